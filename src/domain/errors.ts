@@ -1,0 +1,40 @@
+/**
+ * Typed application errors. Services throw these; the one error middleware maps
+ * them to an HTTP status and the contract's JSON shape
+ * `{"error": {"code", "message", "fields"}}`. Pure: no framework imports.
+ */
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** 400: the request is malformed or breaks a rule. */
+export const invalid = (message: string, fields?: FieldErrors, code = 'invalid') =>
+  new AppError(400, code, message, fields);
+/** 401: no session (or bearer token) where one is required. */
+export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'unauthorized', message);
+/** 403: signed in, but without the right. */
+export const forbidden = (message = 'You do not have permission to do that.') => new AppError(403, 'forbidden', message);
+/** 404: the thing does not exist (or is not visible to this user). */
+export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
+/** 409: the write conflicts with current state (duplicate email, stale version...). */
+export const conflict = (message: string, fields?: FieldErrors) => new AppError(409, 'conflict', message, fields);
+/** 429: too many attempts. */
+export const tooMany = (message = 'Too many attempts. Please wait a minute and try again.') =>
+  new AppError(429, 'rate_limited', message);
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** The contract's JSON error body. */
+export function errorBody(e: AppError) {
+  return { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) } };
+}
