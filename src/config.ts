@@ -1,0 +1,83 @@
+/**
+ * Environment parsed once, at start. Everything else receives a Config; nothing
+ * else reads process.env, so tests can build an app from plain values.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SESSION_SECRET: z.string().min(16).optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  PLAID_CLIENT_ID: z.string().optional(),
+  PLAID_SECRET: z.string().optional(),
+  TRANSLATE_API_KEY: z.string().optional(),
+  MAPS_API_KEY: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  databaseUrl?: string;
+  dataDir: string;
+  sessionSecret: string;
+  /** True when the secret was generated for this run (sessions will not survive a restart). */
+  sessionSecretGenerated: boolean;
+  seed: 'demo' | 'none';
+  logLevel: string;
+  trustProxy: boolean;
+  smtpUrl?: string;
+  publicUrl?: string;
+  providers: {
+    stripeSecretKey?: string;
+    plaid?: { clientId: string; secret: string };
+    translateApiKey?: string;
+    mapsApiKey?: string;
+    recaptcha?: { siteKey: string; secret: string };
+  };
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new Error('SESSION_SECRET is required when NODE_ENV=production');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    sessionSecretGenerated: !e.SESSION_SECRET,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    smtpUrl: e.SMTP_URL,
+    publicUrl: e.PUBLIC_URL,
+    providers: {
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET } : undefined,
+      translateApiKey: e.TRANSLATE_API_KEY,
+      mapsApiKey: e.MAPS_API_KEY,
+      recaptcha:
+        e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET } : undefined,
+    },
+  };
+}
