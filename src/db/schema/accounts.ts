@@ -1,0 +1,154 @@
+/** People and access: organisations, users, persons, permissions, tokens, addresses, sessions. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean, check, index, integer, json, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+import { ACCOUNT_TYPES, USER_ROLES } from './constants.ts';
+import { createdAt, inList, percent, timestamps, tstz } from './columns.ts';
+import { channels, countries } from './geo.ts';
+import { warehouses } from './inventory.ts';
+
+export const organisations = pgTable('organisations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Tax exemption certificate id on file; an order is tax exempt when its own copy is non-empty and not '0'. */
+  taxExemptId: text('tax_exempt_id'),
+  bizType: text('biz_type'),
+  /** Percent taken off list prices for the organisation's members. */
+  orgDiscount: percent('org_discount').notNull().default('0'),
+  /** The product editor's distributorAmount: how many distributors a product may list. */
+  distributorAmount: integer('distributor_amount').notNull().default(3),
+  ...timestamps(),
+}, (t) => [
+  uniqueIndex('organisations_name_uq').on(t.name),
+  check('organisations_discount_range', sql`${t.orgDiscount} >= 0 and ${t.orgDiscount} < 100`),
+  check('organisations_distributor_amount', sql`${t.distributorAmount} >= 0`),
+]);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  /** Stored lower-cased (CHECK); compare with lower(input). */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone'),
+  role: text('role').notNull().default('customer').$type<(typeof USER_ROLES)[number]>(),
+  accountType: text('account_type').notNull().default('personal').$type<(typeof ACCOUNT_TYPES)[number]>(),
+  organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+  /** For warehouse operators: the warehouse they run. */
+  warehouseId: integer('warehouse_id').references(() => warehouses.id, { onDelete: 'set null' }),
+  locale: text('locale').notNull().default('en-us'),
+  channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+  subscribed: boolean('subscribed').notNull().default(true),
+  disabled: boolean('disabled').notNull().default(false),
+  lastLoginAt: tstz('last_login_at'),
+  ...timestamps(),
+}, (t) => [
+  check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+  check('users_role', inList(t.role, USER_ROLES)),
+  check('users_account_type', inList(t.accountType, ACCOUNT_TYPES)),
+  index('users_organisation_idx').on(t.organisationId),
+  index('users_warehouse_idx').on(t.warehouseId),
+  index('users_channel_idx').on(t.channelId),
+  index('users_role_idx').on(t.role),
+  index('users_last_name_idx').on(sql`lower(${t.lastName})`),
+]);
+
+/** The person behind customers and orders; a guest checkout has a person but no user. */
+export const persons = pgTable('persons', {
+  id: serial('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone'),
+  email: text('email'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+  ...timestamps(),
+}, (t) => [
+  uniqueIndex('persons_user_uq').on(t.userId),
+  index('persons_organisation_idx').on(t.organisationId),
+  index('persons_email_idx').on(sql`lower(${t.email})`),
+  index('persons_last_name_idx').on(sql`lower(${t.lastName})`),
+]);
+
+/** The permission registry (keys listed in constants.ts PERMISSION_KEYS). */
+export const permissions = pgTable('permissions', {
+  key: text('key').primaryKey(),
+  description: text('description').notNull(),
+});
+
+export const rolePermissions = pgTable('role_permissions', {
+  role: text('role').notNull(),
+  permissionKey: text('permission_key').notNull().references(() => permissions.key, { onDelete: 'cascade' }),
+}, (t) => [
+  primaryKey({ columns: [t.role, t.permissionKey] }),
+  check('role_permissions_role', inList(t.role, USER_ROLES)),
+  index('role_permissions_permission_idx').on(t.permissionKey),
+]);
+
+/** Per-user overrides: granted = true adds a key to the role's set, false removes it. */
+export const userPermissions = pgTable('user_permissions', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  permissionKey: text('permission_key').notNull().references(() => permissions.key, { onDelete: 'cascade' }),
+  granted: boolean('granted').notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.permissionKey] }),
+  index('user_permissions_permission_idx').on(t.permissionKey),
+]);
+
+/** Bearer tokens; only the sha256 hex of the token is stored. */
+export const apiTokens = pgTable('api_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  name: text('name').notNull().default('session'),
+  lastUsedAt: tstz('last_used_at'),
+  expiresAt: tstz('expires_at'),
+  revokedAt: tstz('revoked_at'),
+  createdAt: createdAt(),
+}, (t) => [index('api_tokens_user_idx').on(t.userId)]);
+
+export const passwordResets = pgTable('password_resets', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('password_resets_user_idx').on(t.userId),
+  index('password_resets_expires_idx').on(t.expiresAt),
+]);
+
+export const addresses = pgTable('addresses', {
+  id: serial('id').primaryKey(),
+  personId: integer('person_id').references(() => persons.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  label: text('label'),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  company: text('company'),
+  address1: text('address1').notNull(),
+  address2: text('address2'),
+  city: text('city').notNull(),
+  /** regions.code within country_code (may be empty for countries without regions). */
+  regionCode: text('region_code').notNull().default(''),
+  postalCode: text('postal_code').notNull(),
+  countryCode: text('country_code').notNull().references(() => countries.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
+  phone: text('phone'),
+  isDefault: boolean('is_default').notNull().default(false),
+  ...timestamps(),
+}, (t) => [
+  index('addresses_person_idx').on(t.personId),
+  index('addresses_user_idx').on(t.userId),
+  index('addresses_country_idx').on(t.countryCode),
+]);
+
+/** connect-pg-simple's table, exactly as its table.sql defines it (created here so no runtime DDL is needed). */
+export const session = pgTable('session', {
+  sid: varchar('sid').primaryKey(),
+  sess: json('sess').notNull(),
+  expire: timestamp('expire', { precision: 6 }).notNull(),
+}, (t) => [index('IDX_session_expire').on(t.expire)]);

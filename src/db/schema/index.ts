@@ -1,0 +1,13 @@
+/**
+ * The whole database schema: `import * as schema from './schema/index.ts'` and pass it to drizzle().
+ * One file per area; relations.ts wires them for the relational query API.
+ */
+export * from './constants.ts';
+export * from './geo.ts';
+export * from './accounts.ts';
+export * from './catalog.ts';
+export * from './inventory.ts';
+export * from './orders.ts';
+export * from './content.ts';
+export * from './integrations.ts';
+export * from './relations.ts';

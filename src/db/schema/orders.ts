@@ -1,0 +1,264 @@
+/** Orders (carts and quotes too), their lines, payments, fees, promotions, shipment quotes, EPP rules. */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { LINE_TYPES, ORDER_STATUSES, PAYMENT_TYPES } from './constants.ts';
+import { createdAt, inList, money, percent, timestamps, tstz } from './columns.ts';
+import { channels, currencies } from './geo.ts';
+import { addresses, persons, users } from './accounts.ts';
+import { optionChoices, productOptions, products } from './catalog.ts';
+import { warehouses } from './inventory.ts';
+
+/** Promotion configuration: the first action's value is the amount off (spec: configuration[0].actions[0].value). */
+export type PromotionConfiguration = { actions: { type: 'amount_off' | 'percent_off'; value: number }[] }[];
+
+export const promotions = pgTable('promotions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').unique(),
+  configuration: jsonb('configuration').$type<PromotionConfiguration>().notNull(),
+  startsAt: tstz('starts_at'),
+  endsAt: tstz('ends_at'),
+  active: boolean('active').notNull().default(true),
+  priority: integer('priority').notNull().default(0),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps(),
+}, (t) => [
+  check('promotions_window', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  check('promotions_configuration_array', sql`jsonb_typeof(${t.configuration}) = 'array'`),
+  index('promotions_active_idx').on(t.active, t.startsAt),
+  index('promotions_created_by_idx').on(t.createdBy),
+]);
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  status: text('status').notNull().default('cart').$type<(typeof ORDER_STATUSES)[number]>(),
+  locale: text('locale').notNull().default('en-us'),
+  notes: text('notes'),
+  channelId: integer('channel_id').notNull().references(() => channels.id, { onDelete: 'restrict' }),
+  currencyId: integer('currency_id').notNull().references(() => currencies.id, { onDelete: 'restrict' }),
+  /** The currency code the order is priced in (copy of currencies.code at creation). */
+  orderCurrency: text('order_currency').notNull(),
+  /** Null for an anonymous cart (then session_id identifies it). */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  personId: integer('person_id').references(() => persons.id, { onDelete: 'set null' }),
+  sessionId: text('session_id'),
+  /** Tax exempt when neither null/empty nor '0'. */
+  taxExemptId: text('tax_exempt_id'),
+  paymentType: integer('payment_type'),
+  /** Card payment-method reference (payment type 1) or check number (payment type 2). */
+  selectedPaymentMethod: text('selected_payment_method'),
+  erpId: text('erp_id'),
+  poNumber: text('po_number'),
+  attention: text('attention'),
+  /** Organisation discount percent applied to the product lines. */
+  orgDiscount: percent('org_discount').notNull().default('0'),
+  orderDiscountEligible: boolean('order_discount_eligible').notNull().default(true),
+  quote: boolean('quote').notNull().default(false),
+  thirdPartyInfo: jsonb('third_party_info').$type<Record<string, unknown>>(),
+  /** [{name, rate, amount}] with amount a 2-decimal string. */
+  taxBreakdown: jsonb('tax_breakdown').$type<{ name: string; rate: number; amount: string }[]>().notNull().default([]),
+  shipmentMethod: text('shipment_method'),
+  shipmentQuoteId: integer('shipment_quote_id').references((): AnyPgColumn => shipmentQuotes.id, { onDelete: 'set null' }),
+  processorSource: text('processor_source'),
+  shipToAddressId: integer('ship_to_address_id').references(() => addresses.id, { onDelete: 'set null' }),
+  billToAddressId: integer('bill_to_address_id').references(() => addresses.id, { onDelete: 'set null' }),
+  shipFromWarehouseId: integer('ship_from_warehouse_id').references(() => warehouses.id, { onDelete: 'set null' }),
+  /** subtotal = sum of line totals of types 0/1/2; discount = promotions (type 5 lines, as a positive amount). */
+  subtotal: money('subtotal').notNull().default('0'),
+  shipping: money('shipping').notNull().default('0'),
+  tax: money('tax').notNull().default('0'),
+  discount: money('discount').notNull().default('0'),
+  /** max(0, subtotal + shipping + tax - discount). */
+  total: money('total').notNull().default('0'),
+  showDiscount: boolean('show_discount').notNull().default(true),
+  /** EPP selection, when the order is paid through the extended payment program. */
+  eppPercentDown: integer('epp_percent_down'),
+  eppMonths: integer('epp_months'),
+  submittedAt: tstz('submitted_at'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps(),
+}, (t) => [
+  check('orders_status', inList(t.status, ORDER_STATUSES)),
+  check('orders_payment_type', sql`${t.paymentType} is null or ${t.paymentType} in (${sql.raw(PAYMENT_TYPES.join(', '))})`),
+  check('orders_org_discount_range', sql`${t.orgDiscount} >= 0 and ${t.orgDiscount} < 100`),
+  check('orders_totals_nonnegative', sql`${t.subtotal} >= 0 and ${t.shipping} >= 0 and ${t.tax} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`),
+  check('orders_epp', sql`(${t.eppPercentDown} is null or ${t.eppPercentDown} between 1 and 100) and (${t.eppMonths} is null or ${t.eppMonths} > 0)`),
+  index('orders_user_created_idx').on(t.userId, t.createdAt),
+  index('orders_status_created_idx').on(t.status, t.createdAt),
+  index('orders_created_idx').on(t.createdAt),
+  index('orders_person_idx').on(t.personId),
+  index('orders_session_idx').on(t.sessionId),
+  index('orders_channel_idx').on(t.channelId),
+  index('orders_currency_idx').on(t.currencyId),
+  index('orders_shipment_quote_idx').on(t.shipmentQuoteId),
+  index('orders_ship_to_idx').on(t.shipToAddressId),
+  index('orders_bill_to_idx').on(t.billToAddressId),
+  index('orders_ship_from_idx').on(t.shipFromWarehouseId),
+  index('orders_created_by_idx').on(t.createdBy),
+  index('orders_erp_idx').on(t.erpId),
+  index('orders_po_number_idx').on(sql`lower(${t.poNumber})`),
+]);
+
+export const orderLineItems = pgTable('order_line_items', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  lineType: integer('line_type').notNull().default(0),
+  productId: integer('product_id').references(() => products.id, { onDelete: 'restrict' }),
+  promotionId: integer('promotion_id').references(() => promotions.id, { onDelete: 'restrict' }),
+  title: text('title').notNull(),
+  /** Configured stock code (base stock code plus option segments) at the time of ordering. */
+  stockcode: text('stockcode'),
+  quantity: integer('quantity').notNull().default(1),
+  currencyId: integer('currency_id').notNull().references(() => currencies.id, { onDelete: 'restrict' }),
+  warehouseId: integer('warehouse_id').references(() => warehouses.id, { onDelete: 'set null' }),
+  /** Price of one unit including option prices; negative only on promotion lines. */
+  unitPrice: money('unit_price').notNull(),
+  discount: money('discount').notNull().default('0'),
+  /** unit_price * quantity - discount. */
+  total: money('total').notNull(),
+  /** total less this line's share of the order's promotions: what the line really costs. */
+  totalDiscounted: money('total_discounted').notNull(),
+  paidTotal: money('paid_total').notNull().default('0'),
+  /** total_discounted - paid_total. */
+  unpaidTotal: money('unpaid_total').notNull(),
+  sort: integer('sort').notNull().default(0),
+  ...timestamps(),
+}, (t) => [
+  check('order_line_items_line_type', sql`${t.lineType} in (${sql.raw(LINE_TYPES.join(', '))})`),
+  check('order_line_items_quantity', sql`${t.quantity} between 1 and 999`),
+  check('order_line_items_product', sql`${t.lineType} = 5 or ${t.productId} is not null`),
+  check('order_line_items_promotion', sql`${t.lineType} <> 5 or ${t.promotionId} is not null`),
+  check('order_line_items_price', sql`${t.lineType} = 5 or (${t.unitPrice} >= 0 and ${t.discount} >= 0)`),
+  index('order_line_items_order_idx').on(t.orderId, t.sort),
+  index('order_line_items_product_idx').on(t.productId),
+  index('order_line_items_promotion_idx').on(t.promotionId),
+  index('order_line_items_currency_idx').on(t.currencyId),
+  index('order_line_items_warehouse_idx').on(t.warehouseId),
+]);
+
+export const lineItemOptions = pgTable('line_item_options', {
+  id: serial('id').primaryKey(),
+  lineItemId: integer('line_item_id').notNull().references(() => orderLineItems.id, { onDelete: 'cascade' }),
+  optionId: integer('option_id').notNull().references(() => productOptions.id, { onDelete: 'restrict' }),
+  choiceId: integer('choice_id').notNull().references(() => optionChoices.id, { onDelete: 'restrict' }),
+  optionType: integer('option_type').notNull().default(0),
+  quantity: integer('quantity').notNull().default(1),
+}, (t) => [
+  uniqueIndex('line_item_options_line_choice_uq').on(t.lineItemId, t.choiceId),
+  index('line_item_options_option_idx').on(t.optionId),
+  index('line_item_options_choice_idx').on(t.choiceId),
+  check('line_item_options_quantity', sql`${t.quantity} between 0 and 35`),
+  check('line_item_options_type', sql`${t.optionType} in (0, 1)`),
+]);
+
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  /** 1 card, 2 check. */
+  paymentType: integer('payment_type').notNull(),
+  successful: boolean('successful').notNull().default(false),
+  total: money('total').notNull(),
+  /** The card processor's charge id, e.g. 'pi_…' or 'offline_…'. */
+  providerRef: text('provider_ref'),
+  paymentMethodId: text('payment_method_id'),
+  checkNumber: text('check_number'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps(),
+}, (t) => [
+  check('payments_payment_type', sql`${t.paymentType} in (${sql.raw(PAYMENT_TYPES.join(', '))})`),
+  check('payments_total_positive', sql`${t.total} > 0`),
+  index('payments_order_idx').on(t.orderId),
+  index('payments_created_by_idx').on(t.createdBy),
+  index('payments_provider_ref_idx').on(t.providerRef),
+]);
+
+export const orderFees = pgTable('order_fees', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  amount: money('amount').notNull(),
+  paid: boolean('paid').notNull().default(false),
+  ...timestamps(),
+}, (t) => [
+  check('order_fees_amount_positive', sql`${t.amount} > 0`),
+  index('order_fees_order_idx').on(t.orderId),
+]);
+
+/** How a payment is split: type 0 onto a line item, type 1 onto a fee. */
+export const paymentAllocations = pgTable('payment_allocations', {
+  id: serial('id').primaryKey(),
+  paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+  type: integer('type').notNull().default(0),
+  lineItemId: integer('line_item_id').references(() => orderLineItems.id, { onDelete: 'cascade' }),
+  feeId: integer('fee_id').references(() => orderFees.id, { onDelete: 'cascade' }),
+  amount: money('amount').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  check('payment_allocations_target', sql`(${t.type} = 0 and ${t.lineItemId} is not null and ${t.feeId} is null) or (${t.type} = 1 and ${t.feeId} is not null and ${t.lineItemId} is null)`),
+  check('payment_allocations_amount_positive', sql`${t.amount} > 0`),
+  index('payment_allocations_payment_idx').on(t.paymentId),
+  index('payment_allocations_line_item_idx').on(t.lineItemId),
+  index('payment_allocations_fee_idx').on(t.feeId),
+]);
+
+export const orderPromotions = pgTable('order_promotions', {
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  promotionId: integer('promotion_id').notNull().references(() => promotions.id, { onDelete: 'restrict' }),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.orderId, t.promotionId] }),
+  index('order_promotions_promotion_idx').on(t.promotionId),
+]);
+
+export const shipmentQuotes = pgTable('shipment_quotes', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+  addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+  carrier: text('carrier').notNull(),
+  serviceType: text('service_type').notNull(),
+  description: text('description').notNull(),
+  shipmentMethod: text('shipment_method').notNull(),
+  total: money('total').notNull(),
+  shipmentDate: date('shipment_date'),
+  deliveryDate: date('delivery_date'),
+  minDays: integer('min_days'),
+  maxDays: integer('max_days'),
+  residential: boolean('residential').notNull().default(true),
+  taxDutyFees: money('tax_duty_fees').notNull().default('0'),
+  selected: boolean('selected').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  check('shipment_quotes_total_nonnegative', sql`${t.total} >= 0 and ${t.taxDutyFees} >= 0`),
+  check('shipment_quotes_days', sql`${t.minDays} is null or ${t.maxDays} is null or ${t.maxDays} >= ${t.minDays}`),
+  index('shipment_quotes_order_idx').on(t.orderId),
+  index('shipment_quotes_warehouse_idx').on(t.warehouseId),
+  index('shipment_quotes_address_idx').on(t.addressId),
+]);
+
+/** Extended payment program rules; the active row (at most one) is the one in force. */
+export const eppRules = pgTable('epp_rules', {
+  id: serial('id').primaryKey(),
+  percentDown: jsonb('percent_down').$type<number[]>().notNull(),
+  months: jsonb('months').$type<number[]>().notNull(),
+  defaultPercentDown: integer('default_percent_down').notNull(),
+  defaultMonths: integer('default_months').notNull(),
+  feePercent: percent('fee_percent').notNull().default('0'),
+  active: boolean('active').notNull().default(true),
+  ...timestamps(),
+}, (t) => [
+  check('epp_rules_lists', sql`jsonb_typeof(${t.percentDown}) = 'array' and jsonb_typeof(${t.months}) = 'array'`),
+  check('epp_rules_defaults', sql`${t.defaultPercentDown} between 1 and 100 and ${t.defaultMonths} > 0`),
+  check('epp_rules_defaults_listed', sql`${t.percentDown} @> jsonb_build_array(${t.defaultPercentDown}) and ${t.months} @> jsonb_build_array(${t.defaultMonths})`),
+  check('epp_rules_fee', sql`${t.feePercent} >= 0`),
+  uniqueIndex('epp_rules_one_active_uq').on(t.active).where(sql`${t.active}`),
+]);
+
+export const surveys = pgTable('surveys', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('surveys_order_idx').on(t.orderId)]);
