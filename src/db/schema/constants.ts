@@ -21,16 +21,8 @@ export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 export const ORDER_STATUSES = ['cart', 'pending', 'processing', 'on_hold', 'shipped', 'completed', 'cancelled', 'quote'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** 0 product line; 1 and 2 also count toward the discount (2 is special in checkout); 5 promotion line. */
-export const LINE_TYPES = [0, 1, 2, 5] as const;
-export type LineType = (typeof LINE_TYPES)[number];
-export const LINE_TYPE = { product: 0, discountable: 1, special: 2, promotion: 5 } as const;
-
-export const PAYMENT_TYPES = [1, 2] as const;
-export const PAYMENT_TYPE = { card: 1, check: 2 } as const;
-
-/** payment_allocations.type: 0 = applied to a line item, 1 = applied to a fee. */
-export const ALLOCATION_TYPE = { line: 0, fee: 1 } as const;
+// Line types, payment types, the fee allocation type and the quantity ranges are business rules:
+// they live in src/domain (constants.ts, quantity.ts), and orders.ts builds its CHECKs from them.
 
 export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'coming_soon', 'call'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
@@ -40,11 +32,5 @@ export const PRODUCT_STATUS = { active: 0, draft: 1, discontinued: 2 } as const;
 
 export const INVENTORY_TYPES = ['stocked', 'made_to_order', 'drop_ship'] as const;
 
-/** product_options.option_type: 0 = pick one choice, 1 = each choice takes a quantity 0..35. */
-export const OPTION_TYPE = { single: 0, quantity: 1 } as const;
-
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'closed'] as const;
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
-
-export const CART_QUANTITY = { min: 1, max: 999 } as const;
-export const OPTION_QUANTITY = { min: 0, max: 35 } as const;

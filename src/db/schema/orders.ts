@@ -3,12 +3,19 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { LINE_TYPES, ORDER_STATUSES, PAYMENT_TYPES } from './constants.ts';
+import { FEE_ALLOCATION_TYPE, LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
+import { CART_MAX, CART_MIN, OPTION_MAX, OPTION_MIN, QUANTITY_OPTION_TYPE } from '../../domain/quantity.ts';
+import { ORDER_STATUSES } from './constants.ts';
 import { createdAt, inList, money, percent, timestamps, tstz } from './columns.ts';
 import { channels, currencies } from './geo.ts';
 import { addresses, persons, users } from './accounts.ts';
 import { optionChoices, productOptions, products } from './catalog.ts';
 import { warehouses } from './inventory.ts';
+
+const lineTypes = Object.values(LINE_TYPES).join(', ');
+const paymentTypes = Object.values(PAYMENT_TYPES).join(', ');
+const PROMOTION = LINE_TYPES.PROMOTION;
+const LINE_ALLOCATION_TYPE = 0;
 
 /** Promotion configuration: the first action's value is the amount off (spec: configuration[0].actions[0].value). */
 export type PromotionConfiguration = { actions: { type: 'amount_off' | 'percent_off'; value: number }[] }[];
@@ -81,7 +88,7 @@ export const orders = pgTable('orders', {
   ...timestamps(),
 }, (t) => [
   check('orders_status', inList(t.status, ORDER_STATUSES)),
-  check('orders_payment_type', sql`${t.paymentType} is null or ${t.paymentType} in (${sql.raw(PAYMENT_TYPES.join(', '))})`),
+  check('orders_payment_type', sql`${t.paymentType} is null or ${t.paymentType} in (${sql.raw(paymentTypes)})`),
   check('orders_org_discount_range', sql`${t.orgDiscount} >= 0 and ${t.orgDiscount} < 100`),
   check('orders_totals_nonnegative', sql`${t.subtotal} >= 0 and ${t.shipping} >= 0 and ${t.tax} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`),
   check('orders_epp', sql`(${t.eppPercentDown} is null or ${t.eppPercentDown} between 1 and 100) and (${t.eppMonths} is null or ${t.eppMonths} > 0)`),
@@ -126,11 +133,11 @@ export const orderLineItems = pgTable('order_line_items', {
   sort: integer('sort').notNull().default(0),
   ...timestamps(),
 }, (t) => [
-  check('order_line_items_line_type', sql`${t.lineType} in (${sql.raw(LINE_TYPES.join(', '))})`),
-  check('order_line_items_quantity', sql`${t.quantity} between 1 and 999`),
-  check('order_line_items_product', sql`${t.lineType} = 5 or ${t.productId} is not null`),
-  check('order_line_items_promotion', sql`${t.lineType} <> 5 or ${t.promotionId} is not null`),
-  check('order_line_items_price', sql`${t.lineType} = 5 or (${t.unitPrice} >= 0 and ${t.discount} >= 0)`),
+  check('order_line_items_line_type', sql`${t.lineType} in (${sql.raw(lineTypes)})`),
+  check('order_line_items_quantity', sql`${t.quantity} between ${sql.raw(String(CART_MIN))} and ${sql.raw(String(CART_MAX))}`),
+  check('order_line_items_product', sql`${t.lineType} = ${sql.raw(String(PROMOTION))} or ${t.productId} is not null`),
+  check('order_line_items_promotion', sql`${t.lineType} <> ${sql.raw(String(PROMOTION))} or ${t.promotionId} is not null`),
+  check('order_line_items_price', sql`${t.lineType} = ${sql.raw(String(PROMOTION))} or (${t.unitPrice} >= 0 and ${t.discount} >= 0)`),
   index('order_line_items_order_idx').on(t.orderId, t.sort),
   index('order_line_items_product_idx').on(t.productId),
   index('order_line_items_promotion_idx').on(t.promotionId),
@@ -149,8 +156,8 @@ export const lineItemOptions = pgTable('line_item_options', {
   uniqueIndex('line_item_options_line_choice_uq').on(t.lineItemId, t.choiceId),
   index('line_item_options_option_idx').on(t.optionId),
   index('line_item_options_choice_idx').on(t.choiceId),
-  check('line_item_options_quantity', sql`${t.quantity} between 0 and 35`),
-  check('line_item_options_type', sql`${t.optionType} in (0, 1)`),
+  check('line_item_options_quantity', sql`${t.quantity} between ${sql.raw(String(OPTION_MIN))} and ${sql.raw(String(OPTION_MAX))}`),
+  check('line_item_options_type', sql`${t.optionType} in (0, ${sql.raw(String(QUANTITY_OPTION_TYPE))})`),
 ]);
 
 export const payments = pgTable('payments', {
@@ -167,7 +174,7 @@ export const payments = pgTable('payments', {
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps(),
 }, (t) => [
-  check('payments_payment_type', sql`${t.paymentType} in (${sql.raw(PAYMENT_TYPES.join(', '))})`),
+  check('payments_payment_type', sql`${t.paymentType} in (${sql.raw(paymentTypes)})`),
   check('payments_total_positive', sql`${t.total} > 0`),
   index('payments_order_idx').on(t.orderId),
   index('payments_created_by_idx').on(t.createdBy),
@@ -196,7 +203,7 @@ export const paymentAllocations = pgTable('payment_allocations', {
   amount: money('amount').notNull(),
   createdAt: createdAt(),
 }, (t) => [
-  check('payment_allocations_target', sql`(${t.type} = 0 and ${t.lineItemId} is not null and ${t.feeId} is null) or (${t.type} = 1 and ${t.feeId} is not null and ${t.lineItemId} is null)`),
+  check('payment_allocations_target', sql`(${t.type} = ${sql.raw(String(LINE_ALLOCATION_TYPE))} and ${t.lineItemId} is not null and ${t.feeId} is null) or (${t.type} = ${sql.raw(String(FEE_ALLOCATION_TYPE))} and ${t.feeId} is not null and ${t.lineItemId} is null)`),
   check('payment_allocations_amount_positive', sql`${t.amount} > 0`),
   index('payment_allocations_payment_idx').on(t.paymentId),
   index('payment_allocations_line_item_idx').on(t.lineItemId),
