@@ -1,0 +1,9 @@
+/**
+ * Page scripts without React, by the name used in `data-behaviour` (space-separated for more
+ * than one). Each is a lazy chunk whose default export wires one element. Browser only.
+ */
+export type Behaviour = (el: HTMLElement) => void;
+
+export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> = {
+  'alert-dismiss': () => import('./behaviours/alert-dismiss.ts'),
+};

@@ -1,0 +1,13 @@
+/**
+ * Every island, by the name used in `data-island` and renderIsland(name, ...). Lazy imports,
+ * so each island is its own chunk and React a shared one. The server imports every entry
+ * once at startup (src/http/assets.ts loadIslands) for server rendering, so an island module
+ * must not touch window/document at import time (only in effects and handlers).
+ */
+import type { ComponentType } from 'react';
+
+export type IslandModule = { default: ComponentType<any> };
+
+export const islands: Record<string, () => Promise<IslandModule>> = {
+  'locale-channel-picker': () => import('./locale-channel-picker.tsx'),
+};
