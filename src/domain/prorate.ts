@@ -1,0 +1,115 @@
+/**
+ * Splitting money across lines. Everything is done in integer cents so the parts add up exactly.
+ */
+import { toCents } from './money.ts';
+
+/** Spec §5/§9: distribution stops once at most this much (in dollars) is left to assign. */
+export const PAYMENT_TOLERANCE = 0.001;
+
+/** A line that can receive part of a payment; unpaid_total is in dollars as the API sends it. */
+export interface PayableLine {
+  id: string | number;
+  unpaid_total: number;
+}
+
+/** What distributePayment assigns to a line, in dollars with at most 2 decimals. */
+export interface AssignedPayment {
+  id: string | number;
+  assigned: number;
+}
+
+/**
+ * Why: splits an amount (cents) in proportion to weights so the parts always sum to the total,
+ * by largest remainder: each part gets the floor of its exact share, and the cents left over go
+ * one each to the largest remainders (earlier index wins a tie). All-zero weights split equally;
+ * a negative total is split as its absolute value and negated. Integer weights are exact (BigInt).
+ */
+export function prorate(weights: readonly number[], amountCents: number): number[] {
+  if (!Number.isSafeInteger(amountCents)) throw new RangeError(`Amount must be integer cents: ${amountCents}`);
+  for (const w of weights) {
+    if (!Number.isFinite(w) || w < 0) throw new RangeError(`Weights must be finite and non-negative: ${w}`);
+  }
+  if (weights.length === 0) {
+    if (amountCents === 0) return [];
+    throw new RangeError('Cannot split a non-zero amount over no weights');
+  }
+  const sign = amountCents < 0 ? -1 : 1;
+  const amount = Math.abs(amountCents);
+  const ws = weights.some((w) => w > 0) ? weights : weights.map(() => 1);
+
+  const floors: number[] = [];
+  const remainders: (number | bigint)[] = []; // all bigint (exact path) or all number
+  if (ws.every((w) => Number.isSafeInteger(w))) {
+    const W = ws.reduce((a, w) => a + BigInt(w), 0n);
+    const A = BigInt(amount);
+    for (const w of ws) {
+      const p = A * BigInt(w);
+      floors.push(Number(p / W));
+      remainders.push(p % W);
+    }
+  } else {
+    const W = ws.reduce((a, w) => a + w, 0);
+    for (const w of ws) {
+      const exact = (amount * w) / W;
+      const f = Math.min(amount, Math.floor(exact));
+      floors.push(f);
+      remainders.push(exact - f);
+    }
+  }
+
+  // Float shares can be off by a hair, so the leftover may be negative in the float path: take
+  // cents back from the smallest remainders then. In the exact path it is always 0..n-1.
+  let leftover = amount - floors.reduce((a, f) => a + f, 0);
+  const order = floors.map((_, i) => i);
+  if (leftover > 0) {
+    order.sort((a, b) => cmp(remainders[b], remainders[a]) || a - b);
+    for (let k = 0; leftover > 0; k = (k + 1) % order.length, leftover--) floors[order[k]] += 1;
+  } else if (leftover < 0) {
+    order.sort((a, b) => cmp(remainders[a], remainders[b]) || b - a);
+    for (let k = 0; leftover < 0; k = (k + 1) % order.length) {
+      if (floors[order[k]] > 0) {
+        floors[order[k]] -= 1;
+        leftover++;
+      }
+    }
+  }
+  return floors.map((f) => (f === 0 ? 0 : sign * f));
+}
+
+/**
+ * Why: a payment is applied to lines in order, each up to its unpaid total, until it is used up
+ * (spec §5). Worked in cents: the payment and each unpaid total are truncated to the cent first,
+ * so an assignment is always 2 decimals yet can never exceed the payment or the line (rounding
+ * 10.005 up to 10.01 would). Lines after the payment runs out are assigned 0.
+ */
+export function distributePayment(amount: number | string, lines: readonly PayableLine[]): AssignedPayment[] {
+  let remaining = centsDown(amount);
+  return lines.map((line) => {
+    // With integer cents "at most 0.001 left" means nothing left; the constant keeps the rule visible.
+    if (remaining <= PAYMENT_TOLERANCE * 100) return { id: line.id, assigned: 0 };
+    const cents = Math.min(remaining, centsDown(line.unpaid_total));
+    remaining -= cents;
+    return { id: line.id, assigned: cents / 100 };
+  });
+}
+
+/** Why: a payment typed against a line may not exceed what the line still owes, nor be negative (spec §5). */
+export function capAssigned(assigned: number, unpaid_total: number): number {
+  const a = Number.isFinite(assigned) ? assigned : 0;
+  const u = Number.isFinite(unpaid_total) ? unpaid_total : 0;
+  return Math.max(0, Math.min(a, u));
+}
+
+/** Why: orders remainders of either kind without converting BigInts to lossy floats. */
+function cmp(a: number | bigint, b: number | bigint): number {
+  return a > b ? 1 : a < b ? -1 : 0;
+}
+
+/** Why: dollars to whole cents, toward zero, with junk and negatives counting as nothing to assign. */
+function centsDown(v: number | string): number {
+  try {
+    return Math.max(0, toCents(v, 'down'));
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,141 @@
+import { expect } from 'chai';
+import { capAssigned, distributePayment, PAYMENT_TOLERANCE, prorate, type PayableLine } from '../../src/domain/prorate.ts';
+import { toCents } from '../../src/domain/money.ts';
+import { rng } from './support/rng.ts';
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe('domain/prorate', () => {
+  describe('prorate', () => {
+    const cases: [number[], number, number[]][] = [
+      [[1, 1, 1], 100, [34, 33, 33]],
+      [[1, 1, 1], -100, [-34, -33, -33]],
+      [[1, 2, 3], 600, [100, 200, 300]],
+      [[1, 2, 3], 601, [100, 200, 301]],
+      [[0, 0, 0], 10, [4, 3, 3]],
+      [[0, 5, 0], 10, [0, 10, 0]],
+      [[500, 300, 200], 99, [49, 30, 20]],
+      [[1], 12345, [12345]],
+      [[3, 3], 1, [1, 0]],
+      [[0.5, 0.25, 0.25], 101, [51, 25, 25]],
+      [[1, 1], 0, [0, 0]],
+      [[], 0, []],
+    ];
+    for (const [w, a, out] of cases) {
+      it(`${JSON.stringify(w)} of ${a} → ${JSON.stringify(out)}`, () => expect(prorate(w, a)).to.deep.equal(out));
+    }
+
+    it('rejects bad input', () => {
+      expect(() => prorate([], 5)).to.throw(RangeError);
+      expect(() => prorate([1, -1], 5)).to.throw(RangeError);
+      expect(() => prorate([1, NaN], 5)).to.throw(RangeError);
+      expect(() => prorate([1], 1.5)).to.throw(RangeError);
+    });
+
+    it('always sums to the total, each part within 1 cent of its exact share, same sign as the total', () => {
+      const r = rng(2024);
+      for (let i = 0; i < 3000; i++) {
+        const n = r.int(1, 12);
+        const floatWeights = r.next() < 0.3;
+        const weights = Array.from({ length: n }, () =>
+          r.next() < 0.15 ? 0 : floatWeights ? r.next() * 1000 : r.int(0, 1_000_000),
+        );
+        const amount = r.int(-1_000_000, 1_000_000);
+        const parts = prorate(weights, amount);
+        expect(parts).to.have.length(n);
+        expect(sum(parts)).to.equal(amount);
+        const W = sum(weights) || n;
+        parts.forEach((p, k) => {
+          expect(Number.isInteger(p)).to.equal(true);
+          const share = (amount * ((sum(weights) ? weights[k] : 1) as number)) / W;
+          expect(Math.abs(p - share)).to.be.below(1 + 1e-9);
+          if (amount > 0) expect(p).to.be.at.least(0);
+          if (amount < 0) expect(p).to.be.at.most(0);
+        });
+      }
+    });
+
+    it('is exact for huge integer weights', () => {
+      const parts = prorate([Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 1], 1_000_000_001);
+      expect(sum(parts)).to.equal(1_000_000_001);
+      expect(parts).to.deep.equal([500_000_001, 500_000_000, 0]);
+    });
+  });
+
+  describe('distributePayment', () => {
+    const line = (id: number, unpaid_total: number): PayableLine => ({ id, unpaid_total });
+    const cases: [string, number | string, PayableLine[], number[]][] = [
+      ['fills in order', 150, [line(1, 100), line(2, 100)], [100, 50]],
+      ['exact fit', 200, [line(1, 100), line(2, 100)], [100, 100]],
+      ['more than owed', 500, [line(1, 100), line(2, 100)], [100, 100]],
+      ['stops when used up', 50, [line(1, 100), line(2, 100), line(3, 5)], [50, 0, 0]],
+      ['cents', 10.01, [line(1, 3.33), line(2, 3.33), line(3, 3.33), line(4, 5)], [3.33, 3.33, 3.33, 0.02]],
+      ['float noise', 0.1 + 0.2, [line(1, 0.1), line(2, 0.2)], [0.1, 0.2]],
+      ['more than 2 decimals never over-assigns', 10.005, [line(1, 20)], [10]],
+      ['unpaid with 3 decimals is capped below', 20, [line(1, 3.335), line(2, 100)], [3.33, 16.67]],
+      ['zero payment', 0, [line(1, 10)], [0]],
+      ['negative payment', -5, [line(1, 10)], [0]],
+      ['negative unpaid', 10, [line(1, -5), line(2, 10)], [0, 10]],
+      ['decimal string', '12.50', [line(1, 10), line(2, 10)], [10, 2.5]],
+      ['junk amount', 'abc', [line(1, 10)], [0]],
+      ['no lines', 100, [], []],
+    ];
+    for (const [name, amount, lines, out] of cases) {
+      it(name, () => {
+        const result = distributePayment(amount, lines);
+        expect(result.map((x) => x.assigned)).to.deep.equal(out);
+        expect(result.map((x) => x.id)).to.deep.equal(lines.map((l) => l.id));
+      });
+    }
+
+    it('never exceeds the payment nor any line, and leaves at most the tolerance when it could pay more', () => {
+      const r = rng(77);
+      for (let i = 0; i < 3000; i++) {
+        const lines = Array.from({ length: r.int(0, 8) }, (_, k) => line(k, r.int(0, 50000) / 100));
+        const amount = r.next() < 0.2 ? r.int(0, 400000) / 1000 : r.int(0, 200000) / 100;
+        const result = distributePayment(amount, lines);
+        const assignedCents = result.map((x) => toCents(x.assigned));
+        result.forEach((x, k) => {
+          expect(x.assigned).to.be.at.least(0);
+          expect(x.assigned).to.be.at.most(lines[k].unpaid_total);
+          expect(toCents(x.assigned) / 100).to.equal(x.assigned); // 2 decimals at most
+        });
+        const totalAssigned = sum(assignedCents);
+        expect(totalAssigned).to.be.at.most(toCents(amount, 'down'));
+        // Filling in order: a line is only short if the payment is used up.
+        const owed = sum(lines.map((l) => toCents(l.unpaid_total)));
+        const left = toCents(amount, 'down') - totalAssigned;
+        if (totalAssigned < owed) expect(left).to.be.at.most(PAYMENT_TOLERANCE * 100);
+        let short = false;
+        result.forEach((x, k) => {
+          if (short) expect(x.assigned).to.equal(0);
+          if (x.assigned < lines[k].unpaid_total) short = true;
+        });
+      }
+    });
+  });
+
+  describe('capAssigned', () => {
+    const cases: [number, number, number][] = [
+      [50, 100, 50],
+      [150, 100, 100],
+      [-5, 100, 0],
+      [10, -5, 0],
+      [NaN, 100, 0],
+      [100, NaN, 0],
+      [12.34, 12.34, 12.34],
+    ];
+    for (const [a, u, out] of cases) it(`capAssigned(${a}, ${u}) = ${out}`, () => expect(capAssigned(a, u)).to.equal(out));
+
+    it('is always within 0..max(0, unpaid)', () => {
+      const r = rng(8);
+      for (let i = 0; i < 2000; i++) {
+        const a = (r.next() - 0.3) * 1000;
+        const u = (r.next() - 0.1) * 1000;
+        const c = capAssigned(a, u);
+        expect(c).to.be.at.least(0);
+        expect(c).to.be.at.most(Math.max(0, u));
+      }
+    });
+  });
+});
