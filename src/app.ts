@@ -1,0 +1,144 @@
+/**
+ * createApp(deps): the Express application, with no I/O of its own so tests can
+ * build it around any database. Order matters and is deliberate:
+ * security headers → compression → static → logging → body parsing → session →
+ * bearer auth → CSRF (once, before every router, so no state-changing route can
+ * forget it) → per-request context → routers → 404 → the one error handler.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import compression from 'compression';
+import session from 'express-session';
+import connectPgSimple from 'connect-pg-simple';
+import csurf from 'csurf';
+import multer from 'multer';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Texts } from './i18n/index.ts';
+import type { Mailer } from './providers/mail/index.ts';
+import { ChannelCache } from './features/channels/queries.ts';
+import { AuthService } from './features/auth/service.ts';
+import { bearerAuth } from './features/auth/bearer.ts';
+import { baseContext } from './http/context.ts';
+import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { localizedRoutes, unprefixedRoutes } from './routes.ts';
+import './http/types.ts';
+
+export type Deps = {
+  config: Config;
+  database: Database;
+  texts: Texts;
+  mailer: Mailer;
+  logger: Logger;
+};
+
+/** Services built once per app and handed to routers. */
+export type Services = Deps & {
+  db: Database['db'];
+  channels: ChannelCache;
+  auth: AuthService;
+  /** Called after every sign-in (e.g. to merge the anonymous cart into the account's). */
+  onSignIn?: (req: import('express').Request, userId: number) => Promise<void>;
+};
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function createApp(deps: Deps): { app: Express; services: Services } {
+  const db = deps.database.db;
+  const services: Services = {
+    ...deps,
+    db,
+    channels: new ChannelCache(db),
+    auth: new AuthService(db, deps.mailer),
+  };
+  const { config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy ? 1 : false);
+  app.set('view engine', 'ejs');
+  app.set('views', path.join(root, 'views'));
+  app.set('query parser', 'extended');
+  if (config.env === 'production') app.enable('view cache');
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          // React and Leaflet position elements with style attributes; scripts stay strict.
+          styleSrcAttr: ["'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      hsts: config.env === 'production',
+    }),
+  );
+  app.use(compression());
+  // Content-hashed bundles never change: cache for a year. Other static files: an hour.
+  app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', fallthrough: true, index: false }));
+  app.use(express.static(path.join(root, 'public'), { maxAge: '1h', index: false }));
+  app.use('/media', express.static(path.join(config.dataDir, 'media'), { maxAge: '1d', index: false }));
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      serializers: { req: (r) => ({ id: r.id, method: r.method, url: r.url }), res: (r) => ({ statusCode: r.statusCode }) },
+    }),
+  );
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await deps.database.pool.query('select 1');
+      res.json({ status: 'ok', db: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'error', db: 'unavailable' });
+    }
+  });
+
+  app.use(express.urlencoded({ extended: true, limit: '1mb' }));
+  app.use(express.json({ limit: '2mb' }));
+  // Multipart bodies are parsed once here (files kept in memory, bounded) so that
+  // the CSRF check below sees `_csrf` in multipart forms as well.
+  app.use(multer({ storage: multer.memoryStorage(), limits: { fileSize: 25 * 1024 * 1024, files: 20, fields: 500 } }).any());
+
+  const PgStore = connectPgSimple(session);
+  app.use(
+    session({
+      name: 'hd.sid',
+      secret: config.sessionSecret,
+      store: new PgStore({ pool: deps.database.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: config.env === 'test' ? false : 15 * 60 }),
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: 14 * 24 * 3600 * 1000 },
+    }),
+  );
+  app.use(bearerAuth(services));
+  const csrf = csurf();
+  app.use((req, res, next) => (req.bearer ? next() : csrf(req, res, next)));
+  app.use(baseContext(services));
+
+  app.use('/:locale', localizedRoutes(services));
+  app.use(unprefixedRoutes(services));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return { app, services };
+}

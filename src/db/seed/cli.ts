@@ -1,0 +1,44 @@
+/**
+ * npm run seed [-- --force] [-- --orders N]
+ * Loads the demo data into an empty database; refuses a non-empty one unless
+ * --force (which empties every table first). --orders N makes N orders (benchmarks).
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../client.ts';
+import { applyMigrations } from '../migrate.ts';
+import { isDatabaseEmpty, seed } from './index.ts';
+
+const { values } = parseArgs({ options: { force: { type: 'boolean', default: false }, orders: { type: 'string' } } });
+const orders = values.orders === undefined ? undefined : Number(values.orders);
+if (orders !== undefined && (!Number.isInteger(orders) || orders < 0)) {
+  console.error('--orders takes a whole number');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await applyMigrations(database.db);
+  if (!(await isDatabaseEmpty(database.db))) {
+    if (!values.force) {
+      console.error('The database already has data. Run with --force to empty it and load the demo data again.');
+      process.exitCode = 1;
+    } else {
+      await truncateAll(database.db);
+    }
+  }
+  if (process.exitCode !== 1) {
+    const t0 = Date.now();
+    const summary = await seed(database.db, orders === undefined ? {} : { orders });
+    console.log(`Demo data loaded in ${Date.now() - t0} ms:`, summary);
+  }
+} finally {
+  await database.close();
+}
+
+async function truncateAll(db: typeof database.db) {
+  const { rows } = await database.pool.query<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public' and tablename <> 'session'`);
+  if (rows.length) await db.execute(sql.raw(`truncate ${rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`));
+}

@@ -1,0 +1,62 @@
+/** Reads for authentication: plain functions over drizzle, returning rows. */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { apiTokens, passwordResets, rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
+import type { CurrentUser } from '../../http/types.ts';
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return row;
+}
+
+/** The signed-in user with the permission set of the role, adjusted by per-user grants. */
+export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<CurrentUser | undefined> {
+  const [u] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      organisationId: users.organisationId,
+      warehouseId: users.warehouseId,
+      disabled: users.disabled,
+      rolePerms: sql<string[]>`coalesce((select array_agg(${rolePermissions.permissionKey}) from ${rolePermissions} where ${rolePermissions.role} = ${users.role}), '{}')`,
+      granted: sql<string[]>`coalesce((select array_agg(${userPermissions.permissionKey}) from ${userPermissions} where ${userPermissions.userId} = ${users.id} and ${userPermissions.granted}), '{}')`,
+      revoked: sql<string[]>`coalesce((select array_agg(${userPermissions.permissionKey}) from ${userPermissions} where ${userPermissions.userId} = ${users.id} and not ${userPermissions.granted}), '{}')`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!u || u.disabled) return undefined;
+  const permissions = new Set([...u.rolePerms, ...u.granted]);
+  for (const k of u.revoked) permissions.delete(k);
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role,
+    organisationId: u.organisationId,
+    warehouseId: u.warehouseId,
+    permissions,
+  };
+}
+
+export async function findActiveToken(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ id: apiTokens.id, userId: apiTokens.userId })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), sql`(${apiTokens.expiresAt} is null or ${apiTokens.expiresAt} > now())`))
+    .limit(1);
+  return row;
+}
+
+export async function findUsableReset(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}

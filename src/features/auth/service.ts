@@ -1,0 +1,119 @@
+/**
+ * Accounts: sign in, register, password reset, bearer tokens. Never sees req;
+ * returns rows or throws typed AppErrors. Multi-row writes are one transaction.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { apiTokens, organisations, passwordResets, persons, users } from '../../db/schema/index.ts';
+import { conflict, invalid } from '../../domain/errors.ts';
+import type { Mailer } from '../../providers/mail/index.ts';
+import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from './crypto.ts';
+import { findActiveToken, findUserByEmail, findUsableReset } from './queries.ts';
+import type { Register } from './schemas.ts';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+/** One message for every failed sign-in, so it reveals nothing about which emails exist. */
+export const SIGN_IN_FAILED = 'The email or password is incorrect.';
+
+export class AuthService {
+  constructor(private readonly db: Db, private readonly mailer: Mailer) {}
+
+  /** Returns the user id, or throws the one failure message. */
+  async signIn(email: string, password: string): Promise<number> {
+    const user = await findUserByEmail(this.db, email);
+    const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
+    if (!user || !ok || user.disabled) throw invalid(SIGN_IN_FAILED, undefined, 'sign_in_failed');
+    await this.db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+    return user.id;
+  }
+
+  async register(input: Register, locale: string): Promise<number> {
+    if (await findUserByEmail(this.db, input.email)) {
+      throw conflict('An account with this email already exists.', { email: 'An account with this email already exists.' });
+    }
+    const passwordHash = await hashPassword(input.password);
+    return this.db.transaction(async (tx) => {
+      let organisationId: number | null = null;
+      if (input.accountType === 'organization' && input.organization) {
+        const [org] = await tx.insert(organisations).values({ name: input.organization }).onConflictDoNothing().returning({ id: organisations.id });
+        // An existing organisation of that name is not joined silently: membership is granted by staff.
+        organisationId = org?.id ?? null;
+      }
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone ?? null,
+          role: 'customer',
+          accountType: input.accountType,
+          organisationId,
+          locale,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!user) throw conflict('An account with this email already exists.', { email: 'An account with this email already exists.' });
+      await tx.insert(persons).values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone ?? null,
+        email: input.email,
+        userId: user.id,
+        organisationId,
+      });
+      return user.id;
+    });
+  }
+
+  /** Mails a one-time link when the account exists; silent otherwise (same answer either way). */
+  async requestPasswordReset(email: string, linkBase: string): Promise<void> {
+    const user = await findUserByEmail(this.db, email);
+    if (!user || user.disabled) return;
+    const token = newToken();
+    await this.db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    const link = `${linkBase}?token=${encodeURIComponent(token)}`;
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Reset your Harrow & Drill password',
+      text: `Hello ${user.firstName},\n\nSomeone (we hope you) asked to reset the password of your account.\nChoose a new password here (the link works once, for one hour):\n\n${link}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n`,
+    });
+  }
+
+  async isResetTokenUsable(token: string): Promise<boolean> {
+    return !!(await findUsableReset(this.db, sha256(token)));
+  }
+
+  /** Sets the new password, spends the token and every other open token of the user. */
+  async resetPassword(token: string, password: string): Promise<number> {
+    const passwordHash = await hashPassword(password);
+    return this.db.transaction(async (tx) => {
+      const reset = await findUsableReset(tx, sha256(token));
+      if (!reset) throw invalid('This reset link is invalid or has expired. Please ask for a new one.', undefined, 'reset_invalid');
+      await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, reset.userId));
+      await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+      // A password change ends every bearer token issued before it.
+      await tx.update(apiTokens).set({ revokedAt: sql`now()` }).where(and(eq(apiTokens.userId, reset.userId), isNull(apiTokens.revokedAt)));
+      return reset.userId;
+    });
+  }
+
+  /** A bearer token for the session's scripts; the plain value is returned once. */
+  async issueApiToken(userId: number): Promise<{ id: number; token: string }> {
+    const token = newToken();
+    const [row] = await this.db.insert(apiTokens).values({ userId, tokenHash: sha256(token), name: 'session' }).returning({ id: apiTokens.id });
+    return { id: row.id, token };
+  }
+
+  async revokeApiToken(id: number): Promise<void> {
+    await this.db.update(apiTokens).set({ revokedAt: sql`now()` }).where(eq(apiTokens.id, id));
+  }
+
+  async userIdForBearer(token: string): Promise<number | undefined> {
+    const row = await findActiveToken(this.db, sha256(token));
+    if (!row) return undefined;
+    await this.db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.id));
+    return row.userId;
+  }
+}

@@ -1,0 +1,77 @@
+/** Order reads shared by the customer's order page and the staff order detail. */
+import { and, asc, count, desc, eq, ne, sql, sum } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { addresses, orderFees, orderLineItems, orders, payments, persons, products, users } from '../../db/schema/index.ts';
+
+export async function getOrderDetail(db: DbOrTx, orderId: number) {
+  const [order] = await db
+    .select({
+      order: orders,
+      personFirst: persons.firstName,
+      personLast: persons.lastName,
+      personEmail: persons.email,
+      personPhone: persons.phone,
+    })
+    .from(orders)
+    .leftJoin(persons, eq(persons.id, orders.personId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!order) return undefined;
+  const [lines, pays, fees, shipTo] = await Promise.all([
+    db
+      .select({ line: orderLineItems, image: products.primaryImage, productStockcode: products.stockcode })
+      .from(orderLineItems)
+      .leftJoin(products, eq(products.id, orderLineItems.productId))
+      .where(eq(orderLineItems.orderId, orderId))
+      .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id)),
+    db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)),
+    db.select().from(orderFees).where(eq(orderFees.orderId, orderId)).orderBy(asc(orderFees.id)),
+    order.order.shipToAddressId
+      ? db.select().from(addresses).where(eq(addresses.id, order.order.shipToAddressId)).limit(1)
+      : Promise.resolve([]),
+  ]);
+  return {
+    ...order.order,
+    person: order.personFirst ? { firstName: order.personFirst, lastName: order.personLast, email: order.personEmail, phone: order.personPhone } : null,
+    lines: lines.map((l) => ({ ...l.line, image: l.image, productStockcode: l.productStockcode })),
+    payments: pays,
+    fees,
+    shipTo: shipTo[0] ?? null,
+  };
+}
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>;
+
+/** A customer's submitted orders (not the open cart), newest first. */
+export function listOrdersForUser(db: DbOrTx, userId: number, limit = 20) {
+  return db
+    .select({ id: orders.id, status: orders.status, total: orders.total, currency: orders.orderCurrency, createdAt: orders.createdAt, submittedAt: orders.submittedAt, lineCount: sql<number>`(select count(*)::int from ${orderLineItems} where ${orderLineItems.orderId} = ${orders.id} and ${orderLineItems.lineType} <> 5)` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), ne(orders.status, 'cart')))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}
+
+export async function dashboardSummary(db: DbOrTx) {
+  const [byStatus, [customers], [productCount], recent] = await Promise.all([
+    db.select({ status: orders.status, n: count(), revenue: sum(orders.total) }).from(orders).groupBy(orders.status),
+    db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
+    db.select({ n: sql<number>`count(*)::int` }).from(products),
+    db
+      .select({ id: orders.id, status: orders.status, total: orders.total, currency: orders.orderCurrency, createdAt: orders.createdAt, first: persons.firstName, last: persons.lastName })
+      .from(orders)
+      .leftJoin(persons, eq(persons.id, orders.personId))
+      .where(ne(orders.status, 'cart'))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(10),
+  ]);
+  const submitted = byStatus.filter((s) => s.status !== 'cart' && s.status !== 'quote' && s.status !== 'cancelled');
+  return {
+    byStatus: byStatus.filter((s) => s.status !== 'cart').sort((a, b) => b.n - a.n),
+    orders: submitted.reduce((n, s) => n + s.n, 0),
+    open: byStatus.filter((s) => ['pending', 'processing', 'on_hold'].includes(s.status)).reduce((n, s) => n + s.n, 0),
+    revenue: submitted.reduce((n, s) => n + Number(s.revenue ?? 0), 0).toFixed(2),
+    customers: customers.n,
+    products: productCount.n,
+    recent,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Per-request context shared by every page: who is signed in, the locale and its
+ * translator, the channel (currency), and the helpers views use. Pages read all of
+ * it from res.locals; nothing in a view reaches into req.
+ */
+import type { RequestHandler, Request, Response } from 'express';
+import { formatMoney, toCents } from '../domain/money.ts';
+import type { Texts } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, LOCALE_DEFAULT_CHANNEL, LOCALE_LABELS, LOCALES, intlTag, type Locale } from '../i18n/locales.ts';
+import type { ChannelCache, ChannelInfo } from '../features/channels/queries.ts';
+import { loadCurrentUser } from '../features/auth/queries.ts';
+import type { Db } from '../db/client.ts';
+import { installPage } from './render.ts';
+import { assetUrl, renderIsland } from './assets.ts';
+
+export type ContextDeps = { db: Db; texts: Texts; channels: ChannelCache };
+
+/** Runs once per request, before routing: user, default locale, page helpers. */
+export function baseContext(deps: ContextDeps): RequestHandler {
+  return async (req, res, next) => {
+    installPage(res);
+    if (!req.user && req.session?.userId) {
+      req.user = await loadCurrentUser(deps.db, req.session.userId);
+      if (!req.user) delete req.session.userId; // deleted or disabled since sign-in
+    }
+    await applyLocale(req, res, deps, req.session?.locale ?? DEFAULT_LOCALE);
+    next();
+  };
+}
+
+/** Inside /{locale}/…: switch the request to that locale. */
+export function localeContext(deps: ContextDeps, locale: Locale) {
+  return (req: Request, res: Response) => applyLocale(req, res, deps, locale);
+}
+
+export async function applyLocale(req: Request, res: Response, deps: ContextDeps, locale: Locale) {
+  req.locale = locale;
+  req.t = deps.texts.forLocale(locale);
+  const channels = await deps.channels.all();
+  const channel = pickChannel(channels, req.session?.channelCode, locale);
+  const pathRest = stripLocale(req.originalUrl);
+  const user = req.user;
+  Object.assign(res.locals, {
+    locale,
+    intlLocale: intlTag(locale),
+    lang: locale.split('-')[0],
+    t: req.t,
+    user,
+    isBackOffice: !!user?.permissions.has('dashboard.view'),
+    can: (key: string) => !!user?.permissions.has(key),
+    apiToken: user ? req.session?.apiToken : undefined,
+    csrfToken: () => (req.csrfToken ? req.csrfToken() : ''),
+    channel,
+    channels,
+    pathRest,
+    url: (p: string) => `/${locale}${p.startsWith('/') ? p : `/${p}`}`,
+    locales: LOCALES.map((code) => ({ code, label: LOCALE_LABELS[code], href: `/${code}${pathRest}` })),
+    money: (amount: string | number, currency = channel?.currency ?? 'USD') => formatMoney(toCents(amount), currency, locale),
+    formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
+      d ? new Intl.DateTimeFormat(intlTag(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
+    asset: assetUrl,
+    island: renderIsland,
+    flash: (res.locals.flash as unknown) ?? takeFlash(req),
+  });
+}
+
+function pickChannel(channels: ChannelInfo[], code: string | undefined, locale: Locale): ChannelInfo | undefined {
+  return channels.find((c) => c.code === code) ?? channels.find((c) => c.code === LOCALE_DEFAULT_CHANNEL[locale]) ?? channels[0];
+}
+
+/** '/fr-ca/products?q=x' → '/products?q=x'; an unprefixed path stays as it is. */
+export function stripLocale(url: string): string {
+  const m = /^\/([a-z]{2}-[a-z]{2})(?=\/|\?|$)(.*)$/.exec(url);
+  if (m && (LOCALES as readonly string[]).includes(m[1])) return m[2] || '/';
+  return url || '/';
+}
+
+function takeFlash(req: Request) {
+  const list = req.session?.flash ?? [];
+  if (req.session?.flash) delete req.session.flash;
+  return list;
+}
+
+export function flash(req: Request, kind: 'info' | 'success' | 'warning' | 'error', message: string) {
+  (req.session.flash ??= []).push({ kind, message });
+}

@@ -1,0 +1,27 @@
+/**
+ * EJS has no layouts, so a page is rendered in two steps: the view, then the
+ * layout around it with the view's HTML as `body`. res.page() is what handlers call.
+ */
+import type { Response } from 'express';
+
+declare global {
+  namespace Express {
+    interface Response {
+      page(view: string, locals?: Record<string, unknown>, status?: number): Promise<void>;
+    }
+  }
+}
+
+export function installPage(res: Response) {
+  res.page = async (view, locals = {}, status = 200) => {
+    const body = await renderAsync(res, view, locals);
+    const html = await renderAsync(res, (locals.layout as string | undefined) ?? 'layouts/main', { ...locals, body });
+    res.status(status).type('html').send(html);
+  };
+}
+
+function renderAsync(res: Response, view: string, locals: Record<string, unknown>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? '')));
+  });
+}

@@ -1,0 +1,47 @@
+/** What our middleware adds to Express's request, session and locals. */
+import 'express-session';
+import type { Locale } from '../i18n/locales.ts';
+import type { Translator } from '../i18n/index.ts';
+
+export type CurrentUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'admin' | 'staff' | 'customer' | 'distributor' | 'warehouse';
+  organisationId: number | null;
+  warehouseId: number | null;
+  permissions: ReadonlySet<string>;
+};
+
+declare module 'express-session' {
+  interface SessionData {
+    userId?: number;
+    /** Plain bearer token for this session's user; its hash is in api_tokens. */
+    apiToken?: string;
+    apiTokenId?: number;
+    channelCode?: string;
+    /** An anonymous visitor's cart (an order in status 'cart'). */
+    cartOrderId?: number;
+    showDiscount?: boolean;
+    flash?: { kind: 'info' | 'success' | 'warning' | 'error'; message: string }[];
+    returnTo?: string;
+    /** The last storefront locale, used by the unprefixed pages. */
+    locale?: Locale;
+  }
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      locale: Locale;
+      t: Translator;
+      user?: CurrentUser;
+      /** True when the request was authenticated by a bearer token (no CSRF needed). */
+      bearer?: boolean;
+      csrfToken?: () => string;
+    }
+  }
+}
+
+export {};

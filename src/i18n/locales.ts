@@ -1,0 +1,27 @@
+/** The four locales of the storefront and what each implies. */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../domain/constants.ts';
+
+export { DEFAULT_LOCALE, LOCALES, type Locale };
+
+export const LOCALE_LABELS: Record<Locale, string> = {
+  'en-us': 'English (US)',
+  'en-ca': 'English (Canada)',
+  'fr-ca': 'Français (Canada)',
+  'es-mx': 'Español (México)',
+};
+
+/** The channel a first-time visitor of a locale gets (country code). */
+export const LOCALE_DEFAULT_CHANNEL: Record<Locale, string> = {
+  'en-us': 'US',
+  'en-ca': 'CA',
+  'fr-ca': 'CA',
+  'es-mx': 'MX',
+};
+
+export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
+
+/** BCP 47 tag for Intl: 'fr-ca' → 'fr-CA'. */
+export const intlTag = (locale: Locale) => {
+  const [l, c] = locale.split('-');
+  return `${l}-${c.toUpperCase()}`;
+};

@@ -1,0 +1,36 @@
+/**
+ * The URL map. Storefront pages live under /{locale}/…; the spec's unprefixed
+ * paths (/account/dashboard, /admin/…, /cart/checkout, /api/…) hang off the root
+ * and use the visitor's last locale. A first segment that is neither a locale nor
+ * one of those paths falls through to 404.
+ */
+import { Router } from 'express';
+import type { Services } from './app.ts';
+import { isLocale } from './i18n/locales.ts';
+import { localeContext } from './http/context.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { accountRoutes } from './features/account/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { landingRoutes } from './features/landing/routes.ts';
+
+export function localizedRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+  r.use(async (req, res, next) => {
+    const locale = (req.params as { locale?: string }).locale;
+    if (!isLocale(locale)) return next('router');
+    await localeContext(s, locale)(req, res);
+    if (req.session && req.session.locale !== locale && (req.session.userId || req.session.cartOrderId)) req.session.locale = locale;
+    next();
+  });
+  r.use(landingRoutes(s));
+  r.use(authRoutes(s));
+  r.use(accountRoutes(s));
+  return r;
+}
+
+export function unprefixedRoutes(s: Services): Router {
+  const r = Router();
+  r.get('/', (req, res) => res.redirect(`/${req.session?.locale ?? 'en-us'}/`));
+  r.use(dashboardRoutes(s));
+  return r;
+}

@@ -1,0 +1,98 @@
+/**
+ * start()/stop(): opens the database (a real PostgreSQL or the embedded one),
+ * applies migrations, loads the demo data into an empty database, and serves.
+ * Run directly (`npm start`) it also handles SIGTERM/SIGINT by finishing the
+ * requests in flight before closing the database.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { pino, type Logger } from 'pino';
+import { createApp, type Services } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { isDatabaseEmpty, seed } from './db/seed/index.ts';
+import { Texts } from './i18n/index.ts';
+import { createMailer } from './providers/mail/index.ts';
+import { loadIslands, loadManifest } from './http/assets.ts';
+
+export type Running = {
+  url: string;
+  port: number;
+  config: Config;
+  database: Database;
+  services: Services;
+  logger: Logger;
+  stop(): Promise<void>;
+};
+
+export async function start(overrides: Partial<Config> = {}, opts: { database?: Database } = {}): Promise<Running> {
+  const config = { ...loadConfig(), ...overrides };
+  const logger = pino({ level: config.logLevel, base: undefined });
+  if (config.sessionSecretGenerated) logger.warn('SESSION_SECRET is not set: using a random secret, so sessions end when the server restarts');
+
+  const t0 = Date.now();
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await applyMigrations(database.db);
+  if (config.seed === 'demo' && (await isDatabaseEmpty(database.db))) {
+    const summary = await seed(database.db);
+    logger.info({ summary }, 'demo data loaded');
+  }
+  const texts = await Texts.create(database.db);
+  loadManifest();
+  await loadIslands();
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+  const { app, services } = createApp({ config, database, texts, mailer, logger });
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  logger.info({ url, db: database.kind, ms: Date.now() - t0 }, 'listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      // Stop accepting, let requests in flight finish (bounded), then close the database.
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      if (!opts.database) await database.close();
+    })());
+
+  return { url, port, config, database, services, logger, stop };
+}
+
+const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
+if (isMain) {
+  start()
+    .then((running) => {
+      console.log(`Serving on ${running.url} (database: ${running.database.kind})`);
+      const shutdown = (signal: string) => {
+        running.logger.info({ signal }, 'shutting down');
+        running.stop().then(
+          () => process.exit(0),
+          (err) => {
+            running.logger.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      process.once('SIGINT', () => shutdown('SIGINT'));
+    })
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
