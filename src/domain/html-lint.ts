@@ -20,7 +20,7 @@ const INLINE_CONFIG = /(<!--\s*)htmlhint/gi;
  */
 export function maskImageDirectives(html: string): string {
   return html.replace(IMAGE_DIRECTIVE, (m) => {
-    const out = m.split('').map((c) => (c === '\n' || c === '\r' ? c : ' '));
+    const out: string[] = m.split('').map((c) => (c === '\n' || c === '\r' ? c : ' '));
     out.splice(0, 4, '<', '!', '-', '-'); // 'imag' is never a line break
     // Close on the last three characters that hold no line break; 'e([' always qualifies, and
     // whatever follows the close is blank space (plus the original line breaks).
