@@ -1,0 +1,262 @@
+/** The foundation's request rules, against the real app and a real database. */
+import { expect } from 'chai';
+import { agent, apiToken, csrf, DEMO_PASSWORD, signIn } from '../helpers/http.ts';
+
+const DEMO_ACCOUNTS = [
+  ['admin@example.com', '/account/dashboard'],
+  ['staff@example.com', '/account/dashboard'],
+  ['customer@example.com', '/en-us/account'],
+  ['buyer@acme.example', '/en-us/account'],
+  ['distributor@example.com', '/account/dashboard'],
+  ['warehouse@example.com', '/account/dashboard'],
+] as const;
+
+describe('foundation: pages, locales and health', () => {
+  it('GET /healthz answers ok with the database', async () => {
+    const a = await agent();
+    const res = await a.get('/healthz');
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.equal({ status: 'ok', db: 'ok' });
+  });
+
+  it('GET / redirects to /en-us/', async () => {
+    const res = await (await agent()).get('/');
+    expect(res.status).to.equal(302);
+    expect(res.headers.location).to.equal('/en-us/');
+  });
+
+  for (const locale of ['en-us', 'en-ca', 'fr-ca', 'es-mx']) {
+    it(`serves the landing page in ${locale} with demo products and a csrf meta`, async () => {
+      const res = await (await agent()).get(`/${locale}/`);
+      expect(res.status).to.equal(200);
+      expect(res.text).to.match(/<meta name="csrf-token" content="[^"]+">/);
+      expect(res.text).to.include(`lang="${locale.slice(0, 2)}"`);
+      expect((res.text.match(/data-testid="product-card"/g) ?? []).length).to.be.greaterThan(3);
+    });
+  }
+
+  it('shows interface text in the locale (French, Spanish)', async () => {
+    const a = await agent();
+    expect((await a.get('/fr-ca/login')).text).to.include('Mot de passe');
+    expect((await a.get('/es-mx/login')).text).to.include('Contraseña');
+  });
+
+  it('answers 404 for an unknown locale, as a page and as JSON', async () => {
+    const a = await agent();
+    const page = await a.get('/de-de/');
+    expect(page.status).to.equal(404);
+    expect(page.text).to.include('data-testid="error-page"');
+    const json = await a.get('/xx-yy/products').set('Accept', 'application/json');
+    expect(json.status).to.equal(404);
+    expect(json.body.error.code).to.equal('not_found');
+  });
+
+  it('sends a strict Content-Security-Policy with no inline scripts', async () => {
+    const res = await (await agent()).get('/en-us/');
+    const csp = res.headers['content-security-policy'];
+    expect(csp).to.include("script-src 'self'");
+    expect(csp).not.to.include("'unsafe-inline' ;script");
+    expect(res.text).not.to.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/);
+  });
+
+  it('serves hashed bundles with a one-year cache lifetime', async () => {
+    const a = await agent();
+    const html = (await a.get('/en-us/')).text;
+    const src = /<script type="module" src="(\/build\/boot-[^"]+\.js)"/.exec(html)?.[1];
+    expect(src, 'boot script').to.be.a('string');
+    const res = await a.get(src!);
+    expect(res.status).to.equal(200);
+    expect(res.headers['cache-control']).to.include('max-age=31536000');
+  });
+});
+
+describe('foundation: CSRF and the JSON error shape', () => {
+  it('refuses a POST without the CSRF token with 403', async () => {
+    const a = await agent();
+    await a.get('/en-us/login');
+    const res = await a.post('/en-us/login').type('form').send({ email: 'customer@example.com', password: DEMO_PASSWORD });
+    expect(res.status).to.equal(403);
+    const json = await a.post('/en-us/logout').set('X-Requested-With', 'XMLHttpRequest').send({});
+    expect(json.status).to.equal(403);
+    expect(json.body).to.have.nested.property('error.code', 'forbidden');
+    expect(json.body.error.message).to.be.a('string');
+  });
+
+  it('accepts the token in the X-CSRF-Token header', async () => {
+    const a = await agent();
+    const token = await csrf(a);
+    const res = await a.post('/en-us/login').set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').send({ email: 'customer@example.com', password: DEMO_PASSWORD });
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.equal({ ok: true, redirect: '/en-us/account' });
+  });
+
+  it('answers malformed JSON with 400, never 5xx', async () => {
+    const a = await agent();
+    const token = await csrf(a);
+    const res = await a.post('/en-us/login').set('X-CSRF-Token', token).set('Content-Type', 'application/json').set('Accept', 'application/json').send('{"email":');
+    expect(res.status).to.equal(400);
+    expect(res.body.error).to.have.property('message');
+  });
+});
+
+describe('foundation: accounts', () => {
+  for (const [email, home] of DEMO_ACCOUNTS) {
+    it(`${email} signs in and lands on ${home}`, async () => {
+      const a = await agent();
+      const res = await signIn(a, email);
+      expect(res.headers.location).to.equal(home);
+      const page = await a.get(home);
+      expect(page.status).to.equal(200);
+      expect(page.text).to.match(/<meta name="api-token" content="[^"]+">/);
+      // Role names are never shown (spec §1).
+      expect(page.text).not.to.match(/>\s*(admin|staff|distributor|warehouse operator)\s*</i);
+    });
+  }
+
+  it('answers a failed sign-in with the same words whether or not the email exists', async () => {
+    const a = await agent();
+    const token = await csrf(a);
+    const wrongPw = await a.post('/en-us/login').type('form').send({ email: 'customer@example.com', password: 'nope-nope-nope', _csrf: token });
+    const noUser = await a.post('/en-us/login').type('form').send({ email: 'nobody@example.com', password: 'nope-nope-nope', _csrf: token });
+    expect(wrongPw.status).to.equal(400);
+    expect(noUser.status).to.equal(400);
+    const msg = (html: string) => /data-testid="form-error">([^<]+)</.exec(html)?.[1];
+    expect(msg(wrongPw.text)).to.equal('The email or password is incorrect.');
+    expect(msg(noUser.text)).to.equal(msg(wrongPw.text));
+  });
+
+  it('gives clear messages for bad sign-in and register input, never a 5xx', async () => {
+    const a = await agent();
+    const token = await csrf(a);
+    const empty = await a.post('/en-us/login').type('form').send({ _csrf: token });
+    expect(empty.status).to.equal(400);
+    expect(empty.text).to.include('Email is required.');
+    const weird = await a.post('/en-us/login').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ email: ['a', 'b'], password: { x: 1 } });
+    expect(weird.status).to.equal(400);
+    expect(weird.body.error.fields).to.have.property('email');
+    const reg = await a.post('/en-us/register').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ email: 'not-an-email', password: 'short', firstName: '', lastName: 'x'.repeat(300) });
+    expect(reg.status).to.equal(400);
+    expect(reg.body.error.fields).to.include.keys('email', 'password', 'firstName', 'lastName');
+    expect(reg.body.error.fields.password).to.equal('Password must be at least 10 characters.');
+  });
+
+  it('registers a new account, refuses the same email twice, and signs in', async () => {
+    const a = await agent();
+    const token = await csrf(a, '/en-us/register');
+    const email = `grower-${Date.now()}@example.com`;
+    const res = await a.post('/en-us/register').type('form').send({ _csrf: token, email, password: 'long-enough-pw', firstName: 'Dale', lastName: 'Hoffman', accountType: 'personal' });
+    expect(res.status).to.equal(303);
+    expect(res.headers.location).to.equal('/en-us/account');
+    expect((await a.get('/en-us/account')).text).to.include(email);
+    const b = await agent();
+    const t2 = await csrf(b, '/en-us/register');
+    const dup = await b.post('/en-us/register').type('form').send({ _csrf: t2, email: email.toUpperCase(), password: 'long-enough-pw', firstName: 'D', lastName: 'H' });
+    expect(dup.status).to.equal(409);
+    expect(dup.text).to.include('An account with this email already exists.');
+    await signIn(b, email, 'long-enough-pw');
+  });
+
+  it('regenerates the session id at sign-in and sets HttpOnly SameSite=Lax cookies', async () => {
+    const a = await agent();
+    const first = await a.get('/en-us/login');
+    const before = String(first.headers['set-cookie'] ?? '');
+    const res = await signIn(a, 'customer@example.com');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).to.match(/hd\.sid=/);
+    expect(cookie).to.match(/HttpOnly/i);
+    expect(cookie).to.match(/SameSite=Lax/i);
+    const id = (c: string) => /hd\.sid=([^;]+)/.exec(c)?.[1];
+    if (id(before)) expect(id(cookie)).not.to.equal(id(before));
+  });
+
+  it('signs out and revokes the bearer token', async () => {
+    const a = await agent();
+    await signIn(a, 'customer@example.com');
+    const bearer = await apiToken(a);
+    const ok = await (await agent()).get('/en-us/account').set('Authorization', `Bearer ${bearer}`);
+    expect(ok.status).to.equal(200);
+    const token = await csrf(a, '/en-us/account');
+    const out = await a.post('/en-us/logout').type('form').send({ _csrf: token });
+    expect(out.status).to.equal(303);
+    const after = await (await agent()).get('/en-us/account').set('Authorization', `Bearer ${bearer}`);
+    expect(after.status).to.equal(401);
+    expect(after.body.error.code).to.equal('unauthorized');
+    const page = await a.get('/en-us/account');
+    expect(page.status).to.equal(302);
+  });
+});
+
+describe('foundation: guards', () => {
+  it('redirects an anonymous visitor of /admin/orders/detail/1 to sign-in', async () => {
+    const res = await (await agent()).get('/admin/orders/detail/1');
+    expect(res.status).to.equal(302);
+    expect(res.headers.location).to.match(/\/login$/);
+  });
+
+  it('answers 401 JSON to an anonymous script', async () => {
+    const res = await (await agent()).get('/admin/orders/detail/1').set('X-Requested-With', 'XMLHttpRequest');
+    expect(res.status).to.equal(401);
+    expect(res.body.error.code).to.equal('unauthorized');
+  });
+
+  it('forbids /admin/orders/detail/1 and /account/dashboard to a customer (403)', async () => {
+    const a = await agent();
+    await signIn(a, 'customer@example.com');
+    expect((await a.get('/admin/orders/detail/1')).status).to.equal(403);
+    expect((await a.get('/account/dashboard')).status).to.equal(403);
+  });
+
+  it('shows the order to staff, and 404 for an order that does not exist', async () => {
+    const a = await agent();
+    await signIn(a, 'staff@example.com');
+    const res = await a.get('/admin/orders/detail/1');
+    expect(res.status).to.equal(200);
+    expect(res.text).to.include('data-testid="admin-order"');
+    expect((await a.get('/admin/orders/detail/99999999')).status).to.equal(404);
+    expect((await a.get('/admin/orders/detail/abc')).status).to.equal(400);
+  });
+
+  it("lets a customer see their own order but not someone else's", async () => {
+    const a = await agent();
+    await signIn(a, 'customer@example.com');
+    expect((await a.get('/en-us/orders/1')).status).to.equal(200);
+    const b = await agent();
+    await signIn(b, 'buyer@acme.example');
+    expect((await b.get('/en-us/orders/1')).status).to.equal(404);
+  });
+});
+
+describe('foundation: password reset by mail', () => {
+  it('mails a one-time link that sets a new password once', async () => {
+    const a = await agent();
+    const token = await csrf(a, '/en-us/register');
+    const email = `reset-${Date.now()}@example.com`;
+    await a.post('/en-us/register').type('form').send({ _csrf: token, email, password: 'first-password-1', firstName: 'Ruth', lastName: 'Olsen' });
+    const b = await agent();
+    const t = await csrf(b, '/en-us/password/reset');
+    const sent = await b.post('/en-us/password/reset').type('form').send({ _csrf: t, email });
+    expect(sent.status).to.equal(200);
+    expect(sent.text).to.include('data-testid="reset-sent"');
+    // Unknown emails get the same page.
+    const unknown = await b.post('/en-us/password/reset').type('form').send({ _csrf: t, email: 'who@example.com' });
+    expect(unknown.text).to.include('data-testid="reset-sent"');
+
+    const { testServer } = await import('../helpers/server.ts');
+    const app = await testServer();
+    const mails = await (app.services.mailer as unknown as { list(): Promise<{ content: string }[]> }).list();
+    const mail = mails.find((m) => m.content.includes(email));
+    expect(mail, 'reset mail written').to.exist;
+    const link = /(http:\/\/\S+password\/reset\?token=[\w%-]+)/.exec(mail!.content.replace(/=\r?\n/g, ''))?.[1];
+    expect(link).to.be.a('string');
+    const resetToken = decodeURIComponent(new URL(link!).searchParams.get('token')!);
+    const form = await b.get(`/en-us/password/reset?token=${encodeURIComponent(resetToken)}`);
+    expect(form.status).to.equal(200);
+    const t2 = /<meta name="csrf-token" content="([^"]+)"/.exec(form.text)![1];
+    const done = await b.post('/en-us/password/reset').type('form').send({ _csrf: t2, token: resetToken, password: 'second-password-2' });
+    expect(done.status).to.equal(303);
+    const t3 = await csrf(b, '/en-us/password/reset');
+    const again = await b.post('/en-us/password/reset').type('form').send({ _csrf: t3, token: resetToken, password: 'third-password-3' });
+    expect(again.status).to.equal(400);
+    await signIn(await agent(), email, 'second-password-2');
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Debian's chromium driven by playwright-core (never a downloaded browser), one
+ * per test run, a fresh context per test. Pages fail the test on a CSP violation
+ * or an uncaught error; axe() runs axe-core in the page.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let ctx: Promise<{ context: BrowserContext; dir: string }> | undefined;
+
+async function context(): Promise<BrowserContext> {
+  ctx ??= (async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'hd-chromium-'));
+    const context = await chromium.launchPersistentContext(dir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1280, height: 900 },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    });
+    return { context, dir };
+  })();
+  return (await ctx).context;
+}
+
+export type TestPage = Page & { problems: string[] };
+
+/** A new page with cookies cleared; console CSP violations and page errors are collected. */
+export async function newPage(opts: { width?: number; height?: number } = {}): Promise<TestPage> {
+  const c = await context();
+  await c.clearCookies();
+  const page = (await c.newPage()) as TestPage;
+  page.problems = [];
+  if (opts.width) await page.setViewportSize({ width: opts.width, height: opts.height ?? 800 });
+  page.on('console', (m) => {
+    const text = m.text();
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) page.problems.push(`CSP: ${text}`);
+  });
+  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+  return page;
+}
+
+/** Waits until every island on the page has hydrated. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.getAttribute('data-hydrated') === 'true'), null, { timeout: 15_000 });
+}
+
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe-core violations on the page (empty when it passes). */
+export async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    // @ts-expect-error axe is injected above
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v: { id: string; impact: string; help: string; nodes: { target: string[] }[] }) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return result.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical').map((v: { id: string; help: string; targets: string[] }) => `${v.id}: ${v.help} (${v.targets.join(', ')})`);
+}
+
+export async function screenshot(page: Page, name: string) {
+  if (!process.env.SCREENSHOTS) return;
+  const dir = path.resolve('test-results');
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+export async function closeBrowser() {
+  if (!ctx) return;
+  const { context, dir } = await ctx;
+  ctx = undefined;
+  await context.close();
+  rmSync(dir, { recursive: true, force: true });
+}

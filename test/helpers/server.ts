@@ -1,0 +1,34 @@
+/**
+ * One app for the whole test run, started on port 0 over a fresh, seeded
+ * database (HTTP and browser tests share it; each test uses its own data where it
+ * writes). Stopped by the root hook after the last test.
+ */
+import { start, type Running } from '../../src/server.ts';
+import { createTestDb, type TestDb } from './db.ts';
+
+let running: Promise<{ app: Running; db: TestDb }> | undefined;
+
+export function testServer(): Promise<Running> {
+  running ??= (async () => {
+    const db = await createTestDb('shared');
+    const app = await start({
+      env: 'test',
+      port: 0,
+      databaseUrl: db.databaseUrl,
+      dataDir: db.dataDir,
+      seed: 'demo',
+      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+      sessionSecret: 'test-session-secret-0123456789',
+    });
+    return { app, db };
+  })();
+  return running.then((r) => r.app);
+}
+
+export async function stopTestServer() {
+  if (!running) return;
+  const { app, db } = await running;
+  running = undefined;
+  await app.stop();
+  await db.drop();
+}
