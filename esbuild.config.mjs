@@ -83,27 +83,28 @@ async function prune(outdir, keep) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-function sizeLine(metafile, manifest, ms) {
-  let boot = 0;
-  let bootGz = 0;
-  let chunks = 0;
-  let chunksGz = 0;
-  let css = 0;
+/** "boot" counts what every page loads up front: boot plus its static imports. */
+function sizeLine(metafile, manifest, outdir, ms) {
+  const bootKey = Object.keys(metafile.outputs).find(
+    (f) => manifest['boot.js'] && path.resolve(root, f) === path.join(outdir, manifest['boot.js'].split('/').pop()),
+  );
+  const initial = new Set();
+  const visit = (f) => {
+    if (!f || initial.has(f)) return;
+    initial.add(f);
+    for (const imp of metafile.outputs[f].imports) if (imp.kind === 'import-statement') visit(imp.path);
+  };
+  visit(bootKey);
+  const sum = { boot: [0, 0], lazy: [0, 0], css: [0, 0] };
   for (const file of Object.keys(metafile.outputs)) {
-    if (file.endsWith('.map')) continue;
-    const abs = path.resolve(root, file);
-    const bytes = readFileSync(abs);
-    const gz = gzipSync(bytes).length;
-    if (file.endsWith('.css')) css += bytes.length;
-    else if (manifest['boot.js'] && manifest['boot.js'].endsWith(`/${path.basename(file)}`)) {
-      boot = bytes.length;
-      bootGz = gz;
-    } else if (file.endsWith('.js')) {
-      chunks += bytes.length;
-      chunksGz += gz;
-    }
+    if (file.endsWith('.map') || !/\.(js|css)$/.test(file)) continue;
+    const bytes = readFileSync(path.resolve(root, file));
+    const bucket = file.endsWith('.css') ? sum.css : initial.has(file) ? sum.boot : sum.lazy;
+    bucket[0] += bytes.length;
+    bucket[1] += gzipSync(bytes).length;
   }
-  return `islands built in ${ms} ms: boot ${kb(boot)} (${kb(bootGz)} gz), lazy chunks ${kb(chunks)} (${kb(chunksGz)} gz), css ${kb(css)}`;
+  const fmt = ([raw, gz]) => `${kb(raw)} (${kb(gz)} gz)`;
+  return `islands built in ${ms} ms: boot ${fmt(sum.boot)}, lazy chunks ${fmt(sum.lazy)}, css ${fmt(sum.css)}`;
 }
 
 /** Writes manifest.json (atomically: a running dev server may be reading it) and prunes stale files. */
@@ -125,7 +126,7 @@ function manifestPlugin({ outdir, publicPath, quiet }) {
         const keep = new Set(Object.keys(result.metafile.outputs).map((f) => path.resolve(root, f)));
         keep.add(target);
         await prune(outdir, keep);
-        if (!quiet) console.log(sizeLine(result.metafile, manifest, Date.now() - started));
+        if (!quiet) console.log(sizeLine(result.metafile, manifest, outdir, Date.now() - started));
       });
     },
   };
