@@ -80,7 +80,7 @@ export default function LocaleChannelPicker({ locale, locales, channel, channels
   });
 
   return (
-    <div className="locale-channel-picker" data-testid="locale-channel-picker">
+    <div className="picker locale-channel-picker" data-testid="locale-channel-picker">
       <label className="picker__field">
         <span className="picker__label visually-hidden">{labels.locale ?? 'Language'}</span>
         <select

@@ -2,13 +2,15 @@
  * Page alerts in the layout's `#alerts` live region (created if a page lacks it). Each alert has
  * a close button and fades out after ALERT_DISMISS_MS (spec §9); the countdown pauses while the
  * pointer or focus is on the alert, so a long message can still be read.
- * Server-rendered flash alerts get the same behaviour via `data-behaviour="alert-dismiss"`.
+ * Server-rendered flash alerts (views/partials/alerts.ejs) get the same behaviour via
+ * `data-behaviour="alert-dismiss"`. Markup and classes match that partial; app.css fades
+ * `.alert.is-fading` over FADE_MS.
  */
 import { ALERT_DISMISS_MS } from '../../src/domain/constants.ts';
 
 export type AlertKind = 'info' | 'success' | 'warning' | 'error';
 
-const FADE_MS = 300;
+const FADE_MS = 600;
 const armed = new WeakSet<HTMLElement>();
 
 /** The `#alerts` container; the close button's label comes from its `data-close-label`. */
@@ -25,29 +27,25 @@ export function alertsContainer(): HTMLElement {
   return box;
 }
 
-/** Fades the alert out, then removes it. */
+/** Fades the alert out (app.css transitions `.is-fading`), then removes it. */
 export function dismissAlert(el: HTMLElement): void {
   if (el.dataset.dismissing) return;
   el.dataset.dismissing = 'true';
-  const reduced = matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  if (reduced || typeof el.animate !== 'function') {
-    el.remove();
-    return;
-  }
-  el.animate([{ opacity: 1 }, { opacity: 0 }], { duration: FADE_MS, easing: 'ease-out', fill: 'forwards' })
-    .finished.catch(() => undefined)
-    .then(() => el.remove());
+  el.classList.add('is-fading');
+  setTimeout(() => el.remove(), FADE_MS);
 }
 
-/** Adds the close button (unless the markup has `[data-alert-close]`) and the auto-dismiss timer. */
+/** Wires the close button (adding one when the markup has none) and the auto-dismiss timer. */
 export function armAlert(el: HTMLElement, ms: number = ALERT_DISMISS_MS): void {
   if (armed.has(el)) return;
   armed.add(el);
-  let close = el.querySelector<HTMLElement>('[data-alert-close]');
-  if (!close) {
+  let close = el.querySelector<HTMLElement>('[data-alert-close]') ?? el.querySelector<HTMLElement>(':scope > button');
+  if (close) {
+    close.dataset.alertClose ??= '';
+    close.dataset.testid ??= 'alert-close';
+  } else {
     close = document.createElement('button');
     close.setAttribute('type', 'button');
-    close.className = 'alert__close';
     close.dataset.alertClose = '';
     close.dataset.testid = 'alert-close';
     close.setAttribute('aria-label', document.getElementById('alerts')?.dataset.closeLabel || 'Close');
@@ -83,11 +81,12 @@ export function showAlert(message: string, kind: AlertKind = 'info'): HTMLElemen
   }
   const el = document.createElement('div');
   el.className = `alert alert-${kind}`;
+  el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   el.dataset.testid = 'alert';
   el.dataset.kind = kind;
   el.dataset.message = message;
   const text = document.createElement('span');
-  text.className = 'alert__message';
+  text.className = 'alert-message';
   text.textContent = message;
   el.append(text);
   armAlert(el);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import ejs from 'ejs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,6 +67,17 @@ describe('src/http/assets', () => {
       expect(() => renderIsland('no-such-island', {})).to.throw(/Unknown island "no-such-island"/);
       expect(() => renderIsland('toString', {})).to.throw(/Unknown island/);
     });
+  });
+
+  it('views/partials/island.ejs renders through renderIsland (as renderIsland or island)', async () => {
+    const file = path.resolve('views/partials/island.ejs');
+    const a = await ejs.renderFile(file, { renderIsland, name: 'locale-channel-picker', props });
+    const b = await ejs.renderFile(file, { island: renderIsland, name: 'locale-channel-picker', props, attrs: { 'data-testid': 'picker' } });
+    for (const html of [a, b]) {
+      expect(html.trim()).to.match(/^<div data-island="locale-channel-picker"/);
+      expect(propsOf(html)).to.deep.equal(props);
+    }
+    expect(b).to.include('data-testid="picker"');
   });
 
   it('scriptJson escapes every character that could end a script', () => {

@@ -80,7 +80,8 @@ describe('islands in the browser', function () {
         const page = url.pathname.match(/^\/([a-z]{2}-[a-z]{2})\/page$/);
         if (page) {
           const html = layout(`<header>${renderIsland('locale-channel-picker', props(page[1]))}</header>
-<div data-behaviour="alert-dismiss"><div data-testid="alert" class="alert alert-info"><span>Saved</span></div></div>`);
+<div data-testid="alert" class="alert alert-info" role="status" data-behaviour="alert-dismiss"><span class="alert-message">Saved</span><button type="button" aria-label="Fermer">×</button></div>
+<div data-behaviour="alert-dismiss"><div data-testid="alert" class="alert alert-info"><span>Bare</span></div></div>`);
           return res.writeHead(200, { 'content-type': 'text/html' }).end(html);
         }
         if (url.pathname === '/plain') {
@@ -139,8 +140,11 @@ describe('islands in the browser', function () {
     await open('/en-us/page');
     expect(await page.getAttribute('[data-testid="channel-select"]', 'disabled')).to.equal(null);
     await page.waitForSelector('[data-behaviour-ready="true"] [data-testid="alert-close"]');
-    await page.click('[data-testid="alert-close"]');
-    await page.waitForSelector('[data-testid="alert"]', { state: 'detached' });
+    // the server's own close button is reused; a bare alert gets one
+    expect(await page.locator('[data-testid="alert"] button').count()).to.equal(2);
+    await page.click('[data-testid="alert-close"][aria-label="Fermer"]');
+    await page.waitForSelector('[data-testid="alert"]:has-text("Saved")', { state: 'detached' });
+    expect(await page.locator('[data-testid="alert"]').count()).to.equal(1);
     expect(problems).to.deep.equal([]);
   });
 
@@ -149,8 +153,8 @@ describe('islands in the browser', function () {
     await open('/en-us/page');
     await page.waitForSelector('[data-behaviour-ready="true"] [data-testid="alert-close"]');
     await page.clock.runFor(ALERT_DISMISS_MS - 500);
-    expect(await page.locator('[data-testid="alert"]').count()).to.equal(1);
-    await page.clock.runFor(1000);
+    expect(await page.locator('[data-testid="alert"]').count()).to.equal(2);
+    await page.clock.runFor(2000); // the dismissal plus the fade
     await page.waitForSelector('[data-testid="alert"]', { state: 'detached' });
   });
 
