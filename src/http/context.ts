@@ -4,7 +4,7 @@
  * it from res.locals; nothing in a view reaches into req.
  */
 import type { RequestHandler, Request, Response } from 'express';
-import { formatMoney, toCents } from '../domain/money.ts';
+import { formatMoney, parseCents } from '../domain/money.ts';
 import type { Texts } from '../i18n/index.ts';
 import { DEFAULT_LOCALE, LOCALE_DEFAULT_CHANNEL, LOCALE_LABELS, LOCALES, intlTag, type Locale } from '../i18n/locales.ts';
 import type { ChannelCache, ChannelInfo } from '../features/channels/queries.ts';
@@ -55,7 +55,10 @@ export async function applyLocale(req: Request, res: Response, deps: ContextDeps
     pathRest,
     url: (p: string) => `/${locale}${p.startsWith('/') ? p : `/${p}`}`,
     locales: LOCALES.map((code) => ({ code, label: LOCALE_LABELS[code], href: `/${code}${pathRest}` })),
-    money: (amount: string | number, currency = channel?.currency ?? 'USD') => formatMoney(toCents(amount), currency, locale),
+    money: (amount: string | number | null | undefined, currency = channel?.currency ?? 'USD') => {
+      const cents = parseCents(amount);
+      return cents === null ? '—' : formatMoney(cents, currency, locale);
+    },
     formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
       d ? new Intl.DateTimeFormat(intlTag(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
     asset: assetUrl,

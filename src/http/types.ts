@@ -39,7 +39,6 @@ declare global {
       user?: CurrentUser;
       /** True when the request was authenticated by a bearer token (no CSRF needed). */
       bearer?: boolean;
-      csrfToken?: () => string;
     }
   }
 }
