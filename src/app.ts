@@ -41,8 +41,12 @@ export type Services = Deps & {
   db: Database['db'];
   channels: ChannelCache;
   auth: AuthService;
-  /** Called after every sign-in (e.g. to merge the anonymous cart into the account's). */
+  /** Called after every sign-in (the cart area merges the anonymous cart into the account's). */
   onSignIn?: (req: import('express').Request, userId: number) => Promise<void>;
+  /** Called after the visitor switches channel (the cart area re-prices the cart). */
+  onChannelChange?: (req: import('express').Request, channelCode: string) => Promise<void>;
+  /** Called for every page render (the cart area sets res.locals.cartCount). */
+  pageLocals?: (req: import('express').Request, res: import('express').Response) => Promise<void>;
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -12,6 +12,11 @@ import { authRoutes } from './features/auth/routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { landingRoutes } from './features/landing/routes.ts';
+import { catalogRoutes } from './features/catalog/routes.ts';
+import { productRoutes } from './features/product/routes.ts';
+import { cartRoutes } from './features/cart/routes.ts';
+import { shippingRoutes } from './features/shipping/routes.ts';
+import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -25,6 +30,11 @@ export function localizedRoutes(s: Services): Router {
   r.use(landingRoutes(s));
   r.use(authRoutes(s));
   r.use(accountRoutes(s));
+  r.use(catalogRoutes(s));
+  r.use(productRoutes(s));
+  r.use(cartRoutes(s));
+  r.use(shippingRoutes(s));
+  r.use(channelRoutes(s));
   return r;
 }
 
@@ -32,5 +42,6 @@ export function unprefixedRoutes(s: Services): Router {
   const r = Router();
   r.get('/', (req, res) => res.redirect(`/${req.session?.locale ?? 'en-us'}/`));
   r.use(dashboardRoutes(s));
+  r.use(channelApiRoutes(s));
   return r;
 }

@@ -13,7 +13,13 @@ import type { Db } from '../db/client.ts';
 import { installPage } from './render.ts';
 import { assetUrl, renderIsland } from './assets.ts';
 
-export type ContextDeps = { db: Db; texts: Texts; channels: ChannelCache };
+export type ContextDeps = {
+  db: Db;
+  texts: Texts;
+  channels: ChannelCache;
+  /** Extra locals for HTML pages (read at request time, so areas can install it after start). */
+  pageLocals?: (req: Request, res: Response) => Promise<void>;
+};
 
 /** Runs once per request, before routing: user, default locale, page helpers. */
 export function baseContext(deps: ContextDeps): RequestHandler {
@@ -24,6 +30,7 @@ export function baseContext(deps: ContextDeps): RequestHandler {
       if (!req.user) delete req.session.userId; // deleted or disabled since sign-in
     }
     await applyLocale(req, res, deps, req.session?.locale ?? DEFAULT_LOCALE);
+    if (deps.pageLocals && req.method === 'GET' && !req.xhr && !req.bearer) await deps.pageLocals(req, res);
     next();
   };
 }

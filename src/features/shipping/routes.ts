@@ -1,0 +1,8 @@
+/** Routes of the shipping area (filled in by its owner). */
+import { Router } from 'express';
+import type { Services } from '../../app.ts';
+
+export function shippingRoutes(_s: Services): Router {
+  const r = Router({ mergeParams: true });
+  return r;
+}
