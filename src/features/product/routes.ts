@@ -1,8 +1,37 @@
-/** Routes of the product area (filled in by its owner). */
+/** The product page: GET /{locale}/products/{product_id}. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
 import type { Services } from '../../app.ts';
+import { notFound } from '../../domain/errors.ts';
+import { wantsJson } from '../../http/wants-json.ts';
+import { ProductParams } from './schemas.ts';
+import { loadProductPage, type PageChannel } from './service.ts';
+import { productJson, productLocals } from './view-model.ts';
 
-export function productRoutes(_s: Services): Router {
+const viewsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../views');
+
+export function productRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
+  // The shipping estimate form is another area's partial; the page shows it once it exists.
+  const shippingEstimate = existsSync(path.join(viewsDir, 'shipping/estimate.ejs'));
+
+  /** GET /{locale}/products/{product_id} */
+  r.get('/products/:productId', async (req, res) => {
+    const params = ProductParams.safeParse(req.params);
+    // A malformed id names no product: 404, like an unknown one.
+    if (!params.success) throw notFound('That product does not exist or is no longer sold.');
+    const channel = res.locals.channel as PageChannel | undefined;
+    if (!channel) throw notFound('No sales channel is available.');
+    const now = new Date();
+    const page = await loadProductPage(s.db, params.data.productId, channel, now);
+    if (wantsJson(req)) return void res.json(productJson(page, req.locale));
+    await res.page('product/show', {
+      ...productLocals(page, { locale: req.locale, intlLocale: res.locals.intlLocale as string, t: req.t, csrfToken: req.csrfToken ? req.csrfToken() : '', now }),
+      shippingEstimate,
+    });
+  });
+
   return r;
 }

@@ -1,0 +1,141 @@
+/**
+ * Reads for the product page: plain functions over drizzle returning rows. Money comes back
+ * as the database's numeric strings; the service turns it into cents.
+ */
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  categories, channelPrices, channelWarehouses, diagramComponents, instructionals, inventory, partsDiagrams,
+  productCategories, products, warehouses,
+} from '../../db/schema/index.ts';
+import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
+
+/** An active product with its price in the channel (null when the channel has no price row). */
+export async function findActiveProduct(db: DbOrTx, productId: number, channelId: number) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      slug: products.slug,
+      stockcode: products.stockcode,
+      sku: products.sku,
+      brand: products.brand,
+      description: products.description,
+      availability: products.availability,
+      resupplyDate: products.resupplyDate,
+      price: products.price,
+      channelPrice: channelPrices.price,
+      primaryImage: products.primaryImage,
+      images: products.images,
+      length: products.length,
+      width: products.width,
+      height: products.height,
+      weight: products.weight,
+      isPhysical: products.isPhysical,
+      isNonStock: products.isNonStock,
+      nonStockLabel: products.nonStockLabel,
+    })
+    .from(products)
+    .leftJoin(channelPrices, and(eq(channelPrices.productId, products.id), eq(channelPrices.channelId, channelId)))
+    .where(and(eq(products.id, productId), eq(products.status, PRODUCT_STATUS.active)))
+    .limit(1);
+  return row;
+}
+
+export type CategoryRow = { id: number; parentId: number | null; slug: string; name: string; sort: number };
+
+/** The product's categories and every ancestor of them (the tree is small: one query for all). */
+export async function categoriesOf(db: DbOrTx, productId: number): Promise<{ own: number[]; all: CategoryRow[] }> {
+  const own = await db.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, productId));
+  if (!own.length) return { own: [], all: [] };
+  const all = await db
+    .select({ id: categories.id, parentId: categories.parentId, slug: categories.slug, name: categories.name, sort: categories.sort })
+    .from(categories);
+  return { own: own.map((r) => r.id), all };
+}
+
+/**
+ * Stock the channel can sell: on hand (quantity − reserved, never below 0 per warehouse) in
+ * the warehouses the channel ships from (every active warehouse when none is linked), and
+ * the resupply dates those warehouses expect.
+ */
+export async function stockOf(db: DbOrTx, productId: number, channelId: number): Promise<{ onHand: number; resupplyDates: string[] }> {
+  const linked = db.select({ id: channelWarehouses.warehouseId }).from(channelWarehouses).where(eq(channelWarehouses.channelId, channelId));
+  const rows = await db
+    .select({ available: sql<number>`greatest(${inventory.quantity} - ${inventory.reserved}, 0)::int`, resupplyDate: inventory.resupplyDate })
+    .from(inventory)
+    .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
+    .where(
+      and(
+        eq(inventory.productId, productId),
+        eq(warehouses.active, true),
+        or(inArray(inventory.warehouseId, linked), sql`not exists (${linked})`),
+      ),
+    );
+  return {
+    onHand: rows.reduce((sum, r) => sum + Number(r.available), 0),
+    resupplyDates: rows.map((r) => r.resupplyDate).filter((d): d is string => !!d),
+  };
+}
+
+export type CardRow = { id: number; title: string; stockcode: string; image: string | null; price: string; channelPrice: string | null };
+
+const cardColumns = {
+  id: products.id,
+  title: products.title,
+  stockcode: products.stockcode,
+  image: products.primaryImage,
+  price: products.price,
+  channelPrice: channelPrices.price,
+};
+
+/** Active products sharing a category with the product, most popular first. */
+export async function similarProducts(db: DbOrTx, productId: number, categoryIds: number[], channelId: number, limit: number): Promise<CardRow[]> {
+  if (!categoryIds.length) return [];
+  const inCategory = db
+    .selectDistinct({ id: productCategories.productId })
+    .from(productCategories)
+    .where(inArray(productCategories.categoryId, categoryIds));
+  return db
+    .select(cardColumns)
+    .from(products)
+    .leftJoin(channelPrices, and(eq(channelPrices.productId, products.id), eq(channelPrices.channelId, channelId)))
+    .where(and(eq(products.status, PRODUCT_STATUS.active), ne(products.id, productId), inArray(products.id, inCategory)))
+    .orderBy(desc(products.popularity), asc(products.id))
+    .limit(limit);
+}
+
+/** The most popular active products, leaving out the ones given. */
+export async function popularProducts(db: DbOrTx, excludeIds: number[], channelId: number, limit: number): Promise<CardRow[]> {
+  const conds = [eq(products.status, PRODUCT_STATUS.active)];
+  if (excludeIds.length) conds.push(sql`${products.id} not in (${sql.join(excludeIds.map((id) => sql`${id}`), sql`, `)})`);
+  return db
+    .select(cardColumns)
+    .from(products)
+    .leftJoin(channelPrices, and(eq(channelPrices.productId, products.id), eq(channelPrices.channelId, channelId)))
+    .where(and(...conds))
+    .orderBy(desc(products.popularity), asc(products.id))
+    .limit(limit);
+}
+
+/**
+ * Published instructionals about the product. The schema links an instructional to a product
+ * only through instructionals.product_id (instructional tools are tools, not products).
+ */
+export async function instructionalsFor(db: DbOrTx, productId: number) {
+  return db
+    .select({ id: instructionals.id, title: instructionals.title })
+    .from(instructionals)
+    .where(and(eq(instructionals.productId, productId), eq(instructionals.published, true)))
+    .orderBy(asc(instructionals.title), asc(instructionals.id));
+}
+
+/** Parts diagrams that show the product: as a part under a callout, or as the diagram's machine. */
+export async function diagramsFor(db: DbOrTx, productId: number) {
+  const asPart = db.select({ id: diagramComponents.diagramId }).from(diagramComponents).where(eq(diagramComponents.productId, productId));
+  return db
+    .select({ id: partsDiagrams.id, title: partsDiagrams.title })
+    .from(partsDiagrams)
+    .where(or(eq(partsDiagrams.productId, productId), inArray(partsDiagrams.id, asPart)))
+    .orderBy(asc(partsDiagrams.title), asc(partsDiagrams.id));
+}
