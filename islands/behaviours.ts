@@ -6,4 +6,5 @@ export type Behaviour = (el: HTMLElement) => void;
 
 export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> = {
   'alert-dismiss': () => import('./behaviours/alert-dismiss.ts'),
+  'shipping-estimate': () => import('./behaviours/shipping-estimate.ts'),
 };

@@ -1,8 +1,47 @@
-/** Routes of the shipping area (filled in by its owner). */
-import { Router } from 'express';
+/** Routes of the shipping area: the shipping estimate form's action (spec §2, §7, §8). */
+import { Router, type Response } from 'express';
 import type { Services } from '../../app.ts';
+import { parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
+import { carrierOptionsFromConfig, createRateProvider } from '../../providers/shipping/index.ts';
+import { EstimateBody } from './schemas.ts';
+import { visitorCartId } from './queries.ts';
+import { estimate } from './service.ts';
+import { debugOf, quotesView } from './view-model.ts';
 
-export function shippingRoutes(_s: Services): Router {
+export function shippingRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
+  const provider = createRateProvider(s.db, carrierOptionsFromConfig(s.config));
+
+  /** POST /{locale}/shipping/estimate → {quote: html, debug} (scripts) or a result page (plain form post). */
+  r.post('/shipping/estimate', async (req, res) => {
+    const body = parseInput(EstimateBody, req.body);
+    const channel = res.locals.channel as { id: number; code: string; currency: string; midMarketRate: string };
+    const channels = await s.channels.all();
+    const currencyRates = Object.fromEntries(channels.map((c) => [c.currency, c.midMarketRate]));
+    const cartOrderId = body.product_id === undefined ? await visitorCartId(s.db, { sessionCartId: req.session?.cartOrderId, userId: req.user?.id }) : undefined;
+    const result = await estimate(
+      s.db,
+      { channel, productId: body.product_id, quantity: body.quantity, cartOrderId, country: body.country, postalCode: body.postal_code, residential: body.residential },
+      { provider, currencyRates },
+    );
+    const view = quotesView(result, res.locals as Parameters<typeof quotesView>[1]);
+    if (wantsJson(req)) {
+      const quote = await renderPartial(res, 'shipping/quotes', view);
+      res.json({ quote, debug: debugOf(result, channel) });
+      return;
+    }
+    await res.page('shipping/result', {
+      title: req.t('shipping.title'),
+      view,
+      form: { context: body.product_id === undefined ? 'cart' : 'product', productId: body.product_id, shippingCountry: result.country, shippingPostalCode: result.postalCode, shippingResidential: result.residential },
+      backHref: body.product_id === undefined ? res.locals.url('/cart') : res.locals.url(`/products/${body.product_id}`),
+    });
+  });
+
   return r;
+}
+
+function renderPartial(res: Response, view: string, locals: Record<string, unknown>): Promise<string> {
+  return new Promise((resolve, reject) => res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? ''))));
 }

@@ -1,0 +1,127 @@
+/**
+ * Shipping estimate: which warehouses can send the items (they serve the visitor's channel and
+ * have the stock), what each carrier service costs from there to a postal code, in the channel's
+ * currency. Never sees req; prices come from the rate provider and products from the database.
+ */
+import type { DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../domain/errors.ts';
+import { convert, fromCents, toCents } from '../../domain/money.ts';
+import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
+import { CarrierUnavailableError } from '../../providers/shipping/errors.ts';
+import { billableWeightKg, normalizePostalCode, zoneFor, type Zone } from '../../providers/shipping/rules.ts';
+import { TableRateProvider } from '../../providers/shipping/table.ts';
+import type { Amount, Parcel, RateProvider, RateQuote } from '../../providers/shipping/types.ts';
+import { cartItems, channelWarehouseList, findProduct, freeStock, type ShippableProduct } from './queries.ts';
+
+export type EstimateChannel = { id: number; code: string; currency: string; midMarketRate: string };
+
+export type EstimateInput = {
+  channel: EstimateChannel;
+  productId?: number;
+  quantity?: number;
+  cartOrderId?: number;
+  country: string;
+  postalCode: string;
+  residential: boolean;
+};
+
+export type EstimateOptions = {
+  provider?: RateProvider;
+  now?: Date;
+  /** Units per USD of currencies other than USD and the channel's, for carriers quoting in them. */
+  currencyRates?: Record<string, string>;
+};
+
+export type WarehouseEstimate = {
+  warehouseId: number;
+  code: string;
+  name: string;
+  city: string;
+  zone: Zone;
+  /** Sorted by price, cheapest first; money in the channel currency. */
+  rates: RateQuote[];
+};
+
+export type EstimateResult = {
+  country: string;
+  postalCode: string;
+  residential: boolean;
+  currency: string;
+  items: { productId: number; title: string; quantity: number }[];
+  billableWeightKg: number;
+  warehouses: WarehouseEstimate[];
+  /** Why there is nothing to quote, when there is not. */
+  empty?: 'empty_cart' | 'not_shippable' | 'no_stock' | 'no_rates';
+  provider: RateProvider['kind'];
+};
+
+export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateOptions = {}): Promise<EstimateResult> {
+  const provider = opts.provider ?? new TableRateProvider(db);
+  const country = input.country.trim().toUpperCase();
+  const postalCode = normalizePostalCode(country, input.postalCode);
+
+  let lines: { product: ShippableProduct; quantity: number }[];
+  if (input.productId !== undefined) {
+    const product = await findProduct(db, input.productId);
+    if (!product || product.status === PRODUCT_STATUS.draft) throw notFound('That product does not exist.');
+    lines = [{ product, quantity: input.quantity ?? 1 }];
+  } else {
+    lines = input.cartOrderId ? await cartItems(db, input.cartOrderId) : [];
+  }
+
+  const base = {
+    country,
+    postalCode,
+    residential: input.residential,
+    currency: input.channel.currency,
+    items: lines.map((l) => ({ productId: l.product.id, title: l.product.title, quantity: l.quantity })),
+    provider: provider.kind,
+  };
+  if (lines.length === 0) return { ...base, billableWeightKg: 0, warehouses: [], empty: 'empty_cart' };
+
+  const physical = lines.filter((l) => l.product.isPhysical && l.quantity > 0);
+  const parcels: Parcel[] = physical.map(({ product: p, quantity }) => ({
+    weightKg: p.weightKg, lengthCm: p.lengthCm, widthCm: p.widthCm, heightCm: p.heightCm, quantity,
+  }));
+  const weight = billableWeightKg(parcels);
+  if (weight <= 0) return { ...base, billableWeightKg: 0, warehouses: [], empty: 'not_shippable' };
+
+  // A warehouse qualifies when it has free stock for every stocked item (summed over cart lines).
+  const needed = new Map<number, number>();
+  for (const l of physical) if (l.product.needsStock) needed.set(l.product.id, (needed.get(l.product.id) ?? 0) + l.quantity);
+  const serving = await channelWarehouseList(db, input.channel.id);
+  const stock = await freeStock(db, serving.map((w) => w.id), [...needed.keys()]);
+  const eligible = serving.filter((w) => [...needed].every(([productId, qty]) => (stock.get(`${w.id}:${productId}`) ?? 0) >= qty));
+  if (eligible.length === 0) return { ...base, billableWeightKg: weight, warehouses: [], empty: 'no_stock' };
+
+  const destination = { country, postalCode, residential: input.residential };
+  const now = opts.now ?? new Date();
+  const results = await Promise.all(
+    eligible.map(async (w): Promise<WarehouseEstimate> => {
+      const origin = { id: w.id, code: w.code, countryCode: w.countryCode, postalCode: w.postalCode, regionCode: w.regionCode, timeZone: w.timeZone };
+      const quotes = await provider.quote({ warehouse: origin, destination, parcels, now });
+      const rates = quotes
+        .map((q) => ({ ...q, total: toChannel(q.total, input.channel, opts.currencyRates), tax_duty_fees: toChannel(q.tax_duty_fees, input.channel, opts.currencyRates) }))
+        .sort((a, b) => toCents(a.total.value) - toCents(b.total.value) || a.max_days - b.max_days);
+      return { warehouseId: w.id, code: w.code, name: w.name, city: w.city, zone: zoneFor(origin, destination), rates };
+    }),
+  );
+  const warehouses = results.filter((r) => r.rates.length > 0);
+  return { ...base, billableWeightKg: weight, warehouses, ...(warehouses.length ? {} : { empty: 'no_rates' as const }) };
+}
+
+/**
+ * Why: quotes arrive in the provider's currency (the rate table is in USD); the buyer sees the
+ * channel's. USD converts with the channel's mid_market_rate (units per USD), rounded to the
+ * cent once; another currency goes through USD with its own rate.
+ */
+export function toChannel(a: Amount, channel: Pick<EstimateChannel, 'currency' | 'midMarketRate'>, rates: Record<string, string> = {}): Amount {
+  const from = a.currency.toUpperCase();
+  const cents = toCents(a.value);
+  if (from === channel.currency) return { value: fromCents(cents), currency: channel.currency };
+  if (from === 'USD') return { value: fromCents(convert(cents, channel.midMarketRate)), currency: channel.currency };
+  const fromRate = rates[from];
+  if (!fromRate || !(Number(fromRate) > 0)) throw new CarrierUnavailableError(`The carrier quoted in ${from}, a currency we do not convert.`);
+  const ratio = (Number(channel.midMarketRate) / Number(fromRate)).toFixed(10);
+  return { value: fromCents(convert(cents, ratio)), currency: channel.currency };
+}

@@ -1,0 +1,195 @@
+/**
+ * POST /{locale}/shipping/estimate over HTTP against the seeded app: quotes for a product and for
+ * the visitor's cart, in the channel's currency; 400 / 404 / 403 in the contract's error shape.
+ */
+import { expect } from 'chai';
+import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
+import { testServer } from '../helpers/server.ts';
+import { convert, fromCents, toCents } from '../../src/domain/money.ts';
+
+async function idOf(stockcode: string): Promise<number> {
+  const { rows } = await (await testServer()).database.pool.query('select id from products where stockcode = $1', [stockcode]);
+  if (!rows.length) throw new Error(`no product ${stockcode}`);
+  return rows[0].id;
+}
+
+/** Price a table row would give: base + per_kg × kg (+ residential), in USD cents. */
+async function tableCents(warehouseId: number, service: string, zone: string, kg: number, residential: boolean): Promise<number> {
+  const { rows } = await (await testServer()).database.pool.query(
+    'select base_price, per_kg, residential_surcharge from shipping_rates where warehouse_id = $1 and service = $2 and zone = $3 and min_weight <= $4 and max_weight > $4',
+    [warehouseId, service, zone, kg],
+  );
+  expect(rows, `${service} ${zone} ${kg} kg`).to.have.length(1);
+  const r = rows[0];
+  return toCents(r.base_price) + Math.round(toCents(r.per_kg) * kg) + (residential ? toCents(r.residential_surcharge) : 0);
+}
+
+type Ctx = { a: Agent; token: string };
+async function visitor(locale = 'en-us'): Promise<Ctx> {
+  const a = await agent();
+  return { a, token: await csrf(a, `/${locale}/`) };
+}
+
+const xhr = (c: Ctx, path: string) => c.a.post(path).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json').set('X-CSRF-Token', c.token);
+
+describe('shipping estimate (HTTP)', function () {
+  this.timeout(60_000);
+  let plate: number;
+
+  before(async () => {
+    plate = await idOf('DEMO-SEED-PLATE');
+  });
+
+  it('quotes a product to a US ZIP from every US warehouse with stock, cheapest first, with debug', async () => {
+    const c = await visitor();
+    const res = await xhr(c, '/en-us/shipping/estimate').type('form').send({ product_id: plate, quantity: 2, country: 'US', postal_code: '60601', residential: '1' });
+    expect(res.status).to.equal(200);
+    expect(res.body.quote).to.be.a('string').and.include('data-testid="shipping-quote"');
+    expect(res.body.quote).to.include('UPS Ground');
+    const d = res.body.debug;
+    // 0.45 kg plates, 25 × 25 × 1 cm (0.125 kg dimensional): actual weight wins, times two.
+    expect(d.billable_weight_kg).to.equal(0.9);
+    expect(d.warehouse_ids).to.deep.equal([1, 2]); // the US channel prefers Des Moines, then Saskatoon
+    expect(d.zones).to.deep.equal({ 1: 'domestic', 2: 'international' });
+    expect(d.currency).to.equal('USD');
+    expect(d.items).to.deep.equal([{ product_id: plate, quantity: 2 }]);
+
+    const ups = d.rates.find((r: any) => r.warehouse_id === 1 && r.service === 'UPS Ground');
+    expect(ups.total).to.deep.equal({ value: fromCents(await tableCents(1, 'UPS Ground', 'domestic', 0.9, true)), currency: 'USD' });
+    expect(res.body.quote).to.include(`$${ups.total.value}`);
+    // Freight does not carry 0.9 kg (its bracket starts at 30 kg).
+    expect(d.rates.map((r: any) => r.service)).not.to.include('LTL Freight');
+    for (const id of [1, 2]) {
+      const totals = d.rates.filter((r: any) => r.warehouse_id === id).map((r: any) => Number(r.total.value));
+      expect(totals, `warehouse ${id} sorted`).to.deep.equal([...totals].sort((x, y) => x - y));
+    }
+  });
+
+  it('uses the local zone near the warehouse and leaves the residential surcharge off for a business', async () => {
+    const c = await visitor();
+    const res = await xhr(c, '/en-us/shipping/estimate').send({ product_id: plate, country: 'US', postal_code: '50309-1234' });
+    expect(res.status).to.equal(200);
+    expect(res.body.debug.zones['1']).to.equal('local');
+    expect(res.body.debug.postal_code).to.equal('50309-1234');
+    expect(res.body.debug.residential).to.equal(false);
+    const ups = res.body.debug.rates.find((r: any) => r.warehouse_id === 1 && r.service === 'UPS Ground');
+    expect(ups.total.value).to.equal(fromCents(await tableCents(1, 'UPS Ground', 'local', 0.45, false)));
+  });
+
+  it('bills a bulky planter by its dimensional weight and offers only freight', async () => {
+    const c = await visitor();
+    const res = await xhr(c, '/en-us/shipping/estimate').send({ product_id: await idOf('DEMO-CONFIG'), country: 'US', postal_code: '60601', residential: 'on' });
+    expect(res.status).to.equal(200);
+    // 560 × 330 × 190 cm / 5000 = 7022.4 kg > 2300 kg actual.
+    expect(res.body.debug.billable_weight_kg).to.equal(7022.4);
+    expect(new Set(res.body.debug.rates.map((r: any) => r.service))).to.deep.equal(new Set(['LTL Freight']));
+  });
+
+  it('answers 400 with the contract error shape for the postal code ABCDE', async () => {
+    const c = await visitor();
+    const res = await xhr(c, '/en-us/shipping/estimate').type('form').send({ product_id: plate, country: 'US', postal_code: 'ABCDE' });
+    expect(res.status).to.equal(400);
+    expect(res.body).to.have.keys('error');
+    expect(res.body.error.code).to.equal('invalid_postal_code');
+    expect(res.body.error.message).to.be.a('string').and.not.be.empty;
+    expect(res.body.error.fields).to.have.property('postal_code');
+  });
+
+  it('answers 400 for a code that does not exist, a country without lanes, no country and a bad quantity', async () => {
+    const c = await visitor();
+    const send = (body: object) => xhr(c, '/en-us/shipping/estimate').send({ product_id: plate, ...body });
+    expect((await send({ country: 'US', postal_code: '00000' })).status).to.equal(400);
+    expect((await send({ country: 'CA', postal_code: 'D1A 1A1' })).status).to.equal(400);
+    expect((await send({ country: 'FR', postal_code: '75001' })).status).to.equal(400);
+    const noCountry = await send({ postal_code: '60601' });
+    expect(noCountry.status).to.equal(400);
+    expect(noCountry.body.error.message).to.equal('No country selected');
+    const badQty = await send({ country: 'US', postal_code: '60601', quantity: '0' });
+    expect(badQty.status).to.equal(400);
+    expect(badQty.body.error.fields).to.have.property('quantity');
+  });
+
+  it('answers 404 for an unknown product', async () => {
+    const c = await visitor();
+    const res = await xhr(c, '/en-us/shipping/estimate').send({ product_id: 987654, country: 'US', postal_code: '60601' });
+    expect(res.status).to.equal(404);
+    expect(res.body.error.code).to.equal('not_found');
+  });
+
+  it('refuses a request without the CSRF token with 403', async () => {
+    const c = await visitor();
+    const res = await c.a.post('/en-us/shipping/estimate').set('X-Requested-With', 'XMLHttpRequest').send({ product_id: plate, country: 'US', postal_code: '60601' });
+    expect(res.status).to.equal(403);
+    expect(res.body.error.code).to.equal('forbidden');
+    const form = await c.a.post('/en-us/shipping/estimate').type('form').send({ product_id: plate, country: 'US', postal_code: '60601', _csrf: 'wrong' });
+    expect(form.status).to.equal(403);
+  });
+
+  it('accepts the token as the _csrf form field too', async () => {
+    const c = await visitor();
+    const res = await c.a.post('/en-us/shipping/estimate').set('X-Requested-With', 'XMLHttpRequest').type('form').send({ _csrf: c.token, product_id: plate, country: 'US', postal_code: '60601' });
+    expect(res.status).to.equal(200);
+  });
+
+  it('prices in CAD on the Canadian channel (mid-market rate, rounded once) from Saskatoon first', async () => {
+    const c = await visitor('en-ca');
+    const res = await xhr(c, '/en-ca/shipping/estimate').send({ product_id: plate, country: 'CA', postal_code: 's4p3y2', residential: 'true' });
+    expect(res.status).to.equal(200);
+    const d = res.body.debug;
+    expect(d.channel).to.equal('CA');
+    expect(d.currency).to.equal('CAD');
+    expect(d.postal_code).to.equal('S4P 3Y2');
+    expect(d.warehouse_ids).to.deep.equal([2, 1]);
+    expect(d.zones).to.deep.equal({ 2: 'local', 1: 'international' });
+    const post = d.rates.find((r: any) => r.warehouse_id === 2 && r.service === 'Expedited Parcel');
+    const usd = await tableCents(2, 'Expedited Parcel', 'local', 0.45, true);
+    expect(post.total).to.deep.equal({ value: fromCents(convert(usd, d.mid_market_rate)), currency: 'CAD' });
+    for (const r of d.rates) expect(r.total.currency).to.equal('CAD');
+    expect(res.body.quote).to.include(`$${post.total.value}`);
+  });
+
+  it('prices in MXN on the Mexican channel, in Spanish', async () => {
+    const c = await visitor('es-mx');
+    const res = await xhr(c, '/es-mx/shipping/estimate').send({ product_id: plate, country: 'MX', postal_code: '44100' });
+    expect(res.status).to.equal(200);
+    expect(res.body.debug.currency).to.equal('MXN');
+    expect(res.body.debug.zones).to.deep.equal({ 1: 'international' });
+    expect(res.body.quote).to.include('Opciones de envío');
+  });
+
+  it("quotes the signed-in customer's cart when no product is given", async () => {
+    const a = await agent();
+    await signIn(a, 'customer@example.com');
+    const c = { a, token: await csrf(a, '/en-us/') };
+    const res = await xhr(c, '/en-us/shipping/estimate').send({ country: 'US', postal_code: '60601', residential: '1' });
+    expect(res.status).to.equal(200);
+    expect(res.body.debug.items.length).to.be.greaterThan(0);
+    expect(res.body.debug.billable_weight_kg).to.be.greaterThan(0);
+  });
+
+  it('says so when an anonymous visitor has no cart yet', async () => {
+    const c = await visitor();
+    const res = await xhr(c, '/en-us/shipping/estimate').send({ country: 'US', postal_code: '60601' });
+    expect(res.status).to.equal(200);
+    expect(res.body.debug.empty).to.equal('empty_cart');
+    expect(res.body.quote).to.include('data-testid="shipping-quotes-empty"');
+  });
+
+  it('finds no warehouse for an out-of-stock product and says there are no options', async () => {
+    const c = await visitor();
+    const res = await xhr(c, '/en-us/shipping/estimate').send({ product_id: await idOf('DEMO-OOS'), country: 'US', postal_code: '60601' });
+    expect(res.status).to.equal(200);
+    expect(res.body.debug.empty).to.equal('no_stock');
+    expect(res.body.quote).to.include('No shipping options are available for these items.');
+  });
+
+  it('renders a result page for a plain form post (no script)', async () => {
+    const c = await visitor();
+    const res = await c.a.post('/en-us/shipping/estimate').type('form').send({ _csrf: c.token, product_id: plate, country: 'US', postal_code: '60601', residential: '1' });
+    expect(res.status).to.equal(200);
+    expect(res.headers['content-type']).to.match(/html/);
+    expect(res.text).to.include('data-testid="shipping-quote"');
+    expect(res.text).to.include('data-testid="shipping-estimate-form"');
+    expect(res.text).to.include('value="60601"');
+  });
+});
