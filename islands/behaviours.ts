@@ -7,4 +7,6 @@ export type Behaviour = (el: HTMLElement) => void;
 export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> = {
   'alert-dismiss': () => import('./behaviours/alert-dismiss.ts'),
   'shipping-estimate': () => import('./behaviours/shipping-estimate.ts'),
+  typeahead: () => import('./behaviours/typeahead.ts'),
+  'channel-find': () => import('./behaviours/channel-find.ts'),
 };

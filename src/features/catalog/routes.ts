@@ -1,8 +1,52 @@
-/** Routes of the catalog area (filled in by its owner). */
-import { Router } from 'express';
+/**
+ * Catalog (under /{locale}/): the product listing with search, category filter, sort and
+ * pagination, and the header's typeahead suggestions.
+ */
+import { Router, type Response } from 'express';
 import type { Services } from '../../app.ts';
+import type { ChannelInfo } from '../channels/queries.ts';
+import { parseInput } from '../../http/validate.ts';
+import { ListingQuery, TypeaheadQuery } from './schemas.ts';
+import { catalogListing, typeaheadSuggestions } from './service.ts';
+import type { PriceChannel } from './queries.ts';
+import { badgeLabel, listingHref, pageLinks, sortOptions, suggestionHtml } from './view-model.ts';
 
-export function catalogRoutes(_s: Services): Router {
+/** The shopper's channel as pricing needs it (USD at rate 1 if no channel is configured at all). */
+function priceChannel(res: Response): PriceChannel {
+  const ch = res.locals.channel as ChannelInfo | undefined;
+  return ch ? { id: ch.id, currencyId: ch.currencyId, midMarketRate: ch.midMarketRate } : { id: 0, currencyId: 0, midMarketRate: '1' };
+}
+
+export function catalogRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
+
+  /** GET /{locale}/products?q=&category=&sort=&page= */
+  r.get('/products', async (req, res) => {
+    const query = parseInput(ListingQuery, req.query);
+    const listing = await catalogListing(s.db, priceChannel(res), query, new Date());
+    const { locale, formatDate } = res.locals as { locale: string; formatDate: (d: string) => string };
+    const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
+    const title = listing.category?.name ?? (listing.q ? t('catalog.searchResults', { q: listing.q }) : t('products.title'));
+    await res.page('catalog/index', {
+      title: listing.page > 1 ? `${title} · ${t('common.page', { page: listing.page, pages: listing.pages })}` : title,
+      heading: title,
+      listing,
+      cards: listing.cards.map((c) => ({ ...c, badgeText: badgeLabel(c.badge, t, (d) => formatDate(d)) })),
+      pageLinks: pageLinks(locale, listing),
+      prevHref: listing.page > 1 ? listingHref(locale, { ...listing, category: listing.category?.slug }, listing.page - 1) : null,
+      nextHref: listing.page < listing.pages ? listingHref(locale, { ...listing, category: listing.category?.slug }, listing.page + 1) : null,
+      categoryHref: (slug: string | null) => listingHref(locale, { q: listing.q, sort: listing.sort, category: slug }),
+      sortOptions: sortOptions(t, listing.sort),
+    });
+  });
+
+  /** GET /{locale}/search/typeahead?q= → [{id, value, html}] (at most TYPEAHEAD_LIMIT) */
+  r.get('/search/typeahead', async (req, res) => {
+    const { q } = parseInput(TypeaheadQuery, req.query);
+    const list = await typeaheadSuggestions(s.db, priceChannel(res), q);
+    const money = res.locals.money as (amount: string) => string;
+    res.json(list.map((p) => ({ id: p.id, value: p.title, html: suggestionHtml(p, money(p.price)) })));
+  });
+
   return r;
 }

@@ -1,7 +1,7 @@
 /** Channels (a country's storefront: currency, rate, payment methods) and countries. */
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { channelCountries, channels, countries, currencies } from '../../db/schema/index.ts';
+import { channelCountries, channels, countries, currencies, regions } from '../../db/schema/index.ts';
 
 export type ChannelInfo = {
   id: number;
@@ -13,6 +13,8 @@ export type ChannelInfo = {
   taxExemptAvailable: boolean;
   defaultLocale: string;
   countryCodes: string[];
+  /** Ids of the countries the channel serves (countries.id), in the same order as countryCodes. */
+  countryIds: number[];
 };
 
 export async function listChannels(db: DbOrTx): Promise<ChannelInfo[]> {
@@ -32,10 +34,14 @@ export async function listChannels(db: DbOrTx): Promise<ChannelInfo[]> {
     .innerJoin(currencies, eq(currencies.id, channels.currencyId))
     .orderBy(asc(channels.sort), asc(channels.code));
   const links = await db
-    .select({ channelId: channelCountries.channelId, code: countries.code })
+    .select({ channelId: channelCountries.channelId, code: countries.code, countryId: countries.id })
     .from(channelCountries)
-    .innerJoin(countries, eq(countries.id, channelCountries.countryId));
-  return rows.map(({ sort: _sort, ...r }) => ({ ...r, countryCodes: links.filter((l) => l.channelId === r.id).map((l) => l.code) }));
+    .innerJoin(countries, eq(countries.id, channelCountries.countryId))
+    .orderBy(asc(countries.sort), asc(countries.name));
+  return rows.map(({ sort: _sort, ...r }) => {
+    const own = links.filter((l) => l.channelId === r.id);
+    return { ...r, countryCodes: own.map((l) => l.code), countryIds: own.map((l) => l.countryId) };
+  });
 }
 
 /**
@@ -58,4 +64,24 @@ export class ChannelCache {
   invalidate() {
     this.list = undefined;
   }
+}
+
+export type CountryRow = { id: number; code: string; name: string };
+export type RegionRow = { code: string; name: string };
+
+/** Every country, in no particular order (callers sort with domain sortCountries). */
+export function listCountries(db: DbOrTx): Promise<CountryRow[]> {
+  return db.select({ id: countries.id, code: countries.code, name: countries.name }).from(countries);
+}
+
+/** A country by id or by ISO code (case-insensitive); undefined when there is none. */
+export async function findCountry(db: DbOrTx, key: { id: number } | { code: string }): Promise<CountryRow | undefined> {
+  const where = 'id' in key ? eq(countries.id, key.id) : eq(countries.code, key.code.toUpperCase());
+  const [row] = await db.select({ id: countries.id, code: countries.code, name: countries.name }).from(countries).where(where).limit(1);
+  return row;
+}
+
+/** A country's regions (code without the country prefix, name), unsorted. */
+export function listRegions(db: DbOrTx, countryId: number): Promise<RegionRow[]> {
+  return db.select({ code: regions.code, name: regions.name }).from(regions).where(eq(regions.countryId, countryId));
 }

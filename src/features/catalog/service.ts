@@ -1,0 +1,176 @@
+/**
+ * The catalog's rules: what a product costs in the shopper's channel, which products a
+ * category holds (its own and its sub-categories'), and the listing and typeahead results.
+ * Never sees req: routes pass the channel, the parsed query and the locale helpers.
+ */
+import { convert, fromCents, toCents } from '../../domain/money.ts';
+import { addToCartState, latestResupplyDate } from '../../domain/availability.ts';
+import { CART_MAX } from '../../domain/quantity.ts';
+import { notFound } from '../../domain/errors.ts';
+import { TYPEAHEAD_LIMIT } from '../../domain/constants.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  categoryMemberships, countProducts, listCategories, listProducts, suggestProducts,
+  type CategoryRow, type PriceChannel, type ProductSummaryRow,
+} from './queries.ts';
+import { PAGE_SIZE, searchTerms, type ListingQuery, type SortKey } from './schemas.ts';
+
+/**
+ * Spec §5: a product's price in the channel is its channel price; without one, the base price
+ * is converted with the channel currency's mid_market_rate (rounded to cents once).
+ */
+export function channelPriceCents(
+  row: { channelPrice: string | null; basePrice: string; currencyId: number },
+  ch: PriceChannel,
+): number {
+  if (row.channelPrice !== null && row.channelPrice !== undefined) return toCents(row.channelPrice);
+  const base = toCents(row.basePrice);
+  return row.currencyId === ch.currencyId ? base : convert(base, ch.midMarketRate);
+}
+
+export type BadgeKind = 'in_stock' | 'out_of_stock' | 'coming_soon' | 'call' | 'price' | 'resupply' | 'non_stock';
+export type Badge = { kind: BadgeKind; resupplyDate?: string; label?: string };
+
+/**
+ * The availability badge, by the same rule as the product page's add-to-cart button
+ * (domain/availability.ts). Non-stock items (services, warranties) are never "out of stock":
+ * they show their own label.
+ */
+export function availabilityBadge(row: ProductSummaryRow, priceCents: number, now: Date): Badge {
+  const nonStock = row.isNonStock || !row.isPhysical;
+  const state = addToCartState({
+    priceCents,
+    availability: row.availability,
+    resupplyDate: latestResupplyDate([row.stockResupplyDate, row.resupplyDate]),
+    stockOnHand: stockForRule(row, row.stock),
+    now,
+  });
+  if (state.enabled && state.resupplyDate) return { kind: 'resupply', resupplyDate: state.resupplyDate };
+  if (state.enabled) return nonStock ? { kind: 'non_stock', label: row.nonStockLabel ?? undefined } : { kind: 'in_stock' };
+  return { kind: state.reason ?? 'price' };
+}
+
+/**
+ * Why: the add-to-cart rule reads "nothing on hand" as out of stock, which is right only for
+ * physical, stocked, in-stock products. Coming soon / call items have no shelf stock by nature
+ * (their flag is the better reason) and non-stock items (services, warranties) never have any.
+ * Same rule as the product page (src/features/product/service.ts stockForRule), so a card's
+ * badge and the product page's button agree.
+ */
+export function stockForRule(p: { availability: string; isPhysical: boolean; isNonStock: boolean }, onHand: number): number {
+  if (p.isNonStock || !p.isPhysical) return CART_MAX;
+  if (p.availability !== 'in_stock') return Math.max(onHand, 1);
+  return onHand;
+}
+
+export type CategoryNode = CategoryRow & { count: number; children: CategoryNode[] };
+
+/** A category's own id and every descendant's (cycles are impossible by the schema's check, guarded anyway). */
+export function descendantIds(all: readonly CategoryRow[], rootId: number): number[] {
+  const out = [rootId];
+  for (let i = 0; i < out.length; i++) {
+    for (const c of all) if (c.parentId === out[i] && !out.includes(c.id)) out.push(c.id);
+  }
+  return out;
+}
+
+/** The sidebar tree: parents with their children, each counting distinct products in itself or below. */
+export function categoryTree(all: readonly CategoryRow[], memberships: readonly { productId: number; categoryId: number }[]): { roots: CategoryNode[]; total: number } {
+  const byCategory = new Map<number, Set<number>>();
+  for (const m of memberships) {
+    let set = byCategory.get(m.categoryId);
+    if (!set) byCategory.set(m.categoryId, (set = new Set()));
+    set.add(m.productId);
+  }
+  const countOf = (id: number) => {
+    const ids = new Set<number>();
+    for (const d of descendantIds(all, id)) for (const p of byCategory.get(d) ?? []) ids.add(p);
+    return ids.size;
+  };
+  const known = new Set(all.map((c) => c.id));
+  const build = (parentId: number | null): CategoryNode[] =>
+    all
+      .filter((c) => (parentId === null ? c.parentId === null || !known.has(c.parentId) : c.parentId === parentId))
+      .map((c) => ({ ...c, count: countOf(c.id), children: build(c.id) }));
+  return { roots: build(null), total: new Set(memberships.map((m) => m.productId)).size };
+}
+
+export type ProductCard = {
+  id: number;
+  title: string;
+  stockcode: string;
+  image: string | null;
+  /** Decimal string in the channel currency ('1234.50'), for res.locals.money(). */
+  price: string;
+  badge: Badge;
+};
+
+export function toCard(row: ProductSummaryRow, ch: PriceChannel, now: Date): ProductCard {
+  const cents = channelPriceCents(row, ch);
+  return { id: row.id, title: row.title, stockcode: row.stockcode, image: row.image, price: fromCents(cents), badge: availabilityBadge(row, cents, now) };
+}
+
+export type Listing = {
+  q: string;
+  sort: SortKey;
+  category: CategoryRow | null;
+  /** The current category's parent, for the heading's context. */
+  categoryParent: CategoryRow | null;
+  tree: CategoryNode[];
+  /** Active products matching the search, whatever their category (the "All categories" count). */
+  allCount: number;
+  total: number;
+  page: number;
+  pages: number;
+  from: number;
+  to: number;
+  cards: ProductCard[];
+};
+
+/**
+ * The listing page. An unknown category is a 404; a page past the end shows the last page
+ * (an empty result shows the empty state on page 1).
+ */
+export async function catalogListing(db: DbOrTx, ch: PriceChannel, query: ListingQuery, now: Date): Promise<Listing> {
+  const terms = searchTerms(query.q);
+  const [all, memberships] = await Promise.all([listCategories(db), categoryMemberships(db, terms)]);
+  let category: CategoryRow | null = null;
+  if (query.category) {
+    category = all.find((c) => c.slug === query.category) ?? null;
+    if (!category) throw notFound('No such category.');
+  }
+  const categoryIds = category ? descendantIds(all, category.id) : null;
+  const total = await countProducts(db, { terms, categoryIds });
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = total
+    ? await listProducts(db, ch, { terms, categoryIds, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
+    : [];
+  const { roots } = categoryTree(all, memberships);
+  const allCount = category ? await countProducts(db, { terms, categoryIds: null }) : total;
+  return {
+    q: query.q,
+    sort: query.sort,
+    category,
+    categoryParent: category?.parentId ? all.find((c) => c.id === category.parentId) ?? null : null,
+    tree: roots,
+    allCount,
+    total,
+    page,
+    pages,
+    from: total ? (page - 1) * PAGE_SIZE + 1 : 0,
+    to: (page - 1) * PAGE_SIZE + rows.length,
+    cards: rows.map((r) => toCard(r, ch, now)),
+  };
+}
+
+export type Suggestion = { id: number; title: string; stockcode: string; image: string | null; price: string };
+
+/** Typeahead suggestions: [] for a query under two characters, at most TYPEAHEAD_LIMIT. */
+export async function typeaheadSuggestions(db: DbOrTx, ch: PriceChannel, q: string): Promise<Suggestion[]> {
+  if (q.length < 2) return [];
+  const terms = searchTerms(q);
+  if (!terms.length) return [];
+  const rows = await suggestProducts(db, ch, q, terms, TYPEAHEAD_LIMIT);
+  return rows.map((r) => ({ id: r.id, title: r.title, stockcode: r.stockcode, image: r.image, price: fromCents(channelPriceCents(r, ch)) }));
+}
