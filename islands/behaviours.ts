@@ -6,6 +6,7 @@ export type Behaviour = (el: HTMLElement) => void;
 
 export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> = {
   'alert-dismiss': () => import('./behaviours/alert-dismiss.ts'),
+  'cart-add': () => import('./behaviours/cart-add.ts'),
   'shipping-estimate': () => import('./behaviours/shipping-estimate.ts'),
   typeahead: () => import('./behaviours/typeahead.ts'),
   'channel-find': () => import('./behaviours/channel-find.ts'),

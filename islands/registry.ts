@@ -10,6 +10,7 @@ export type IslandModule = { default: ComponentType<any> };
 
 export const islands: Record<string, () => Promise<IslandModule>> = {
   'locale-channel-picker': () => import('./locale-channel-picker.tsx'),
+  'cart-page': () => import('./cart-page.tsx'),
   'product-gallery': () => import('./product-gallery.tsx'),
   'product-configurator': () => import('./product-configurator.tsx'),
 };

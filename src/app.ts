@@ -116,7 +116,9 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
     }
   });
 
-  app.use(express.urlencoded({ extended: true, limit: '1mb' }));
+  // The raw form is kept beside the parsed one: qs turns bracketed numeric keys into arrays and
+  // drops the numbers (`option_qty[12]=4` → ['4']), and the cart's option fields are keyed by id.
+  app.use(express.urlencoded({ extended: true, limit: '1mb', verify: (req, _res, buf) => void ((req as { rawForm?: string }).rawForm = buf.toString('utf8')) }));
   app.use(express.json({ limit: '2mb' }));
   // Multipart bodies are parsed once here (files kept in memory, bounded) so that
   // the CSRF check below sees `_csrf` in multipart forms as well.

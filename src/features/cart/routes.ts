@@ -1,8 +1,176 @@
-/** Routes of the cart area (filled in by its owner). */
-import { Router } from 'express';
+/**
+ * The cart (spec §7 "Channel and cart"), under /{locale}/:
+ *   POST   /cart/add/inline          add a product (priced by the server) → {product_id, quantity, cart, html}
+ *   GET    /cart                     the cart page
+ *   GET    /cart/synchronize         the cart state as JSON
+ *   POST   /cart/viewdiscounts       showDiscount 1|0
+ *   PUT    /cart/{line_item_id}      quantity (clamped 1..999) — also POST with _method=put
+ *   DELETE /cart/{line_item_id}      remove a line — also POST with _method=delete
+ * and the hooks the app calls: sign-in (merge the anonymous cart), channel change (re-price),
+ * page locals (the header's cart count).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import type { Services } from '../../app.ts';
+import { AppError, invalid, isAppError } from '../../domain/errors.ts';
+import { formatMoney } from '../../domain/money.ts';
+import type { ChannelInfo } from '../channels/queries.ts';
+import { cartCount, findCartId } from './queries.ts';
+import { parseAdd, parseLineId, parseQuantityBody, parseShowDiscount } from './schemas.ts';
+import {
+  addLine, getCart, mergeAnonymousIntoUser, removeLine, repriceForChannel, setShowDiscount, updateQuantity, type CartRef,
+} from './service.ts';
+import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 
-export function cartRoutes(_s: Services): Router {
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Error codes whose message the interface translates (catalog keys cart.error.<code>). */
+const TRANSLATED = new Set(['currency', 'inactive', 'out_of_stock', 'coming_soon', 'call', 'price', 'unknown_product', 'line_not_found']);
+
+const refOf = (req: Request): CartRef => (req.user ? { userId: req.user.id } : { cartOrderId: req.session?.cartOrderId ?? null });
+const channelOf = (res: Response): ChannelInfo => {
+  const channel = res.locals.channel as ChannelInfo | undefined;
+  if (!channel) throw new AppError(503, 'no_channel', 'The store is not set up yet.');
+  return channel;
+};
+const showDiscountOf = (req: Request) => req.session?.showDiscount ?? true;
+
+export function cartRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
+  // Another engineer's partial; included only when it exists (checked once, at startup).
+  const hasEstimate = existsSync(path.join(root, 'views/shipping/estimate.ejs'));
+
+  installHooks(s);
+
+  /** POST /{locale}/cart/add/inline */
+  r.post('/cart/add/inline', async (req, res) => {
+    const channel = channelOf(res);
+    const input = parseAdd(req.body, req.is('application/x-www-form-urlencoded') ? (req as { rawForm?: string }).rawForm : undefined);
+    if (input.currency && input.currency.toUpperCase() !== channel.currency) {
+      const message = req.t('cart.error.currency');
+      throw invalid(message, { currency: message }, 'currency');
+    }
+    const result = await addLine(s.db, refOf(req), channel, input, {
+      locale: req.locale,
+      showDiscount: showDiscountOf(req),
+      sessionId: req.sessionID ?? null,
+    });
+    if (!req.user) req.session.cartOrderId = result.orderId;
+    const sync = syncJson(result.state, result.state);
+    const line = sync.line_items.find((l) => l.order_line_item_id === result.lineId)!;
+    const money = (c: number) => formatMoney(c, result.state.currency, req.locale);
+    const html = await renderPartial(res, 'cart/added', {
+      title: result.priced.title,
+      image: result.priced.image,
+      stockcode: result.priced.stockcode,
+      quantity: result.added,
+      lineQuantity: result.lineQuantity,
+      linePrice: money(result.priced.unitCents * result.added),
+      cartHref: `/${req.locale}/cart`,
+    });
+    res.json({
+      product_id: result.priced.productId,
+      quantity: result.added,
+      cart: { subtotal: sync.totals.subtotal, count: sync.count, total: sync.totals.total, currency: sync.currency },
+      line: { order_line_item_id: line.order_line_item_id, stockcode: line.stockcode, quantity: line.quantity, unit_price: line.unit_price, total: line.total },
+      html,
+    });
+  });
+
+  /** GET /{locale}/cart */
+  r.get('/cart', async (req, res) => {
+    const channel = channelOf(res);
+    const state = await getCart(s.db, refOf(req), channel, { refresh: true });
+    const showDiscount = state?.showDiscount ?? showDiscountOf(req);
+    // The spec's refresh marker (§4): the island updates every price itself, so the page reloads
+    // after a discount toggle only when asked to (?refresh=1), e.g. by a page embedding server-rendered prices.
+    const refresh = req.query.refresh === '1';
+    res.locals.cartCount = state?.count ?? 0;
+    await res.page('cart/index', {
+      title: req.t('cart.title'),
+      cart: state,
+      hasEstimate,
+      refresh,
+      props: cartPageProps(state, { locale: req.locale, currency: channel.currency, currencyId: channel.currencyId, showDiscount, refresh, t: req.t as never }),
+    });
+  });
+
+  /** GET /{locale}/cart/synchronize */
+  r.get('/cart/synchronize', async (req, res) => {
+    const channel = channelOf(res);
+    const state = await getCart(s.db, refOf(req), channel);
+    res.json(syncJson(state, { currency: channel.currency, currencyId: channel.currencyId, showDiscount: showDiscountOf(req) }));
+  });
+
+  /** POST /{locale}/cart/viewdiscounts */
+  r.post('/cart/viewdiscounts', async (req, res) => {
+    const show = parseShowDiscount(req.body);
+    req.session.showDiscount = show;
+    await setShowDiscount(s.db, refOf(req), show);
+    res.json({ showDiscount: show ? 1 : 0 });
+  });
+
+  const update = async (req: Request, res: Response) => {
+    const lineId = parseLineId(req.params.lineId);
+    const quantity = parseQuantityBody(req.body);
+    const result = await updateQuantity(s.db, refOf(req), channelOf(res), lineId, quantity);
+    res.json(putJson(result.state, lineId, result.lastQuantity));
+  };
+  const remove = async (req: Request, res: Response) => {
+    const lineId = parseLineId(req.params.lineId);
+    const result = await removeLine(s.db, refOf(req), channelOf(res), lineId);
+    res.json(deleteJson(result.state, result.lastQuantity));
+  };
+
+  /** PUT /{locale}/cart/{line_item_id} */
+  r.put('/cart/:lineId', update);
+  /** DELETE /{locale}/cart/{line_item_id} */
+  r.delete('/cart/:lineId', remove);
+  /** POST /{locale}/cart/{line_item_id} with _method=put|delete (forms and the spec's method override) */
+  r.post('/cart/:lineId', async (req, res) => {
+    const method = String((req.body as { _method?: unknown } | undefined)?._method ?? '').toLowerCase();
+    if (method === 'put') return update(req, res);
+    if (method === 'delete') return remove(req, res);
+    throw new AppError(405, 'method_not_allowed', 'Use PUT or DELETE (or _method=put|delete).');
+  });
+
+  // Cart errors in the visitor's language (the service speaks English).
+  const localize: ErrorRequestHandler = (err, req, _res, next) => {
+    if (isAppError(err)) {
+      const code = err.code === 'not_found' ? 'line_not_found' : err.code;
+      if (TRANSLATED.has(code) && req.t) {
+        const message = req.t(`cart.error.${code}`);
+        const fields = err.fields ? Object.fromEntries(Object.keys(err.fields).map((k) => [k, message])) : undefined;
+        return next(new AppError(err.status, err.code, message, fields));
+      }
+    }
+    next(err);
+  };
+  r.use('/cart', localize);
   return r;
+}
+
+/** The app's hooks: merge at sign-in, re-price at a channel switch, the header count on every page. */
+function installHooks(s: Services) {
+  s.onSignIn = async (req, userId) => {
+    const anonymous = req.session.cartOrderId;
+    const channel = (req.res?.locals.channel as ChannelInfo | undefined) ?? (await s.channels.byCode(req.session.channelCode));
+    if (anonymous && channel) await mergeAnonymousIntoUser(s.db, anonymous, userId, channel);
+    delete req.session.cartOrderId;
+  };
+  s.onChannelChange = async (req, code) => {
+    const channel = await s.channels.byCode(code);
+    if (!channel) return;
+    const id = await findCartId(s.db, refOf(req));
+    if (id !== null) await repriceForChannel(s.db, id, channel);
+  };
+  s.pageLocals = async (req, res) => {
+    res.locals.cartCount = await cartCount(s.db, refOf(req));
+  };
+}
+
+function renderPartial(res: Response, view: string, locals: Record<string, unknown>): Promise<string> {
+  return new Promise((resolve, reject) => res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? ''))));
 }

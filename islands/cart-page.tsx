@@ -1,0 +1,419 @@
+/**
+ * The cart page (spec §4 "Cart line removal", "Discount display"; §5 cart quantity; §7 cart calls).
+ *
+ * - Quantity: − and + buttons and a typed value, each clamped to 1..999 (domain clampCartQuantity)
+ *   and sent as PUT /{locale}/cart/{id} after a 500 ms pause (CART_DEBOUNCE_MS).
+ * - Remove: DELETE /{locale}/cart/{id}; the button reads 'Removing...' while it runs and goes back
+ *   to 'Remove' on error.
+ * - Discount display: showDiscount 1 shows original prices struck through beside the discounted
+ *   ones (eye icon), 0 hides them (eye-slash). Applied at load and after each toggle (POST
+ *   /{locale}/cart/viewdiscounts); with `refresh` (data-refresh="1" on the root) the page reloads.
+ * - Every failure shows each message of the response as an alert; the header's
+ *   [data-cart-count] follows the cart.
+ * Money arrives as 2-decimal strings in the cart currency and is formatted here with the locale.
+ */
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { CART_DEBOUNCE_MS, MESSAGES } from '../src/domain/constants.ts';
+import { formatMoney, parseCents } from '../src/domain/money.ts';
+import { CART_MAX, CART_MIN, clampCartQuantity } from '../src/domain/quantity.ts';
+import { showAlert } from './lib/alerts.ts';
+import { debounce, type Debounced } from './lib/dom.ts';
+import { messagesOf, request } from './lib/request.ts';
+import { setCartCount } from './behaviours/cart-count.ts';
+
+export type CartPageLine = {
+  id: number;
+  title: string;
+  image: string | null;
+  stockcode: string | null;
+  productHref: string | null;
+  options: { option: string; choice: string; quantity: number | null }[];
+  quantity: number;
+  unitPrice: string;
+  priceDiscounted: string;
+  total: string;
+  totalDiscounted: string;
+};
+
+export type CartPageState = {
+  currency: string;
+  showDiscount: 0 | 1;
+  count: number;
+  lines: CartPageLine[];
+  promotions: { id: number; title: string; total: string }[];
+  totals: { subtotal: string; discount: string; promotionTotal: string; total: string; totalDiscounted: string };
+};
+
+export type Props = {
+  locale: string;
+  cart: CartPageState;
+  /** Reload the page after a discount toggle (the root carries data-refresh="1"). */
+  refresh: boolean;
+  labels: Record<
+    | 'item' | 'quantity' | 'unitPrice' | 'lineTotal' | 'subtotal' | 'discount' | 'total' | 'stockcode' | 'decrease' | 'increase'
+    | 'quantityFor' | 'remove' | 'removing' | 'promotions' | 'promotionTotal' | 'showOriginal' | 'hideOriginal' | 'originalPrice'
+    | 'empty' | 'emptyCta' | 'summary' | 'updated',
+    string
+  >;
+};
+
+/** The synchronize JSON (src/features/cart/view-model.ts syncJson) as far as this page reads it. */
+type SyncJson = {
+  currency: string;
+  showDiscount: number;
+  count: number;
+  line_items: {
+    order_line_item_id: number;
+    line_type: number;
+    product_id: number | null;
+    title: string;
+    stockcode: string | null;
+    product: { image: string | null };
+    quantity: number;
+    unit_price: string;
+    price_discounted: string;
+    total: string;
+    total_discounted: string;
+    line_options: { option_name: string; choice_name: string; option_type: number; quantity: number }[];
+  }[];
+  totals: { subtotal: string; discount: string; promotion_total: string; total: string; total_discounted: string };
+};
+
+export function fromSync(sync: SyncJson, locale: string, showDiscount: 0 | 1): CartPageState {
+  return {
+    currency: sync.currency,
+    showDiscount,
+    count: sync.count,
+    lines: sync.line_items
+      .filter((l) => l.line_type !== 5)
+      .map((l) => ({
+        id: l.order_line_item_id,
+        title: l.title,
+        image: l.product.image,
+        stockcode: l.stockcode,
+        productHref: l.product_id ? `/${locale}/products/${l.product_id}` : null,
+        options: l.line_options.map((o) => ({ option: o.option_name, choice: o.choice_name, quantity: o.option_type === 1 ? o.quantity : null })),
+        quantity: l.quantity,
+        unitPrice: l.unit_price,
+        priceDiscounted: l.price_discounted,
+        total: l.total,
+        totalDiscounted: l.total_discounted,
+      })),
+    promotions: sync.line_items.filter((l) => l.line_type === 5).map((l) => ({ id: l.order_line_item_id, title: l.title, total: l.total })),
+    totals: {
+      subtotal: sync.totals.subtotal,
+      discount: sync.totals.discount,
+      promotionTotal: sync.totals.promotion_total,
+      total: sync.totals.total,
+      totalDiscounted: sync.totals.total_discounted,
+    },
+  };
+}
+
+function alertAll(err: unknown) {
+  const messages = messagesOf(err);
+  for (const m of messages.length ? messages : [MESSAGES.genericError]) showAlert(m, 'error');
+}
+
+/** Applies the discount display to the page (other server-rendered prices may follow html[data-show-discount]). */
+function applyDiscountDisplay(show: 0 | 1) {
+  document.documentElement.dataset.showDiscount = String(show);
+}
+
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" data-icon={open ? 'eye' : 'eye-slash'}>
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+      {open ? null : <path d="m3 3 18 18" />}
+    </svg>
+  );
+}
+
+export default function CartPage({ locale, cart: initial, refresh, labels }: Props) {
+  const [cart, setCart] = useState(initial);
+  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  const [removing, setRemoving] = useState<Record<number, boolean>>({});
+  const [toggling, setToggling] = useState(false);
+  const [status, setStatus] = useState('');
+  const timers = useRef(new Map<number, Debounced<[number]>>());
+  const showRef = useRef(initial.showDiscount);
+
+  const money = (amount: string) => formatMoney(parseCents(amount) ?? 0, cart.currency, locale);
+  const base = `/${locale}/cart`;
+
+  useEffect(() => {
+    applyDiscountDisplay(initial.showDiscount);
+    const pending = timers.current;
+    return () => pending.forEach((d) => d.cancel());
+  }, [initial.showDiscount]);
+
+  const applySync = (sync: SyncJson) => {
+    setCart(fromSync(sync, locale, showRef.current));
+    setCartCount(sync.count);
+  };
+
+  const send = async (id: number, quantity: number) => {
+    try {
+      const res = await request<{ quantity: number; cart: SyncJson }>('PUT', `${base}/${id}`, { quantity });
+      applySync(res.cart);
+      setStatus(labels.updated);
+    } catch (err) {
+      alertAll(err);
+    } finally {
+      // A newer edit still waiting keeps its draft; otherwise the input shows the stored quantity.
+      setDrafts(({ [id]: _, ...rest }) => rest);
+    }
+  };
+
+  const schedule = (id: number, quantity: number) => {
+    let d = timers.current.get(id);
+    if (!d) {
+      d = debounce((q: number) => void send(id, q), CART_DEBOUNCE_MS);
+      timers.current.set(id, d);
+    }
+    d(quantity);
+  };
+
+  const current = (line: CartPageLine) => {
+    const draft = drafts[line.id];
+    return draft === undefined || draft.trim() === '' ? line.quantity : clampCartQuantity(draft);
+  };
+
+  const step = (line: CartPageLine, delta: number) => {
+    const next = clampCartQuantity(current(line) + delta);
+    setDrafts((d) => ({ ...d, [line.id]: String(next) }));
+    schedule(line.id, next);
+  };
+
+  const typed = (line: CartPageLine, e: ChangeEvent<HTMLInputElement>) => {
+    const raw = e.currentTarget.value.replace(/[^\d]/g, '').slice(0, 6);
+    setDrafts((d) => ({ ...d, [line.id]: raw }));
+    if (raw === '') {
+      timers.current.get(line.id)?.cancel();
+      return;
+    }
+    schedule(line.id, clampCartQuantity(raw));
+  };
+
+  // After the pause the input shows what was sent (5000 → 999, 0 → 1); an empty box goes back.
+  const settle = (line: CartPageLine) => {
+    const draft = drafts[line.id];
+    if (draft === undefined) return;
+    if (draft.trim() === '') setDrafts(({ [line.id]: _, ...rest }) => rest);
+    else setDrafts((d) => ({ ...d, [line.id]: String(clampCartQuantity(draft)) }));
+  };
+
+  const keyed = (line: CartPageLine, e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      e.preventDefault();
+      step(line, e.key === 'ArrowUp' ? 1 : -1);
+    } else if (e.key === 'Enter') {
+      settle(line);
+    }
+  };
+
+  const remove = async (line: CartPageLine) => {
+    timers.current.get(line.id)?.cancel();
+    setRemoving((r) => ({ ...r, [line.id]: true }));
+    try {
+      const res = await request<{ cart: SyncJson }>('DELETE', `${base}/${line.id}`);
+      timers.current.delete(line.id);
+      applySync(res.cart);
+      setStatus(labels.updated);
+    } catch (err) {
+      alertAll(err);
+    } finally {
+      setRemoving(({ [line.id]: _, ...rest }) => rest);
+    }
+  };
+
+  const toggle = async () => {
+    const next: 0 | 1 = cart.showDiscount === 1 ? 0 : 1;
+    setToggling(true);
+    try {
+      await request('POST', `${base}/viewdiscounts`, { showDiscount: next });
+      showRef.current = next;
+      setCart((c) => ({ ...c, showDiscount: next }));
+      applyDiscountDisplay(next);
+      if (refresh) window.location.reload();
+    } catch (err) {
+      alertAll(err);
+    } finally {
+      setToggling(false);
+    }
+  };
+
+  const show = cart.showDiscount === 1;
+  const price = (original: string, discounted: string, testid: string) => {
+    const differs = original !== discounted;
+    return (
+      <span className="cart-price" data-testid={testid}>
+        {show && differs ? (
+          <s className="cart-price__original" data-testid={`${testid}-original`}>
+            <span className="visually-hidden">{labels.originalPrice} </span>
+            {money(original)}
+          </s>
+        ) : null}
+        <span className="cart-price__value">{money(differs ? discounted : original)}</span>
+      </span>
+    );
+  };
+
+  if (!cart.lines.length) {
+    return (
+      <div className="card cart-empty" data-testid="cart-empty">
+        <div className="empty">
+          <p>{labels.empty}</p>
+          <a className="btn" href={`/${locale}/products`} data-testid="cart-empty-link">
+            {labels.emptyCta}
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="cart-layout">
+      <section className="card cart-lines-card" aria-labelledby="cart-lines-h">
+        <div className="card-head">
+          <h2 id="cart-lines-h">{labels.item}</h2>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm cart-discount-toggle"
+            data-testid="discount-toggle"
+            data-state={cart.showDiscount}
+            aria-pressed={show}
+            disabled={toggling}
+            onClick={() => void toggle()}
+          >
+            <EyeIcon open={show} />
+            <span>{show ? labels.hideOriginal : labels.showOriginal}</span>
+          </button>
+        </div>
+        <ul className="cart-lines" data-testid="cart-lines">
+          {cart.lines.map((line) => {
+            const qtyId = `cart-qty-${line.id}`;
+            const value = drafts[line.id] ?? String(line.quantity);
+            const busy = !!removing[line.id];
+            return (
+              <li className="cart-line" key={line.id} data-testid="cart-line" data-line-id={line.id}>
+                <div className="cart-line__item">
+                  {line.image ? <img className="thumb" src={line.image} alt="" width={64} height={64} loading="lazy" /> : <span className="thumb" />}
+                  <div className="cart-line__info">
+                    {line.productHref ? (
+                      <a className="cart-line__title" href={line.productHref}>
+                        {line.title}
+                      </a>
+                    ) : (
+                      <span className="cart-line__title">{line.title}</span>
+                    )}
+                    {line.stockcode ? (
+                      <div className="small muted mono" data-testid="cart-line-stockcode">
+                        <span className="visually-hidden">{labels.stockcode}: </span>
+                        {line.stockcode}
+                      </div>
+                    ) : null}
+                    {line.options.length ? (
+                      <ul className="cart-line__options small" data-testid="cart-line-options">
+                        {line.options.map((o, k) => (
+                          <li key={k}>
+                            {o.option}: {o.choice}
+                            {o.quantity !== null ? ` × ${o.quantity}` : ''}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    <div className="small cart-line__unit">
+                      {labels.unitPrice}: {price(line.unitPrice, line.priceDiscounted, 'cart-line-unit')}
+                    </div>
+                  </div>
+                </div>
+                <div className="cart-line__controls">
+                  <div className="qty" role="group" aria-label={`${labels.quantityFor} ${line.title}`}>
+                    <button type="button" className="qty__btn" aria-label={`${labels.decrease}: ${line.title}`} data-testid="qty-decrease" disabled={busy || current(line) <= CART_MIN} onClick={() => step(line, -1)}>
+                      −
+                    </button>
+                    <label className="visually-hidden" htmlFor={qtyId}>
+                      {`${labels.quantityFor} ${line.title}`}
+                    </label>
+                    <input
+                      id={qtyId}
+                      className="qty__input"
+                      type="text"
+                      inputMode="numeric"
+                      pattern="[0-9]*"
+                      autoComplete="off"
+                      maxLength={6}
+                      data-testid="qty-input"
+                      value={value}
+                      disabled={busy}
+                      onChange={(e) => typed(line, e)}
+                      onKeyDown={(e) => keyed(line, e)}
+                      onBlur={() => settle(line)}
+                    />
+                    <button type="button" className="qty__btn" aria-label={`${labels.increase}: ${line.title}`} data-testid="qty-increase" disabled={busy || current(line) >= CART_MAX} onClick={() => step(line, 1)}>
+                      +
+                    </button>
+                  </div>
+                  <div className="cart-line__total">
+                    <span className="visually-hidden">{labels.lineTotal}: </span>
+                    {price(line.total, line.totalDiscounted, 'cart-line-total')}
+                  </div>
+                  <button type="button" className="btn btn-danger btn-sm" data-testid="cart-remove" disabled={busy} aria-label={busy ? undefined : `${labels.remove}: ${line.title}`} onClick={() => void remove(line)}>
+                    {busy ? labels.removing : labels.remove}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        {cart.promotions.length ? (
+          <div className="cart-promotions" data-testid="cart-promotions">
+            <h3>{labels.promotions}</h3>
+            <ul>
+              {cart.promotions.map((p) => (
+                <li key={p.id} data-testid="cart-promotion">
+                  <span>{p.title}</span>
+                  <span className="cart-promotions__value">{money(p.total)}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+      <aside className="card cart-summary" aria-labelledby="cart-summary-h">
+        <div className="card-head">
+          <h2 id="cart-summary-h">{labels.summary}</h2>
+        </div>
+        <div className="card-body">
+          <dl className="totals cart-totals" data-testid="cart-totals">
+            <div>
+              <dt>{labels.subtotal}</dt>
+              <dd data-testid="cart-subtotal">{money(cart.totals.subtotal)}</dd>
+            </div>
+            {cart.promotions.length ? (
+              <div>
+                <dt>{labels.promotionTotal}</dt>
+                <dd data-testid="cart-promotion-total">−{money(cart.totals.promotionTotal)}</dd>
+              </div>
+            ) : null}
+            {parseCents(cart.totals.discount) ? (
+              <div>
+                <dt>{labels.discount}</dt>
+                <dd data-testid="cart-discount">−{money(cart.totals.discount)}</dd>
+              </div>
+            ) : null}
+            <div className="grand">
+              <dt>{labels.total}</dt>
+              <dd data-testid="cart-total">{price(cart.totals.subtotal, cart.totals.total, 'cart-grand')}</dd>
+            </div>
+          </dl>
+          <p className="visually-hidden" role="status" data-testid="cart-status">
+            {status}
+          </p>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/** Cart reads: which order is the visitor's cart, its line count, and its full state. */
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  lineItemOptions, optionChoices, orderLineItems, orderPromotions, orders, productOptions, products, promotions,
+} from '../../db/schema/index.ts';
+import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
+
+/**
+ * Whose cart: a signed-in user's is their latest order in status 'cart'; an anonymous visitor's
+ * is the one the session remembers, and only while it is still an anonymous cart.
+ */
+export type CartRef = { userId?: number | null; cartOrderId?: number | null };
+
+export async function findCartId(db: DbOrTx, ref: CartRef): Promise<number | null> {
+  if (ref.userId) {
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, ref.userId), eq(orders.status, 'cart')))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(1);
+    return row?.id ?? null;
+  }
+  if (!ref.cartOrderId) return null;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, ref.cartOrderId), eq(orders.status, 'cart'), isNull(orders.userId)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Items in the cart (Σ quantity of product lines), in one query, for the header badge. */
+export async function cartCount(db: DbOrTx, ref: CartRef): Promise<number> {
+  const productLine = inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES]);
+  let cart;
+  if (ref.userId) {
+    cart = sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${ref.userId} and ${orders.status} = 'cart' order by ${orders.createdAt} desc, ${orders.id} desc limit 1)`;
+  } else if (ref.cartOrderId) {
+    cart = sql`(select ${orders.id} from ${orders} where ${orders.id} = ${ref.cartOrderId} and ${orders.status} = 'cart' and ${orders.userId} is null)`;
+  } else {
+    return 0;
+  }
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${orderLineItems.quantity}), 0)::int` })
+    .from(orderLineItems)
+    .where(and(eq(orderLineItems.orderId, cart), productLine));
+  return Number(row?.n ?? 0);
+}
+
+export type CartOrderRow = typeof orders.$inferSelect;
+export type CartLineRow = typeof orderLineItems.$inferSelect & { image: string | null; productTitle: string | null; productStockcode: string | null };
+export type CartLineOptionRow = {
+  lineItemId: number;
+  optionId: number;
+  choiceId: number;
+  optionType: number;
+  quantity: number;
+  optionName: string;
+  choiceName: string;
+};
+export type CartPromotionRow = { id: number; name: string; code: string | null; configuration: unknown };
+
+export type CartRows = { order: CartOrderRow; lines: CartLineRow[]; options: CartLineOptionRow[]; promotions: CartPromotionRow[] };
+
+export async function loadCartRows(db: DbOrTx, orderId: number): Promise<CartRows | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return null;
+  const lineRows = await db
+    .select({ line: orderLineItems, image: products.primaryImage, productTitle: products.title, productStockcode: products.stockcode })
+    .from(orderLineItems)
+    .leftJoin(products, eq(products.id, orderLineItems.productId))
+    .where(eq(orderLineItems.orderId, orderId))
+    .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
+  const lines = lineRows.map((r) => ({ ...r.line, image: r.image, productTitle: r.productTitle, productStockcode: r.productStockcode }));
+  const ids = lines.map((l) => l.id);
+  const options = ids.length
+    ? await db
+        .select({
+          lineItemId: lineItemOptions.lineItemId,
+          optionId: lineItemOptions.optionId,
+          choiceId: lineItemOptions.choiceId,
+          optionType: lineItemOptions.optionType,
+          quantity: lineItemOptions.quantity,
+          optionName: productOptions.name,
+          choiceName: optionChoices.name,
+        })
+        .from(lineItemOptions)
+        .innerJoin(productOptions, eq(productOptions.id, lineItemOptions.optionId))
+        .innerJoin(optionChoices, eq(optionChoices.id, lineItemOptions.choiceId))
+        .where(inArray(lineItemOptions.lineItemId, ids))
+        .orderBy(asc(lineItemOptions.id))
+    : [];
+  const promos = await db
+    .select({ id: promotions.id, name: promotions.name, code: promotions.code, configuration: promotions.configuration })
+    .from(orderPromotions)
+    .innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId))
+    .where(eq(orderPromotions.orderId, orderId))
+    .orderBy(asc(promotions.id));
+  return { order, lines, options, promotions: promos };
+}
+
+/** Promotions in force at `now`: the active flag set and `now` inside [starts_at, ends_at). */
+export function activePromotions(db: DbOrTx, now: Date) {
+  return db
+    .select()
+    .from(promotions)
+    .where(and(
+      eq(promotions.active, true),
+      or(isNull(promotions.startsAt), lte(promotions.startsAt, now)),
+      or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
+    ))
+    .orderBy(asc(promotions.id));
+}

@@ -1,0 +1,181 @@
+/**
+ * Cart state → JSON replies and island props. Money leaves the server as 2-decimal strings
+ * ('1234.50', '-25.00'), the same form the database and the order APIs use, so a client never
+ * sees float noise; quantities and ids are numbers.
+ */
+import { fromCents } from '../../domain/money.ts';
+import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
+import type { CartLine, CartState } from './service.ts';
+import type { Props as CartPageProps } from '../../../islands/cart-page.tsx';
+
+const m = fromCents;
+
+/** Per-unit price after the line's share of promotions (rounded to the cent). */
+const unitDiscounted = (l: CartLine) => (l.quantity > 0 ? Math.round(l.totalDiscountedCents / l.quantity) : l.unitCents);
+
+export function lineJson(l: CartLine) {
+  return {
+    order_line_item_id: l.id,
+    line_type: l.lineType,
+    product_id: l.productId,
+    promotion_id: l.promotionId,
+    title: l.title,
+    stockcode: l.stockcode,
+    product: { title: l.title, image: l.image, stockcode: l.stockcode },
+    quantity: l.quantity,
+    currency_id: l.currencyId,
+    warehouse_id: l.warehouseId,
+    unit_price: m(l.unitCents),
+    price_discounted: m(unitDiscounted(l)),
+    discount: m(l.discountCents),
+    total: m(l.totalCents),
+    total_discounted: m(l.totalDiscountedCents),
+    paid_total: m(l.paidCents),
+    unpaid_total: m(l.unpaidCents),
+    line_options: l.options.map((o) => ({
+      choice_id: o.choiceId,
+      quantity: o.quantity,
+      option_id: o.optionId,
+      option_type: o.optionType,
+      option_name: o.optionName,
+      choice_name: o.choiceName,
+    })),
+  };
+}
+
+/** GET /{locale}/cart/synchronize (and the `cart` member of the PUT/DELETE replies). */
+export function syncJson(state: CartState | null, fallback: { currency: string; currencyId: number; showDiscount: boolean }) {
+  if (!state) {
+    const zero = '0.00';
+    return {
+      order_id: null,
+      currency: fallback.currency,
+      currency_id: fallback.currencyId,
+      showDiscount: fallback.showDiscount ? 1 : 0,
+      count: 0,
+      line_items: [],
+      promotions: [],
+      totals: { subtotal: zero, shipping: zero, tax: zero, discount: zero, total: zero, unpaid_total: zero, total_discounted: zero, promotion_total: zero },
+    };
+  }
+  const t = state.totals;
+  return {
+    order_id: state.orderId,
+    currency: state.currency,
+    currency_id: state.currencyId,
+    showDiscount: state.showDiscount ? 1 : 0,
+    count: state.count,
+    line_items: state.lines.map(lineJson),
+    // configuration[0].actions[0].value is in the cart currency here (dollars), so the client's
+    // promotion total (spec §9) equals totals.promotion_total.
+    promotions: state.promotions.map((p) => ({
+      promotion_id: p.id,
+      name: p.name,
+      code: p.code,
+      value: m(p.valueCents),
+      configuration: [{ actions: [{ type: 'amount_off', value: Number(m(p.valueCents)) }] }],
+    })),
+    totals: {
+      subtotal: m(t.subtotal),
+      shipping: m(t.shipping),
+      tax: m(t.tax),
+      discount: m(t.discount),
+      total: m(t.total),
+      unpaid_total: m(t.unpaidTotal),
+      total_discounted: m(t.totalDiscounted),
+      promotion_total: m(t.promotionTotal),
+    },
+  };
+}
+
+export type SyncJson = ReturnType<typeof syncJson>;
+
+/** PUT /{locale}/cart/{line_item_id} — the spec's fields, plus `cart` (the synchronize state). */
+export function putJson(state: CartState, lineId: number, lastQuantity: number) {
+  const line = state.lines.find((l) => l.id === lineId)!;
+  return {
+    price: m(line.unitCents),
+    total: m(line.totalCents),
+    subtotal: m(state.totals.subtotal),
+    price_discounted: m(unitDiscounted(line)),
+    total_discounted: m(line.totalDiscountedCents),
+    subtotal_discounted: m(state.totals.totalDiscounted),
+    quantity: line.quantity,
+    last_quantity: lastQuantity,
+    cart: syncJson(state, state),
+  };
+}
+
+/** DELETE /{locale}/cart/{line_item_id} — subtotal and last_quantity, plus `cart`. */
+export function deleteJson(state: CartState, lastQuantity: number) {
+  return { subtotal: m(state.totals.subtotal), last_quantity: lastQuantity, cart: syncJson(state, state) };
+}
+
+type T = (key: string, opts?: Record<string, unknown>) => string;
+
+/** Props of the cart page island (islands/cart-page.tsx). */
+export function cartPageProps(
+  state: CartState | null,
+  ctx: { locale: string; currency: string; currencyId: number; showDiscount: boolean; refresh: boolean; t: T },
+): CartPageProps {
+  const sync = syncJson(state, ctx);
+  const t = ctx.t;
+  return {
+    locale: ctx.locale,
+    cart: {
+      currency: sync.currency,
+      showDiscount: sync.showDiscount as 0 | 1,
+      count: sync.count,
+      lines: sync.line_items
+        .filter((l) => DISCOUNT_LINE_TYPES.includes(l.line_type))
+        .map((l) => ({
+          id: l.order_line_item_id,
+          title: l.title,
+          image: l.product.image,
+          stockcode: l.stockcode,
+          productHref: l.product_id ? `/${ctx.locale}/products/${l.product_id}` : null,
+          options: l.line_options.map((o) => ({ option: o.option_name, choice: o.choice_name, quantity: o.option_type === 1 ? o.quantity : null })),
+          quantity: l.quantity,
+          unitPrice: l.unit_price,
+          priceDiscounted: l.price_discounted,
+          total: l.total,
+          totalDiscounted: l.total_discounted,
+        })),
+      promotions: sync.line_items
+        .filter((l) => l.line_type === LINE_TYPES.PROMOTION)
+        .map((l) => ({ id: l.order_line_item_id, title: l.title, total: l.total })),
+      totals: {
+        subtotal: sync.totals.subtotal,
+        discount: sync.totals.discount,
+        promotionTotal: sync.totals.promotion_total,
+        total: sync.totals.total,
+        totalDiscounted: sync.totals.total_discounted,
+      },
+    },
+    refresh: ctx.refresh,
+    labels: {
+      item: t('order.item'),
+      quantity: t('order.quantity'),
+      unitPrice: t('order.unitPrice'),
+      lineTotal: t('order.lineTotal'),
+      subtotal: t('order.subtotal'),
+      discount: t('order.discount'),
+      total: t('order.total'),
+      stockcode: t('cart.stockcode'),
+      decrease: t('cart.decrease'),
+      increase: t('cart.increase'),
+      quantityFor: t('cart.quantityFor'),
+      remove: t('cart.remove'),
+      removing: t('cart.removing'),
+      promotions: t('cart.promotions'),
+      promotionTotal: t('cart.promotionTotal'),
+      showOriginal: t('cart.discounts.show'),
+      hideOriginal: t('cart.discounts.hide'),
+      originalPrice: t('cart.originalPrice'),
+      empty: t('cart.empty'),
+      emptyCta: t('cart.empty.cta'),
+      summary: t('cart.summary'),
+      updated: t('cart.updated'),
+    },
+  };
+}
