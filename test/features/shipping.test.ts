@@ -74,6 +74,9 @@ describe('shipping estimate (HTTP)', function () {
     expect(res.body.debug.residential).to.equal(false);
     const ups = res.body.debug.rates.find((r: any) => r.warehouse_id === 1 && r.service === 'UPS Ground');
     expect(ups.total.value).to.equal(fromCents(await tableCents(1, 'UPS Ground', 'local', 0.45, false)));
+    // FedEx Express Saver takes exactly one business day locally; UPS Ground 1–2.
+    expect(res.body.quote).to.include('1 business day');
+    expect(res.body.quote).to.include('1–2 business days');
   });
 
   it('bills a bulky planter by its dimensional weight and offers only freight', async () => {

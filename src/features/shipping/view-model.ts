@@ -45,7 +45,7 @@ export function quotesView(result: EstimateResult, h: Helpers): QuotesView {
         price: h.money(r.total.value, r.total.currency),
         value: r.total.value,
         window: from === to ? from : h.t('shipping.quotes.window', { from, to }),
-        days: h.t('shipping.quotes.days', { min: r.min_days, max: r.max_days }),
+        days: r.min_days === r.max_days ? h.t('shipping.quotes.daysExact', { count: r.max_days }) : h.t('shipping.quotes.days', { min: r.min_days, max: r.max_days }),
         earliest,
         latest: r.delivery_date || latest,
       };
