@@ -264,6 +264,11 @@ export default function CartPage({ locale, cart: initial, refresh, labels }: Pro
     return (
       <div className="card cart-empty" data-testid="cart-empty">
         <div className="empty">
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+            <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.5L21 8H6.2" />
+            <circle cx="10" cy="20" r="1.5" />
+            <circle cx="17" cy="20" r="1.5" />
+          </svg>
           <p>{labels.empty}</p>
           <a className="btn" href={`/${locale}/products`} data-testid="cart-empty-link">
             {labels.emptyCta}
@@ -398,7 +403,8 @@ export default function CartPage({ locale, cart: initial, refresh, labels }: Pro
                 <dd data-testid="cart-promotion-total">−{money(cart.totals.promotionTotal)}</dd>
               </div>
             ) : null}
-            {parseCents(cart.totals.discount) ? (
+            {/* The discount row adds something only when more than the promotions is taken off (an organisation discount). */}
+            {parseCents(cart.totals.discount) && cart.totals.discount !== cart.totals.promotionTotal ? (
               <div>
                 <dt>{labels.discount}</dt>
                 <dd data-testid="cart-discount">−{money(cart.totals.discount)}</dd>

@@ -120,6 +120,24 @@ describe('cart: add, price authority and refusals', function () {
     expect(second.body.line.stockcode).to.equal('DEMO-CONFIG-008-036-0C2');
   });
 
+  it('reads options[<optionId>] and option_qty[<choiceId>] from multipart forms too', async () => {
+    const { a, token } = await visitor();
+    const { pid, pick } = await configChoices();
+    const six = pick('Row count', '6 rows');
+    const soy = pick('Extra seed plates', 'Soybean 60-cell');
+    const res = await a
+      .post('/en-us/cart/add/inline')
+      .set('X-CSRF-Token', token)
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .field('product_id', String(pid))
+      .field('quantity', '1')
+      .field(`options[${six.optionId}]`, String(six.choiceId))
+      .field(`option_qty[${soy.choiceId}]`, '12')
+      .field('price', '1.00');
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body.line.stockcode).to.equal('DEMO-CONFIG-006-0C2-02C');
+  });
+
   it('refuses a currency that is not the channel currency, and accepts the right one', async () => {
     const { a, token } = await visitor();
     const pid = await productId('PP-STG');

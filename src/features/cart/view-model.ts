@@ -154,7 +154,7 @@ export function cartPageProps(
     },
     refresh: ctx.refresh,
     labels: {
-      item: t('order.item'),
+      item: t('order.lines'),
       quantity: t('order.quantity'),
       unitPrice: t('order.unitPrice'),
       lineTotal: t('order.lineTotal'),
