@@ -1,0 +1,66 @@
+/**
+ * The demo data (contract, "Demo data"): `seed(db)` fills an empty, migrated database in one
+ * transaction. Deterministic: one seeded PRNG, every date an offset from EPOCH (2026-06-01),
+ * explicit ids. `opts.orders` sets the number of orders (default 64; benchmarks use 100 000).
+ */
+import { sql } from 'drizzle-orm';
+import { users } from '../schema/index.ts';
+import { seedAccounts, seedOrganisations } from './accounts.ts';
+import { seedCatalog } from './catalog.ts';
+import { seedContent, seedTranslations } from './content.ts';
+import { seedGeo } from './geo.ts';
+import { seedStock, seedWarehouses } from './inventory.ts';
+import { seedOrders, seedPromotions } from './orders.ts';
+import { resetSequences, Rng, type SeedDb } from './util.ts';
+
+export { DEMO_PASSWORD } from './accounts.ts';
+export { DEMO_WAREHOUSE_KEYS } from './inventory.ts';
+export { EPOCH } from './util.ts';
+
+export type SeedOptions = { orders?: number };
+export type SeedSummary = {
+  users: number;
+  products: number;
+  inventory: number;
+  orders: number;
+  lineItems: number;
+  payments: number;
+  translations: number;
+  instructionals: number;
+  logs: number;
+};
+
+export const DEFAULT_DEMO_ORDERS = 64;
+
+/** True when the database holds no users: the signal to load the demo data. */
+export async function isDatabaseEmpty(db: SeedDb): Promise<boolean> {
+  const rows = await db.select({ one: sql<number>`1` }).from(users).limit(1);
+  return rows.length === 0;
+}
+
+export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSummary> {
+  const orderCount = opts.orders ?? DEFAULT_DEMO_ORDERS;
+  if (!Number.isInteger(orderCount) || orderCount < 0) throw new RangeError(`orders must be a whole number, not ${opts.orders}`);
+  return db.transaction(async (tx) => {
+    const rng = new Rng(20260601);
+    const geo = await seedGeo(tx);
+    await seedOrganisations(tx);
+    await seedWarehouses(tx, geo);
+    const people = await seedAccounts(tx, geo);
+    const products = await seedCatalog(tx, geo, rng);
+    const inventory = await seedStock(tx, products, rng);
+    await seedPromotions(tx);
+    const orders = await seedOrders(tx, geo, people, products, rng, orderCount);
+    const translations = await seedTranslations(tx);
+    const content = await seedContent(tx, products);
+    await resetSequences(tx);
+    return {
+      users: people.filter((p) => p.userId !== null).length,
+      products: products.size,
+      inventory,
+      ...orders,
+      translations,
+      ...content,
+    };
+  });
+}

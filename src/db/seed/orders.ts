@@ -1,0 +1,472 @@
+/**
+ * Promotions, EPP rules and the orders: ten hand-written scenarios (order 1 is customer@example.com's
+ * first order, order 4 their open cart) followed by generated orders, any number of them.
+ *
+ * Money follows src/domain/order-totals.ts, in cents:
+ *   line.total        = unit_price × quantity − line discount (the organisation discount)
+ *   order.subtotal    = Σ unit_price × quantity over lines of type 0/1/2
+ *   order.discount    = Σ line discounts + Σ promotion values (promotions only on US orders, in USD)
+ *   order.total       = subtotal − discount + shipping + tax
+ * A promotion also appears as a line of type 5 (unit_price = total = −value). Its value is spread
+ * over the product lines by largest remainder: line.total_discounted = total − that share, and
+ * paid_total + unpaid_total = total_discounted. The promotion line itself carries 0 in those three.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  eppRules, lineItemOptions, orderFees, orderLineItems, orderPromotions, orders, paymentAllocations, payments,
+  promotions, shipmentQuotes, surveys, type PromotionConfiguration,
+} from '../schema/index.ts';
+import type { OrderStatus } from '../schema/constants.ts';
+import { FEE_ALLOCATION_TYPE, LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
+import { convert, toCents } from '../../domain/money.ts';
+import { orderTotals } from '../../domain/order-totals.ts';
+import { distributePayment, prorate } from '../../domain/prorate.ts';
+import { buildStockCode } from '../../domain/stock-code.ts';
+import { ACME_TAX_EXEMPT_ID, type PersonRef } from './accounts.ts';
+import type { ChoiceRef, OptionRef, ProductRef } from './catalog.ts';
+import type { GeoIds } from './geo.ts';
+import { ORG, PROMOTION, USER, WAREHOUSE } from './ids.ts';
+import { rateQuotes } from './inventory.ts';
+import { addMinutes, daysAgo, EPOCH, insertMany, isoDate, money, unnestInserts, type Rng, type SeedTx } from './util.ts';
+
+type Channel = 'US' | 'CA' | 'MX';
+type PaymentPlan = 'none' | 'card' | 'check' | 'failed-then-card' | 'failed' | 'pending-check' | 'epp';
+type Pick = { choice: ChoiceRef; quantity: number };
+type LinePlan = { product: ProductRef; quantity: number; lineType?: 0 | 1 | 2; picks?: Pick[] };
+type OrderPlan = {
+  person: PersonRef | null;
+  status: OrderStatus;
+  createdAt: Date;
+  lines: LinePlan[];
+  payment: PaymentPlan;
+  promotions?: number[];
+  taxExempt?: boolean;
+  addressIndex?: number;
+  createdBy?: number;
+  notes?: string;
+  paidFee?: { name: string; usd: string };
+  unpaidFee?: { name: string; usd: string };
+};
+
+const PROMOTIONS = [
+  { id: PROMOTION.spring50, name: 'Spring Planting — $50 off', code: 'SPRING50', value: 50, startsAt: '2026-03-01', endsAt: '2026-07-01', active: true, priority: 10 },
+  { id: PROMOTION.parts25, name: 'Parts Bundle — $25 off', code: 'PARTS25', value: 25, startsAt: '2025-06-01', endsAt: '2027-01-01', active: true, priority: 5 },
+  { id: PROMOTION.dealer100, name: 'Dealer Days — $100 off', code: 'DEALER100', value: 100, startsAt: '2026-08-01', endsAt: '2026-09-01', active: true, priority: 20 },
+  { id: PROMOTION.winter15, name: 'Winter Service — $15 off', code: 'WINTER15', value: 15, startsAt: '2025-12-01', endsAt: '2026-03-01', active: false, priority: 0 },
+] as const;
+const promoConfig = (value: number): PromotionConfiguration => [{ actions: [{ type: 'amount_off', value }] }];
+
+export const EPP_RULES = { percentDown: [10, 20, 30, 50], months: [6, 12, 18, 24], defaultPercentDown: 20, defaultMonths: 12, feePercent: '3.50' };
+
+/** Sales tax by destination; a region missing here uses the country's default. */
+const TAX: Record<Channel, { default: [string, number][]; regions: Record<string, [string, number][]> }> = {
+  US: {
+    default: [['State sales tax', 0.06]],
+    regions: {
+      IA: [['Iowa sales tax', 0.06], ['Local option tax', 0.01]], NE: [['Nebraska sales tax', 0.055]], TX: [['Texas sales tax', 0.0625], ['Local sales tax', 0.02]],
+      ND: [['North Dakota sales tax', 0.05]], MN: [['Minnesota sales tax', 0.06875]], IL: [['Illinois sales tax', 0.0625]], SD: [['South Dakota sales tax', 0.042]],
+      KS: [['Kansas sales tax', 0.065]], CA: [['California sales tax', 0.0725]],
+    },
+  },
+  CA: {
+    default: [['GST', 0.05]],
+    regions: { SK: [['GST', 0.05], ['PST', 0.06]], MB: [['GST', 0.05], ['RST', 0.07]], QC: [['GST', 0.05], ['QST', 0.09975]], ON: [['HST', 0.13]], AB: [['GST', 0.05]] },
+  },
+  MX: { default: [['IVA', 0.16]], regions: {} },
+};
+
+const CURRENCY: Record<Channel, 'USD' | 'CAD' | 'MXN'> = { US: 'USD', CA: 'CAD', MX: 'MXN' };
+
+type Rows = {
+  orders: (typeof orders.$inferInsert)[];
+  lines: (typeof orderLineItems.$inferInsert)[];
+  options: (typeof lineItemOptions.$inferInsert)[];
+  orderPromotions: (typeof orderPromotions.$inferInsert)[];
+  fees: (typeof orderFees.$inferInsert)[];
+  payments: (typeof payments.$inferInsert)[];
+  allocations: (typeof paymentAllocations.$inferInsert)[];
+  quotes: (typeof shipmentQuotes.$inferInsert)[];
+};
+const emptyRows = (): Rows => ({ orders: [], lines: [], options: [], orderPromotions: [], fees: [], payments: [], allocations: [], quotes: [] });
+
+/** Running ids for every table the orders fill. */
+class Ids {
+  line = 0; option = 0; fee = 0; payment = 0; allocation = 0; quote = 0;
+}
+
+export async function seedPromotions(tx: SeedTx): Promise<void> {
+  const at = daysAgo(200);
+  await insertMany(tx, promotions, PROMOTIONS.map((p) => ({
+    id: p.id, name: p.name, code: p.code, configuration: promoConfig(p.value), startsAt: new Date(`${p.startsAt}T00:00:00Z`),
+    endsAt: new Date(`${p.endsAt}T00:00:00Z`), active: p.active, priority: p.priority, createdBy: USER.admin, createdAt: at, updatedAt: at,
+  })));
+  await insertMany(tx, eppRules, [{ id: 1, ...EPP_RULES, active: true, createdAt: at, updatedAt: at }]);
+}
+
+export type OrdersSummary = { orders: number; lineItems: number; payments: number };
+
+export async function seedOrders(
+  tx: SeedTx, geo: GeoIds, people: PersonRef[], products: Map<string, ProductRef>, rng: Rng, count: number,
+): Promise<OrdersSummary> {
+  const p = (code: string) => products.get(code)!;
+  const person = (email: string) => people.find((x) => x.email === email)!;
+  const customer = person('customer@example.com');
+  const buyer = person('buyer@acme.example');
+  const config = p('DEMO-CONFIG');
+  const [rowCount, hitch, extraPlates] = config.options;
+  const choice = (o: OptionRef, name: string) => o.choices.find((c) => c.name === name)!;
+  const eightRows = choice(rowCount, '8 rows');
+
+  const planned: OrderPlan[] = [
+    { person: customer, status: 'completed', createdAt: daysAgo(300), payment: 'card', promotions: [PROMOTION.parts25],
+      lines: [{ product: p('PL-4RV'), quantity: 1 }, { product: p('DEMO-SEED-PLATE'), quantity: 4 }, { product: p('SV-WARR-2'), quantity: 1, lineType: 1 }],
+      notes: 'Deliver to the machine shed; call ahead.' },
+    { person: customer, status: 'shipped', createdAt: daysAgo(45), payment: 'check', addressIndex: 1,
+      lines: [{ product: p('PP-DOB-15'), quantity: 8 }, { product: p('PP-GWA-16'), quantity: 2, picks: [{ choice: choice(p('PP-GWA-16').options[0], 'Heavy-duty semi-pneumatic'), quantity: 1 }] }] },
+    { person: customer, status: 'processing', createdAt: daysAgo(12), payment: 'epp', promotions: [PROMOTION.spring50],
+      lines: [{ product: config, quantity: 1, picks: [
+        { choice: eightRows, quantity: 1 }, { choice: choice(eightRows.children[0], '36 in'), quantity: 1 },
+        { choice: choice(hitch, 'Drawbar pull-type'), quantity: 1 }, { choice: choice(extraPlates, 'Corn 30-cell'), quantity: 10 },
+        { choice: choice(extraPlates, 'Soybean 60-cell'), quantity: 4 },
+      ] }, { product: p('SV-SETUP'), quantity: 1, lineType: 2 }],
+      unpaidFee: { name: 'EPP fee', usd: '0' } },
+    // The customer's open cart: two lines, one of them configured.
+    { person: customer, status: 'cart', createdAt: daysAgo(2), payment: 'none',
+      lines: [{ product: config, quantity: 1, picks: [
+        { choice: choice(rowCount, '6 rows'), quantity: 1 }, { choice: choice(hitch, 'Category II 3-point'), quantity: 1 },
+        { choice: choice(extraPlates, 'Corn 30-cell'), quantity: 2 },
+      ] }, { product: p('DEMO-SEED-PLATE'), quantity: 6 }] },
+    { person: buyer, status: 'pending', createdAt: daysAgo(5), payment: 'pending-check', taxExempt: true, createdBy: USER.staff,
+      lines: [{ product: p('PL-8RV'), quantity: 1 }, { product: p('PP-RCF'), quantity: 8 }, { product: p('DC-40-10'), quantity: 4 }] },
+    { person: buyer, status: 'completed', createdAt: daysAgo(160), payment: 'card', taxExempt: true, paidFee: { name: 'Rush handling', usd: '45.00' },
+      lines: [{ product: p('SP-SOY-60'), quantity: 16 }, { product: p('DEMO-KIT'), quantity: 2 }, { product: p('TL-GAUGE'), quantity: 1 }] },
+    { person: person('distributor@example.com'), status: 'quote', createdAt: daysAgo(20), payment: 'none',
+      lines: [{ product: p('PP-SCW'), quantity: 40 }, { product: p('DC-SP19'), quantity: 25 }, { product: p('PP-STG'), quantity: 60 }] },
+    { person: person('hannah.schmidt@example.net'), status: 'on_hold', createdAt: daysAgo(9), payment: 'failed', unpaidFee: { name: 'Storage fee', usd: '40.00' },
+      lines: [{ product: p('PL-2RC'), quantity: 1 }, { product: p('SP-CRN-24'), quantity: 2 }], notes: 'Card declined; customer will call back.' },
+    { person: person('maria.gonzalez@example.net'), status: 'completed', createdAt: daysAgo(75), payment: 'failed-then-card',
+      lines: [{ product: p('MT-FPU'), quantity: 4 }, { product: p('DC-60-10'), quantity: 2 }] },
+    { person: person('bill.dawson@example.org'), status: 'cancelled', createdAt: daysAgo(130), payment: 'none', notes: 'Ordered twice by mistake.',
+      lines: [{ product: p('TL-TQW'), quantity: 1 }] },
+  ];
+
+  const ids = new Ids();
+  let rows = emptyRows();
+  const total: OrdersSummary = { orders: 0, lineItems: 0, payments: 0 };
+  const flush = async () => {
+    // Orders and their shipment quotes point at each other: one statement writes both, and
+    // PostgreSQL checks both foreign keys at its end.
+    const orderInserts = unnestInserts(orders, rows.orders, rows.orders.length);
+    const quoteInserts = unnestInserts(shipmentQuotes, rows.quotes, rows.quotes.length);
+    if (!orderInserts || !quoteInserts) throw new Error('order and quote rows must set the same columns');
+    if (rows.orders.length) await tx.execute(quoteInserts.length ? sql`with q as (${quoteInserts[0]}) ${orderInserts[0]}` : orderInserts[0]);
+    await insertMany(tx, orderLineItems, rows.lines);
+    await insertMany(tx, lineItemOptions, rows.options);
+    await insertMany(tx, orderPromotions, rows.orderPromotions);
+    await insertMany(tx, orderFees, rows.fees);
+    await insertMany(tx, payments, rows.payments);
+    await insertMany(tx, paymentAllocations, rows.allocations);
+    total.orders += rows.orders.length;
+    total.lineItems += rows.lines.length;
+    total.payments += rows.payments.length;
+    rows = emptyRows();
+  };
+
+  const buyers = people.filter((x) => x.addresses.length > 0);
+  const catalogue = [...products.values()].filter((x) => x.orderable);
+  for (let i = 0; i < count; i++) {
+    const id = i + 1;
+    const plan = i < planned.length ? planned[i] : generate(rng, id, count, buyers, catalogue, config);
+    buildOrder(id, plan, geo, ids, rows);
+    if (rows.orders.length >= 5000) await flush();
+  }
+  await flush();
+
+  await insertMany(tx, surveys, count >= 6 ? [
+    { id: 1, orderId: 1, answers: { heardFrom: 'dealer', rating: 5, recommend: true, comment: 'Planter arrived on time and the setup video helped.' }, createdAt: addMinutes(daysAgo(300), 30) },
+    { id: 2, orderId: 6, answers: { heardFrom: 'farm_show', rating: 4, recommend: true, comment: 'Would like more soybean plate options.' }, createdAt: addMinutes(daysAgo(160), 45) },
+  ] : []);
+  return total;
+}
+
+/** A random but plausible order; consumes the PRNG in a fixed order so runs agree. */
+function generate(rng: Rng, id: number, count: number, buyers: PersonRef[], catalogue: ProductRef[], config: ProductRef): OrderPlan {
+  const status = rng.weighted<OrderStatus>({ completed: 30, shipped: 18, processing: 14, pending: 12, on_hold: 5, cancelled: 8, quote: 6, cart: 7 });
+  // Spread over the year before EPOCH, oldest first.
+  const age = 365 * (1 - id / (count + 1)) + rng.next() * 2;
+  const createdAt = daysAgo(Math.max(0.05, age));
+  // Carts of signed-in users are one per user (the customer's is order 4): generated carts are anonymous.
+  const person = status === 'cart' ? null : rng.pick(buyers);
+  const lineCount = rng.weighted({ 1: 40, 2: 32, 3: 18, 4: 10 } as Record<string, number>);
+  const lines: LinePlan[] = [];
+  const used = new Set<number>();
+  for (let k = 0; k < Number(lineCount); k++) {
+    const heavy = rng.chance(0.1);
+    const pool = catalogue.filter((x) => (heavy ? x.weight > 400 : x.weight <= 400) && x.physical && !used.has(x.id));
+    if (pool.length === 0) break;
+    const product = rng.pick(pool);
+    used.add(product.id);
+    const picks: Pick[] = [];
+    if (product.options.length) {
+      for (const option of product.options) {
+        if (option.type === 1) {
+          if (rng.chance(0.5)) picks.push({ choice: rng.pick(option.choices), quantity: rng.int(1, 35) });
+          continue;
+        }
+        const c = rng.pick(option.choices);
+        picks.push({ choice: c, quantity: 1 });
+        for (const child of c.children) picks.push({ choice: rng.pick(child.choices), quantity: 1 });
+      }
+    }
+    const quantity = product.weight > 400 ? 1 : product.weight > 5 ? rng.int(1, 8) : rng.int(1, 24);
+    lines.push({ product, quantity, picks });
+  }
+  if (lines.length === 0) lines.push({ product: config, quantity: 1, picks: [] });
+  const hasPlanter = lines.some((l) => l.product.weight > 400);
+  const payment: PaymentPlan =
+    status === 'completed' ? rng.weighted<PaymentPlan>({ card: 70, check: 20, 'failed-then-card': 10 })
+    : status === 'shipped' ? rng.weighted<PaymentPlan>({ card: 75, check: 25 })
+    : status === 'processing' ? rng.weighted<PaymentPlan>({ card: 60, epp: hasPlanter ? 40 : 0, check: hasPlanter ? 0 : 40 })
+    : status === 'pending' ? rng.weighted<PaymentPlan>({ none: 60, 'pending-check': 40 })
+    : status === 'on_hold' ? 'failed'
+    : status === 'cancelled' ? rng.weighted<PaymentPlan>({ none: 70, failed: 30 })
+    : 'none';
+  const channel = person?.channel ?? 'US';
+  const promos: number[] = [];
+  if (channel === 'US' && status !== 'quote' && rng.chance(0.18)) {
+    const day = isoDate(createdAt);
+    const live = PROMOTIONS.filter((x) => x.startsAt <= day && day < x.endsAt && x.id !== PROMOTION.dealer100);
+    if (live.length) promos.push(rng.pick(live).id);
+  }
+  return {
+    person,
+    status,
+    createdAt,
+    lines,
+    payment,
+    promotions: promos,
+    taxExempt: person?.org === ORG.acme,
+    addressIndex: person && person.addresses.length > 1 ? rng.int(0, person.addresses.length - 1) : 0,
+    createdBy: rng.chance(0.15) ? USER.staff : undefined,
+    paidFee: (payment === 'card' && rng.chance(0.12)) ? { name: 'Rush handling', usd: '25.00' } : undefined,
+    unpaidFee: payment === 'epp' ? { name: 'EPP fee', usd: '0' } : status === 'on_hold' && rng.chance(0.5) ? { name: 'Storage fee', usd: '40.00' } : undefined,
+  };
+}
+
+const ORG_DISCOUNT: Record<number, string> = { [ORG.acme]: '5.00', [ORG.prairie]: '12.00', [ORG.northern]: '3.00' };
+
+function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Rows): void {
+  const person = plan.person;
+  const channel: Channel = person?.channel ?? 'US';
+  const rate = geo.channelRate[channel];
+  const currency = CURRENCY[channel];
+  const currencyId = geo.currencyId[currency];
+  const warehouseId = channel === 'CA' ? WAREHOUSE.ca : WAREHOUSE.us;
+  const address = person ? person.addresses[Math.min(plan.addressIndex ?? 0, person.addresses.length - 1)] : undefined;
+  const orgDiscount = person?.org ? ORG_DISCOUNT[person.org] ?? '0.00' : '0.00';
+  const submitted = !['cart', 'quote'].includes(plan.status);
+  const createdAt = plan.createdAt;
+  const updatedAt = submitted && ['shipped', 'completed', 'cancelled'].includes(plan.status)
+    ? new Date(Math.min(EPOCH.getTime(), createdAt.getTime() + (2 + (id % 9)) * 86_400_000)) : createdAt;
+
+  // Product lines.
+  const lineDrafts = plan.lines.map((l) => {
+    const unit = l.product.cents[channel] + (l.picks ?? []).reduce(
+      (s, pk) => s + convert(pk.choice.priceCents, rate) * (pk.choice.optionType === 1 ? pk.quantity : 1), 0);
+    const gross = unit * l.quantity;
+    const discount = Math.round((gross * toCents(orgDiscount)) / 10_000);
+    return { plan: l, unit, discount, total: gross - discount };
+  });
+  const promos = channel === 'US' ? plan.promotions ?? [] : [];
+  const promoDefs = promos.map((pid) => PROMOTIONS.find((x) => x.id === pid)!);
+
+  // Shipping: the cheapest ground (or freight) service is selected, an express one offered beside it.
+  const parcels = plan.lines.filter((l) => l.product.physical).map((l) => ({
+    weightKg: l.product.weight, lengthCm: l.product.dims[0], widthCm: l.product.dims[1], heightCm: l.product.dims[2], quantity: l.quantity,
+  }));
+  const quotes = plan.status !== 'cart' && address
+    ? rateQuotes(warehouseId, { country: address.country, postalCode: address.postalCode }, parcels, !person?.org, createdAt)
+      .sort((a, b) => a.usdCents - b.usdCents) : [];
+  const selectedQuote = quotes.find((q) => q.rate.serviceType !== 'express') ?? quotes[0];
+  const alternative = quotes.find((q) => q !== selectedQuote && q.rate.serviceType === 'express');
+  const shippingCents = selectedQuote ? convert(selectedQuote.usdCents, rate) : 0;
+
+  const taxExemptId = plan.taxExempt ? ACME_TAX_EXEMPT_ID : null;
+  const pre = orderTotals(
+    lineDrafts.map((d) => ({ line_type: d.plan.lineType ?? 0, unit_price_cents: d.unit, quantity: d.plan.quantity, discount_cents: d.discount })),
+    promoDefs.map((x) => ({ configuration: promoConfig(x.value) })),
+  );
+  const taxable = Math.max(0, pre.subtotal - pre.discount);
+  const taxLines = taxExemptId || !address || plan.status === 'cart'
+    ? [] : (TAX[channel].regions[address.region] ?? TAX[channel].default).map(([name, r]) => ({ name, rate: r, amount: Math.round(taxable * r) }));
+  const totals = orderTotals(
+    lineDrafts.map((d) => ({ line_type: d.plan.lineType ?? 0, unit_price_cents: d.unit, quantity: d.plan.quantity, discount_cents: d.discount })),
+    promoDefs.map((x) => ({ configuration: promoConfig(x.value) })),
+    { shippingCents, taxCents: taxLines.reduce((s, t) => s + t.amount, 0) },
+  );
+
+  // Promotion value spread over product lines → total_discounted.
+  const promoShares = totals.promotionTotal > 0
+    ? prorate(lineDrafts.map((d) => Math.max(0, d.total)), Math.min(totals.promotionTotal, lineDrafts.reduce((s, d) => s + d.total, 0)))
+    : lineDrafts.map(() => 0);
+  const lines = lineDrafts.map((d, k) => ({ ...d, id: ++ids.line, totalDiscounted: d.total - promoShares[k], paid: 0 }));
+
+  // Fees.
+  const fees: { id: number; amount: number; paid: boolean; name: string }[] = [];
+  if (plan.paidFee) fees.push({ id: ++ids.fee, name: plan.paidFee.name, amount: convert(toCents(plan.paidFee.usd), rate), paid: true });
+  if (plan.unpaidFee) {
+    const amount = plan.unpaidFee.name === 'EPP fee'
+      ? Math.round((totals.total * toCents(EPP_RULES.feePercent)) / 10_000) : convert(toCents(plan.unpaidFee.usd), rate);
+    if (amount > 0) fees.push({ id: ++ids.fee, name: plan.unpaidFee.name, amount, paid: false });
+  }
+
+  // Payments.
+  const byUser = plan.createdBy ?? person?.userId ?? null;
+  const pm = `pm_demo_${['visa_4242', 'mc_4444', 'amex_0005'][id % 3]}`;
+  const checkNumber = String(1000 + ((id * 37) % 9000));
+  const at = addMinutes(createdAt, 15);
+  const paymentRow = (type: number, successful: boolean, cents: number, when: Date) => {
+    const row = {
+      id: ++ids.payment, orderId: id, paymentType: type, successful, total: money(cents),
+      providerRef: type === PAYMENT_TYPES.CARD ? `offline_ch_${String(id).padStart(6, '0')}_${ids.payment}` : null,
+      paymentMethodId: type === PAYMENT_TYPES.CARD ? pm : null,
+      checkNumber: type === PAYMENT_TYPES.CHECK ? checkNumber : null,
+      createdBy: byUser, createdAt: when, updatedAt: when,
+    };
+    rows.payments.push(row);
+    return row;
+  };
+  const allocate = (paymentId: number, perLine: number[], when: Date) => {
+    perLine.forEach((cents, k) => {
+      if (cents <= 0) return;
+      lines[k].paid += cents;
+      rows.allocations.push({ id: ++ids.allocation, paymentId, type: 0, lineItemId: lines[k].id, feeId: null, amount: money(cents), createdAt: when });
+    });
+    for (const f of fees.filter((x) => x.paid)) {
+      rows.allocations.push({ id: ++ids.allocation, paymentId, type: FEE_ALLOCATION_TYPE, lineItemId: null, feeId: f.id, amount: money(f.amount), createdAt: when });
+    }
+  };
+  const paidFees = fees.filter((f) => f.paid).reduce((s, f) => s + f.amount, 0);
+  const full = totals.total + paidFees;
+  let paymentType: number | null = null;
+  let eppPercentDown: number | null = null;
+  let eppMonths: number | null = null;
+  if (full > 0) {
+    switch (plan.payment) {
+      case 'failed-then-card':
+        paymentRow(PAYMENT_TYPES.CARD, false, full, at);
+      // falls through: the second attempt succeeds
+      case 'card': {
+        const p = paymentRow(PAYMENT_TYPES.CARD, true, full, addMinutes(at, plan.payment === 'card' ? 0 : 20));
+        allocate(p.id, lines.map((l) => l.totalDiscounted), p.createdAt);
+        paymentType = PAYMENT_TYPES.CARD;
+        break;
+      }
+      case 'check': {
+        const p = paymentRow(PAYMENT_TYPES.CHECK, true, full, addMinutes(at, 60 * 24 * 3));
+        allocate(p.id, lines.map((l) => l.totalDiscounted), p.createdAt);
+        paymentType = PAYMENT_TYPES.CHECK;
+        break;
+      }
+      case 'pending-check':
+        paymentRow(PAYMENT_TYPES.CHECK, false, full, at);
+        paymentType = PAYMENT_TYPES.CHECK;
+        break;
+      case 'failed':
+        paymentRow(PAYMENT_TYPES.CARD, false, full, at);
+        paymentType = PAYMENT_TYPES.CARD;
+        break;
+      case 'epp': {
+        eppPercentDown = id % 2 ? EPP_RULES.defaultPercentDown : 30;
+        eppMonths = id % 2 ? EPP_RULES.defaultMonths : 18;
+        const down = Math.round((totals.total * eppPercentDown) / 100);
+        const p = paymentRow(PAYMENT_TYPES.CARD, true, down, at);
+        const assigned = distributePayment(down / 100, lines.map((l) => ({ id: l.id, unpaid_total: l.totalDiscounted / 100 })));
+        allocate(p.id, assigned.map((a) => toCents(a.assigned)), p.createdAt);
+        paymentType = PAYMENT_TYPES.CARD;
+        break;
+      }
+      case 'none':
+        break;
+    }
+  }
+
+  let shipmentQuoteId: number | null = null;
+  for (const q of [selectedQuote, alternative]) {
+    if (!q) continue;
+    if (q === selectedQuote) shipmentQuoteId = ids.quote + 1;
+    rows.quotes.push({
+      id: ++ids.quote, orderId: id, warehouseId, addressId: address?.id ?? null, carrier: q.rate.carrier, serviceType: q.rate.serviceType,
+      description: q.rate.service, shipmentMethod: q.method,
+      total: money(convert(q.usdCents, rate)), shipmentDate: q.shipmentDate, deliveryDate: q.deliveryDate,
+      minDays: q.rate.minDays, maxDays: q.rate.maxDays, residential: !person?.org, taxDutyFees: '0.00', selected: q === selectedQuote, createdAt,
+    });
+  }
+
+  const orderCreatedBy = plan.createdBy ?? person?.userId ?? null;
+  rows.orders.push({
+    id,
+    status: plan.status,
+    locale: person?.locale ?? 'en-us',
+    notes: plan.notes ?? null,
+    channelId: geo.channelId[channel],
+    currencyId,
+    orderCurrency: currency,
+    userId: person?.userId ?? null,
+    personId: person?.personId ?? null,
+    sessionId: person ? null : `demo-anonymous-${id}`,
+    taxExemptId,
+    paymentType,
+    selectedPaymentMethod: paymentType === PAYMENT_TYPES.CARD ? pm : paymentType === PAYMENT_TYPES.CHECK ? checkNumber : null,
+    erpId: submitted && plan.status !== 'pending' ? `SO-${240000 + id}` : null,
+    poNumber: person?.org && submitted ? `PO-${String(person.org).padStart(2, '0')}-${4100 + id}` : null,
+    attention: person?.org && submitted ? person.name : null,
+    orgDiscount,
+    orderDiscountEligible: true,
+    quote: plan.status === 'quote',
+    thirdPartyInfo: id % 23 === 0 ? { source: 'dealer', dealerName: 'Heartland Planter Supply' } : null,
+    taxBreakdown: taxLines.map((t) => ({ name: t.name, rate: t.rate, amount: money(t.amount) })),
+    shipmentMethod: selectedQuote?.method ?? null,
+    shipmentQuoteId,
+    processorSource: paymentType === PAYMENT_TYPES.CARD ? 'offline' : null,
+    shipToAddressId: address?.id ?? null,
+    billToAddressId: address && person ? person.addresses[0].id : null,
+    shipFromWarehouseId: plan.status === 'cart' ? null : warehouseId,
+    subtotal: money(totals.subtotal),
+    shipping: money(totals.shipping),
+    tax: money(totals.tax),
+    discount: money(totals.discount),
+    total: money(totals.total),
+    showDiscount: true,
+    eppPercentDown,
+    eppMonths,
+    submittedAt: submitted ? addMinutes(createdAt, 12) : null,
+    createdBy: orderCreatedBy,
+    createdAt,
+    updatedAt,
+  });
+
+  lines.forEach((l, k) => {
+    const selections = (l.plan.picks ?? []).map((pk) => ({ stockCodeValue: pk.choice.value, optionType: pk.choice.optionType, quantity: pk.quantity }));
+    rows.lines.push({
+      id: l.id, orderId: id, lineType: l.plan.lineType ?? LINE_TYPES.PRODUCT, productId: l.plan.product.id, promotionId: null,
+      title: l.plan.product.title, stockcode: buildStockCode(l.plan.product.stockcode, selections), quantity: l.plan.quantity,
+      currencyId, warehouseId: plan.status === 'cart' ? null : warehouseId,
+      unitPrice: money(l.unit), discount: money(l.discount), total: money(l.total), totalDiscounted: money(l.totalDiscounted),
+      paidTotal: money(l.paid), unpaidTotal: money(l.totalDiscounted - l.paid), sort: k, createdAt, updatedAt,
+    });
+    for (const pk of l.plan.picks ?? []) {
+      rows.options.push({ id: ++ids.option, lineItemId: l.id, optionId: pk.choice.optionId, choiceId: pk.choice.id, optionType: pk.choice.optionType, quantity: pk.quantity });
+    }
+  });
+  promoDefs.forEach((x, k) => {
+    const cents = toCents(String(x.value));
+    rows.lines.push({
+      id: ++ids.line, orderId: id, lineType: LINE_TYPES.PROMOTION, productId: null, promotionId: x.id, title: x.name, stockcode: null,
+      quantity: 1, currencyId, warehouseId: null, unitPrice: money(-cents), discount: '0.00', total: money(-cents),
+      totalDiscounted: '0.00', paidTotal: '0.00', unpaidTotal: '0.00', sort: lines.length + k, createdAt, updatedAt,
+    });
+    rows.orderPromotions.push({ orderId: id, promotionId: x.id, createdAt });
+  });
+  for (const f of fees) rows.fees.push({ id: f.id, orderId: id, name: f.name, amount: money(f.amount), paid: f.paid, createdAt: at, updatedAt: at });
+}
