@@ -102,7 +102,12 @@ export default function typeaheadBehaviour(el: HTMLElement): void {
     input.setAttribute('aria-expanded', 'false');
     const sync = () => {
       const rows = [...list.querySelectorAll<HTMLElement>('.tt-suggestion')];
-      rows.forEach((row, i) => (row.id ||= `${list.id}-${i}`));
+      // The library labels each option with its title only; the row's own text (title, stock
+      // code, price) is the better name, and axe requires the visible text to be in the name.
+      rows.forEach((row, i) => {
+        row.id ||= `${list.id}-${i}`;
+        row.removeAttribute('aria-label');
+      });
       const open = !list.classList.contains('tt-hide') && list.childElementCount > 0;
       input.setAttribute('aria-expanded', String(open));
       const active = open ? list.querySelector<HTMLElement>('.tt-suggestion.tt-selected') : null;

@@ -154,7 +154,7 @@ describe('channels: switching', () => {
     await a.post('/en-us/channel/CA').type('form').send({ country: 'CA', _csrf: token }).expect(303);
     const after = await a.get('/en-us/channel/find');
     expect(after.text).to.include('You are now shopping in the Canada store (CAD).');
-    expect(after.text).to.match(/data-country="CA" class="is-current"/);
+    expect(after.text).to.match(/class="country-item is-current" data-testid="country-row" data-country="CA"/);
   });
 });
 
@@ -170,6 +170,6 @@ describe('channels: the country chooser page', () => {
     expect(codes).to.deep.equal(api);
     expect(res.text).to.include('action="/en-us/channel/CA"');
     expect(res.text).to.include('action="/en-us/channel/MX"');
-    expect(res.text).to.match(/data-country="US" class="is-current"/);
+    expect(res.text).to.match(/class="country-item is-current" data-testid="country-row" data-country="US"/);
   });
 });

@@ -40,10 +40,21 @@ function servesCountry(ch: ChannelInfo, country: string): boolean {
   return 'id' in key ? ch.countryIds.includes(key.id) : ch.countryCodes.includes(key.code);
 }
 
-/** Countries in the spec's order (US, CA, then by name), each with the channel serving it. */
-async function countriesWithChannels(s: Services): Promise<(CountryRow & { channel: ChannelInfo | null })[]> {
+/**
+ * Countries in the spec's order (US, CA, then by name), each with the channel serving it. Names
+ * are shown in the page's language (Intl region names; the stored English name as fallback) and
+ * the "by name" part of the order follows the names as shown.
+ */
+async function countriesWithChannels(s: Services, intlLocale: string): Promise<(CountryRow & { channel: ChannelInfo | null })[]> {
   const [rows, channels] = await Promise.all([listCountries(s.db), s.channels.all()]);
-  return sortCountries(rows).map((c) => ({ ...c, channel: channels.find((ch) => ch.countryIds.includes(c.id)) ?? null }));
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([intlLocale], { type: 'region', fallback: 'none' });
+  } catch {
+    names = undefined;
+  }
+  const shown = rows.map((c) => ({ ...c, name: names?.of(c.code) ?? c.name }));
+  return sortCountries(shown).map((c) => ({ ...c, channel: channels.find((ch) => ch.countryIds.includes(c.id)) ?? null }));
 }
 
 /** Regions of a country sorted by name (404 for an unknown country). */
@@ -75,7 +86,7 @@ export function channelRoutes(s: Services): Router {
 
   /** GET /{locale}/channel/find — every country with its store; choosing one switches channel. */
   r.get('/channel/find', async (req, res) => {
-    const list = await countriesWithChannels(s);
+    const list = await countriesWithChannels(s, String(res.locals.intlLocale ?? 'en-US'));
     await res.page('channels/find', { title: req.t('channels.find.title'), countries: list });
   });
 
