@@ -168,7 +168,7 @@ export async function seedCatalog(tx: SeedTx, geo: GeoIds, rng: Rng): Promise<Ma
     price: money(r.cents[ch]),
     priceCategory: 'retail',
     currencyId: geo.currencyId[ch === 'US' ? 'USD' : ch === 'CA' ? 'CAD' : 'MXN'],
-  }))));
+  }))).map((row, i) => ({ id: i + 1, ...row })));
 
   // Distributors list parts (not planters) at a trade price.
   const listed = PRODUCTS.filter((p) => !p.categories.includes('planters') && p.physical !== false);
@@ -177,7 +177,7 @@ export async function seedCatalog(tx: SeedTx, geo: GeoIds, rng: Rng): Promise<Ma
     const rows: (typeof productDistributors.$inferInsert)[] = [{ productId: r.id, distributorId: DISTRIBUTOR.prairie, price: money(Math.round(r.cents.US * 0.85)), quantity: rng.int(0, 60) }];
     if (i % 3 === 0) rows.push({ productId: r.id, distributorId: DISTRIBUTOR.greatPlains, price: money(Math.round(r.cents.US * 0.88)), quantity: rng.int(0, 30) });
     return rows;
-  }));
+  }).map((row, i) => ({ ...row, id: i + 1 })));
 
   await insertMany(tx, partsDiagrams, [{
     id: 1, title: DIAGRAM.title, image: DIAGRAM.image, width: DIAGRAM.width, height: DIAGRAM.height,

@@ -4,7 +4,7 @@
  * seed write the same rows.
  */
 import { createHash } from 'node:crypto';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type * as schema from '../schema/index.ts';
@@ -77,6 +77,10 @@ export const money = (cents: number) => fromCents(cents);
  */
 export async function insertMany<T extends PgTable>(tx: SeedTx, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
   if (rows.length === 0) return;
+  const id = (getTableColumns(table) as Record<string, PgColumn>).id;
+  if (id?.getSQLType() === 'serial' && rows.some((r) => (r as { id?: number }).id === undefined)) {
+    throw new Error(`seed rows for ${getTableName(table)} need explicit ids`);
+  }
   const statements = unnestInserts(table, rows);
   if (statements) {
     for (const statement of statements) await tx.execute(statement);
