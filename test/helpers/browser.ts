@@ -11,10 +11,12 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-let ctx: Promise<{ context: BrowserContext; dir: string }> | undefined;
+// On globalThis for the same reason as the test server (root hooks load as CommonJS).
+type State = { ctx?: Promise<{ context: BrowserContext; dir: string }> };
+const state: State = ((globalThis as Record<string, unknown>).__hdTestBrowser ??= {}) as State;
 
 async function context(): Promise<BrowserContext> {
-  ctx ??= (async () => {
+  state.ctx ??= (async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'hd-chromium-'));
     const context = await chromium.launchPersistentContext(dir, {
       executablePath: CHROMIUM,
@@ -24,7 +26,7 @@ async function context(): Promise<BrowserContext> {
     });
     return { context, dir };
   })();
-  return (await ctx).context;
+  return (await state.ctx).context;
 }
 
 export type TestPage = Page & { problems: string[] };
@@ -69,9 +71,9 @@ export async function screenshot(page: Page, name: string) {
 }
 
 export async function closeBrowser() {
-  if (!ctx) return;
-  const { context, dir } = await ctx;
-  ctx = undefined;
+  if (!state.ctx) return;
+  const { context, dir } = await state.ctx;
+  state.ctx = undefined;
   await context.close();
   rmSync(dir, { recursive: true, force: true });
 }

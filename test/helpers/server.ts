@@ -6,10 +6,13 @@
 import { start, type Running } from '../../src/server.ts';
 import { createTestDb, type TestDb } from './db.ts';
 
-let running: Promise<{ app: Running; db: TestDb }> | undefined;
+// Kept on globalThis: mocha's `require` loads the root hooks as CommonJS while the
+// specs are ES modules, so this file can be instantiated twice; the state must not be.
+type State = { running?: Promise<{ app: Running; db: TestDb }> };
+const state: State = ((globalThis as Record<string, unknown>).__hdTestServer ??= {}) as State;
 
 export function testServer(): Promise<Running> {
-  running ??= (async () => {
+  state.running ??= (async () => {
     const db = await createTestDb('shared');
     const app = await start({
       env: 'test',
@@ -22,13 +25,13 @@ export function testServer(): Promise<Running> {
     });
     return { app, db };
   })();
-  return running.then((r) => r.app);
+  return state.running.then((r) => r.app);
 }
 
 export async function stopTestServer() {
-  if (!running) return;
-  const { app, db } = await running;
-  running = undefined;
+  if (!state.running) return;
+  const { app, db } = await state.running;
+  state.running = undefined;
   await app.stop();
   await db.drop();
 }

@@ -1,7 +1,7 @@
 /** Reads for authentication: plain functions over drizzle, returning rows. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { apiTokens, passwordResets, rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
+import { apiTokens, passwordResets, users } from '../../db/schema/index.ts';
 import type { CurrentUser } from '../../http/types.ts';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
@@ -21,9 +21,11 @@ export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<Curre
       organisationId: users.organisationId,
       warehouseId: users.warehouseId,
       disabled: users.disabled,
-      rolePerms: sql<string[]>`coalesce((select array_agg(${rolePermissions.permissionKey}) from ${rolePermissions} where ${rolePermissions.role} = ${users.role}), '{}')`,
-      granted: sql<string[]>`coalesce((select array_agg(${userPermissions.permissionKey}) from ${userPermissions} where ${userPermissions.userId} = ${users.id} and ${userPermissions.granted}), '{}')`,
-      revoked: sql<string[]>`coalesce((select array_agg(${userPermissions.permissionKey}) from ${userPermissions} where ${userPermissions.userId} = ${users.id} and not ${userPermissions.granted}), '{}')`,
+      // Qualified by hand: drizzle renders a column of the outer table unqualified, which
+      // inside the subquery would resolve to the inner table's column of the same name.
+      rolePerms: sql<string[]>`coalesce((select array_agg(rp.permission_key) from role_permissions rp where rp.role = "users"."role"), '{}')`,
+      granted: sql<string[]>`coalesce((select array_agg(up.permission_key) from user_permissions up where up.user_id = "users"."id" and up.granted), '{}')`,
+      revoked: sql<string[]>`coalesce((select array_agg(up.permission_key) from user_permissions up where up.user_id = "users"."id" and not up.granted), '{}')`,
     })
     .from(users)
     .where(eq(users.id, userId))
