@@ -10,4 +10,5 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   'shipping-estimate': () => import('./behaviours/shipping-estimate.ts'),
   typeahead: () => import('./behaviours/typeahead.ts'),
   'channel-find': () => import('./behaviours/channel-find.ts'),
+  landing: () => import('./behaviours/landing.ts'),
 };

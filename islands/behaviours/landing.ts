@@ -1,0 +1,71 @@
+/**
+ * The sectioned landing page (spec §4 "Landing page", §9):
+ * - the section most in view selects its side-menu tab;
+ * - the menu is grey over sections flagged dark (data-dark), white otherwise;
+ * - the site header gets 'stuck' once scrolled past the admin header's height;
+ * - videos play within 350 px of the viewport and pause outside it;
+ * - a scroll-to-top button shows whenever the page is scrolled at all.
+ */
+import { VIDEO_VIEWPORT_TOLERANCE_PX } from '../../src/domain/constants.ts';
+
+export default function landing(root: HTMLElement) {
+  const links = [...root.querySelectorAll<HTMLAnchorElement>('.side-menu a[href^="#"]')];
+  const menu = root.querySelector<HTMLElement>('.side-menu');
+  const sections = links.map((a) => document.getElementById(a.hash.slice(1))).filter((s): s is HTMLElement => !!s);
+  const header = document.querySelector<HTMLElement>('.site-header');
+  const adminBar = document.querySelector<HTMLElement>('[data-admin-header]');
+  const videos = [...document.querySelectorAll<HTMLVideoElement>('video[data-autoplay]')];
+
+  const toTop = document.createElement('button');
+  toTop.type = 'button';
+  toTop.className = 'btn btn-accent to-top';
+  toTop.hidden = true;
+  toTop.setAttribute('aria-label', root.dataset.toTopLabel ?? 'Back to top');
+  toTop.textContent = '↑';
+  toTop.dataset.testid = 'to-top';
+  toTop.addEventListener('click', () => window.scrollTo({ top: 0, behavior: 'smooth' }));
+  document.body.append(toTop);
+
+  const select = (id: string) => {
+    for (const a of links) {
+      if (a.hash === `#${id}`) a.setAttribute('aria-current', 'true');
+      else a.removeAttribute('aria-current');
+    }
+    const dark = document.getElementById(id)?.dataset.dark === 'true';
+    menu?.classList.toggle('menu-on-dark', dark);
+  };
+
+  const onScroll = () => {
+    const y = window.scrollY;
+    toTop.hidden = !(y > 0);
+    header?.classList.toggle('stuck', y > (adminBar?.offsetHeight ?? 0));
+    // The section covering most of the viewport wins.
+    let best: { id: string; visible: number } | undefined;
+    for (const s of sections) {
+      const r = s.getBoundingClientRect();
+      const visible = Math.max(0, Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0));
+      if (!best || visible > best.visible) best = { id: s.id, visible };
+    }
+    if (best) select(best.id);
+    for (const v of videos) {
+      const r = v.getBoundingClientRect();
+      const near = r.bottom > -VIDEO_VIEWPORT_TOLERANCE_PX && r.top < window.innerHeight + VIDEO_VIEWPORT_TOLERANCE_PX;
+      if (near && v.paused) void v.play().catch(() => {});
+      else if (!near && !v.paused) v.pause();
+    }
+  };
+  let queued = false;
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        onScroll();
+      });
+    },
+    { passive: true },
+  );
+  onScroll();
+}
