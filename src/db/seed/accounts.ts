@@ -6,7 +6,7 @@ import {
 import { PERMISSION_KEYS, type PermissionKey, type UserRole } from '../schema/constants.ts';
 import { daysAgo, insertMany, type SeedTx } from './util.ts';
 import type { GeoIds } from './geo.ts';
-import { DISTRIBUTOR, ORG, USER, WAREHOUSE } from './ids.ts';
+import { DISTRIBUTOR, ORG, WAREHOUSE } from './ids.ts';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 
@@ -122,15 +122,17 @@ export type PersonRef = {
   addresses: { id: number; country: string; region: string; postalCode: string }[];
 };
 
+export const ORGANISATIONS = [
+  { id: ORG.maker, name: 'Harrow & Drill Manufacturing', taxExemptId: null, bizType: null, orgDiscount: '0.00', distributorAmount: 3 },
+  { id: ORG.acme, name: 'Acme Farms', taxExemptId: ACME_TAX_EXEMPT_ID, bizType: 'agricultural_producer', orgDiscount: '5.00', distributorAmount: 3 },
+  { id: ORG.prairie, name: 'Prairie Supply', taxExemptId: null, bizType: 'distributor', orgDiscount: '12.00', distributorAmount: 3 },
+  { id: ORG.northern, name: 'Northern Ag Co-op', taxExemptId: null, bizType: 'cooperative', orgDiscount: '3.00', distributorAmount: 2 },
+  { id: ORG.valle, name: 'Valle Verde Agrícola', taxExemptId: null, bizType: 'agricultural_producer', orgDiscount: '0.00', distributorAmount: 2 },
+];
+
 export async function seedOrganisations(tx: SeedTx): Promise<void> {
   const at = daysAgo(950);
-  await insertMany(tx, organisations, [
-    { id: ORG.maker, name: 'Harrow & Drill Manufacturing', distributorAmount: 3 },
-    { id: ORG.acme, name: 'Acme Farms', taxExemptId: ACME_TAX_EXEMPT_ID, bizType: 'agricultural_producer', orgDiscount: '5.00', distributorAmount: 3 },
-    { id: ORG.prairie, name: 'Prairie Supply', bizType: 'distributor', orgDiscount: '12.00', distributorAmount: 3 },
-    { id: ORG.northern, name: 'Northern Ag Co-op', bizType: 'cooperative', orgDiscount: '3.00', distributorAmount: 2 },
-    { id: ORG.valle, name: 'Valle Verde Agrícola', bizType: 'agricultural_producer', distributorAmount: 2 },
-  ].map((o) => ({ ...o, createdAt: at, updatedAt: at })));
+  await insertMany(tx, organisations, ORGANISATIONS.map((o) => ({ ...o, createdAt: at, updatedAt: at })));
   await insertMany(tx, distributors, [
     { id: DISTRIBUTOR.prairie, organisationId: ORG.prairie, name: 'Prairie Supply', createdAt: at, updatedAt: at },
     { id: DISTRIBUTOR.greatPlains, organisationId: null, name: 'Great Plains Parts', createdAt: at, updatedAt: at },

@@ -22,7 +22,7 @@ import { convert, toCents } from '../../domain/money.ts';
 import { orderTotals } from '../../domain/order-totals.ts';
 import { distributePayment, prorate } from '../../domain/prorate.ts';
 import { buildStockCode } from '../../domain/stock-code.ts';
-import { ACME_TAX_EXEMPT_ID, type PersonRef } from './accounts.ts';
+import { ACME_TAX_EXEMPT_ID, ORGANISATIONS, type PersonRef } from './accounts.ts';
 import type { ChoiceRef, OptionRef, ProductRef } from './catalog.ts';
 import type { GeoIds } from './geo.ts';
 import { ORG, PROMOTION, USER, WAREHOUSE } from './ids.ts';
@@ -253,8 +253,6 @@ function generate(rng: Rng, id: number, count: number, buyers: PersonRef[], cata
   };
 }
 
-const ORG_DISCOUNT: Record<number, string> = { [ORG.acme]: '5.00', [ORG.prairie]: '12.00', [ORG.northern]: '3.00' };
-
 function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Rows): void {
   const person = plan.person;
   const channel: Channel = person?.channel ?? 'US';
@@ -263,7 +261,7 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
   const currencyId = geo.currencyId[currency];
   const warehouseId = channel === 'CA' ? WAREHOUSE.ca : WAREHOUSE.us;
   const address = person ? person.addresses[Math.min(plan.addressIndex ?? 0, person.addresses.length - 1)] : undefined;
-  const orgDiscount = person?.org ? ORG_DISCOUNT[person.org] ?? '0.00' : '0.00';
+  const orgDiscount = ORGANISATIONS.find((o) => o.id === person?.org)?.orgDiscount ?? '0.00';
   const submitted = !['cart', 'quote'].includes(plan.status);
   const createdAt = plan.createdAt;
   const updatedAt = submitted && ['shipped', 'completed', 'cancelled'].includes(plan.status)
@@ -292,18 +290,13 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
   const shippingCents = selectedQuote ? convert(selectedQuote.usdCents, rate) : 0;
 
   const taxExemptId = plan.taxExempt ? ACME_TAX_EXEMPT_ID : null;
-  const pre = orderTotals(
-    lineDrafts.map((d) => ({ line_type: d.plan.lineType ?? 0, unit_price_cents: d.unit, quantity: d.plan.quantity, discount_cents: d.discount })),
-    promoDefs.map((x) => ({ configuration: promoConfig(x.value) })),
-  );
+  const totalsLines = lineDrafts.map((d) => ({ line_type: d.plan.lineType ?? 0, unit_price_cents: d.unit, quantity: d.plan.quantity, discount_cents: d.discount }));
+  const totalsPromotions = promoDefs.map((x) => ({ configuration: promoConfig(x.value) }));
+  const pre = orderTotals(totalsLines, totalsPromotions);
   const taxable = Math.max(0, pre.subtotal - pre.discount);
   const taxLines = taxExemptId || !address || plan.status === 'cart'
     ? [] : (TAX[channel].regions[address.region] ?? TAX[channel].default).map(([name, r]) => ({ name, rate: r, amount: Math.round(taxable * r) }));
-  const totals = orderTotals(
-    lineDrafts.map((d) => ({ line_type: d.plan.lineType ?? 0, unit_price_cents: d.unit, quantity: d.plan.quantity, discount_cents: d.discount })),
-    promoDefs.map((x) => ({ configuration: promoConfig(x.value) })),
-    { shippingCents, taxCents: taxLines.reduce((s, t) => s + t.amount, 0) },
-  );
+  const totals = orderTotals(totalsLines, totalsPromotions, { shippingCents, taxCents: taxLines.reduce((s, t) => s + t.amount, 0) });
 
   // Promotion value spread over product lines → total_discounted.
   const promoShares = totals.promotionTotal > 0
