@@ -1,0 +1,302 @@
+/**
+ * `npm run bench` — throughput and tail latency of two storefront requests, each next to a bare
+ * Node `http` server answering a response of the same size, measured in the same run:
+ *
+ *   product page   GET /en-us/products/{DEMO-CONFIG}   (a returning visitor: session cookie)
+ *   cart update    PUT /en-us/cart/{line_item_id}      (one shopper per connection: own session,
+ *                                                      CSRF header, cart line; quantity 2 ↔ 3)
+ *
+ * The app runs in this process (src/server.ts start() on port 0, NODE_ENV=production so views
+ * are cached, request log off) over a fresh database: a new embedded PGlite folder by
+ * default, or a new database on the server named by DATABASE_URL. Demo data is loaded first
+ * (`--orders N` is passed to the seed). Load comes from autocannon in a worker thread, loopback
+ * only, bounded by time. Prints a table and writes bench/results.json.
+ *
+ *   npm run bench -- [--duration 8] [--warmup 2] [--connections 10] [--orders N] [--workers 1] [--out bench/results.json]
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { applyMigrations } from '../src/db/migrate.ts';
+import { seed } from '../src/db/seed/index.ts';
+import { start, type Running } from '../src/server.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10' },
+    orders: { type: 'string' },
+    workers: { type: 'string', default: '1' },
+    out: { type: 'string', default: path.join(here, 'results.json') },
+  },
+});
+
+const int = (name: string, v: string | undefined, min: number, max: number): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
+  return n;
+};
+const settings = {
+  duration_s: int('duration', args.duration, 1, 60),
+  warmup_s: int('warmup', args.warmup, 0, 30),
+  connections: int('connections', args.connections, 1, 100),
+  workers: int('workers', args.workers, 0, 4),
+  orders: args.orders === undefined ? undefined : int('orders', args.orders, 0, 1_000_000),
+};
+
+type Measured = { rps: number; p50_ms: number; p99_ms: number; requests: number; errors: number; non2xx: number; status_codes: Record<string, number>; bytes: number };
+type Row = { name: string; path: string; rps: number; p99_ms: number; baseline_rps: number; baseline_p99_ms: number; ratio: number; details: { app: Measured; baseline: Measured } };
+
+// ------------------------------------------------------------------ database
+
+type FreshDb = { mode: 'embedded' | 'postgres'; databaseUrl?: string; dataDir: string; drop(): Promise<void> };
+
+/** A database nobody else uses: a new embedded folder, or a new database on DATABASE_URL's server. */
+async function freshDatabase(): Promise<FreshDb> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hd-bench-'));
+  const base = process.env.DATABASE_URL;
+  if (!base) return { mode: 'embedded', dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  const name = `hd_bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    mode: 'postgres',
+    databaseUrl: url.toString(),
+    dataDir,
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ------------------------------------------------------------------ HTTP helpers (setup only)
+
+type Visitor = { cookie: string; csrf: string };
+
+function cookieOf(res: Response, previous = ''): string {
+  const jar = new Map(previous.split('; ').filter(Boolean).map((c) => [c.split('=')[0], c] as const));
+  for (const c of res.headers.getSetCookie()) {
+    const pair = c.split(';')[0];
+    jar.set(pair.split('=')[0], pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
+/** A new visitor: a session cookie and its CSRF token, from the landing page. */
+async function newVisitor(base: string): Promise<Visitor> {
+  const res = await fetch(`${base}/en-us/`);
+  const html = await res.text();
+  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
+  const cookie = cookieOf(res);
+  if (res.status !== 200 || !csrf || !cookie) throw new Error(`landing page: HTTP ${res.status}, csrf ${!!csrf}, cookie ${!!cookie}`);
+  return { cookie, csrf };
+}
+
+const scriptHeaders = (v: Visitor) => ({
+  cookie: v.cookie,
+  'x-csrf-token': v.csrf,
+  'x-requested-with': 'XMLHttpRequest',
+  accept: 'application/json',
+  'content-type': 'application/x-www-form-urlencoded',
+});
+
+// ------------------------------------------------------------------ load
+
+/** A bare Node server answering every request with `body` once the request body is read. */
+async function bareServer(body: Buffer, contentType: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': body.length });
+      res.end(body);
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+type LoadSpec = { url: string; headers?: Record<string, string>; setupClient?: string; env?: Record<string, string> };
+
+async function load(spec: LoadSpec, seconds: number): Promise<Measured> {
+  for (const [k, v] of Object.entries(spec.env ?? {})) process.env[k] = v; // read by the worker's setupClient
+  const opts: autocannon.Options = {
+    url: spec.url,
+    connections: settings.connections,
+    duration: seconds,
+    headers: spec.headers,
+    ...(settings.workers > 0 ? { workers: settings.workers } : {}),
+  };
+  if (spec.setupClient) {
+    // Workers need a file to require; in-process runs take the function itself.
+    (opts as { setupClient?: unknown }).setupClient = settings.workers > 0 ? spec.setupClient : (await import(spec.setupClient)).default;
+  }
+  const r = await autocannon(opts);
+  return {
+    rps: round(r.requests.average, 1),
+    p50_ms: round(r.latency.p50, 2),
+    p99_ms: round(r.latency.p99, 2),
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    status_codes: Object.fromEntries(Object.entries((r as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
+    bytes: round(r.throughput.total / Math.max(1, r.requests.total), 0),
+  };
+}
+
+/** Warm up, then measure. */
+async function measure(spec: LoadSpec): Promise<Measured> {
+  if (settings.warmup_s > 0) await load(spec, settings.warmup_s);
+  return load(spec, settings.duration_s);
+}
+
+const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
+
+// ------------------------------------------------------------------ main
+
+function ensureBuild() {
+  if (existsSync(path.join(root, 'public/build/manifest.json'))) return;
+  console.log('building the islands (public/build is missing)…');
+  const r = spawnSync(process.execPath, ['esbuild.config.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('islands build failed');
+}
+
+async function main() {
+  ensureBuild();
+  const fresh = await freshDatabase();
+  let database: Database | undefined;
+  let app: Running | undefined;
+  const cleanup = async () => {
+    await app?.stop().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    await fresh.drop().catch(() => undefined);
+  };
+  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+  try {
+    const t0 = Date.now();
+    const loadBefore = os.loadavg().map((n) => round(n, 2));
+    database = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
+    await applyMigrations(database.db);
+    const summary = await seed(database.db, settings.orders === undefined ? {} : { orders: settings.orders });
+    console.log(`database: ${fresh.mode}, demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s (${summary.products} products, ${summary.orders} orders)`);
+
+    app = await start(
+      { env: 'production', port: 0, databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, seed: 'none', logLevel: 'silent', sessionSecret: randomBytes(32).toString('hex') },
+      { database },
+    );
+    const base = `http://127.0.0.1:${app.port}`;
+    const productId = async (stockcode: string) => (await database!.pool.query<{ id: number }>('select id from products where stockcode = $1', [stockcode])).rows[0].id;
+
+    // Product page: a visitor who has been here before (the session exists; no new session row per view).
+    const pagePath = `/en-us/products/${await productId('DEMO-CONFIG')}`;
+    const browsing = await newVisitor(base);
+    const pageRes = await fetch(base + pagePath, { headers: { cookie: browsing.cookie } });
+    const pageBody = Buffer.from(await pageRes.arrayBuffer());
+    if (pageRes.status !== 200) throw new Error(`GET ${pagePath}: HTTP ${pageRes.status}`);
+
+    // Cart update: one shopper per connection, each with a cart line of their own.
+    const plate = await productId('DEMO-SEED-PLATE');
+    const shoppers: { cookie: string; csrf: string; path: string }[] = [];
+    for (let i = 0; i < settings.connections; i++) {
+      const v = await newVisitor(base);
+      const add = await fetch(`${base}/en-us/cart/add/inline`, { method: 'POST', headers: scriptHeaders(v), body: `product_id=${plate}&quantity=1` });
+      const added = (await add.json()) as { line?: { order_line_item_id: number }; error?: unknown };
+      if (add.status !== 200 || !added.line) throw new Error(`POST /en-us/cart/add/inline: HTTP ${add.status} ${JSON.stringify(added)}`);
+      shoppers.push({ cookie: cookieOf(add, v.cookie), csrf: v.csrf, path: `/en-us/cart/${added.line.order_line_item_id}` });
+    }
+    const first = shoppers[0];
+    const putRes = await fetch(base + first.path, { method: 'PUT', headers: scriptHeaders(first), body: 'quantity=3' });
+    const putBody = Buffer.from(await putRes.arrayBuffer());
+    if (putRes.status !== 200) throw new Error(`PUT ${first.path}: HTTP ${putRes.status} ${putBody.toString()}`);
+
+    console.log(`measuring: ${settings.connections} connections, ${settings.warmup_s} s warm-up + ${settings.duration_s} s each, autocannon ${settings.workers ? `in ${settings.workers} worker thread(s)` : 'in-process'}`);
+    const rows: Row[] = [];
+    const cartClient = path.join(here, 'cart-client.cjs');
+    const cartEnv = { BENCH_CART_SESSIONS: JSON.stringify(shoppers) };
+    const cases = [
+      { name: 'product page GET', path: pagePath, body: pageBody, type: 'text/html; charset=utf-8', spec: (url: string): LoadSpec => ({ url: url + pagePath, headers: { cookie: browsing.cookie } }) },
+      { name: 'cart update PUT', path: '/en-us/cart/{line_item_id}', body: putBody, type: 'application/json; charset=utf-8', spec: (url: string): LoadSpec => ({ url, setupClient: cartClient, env: cartEnv }) },
+    ];
+    for (const c of cases) {
+      process.stdout.write(`  ${c.name}: app… `);
+      const appM = await measure(c.spec(base));
+      process.stdout.write('bare node… ');
+      const bare = await bareServer(c.body, c.type);
+      const baseM = await measure(c.spec(bare.url));
+      await bare.close();
+      console.log('done');
+      if (appM.non2xx || appM.errors) console.warn(`  warning: ${c.name}: status codes ${JSON.stringify(appM.status_codes)}, ${appM.errors} errors/timeouts`);
+      rows.push({
+        name: c.name,
+        path: c.path,
+        rps: appM.rps,
+        p99_ms: appM.p99_ms,
+        baseline_rps: baseM.rps,
+        baseline_p99_ms: baseM.p99_ms,
+        ratio: round(appM.rps / Math.max(baseM.rps, 1e-9), 4),
+        details: { app: appM, baseline: baseM },
+      });
+    }
+
+    const cpus = os.cpus();
+    const results = {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus.length, model: cpus[0]?.model.trim() ?? 'unknown', memory_gb: round(os.totalmem() / 2 ** 30, 1), platform: `${os.platform()} ${os.release()}` },
+      node: process.version,
+      db: fresh.mode,
+      settings: { ...settings, orders: summary.orders, node_env: 'production', log_level: 'silent' },
+      load_average: { before: loadBefore, after: os.loadavg().map((n) => round(n, 2)) },
+      results: rows,
+    };
+    writeFileSync(args.out!, `${JSON.stringify(results, null, 2)}\n`);
+    printTable(rows);
+    console.log(`\n${results.machine.cpus} × ${results.machine.model}, Node ${results.node}, database ${results.db}. Written to ${path.relative(process.cwd(), args.out!)}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+function printTable(rows: Row[]) {
+  const head = ['benchmark', 'req/s', 'p99 ms', 'bare req/s', 'bare p99 ms', 'app/bare', 'bytes', 'non-2xx'];
+  const body = rows.map((r) => [r.name, r.rps.toFixed(0), r.p99_ms.toFixed(1), r.baseline_rps.toFixed(0), r.baseline_p99_ms.toFixed(1), `${(r.ratio * 100).toFixed(1)} %`, String(r.details.app.bytes), String(r.details.app.non2xx + r.details.app.errors)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${body.map(line).join('\n')}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
