@@ -170,6 +170,20 @@ describe('shipping estimate (HTTP)', function () {
     expect(res.body.debug.billable_weight_kg).to.be.greaterThan(0);
   });
 
+  it("shows the form on an anonymous visitor's cart page and quotes that cart", async () => {
+    const c = await visitor();
+    const add = await xhr(c, '/en-us/cart/add/inline').type('form').send({ product_id: plate, quantity: 4 });
+    expect(add.status, JSON.stringify(add.body)).to.equal(200);
+    const page = await c.a.get('/en-us/cart');
+    expect(page.status).to.equal(200);
+    expect(page.text).to.match(/data-behaviour="shipping-estimate" data-context="cart"/);
+    expect(page.text).not.to.include('name="product_id"');
+    const res = await xhr(c, '/en-us/shipping/estimate').send({ country: 'US', postal_code: '60601', residential: '1' });
+    expect(res.status).to.equal(200);
+    expect(res.body.debug.items).to.deep.equal([{ product_id: plate, quantity: 4 }]);
+    expect(res.body.debug.billable_weight_kg).to.equal(1.8);
+  });
+
   it('says so when an anonymous visitor has no cart yet', async () => {
     const c = await visitor();
     const res = await xhr(c, '/en-us/shipping/estimate').send({ country: 'US', postal_code: '60601' });
