@@ -25,10 +25,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { applyMigrations } from '../src/db/migrate.ts';
-import { seed } from '../src/db/seed/index.ts';
-import { start, type Running } from '../src/server.ts';
+import type { Database } from '../src/db/client.ts';
+import type { Running } from '../src/server.ts';
+
+// Production mode as `NODE_ENV=production npm start` has it: React's production build (read from
+// process.env when React is first loaded, hence the dynamic imports below) and cached views.
+process.env.NODE_ENV = 'production';
+process.env.SESSION_SECRET ??= randomBytes(32).toString('hex');
+const { openDatabase } = await import('../src/db/client.ts');
+const { applyMigrations } = await import('../src/db/migrate.ts');
+const { seed } = await import('../src/db/seed/index.ts');
+const { start } = await import('../src/server.ts');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -210,7 +217,7 @@ async function main() {
     console.log(`database: ${fresh.mode}, demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s (${summary.products} products, ${summary.orders} orders)`);
 
     app = await start(
-      { env: 'production', port: 0, databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, seed: 'none', logLevel: 'silent', sessionSecret: randomBytes(32).toString('hex') },
+      { env: 'production', port: 0, databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, seed: 'none', logLevel: 'silent' },
       { database },
     );
     const base = `http://127.0.0.1:${app.port}`;
