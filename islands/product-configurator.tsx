@@ -40,6 +40,8 @@ export type Labels = {
   inStock: string;
   /** Already carries the formatted resupply date. */
   shipsBy: string;
+  /** The number shown (and dialled) after the call-for-availability reason. */
+  phone?: string;
   reasons: Record<AddToCartReason, string>;
 };
 
@@ -282,6 +284,14 @@ export default function ProductConfigurator(props: Props) {
 
       <p id={statusId} className={`availability availability-${status.key}`} data-testid="availability" data-reason={status.key}>
         {status.text}
+        {status.key === 'call' && labels.phone ? (
+          <>
+            {' '}
+            <a className="nowrap" href={`tel:${labels.phone}`}>
+              {labels.phone}
+            </a>
+          </>
+        ) : null}
       </p>
       <button
         type="submit"

@@ -23,7 +23,7 @@ describe('product page (HTTP)', function () {
     const id = await idOf('DEMO-CONFIG');
     const res = await (await agent()).get(`/en-us/products/${id}`);
     expect(res.status).to.equal(200);
-    expect(byTestId(res.text, 'product-title')?.text).to.equal('Custom Vacuum Planter — Build Your Own');
+    expect(byTestId(res.text, 'product-name')?.text).to.equal('Custom Vacuum Planter — Build Your Own');
     expect(byTestId(res.text, 'price')?.text).to.include('$18,500.00');
     expect(byTestId(res.text, 'price')?.tag).to.include('data-currency="USD"');
     // Both islands are server-rendered: default configuration and its stock code are in the HTML.

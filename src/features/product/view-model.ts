@@ -102,6 +102,7 @@ export function productLocals(page: ProductPage, ctx: ViewContext) {
       decrease: t('product.decrease'),
       increase: t('product.increase'),
       inStock: t('product.inStock'),
+      phone: t('product.phone'),
       shipsBy: page.resupplyDate ? t('product.shipsBy', { date: formatResupplyDate(page.resupplyDate, intlLocale) }) : '',
       reasons: {
         out_of_stock: t('product.outOfStock'),
