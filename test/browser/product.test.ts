@@ -147,6 +147,23 @@ describe('browser: product page', function () {
     await page.close();
   });
 
+  it('hydrates in fr-ca with CAD prices and no hydration mismatch', async () => {
+    const page = await newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(`${base}/fr-ca/products/${ids['DEMO-CONFIG']}`);
+    await hydrated(page);
+    const before = await text(page, 'subtotal');
+    expect(before).to.match(/^[\d\s\u202f\u00a0]+,\d\d\s\$$/); // '25 345,00 $'
+    await page.getByRole('radio', { name: /^8 rows/ }).check();
+    expect(await text(page, 'subtotal')).not.to.equal(before);
+    expect(errors.filter((e) => /hydration/i.test(e))).to.deep.equal([]);
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
   it('adds the configured product to the cart and updates the header count', async () => {
     const { page } = await open('DEMO-CONFIG');
     expect(await page.getByTestId('cart-count').isHidden()).to.equal(true);

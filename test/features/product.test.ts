@@ -41,6 +41,9 @@ describe('product page (HTTP)', function () {
     expect(res.text).to.include('<legend>Row count</legend>');
     expect(res.text).not.to.include('<legend>Row unit spacing</legend>');
     expect((res.text.match(/data-testid="gallery-thumb"/g) ?? []).length).to.equal(3);
+    // The shipping estimate form (another area's partial) sits in the details column.
+    expect(res.text).to.include('data-testid="product-shipping"');
+    expect(res.text).to.include('data-testid="shipping-estimate"');
   });
 
   it('prices in the channel currency of the visitor (CAD on en-ca)', async () => {
