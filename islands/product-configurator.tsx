@@ -312,9 +312,9 @@ export default function ProductConfigurator(props: Props) {
       </button>
       {addedHtml !== null ? (
         <div className="added-summary" data-testid="added-summary" role="status">
-          {/* The cart endpoint's own server-rendered summary (same origin, escaped there). */}
+          {/* The cart endpoint's own server-rendered summary (same origin, escaped there); it links to the cart itself. */}
           <div dangerouslySetInnerHTML={{ __html: addedHtml }} />
-          <a href={props.cartUrl}>{labels.viewCart}</a>
+          {/\bhref=["'][^"']*\/cart["']/.test(addedHtml) ? null : <a href={props.cartUrl}>{labels.viewCart}</a>}
         </div>
       ) : null}
     </form>
