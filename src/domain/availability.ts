@@ -5,7 +5,10 @@
  *   1. A resupply date after `now` means the product can be ordered ahead: it shows that date and
  *      lifts "out of stock" and "coming soon", even with nothing on hand.
  *   2. Otherwise the first that applies disables add-to-cart: out of stock (availability
- *      'out_of_stock' or nothing on hand), then coming soon, then call for availability.
+ *      'out_of_stock', or an 'in_stock' product that tracks stock with nothing on hand), then
+ *      coming soon, then call for availability. Stock on hand only speaks for products sold from
+ *      stock: a product flagged coming soon or call-for-availability naturally has none, and its
+ *      flag says more to the shopper than "out of stock" would.
  *   3. 'call' disables add-to-cart even with a future resupply date.
  *   4. A computed price of 0 or less disables it too. The availability reason is reported first
  *      because it tells the shopper more than "no price" does.
@@ -20,6 +23,8 @@ export interface AddToCartInput {
   /** ISO date or date-time; a date alone means midnight UTC of that day. */
   resupplyDate?: string | null;
   stockOnHand: number;
+  /** False for services and non-stock items, which never run out. Default true. */
+  tracksStock?: boolean;
   now: Date;
 }
 
@@ -58,7 +63,8 @@ export function addToCartState(input: AddToCartInput): AddToCartState {
   const resupplyDate = future ? (input.resupplyDate as string).trim() : null;
 
   let reason: AddToCartReason | null = null;
-  const outOfStock = input.availability === 'out_of_stock' || !(input.stockOnHand > 0);
+  const noStock = input.tracksStock !== false && !(input.stockOnHand > 0);
+  const outOfStock = input.availability === 'out_of_stock' || (input.availability === 'in_stock' && noStock);
   if (!future && outOfStock) reason = 'out_of_stock';
   else if (!future && input.availability === 'coming_soon') reason = 'coming_soon';
   else if (input.availability === 'call') reason = 'call';
