@@ -13,6 +13,12 @@ import type { Db } from '../db/client.ts';
 import { installPage } from './render.ts';
 import { assetUrl, renderIsland } from './assets.ts';
 
+/**
+ * Storefront areas whose pages exist yet. Navigation links to an area appear only
+ * when it is open, so no menu leads to a missing page; an area's issue flips it.
+ */
+export const OPEN_AREAS = { parts: false, dealers: false } as const;
+
 export type ContextDeps = {
   db: Db;
   texts: Texts;
@@ -53,6 +59,7 @@ export async function applyLocale(req: Request, res: Response, deps: ContextDeps
     lang: locale.split('-')[0],
     t: req.t,
     user,
+    areas: OPEN_AREAS,
     isBackOffice: !!user?.permissions.has('dashboard.view'),
     can: (key: string) => !!user?.permissions.has(key),
     apiToken: user ? req.session?.apiToken : undefined,
