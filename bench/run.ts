@@ -65,7 +65,7 @@ const settings = {
 };
 
 type Measured = { rps: number; p50_ms: number; p99_ms: number; requests: number; errors: number; non2xx: number; status_codes: Record<string, number>; bytes: number };
-type Row = { name: string; path: string; rps: number; p99_ms: number; baseline_rps: number; baseline_p99_ms: number; ratio: number; details: { app: Measured; baseline: Measured } };
+type Row = { name: string; path: string; rps: number; p99_ms: number; baseline_rps: number; baseline_p99_ms: number; ratio: number; non2xx: number; details: { app: Measured; baseline: Measured } };
 
 // ------------------------------------------------------------------ database
 
@@ -270,6 +270,8 @@ async function main() {
         baseline_rps: baseM.rps,
         baseline_p99_ms: baseM.p99_ms,
         ratio: round(appM.rps / Math.max(baseM.rps, 1e-9), 4),
+        // Anything but 0 means the rps above counts failed answers too: see details.app.status_codes.
+        non2xx: appM.non2xx + appM.errors,
         details: { app: appM, baseline: baseM },
       });
     }
@@ -294,7 +296,7 @@ async function main() {
 
 function printTable(rows: Row[]) {
   const head = ['benchmark', 'req/s', 'p99 ms', 'bare req/s', 'bare p99 ms', 'app/bare', 'bytes', 'non-2xx'];
-  const body = rows.map((r) => [r.name, r.rps.toFixed(0), r.p99_ms.toFixed(1), r.baseline_rps.toFixed(0), r.baseline_p99_ms.toFixed(1), `${(r.ratio * 100).toFixed(1)} %`, String(r.details.app.bytes), String(r.details.app.non2xx + r.details.app.errors)]);
+  const body = rows.map((r) => [r.name, r.rps.toFixed(0), r.p99_ms.toFixed(1), r.baseline_rps.toFixed(0), r.baseline_p99_ms.toFixed(1), `${(r.ratio * 100).toFixed(1)} %`, String(r.details.app.bytes), String(r.non2xx)]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${body.map(line).join('\n')}`);
