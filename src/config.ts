@@ -24,6 +24,8 @@ const Env = z.object({
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  CARRIER_API_URL: z.string().url().optional(),
+  CARRIER_API_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -45,6 +47,8 @@ export type Config = {
     translateApiKey?: string;
     mapsApiKey?: string;
     recaptcha?: { siteKey: string; secret: string };
+    /** A real carrier's rating API; without it shipping uses the built-in rate table. */
+    carrier?: { url: string; apiKey: string };
   };
 };
 
@@ -78,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mapsApiKey: e.MAPS_API_KEY,
       recaptcha:
         e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET } : undefined,
+      carrier: e.CARRIER_API_URL && e.CARRIER_API_KEY ? { url: e.CARRIER_API_URL, apiKey: e.CARRIER_API_KEY } : undefined,
     },
   };
 }

@@ -38,14 +38,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', () => {}); // idle client errors are reported by the next query
     return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
   }
-  const { child, port } = await startEmbedded(path.join(opts.dataDir, 'pgdata'), poolMax + 2);
+  const { child, port } = await startEmbedded(path.join(opts.dataDir, 'pgdata'), 4);
+  // ONE connection. PGlite is a single backend session shared by every socket
+  // connection, and it runs one query at a time anyway: statements of two
+  // connections' transactions would interleave inside that one session (seen as
+  // "portal does not exist" and lost CSRF secrets under concurrent cart updates).
+  // A pool of one serialises whole transactions instead. The timeout turns a query
+  // issued outside its transaction's client (which would wait forever) into an error.
   const pool = new pg.Pool({
     host: '127.0.0.1',
     port,
     user: 'postgres',
     password: 'postgres',
     database: 'postgres',
-    max: poolMax,
+    max: 1,
+    connectionTimeoutMillis: 30_000,
   });
   pool.on('error', () => {});
   return {

@@ -3,6 +3,7 @@
  * from `shipping_rates`; with CARRIER_API_URL and CARRIER_API_KEY (passed in by the caller from
  * the parsed config — nothing here reads the environment) the carrier's API is used.
  */
+import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { HttpCarrierRateProvider } from './http-carrier.ts';
 import { TableRateProvider } from './table.ts';
@@ -25,13 +26,10 @@ export function createRateProvider(db: DbOrTx, opts: RateProviderOptions = {}): 
   return new TableRateProvider(db, opts.clock);
 }
 
-/**
- * The carrier settings of a Config, once the lead adds them as `providers.carrier: {url, apiKey}`
- * (from CARRIER_API_URL / CARRIER_API_KEY); read defensively so this compiles before and after.
- */
-export function carrierOptionsFromConfig(config: { providers?: object }): RateProviderOptions {
-  const carrier = (config.providers as { carrier?: { url?: string; apiKey?: string } } | undefined)?.carrier;
-  return carrier?.url ? { carrierApiUrl: carrier.url, carrierApiKey: carrier.apiKey } : {};
+/** The carrier settings of a Config (CARRIER_API_URL + CARRIER_API_KEY), when both are set. */
+export function carrierOptionsFromConfig(config: Pick<Config, 'providers'>): RateProviderOptions {
+  const carrier = config.providers.carrier;
+  return carrier ? { carrierApiUrl: carrier.url, carrierApiKey: carrier.apiKey } : {};
 }
 
 export * from './types.ts';
