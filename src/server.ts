@@ -24,6 +24,7 @@ export type Running = {
   database: Database;
   services: Services;
   logger: Logger;
+  server: http.Server;
   stop(): Promise<void>;
 };
 
@@ -70,7 +71,7 @@ export async function start(overrides: Partial<Config> = {}, opts: { database?: 
       if (!opts.database) await database.close();
     })());
 
-  return { url, port, config, database, services, logger, stop };
+  return { url, port, config, database, services, logger, server, stop };
 }
 
 const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;

@@ -36,4 +36,27 @@ describe(`restart (${dbMode()})`, function () {
       await db.drop();
     }
   });
+
+  it('finishes a request in flight when stopped (graceful shutdown)', async () => {
+    const db = await createTestDb('drain');
+    try {
+      const app = await start({ env: 'test', port: 0, databaseUrl: db.databaseUrl, dataDir: db.dataDir, seed: 'demo', logLevel: 'silent', sessionSecret: 'drain-secret-0123456789abcdef' });
+      let stopped: Promise<void> | undefined;
+      // Stop the moment the request arrives: the response must still come back whole.
+      app.server.once('request', () => {
+        stopped = app.stop();
+      });
+      const res = await supertest(app.url).get('/en-us/products');
+      expect(res.status).to.equal(200);
+      expect(res.text).to.include('</html>');
+      await stopped;
+      const again = await supertest(app.url).get('/healthz').timeout(2000).then(
+        () => 'answered',
+        () => 'refused',
+      );
+      expect(again).to.equal('refused');
+    } finally {
+      await db.drop();
+    }
+  });
 });
