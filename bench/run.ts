@@ -16,7 +16,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -24,8 +24,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import type { Database } from '../src/db/client.ts';
+import { createTestDb, dbMode, type TestDb } from '../src/db/scratch.ts';
 import type { Running } from '../src/server.ts';
 
 // Production mode as `NODE_ENV=production npm start` has it: React's production build (read from
@@ -69,32 +69,11 @@ type Row = { name: string; path: string; rps: number; p99_ms: number; baseline_r
 
 // ------------------------------------------------------------------ database
 
-type FreshDb = { mode: 'embedded' | 'postgres'; databaseUrl?: string; dataDir: string; drop(): Promise<void> };
+type FreshDb = TestDb & { mode: 'embedded' | 'postgres' };
 
 /** A database nobody else uses: a new embedded folder, or a new database on DATABASE_URL's server. */
 async function freshDatabase(): Promise<FreshDb> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hd-bench-'));
-  const base = process.env.DATABASE_URL;
-  if (!base) return { mode: 'embedded', dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  const name = `hd_bench_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    mode: 'postgres',
-    databaseUrl: url.toString(),
-    dataDir,
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { ...(await createTestDb('bench')), mode: dbMode() };
 }
 
 // ------------------------------------------------------------------ HTTP helpers (setup only)

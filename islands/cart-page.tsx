@@ -13,7 +13,7 @@
  * Money arrives as 2-decimal strings in the cart currency and is formatted here with the locale.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { CART_DEBOUNCE_MS, MESSAGES } from '../src/domain/constants.ts';
+import { CART_DEBOUNCE_MS, LINE_TYPES, MESSAGES } from '../src/domain/constants.ts';
 import { formatMoney, parseCents } from '../src/domain/money.ts';
 import { CART_MAX, CART_MIN, clampCartQuantity } from '../src/domain/quantity.ts';
 import { showAlert } from './lib/alerts.ts';
@@ -85,7 +85,7 @@ export function fromSync(sync: SyncJson, locale: string, showDiscount: 0 | 1): C
     showDiscount,
     count: sync.count,
     lines: sync.line_items
-      .filter((l) => l.line_type !== 5)
+      .filter((l) => l.line_type !== LINE_TYPES.PROMOTION)
       .map((l) => ({
         id: l.order_line_item_id,
         title: l.title,
@@ -99,7 +99,7 @@ export function fromSync(sync: SyncJson, locale: string, showDiscount: 0 | 1): C
         total: l.total,
         totalDiscounted: l.total_discounted,
       })),
-    promotions: sync.line_items.filter((l) => l.line_type === 5).map((l) => ({ id: l.order_line_item_id, title: l.title, total: l.total })),
+    promotions: sync.line_items.filter((l) => l.line_type === LINE_TYPES.PROMOTION).map((l) => ({ id: l.order_line_item_id, title: l.title, total: l.total })),
     totals: {
       subtotal: sync.totals.subtotal,
       discount: sync.totals.discount,

@@ -4,9 +4,8 @@
  * sees float noise; quantities and ids are numbers.
  */
 import { fromCents } from '../../domain/money.ts';
-import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
 import type { CartLine, CartState } from './service.ts';
-import type { Props as CartPageProps } from '../../../islands/cart-page.tsx';
+import { fromSync, type Props as CartPageProps } from '../../../islands/cart-page.tsx';
 
 const m = fromCents;
 
@@ -122,36 +121,8 @@ export function cartPageProps(
   const t = ctx.t;
   return {
     locale: ctx.locale,
-    cart: {
-      currency: sync.currency,
-      showDiscount: sync.showDiscount as 0 | 1,
-      count: sync.count,
-      lines: sync.line_items
-        .filter((l) => DISCOUNT_LINE_TYPES.includes(l.line_type))
-        .map((l) => ({
-          id: l.order_line_item_id,
-          title: l.title,
-          image: l.product.image,
-          stockcode: l.stockcode,
-          productHref: l.product_id ? `/${ctx.locale}/products/${l.product_id}` : null,
-          options: l.line_options.map((o) => ({ option: o.option_name, choice: o.choice_name, quantity: o.option_type === 1 ? o.quantity : null })),
-          quantity: l.quantity,
-          unitPrice: l.unit_price,
-          priceDiscounted: l.price_discounted,
-          total: l.total,
-          totalDiscounted: l.total_discounted,
-        })),
-      promotions: sync.line_items
-        .filter((l) => l.line_type === LINE_TYPES.PROMOTION)
-        .map((l) => ({ id: l.order_line_item_id, title: l.title, total: l.total })),
-      totals: {
-        subtotal: sync.totals.subtotal,
-        discount: sync.totals.discount,
-        promotionTotal: sync.totals.promotion_total,
-        total: sync.totals.total,
-        totalDiscounted: sync.totals.total_discounted,
-      },
-    },
+    // The island maps every later synchronize reply the same way: one mapping for both.
+    cart: fromSync(sync, ctx.locale, sync.showDiscount as 0 | 1),
     refresh: ctx.refresh,
     labels: {
       item: t('order.lines'),
