@@ -46,7 +46,11 @@ export default function landing(root: HTMLElement) {
       const visible = Math.max(0, Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0));
       if (!best || visible > best.visible) best = { id: s.id, visible };
     }
-    if (best) select(best.id);
+    // At the very bottom a short last section can never cover the most: it wins there.
+    const atBottom = window.innerHeight + y >= document.documentElement.scrollHeight - 2;
+    const last = sections[sections.length - 1];
+    if (atBottom && last && last.getBoundingClientRect().top < window.innerHeight) select(last.id);
+    else if (best) select(best.id);
     for (const v of videos) {
       const r = v.getBoundingClientRect();
       const near = r.bottom > -VIDEO_VIEWPORT_TOLERANCE_PX && r.top < window.innerHeight + VIDEO_VIEWPORT_TOLERANCE_PX;

@@ -94,4 +94,24 @@ describe('browser: page shell', function () {
     expect(await axe(page)).to.deep.equal([]);
     await page.close();
   });
+
+  it('landing page: the section in view selects its menu tab; scrolling shows the back-to-top button', async () => {
+    const page = await newPage({ width: 1280, height: 700 });
+    await page.goto(`${base}/fr-ca/`);
+    await page.waitForSelector('[data-testid="to-top"]', { state: 'attached' });
+    expect(await page.getByTestId('to-top').isHidden()).to.equal(true);
+    expect(await page.locator('.side-menu a[aria-current="true"]').getAttribute('href')).to.equal('#featured');
+    await page.locator('#support').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForFunction(() => document.querySelector('.side-menu a[aria-current="true"]')?.getAttribute('href') === '#support');
+    const toTop = page.getByTestId('to-top');
+    await toTop.waitFor({ state: 'visible' });
+    expect(await toTop.getAttribute('aria-label')).to.equal('Retour en haut');
+    expect(await page.locator('.site-header').getAttribute('class')).to.include('stuck');
+    await toTop.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await toTop.waitFor({ state: 'hidden' });
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
 });
