@@ -1,7 +1,7 @@
 /** Order reads shared by the customer's order page and the staff order detail. */
-import { and, asc, count, desc, eq, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { addresses, orderFees, orderLineItems, orders, payments, persons, products, users } from '../../db/schema/index.ts';
+import { addresses, channels, orderFees, orderLineItems, orders, payments, persons, products, users } from '../../db/schema/index.ts';
 
 export async function getOrderDetail(db: DbOrTx, orderId: number) {
   const [order] = await db
@@ -52,8 +52,16 @@ export function listOrdersForUser(db: DbOrTx, userId: number, limit = 20) {
 }
 
 export async function dashboardSummary(db: DbOrTx) {
-  const [byStatus, [customers], [productCount], recent] = await Promise.all([
-    db.select({ status: orders.status, n: count(), revenue: sum(orders.total) }).from(orders).groupBy(orders.status),
+  const submittedStatuses = sql`${orders.status} not in ('cart', 'quote', 'cancelled')`;
+  const [byStatus, [revenue], [customers], [productCount], recent] = await Promise.all([
+    db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
+    // Orders are priced in their channel's currency: revenue is brought back to USD with each
+    // channel's mid-market rate (dollars, CAD and pesos are not added up as one), rounded once.
+    db
+      .select({ usd: sql<string>`coalesce(round(sum(${orders.total} / ${channels.midMarketRate}), 2), 0)::text` })
+      .from(orders)
+      .innerJoin(channels, eq(channels.id, orders.channelId))
+      .where(submittedStatuses),
     db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
     db.select({ n: sql<number>`count(*)::int` }).from(products),
     db
@@ -64,12 +72,12 @@ export async function dashboardSummary(db: DbOrTx) {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(10),
   ]);
-  const submitted = byStatus.filter((s) => s.status !== 'cart' && s.status !== 'quote' && s.status !== 'cancelled');
+  const isSubmitted = (status: string) => status !== 'cart' && status !== 'quote' && status !== 'cancelled';
   return {
     byStatus: byStatus.filter((s) => s.status !== 'cart').sort((a, b) => b.n - a.n),
-    orders: submitted.reduce((n, s) => n + s.n, 0),
+    orders: byStatus.filter((s) => isSubmitted(s.status)).reduce((n, s) => n + s.n, 0),
     open: byStatus.filter((s) => ['pending', 'processing', 'on_hold'].includes(s.status)).reduce((n, s) => n + s.n, 0),
-    revenue: submitted.reduce((n, s) => n + Number(s.revenue ?? 0), 0).toFixed(2),
+    revenue: revenue.usd,
     customers: customers.n,
     products: productCount.n,
     recent,
