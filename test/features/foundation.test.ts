@@ -277,5 +277,11 @@ describe('foundation: password reset by mail', () => {
     const again = await b.post('/en-us/password/reset').type('form').send({ _csrf: t3, token: resetToken, password: 'third-password-3' });
     expect(again.status).to.equal(400);
     await signIn(await agent(), email, 'second-password-2');
+    // Who did what is on record.
+    const { rows } = await app.database.pool.query(
+      `select l.action from logs l join users u on u.id = l.user_id where u.email = $1 order by l.id`,
+      [email],
+    );
+    expect(rows.map((r: { action: string }) => r.action)).to.deep.equal(['user.register', 'user.password_reset', 'user.login']);
   });
 });

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { apiTokens, organisations, passwordResets, persons, users } from '../../db/schema/index.ts';
 import { conflict, invalid } from '../../domain/errors.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
+import { audit } from '../audit/log.ts';
 import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from './crypto.ts';
 import { findActiveToken, findUserByEmail, findUsableReset } from './queries.ts';
 import type { Register } from './schemas.ts';
@@ -22,8 +23,13 @@ export class AuthService {
   async signIn(email: string, password: string): Promise<number> {
     const user = await findUserByEmail(this.db, email);
     const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
-    if (!user || !ok || user.disabled) throw invalid(SIGN_IN_FAILED, undefined, 'sign_in_failed');
+    if (!user || !ok || user.disabled) {
+      // Failed attempts on a real account are worth a trail (the answer stays the same).
+      if (user) await audit(this.db, { action: 'user.login_failed', level: 'warn', entity: 'user', entityId: user.id, userId: user.id, message: `Failed sign-in for ${user.email}` });
+      throw invalid(SIGN_IN_FAILED, undefined, 'sign_in_failed');
+    }
     await this.db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+    await audit(this.db, { action: 'user.login', entity: 'user', entityId: user.id, userId: user.id, message: `${user.email} signed in` });
     return user.id;
   }
 
@@ -63,6 +69,7 @@ export class AuthService {
         userId: user.id,
         organisationId,
       });
+      await audit(tx, { action: 'user.register', entity: 'user', entityId: user.id, userId: user.id, message: `${input.email} registered (${input.accountType})` });
       return user.id;
     });
   }
@@ -95,6 +102,7 @@ export class AuthService {
       await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
       // A password change ends every bearer token issued before it.
       await tx.update(apiTokens).set({ revokedAt: sql`now()` }).where(and(eq(apiTokens.userId, reset.userId), isNull(apiTokens.revokedAt)));
+      await audit(tx, { action: 'user.password_reset', entity: 'user', entityId: reset.userId, userId: reset.userId, message: 'Password changed with a reset link' });
       return reset.userId;
     });
   }
