@@ -26,6 +26,7 @@ import { bearerAuth } from './features/auth/bearer.ts';
 import { baseContext } from './http/context.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
+import { LOCALES } from './i18n/locales.ts';
 import './http/types.ts';
 
 export type Deps = {
@@ -95,7 +96,11 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   app.use(compression());
   // Content-hashed bundles never change: cache for a year. Other static files: an hour.
   app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', fallthrough: true, index: false }));
-  app.use(express.static(path.join(root, 'public'), { maxAge: '1h', index: false }));
+  // Why: /{locale}/… belongs to the routers (public/ has no locale folders), and looking there first
+  // cost every page a failed stat of public/{locale}/… (~5% of a product page's CPU).
+  const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', index: false });
+  const routedByLocale = new RegExp(`^/(?:${LOCALES.join('|')})(?:/|$)`);
+  app.use((req, res, next) => (routedByLocale.test(req.path) ? next() : publicFiles(req, res, next)));
   app.use('/media', express.static(path.join(config.dataDir, 'media'), { maxAge: '1d', index: false }));
 
   app.use(
@@ -129,7 +134,16 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
     session({
       name: 'hd.sid',
       secret: config.sessionSecret,
-      store: new PgStore({ pool: deps.database.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: config.env === 'test' ? false : 15 * 60 }),
+      store: new PgStore({
+        pool: deps.database.pool,
+        tableName: 'session',
+        createTableIfMissing: false,
+        pruneSessionInterval: config.env === 'test' ? false : 15 * 60,
+        // With rolling: false the cookie's expiry moves only when the session is saved, and a save
+        // writes the row's expiry too. Touching would push the row's expiry past the cookie's with
+        // an UPDATE on every request that changes nothing (1 of 12 queries on a product page).
+        disableTouch: true,
+      }),
       resave: false,
       saveUninitialized: false,
       rolling: false,

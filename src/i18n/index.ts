@@ -16,6 +16,9 @@ import { LOCALES, type Locale } from './locales.ts';
 export type Translator = TFunction;
 
 export class Texts {
+  /** One memoising translator per locale; emptied by reload(). */
+  private readonly translators = new Map<Locale, Translator>();
+
   private constructor(private readonly instance: I18n) {}
 
   static async create(db: Db): Promise<Texts> {
@@ -51,12 +54,44 @@ export class Texts {
       bundles.set(lng, bundle);
     }
     for (const [lng, bundle] of bundles) this.instance.addResourceBundle(lng, 'translation', bundle, false, true);
+    this.translators.clear();
   }
 
   /** A translator fixed to a locale such as 'fr-ca'. */
   forLocale(locale: Locale): Translator {
-    return this.instance.getFixedT(i18nLanguage(locale));
+    let t = this.translators.get(locale);
+    if (!t) {
+      t = memoize(this.instance.getFixedT(i18nLanguage(locale)));
+      this.translators.set(locale, t);
+    }
+    return t;
   }
+}
+
+/** Enough for every key the interface has (~1,000), small enough that odd keys cannot grow it without bound. */
+const MEMO_MAX = 5_000;
+
+/**
+ * Why: a page makes a hundred or more plain `t(key)` calls, and each walks i18next's fallback
+ * chain (fr-CA → fr → en → catalog); that was ~9% of a product page's CPU. The texts only change
+ * in reload(), which drops these translators, so a plain key's answer can be kept. Calls with
+ * options (interpolation, plurals, defaults) always go to i18next.
+ */
+function memoize(t: Translator): Translator {
+  const answers = new Map<string, string>();
+  const memoized = (...args: unknown[]) => {
+    const key = args[0];
+    if (args.length !== 1 || typeof key !== 'string') return (t as unknown as (...a: unknown[]) => unknown)(...args);
+    let text = answers.get(key);
+    if (text === undefined) {
+      const value: unknown = t(key);
+      if (typeof value !== 'string' || answers.size >= MEMO_MAX) return value;
+      answers.set(key, (text = value));
+    }
+    return text;
+  };
+  // Keep the fixed translator's own fields (lng, ns, keyPrefix).
+  return Object.assign(memoized, t) as unknown as Translator;
 }
 
 /** 'fr-ca' → 'fr-CA' (i18next's form, which falls back to 'fr', then 'en'). */
