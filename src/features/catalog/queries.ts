@@ -89,15 +89,20 @@ function stockResupply(ch: PriceChannel): SQL<string | null> {
   return sql<string | null>`(select max(${inventory.resupplyDate})::text ${channelInventory(ch)})`;
 }
 
+/** What every product summary shows: name, code, image and the price in the channel. */
+const priceColumns = {
+  id: products.id,
+  title: products.title,
+  stockcode: products.stockcode,
+  image: products.primaryImage,
+  basePrice: products.price,
+  currencyId: products.currencyId,
+  channelPrice: channelPrices.price,
+};
+
 function summaryColumns(ch: PriceChannel) {
   return {
-    id: products.id,
-    title: products.title,
-    stockcode: products.stockcode,
-    image: products.primaryImage,
-    basePrice: products.price,
-    currencyId: products.currencyId,
-    channelPrice: channelPrices.price,
+    ...priceColumns,
     availability: products.availability,
     resupplyDate: products.resupplyDate,
     isNonStock: products.isNonStock,
@@ -161,15 +166,7 @@ export function listProducts(
 export function suggestProducts(db: DbOrTx, ch: PriceChannel, q: string, terms: readonly string[], limit: number) {
   const startsWith = `${escapeLike(q.toLowerCase())}%`;
   return db
-    .select({
-      id: products.id,
-      title: products.title,
-      stockcode: products.stockcode,
-      image: products.primaryImage,
-      basePrice: products.price,
-      currencyId: products.currencyId,
-      channelPrice: channelPrices.price,
-    })
+    .select(priceColumns)
     .from(products)
     .leftJoin(channelPrices, and(eq(channelPrices.productId, products.id), eq(channelPrices.channelId, ch.id)))
     .where(and(active, searchCondition(terms)))
