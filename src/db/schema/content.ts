@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEAD_STATUSES } from './constants.ts';
 import { coord, createdAt, inList, timestamps, tstz } from './columns.ts';
-import { countries } from './geo.ts';
+import { countries, postalAddress } from './geo.ts';
 import { users } from './accounts.ts';
 import { products } from './catalog.ts';
 
@@ -114,12 +114,7 @@ export const calendarEvents = pgTable('calendar_events', {
 export const dealers = pgTable('dealers', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
-  address1: text('address1').notNull(),
-  address2: text('address2'),
-  city: text('city').notNull(),
-  regionCode: text('region_code').notNull(),
-  postalCode: text('postal_code').notNull(),
-  countryCode: text('country_code').notNull().references(() => countries.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
+  ...postalAddress(),
   lat: coord('lat').notNull(),
   lng: coord('lng').notNull(),
   phone: text('phone'),

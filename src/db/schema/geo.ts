@@ -90,3 +90,19 @@ export const channelWarehouses = pgTable('channel_warehouses', {
   primaryKey({ columns: [t.channelId, t.warehouseId] }),
   index('channel_warehouses_warehouse_idx').on(t.warehouseId),
 ]);
+
+/**
+ * The street address of a place (a dealer, a warehouse); people's addresses live in `addresses`.
+ * A function declaration, not a const: geo.ts and inventory.ts import each other, and only a
+ * hoisted declaration is ready when the other module first runs.
+ */
+export function postalAddress() {
+  return {
+    address1: text('address1').notNull(),
+    address2: text('address2'),
+    city: text('city').notNull(),
+    regionCode: text('region_code').notNull(),
+    postalCode: text('postal_code').notNull(),
+    countryCode: text('country_code').notNull().references(() => countries.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
+  };
+}

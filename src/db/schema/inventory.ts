@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { coord, measure, money, timestamps } from './columns.ts';
-import { countries } from './geo.ts';
+import { postalAddress } from './geo.ts';
 import { organisations } from './accounts.ts';
 import { products } from './catalog.ts';
 
@@ -12,12 +12,7 @@ export const warehouses = pgTable('warehouses', {
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
-  address1: text('address1').notNull(),
-  address2: text('address2'),
-  city: text('city').notNull(),
-  regionCode: text('region_code').notNull(),
-  postalCode: text('postal_code').notNull(),
-  countryCode: text('country_code').notNull().references(() => countries.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
+  ...postalAddress(),
   phone: text('phone'),
   lat: coord('lat'),
   lng: coord('lng'),
