@@ -2,15 +2,11 @@
 import { expect } from 'chai';
 import { eq } from 'drizzle-orm';
 import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
-import { testServer } from '../helpers/server.ts';
-import { optionChoices, productOptions, products } from '../../src/db/schema/index.ts';
+import { productIdByStockcode, testServer } from '../helpers/server.ts';
+import { optionChoices, productOptions } from '../../src/db/schema/index.ts';
 
 type Db = Awaited<ReturnType<typeof testServer>>['services']['db'];
 
-async function productId(db: Db, stockcode: string) {
-  const [p] = await db.select({ id: products.id }).from(products).where(eq(products.stockcode, stockcode));
-  return p.id;
-}
 
 /** Adds through the real endpoint from inside the page (its session, its CSRF token). */
 async function addInPage(page: TestPage, body: Record<string, unknown>) {
@@ -41,13 +37,13 @@ describe('browser: cart page', function () {
   async function cartPage(width?: number) {
     const page = await newPage(width ? { width } : {});
     await page.goto(`${base}/en-us/cart`);
-    const config = await productId(db, 'DEMO-CONFIG');
+    const config = await productIdByStockcode('DEMO-CONFIG');
     const [six] = await db
       .select({ choiceId: optionChoices.id })
       .from(optionChoices)
       .innerJoin(productOptions, eq(productOptions.id, optionChoices.optionId))
       .where(eq(optionChoices.name, '6 rows'));
-    const a = await addInPage(page, { product_id: await productId(db, 'PP-SHL'), quantity: 2 });
+    const a = await addInPage(page, { product_id: await productIdByStockcode('PP-SHL'), quantity: 2 });
     const b = await addInPage(page, { product_id: config, quantity: 1, selections: [{ choiceId: six.choiceId }] });
     expect(a.status, JSON.stringify(a.body)).to.equal(200);
     expect(b.status, JSON.stringify(b.body)).to.equal(200);

@@ -5,14 +5,11 @@
  */
 import { expect } from 'chai';
 import { axe, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
-import { testServer } from '../helpers/server.ts';
+import { productIdByStockcode, testServer } from '../helpers/server.ts';
 
 const TRY_ANOTHER = "We couldn't find rates for that postal code. Please try another.";
 
-async function productId(stockcode: string): Promise<number> {
-  const { rows } = await (await testServer()).database.pool.query('select id from products where stockcode = $1', [stockcode]);
-  return rows[0].id;
-}
+const productId = productIdByStockcode;
 
 /**
  * axe-core on the estimate section only (serious/critical). The whole page is checked at 1280 px;

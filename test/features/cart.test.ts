@@ -2,8 +2,8 @@
 import { expect } from 'chai';
 import { and, eq, inArray } from 'drizzle-orm';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
-import { testServer } from '../helpers/server.ts';
-import { channelPrices, channels, lineItemOptions, optionChoices, orderLineItems, orders, productOptions, products, users } from '../../src/db/schema/index.ts';
+import { productIdByStockcode, testServer } from '../helpers/server.ts';
+import { channelPrices, channels, lineItemOptions, optionChoices, orderLineItems, orders, productOptions, users } from '../../src/db/schema/index.ts';
 import { convert, fromCents, toCents } from '../../src/domain/money.ts';
 import { priceLine } from '../../src/features/cart/pricing.ts';
 import { getCart, repriceForChannel } from '../../src/features/cart/service.ts';
@@ -13,14 +13,7 @@ type Db = Awaited<ReturnType<typeof testServer>>['services']['db'];
 
 let db: Db;
 let allChannels: ChannelInfo[];
-const ids: Record<string, number> = {};
-
-async function productId(stockcode: string): Promise<number> {
-  if (ids[stockcode]) return ids[stockcode];
-  const [p] = await db.select({ id: products.id }).from(products).where(eq(products.stockcode, stockcode));
-  if (!p) throw new Error(`no product ${stockcode}`);
-  return (ids[stockcode] = p.id);
-}
+const productId = productIdByStockcode;
 
 /** An anonymous visitor with a session and its CSRF token. */
 async function visitor(path = '/en-us/cart'): Promise<{ a: Agent; token: string }> {

@@ -1,13 +1,9 @@
 /** The product page over HTTP: price in the channel currency, 404s, and the server-rendered add-to-cart state. */
 import { expect } from 'chai';
 import { agent } from '../helpers/http.ts';
-import { testServer } from '../helpers/server.ts';
+import { productIdByStockcode, testServer } from '../helpers/server.ts';
 
-async function idOf(stockcode: string): Promise<number> {
-  const { rows } = await (await testServer()).database.pool.query('select id from products where stockcode = $1', [stockcode]);
-  if (!rows.length) throw new Error(`no product ${stockcode}`);
-  return rows[0].id;
-}
+const idOf = productIdByStockcode;
 
 /** The attributes of the first element carrying data-testid="<id>", and its text. */
 function byTestId(html: string, id: string): { tag: string; text: string } | null {

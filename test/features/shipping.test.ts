@@ -4,14 +4,10 @@
  */
 import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
-import { testServer } from '../helpers/server.ts';
+import { productIdByStockcode, testServer } from '../helpers/server.ts';
 import { convert, fromCents, toCents } from '../../src/domain/money.ts';
 
-async function idOf(stockcode: string): Promise<number> {
-  const { rows } = await (await testServer()).database.pool.query('select id from products where stockcode = $1', [stockcode]);
-  if (!rows.length) throw new Error(`no product ${stockcode}`);
-  return rows[0].id;
-}
+const idOf = productIdByStockcode;
 
 /** Price a table row would give: base + per_kg × kg (+ residential), in USD cents. */
 async function tableCents(warehouseId: number, service: string, zone: string, kg: number, residential: boolean): Promise<number> {

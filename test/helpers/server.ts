@@ -35,3 +35,10 @@ export async function stopTestServer() {
   await app.stop();
   await db.drop();
 }
+
+/** The id of a demo product by its stock code (tests name products by code, never by id). */
+export async function productIdByStockcode(stockcode: string): Promise<number> {
+  const { rows } = await (await testServer()).database.pool.query<{ id: number }>('select id from products where stockcode = $1', [stockcode]);
+  if (!rows.length) throw new Error(`no product ${stockcode}`);
+  return rows[0].id;
+}
