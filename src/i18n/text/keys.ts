@@ -1,0 +1,3 @@
+import type { en } from './en.ts';
+
+export type CoreKey = keyof typeof en;
