@@ -15,12 +15,8 @@ import connectPgSimple from 'connect-pg-simple';
 import csurf from 'csurf';
 import multer from 'multer';
 import { pinoHttp } from 'pino-http';
-import type { Logger } from 'pino';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import type { Texts } from './i18n/index.ts';
-import type { Mailer } from './providers/mail/index.ts';
 import { ChannelCache } from './features/channels/queries.ts';
+import type { Deps, Services } from './services.ts';
 import { AuthService } from './features/auth/service.ts';
 import { bearerAuth } from './features/auth/bearer.ts';
 import { baseContext } from './http/context.ts';
@@ -28,27 +24,6 @@ import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { LOCALES } from './i18n/locales.ts';
 import './http/types.ts';
-
-export type Deps = {
-  config: Config;
-  database: Database;
-  texts: Texts;
-  mailer: Mailer;
-  logger: Logger;
-};
-
-/** Services built once per app and handed to routers. */
-export type Services = Deps & {
-  db: Database['db'];
-  channels: ChannelCache;
-  auth: AuthService;
-  /** Called after every sign-in (the cart area merges the anonymous cart into the account's). */
-  onSignIn?: (req: import('express').Request, userId: number) => Promise<void>;
-  /** Called after the visitor switches channel (the cart area re-prices the cart). */
-  onChannelChange?: (req: import('express').Request, channelCode: string) => Promise<void>;
-  /** Called for every page render (the cart area sets res.locals.cartCount). */
-  pageLocals?: (req: import('express').Request, res: import('express').Response) => Promise<void>;
-};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -5,7 +5,7 @@
  * one of those paths falls through to 404.
  */
 import { Router } from 'express';
-import type { Services } from './app.ts';
+import type { Services } from './services.ts';
 import { isLocale } from './i18n/locales.ts';
 import { localeContext } from './http/context.ts';
 import { authRoutes } from './features/auth/routes.ts';

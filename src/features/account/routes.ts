@@ -1,7 +1,7 @@
 /** A customer's own pages: /{locale}/account and /{locale}/orders/{order_id}. */
 import { Router } from 'express';
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { addresses, organisations } from '../../db/schema/index.ts';
 import { notFound } from '../../domain/errors.ts';
 import { requireUser } from '../../http/guards.ts';

@@ -5,7 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 import { unauthorized } from '../../domain/errors.ts';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { loadCurrentUser } from './queries.ts';
 
 export function bearerAuth(services: Pick<Services, 'auth' | 'db'>): RequestHandler {

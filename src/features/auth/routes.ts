@@ -1,7 +1,7 @@
 /** Sign in, register, sign out, password reset: /{locale}/login, /register, /logout, /password/reset. */
 import { Router, type Request, type Response } from 'express';
 import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { isAppError, type AppError } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';

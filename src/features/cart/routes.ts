@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { AppError, invalid, isAppError } from '../../domain/errors.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { ChannelInfo } from '../channels/queries.ts';

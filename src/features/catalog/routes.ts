@@ -3,7 +3,7 @@
  * pagination, and the header's typeahead suggestions.
  */
 import { Router, type Response } from 'express';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
 import { parseInput } from '../../http/validate.ts';
 import { ListingQuery, TypeaheadQuery } from './schemas.ts';

@@ -8,7 +8,7 @@
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { sortCountries } from '../../domain/countries.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';

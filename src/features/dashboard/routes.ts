@@ -1,7 +1,7 @@
 /** The back office's entry points: /account/dashboard and /admin/orders/detail/{order_id}. */
 import { Router } from 'express';
 import { eq } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { warehouses } from '../../db/schema/index.ts';
 import { notFound } from '../../domain/errors.ts';
 import { requireBackOffice, requirePermission } from '../../http/guards.ts';

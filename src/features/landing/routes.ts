@@ -1,7 +1,7 @@
 /** GET /{locale}/ — the sectioned landing page. */
 import { Router } from 'express';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { channelPrices, products } from '../../db/schema/index.ts';
 
 export function landingRoutes(s: Services): Router {

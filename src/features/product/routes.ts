@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Router } from 'express';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { notFound } from '../../domain/errors.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { ProductParams } from './schemas.ts';

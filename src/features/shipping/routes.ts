@@ -1,6 +1,6 @@
 /** Routes of the shipping area: the shipping estimate form's action (spec §2, §7, §8). */
 import { Router, type Response } from 'express';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { carrierOptionsFromConfig, createRateProvider } from '../../providers/shipping/index.ts';

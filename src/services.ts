@@ -1,0 +1,33 @@
+/**
+ * The shapes the composition root (app.ts) hands to every router: what the app is built from
+ * (Deps) and the services built once per app (Services). They live here so that features never
+ * import app.ts.
+ */
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Texts } from './i18n/index.ts';
+import type { Mailer } from './providers/mail/index.ts';
+import type { ChannelCache } from './features/channels/queries.ts';
+import type { AuthService } from './features/auth/service.ts';
+
+export type Deps = {
+  config: Config;
+  database: Database;
+  texts: Texts;
+  mailer: Mailer;
+  logger: Logger;
+};
+
+/** Services built once per app and handed to routers. */
+export type Services = Deps & {
+  db: Database['db'];
+  channels: ChannelCache;
+  auth: AuthService;
+  /** Called after every sign-in (the cart area merges the anonymous cart into the account's). */
+  onSignIn?: (req: import('express').Request, userId: number) => Promise<void>;
+  /** Called after the visitor switches channel (the cart area re-prices the cart). */
+  onChannelChange?: (req: import('express').Request, channelCode: string) => Promise<void>;
+  /** Called for every page render (the cart area sets res.locals.cartCount). */
+  pageLocals?: (req: import('express').Request, res: import('express').Response) => Promise<void>;
+};
