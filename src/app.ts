@@ -12,7 +12,7 @@ import helmet from 'helmet';
 import compression from 'compression';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
-import csurf from 'csurf';
+import cookieParser from 'cookie-parser';
 import multer from 'multer';
 import { pinoHttp } from 'pino-http';
 import { ChannelCache } from './features/channels/queries.ts';
@@ -21,6 +21,8 @@ import { AuthService } from './features/auth/service.ts';
 import { bearerAuth } from './features/auth/bearer.ts';
 import { baseContext } from './http/context.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { csrfProtection } from './http/csrf.ts';
+import { configureViews } from './http/views.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { LOCALES } from './i18n/locales.ts';
 import './http/types.ts';
@@ -39,10 +41,8 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ? 1 : false);
-  app.set('view engine', 'ejs');
-  app.set('views', path.join(root, 'views'));
+  configureViews(app, path.join(root, 'views'), config.env === 'production');
   app.set('query parser', 'extended');
-  if (config.env === 'production') app.enable('view cache');
 
   app.use(
     helmet({
@@ -126,7 +126,8 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
     }),
   );
   app.use(bearerAuth(services));
-  const csrf = csurf();
+  app.use(cookieParser(config.sessionSecret));
+  const csrf = csrfProtection();
   app.use((req, res, next) => (req.bearer ? next() : csrf(req, res, next)));
   app.use(baseContext(services));
 

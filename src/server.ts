@@ -29,18 +29,20 @@ export type Running = {
   stop(): Promise<void>;
 };
 
-export async function start(overrides: Partial<Config> = {}, opts: { database?: Database } = {}): Promise<Running> {
+export type StartOptions = {
+  database?: Database;
+  /** false in cluster workers: the primary has migrated (and seeded) once before forking. */
+  prepare?: boolean;
+};
+
+export async function start(overrides: Partial<Config> = {}, opts: StartOptions = {}): Promise<Running> {
   const config = { ...loadConfig(), ...overrides };
   const logger = pino({ level: config.logLevel, base: undefined });
   if (config.sessionSecretGenerated) logger.warn('SESSION_SECRET is not set: using a random secret, so sessions end when the server restarts');
 
   const t0 = Date.now();
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  await applyMigrations(database.db);
-  if (config.seed === 'demo' && (await isDatabaseEmpty(database.db))) {
-    const summary = await seed(database.db);
-    logger.info({ summary }, 'demo data loaded');
-  }
+  if (opts.prepare !== false) await prepareDatabase(database, config, logger);
   const texts = await Texts.create(database.db);
   loadManifest();
   await loadIslands();
@@ -73,6 +75,15 @@ export async function start(overrides: Partial<Config> = {}, opts: { database?: 
     })());
 
   return { url, port, config, database, services, logger, server, stop };
+}
+
+/** Migrations, then the demo data when asked for and the database is empty. */
+export async function prepareDatabase(database: Database, config: Config, logger: Logger) {
+  await applyMigrations(database.db);
+  if (config.seed === 'demo' && (await isDatabaseEmpty(database.db))) {
+    const summary = await seed(database.db);
+    logger.info({ summary }, 'demo data loaded');
+  }
 }
 
 const isMain = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;

@@ -18,7 +18,8 @@ describe(`restart (${dbMode()})`, function () {
       const email = `restart-${Date.now()}@example.com`;
       const reg = await a.post('/en-us/register').type('form').send({ _csrf: token, email, password: 'restart-password', firstName: 'Iris', lastName: 'Lindqvist' });
       expect(reg.status).to.equal(303);
-      const cookie = String(reg.headers['set-cookie']).split(';')[0];
+      const setCookies = ([] as string[]).concat(reg.headers['set-cookie'] ?? []);
+      const cookie = setCookies.find((c) => c.startsWith('hd.sid='))!.split(';')[0];
       await first.stop();
 
       const second = await start(conf);

@@ -1,6 +1,7 @@
 /** Sign in, register, sign out, password reset: /{locale}/login, /register, /logout, /password/reset. */
 import { Router, type Request, type Response } from 'express';
 import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { rotateCsrfSecret } from '../../http/csrf.ts';
 import type { Services } from '../../services.ts';
 import { isAppError, type AppError } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
@@ -150,7 +151,9 @@ async function startSession(req: Request, s: Services, userId: number) {
   await s.onSignIn?.(req, userId);
 }
 
+/** A new session id and a new CSRF secret (tokens from before no longer work). */
 function regenerate(req: Request): Promise<void> {
+  if (req.res) rotateCsrfSecret(req.res);
   return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
 }
 
