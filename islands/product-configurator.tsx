@@ -14,7 +14,7 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { configure, configuredStockCode, type ConfigOption, type RequestedSelection } from '../src/domain/configurator.ts';
 import { addToCartState, type AddToCartReason, type Availability } from '../src/domain/availability.ts';
-import { formatMoney } from '../src/domain/money.ts';
+import { formatMoney, parseCents } from '../src/domain/money.ts';
 import { CART_MAX, CART_MIN, OPTION_MAX, OPTION_MIN, QUANTITY_OPTION_TYPE, clampCartQuantity, clampOptionQuantity } from '../src/domain/quantity.ts';
 import { showAlert } from './lib/alerts.ts';
 import { handleError } from './lib/errors.ts';
@@ -56,6 +56,8 @@ export type Props = {
   options: ConfigOption[];
   availability: Availability;
   stockOnHand: number;
+  /** False when stock never decides (services, made to order, drop ship): src/domain/pricing.ts tracksStock. */
+  tracksStock: boolean;
   resupplyDate: string | null;
   /** The server's clock at render time, so server render and hydration decide alike. */
   now: string;
@@ -105,13 +107,11 @@ function prune(options: readonly ConfigOption[], asked: Asked): Asked {
 /** Clamp as the shopper types; an emptied field stays empty (it counts as the minimum) until it loses focus. */
 const typed = (value: string, clamp: (v: string) => number) => (value.trim() === '' ? '' : String(clamp(value)));
 
-/** cart.subtotal may come as cents-free decimal ('1234.50'), a number of dollars, or text already formatted. */
+/** cart.subtotal comes as a decimal string ('1234.50'); money.ts turns it into cents (never float × 100). */
 function subtotalText(v: unknown, currency: string, locale: string): string | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return formatMoney(Math.round(v * 100), currency, locale);
-  if (typeof v === 'string' && v.trim()) {
-    return /^-?\d+(\.\d+)?$/.test(v.trim()) ? formatMoney(Math.round(Number(v.trim()) * 100), currency, locale) : v;
-  }
-  return null;
+  const cents = parseCents(v);
+  if (cents !== null) return formatMoney(cents, currency, locale);
+  return typeof v === 'string' && v.trim() ? v : null;
 }
 
 export default function ProductConfigurator(props: Props) {
@@ -131,6 +131,7 @@ export default function ProductConfigurator(props: Props) {
     availability: props.availability,
     resupplyDate: props.resupplyDate,
     stockOnHand: props.stockOnHand,
+    tracksStock: props.tracksStock,
     now: new Date(props.now),
   });
   const money = (cents: number) => formatMoney(cents, currency, locale);

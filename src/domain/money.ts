@@ -108,6 +108,25 @@ export function convert(cents: number, rate: string | number): number {
   return safeNumber(roundScaled(negative, BigInt(Math.abs(cents)) * r.mantissa, r.exponent, 'half-away'));
 }
 
+/**
+ * Why: a price in a currency other than USD reaches another channel through USD: cents × toRate /
+ * fromRate (both rates are units per USD), computed exactly and rounded to the cent once.
+ */
+export function convertBetween(cents: number, fromRate: string | number, toRate: string | number): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);
+  const f = parseDecimal(fromRate);
+  const t = parseDecimal(toRate);
+  if (!f || f.negative || f.mantissa === 0n) throw new RangeError(`Not a valid rate: ${String(fromRate)}`);
+  if (!t || (t.negative && t.mantissa !== 0n)) throw new RangeError(`Not a valid rate: ${String(toRate)}`);
+  const exp = t.exponent - f.exponent;
+  let num = BigInt(Math.abs(cents)) * t.mantissa;
+  let den = f.mantissa;
+  if (exp >= 0) num *= 10n ** BigInt(exp);
+  else den *= 10n ** BigInt(-exp);
+  const q = (2n * num + den) / (2n * den);
+  return safeNumber(cents < 0 ? -q : q);
+}
+
 // Why: Intl.getCanonicalLocales is slow next to a Map lookup, and every price on a page asks
 // (~1.5% of a product page's CPU). Bounded, since the input is not always one of our locales.
 const canonicalTags = new Map<string, string>();

@@ -43,9 +43,10 @@ export function catalogRoutes(s: Services): Router {
   /** GET /{locale}/search/typeahead?q= → [{id, value, html}] (at most TYPEAHEAD_LIMIT) */
   r.get('/search/typeahead', async (req, res) => {
     const { q } = parseInput(TypeaheadQuery, req.query);
-    const list = await typeaheadSuggestions(s.db, priceChannel(res), q);
-    const money = res.locals.money as (amount: string) => string;
-    res.json(list.map((p) => ({ id: p.id, value: p.title, html: suggestionHtml(p, money(p.price)) })));
+    const list = await typeaheadSuggestions(s.db, priceChannel(res), q, new Date());
+    const { money, formatDate } = res.locals as { money: (amount: string) => string; formatDate: (d: string) => string };
+    const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
+    res.json(list.map((p) => ({ id: p.id, value: p.title, html: suggestionHtml(p, money(p.price), badgeLabel(p.badge, t, formatDate)) })));
   });
 
   return r;

@@ -19,13 +19,15 @@ const safeImage = (src: string | null) => (src && /^\/[\w\-./]+$/.test(src) && !
  * One typeahead row: thumbnail, title, stock code and price. Every value is escaped here; the
  * browser puts this string into the list as HTML (typeahead-standalone's suggestion template).
  */
-export function suggestionHtml(s: Suggestion, price: string): string {
+export function suggestionHtml(s: Suggestion, price: string, badgeText: string): string {
+  const shown = s.badge.kind !== 'in_stock' && s.badge.kind !== 'non_stock';
   return (
-    `<span class="ta-item" data-product-id="${s.id}">` +
+    `<span class="ta-item" data-product-id="${s.id}" data-price="${escapeHtml(s.price)}" data-availability="${escapeHtml(s.badge.kind)}">` +
     `<img class="ta-thumb" src="${escapeHtml(safeImage(s.image))}" alt="" width="48" height="36" loading="lazy">` +
     `<span class="ta-text"><span class="ta-title">${escapeHtml(s.title)}</span>` +
     `<span class="ta-code">${escapeHtml(s.stockcode)}</span></span>` +
     `<span class="ta-price">${escapeHtml(price)}</span>` +
+    (shown ? `<span class="ta-badge">${escapeHtml(badgeText)}</span>` : '') +
     `</span>`
   );
 }

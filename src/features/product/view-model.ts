@@ -91,6 +91,7 @@ export function productLocals(page: ProductPage, ctx: ViewContext) {
     options: page.options,
     availability: p.availability,
     stockOnHand: page.stockOnHand,
+    tracksStock: page.tracksStock,
     resupplyDate: page.resupplyDate,
     now: ctx.now.toISOString(),
     addUrl: url('/cart/add/inline'),
@@ -163,6 +164,8 @@ export function productJson(page: ProductPage, locale: string) {
     stock_on_hand: page.stockOnHand,
     resupply_date: page.resupplyDate,
     add_to_cart: page.initial.state,
+    /** One unit in the default configuration (options included): what the cart charges for it. */
+    unit_price: fromCents(page.initial.unitCents),
     stock_code: page.initial.stockCode,
     options: page.options.map((o) => ({
       option_id: o.id,
