@@ -1,7 +1,7 @@
 /** Warehouses (with their API keys), stock for every product, and the shipping rate table. */
 import { channelWarehouses, inventory, shippingRates, warehouses } from '../schema/index.ts';
 import { toCents } from '../../domain/money.ts';
-import { billableWeightKg, deliveryWindow, priceCents, shipmentDate, shipmentMethodCode, zoneFor } from '../../providers/shipping/rules.ts';
+import { billableWeightKg, deliveryWindow, priceCents, shipmentDate, shipmentMethodCode, zoneFor } from '../../domain/shipping.ts';
 import type { Parcel } from '../../providers/shipping/types.ts';
 import { ORG, WAREHOUSE } from './ids.ts';
 import type { ProductRef } from './catalog.ts';

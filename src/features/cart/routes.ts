@@ -17,7 +17,7 @@ import type { Services } from '../../services.ts';
 import { AppError, invalid, isAppError } from '../../domain/errors.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
-import { cartCount, findCartId } from './queries.ts';
+import { cartCount, findCartId, visitorCartRef } from './queries.ts';
 import { parseAdd, parseLineId, parseQuantityBody, parseShowDiscount } from './schemas.ts';
 import {
   addLine, getCart, mergeAnonymousIntoUser, removeLine, repriceForChannel, setShowDiscount, updateQuantity, type CartRef,
@@ -29,7 +29,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 /** Error codes whose message the interface translates (catalog keys cart.error.<code>). */
 const TRANSLATED = new Set(['currency', 'inactive', 'out_of_stock', 'coming_soon', 'call', 'price', 'unknown_product', 'line_not_found']);
 
-const refOf = (req: Request): CartRef => (req.user ? { userId: req.user.id } : { cartOrderId: req.session?.cartOrderId ?? null });
+const refOf = (req: Request): CartRef => visitorCartRef({ userId: req.user?.id, sessionCartId: req.session?.cartOrderId });
 const channelOf = (res: Response): ChannelInfo => {
   const channel = res.locals.channel as ChannelInfo | undefined;
   if (!channel) throw new AppError(503, 'no_channel', 'The store is not set up yet.');
