@@ -38,6 +38,7 @@ export async function start(overrides: Partial<Config> = {}, opts: { database?: 
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await applyMigrations(database.db);
   if (config.seed === 'demo' && (await isDatabaseEmpty(database.db))) {
+    if (config.env === 'production') logger.warn('SEED=demo in production: loading the demo accounts, whose password is published');
     const summary = await seed(database.db);
     logger.info({ summary }, 'demo data loaded');
   }

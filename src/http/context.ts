@@ -7,9 +7,8 @@ import type { RequestHandler, Request, Response } from 'express';
 import { formatMoney, parseCents } from '../domain/money.ts';
 import type { Texts } from '../i18n/index.ts';
 import { DEFAULT_LOCALE, LOCALE_DEFAULT_CHANNEL, LOCALE_LABELS, LOCALES, intlTag, type Locale } from '../i18n/locales.ts';
-import type { ChannelCache, ChannelInfo } from '../features/channels/queries.ts';
-import { loadCurrentUser } from '../features/auth/queries.ts';
-import type { Db } from '../db/client.ts';
+import { unavailable } from '../domain/errors.ts';
+import type { ChannelInfo, CurrentUser } from './types.ts';
 import { installPage } from './render.ts';
 import { assetUrl, renderIsland } from './assets.ts';
 
@@ -20,9 +19,10 @@ import { assetUrl, renderIsland } from './assets.ts';
 export const OPEN_AREAS = { parts: false, dealers: false } as const;
 
 export type ContextDeps = {
-  db: Db;
   texts: Texts;
-  channels: ChannelCache;
+  channels: { all(): Promise<ChannelInfo[]> };
+  /** The signed-in user of a session (undefined when deleted or disabled since). */
+  loadUser: (userId: number) => Promise<CurrentUser | undefined>;
   /** Extra locals for HTML pages (read at request time, so areas can install it after start). */
   pageLocals?: (req: Request, res: Response) => Promise<void>;
 };
@@ -32,7 +32,7 @@ export function baseContext(deps: ContextDeps): RequestHandler {
   return async (req, res, next) => {
     installPage(res);
     if (!req.user && req.session?.userId) {
-      req.user = await loadCurrentUser(deps.db, req.session.userId);
+      req.user = await deps.loadUser(req.session.userId);
       if (!req.user) delete req.session.userId; // deleted or disabled since sign-in
     }
     await applyLocale(req, res, deps, req.session?.locale ?? DEFAULT_LOCALE);
@@ -42,11 +42,11 @@ export function baseContext(deps: ContextDeps): RequestHandler {
 }
 
 /** Inside /{locale}/…: switch the request to that locale. */
-export function localeContext(deps: ContextDeps, locale: Locale) {
+export function localeContext(deps: Pick<ContextDeps, 'texts' | 'channels'>, locale: Locale) {
   return (req: Request, res: Response) => applyLocale(req, res, deps, locale);
 }
 
-export async function applyLocale(req: Request, res: Response, deps: ContextDeps, locale: Locale) {
+export async function applyLocale(req: Request, res: Response, deps: Pick<ContextDeps, 'texts' | 'channels'>, locale: Locale) {
   req.locale = locale;
   req.t = deps.texts.forLocale(locale);
   const channels = await deps.channels.all();
@@ -79,6 +79,17 @@ export async function applyLocale(req: Request, res: Response, deps: ContextDeps
     island: renderIsland,
     flash: (res.locals.flash as unknown) ?? takeFlash(req),
   });
+}
+
+/**
+ * The visitor's channel, or the one policy for a store whose channels are missing or
+ * misconfigured: a 503 (the error page says the store is not open yet), logged as an error by
+ * the error handler. Every route that prices or sells calls this; none invents a channel.
+ */
+export function requireChannel(res: Response): ChannelInfo {
+  const channel = res.locals.channel as ChannelInfo | undefined;
+  if (!channel || !(Number(channel.midMarketRate) > 0) || !channel.currency) throw unavailable('No sales channel is configured for this store.');
+  return channel;
 }
 
 function pickChannel(channels: ChannelInfo[], code: string | undefined, locale: Locale): ChannelInfo | undefined {

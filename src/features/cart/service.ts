@@ -13,7 +13,7 @@ import {
   channels, lineItemOptions, orderLineItems, orderPromotions, orders, organisations, persons, users,
 } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
-import { notFound } from '../../domain/errors.ts';
+import { AppError, notFound } from '../../domain/errors.ts';
 import { convert, fromCents, parseCents, toCents } from '../../domain/money.ts';
 import { orgDiscountCents, orderTotals, spreadPromotion } from '../../domain/order-totals.ts';
 import { CART_MAX, clampCartQuantity } from '../../domain/quantity.ts';
@@ -23,6 +23,7 @@ import { activePromotions, findCartId, loadCartRows, type CartLineOptionRow, typ
 export type { CartRef };
 
 export const LINE_NOT_FOUND = 'This item is no longer in your cart.';
+const lineNotFound = () => new AppError(404, 'line_not_found', LINE_NOT_FOUND);
 
 // ---------------------------------------------------------------------------------------------
 // The cart as the routes and views see it (cents; serializers in view-model.ts)
@@ -404,13 +405,13 @@ export function addLine(
 /** A product line of this visitor's cart, or 404 (another visitor's line, a promotion line, a gone line). */
 async function ownLine(tx: DbOrTx, ref: CartRef, channel: PricingChannel, lineId: number, now: Date) {
   const orderId = await openCart(tx, ref, channel, now);
-  if (orderId === null) throw notFound(LINE_NOT_FOUND);
+  if (orderId === null) throw lineNotFound();
   const [line] = await tx
     .select({ id: orderLineItems.id, quantity: orderLineItems.quantity })
     .from(orderLineItems)
     .where(and(eq(orderLineItems.id, lineId), eq(orderLineItems.orderId, orderId), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])))
     .limit(1);
-  if (!line) throw notFound(LINE_NOT_FOUND);
+  if (!line) throw lineNotFound();
   return { orderId, line };
 }
 

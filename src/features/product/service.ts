@@ -77,6 +77,11 @@ function card(row: CardRow, channel: PageChannel): ProductCard {
   return { id: row.id, title: row.title, stockcode: row.stockcode, image: row.image, priceCents: channelPriceCents(row, channel) };
 }
 
+/** The most popular products as cards priced in the channel (the landing page's featured row). */
+export async function featuredProducts(db: DbOrTx, channel: PricingChannel, limit: number): Promise<ProductCard[]> {
+  return (await popularProducts(db, [], channel.id, limit)).map((r) => card(r, channel));
+}
+
 /** The product page, or a 404 for an unknown or inactive product. */
 export async function loadProductPage(db: DbOrTx, productId: number, channel: PageChannel, now: Date): Promise<ProductPage> {
   const row = await findActiveProduct(db, productId, channel);

@@ -2,6 +2,7 @@
 import { Router, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { parseInput } from '../../http/validate.ts';
+import { requireChannel } from '../../http/context.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { carrierOptionsFromConfig, createRateProvider } from '../../providers/shipping/index.ts';
 import { EstimateBody } from './schemas.ts';
@@ -16,7 +17,7 @@ export function shippingRoutes(s: Services): Router {
   /** POST /{locale}/shipping/estimate → {quote: html, debug} (scripts) or a result page (plain form post). */
   r.post('/shipping/estimate', async (req, res) => {
     const body = parseInput(EstimateBody, req.body);
-    const channel = res.locals.channel as { id: number; code: string; currency: string; midMarketRate: string };
+    const channel = requireChannel(res);
     const channels = await s.channels.all();
     const currencyRates = Object.fromEntries(channels.map((c) => [c.currency, c.midMarketRate]));
     const cartOrderId = body.product_id === undefined ? (await findCartId(s.db, visitorCartRef({ userId: req.user?.id, sessionCartId: req.session?.cartOrderId }))) ?? undefined : undefined;
