@@ -35,20 +35,22 @@ function limiter(o: Partial<Options> & Pick<Options, 'windowMs' | 'limit' | 'key
   });
 }
 
-/** [per IP, per account] limiters of one form. `only` counts failed or successful requests alone. */
-function pair(l: (typeof LIMITS)[keyof typeof LIMITS], only?: 'failed' | 'succeeded'): RequestHandler[] {
-  const skip = only === 'failed' ? { skipSuccessfulRequests: true } : only === 'succeeded' ? { skipFailedRequests: true } : {};
+type Count = 'all' | 'failed' | 'succeeded';
+const counting = (c: Count): Partial<Options> => (c === 'failed' ? { skipSuccessfulRequests: true } : c === 'succeeded' ? { skipFailedRequests: true } : {});
+
+/** [per IP, per account] limiters of one form, each counting all, failed or succeeded requests. */
+function pair(l: (typeof LIMITS)[keyof typeof LIMITS], ip: Count, account: Count): RequestHandler[] {
   return [
-    limiter({ ...l.ip, keyGenerator: ipKey, ...skip }),
-    limiter({ ...l.account, keyGenerator: accountKey, skip: (req) => accountKey(req) === '' }),
+    limiter({ ...l.ip, keyGenerator: ipKey, ...counting(ip) }),
+    limiter({ ...l.account, keyGenerator: accountKey, skip: (req) => accountKey(req) === '', ...counting(account) }),
   ];
 }
 
 /** Built per app (each app instance keeps its own counts). */
 export function authLimits() {
   return {
-    signIn: pair(LIMITS.signIn, 'failed'),
-    register: pair(LIMITS.register, 'succeeded'),
-    resetMail: pair(LIMITS.resetMail),
+    signIn: pair(LIMITS.signIn, 'failed', 'failed'),
+    register: pair(LIMITS.register, 'succeeded', 'all'),
+    resetMail: pair(LIMITS.resetMail, 'all', 'all'),
   };
 }
