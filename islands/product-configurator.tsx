@@ -19,53 +19,9 @@ import { CART_MAX, CART_MIN, OPTION_MAX, OPTION_MIN, QUANTITY_OPTION_TYPE, clamp
 import { showAlert } from './lib/alerts.ts';
 import { handleError } from './lib/errors.ts';
 import { request } from './lib/request.ts';
+import type { ConfiguratorLabels as Labels, ConfiguratorProps as Props } from '../src/domain/product-page.ts';
 
-export type Labels = {
-  quantity: string;
-  quantityHint: string;
-  optionQuantityHint: string;
-  subtotal: string;
-  stockCode: string;
-  addToCart: string;
-  adding: string;
-  /** '{quantity}', '{title}' are filled in. */
-  added: string;
-  /** '{subtotal}' is filled in. */
-  cartSubtotal: string;
-  viewCart: string;
-  each: string;
-  /** '{name}' is filled in. */
-  decrease: string;
-  increase: string;
-  inStock: string;
-  /** Already carries the formatted resupply date. */
-  shipsBy: string;
-  /** The number shown (and dialled) after the call-for-availability reason. */
-  phone?: string;
-  reasons: Record<AddToCartReason, string>;
-};
-
-export type Props = {
-  locale: string;
-  currency: string;
-  productId: number;
-  title: string;
-  stockcode: string;
-  /** Unit price before options, in the channel currency, in cents. */
-  baseCents: number;
-  options: ConfigOption[];
-  availability: Availability;
-  stockOnHand: number;
-  /** False when stock never decides (services, made to order, drop ship): src/domain/pricing.ts tracksStock. */
-  tracksStock: boolean;
-  resupplyDate: string | null;
-  /** The server's clock at render time, so server render and hydration decide alike. */
-  now: string;
-  addUrl: string;
-  cartUrl: string;
-  csrfToken?: string;
-  labels: Labels;
-};
+export type { Labels, Props };
 
 /** What the shopper has asked for: the choice of each single option, the typed quantity of each quantity choice. */
 type Asked = { single: Record<number, number>; qty: Record<number, string> };

@@ -5,8 +5,9 @@
  */
 import type { RequestHandler, Request, Response } from 'express';
 import { formatMoney, parseCents } from '../domain/money.ts';
+import { intlLocale } from '../domain/locale-tag.ts';
 import type { Texts } from '../i18n/index.ts';
-import { DEFAULT_LOCALE, LOCALE_DEFAULT_CHANNEL, LOCALE_LABELS, LOCALES, intlTag, type Locale } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALE_DEFAULT_CHANNEL, LOCALE_LABELS, LOCALES, type Locale } from '../i18n/locales.ts';
 import { unavailable } from '../domain/errors.ts';
 import type { ChannelInfo, CurrentUser } from './types.ts';
 import { installPage } from './render.ts';
@@ -55,7 +56,7 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
   const user = req.user;
   Object.assign(res.locals, {
     locale,
-    intlLocale: intlTag(locale),
+    intlLocale: intlLocale(locale),
     lang: locale.split('-')[0],
     t: req.t,
     user,
@@ -74,7 +75,7 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
       return cents === null ? '—' : formatMoney(cents, currency, locale);
     },
     formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
-      d ? new Intl.DateTimeFormat(intlTag(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
+      d ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
     asset: assetUrl,
     island: renderIsland,
     flash: (res.locals.flash as unknown) ?? takeFlash(req),

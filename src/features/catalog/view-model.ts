@@ -1,16 +1,13 @@
 /** Catalog rows → what the views and the typeahead JSON show. */
+import escape from 'escape-html';
 import type { Badge, Listing, Suggestion } from './service.ts';
 import type { SortKey } from './schemas.ts';
 import { SORTS } from './schemas.ts';
 
 type T = (key: string, opts?: Record<string, unknown>) => string;
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text and attribute values in hand-built HTML (the typeahead's suggestion markup). */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
+/** Text and attribute values in hand-built HTML (the typeahead's suggestion markup): escape-html. */
+export const escapeHtml = (value: unknown): string => escape(String(value ?? ''));
 
 /** Only site-relative image paths go into suggestion markup; anything else gets the placeholder. */
 const safeImage = (src: string | null) => (src && /^\/[\w\-./]+$/.test(src) && !src.startsWith('//') ? src : '/images/placeholder.svg');
