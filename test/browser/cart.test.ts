@@ -67,11 +67,14 @@ describe('browser: cart page', function () {
     const puts: string[] = [];
     page.on('request', (r) => void (r.method() === 'PUT' && puts.push(r.url())));
     const put999 = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/en-us/cart/${lineA}`));
+    // Stop the page's time (it flows naturally after install) so only runFor moves it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await input.fill('5000');
     await page.clock.runFor(CART_DEBOUNCE_MS - 1);
     expect(puts, 'nothing sent before the pause').to.deep.equal([]);
     await page.clock.runFor(1);
     const req = await put999;
+    await page.clock.resume();
     expect(formValue(req.postData(), 'quantity')).to.equal('999');
     await page.waitForResponse((r) => r.request() === req);
     await expect(await input.inputValue()).to.equal('999');

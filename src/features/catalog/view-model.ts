@@ -22,9 +22,10 @@ export function suggestionHtml(s: Suggestion, price: string, badgeText: string):
     `<span class="ta-item" data-product-id="${s.id}" data-price="${escapeHtml(s.price)}" data-availability="${escapeHtml(s.badge.kind)}">` +
     `<img class="ta-thumb" src="${escapeHtml(safeImage(s.image))}" alt="" width="48" height="36" loading="lazy">` +
     `<span class="ta-text"><span class="ta-title">${escapeHtml(s.title)}</span>` +
-    `<span class="ta-code">${escapeHtml(s.stockcode)}</span></span>` +
+    `<span class="ta-code">${escapeHtml(s.stockcode)}</span>` +
+    (shown ? `<span class="ta-badge ta-badge-${escapeHtml(s.badge.kind)}">${escapeHtml(badgeText)}</span>` : '') +
+    `</span>` +
     `<span class="ta-price">${escapeHtml(price)}</span>` +
-    (shown ? `<span class="ta-badge">${escapeHtml(badgeText)}</span>` : '') +
     `</span>`
   );
 }
