@@ -17,6 +17,8 @@ import { productRoutes } from './features/product/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
+// Issue 13: translations, instructionals, content.
+import { translationRoutes } from './features/translations/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -43,5 +45,6 @@ export function unprefixedRoutes(s: Services): Router {
   r.get('/', (req, res) => res.redirect(`/${req.session?.locale ?? 'en-us'}/`));
   r.use(dashboardRoutes(s));
   r.use(channelApiRoutes(s));
+  r.use(translationRoutes(s));
   return r;
 }

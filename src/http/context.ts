@@ -12,6 +12,7 @@ import { loadCurrentUser } from '../features/auth/queries.ts';
 import type { Db } from '../db/client.ts';
 import { installPage } from './render.ts';
 import { assetUrl, renderIsland } from './assets.ts';
+import { pageTextLocals } from '../features/translations/view-helpers.ts';
 
 /**
  * Storefront areas whose pages exist yet. Navigation links to an area appear only
@@ -79,6 +80,8 @@ export async function applyLocale(req: Request, res: Response, deps: ContextDeps
     island: renderIsland,
     flash: (res.locals.flash as unknown) ?? takeFlash(req),
   });
+  // Edit links and sanitised HTML text (issue 13); staff with the translation permission get a recording `t`.
+  Object.assign(res.locals, pageTextLocals(user, locale, req.t));
 }
 
 function pickChannel(channels: ChannelInfo[], code: string | undefined, locale: Locale): ChannelInfo | undefined {
