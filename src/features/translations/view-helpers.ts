@@ -13,7 +13,7 @@ import type { Translator } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { UI_MARKER } from '../../domain/translation.ts';
 import { safeHtmlCached } from './sanitize.ts';
-import { en as editorText } from '../../i18n/text/translations.ts';
+import { editorText } from '../../i18n/text/translations.ts';
 import type { EditorProps } from '../../domain/translation.ts';
 
 export const TRANSLATE_PERMISSION = 'translations.edit';

@@ -1,5 +1,5 @@
 /** Interface text of the translation editor and the page-text panel (issue 13). */
-export const en = {
+const en = {
   'tr.edit': 'Edit text',
   'tr.panel.title': 'Text on this page',
   'tr.panel.intro': 'Choose a text to change it in any language. Saved text shows on the next page view.',
@@ -36,7 +36,7 @@ export const en = {
   'tr.unsaved.stay': 'Stay on this page',
 } as const;
 
-export const fr: Partial<Record<keyof typeof en, string>> = {
+const fr: Partial<Record<keyof typeof en, string>> = {
   'tr.edit': 'Modifier le texte',
   'tr.panel.title': 'Textes de cette page',
   'tr.panel.intro': 'Choisissez un texte pour le modifier dans n’importe quelle langue. Le texte enregistré s’affiche dès la page suivante.',
@@ -73,7 +73,7 @@ export const fr: Partial<Record<keyof typeof en, string>> = {
   'tr.unsaved.stay': 'Rester sur cette page',
 };
 
-export const es: Partial<Record<keyof typeof en, string>> = {
+const es: Partial<Record<keyof typeof en, string>> = {
   'tr.edit': 'Editar texto',
   'tr.panel.title': 'Textos de esta página',
   'tr.panel.intro': 'Elija un texto para cambiarlo en cualquier idioma. El texto guardado se muestra en la siguiente página.',
@@ -109,3 +109,6 @@ export const es: Partial<Record<keyof typeof en, string>> = {
   'tr.unsaved.leave': 'Salir sin guardar',
   'tr.unsaved.stay': 'Quedarse en esta página',
 };
+
+export const translations = { en, fr, es };
+export { en as editorText };
