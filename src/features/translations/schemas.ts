@@ -9,8 +9,10 @@ export const Language = z
   .string({ message: MESSAGES.languageRequired })
   .trim()
   .toLowerCase()
-  .min(1, MESSAGES.languageRequired)
-  .refine((l) => l !== PLACEHOLDER_LANGUAGE && Object.hasOwn(LANGUAGE_COUNTRIES, l), 'Unknown language.');
+  .superRefine((l, ctx) => {
+    if (!l) ctx.addIssue({ code: 'custom', message: MESSAGES.languageRequired });
+    else if (l === PLACEHOLDER_LANGUAGE || !Object.hasOwn(LANGUAGE_COUNTRIES, l)) ctx.addIssue({ code: 'custom', message: 'Unknown language.' });
+  });
 
 export const OpenQuery = z.object({
   locale: z
