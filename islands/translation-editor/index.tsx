@@ -80,6 +80,29 @@ export default function TranslationEditor({ text }: EditorProps) {
 
   useEffect(() => () => clearTimeout(savedTimer.current), []);
 
+  // A modal dialog sits in the top layer, above the page's alerts: while it is open the alert
+  // region moves into it, so 'Language is required' and failures are seen (and read out).
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    let home: { parent: Node; next: Node | null } | null = null;
+    const region = () => document.getElementById('alerts');
+    const onOpen = () => {
+      const r = region();
+      if (!r || r.parentNode === el) return;
+      home = { parent: r.parentNode!, next: r.nextSibling };
+      el.append(r);
+    };
+    const onClose = () => {
+      const r = region();
+      if (r && home) home.parent.insertBefore(r, home.next);
+      home = null;
+    };
+    const observer = new MutationObserver(() => (el.open ? onOpen() : onClose()));
+    observer.observe(el, { attributes: true, attributeFilter: ['open'] });
+    return () => observer.disconnect();
+  }, []);
+
   const lint = useMemo(() => lintHtml(value), [value]);
   const entry = reply?.entry;
   const english = reply?.translations.find((e) => e.language === 'en' && e.country === '');

@@ -67,8 +67,12 @@ export function PreviewPane(props: {
   );
 }
 
+/** The page's own stylesheet (CSP forbids inline styles, and the preview should look like the page). */
+const pageCss = () => (typeof document === 'undefined' ? '' : (document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href ?? ''));
+
 function frameDoc(html: string) {
-  return `<!doctype html><meta charset="utf-8"><style>body{font:15px/1.5 system-ui,sans-serif;margin:8px;color:#1d2327}img{max-width:100%}</style>${expandImageDirectives(html)}`;
+  const css = pageCss();
+  return `<!doctype html><meta charset="utf-8">${css ? `<link rel="stylesheet" href="${css.replace(/"/g, '&quot;')}">` : ''}<body class="tr-frame">${expandImageDirectives(html)}`;
 }
 
 /** The pane choice that shows `tag`: its live draft when it is the entry being edited. */
