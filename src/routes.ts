@@ -19,6 +19,7 @@ import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
 // Issue 13: translations, instructionals, content.
 import { translationRoutes } from './features/translations/routes.ts';
+import { instructionalRoutes } from './features/instructionals/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -33,6 +34,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(authRoutes(s));
   r.use(accountRoutes(s));
   r.use(catalogRoutes(s));
+  r.use(instructionalRoutes(s)); // before productRoutes: puts each product's guides in res.locals
   r.use(productRoutes(s));
   r.use(cartRoutes(s));
   r.use(shippingRoutes(s));
