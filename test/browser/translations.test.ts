@@ -27,6 +27,12 @@ describe('browser: translation editor', function () {
     await page.goto(`${base}/en-us/`);
     await hydrated(page);
 
+    // The page-text panel lists every text the page used (header and footer included), each with its link.
+    await page.getByTestId('page-text-panel').locator('summary').click();
+    expect(await page.locator('[data-testid="page-text-panel"] [data-translation-key="ui:nav.products"]').count()).to.equal(1);
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/page-text-panel-1280.png' });
+    await page.getByTestId('page-text-panel').locator('summary').click();
+
     // Open from the edit link beside the landing section's text.
     await page.locator('[data-testid="landing-planters-body"] [data-translation-key]').click();
     const dialog = page.getByTestId('tr-dialog');
