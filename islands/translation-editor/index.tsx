@@ -24,6 +24,7 @@ import {
 import { showAlert } from '../lib/alerts.ts';
 import { messagesOf, request } from '../lib/request.ts';
 import { CodeTextarea } from './code-textarea.tsx';
+import { ImageInserter } from './image-inserter.tsx';
 import { PreviewPane, paneFor, versionsOf, type PaneChoice } from './preview-pane.tsx';
 
 const url = (field: string, rest = '') => `/translation/${encodeURIComponent(field)}${rest}`;
@@ -218,6 +219,7 @@ export default function TranslationEditor({ text }: EditorProps) {
             <label htmlFor="tr-value">{text['tr.value']}</label>
             <CodeTextarea id="tr-value" value={value} onChange={setValue} invalid={lint.length > 0} describedBy={lint.length ? 'tr-errors' : undefined} />
           </div>
+          <ImageInserter textareaId="tr-value" value={value} onChange={setValue} text={text} />
           {lint.length > 0 && (
             <div id="tr-errors" className="tr-errors" role="alert" data-testid="tr-errors">
               <strong>{text['tr.errors']}</strong>

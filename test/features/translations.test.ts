@@ -146,6 +146,22 @@ describe('translations: API', () => {
   });
 });
 
+describe('content and image editor: the landing banner', () => {
+  it('the banner image is an image() directive staff change per language; unsafe addresses are dropped', async () => {
+    const { a, token } = await admin();
+    const before = await (await agent()).get('/es-mx/');
+    expect(before.text).to.match(/data-testid="landing-hero-art"><img src="\/images\/hero\.svg" alt="" loading="lazy" \/>/);
+    const save = (value: string) => a.post('/translation/ui:content.hero.image').set('X-CSRF-Token', token).type('form').send({ language: 'es', value });
+    expect((await save("image(['/images/products/pl-4rv.svg', 'Sembradora de 4 surcos'])")).status).to.equal(200);
+    const after = await (await agent()).get('/es-mx/');
+    expect(after.text).to.include('<img src="/images/products/pl-4rv.svg" alt="Sembradora de 4 surcos" loading="lazy" />');
+    expect((await (await agent()).get('/en-us/')).text).to.include('<img src="/images/hero.svg"'); // English keeps its banner
+    expect((await save("image(['javascript:alert(1)', 'x'])")).status).to.equal(200);
+    const unsafe = await (await agent()).get('/es-mx/');
+    expect(unsafe.text).to.not.include('javascript:');
+  });
+});
+
 describe('translations: edit links', () => {
   it('staff with the permission see edit links carrying data-translation-key and data-locale, on storefront and back office', async () => {
     const { a } = await admin();

@@ -16,6 +16,8 @@ import { safeHtmlCached } from './sanitize.ts';
 import { editorText } from '../../i18n/text/translations.ts';
 import type { EditorProps } from '../../domain/translation.ts';
 
+const IMAGE_KEYS = ['tr.image.insert', 'tr.image.url', 'tr.image.alt', 'tr.image.add'];
+
 export const TRANSLATE_PERMISSION = 'translations.edit';
 
 type User = { permissions: ReadonlySet<string> } | undefined;
@@ -57,7 +59,7 @@ export function pageTextLocals(user: User, locale: Locale, t: Translator) {
     pageTextKeys: () => [...used].filter((k) => !k.startsWith('tr.')).sort(),
     translationEditorProps: (): EditorProps => ({
       locale,
-      text: Object.fromEntries(Object.keys(editorText).map((k) => [k, String(t(k))])),
+      text: Object.fromEntries([...Object.keys(editorText), ...IMAGE_KEYS].map((k) => [k, String(t(k))])),
     }),
   };
 }
