@@ -5,7 +5,7 @@ import { Notifier } from '../../src/db/notify.ts';
 import { Texts } from '../../src/i18n/index.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { testServer } from '../helpers/server.ts';
-import { agent, csrf, signIn } from '../helpers/http.ts';
+import { signedIn } from '../helpers/signed-in.ts';
 
 const until = async (check: () => boolean | Promise<boolean>, what: string) => {
   for (let i = 0; i < 200; i++) {
@@ -82,9 +82,7 @@ describe('db/notify', () => {
       events.on('i18n', () => texts.reload(other.db));
       await events.start();
       const before = texts.forLocale('es-mx')('landing.section.planters');
-      const a = await agent();
-      await signIn(a, 'admin@example.com');
-      const token = await csrf(a, '/en-us/');
+      const { a, token } = await signedIn('admin@example.com');
       const res = await a.post('/translation/ui:landing.section.planters').set('X-CSRF-Token', token).type('form')
         .send({ language: 'es', country: 'MX', value: 'Sembradoras para México' });
       expect(res.status).to.equal(200);

@@ -1,15 +1,12 @@
 /** The instructional editor (spec §2 routes) and the guides customers see. */
 import { expect } from 'chai';
-import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
+import { agent, type Agent } from '../helpers/http.ts';
+import { signedIn } from '../helpers/signed-in.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
 
 const E = '/en-us/instructional/editor';
 
-async function as(email: string): Promise<{ a: Agent; token: string }> {
-  const a = await agent();
-  await signIn(a, email);
-  return { a, token: await csrf(a, '/en-us/') };
-}
+const as = (email: string): Promise<{ a: Agent; token: string }> => signedIn(email);
 
 describe('instructionals: editor', () => {
   it('refuses visitors, customers and staff without instructionals.edit on every route', async () => {

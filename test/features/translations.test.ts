@@ -1,24 +1,19 @@
 /** The translation API (spec §7 Translations) and what customers see of saved text. */
 import { expect } from 'chai';
-import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
+import { agent, type Agent } from '../helpers/http.ts';
 import { testServer } from '../helpers/server.ts';
+import { signedIn } from '../helpers/signed-in.ts';
 
 const KEY = 'ui:landing.section.support.body';
 
-async function admin(): Promise<{ a: Agent; token: string }> {
-  const a = await agent();
-  await signIn(a, 'admin@example.com');
-  return { a, token: await csrf(a, '/en-us/') };
-}
+const admin = (): Promise<{ a: Agent; token: string }> => signedIn('admin@example.com');
 
 describe('translations: API', () => {
   it('refuses visitors (401), customers and staff without the translation permission (403)', async () => {
     const anon = await agent();
     expect((await anon.get(`/translation/${KEY}?locale=fr-ca`).set('Accept', 'application/json')).status).to.equal(401);
     for (const email of ['customer@example.com', 'staff@example.com']) {
-      const a = await agent();
-      await signIn(a, email);
-      const token = await csrf(a, '/en-us/');
+      const { a, token } = await signedIn(email);
       const get = await a.get(`/translation/${KEY}?locale=fr-ca`).set('Accept', 'application/json');
       expect(get.status, email).to.equal(403);
       expect(get.body.error.code).to.equal('forbidden');
@@ -178,8 +173,7 @@ describe('translations: edit links', () => {
     const visitor = await agent();
     for (const p of pages) expect((await visitor.get(p)).text, p).to.not.include('data-translation-key');
     for (const email of ['customer@example.com', 'staff@example.com']) {
-      const a = await agent();
-      await signIn(a, email);
+      const { a } = await signedIn(email);
       for (const p of pages) expect((await a.get(p)).text, `${email} ${p}`).to.not.include('data-translation-key');
     }
   });
