@@ -15,7 +15,7 @@ const V1 = '<p>Des semoirs <strong>précis</strong> pour le Québec.</p>';
 const V2 = '<p>Semoirs sous vide, de 4 à 24 rangs.</p>';
 
 describe('browser: translation editor', function () {
-  this.timeout(120_000);
+  this.timeout(300_000);
   let base: string;
   before(async () => {
     base = (await testServer()).url;
