@@ -9,6 +9,12 @@ const E = '/en-us/instructional/editor';
 const as = (email: string): Promise<{ a: Agent; token: string }> => signedIn(email);
 
 describe('instructionals: editor', () => {
+  // Starting the shared app (a fresh embedded database without DATABASE_URL) can take minutes on a busy machine.
+  before(async function () {
+    this.timeout(600_000);
+    await testServer();
+  });
+
   it('refuses visitors, customers and staff without instructionals.edit on every route', async () => {
     const routes = [E, `${E}/add/instructional`, `${E}/edit/1`, `${E}/view/1`, `${E}/video`, `${E}/add/tool`];
     const visitor = await agent();

@@ -9,6 +9,12 @@ const KEY = 'ui:landing.section.support.body';
 const admin = (): Promise<{ a: Agent; token: string }> => signedIn('admin@example.com');
 
 describe('translations: API', () => {
+  // Starting the shared app (a fresh embedded database without DATABASE_URL) can take minutes on a busy machine.
+  before(async function () {
+    this.timeout(600_000);
+    await testServer();
+  });
+
   it('refuses visitors (401), customers and staff without the translation permission (403)', async () => {
     const anon = await agent();
     expect((await anon.get(`/translation/${KEY}?locale=fr-ca`).set('Accept', 'application/json')).status).to.equal(401);
