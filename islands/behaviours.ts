@@ -11,4 +11,6 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   typeahead: () => import('./behaviours/typeahead.ts'),
   'channel-find': () => import('./behaviours/channel-find.ts'),
   landing: () => import('./behaviours/landing.ts'),
+  // Issue 13: the nav warning modal for forms with unsaved changes.
+  'nav-warning': () => import('./behaviours/nav-warning.ts'),
 };

@@ -13,4 +13,6 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'cart-page': () => import('./cart-page.tsx'),
   'product-gallery': () => import('./product-gallery.tsx'),
   'product-configurator': () => import('./product-configurator.tsx'),
+  // Issue 13: translations, instructionals, content.
+  'translation-editor': () => import('./translation-editor/index.tsx'),
 };

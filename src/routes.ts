@@ -17,6 +17,9 @@ import { productRoutes } from './features/product/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
+// Issue 13: translations, instructionals, content.
+import { translationRoutes } from './features/translations/routes.ts';
+import { instructionalRoutes } from './features/instructionals/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -31,6 +34,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(authRoutes(s));
   r.use(accountRoutes(s));
   r.use(catalogRoutes(s));
+  r.use(instructionalRoutes(s)); // before productRoutes: puts each product's guides in res.locals
   r.use(productRoutes(s));
   r.use(cartRoutes(s));
   r.use(shippingRoutes(s));
@@ -43,5 +47,6 @@ export function unprefixedRoutes(s: Services): Router {
   r.get('/', (req, res) => res.redirect(`/${req.session?.locale ?? 'en-us'}/`));
   r.use(dashboardRoutes(s));
   r.use(channelApiRoutes(s));
+  r.use(translationRoutes(s));
   return r;
 }

@@ -15,6 +15,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { isDatabaseEmpty, seed } from './db/seed/index.ts';
 import { Texts } from './i18n/index.ts';
+import { Notifier } from './db/notify.ts';
 import { createMailer } from './providers/mail/index.ts';
 import { loadIslands, loadManifest } from './http/assets.ts';
 
@@ -44,10 +45,14 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (opts.prepare !== false) await prepareDatabase(database, config, logger);
   const texts = await Texts.create(database.db);
+  // Saved interface text is live on the next page view in every app process.
+  const events = new Notifier({ pool: database.pool, databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined, logger });
+  events.on('i18n', () => texts.reload(database.db));
+  await events.start();
   loadManifest();
   await loadIslands();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
-  const { app, services } = createApp({ config, database, texts, mailer, logger });
+  const { app, services } = createApp({ config, database, texts, mailer, logger, events });
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
@@ -71,6 +76,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
         });
         server.closeIdleConnections();
       });
+      await events.close();
       if (!opts.database) await database.close();
     })());
 

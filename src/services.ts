@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Texts } from './i18n/index.ts';
 import type { Mailer } from './providers/mail/index.ts';
+import type { Notifier } from './db/notify.ts';
 import type { ChannelCache } from './features/channels/queries.ts';
 import type { AuthService } from './features/auth/service.ts';
 
@@ -17,6 +18,8 @@ export type Deps = {
   texts: Texts;
   mailer: Mailer;
   logger: Logger;
+  /** Cross-process cache invalidation (LISTEN/NOTIFY; in-process on the embedded database). */
+  events: Notifier;
 };
 
 /** Services built once per app and handed to routers. */

@@ -24,6 +24,7 @@ export type AdminNavItem = {
 // Keep in the order a person works through the day; one line per area.
 export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'home', label: 'admin.nav.home', href: () => '/account/dashboard', permission: 'dashboard.view', icon: 'home' },
+  { key: 'instructionals', label: 'admin.nav.instructionals', href: (l) => `/${l}/instructional/editor`, permission: 'instructionals.edit', icon: 'book' },
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };

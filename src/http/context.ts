@@ -13,6 +13,7 @@ import type { ChannelInfo, CurrentUser } from './types.ts';
 import { installPage } from './render.ts';
 import { assetUrl, renderIsland } from './assets.ts';
 import { adminNavFor } from './admin-nav.ts';
+import { pageTextLocals } from '../features/translations/view-helpers.ts';
 
 /**
  * Storefront areas whose pages exist yet. Navigation links to an area appear only
@@ -82,6 +83,8 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
     island: renderIsland,
     flash: (res.locals.flash as unknown) ?? takeFlash(req),
   });
+  // Edit links and sanitised HTML text (issue 13); staff with the translation permission get a recording `t`.
+  Object.assign(res.locals, pageTextLocals(user, locale, req.t));
 }
 
 /**

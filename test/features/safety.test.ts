@@ -23,7 +23,7 @@ async function sideApp(over: Partial<Running['config']> = {}) {
   const shared = await testServer();
   const lines: string[] = [];
   const logger = pino({ level: 'info', base: undefined }, { write: (l: string) => void lines.push(l) });
-  const { app } = createApp({ config: { ...shared.config, ...over }, database: shared.database, texts: shared.services.texts, mailer: shared.services.mailer, logger });
+  const { app } = createApp({ config: { ...shared.config, ...over }, database: shared.database, texts: shared.services.texts, mailer: shared.services.mailer, logger, events: shared.services.events });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -192,7 +192,7 @@ describe('safe defaults', function () {
       const running = await start({ env: 'test', port: 0, databaseUrl: db.databaseUrl, dataDir: db.dataDir, seed: 'none', logLevel: 'silent', sessionSecret: 'dberror-secret-0123456789abcdef' });
       const lines: string[] = [];
       const logger = pino({ level: 'info', base: undefined }, { write: (l: string) => void lines.push(l) });
-      const { app } = createApp({ config: running.config, database: running.database, texts: running.services.texts, mailer: running.services.mailer, logger });
+      const { app } = createApp({ config: running.config, database: running.database, texts: running.services.texts, mailer: running.services.mailer, logger, events: running.services.events });
       try {
         // A real PostgreSQL error (undefined column) on every page's channel lookup.
         await running.database.pool.query('alter table channels rename column code to code_gone');

@@ -62,6 +62,22 @@ export const instructionals = pgTable('instructionals', {
   index('instructionals_published_idx').on(t.published),
 ]);
 
+/** The ordered steps of an instructional, each with its own text and optional image. */
+export const instructionalSteps = pgTable('instructional_steps', {
+  id: serial('id').primaryKey(),
+  instructionalId: integer('instructional_id').notNull().references(() => instructionals.id, { onDelete: 'cascade' }),
+  sort: integer('sort').notNull().default(0),
+  title: text('title').notNull(),
+  /** HTML (sanitised before it reaches a page). */
+  body: text('body').notNull().default(''),
+  /** Public path or https URL of the step's image. */
+  imageUrl: text('image_url'),
+  imageAlt: text('image_alt').notNull().default(''),
+}, (t) => [
+  index('instructional_steps_instructional_sort_idx').on(t.instructionalId, t.sort),
+  check('instructional_steps_sort', sql`${t.sort} >= 0`),
+]);
+
 export const tools = pgTable('tools', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),

@@ -1,4 +1,5 @@
 /** Interface text, instructionals and tools, media, calendar, webhooks, audit log, dealers and leads. */
+import { seedInstructionalSteps } from './instructional-steps.ts';
 import {
   calendarEvents, dealers, instructionals, instructionalTools, leads, logs, media, tools, translations, translationVersions, webhooks,
 } from '../schema/index.ts';
@@ -80,6 +81,7 @@ export async function seedContent(tx: SeedTx, products: Map<string, ProductRef>)
     createdBy: USER.admin, createdAt: daysAgo(120 - i * 10), updatedAt: daysAgo(100 - i * 10),
   })));
   await insertMany(tx, instructionalTools, INSTRUCTIONALS.flatMap((x, i) => x.tools.map((t, sort) => ({ instructionalId: i + 1, toolId: t + 1, sort }))));
+  await seedInstructionalSteps(tx); // issue 13
 
   const shown = PRODUCTS.filter((p) => ['PL-4RV', 'DEMO-CONFIG', 'DEMO-SEED-PLATE', 'PP-DOB-15', 'DC-40-10'].includes(p.stockcode));
   await insertMany(tx, media, [

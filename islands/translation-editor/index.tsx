@@ -1,0 +1,252 @@
+/**
+ * The translation editor modal (spec §2, §4, §5, §7 Translations). Staff with the translation
+ * permission see edit links (a[data-translation-key][data-locale]) beside texts; a click fetches
+ * GET /translation/{key}?locale= and opens this dialog once the fetch succeeds.
+ *
+ * - Code (the key without its marker, read-only), hidden field, language (xx never offered) and
+ *   country dropdowns; changing language resets the country and reloads the entry.
+ * - Value textarea with line numbers, linted live (only paired tags; image([...]) directives
+ *   masked; 'Line N, Col N: message'; the list hidden when empty).
+ * - Version dropdown: choosing a version puts its value in the textarea.
+ * - Save (multipart POST /translation/{field}): without a language alerts 'Language is required'
+ *   and sends nothing; on success the form refreshes and 'Saved' shows for 2 s.
+ * - Machine translate (GET /translation/{key}/{language}): refused for English; disabled while it
+ *   runs; a failure alerts the spec's message.
+ * - Two preview panes; the second starts at None and lists the English versions; both are half
+ *   width when the second has content.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { MESSAGES, SUCCESS_INDICATOR_MS } from '../../src/domain/constants.ts';
+import { lintHtml } from '../../src/domain/html-lint.ts';
+import {
+  fieldCode, localeTag, parseLocaleTag, type EditorProps, type MachineTranslateReply, type TranslationReply,
+} from '../../src/domain/translation.ts';
+import { showAlert } from '../lib/alerts.ts';
+import { messagesOf, request } from '../lib/request.ts';
+import { CodeTextarea } from './code-textarea.tsx';
+import { ImageInserter } from './image-inserter.tsx';
+import { PreviewPane, paneFor, versionsOf, type PaneChoice } from './preview-pane.tsx';
+
+const url = (field: string, rest = '') => `/translation/${encodeURIComponent(field)}${rest}`;
+
+export default function TranslationEditor({ text }: EditorProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [reply, setReply] = useState<TranslationReply | null>(null);
+  const [language, setLanguage] = useState('');
+  const [country, setCountry] = useState('');
+  const [value, setValue] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [translating, setTranslating] = useState(false);
+  const [panes, setPanes] = useState<[PaneChoice, PaneChoice]>([paneFor('en', ''), { tag: 'en', version: 'none' }]);
+  const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  /** Puts a reply in the form (open, reload, save). */
+  const apply = useCallback((r: TranslationReply) => {
+    setReply(r);
+    setLanguage(r.entry.language);
+    setCountry(r.entry.country);
+    setValue(r.entry.value);
+    const tag = localeTag(r.entry.language, r.entry.country);
+    setPanes(([, second]) => [paneFor('en', tag), second]);
+  }, []);
+
+  const load = useCallback(async (field: string, locale: string) => {
+    try {
+      apply(await request<TranslationReply>('GET', url(field), { locale }));
+      return true;
+    } catch (err) {
+      for (const m of messagesOf(err)) showAlert(m, 'error');
+      return false;
+    }
+  }, [apply]);
+
+  // Edit links anywhere on the page open the editor (delegated: links rendered later work too).
+  useEffect(() => {
+    const onClick = async (e: MouseEvent) => {
+      const link = (e.target as Element | null)?.closest?.<HTMLElement>('[data-translation-key]');
+      if (!link || e.defaultPrevented || e.button !== 0) return;
+      e.preventDefault();
+      const field = link.dataset.translationKey ?? '';
+      const tag = parseLocaleTag(link.dataset.locale ?? '') ?? { language: 'en', country: '' };
+      setPanes([paneFor('en', ''), { tag: 'en', version: 'none' }]);
+      if (await load(field, localeTag(tag.language, tag.country))) {
+        if (!dialog.current?.open) dialog.current?.showModal();
+        dialog.current?.querySelector<HTMLElement>('[data-testid="tr-language"]')?.focus();
+      }
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [load]);
+
+  useEffect(() => () => clearTimeout(savedTimer.current), []);
+
+  // A modal dialog sits in the top layer, above the page's alerts: while it is open the alert
+  // region moves into it, so 'Language is required' and failures are seen (and read out).
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    let home: { parent: Node; next: Node | null } | null = null;
+    const region = () => document.getElementById('alerts');
+    const onOpen = () => {
+      const r = region();
+      if (!r || r.parentNode === el) return;
+      home = { parent: r.parentNode!, next: r.nextSibling };
+      el.append(r);
+    };
+    const onClose = () => {
+      const r = region();
+      if (r && home) home.parent.insertBefore(r, home.next);
+      home = null;
+    };
+    const observer = new MutationObserver(() => (el.open ? onOpen() : onClose()));
+    observer.observe(el, { attributes: true, attributeFilter: ['open'] });
+    return () => observer.disconnect();
+  }, []);
+
+  const lint = useMemo(() => lintHtml(value), [value]);
+  const entry = reply?.entry;
+  const english = reply?.translations.find((e) => e.language === 'en' && e.country === '');
+  const draftTag = language ? localeTag(language, country) : '';
+  const dirty = !!entry && value !== entry.value;
+
+  const onLanguage = (l: string) => {
+    setLanguage(l);
+    setCountry(''); // §4: changing language resets countries and reloads the entry
+    if (l && reply) void load(reply.field, l);
+  };
+  const onCountry = (c: string) => {
+    setCountry(c);
+    if (language && reply) void load(reply.field, localeTag(language, c));
+  };
+  const onVersion = (v: string) => {
+    const found = versionsOf(entry).find((x) => String(x.version) === v);
+    if (found) setValue(found.value);
+  };
+
+  const save = async () => {
+    if (!reply) return;
+    if (!language) {
+      showAlert(MESSAGES.languageRequired, 'error');
+      return;
+    }
+    const form = new FormData();
+    form.set('language', language);
+    form.set('country', country);
+    form.set('value', value);
+    form.set('field', reply.field);
+    if (entry?.translation_id) {
+      form.set('id', String(entry.translation_id));
+      form.set('version', String(entry.version));
+    }
+    setSaving(true);
+    try {
+      apply(await request<TranslationReply>('POST', url(reply.field), form));
+      setSaved(true);
+      clearTimeout(savedTimer.current);
+      savedTimer.current = setTimeout(() => setSaved(false), SUCCESS_INDICATOR_MS);
+    } catch (err) {
+      for (const m of messagesOf(err)) showAlert(m, 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const machineTranslate = async () => {
+    if (!reply) return;
+    if (!language) return showAlert(MESSAGES.languageRequired, 'error'), undefined;
+    if (language === 'en') return showAlert(MESSAGES.cannotTranslateToEnglish, 'error'), undefined;
+    setTranslating(true);
+    try {
+      const r = await request<MachineTranslateReply>('GET', url(reply.field, `/${encodeURIComponent(language)}`));
+      setValue(r.translated.translatedText);
+    } catch {
+      showAlert(MESSAGES.translationFailed, 'error');
+    } finally {
+      setTranslating(false);
+    }
+  };
+
+  const close = () => dialog.current?.close();
+  const languages = reply ? Object.keys(reply.languages) : [];
+  const countries = reply && language ? (reply.languages[language] ?? []) : [];
+  const entries = reply?.translations ?? [];
+  const secondHasContent = panes[1].version !== 'none';
+  const versions = versionsOf(entry);
+
+  return (
+    <dialog ref={dialog} className="tr-dialog" aria-labelledby="tr-title" data-testid="tr-dialog" onCancel={() => undefined}>
+      {reply && (
+        <form method="dialog" className="tr-form" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+          <header className="tr-head">
+            <h2 id="tr-title">{text['tr.modal.title']}</h2>
+            <button type="button" className="btn btn-sm btn-ghost" onClick={close} data-testid="tr-close">{text['tr.close']}</button>
+          </header>
+          <input type="hidden" name="field" value={reply.field} data-testid="tr-field" />
+          <div className="tr-grid">
+            <div className="field">
+              <label htmlFor="tr-code">{text['tr.code']}</label>
+              <input id="tr-code" readOnly value={fieldCode(reply.field)} data-testid="tr-code" />
+            </div>
+            <div className="field">
+              <label htmlFor="tr-language">{text['tr.language']}</label>
+              <select id="tr-language" name="language" value={language} onChange={(e) => onLanguage(e.target.value)} data-testid="tr-language">
+                <option value="">—</option>
+                {languages.map((l) => <option key={l} value={l}>{l}</option>)}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="tr-country">{text['tr.country']}</label>
+              <select id="tr-country" name="country" value={country} onChange={(e) => onCountry(e.target.value)} data-testid="tr-country">
+                <option value="">{text['tr.country.all']}</option>
+                {countries.map((c) => <option key={c} value={c}>{c}</option>)}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="tr-version">{text['tr.version']}</label>
+              <select id="tr-version" value={dirty ? '' : String(entry?.version ?? 0)} onChange={(e) => onVersion(e.target.value)} data-testid="tr-version">
+                {dirty && <option value="">{text['tr.version.draft']}</option>}
+                {!versions.length && <option value="0">{text['tr.version.new']}</option>}
+                {versions.map((v, i) => (
+                  <option key={v.version} value={String(v.version)}>
+                    {(i === 0 ? text['tr.version.current'] : text['tr.version.n']).replace('{{version}}', String(v.version))}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor="tr-value">{text['tr.value']}</label>
+            <CodeTextarea id="tr-value" value={value} onChange={setValue} invalid={lint.length > 0} describedBy={lint.length ? 'tr-errors' : undefined} />
+          </div>
+          <ImageInserter textareaId="tr-value" value={value} onChange={setValue} text={text} />
+          {lint.length > 0 && (
+            <div id="tr-errors" className="tr-errors" role="alert" data-testid="tr-errors">
+              <strong>{text['tr.errors']}</strong>
+              <ul>{lint.map((m) => <li key={m} data-testid="tr-error">{m}</li>)}</ul>
+            </div>
+          )}
+          <div className="tr-english" data-testid="tr-english">
+            <strong>{text['tr.english']}</strong>
+            <p>{english?.value || text['tr.english.none']}</p>
+          </div>
+          <div className={`tr-panes${secondHasContent ? ' is-split' : ''}`} data-testid="tr-panes">
+            <PreviewPane index={0} entries={entries} choice={panes[0]} allowNone={false} draft={{ tag: draftTag, value }} text={text}
+              onChoice={(c) => setPanes(([, b]) => [c, b])} />
+            <PreviewPane index={1} entries={entries} choice={panes[1]} allowNone draft={{ tag: draftTag, value }} text={text}
+              onChoice={(c) => setPanes(([a]) => [a, c])} />
+          </div>
+          <footer className="tr-actions">
+            <button type="button" className="btn btn-ghost" onClick={() => void machineTranslate()} disabled={translating} data-testid="tr-machine">
+              {translating ? text['tr.machine.running'] : text['tr.machine']}
+            </button>
+            <span className="tr-saved" role="status" data-testid="tr-saved">{saved ? `✓ ${text['tr.saved']}` : ''}</span>
+            <button type="submit" className="btn btn-accent" disabled={saving} data-testid="tr-save">
+              {saving ? text['tr.saving'] : text['tr.save']}
+            </button>
+          </footer>
+        </form>
+      )}
+    </dialog>
+  );
+}

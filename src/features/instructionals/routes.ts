@@ -1,0 +1,123 @@
+/**
+ * Instructionals (spec §2): the back office's editor under /{locale}/instructional/editor (list,
+ * add/instructional, edit/{id}, view/{id}, video, add/tool; permission instructionals.edit) and
+ * what customers see: /{locale}/instructionals/{id} and the guides on each product page.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../../services.ts';
+import { isAppError, notFound } from '../../domain/errors.ts';
+import { flash } from '../../http/context.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
+import { allTools, getInstructional, listInstructionals } from './queries.ts';
+import { InstructionalInput, ListQuery, ToolInput, VideoInput } from './schemas.ts';
+import { InstructionalService } from './service.ts';
+import { InstructionalIndex } from './product-index.ts';
+import { safeHtmlCached } from '../translations/sanitize.ts';
+
+export const INSTRUCTIONALS_PERMISSION = 'instructionals.edit';
+const BASE = '/instructional/editor';
+
+export function instructionalRoutes(s: Services): Router {
+  const r = Router();
+  const service = new InstructionalService(s.db, s.events);
+  const index = new InstructionalIndex(s.db, s.events);
+  const guard = requirePermission(INSTRUCTIONALS_PERMISSION);
+  const page = (res: Response, view: string, locals: Record<string, unknown>, status = 200) =>
+    res.page(`instructionals/${view}`, { layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, fields: {}, ...locals }, status);
+
+  /** Product pages: their published guides, from memory (no query per page view). */
+  r.get('/products/:productId', async (req, res, next) => {
+    const id = Number(req.params.productId);
+    if (Number.isInteger(id) && id > 0) res.locals.productGuides = await index.forProduct(id);
+    next();
+  });
+
+  /** GET /{locale}/instructionals/{id}: a published instructional as customers see it. */
+  r.get('/instructionals/:id', async (req, res) => {
+    const item = await getInstructional(s.db, parseInput(IdParam, req.params.id));
+    if (!item || !item.published) throw notFound();
+    await res.page('instructionals/public', { title: item.title, item, safeHtml: safeHtmlCached });
+  });
+
+  /** GET /{locale}/instructional/editor */
+  r.get(BASE, guard, async (req, res) => {
+    const filters = parseInput(ListQuery, req.query);
+    const rows = await listInstructionals(s.db, filters);
+    await page(res, 'list', { title: req.t('ins.title'), rows, filters });
+  });
+
+  const form = async (req: Request, res: Response, item: unknown, fields: Record<string, string> = {}, status = 200) =>
+    page(res, 'form', { title: item && (item as { id?: number }).id ? req.t('ins.edit') : req.t('ins.add'), item, tools: await allTools(s.db), fields }, status);
+
+  /** Re-renders the form with the messages when the input is refused (400/404/409 as HTML). */
+  const saveOr = async (req: Request, res: Response, id?: number) => {
+    try {
+      const input = parseInput(InstructionalInput, req.body);
+      const savedId = await service.save(input, req.user!.id, id);
+      if (wantsJson(req)) return void res.status(id ? 200 : 201).json({ id: savedId });
+      flash(req, 'success', req.t('ins.saved'));
+      res.redirect(303, `/${req.locale}${BASE}/edit/${savedId}`);
+    } catch (err) {
+      if (!isAppError(err) || wantsJson(req) || err.status === 404) throw err;
+      const b = req.body ?? {};
+      const echo = { ...b, id, videoUrl: b.video_url, stockcode: b.product, steps: Array.isArray(b.steps) ? b.steps : Object.values(b.steps ?? {}), toolIds: [].concat(b.tools ?? []).map(Number) };
+      await form(req, res, echo, { _: err.message, ...(err.fields ?? {}) }, err.status);
+    }
+  };
+
+  /** GET /{locale}/instructional/editor/add/instructional */
+  r.get(`${BASE}/add/instructional`, guard, (req, res) => form(req, res, null));
+  /** POST /{locale}/instructional/editor/add/instructional */
+  r.post(`${BASE}/add/instructional`, guard, (req, res) => saveOr(req, res));
+
+  /** GET /{locale}/instructional/editor/edit/{id} */
+  r.get(`${BASE}/edit/:id`, guard, async (req, res) => {
+    const item = await getInstructional(s.db, parseInput(IdParam, req.params.id));
+    if (!item) throw notFound();
+    await form(req, res, { ...item, toolIds: item.tools.map((t) => t.id), steps: item.steps.map((st) => ({ title: st.title, body: st.body, image: st.imageUrl ?? '', alt: st.imageAlt })) });
+  });
+  /** POST /{locale}/instructional/editor/edit/{id} */
+  r.post(`${BASE}/edit/:id`, guard, (req, res) => saveOr(req, res, parseInput(IdParam, req.params.id)));
+
+  /** GET /{locale}/instructional/editor/view/{id}: the preview, drafts included. */
+  r.get(`${BASE}/view/:id`, guard, async (req, res) => {
+    const item = await getInstructional(s.db, parseInput(IdParam, req.params.id));
+    if (!item) throw notFound();
+    await page(res, 'view', { title: item.title, item });
+  });
+
+  /** GET /{locale}/instructional/editor/video */
+  r.get(`${BASE}/video`, guard, async (req, res) => {
+    await page(res, 'video', { title: req.t('ins.videos'), rows: await listInstructionals(s.db, { q: '', status: 'all' }) });
+  });
+  /** POST /{locale}/instructional/editor/video */
+  r.post(`${BASE}/video`, guard, async (req, res) => {
+    const input = parseInput(VideoInput, req.body);
+    await service.setVideo(input.instructional_id, input.video_url, req.user!.id);
+    if (wantsJson(req)) return void res.json({ ok: true });
+    flash(req, 'success', req.t('ins.video.saved'));
+    res.redirect(303, `/${req.locale}${BASE}/video`);
+  });
+
+  /** GET /{locale}/instructional/editor/add/tool */
+  r.get(`${BASE}/add/tool`, guard, async (req, res) => {
+    await page(res, 'tool', { title: req.t('ins.tool.add'), tools: await allTools(s.db), values: {} });
+  });
+  /** POST /{locale}/instructional/editor/add/tool */
+  r.post(`${BASE}/add/tool`, guard, async (req, res) => {
+    try {
+      const input = parseInput(ToolInput, req.body);
+      const id = await service.addTool(s.db, input, req.user!.id);
+      if (wantsJson(req)) return void res.status(201).json({ id });
+      flash(req, 'success', req.t('ins.tool.saved'));
+      res.redirect(303, `/${req.locale}${BASE}/add/tool`);
+    } catch (err) {
+      if (!isAppError(err) || wantsJson(req)) throw err;
+      await page(res, 'tool', { title: req.t('ins.tool.add'), tools: await allTools(s.db), values: req.body ?? {}, fields: { _: err.message, ...(err.fields ?? {}) } }, err.status);
+    }
+  });
+
+  return r;
+}

@@ -1,0 +1,65 @@
+/**
+ * What pages get for translatable text (installed by http/context.ts for every request):
+ *
+ * - `tHtml(key)`: the text as sanitised HTML, for blocks whose text carries markup (landing sections).
+ * - `tEdit(key)`: for staff with the translation permission, an edit link carrying
+ *   data-translation-key and data-locale to put beside a text; '' for everyone else.
+ * - `pageTextKeys()`: for such staff, every key the page used through `t` (the layout lists them in
+ *   the page-text panel, so every text of every page can be opened without touching each template).
+ *
+ * Customers get the shared translator untouched: no recording, no links, no cost.
+ */
+import type { Translator } from '../../i18n/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { UI_MARKER } from '../../domain/translation.ts';
+import { safeHtmlCached } from './sanitize.ts';
+import { editorText } from '../../i18n/text/translations.ts';
+import type { EditorProps } from '../../domain/translation.ts';
+
+const IMAGE_KEYS = ['tr.image.insert', 'tr.image.url', 'tr.image.alt', 'tr.image.add'];
+
+export const TRANSLATE_PERMISSION = 'translations.edit';
+
+type User = { permissions: ReadonlySet<string> } | undefined;
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function editLink(key: string, locale: Locale, label: string): string {
+  return (
+    `<a href="#" class="t-edit" data-translation-key="${escapeAttr(UI_MARKER + key)}" data-locale="${locale}" data-testid="translation-edit-link">` +
+    `<svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true" focusable="false"><path d="M12 20h9"/><path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z"/></svg>` +
+    `<span class="visually-hidden">${escapeAttr(label)}: ${escapeAttr(key)}</span></a>`
+  );
+}
+
+export function pageTextLocals(user: User, locale: Locale, t: Translator) {
+  const canTranslate = !!user?.permissions.has(TRANSLATE_PERMISSION);
+  if (!canTranslate) {
+    return {
+      canTranslate,
+      tHtml: (key: string) => safeHtmlCached(String(t(key))),
+      tEdit: (_key: string) => '',
+      pageTextKeys: () => [] as string[],
+    };
+  }
+  const used = new Set<string>();
+  const recording = ((...args: unknown[]) => {
+    if (typeof args[0] === 'string') used.add(args[0]);
+    return (t as unknown as (...a: unknown[]) => unknown)(...args);
+  }) as unknown as Translator;
+  const label = String(t('tr.edit'));
+  return {
+    canTranslate,
+    t: Object.assign(recording, t),
+    tHtml: (key: string) => {
+      used.add(key);
+      return safeHtmlCached(String(t(key)));
+    },
+    tEdit: (key: string) => editLink(key, locale, label),
+    pageTextKeys: () => [...used].filter((k) => !k.startsWith('tr.')).sort(),
+    translationEditorProps: (): EditorProps => ({
+      locale,
+      text: Object.fromEntries([...Object.keys(editorText), ...IMAGE_KEYS].map((k) => [k, String(t(k))])),
+    }),
+  };
+}

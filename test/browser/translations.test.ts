@@ -1,0 +1,118 @@
+/** The translation editor in a real browser (issue 13's "Done when"). */
+import { expect } from 'chai';
+import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
+import { testServer } from '../helpers/server.ts';
+import { DEMO_PASSWORD } from '../helpers/http.ts';
+
+async function signInAs(page: TestPage, base: string, email: string) {
+  await page.goto(`${base}/en-us/login`);
+  await page.getByTestId('login-form').locator('input[name=email]').fill(email);
+  await page.getByTestId('login-form').locator('input[name=password]').fill(DEMO_PASSWORD);
+  await Promise.all([page.waitForNavigation(), page.getByTestId('login-submit').click()]);
+}
+
+const V1 = '<p>Des semoirs <strong>précis</strong> pour le Québec.</p>';
+const V2 = '<p>Semoirs sous vide, de 4 à 24 rangs.</p>';
+
+describe('browser: translation editor', function () {
+  this.timeout(300_000);
+  let base: string;
+  before(async () => {
+    base = (await testServer()).url;
+  });
+
+  it('staff edit a text in fr-ca with live lint, save it, customers see it, and an earlier version comes back', async () => {
+    const page = await newPage();
+    await signInAs(page, base, 'admin@example.com');
+    await page.goto(`${base}/en-us/`);
+    await hydrated(page);
+
+    // The page-text panel lists every text the page used (header and footer included), each with its link.
+    await page.getByTestId('page-text-panel').locator('summary').click();
+    expect(await page.locator('[data-testid="page-text-panel"] [data-translation-key="ui:nav.products"]').count()).to.equal(1);
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/page-text-panel-1280.png' });
+    await page.getByTestId('page-text-panel').locator('summary').click();
+
+    // Open from the edit link beside the landing section's text.
+    await page.locator('[data-testid="landing-planters-body"] [data-translation-key]').click();
+    const dialog = page.getByTestId('tr-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await page.getByTestId('tr-code').inputValue()).to.equal('landing.section.planters.body');
+    expect(await page.getByTestId('tr-field').inputValue()).to.equal('ui:landing.section.planters.body');
+    expect(await page.getByTestId('tr-language').inputValue()).to.equal('en');
+    expect(await page.locator('[data-testid="tr-language"] option[value="xx"]').count()).to.equal(0);
+    expect(await page.getByTestId('tr-english').textContent()).to.include('vacuum'); // English reference text
+
+    // Pick fr-ca: language fr, then country CA (no entry yet: empty value, a new entry).
+    await page.getByTestId('tr-language').selectOption('fr');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="tr-value"]') as HTMLTextAreaElement).value !== '');
+    await page.getByTestId('tr-country').selectOption('CA');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="tr-value"]') as HTMLTextAreaElement).value === '');
+    expect(await page.getByTestId('tr-version').inputValue()).to.equal('0');
+
+    // An unclosed tag shows a lint error; closing it clears the list.
+    await page.getByTestId('tr-value').fill('<p>Des semoirs <strong>précis</strong> pour le Québec.');
+    await page.getByTestId('tr-error').first().waitFor();
+    expect(await page.getByTestId('tr-error').first().textContent()).to.match(/^Line 1, Col 55: Tag must be paired, missing: \[ <\/p> \]/);
+    expect(await axe(page), 'axe 1280 with the editor open').to.deep.equal([]);
+    await page.getByTestId('tr-value').fill(V1);
+    expect(await page.getByTestId('tr-errors').count()).to.equal(0);
+
+    // The machine-translate button offline: the spec's failure message, and it comes back enabled.
+    await page.getByTestId('tr-machine').click();
+    await page.getByText('An error occurred while fetching the translation. Please try again.').waitFor();
+    expect(await page.getByTestId('tr-machine').isEnabled()).to.equal(true);
+    expect(await page.getByTestId('tr-value').inputValue()).to.equal(V1);
+
+    // Save: the indicator shows, the form refreshes to version 1.
+    await page.getByTestId('tr-save').click();
+    await page.getByTestId('tr-saved').filter({ hasText: 'Saved' }).waitFor();
+    expect(await page.getByTestId('tr-version').inputValue()).to.equal('1');
+    await screenshot(page, 'translation-editor-1280');
+
+    // A second version, then the version dropdown brings the first back into the textarea.
+    await page.getByTestId('tr-value').fill(V2);
+    await page.getByTestId('tr-save').click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="tr-version"]') as HTMLSelectElement).value === '2');
+    await page.getByTestId('tr-version').selectOption('1');
+    expect(await page.getByTestId('tr-value').inputValue()).to.equal(V1);
+
+    // The first pane previews English, rendered (in a sandboxed frame) or as raw HTML.
+    const frame = await (await page.getByTestId('tr-pane-0-rendered').elementHandle())!.contentFrame();
+    expect(await frame!.locator('body').innerText()).to.include('vacuum');
+    await page.getByTestId('tr-pane-0-toggle').click();
+    expect(await page.getByTestId('tr-pane-0-raw').textContent()).to.include('vacuum');
+
+    // Compare pane: None at first, then an English version splits the panes in two.
+    expect(await page.getByTestId('tr-pane-1-version').inputValue()).to.equal('none');
+    expect(await page.getByTestId('tr-panes').getAttribute('class')).to.not.include('is-split');
+    const englishVersions = await page.locator('[data-testid="tr-pane-1-version"] option').allTextContents();
+    expect(englishVersions[0]).to.equal('None');
+    expect(englishVersions.length).to.be.greaterThan(1);
+    await page.getByTestId('tr-pane-1-version').selectOption({ index: 1 });
+    expect(await page.getByTestId('tr-panes').getAttribute('class')).to.include('is-split');
+
+    // Without a language nothing is sent.
+    await page.getByTestId('tr-language').selectOption('');
+    await page.getByTestId('tr-save').click();
+    await page.getByText('Language is required').waitFor();
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await axe(page), 'axe 375 with the editor open').to.deep.equal([]);
+    await screenshot(page, 'translation-editor-375');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+
+    // A customer (fresh cookies) sees the saved text in fr-ca, sanitised, and no edit links.
+    const customer = await newPage({ width: 375 });
+    await signInAs(customer, base, 'customer@example.com');
+    await customer.goto(`${base}/fr-ca/`);
+    expect(await customer.getByTestId('landing-planters-body').innerHTML()).to.include('Semoirs sous vide, de 4 à 24 rangs.');
+    expect(await customer.locator('[data-translation-key]').count()).to.equal(0);
+    expect(await axe(customer), 'axe 375 customer page').to.deep.equal([]);
+    await customer.setViewportSize({ width: 1280, height: 900 });
+    expect(await axe(customer), 'axe 1280 customer page').to.deep.equal([]);
+    expect(customer.problems).to.deep.equal([]);
+    await customer.close();
+  });
+});
