@@ -11,4 +11,10 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   typeahead: () => import('./behaviours/typeahead.ts'),
   'channel-find': () => import('./behaviours/channel-find.ts'),
   landing: () => import('./behaviours/landing.ts'),
+  // issue #12: parts explorer, dealers, leads and the shared form helpers
+  'parts-explorer': () => import('./behaviours/parts-explorer.ts'),
+  'parts-add-all': () => import('./behaviours/parts-add-all.ts'),
+  'json-form': () => import('./behaviours/json-form.ts'),
+  'crm-actions': () => import('./behaviours/crm-actions.ts'),
+  'row-links': () => import('./behaviours/row-links.ts'),
 };
