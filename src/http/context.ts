@@ -12,6 +12,7 @@ import { loadCurrentUser } from '../features/auth/queries.ts';
 import type { Db } from '../db/client.ts';
 import { installPage } from './render.ts';
 import { assetUrl, renderIsland } from './assets.ts';
+import { adminNavFor } from './admin-nav.ts';
 
 /**
  * Storefront areas whose pages exist yet. Navigation links to an area appear only
@@ -62,6 +63,7 @@ export async function applyLocale(req: Request, res: Response, deps: ContextDeps
     areas: OPEN_AREAS,
     isBackOffice: !!user?.permissions.has('dashboard.view'),
     can: (key: string) => !!user?.permissions.has(key),
+    adminNav: (current?: string) => (user ? adminNavFor(user.permissions, locale, current, req.t as (k: string) => string) : []),
     apiToken: user ? req.session?.apiToken : undefined,
     csrfToken: () => (req.csrfToken ? req.csrfToken() : ''),
     channel,

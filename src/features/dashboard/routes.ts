@@ -19,7 +19,7 @@ export function dashboardRoutes(s: Services): Router {
       canOrders ? dashboardSummary(s.db) : Promise.resolve(null),
       user.warehouseId ? s.db.select().from(warehouses).where(eq(warehouses.id, user.warehouseId)).limit(1) : Promise.resolve([]),
     ]);
-    await res.page('dashboard/home', { title: req.t('dashboard.title'), summary, warehouse: warehouse[0] ?? null, layout: 'layouts/main' });
+    await res.page('dashboard/home', { title: req.t('dashboard.title'), summary, warehouse: warehouse[0] ?? null, layout: 'layouts/admin', nav: 'home' });
   });
 
   /** GET /admin/orders/detail/{order_id} */
@@ -27,7 +27,7 @@ export function dashboardRoutes(s: Services): Router {
     const id = parseInput(IdParam, req.params.orderId);
     const order = await getOrderDetail(s.db, id);
     if (!order) throw notFound();
-    await res.page('orders/admin-detail', { title: req.t('order.title', { id: order.id }), order });
+    await res.page('orders/admin-detail', { title: req.t('order.title', { id: order.id }), order, layout: 'layouts/admin', nav: 'orders' });
   });
 
   return r;

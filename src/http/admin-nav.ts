@@ -1,0 +1,41 @@
+/**
+ * The back office's left navigation: one entry per area, shown to a user only when their
+ * permissions open it (keys, never roles). An area adds its own entry here when its pages
+ * exist, so the navigation never leads to a missing page.
+ *
+ * `href` takes the locale because most back-office paths of the spec are locale-prefixed
+ * (/{locale}/account/dashboard/orders) while a few are not (/account/dashboard).
+ */
+import type { PermissionKey } from '../db/schema/constants.ts';
+
+export type AdminNavItem = {
+  key: string;
+  /** Interface text key of the label. */
+  label: string;
+  href: (locale: string) => string;
+  /** The user needs this key to see the entry (and the pages behind it check the same key). */
+  permission: PermissionKey;
+  /** Icon name from views/partials/icons.ejs. */
+  icon: string;
+  /** Second group, under the main areas (settings-like areas). */
+  group?: 'main' | 'settings';
+};
+
+// Keep in the order a person works through the day; one line per area.
+export const ADMIN_NAV: AdminNavItem[] = [
+  { key: 'home', label: 'admin.nav.home', href: () => '/account/dashboard', permission: 'dashboard.view', icon: 'home' },
+];
+
+export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };
+
+/** The entries this user may open, with the current one marked. */
+export function adminNavFor(permissions: ReadonlySet<string>, locale: string, current: string | undefined, t: (key: string) => string): AdminNavLink[] {
+  return ADMIN_NAV.filter((i) => permissions.has(i.permission)).map((i) => ({
+    key: i.key,
+    label: t(i.label),
+    href: i.href(locale),
+    icon: i.icon,
+    current: i.key === current,
+    group: i.group ?? 'main',
+  }));
+}
