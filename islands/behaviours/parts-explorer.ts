@@ -39,8 +39,12 @@ export default function partsExplorer(el: HTMLElement): void {
     keyboard: true,
   });
   L.imageOverlay(props.diagram.image, imageBounds, { alt: props.diagram.title }).addTo(map);
-  map.fitBounds(imageBounds);
-  if (props.zoom !== null) map.setZoom(props.zoom);
+  // First view: a deep link's callout and zoom, else the whole picture.
+  const deep = props.callouts.find((c) => c.callout === props.selected);
+  const focus = deep ? L.latLngBounds(calloutBounds(deep, height)) : imageBounds;
+  if (props.zoom !== null) map.setView(focus.getCenter(), props.zoom, { animate: false });
+  else if (deep) map.fitBounds(focus, { maxZoom: 0, animate: false });
+  else map.fitBounds(imageBounds, { animate: false });
   el.dataset.zoom = String(map.getZoom());
 
   const layers = new Map<string, Layer>();
@@ -178,7 +182,6 @@ export default function partsExplorer(el: HTMLElement): void {
     active = props.selected;
     layers.get(props.selected)?.setStyle(styleFor(true, false));
     el.dataset.activeCallout = props.selected;
-    if (props.zoom === null) map.fitBounds(calloutBounds(props.callouts.find((c) => c.callout === props.selected)!, height), { maxZoom: 0 });
   }
   if (props.canEdit) attachEditor({ map, page, layers, props, toImage: (b) => toImageRect(b, height) });
   el.dataset.ready = 'true';

@@ -82,7 +82,9 @@ export async function loadPart(db: DbOrTx, diagramId: number, productId: number,
   const [[row], used] = await Promise.all([partsByIds(db, ch, [productId]), whereUsed(db, productId, diagramId)]);
   if (!row) throw notFound('That part is not on this diagram.');
   const callouts = [...new Set(components.filter((c) => c.productId === productId).map((c) => c.callout))];
-  return { diagram, part: toPart(row, component, ch, now), description: row.description, callouts, whereUsed: used };
+  // The pop-up shows a plain-text excerpt; the product page renders the full description.
+  const description = row.description.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return { diagram, part: toPart(row, component, ch, now), description, callouts, whereUsed: used };
 }
 
 export async function diagramIndex(db: DbOrTx, q: string) {
