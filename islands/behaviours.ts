@@ -17,4 +17,5 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   'json-form': () => import('./behaviours/json-form.ts'),
   'crm-actions': () => import('./behaviours/crm-actions.ts'),
   'row-links': () => import('./behaviours/row-links.ts'),
+  'dealer-locator': () => import('./behaviours/dealer-locator.ts'),
 };

@@ -18,6 +18,7 @@ import { cartRoutes } from './features/cart/routes.ts';
 import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
 import { partsRoutes } from './features/parts/routes.ts';
+import { dealerRoutes } from './features/dealers/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -37,6 +38,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(shippingRoutes(s));
   r.use(channelRoutes(s));
   r.use(partsRoutes(s));
+  r.use(dealerRoutes(s).localized);
   return r;
 }
 
@@ -45,5 +47,6 @@ export function unprefixedRoutes(s: Services): Router {
   r.get('/', (req, res) => res.redirect(`/${req.session?.locale ?? 'en-us'}/`));
   r.use(dashboardRoutes(s));
   r.use(channelApiRoutes(s));
+  r.use(dealerRoutes(s).root); // POST /dealers/set (spec §7)
   return r;
 }
