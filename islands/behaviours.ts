@@ -18,4 +18,6 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   'crm-actions': () => import('./behaviours/crm-actions.ts'),
   'row-links': () => import('./behaviours/row-links.ts'),
   'dealer-locator': () => import('./behaviours/dealer-locator.ts'),
+  'lead-form': () => import('./behaviours/lead-form.ts'),
+  'region-reload': () => import('./behaviours/region-reload.ts'),
 };

@@ -19,6 +19,7 @@ import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
 import { partsRoutes } from './features/parts/routes.ts';
 import { dealerRoutes } from './features/dealers/routes.ts';
+import { leadRoutes } from './features/leads/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -39,6 +40,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(channelRoutes(s));
   r.use(partsRoutes(s));
   r.use(dealerRoutes(s).localized);
+  r.use(leadRoutes(s));
   return r;
 }
 

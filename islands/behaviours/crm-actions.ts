@@ -12,7 +12,7 @@ export default function crmActions(root: HTMLElement): void {
   root.addEventListener('click', async (event) => {
     const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-crm-action]');
     if (!link || !root.contains(link)) return;
-    const req = crmActionRequest({ href: link.getAttribute('href') ?? '', action: link.dataset.crmAction, primary: link.dataset.primary, message: link.dataset.message }, csrfToken());
+    const req = crmActionRequest({ href: link.getAttribute('href') ?? '', action: link.dataset.crmAction, primary: link.dataset.primary, message: link.dataset.message, params: paramsOf(link) }, csrfToken());
     if (!req) return;
     event.preventDefault();
     if (req.confirm !== null && !window.confirm(req.confirm)) return;
@@ -25,4 +25,13 @@ export default function crmActions(root: HTMLElement): void {
       for (const m of messagesOf(err)) showAlert(m, 'error');
     }
   });
+}
+
+/** data-param-status="x" → {status: 'x'} */
+function paramsOf(link: HTMLElement): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(link.dataset)) {
+    if (k.startsWith('param') && k.length > 5 && v !== undefined) out[k[5].toLowerCase() + k.slice(6)] = v;
+  }
+  return out;
 }

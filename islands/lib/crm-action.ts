@@ -4,7 +4,8 @@
  * [data-message]>` becomes a POST to its href with `_method`, the token and (for put) the primary
  * flag. A delete needs the user's confirmation with the link's message first.
  */
-export type CrmLink = { href: string; action?: string; primary?: string; message?: string };
+/** params: extra body fields from the link's data-param-* attributes (e.g. data-param-status). */
+export type CrmLink = { href: string; action?: string; primary?: string; message?: string; params?: Record<string, string> };
 export type CrmRequest = { url: string; body: Record<string, string>; confirm: string | null };
 
 export const DEFAULT_DELETE_MESSAGE = 'Are you sure?';
@@ -12,7 +13,7 @@ export const DEFAULT_DELETE_MESSAGE = 'Are you sure?';
 export function crmActionRequest(link: CrmLink, token: string): CrmRequest | null {
   const action = (link.action ?? '').toLowerCase();
   if (!link.href || (action !== 'put' && action !== 'delete')) return null;
-  const body: Record<string, string> = { _method: action };
+  const body: Record<string, string> = { ...link.params, _method: action };
   if (token) body._csrf = token;
   if (action === 'put') {
     body.primary = link.primary === undefined || link.primary === '' || link.primary === 'true' || link.primary === '1' ? '1' : '0';

@@ -24,6 +24,8 @@ export type AdminNavItem = {
 // Keep in the order a person works through the day; one line per area.
 export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'home', label: 'admin.nav.home', href: () => '/account/dashboard', permission: 'dashboard.view', icon: 'home' },
+  { key: 'leads', label: 'admin.nav.leads', href: (l) => `/${l}/admin/leads`, permission: 'customers.view', icon: 'customers' }, // issue #12
+  { key: 'parts', label: 'admin.nav.parts', href: (l) => `/${l}/parts`, permission: 'products.edit', icon: 'map' }, // issue #12: callouts are edited on the explorer
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };

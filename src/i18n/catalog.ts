@@ -14,6 +14,7 @@ import { fr as coreFr } from './text/fr.ts';
 import { es as coreEs } from './text/es.ts';
 import { admin } from './text/admin.ts';
 import { dealers } from './text/dealers.ts';
+import { leads } from './text/leads.ts';
 import { parts } from './text/parts.ts';
 
 export type Language = 'en' | 'fr' | 'es';
@@ -21,7 +22,7 @@ export type Language = 'en' | 'fr' | 'es';
 type AreaText<K extends string> = { en: Record<K, string>; fr: Partial<Record<K, string>>; es: Partial<Record<K, string>> };
 
 // One entry per area (keep alphabetical; each in src/i18n/text/<area>.ts).
-const AREAS = [admin, dealers, parts] as const satisfies readonly AreaText<string>[];
+const AREAS = [admin, dealers, leads, parts] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AreaEn = UnionToIntersection<(typeof AREAS)[number]['en']>;
