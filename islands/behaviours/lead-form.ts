@@ -53,17 +53,14 @@ export default function leadForm(form: HTMLElement): void {
     email.addEventListener('input', () => check());
   }
 
-  let challenged = false;
   form.addEventListener('submit', async (event) => {
-    if (challenged) return; // the second, real submit
     event.preventDefault();
     const token = await challenge(form).catch(() => null);
     for (const name of ['recaptchaToken', 'recaptchaKey']) form.querySelector(`input[name="${name}"]`)?.remove();
     if (token) {
       form.append(hidden('recaptchaToken', token), hidden('recaptchaKey', form.dataset.siteKey ?? ''));
     }
-    challenged = true;
-    form.requestSubmit();
+    HTMLFormElement.prototype.submit.call(form); // no second submit event
   });
 }
 
