@@ -13,4 +13,5 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'cart-page': () => import('./cart-page.tsx'),
   'product-gallery': () => import('./product-gallery.tsx'),
   'product-configurator': () => import('./product-configurator.tsx'),
+  'seed-plate-calculator': () => import('./seed-plate-calculator.tsx'), // issue #12
 };

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { channelPrices, channelWarehouses, diagramComponents, inventory, partsDiagrams, products, warehouses } from '../../db/schema/index.ts';
+import { categories, channelPrices, channelWarehouses, diagramComponents, inventory, partsDiagrams, productCategories, products, warehouses } from '../../db/schema/index.ts';
 import { escapeLike, type PriceChannel } from '../catalog/queries.ts';
 
 export type DiagramRow = { id: number; title: string; image: string; width: number; height: number; productId: number | null; machineTitle: string | null; machineStockcode: string | null };
@@ -166,3 +166,15 @@ export async function deleteComponent(db: DbOrTx, diagramId: number, id: number)
 }
 
 const rect = (r: Pick<ComponentWrite, 'x1' | 'y1' | 'x2' | 'y2'>) => ({ x1: String(r.x1), y1: String(r.y1), x2: String(r.x2), y2: String(r.y2) });
+
+/** Listed products of the seed-plates category (the DEMO-SEED-PLATE family). */
+export async function seedPlateIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(productCategories, eq(productCategories.productId, products.id))
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .where(and(eq(categories.slug, 'seed-plates'), eq(products.status, 0)))
+    .orderBy(asc(products.id));
+  return rows.map((r) => r.id);
+}

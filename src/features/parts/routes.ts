@@ -15,6 +15,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { PARTS_ZOOM } from '../../domain/constants.ts';
+import { CROPS, SEED_SIZES, plateFromTitle } from '../../domain/seed-plate.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -22,7 +23,7 @@ import type { PriceChannel } from '../catalog/queries.ts';
 import type { Badge } from '../catalog/service.ts';
 import { badgeLabel } from '../catalog/view-model.ts';
 import { CalloutParams, ComponentBody, ComponentParams, DiagramParams, ExplorerQuery, IndexQuery, MoveBody, PartParams } from './schemas.ts';
-import { addComponent, diagramIndex, editComponent, loadCallout, loadExplorer, loadPart, moveComponentCallout, removeComponent } from './service.ts';
+import { seedPlates, addComponent, diagramIndex, editComponent, loadCallout, loadExplorer, loadPart, moveComponentCallout, removeComponent } from './service.ts';
 import { componentsJson, explorerProps } from './view-model.ts';
 
 /** A path that names nothing we have is a 404, whatever is wrong with it. */
@@ -58,6 +59,24 @@ export function partsRoutes(s: Services): Router {
     const { q } = IndexQuery.parse(req.query);
     const diagrams = await diagramIndex(s.db, q);
     await res.page('parts/index', { title: req.t('parts.index.title'), q, diagrams });
+  });
+
+  /** GET /{locale}/seed-plates — the seed plate calculator (embedded screen) */
+  r.get('/seed-plates', async (req, res) => {
+    const list = await seedPlates(s.db, channelOf(res), new Date());
+    const money = res.locals.money as (v: string) => string;
+    const t = req.t;
+    const keys = ['crop', 'seedSize', 'rowSpacing', 'speed', 'mode', 'byPopulation', 'bySpacing', 'population', 'spacing', 'arithmetic', 'recommended', 'none', 'rpmRule',
+      'inRange', 'outOfRange', 'sizeMismatch', 'add', 'added', 'step.population', 'step.spacing', 'step.speed', 'step.seedRate',
+      ...CROPS.map((c) => `crop.${c}`), ...SEED_SIZES.map((z) => `size.${z}`)];
+    await res.page('parts/seed-plates', {
+      title: t('seedplate.title'),
+      props: {
+        plates: list.map(({ row, part }) => ({ ...plateFromTitle({ productId: row.id, stockcode: row.stockcode, title: row.title }), price: money(part.price), buyable: part.buyable, href: `/${req.locale}/products/${row.id}` })),
+        addUrl: `/${req.locale}/cart/add/inline`,
+        labels: Object.fromEntries(keys.map((k) => [k, t(`seedplate.${k}`)])),
+      },
+    });
   });
 
   /** GET /{locale}/parts/{diagram_id}/components */

@@ -10,7 +10,7 @@ import { audit } from '../audit/log.ts';
 import { availabilityBadge, channelPriceCents, type Badge } from '../catalog/service.ts';
 import type { PriceChannel, ProductSummaryRow } from '../catalog/queries.ts';
 import {
-  componentsOf, deleteComponent, findDiagram, insertComponent, listDiagrams, moveCallout, partsByIds, productIdByCode, updateComponent, whereUsed,
+  componentsOf, deleteComponent, seedPlateIds, findDiagram, insertComponent, listDiagrams, moveCallout, partsByIds, productIdByCode, updateComponent, whereUsed,
   type ComponentRow, type DiagramRow, type PartRow,
 } from './queries.ts';
 import type { ComponentBody, MoveBody } from './schemas.ts';
@@ -149,4 +149,12 @@ export async function removeComponent(db: Db, diagramId: number, componentId: nu
     if (!row) throw notFound('That callout part does not exist.');
     await audit(tx, { action: 'diagram.component.delete', entity: 'diagram', entityId: diagramId, userId, message: `Callout ${row.callout}: part ${row.productId} removed`, data: { componentId } });
   });
+}
+
+/** The seed plate calculator's plates, priced for the channel (buyable by the catalog's rule). */
+export async function seedPlates(db: DbOrTx, ch: PriceChannel, now: Date) {
+  const rows = await partsByIds(db, ch, await seedPlateIds(db));
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({ row, part: toPart(row, { id: 0, quantity: 1 } as ComponentRow, ch, now) }));
 }
