@@ -20,4 +20,5 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   'dealer-locator': () => import('./behaviours/dealer-locator.ts'),
   'lead-form': () => import('./behaviours/lead-form.ts'),
   'region-reload': () => import('./behaviours/region-reload.ts'),
+  'date-field': () => import('./behaviours/date-field.ts'),
 };

@@ -48,10 +48,15 @@ describe('browser: new-lead form', function () {
     await page.getByLabel('First name').fill('Morgan');
     await page.getByLabel('Last name').fill('Reid');
     await page.getByLabel('Email').fill('morgan.reid@example.net');
+    // The date picker: the calendar opens on today, arrows move, Enter picks, the field shows mm/dd/yy.
+    await page.getByRole('button', { name: 'Choose a date' }).click();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('lead-visit').inputValue()).to.match(/^\d\d\/\d\d\/\d\d$/);
     await page.getByTestId('lead-submit').click();
     await page.waitForURL(/sent=1/);
-    const { rows } = await (await testServer()).database.pool.query("select region_code from leads where email = 'morgan.reid@example.net'");
-    expect(rows).to.deep.equal([{ region_code: 'SK' }]);
+    const { rows } = await (await testServer()).database.pool.query("select region_code, visit_on - current_date as days from leads where email = 'morgan.reid@example.net'");
+    expect(rows).to.deep.equal([{ region_code: 'SK', days: 7 }]);
   });
 
   for (const width of [1280, 375]) {

@@ -65,6 +65,12 @@ describe('leads (HTTP)', function () {
     const plain = await a.post('/en-us/leads/new').type('form').send({ _csrf: token, ...valid, email: 'plain@', recaptchaToken: (await formOf(a)).captcha, recaptchaKey: 'offline' });
     expect(plain.status).to.equal(400);
     expect(plain.text).to.contain('data-testid="field-error-email"').and.to.contain('value="Holt Acres"');
+    const past = await xhr(a, '/en-us/leads/new', token).send({ ...valid, email: 'past.visit@example.net', visitOn: '01/02/20', recaptchaToken: (await formOf(a)).captcha, recaptchaKey: 'offline' });
+    expect(past.status).to.equal(400);
+    expect(past.body.error.fields.visitOn).to.equal('Choose today or a later date.');
+    const month13 = await xhr(a, '/en-us/leads/new', token).send({ ...valid, email: 'past.visit@example.net', visitOn: '13/13/30', recaptchaToken: (await formOf(a)).captcha, recaptchaKey: 'offline' });
+    expect(month13.body.error.fields.visitOn).to.equal('Enter a date such as 05/13/27.');
+    expect(await leadCount('past.visit@example.net')).to.equal(0);
     expect(await leadCount('wrong.region@example.net')).to.equal(0);
     expect(await leadCount('plain@')).to.equal(0);
   });
@@ -103,8 +109,11 @@ describe('leads (HTTP)', function () {
     const a = await agent();
     await signIn(a, 'staff@example.com');
     const { token } = await formOf(a);
-    const created = await xhr(a, '/en-us/leads/new', token).send({ ...valid, email: 'staff.entered@example.net' });
+    const created = await xhr(a, '/en-us/leads/new', token).send({ ...valid, email: 'staff.entered@example.net', visitOn: '3/9/2035' });
     expect(created.status).to.equal(201);
+    const stored = await (await testServer()).database.pool.query("select visit_on::text as v, created_by from leads where email = 'staff.entered@example.net'");
+    expect(stored.rows[0].v).to.equal('2035-03-09');
+    expect(stored.rows[0].created_by).to.be.a('number');
     const list = await a.get('/en-us/admin/leads?q=staff.entered');
     expect(list.status).to.equal(200);
     expect(list.text).to.contain('staff.entered@example.net').and.to.contain('data-testid="admin-nav"');

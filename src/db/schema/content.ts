@@ -1,6 +1,6 @@
 /** Content: interface translations, instructionals and tools, media, calendar, dealers, leads. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEAD_STATUSES } from './constants.ts';
 import { coord, createdAt, inList, timestamps, tstz } from './columns.ts';
 import { countries, postalAddress } from './geo.ts';
@@ -142,6 +142,8 @@ export const leads = pgTable('leads', {
   countryCode: text('country_code').references(() => countries.code, { onDelete: 'set null', onUpdate: 'cascade' }),
   regionCode: text('region_code'),
   message: text('message'),
+  /** The day the prospect would like a visit or a call (the form's date picker). */
+  visitOn: date('visit_on'),
   status: text('status').notNull().default('new'),
   /** The staff member or sales rep who entered the lead (null for seeded or imported ones). */
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

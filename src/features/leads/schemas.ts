@@ -14,6 +14,8 @@ export const LeadBody = z.object({
   country: z.string({ message: 'Choose a country.' }).trim().regex(/^[A-Za-z]{2}$/, 'Choose a country.').transform((c) => c.toUpperCase()),
   region: optionalText(8, 'Choose a region from the list.'),
   message: optionalText(2000, 'A message has at most 2000 characters.'),
+  /** Checked against today in the service (domain/date-field.ts). */
+  visitOn: optionalText(20, 'Enter a date such as 05/13/27.'),
   recaptchaToken: optionalText(4000, 'Invalid token.'),
   recaptchaKey: optionalText(200, 'Invalid key.'),
   /** Honeypot: hidden from people, filled by naive bots. */

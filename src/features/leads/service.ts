@@ -4,6 +4,7 @@
  */
 import { invalid, notFound, type FieldErrors } from '../../domain/errors.ts';
 import { sortCountries } from '../../domain/countries.ts';
+import { checkDateField, DATE_FIELD_MESSAGES } from '../../domain/date-field.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CaptchaProvider } from '../../providers/captcha/index.ts';
 import { audit } from '../audit/log.ts';
@@ -30,10 +31,12 @@ export async function createLead(db: Db, captcha: CaptchaProvider, input: LeadBo
     if (!countries.some((c) => c.code === input.country)) fields.country = 'Choose a country from the list.';
     else if (regions.length && !input.region) fields.region = 'Choose a region.';
     else if (input.region && !regions.some((r) => r.code === input.region!.toUpperCase())) fields.region = 'Choose a region of the selected country.';
+    const visit = input.visitOn ? checkDateField(input.visitOn, ctx.now) : null;
+    if (visit && !visit.ok) fields.visitOn = DATE_FIELD_MESSAGES[visit.error];
     if (Object.keys(fields).length) throw invalid(Object.values(fields)[0], fields);
     const id = await insertLead(tx, {
       firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone ?? null, company: input.company ?? null,
-      countryCode: input.country, regionCode: input.region?.toUpperCase() ?? null, message: input.message ?? null, status: 'new', createdBy: ctx.userId,
+      countryCode: input.country, regionCode: input.region?.toUpperCase() ?? null, message: input.message ?? null, visitOn: visit?.ok ? visit.iso : null, status: 'new', createdBy: ctx.userId,
     });
     await audit(tx, { action: 'lead.create', entity: 'lead', entityId: id, userId: ctx.userId, message: `Lead ${input.firstName} ${input.lastName} <${input.email}>` });
     return id;

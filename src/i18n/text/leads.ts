@@ -37,6 +37,9 @@ const en = {
   'leads.status.contacted': 'Contacted',
   'leads.status.qualified': 'Qualified',
   'leads.status.closed': 'Closed',
+  'leads.visitOn': 'Preferred visit or call date (optional)',
+  'leads.visitOn.hint': 'Format mm/dd/yy, today or later.',
+  'leads.visitOn.open': 'Choose a date',
   'admin.nav.leads': 'Leads',
   'admin.nav.parts': 'Parts diagrams',
 } as const;
@@ -81,6 +84,9 @@ const fr: Partial<Record<Key, string>> = {
   'leads.status.contacted': 'Contacté',
   'leads.status.qualified': 'Qualifié',
   'leads.status.closed': 'Fermé',
+  'leads.visitOn': 'Date de visite ou d’appel souhaitée (facultatif)',
+  'leads.visitOn.hint': 'Format mm/jj/aa, aujourd’hui ou plus tard.',
+  'leads.visitOn.open': 'Choisir une date',
   'admin.nav.leads': 'Prospects',
   'admin.nav.parts': 'Vues éclatées',
 };
@@ -123,6 +129,9 @@ const es: Partial<Record<Key, string>> = {
   'leads.status.contacted': 'Contactado',
   'leads.status.qualified': 'Calificado',
   'leads.status.closed': 'Cerrado',
+  'leads.visitOn': 'Fecha preferida de visita o llamada (opcional)',
+  'leads.visitOn.hint': 'Formato mm/dd/aa, hoy o después.',
+  'leads.visitOn.open': 'Elegir una fecha',
   'admin.nav.leads': 'Prospectos',
   'admin.nav.parts': 'Diagramas de refacciones',
 };
