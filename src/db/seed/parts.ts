@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { dealers, diagramComponents, partsDiagrams } from '../schema/index.ts';
 import { DIAGRAM } from './catalog-data.ts';
+import { calloutMarks } from './images.ts';
 import { EPOCH, insertMany, type SeedTx } from './util.ts';
 
 type Callout = { callout: string; rect: readonly [number, number, number, number]; parts: readonly (readonly [string, number])[] };
@@ -122,13 +123,7 @@ const ART: Record<number, string> = {
 
 export function extraDiagramSvg(d: DiagramSeed): string {
   const grid = Array.from({ length: 24 }, (_, i) => line(i * 50, 0, i * 50, d.height, '#dde7f0', 1)).join('') + Array.from({ length: 16 }, (_, i) => line(0, i * 50, d.width, i * 50, '#dde7f0', 1)).join('');
-  const callouts = d.callouts.map((c) => {
-    const [x1, y1, x2, y2] = c.rect;
-    const cx = Math.max(26, x1 - 8);
-    const cy = Math.max(26, y1 - 8);
-    return `<rect x="${x1}" y="${y1}" width="${x2 - x1}" height="${y2 - y1}" fill="none" stroke="#1d6fb8" stroke-width="2" stroke-dasharray="8 6"/>` +
-      circle(cx, cy, 22, '#1d6fb8') + `<text x="${cx}" y="${cy + 7}" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="20" font-weight="700" fill="#fff">${c.callout}</text>`;
-  }).join('');
+  const callouts = calloutMarks(d.callouts);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${d.width} ${d.height}" width="${d.width}" height="${d.height}" role="img">` +
     `${rect(0, 0, d.width, d.height, '#f7fafc')}${grid}${ART[d.id] ?? ''}${callouts}</svg>\n`;
 }

@@ -5,7 +5,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { categories, channelPrices, channelWarehouses, diagramComponents, inventory, partsDiagrams, productCategories, products, warehouses } from '../../db/schema/index.ts';
-import { escapeLike, type PriceChannel } from '../catalog/queries.ts';
+import { escapeLike, type PriceChannel, type ProductSummaryRow } from '../catalog/queries.ts';
 
 export type DiagramRow = { id: number; title: string; image: string; width: number; height: number; productId: number | null; machineTitle: string | null; machineStockcode: string | null };
 
@@ -23,24 +23,8 @@ export type ComponentRow = {
   sort: number;
 };
 
-export type PartRow = {
-  id: number;
-  title: string;
-  stockcode: string;
-  image: string | null;
-  description: string;
-  status: number;
-  basePrice: string;
-  currencyId: number;
-  channelPrice: string | null;
-  availability: 'in_stock' | 'out_of_stock' | 'coming_soon' | 'call';
-  resupplyDate: string | null;
-  isNonStock: boolean;
-  isPhysical: boolean;
-  nonStockLabel: string | null;
-  stock: number;
-  stockResupplyDate: string | null;
-};
+/** A part as the catalog summarises a product, plus what the pop-up and the buyable rule read. */
+export type PartRow = ProductSummaryRow & { description: string; status: number };
 
 export async function findDiagram(db: DbOrTx, id: number): Promise<DiagramRow | undefined> {
   const rows = await db

@@ -8,7 +8,7 @@ import { invalid, notFound } from '../../domain/errors.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { audit } from '../audit/log.ts';
 import { availabilityBadge, channelPriceCents, type Badge } from '../catalog/service.ts';
-import type { PriceChannel, ProductSummaryRow } from '../catalog/queries.ts';
+import type { PriceChannel } from '../catalog/queries.ts';
 import {
   componentsOf, deleteComponent, seedPlateIds, findDiagram, insertComponent, listDiagrams, moveCallout, partsByIds, productIdByCode, updateComponent, whereUsed,
   type ComponentRow, type DiagramRow, type PartRow,
@@ -39,7 +39,7 @@ export const compareCallouts = (a: string, b: string) => a.localeCompare(b, 'en'
 
 function toPart(row: PartRow, c: ComponentRow, ch: PriceChannel, now: Date): Part {
   const cents = channelPriceCents(row, ch);
-  const badge = availabilityBadge(row as ProductSummaryRow, cents, now);
+  const badge = availabilityBadge(row, cents, now);
   const buyable = row.status === 0 && !['out_of_stock', 'coming_soon', 'call', 'price'].includes(badge.kind);
   return { productId: row.id, componentId: c.id, title: row.title, stockcode: row.stockcode, image: row.image, price: fromCents(cents), badge, buyable, quantity: c.quantity };
 }
