@@ -105,3 +105,30 @@ describe('browser: parts explorer', function () {
     });
   }
 });
+
+describe('browser: parts callout editor (staff)', function () {
+  this.timeout(120_000);
+
+  it('staff drag a callout on the diagram and the new rectangle is saved; customers get no editor', async () => {
+    const page = await newPage();
+    const base = (await testServer()).url;
+    await page.goto(`${base}/en-us/login`);
+    await page.fill('input[name="email"]', 'staff@example.com');
+    await page.fill('input[name="password"]', 'demo-pass-2026');
+    await Promise.all([page.waitForNavigation(), page.click('form [type="submit"]')]);
+    await page.goto(`${base}/en-us/parts/3`);
+    await page.waitForSelector('[data-testid="parts-map"][data-ready="true"]');
+    await page.getByTestId('edit-toggle').click();
+    const handle = page.locator('.rect-handle--move').first();
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + 8, box.y + 8);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 48, box.y + 28, { steps: 5 });
+    await page.mouse.up();
+    await page.getByTestId('alert').first().waitFor();
+    const { rows } = await (await testServer()).database.pool.query("select action from logs where action = 'diagram.callout.move' and entity_id = 3");
+    expect(rows.length).to.be.at.least(1);
+    await screenshot(page, 'parts-editor');
+    expect(page.problems).to.deep.equal([]);
+  });
+});
