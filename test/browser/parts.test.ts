@@ -109,7 +109,7 @@ describe('browser: parts explorer', function () {
 describe('browser: parts callout editor (staff)', function () {
   this.timeout(120_000);
 
-  it('staff drag a callout on the diagram and the new rectangle is saved; customers get no editor', async () => {
+  it('staff drag a callout on the diagram and the new rectangle is saved (audited)', async () => {
     const page = await newPage();
     const base = (await testServer()).url;
     await page.goto(`${base}/en-us/login`);
@@ -120,6 +120,7 @@ describe('browser: parts callout editor (staff)', function () {
     await page.waitForSelector('[data-testid="parts-map"][data-ready="true"]');
     await page.getByTestId('edit-toggle').click();
     const handle = page.locator('.rect-handle--move').first();
+    await page.getByTestId('parts-map').scrollIntoViewIfNeeded();
     const box = (await handle.boundingBox())!;
     await page.mouse.move(box.x + 8, box.y + 8);
     await page.mouse.down();
