@@ -13,4 +13,14 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   landing: () => import('./behaviours/landing.ts'),
   // Issue 13: the nav warning modal for forms with unsaved changes.
   'nav-warning': () => import('./behaviours/nav-warning.ts'),
+  // issue #12: parts explorer, dealers, leads and the shared form helpers
+  'parts-explorer': () => import('./behaviours/parts-explorer.ts'),
+  'parts-add-all': () => import('./behaviours/parts-add-all.ts'),
+  'json-form': () => import('./behaviours/json-form.ts'),
+  'crm-actions': () => import('./behaviours/crm-actions.ts'),
+  'row-links': () => import('./behaviours/row-links.ts'),
+  'dealer-locator': () => import('./behaviours/dealer-locator.ts'),
+  'lead-form': () => import('./behaviours/lead-form.ts'),
+  'region-reload': () => import('./behaviours/region-reload.ts'),
+  'date-field': () => import('./behaviours/date-field.ts'),
 };

@@ -15,4 +15,5 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'product-configurator': () => import('./product-configurator.tsx'),
   // Issue 13: translations, instructionals, content.
   'translation-editor': () => import('./translation-editor/index.tsx'),
+  'seed-plate-calculator': () => import('./seed-plate-calculator.tsx'), // issue #12
 };

@@ -20,6 +20,9 @@ import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
 // Issue 13: translations, instructionals, content.
 import { translationRoutes } from './features/translations/routes.ts';
 import { instructionalRoutes } from './features/instructionals/routes.ts';
+import { partsRoutes } from './features/parts/routes.ts';
+import { dealerRoutes } from './features/dealers/routes.ts';
+import { leadRoutes } from './features/leads/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -39,6 +42,9 @@ export function localizedRoutes(s: Services): Router {
   r.use(cartRoutes(s));
   r.use(shippingRoutes(s));
   r.use(channelRoutes(s));
+  r.use(partsRoutes(s));
+  r.use(dealerRoutes(s).localized);
+  r.use(leadRoutes(s));
   return r;
 }
 
@@ -48,5 +54,6 @@ export function unprefixedRoutes(s: Services): Router {
   r.use(dashboardRoutes(s));
   r.use(channelApiRoutes(s));
   r.use(translationRoutes(s));
+  r.use(dealerRoutes(s).root); // POST /dealers/set (spec §7)
   return r;
 }

@@ -4,9 +4,11 @@
  * - the menu is grey over sections flagged dark (data-dark), white otherwise;
  * - the site header gets 'stuck' once scrolled past the admin header's height;
  * - videos play within 350 px of the viewport and pause outside it;
- * - a scroll-to-top button shows whenever the page is scrolled at all.
+ * - a scroll-to-top button shows whenever the page is scrolled at all;
+ * - menu links and the button scroll smoothly (a 1000 ms / 500 ms fallback where CSS cannot).
  */
 import { VIDEO_VIEWPORT_TOLERANCE_PX } from '../../src/domain/constants.ts';
+import { smoothScrollTo, smoothScrollToElement } from '../lib/scroll.ts';
 
 export default function landing(root: HTMLElement) {
   const links = [...root.querySelectorAll<HTMLAnchorElement>('.side-menu a[href^="#"]')];
@@ -23,7 +25,19 @@ export default function landing(root: HTMLElement) {
   toTop.setAttribute('aria-label', root.dataset.toTopLabel ?? 'Back to top');
   toTop.textContent = '↑';
   toTop.dataset.testid = 'to-top';
-  toTop.addEventListener('click', () => window.scrollTo({ top: 0, behavior: 'smooth' }));
+  toTop.addEventListener('click', () => smoothScrollTo(0));
+  // Side-menu links scroll to their section (the fallback animates where the browser cannot).
+  for (const a of links) {
+    a.addEventListener('click', (e) => {
+      const target = document.getElementById(a.hash.slice(1));
+      if (!target) return;
+      e.preventDefault();
+      smoothScrollToElement(target, (header?.offsetHeight ?? 0) + 8);
+      history.replaceState(null, '', a.hash);
+      target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    });
+  }
   document.body.append(toTop);
 
   const select = (id: string) => {

@@ -25,6 +25,8 @@ export type AdminNavItem = {
 export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'home', label: 'admin.nav.home', href: () => '/account/dashboard', permission: 'dashboard.view', icon: 'home' },
   { key: 'instructionals', label: 'admin.nav.instructionals', href: (l) => `/${l}/instructional/editor`, permission: 'instructionals.edit', icon: 'book' },
+  { key: 'leads', label: 'admin.nav.leads', href: (l) => `/${l}/admin/leads`, permission: 'customers.view', icon: 'customers' }, // issue #12
+  { key: 'parts', label: 'admin.nav.parts', href: (l) => `/${l}/parts`, permission: 'products.edit', icon: 'map' }, // issue #12: callouts are edited on the explorer
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };

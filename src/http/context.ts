@@ -19,7 +19,7 @@ import { pageTextLocals } from '../features/translations/view-helpers.ts';
  * Storefront areas whose pages exist yet. Navigation links to an area appear only
  * when it is open, so no menu leads to a missing page; an area's issue flips it.
  */
-export const OPEN_AREAS = { parts: false, dealers: false } as const;
+export const OPEN_AREAS = { parts: true, dealers: true } as const;
 
 export type ContextDeps = {
   texts: Texts;

@@ -205,8 +205,11 @@ export const diagramComponents = pgTable('diagram_components', {
   y1: measure('y1').notNull(),
   x2: measure('x2').notNull(),
   y2: measure('y2').notNull(),
+  /** How many of this part one assembly uses ("add all parts of this callout" pre-fills it). */
+  quantity: integer('quantity').notNull().default(1),
   sort: integer('sort').notNull().default(0),
 }, (t) => [
+  check('diagram_components_quantity', sql`${t.quantity} between 1 and 999`),
   uniqueIndex('diagram_components_callout_product_uq').on(t.diagramId, t.callout, t.productId),
   index('diagram_components_product_idx').on(t.productId),
   check('diagram_components_rect', sql`${t.x2} > ${t.x1} and ${t.y2} > ${t.y1}`),

@@ -1,6 +1,6 @@
 /** Content: interface translations, instructionals and tools, media, calendar, dealers, leads. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEAD_STATUSES } from './constants.ts';
 import { coord, createdAt, inList, timestamps, tstz } from './columns.ts';
 import { countries, postalAddress } from './geo.ts';
@@ -135,6 +135,12 @@ export const dealers = pgTable('dealers', {
   lng: coord('lng').notNull(),
   phone: text('phone'),
   website: text('website'),
+  /** IANA zone the opening hours are in ('open now' is judged in the dealer's own time). */
+  timeZone: text('time_zone').notNull().default('America/Chicago'),
+  /** Weekly hours: days 0 (Sunday) … 6 with 'HH:MM' open and close; [] = by appointment. */
+  hours: jsonb('hours').$type<{ days: number[]; open: string; close: string }[]>().notNull().default([]),
+  /** What the dealer offers: 'parts', 'service', 'planters', 'epp' (DEALER_SERVICES). */
+  services: jsonb('services').$type<string[]>().notNull().default([]),
   ...timestamps(),
 }, (t) => [
   check('dealers_coordinates', sql`${t.lat} between -90 and 90 and ${t.lng} between -180 and 180`),
@@ -152,9 +158,14 @@ export const leads = pgTable('leads', {
   countryCode: text('country_code').references(() => countries.code, { onDelete: 'set null', onUpdate: 'cascade' }),
   regionCode: text('region_code'),
   message: text('message'),
+  /** The day the prospect would like a visit or a call (the form's date picker). */
+  visitOn: date('visit_on'),
   status: text('status').notNull().default('new'),
+  /** The staff member or sales rep who entered the lead (null for seeded or imported ones). */
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps(),
 }, (t) => [
+  index('leads_created_by_idx').on(t.createdBy),
   check('leads_status', inList(t.status, LEAD_STATUSES)),
   index('leads_email_idx').on(sql`lower(${t.email})`),
   index('leads_country_idx').on(t.countryCode),

@@ -192,6 +192,17 @@ export function productSvg(p: ProductSeed, variant: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img">${defs(bg)}${body}</svg>\n`;
 }
 
+/** Dashed callout rectangles with their numbered badges (every diagram draws them the same way). */
+export function calloutMarks(list: readonly { callout: string; rect: readonly [number, number, number, number] }[]): string {
+  return list.map((c) => {
+    const [x1, y1, x2, y2] = c.rect;
+    const cx = Math.max(26, x1 - 8);
+    const cy = Math.max(26, y1 - 8);
+    return `<rect x="${x1}" y="${y1}" width="${x2 - x1}" height="${y2 - y1}" fill="none" stroke="#1d6fb8" stroke-width="2" stroke-dasharray="8 6"/>` +
+      circle(cx, cy, 22, '#1d6fb8') + `<text x="${cx}" y="${cy + 7}" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="20" font-weight="700" fill="#fff">${c.callout}</text>`;
+  }).join('');
+}
+
 /** The row-unit diagram; callout rectangles come from DIAGRAM so the image and the rows agree. */
 export function diagramSvg(): string {
   const { width, height } = DIAGRAM;
@@ -212,13 +223,7 @@ export function diagramSvg(): string {
     line(820, 400, 1010, 640, C.steelDark, 16), wheel(1010, 640, 65, { spiked: true }), // closing wheel
     gear(330, 560, 42, 19, C.steel) + gear(450, 420, 30, 14, C.steel) + line(318, 520, 438, 392, C.rubber, 8) + line(342, 600, 462, 450, C.rubber, 8), // drive
   ].join('');
-  const callouts = DIAGRAM.callouts.map((c) => {
-    const [x1, y1, x2, y2] = c.rect;
-    const cx = Math.max(26, x1 - 8);
-    const cy = Math.max(26, y1 - 8);
-    return `<rect x="${x1}" y="${y1}" width="${x2 - x1}" height="${y2 - y1}" fill="none" stroke="#1d6fb8" stroke-width="2" stroke-dasharray="8 6"/>` +
-      circle(cx, cy, 22, '#1d6fb8') + `<text x="${cx}" y="${cy + 7}" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="20" font-weight="700" fill="#fff">${c.callout}</text>`;
-  }).join('');
+  const callouts = calloutMarks(DIAGRAM.callouts);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img">${defs(['#f7fafc', '#eef3f8'])}` +
     `${rect(0, 0, width, height, '#f7fafc')}${grid}${parts}${callouts}</svg>\n`;
 }

@@ -1,0 +1,68 @@
+/** Lead reads and writes, the account-exists lookup, and the country/region lists of the form. */
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { countries, leads, persons, regions, users } from '../../db/schema/index.ts';
+import { escapeLike } from '../catalog/queries.ts';
+import type { LeadListQuery } from './schemas.ts';
+
+export const LEADS_PAGE_SIZE = 25;
+
+export function countryList(db: DbOrTx) {
+  return db.select({ id: countries.id, code: countries.code, name: countries.name }).from(countries);
+}
+
+export function regionsOfCountry(db: DbOrTx, countryCode: string) {
+  return db
+    .select({ code: regions.code, name: regions.name })
+    .from(regions)
+    .innerJoin(countries, eq(countries.id, regions.countryId))
+    .where(eq(countries.code, countryCode))
+    .orderBy(asc(regions.name));
+}
+
+/** The signed-up account with this email, with the person's name when there is one. */
+export async function accountByEmail(db: DbOrTx, email: string) {
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, personFirst: persons.firstName, personLast: persons.lastName })
+    .from(users)
+    .leftJoin(persons, eq(persons.userId, users.id))
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertLead(db: DbOrTx, row: typeof leads.$inferInsert) {
+  const [r] = await db.insert(leads).values(row).returning({ id: leads.id });
+  return r.id;
+}
+
+function filter(q: LeadListQuery) {
+  const term = q.q ? `%${escapeLike(q.q)}%` : null;
+  return and(
+    q.status ? eq(leads.status, q.status) : undefined,
+    term ? or(ilike(leads.firstName, term), ilike(leads.lastName, term), ilike(leads.email, term), ilike(leads.company, term)) : undefined,
+  );
+}
+
+export async function listLeads(db: DbOrTx, q: LeadListQuery) {
+  const page = q.page ?? 1;
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({
+        id: leads.id, firstName: leads.firstName, lastName: leads.lastName, email: leads.email, phone: leads.phone, company: leads.company,
+        countryCode: leads.countryCode, regionCode: leads.regionCode, message: leads.message, status: leads.status, createdAt: leads.createdAt,
+        createdByName: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${leads.createdBy})`,
+      })
+      .from(leads)
+      .where(filter(q))
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(LEADS_PAGE_SIZE)
+      .offset((page - 1) * LEADS_PAGE_SIZE),
+    db.select({ n: count() }).from(leads).where(filter(q)),
+  ]);
+  return { rows, total: Number(n), page };
+}
+
+export async function setLeadStatus(db: DbOrTx, id: number, status: string) {
+  return db.update(leads).set({ status }).where(eq(leads.id, id)).returning({ id: leads.id });
+}

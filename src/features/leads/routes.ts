@@ -1,0 +1,108 @@
+/**
+ * Leads (spec §1, §2 "New lead form", §5 account-exists, §7 accountexists):
+ *   GET  /{locale}/leads/new                              the form (anyone; staff see the account-exists hint)
+ *   POST /{locale}/leads/new                              store a lead (bot check for visitors) → 201 {id} | redirect
+ *   POST /{locale}/admin/settings/person/accountexists    form email → {exists, url, name} (customers.view)
+ *   GET  /{locale}/admin/leads                            the staff's lead list (customers.view)
+ *   POST /{locale}/admin/leads/{id}                       change a lead's status (_method=put)
+ */
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../../services.ts';
+import { AppError, isAppError, notFound } from '../../domain/errors.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { flash } from '../../http/context.ts';
+import { parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
+import { createCaptcha, type CaptchaProvider } from '../../providers/captcha/index.ts';
+import { LEAD_STATUSES } from '../../db/schema/constants.ts';
+import { LEADS_PAGE_SIZE, listLeads } from './queries.ts';
+import { AccountExistsBody, LeadBody, LeadListQuery, LeadParams, LeadStatusBody } from './schemas.ts';
+import { accountExists, changeLeadStatus, createLead, formOptions } from './service.ts';
+
+export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha(s.config)): Router {
+  const r = Router({ mergeParams: true });
+  const staff = requirePermission('customers.view');
+
+  const renderForm = async (req: Request, res: Response, values: Record<string, string>, fields: Record<string, string> = {}, status = 200) => {
+    const country = (values.country || (res.locals.channel as { code?: string } | undefined)?.code || 'US').toUpperCase();
+    const options = await formOptions(s.db, country);
+    await res.page('leads/new', {
+      title: req.t('leads.new.title'),
+      values: { ...values, country },
+      fields,
+      ...options,
+      captcha: { provider: captcha.name, siteKey: captcha.siteKey, token: captcha.issue(new Date()) },
+      checkAccounts: !!req.user?.permissions.has('customers.view'),
+      sent: req.query.sent === '1',
+    }, status);
+  };
+
+  /** GET /{locale}/leads/new */
+  r.get('/leads/new', async (req, res) => renderForm(req, res, {}));
+
+  /** POST /{locale}/leads/new */
+  r.post('/leads/new', async (req, res) => {
+    try {
+      const input = parseInput(LeadBody, req.body);
+      const id = await createLead(s.db, captcha, input, { userId: req.user?.permissions.has('customers.view') ? req.user.id : null, remoteIp: req.ip, now: new Date() });
+      if (wantsJson(req)) return void res.status(201).json({ id });
+      flash(req, 'success', req.t('leads.sent'));
+      res.redirect(303, `/${req.locale}/leads/new?sent=1`);
+    } catch (err) {
+      if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
+      const values = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([k, v]) => typeof v === 'string' && !['_csrf', 'recaptchaToken'].includes(k))) as Record<string, string>;
+      await renderForm(req, res, values, err.fields ?? { _: err.message }, 400);
+    }
+  });
+
+  /** POST /{locale}/admin/settings/person/accountexists → {exists, url, name} */
+  r.post('/admin/settings/person/accountexists', staff, async (req, res) => {
+    const { email } = parseInput(AccountExistsBody, req.body);
+    res.json(await accountExists(s.db, email, req.locale));
+  });
+
+  /** GET /{locale}/admin/leads */
+  r.get('/admin/leads', staff, async (req, res) => {
+    const q = LeadListQuery.parse(req.query);
+    const { rows, total, page } = await listLeads(s.db, q);
+    const href = (p: number) => {
+      const u = new URLSearchParams();
+      if (q.status) u.set('status', q.status);
+      if (q.q) u.set('q', q.q);
+      if (p > 1) u.set('page', String(p));
+      const qs = u.toString();
+      return `/${req.locale}/admin/leads${qs ? `?${qs}` : ''}`;
+    };
+    await res.page('leads/admin-index', {
+      layout: 'layouts/admin',
+      nav: 'leads',
+      title: req.t('leads.admin.title'),
+      q,
+      rows,
+      total,
+      statuses: LEAD_STATUSES,
+      prevHref: page > 1 ? href(page - 1) : null,
+      nextHref: page * LEADS_PAGE_SIZE < total ? href(page + 1) : null,
+      from: total ? (page - 1) * LEADS_PAGE_SIZE + 1 : 0,
+      to: Math.min(page * LEADS_PAGE_SIZE, total),
+    });
+  });
+
+  /** POST /{locale}/admin/leads/{id} with _method=put and status (also PUT) */
+  const setStatus = async (req: Request, res: Response) => {
+    const p = LeadParams.safeParse(req.params);
+    if (!p.success) throw notFound('That lead does not exist.');
+    const { status } = parseInput(LeadStatusBody, req.body);
+    await changeLeadStatus(s.db, p.data.leadId, status, req.user!.id);
+    if (wantsJson(req)) return void res.json({ id: p.data.leadId, status });
+    res.redirect(303, `/${req.locale}/admin/leads`);
+  };
+  r.put('/admin/leads/:leadId', staff, setStatus);
+  r.post('/admin/leads/:leadId', staff, async (req, res) => {
+    const method = String((req.body as { _method?: unknown } | undefined)?._method ?? 'put').toLowerCase();
+    if (method !== 'put') throw new AppError(405, 'method_not_allowed', 'Use PUT (or _method=put).');
+    await setStatus(req, res);
+  });
+
+  return r;
+}

@@ -1,0 +1,40 @@
+/** Rows → the components JSON (spec §3 field names) and the explorer behaviour's props. */
+import type { ComponentRow } from './queries.ts';
+import type { Explorer } from './service.ts';
+
+/** Spec §3 "Parts diagram callout": product_diagram_component_id, callout, product_id, product.stockcode, x1, y1, x2, y2. */
+export function componentsJson(rows: readonly ComponentRow[]) {
+  return rows.map((c) => ({
+    product_diagram_component_id: c.id,
+    callout: c.callout,
+    product_id: c.productId,
+    product: { stockcode: c.stockcode, title: c.title },
+    x1: Number(c.x1),
+    y1: Number(c.y1),
+    x2: Number(c.x2),
+    y2: Number(c.y2),
+    quantity: c.quantity,
+  }));
+}
+
+export type ExplorerProps = {
+  diagram: { id: number; title: string; image: string; width: number; height: number };
+  callouts: { callout: string; x1: number; y1: number; x2: number; y2: number; parts: { productId: number; stockcode: string; title: string }[] }[];
+  selected: string | null;
+  zoom: number | null;
+  zoomRange: { min: number; max: number };
+  canEdit: boolean;
+  base: string;
+};
+
+export function explorerProps(e: Explorer, o: { locale: string; selected: string | null; zoom: number | null; canEdit: boolean; zoomRange: { min: number; max: number } }): ExplorerProps {
+  return {
+    diagram: { id: e.diagram.id, title: e.diagram.title, image: e.diagram.image, width: e.diagram.width, height: e.diagram.height },
+    callouts: e.callouts.map((c) => ({ callout: c.callout, x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, parts: c.parts.map((p) => ({ productId: p.productId, stockcode: p.stockcode, title: p.title })) })),
+    selected: o.selected,
+    zoom: o.zoom,
+    zoomRange: o.zoomRange,
+    canEdit: o.canEdit,
+    base: `/${o.locale}/parts/${e.diagram.id}`,
+  };
+}
