@@ -13,4 +13,6 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'cart-page': () => import('./cart-page.tsx'),
   'product-gallery': () => import('./product-gallery.tsx'),
   'product-configurator': () => import('./product-configurator.tsx'),
+  // Checkout (issue #7)
+  checkout: () => import('./checkout/index.tsx'),
 };

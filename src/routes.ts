@@ -17,6 +17,9 @@ import { productRoutes } from './features/product/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
+// Checkout and orders (issue #7)
+import { checkoutDeps, checkoutPage, checkoutRoutes } from './features/checkout/routes.ts';
+import { orderRoutes } from './features/orders/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -35,6 +38,9 @@ export function localizedRoutes(s: Services): Router {
   r.use(cartRoutes(s));
   r.use(shippingRoutes(s));
   r.use(channelRoutes(s));
+  // Checkout and orders (issue #7)
+  r.use(checkoutRoutes(s, checkoutDeps(s)));
+  r.use(orderRoutes(s));
   return r;
 }
 
@@ -43,5 +49,8 @@ export function unprefixedRoutes(s: Services): Router {
   r.get('/', (req, res) => res.redirect(`/${req.session?.locale ?? 'en-us'}/`));
   r.use(dashboardRoutes(s));
   r.use(channelApiRoutes(s));
+  // Checkout (issue #7): the spec's unprefixed page and the card provider's endpoints
+  r.get('/cart/checkout', checkoutPage(s, checkoutDeps(s)));
+  r.use('/payments', checkoutDeps(s).payments.router());
   return r;
 }

@@ -12,6 +12,7 @@ import { seedGeo } from './geo.ts';
 import { seedStock, seedWarehouses } from './inventory.ts';
 import { seedOrders, seedPromotions } from './orders.ts';
 import { resetSequences, Rng, type SeedDb } from './util.ts';
+import { seedTaxRates } from './checkout.ts';
 
 export { DEMO_PASSWORD } from './accounts.ts';
 export { DEMO_WAREHOUSE_KEYS } from './inventory.ts';
@@ -53,6 +54,7 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     const orders = await seedOrders(tx, geo, people, products, rng, orderCount);
     const translations = await seedTranslations(tx);
     const content = await seedContent(tx, products);
+    await seedTaxRates(tx); // checkout (issue #7)
     await resetSequences(tx);
     return {
       users: people.filter((p) => p.userId !== null).length,
