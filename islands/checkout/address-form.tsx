@@ -103,8 +103,8 @@ export function AddressForm({ idPrefix, locale, value, onChange, countries, init
   const regionErr = errors[`${errorPrefix}region`];
   const countryErr = errors[`${errorPrefix}country`];
   return (
-    <div className="address-form">
-      <div className="grid-2">
+    <div className="address-form stack">
+      <div className="grid grid-2">
         {field('firstName', L('firstName'), 'shipping given-name')}
         {field('lastName', L('lastName'), 'shipping family-name')}
       </div>
@@ -128,7 +128,7 @@ export function AddressForm({ idPrefix, locale, value, onChange, countries, init
         )}
       </div>
       {field('address2', L('address2'), 'shipping address-line2', { required: false })}
-      <div className="grid-3">
+      <div className="grid grid-3">
         {field('city', L('city'), 'shipping address-level2')}
         <div className={`field${regionErr ? ' has-error' : ''}`}>
           <label htmlFor={`${idPrefix}-region`}>{L('region')}</label>

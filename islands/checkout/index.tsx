@@ -134,7 +134,8 @@ export default function Checkout(props: Props) {
           Object.assign(body, { email, subscribe, accountType, 'org-name': accountType === 'organization' ? orgName : '' });
           for (const [k, v] of Object.entries(address)) body[`shipping-${k}`] = v;
         }
-        const r = await request<{ user_id: number; ship_to: number; tax_exempt_id: string; addresses: CheckoutAddress[]; csrf_token?: string; api_token?: string }>('POST', `/${props.locale}/order/customer-info`, body);
+        const r = await request<{ totals: Props['order']['totals'] | null; user_id: number; ship_to: number; tax_exempt_id: string; addresses: CheckoutAddress[]; csrf_token?: string; api_token?: string }>('POST', `/${props.locale}/order/customer-info`, body);
+        if (r.totals) setTotals(r.totals);
         setMeta('csrf-token', r.csrf_token);
         setMeta('api-token', r.api_token);
         state = { userId: r.user_id, shipToId: r.ship_to, taxExemptId: r.tax_exempt_id };
@@ -233,7 +234,7 @@ export default function Checkout(props: Props) {
                 <label className="check"><input type="checkbox" checked={tax.exempt} onChange={(e) => setTax({ ...tax, exempt: e.target.checked })} data-testid="tax-exempt" /> {L('taxExempt')}</label>
                 {tax.exempt && orgOnFile && <p className="small muted">{L('taxExempt.onFile')}</p>}
                 {tax.exempt && (
-                  <div className="grid-3">
+                  <div className="grid grid-3">
                     <div className={`field${errors['biz-type'] ? ' has-error' : ''}`}>
                       <label htmlFor="co-biz">{L('bizType')}</label>
                       <select id="co-biz" required value={tax.bizType} onChange={(e) => setTax({ ...tax, bizType: e.target.value })} data-testid="biz-type">

@@ -96,7 +96,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
             <label htmlFor="co-card">{L('card.number')}</label>
             <input id="co-card" inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value)} data-testid="card-number" />
           </div>
-          <div className="grid-2">
+          <div className="grid grid-2">
             <div className={`field${errors.exp ? ' has-error' : ''}`}>
               <label htmlFor="co-exp">{L('card.exp')}</label>
               <input id="co-exp" autoComplete="cc-exp" placeholder="MM/YY" value={exp} onChange={(e) => setExp(e.target.value)} data-testid="card-exp" />
@@ -116,7 +116,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
           <p className="small muted">{L('check.help')}</p>
         </div>
       )}
-      <div className="grid-2">
+      <div className="grid grid-2">
         <div className="field">
           <label htmlFor="co-po">{L('poNumber')}</label>
           <input id="co-po" value={po} onChange={(e) => setPo(e.target.value)} data-testid="po-number" />

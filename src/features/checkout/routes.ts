@@ -91,7 +91,9 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const { userId, orderId } = await cartOf(req);
     const result = await saveCustomerInfo(s.db, { userId, orderId, channel, channels: await s.channels.all(), info });
     const addresses = await savedAddresses(s.db, userId);
+    const cart = await getCart(s.db, { userId }, channel);
     res.json({
+      totals: cart ? totalsJson(cart.totals) : null,
       order_id: orderId,
       user_id: userId,
       ship_to: result.shipToId,
