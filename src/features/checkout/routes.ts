@@ -171,7 +171,7 @@ export function checkoutPage(s: Services, deps: CheckoutDeps) {
   return async (req: Request, res: Response) => {
     const channel = channelOf(res);
     const ref = req.user ? { userId: req.user.id } : { cartOrderId: req.session?.cartOrderId ?? null };
-    const cart = await getCart(s.db, ref, channel, { refresh: true });
+    const cart = await getCart(s.db, ref, channel, {});
     const hasLines = !!cart && cart.lines.some((l) => l.lineType !== 5);
     res.locals.cartCount = cart?.count ?? 0;
     if (!hasLines) return void (await res.page('checkout/empty', { title: req.t('checkout.title') }));

@@ -6,7 +6,7 @@
 import { Router, type Request } from 'express';
 import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
-import { orderTaxExemptions, surveys } from '../../db/schema/index.ts';
+import { orderTaxExemptions, shipmentQuotes, surveys, warehouses } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { isTaxExempt } from '../../domain/checkout.ts';
 import { requireUser } from '../../http/guards.ts';
@@ -31,9 +31,14 @@ export function orderRoutes(s: Services): Router {
   /** GET /{locale}/orders/{order_id} */
   r.get('/orders/:orderId', requireUser, async (req, res) => {
     const order = await readable(s, req);
-    const [exemption, answered] = await Promise.all([
+    const [exemption, answered, shipments] = await Promise.all([
       s.db.select().from(orderTaxExemptions).where(eq(orderTaxExemptions.orderId, order.id)).limit(1),
       s.db.select({ id: surveys.id }).from(surveys).where(eq(surveys.orderId, order.id)).limit(1),
+      s.db
+        .select({ description: shipmentQuotes.description, carrier: shipmentQuotes.carrier, deliveryDate: shipmentQuotes.deliveryDate, total: shipmentQuotes.total, from: warehouses.name })
+        .from(shipmentQuotes)
+        .innerJoin(warehouses, eq(warehouses.id, shipmentQuotes.warehouseId))
+        .where(and(eq(shipmentQuotes.orderId, order.id), eq(shipmentQuotes.selected, true))),
     ]);
     const card = (order.thirdPartyInfo as { card?: { brand: string; last4: string } } | null)?.card ?? null;
     await res.page('orders/customer', {
@@ -43,6 +48,7 @@ export function orderRoutes(s: Services): Router {
       taxExempt: isTaxExempt(order.taxExemptId),
       exemption: exemption[0] ?? null,
       card,
+      shipments,
       check: order.payments.find((p) => p.paymentType === 2) ?? null,
       survey: order.userId === req.user!.id && !answered.length ? { sources: SURVEY_SOURCES } : null,
     });
