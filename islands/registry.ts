@@ -15,4 +15,5 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'product-configurator': () => import('./product-configurator.tsx'),
   // Checkout (issue #7)
   checkout: () => import('./checkout/index.tsx'),
+  'address-edit': () => import('./checkout/address-edit.tsx'),
 };

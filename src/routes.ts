@@ -19,6 +19,7 @@ import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
 // Checkout and orders (issue #7)
 import { checkoutDeps, checkoutPage, checkoutRoutes } from './features/checkout/routes.ts';
+import { addressRoutes } from './features/checkout/address-routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
@@ -41,6 +42,7 @@ export function localizedRoutes(s: Services): Router {
   // Checkout and orders (issue #7)
   r.use(checkoutRoutes(s, checkoutDeps(s)));
   r.use(orderRoutes(s));
+  r.use(addressRoutes(s));
   return r;
 }
 

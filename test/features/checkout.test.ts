@@ -137,7 +137,7 @@ describe('checkout: placing orders', function () {
     const res = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 2, check_number: '9', expected_total: totals.total });
     expect(res.status).to.equal(201);
     const stranger = await agent();
-    await signIn(stranger, 'customer@example.com');
+    await signIn(stranger, 'tom.becker@example.net');
     expect((await stranger.get(`/en-us/orders/${c.orderId}`)).status).to.equal(404);
     const staff = await agent();
     await signIn(staff, 'staff@example.com');
@@ -155,7 +155,7 @@ describe('checkout: placing orders', function () {
 
   it('customer info: bad input is 400 per field, a foreign saved address is refused, a Canadian address on the US store is 409', async () => {
     const a = await agent();
-    await signIn(a, 'buyer@acme.example');
+    await signIn(a, 'will.harper@acme.example'); // leaves the demo accounts' carts alone
     const token = await csrf(a, '/en-us/cart');
     await addToCart(a, token, product, 1);
     const bad = await a.post('/en-us/order/customer-info').set(xhr(token)).send({ returning: 'true', shippingAddressId: 'add-new', 'new-shipping-country': 'US', 'new-shipping-postalcode': 'ABC' });
@@ -178,5 +178,15 @@ describe('checkout: placing orders', function () {
     expect((await guest.get('/en-us/order/shipping-method?addressId=1').set(xhr(g))).status).to.equal(401);
     expect((await guest.post('/en-us/order/place').set(xhr(g)).set('Idempotency-Key', randomUUID()).send({})).status).to.equal(401);
     expect((await guest.get('/en-us/order/payment-methods').set(xhr(g))).status).to.equal(401);
+    // The page itself: an empty cart gets a clear page at both paths; a visitor with a cart chooses how to go on.
+    for (const path of ['/cart/checkout', '/en-us/cart/checkout']) {
+      const page = await guest.get(path);
+      expect(page.status).to.equal(200);
+      expect(page.text).to.include('data-testid="checkout-empty"');
+    }
+    await addToCart(guest, g, product, 1);
+    const choose = await guest.get('/en-us/cart/checkout');
+    expect(choose.text).to.include('data-testid="checkout-choose"').and.not.include('data-island="checkout"');
+    expect((await guest.get('/en-us/cart/checkout?new=1')).text).to.include('data-island="checkout"');
   });
 });

@@ -23,7 +23,7 @@ import { findCartId } from '../cart/queries.ts';
 import { getCart } from '../cart/service.ts';
 import { checkoutPageProps } from './view-model.ts';
 import { checkAddress, checkCountry, createCheckoutAccount, saveCustomerInfo } from './customer-info.ts';
-import { signInNewCustomer } from './session.ts';
+import { startSession } from '../auth/routes.ts';
 import { placeOrder } from './place-order.ts';
 import { paymentMethodsOf, savedAddresses } from './queries.ts';
 import { IdempotencyKey, InputError, parseCustomerInfo, PlaceOrder, ShippingQuery, ShippingSelection } from './schemas.ts';
@@ -83,7 +83,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
       await checkAddress(s.db, info.address, 'shipping-');
       checkCountry(channel, await s.channels.all(), info.address.country);
       const userId = await createCheckoutAccount(s.auth, info, req.locale);
-      await signInNewCustomer(req, s, userId);
+      await startSession(req, s, userId);
       fresh = true;
       const base = s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
       await s.auth.requestPasswordReset(info.email, `${base}/${req.locale}/password/reset`).catch((err) => req.log?.warn({ err }, 'welcome mail failed'));

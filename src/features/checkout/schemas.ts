@@ -18,7 +18,7 @@ export type AddressInput = {
 };
 
 /** The address fields under a prefix ('shipping-' or 'new-shipping-'), checked per country. */
-function addressFrom(body: Record<string, unknown>, prefix: string): { data?: AddressInput; fields: Record<string, string> } {
+export function addressFrom(body: Record<string, unknown>, prefix: string): { data?: AddressInput; fields: Record<string, string> } {
   const schema = z.object({
     firstName: text('First name'),
     lastName: text('Last name'),
