@@ -149,4 +149,27 @@ describe('browser: checkout', function () {
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });
+
+  it('the account address edit reloads regions for the country and saves; axe passes at 375 px', async () => {
+    const page = await newPage({ width: 375, height: 800 });
+    await signInPage(page, base, 'grace.owens@example.net');
+    await page.goto(`${base}/en-us/account`);
+    await page.getByTestId('address-edit-link').first().click();
+    await hydrated(page);
+    expect(await axe(page)).to.deep.equal([]);
+    const regions = page.waitForResponse((r) => r.url().endsWith('/en-us/address/get-regions'));
+    await page.getByTestId('addr-country').selectOption('CA');
+    await regions;
+    await page.getByTestId('addr-region').selectOption('MB');
+    await page.getByTestId('addr-postalcode').fill('12345');
+    await page.getByTestId('address-save').click();
+    await page.getByTestId('address-error').waitFor();
+    expect(await page.locator('.field.has-error #addr-postalcode').count()).to.equal(1);
+    await screenshot(page, 'address-edit-375');
+    await page.getByTestId('addr-postalcode').fill('R7A 7J8');
+    await Promise.all([page.waitForURL(/\/en-us\/account$/), page.getByTestId('address-save').click()]);
+    expect(await page.getByTestId('saved-address').first().textContent()).to.contain('R7A 7J8');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
 });

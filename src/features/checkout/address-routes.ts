@@ -36,7 +36,7 @@ export function addressRoutes(s: Services): Router {
     const regions = country ? (await listRegions(s.db, country.id)).sort((x, y) => x.name.localeCompare(y.name)) : [];
     const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)]));
     await res.page('checkout/address-edit', {
-      title: a ? req.t('checkout.edit') : req.t('checkout.addNew'),
+      title: a ? req.t('checkout.editAddress') : req.t('checkout.addNew'),
       props: {
         locale: req.locale,
         action: a ? `/${req.locale}/account/addresses/${a.id}` : `/${req.locale}/account/addresses`,
