@@ -38,7 +38,7 @@ describe('checkout: placing orders', function () {
     expect(page.status).to.equal(200);
     expect(page.text).to.include('data-testid="order-placed"').and.include('Check #1042');
     const mails = await (await testServer()).services.mailer as unknown as { list(): Promise<{ content: string }[]> };
-    expect((await mails.list()).some((m) => m.content.includes(`Order #${c.orderId}`) && m.content.includes(c.email))).to.equal(true);
+    expect((await mails.list()).some((m) => m.content.includes(`Order #${c.orderId}`) && m.content.includes(c.email) && m.content.includes(`/en-us/orders/${c.orderId}`))).to.equal(true);
   });
 
   it('a declined card gives a clear error and leaves no order, no payment and no stock taken', async () => {

@@ -143,7 +143,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const input = parseInput(PlaceOrder, req.body);
     const result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale });
     if (!result.replayed) {
-      await sendConfirmation(s, result.body.order_id, req.locale).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
+      await sendConfirmation(s, result.body.order_id, req.locale, s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
     }
     res.status(result.status).set('Idempotent-Replayed', String(result.replayed)).json(result.body);
   });

@@ -4,7 +4,8 @@ import { formatMoney, parseCents } from '../../domain/money.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import { getOrderDetail } from './queries.ts';
 
-export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'texts' | 'config'>, orderId: number, locale: string): Promise<void> {
+/** `base` is where links point (PUBLIC_URL, else the request's host). */
+export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'texts'>, orderId: number, locale: string, base: string): Promise<void> {
   const order = await getOrderDetail(s.db, orderId);
   const to = order?.person?.email;
   if (!order || !to) return;
@@ -24,7 +25,7 @@ export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'text
     `${t('order.total')}: ${money(order.total)}`,
     '',
     ...(a ? [t('order.shipTo'), `  ${a.firstName} ${a.lastName}`, `  ${a.address1}${a.address2 ? `, ${a.address2}` : ''}`, `  ${a.city} ${a.regionCode} ${a.postalCode} ${a.countryCode}`, ''] : []),
-    `${s.config.publicUrl ?? ''}/${locale}/orders/${order.id}`,
+    `${base}/${locale}/orders/${order.id}`,
   ].join('\n');
   await s.mailer.send({ to, subject: t('order.placed.title', { id: order.id }), text });
 }
