@@ -112,7 +112,8 @@ describe('checkout: placing orders', function () {
     expect(reselect.status).to.equal(400);
   });
 
-  it('20 concurrent checkouts of a product with 5 in stock give exactly 5 orders and stock 0', async () => {
+  it('20 concurrent checkouts of a product with 5 in stock give exactly 5 orders and stock 0', async function () {
+    this.timeout(400_000); // 20 new accounts (argon2) and 60 setup requests before the race; slow on a shared machine
     const last = await productIdByStockcode('TL-GAUGE');
     const [us] = await sql<{ id: number }>(`select id from warehouses where country_code = 'US' order by id limit 1`);
     await sql('update inventory set quantity = case when warehouse_id = $2 then 5 else 0 end, reserved = 0 where product_id = $1', [last, us.id]);
