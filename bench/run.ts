@@ -224,6 +224,35 @@ async function main() {
     const putBody = Buffer.from(await putRes.arrayBuffer());
     if (putRes.status !== 200) throw new Error(`PUT ${first.path}: HTTP ${putRes.status} ${putBody.toString()}`);
 
+    // Checkout (issue #7): one signed-in customer per connection, each with a saved address and a
+    // cart; the stock of the product they buy is made plentiful so every lap can place an order.
+    const buyPlate = await productId('HT-CLV');
+    await database.pool.query('update inventory set quantity = 1000000, reserved = 0 where product_id = $1', [buyPlate]);
+    const checkoutSessions: { cookie: string; csrf: string; addressId: number; productId: number }[] = [];
+    const [demoHash] = (await database.pool.query<{ password_hash: string }>(`select password_hash from users where email = 'customer@example.com'`)).rows;
+    for (let i = 0; i < settings.connections; i++) {
+      const email = `bench-buyer-${i}@example.test`;
+      const { rows: [u] } = await database.pool.query<{ id: number }>(`insert into users (email, password_hash, first_name, last_name, role) values ($1, $2, 'Bench', 'Buyer', 'customer') returning id`, [email, demoHash.password_hash]);
+      const { rows: [p] } = await database.pool.query<{ id: number }>(`insert into persons (first_name, last_name, email, user_id) values ('Bench', 'Buyer', $1, $2) returning id`, [email, u.id]);
+      const { rows: [a] } = await database.pool.query<{ id: number }>(`insert into addresses (user_id, person_id, first_name, last_name, address1, city, region_code, postal_code, country_code) values ($1, $2, 'Bench', 'Buyer', '1412 Oakwood Drive', 'Ames', 'IA', '50010', 'US') returning id`, [u.id, p.id]);
+      const v = await newVisitor(base);
+      const login = await fetch(`${base}/en-us/login`, { method: 'POST', redirect: 'manual', headers: { cookie: v.cookie, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: new URLSearchParams({ email, password: 'demo-pass-2026', _csrf: v.csrf }).toString() });
+      if (login.status !== 303) throw new Error(`bench sign-in: HTTP ${login.status}`);
+      const cookie = cookieOf(login, v.cookie);
+      const page = await fetch(`${base}/en-us/cart`, { headers: { cookie } });
+      const cookie2 = cookieOf(page, cookie);
+      const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+      const add = await fetch(`${base}/en-us/cart/add/inline`, { method: 'POST', headers: scriptHeaders({ cookie: cookie2, csrf }), body: `product_id=${buyPlate}&quantity=1` });
+      if (add.status !== 200) throw new Error(`bench add to cart: HTTP ${add.status} ${await add.text()} (page ${page.status}, ${cookie2 !== cookie ? 'new cookie' : 'same cookie'})`);
+      checkoutSessions.push({ cookie: cookie2, csrf, addressId: a.id, productId: buyPlate });
+    }
+    const checkoutFirst = checkoutSessions[0];
+    const checkoutPath = '/en-us/cart/checkout';
+    const checkoutRes = await fetch(base + checkoutPath, { headers: { cookie: checkoutFirst.cookie } });
+    const checkoutBody = Buffer.from(await checkoutRes.arrayBuffer());
+    if (checkoutRes.status !== 200 || !checkoutBody.includes('data-island="checkout"')) throw new Error(`GET ${checkoutPath}: HTTP ${checkoutRes.status}`);
+    const placeBody = Buffer.from(JSON.stringify({ order_id: 100000, status: 'pending', total: '123.45', currency: 'USD', redirect: '/en-us/orders/100000?placed=1' }));
+
     console.log(`measuring: ${settings.connections} connections, ${settings.warmup_s} s warm-up + ${settings.duration_s} s each, autocannon ${settings.workers ? `in ${settings.workers} worker thread(s)` : 'in-process'}`);
     const rows: Row[] = [];
     const cartClient = path.join(here, 'cart-client.cjs');
@@ -231,6 +260,10 @@ async function main() {
     const cases = [
       { name: 'product page GET', path: pagePath, body: pageBody, type: 'text/html; charset=utf-8', spec: (url: string): LoadSpec => ({ url: url + pagePath, headers: { cookie: browsing.cookie } }) },
       { name: 'cart update PUT', path: '/en-us/cart/{line_item_id}', body: putBody, type: 'application/json; charset=utf-8', spec: (url: string): LoadSpec => ({ url, setupClient: cartClient, env: cartEnv }) },
+      // Checkout (issue #7)
+      { name: 'checkout page GET', path: checkoutPath, body: checkoutBody, type: 'text/html; charset=utf-8', spec: (url: string): LoadSpec => ({ url: url + checkoutPath, headers: { cookie: checkoutFirst.cookie } }) },
+      // Five requests a lap (add, customer info, quotes, choose, place): orders per second = req/s ÷ 5.
+      { name: 'place order (checkout lap ×5)', path: '/en-us/order/place', body: placeBody, type: 'application/json; charset=utf-8', spec: (url: string): LoadSpec => ({ url, setupClient: path.join(here, 'checkout-client.cjs'), env: { BENCH_CHECKOUT_SESSIONS: JSON.stringify(checkoutSessions) } }) },
     ];
     for (const c of cases) {
       process.stdout.write(`  ${c.name}: app… `);

@@ -16,4 +16,7 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   // Issue 13: translations, instructionals, content.
   'translation-editor': () => import('./translation-editor/index.tsx'),
   'seed-plate-calculator': () => import('./seed-plate-calculator.tsx'), // issue #12
+  // Checkout (issue #7)
+  checkout: () => import('./checkout/index.tsx'),
+  'address-edit': () => import('./checkout/address-edit.tsx'),
 };

@@ -23,6 +23,10 @@ import { instructionalRoutes } from './features/instructionals/routes.ts';
 import { partsRoutes } from './features/parts/routes.ts';
 import { dealerRoutes } from './features/dealers/routes.ts';
 import { leadRoutes } from './features/leads/routes.ts';
+// Checkout and orders (issue #7)
+import { checkoutDeps, checkoutPage, checkoutRoutes } from './features/checkout/routes.ts';
+import { addressRoutes } from './features/checkout/address-routes.ts';
+import { orderRoutes } from './features/orders/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -45,6 +49,10 @@ export function localizedRoutes(s: Services): Router {
   r.use(partsRoutes(s));
   r.use(dealerRoutes(s).localized);
   r.use(leadRoutes(s));
+  // Checkout and orders (issue #7)
+  r.use(checkoutRoutes(s, checkoutDeps(s)));
+  r.use(orderRoutes(s));
+  r.use(addressRoutes(s));
   return r;
 }
 
@@ -55,5 +63,8 @@ export function unprefixedRoutes(s: Services): Router {
   r.use(channelApiRoutes(s));
   r.use(translationRoutes(s));
   r.use(dealerRoutes(s).root); // POST /dealers/set (spec §7)
+  // Checkout (issue #7): the spec's unprefixed page and the card provider's endpoints
+  r.get('/cart/checkout', checkoutPage(s, checkoutDeps(s)));
+  r.use('/payments', checkoutDeps(s).payments.router());
   return r;
 }

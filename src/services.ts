@@ -11,6 +11,7 @@ import type { Mailer } from './providers/mail/index.ts';
 import type { Notifier } from './db/notify.ts';
 import type { ChannelCache } from './features/channels/queries.ts';
 import type { AuthService } from './features/auth/service.ts';
+import type { PaymentProvider } from './providers/payments/types.ts';
 
 export type Deps = {
   config: Config;
@@ -33,4 +34,6 @@ export type Services = Deps & {
   onChannelChange?: (req: import('express').Request, channelCode: string) => Promise<void>;
   /** Called for every page render (the cart area sets res.locals.cartCount). */
   pageLocals?: (req: import('express').Request, res: import('express').Response) => Promise<void>;
+  /** The card payment provider (checkout builds it from the config; tests read the offline sandbox). */
+  payments?: PaymentProvider;
 };

@@ -11,3 +11,5 @@ export * from './orders.ts';
 export * from './content.ts';
 export * from './integrations.ts';
 export * from './relations.ts';
+// Checkout (issue #7): tax rates, exemption declarations, stock allocations, idempotency keys.
+export * from './checkout.ts';

@@ -13,6 +13,7 @@ import { seedStock, seedWarehouses } from './inventory.ts';
 import { seedOrders, seedPromotions } from './orders.ts';
 import { resetSequences, Rng, type SeedDb } from './util.ts';
 import { seedParts } from './parts.ts';
+import { seedTaxRates } from './checkout.ts';
 
 export { DEMO_PASSWORD } from './accounts.ts';
 export { DEMO_WAREHOUSE_KEYS } from './inventory.ts';
@@ -55,6 +56,7 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     const translations = await seedTranslations(tx);
     const content = await seedContent(tx, products);
     await seedParts(tx, products); // parts diagrams 2-3, quantities per assembly, dealer hours (issue #12)
+    await seedTaxRates(tx); // checkout (issue #7)
     await resetSequences(tx);
     return {
       users: people.filter((p) => p.userId !== null).length,

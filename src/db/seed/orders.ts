@@ -60,7 +60,7 @@ const promoConfig = (value: number): PromotionConfiguration => [{ actions: [{ ty
 export const EPP_RULES = { percentDown: [10, 20, 30, 50], months: [6, 12, 18, 24], defaultPercentDown: 20, defaultMonths: 12, feePercent: '3.50' };
 
 /** Sales tax by destination; a region missing here uses the country's default. */
-const TAX: Record<Channel, { default: [string, number][]; regions: Record<string, [string, number][]> }> = {
+export const TAX: Record<Channel, { default: [string, number][]; regions: Record<string, [string, number][]> }> = {
   US: {
     default: [['State sales tax', 0.06]],
     regions: {

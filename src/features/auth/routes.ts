@@ -111,8 +111,8 @@ function safeReturnTo(v: string | undefined): string | undefined {
   return v && v.startsWith('/') && !v.startsWith('//') && !v.includes('/login') ? v : undefined;
 }
 
-/** New session id at every sign-in (no fixation), keeping the anonymous cart and channel. */
-async function startSession(req: Request, s: Services, userId: number) {
+/** New session id at every sign-in (no fixation), keeping the anonymous cart and channel. Checkout signs in the account it creates with it too. */
+export async function startSession(req: Request, s: Services, userId: number) {
   const keep = { channelCode: req.session.channelCode, cartOrderId: req.session.cartOrderId, showDiscount: req.session.showDiscount, returnTo: req.session.returnTo };
   if (req.session.apiTokenId) await s.auth.revokeApiToken(req.session.apiTokenId);
   await regenerate(req);

@@ -1,0 +1,136 @@
+/**
+ * Tab 3: card (tokenised at the provider's endpoint, then charged by the order) or check (payment
+ * type 2 with its number). Placing sends one Idempotency-Key per attempt; the button stays
+ * disabled until the answer, so a double click never charges twice. A network failure keeps the
+ * key, so trying again cannot place a second order.
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { CheckoutProps } from '../../src/domain/checkout-props.ts';
+import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
+import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
+import { fieldsOf, fmt, type Lookup } from './parts.tsx';
+
+type Props = {
+  hidden: boolean;
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+  L: Lookup;
+  locale: string;
+  orderId: number;
+  methods: CheckoutProps['paymentMethods'];
+  card: CheckoutProps['card'];
+  totals: CheckoutProps['order']['totals'];
+  currency: string;
+  poNumber: string | null;
+  attention: string | null;
+};
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: initialMethods, card, totals, currency, poNumber, attention }: Props) {
+  const [methods, setMethods] = useState(initialMethods);
+  const [type, setType] = useState<number>(initialMethods[0]?.paymentType ?? PAYMENT_TYPES.CARD);
+  const [number, setNumber] = useState('');
+  const [exp, setExp] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [check, setCheck] = useState('');
+  const [po, setPo] = useState(poNumber ?? '');
+  const [att, setAtt] = useState(attention ?? '');
+  const [placing, setPlacing] = useState(false);
+  const [error, setError] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const attempt = useRef<{ key: string; token?: string } | null>(null);
+
+  // Spec §7: the channel's methods are fetched when the tab opens; a failure keeps what we had.
+  useEffect(() => {
+    if (hidden) return;
+    request<{ method: 'card' | 'check'; label: string; payment_type: 1 | 2 }[]>('GET', `/${locale}/order/payment-methods`)
+      .then((list) => Array.isArray(list) && list.length && setMethods(list.map((m) => ({ method: m.method, label: m.label, paymentType: m.payment_type }))))
+      .catch((err) => console.error('payment methods failed', err));
+  }, [hidden]);
+
+  const place = async () => {
+    if (placing) return;
+    setPlacing(true);
+    setError('');
+    setErrors({});
+    attempt.current ??= { key: newKey() };
+    try {
+      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, po_number: po, attention: att };
+      if (type === PAYMENT_TYPES.CARD) {
+        if (!attempt.current.token) {
+          const [m, y] = exp.split('/').map((s) => s.trim());
+          const t = await request<{ token: string }>('POST', card.tokenizeUrl, { number: number.replace(/\s+/g, ''), exp_month: Number(m), exp_year: Number(y), cvc }, { json: true });
+          attempt.current.token = t.token;
+        }
+        body.token = attempt.current.token;
+      } else {
+        body.check_number = check;
+      }
+      const r = await request<{ redirect: string }>('POST', `/${locale}/order/place`, body, { json: true, headers: { 'Idempotency-Key': attempt.current.key } });
+      window.location.assign(r.redirect);
+    } catch (err) {
+      // A definite answer ends the attempt (the next click is a new one); a lost connection does not.
+      if (isAppRequestError(err)) attempt.current = null;
+      setErrors(fieldsOf(err));
+      setError(messagesOf(err)[0] ?? String((err as Error).message ?? err));
+      setPlacing(false);
+    }
+  };
+
+  const m = (v: string) => fmt(v, currency, locale);
+  return (
+    <section role="tabpanel" id="checkout-panel-2" aria-labelledby="checkout-tab-2" hidden={hidden} className="card card-body stack">
+      <h2 tabIndex={-1} ref={headingRef}>{L('tab.payment')}</h2>
+      <fieldset className="field">
+        <legend className="label">{L('payment.method')}</legend>
+        <div className="radio-row">
+          {methods.map((pm) => (
+            <label key={pm.method}><input type="radio" name="payment_type" value={pm.paymentType} checked={type === pm.paymentType} onChange={() => setType(pm.paymentType)} data-testid={`pay-${pm.method}`} /> {pm.label}</label>
+          ))}
+        </div>
+      </fieldset>
+      {type === PAYMENT_TYPES.CARD ? (
+        <div className="stack">
+          {card.provider === 'offline' && <p className="small muted">{L('card.test')}</p>}
+          <div className={`field${errors.number || errors.card ? ' has-error' : ''}`}>
+            <label htmlFor="co-card">{L('card.number')}</label>
+            <input id="co-card" inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value)} data-testid="card-number" />
+          </div>
+          <div className="grid grid-2">
+            <div className={`field${errors.exp ? ' has-error' : ''}`}>
+              <label htmlFor="co-exp">{L('card.exp')}</label>
+              <input id="co-exp" autoComplete="cc-exp" placeholder="MM/YY" value={exp} onChange={(e) => setExp(e.target.value)} data-testid="card-exp" />
+            </div>
+            <div className={`field${errors.cvc ? ' has-error' : ''}`}>
+              <label htmlFor="co-cvc">{L('card.cvc')}</label>
+              <input id="co-cvc" inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} data-testid="card-cvc" />
+            </div>
+          </div>
+        </div>
+      ) : (
+        <div className="stack">
+          <div className={`field${errors.check_number ? ' has-error' : ''}`}>
+            <label htmlFor="co-check">{L('check.number')}</label>
+            <input id="co-check" value={check} onChange={(e) => setCheck(e.target.value)} data-testid="check-number" />
+          </div>
+          <p className="small muted">{L('check.help')}</p>
+        </div>
+      )}
+      <div className="grid grid-2">
+        <div className="field">
+          <label htmlFor="co-po">{L('poNumber')}</label>
+          <input id="co-po" value={po} onChange={(e) => setPo(e.target.value)} data-testid="po-number" />
+        </div>
+        <div className="field">
+          <label htmlFor="co-att">{L('attention')}</label>
+          <input id="co-att" value={att} onChange={(e) => setAtt(e.target.value)} />
+        </div>
+      </div>
+      {error && <div className="alert alert-error" role="alert" data-testid="place-error">{error}</div>}
+      <div className="place-row">
+        <strong>{L('total')}: <span data-testid="place-total">{m(totals.total)}</span></strong>
+        <button type="button" className="btn btn-primary" disabled={placing} aria-busy={placing} onClick={() => void place()} data-testid="place-order">{placing ? L('placing') : L('place')}</button>
+      </div>
+    </section>
+  );
+}

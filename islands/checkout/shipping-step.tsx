@@ -1,0 +1,87 @@
+/** Tab 2: per-warehouse quotes (one method per warehouse), posted as selected_methods. */
+import { useEffect, useState, type RefObject } from 'react';
+import type { ShippingReply } from '../../src/domain/checkout-props.ts';
+import { shippingMethodsDirty } from '../../src/domain/checkout.ts';
+import { showAlert } from '../lib/alerts.ts';
+import { messagesOf, request } from '../lib/request.ts';
+import { fmt, type Lookup } from './parts.tsx';
+
+type Totals = { subtotal: string; shipping: string; tax: string; discount: string; total: string };
+
+type Props = {
+  hidden: boolean;
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+  L: Lookup;
+  locale: string;
+  orderId: number;
+  reply: ShippingReply | null;
+  loading: boolean;
+  orderQuoteIds: number[];
+  lastPosted: number[];
+  onSelected: (ids: number[], totals: Totals | null) => void;
+};
+
+export function ShippingStep({ hidden, headingRef, L, locale, orderId, reply, loading, orderQuoteIds, lastPosted, onSelected }: Props) {
+  const [picked, setPicked] = useState<Record<number, number>>({});
+  const [preferredName, setPreferredName] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  // The cheapest rate of each warehouse is chosen until the buyer picks another.
+  useEffect(() => {
+    if (!reply) return;
+    const next: Record<number, number> = {};
+    for (const w of reply.warehouses) if (w.rates[0]) next[w.warehouseId] = w.rates[0].quote_id;
+    setPicked(next);
+  }, [reply]);
+
+  const known = reply ? reply.warehouses.flatMap((w) => w.rates.map((r) => r.quote_id)) : [];
+  const selected = Object.values(picked);
+  const canContinue = !!reply && (reply.shippingRequired ? reply.warehouses.length > 0 && reply.warehouses.every((w) => picked[w.warehouseId]) : true);
+
+  const submit = async () => {
+    if (!reply) return;
+    if (!reply.shippingRequired) return onSelected([], null);
+    const dirty = shippingMethodsDirty({ orderQuoteIds: known.length ? known : orderQuoteIds, knownQuoteIds: selected, lastPosted });
+    if (!dirty) return onSelected(selected, null);
+    setSaving(true);
+    try {
+      const r = await request<{ totals: Totals | null }>('POST', `/${locale}/order/shipping-method`, { order_id: orderId, selected_methods: selected, preferredName }, { json: true });
+      onSelected(selected, r.totals);
+    } catch (err) {
+      for (const m of messagesOf(err)) showAlert(m, 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section role="tabpanel" id="checkout-panel-1" aria-labelledby="checkout-tab-1" hidden={hidden} className="card card-body stack" aria-busy={loading}>
+      <h2 tabIndex={-1} ref={headingRef}>{L('tab.shipping')}</h2>
+      {loading && <p className="muted" data-testid="shipping-loading">{L('shipping.loading')}</p>}
+      {!loading && reply && !reply.shippingRequired && <p>{L('shipping.notRequired')}</p>}
+      {!loading && reply?.short?.map((s) => <p key={s.title} className="alert alert-error">{L('shipping.short', { title: s.title, missing: s.missing })}</p>)}
+      {!loading && reply && reply.shippingRequired && !reply.warehouses.length && !reply.short?.length && <p data-testid="shipping-none">{L('shipping.none')}</p>}
+      {!loading && reply?.warehouses.map((w) => (
+        <fieldset key={w.warehouseId} className="stack warehouse-quotes" data-testid="warehouse-quotes" data-warehouse-id={w.warehouseId}>
+          <legend className="label">{L('shipping.from', { name: w.name, city: w.city })}</legend>
+          <p className="small muted">{w.items.map((i) => `${i.quantity} × ${i.title}`).join(' · ')}</p>
+          {w.rates.map((r) => (
+            <label key={r.quote_id} className="choice-card rate">
+              <input type="radio" name={`ship-${w.warehouseId}`} value={r.quote_id} checked={picked[w.warehouseId] === r.quote_id}
+                onChange={() => setPicked({ ...picked, [w.warehouseId]: r.quote_id })} data-testid="shipping-rate" />
+              <span className="rate-name">{r.description}<span className="small muted"> · {r.carrier} · {L('shipping.days', { min: r.min_days ?? 0, max: r.max_days ?? 0 })}{r.delivery_date ? ` · ${L('shipping.arrives', { date: r.delivery_date })}` : ''}</span></span>
+              <span className="rate-price">{fmt(r.total.value, r.total.currency, locale)}</span>
+            </label>
+          ))}
+        </fieldset>
+      ))}
+      {!loading && reply && reply.shippingRequired && reply.warehouses.length > 0 && (
+        <div className="field">
+          <label htmlFor="co-preferred">{L('preferredName')}</label>
+          <input id="co-preferred" autoComplete="shipping name" value={preferredName} onChange={(e) => setPreferredName(e.target.value)} />
+        </div>
+      )}
+      <div><button type="button" className="btn" disabled={!canContinue || saving || loading} onClick={() => void submit()} data-testid="shipping-continue">{saving ? L('saving') : L('continue')}</button></div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+/** The checkout island's props and the JSON it exchanges with the server (shared by both sides). */
+
+export type CheckoutAddress = {
+  id: number; firstName: string; lastName: string; address1: string; address2: string | null; city: string;
+  region: string; postalcode: string; country: string; phone: string | null;
+};
+
+export type CheckoutProps = {
+  locale: string;
+  currency: string;
+  channel: { id: number; code: string; name: string; taxExemptAvailable: boolean };
+  /** Every store, for the ship-to country check's confirmation message. */
+  channels: { id: number; code: string; name: string }[];
+  user: { id: number; email: string; firstName: string; lastName: string } | null;
+  returning: boolean;
+  organisation: { name: string; taxExemptOnFile: boolean } | null;
+  addresses: CheckoutAddress[];
+  countries: { id: number; code: string; name: string }[];
+  defaultCountry: string;
+  regions: { code: string; name: string }[];
+  bizTypes: string[];
+  order: {
+    id: number;
+    shipToId: number | null;
+    taxExemptId: string | null;
+    poNumber: string | null;
+    attention: string | null;
+    lineTypes: number[];
+    quoteIds: number[];
+    selectedQuoteIds: number[];
+    lines: { id: number; title: string; quantity: number; total: string; stockcode: string | null }[];
+    totals: { subtotal: string; shipping: string; tax: string; discount: string; total: string };
+  };
+  paymentMethods: { method: 'card' | 'check'; label: string; paymentType: 1 | 2 }[];
+  card: { provider: 'offline' | 'stripe'; tokenizeUrl: string };
+  labels: Record<string, string>;
+};
+
+export type ShippingRate = {
+  quote_id: number; carrier: string; description: string; service_type: string; shipment_method: string;
+  total: { value: string; currency: string }; shipment_date: string | null; delivery_date: string | null;
+  min_days: number | null; max_days: number | null; residential: boolean; tax_duty_fees: { value: string; currency: string };
+};
+export type WarehouseQuote = { warehouseId: number; name: string; city: string; items: { lineId: number; title: string; quantity: number }[]; rates: ShippingRate[] };
+export type ShippingReply = { shippingRequired: boolean; warehouses: WarehouseQuote[]; short?: { title: string; missing: number }[] };

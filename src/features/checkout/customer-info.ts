@@ -1,0 +1,124 @@
+/**
+ * Step 1 of checkout (spec §4, §7 "POST /order/customer-info"): who buys, where it ships, and
+ * whether the order is tax exempt. One transaction on the cart order; the ship-to country must
+ * be served by the cart's channel (the island asks to switch channel before posting).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { addresses, orderTaxExemptions, orders, persons, shipmentQuotes, users } from '../../db/schema/index.ts';
+import { AppError, conflict, invalid, notFound } from '../../domain/errors.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { ChannelInfo } from '../channels/queries.ts';
+import { countryRegions, organisationOf, ownAddress } from './queries.ts';
+import { applyTax } from './tax.ts';
+import type { AddressInput, CustomerInfo } from './schemas.ts';
+
+export const CHANNEL_MISMATCH = 'channel_mismatch';
+
+/** Country known, region one of its regions (when it has any). Throws 400 naming the field. */
+export async function checkAddress(db: DbOrTx, a: AddressInput, prefix: string): Promise<void> {
+  const c = await countryRegions(db, a.country);
+  if (!c) throw invalid('Choose a country.', { [`${prefix}country`]: 'Choose a country.' });
+  if (c.regions.length && !c.regions.includes(a.region)) throw invalid('Choose a region.', { [`${prefix}region`]: 'Choose a region.' });
+}
+
+/** The ship-to country must be served by the cart's channel (else 409 with the channel to switch to). */
+export function checkCountry(channel: ChannelInfo, all: readonly ChannelInfo[], country: string): void {
+  if (channel.countryCodes.includes(country)) return;
+  const other = all.find((c) => c.countryCodes.includes(country));
+  throw new AppError(409, CHANNEL_MISMATCH, other
+    ? `This address is served by our ${other.name} store. Switch store to ship there.`
+    : 'We do not ship to that country yet.', { country: other ? String(other.id) : '' });
+}
+
+/** A new customer's account (random password; the welcome mail lets them set one). 409 when the email has an account. */
+export async function createCheckoutAccount(auth: AuthService, info: Extract<CustomerInfo, { returning: false }>, locale: string): Promise<number> {
+  try {
+    return await auth.register({
+      email: info.email,
+      password: randomBytes(24).toString('base64url'),
+      firstName: info.address.firstName,
+      lastName: info.address.lastName,
+      phone: info.address.phone,
+      accountType: info.accountType,
+      organization: info.orgName,
+    }, locale);
+  } catch (e) {
+    if (e instanceof AppError && e.status === 409) {
+      throw conflict('An account with this email already exists. Please sign in to check out.', { email: 'An account with this email already exists. Please sign in to check out.' });
+    }
+    throw e;
+  }
+}
+
+export type CustomerInfoResult = { shipToId: number; billToId: number; taxExemptId: string; country: string };
+
+export function saveCustomerInfo(
+  db: Db,
+  args: { userId: number; orderId: number; channel: ChannelInfo; channels: readonly ChannelInfo[]; info: CustomerInfo },
+): Promise<CustomerInfoResult> {
+  const { userId, orderId, channel, info } = args;
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id, status: orders.status, userId: orders.userId, shipTo: orders.shipToAddressId }).from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || order.userId !== userId || order.status !== 'cart') throw notFound('Your cart was not found.');
+    const [person] = await tx.select({ id: persons.id }).from(persons).where(eq(persons.userId, userId)).limit(1);
+
+    let shipTo: typeof addresses.$inferSelect;
+    const newAddress = info.returning ? info.newAddress : info.address;
+    if (info.returning && info.shippingAddressId !== 'add-new') {
+      const own = await ownAddress(tx, userId, info.shippingAddressId);
+      if (!own) throw invalid('Choose one of your saved addresses.', { shippingAddressId: 'Choose one of your saved addresses.' });
+      shipTo = own;
+      // The last used address comes first next time (savedAddresses orders by updated_at).
+      await tx.update(addresses).set({ updatedAt: new Date() }).where(eq(addresses.id, own.id));
+    } else {
+      if (!newAddress) throw invalid('Enter the shipping address.');
+      await checkAddress(tx, newAddress, info.returning ? 'new-shipping-' : 'shipping-');
+      [shipTo] = await tx.insert(addresses).values({
+        userId,
+        personId: person?.id ?? null,
+        label: 'Checkout',
+        firstName: newAddress.firstName,
+        lastName: newAddress.lastName,
+        address1: newAddress.address1,
+        address2: newAddress.address2 ?? null,
+        city: newAddress.city,
+        regionCode: newAddress.region,
+        postalCode: newAddress.postalcode,
+        countryCode: newAddress.country,
+        phone: newAddress.phone ?? null,
+      }).returning();
+    }
+    checkCountry(channel, args.channels, shipTo.countryCode);
+
+    let taxExemptId = '0';
+    if (info.tax.exempt) {
+      if (!channel.taxExemptAvailable) throw invalid('Tax exemption is not available in this store.', { 'tax-exempt': 'Tax exemption is not available in this store.' });
+      const org = await organisationOf(tx, userId);
+      // The certificate on file when the organisation has one; else the declaration signed here.
+      taxExemptId = org?.taxExemptId || `DECL-${orderId}`;
+      await tx.insert(orderTaxExemptions)
+        .values({ orderId, bizType: info.tax.bizType, signature: info.tax.signature, positionTitle: info.tax.title, organizationName: org?.name ?? (info.returning ? null : info.orgName ?? null) })
+        .onConflictDoUpdate({ target: orderTaxExemptions.orderId, set: { bizType: info.tax.bizType, signature: info.tax.signature, positionTitle: info.tax.title, createdAt: new Date() } });
+    } else {
+      await tx.delete(orderTaxExemptions).where(eq(orderTaxExemptions.orderId, orderId));
+    }
+
+    if (!info.returning) await tx.update(users).set({ subscribed: info.subscribe }).where(eq(users.id, userId));
+
+    // A new destination voids the quotes issued for the old one.
+    if (order.shipTo !== shipTo.id) {
+      await tx.delete(shipmentQuotes).where(and(eq(shipmentQuotes.orderId, orderId)));
+      await tx.update(orders).set({ shipping: '0', shipmentQuoteId: null, shipmentMethod: null, shipFromWarehouseId: null }).where(eq(orders.id, orderId));
+    }
+    await tx.update(orders).set({
+      shipToAddressId: shipTo.id,
+      billToAddressId: shipTo.id,
+      personId: person?.id ?? null,
+      taxExemptId,
+    }).where(eq(orders.id, orderId));
+    await applyTax(tx, orderId);
+    return { shipToId: shipTo.id, billToId: shipTo.id, taxExemptId, country: shipTo.countryCode };
+  });
+}

@@ -1,0 +1,192 @@
+/**
+ * Checkout (spec §2 /cart/checkout, §4 "Checkout", §7 "Checkout"), under /{locale}/:
+ *   GET  /cart/checkout                 the tabbed checkout island (also unprefixed /cart/checkout)
+ *   POST /order/customer-info           step 1 (the spec's form fields)
+ *   GET  /order/shipping-method         step 2: per-warehouse quotes (?addressId=)
+ *   POST /order/shipping-method         step 2: order_id, selected_methods, preferredName
+ *   GET  /order/payment-methods         step 3: the channel's methods
+ *   POST /order/place                   place the order (Idempotency-Key header)
+ *   GET  /address/places, /address/places/{id}   places autocomplete (maps provider)
+ */
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../../services.ts';
+import { AppError, invalid, unauthorized } from '../../domain/errors.ts';
+import { NO_COUNTRY_SELECTED } from '../../domain/checkout.ts';
+import { PAYMENT_TYPES } from '../../domain/constants.ts';
+import { parseInput } from '../../http/validate.ts';
+import { createRateProvider, carrierOptionsFromConfig } from '../../providers/shipping/index.ts';
+import { createMapsProvider, type MapsProvider } from '../../providers/maps/index.ts';
+import { createPaymentProvider } from '../../providers/payments/index.ts';
+import type { PaymentProvider } from '../../providers/payments/types.ts';
+import type { ChannelInfo } from '../channels/queries.ts';
+import { findCartId } from '../cart/queries.ts';
+import { getCart } from '../cart/service.ts';
+import { checkoutPageProps } from './view-model.ts';
+import { checkAddress, checkCountry, createCheckoutAccount, saveCustomerInfo } from './customer-info.ts';
+import { startSession } from '../auth/routes.ts';
+import { placeOrder } from './place-order.ts';
+import { paymentMethodsOf, savedAddresses } from './queries.ts';
+import { IdempotencyKey, InputError, parseCustomerInfo, PlaceOrder, ShippingQuery, ShippingSelection } from './schemas.ts';
+import { quoteShipping, selectShipping } from './shipping.ts';
+import { sendConfirmation } from '../orders/mail.ts';
+import { z } from 'zod';
+
+const channelOf = (res: Response): ChannelInfo => {
+  const channel = res.locals.channel as ChannelInfo | undefined;
+  if (!channel) throw new AppError(503, 'no_channel', 'The store is not set up yet.');
+  return channel;
+};
+
+const PlacesQuery = z.object({ q: z.string().trim().min(3, 'Type at least 3 characters.').max(200), country: z.string().trim().regex(/^[A-Za-z]{2}$/).optional() });
+
+export type CheckoutDeps = { payments: PaymentProvider; maps: MapsProvider };
+
+/** The providers checkout uses, built once per app from its configuration. */
+export function checkoutDeps(s: Services): CheckoutDeps {
+  s.payments ??= createPaymentProvider(s.config);
+  return { payments: s.payments, maps: createMapsProvider({ apiKey: s.config.providers.mapsApiKey }) };
+}
+
+export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
+  const r = Router({ mergeParams: true });
+  const rates = createRateProvider(s.db, carrierOptionsFromConfig(s.config));
+
+  /** The signed-in user's cart id, or 401 / 404. */
+  const cartOf = async (req: Request): Promise<{ userId: number; orderId: number }> => {
+    if (!req.user) throw unauthorized();
+    const orderId = await findCartId(s.db, { userId: req.user.id });
+    if (orderId === null) throw new AppError(404, 'no_cart', 'Your cart is empty.');
+    return { userId: req.user.id, orderId };
+  };
+
+  /** GET /{locale}/cart/checkout (and /cart/checkout, see checkoutRouting) */
+  r.get('/cart/checkout', checkoutPage(s, deps));
+
+  /** POST /{locale}/order/customer-info */
+  /** POST /{locale}/order/customer-info */
+  r.post('/order/customer-info', async (req, res) => {
+    const channel = channelOf(res);
+    let info;
+    try {
+      info = parseCustomerInfo(req.body, !!req.user);
+    } catch (e) {
+      if (e instanceof InputError) throw invalid(e.message, e.fields);
+      throw e;
+    }
+    const country = info.returning ? info.newAddress?.country : info.address.country;
+    if (country === '') throw invalid(NO_COUNTRY_SELECTED, { country: NO_COUNTRY_SELECTED });
+    let fresh = false;
+    if (!info.returning) {
+      if (req.user) throw invalid('You are signed in: choose one of your addresses or add a new one.', { returning: 'You are signed in.' });
+      const cartOrderId = req.session?.cartOrderId;
+      if (!cartOrderId || (await findCartId(s.db, { cartOrderId })) === null) throw new AppError(404, 'no_cart', 'Your cart is empty.');
+      await checkAddress(s.db, info.address, 'shipping-');
+      checkCountry(channel, await s.channels.all(), info.address.country);
+      const userId = await createCheckoutAccount(s.auth, info, req.locale);
+      await startSession(req, s, userId);
+      fresh = true;
+      const base = s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+      await s.auth.requestPasswordReset(info.email, `${base}/${req.locale}/password/reset`).catch((err) => req.log?.warn({ err }, 'welcome mail failed'));
+    }
+    const { userId, orderId } = await cartOf(req);
+    const result = await saveCustomerInfo(s.db, { userId, orderId, channel, channels: await s.channels.all(), info });
+    const addresses = await savedAddresses(s.db, userId);
+    const cart = await getCart(s.db, { userId }, channel);
+    res.json({
+      totals: cart ? totalsJson(cart.totals) : null,
+      order_id: orderId,
+      user_id: userId,
+      ship_to: result.shipToId,
+      bill_to: result.billToId,
+      tax_exempt_id: result.taxExemptId,
+      addresses: addresses.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, address1: a.address1, address2: a.address2, city: a.city, region: a.regionCode, postalcode: a.postalCode, country: a.countryCode, phone: a.phone })),
+      // A new account means a new session: the page's tokens change with it.
+      ...(fresh ? { csrf_token: req.csrfToken(), api_token: req.session.apiToken } : {}),
+    });
+  });
+
+  /** GET /{locale}/order/shipping-method?addressId= */
+  r.get('/order/shipping-method', async (req, res) => {
+    const { addressId } = parseInput(ShippingQuery, req.query);
+    const { userId, orderId } = await cartOf(req);
+    const channels = await s.channels.all();
+    const currencyRates = Object.fromEntries(channels.map((c) => [c.currency, c.midMarketRate]));
+    res.json(await quoteShipping(s.db, rates, { userId, orderId, addressId, channel: channelOf(res), currencyRates }));
+  });
+
+  /** POST /{locale}/order/shipping-method */
+  r.post('/order/shipping-method', async (req, res) => {
+    const body = parseInput(ShippingSelection, req.body);
+    const { userId, orderId } = await cartOf(req);
+    if (body.order_id !== orderId) throw invalid('That is not your open order.', { order_id: 'That is not your open order.' });
+    const result = await selectShipping(s.db, { userId, orderId, quoteIds: body.selected_methods, preferredName: body.preferredName });
+    const cart = await getCart(s.db, { userId }, channelOf(res));
+    res.json({ order_id: orderId, selected_methods: result.quoteIds, totals: cart ? totalsJson(cart.totals) : null });
+  });
+
+  /** GET /{locale}/order/payment-methods */
+  r.get('/order/payment-methods', async (req, res) => {
+    if (!req.user) throw unauthorized();
+    const rows = await paymentMethodsOf(s.db, channelOf(res).id);
+    res.json(rows.map((m) => ({
+      method: m.method,
+      label: m.label,
+      payment_type: m.method === 'card' ? PAYMENT_TYPES.CARD : PAYMENT_TYPES.CHECK,
+      ...(m.method === 'card' ? { provider: deps.payments.kind, tokenize_url: deps.payments.tokenizeUrl } : {}),
+    })));
+  });
+
+  /** POST /{locale}/order/place (Idempotency-Key header) */
+  r.post('/order/place', async (req, res) => {
+    if (!req.user) throw unauthorized();
+    const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
+    const input = parseInput(PlaceOrder, req.body);
+    const result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale });
+    if (!result.replayed) {
+      await sendConfirmation(s, result.body.order_id, req.locale, s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
+    }
+    res.status(result.status).set('Idempotent-Replayed', String(result.replayed)).json(result.body);
+  });
+
+  /** GET /{locale}/address/places?q=&country= → [{id, description}] (offline: always []) */
+  r.get('/address/places', async (req, res) => {
+    const q = parseInput(PlacesQuery, req.query);
+    res.json(await deps.maps.autocomplete({ query: q.q, country: q.country }));
+  });
+
+  /** GET /{locale}/address/places/{id} → {components} for filling the form */
+  r.get('/address/places/:placeId', async (req, res) => {
+    const id = z.string().trim().min(1).max(300).parse(req.params.placeId);
+    const components = await deps.maps.details(id);
+    if (!components) throw new AppError(404, 'not_found', 'Not found.');
+    res.json({ components });
+  });
+
+  return r;
+}
+
+
+/** The checkout page: an empty cart and an anonymous visitor get a clear page, never a broken island. */
+export function checkoutPage(s: Services, deps: CheckoutDeps) {
+  return async (req: Request, res: Response) => {
+    const channel = channelOf(res);
+    const ref = req.user ? { userId: req.user.id } : { cartOrderId: req.session?.cartOrderId ?? null };
+    const cart = await getCart(s.db, ref, channel, {});
+    const hasLines = !!cart && cart.lines.some((l) => l.lineType !== 5);
+    res.locals.cartCount = cart?.count ?? 0;
+    if (!hasLines) return void (await res.page('checkout/empty', { title: req.t('checkout.title') }));
+    if (!req.user && req.query.new !== '1') {
+      const back = `/${req.locale}/cart/checkout`;
+      if (req.session.returnTo !== back) req.session.returnTo = back; // sign-in comes back here
+      return void (await res.page('checkout/choose', { title: req.t('checkout.title') }));
+    }
+    const addresses = req.user ? await savedAddresses(s.db, req.user.id) : [];
+    const props = await checkoutPageProps(s, { req, res, channel, cart: cart!, addresses, payments: deps.payments });
+    await res.page('checkout/index', { title: req.t('checkout.title'), props });
+  };
+}
+
+export function totalsJson(t: { subtotal: number; shipping: number; tax: number; discount: number; total: number }) {
+  const m = (c: number) => (c / 100).toFixed(2);
+  return { subtotal: m(t.subtotal), shipping: m(t.shipping), tax: m(t.tax), discount: m(t.discount), total: m(t.total) };
+}

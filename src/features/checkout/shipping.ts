@@ -1,0 +1,139 @@
+/**
+ * Step 2 of checkout: per-warehouse shipment quotes for the cart, from the rate engine the
+ * storefront already uses (src/providers/shipping). Lines ship from the warehouses holding their
+ * stock (domain allocateStock: one warehouse when it can fill the order, else split). Every quote
+ * is stored; selecting accepts only live quote ids issued for this order, one per warehouse.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { orders, shipmentQuotes } from '../../db/schema/index.ts';
+import { allocateStock, QUOTE_TTL_MINUTES, type Allocation } from '../../domain/checkout.ts';
+import { invalid, notFound } from '../../domain/errors.ts';
+import { fromCents, toCents } from '../../domain/money.ts';
+import type { RateProvider } from '../../providers/shipping/types.ts';
+import type { ChannelInfo } from '../channels/queries.ts';
+import { applyTax } from './tax.ts';
+import { channelWarehouseList, freeStock, type ChannelWarehouse } from '../shipping/queries.ts';
+import { toChannel } from '../shipping/service.ts';
+import { addressById, liveQuotes, shipLines, type ShipLine } from './queries.ts';
+
+export const quoteCutoff = (now: Date) => new Date(now.getTime() - QUOTE_TTL_MINUTES * 60_000);
+
+export type WarehouseQuotes = {
+  warehouseId: number;
+  name: string;
+  city: string;
+  items: { lineId: number; title: string; quantity: number }[];
+  rates: {
+    quote_id: number; carrier: string; description: string; service_type: string; shipment_method: string;
+    total: { value: string; currency: string }; shipment_date: string | null; delivery_date: string | null;
+    min_days: number | null; max_days: number | null; residential: boolean; tax_duty_fees: { value: string; currency: string };
+  }[];
+};
+
+export type ShippingAnswer = { shippingRequired: boolean; warehouses: WarehouseQuotes[]; short?: { title: string; missing: number }[] };
+
+/** The allocation of an order's lines over the channel's warehouses, with current free stock. */
+export async function planShipment(db: DbOrTx, channelId: number, lines: ShipLine[]): Promise<{ plan: Allocation; houses: ChannelWarehouse[] }> {
+  const houses = await channelWarehouseList(db, channelId);
+  const stocked = [...new Set(lines.filter((l) => l.needsStock).map((l) => l.productId))];
+  const free = await freeStock(db, houses.map((w) => w.id), stocked);
+  const plan = allocateStock(lines.filter((l) => l.isPhysical).map((l) => ({ lineId: l.lineId, productId: l.productId, quantity: l.quantity, needsStock: l.needsStock })), houses.map((w) => w.id), free);
+  return { plan, houses };
+}
+
+export async function quoteShipping(
+  db: Db,
+  provider: RateProvider,
+  args: { userId: number; orderId: number; addressId: number; channel: ChannelInfo; currencyRates: Record<string, string>; now?: Date },
+): Promise<ShippingAnswer> {
+  const now = args.now ?? new Date();
+  const [order] = await db.select({ userId: orders.userId, status: orders.status, shipTo: orders.shipToAddressId }).from(orders).where(eq(orders.id, args.orderId)).limit(1);
+  if (!order || order.userId !== args.userId || order.status !== 'cart') throw notFound('Your cart was not found.');
+  if (order.shipTo !== args.addressId) throw invalid('Save this address as the shipping address first.', { addressId: 'Save this address as the shipping address first.' });
+  const address = await addressById(db, args.addressId);
+  if (!address) throw notFound('That address does not exist.');
+
+  const lines = await shipLines(db, args.orderId);
+  const physical = lines.filter((l) => l.isPhysical);
+  if (!physical.length) return { shippingRequired: false, warehouses: [] };
+  const { plan, houses } = await planShipment(db, args.channel.id, lines);
+  if (plan.short.length) {
+    return { shippingRequired: true, warehouses: [], short: plan.short.map((s) => ({ title: lines.find((l) => l.lineId === s.lineId)?.title ?? '', missing: s.missing })) };
+  }
+  const destination = { country: address.countryCode, postalCode: address.postalCode, residential: !address.company };
+  const byLine = new Map(lines.map((l) => [l.lineId, l]));
+
+  const quoted = await Promise.all(plan.warehouses.map(async (w) => {
+    const house = houses.find((h) => h.id === w.warehouseId)!;
+    const parcels = w.items.map((i) => {
+      const l = byLine.get(i.lineId)!;
+      return { weightKg: l.weightKg, lengthCm: l.lengthCm, widthCm: l.widthCm, heightCm: l.heightCm, quantity: i.quantity };
+    });
+    const origin = { id: house.id, code: house.code, countryCode: house.countryCode, postalCode: house.postalCode, regionCode: house.regionCode, timeZone: house.timeZone };
+    const rates = await provider.quote({ warehouse: origin, destination, parcels, now });
+    return { house, items: w.items, rates: rates.map((q) => ({ ...q, total: toChannel(q.total, args.channel, args.currencyRates), tax_duty_fees: toChannel(q.tax_duty_fees, args.channel, args.currencyRates) })) };
+  }));
+
+  return db.transaction(async (tx) => {
+    // Re-quoting supersedes every quote issued before (and the selection made from them).
+    await tx.delete(shipmentQuotes).where(eq(shipmentQuotes.orderId, args.orderId));
+    await tx.update(orders).set({ shipping: '0', shipmentQuoteId: null, shipmentMethod: null, shipFromWarehouseId: null }).where(eq(orders.id, args.orderId));
+    await applyTax(tx, args.orderId, now);
+    const out: WarehouseQuotes[] = [];
+    for (const q of quoted) {
+      const rows = q.rates.length
+        ? await tx.insert(shipmentQuotes).values(q.rates.map((r) => ({
+            orderId: args.orderId, warehouseId: q.house.id, addressId: args.addressId, carrier: r.carrier, serviceType: r.service_type,
+            description: r.description, shipmentMethod: r.shipment_method, total: r.total.value, shipmentDate: r.shipment_date, deliveryDate: r.delivery_date,
+            minDays: r.min_days, maxDays: r.max_days, residential: r.residential, taxDutyFees: r.tax_duty_fees.value, createdAt: now,
+          }))).returning({ id: shipmentQuotes.id })
+        : [];
+      out.push({
+        warehouseId: q.house.id,
+        name: q.house.name,
+        city: q.house.city,
+        items: q.items.map((i) => ({ lineId: i.lineId, title: byLine.get(i.lineId)!.title, quantity: i.quantity })),
+        rates: q.rates.map((r, k) => ({
+          quote_id: rows[k].id, carrier: r.carrier, description: r.description, service_type: r.service_type, shipment_method: r.shipment_method,
+          total: r.total, shipment_date: r.shipment_date, delivery_date: r.delivery_date, min_days: r.min_days, max_days: r.max_days,
+          residential: r.residential, tax_duty_fees: r.tax_duty_fees,
+        })),
+      });
+    }
+    return { shippingRequired: true, warehouses: out };
+  });
+}
+
+/** POST /order/shipping-method: one live quote per quoted warehouse, all issued for this order. */
+export function selectShipping(db: Db, args: { userId: number; orderId: number; quoteIds: number[]; preferredName?: string; now?: Date }): Promise<{ shippingCents: number; quoteIds: number[] }> {
+  const now = args.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ userId: orders.userId, status: orders.status }).from(orders).where(eq(orders.id, args.orderId)).for('update');
+    if (!order || order.userId !== args.userId || order.status !== 'cart') throw notFound('Your cart was not found.');
+    const live = await liveQuotes(tx, args.orderId, quoteCutoff(now));
+    const ids = [...new Set(args.quoteIds)];
+    const chosen = ids.map((id) => live.find((q) => q.id === id));
+    if (!ids.length || chosen.some((q) => !q)) {
+      throw invalid('That shipping method is no longer available. Please choose again.', { selected_methods: 'That shipping method is no longer available. Please choose again.' }, 'quote_invalid');
+    }
+    const picked = chosen as NonNullable<(typeof chosen)[number]>[];
+    const warehouses = [...new Set(live.map((q) => q.warehouseId))];
+    const covered = new Set(picked.map((q) => q.warehouseId));
+    if (covered.size !== picked.length || warehouses.some((w) => !covered.has(w))) {
+      throw invalid('Choose one shipping method for each warehouse.', { selected_methods: 'Choose one shipping method for each warehouse.' }, 'quote_invalid');
+    }
+    await tx.update(shipmentQuotes).set({ selected: false }).where(eq(shipmentQuotes.orderId, args.orderId));
+    await tx.update(shipmentQuotes).set({ selected: true }).where(and(eq(shipmentQuotes.orderId, args.orderId), inArray(shipmentQuotes.id, ids)));
+    const shippingCents = picked.reduce((s, q) => s + toCents(q.total), 0);
+    await tx.update(orders).set({
+      shipping: fromCents(shippingCents),
+      shipmentQuoteId: picked[0].id,
+      shipmentMethod: picked.map((q) => q.shipmentMethod).join(', '),
+      shipFromWarehouseId: picked[0].warehouseId,
+      ...(args.preferredName ? { attention: args.preferredName } : {}),
+    }).where(eq(orders.id, args.orderId));
+    await applyTax(tx, args.orderId, now);
+    return { shippingCents, quoteIds: ids };
+  });
+}

@@ -1,0 +1,69 @@
+/** Rows → the checkout island's props (src/domain/checkout-props.ts shapes; money as 2-decimal strings). */
+import type { Request, Response } from 'express';
+import type { Services } from '../../services.ts';
+import { sortCountries } from '../../domain/countries.ts';
+import type { CheckoutProps } from '../../domain/checkout-props.ts';
+import { BIZ_TYPES } from '../../domain/checkout.ts';
+import type { PaymentProvider } from '../../providers/payments/types.ts';
+import { en as checkoutText } from '../../i18n/text/checkout.ts';
+import type { ChannelInfo } from '../channels/queries.ts';
+import { listCountries, listRegions } from '../channels/queries.ts';
+import type { CartState } from '../cart/service.ts';
+import { liveQuotes, organisationOf, paymentMethodsOf, type AddressRow } from './queries.ts';
+import { quoteCutoff } from './shipping.ts';
+
+const m = (c: number) => (c / 100).toFixed(2);
+
+export const addressJson = (a: AddressRow) => ({
+  id: a.id, firstName: a.firstName, lastName: a.lastName, address1: a.address1, address2: a.address2, city: a.city,
+  region: a.regionCode, postalcode: a.postalCode, country: a.countryCode, phone: a.phone,
+});
+
+export async function checkoutPageProps(
+  s: Services,
+  ctx: { req: Request; res: Response; channel: ChannelInfo; cart: CartState; addresses: AddressRow[]; payments: PaymentProvider },
+): Promise<CheckoutProps> {
+  const { req, channel, cart } = ctx;
+  const [countryRows, order, methods, org, quotes] = await Promise.all([
+    listCountries(s.db),
+    s.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, cart.orderId) }),
+    paymentMethodsOf(s.db, channel.id),
+    req.user ? organisationOf(s.db, req.user.id) : Promise.resolve(undefined),
+    liveQuotes(s.db, cart.orderId, quoteCutoff(new Date())),
+  ]);
+  const countries = sortCountries(countryRows).filter((c) => channels(ctx.res).some((ch) => ch.countryIds.includes(c.id)));
+  const defaultCountry = countries.find((c) => channel.countryIds.includes(c.id)) ?? countries[0];
+  const regions = defaultCountry ? (await listRegions(s.db, defaultCountry.id)).sort((a, b) => a.name.localeCompare(b.name)) : [];
+  const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)])) as Record<string, string>;
+  return {
+    locale: req.locale,
+    currency: cart.currency,
+    channel: { id: channel.id, code: channel.code, name: channel.name, taxExemptAvailable: channel.taxExemptAvailable },
+    channels: channels(ctx.res).map((c) => ({ id: c.id, code: c.code, name: c.name })),
+    user: req.user ? { id: req.user.id, email: req.user.email, firstName: req.user.firstName, lastName: req.user.lastName } : null,
+    returning: !!req.user,
+    organisation: org ? { name: org.name, taxExemptOnFile: !!org.taxExemptId } : null,
+    addresses: ctx.addresses.map(addressJson),
+    countries: countries.map((c) => ({ id: c.id, code: c.code, name: c.name })),
+    defaultCountry: defaultCountry?.code ?? 'US',
+    regions,
+    bizTypes: [...BIZ_TYPES],
+    order: {
+      id: cart.orderId,
+      shipToId: order?.shipToAddressId ?? null,
+      taxExemptId: order?.shipToAddressId ? (order?.taxExemptId ?? null) : null,
+      poNumber: order?.poNumber ?? null,
+      attention: order?.attention ?? null,
+      lineTypes: cart.lines.map((l) => l.lineType),
+      quoteIds: quotes.map((q) => q.id),
+      selectedQuoteIds: quotes.filter((q) => q.selected).map((q) => q.id),
+      lines: cart.lines.filter((l) => l.lineType !== 5).map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, total: m(l.totalCents), stockcode: l.stockcode })),
+      totals: { subtotal: m(cart.totals.subtotal), shipping: m(cart.totals.shipping), tax: m(cart.totals.tax), discount: m(cart.totals.discount), total: m(cart.totals.total) },
+    },
+    paymentMethods: methods.map((p) => ({ method: p.method as 'card' | 'check', label: p.label, paymentType: p.method === 'card' ? 1 : 2 })),
+    card: { provider: ctx.payments.kind, tokenizeUrl: ctx.payments.tokenizeUrl },
+    labels,
+  };
+}
+
+const channels = (res: Response) => (res.locals.channels as ChannelInfo[] | undefined) ?? [];

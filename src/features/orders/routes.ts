@@ -1,0 +1,75 @@
+/**
+ * A customer's order (contract: GET /{locale}/orders/{order_id}): the confirmation page after
+ * checkout and the order's page in the history, plus the checkout survey (one answer set per order).
+ * Only the order's owner and users with orders.view may read it; anyone else gets 404.
+ */
+import { Router, type Request } from 'express';
+import { and, eq } from 'drizzle-orm';
+import type { Services } from '../../services.ts';
+import { orderTaxExemptions, shipmentQuotes, surveys, warehouses } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
+import { isTaxExempt } from '../../domain/checkout.ts';
+import { requireUser } from '../../http/guards.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
+import { flash } from '../../http/context.ts';
+import { Survey, SURVEY_SOURCES } from '../checkout/schemas.ts';
+import { getOrderDetail } from './queries.ts';
+
+async function readable(s: Services, req: Request) {
+  const id = parseInput(IdParam, req.params.orderId);
+  const order = await getOrderDetail(s.db, id);
+  const user = req.user!;
+  // Someone else's order answers 404, not 403: its existence is not disclosed.
+  if (!order || order.status === 'cart' || (order.userId !== user.id && !user.permissions.has('orders.view'))) throw notFound();
+  return order;
+}
+
+export function orderRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+
+  /** GET /{locale}/orders/{order_id} */
+  r.get('/orders/:orderId', requireUser, async (req, res) => {
+    const order = await readable(s, req);
+    const [exemption, answered, shipments] = await Promise.all([
+      s.db.select().from(orderTaxExemptions).where(eq(orderTaxExemptions.orderId, order.id)).limit(1),
+      s.db.select({ id: surveys.id }).from(surveys).where(eq(surveys.orderId, order.id)).limit(1),
+      s.db
+        .select({ description: shipmentQuotes.description, carrier: shipmentQuotes.carrier, deliveryDate: shipmentQuotes.deliveryDate, total: shipmentQuotes.total, from: warehouses.name })
+        .from(shipmentQuotes)
+        .innerJoin(warehouses, eq(warehouses.id, shipmentQuotes.warehouseId))
+        .where(and(eq(shipmentQuotes.orderId, order.id), eq(shipmentQuotes.selected, true))),
+    ]);
+    const card = (order.thirdPartyInfo as { card?: { brand: string; last4: string } } | null)?.card ?? null;
+    await res.page('orders/customer', {
+      title: req.t('order.title', { id: order.id }),
+      order,
+      placed: req.query.placed === '1',
+      taxExempt: isTaxExempt(order.taxExemptId),
+      exemption: exemption[0] ?? null,
+      card,
+      shipments,
+      check: order.payments.find((p) => p.paymentType === 2) ?? null,
+      survey: order.userId === req.user!.id && !answered.length ? { sources: SURVEY_SOURCES } : null,
+    });
+  });
+
+  /** POST /{locale}/orders/{order_id}/survey — source, ease (1..5), comment; once per order, owner only. */
+  r.post('/orders/:orderId/survey', requireUser, async (req, res) => {
+    const order = await readable(s, req);
+    if (order.userId !== req.user!.id) throw notFound();
+    const answers = parseInput(Survey, req.body);
+    const saved = await s.db.transaction(async (tx) => {
+      const [exists] = await tx.select({ id: surveys.id }).from(surveys).where(and(eq(surveys.orderId, order.id))).for('update');
+      if (exists) return false;
+      await tx.insert(surveys).values({ orderId: order.id, answers: { ...answers, locale: req.locale } });
+      return true;
+    });
+    if (!saved) throw conflict('This survey was already answered. Thank you!');
+    if (wantsJson(req)) return void res.status(201).json({ order_id: order.id, saved: true });
+    flash(req, 'success', req.t('survey.thanks'));
+    res.redirect(303, `/${req.locale}/orders/${order.id}`);
+  });
+
+  return r;
+}

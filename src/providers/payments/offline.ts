@@ -1,0 +1,163 @@
+/**
+ * The built-in card provider: a real sandbox, not a stub. It serves its own tokenisation
+ * endpoint (POST /payments/tokens), keeps tokens, charges (authorised or captured) and refunds
+ * in memory for the life of the process, honours idempotency keys, and answers the usual test
+ * numbers the way a card network would:
+ *
+ *   4242 4242 4242 4242, 5555 5555 5555 4444   approved
+ *   4000 0000 0000 0002                        generic decline (card_declined)
+ *   4000 0000 0000 9995                        insufficient funds
+ *   4000 0000 0000 0069                        expired card
+ *   4000 0000 0000 0119                        processing error (the network fails)
+ *
+ * The full number never leaves tokenize(): a token remembers only brand, last four and the
+ * outcome class of its number.
+ */
+import { randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import { z } from 'zod';
+import { checkCard } from './card.ts';
+import { DECLINE_MESSAGES, PaymentError, type CardInput, type CardToken, type Charge, type ChargeRequest, type DeclineCode, type PaymentProvider } from './types.ts';
+
+export const TEST_CARDS = {
+  approved: '4242424242424242',
+  approvedMastercard: '5555555555554444',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  expired: '4000000000000069',
+  processingError: '4000000000000119',
+} as const;
+
+const OUTCOME: Record<string, DeclineCode> = {
+  [TEST_CARDS.declined]: 'card_declined',
+  [TEST_CARDS.insufficientFunds]: 'insufficient_funds',
+  [TEST_CARDS.expired]: 'expired_card',
+  [TEST_CARDS.processingError]: 'processing_error',
+};
+
+type StoredToken = CardToken & { outcome: DeclineCode | null; createdAt: Date };
+type StoredCharge = Charge & { token: string; refundedCents: number; capturedCents: number };
+
+const id = (prefix: string) => `${prefix}_offline_${randomBytes(12).toString('hex')}`;
+
+const CardBody = z.object({
+  number: z.string().trim().min(1).max(40),
+  exp_month: z.coerce.number().int(),
+  exp_year: z.coerce.number().int(),
+  cvc: z.string().trim().max(8),
+  name: z.string().trim().max(200).optional(),
+});
+
+export class OfflinePaymentProvider implements PaymentProvider {
+  readonly kind = 'offline';
+  readonly tokenizeUrl = '/payments/tokens';
+  private readonly tokens = new Map<string, StoredToken>();
+  private readonly charges = new Map<string, StoredCharge>();
+  private readonly byKey = new Map<string, { fingerprint: string; ref: string }>();
+
+  constructor(private readonly clock: () => Date = () => new Date()) {}
+
+  async tokenize(card: CardInput): Promise<CardToken> {
+    const { digits, brand } = checkCard(card, this.clock());
+    const token: StoredToken = {
+      token: id('tok'),
+      brand,
+      last4: digits.slice(-4),
+      expMonth: Number(card.exp_month),
+      expYear: Number(card.exp_year) < 100 ? Number(card.exp_year) + 2000 : Number(card.exp_year),
+      outcome: OUTCOME[digits] ?? null,
+      createdAt: this.clock(),
+    };
+    this.tokens.set(token.token, token);
+    const { outcome: _o, createdAt: _c, ...pub } = token;
+    return pub;
+  }
+
+  async describe(token: string) {
+    const t = this.tokens.get(token);
+    return t ? { brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear } : null;
+  }
+
+  async charge(req: ChargeRequest): Promise<Charge> {
+    const fingerprint = `${req.token}|${req.amountCents}|${req.currency}|${req.capture !== false}`;
+    const seen = this.byKey.get(req.idempotencyKey);
+    if (seen) {
+      if (seen.fingerprint !== fingerprint) throw new PaymentError('processing_error', 'This payment was already attempted with different details.');
+      return this.public(this.charges.get(seen.ref)!);
+    }
+    const t = this.tokens.get(req.token);
+    if (!t) throw new PaymentError('invalid_card', 'This card could not be found. Please enter it again.');
+    if (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0) throw new PaymentError('processing_error', 'The amount to charge is not valid.');
+    if (t.outcome) throw new PaymentError(t.outcome, DECLINE_MESSAGES[t.outcome]);
+    const capture = req.capture !== false;
+    const charge: StoredCharge = {
+      ref: id('ch'),
+      status: capture ? 'captured' : 'authorized',
+      amountCents: req.amountCents,
+      currency: req.currency.toUpperCase(),
+      brand: t.brand,
+      last4: t.last4,
+      token: t.token,
+      refundedCents: 0,
+      capturedCents: capture ? req.amountCents : 0,
+    };
+    this.charges.set(charge.ref, charge);
+    this.byKey.set(req.idempotencyKey, { fingerprint, ref: charge.ref });
+    return this.public(charge);
+  }
+
+  async capture(ref: string, amountCents?: number): Promise<Charge> {
+    const c = this.charges.get(ref);
+    if (!c) throw new PaymentError('processing_error', 'No such charge.');
+    if (c.status === 'captured') return this.public(c);
+    const amount = amountCents ?? c.amountCents;
+    if (amount <= 0 || amount > c.amountCents) throw new PaymentError('processing_error', 'The capture amount exceeds the authorisation.');
+    c.status = 'captured';
+    c.capturedCents = amount;
+    return this.public(c);
+  }
+
+  async refund(ref: string, amountCents?: number) {
+    const c = this.charges.get(ref);
+    if (!c) throw new PaymentError('processing_error', 'No such charge.');
+    const refundable = c.capturedCents - c.refundedCents;
+    const amount = amountCents ?? refundable;
+    if (amount <= 0 || amount > refundable) throw new PaymentError('processing_error', 'The refund exceeds what was charged.');
+    c.refundedCents += amount;
+    return { ref: id('re'), amountCents: amount };
+  }
+
+  /** For tests and the back office: what the sandbox holds for a charge. */
+  lookup(ref: string): (Charge & { refundedCents: number; capturedCents: number }) | undefined {
+    const c = this.charges.get(ref);
+    return c ? { ...this.public(c), refundedCents: c.refundedCents, capturedCents: c.capturedCents } : undefined;
+  }
+
+  /** How many charges the sandbox has made (tests: "one key, one charge"). */
+  get chargeCount(): number {
+    return this.charges.size;
+  }
+
+  router(): Router {
+    const r = Router();
+    /** POST /payments/tokens — the sandbox's tokenisation endpoint: {number, exp_month, exp_year, cvc} → {token, brand, last4}. */
+    r.post('/tokens', async (req, res) => {
+      const parsed = CardBody.safeParse(req.body ?? {});
+      if (!parsed.success) {
+        return void res.status(400).json({ error: { code: 'invalid_card', message: 'Enter the card number, expiry and security code.' } });
+      }
+      try {
+        const t = await this.tokenize(parsed.data);
+        res.status(201).json({ token: t.token, brand: t.brand, last4: t.last4, exp_month: t.expMonth, exp_year: t.expYear });
+      } catch (e) {
+        if (!(e instanceof PaymentError)) throw e;
+        res.status(400).json({ error: { code: e.code, message: e.message, fields: { [e.code === 'incorrect_cvc' ? 'cvc' : e.code === 'expired_card' ? 'exp' : 'number']: e.message } } });
+      }
+    });
+    return r;
+  }
+
+  private public(c: StoredCharge): Charge {
+    return { ref: c.ref, status: c.status, amountCents: c.amountCents, currency: c.currency, brand: c.brand, last4: c.last4 };
+  }
+}

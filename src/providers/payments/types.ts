@@ -1,0 +1,65 @@
+/**
+ * Card payments behind one interface. The island posts the card to the provider's own
+ * tokenisation endpoint (`router()`, mounted at /payments); our tables and logs only ever see
+ * the token, the brand and the last four digits. Orders charge the token with an idempotency
+ * key, so a retried charge is the same charge. Issue #10 (saved payment methods) will add
+ * customers and reusable methods on top of the same calls.
+ */
+import type { Router } from 'express';
+
+export type CardInput = { number: string; exp_month: number; exp_year: number; cvc: string; name?: string };
+export type CardToken = { token: string; brand: string; last4: string; expMonth: number; expYear: number };
+
+export type ChargeRequest = {
+  token: string;
+  amountCents: number;
+  /** ISO 4217, upper case. */
+  currency: string;
+  /** Same key → same charge (never a second one). */
+  idempotencyKey: string;
+  /** false: authorise only (capture later). Default true. */
+  capture?: boolean;
+  description?: string;
+};
+
+export type Charge = {
+  ref: string;
+  status: 'authorized' | 'captured';
+  amountCents: number;
+  currency: string;
+  brand: string;
+  last4: string;
+};
+
+export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'processing_error' | 'invalid_card';
+
+/** A refused or failed card operation; `code` says why, `message` is shown to the buyer. */
+export class PaymentError extends Error {
+  constructor(readonly code: DeclineCode, message: string) {
+    super(message);
+    this.name = 'PaymentError';
+  }
+}
+
+export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+  invalid_card: 'Your card number is not valid.',
+};
+
+export interface PaymentProvider {
+  readonly kind: 'offline' | 'stripe';
+  /** Where the browser posts the card (relative to the site). */
+  readonly tokenizeUrl: string;
+  tokenize(card: CardInput): Promise<CardToken>;
+  /** What a token stands for, without charging it (brand, last four); null when unknown. */
+  describe(token: string): Promise<Omit<CardToken, 'token'> | null>;
+  charge(req: ChargeRequest): Promise<Charge>;
+  capture(ref: string, amountCents?: number): Promise<Charge>;
+  refund(ref: string, amountCents?: number): Promise<{ ref: string; amountCents: number }>;
+  /** The provider's browser-facing endpoints (the tokenisation endpoint), mounted at /payments. */
+  router(): Router;
+}
