@@ -11,4 +11,7 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   typeahead: () => import('./behaviours/typeahead.ts'),
   'channel-find': () => import('./behaviours/channel-find.ts'),
   landing: () => import('./behaviours/landing.ts'),
+  // Back-office orders and customers (issue 9).
+  'row-link': () => import('./behaviours/row-link.ts'),
+  'region-reload': () => import('./behaviours/region-reload.ts'),
 };

@@ -17,6 +17,11 @@ import { productRoutes } from './features/product/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
+// --- Back-office orders, the orders API and customers (issue 9) ---
+import { orderAdminLocalizedRoutes, orderAdminRoutes } from './features/order-admin/routes.ts';
+import { customerRoutes } from './features/customers/routes.ts';
+import { orderApiRoutes } from './features/order-api/routes.ts';
+// --- end issue 9 ---
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -35,6 +40,10 @@ export function localizedRoutes(s: Services): Router {
   r.use(cartRoutes(s));
   r.use(shippingRoutes(s));
   r.use(channelRoutes(s));
+  // --- issue 9: back-office orders and the orders API ---
+  r.use(orderAdminLocalizedRoutes(s));
+  r.use(orderApiRoutes(s));
+  // --- end issue 9 ---
   return r;
 }
 
@@ -43,5 +52,9 @@ export function unprefixedRoutes(s: Services): Router {
   r.get('/', (req, res) => res.redirect(`/${req.session?.locale ?? 'en-us'}/`));
   r.use(dashboardRoutes(s));
   r.use(channelApiRoutes(s));
+  // --- issue 9: order detail/editor, customers ---
+  r.use(orderAdminRoutes(s));
+  r.use(customerRoutes(s));
+  // --- end issue 9 ---
   return r;
 }

@@ -24,6 +24,8 @@ export type AdminNavItem = {
 // Keep in the order a person works through the day; one line per area.
 export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'home', label: 'admin.nav.home', href: () => '/account/dashboard', permission: 'dashboard.view', icon: 'home' },
+  { key: 'orders', label: 'admin.nav.orders', href: (l) => `/${l}/account/dashboard/orders`, permission: 'orders.view', icon: 'orders' },
+  { key: 'customers', label: 'admin.nav.customers', href: () => '/account/dashboard/customers', permission: 'customers.view', icon: 'customers' },
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };

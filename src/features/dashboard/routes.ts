@@ -1,12 +1,10 @@
-/** The back office's entry points: /account/dashboard and /admin/orders/detail/{order_id}. */
+/** The back office's entry point: /account/dashboard (order pages live in features/order-admin). */
 import { Router } from 'express';
 import { eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
 import { warehouses } from '../../db/schema/index.ts';
-import { notFound } from '../../domain/errors.ts';
-import { requireBackOffice, requirePermission } from '../../http/guards.ts';
-import { IdParam, parseInput } from '../../http/validate.ts';
-import { dashboardSummary, getOrderDetail } from '../orders/queries.ts';
+import { requireBackOffice } from '../../http/guards.ts';
+import { dashboardSummary } from '../orders/queries.ts';
 
 export function dashboardRoutes(s: Services): Router {
   const r = Router();
@@ -20,14 +18,6 @@ export function dashboardRoutes(s: Services): Router {
       user.warehouseId ? s.db.select().from(warehouses).where(eq(warehouses.id, user.warehouseId)).limit(1) : Promise.resolve([]),
     ]);
     await res.page('dashboard/home', { title: req.t('dashboard.title'), summary, warehouse: warehouse[0] ?? null, layout: 'layouts/admin', nav: 'home' });
-  });
-
-  /** GET /admin/orders/detail/{order_id} */
-  r.get('/admin/orders/detail/:orderId', requirePermission('orders.view'), async (req, res) => {
-    const id = parseInput(IdParam, req.params.orderId);
-    const order = await getOrderDetail(s.db, id);
-    if (!order) throw notFound();
-    await res.page('orders/admin-detail', { title: req.t('order.title', { id: order.id }), order, layout: 'layouts/admin', nav: 'orders' });
   });
 
   return r;

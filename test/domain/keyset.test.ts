@@ -1,0 +1,28 @@
+import { expect } from 'chai';
+import { decodeCursor, encodeCursor, keysetPlan } from '../../src/domain/keyset.ts';
+
+describe('domain/keyset', () => {
+  it('round-trips cursors of every value kind, unicode included', () => {
+    for (const c of [{ v: '2026-05-01T10:00:00.000Z', id: 42 }, { v: 12.5, id: 1 }, { v: null, id: 7 }, { v: 'dûrand', id: 3 }]) {
+      expect(decodeCursor(encodeCursor(c))).to.deep.equal(c);
+    }
+  });
+
+  it('reads junk as no cursor', () => {
+    for (const junk of ['', 'x', '!!!', encodeCursor({ v: 'a', id: 1 }).slice(0, 3), 'W10', btoa('[{"a":1},1]'), btoa('["a",-1]'), 42, null, ['a']]) {
+      expect(decodeCursor(junk as unknown), String(junk)).to.equal(null);
+    }
+  });
+
+  const table: [('asc' | 'desc'), ('after' | 'before'), string, string, boolean][] = [
+    ['desc', 'after', '<', 'desc', false],
+    ['desc', 'before', '>', 'asc', true],
+    ['asc', 'after', '>', 'asc', false],
+    ['asc', 'before', '<', 'desc', true],
+  ];
+  for (const [dir, mode, op, fetchDir, reverse] of table) {
+    it(`${dir} ${mode}: ${op}, fetch ${fetchDir}${reverse ? ', reversed' : ''}`, () => {
+      expect(keysetPlan(dir, mode)).to.deep.equal({ op, fetchDir, reverse });
+    });
+  }
+});
