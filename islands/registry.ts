@@ -13,4 +13,6 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'cart-page': () => import('./cart-page.tsx'),
   'product-gallery': () => import('./product-gallery.tsx'),
   'product-configurator': () => import('./product-configurator.tsx'),
+  // Back-office orders (issue 9).
+  'order-editor': () => import('./order-editor/index.tsx'),
 };

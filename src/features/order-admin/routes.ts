@@ -5,10 +5,11 @@
 import { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { ORDER_STATUSES } from '../../db/schema/constants.ts';
-import { notFound } from '../../domain/errors.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
-import { getOrderDetail } from '../orders/queries.ts';
+import { orderLog } from '../order-api/queries.ts';
+import { synchronize } from '../order-api/service.ts';
+import { editorLabels } from '../../domain/order-edit-labels.ts';
 import { OrderSearchQuery } from './schemas.ts';
 import { searchOrders } from './search.ts';
 import { orderSearchView } from './view-model.ts';
@@ -45,9 +46,23 @@ export function orderAdminRoutes(s: Services): Router {
   /** GET /admin/orders/detail/{order_id} */
   r.get('/admin/orders/detail/:orderId', requirePermission('orders.view'), async (req, res) => {
     const id = parseInput(IdParam, req.params.orderId);
-    const order = await getOrderDetail(s.db, id);
-    if (!order) throw notFound();
-    await res.page('orders/admin-detail', { title: req.t('order.title', { id: order.id }), order, layout: 'layouts/admin', nav: 'orders' });
+    const [order, log] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id)]);
+    await res.page('order-admin/detail', { title: req.t('order.title', { id: order.order_id }), order, log, layout: 'layouts/admin', nav: 'orders' });
+  });
+
+  /** GET /admin/orders/detail/{order_id}/edit — the order editor island */
+  r.get('/admin/orders/detail/:orderId/edit', requirePermission('orders.edit'), async (req, res) => {
+    const id = parseInput(IdParam, req.params.orderId);
+    const t = req.t as unknown as (k: string) => string;
+    const order = await synchronize(s.db, id, req.user, t);
+    const statuses = ORDER_STATUSES.filter((st) => st !== 'cart').map((value) => ({ value, label: t(`order.status.${value}`) }));
+    await res.page('order-admin/edit', {
+      title: req.t('oa.editor.title', { id }),
+      layout: 'layouts/admin',
+      nav: 'orders',
+      order,
+      editorProps: { locale: req.locale, order, statuses, canPay: req.user!.permissions.has('orders.pay'), labels: editorLabels(t) },
+    });
   });
 
   return r;

@@ -3,7 +3,7 @@
  * queries after the order row itself (the order row joins its channel, person, organisation,
  * creator and ship-from warehouse).
  */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -89,3 +89,14 @@ export function ownsOrder(row: OrderRow, userId: number) {
   return row.order.userId === userId && !row.order.draft;
 }
 
+
+/** The order's log (newest first), for the detail page. */
+export function orderLog(db: DbOrTx, orderId: number, limit = 50) {
+  return db
+    .select({ id: logs.id, action: logs.action, message: logs.message, data: logs.data, createdAt: logs.createdAt, firstName: users.firstName, lastName: users.lastName })
+    .from(logs)
+    .leftJoin(users, eq(users.id, logs.userId))
+    .where(and(eq(logs.entity, 'order'), eq(logs.entityId, orderId)))
+    .orderBy(desc(logs.id))
+    .limit(limit);
+}

@@ -9,6 +9,7 @@ import type { Services } from '../../services.ts';
 import { unauthorized } from '../../domain/errors.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
+import { PaymentBody, takeCheckPayment } from './payments.ts';
 import { ItemQuantityBody, TinBody, UpdateBody, VersionBody } from './schemas.ts';
 import { paymentData, removeShippingMethod, saveTin, synchronize, tins, updateItemQuantity, updateOrder } from './service.ts';
 
@@ -56,6 +57,13 @@ export function orderApiRoutes(s: Services): Router {
   /** GET /{locale}/api/orders/{id}/payments/{paymentId}/get-payment-data */
   r.get('/api/orders/:orderId/payments/:paymentId/get-payment-data', async (req, res) => {
     res.json(await paymentData(s.db, orderId(req), parseInput(IdParam, req.params.paymentId), req.user));
+  });
+
+  /** POST /{locale}/api/orders/{id}/payments — a check payment split over lines and fees (then synchronize). */
+  r.post('/api/orders/:orderId/payments', async (req, res) => {
+    const id = orderId(req);
+    const body = parseInput(PaymentBody, req.body);
+    res.status(201).json(await takeCheckPayment(s.db, id, req.user, body));
   });
 
   /** PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} (also POST with _method=put) */
