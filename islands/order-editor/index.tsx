@@ -213,7 +213,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
                   </td>
                   <td className="num hide-sm">{money(l.unit_price)}</td>
                   <td className="num" data-testid="line-total">{isPlaceholderId(l.id) || unsaved ? '...' : money(l.total)}</td>
-                  <td className="num">
+                  <td className="num line-remove-cell">
                     {l.line_type === LINE_TYPES.PROMOTION ? null : (
                       <button type="button" className="btn btn-danger btn-sm" onClick={() => remove(l)} disabled={busy} aria-label={`${labels.remove}: ${l.title}`} data-testid="line-remove"><span className="remove-text">{labels.remove}</span><span className="remove-x" aria-hidden="true">×</span></button>
                     )}
