@@ -38,7 +38,7 @@ type EditLine = {
   total: string | null;
   paid_total: string;
   unpaid_total: string;
-  currency_id: number;
+  currency_id: number | null;
   warehouse_id: number | null;
   line_options: UpdateLineInput['line_options'];
 };
@@ -133,7 +133,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
 
   function add(p: { id: number; value: string }) {
     seq.current += 1;
-    const currency_id = lines[0]?.currency_id ?? 0;
+    const currency_id = lines[0]?.currency_id ?? null;
     change((ls) => [...ls, { id: `${PLACEHOLDER_PREFIX}${seq.current}`, line_type: LINE_TYPES.PRODUCT, product_id: p.id, title: p.value, stockcode: null, quantity: 1, unit_price: null, total: null, paid_total: '0.00', unpaid_total: '0.00', currency_id, warehouse_id: null, line_options: [] }]);
     setStatus(labels.added.replace('{{title}}', p.value));
   }
