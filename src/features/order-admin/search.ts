@@ -81,12 +81,12 @@ export type OrderPage = { rows: OrderRow[]; next: string | null; prev: string | 
  * One page of orders. `channelId` is the channel filter already resolved from its code
  * (undefined: any channel; null: a code that matches no channel, so nothing is found).
  */
-export async function searchOrders(db: DbOrTx, q: OrderSearchQuery, channelId: number | null | undefined): Promise<OrderPage> {
-  if (channelId === null) return { rows: [], next: null, prev: null };
+/** The search as a drizzle query (not run): searchOrders runs it; the benchmark EXPLAINs it. */
+export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: number | undefined) {
   const sort = q.sort ?? 'date';
   const dir = q.dir ?? defaultDir(sort);
   const { expr, cast } = SORT_SQL[sort];
-  const mode = q.before ? 'before' : 'after';
+  const mode: 'after' | 'before' = q.before ? 'before' : 'after';
   const cursor = decodeCursor(q.before ?? q.after);
   const plan = keysetPlan(dir, mode);
   const where = orderFilters(q, channelId);
@@ -95,7 +95,7 @@ export async function searchOrders(db: DbOrTx, q: OrderSearchQuery, channelId: n
     where.push(sql`(${expr}, ${orders.id}) ${sql.raw(plan.op)} (${v}::${sql.raw(cast)}, ${cursor.id})`);
   }
   const fetchDir = sql.raw(plan.fetchDir);
-  const rows = (await db
+  const query = db
     .select({
       id: orders.id,
       createdAt: orders.createdAt,
@@ -117,8 +117,18 @@ export async function searchOrders(db: DbOrTx, q: OrderSearchQuery, channelId: n
     .leftJoin(persons, eq(persons.id, orders.personId))
     .where(and(...where))
     .orderBy(sql`${expr} ${fetchDir}`, sql`${orders.id} ${fetchDir}`)
-    .limit(PAGE_SIZE + 1)) as OrderRow[];
+    .limit(PAGE_SIZE + 1);
+  return { query, sort, mode, cursor, plan };
+}
 
+/**
+ * One page of orders. `channelId` is the channel filter already resolved from its code
+ * (undefined: any channel; null: a code that matches no channel, so nothing is found).
+ */
+export async function searchOrders(db: DbOrTx, q: OrderSearchQuery, channelId: number | null | undefined): Promise<OrderPage> {
+  if (channelId === null) return { rows: [], next: null, prev: null };
+  const { query, sort, mode, cursor, plan } = buildOrderSearch(db, q, channelId);
+  const rows = (await query) as OrderRow[];
   const more = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE);
   if (plan.reverse) page.reverse();
