@@ -279,3 +279,28 @@ export const surveys = pgTable('surveys', {
   answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 }, (t) => [index('surveys_order_idx').on(t.orderId)]);
+
+/** Shipping containers (pallets, crates, boxes) an order's lines are packed into, one warehouse each (the containers screen). */
+export const orderContainers = pgTable('order_containers', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
+  label: text('label').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps(),
+}, (t) => [
+  index('order_containers_order_idx').on(t.orderId),
+  index('order_containers_warehouse_idx').on(t.warehouseId),
+  index('order_containers_created_by_idx').on(t.createdBy),
+]);
+
+/** How many units of a line go into a container; a line's units over all containers never exceed its quantity (checked by the service). */
+export const orderContainerItems = pgTable('order_container_items', {
+  containerId: integer('container_id').notNull().references(() => orderContainers.id, { onDelete: 'cascade' }),
+  lineItemId: integer('line_item_id').notNull().references(() => orderLineItems.id, { onDelete: 'cascade' }),
+  quantity: integer('quantity').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.containerId, t.lineItemId] }),
+  index('order_container_items_line_idx').on(t.lineItemId),
+  check('order_container_items_quantity', sql`${t.quantity} > 0`),
+]);

@@ -12,6 +12,7 @@ import { orderLog } from '../order-api/queries.ts';
 import { synchronize } from '../order-api/service.ts';
 import { editorLabels } from '../../domain/order-edit-labels.ts';
 import { flash } from '../../http/context.ts';
+import { containerRoutes } from './container-routes.ts';
 import { createDraft, findPeople, submitDraft } from './drafts.ts';
 import { OrderSearchQuery } from './schemas.ts';
 import { searchOrders } from './search.ts';
@@ -61,6 +62,7 @@ const PeopleQuery = z.object({ q: z.preprocess((v) => (typeof v === 'string' && 
 /** Unprefixed routes (/admin/…). */
 export function orderAdminRoutes(s: Services): Router {
   const r = Router();
+  r.use(containerRoutes(s));
 
   /** GET /admin/orders/detail/{order_id} */
   r.get('/admin/orders/detail/:orderId', requirePermission('orders.view'), async (req, res) => {
