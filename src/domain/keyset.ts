@@ -48,3 +48,20 @@ export function keysetPlan(dir: SortDir, mode: 'after' | 'before'): { op: '<' | 
   const fetchDir: SortDir = forward ? dir : descending ? 'asc' : 'desc';
   return { op, fetchDir, reverse: !forward };
 }
+
+/**
+ * Why: the same page boundaries for every keyset index. Rows come back in fetch order, one more
+ * than the page size when there is more; a backward fetch is reversed into display order.
+ * Forward: a next page exists when the extra row came back, a previous one whenever we came
+ * through a cursor. Backward: the reverse.
+ */
+export function keysetPage<R>(rows: readonly R[], size: number, mode: 'after' | 'before', hadCursor: boolean, reverse: boolean, key: (r: R) => string): { rows: R[]; next: string | null; prev: string | null } {
+  const more = rows.length > size;
+  const page = rows.slice(0, size);
+  if (reverse) page.reverse();
+  const first = page[0];
+  const last = page[page.length - 1];
+  const next = last === undefined ? null : mode === 'after' ? (more ? key(last) : null) : key(last);
+  const prev = first === undefined ? null : mode === 'after' ? (hadCursor ? key(first) : null) : more ? key(first) : null;
+  return { rows: page, next, prev };
+}

@@ -1,10 +1,10 @@
 /** Back-office orders in a real browser: search → detail → editor, payments, a stale second tab, axe at 1280 and 375 px. */
 import { expect } from 'chai';
 import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
-import { testServer } from '../helpers/server.ts';
+import { testServer, sqlRows } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
 
-const query = async <T>(sql: string, params: unknown[] = []) => (await (await testServer()).database.pool.query(sql, params)).rows as T[];
+const query = sqlRows;
 const usd = (v: string | number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(v));
 
 async function signInAs(page: TestPage, base: string, email: string) {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { decodeCursor, encodeCursor, keysetPlan } from '../../src/domain/keyset.ts';
+import { decodeCursor, encodeCursor, keysetPage, keysetPlan } from '../../src/domain/keyset.ts';
 
 describe('domain/keyset', () => {
   it('round-trips cursors of every value kind, unicode included', () => {
@@ -25,4 +25,20 @@ describe('domain/keyset', () => {
       expect(keysetPlan(dir, mode)).to.deep.equal({ op, fetchDir, reverse });
     });
   }
+});
+
+describe('domain/keyset keysetPage', () => {
+  const key = (n: number) => `k${n}`;
+  it('forward from the start: next only when an extra row came back', () => {
+    expect(keysetPage([1, 2, 3], 2, 'after', false, false, key)).to.deep.equal({ rows: [1, 2], next: 'k2', prev: null });
+    expect(keysetPage([1, 2], 2, 'after', false, false, key)).to.deep.equal({ rows: [1, 2], next: null, prev: null });
+  });
+  it('forward through a cursor has a previous page', () => {
+    expect(keysetPage([3, 4], 2, 'after', true, false, key)).to.deep.equal({ rows: [3, 4], next: null, prev: 'k3' });
+  });
+  it('backward is reversed into display order; prev only when more came back', () => {
+    expect(keysetPage([4, 3, 2], 2, 'before', true, true, key)).to.deep.equal({ rows: [3, 4], next: 'k4', prev: 'k3' });
+    expect(keysetPage([2, 1], 2, 'before', true, true, key)).to.deep.equal({ rows: [1, 2], next: 'k2', prev: null });
+  });
+  it('an empty page links nowhere', () => expect(keysetPage([], 2, 'after', true, false, key)).to.deep.equal({ rows: [], next: null, prev: null }));
 });

@@ -1,9 +1,9 @@
 /** Back-office customers: search, the customer page and the customer address edit screen. */
 import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
-import { testServer } from '../helpers/server.ts';
+import { sqlRows } from '../helpers/server.ts';
 
-const query = async <T>(sql: string, params: unknown[] = []) => (await (await testServer()).database.pool.query(sql, params)).rows as T[];
+const query = sqlRows;
 const personIds = (html: string) => [...html.matchAll(/data-person-id="(\d+)"/g)].map((m) => Number(m[1]));
 
 describe('customers /account/dashboard/customers', () => {

@@ -1,9 +1,9 @@
 /** The orders API: bearer token, who may read and write, the update contract, concurrency, the log. */
 import { expect } from 'chai';
 import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
-import { productIdByStockcode, testServer } from '../helpers/server.ts';
+import { productIdByStockcode, sqlRows } from '../helpers/server.ts';
 
-const query = async <T>(sql: string, params: unknown[] = []) => (await (await testServer()).database.pool.query(sql, params)).rows as T[];
+const query = sqlRows;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** An unpaid order with at least `lines` product lines that no other test touches (taken once each). */

@@ -1,9 +1,9 @@
 /** The containers screen: pack an order's lines into containers per warehouse, never beyond a line's quantity. */
 import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
-import { testServer } from '../helpers/server.ts';
+import { sqlRows } from '../helpers/server.ts';
 
-const query = async <T>(sql: string, params: unknown[] = []) => (await (await testServer()).database.pool.query(sql, params)).rows as T[];
+const query = sqlRows;
 
 describe('containers /admin/orders/detail/{id}/containers', () => {
   let staff: Agent;

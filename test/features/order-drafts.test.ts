@@ -1,9 +1,9 @@
 /** Draft orders: staff find a person, open a draft the customer cannot see, and submit it. */
 import { expect } from 'chai';
 import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
-import { productIdByStockcode, testServer } from '../helpers/server.ts';
+import { productIdByStockcode, sqlRows } from '../helpers/server.ts';
 
-const query = async <T>(sql: string, params: unknown[] = []) => (await (await testServer()).database.pool.query(sql, params)).rows as T[];
+const query = sqlRows;
 
 describe('draft orders /{locale}/admin/orders/create', () => {
   let staff: Agent;

@@ -2,9 +2,9 @@
 import { expect } from 'chai';
 import { distributePayment } from '../../src/domain/prorate.ts';
 import { agent, apiToken, signIn } from '../helpers/http.ts';
-import { testServer } from '../helpers/server.ts';
+import { sqlRows } from '../helpers/server.ts';
 
-const query = async <T>(sql: string, params: unknown[] = []) => (await (await testServer()).database.pool.query(sql, params)).rows as T[];
+const query = sqlRows;
 const cents = (s: string | number) => Math.round(Number(s) * 100);
 
 const taken = new Set<number>();

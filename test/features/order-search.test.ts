@@ -1,12 +1,12 @@
 /** Back-office order search: filters kept in the URL, sort, keyset pagination, guards and bad input. */
 import { expect } from 'chai';
 import { agent, signIn, type Agent } from '../helpers/http.ts';
-import { testServer } from '../helpers/server.ts';
+import { sqlRows } from '../helpers/server.ts';
 
 const ids = (html: string) => [...html.matchAll(/<tr data-href="\/admin\/orders\/detail\/(\d+)" data-order-id="\d+">/g)].map((m) => Number(m[1]));
 const next = (html: string) => /href="([^"]+)" rel="next"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
 const prev = (html: string) => /href="([^"]+)" rel="prev"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
-const query = async <T>(sql: string, params: unknown[] = []) => (await (await testServer()).database.pool.query(sql, params)).rows as T[];
+const query = sqlRows;
 
 describe('order search /{locale}/account/dashboard/orders', () => {
   let staff: Agent;

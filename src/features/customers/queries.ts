@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addresses, countries, orders, organisations, payments, persons, regions, users } from '../../db/schema/index.ts';
-import { decodeCursor, encodeCursor, keysetPlan, type SortDir } from '../../domain/keyset.ts';
+import { decodeCursor, encodeCursor, keysetPage, keysetPlan, type SortDir } from '../../domain/keyset.ts';
 import { personMatch, prefixPattern } from '../order-admin/search.ts';
 
 export const CUSTOMER_PAGE_SIZE = 25;
@@ -55,15 +55,8 @@ export async function searchCustomers(db: DbOrTx, q: CustomerQuery) {
     .where(where.length ? and(...where) : undefined)
     .orderBy(sql`${expr} ${fetchDir}`, sql`${persons.id} ${fetchDir}`)
     .limit(CUSTOMER_PAGE_SIZE + 1);
-  const more = rows.length > CUSTOMER_PAGE_SIZE;
-  const page = rows.slice(0, CUSTOMER_PAGE_SIZE);
-  if (plan.reverse) page.reverse();
-  const key = (r: (typeof rows)[number]) => encodeCursor({ v: r.sortKey, id: r.id });
-  const first = page[0];
-  const last = page[page.length - 1];
-  const next = !last ? null : mode === 'after' ? (more ? key(last) : null) : key(last);
-  const prev = !first ? null : mode === 'after' ? (cursor ? key(first) : null) : more ? key(first) : null;
-  return { rows: page, next, prev, sort, dir };
+  const page = keysetPage(rows, CUSTOMER_PAGE_SIZE, mode, !!cursor, plan.reverse, (r) => encodeCursor({ v: r.sortKey, id: r.id }));
+  return { ...page, sort, dir };
 }
 
 /** Everything the customer page shows, in one round of parallel reads. */

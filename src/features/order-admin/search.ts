@@ -8,7 +8,7 @@
 import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, persons } from '../../db/schema/index.ts';
-import { decodeCursor, encodeCursor, keysetPlan, type SortDir } from '../../domain/keyset.ts';
+import { decodeCursor, encodeCursor, keysetPage, keysetPlan, type SortDir } from '../../domain/keyset.ts';
 import type { OrderSearchQuery, OrderSort } from './schemas.ts';
 
 export const PAGE_SIZE = 25;
@@ -129,15 +129,6 @@ export async function searchOrders(db: DbOrTx, q: OrderSearchQuery, channelId: n
   if (channelId === null) return { rows: [], next: null, prev: null };
   const { query, sort, mode, cursor, plan } = buildOrderSearch(db, q, channelId);
   const rows = (await query) as OrderRow[];
-  const more = rows.length > PAGE_SIZE;
-  const page = rows.slice(0, PAGE_SIZE);
-  if (plan.reverse) page.reverse();
-  const first = page[0];
-  const last = page[page.length - 1];
   const key = (r: OrderRow) => encodeCursor({ v: sort === 'id' ? null : r.sortKey, id: r.id });
-  // Forward: a next page exists when an extra row came back; a previous one whenever we came via a cursor.
-  // Backward: the reverse.
-  const next = !last ? null : mode === 'after' ? (more ? key(last) : null) : key(last);
-  const prev = !first ? null : mode === 'after' ? (cursor ? key(first) : null) : more ? key(first) : null;
-  return { rows: page, next, prev };
+  return keysetPage(rows, PAGE_SIZE, mode, !!cursor, plan.reverse, key);
 }
