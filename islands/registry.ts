@@ -19,4 +19,6 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   // Checkout (issue #7)
   checkout: () => import('./checkout/index.tsx'),
   'address-edit': () => import('./checkout/address-edit.tsx'),
+  // Back-office orders (issue 9).
+  'order-editor': () => import('./order-editor/index.tsx'),
 };

@@ -27,6 +27,11 @@ import { leadRoutes } from './features/leads/routes.ts';
 import { checkoutDeps, checkoutPage, checkoutRoutes } from './features/checkout/routes.ts';
 import { addressRoutes } from './features/checkout/address-routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
+// --- Back-office orders, the orders API and customers (issue 9) ---
+import { orderAdminLocalizedRoutes, orderAdminRoutes } from './features/order-admin/routes.ts';
+import { customerRoutes } from './features/customers/routes.ts';
+import { orderApiRoutes } from './features/order-api/routes.ts';
+// --- end issue 9 ---
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -53,6 +58,10 @@ export function localizedRoutes(s: Services): Router {
   r.use(checkoutRoutes(s, checkoutDeps(s)));
   r.use(orderRoutes(s));
   r.use(addressRoutes(s));
+  // --- issue 9: back-office orders and the orders API ---
+  r.use(orderAdminLocalizedRoutes(s));
+  r.use(orderApiRoutes(s));
+  // --- end issue 9 ---
   return r;
 }
 
@@ -66,5 +75,9 @@ export function unprefixedRoutes(s: Services): Router {
   // Checkout (issue #7): the spec's unprefixed page and the card provider's endpoints
   r.get('/cart/checkout', checkoutPage(s, checkoutDeps(s)));
   r.use('/payments', checkoutDeps(s).payments.router());
+  // --- issue 9: order detail/editor, customers ---
+  r.use(orderAdminRoutes(s));
+  r.use(customerRoutes(s));
+  // --- end issue 9 ---
   return r;
 }

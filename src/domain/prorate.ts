@@ -113,3 +113,30 @@ function centsDown(v: number | string): number {
     return 0;
   }
 }
+
+/** Why the refusal, when a split of a payment over lines cannot be recorded. */
+export type AllocationProblem =
+  | { ok: true; assignedCents: number }
+  | { ok: false; reason: 'amount' | 'over_line' | 'unknown_line' | 'sum'; id?: string | number; assignedCents: number };
+
+/**
+ * Why: one rule for whether a payment's split may be recorded, checked by the island (to enable
+ * its button) and by the server (to refuse): the payment is a positive amount; every assignment
+ * goes to a known line, is at least 0 and at most that line's unpaid_total (the cap of §5); and
+ * the assignments add up to the payment exactly, to the cent — allocations always sum to the payment.
+ */
+export function checkAllocations(amount: number | string, assigned: readonly AssignedPayment[], lines: readonly PayableLine[]): AllocationProblem {
+  const total = centsDown(amount);
+  let sum = 0;
+  const unpaid = new Map(lines.map((l) => [String(l.id), centsDown(l.unpaid_total)]));
+  for (const a of assigned) {
+    const cents = centsDown(a.assigned);
+    const cap = unpaid.get(String(a.id));
+    if (cap === undefined) return { ok: false, reason: 'unknown_line', id: a.id, assignedCents: sum };
+    if (cents > cap) return { ok: false, reason: 'over_line', id: a.id, assignedCents: sum };
+    sum += cents;
+  }
+  if (total <= 0) return { ok: false, reason: 'amount', assignedCents: sum };
+  if (sum !== total) return { ok: false, reason: 'sum', assignedCents: sum };
+  return { ok: true, assignedCents: sum };
+}

@@ -27,6 +27,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'instructionals', label: 'admin.nav.instructionals', href: (l) => `/${l}/instructional/editor`, permission: 'instructionals.edit', icon: 'book' },
   { key: 'leads', label: 'admin.nav.leads', href: (l) => `/${l}/admin/leads`, permission: 'customers.view', icon: 'customers' }, // issue #12
   { key: 'parts', label: 'admin.nav.parts', href: (l) => `/${l}/parts`, permission: 'products.edit', icon: 'map' }, // issue #12: callouts are edited on the explorer
+  { key: 'orders', label: 'admin.nav.orders', href: (l) => `/${l}/account/dashboard/orders`, permission: 'orders.view', icon: 'orders' },
+  { key: 'customers', label: 'admin.nav.customers', href: () => '/account/dashboard/customers', permission: 'customers.view', icon: 'customers' },
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };

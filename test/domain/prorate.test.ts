@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { capAssigned, distributePayment, PAYMENT_TOLERANCE, prorate, type PayableLine } from '../../src/domain/prorate.ts';
+import { capAssigned, checkAllocations, distributePayment, PAYMENT_TOLERANCE, prorate, type PayableLine } from '../../src/domain/prorate.ts';
 import { toCents } from '../../src/domain/money.ts';
 import { rng } from './support/rng.ts';
 
@@ -137,5 +137,37 @@ describe('domain/prorate', () => {
         expect(c).to.be.at.most(Math.max(0, u));
       }
     });
+  });
+});
+
+describe('domain/prorate checkAllocations (payment split rules shared by server and island)', () => {
+  const lines = [{ id: 1, unpaid_total: 3.33 }, { id: 2, unpaid_total: 3.33 }, { id: 3, unpaid_total: 3.34 }];
+  const table: [string, number | string, { id: number; assigned: number }[], string][] = [
+    ['thirds of 10.00 fill each line exactly', 10, [{ id: 1, assigned: 3.33 }, { id: 2, assigned: 3.33 }, { id: 3, assigned: 3.34 }], 'ok'],
+    ['a cent short', 10, [{ id: 1, assigned: 3.33 }, { id: 2, assigned: 3.33 }, { id: 3, assigned: 3.33 }], 'sum'],
+    ['a cent over a line', 10, [{ id: 1, assigned: 3.34 }, { id: 2, assigned: 3.32 }, { id: 3, assigned: 3.34 }], 'over_line'],
+    ['below a tenth of a cent is nothing', '0.0009', [], 'amount'],
+    ['zero payment', 0, [], 'amount'],
+    ['a line not on the order', 1, [{ id: 9, assigned: 1 }], 'unknown_line'],
+    ['partial payment on the first line only', '2.50', [{ id: 1, assigned: 2.5 }], 'ok'],
+  ];
+  for (const [name, amount, assigned, want] of table) {
+    it(name, () => {
+      const r = checkAllocations(amount, assigned, lines);
+      expect(r.ok ? 'ok' : (r as { reason: string }).reason).to.equal(want);
+    });
+  }
+
+  it('what distributePayment assigns is always accepted when the payment fits, and sums to the payment', () => {
+    const r = rng(99);
+    for (let i = 0; i < 2000; i++) {
+      const ls = Array.from({ length: r.int(1, 6) }, (_, k) => ({ id: k, unpaid_total: r.int(0, 50_000) / 100 }));
+      const owed = ls.reduce((s, l) => s + toCents(l.unpaid_total), 0);
+      if (owed === 0) continue;
+      const cents = r.int(1, owed);
+      const split = distributePayment(cents / 100, ls);
+      expect(sum(split.map((s) => toCents(s.assigned)))).to.equal(cents);
+      expect(checkAllocations(cents / 100, split, ls).ok).to.equal(true);
+    }
   });
 });

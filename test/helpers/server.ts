@@ -42,3 +42,8 @@ export async function productIdByStockcode(stockcode: string): Promise<number> {
   if (!rows.length) throw new Error(`no product ${stockcode}`);
   return rows[0].id;
 }
+
+/** Rows of a SQL query against the shared test database (tests read what the app wrote). */
+export async function sqlRows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  return (await (await testServer()).database.pool.query(sql, params)).rows as T[];
+}

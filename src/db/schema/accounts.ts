@@ -68,8 +68,12 @@ export const persons = pgTable('persons', {
 }, (t) => [
   uniqueIndex('persons_user_uq').on(t.userId),
   index('persons_organisation_idx').on(t.organisationId),
-  index('persons_email_idx').on(sql`lower(${t.email})`),
-  index('persons_last_name_idx').on(sql`lower(${t.lastName})`),
+  // Customer and order search match names and emails by prefix (LIKE 'q%'): text_pattern_ops
+  // lets a btree serve that whatever the database collation.
+  index('persons_email_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+  index('persons_last_name_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+  index('persons_first_name_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+  index('persons_phone_idx').on(t.phone),
 ]);
 
 /** The permission registry (keys listed in constants.ts PERMISSION_KEYS). */

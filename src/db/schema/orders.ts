@@ -84,6 +84,10 @@ export const orders = pgTable('orders', {
   eppPercentDown: integer('epp_percent_down'),
   eppMonths: integer('epp_months'),
   submittedAt: tstz('submitted_at'),
+  /** Optimistic concurrency: every staff edit bumps it; an edit based on an older version is refused (409). */
+  version: integer('version').notNull().default(1),
+  /** A draft made by staff for a customer: hidden from the customer until staff submit it. */
+  draft: boolean('draft').notNull().default(false),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps(),
 }, (t) => [
@@ -93,19 +97,23 @@ export const orders = pgTable('orders', {
   check('orders_totals_nonnegative', sql`${t.subtotal} >= 0 and ${t.shipping} >= 0 and ${t.tax} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`),
   check('orders_epp', sql`(${t.eppPercentDown} is null or ${t.eppPercentDown} between 1 and 100) and (${t.eppMonths} is null or ${t.eppMonths} > 0)`),
   index('orders_user_created_idx').on(t.userId, t.createdAt),
-  index('orders_status_created_idx').on(t.status, t.createdAt),
-  index('orders_created_idx').on(t.createdAt),
-  index('orders_person_idx').on(t.personId),
+  // Back-office order search pages by (created_at, id) keyset, optionally within a status, a
+  // person or a channel: each index leads with the filter and ends with the keyset.
+  index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+  index('orders_created_idx').on(t.createdAt, t.id),
+  index('orders_person_idx').on(t.personId, t.createdAt, t.id),
   index('orders_session_idx').on(t.sessionId),
-  index('orders_channel_idx').on(t.channelId),
+  index('orders_channel_idx').on(t.channelId, t.createdAt, t.id),
+  index('orders_total_idx').on(t.total, t.id),
   index('orders_currency_idx').on(t.currencyId),
   index('orders_shipment_quote_idx').on(t.shipmentQuoteId),
   index('orders_ship_to_idx').on(t.shipToAddressId),
   index('orders_bill_to_idx').on(t.billToAddressId),
   index('orders_ship_from_idx').on(t.shipFromWarehouseId),
   index('orders_created_by_idx').on(t.createdBy),
-  index('orders_erp_idx').on(t.erpId),
-  index('orders_po_number_idx').on(sql`lower(${t.poNumber})`),
+  // PO number and ERP id are found by prefix (LIKE 'q%'), whatever the collation.
+  index('orders_erp_idx').on(sql`lower(${t.erpId}) text_pattern_ops`),
+  index('orders_po_number_idx').on(sql`lower(${t.poNumber}) text_pattern_ops`),
 ]);
 
 export const orderLineItems = pgTable('order_line_items', {
@@ -139,6 +147,8 @@ export const orderLineItems = pgTable('order_line_items', {
   check('order_line_items_promotion', sql`${t.lineType} <> ${sql.raw(String(PROMOTION))} or ${t.promotionId} is not null`),
   check('order_line_items_price', sql`${t.lineType} = ${sql.raw(String(PROMOTION))} or (${t.unitPrice} >= 0 and ${t.discount} >= 0)`),
   index('order_line_items_order_idx').on(t.orderId, t.sort),
+  // "Has unpaid balance" in the order search: only lines still owing are indexed.
+  index('order_line_items_unpaid_idx').on(t.orderId).where(sql`${t.unpaidTotal} > 0`),
   index('order_line_items_product_idx').on(t.productId),
   index('order_line_items_promotion_idx').on(t.promotionId),
   index('order_line_items_currency_idx').on(t.currencyId),
@@ -269,3 +279,28 @@ export const surveys = pgTable('surveys', {
   answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 }, (t) => [index('surveys_order_idx').on(t.orderId)]);
+
+/** Shipping containers (pallets, crates, boxes) an order's lines are packed into, one warehouse each (the containers screen). */
+export const orderContainers = pgTable('order_containers', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id, { onDelete: 'restrict' }),
+  label: text('label').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps(),
+}, (t) => [
+  index('order_containers_order_idx').on(t.orderId),
+  index('order_containers_warehouse_idx').on(t.warehouseId),
+  index('order_containers_created_by_idx').on(t.createdBy),
+]);
+
+/** How many units of a line go into a container; a line's units over all containers never exceed its quantity (checked by the service). */
+export const orderContainerItems = pgTable('order_container_items', {
+  containerId: integer('container_id').notNull().references(() => orderContainers.id, { onDelete: 'cascade' }),
+  lineItemId: integer('line_item_id').notNull().references(() => orderLineItems.id, { onDelete: 'cascade' }),
+  quantity: integer('quantity').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.containerId, t.lineItemId] }),
+  index('order_container_items_line_idx').on(t.lineItemId),
+  check('order_container_items_quantity', sql`${t.quantity} > 0`),
+]);

@@ -31,7 +31,12 @@ try {
   }
   if (process.exitCode !== 1) {
     const t0 = Date.now();
-    const summary = await seed(database.db, orders === undefined ? {} : { orders });
+    const progress = (done: number, total: number) => {
+      if (total < 10_000) return;
+      const s = (Date.now() - t0) / 1000;
+      process.stderr.write(`\rorders: ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} (${s.toFixed(0)} s, ${Math.round(done / Math.max(s, 0.001)).toLocaleString('en-US')}/s)${done === total ? '\n' : ''}`);
+    };
+    const summary = await seed(database.db, orders === undefined ? {} : { orders, onProgress: progress });
     console.log(`Demo data loaded in ${Date.now() - t0} ms:`, summary);
   }
 } finally {

@@ -19,7 +19,8 @@ export { DEMO_PASSWORD } from './accounts.ts';
 export { DEMO_WAREHOUSE_KEYS } from './inventory.ts';
 export { EPOCH } from './util.ts';
 
-export type SeedOptions = { orders?: number };
+/** onProgress is called after each batch of orders is written (the CLI prints a progress line). */
+export type SeedOptions = { orders?: number; onProgress?: (done: number, total: number) => void };
 export type SeedSummary = {
   users: number;
   products: number;
@@ -52,7 +53,7 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     const products = await seedCatalog(tx, geo, rng);
     const inventory = await seedStock(tx, products, rng);
     await seedPromotions(tx);
-    const orders = await seedOrders(tx, geo, people, products, rng, orderCount);
+    const orders = await seedOrders(tx, geo, people, products, rng, orderCount, opts.onProgress);
     const translations = await seedTranslations(tx);
     const content = await seedContent(tx, products);
     await seedParts(tx, products); // parts diagrams 2-3, quantities per assembly, dealer hours (issue #12)

@@ -108,6 +108,7 @@ export type OrdersSummary = { orders: number; lineItems: number; payments: numbe
 
 export async function seedOrders(
   tx: SeedTx, geo: GeoIds, people: PersonRef[], products: Map<string, ProductRef>, rng: Rng, count: number,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<OrdersSummary> {
   const p = (code: string) => products.get(code)!;
   const person = (email: string) => people.find((x) => x.email === email)!;
@@ -171,6 +172,7 @@ export async function seedOrders(
     total.lineItems += rows.lines.length;
     total.payments += rows.payments.length;
     rows = emptyRows();
+    onProgress?.(total.orders, count);
   };
 
   const buyers = people.filter((x) => x.addresses.length > 0);

@@ -1,10 +1,8 @@
-/** The back office's entry points: /account/dashboard and /admin/orders/detail/{order_id}. */
+/** The back office's entry point: /account/dashboard (order pages live in features/order-admin). */
 import { Router } from 'express';
 import type { Services } from '../../services.ts';
-import { notFound } from '../../domain/errors.ts';
-import { requireBackOffice, requirePermission } from '../../http/guards.ts';
-import { IdParam, parseInput } from '../../http/validate.ts';
-import { dashboardSummary, getOrderDetail } from '../orders/queries.ts';
+import { requireBackOffice } from '../../http/guards.ts';
+import { dashboardSummary } from '../orders/queries.ts';
 import { findWarehouse } from './queries.ts';
 
 export function dashboardRoutes(s: Services): Router {
@@ -19,14 +17,6 @@ export function dashboardRoutes(s: Services): Router {
       user.warehouseId ? findWarehouse(s.db, user.warehouseId) : Promise.resolve(null),
     ]);
     await res.page('dashboard/home', { title: req.t('dashboard.title'), summary, warehouse, layout: 'layouts/admin', nav: 'home' });
-  });
-
-  /** GET /admin/orders/detail/{order_id} */
-  r.get('/admin/orders/detail/:orderId', requirePermission('orders.view'), async (req, res) => {
-    const id = parseInput(IdParam, req.params.orderId);
-    const order = await getOrderDetail(s.db, id);
-    if (!order) throw notFound();
-    await res.page('orders/admin-detail', { title: req.t('order.title', { id: order.id }), order, layout: 'layouts/admin', nav: 'orders' });
   });
 
   return r;

@@ -1,0 +1,210 @@
+/**
+ * Staff order editing (spec §3 Order / Line item / Payment, §4 Order editing, §5): the shapes the
+ * orders API sends and takes (shared by the server and the order editor island), and the pure
+ * re-pricing of an order after its lines change. Money in the JSON is 2-decimal strings; the
+ * arithmetic is integer cents through money.ts, totals through order-totals.ts, promotion shares
+ * through prorate.ts.
+ */
+import { fromCents, toCents } from './money.ts';
+import { isProductLine, orderTotals, type Promotion } from './order-totals.ts';
+import { prorate } from './prorate.ts';
+
+/** A money value as the API sends it (spec: total.value, amount.value). */
+export type MoneyValue = { value: string };
+
+export type LineOptionJson = { choice_id: number; quantity: number; option_id: number; option_type: number; option_name?: string; choice_name?: string };
+
+export type LineItemJson = {
+  order_line_item_id: number;
+  line_type: number;
+  product_id: number | null;
+  promotion_id: number | null;
+  product: { title: string; image: string | null; stockcode: string | null };
+  quantity: number;
+  currency_id: number;
+  warehouse_id: number | null;
+  unit_price: string;
+  discount: string;
+  total: string;
+  total_discounted: string;
+  paid_total: string;
+  unpaid_total: string;
+  line_options: LineOptionJson[];
+};
+
+/** Fee allocations (type 1) carry `paid`: whether the payment that covers the fee went through. */
+export type AllocationJson = { payment_allocation_id: number; type: number; amount: MoneyValue; order_line_item_id: number | null; fee_id: number | null; paid?: boolean };
+export type PaymentJson = { payment_id: number; payment_type: number; successful: boolean; total: MoneyValue; allocations: AllocationJson[]; check_number: string | null; payment_method_id: string | null; created_at: string };
+export type FeeJson = { fee_id: number; name: string; amount: MoneyValue; paid: boolean };
+
+export type OrderTotalsJson = { subtotal: string; shipping: string; tax: string; discount: string; total: string; unpaid_total: string; total_discounted: string };
+
+export type AddressJson = {
+  id: number; person_id: number | null; person_name: string; firstName: string; lastName: string; address1: string; address2: string | null;
+  city: string; region: { code: string }; postalcode: string; postalCode: string; country: string; phone: string | null;
+};
+
+export type ShipmentQuoteJson = {
+  id: number; warehouse_id: number; carrier: string; description: string; service_type: string; shipment_method: string; total: MoneyValue;
+  shipment_date: string | null; delivery_date: string | null; min_days: number | null; max_days: number | null; residential: boolean; tax_duty_fees: string; selected: boolean;
+};
+
+/** The full order (GET /{locale}/api/orders/{id}/synchronize): every field of spec §3 Order. */
+export type OrderJson = {
+  order_id: number;
+  version: number;
+  draft: boolean;
+  locale: string;
+  status: string;
+  notes: string | null;
+  channel: { id: number; code: string; currency_code: string; mid_market_rate: string; zone_location: string; payment_methods: { method: string; label: string; payment_type: number | null }[]; tax_exempt_available: boolean };
+  order_currency: string;
+  tax_exempt_id: string | null;
+  tax_exempt: boolean;
+  line_items: LineItemJson[];
+  /** Each line's total by id. */
+  line_totals: Record<string, string>;
+  /** Labels of the totals in the order's locale. */
+  total_type_translations: Record<keyof OrderTotalsJson, string>;
+  payment_type: number | null;
+  selected_payment_method: string | null;
+  payments: PaymentJson[];
+  fees: { paid: FeeJson[]; unpaid: FeeJson[] };
+  totals: OrderTotalsJson;
+  erp_id: string | null;
+  po_number: string | null;
+  attention: string | null;
+  org_discount: string;
+  order_discount_eligible: boolean;
+  quote: boolean;
+  third_party_info: Record<string, unknown> | null;
+  tax_breakdown: { name: string; rate: number; amount: string }[];
+  promotions: { promotion_id: number; name: string; code: string | null; configuration: Promotion['configuration'] }[];
+  shipment_quotes: ShipmentQuoteJson[];
+  shipment_method: string | null;
+  shipment_quote_id: number | null;
+  processor_source: string | null;
+  ship_to: AddressJson | null;
+  bill_to: AddressJson | null;
+  ship_from: { id: number; code: string; name: string; city: string; region: string; country: string } | null;
+  user_id: number | null;
+  person: { id: number; firstName: string; lastName: string; phone: string | null; email: string | null; organization: { id: number; name: string } | null } | null;
+  submitted_at: string | null;
+  created_at: string;
+  updated_at: string;
+  log_count: number;
+  personLink: string | null;
+  distributorLink: string | null;
+  distributorName: string | null;
+  creator: { id: number; first_name: string; last_name: string; email: string } | null;
+};
+
+/** One line of POST /{locale}/api/orders/{id}/update: a stored id, or a placeholder string for a new line. */
+export type UpdateLineInput = {
+  order_line_item_id: number | string;
+  line_type: number;
+  product_id: number | null;
+  quantity: number;
+  currency_id?: number | null;
+  warehouse_id?: number | null;
+  line_options?: { choice_id: number; quantity?: number; option_id?: number; option_type?: number }[];
+};
+
+export type UpdateRequest = {
+  /** The version the editor loaded; a different stored version is a 409 (someone else saved first). */
+  version?: number;
+  status?: string;
+  po_number?: string | null;
+  attention?: string | null;
+  notes?: string | null;
+  line_items: UpdateLineInput[];
+  line_items_for_deletion?: number[];
+};
+
+export type UpdateResponse = { order: OrderJson; new_lines: { placeholder_id: string; stored_id: number }[] };
+
+/** New lines in the editor carry an id of this form until the update reply maps it to a stored id. */
+export const PLACEHOLDER_PREFIX = 'new-';
+export const isPlaceholderId = (id: unknown): id is string => typeof id === 'string' && id.startsWith(PLACEHOLDER_PREFIX);
+
+// ---------------------------------------------------------------- re-pricing
+
+export type RepriceLine = {
+  key: number | string;
+  line_type: number;
+  unit_cents: number;
+  quantity: number;
+  paid_cents: number;
+};
+
+export type RepricedLine = { key: number | string; discount: number; total: number; total_discounted: number; unpaid: number };
+
+export type RepriceResult = {
+  lines: RepricedLine[];
+  tax_breakdown: { name: string; rate: number; amount: number }[];
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  /** Σ lines' total_discounted: what the goods cost after promotions. */
+  total_discounted: number;
+};
+
+/**
+ * Why: after staff change lines, every figure of the order follows from the stored unit prices,
+ * so the server recomputes them all in one place (cents):
+ *   line discount     = unit × quantity × org discount %, rounded to the cent
+ *   line total        = unit × quantity − line discount
+ *   promotion shares  = the promotions' value spread over product lines by largest remainder
+ *   total_discounted  = line total − its share;  unpaid = total_discounted − paid
+ *   tax               = each rate × (subtotal − discount), none when tax exempt
+ *   order total       = subtotal − discount + shipping + tax, floored at 0 (order-totals.ts)
+ * Promotion lines (type 5) keep their negative total and carry nothing to pay.
+ */
+export function repriceOrder(
+  lines: readonly RepriceLine[],
+  promotions: readonly Promotion[],
+  opts: { orgDiscount: string | number; shippingCents: number; taxRates: readonly { name: string; rate: number }[]; taxExempt: boolean },
+): RepriceResult {
+  const pct = toCents(opts.orgDiscount); // 5.00 % → 500
+  const product = lines.filter(isProductLine);
+  const drafts = product.map((l) => {
+    const gross = l.unit_cents * l.quantity;
+    const discount = Math.round((gross * pct) / 10_000);
+    return { l, discount, total: gross - discount };
+  });
+  const pre = orderTotals(
+    product.map((l, i) => ({ line_type: l.line_type, unit_price_cents: l.unit_cents, quantity: l.quantity, discount_cents: drafts[i].discount })),
+    promotions,
+  );
+  const spreadable = Math.min(pre.promotionTotal, drafts.reduce((s, d) => s + Math.max(0, d.total), 0));
+  const shares = drafts.length ? prorate(drafts.map((d) => Math.max(0, d.total)), Math.max(0, spreadable)) : [];
+  const taxable = Math.max(0, pre.subtotal - pre.discount);
+  const taxLines = opts.taxRates.map((t) => ({ name: t.name, rate: t.rate, amount: opts.taxExempt ? 0 : Math.round(taxable * t.rate) }));
+  const tax = taxLines.reduce((s, t) => s + t.amount, 0);
+  const totals = orderTotals(
+    product.map((l, i) => ({ line_type: l.line_type, unit_price_cents: l.unit_cents, quantity: l.quantity, discount_cents: drafts[i].discount })),
+    promotions,
+    { shippingCents: opts.shippingCents, taxCents: tax },
+  );
+  const byKey = new Map(drafts.map((d, i) => [d.l.key, { discount: d.discount, total: d.total, total_discounted: d.total - shares[i] }]));
+  const out = lines.map((l) => {
+    const d = byKey.get(l.key);
+    if (!d) return { key: l.key, discount: 0, total: l.unit_cents * l.quantity, total_discounted: 0, unpaid: 0 };
+    return { key: l.key, ...d, unpaid: d.total_discounted - l.paid_cents };
+  });
+  return {
+    lines: out,
+    tax_breakdown: taxLines,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    shipping: totals.shipping,
+    tax: totals.tax,
+    total: totals.total,
+    total_discounted: out.reduce((s, l) => s + l.total_discounted, 0),
+  };
+}
+
+/** Cents → the API's 2-decimal string. */
+export const money2 = (cents: number) => fromCents(cents);

@@ -1,0 +1,99 @@
+/**
+ * Customers in the back office: the search (/account/dashboard/customers), the customer page
+ * (addresses, organisation, orders, payments) and the customer address edit screen.
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Services } from '../../services.ts';
+import { AppError, notFound } from '../../domain/errors.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { flash } from '../../http/context.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
+import { withQuery } from '../order-admin/view-model.ts';
+import { CUSTOMER_SORTS, customerDefaultDir, getCustomer, listCountries, listRegionsOf, searchCustomers } from './queries.ts';
+import { AddressForm, updateCustomerAddress } from './service.ts';
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const CustomerQuery = z.object({
+  q: z.preprocess(blank, z.string().trim().max(100, 'At most 100 characters.').optional()),
+  sort: z.preprocess(blank, z.enum(CUSTOMER_SORTS, { message: 'Unknown sort column.' }).optional()),
+  dir: z.preprocess(blank, z.enum(['asc', 'desc'], { message: 'Sort asc or desc.' }).optional()),
+  after: z.preprocess(blank, z.string().max(400).optional()),
+  before: z.preprocess(blank, z.string().max(400).optional()),
+});
+
+export function customerRoutes(s: Services): Router {
+  const r = Router();
+  const base = '/account/dashboard/customers';
+
+  /** GET /account/dashboard/customers */
+  r.get(base, requirePermission('customers.view'), async (req, res) => {
+    const q = parseInput(CustomerQuery, req.query);
+    const page = await searchCustomers(s.db, q);
+    const keep = { q: q.q, sort: q.sort, dir: q.dir };
+    const columns = Object.fromEntries(CUSTOMER_SORTS.map((key) => {
+      const active = key === page.sort;
+      const nextDir = active ? (page.dir === 'asc' ? 'desc' : 'asc') : customerDefaultDir(key);
+      return [key, { key, active, dir: active ? page.dir : null, href: withQuery(base, { q: q.q, sort: key, dir: nextDir }) }];
+    }));
+    await res.page('customers/index', {
+      title: req.t('oa.customers.title'),
+      layout: 'layouts/admin',
+      nav: 'customers',
+      q: q.q ?? '',
+      rows: page.rows,
+      columns,
+      nextHref: page.next ? withQuery(base, { ...keep, after: page.next }) : null,
+      prevHref: page.prev ? withQuery(base, { ...keep, before: page.prev }) : null,
+    });
+  });
+
+  /** GET /account/dashboard/customers/{person_id} */
+  r.get(`${base}/:personId`, requirePermission('customers.view'), async (req, res) => {
+    const id = parseInput(IdParam, req.params.personId);
+    const customer = await getCustomer(s.db, id);
+    if (!customer) throw notFound();
+    await res.page('customers/show', { title: `${customer.firstName} ${customer.lastName}`, layout: 'layouts/admin', nav: 'customers', customer });
+  });
+
+  async function addressPage(req: import('express').Request, res: import('express').Response, personId: number, addressId: number, form: Record<string, unknown> | null, fields: Record<string, string> = {}, status = 200) {
+    const customer = await getCustomer(s.db, personId);
+    const address = customer?.addresses.find((a) => a.id === addressId);
+    if (!customer || !address) throw notFound('Address not found.');
+    const values = { ...address, ...(form ?? {}) } as Record<string, unknown>;
+    const country = String(values.countryCode ?? 'US').toUpperCase();
+    const [countries, regions] = await Promise.all([listCountries(s.db), listRegionsOf(s.db, country)]);
+    await res.page('customers/address-edit', { title: req.t('oa.address.editTitle'), layout: 'layouts/admin', nav: 'customers', customer, address, values, fields, countries, regions }, status);
+  }
+
+  /** GET /account/dashboard/customers/{person_id}/addresses/{address_id}/edit */
+  r.get(`${base}/:personId/addresses/:addressId/edit`, requirePermission('customers.edit'), async (req, res) => {
+    await addressPage(req, res, parseInput(IdParam, req.params.personId), parseInput(IdParam, req.params.addressId), null);
+  });
+
+  /** POST /account/dashboard/customers/{person_id}/addresses/{address_id}/edit */
+  r.post(`${base}/:personId/addresses/:addressId/edit`, requirePermission('customers.edit'), async (req, res) => {
+    const personId = parseInput(IdParam, req.params.personId);
+    const addressId = parseInput(IdParam, req.params.addressId);
+    const customer = await getCustomer(s.db, personId);
+    if (!customer) throw notFound();
+    const parsed = AddressForm.safeParse(req.body ?? {});
+    const fail = (fields: Record<string, string>, status = 400) => addressPage(req, res, personId, addressId, req.body ?? {}, fields, status);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const i of parsed.error.issues) fields[String(i.path[0] ?? '_')] ??= i.message;
+      if (req.xhr || req.bearer) throw new AppError(400, 'invalid', 'Please correct the highlighted fields.', fields);
+      return fail(fields);
+    }
+    try {
+      await updateCustomerAddress(s.db, personId, customer.userId, addressId, parsed.data, req.user!.id);
+    } catch (e) {
+      if (e instanceof AppError && e.status === 400 && e.fields && !req.xhr) return fail(e.fields);
+      throw e;
+    }
+    flash(req, 'success', req.t('oa.address.saved'));
+    res.redirect(303, `${base}/${personId}`);
+  });
+
+  return r;
+}

@@ -1,0 +1,98 @@
+/**
+ * Back-office order pages: the order search (/{locale}/account/dashboard/orders) and the order
+ * detail (/admin/orders/detail/{order_id}). Every route checks orders.view.
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Services } from '../../services.ts';
+import { ORDER_STATUSES } from '../../db/schema/constants.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
+import { orderLog } from '../order-api/queries.ts';
+import { synchronize } from '../order-api/service.ts';
+import { editorLabels } from '../../domain/order-edit-labels.ts';
+import { flash } from '../../http/context.ts';
+import { containerRoutes } from './container-routes.ts';
+import { createDraft, findPeople, submitDraft } from './drafts.ts';
+import { OrderSearchQuery } from './schemas.ts';
+import { searchOrders } from './search.ts';
+import { orderSearchView } from './view-model.ts';
+
+/** Routes under /{locale}/… */
+export function orderAdminLocalizedRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+
+  /** GET /{locale}/account/dashboard/orders */
+  r.get('/account/dashboard/orders', requirePermission('orders.view'), async (req, res) => {
+    const q = parseInput(OrderSearchQuery, req.query);
+    const channels = await s.channels.all();
+    const channelId = q.channel ? (channels.find((c) => c.code === q.channel)?.id ?? null) : undefined;
+    const page = await searchOrders(s.db, q, channelId);
+    const path = `/${req.locale}/account/dashboard/orders`;
+    const view = orderSearchView(path, q, page, (id) => channels.find((c) => c.id === id)?.code ?? '');
+    await res.page('order-admin/index', {
+      title: req.t('oa.orders.title'),
+      layout: 'layouts/admin',
+      nav: 'orders',
+      statuses: ORDER_STATUSES,
+      channelList: channels.map((c) => ({ code: c.code, name: c.name })),
+      ...view,
+    });
+  });
+
+  /** GET /{locale}/admin/orders/create — find the person the order is for */
+  r.get('/admin/orders/create', requirePermission('orders.edit'), async (req, res) => {
+    const q = parseInput(PeopleQuery, req.query).q;
+    const people = q ? await findPeople(s.db, q) : [];
+    await res.page('order-admin/create', { title: req.t('oa.create.title'), layout: 'layouts/admin', nav: 'orders', q: q ?? '', people });
+  });
+
+  /** POST /{locale}/admin/orders/create (person_id) — a new draft, then the editor */
+  r.post('/admin/orders/create', requirePermission('orders.edit'), async (req, res) => {
+    const { person_id } = parseInput(z.object({ person_id: IdParam }), req.body);
+    const id = await createDraft(s.db, person_id, req.user!, req.locale);
+    res.redirect(303, `/admin/orders/detail/${id}/edit`);
+  });
+
+  return r;
+}
+
+const PeopleQuery = z.object({ q: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(100, 'At most 100 characters.').optional()) });
+
+/** Unprefixed routes (/admin/…). */
+export function orderAdminRoutes(s: Services): Router {
+  const r = Router();
+  r.use(containerRoutes(s));
+
+  /** GET /admin/orders/detail/{order_id} */
+  r.get('/admin/orders/detail/:orderId', requirePermission('orders.view'), async (req, res) => {
+    const id = parseInput(IdParam, req.params.orderId);
+    const [order, log] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id)]);
+    await res.page('order-admin/detail', { title: req.t('order.title', { id: order.order_id }), order, log, layout: 'layouts/admin', nav: 'orders' });
+  });
+
+  /** POST /admin/orders/detail/{order_id}/submit — a staff draft goes to the customer */
+  r.post('/admin/orders/detail/:orderId/submit', requirePermission('orders.edit'), async (req, res) => {
+    const id = parseInput(IdParam, req.params.orderId);
+    await submitDraft(s.db, id, req.user!);
+    flash(req, 'success', req.t('oa.create.submitted'));
+    res.redirect(303, `/admin/orders/detail/${id}`);
+  });
+
+  /** GET /admin/orders/detail/{order_id}/edit — the order editor island */
+  r.get('/admin/orders/detail/:orderId/edit', requirePermission('orders.edit'), async (req, res) => {
+    const id = parseInput(IdParam, req.params.orderId);
+    const t = req.t as unknown as (k: string) => string;
+    const order = await synchronize(s.db, id, req.user, t);
+    const statuses = ORDER_STATUSES.filter((st) => st !== 'cart').map((value) => ({ value, label: t(`order.status.${value}`) }));
+    await res.page('order-admin/edit', {
+      title: req.t('oa.editor.title', { id }),
+      layout: 'layouts/admin',
+      nav: 'orders',
+      order,
+      editorProps: { locale: req.locale, order, statuses, canPay: req.user!.permissions.has('orders.pay'), labels: editorLabels(t) },
+    });
+  });
+
+  return r;
+}

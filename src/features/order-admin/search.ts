@@ -1,0 +1,134 @@
+/**
+ * The back office's order search: filters, any-column sort and keyset pagination over
+ * (sort value, id), so page 1 000 costs what page 1 does. Every filter is served by an index
+ * (migrations/0001_order_search.sql): (created_at, id) alone or led by status, person or channel;
+ * lower(po_number) and erp_id by prefix; the partial index of lines still owing for "unpaid".
+ * Carts (open baskets) are left out unless asked for by status.
+ */
+import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orders, persons } from '../../db/schema/index.ts';
+import { decodeCursor, encodeCursor, keysetPage, keysetPlan, type SortDir } from '../../domain/keyset.ts';
+import type { OrderSearchQuery, OrderSort } from './schemas.ts';
+
+export const PAGE_SIZE = 25;
+
+/** LIKE pattern for "starts with", with the user's % and _ taken literally. */
+export const prefixPattern = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Persons whose email, first or last name (or "first last") starts with the words typed. */
+export function personMatch(q: string): SQL {
+  const words = q.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 3);
+  if (q.includes('@')) return sql`select id from ${persons} where lower(${persons.email}) like ${prefixPattern(q.trim())}`;
+  if (words.length >= 2) {
+    const [a, b] = [prefixPattern(words[0]), prefixPattern(words.slice(1).join(' '))];
+    return sql`select id from ${persons} where (lower(${persons.firstName}) like ${a} and lower(${persons.lastName}) like ${b}) or (lower(${persons.lastName}) like ${a} and lower(${persons.firstName}) like ${b})`;
+  }
+  const p = prefixPattern(words[0] ?? '');
+  return sql`select id from ${persons} where lower(${persons.lastName}) like ${p} or lower(${persons.firstName}) like ${p} or lower(${persons.email}) like ${p}`;
+}
+
+const SORT_SQL: Record<OrderSort, { expr: SQL; cast: string; defaultDir: SortDir }> = {
+  id: { expr: sql`${orders.id}`, cast: 'integer', defaultDir: 'desc' },
+  date: { expr: sql`${orders.createdAt}`, cast: 'timestamptz', defaultDir: 'desc' },
+  status: { expr: sql`${orders.status}`, cast: 'text', defaultDir: 'asc' },
+  total: { expr: sql`${orders.total}`, cast: 'numeric', defaultDir: 'desc' },
+  customer: { expr: sql`coalesce(lower(${persons.lastName} || ' ' || ${persons.firstName}), '')`, cast: 'text', defaultDir: 'asc' },
+};
+
+export const defaultDir = (sort: OrderSort): SortDir => SORT_SQL[sort].defaultDir;
+
+/** The WHERE of a search, without the cursor. */
+export function orderFilters(q: OrderSearchQuery, channelId: number | undefined): SQL[] {
+  const where: SQL[] = [];
+  if (q.status === 'draft') where.push(eq(orders.draft, true));
+  else if (q.status) where.push(eq(orders.status, q.status));
+  else where.push(ne(orders.status, 'cart'));
+  if (q.order) where.push(eq(orders.id, q.order));
+  if (q.customer) where.push(sql`${orders.personId} in (${personMatch(q.customer)})`);
+  if (q.from) where.push(gte(orders.createdAt, new Date(`${q.from}T00:00:00Z`)));
+  if (q.to) where.push(lt(orders.createdAt, new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000)));
+  if (channelId !== undefined) where.push(eq(orders.channelId, channelId));
+  if (q.po) where.push(sql`lower(${orders.poNumber}) like ${prefixPattern(q.po)}`);
+  if (q.erp) where.push(sql`lower(${orders.erpId}) like ${prefixPattern(q.erp)}`);
+  if (q.unpaid) {
+    where.push(sql`(exists (select 1 from order_line_items li where li.order_id = ${orders.id} and li.unpaid_total > 0)
+      or exists (select 1 from order_fees f where f.order_id = ${orders.id} and not f.paid))`);
+  }
+  return where;
+}
+
+export type OrderRow = {
+  id: number;
+  createdAt: Date;
+  status: string;
+  draft: boolean;
+  total: string;
+  currency: string;
+  channelId: number;
+  poNumber: string | null;
+  erpId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  unpaid: string;
+  sortKey: string;
+};
+
+export type OrderPage = { rows: OrderRow[]; next: string | null; prev: string | null };
+
+/**
+ * One page of orders. `channelId` is the channel filter already resolved from its code
+ * (undefined: any channel; null: a code that matches no channel, so nothing is found).
+ */
+/** The search as a drizzle query (not run): searchOrders runs it; the benchmark EXPLAINs it. */
+export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: number | undefined) {
+  const sort = q.sort ?? 'date';
+  const dir = q.dir ?? defaultDir(sort);
+  const { expr, cast } = SORT_SQL[sort];
+  const mode: 'after' | 'before' = q.before ? 'before' : 'after';
+  const cursor = decodeCursor(q.before ?? q.after);
+  const plan = keysetPlan(dir, mode);
+  const where = orderFilters(q, channelId);
+  if (cursor) {
+    const v = sort === 'id' ? cursor.id : cursor.v;
+    where.push(sql`(${expr}, ${orders.id}) ${sql.raw(plan.op)} (${v}::${sql.raw(cast)}, ${cursor.id})`);
+  }
+  const fetchDir = sql.raw(plan.fetchDir);
+  const query = db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      draft: orders.draft,
+      total: orders.total,
+      currency: orders.orderCurrency,
+      channelId: orders.channelId,
+      poNumber: orders.poNumber,
+      erpId: orders.erpId,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      email: persons.email,
+      unpaid: sql<string>`((select coalesce(sum(li.unpaid_total), 0) from order_line_items li where li.order_id = ${orders.id})
+        + (select coalesce(sum(f.amount), 0) from order_fees f where f.order_id = ${orders.id} and not f.paid))::text`,
+      sortKey: sql<string>`(${expr})::text`,
+    })
+    .from(orders)
+    .leftJoin(persons, eq(persons.id, orders.personId))
+    .where(and(...where))
+    .orderBy(sql`${expr} ${fetchDir}`, sql`${orders.id} ${fetchDir}`)
+    .limit(PAGE_SIZE + 1);
+  return { query, sort, mode, cursor, plan };
+}
+
+/**
+ * One page of orders. `channelId` is the channel filter already resolved from its code
+ * (undefined: any channel; null: a code that matches no channel, so nothing is found).
+ */
+export async function searchOrders(db: DbOrTx, q: OrderSearchQuery, channelId: number | null | undefined): Promise<OrderPage> {
+  if (channelId === null) return { rows: [], next: null, prev: null };
+  const { query, sort, mode, cursor, plan } = buildOrderSearch(db, q, channelId);
+  const rows = (await query) as OrderRow[];
+  const key = (r: OrderRow) => encodeCursor({ v: sort === 'id' ? null : r.sortKey, id: r.id });
+  return keysetPage(rows, PAGE_SIZE, mode, !!cursor, plan.reverse, key);
+}

@@ -1,0 +1,83 @@
+/**
+ * The orders API (spec §6, §7 "Orders (staff)"): bearer token only (`Authorization: Bearer …`,
+ * the page's api-token meta); without one, 401. Reads are open to staff with orders.view and to
+ * a customer for their own orders (404 for anyone else's); writes need orders.edit.
+ * Also PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} (session or bearer).
+ */
+import { Router, type RequestHandler } from 'express';
+import type { Services } from '../../services.ts';
+import { unauthorized } from '../../domain/errors.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
+import { PaymentBody, takeCheckPayment } from './payments.ts';
+import { ItemQuantityBody, TinBody, UpdateBody, VersionBody } from './schemas.ts';
+import { paymentData, removeShippingMethod, saveTin, synchronize, tins, updateItemQuantity, updateOrder } from './service.ts';
+
+/** The spec's order calls carry a bearer token; a session cookie alone is not enough. */
+const requireBearer: RequestHandler = (req, _res, next) => (req.bearer && req.user ? next() : next(unauthorized('This call needs a bearer token (Authorization: Bearer …).')));
+
+export function orderApiRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+  const t = (req: import('express').Request) => req.t as unknown as (k: string) => string;
+  const orderId = (req: import('express').Request) => parseInput(IdParam, req.params.orderId);
+
+  r.use('/api/orders', requireBearer);
+
+  /** GET /{locale}/api/orders/{id}/synchronize */
+  r.get('/api/orders/:orderId/synchronize', async (req, res) => {
+    res.json(await synchronize(s.db, orderId(req), req.user, t(req)));
+  });
+
+  /** POST /{locale}/api/orders/{id}/update */
+  r.post('/api/orders/:orderId/update', async (req, res) => {
+    const id = orderId(req);
+    const body = parseInput(UpdateBody, req.body);
+    res.json(await updateOrder(s.db, id, req.user, body, t(req)));
+  });
+
+  /** POST /{locale}/api/orders/{id}/tin/save */
+  r.post('/api/orders/:orderId/tin/save', async (req, res) => {
+    const id = orderId(req);
+    const body = parseInput(TinBody, req.body);
+    res.json(await saveTin(s.db, id, req.user, body.tax_exempt_id, body.version, t(req)));
+  });
+
+  /** POST /{locale}/api/orders/{id}/remove-shipping-method */
+  r.post('/api/orders/:orderId/remove-shipping-method', async (req, res) => {
+    const id = orderId(req);
+    const body = parseInput(VersionBody, req.body);
+    res.json(await removeShippingMethod(s.db, id, req.user, body.version, t(req)));
+  });
+
+  /** GET /{locale}/api/orders/{id}/tins */
+  r.get('/api/orders/:orderId/tins', async (req, res) => {
+    res.json(await tins(s.db, orderId(req), req.user));
+  });
+
+  /** GET /{locale}/api/orders/{id}/payments/{paymentId}/get-payment-data */
+  r.get('/api/orders/:orderId/payments/:paymentId/get-payment-data', async (req, res) => {
+    res.json(await paymentData(s.db, orderId(req), parseInput(IdParam, req.params.paymentId), req.user));
+  });
+
+  /** POST /{locale}/api/orders/{id}/payments — a check payment split over lines and fees (then synchronize). */
+  r.post('/api/orders/:orderId/payments', async (req, res) => {
+    const id = orderId(req);
+    const body = parseInput(PaymentBody, req.body);
+    res.status(201).json(await takeCheckPayment(s.db, id, req.user, body));
+  });
+
+  /** PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} (also POST with _method=put) */
+  const updateItem: RequestHandler = async (req, res) => {
+    const id = orderId(req);
+    const lineId = parseInput(IdParam, req.params.lineItemId);
+    const body = parseInput(ItemQuantityBody, req.body);
+    res.json(await updateItemQuantity(s.db, id, lineId, req.user, body.quantity, body.version));
+  };
+  r.put('/admin/orders/detail/:orderId/update-item/:lineItemId', requirePermission('orders.edit'), updateItem);
+  r.post('/admin/orders/detail/:orderId/update-item/:lineItemId', requirePermission('orders.edit'), (req, res, next) => {
+    if (String(req.body?._method ?? '').toLowerCase() !== 'put') return next();
+    return updateItem(req, res, next);
+  });
+
+  return r;
+}

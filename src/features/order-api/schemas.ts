@@ -1,0 +1,43 @@
+/** Bodies of the orders API, validated at the edge (JSON, or forms parsed by qs into the same shape). */
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../../db/schema/constants.ts';
+import { LINE_TYPES } from '../../domain/constants.ts';
+import { PLACEHOLDER_PREFIX } from '../../domain/order-edit.ts';
+import { CART_MAX, CART_MIN } from '../../domain/quantity.ts';
+
+const id = (what: string) => z.coerce.number({ message: `${what} must be a number.` }).int(`${what} must be a whole number.`).positive(`${what} must be positive.`).max(2147483647, `${what} is too large.`);
+const placeholder = z.string().regex(new RegExp(`^${PLACEHOLDER_PREFIX}[A-Za-z0-9_-]{1,40}$`), `A new line's id looks like ${PLACEHOLDER_PREFIX}1.`);
+const nullableText = (max: number) => z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(max, `At most ${max} characters.`).nullable().optional());
+const lineTypes = Object.values(LINE_TYPES) as number[];
+
+export const Quantity = z.coerce.number({ message: 'Quantity must be a number.' }).int('Quantity must be a whole number.').min(CART_MIN, `Quantity must be at least ${CART_MIN}.`).max(CART_MAX, `Quantity must be at most ${CART_MAX}.`);
+
+export const UpdateLine = z.object({
+  order_line_item_id: z.union([placeholder, id('order_line_item_id')]),
+  line_type: z.coerce.number().int().refine((n) => lineTypes.includes(n), 'Unknown line type.'),
+  product_id: z.preprocess((v) => (v === '' ? null : v), id('product_id').nullable().optional()),
+  quantity: Quantity,
+  currency_id: z.preprocess((v) => (v === '' ? null : v), id('currency_id').nullable().optional()),
+  warehouse_id: z.preprocess((v) => (v === '' ? null : v), id('warehouse_id').nullable().optional()),
+  line_options: z.array(z.object({ choice_id: id('choice_id'), quantity: z.coerce.number().int().min(0).max(35).optional(), option_id: id('option_id').optional(), option_type: z.coerce.number().int().optional() })).max(50).optional().default([]),
+});
+
+export const UpdateBody = z.object({
+  version: z.coerce.number().int().positive().optional(),
+  status: z.enum(ORDER_STATUSES.filter((s) => s !== 'cart') as [string, ...string[]], { message: 'Choose a status from the list.' }).optional(),
+  po_number: nullableText(60),
+  attention: nullableText(120),
+  notes: nullableText(4000),
+  line_items: z.array(UpdateLine, { message: 'line_items must list every line the order keeps.' }).max(200, 'At most 200 lines.'),
+  line_items_for_deletion: z.array(id('line_items_for_deletion')).max(200).optional().default([]),
+});
+export type UpdateBody = z.infer<typeof UpdateBody>;
+
+export const TinBody = z.object({
+  tax_exempt_id: z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().trim().max(60, 'At most 60 characters.')),
+  version: z.coerce.number().int().positive().optional(),
+});
+
+export const VersionBody = z.object({ version: z.coerce.number().int().positive().optional() });
+
+export const ItemQuantityBody = z.object({ quantity: Quantity, version: z.coerce.number().int().positive().optional() });

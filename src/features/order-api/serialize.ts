@@ -1,0 +1,131 @@
+/** The order as the API sends it (src/domain/order-edit.ts OrderJson): rows → JSON, no I/O. */
+import { FEE_ALLOCATION_TYPE, PAYMENT_TYPES } from '../../domain/constants.ts';
+import { toCents } from '../../domain/money.ts';
+import { isTaxExempt } from '../../domain/order-totals.ts';
+import { money2, type AddressJson, type FeeJson, type OrderJson, type OrderTotalsJson } from '../../domain/order-edit.ts';
+import type { OrderParts, OrderRow } from './queries.ts';
+
+type Translate = (key: string) => string;
+type AddressRow = OrderParts['addresses'][number];
+
+const METHOD_TYPE: Record<string, number | null> = { card: PAYMENT_TYPES.CARD, check: PAYMENT_TYPES.CHECK, bank: null };
+
+function address(a: AddressRow | undefined): AddressJson | null {
+  if (!a) return null;
+  return {
+    id: a.id, person_id: a.personId, person_name: `${a.firstName} ${a.lastName}`, firstName: a.firstName, lastName: a.lastName,
+    address1: a.address1, address2: a.address2, city: a.city, region: { code: a.regionCode }, postalcode: a.postalCode, postalCode: a.postalCode,
+    country: a.countryCode, phone: a.phone,
+  };
+}
+
+export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): OrderJson {
+  const o = row.order;
+  const optionsByLine = new Map<number, OrderJson['line_items'][number]['line_options']>();
+  for (const x of parts.options) {
+    const list = optionsByLine.get(x.lineItemId) ?? [];
+    list.push({ choice_id: x.choiceId, quantity: x.quantity, option_id: x.optionId, option_type: x.optionType, option_name: x.optionName, choice_name: x.choiceName });
+    optionsByLine.set(x.lineItemId, list);
+  }
+  const line_items = parts.lines.map(({ line: l, image }) => ({
+    order_line_item_id: l.id,
+    line_type: l.lineType,
+    product_id: l.productId,
+    promotion_id: l.promotionId,
+    product: { title: l.title, image, stockcode: l.stockcode },
+    quantity: l.quantity,
+    currency_id: l.currencyId,
+    warehouse_id: l.warehouseId,
+    unit_price: l.unitPrice,
+    discount: l.discount,
+    total: l.total,
+    total_discounted: l.totalDiscounted,
+    paid_total: l.paidTotal,
+    unpaid_total: l.unpaidTotal,
+    line_options: optionsByLine.get(l.id) ?? [],
+  }));
+  const fee = (f: OrderParts['fees'][number]): FeeJson => ({ fee_id: f.id, name: f.name, amount: { value: f.amount }, paid: f.paid });
+  const unpaidFees = parts.fees.filter((f) => !f.paid);
+  const unpaidCents = parts.lines.reduce((s, { line }) => s + toCents(line.unpaidTotal), 0) + unpaidFees.reduce((s, f) => s + toCents(f.amount), 0);
+  const totals: OrderTotalsJson = {
+    subtotal: o.subtotal,
+    shipping: o.shipping,
+    tax: o.tax,
+    discount: o.discount,
+    total: o.total,
+    unpaid_total: money2(unpaidCents),
+    total_discounted: money2(parts.lines.reduce((s, { line }) => s + toCents(line.totalDiscounted), 0)),
+  };
+  const keys = Object.keys(totals) as (keyof OrderTotalsJson)[];
+  return {
+    order_id: o.id,
+    version: o.version,
+    draft: o.draft,
+    locale: o.locale,
+    status: o.status,
+    notes: o.notes,
+    channel: {
+      id: row.channel.id,
+      code: row.channel.code,
+      currency_code: o.orderCurrency,
+      mid_market_rate: row.channel.midMarketRate,
+      zone_location: row.channel.zoneLocation,
+      payment_methods: parts.methods.map((m) => ({ method: m.method, label: m.label, payment_type: METHOD_TYPE[m.method] ?? null })),
+      tax_exempt_available: row.channel.taxExemptAvailable,
+    },
+    order_currency: o.orderCurrency,
+    tax_exempt_id: o.taxExemptId,
+    tax_exempt: isTaxExempt(o.taxExemptId),
+    line_items,
+    line_totals: Object.fromEntries(line_items.map((l) => [String(l.order_line_item_id), l.total])),
+    total_type_translations: Object.fromEntries(keys.map((k) => [k, t(`oa.totals.${k}`)])) as OrderJson['total_type_translations'],
+    payment_type: o.paymentType,
+    selected_payment_method: o.selectedPaymentMethod,
+    payments: parts.payments.map((p) => ({
+      payment_id: p.id,
+      payment_type: p.paymentType,
+      successful: p.successful,
+      total: { value: p.total },
+      check_number: p.checkNumber,
+      payment_method_id: p.paymentMethodId,
+      created_at: p.createdAt.toISOString(),
+      allocations: parts.allocations
+        .filter((a) => a.paymentId === p.id)
+        .map((a) => ({ payment_allocation_id: a.id, type: a.type, amount: { value: a.amount }, order_line_item_id: a.lineItemId, fee_id: a.feeId, ...(a.type === FEE_ALLOCATION_TYPE ? { paid: p.successful } : {}) })),
+    })),
+    fees: { paid: parts.fees.filter((f) => f.paid).map(fee), unpaid: unpaidFees.map(fee) },
+    totals,
+    erp_id: o.erpId,
+    po_number: o.poNumber,
+    attention: o.attention,
+    org_discount: o.orgDiscount,
+    order_discount_eligible: o.orderDiscountEligible,
+    quote: o.quote,
+    third_party_info: o.thirdPartyInfo ?? null,
+    tax_breakdown: o.taxBreakdown,
+    promotions: parts.promotions.map((p) => ({ promotion_id: p.id, name: p.name, code: p.code, configuration: p.configuration })),
+    shipment_quotes: parts.quotes.map((q) => ({
+      id: q.id, warehouse_id: q.warehouseId, carrier: q.carrier, description: q.description, service_type: q.serviceType, shipment_method: q.shipmentMethod,
+      total: { value: q.total }, shipment_date: q.shipmentDate, delivery_date: q.deliveryDate, min_days: q.minDays, max_days: q.maxDays,
+      residential: q.residential, tax_duty_fees: q.taxDutyFees, selected: q.selected,
+    })),
+    shipment_method: o.shipmentMethod,
+    shipment_quote_id: o.shipmentQuoteId,
+    processor_source: o.processorSource,
+    ship_to: address(parts.addresses.find((a) => a.id === o.shipToAddressId)),
+    bill_to: address(parts.addresses.find((a) => a.id === o.billToAddressId)),
+    ship_from: row.shipFrom?.id ? row.shipFrom : null,
+    user_id: o.userId,
+    person: row.person
+      ? { id: row.person.id, firstName: row.person.firstName, lastName: row.person.lastName, phone: row.person.phone, email: row.person.email, organization: row.organisation?.id ? { id: row.organisation.id, name: row.organisation.name } : null }
+      : null,
+    submitted_at: o.submittedAt?.toISOString() ?? null,
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+    log_count: parts.logCount,
+    personLink: row.person ? `/account/dashboard/customers/${row.person.id}` : null,
+    distributorLink: row.order.thirdPartyInfo && typeof row.order.thirdPartyInfo.dealerName === 'string' ? `/${o.locale}/dealers` : null,
+    distributorName: row.order.thirdPartyInfo && typeof row.order.thirdPartyInfo.dealerName === 'string' ? row.order.thirdPartyInfo.dealerName : null,
+    creator: row.creator?.id ? { id: row.creator.id, first_name: row.creator.firstName, last_name: row.creator.lastName, email: row.creator.email } : null,
+  };
+}

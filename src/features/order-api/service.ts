@@ -1,0 +1,197 @@
+/**
+ * The orders API's work: who may read an order, and every staff edit as one transaction
+ * (lock → check version → validate → write → re-price → log). Lines added by staff are priced
+ * by the cart's price authority (priceLine), never by the request.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { lineItemOptions, orderLineItems, orders, paymentAllocations, payments, shipmentQuotes, warehouses } from '../../db/schema/index.ts';
+import { MESSAGES } from '../../domain/constants.ts';
+import { conflict, forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
+import { toCents } from '../../domain/money.ts';
+import { money2, isPlaceholderId, type OrderJson, type UpdateResponse } from '../../domain/order-edit.ts';
+import type { CurrentUser } from '../../http/types.ts';
+import { priceLine } from '../cart/pricing.ts';
+import { loadOrderParts, loadOrderRow, ownsOrder, taxExemptOptions, type OrderRow } from './queries.ts';
+import type { UpdateBody } from './schemas.ts';
+import { orderJson } from './serialize.ts';
+import { lockOrder, logChange, repriceAndSave, snapshot } from './writes.ts';
+
+type Translate = (key: string) => string;
+
+/** The order if this user may read it: staff with orders.view any order, a customer only their own (404 otherwise). */
+export async function readableOrder(db: DbOrTx, orderId: number, user: CurrentUser | undefined): Promise<OrderRow> {
+  if (!user) throw unauthorized();
+  const row = await loadOrderRow(db, orderId);
+  if (!row) throw notFound('Order not found.');
+  if (user.permissions.has('orders.view') || ownsOrder(row, user.id)) return row;
+  throw notFound('Order not found.');
+}
+
+/** Staff edits need orders.edit; a customer (even on their own order) gets 403. */
+export function requireEditor(user: CurrentUser | undefined): CurrentUser {
+  if (!user) throw unauthorized();
+  if (!user.permissions.has('orders.edit')) throw forbidden('You do not have permission to change orders.');
+  return user;
+}
+
+export async function synchronize(db: DbOrTx, orderId: number, user: CurrentUser | undefined, t: Translate): Promise<OrderJson> {
+  const row = await readableOrder(db, orderId, user);
+  return orderJson(row, await loadOrderParts(db, row), t);
+}
+
+/** The full order after a write, read once the transaction has committed (its reads run in parallel on the pool). */
+async function fresh(db: DbOrTx, orderId: number, t: Translate): Promise<OrderJson> {
+  const row = (await loadOrderRow(db, orderId))!;
+  return orderJson(row, await loadOrderParts(db, row), t);
+}
+
+/** POST /{locale}/api/orders/{id}/update */
+export async function updateOrder(db: Db, orderId: number, user: CurrentUser | undefined, body: UpdateBody, t: Translate): Promise<UpdateResponse> {
+  const editor = requireEditor(user);
+  const row = await readableOrder(db, orderId, editor);
+  const new_lines = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, body.version);
+    const before = await snapshot(tx, order);
+    const stored = await tx.select().from(orderLineItems).where(eq(orderLineItems.orderId, orderId));
+    const byId = new Map(stored.map((l) => [l.id, l]));
+
+    // Every stored line is either kept (in line_items) or removed (in line_items_for_deletion).
+    const kept = body.line_items.filter((l) => !isPlaceholderId(l.order_line_item_id));
+    const added = body.line_items.filter((l) => isPlaceholderId(l.order_line_item_id));
+    const deleting = new Set(body.line_items_for_deletion);
+    const fields: Record<string, string> = {};
+    for (const l of kept) {
+      const id = l.order_line_item_id as number;
+      const s = byId.get(id);
+      if (!s) fields[`line_items.${id}`] = 'This line is not on the order.';
+      else if (deleting.has(id)) fields[`line_items.${id}`] = 'A line cannot be both kept and deleted.';
+      else if (s.productId !== (l.product_id ?? s.productId) || s.lineType !== l.line_type) fields[`line_items.${id}`] = 'Remove the line and add the new product instead of changing it.';
+    }
+    for (const id of deleting) if (!byId.has(id)) fields[`line_items_for_deletion.${id}`] = 'This line is not on the order.';
+    const mentioned = new Set([...kept.map((l) => l.order_line_item_id as number), ...deleting]);
+    for (const s of stored) if (!mentioned.has(s.id)) fields[`line_items.${s.id}`] = 'Every line the order keeps must be listed (or its id given for deletion).';
+    const placeholders = new Set<string>();
+    for (const l of added) {
+      const key = l.order_line_item_id as string;
+      if (placeholders.has(key)) fields[`line_items.${key}`] = 'Two new lines share this placeholder id.';
+      placeholders.add(key);
+      if (l.line_type === 5 || !l.product_id) fields[`line_items.${key}`] = 'A new line needs a product.';
+    }
+    if (Object.keys(fields).length) throw invalid('Some lines cannot be saved as sent.', fields);
+
+    // Spec §5: the order must keep at least one product line (type 0); refused before anything is written.
+    const keptTypes = [...kept.map((l) => byId.get(l.order_line_item_id as number)!.lineType), ...added.map((l) => l.line_type)];
+    if (!keptTypes.some((type) => type === 0)) throw invalid(MESSAGES.orderRequiresLines, { line_items: MESSAGES.orderRequiresLines }, 'order_requires_line_items');
+
+    // Removing a line that has payments on it would lose the record of what was paid.
+    const paidDeletes = stored.filter((s) => deleting.has(s.id) && toCents(s.paidTotal) > 0);
+    if (paidDeletes.length) throw conflict(`“${paidDeletes[0].title}” has payments on it and cannot be removed.`);
+
+    if (deleting.size) await tx.delete(orderLineItems).where(and(eq(orderLineItems.orderId, orderId), inArray(orderLineItems.id, [...deleting])));
+    for (const l of kept) {
+      const s = byId.get(l.order_line_item_id as number)!;
+      if (s.quantity !== l.quantity || (l.warehouse_id !== undefined && l.warehouse_id !== s.warehouseId)) {
+        await tx.update(orderLineItems).set({ quantity: l.quantity, ...(l.warehouse_id !== undefined ? { warehouseId: l.warehouse_id } : {}) }).where(eq(orderLineItems.id, s.id));
+      }
+    }
+    const new_lines: UpdateResponse['new_lines'] = [];
+    if (added.length) {
+      const channel = { id: row.channel.id, currency: order.orderCurrency, currencyId: order.currencyId, midMarketRate: row.channel.midMarketRate };
+      const warehouseIds = [...new Set(added.map((l) => l.warehouse_id).filter((w): w is number => !!w))];
+      const known = warehouseIds.length ? new Set((await tx.select({ id: warehouses.id }).from(warehouses).where(inArray(warehouses.id, warehouseIds))).map((w) => w.id)) : new Set<number>();
+      let sort = stored.reduce((m, s) => Math.max(m, s.sort), -1);
+      for (const l of added) {
+        const priced = await priceLine(tx, channel, { productId: l.product_id!, quantity: l.quantity, selections: l.line_options.map((o) => ({ optionId: o.option_id, choiceId: o.choice_id, quantity: o.quantity })) });
+        const unit = money2(priced.unitCents);
+        const [row] = await tx
+          .insert(orderLineItems)
+          .values({
+            orderId, lineType: l.line_type, productId: priced.productId, title: priced.title, stockcode: priced.stockcode, quantity: l.quantity,
+            currencyId: priced.currencyId, warehouseId: l.warehouse_id && known.has(l.warehouse_id) ? l.warehouse_id : order.shipFromWarehouseId,
+            unitPrice: unit, discount: '0', total: money2(priced.unitCents * l.quantity), totalDiscounted: money2(priced.unitCents * l.quantity),
+            paidTotal: '0', unpaidTotal: money2(priced.unitCents * l.quantity), sort: ++sort,
+          })
+          .returning({ id: orderLineItems.id });
+        if (priced.lineOptions.length) {
+          await tx.insert(lineItemOptions).values(priced.lineOptions.map((o) => ({ lineItemId: row.id, optionId: o.optionId, choiceId: o.choiceId, optionType: o.optionType, quantity: o.quantity })));
+        }
+        new_lines.push({ placeholder_id: l.order_line_item_id as string, stored_id: row.id });
+      }
+    }
+    const patch: Partial<typeof orders.$inferInsert> = {};
+    if (body.status !== undefined) patch.status = body.status as typeof order.status;
+    if (body.po_number !== undefined) patch.poNumber = body.po_number;
+    if (body.attention !== undefined) patch.attention = body.attention;
+    if (body.notes !== undefined) patch.notes = body.notes;
+    const saved = await repriceAndSave(tx, order, patch);
+    const after = await snapshot(tx, saved);
+    await logChange(tx, orderId, editor.id, 'order.update', `Order ${orderId} updated by ${editor.email}`, before, after, { new_lines, deleted: [...deleting] });
+    return new_lines;
+  });
+  return { order: await fresh(db, orderId, t), new_lines };
+}
+
+/** POST /{locale}/api/orders/{id}/tin/save — tax exempt when the id is neither empty nor 0 (spec §4). */
+export async function saveTin(db: Db, orderId: number, user: CurrentUser | undefined, taxExemptId: string, version: number | undefined, t: Translate): Promise<OrderJson> {
+  const editor = requireEditor(user);
+  const row = await readableOrder(db, orderId, editor);
+  if (taxExemptId && taxExemptId !== '0' && !row.channel.taxExemptAvailable) throw invalid('Tax exemption is not available in this channel.', { tax_exempt_id: 'Not available in this channel.' });
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, version);
+    const before = await snapshot(tx, order);
+    const saved = await repriceAndSave(tx, order, { taxExemptId: taxExemptId === '' ? null : taxExemptId });
+    await logChange(tx, orderId, editor.id, 'order.tax_exemption', `Tax exemption of order ${orderId} set to '${taxExemptId}' by ${editor.email}`, before, await snapshot(tx, saved));
+  });
+  return fresh(db, orderId, t);
+}
+
+/** POST /{locale}/api/orders/{id}/remove-shipping-method — the order ships without a chosen method (no shipping charged). */
+export async function removeShippingMethod(db: Db, orderId: number, user: CurrentUser | undefined, version: number | undefined, t: Translate): Promise<OrderJson> {
+  const editor = requireEditor(user);
+  await readableOrder(db, orderId, editor);
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, version);
+    const before = await snapshot(tx, order);
+    await tx.update(shipmentQuotes).set({ selected: false }).where(eq(shipmentQuotes.orderId, orderId));
+    const saved = await repriceAndSave(tx, order, { shipmentMethod: null, shipmentQuoteId: null, shipping: '0' });
+    await logChange(tx, orderId, editor.id, 'order.shipping_removed', `Shipping method of order ${orderId} removed by ${editor.email}`, before, await snapshot(tx, saved));
+  });
+  return fresh(db, orderId, t);
+}
+
+/** PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} — one line's quantity. */
+export async function updateItemQuantity(db: Db, orderId: number, lineId: number, user: CurrentUser | undefined, quantity: number, version: number | undefined) {
+  const editor = requireEditor(user);
+  await readableOrder(db, orderId, editor);
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, version);
+    const [line] = await tx.select().from(orderLineItems).where(and(eq(orderLineItems.id, lineId), eq(orderLineItems.orderId, orderId)));
+    if (!line || line.lineType === 5) throw notFound('Line not found on this order.');
+    const before = await snapshot(tx, order);
+    await tx.update(orderLineItems).set({ quantity }).where(eq(orderLineItems.id, lineId));
+    const saved = await repriceAndSave(tx, order);
+    await logChange(tx, orderId, editor.id, 'order.update_item', `Quantity of line ${lineId} on order ${orderId} set to ${quantity} by ${editor.email}`, before, await snapshot(tx, saved));
+    const [after] = await tx.select().from(orderLineItems).where(eq(orderLineItems.id, lineId));
+    return { price: after.unitPrice, total: after.total, subtotal: saved.subtotal, quantity: after.quantity, last_quantity: line.quantity, order_total: saved.total, version: saved.version };
+  });
+}
+
+/** GET /{locale}/api/orders/{id}/tins */
+export async function tins(db: DbOrTx, orderId: number, user: CurrentUser | undefined) {
+  const row = await readableOrder(db, orderId, user);
+  return { tax_exempt_available: row.channel.taxExemptAvailable, selected: row.order.taxExemptId, tins: await taxExemptOptions(db, row) };
+}
+
+/** GET /{locale}/api/orders/{id}/payments/{paymentId}/get-payment-data */
+export async function paymentData(db: DbOrTx, orderId: number, paymentId: number, user: CurrentUser | undefined) {
+  await readableOrder(db, orderId, user);
+  const [p] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
+  if (!p) throw notFound('Payment not found on this order.');
+  const allocations = await db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, paymentId));
+  return {
+    payment_id: p.id, payment_type: p.paymentType, successful: p.successful, total: { value: p.total }, check_number: p.checkNumber, payment_method_id: p.paymentMethodId,
+    created_at: p.createdAt.toISOString(),
+    allocations: allocations.map((a) => ({ payment_allocation_id: a.id, type: a.type, amount: { value: a.amount }, order_line_item_id: a.lineItemId, fee_id: a.feeId, ...(a.type === 1 ? { paid: p.successful } : {}) })),
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The one way an edited order is written back: inside the caller's transaction, with the order
+ * row locked, lines re-priced from their stored unit prices (src/domain/order-edit.ts), totals
+ * written, the version bumped and the change logged (who, when, before and after).
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { orderFees, orderLineItems, orderPromotions, orders, promotions } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
+import { toCents } from '../../domain/money.ts';
+import { isTaxExempt } from '../../domain/order-totals.ts';
+import { money2, repriceOrder } from '../../domain/order-edit.ts';
+import { audit } from '../audit/log.ts';
+
+export const STALE_MESSAGE = 'This order was changed by someone else after you opened it. Reload the order to see the latest version, then make your change again.';
+
+export type LockedOrder = typeof orders.$inferSelect;
+
+/** Locks the order row for the rest of the transaction; refuses a stale version (409). */
+export async function lockOrder(tx: Tx, orderId: number, version: number | undefined): Promise<LockedOrder> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound('Order not found.');
+  if (version !== undefined && version !== order.version) throw conflict(STALE_MESSAGE, { version: `The order is at version ${order.version}, not ${version}.` });
+  return order;
+}
+
+/** A snapshot for the log: the fields staff edit and each line's product and quantity. */
+export async function snapshot(tx: Tx, order: LockedOrder) {
+  const lines = await tx
+    .select({ id: orderLineItems.id, product_id: orderLineItems.productId, quantity: orderLineItems.quantity, line_type: orderLineItems.lineType })
+    .from(orderLineItems)
+    .where(eq(orderLineItems.orderId, order.id))
+    .orderBy(asc(orderLineItems.id));
+  return {
+    status: order.status, po_number: order.poNumber, attention: order.attention, notes: order.notes, tax_exempt_id: order.taxExemptId,
+    shipment_method: order.shipmentMethod, shipping: order.shipping, tax: order.tax, total: order.total, lines,
+  };
+}
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+/** Only what changed, as {before, after}. */
+export function diff(before: Snapshot, after: Snapshot) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const k of Object.keys(before) as (keyof Snapshot)[]) {
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
+      b[k] = before[k];
+      a[k] = after[k];
+    }
+  }
+  return { before: b, after: a };
+}
+
+/** Re-prices every line and the order from the stored unit prices; `patch` sets other order fields in the same UPDATE. */
+export async function repriceAndSave(tx: Tx, order: LockedOrder, patch: Partial<typeof orders.$inferInsert> = {}): Promise<LockedOrder> {
+  const merged = { ...order, ...patch } as LockedOrder;
+  // One query at a time: a transaction's client runs its statements in order anyway.
+  const lines = await tx.select().from(orderLineItems).where(eq(orderLineItems.orderId, order.id)).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
+  const promos = await tx.select({ configuration: promotions.configuration }).from(orderPromotions).innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId)).where(eq(orderPromotions.orderId, order.id));
+  const r = repriceOrder(
+    lines.map((l) => ({ key: l.id, line_type: l.lineType, unit_cents: toCents(l.unitPrice), quantity: l.quantity, paid_cents: toCents(l.paidTotal) })),
+    promos,
+    {
+      orgDiscount: merged.orgDiscount,
+      shippingCents: toCents(merged.shipping),
+      taxRates: (merged.taxBreakdown ?? []).map((t) => ({ name: t.name, rate: t.rate })),
+      taxExempt: isTaxExempt(merged.taxExemptId),
+    },
+  );
+  for (const [i, l] of lines.entries()) {
+    const n = r.lines[i];
+    if (l.lineType === 5) continue;
+    if (n.unpaid < 0) throw conflict(`“${l.title}” cannot cost less than the ${money2(toCents(l.paidTotal))} already paid on it.`, { [`line_items.${l.id}`]: 'Less than already paid.' });
+    const next = { discount: money2(n.discount), total: money2(n.total), totalDiscounted: money2(n.total_discounted), unpaidTotal: money2(n.unpaid) };
+    if (next.discount !== l.discount || next.total !== l.total || next.totalDiscounted !== l.totalDiscounted || next.unpaidTotal !== l.unpaidTotal) {
+      await tx.update(orderLineItems).set(next).where(eq(orderLineItems.id, l.id));
+    }
+  }
+  const [saved] = await tx
+    .update(orders)
+    .set({
+      ...patch,
+      subtotal: money2(r.subtotal),
+      discount: money2(r.discount),
+      tax: money2(r.tax),
+      shipping: money2(r.shipping),
+      total: money2(r.total),
+      taxBreakdown: r.tax_breakdown.map((t) => ({ name: t.name, rate: t.rate, amount: money2(t.amount) })),
+      version: sql`${orders.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return saved;
+}
+
+/** Writes the log row of one change, in the same transaction as the change. */
+export async function logChange(tx: Tx, orderId: number, userId: number, action: string, message: string, before: Snapshot, after: Snapshot, extra: Record<string, unknown> = {}) {
+  await audit(tx, { action, entity: 'order', entityId: orderId, userId, message, data: { ...diff(before, after), ...extra } });
+}
+
+/** Unpaid fees of an order (for the payment screens). */
+export function unpaidFees(tx: Tx, orderId: number) {
+  return tx.select().from(orderFees).where(and(eq(orderFees.orderId, orderId), eq(orderFees.paid, false))).orderBy(asc(orderFees.id));
+}

@@ -1,0 +1,68 @@
+/** Draft orders: staff find a person, open a draft the customer cannot see, and submit it. */
+import { expect } from 'chai';
+import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
+import { productIdByStockcode, sqlRows } from '../helpers/server.ts';
+
+const query = sqlRows;
+
+describe('draft orders /{locale}/admin/orders/create', () => {
+  let staff: Agent;
+  before(async () => {
+    staff = await agent();
+    await signIn(staff, 'staff@example.com');
+  });
+
+  it('finds people by name, email, phone and organisation', async () => {
+    for (const q of ['Casey', 'customer@example', 'Acme', '515-555-0143']) {
+      const res = await staff.get(`/en-us/admin/orders/create?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).to.equal(200);
+      expect(res.text, q).to.include('data-testid="start-draft"');
+    }
+    expect((await staff.get('/en-us/admin/orders/create?q=zzzz-nobody')).text).to.include('data-testid="empty-state"');
+  });
+
+  it('opens the editor on a draft the customer cannot see until staff submit it', async () => {
+    const [person] = await query<{ id: number }>(`select id from persons where email = 'customer@example.com'`);
+    const token = await csrf(staff, '/en-us/admin/orders/create');
+    const res = await staff.post('/en-us/admin/orders/create').type('form').send({ _csrf: token, person_id: String(person.id) });
+    expect(res.status).to.equal(303);
+    const id = Number(/\/admin\/orders\/detail\/(\d+)\/edit$/.exec(res.headers.location)![1]);
+    expect((await staff.get(res.headers.location)).status).to.equal(200);
+
+    const customer = await agent();
+    await signIn(customer, 'customer@example.com');
+    const ctoken = await apiToken(customer);
+    expect((await customer.get(`/en-us/api/orders/${id}/synchronize`).set('Authorization', `Bearer ${ctoken}`)).status).to.equal(404);
+    expect((await customer.get('/en-us/account')).text).not.to.include(`/orders/${id}"`);
+
+    // Submitting an empty draft is refused.
+    const detailToken = await csrf(staff, `/admin/orders/detail/${id}`);
+    expect((await staff.post(`/admin/orders/detail/${id}/submit`).type('form').send({ _csrf: detailToken }).set('Accept', 'application/json')).status).to.equal(409);
+
+    const staffToken = await apiToken(staff);
+    const plate = await productIdByStockcode('DEMO-SEED-PLATE');
+    const upd = await staff.post(`/en-us/api/orders/${id}/update`).set('Authorization', `Bearer ${staffToken}`).send({ line_items: [{ order_line_item_id: 'new-1', line_type: 0, product_id: plate, quantity: 2, currency_id: null }] });
+    expect(upd.status, JSON.stringify(upd.body)).to.equal(200);
+    expect(Number(upd.body.order.totals.subtotal)).to.be.greaterThan(0);
+
+    const sub = await staff.post(`/admin/orders/detail/${id}/submit`).type('form').send({ _csrf: detailToken });
+    expect(sub.status).to.equal(303);
+    const sync = await customer.get(`/en-us/api/orders/${id}/synchronize`).set('Authorization', `Bearer ${ctoken}`);
+    expect(sync.status).to.equal(200);
+    expect(sync.body.draft).to.equal(false);
+    expect(sync.body.submitted_at).to.be.a('string');
+  });
+
+  it('refuses bad input and the wrong user', async () => {
+    const token = await csrf(staff, '/en-us/admin/orders/create');
+    expect((await staff.post('/en-us/admin/orders/create').type('form').set('Accept', 'application/json').send({ _csrf: token, person_id: 'abc' })).status).to.equal(400);
+    expect((await staff.post('/en-us/admin/orders/create').type('form').set('Accept', 'application/json').send({ _csrf: token, person_id: '99999999' })).status).to.equal(404);
+    expect((await staff.get(`/en-us/admin/orders/create?q=${'x'.repeat(101)}`).set('Accept', 'application/json')).status).to.equal(400);
+    const customer = await agent();
+    await signIn(customer, 'customer@example.com');
+    expect((await customer.get('/en-us/admin/orders/create')).status).to.equal(403);
+    const ctoken = await csrf(customer, '/en-us/account');
+    expect((await customer.post('/en-us/admin/orders/create').type('form').send({ _csrf: ctoken, person_id: '1' })).status).to.equal(403);
+    expect((await customer.post('/admin/orders/detail/1/submit').type('form').send({ _csrf: ctoken })).status).to.equal(403);
+  });
+});
