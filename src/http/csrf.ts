@@ -11,12 +11,16 @@
  * The secret is rotated at sign-in and sign-out (as the session id is regenerated), so a token
  * seen before signing in is worthless afterwards.
  */
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import csurf from 'csurf';
+import Tokens from 'csrf';
 
 export const CSRF_COOKIE = 'hd.csrf';
 
-const options = (secure: boolean) => ({ cookie: { key: CSRF_COOKIE, path: '/', signed: true, httpOnly: true, sameSite: 'lax' as const, secure } });
+const cookieOptions = (secure: boolean) => ({ path: '/', signed: true, httpOnly: true, sameSite: 'lax' as const, secure });
+const options = (secure: boolean) => ({ cookie: { key: CSRF_COOKIE, ...cookieOptions(secure) } });
+// The same token scheme csurf uses (its own dependency), to mint a secret csurf will accept.
+const tokens = new Tokens();
 
 /** csurf in signed-cookie mode; the cookie is Secure whenever the request came over TLS. */
 export function csrfProtection(): RequestHandler {
@@ -25,7 +29,13 @@ export function csrfProtection(): RequestHandler {
   return (req, res, next) => (req.secure ? secure(req, res, next) : plain(req, res, next));
 }
 
-/** Forget the CSRF secret: the next page gets a fresh one. */
-export function rotateCsrfSecret(res: Response) {
-  res.clearCookie(CSRF_COOKIE, { path: '/' });
+/**
+ * A new CSRF secret for this visitor, effective at once: the response sets it, and tokens made
+ * later in this request (a page rendered now, or a script's JSON answer after signing in
+ * mid-checkout) are made from it, so the page in hand keeps working.
+ */
+export function rotateCsrfSecret(req: Request, res: Response) {
+  const secret = tokens.secretSync();
+  res.cookie(CSRF_COOKIE, secret, cookieOptions(req.secure));
+  req.csrfToken = () => tokens.create(secret);
 }

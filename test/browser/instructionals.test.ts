@@ -22,6 +22,7 @@ describe('browser: instructional editor', function () {
     const page = await newPage();
     await signInAs(page, base, 'admin@example.com');
     await page.goto(`${base}/en-us/instructional/editor`);
+    await page.getByTestId('ins-row').first().waitFor();
     expect(await page.getByTestId('ins-row').count()).to.be.at.least(4);
     expect(await axe(page), 'list 1280').to.deep.equal([]);
     await screenshot(page, 'instructionals-list-1280');

@@ -68,18 +68,28 @@ describe('accounts', () => {
     await signIn(b, email, 'long-enough-pw');
   });
 
-  it('regenerates the session id at sign-in and sets HttpOnly SameSite=Lax cookies', async () => {
+  it('regenerates the session id and the CSRF secret at sign-in and sets HttpOnly SameSite=Lax cookies', async () => {
     const a = await agent();
-    const first = await a.get('/en-us/login');
-    const before = String(first.headers['set-cookie'] ?? '');
+    const page = await a.get('/en-us/login');
+    const setBy = (res: { headers: Record<string, unknown> }) => ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []);
+    expect(setBy(page).some((c) => c.startsWith('hd.sid=')), 'reading the sign-in page creates no session').to.equal(false);
+    // A visitor who already has a session (they chose a store) …
+    const token = await csrf(a, '/en-us/login');
+    const chose = await a.post('/en-us/channel/CA').set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-Token', token).type('form').send({ country: 'CA' });
+    expect(chose.status).to.equal(200);
+    const id = (list: string[], name: string) => list.map((c) => new RegExp(`^${name.replace('.', '\\.')}=([^;]+)`).exec(c)?.[1]).find(Boolean);
+    const before = id(setBy(chose), 'hd.sid');
+    expect(before, 'the store choice started a session').to.be.a('string');
+    // … gets a new session id and a new CSRF secret when signing in.
     const res = await signIn(a, 'customer@example.com');
-    const cookie = String(res.headers['set-cookie']);
-    expect(cookie).to.match(/hd\.sid=/);
-    expect(cookie).to.match(/HttpOnly/i);
-    expect(cookie).to.match(/SameSite=Lax/i);
-    const id = (c: string) => /hd\.sid=([^;]+)/.exec(c)?.[1];
-    expect(id(before), 'the sign-in page already has a session (its CSRF secret)').to.be.a('string');
-    expect(id(cookie)).not.to.equal(id(before));
+    const after = setBy(res);
+    const sid = after.find((c) => c.startsWith('hd.sid='))!;
+    expect(sid).to.match(/HttpOnly/i).and.to.match(/SameSite=Lax/i);
+    expect(id(after, 'hd.sid')).to.be.a('string').and.not.equal(before);
+    const secret = after.find((c) => c.startsWith('hd.csrf='));
+    expect(secret, 'a fresh CSRF secret').to.match(/HttpOnly/i).and.to.match(/SameSite=Lax/i);
+    const stale = await a.post('/en-us/logout').type('form').send({ _csrf: token });
+    expect(stale.status, 'a token from before sign-in is refused').to.equal(403);
   });
 
   it('signs out and revokes the bearer token', async () => {

@@ -133,7 +133,9 @@ describe('islands in the browser', function () {
     // Beyond boot, at most esbuild's tiny shared runtime chunk.
     const code = scripts.map((p) => readFileSync(path.join(dir, p)).toString()).join('');
     expect(code).not.to.include('react.transitional.element');
-    expect(code.length).to.be.below(4096);
+    // Boot names every island and behaviour (one lazy import each), so it grows a line per area;
+    // 6 KB keeps it an order of magnitude below the React chunk a page without islands never loads.
+    expect(code.length).to.be.below(6 * 1024);
     expect(problems).to.deep.equal([]);
   });
 

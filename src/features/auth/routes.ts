@@ -127,6 +127,6 @@ export async function startSession(req: Request, s: Services, userId: number) {
 
 /** A new session id and a new CSRF secret (tokens from before no longer work). */
 function regenerate(req: Request): Promise<void> {
-  if (req.res) rotateCsrfSecret(req.res);
+  if (req.res) rotateCsrfSecret(req, req.res);
   return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
 }
