@@ -17,6 +17,8 @@ import { productRoutes } from './features/product/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
+// Back office insight (issue #14).
+import { reportRoutes } from './features/reports/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -35,6 +37,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(cartRoutes(s));
   r.use(shippingRoutes(s));
   r.use(channelRoutes(s));
+  r.use(reportRoutes(s));
   return r;
 }
 

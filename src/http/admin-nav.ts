@@ -24,6 +24,9 @@ export type AdminNavItem = {
 // Keep in the order a person works through the day; one line per area.
 export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'home', label: 'admin.nav.home', href: () => '/account/dashboard', permission: 'dashboard.view', icon: 'home' },
+  // Back office insight (issue #14): reports and the calendar.
+  { key: 'reports', label: 'admin.nav.reports', href: (l) => `/${l}/account/dashboard/reports`, permission: 'reports.view', icon: 'chart' },
+  { key: 'calendar', label: 'admin.nav.calendar', href: (l) => `/${l}/account/dashboard/calendar`, permission: 'calendar.edit', icon: 'calendar' },
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };

@@ -1,0 +1,65 @@
+/**
+ * Calendar grids (spec §9: the week starts on Sunday). Pure: dates are ISO calendar days
+ * ('2026-06-05'), computed in UTC so no time zone shifts a day.
+ */
+import { WEEK_STARTS_ON, daysInMonth, type CalendarDate } from './dates.ts';
+
+export const CALENDAR_VIEWS = ['month', 'week', 'agenda'] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+const DAY_MS = 86_400_000;
+
+export const isoDay = (d: CalendarDate): string =>
+  `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+
+export function parseIsoDay(s: string): CalendarDate | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return null;
+  const d = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  return d.month >= 1 && d.month <= 12 && d.day >= 1 && d.day <= daysInMonth(d.year, d.month) ? d : null;
+}
+
+const toUtc = (d: CalendarDate) => Date.UTC(d.year, d.month - 1, d.day);
+const fromUtc = (ms: number): CalendarDate => {
+  const x = new Date(ms);
+  return { year: x.getUTCFullYear(), month: x.getUTCMonth() + 1, day: x.getUTCDate() };
+};
+
+export function addDays(d: CalendarDate, n: number): CalendarDate {
+  return fromUtc(toUtc(d) + n * DAY_MS);
+}
+
+/** The Sunday (WEEK_STARTS_ON) on or before the day. */
+export function startOfWeek(d: CalendarDate): CalendarDate {
+  const dow = new Date(toUtc(d)).getUTCDay();
+  return addDays(d, -((dow - WEEK_STARTS_ON + 7) % 7));
+}
+
+/** Same day-of-month n months later, clamped to the month's length (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(d: CalendarDate, n: number): CalendarDate {
+  const index = d.year * 12 + (d.month - 1) + n;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return { year, month, day: Math.min(d.day, daysInMonth(year, month)) };
+}
+
+/**
+ * The days a view shows: a month is whole weeks from the Sunday on or before the 1st to the
+ * Saturday on or after the last day (4 to 6 rows of 7); a week is Sunday..Saturday; the agenda
+ * is the 30 days from the anchor.
+ */
+export function viewRange(view: CalendarView, anchor: CalendarDate): { from: CalendarDate; days: number } {
+  if (view === 'week') return { from: startOfWeek(anchor), days: 7 };
+  if (view === 'agenda') return { from: anchor, days: 30 };
+  const first = { year: anchor.year, month: anchor.month, day: 1 };
+  const from = startOfWeek(first);
+  const last = { year: anchor.year, month: anchor.month, day: daysInMonth(anchor.year, anchor.month) };
+  const to = addDays(startOfWeek(last), 6);
+  return { from, days: Math.round((toUtc(to) - toUtc(from)) / DAY_MS) + 1 };
+}
+
+/** The anchor of the previous / next page of a view. */
+export function stepAnchor(view: CalendarView, anchor: CalendarDate, dir: 1 | -1): CalendarDate {
+  if (view === 'month') return addMonths({ ...anchor, day: 1 }, dir);
+  return addDays(anchor, dir * (view === 'week' ? 7 : 30));
+}
