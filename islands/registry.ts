@@ -13,4 +13,6 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'cart-page': () => import('./cart-page.tsx'),
   'product-gallery': () => import('./product-gallery.tsx'),
   'product-configurator': () => import('./product-configurator.tsx'),
+  // Back office insight (issue #14); Chart.js is imported inside the island, a chunk of its own.
+  'dashboard-charts': () => import('./dashboard-charts/index.tsx'),
 };
