@@ -15,4 +15,5 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'product-configurator': () => import('./product-configurator.tsx'),
   // Back office insight (issue #14); Chart.js is imported inside the island, a chunk of its own.
   'dashboard-charts': () => import('./dashboard-charts/index.tsx'),
+  'calendar-editor': () => import('./calendar/index.tsx'),
 };

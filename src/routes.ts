@@ -19,6 +19,7 @@ import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
 // Back office insight (issue #14).
 import { reportRoutes } from './features/reports/routes.ts';
+import { calendarRoutes } from './features/calendar/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -38,6 +39,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(shippingRoutes(s));
   r.use(channelRoutes(s));
   r.use(reportRoutes(s));
+  r.use(calendarRoutes(s));
   return r;
 }
 

@@ -72,7 +72,7 @@ function ChartCanvas({ chart, currency, locale, loading }: { chart: ChartSpec; c
 
 function ChartTable({ chart, currency, locale, caption }: { chart: ChartSpec; currency: string; locale: string; caption: string }) {
   return (
-    <div className="table-wrap chart-table">
+    <div className="table-wrap chart-table" tabIndex={0} role="region" aria-label={`${caption}: ${chart.title}`}>
       <table className="table" data-testid={`chart-table-${chart.id}`}>
         <caption className="visually-hidden">{`${caption}: ${chart.title}`}</caption>
         <thead>

@@ -63,3 +63,27 @@ export function stepAnchor(view: CalendarView, anchor: CalendarDate, dir: 1 | -1
   if (view === 'month') return addMonths({ ...anchor, day: 1 }, dir);
   return addDays(anchor, dir * (view === 'week' ? 7 : 30));
 }
+
+/** What the event editor sends, after its dates were parsed by the §5 rules. */
+export type EventInput = { date: CalendarDate; endDate?: CalendarDate; allDay: boolean; start?: string; end?: string };
+
+const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * Why: one rule, shared by the editor and the server, for the instants an event covers: an all-day
+ * event runs 00:00 to 23:59 UTC of its days; a timed one needs a start, and its end (default: the
+ * start) may not come before it. Returns the field that is wrong otherwise.
+ */
+export function eventWindow(e: EventInput): { startsAt: Date; endsAt: Date } | { field: 'start' | 'end' | 'endDate'; message: string } {
+  const at = (d: CalendarDate, hhmm: string) => {
+    const [, h, m] = TIME.exec(hhmm)!;
+    return new Date(Date.UTC(d.year, d.month - 1, d.day, Number(h), Number(m)));
+  };
+  if (!e.allDay && (!e.start || !TIME.test(e.start))) return { field: 'start', message: 'Enter a start time as hh:mm.' };
+  if (!e.allDay && e.end && !TIME.test(e.end)) return { field: 'end', message: 'Enter an end time as hh:mm.' };
+  const last = e.endDate ?? e.date;
+  const startsAt = at(e.date, e.allDay ? '00:00' : e.start!);
+  const endsAt = at(last, e.allDay ? '23:59' : e.end || e.start!);
+  if (endsAt < startsAt) return e.endDate && isoDay(e.endDate) < isoDay(e.date) ? { field: 'endDate', message: 'The end date must be on or after the start date.' } : { field: 'end', message: 'The event must end after it starts.' };
+  return { startsAt, endsAt };
+}

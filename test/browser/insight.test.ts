@@ -103,6 +103,50 @@ describe('browser: back office insight', function () {
     await page.close();
   });
 
+  it('a calendar event created in the editor shows in the month view; unsaved changes ask before leaving; deleting asks first', async () => {
+    const page = await newPage({ width: 1280 });
+    await signInAs(page, base, 'staff@example.com');
+    await page.goto(`${base}/en-us/account/dashboard/calendar?view=month&date=2026-07-01`);
+    await hydrated(page);
+    expect(await page.getByTestId('cal-heading').textContent()).to.equal('July 2026');
+    // Sunday first (spec §9).
+    expect((await page.locator('.cal-month thead th').first().textContent())?.trim()).to.equal('Sun');
+    await page.getByTestId('cal-new').click();
+    const dialog = page.getByTestId('cal-dialog');
+    await dialog.locator('input[name=title]').fill('Seed plate workshop');
+    await dialog.locator('input[name=date]').fill('7/14/26');
+    await dialog.locator('input[name=start]').fill('14:30');
+    await dialog.locator('input[name=end]').fill('16:00');
+    // The nav warning: following a link with unsaved changes asks first; "Stay" keeps the form.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('nav-warning').waitFor({ state: 'visible' });
+    await page.getByTestId('nav-warning-stay').click();
+    expect(await dialog.locator('input[name=title]').inputValue()).to.equal('Seed plate workshop');
+    await Promise.all([page.waitForNavigation(), page.getByTestId('cal-save').click()]);
+    await hydrated(page);
+    const cell = page.locator('td[data-day="2026-07-14"]');
+    const chip = cell.getByTestId('cal-event').filter({ hasText: 'Seed plate workshop' });
+    expect(await chip.count()).to.equal(1);
+    expect(await chip.textContent()).to.include('2:30 pm');
+
+    // Edit: move it to the 16th by its date; then delete it after confirming.
+    await chip.click();
+    await dialog.locator('input[name=date]').fill('07/16/2026');
+    await Promise.all([page.waitForNavigation(), page.getByTestId('cal-save').click()]);
+    await hydrated(page);
+    expect(await page.locator('td[data-day="2026-07-14"]').getByText('Seed plate workshop').count()).to.equal(0);
+    const moved = page.locator('td[data-day="2026-07-16"]').getByTestId('cal-event').filter({ hasText: 'Seed plate workshop' });
+    await moved.click();
+    await page.getByTestId('cal-delete').click();
+    await page.getByTestId('cal-confirm-delete').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('cal-confirm-delete').textContent()).to.include('Seed plate workshop');
+    await Promise.all([page.waitForNavigation(), page.getByTestId('cal-delete-yes').click()]);
+    await hydrated(page);
+    expect(await page.getByText('Seed plate workshop').count()).to.equal(0);
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
   for (const width of [1280, 375]) {
     it(`insight screens at ${width} px: no serious axe violations, no sideways scroll`, async () => {
       const page = await newPage({ width });
