@@ -14,6 +14,8 @@ import { isAppRequestError, request } from '../lib/request.ts';
 type EventForm = { id?: number; title: string; date: string; endDate: string; allDay: boolean; start: string; end: string; description: string };
 
 export type Props = {
+  /** The business's time zone: typed times are wall-clock times there. */
+  timeZone: string;
   endpoint: string;
   defaultDate: string;
   maxDate: string;
@@ -25,7 +27,7 @@ export type Props = {
 const EMPTY = (date: string): EventForm => ({ title: '', date, endDate: '', allDay: false, start: '09:00', end: '10:00', description: '' });
 
 /** Client-side check with the shared rules; the server checks the same again. */
-function check(f: EventForm): Record<string, string> {
+function check(f: EventForm, timeZone: string): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!f.title.trim()) errors.title = 'Give the event a title.';
   const date = parseFlexibleDate(f.date);
@@ -33,14 +35,14 @@ function check(f: EventForm): Record<string, string> {
   const endDate = f.endDate.trim() ? parseFlexibleDate(f.endDate) : undefined;
   if (endDate === null) errors.endDate = 'End date: enter a real date as mm/dd/yy.';
   if (date && endDate !== null) {
-    const w = eventWindow({ date, endDate, allDay: f.allDay, start: f.start, end: f.end });
+    const w = eventWindow({ date, endDate, allDay: f.allDay, start: f.start, end: f.end }, timeZone);
     if ('field' in w) errors[w.field] = w.message;
     else if (w.endsAt > maxPickerDate(new Date())) errors[f.endDate ? 'endDate' : 'date'] = 'Dates may be at most 21 years ahead.';
   }
   return errors;
 }
 
-export default function CalendarEditor({ endpoint, defaultDate, maxDate, events, labels, deleteConfirm }: Props) {
+export default function CalendarEditor({ timeZone, endpoint, defaultDate, maxDate, events, labels, deleteConfirm }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const leave = useRef<HTMLDialogElement>(null);
   const confirmDelete = useRef<HTMLDialogElement>(null);
@@ -113,7 +115,7 @@ export default function CalendarEditor({ endpoint, defaultDate, maxDate, events,
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = check(form);
+    const found = check(form, timeZone);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

@@ -19,6 +19,8 @@ function ChartCanvas({ chart, currency, locale, loading }: { chart: ChartSpec; c
       if (destroyed || !canvas.current) return;
       const fmt = (v: number, i = 0) => formatChartValue(v, chart.series[i]?.format ?? 'count', currency, locale);
       const doughnut = chart.kind === 'doughnut';
+      // A count beside money gets an axis of its own (right), or it would lie flat on the money scale.
+      const mixed = chart.series.some((s) => s.format !== chart.series[0].format);
       instance = new Chart(canvas.current, {
         type: chart.kind,
         data: {
@@ -32,6 +34,7 @@ function ChartCanvas({ chart, currency, locale, loading }: { chart: ChartSpec; c
             pointRadius: chart.kind === 'line' ? 0 : undefined,
             tension: 0.25,
             fill: false,
+            yAxisID: mixed && s.format !== chart.series[0].format ? 'y1' : undefined,
           })),
         },
         options: {
@@ -49,6 +52,7 @@ function ChartCanvas({ chart, currency, locale, loading }: { chart: ChartSpec; c
             : {
                 [chart.horizontal ? 'x' : 'y']: { beginAtZero: true, ticks: { callback: (v: string | number) => fmt(Number(v)) } },
                 [chart.horizontal ? 'y' : 'x']: { ticks: { autoSkip: true, maxRotation: 0 } },
+                ...(mixed ? { y1: { position: 'right' as const, beginAtZero: true, grid: { drawOnChartArea: false }, ticks: { precision: 0 } } } : {}),
               },
         },
       });

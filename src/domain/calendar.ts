@@ -64,6 +64,42 @@ export function stepAnchor(view: CalendarView, anchor: CalendarDate, dir: 1 | -1
   return addDays(anchor, dir * (view === 'week' ? 7 : 30));
 }
 
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function partsInZone(d: Date, timeZone: string) {
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    zoneFormats.set(timeZone, f);
+  }
+  const o: Record<string, string> = {};
+  for (const p of f.formatToParts(d)) o[p.type] = p.value;
+  return { y: Number(o.year), mo: Number(o.month), d: Number(o.day), h: Number(o.hour) % 24, mi: Number(o.minute) };
+}
+
+/** Why: an event belongs to the calendar day of the business's time zone, not of UTC. */
+export function dayInZone(d: Date, timeZone: string): string {
+  const p = partsInZone(d, timeZone);
+  return isoDay({ year: p.y, month: p.mo, day: p.d });
+}
+
+/** 'HH:MM' (24 h) of an instant in a zone: what the editor's time inputs hold. */
+export function timeInZone(d: Date, timeZone: string): string {
+  const p = partsInZone(d, timeZone);
+  return `${String(p.h).padStart(2, '0')}:${String(p.mi).padStart(2, '0')}`;
+}
+
+/** Why: the editor's wall-clock time in the business's zone becomes one instant (daylight saving included). */
+export function zonedToUtc(day: CalendarDate, hh: number, mm: number, timeZone: string): Date {
+  const wall = Date.UTC(day.year, day.month - 1, day.day, hh, mm);
+  let guess = wall;
+  for (let i = 0; i < 2; i++) {
+    const p = partsInZone(new Date(guess), timeZone);
+    const seen = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi);
+    guess += wall - seen;
+  }
+  return new Date(guess);
+}
+
 /** What the event editor sends, after its dates were parsed by the §5 rules. */
 export type EventInput = { date: CalendarDate; endDate?: CalendarDate; allDay: boolean; start?: string; end?: string };
 
@@ -71,13 +107,13 @@ const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 
 /**
  * Why: one rule, shared by the editor and the server, for the instants an event covers: an all-day
- * event runs 00:00 to 23:59 UTC of its days; a timed one needs a start, and its end (default: the
+ * event runs 00:00 to 23:59 of its days in the business's time zone; a timed one needs a start, and its end (default: the
  * start) may not come before it. Returns the field that is wrong otherwise.
  */
-export function eventWindow(e: EventInput): { startsAt: Date; endsAt: Date } | { field: 'start' | 'end' | 'endDate'; message: string } {
+export function eventWindow(e: EventInput, timeZone = 'UTC'): { startsAt: Date; endsAt: Date } | { field: 'start' | 'end' | 'endDate'; message: string } {
   const at = (d: CalendarDate, hhmm: string) => {
     const [, h, m] = TIME.exec(hhmm)!;
-    return new Date(Date.UTC(d.year, d.month - 1, d.day, Number(h), Number(m)));
+    return zonedToUtc(d, Number(h), Number(m), timeZone);
   };
   if (!e.allDay && (!e.start || !TIME.test(e.start))) return { field: 'start', message: 'Enter a start time as hh:mm.' };
   if (!e.allDay && e.end && !TIME.test(e.end)) return { field: 'end', message: 'Enter an end time as hh:mm.' };

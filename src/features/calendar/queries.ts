@@ -5,14 +5,21 @@
  */
 import { and, asc, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { calendarEvents, promotions, users } from '../../db/schema/index.ts';
+import { calendarEvents, channels, promotions, users } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
 export const DELIVERIES_NAMED = 3;
 
+/** The time zone the business's calendar is kept in: the zone of the channel being viewed. */
+export async function calendarZone(db: DbOrTx, channelCode: string | undefined): Promise<string> {
+  const [row] = channelCode ? await db.select({ zone: channels.zoneLocation }).from(channels).where(eq(channels.code, channelCode)).limit(1) : [];
+  return row?.zone ?? 'America/Chicago';
+}
+
 export async function calendarRange(db: DbOrTx, from: string, to: string) {
-  const fromTs = new Date(`${from}T00:00:00Z`);
-  const toTs = new Date(`${to}T00:00:00Z`);
+  // Events are placed on days of the business's zone (at most a day off UTC): read a day either side.
+  const fromTs = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000);
+  const toTs = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
   const [events, promos, deliveries] = await Promise.all([
     db
       .select({ id: calendarEvents.id, title: calendarEvents.title, startsAt: calendarEvents.startsAt, endsAt: calendarEvents.endsAt, allDay: calendarEvents.allDay, description: calendarEvents.description, createdBy: users.email })

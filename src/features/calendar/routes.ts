@@ -8,10 +8,10 @@
  */
 import { Router } from 'express';
 import type { Services } from '../../services.ts';
-import { addDays, isoDay, parseIsoDay, viewRange } from '../../domain/calendar.ts';
+import { addDays, dayInZone, isoDay, parseIsoDay, viewRange } from '../../domain/calendar.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
-import { calendarRange } from './queries.ts';
+import { calendarRange, calendarZone } from './queries.ts';
 import { CalendarQuery, EventBody, MoveBody } from './schemas.ts';
 import { createEvent, deleteEvent, moveEvent, updateEvent } from './service.ts';
 import { buildDays, editorProps, heading, viewLinks } from './view-model.ts';
@@ -35,7 +35,8 @@ export function calendarRoutes(s: Services): Router {
   r.get(BASE, guard, async (req, res) => {
     const q = parseInput(CalendarQuery, req.query);
     const now = new Date();
-    const anchor = q.date ?? parseIsoDay(now.toISOString().slice(0, 10))!;
+    const tz = await calendarZone(s.db, res.locals.channel?.code);
+    const anchor = q.date ?? parseIsoDay(dayInZone(now, tz))!;
     const { from, days } = viewRange(q.view, anchor);
     const range = await calendarRange(s.db, isoDay(from), isoDay(addDays(from, days)));
     await res.page('calendar/index', {
@@ -44,16 +45,17 @@ export function calendarRoutes(s: Services): Router {
       nav: 'calendar',
       view: q.view,
       heading: heading(req, q.view, anchor),
-      days: buildDays(req, q.view, anchor, range, now),
-      links: viewLinks(req, q.view, anchor, now),
-      editor: editorProps(req, anchor, range, now),
+      days: buildDays(req, q.view, anchor, range, now, tz),
+      timeZone: tz,
+      links: viewLinks(req, q.view, anchor, now, tz),
+      editor: editorProps(req, anchor, range, now, tz),
     });
   });
 
   /** POST /{locale}/account/dashboard/calendar/events */
   r.post(`${BASE}/events`, guard, async (req, res) => {
     const body = parseInput(EventBody, req.body);
-    const row = await createEvent(s.db, req.user!.id, body, new Date());
+    const row = await createEvent(s.db, req.user!.id, body, new Date(), await calendarZone(s.db, res.locals.channel?.code));
     res.status(201).json({ event: toJson(row) });
   });
 
@@ -61,14 +63,14 @@ export function calendarRoutes(s: Services): Router {
   r.put(`${BASE}/events/:id`, guard, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const body = parseInput(EventBody, req.body);
-    res.json({ event: toJson(await updateEvent(s.db, req.user!.id, id, body, new Date())) });
+    res.json({ event: toJson(await updateEvent(s.db, req.user!.id, id, body, new Date(), await calendarZone(s.db, res.locals.channel?.code))) });
   });
 
   /** POST /{locale}/account/dashboard/calendar/events/{id}/move */
   r.post(`${BASE}/events/:id/move`, guard, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const { date } = parseInput(MoveBody, req.body);
-    res.json({ event: toJson(await moveEvent(s.db, req.user!.id, id, date!, new Date())) });
+    res.json({ event: toJson(await moveEvent(s.db, req.user!.id, id, date!, new Date(), await calendarZone(s.db, res.locals.channel?.code))) });
   });
 
   /** DELETE /{locale}/account/dashboard/calendar/events/{id} */

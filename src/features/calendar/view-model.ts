@@ -1,6 +1,6 @@
 /** Calendar rows → the days of a view and the editor island's props. */
 import type { Request } from 'express';
-import { addDays, isoDay, parseIsoDay, stepAnchor, viewRange, type CalendarView } from '../../domain/calendar.ts';
+import { addDays, dayInZone, isoDay, parseIsoDay, stepAnchor, timeInZone, viewRange, type CalendarView } from '../../domain/calendar.ts';
 import { formatPickerDate, formatTimeDisplay, maxPickerDate, type CalendarDate } from '../../domain/dates.ts';
 import { intlTag } from '../../i18n/locales.ts';
 import type { calendarRange } from './queries.ts';
@@ -10,15 +10,15 @@ type Range = Awaited<ReturnType<typeof calendarRange>>;
 export type CalendarItem = { kind: 'event' | 'promotion' | 'delivery'; id: number; title: string; time?: string; short?: string; href?: string; more?: number };
 export type CalendarDay = { iso: string; day: number; inMonth: boolean; today: boolean; weekday: string; label: string; items: CalendarItem[] };
 
+/** Promotions start and end on calendar days stored as UTC midnight. */
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-const hhmm = (d: Date) => d.toISOString().slice(11, 16);
 
-export function buildDays(req: Request, view: CalendarView, anchor: CalendarDate, range: Range, now: Date): CalendarDay[] {
+export function buildDays(req: Request, view: CalendarView, anchor: CalendarDate, range: Range, now: Date, tz: string): CalendarDay[] {
   const { from, days } = viewRange(view, anchor);
   const tag = intlTag(req.locale);
   const weekday = new Intl.DateTimeFormat(tag, { weekday: 'short', timeZone: 'UTC' });
   const long = new Intl.DateTimeFormat(tag, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  const todayIso = dayOf(now);
+  const todayIso = dayInZone(now, tz);
   const t = (k: string, o?: Record<string, unknown>) => String(req.t(k as never, o as never));
   const out: CalendarDay[] = [];
   const byIso = new Map<string, CalendarDay>();
@@ -31,14 +31,14 @@ export function buildDays(req: Request, view: CalendarView, anchor: CalendarDate
     byIso.set(iso, day);
   }
   for (const e of range.events) {
-    const first = dayOf(e.startsAt);
-    const last = dayOf(e.endsAt ?? e.startsAt);
+    const first = dayInZone(e.startsAt, tz);
+    const last = dayInZone(e.endsAt ?? e.startsAt, tz);
     for (const day of out) {
       if (day.iso < first || day.iso > last) continue;
       // §9 time display (weekday, month and day before the time unless it is today); the month grid's
       // cells already name the day, so they show the time alone.
-      const time = e.allDay ? t('calendar.allDay') : formatTimeDisplay(e.startsAt, now, req.locale);
-      const short = e.allDay ? t('calendar.allDay') : formatTimeDisplay(e.startsAt, e.startsAt, req.locale);
+      const time = e.allDay ? t('calendar.allDay') : formatTimeDisplay(e.startsAt, now, req.locale, tz);
+      const short = e.allDay ? t('calendar.allDay') : formatTimeDisplay(e.startsAt, e.startsAt, req.locale, tz);
       day.items.push({ kind: 'event', id: e.id, title: e.title, time, short });
     }
   }
@@ -57,10 +57,10 @@ export function buildDays(req: Request, view: CalendarView, anchor: CalendarDate
   return out;
 }
 
-export function viewLinks(req: Request, view: CalendarView, anchor: CalendarDate, now: Date) {
+export function viewLinks(req: Request, view: CalendarView, anchor: CalendarDate, now: Date, tz: string) {
   const base = `/${req.locale}/account/dashboard/calendar`;
   const href = (v: CalendarView, d: CalendarDate) => `${base}?view=${v}&date=${isoDay(d)}`;
-  const today = parseIsoDay(dayOf(now))!;
+  const today = parseIsoDay(dayInZone(now, tz))!;
   return {
     prev: href(view, stepAnchor(view, anchor, -1)),
     next: href(view, stepAnchor(view, anchor, 1)),
@@ -79,12 +79,13 @@ export function heading(req: Request, view: CalendarView, anchor: CalendarDate):
 }
 
 /** The editor island's props: the staff events of the range as the form shows them (mm/dd/yy, hh:mm). */
-export function editorProps(req: Request, anchor: CalendarDate, range: Range, now: Date) {
+export function editorProps(req: Request, anchor: CalendarDate, range: Range, now: Date, tz: string) {
   const t = (k: string, o?: Record<string, unknown>) => String(req.t(k as never, o as never));
-  const pick = (d: Date) => formatPickerDate(parseIsoDay(dayOf(d))!);
+  const pick = (d: Date) => formatPickerDate(parseIsoDay(dayInZone(d, tz))!);
   const max = maxPickerDate(now);
   const keys = ['editor.new', 'editor.edit', 'field.title', 'field.date', 'field.endDate', 'field.start', 'field.end', 'field.allDay', 'field.description', 'dateHint', 'save', 'cancel', 'delete', 'deleteYes', 'keep', 'saved', 'deleted', 'unsaved.title', 'unsaved.body', 'unsaved.leave', 'unsaved.stay', 'error', 'newEvent'];
   return {
+    timeZone: tz,
     endpoint: `/${req.locale}/account/dashboard/calendar/events`,
     defaultDate: formatPickerDate(anchor),
     maxDate: formatPickerDate({ year: max.getUTCFullYear(), month: max.getUTCMonth() + 1, day: max.getUTCDate() }),
@@ -92,10 +93,10 @@ export function editorProps(req: Request, anchor: CalendarDate, range: Range, no
       id: e.id,
       title: e.title,
       date: pick(e.startsAt),
-      endDate: e.endsAt && dayOf(e.endsAt) !== dayOf(e.startsAt) ? pick(e.endsAt) : '',
+      endDate: e.endsAt && dayInZone(e.endsAt, tz) !== dayInZone(e.startsAt, tz) ? pick(e.endsAt) : '',
       allDay: e.allDay,
-      start: e.allDay ? '' : hhmm(e.startsAt),
-      end: e.allDay || !e.endsAt ? '' : hhmm(e.endsAt),
+      start: e.allDay ? '' : timeInZone(e.startsAt, tz),
+      end: e.allDay || !e.endsAt ? '' : timeInZone(e.endsAt, tz),
       description: e.description ?? '',
     })),
     labels: Object.fromEntries(keys.map((k) => [k, t(`calendar.${k}`)])) as Record<string, string>,
