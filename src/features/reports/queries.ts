@@ -59,7 +59,8 @@ function filteredOrders(f: OrderFilters): SQL {
   if (f.warehouse) {
     where.push(sql`(o.ship_from_warehouse_id = ${f.warehouse} or exists (select 1 from order_line_items li where li.order_id = o.id and li.warehouse_id = ${f.warehouse}))`);
   }
-  const paid = sql`least(coalesce((select sum(p.total) from payments p where p.order_id = o.id and p.successful), 0), o.total)`;
+  // Payments summed once per order by a hash join (a correlated subquery ran twice per order: 2 × 78k probes at 100k orders).
+  const paid = sql`least(coalesce(pay.paid, 0), o.total)`;
   return sql`
     select o.id, o.created_at, o.status, c.code as channel_code, c.name as channel_name, c.mid_market_rate as rate,
       ${conv('subtotal')} as subtotal, ${conv('discount')} as discount, ${conv('shipping')} as shipping,
@@ -67,6 +68,7 @@ function filteredOrders(f: OrderFilters): SQL {
       ${f.channel ? paid : sql`round(${paid} / c.mid_market_rate, 2)`} as paid
     from orders o
     join channels c on c.id = o.channel_id
+    left join (select p.order_id, sum(p.total) as paid from payments p where p.successful group by p.order_id) pay on pay.order_id = o.id
     where ${sql.join(where, sql` and `)}`;
 }
 
@@ -79,7 +81,7 @@ function grouped(group: Grouping, f: OrderFilters): SQL {
     sum(f.total) as total, sum(f.paid) as paid, sum(f.total - f.paid) as unpaid`;
   switch (group) {
     case 'day':
-      return sql`select to_char(${DAY}, 'YYYY-MM-DD') as key, to_char(${DAY}, 'YYYY-MM-DD') as label, ${orderSums} from f group by 1, 2`;
+      return sql`select to_char(d, 'YYYY-MM-DD') as key, to_char(d, 'YYYY-MM-DD') as label, ${orderSums} from (select ${DAY} as d, f.* from f) f group by d`;
     case 'week':
       // Weeks start on Sunday (spec §9): the day minus its day-of-week (0 = Sunday).
       return sql`select to_char(${DAY} - extract(dow from ${DAY})::int, 'YYYY-MM-DD') as key, to_char(${DAY} - extract(dow from ${DAY})::int, 'YYYY-MM-DD') as label, ${orderSums} from f group by 1, 2`;
@@ -119,7 +121,7 @@ export async function orderReport(
 ): Promise<ReportPage> {
   const order = sort === 'total' ? sql`g.total desc nulls last, g.key` : sql`g.key`;
   const result = await db.execute<Record<string, unknown>>(sql`
-    with f as (${filteredOrders(f)}), g as (${grouped(group, f)})
+    with f as materialized (${filteredOrders(f)}), g as (${grouped(group, f)})
     (select 0 as is_total, g.* from g order by ${order} limit ${limit} offset ${offset})
     union all
     select 1, null, null, ${group === 'product' ? sql`(select count(distinct id)::int from f)` : sql`coalesce(sum(g.orders), 0)::int`},
