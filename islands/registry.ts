@@ -21,4 +21,7 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'address-edit': () => import('./checkout/address-edit.tsx'),
   // Back-office orders (issue 9).
   'order-editor': () => import('./order-editor/index.tsx'),
+  // Back office insight (issue #14); Chart.js is imported inside the island, a chunk of its own.
+  'dashboard-charts': () => import('./dashboard-charts/index.tsx'),
+  'calendar-editor': () => import('./calendar/index.tsx'),
 };

@@ -32,6 +32,9 @@ import { orderAdminLocalizedRoutes, orderAdminRoutes } from './features/order-ad
 import { customerRoutes } from './features/customers/routes.ts';
 import { orderApiRoutes } from './features/order-api/routes.ts';
 // --- end issue 9 ---
+// Back office insight (issue #14).
+import { reportRoutes } from './features/reports/routes.ts';
+import { calendarRoutes } from './features/calendar/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -62,6 +65,8 @@ export function localizedRoutes(s: Services): Router {
   r.use(orderAdminLocalizedRoutes(s));
   r.use(orderApiRoutes(s));
   // --- end issue 9 ---
+  r.use(reportRoutes(s));
+  r.use(calendarRoutes(s));
   return r;
 }
 

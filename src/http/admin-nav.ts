@@ -29,6 +29,9 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'parts', label: 'admin.nav.parts', href: (l) => `/${l}/parts`, permission: 'products.edit', icon: 'map' }, // issue #12: callouts are edited on the explorer
   { key: 'orders', label: 'admin.nav.orders', href: (l) => `/${l}/account/dashboard/orders`, permission: 'orders.view', icon: 'orders' },
   { key: 'customers', label: 'admin.nav.customers', href: () => '/account/dashboard/customers', permission: 'customers.view', icon: 'customers' },
+  // Back office insight (issue #14): reports and the calendar.
+  { key: 'reports', label: 'admin.nav.reports', href: (l) => `/${l}/account/dashboard/reports`, permission: 'reports.view', icon: 'chart' },
+  { key: 'calendar', label: 'admin.nav.calendar', href: (l) => `/${l}/account/dashboard/calendar`, permission: 'calendar.edit', icon: 'calendar' },
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };

@@ -1,9 +1,12 @@
 /** The back office's entry point: /account/dashboard (order pages live in features/order-admin). */
 import { Router } from 'express';
 import type { Services } from '../../services.ts';
+import { invalid } from '../../domain/errors.ts';
 import { requireBackOffice } from '../../http/guards.ts';
+import { parseInput } from '../../http/validate.ts';
 import { dashboardSummary } from '../orders/queries.ts';
 import { findWarehouse } from './queries.ts';
+import { DASHBOARD_PERIODS, DashboardQuery, dashboardCharts } from './charts.ts';
 
 export function dashboardRoutes(s: Services): Router {
   const r = Router();
@@ -12,11 +15,28 @@ export function dashboardRoutes(s: Services): Router {
   r.get('/account/dashboard', requireBackOffice, async (req, res) => {
     const user = req.user!;
     const canOrders = user.permissions.has('orders.view');
-    const [summary, warehouse] = await Promise.all([
+    const canReports = user.permissions.has('reports.view');
+    const q = parseInput(DashboardQuery, req.query);
+    const channels = await s.channels.all();
+    if (q.channel && !channels.some((c) => c.code === q.channel)) throw invalid('Choose a channel from the list.', { channel: 'Choose a channel from the list.' });
+    const [summary, warehouse, insight] = await Promise.all([
       canOrders ? dashboardSummary(s.db) : Promise.resolve(null),
       user.warehouseId ? findWarehouse(s.db, user.warehouseId) : Promise.resolve(null),
+      canReports ? dashboardCharts(s.db, req, q, new Date()) : Promise.resolve(null),
     ]);
-    await res.page('dashboard/home', { title: req.t('dashboard.title'), summary, warehouse, layout: 'layouts/admin', nav: 'home' });
+    const currency = q.channel ? channels.find((c) => c.code === q.channel)!.currency : 'USD';
+    await res.page('dashboard/home', {
+      title: req.t('dashboard.title'),
+      summary,
+      warehouse,
+      layout: 'layouts/admin',
+      nav: 'home',
+      insight,
+      chartQuery: q,
+      chartCurrency: currency,
+      channels,
+      periods: DASHBOARD_PERIODS,
+    });
   });
 
   return r;

@@ -1,0 +1,106 @@
+/**
+ * The dashboard's summary charts for a period and a channel, computed by the order report's SQL
+ * (src/features/reports/queries.ts), so the dashboard and the reports agree to the cent:
+ * sales by day, orders by status, top products, payments outstanding, average order value.
+ */
+import type { Request } from 'express';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import type { ChartSpec } from '../../domain/charts.ts';
+import { addDays, isoDay } from '../../domain/calendar.ts';
+import { orderReport, type OrderFilters, type ReportRow } from '../reports/queries.ts';
+import { reportQueryString, rowLabel } from '../reports/view-model.ts';
+
+export const DASHBOARD_PERIODS = ['30', '90', '365', '730'] as const;
+
+export const DashboardQuery = z.object({
+  period: z.enum(DASHBOARD_PERIODS, { message: 'Choose a period from the list.' }).optional().default('365'),
+  channel: z.string().trim().regex(/^([A-Z]{2})?$/, 'Choose a channel from the list.').optional().transform((v) => v || undefined),
+});
+export type DashboardQuery = z.infer<typeof DashboardQuery>;
+
+/** Statuses whose unpaid balance is money owed (quotes and cancelled orders owe nothing). */
+const OWING = ['pending', 'processing', 'on_hold', 'shipped', 'completed'];
+
+const num = (v: string | null) => Number(v ?? 0);
+
+export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuery, now: Date) {
+  const today = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
+  const from = isoDay(addDays(today, -(Number(q.period) - 1)));
+  const base: OrderFilters = { from, toExclusive: isoDay(addDays(today, 1)), channel: q.channel, status: '' };
+  const [byDay, byStatus, byProduct, byMonth] = await Promise.all([
+    orderReport(db, 'day', base, { limit: 1000 }),
+    orderReport(db, 'status', { ...base, status: 'any' }, { limit: 20 }),
+    orderReport(db, 'product', base, { limit: 10, sort: 'total' }),
+    orderReport(db, 'month', base, { limit: 100 }),
+  ]);
+  const t = (k: string, o?: Record<string, unknown>) => String(req.t(k as never, o as never));
+  const reportHref = (group: string, extra: Record<string, unknown> = {}) =>
+    `/${req.locale}/account/dashboard/reports/orders?${reportQueryString({ from, to: isoDay(today), channel: q.channel, group, ...extra })}`;
+  const label = (group: string) => (r: ReportRow) => rowLabel(req, group, r.key, r.label);
+  const owing = byStatus.rows.filter((r) => OWING.includes(r.key));
+  const charts: ChartSpec[] = [
+    {
+      id: 'sales',
+      title: t('dashboard.charts.sales'),
+      kind: 'line',
+      labelHeader: t('dashboard.charts.date'),
+      labels: byDay.rows.map(label('day')),
+      series: [
+        { label: t('dashboard.charts.sales.total'), values: byDay.rows.map((r) => num(r.total)), format: 'money' },
+        { label: t('reports.col.orders'), values: byDay.rows.map((r) => r.orders), format: 'count' },
+      ],
+      reportHref: reportHref('day'),
+    },
+    {
+      id: 'status',
+      title: t('dashboard.charts.status'),
+      kind: 'doughnut',
+      labelHeader: t('reports.status'),
+      labels: byStatus.rows.map(label('status')),
+      series: [{ label: t('reports.col.orders'), values: byStatus.rows.map((r) => r.orders), format: 'count' }],
+      reportHref: reportHref('channel', { status: 'any' }),
+    },
+    {
+      id: 'products',
+      title: t('dashboard.charts.products'),
+      kind: 'bar',
+      horizontal: true,
+      labelHeader: t('reports.product'),
+      labels: byProduct.rows.map((r) => r.label),
+      series: [{ label: t('reports.col.total'), values: byProduct.rows.map((r) => num(r.total)), format: 'money' }],
+      reportHref: reportHref('product'),
+    },
+    {
+      id: 'outstanding',
+      title: t('dashboard.charts.outstanding'),
+      kind: 'bar',
+      labelHeader: t('reports.status'),
+      labels: owing.map(label('status')),
+      series: [
+        { label: t('reports.col.unpaid'), values: owing.map((r) => num(r.unpaid)), format: 'money' },
+        { label: t('reports.col.paid'), values: owing.map((r) => num(r.paid)), format: 'money' },
+      ],
+    },
+    {
+      id: 'aov',
+      title: t('dashboard.charts.aovMonth'),
+      kind: 'bar',
+      labelHeader: t('dashboard.charts.month'),
+      labels: byMonth.rows.map(label('month')),
+      // Rounded to cents once, from the month's exact sum and count.
+      series: [{ label: t('dashboard.charts.aov'), values: byMonth.rows.map((r) => (r.orders ? Math.round((num(r.total) * 100) / r.orders) / 100 : 0)), format: 'money' }],
+      reportHref: reportHref('month'),
+    },
+  ];
+  const totals = byDay.totals;
+  return {
+    charts,
+    kpis: {
+      orders: totals.orders,
+      sales: totals.total,
+      outstanding: owing.reduce((n, r) => n + Math.round(num(r.unpaid) * 100), 0) / 100,
+      aov: totals.orders ? Math.round((num(totals.total) * 100) / totals.orders) / 100 : 0,
+    },
+  };
+}
