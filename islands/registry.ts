@@ -13,4 +13,6 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'cart-page': () => import('./cart-page.tsx'),
   'product-gallery': () => import('./product-gallery.tsx'),
   'product-configurator': () => import('./product-configurator.tsx'),
+  // Back-office catalogue (issue 11)
+  'product-editor': () => import('./product-editor/index.tsx'),
 };

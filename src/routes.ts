@@ -17,6 +17,7 @@ import { productRoutes } from './features/product/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
+import { productEditorRoutes } from './features/product-editor/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -35,6 +36,8 @@ export function localizedRoutes(s: Services): Router {
   r.use(cartRoutes(s));
   r.use(shippingRoutes(s));
   r.use(channelRoutes(s));
+  // Back-office catalogue (issue 11)
+  r.use(productEditorRoutes(s));
   return r;
 }
 

@@ -24,6 +24,8 @@ export type AdminNavItem = {
 // Keep in the order a person works through the day; one line per area.
 export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'home', label: 'admin.nav.home', href: () => '/account/dashboard', permission: 'dashboard.view', icon: 'home' },
+  // Catalogue (issue 11)
+  { key: 'products', label: 'admin.nav.products', href: (l) => `/${l}/account/dashboard/producteditor`, permission: 'products.edit', icon: 'box' },
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };
