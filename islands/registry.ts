@@ -15,4 +15,5 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'product-configurator': () => import('./product-configurator.tsx'),
   // Back-office catalogue (issue 11)
   'product-editor': () => import('./product-editor/index.tsx'),
+  'image-uploader': () => import('./image-uploader.tsx'),
 };

@@ -18,6 +18,7 @@ import { cartRoutes } from './features/cart/routes.ts';
 import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
 import { productEditorRoutes } from './features/product-editor/routes.ts';
+import { imageUploaderRoutes, mediaRoutes } from './features/media/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -38,6 +39,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(channelRoutes(s));
   // Back-office catalogue (issue 11)
   r.use(productEditorRoutes(s));
+  r.use(mediaRoutes(s));
   return r;
 }
 
@@ -46,5 +48,7 @@ export function unprefixedRoutes(s: Services): Router {
   r.get('/', (req, res) => res.redirect(`/${req.session?.locale ?? 'en-us'}/`));
   r.use(dashboardRoutes(s));
   r.use(channelApiRoutes(s));
+  // Back-office catalogue (issue 11)
+  r.use(imageUploaderRoutes(s));
   return r;
 }

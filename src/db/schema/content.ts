@@ -1,6 +1,6 @@
 /** Content: interface translations, instructionals and tools, media, calendar, dealers, leads. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEAD_STATUSES } from './constants.ts';
 import { coord, createdAt, inList, timestamps, tstz } from './columns.ts';
 import { countries, postalAddress } from './geo.ts';
@@ -88,6 +88,10 @@ export const media = pgTable('media', {
   width: integer('width'),
   height: integer('height'),
   alt: text('alt').notNull().default(''),
+  /** sha256 of the uploaded bytes (image_hash): the same image uploaded twice is stored once. */
+  hash: text('hash').unique(),
+  /** Web sizes made from an upload: [{width, height, path, mime}], smallest first. */
+  variants: jsonb('variants').$type<{ width: number; height: number; path: string; mime: string }[]>().notNull().default([]),
   uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [
