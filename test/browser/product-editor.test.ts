@@ -101,8 +101,9 @@ describe('browser: product editor', function () {
     it(`list and editor at ${width} px: no serious axe violations, no sideways scroll`, async () => {
       const page = await newPage({ width });
       await signInAs(page, base, 'admin@example.com');
-      await page.goto(`${base}/en-us/account/dashboard/producteditor`);
+      await page.goto(`${base}/en-us/account/dashboard/producteditor?q=DEMO-CONFIG`);
       expect(await axe(page), 'list').to.deep.equal([]);
+      await screenshot(page, `product-list-${width}`);
       await Promise.all([page.waitForNavigation(), page.locator('[data-stockcode="DEMO-CONFIG"] [data-testid="product-edit"]').click()]);
       await hydrated(page);
       expect(await axe(page), 'editor').to.deep.equal([]);
