@@ -19,6 +19,7 @@ import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
 import { productEditorRoutes } from './features/product-editor/routes.ts';
 import { imageUploaderRoutes, mediaRoutes } from './features/media/routes.ts';
+import { promotionRoutes } from './features/promotions/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -40,6 +41,7 @@ export function localizedRoutes(s: Services): Router {
   // Back-office catalogue (issue 11)
   r.use(productEditorRoutes(s));
   r.use(mediaRoutes(s));
+  r.use(promotionRoutes(s));
   return r;
 }
 

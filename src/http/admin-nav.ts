@@ -26,6 +26,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'home', label: 'admin.nav.home', href: () => '/account/dashboard', permission: 'dashboard.view', icon: 'home' },
   // Catalogue (issue 11)
   { key: 'products', label: 'admin.nav.products', href: (l) => `/${l}/account/dashboard/producteditor`, permission: 'products.edit', icon: 'box' },
+  { key: 'promotions', label: 'admin.nav.promotions', href: (l) => `/${l}/account/dashboard/promotions`, permission: 'promotions.edit', icon: 'tag' },
   { key: 'media', label: 'admin.nav.media', href: (l) => `/${l}/account/dashboard/media`, permission: 'media.edit', icon: 'image' },
 ];
 
