@@ -16,4 +16,5 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   // Back-office catalogue (issue 11)
   'product-editor': () => import('./product-editor/index.tsx'),
   'image-uploader': () => import('./image-uploader.tsx'),
+  'warehouse-key': () => import('./warehouse-key.tsx'),
 };

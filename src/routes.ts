@@ -20,6 +20,8 @@ import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
 import { productEditorRoutes } from './features/product-editor/routes.ts';
 import { imageUploaderRoutes, mediaRoutes } from './features/media/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
+import { warehouseRoutes } from './features/warehouses/routes.ts';
+import { warehouseApiRoutes } from './features/warehouses/api.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -42,6 +44,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(productEditorRoutes(s));
   r.use(mediaRoutes(s));
   r.use(promotionRoutes(s));
+  r.use(warehouseRoutes(s));
   return r;
 }
 
@@ -52,5 +55,6 @@ export function unprefixedRoutes(s: Services): Router {
   r.use(channelApiRoutes(s));
   // Back-office catalogue (issue 11)
   r.use(imageUploaderRoutes(s));
+  r.use(warehouseApiRoutes(s));
   return r;
 }

@@ -27,6 +27,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   // Catalogue (issue 11)
   { key: 'products', label: 'admin.nav.products', href: (l) => `/${l}/account/dashboard/producteditor`, permission: 'products.edit', icon: 'box' },
   { key: 'promotions', label: 'admin.nav.promotions', href: (l) => `/${l}/account/dashboard/promotions`, permission: 'promotions.edit', icon: 'tag' },
+  { key: 'warehouses', label: 'admin.nav.warehouses', href: (l) => `/${l}/account/dashboard/warehouses`, permission: 'inventory.edit', icon: 'warehouse' },
   { key: 'media', label: 'admin.nav.media', href: (l) => `/${l}/account/dashboard/media`, permission: 'media.edit', icon: 'image' },
 ];
 
