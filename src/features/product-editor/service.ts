@@ -62,7 +62,9 @@ function dimensionColumns(u: z.infer<typeof DimensionsUpdate>) {
 
 /** Rules that need the database: duplicates, known categories/channels/warehouses/distributors, the distributor limit. */
 async function checkReferences(tx: DbOrTx, u: ProductUpdate, productId: number | null, user: Editor) {
-  const dupes = await duplicateFields(tx, u, productId);
+  // A shared title is flagged in the editor but allowed (two products may honestly share a name);
+  // stock code, SKU, GTIN and slug identify a product and must be unique.
+  const { title: _sameTitle, ...dupes } = await duplicateFields(tx, u, productId);
   if (Object.keys(dupes).length) throw conflict('Another product already uses some of these values.', dupes);
   const fields: Record<string, string> = {};
   const catIds = Object.entries(u.categories).filter(([, on]) => on).map(([id]) => Number(id));
