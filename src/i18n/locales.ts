@@ -18,10 +18,9 @@ export const LOCALE_DEFAULT_CHANNEL: Record<Locale, string> = {
   'es-mx': 'MX',
 };
 
+/** 'fr-ca' → 'fr-CA': the one locale-tag helper is src/domain/locale-tag.ts (this name stays for callers). */
+export { intlLocale as intlTag } from '../domain/locale-tag.ts';
+
 export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 
-/** BCP 47 tag for Intl: 'fr-ca' → 'fr-CA'. */
-export const intlTag = (locale: Locale) => {
-  const [l, c] = locale.split('-');
-  return `${l}-${c.toUpperCase()}`;
-};
+
