@@ -48,7 +48,7 @@ export function mediaRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/media/upload (multipart, field "file") → {media, created} */
-  r.post(`${BASE}/upload`, requirePermission('media.edit', 'products.edit'), receiveFile(mediaDir), async (req, res) => {
+  r.post(`${BASE}/upload`, requirePermission('media.edit', 'products.edit'), receiveFile(mediaDir, `/:locale${BASE}/upload`), async (req, res) => {
     if (!req.file) throw invalid('Choose an image to upload.', { file: 'Choose an image to upload.' });
     const out = await saveUpload(s.db, mediaDir, req.file, req.user!.id);
     const m = out.media;

@@ -8,13 +8,14 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import sharp from 'sharp';
 import { fileTypeFromFile } from 'file-type';
 import { AppError, invalid } from '../../domain/errors.ts';
+import { registerUploadRoute } from '../../http/multipart.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
@@ -33,8 +34,12 @@ export type StoredImage = {
   variants: { width: number; height: number; path: string; mime: string }[];
 };
 
-/** multer with disk storage and limits, for the field `file`; limit errors become clear 4xx. */
-export function receiveFile(mediaDir: string): RequestHandler {
+/**
+ * multer with disk storage and limits, for the field `file`; limit errors become clear 4xx.
+ * `routePath` (the full pattern) is registered so the app's fields-only parser leaves the body to it.
+ */
+export function receiveFile(mediaDir: string, routePath: string): RequestHandler {
+  registerUploadRoute(routePath);
   const tmp = path.join(mediaDir, 'tmp');
   const parse = multer({
     storage: multer.diskStorage({
@@ -46,22 +51,6 @@ export function receiveFile(mediaDir: string): RequestHandler {
   const tooLarge = () => new AppError(413, 'too_large', `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, { file: `At most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.` });
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) return next(invalid('Choose an image to upload.', { file: 'Choose an image to upload.' }));
-    // Until the app stops parsing every multipart body in memory (issue 6's per-route multipart),
-    // the body may already have been read: take the parsed file from there, with the same limits.
-    const parsed = (req as { files?: Express.Multer.File[] }).files;
-    if (Array.isArray(parsed)) {
-      const files = parsed.filter((f) => f.fieldname === 'file');
-      if (files.length !== 1 || parsed.length !== 1) return next(invalid('Send one image in the field "file".', { file: 'Send one image.' }));
-      const f = files[0];
-      if (f.size > MAX_UPLOAD_BYTES) return next(tooLarge());
-      const target = path.join(tmp, `${randomUUID()}.upload`);
-      return void mkdir(tmp, { recursive: true })
-        .then(() => writeFile(target, f.buffer))
-        .then(() => {
-          req.file = { ...f, path: target, destination: tmp, filename: path.basename(target), buffer: undefined as unknown as Buffer };
-          next();
-        }, next);
-    }
     parse(req, res, (err?: unknown) => {
       if (!err) return next();
       const code = (err as { code?: string }).code;

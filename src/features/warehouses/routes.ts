@@ -19,14 +19,6 @@ const BASE = '/account/dashboard/warehouses';
 const anyWarehouse = requirePermission('warehouses.manage', 'inventory.edit');
 const manage = requirePermission('warehouses.manage');
 
-/** The CSV from a textarea or an uploaded file (the app may already have parsed the form). */
-function csvOf(req: Request): unknown {
-  const files = (req as { files?: { fieldname: string; buffer: Buffer }[] }).files;
-  const file = Array.isArray(files) ? files.find((f) => f.fieldname === 'file') : undefined;
-  if (file?.buffer?.length) return { ...req.body, csv: file.buffer.toString('utf8') };
-  return req.body;
-}
-
 export function warehouseRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
 
@@ -101,7 +93,7 @@ export function warehouseRoutes(s: Services): Router {
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import — preview (nothing changes yet) */
   r.post(`${BASE}/:id/inventory/import`, anyWarehouse, async (req, res) => {
     const w = await reachable(req);
-    const body = parseInput(CsvBody, csvOf(req));
+    const body = parseInput(CsvBody, req.body);
     const preview = await previewCsv(s.db, w.id, body.csv);
     if (req.accepts(['html', 'json']) === 'json') return void res.json({ preview });
     const page = await inventoryPage(s.db, w.id, '', null);
