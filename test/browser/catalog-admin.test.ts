@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
+import { restoreDemoWarehouseKeys } from '../helpers/warehouse-keys.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
 
 async function signInAs(page: TestPage, base: string, email: string) {
@@ -20,6 +21,7 @@ describe('browser: promotions, warehouses and media', function () {
   before(async () => {
     base = (await testServer()).url;
   });
+  after(restoreDemoWarehouseKeys);
   // A promotion applies to every cart: end ours so later tests see the carts they expect.
   after(async () => {
     if (promoNames.length) await (await testServer()).database.pool.query("update promotions set ends_at = now(), starts_at = least(starts_at, now() - interval '1 second') where name = any($1)", [promoNames]);

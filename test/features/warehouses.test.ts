@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import supertest from 'supertest';
 import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { testServer } from '../helpers/server.ts';
+import { restoreDemoWarehouseKeys } from '../helpers/warehouse-keys.ts';
 
 type Ids = { us: number; ca: number; org: number | null; admin: number; operator: number };
 
@@ -30,6 +31,7 @@ describe('warehouses (HTTP)', function () {
     adminToken = await apiToken(admin);
     raw = supertest((await testServer()).url);
   });
+  after(restoreDemoWarehouseKeys);
   const regen = (w: number, token = adminToken, userId = id.admin) =>
     raw.post(`/api/organization/${id.org}/warehouse/${w}/regenkey`).set('Authorization', `Bearer ${token}`).set('X-User-Id', String(userId)).set('Accept', 'application/json');
   const testKey = (w: number, key: string | null, userId: number) => {
