@@ -24,4 +24,8 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   // Back office insight (issue #14); Chart.js is imported inside the island, a chunk of its own.
   'dashboard-charts': () => import('./dashboard-charts/index.tsx'),
   'calendar-editor': () => import('./calendar/index.tsx'),
+  // Back-office catalogue (issue 11)
+  'product-editor': () => import('./product-editor/index.tsx'),
+  'image-uploader': () => import('./image-uploader.tsx'),
+  'warehouse-key': () => import('./warehouse-key.tsx'),
 };

@@ -35,6 +35,11 @@ import { orderApiRoutes } from './features/order-api/routes.ts';
 // Back office insight (issue #14).
 import { reportRoutes } from './features/reports/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
+import { productEditorRoutes } from './features/product-editor/routes.ts';
+import { imageUploaderRoutes, mediaRoutes } from './features/media/routes.ts';
+import { promotionRoutes } from './features/promotions/routes.ts';
+import { warehouseRoutes } from './features/warehouses/routes.ts';
+import { warehouseApiRoutes } from './features/warehouses/api.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -67,6 +72,11 @@ export function localizedRoutes(s: Services): Router {
   // --- end issue 9 ---
   r.use(reportRoutes(s));
   r.use(calendarRoutes(s));
+  // Back-office catalogue (issue 11)
+  r.use(productEditorRoutes(s));
+  r.use(mediaRoutes(s));
+  r.use(promotionRoutes(s));
+  r.use(warehouseRoutes(s));
   return r;
 }
 
@@ -84,5 +94,8 @@ export function unprefixedRoutes(s: Services): Router {
   r.use(orderAdminRoutes(s));
   r.use(customerRoutes(s));
   // --- end issue 9 ---
+  // Back-office catalogue (issue 11)
+  r.use(imageUploaderRoutes(s));
+  r.use(warehouseApiRoutes(s));
   return r;
 }

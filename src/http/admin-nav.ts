@@ -32,6 +32,11 @@ export const ADMIN_NAV: AdminNavItem[] = [
   // Back office insight (issue #14): reports and the calendar.
   { key: 'reports', label: 'admin.nav.reports', href: (l) => `/${l}/account/dashboard/reports`, permission: 'reports.view', icon: 'chart' },
   { key: 'calendar', label: 'admin.nav.calendar', href: (l) => `/${l}/account/dashboard/calendar`, permission: 'calendar.edit', icon: 'calendar' },
+  // Catalogue (issue 11)
+  { key: 'products', label: 'admin.nav.products', href: (l) => `/${l}/account/dashboard/producteditor`, permission: 'products.edit', icon: 'box' },
+  { key: 'promotions', label: 'admin.nav.promotions', href: (l) => `/${l}/account/dashboard/promotions`, permission: 'promotions.edit', icon: 'tag' },
+  { key: 'warehouses', label: 'admin.nav.warehouses', href: (l) => `/${l}/account/dashboard/warehouses`, permission: 'inventory.edit', icon: 'warehouse' },
+  { key: 'media', label: 'admin.nav.media', href: (l) => `/${l}/account/dashboard/media`, permission: 'media.edit', icon: 'image' },
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };

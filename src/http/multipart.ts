@@ -64,10 +64,18 @@ export type UploadOptions = {
 };
 
 /** Files for one route, with its own limits (see the file comment). Registers `path` as an upload route. */
+/**
+ * Registers `path` as a route that reads its own files (the fields parser leaves it alone), for a
+ * route that streams files to disk with its own parser (the media library) instead of multipartUpload.
+ */
+export function registerUploadRoute(path: string, method = 'POST'): void {
+  const matcher = match(path);
+  uploadRoutes.push({ method: method.toUpperCase(), test: (p) => matcher(p) !== false });
+}
+
 export function multipartUpload(path: string, o: UploadOptions): RequestHandler {
   const method = (o.method ?? 'POST').toUpperCase();
-  const matcher = match(path);
-  uploadRoutes.push({ method, test: (p) => matcher(p) !== false });
+  registerUploadRoute(path, method);
   const maxFiles = o.maxFiles ?? 1;
   const parse = multer({
     storage: multer.memoryStorage(),

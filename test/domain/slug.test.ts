@@ -26,6 +26,25 @@ describe('domain/slug', () => {
     ['', ''],
     ['---', ''],
     ['İstanbul', 'istanbul'],
+    // More edge cases (issue 11): the two-character tail rule, digits, quotes and dashes of every kind.
+    ['Plate 12', 'plate-12x'],
+    ['Plate 123', 'plate-123'],
+    ['Plate A', 'plate-a'],
+    ['Row Unit XL', 'row-unit-xlx'],
+    ['XL', 'xl'],
+    ['A B', 'a-b'],
+    ['Hopper 10 Lb', 'hopper-10-lbx'],
+    ['Seed—Plate 30', 'seedplate-30x'],
+    ['“Curly” ‘quotes’ kit', 'curly-quotes-kit'],
+    ['3/4" Hose', '34-hose'],
+    ['Kit (Spring 2026)', 'kit-spring-2026'],
+    ['already-a-slug', 'alreadyaslug'],
+    ['Tine -- Bar', 'tine-bar'],
+    ['UPPER lower', 'upper-lower'],
+    ['ends with space 9 ', 'ends-with-space-9'],
+    ['  leading 42', 'leading-42x'],
+    ['Évaluation Ñandú 10', 'evaluation-nandu-10x'],
+    ['emoji 🚜 tractor', 'emoji-tractor'],
   ];
   for (const [input, out] of cases) it(`${JSON.stringify(input)} → ${JSON.stringify(out)}`, () => expect(slugify(input)).to.equal(out));
 

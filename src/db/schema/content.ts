@@ -104,6 +104,10 @@ export const media = pgTable('media', {
   width: integer('width'),
   height: integer('height'),
   alt: text('alt').notNull().default(''),
+  /** sha256 of the uploaded bytes (image_hash): the same image uploaded twice is stored once. */
+  hash: text('hash').unique(),
+  /** Web sizes made from an upload: [{width, height, path, mime}], smallest first. */
+  variants: jsonb('variants').$type<{ width: number; height: number; path: string; mime: string }[]>().notNull().default([]),
   uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [

@@ -13,6 +13,7 @@ import type { Services } from '../../services.ts';
 import { safeEqual, sha256 } from './crypto.ts';
 import { loadCurrentUser } from './queries.ts';
 import { bearerToken } from './bearer.ts';
+import { warehouseStockRoutes } from '../warehouses/api.ts';
 
 const INVALID = 'The warehouse API key or user is not valid.';
 
@@ -48,6 +49,8 @@ export function warehouseApiRoutes(s: Pick<Services, 'db'>): Router {
     const w = res.locals.warehouse as { name: string };
     res.json({ message: `The API key is valid for ${w.name}.` });
   });
+  // The warehouse's own stock API (GET/PUT /api/warehouse/{warehouse}/stock), same key check.
+  r.use(warehouseStockRoutes(s));
 
   return r;
 }

@@ -1,0 +1,41 @@
+/** Reads of the media library: the grid (search, keyset on id) and where each item is used. */
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { media, products } from '../../db/schema/index.ts';
+
+export const MEDIA_PAGE = 24;
+
+export async function listMedia(db: DbOrTx, q: string, after: number | null) {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({
+      id: media.id, filename: media.filename, path: media.path, mime: media.mime, size: media.size, width: media.width, height: media.height,
+      alt: media.alt, variants: media.variants, createdAt: media.createdAt,
+      // Products showing this image (primary or gallery): one count per row, no second round trip.
+      usedBy: sql<number>`(select count(*)::int from ${products} p where p.primary_image = ${media.path} or p.images @> jsonb_build_array(${media.path}))`,
+    })
+    .from(media)
+    .where(and(q ? or(ilike(media.filename, like), ilike(media.path, like), ilike(media.alt, like)) : undefined, after ? sql`${media.id} < ${after}` : undefined))
+    .orderBy(desc(media.id))
+    .limit(MEDIA_PAGE + 1);
+  return { rows: rows.slice(0, MEDIA_PAGE), next: rows.length > MEDIA_PAGE ? rows[MEDIA_PAGE - 1].id : null };
+}
+
+export async function findMedia(db: DbOrTx, id: number) {
+  const [m] = await db.select().from(media).where(eq(media.id, id));
+  return m ?? null;
+}
+
+export async function findByHash(db: DbOrTx, hash: string) {
+  const [m] = await db.select().from(media).where(eq(media.hash, hash));
+  return m ?? null;
+}
+
+/** The products that show this image. */
+export async function whereUsed(db: DbOrTx, path: string) {
+  return db
+    .select({ id: products.id, title: products.title, stockcode: products.stockcode })
+    .from(products)
+    .where(or(eq(products.primaryImage, path), sql`${products.images} @> jsonb_build_array(${path}::text)`))
+    .limit(50);
+}

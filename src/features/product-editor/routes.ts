@@ -1,0 +1,167 @@
+/**
+ * The product editor (spec §2 /{locale}/account/dashboard/producteditor, §7 "Product editor"):
+ * the list and search, the editor page (island), and the JSON calls the island makes. Every
+ * route needs products.edit except the distributor price call, which a distributor's member may
+ * make for their own organisation (checked in the service).
+ */
+import { Router, type Request } from 'express';
+import type { Services } from '../../services.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
+import { invalid } from '../../domain/errors.ts';
+import { emptyProduct, hitMaxDistributors, looksLikeKit } from '../../domain/product-editor.ts';
+import { catalog } from '../../i18n/catalog.ts';
+import {
+  AuditParams, CategoriesUpdate, DimensionsUpdate, DistributorPriceBody, DuplicateQuery, IsKitParams, ListQuery, OpenBody,
+  ProductUpdate, updateDataOf,
+} from './schemas.ts';
+import { categoryTree, distributorAmountOf, duplicateMessage, findDuplicate, listProducts, productIdsByStockcodeOrSku, referenceData } from './queries.ts';
+import {
+  auditData, createProduct, openAudit, setDistributorPrice, updateCategories, updateDimensions, updateProduct,
+} from './service.ts';
+
+const BASE = '/account/dashboard/producteditor';
+const guard = requirePermission('products.edit');
+
+/** Every pe.* text for the island, in the request's language. */
+export function editorLabels(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(catalog.en)) if (key.startsWith('pe.')) out[key.slice(3)] = req.t(key);
+  return out;
+}
+
+const editorOf = (req: Request) => ({ id: req.user!.id, organisationId: req.user!.organisationId });
+
+export function productEditorRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+
+  /** GET /{locale}/account/dashboard/producteditor?q=&after= */
+  r.get(BASE, guard, async (req, res) => {
+    const q = parseInput(ListQuery, req.query);
+    const { rows, next } = await listProducts(s.db, q.q, q.after);
+    const qs = (after: number) => `?${new URLSearchParams({ ...(q.q ? { q: q.q } : {}), after: String(after) })}`;
+    await res.page('product-editor/index', {
+      title: req.t('pe.title'), layout: 'layouts/admin', nav: 'products', rows, q: q.q,
+      nextHref: next ? qs(next) : null, prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
+    });
+  });
+
+  /** POST /{locale}/account/dashboard/producteditor/open — starts an editor session (product_audit_id) on a product. */
+  r.post(`${BASE}/open`, guard, async (req, res) => {
+    const { product_id } = parseInput(OpenBody, req.body);
+    const auditId = await openAudit(s.db, product_id, editorOf(req));
+    res.redirect(303, `/${req.locale}${BASE}/${auditId}`);
+  });
+
+  /** GET /{locale}/account/dashboard/producteditor/new */
+  r.get(`${BASE}/new`, guard, async (req, res) => {
+    await renderEditor(req, res, { ...emptyProduct() });
+  });
+
+  /** POST /{locale}/account/dashboard/producteditor/create, body updateData → {data} (with its product_audit_id). */
+  r.post(`${BASE}/create`, guard, async (req, res) => {
+    const u = parseInput(ProductUpdate, updateDataOf(req.body));
+    const data = await createProduct(s.db, u, editorOf(req));
+    res.status(201).json({ data });
+  });
+
+  /** GET /{locale}/account/dashboard/producteditor/duplicates?field=&value=&product_id= → {duplicate, message} */
+  r.get(`${BASE}/duplicates`, guard, async (req, res) => {
+    const q = parseInput(DuplicateQuery, req.query);
+    const hit = await findDuplicate(s.db, q.field, q.value, q.product_id);
+    res.json({ field: q.field, duplicate: !!hit, message: hit ? duplicateMessage(q.field, hit) : null });
+  });
+
+  /** GET /{locale}/account/dashboard/producteditor/iskit/{stockcode}/{sku} → boolean */
+  const isKit = async (req: Request, res: import('express').Response) => {
+    const p = parseInput(IsKitParams, { stockcode: req.params.stockcode, sku: req.params.sku ?? '' });
+    const rows = await productIdsByStockcodeOrSku(s.db, p.stockcode, p.sku);
+    res.json(rows.some((row) => row.isKit) || looksLikeKit(p.stockcode, p.sku));
+  };
+  r.get(`${BASE}/iskit/:stockcode/:sku`, guard, isKit);
+  r.get(`${BASE}/iskit/:stockcode`, guard, isKit);
+
+  /** POST /{locale}/account/dashboard/producteditor/product/{product_id}/distributor-price */
+  r.post(`${BASE}/product/:productId/distributor-price`, requirePermission('products.edit', 'dashboard.view'), async (req, res) => {
+    const productId = parseInput(IdParam, req.params.productId);
+    const body = parseInput(DistributorPriceBody, req.body);
+    const out = await setDistributorPrice(s.db, productId, body, { ...editorOf(req), canEditAll: req.user!.permissions.has('products.edit') });
+    res.json({ data: out });
+  });
+
+  /** GET /{locale}/account/dashboard/producteditor/{audit_id} — the editor page */
+  r.get(`${BASE}/:auditId`, guard, async (req, res) => {
+    const { auditId } = parseInput(AuditParams, req.params);
+    await renderEditor(req, res, await auditData(s.db, auditId));
+  });
+
+  /** GET …/{audit_id}/synchronize → {data} */
+  r.get(`${BASE}/:auditId/synchronize`, guard, async (req, res) => {
+    const { auditId } = parseInput(AuditParams, req.params);
+    res.json({ data: await auditData(s.db, auditId) });
+  });
+
+  /** GET …/{audit_id}/synchronize/categories → {data: {tree, categories, parentCategories, parentCategoriesAmount}} */
+  r.get(`${BASE}/:auditId/synchronize/categories`, guard, async (req, res) => {
+    const { auditId } = parseInput(AuditParams, req.params);
+    const [data, tree] = await Promise.all([auditData(s.db, auditId), categoryTree(s.db)]);
+    res.json({ data: { tree, categories: data.categories, parentCategories: data.parentCategories, parentCategoriesAmount: data.parentCategoriesAmount } });
+  });
+
+  /** POST …/{audit_id}/update, body updateData (the full product) → {data} */
+  r.post(`${BASE}/:auditId/update`, guard, async (req, res) => {
+    const { auditId } = parseInput(AuditParams, req.params);
+    const u = parseInput(ProductUpdate, updateDataOf(req.body));
+    res.json({ data: await updateProduct(s.db, auditId, u, editorOf(req)) });
+  });
+
+  /** POST …/{audit_id}/update-dimensions, body updateData → {data} */
+  r.post(`${BASE}/:auditId/update-dimensions`, guard, async (req, res) => {
+    const { auditId } = parseInput(AuditParams, req.params);
+    const u = parseInput(DimensionsUpdate, updateDataOf(req.body));
+    res.json({ data: await updateDimensions(s.db, auditId, u, editorOf(req)) });
+  });
+
+  /** POST …/{audit_id}/update-categories, body categories, parentCategories, parentCategoriesAmount → {data} */
+  r.post(`${BASE}/:auditId/update-categories`, guard, async (req, res) => {
+    const { auditId } = parseInput(AuditParams, req.params);
+    const body = typeof req.body?.categories === 'string' ? safeJsonFields(req.body) : req.body;
+    const u = parseInput(CategoriesUpdate, body);
+    res.json({ data: await updateCategories(s.db, auditId, u, editorOf(req)) });
+  });
+
+  async function renderEditor(req: Request, res: import('express').Response, data: ReturnType<typeof emptyProduct>) {
+    const [ref, distributorAmount] = await Promise.all([referenceData(s.db), distributorAmountOf(s.db, req.user!.organisationId)]);
+    const props = {
+      base: `/${req.locale}${BASE}`,
+      locale: req.locale,
+      data,
+      refData: ref,
+      distributorAmount,
+      hitMax: hitMaxDistributors(data.distributors.length, distributorAmount),
+      labels: editorLabels(req),
+    };
+    const title = data.product_id ? `${req.t('pe.editTitle')}: ${data.title}` : req.t('pe.newTitle');
+    await res.page('product-editor/edit', { title, layout: 'layouts/admin', nav: 'products', props, data });
+  }
+
+  return r;
+}
+
+/** A form post sends the category map and lists as JSON strings. */
+function safeJsonFields(body: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const k of ['categories', 'parentCategories', 'parentCategoriesAmount']) {
+    const v = body[k];
+    if (typeof v !== 'string') {
+      out[k] = v;
+      continue;
+    }
+    try {
+      out[k] = JSON.parse(v);
+    } catch {
+      throw invalid('Please correct the highlighted fields.', { [k]: 'Not valid JSON.' });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+/**
+ * Promotions (spec §2 /{locale}/account/dashboard/promotions/create; "Promotions table sorted by
+ * column 7 descending"). A promotion takes configuration[0].actions[0].value off every cart while
+ * it is in force; the cart turns it into a line of type 5.
+ */
+import { Router } from 'express';
+import type { Services } from '../../services.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { fieldErrors, IdParam, parseInput } from '../../http/validate.ts';
+import { flash } from '../../http/context.ts';
+import { isAppError } from '../../domain/errors.ts';
+import { COLUMNS, ListQuery, PromotionCreate } from './schemas.ts';
+import { createPromotion, endPromotion, listPromotions } from './service.ts';
+
+const BASE = '/account/dashboard/promotions';
+
+export function promotionRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+  const guard = requirePermission('promotions.edit');
+
+  /** GET /{locale}/account/dashboard/promotions?sort=1..7&dir=asc|desc (default 7 desc) */
+  r.get(BASE, guard, async (req, res) => {
+    const q = parseInput(ListQuery, req.query);
+    const rows = await listPromotions(s.db, q.sort, q.dir);
+    await res.page('promotions/index', { title: req.t('promo.title'), layout: 'layouts/admin', nav: 'promotions', rows, sort: q.sort, dir: q.dir, columns: COLUMNS });
+  });
+
+  /** GET /{locale}/account/dashboard/promotions/create */
+  r.get(`${BASE}/create`, guard, async (req, res) => {
+    await res.page('promotions/create', { title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', values: { active: '1' }, fields: {} });
+  });
+
+  /** POST /{locale}/account/dashboard/promotions/create */
+  r.post(`${BASE}/create`, guard, async (req, res) => {
+    const parsed = PromotionCreate.safeParse(req.body ?? {});
+    const json = req.accepts(['html', 'json']) === 'json';
+    const again = async (fields: Record<string, string>, status: number) => {
+      if (json) return void res.status(status).json({ error: { code: status === 409 ? 'conflict' : 'invalid', message: 'Please correct the highlighted fields.', fields } });
+      await res.page('promotions/create', { title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', values: req.body ?? {}, fields }, status);
+    };
+    if (!parsed.success) return again(fieldErrors(parsed.error), 400);
+    try {
+      const row = await createPromotion(s.db, parsed.data, req.user!.id);
+      if (json) return void res.status(201).json({ promotion: row });
+      flash(req, 'success', req.t('promo.created', { name: row.name }));
+      res.redirect(303, `/${req.locale}${BASE}`);
+    } catch (e) {
+      if (isAppError(e) && e.status === 409) return again(e.fields ?? {}, 409);
+      throw e;
+    }
+  });
+
+  /** POST /{locale}/account/dashboard/promotions/{id}/end — stops applying now */
+  r.post(`${BASE}/:id/end`, guard, async (req, res) => {
+    const id = parseInput(IdParam, req.params.id);
+    const row = await endPromotion(s.db, id, req.user!.id);
+    if (req.accepts(['html', 'json']) === 'json') return void res.json({ promotion: row });
+    flash(req, 'success', req.t('promo.ended', { name: row.name }));
+    res.redirect(303, `/${req.locale}${BASE}`);
+  });
+
+  return r;
+}

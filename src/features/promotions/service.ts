@@ -1,0 +1,56 @@
+/** Promotions: the table, creating one, ending one now. The cart applies those in force (type 5 lines). */
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { promotions, users } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
+import { audit } from '../audit/log.ts';
+import { catalogChanged } from '../product-editor/catalog-changed.ts';
+import type { PromotionCreate } from './schemas.ts';
+
+type Db = Database['db'];
+
+const value = sql<string>`(${promotions.configuration} -> 0 -> 'actions' -> 0 ->> 'value')::numeric`;
+const status = sql<string>`case when not ${promotions.active} then 'inactive' when ${promotions.endsAt} is not null and ${promotions.endsAt} <= now() then 'expired' when ${promotions.startsAt} is not null and ${promotions.startsAt} > now() then 'scheduled' else 'active' end`;
+const ORDER = [promotions.name, promotions.code, value, promotions.startsAt, promotions.endsAt, status, promotions.createdAt];
+
+export async function listPromotions(db: Db, sort: number, dir: 'asc' | 'desc') {
+  const col = ORDER[sort - 1];
+  return db
+    .select({
+      id: promotions.id, name: promotions.name, code: promotions.code, value: sql<string>`${value}::text`, startsAt: promotions.startsAt,
+      endsAt: promotions.endsAt, status, createdAt: promotions.createdAt, createdBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(promotions)
+    .leftJoin(users, eq(users.id, promotions.createdBy))
+    .orderBy(dir === 'asc' ? asc(col) : desc(col), desc(promotions.id))
+    .limit(200);
+}
+
+export async function createPromotion(db: Db, p: PromotionCreate, userId: number) {
+  return db.transaction(async (tx) => {
+    if (p.code) {
+      const [dup] = await tx.select({ id: promotions.id }).from(promotions).where(sql`upper(${promotions.code}) = ${p.code}`);
+      if (dup) throw conflict('Another promotion already uses this code.', { code: 'Another promotion already uses this code.' });
+    }
+    const [row] = await tx.insert(promotions).values({
+      name: p.name, code: p.code, configuration: [{ actions: [{ type: 'amount_off', value: Number(p.value) }] }], startsAt: p.starts_at, endsAt: p.ends_at,
+      active: p.active, priority: p.priority, createdBy: userId,
+    }).returning();
+    await audit(tx, { action: 'promotion.create', entity: 'promotion', entityId: row.id, userId, message: `Created promotion ${row.name}`, data: { before: null, after: row } });
+    await catalogChanged(tx, { entity: 'promotion', id: row.id });
+    return row;
+  });
+}
+
+/** Ends a promotion now: carts stop applying it at their next change. */
+export async function endPromotion(db: Db, id: number, userId: number, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
+    if (!before) throw notFound('No such promotion.');
+    const startsAt = before.startsAt && before.startsAt >= now ? new Date(now.getTime() - 1000) : before.startsAt;
+    const [after] = await tx.update(promotions).set({ endsAt: now, startsAt }).where(eq(promotions.id, id)).returning();
+    await audit(tx, { action: 'promotion.end', entity: 'promotion', entityId: id, userId, message: `Ended promotion ${before.name}`, data: { before, after } });
+    await catalogChanged(tx, { entity: 'promotion', id });
+    return after;
+  });
+}

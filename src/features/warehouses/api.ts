@@ -1,0 +1,77 @@
+/**
+ * The warehouse API key calls (spec §7 "Warehouses and people", §6 bearer plus X-User-Id) and the
+ * warehouse's own stock API:
+ *   POST /api/organization/{org}/warehouse/{warehouse}/regenkey  (the user's bearer token or session) → {token}
+ *   GET  /api/warehouse/{warehouse}/test-key                     (issue 6's warehouse-key.ts)          → {message}
+ *   GET  /api/warehouse/{warehouse}/stock                        (same)                                → {items}
+ *   PUT  /api/warehouse/{warehouse}/stock  {items:[{stockcode, quantity}], reason?}                    → {applied, unchanged}
+ * A wrong, old or missing key is a 401; the key is compared by its sha256 in constant time.
+ */
+import { Router, type Request, type RequestHandler } from 'express';
+import { asc, eq } from 'drizzle-orm';
+import type { Services } from '../../services.ts';
+import { inventory, products } from '../../db/schema/index.ts';
+import { forbidden, unauthorized } from '../../domain/errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import { warehouseApiKey } from '../auth/warehouse-key.ts';
+import { loadCurrentUser } from '../auth/queries.ts';
+import { OrgWarehouseParams, StockUpdate } from './schemas.ts';
+import { regenerateKey, setStockByCode } from './service.ts';
+
+const bearerOf = (req: Request) => {
+  const h = req.get('authorization') ?? '';
+  return h.toLowerCase().startsWith('bearer ') ? h.slice(7).trim() : '';
+};
+
+export function warehouseApiRoutes(s: Services): Router {
+  const r = Router();
+
+  /** POST /api/organization/{org}/warehouse/{warehouse}/regenkey */
+  r.post('/api/organization/:org/warehouse/:warehouse/regenkey', async (req, res) => {
+    let user = req.user;
+    // With X-User-Id the bearer is that user's own token (spec §6); check both match.
+    const headerId = req.get('x-user-id');
+    if (user && headerId && headerId.trim() !== String(user.id)) throw unauthorized('The bearer token and X-User-Id do not match.');
+    if (!user && headerId) {
+      const token = bearerOf(req);
+      const id = token ? await s.auth.userIdForBearer(token) : undefined;
+      if (!id || String(id) !== headerId.trim()) throw unauthorized('The bearer token is invalid or has been revoked.');
+      user = await loadCurrentUser(s.db, id);
+    }
+    if (!user) throw unauthorized();
+    if (!user.permissions.has('warehouses.manage')) throw forbidden();
+    const p = parseInput(OrgWarehouseParams, req.params);
+    res.json({ token: await regenerateKey(s.db, p.org, p.warehouse, user) });
+  });
+
+  return r;
+}
+
+/**
+ * The warehouse's own system: mounted inside issue 6's warehouse-key router (before session,
+ * bearer and CSRF), so the warehouse key + X-User-Id (warehouseApiKey) authenticate it.
+ */
+export function warehouseStockRoutes(s: Pick<Services, 'db'>): Router {
+  const r = Router();
+  const key = warehouseApiKey(s);
+
+  /** GET /api/warehouse/{warehouse}/stock */
+  r.get('/api/warehouse/:warehouse/stock', key, async (_req, res) => {
+    const w = res.locals.warehouse as { id: number };
+    const items = await s.db.select({ stockcode: products.stockcode, quantity: inventory.quantity, reserved: inventory.reserved })
+      .from(inventory).innerJoin(products, eq(products.id, inventory.productId)).where(eq(inventory.warehouseId, w.id)).orderBy(asc(products.stockcode));
+    res.json({ items });
+  });
+
+  /** PUT (or POST) /api/warehouse/{warehouse}/stock */
+  const put: RequestHandler = async (req, res) => {
+    const w = res.locals.warehouse as { id: number };
+    const body = parseInput(StockUpdate, req.body);
+    const done = await setStockByCode(s.db as Services['db'], w.id, body.items, body.reason, req.user!.id);
+    res.json({ applied: done.changes.length, unchanged: done.unchanged });
+  };
+  r.put('/api/warehouse/:warehouse/stock', key, put);
+  r.post('/api/warehouse/:warehouse/stock', key, put);
+
+  return r;
+}

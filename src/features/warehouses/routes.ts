@@ -1,0 +1,122 @@
+/**
+ * Warehouses (spec §2 /{locale}/account/dashboard/warehouses/{id}/inventory, "add warehouse"):
+ * the list, the add screen, inventory with search, adjustments and CSV import with a preview.
+ * Managers (warehouses.manage) reach every warehouse; an operator only their own.
+ */
+import { Router, type Request } from 'express';
+import type { Services } from '../../services.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { fieldErrors, parseInput } from '../../http/validate.ts';
+import { flash } from '../../http/context.ts';
+import { forbidden, isAppError, notFound } from '../../domain/errors.ts';
+import { countryOptions } from './countries.ts';
+import { Adjustment, CsvBody, InventoryQuery, WarehouseCreate, WarehouseParams } from './schemas.ts';
+import {
+  adjustStock, applyCsv, createWarehouse, getWarehouse, inventoryPage, listWarehouses, mayUseWarehouse, previewCsv,
+} from './service.ts';
+
+const BASE = '/account/dashboard/warehouses';
+const anyWarehouse = requirePermission('warehouses.manage', 'inventory.edit');
+const manage = requirePermission('warehouses.manage');
+
+export function warehouseRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+
+  async function reachable(req: Request) {
+    const { warehouse: id } = parseInput(WarehouseParams, { warehouse: req.params.id });
+    if (!mayUseWarehouse(req.user!, id)) throw forbidden('You may only manage your own warehouse’s stock.');
+    const w = await getWarehouse(s.db, id);
+    if (!w) throw notFound('No such warehouse.');
+    return w;
+  }
+
+  /** GET /{locale}/account/dashboard/warehouses */
+  r.get(BASE, anyWarehouse, async (req, res) => {
+    const rows = await listWarehouses(s.db, req.user!);
+    await res.page('warehouses/index', {
+      title: req.t('wh.title'), layout: 'layouts/admin', nav: 'warehouses', rows, canManage: req.user!.permissions.has('warehouses.manage'),
+      keyProps: (w: { id: number; organisationId: number | null; code: string; last4: string | null }) => ({
+        regenUrl: `/api/organization/${w.organisationId ?? req.user!.organisationId ?? 0}/warehouse/${w.id}/regenkey`, testUrl: `/api/warehouse/${w.id}/test-key`,
+        userId: req.user!.id, code: w.code, last4: w.last4, canRegen: req.user!.permissions.has('warehouses.manage'), labels: keyLabels(req),
+      }),
+    });
+  });
+
+  /** GET /{locale}/account/dashboard/warehouses/add */
+  r.get(`${BASE}/add`, manage, async (req, res) => {
+    await res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values: { country_code: 'US', zone: 'America/Chicago' }, fields: {}, countries: await countryOptions(s.db) });
+  });
+
+  /** POST /{locale}/account/dashboard/warehouses/add */
+  r.post(`${BASE}/add`, manage, async (req, res) => {
+    const again = async (fields: Record<string, string>, status: number) =>
+      res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values: req.body ?? {}, fields, countries: await countryOptions(s.db) }, status);
+    const parsed = WarehouseCreate.safeParse(req.body ?? {});
+    if (!parsed.success) return again(fieldErrors(parsed.error), 400);
+    const v = parsed.data;
+    try {
+      const w = await createWarehouse(s.db, {
+        code: v.code, name: v.name, address1: v.address1, address2: v.address2, city: v.city, regionCode: v.region_code, postalCode: v.postal_code,
+        countryCode: v.country_code, phone: v.phone, zone: v.zone, organisationId: req.user!.organisationId,
+      }, req.user!.id);
+      flash(req, 'success', req.t('wh.added', { name: w.name }));
+      res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
+    } catch (e) {
+      if (isAppError(e) && e.status === 409) return again(e.fields ?? {}, 409);
+      if ((e as { cause?: { code?: string } }).cause?.code === '23503') return again({ country_code: 'Choose a country from the list.' }, 400);
+      throw e;
+    }
+  });
+
+  /** GET /{locale}/account/dashboard/warehouses/{id}/inventory?q=&after= */
+  r.get(`${BASE}/:id/inventory`, anyWarehouse, async (req, res) => {
+    const w = await reachable(req);
+    const q = parseInput(InventoryQuery, req.query);
+    const page = await inventoryPage(s.db, w.id, q.q, q.after);
+    const qs = (after: number) => `?${new URLSearchParams({ ...(q.q ? { q: q.q } : {}), after: String(after) })}`;
+    await res.page('warehouses/inventory', {
+      title: `${req.t('wh.inventory')}: ${w.name}`, layout: 'layouts/admin', nav: 'warehouses', w, q: q.q, ...page, preview: null, fields: {},
+      nextHref: page.next ? qs(page.next) : null, prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
+    });
+  });
+
+  /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/adjust — product_id, quantity, reason */
+  r.post(`${BASE}/:id/inventory/adjust`, anyWarehouse, async (req, res) => {
+    const w = await reachable(req);
+    const a = parseInput(Adjustment, req.body);
+    const change = await adjustStock(s.db, w.id, a.product_id, a.quantity, a.reason, req.user!.id);
+    if (req.accepts(['html', 'json']) === 'json') return void res.json({ change });
+    flash(req, 'success', req.t('wh.adjusted', { code: change.stockcode, qty: change.after }));
+    res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
+  });
+
+  /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import — preview (nothing changes yet) */
+  r.post(`${BASE}/:id/inventory/import`, anyWarehouse, async (req, res) => {
+    const w = await reachable(req);
+    const body = parseInput(CsvBody, req.body);
+    const preview = await previewCsv(s.db, w.id, body.csv);
+    if (req.accepts(['html', 'json']) === 'json') return void res.json({ preview });
+    const page = await inventoryPage(s.db, w.id, '', null);
+    await res.page('warehouses/inventory', {
+      title: `${req.t('wh.inventory')}: ${w.name}`, layout: 'layouts/admin', nav: 'warehouses', w, q: '', ...page, nextHref: null, prevHref: null,
+      preview, csv: body.csv, reason: body.reason, fields: {},
+    });
+  });
+
+  /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import/apply */
+  r.post(`${BASE}/:id/inventory/import/apply`, anyWarehouse, async (req, res) => {
+    const w = await reachable(req);
+    const body = parseInput(CsvBody, req.body);
+    const done = await applyCsv(s.db, w.id, body.csv, body.reason, req.user!.id);
+    if (req.accepts(['html', 'json']) === 'json') return void res.json({ applied: done.changes.length, unchanged: done.unchanged });
+    flash(req, 'success', req.t('wh.imported', { count: done.changes.length }));
+    res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
+  });
+
+  return r;
+}
+
+function keyLabels(req: Request) {
+  const keys = ['regen', 'confirm', 'newKey', 'copyOnce', 'test', 'testKey', 'testing', 'keyEnding', 'noKey'] as const;
+  return Object.fromEntries(keys.map((k) => [k, req.t(`wh.key.${k}`)]));
+}

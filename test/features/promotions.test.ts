@@ -1,0 +1,87 @@
+/** Promotions over HTTP: table sorted by column 7 descending, create with validation, carts apply it as a type-5 line, an ended one stops applying. */
+import { expect } from 'chai';
+import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
+import { testServer } from '../helpers/server.ts';
+
+const BASE = '/en-us/account/dashboard/promotions';
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+describe('promotions (HTTP)', function () {
+  this.timeout(60_000);
+  let a: Agent;
+  let token: string;
+  const created: number[] = [];
+  before(async () => {
+    a = await agent();
+    await signIn(a, 'admin@example.com');
+    token = await csrf(a, BASE);
+  });
+  // Promotions apply to every cart: never leave one running for the other tests.
+  after(async () => {
+    if (created.length) await (await testServer()).database.pool.query('update promotions set ends_at = now(), starts_at = least(starts_at, now() - interval \'1 second\') where id = any($1)', [created]);
+  });
+
+  it('refuses the wrong user and bad input', async () => {
+    const anon = await agent();
+    expect((await anon.get(BASE).set('Accept', 'application/json')).status).to.equal(401);
+    const staff = await agent();
+    await signIn(staff, 'staff@example.com');
+    expect((await staff.get(`${BASE}/create`)).status).to.equal(403);
+    const st = await csrf(staff, '/en-us/account');
+    expect((await staff.post(`${BASE}/create`).type('form').send({ _csrf: st, name: 'x', value: '5' })).status).to.equal(403);
+    const bad = await a.post(`${BASE}/create`).type('form').send({ _csrf: token, name: '', value: '-3', starts_at: '2026-13-45', ends_at: '', code: 'bad code!' });
+    expect(bad.status).to.equal(400);
+    expect(bad.text).to.include('data-testid="field-error-name"');
+    expect(bad.text).to.include('data-testid="field-error-value"');
+    expect(bad.text).to.include('data-testid="field-error-starts_at"');
+    expect(bad.text).to.include('data-testid="field-error-code"');
+    const json = await a.post(`${BASE}/create`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ name: 'Backwards', value: '5', starts_at: day(3), ends_at: day(1) });
+    expect(json.status).to.equal(400);
+    expect(json.body.error.fields).to.have.property('ends_at');
+    expect((await a.post(`${BASE}/abc/end`).set('X-CSRF-Token', token).set('Accept', 'application/json')).status).to.equal(400);
+    expect((await a.post(`${BASE}/99999999/end`).set('X-CSRF-Token', token).set('Accept', 'application/json')).status).to.equal(404);
+  });
+
+  it('creates a promotion that carts apply as a type-5 line; ended, it stops applying', async () => {
+    const res = await a.post(`${BASE}/create`).type('form').send({ _csrf: token, name: 'HTTP Test — $7 off', code: 'httptest7', value: '7', starts_at: day(-1), ends_at: day(2), active: '1', priority: '3' });
+    expect(res.status).to.equal(303);
+    const { rows } = await (await testServer()).database.pool.query<{ id: number; configuration: unknown; code: string }>("select id, configuration, code from promotions where name = 'HTTP Test — $7 off'");
+    created.push(rows[0].id);
+    expect(rows[0].configuration).to.deep.equal([{ actions: [{ type: 'amount_off', value: 7 }] }]);
+    expect(rows[0].code).to.equal('HTTPTEST7');
+    const dup = await a.post(`${BASE}/create`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ name: 'Again', code: 'HTTPTEST7', value: '1' });
+    expect(dup.status).to.equal(409);
+    expect(dup.body.error.fields).to.have.property('code');
+
+    const table = await a.get(BASE);
+    expect(table.text).to.include('data-sort="7" data-dir="desc"');
+    const codes = [...table.text.matchAll(/data-code="([^"]*)"/g)].map((m) => m[1]);
+    expect(codes[0]).to.equal('HTTPTEST7'); // newest first
+    const byName = await a.get(`${BASE}?sort=1&dir=asc`);
+    const names = [...byName.text.matchAll(/<tr data-testid="promotion-row"[^>]*>\s*<td>([^<]*)</g)].map((m) => m[1]);
+    expect(names).to.deep.equal([...names].sort((x, y) => x.localeCompare(y, 'en', { sensitivity: 'base' })).map((x) => x));
+
+    // A shopper's cart gets the promotion as a line of type 5.
+    const shopper = await agent();
+    const st = await csrf(shopper, '/en-us/cart');
+    const { rows: plain } = await (await testServer()).database.pool.query<{ id: number }>("select p.id from products p where status = 0 and not exists (select 1 from product_options o where o.product_id = p.id) and availability = 'in_stock' order by id limit 1");
+    const add = await shopper.post('/en-us/cart/add/inline').set('X-CSRF-Token', st).set('Accept', 'application/json').send({ product_id: plain[0].id, quantity: 1 });
+    expect(add.status, JSON.stringify(add.body)).to.equal(200);
+    const sync = await shopper.get('/en-us/cart/synchronize').set('Accept', 'application/json');
+    const promo = sync.body.line_items.find((l: { line_type: number; promotion_id: number }) => l.line_type === 5 && l.promotion_id === rows[0].id);
+    expect(promo, JSON.stringify(sync.body.line_items)).to.not.equal(undefined);
+    expect(Number(promo.total)).to.equal(-7);
+
+    const end = await a.post(`${BASE}/${rows[0].id}/end`).set('X-CSRF-Token', token).set('Accept', 'application/json');
+    expect(end.status).to.equal(200);
+    const line = sync.body.line_items.find((l: { line_type: number }) => l.line_type === 0);
+    const put = await shopper.put(`/en-us/cart/${line.order_line_item_id}`).set('X-CSRF-Token', st).set('Accept', 'application/json').send({ quantity: 2 });
+    expect(put.status).to.equal(200);
+    const after = await shopper.get('/en-us/cart/synchronize').set('Accept', 'application/json');
+    expect(after.body.line_items.some((l: { promotion_id: number }) => l.promotion_id === rows[0].id)).to.equal(false);
+    const again = await a.get(BASE);
+    expect(again.text).to.match(/data-code="HTTPTEST7" data-status="expired"/);
+    const { rows: logs } = await (await testServer()).database.pool.query("select action from logs where entity = 'promotion' and entity_id = $1 order by id", [rows[0].id]);
+    expect(logs.map((l) => l.action)).to.deep.equal(['promotion.create', 'promotion.end']);
+  });
+});
