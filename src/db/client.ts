@@ -21,6 +21,8 @@ export type Database = {
   pool: pg.Pool;
   /** 'postgres' for a real server, 'embedded' for PGlite. */
   kind: 'postgres' | 'embedded';
+  /** Database round trips (queries sent by the pool's clients) since the pool opened. */
+  roundTrips(): number;
   close(): Promise<void>;
 };
 
@@ -29,6 +31,22 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // numeric stays a string (exact money); bigint counts become numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Counts every query the pool's clients send (pool.query goes through a client too), so the
+ * benchmark and the tests can say how many round trips a request costs. One integer increment.
+ */
+function countRoundTrips(pool: pg.Pool): () => number {
+  let n = 0;
+  pool.on('connect', (client) => {
+    const query = client.query;
+    client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      n++;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof client.query;
+  });
+  return () => n;
+}
+
 export type DatabaseOptions = { databaseUrl?: string; dataDir: string; poolMax?: number };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -36,7 +54,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolMax });
     pool.on('error', () => {}); // idle client errors are reported by the next query
-    return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
+    const roundTrips = countRoundTrips(pool);
+    return { db: drizzle(pool, { schema }), pool, kind: 'postgres', roundTrips, close: () => pool.end() };
   }
   const { child, port } = await startEmbedded(path.join(opts.dataDir, 'pgdata'), 4);
   // ONE connection. PGlite is a single backend session shared by every socket
@@ -55,10 +74,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     connectionTimeoutMillis: 30_000,
   });
   pool.on('error', () => {});
+  const roundTrips = countRoundTrips(pool);
   return {
     db: drizzle(pool, { schema }),
     pool,
     kind: 'embedded',
+    roundTrips,
     async close() {
       await pool.end();
       await stopEmbedded(child);
