@@ -16,6 +16,7 @@ import cookieParser from 'cookie-parser';
 import multer from 'multer';
 import { pinoHttp } from 'pino-http';
 import { ChannelCache } from './features/channels/queries.ts';
+import { ReadModel } from './db/read-model.ts';
 import type { Deps, Services } from './services.ts';
 import { AuthService } from './features/auth/service.ts';
 import { bearerAuth } from './features/auth/bearer.ts';
@@ -27,15 +28,25 @@ import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { LOCALES } from './i18n/locales.ts';
 import './http/types.ts';
 
+/** What the channel list (every page's) is read from. */
+const CHANNEL_TABLES = ['channels', 'currencies', 'channel_countries', 'countries'];
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function createApp(deps: Deps): { app: Express; services: Services } {
   const db = deps.database.db;
+  const readModel = new ReadModel();
+  const channels = new ChannelCache(db);
+  readModel.onChange((table) => {
+    if (table === null || CHANNEL_TABLES.includes(table)) channels.invalidate();
+  });
   const services: Services = {
     ...deps,
     db,
-    channels: new ChannelCache(db),
+    channels,
     auth: new AuthService(db, deps.mailer),
+    readModel,
+    users: readModel.cache('users', { tables: ['users', 'role_permissions', 'user_permissions'], max: 10_000 }),
   };
   const { config } = deps;
   const app = express();

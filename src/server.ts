@@ -13,6 +13,7 @@ import type { Services } from './services.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
+import { listenForDataChanges } from './db/data-changes.ts';
 import { isDatabaseEmpty, seed } from './db/seed/index.ts';
 import { Texts } from './i18n/index.ts';
 import { createMailer } from './providers/mail/index.ts';
@@ -48,6 +49,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   await loadIslands();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   const { app, services } = createApp({ config, database, texts, mailer, logger });
+  const changes = await listenForDataChanges(database, config.databaseUrl, (table) => services.readModel.changed(table), logger);
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
@@ -71,6 +73,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
         });
         server.closeIdleConnections();
       });
+      await changes.close();
       if (!opts.database) await database.close();
     })());
 

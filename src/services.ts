@@ -10,6 +10,8 @@ import type { Texts } from './i18n/index.ts';
 import type { Mailer } from './providers/mail/index.ts';
 import type { ChannelCache } from './features/channels/queries.ts';
 import type { AuthService } from './features/auth/service.ts';
+import type { ReadCache, ReadModel } from './db/read-model.ts';
+import type { CurrentUser } from './http/types.ts';
 
 export type Deps = {
   config: Config;
@@ -24,6 +26,10 @@ export type Services = Deps & {
   db: Database['db'];
   channels: ChannelCache;
   auth: AuthService;
+  /** Caches of what rarely changes, emptied in every process when their tables are written (src/db/read-model.ts). */
+  readModel: ReadModel;
+  /** Signed-in users with their permissions, by id. */
+  users: ReadCache<CurrentUser | undefined>;
   /** Called after every sign-in (the cart area merges the anonymous cart into the account's). */
   onSignIn?: (req: import('express').Request, userId: number) => Promise<void>;
   /** Called after the visitor switches channel (the cart area re-prices the cart). */

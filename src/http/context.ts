@@ -10,6 +10,8 @@ import { DEFAULT_LOCALE, LOCALE_DEFAULT_CHANNEL, LOCALE_LABELS, LOCALES, intlTag
 import type { ChannelCache, ChannelInfo } from '../features/channels/queries.ts';
 import { loadCurrentUser } from '../features/auth/queries.ts';
 import type { Db } from '../db/client.ts';
+import type { ReadCache } from '../db/read-model.ts';
+import type { CurrentUser } from './types.ts';
 import { installPage } from './render.ts';
 import { assetUrl, renderIsland } from './assets.ts';
 import { adminNavFor } from './admin-nav.ts';
@@ -22,6 +24,8 @@ export const OPEN_AREAS = { parts: false, dealers: false } as const;
 
 export type ContextDeps = {
   db: Db;
+  /** Signed-in users by id (the read model; emptied when users or permissions are written). */
+  users?: ReadCache<CurrentUser | undefined>;
   texts: Texts;
   channels: ChannelCache;
   /** Extra locals for HTML pages (read at request time, so areas can install it after start). */
@@ -33,7 +37,8 @@ export function baseContext(deps: ContextDeps): RequestHandler {
   return async (req, res, next) => {
     installPage(res);
     if (!req.user && req.session?.userId) {
-      req.user = await loadCurrentUser(deps.db, req.session.userId);
+      const id = req.session.userId;
+      req.user = deps.users ? await deps.users.get(String(id), () => loadCurrentUser(deps.db, id)) : await loadCurrentUser(deps.db, id);
       if (!req.user) delete req.session.userId; // deleted or disabled since sign-in
     }
     await applyLocale(req, res, deps, req.session?.locale ?? DEFAULT_LOCALE);

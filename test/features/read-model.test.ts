@@ -1,0 +1,65 @@
+/**
+ * The read model is invalidated on write in every app process: the cached data (signed-in users'
+ * permissions, channel prices, …) is served from memory until one of its tables is written, by
+ * any process, and the next request anywhere sees the change.
+ */
+import { expect } from 'chai';
+import supertest from 'supertest';
+import { DEMO_PASSWORD } from '../helpers/http.ts';
+import { dbMode } from '../helpers/db.ts';
+import { startSecondProcess, type SecondProcess } from '../helpers/second-process.ts';
+import { testServer } from '../helpers/server.ts';
+
+type Agent = ReturnType<typeof supertest.agent>;
+
+async function signInAt(url: string, email: string): Promise<Agent> {
+  const a = supertest.agent(url);
+  const page = await a.get('/en-us/login');
+  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.text)![1];
+  const res = await a.post('/en-us/login').type('form').send({ email, password: DEMO_PASSWORD, _csrf: token });
+  expect(res.status, `sign-in as ${email}`).to.equal(303);
+  return a;
+}
+
+describe(`read model: invalidation on write (${dbMode()})`, function () {
+  this.timeout(120_000);
+
+  it('a permission taken away is enforced on the next request (the cached user is dropped)', async () => {
+    const app = await testServer();
+    const staff = await signInAt(app.url, 'staff@example.com');
+    expect((await staff.get('/account/dashboard')).status).to.equal(200);
+    expect(app.services.users.size, 'the signed-in user is cached').to.be.greaterThan(0);
+    const { rows } = await app.database.pool.query<{ id: number }>(`select id from users where email = 'staff@example.com'`);
+    try {
+      await app.database.pool.query(`insert into user_permissions (user_id, permission_key, granted) values ($1, 'dashboard.view', false)`, [rows[0].id]);
+      expect((await staff.get('/account/dashboard')).status).to.equal(403);
+    } finally {
+      await app.database.pool.query(`delete from user_permissions where user_id = $1 and permission_key = 'dashboard.view'`, [rows[0].id]);
+    }
+    expect((await staff.get('/account/dashboard')).status).to.equal(200);
+  });
+
+  describe('two app processes (PostgreSQL)', () => {
+    let second: SecondProcess | undefined;
+    before(async function () {
+      if (dbMode() !== 'postgres') return this.skip(); // the embedded database serves one process
+      second = await startSecondProcess();
+    });
+    after(async () => second?.stop());
+
+    it("a change written through one process is served by the other on its next request", async () => {
+      const app = await testServer();
+      const staff = await signInAt(second!.url, 'staff@example.com');
+      expect((await staff.get('/account/dashboard')).status).to.equal(200);
+      const { rows } = await app.database.pool.query<{ id: number }>(`select id from users where email = 'staff@example.com'`);
+      try {
+        // Written through the first process's pool; the second had the user cached.
+        await app.database.pool.query(`insert into user_permissions (user_id, permission_key, granted) values ($1, 'dashboard.view', false)`, [rows[0].id]);
+        expect((await staff.get('/account/dashboard')).status).to.equal(403);
+      } finally {
+        await app.database.pool.query(`delete from user_permissions where user_id = $1 and permission_key = 'dashboard.view'`, [rows[0].id]);
+      }
+      expect((await staff.get('/account/dashboard')).status).to.equal(200);
+    });
+  });
+});
