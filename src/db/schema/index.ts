@@ -10,4 +10,5 @@ export * from './inventory.ts';
 export * from './orders.ts';
 export * from './content.ts';
 export * from './integrations.ts';
+export * from './runtime.ts';
 export * from './relations.ts';

@@ -2,6 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
 import { rotateCsrfSecret } from '../../http/csrf.ts';
+import { PgRateLimitStore } from '../../http/rate-limit-store.ts';
 import type { Services } from '../../services.ts';
 import { isAppError, type AppError } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
@@ -13,8 +14,10 @@ import { loadCurrentUser } from './queries.ts';
 export function authRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
 
-  // Ten tries per email and address in five minutes; the eleventh waits.
+  // Ten tries per email and address in five minutes; the eleventh waits. Counted in PostgreSQL, so
+  // the limit holds across every app process.
   const signInLimiter = rateLimit({
+    store: new PgRateLimitStore(s.database.pool, 'signin'),
     windowMs: 5 * 60 * 1000,
     limit: 10,
     standardHeaders: 'draft-7',
