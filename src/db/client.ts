@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.ts';
+import { registerDatabaseKind } from './prepared.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A drizzle handle usable both outside and inside a transaction. */
@@ -76,7 +77,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolMax });
     pool.on('error', () => {}); // idle client errors are reported by the next query
-    return { db: drizzle(pool, { schema }), pool, kind: 'postgres', ...countRoundTrips(pool), close: () => pool.end() };
+    const db = drizzle(pool, { schema });
+    registerDatabaseKind(db, 'postgres');
+    return { db, pool, kind: 'postgres', ...countRoundTrips(pool), close: () => pool.end() };
   }
   const { child, port } = await startEmbedded(path.join(opts.dataDir, 'pgdata'), 4);
   // ONE connection. PGlite is a single backend session shared by every socket
@@ -105,8 +108,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     for (const channel of sessionHandlers.keys()) client.query(`LISTEN "${channel}"`).catch(() => {});
   });
+  const db = drizzle(pool, { schema });
+  registerDatabaseKind(db, 'embedded');
   return {
-    db: drizzle(pool, { schema }),
+    db,
     pool,
     kind: 'embedded',
     ...counting,
