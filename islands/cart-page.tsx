@@ -20,95 +20,9 @@ import { showAlert } from './lib/alerts.ts';
 import { debounce, type Debounced } from './lib/dom.ts';
 import { messagesOf, request } from './lib/request.ts';
 import { setCartCount } from './behaviours/cart-count.ts';
+import { fromSync, type CartPageLine, type CartPageState, type Props, type SyncJson } from '../src/domain/cart-page.ts';
 
-export type CartPageLine = {
-  id: number;
-  title: string;
-  image: string | null;
-  stockcode: string | null;
-  productHref: string | null;
-  options: { option: string; choice: string; quantity: number | null }[];
-  quantity: number;
-  unitPrice: string;
-  priceDiscounted: string;
-  total: string;
-  totalDiscounted: string;
-};
-
-export type CartPageState = {
-  currency: string;
-  showDiscount: 0 | 1;
-  count: number;
-  lines: CartPageLine[];
-  promotions: { id: number; title: string; total: string }[];
-  totals: { subtotal: string; discount: string; promotionTotal: string; total: string; totalDiscounted: string };
-};
-
-export type Props = {
-  locale: string;
-  cart: CartPageState;
-  /** Reload the page after a discount toggle (the root carries data-refresh="1"). */
-  refresh: boolean;
-  labels: Record<
-    | 'item' | 'quantity' | 'unitPrice' | 'lineTotal' | 'subtotal' | 'discount' | 'total' | 'stockcode' | 'decrease' | 'increase'
-    | 'quantityFor' | 'remove' | 'removing' | 'promotions' | 'promotionTotal' | 'showOriginal' | 'hideOriginal' | 'originalPrice'
-    | 'empty' | 'emptyCta' | 'summary' | 'updated',
-    string
-  >;
-};
-
-/** The synchronize JSON (src/features/cart/view-model.ts syncJson) as far as this page reads it. */
-type SyncJson = {
-  currency: string;
-  showDiscount: number;
-  count: number;
-  line_items: {
-    order_line_item_id: number;
-    line_type: number;
-    product_id: number | null;
-    title: string;
-    stockcode: string | null;
-    product: { image: string | null };
-    quantity: number;
-    unit_price: string;
-    price_discounted: string;
-    total: string;
-    total_discounted: string;
-    line_options: { option_name: string; choice_name: string; option_type: number; quantity: number }[];
-  }[];
-  totals: { subtotal: string; discount: string; promotion_total: string; total: string; total_discounted: string };
-};
-
-export function fromSync(sync: SyncJson, locale: string, showDiscount: 0 | 1): CartPageState {
-  return {
-    currency: sync.currency,
-    showDiscount,
-    count: sync.count,
-    lines: sync.line_items
-      .filter((l) => l.line_type !== LINE_TYPES.PROMOTION)
-      .map((l) => ({
-        id: l.order_line_item_id,
-        title: l.title,
-        image: l.product.image,
-        stockcode: l.stockcode,
-        productHref: l.product_id ? `/${locale}/products/${l.product_id}` : null,
-        options: l.line_options.map((o) => ({ option: o.option_name, choice: o.choice_name, quantity: o.option_type === 1 ? o.quantity : null })),
-        quantity: l.quantity,
-        unitPrice: l.unit_price,
-        priceDiscounted: l.price_discounted,
-        total: l.total,
-        totalDiscounted: l.total_discounted,
-      })),
-    promotions: sync.line_items.filter((l) => l.line_type === LINE_TYPES.PROMOTION).map((l) => ({ id: l.order_line_item_id, title: l.title, total: l.total })),
-    totals: {
-      subtotal: sync.totals.subtotal,
-      discount: sync.totals.discount,
-      promotionTotal: sync.totals.promotion_total,
-      total: sync.totals.total,
-      totalDiscounted: sync.totals.total_discounted,
-    },
-  };
-}
+export type { Props };
 
 function alertAll(err: unknown) {
   const messages = messagesOf(err);

@@ -14,56 +14,14 @@
 import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { configure, configuredStockCode, type ConfigOption, type RequestedSelection } from '../src/domain/configurator.ts';
 import { addToCartState, type AddToCartReason, type Availability } from '../src/domain/availability.ts';
-import { formatMoney } from '../src/domain/money.ts';
+import { formatMoney, parseCents } from '../src/domain/money.ts';
 import { CART_MAX, CART_MIN, OPTION_MAX, OPTION_MIN, QUANTITY_OPTION_TYPE, clampCartQuantity, clampOptionQuantity } from '../src/domain/quantity.ts';
 import { showAlert } from './lib/alerts.ts';
 import { handleError } from './lib/errors.ts';
 import { request } from './lib/request.ts';
+import type { ConfiguratorLabels as Labels, ConfiguratorProps as Props } from '../src/domain/product-page.ts';
 
-export type Labels = {
-  quantity: string;
-  quantityHint: string;
-  optionQuantityHint: string;
-  subtotal: string;
-  stockCode: string;
-  addToCart: string;
-  adding: string;
-  /** '{quantity}', '{title}' are filled in. */
-  added: string;
-  /** '{subtotal}' is filled in. */
-  cartSubtotal: string;
-  viewCart: string;
-  each: string;
-  /** '{name}' is filled in. */
-  decrease: string;
-  increase: string;
-  inStock: string;
-  /** Already carries the formatted resupply date. */
-  shipsBy: string;
-  /** The number shown (and dialled) after the call-for-availability reason. */
-  phone?: string;
-  reasons: Record<AddToCartReason, string>;
-};
-
-export type Props = {
-  locale: string;
-  currency: string;
-  productId: number;
-  title: string;
-  stockcode: string;
-  /** Unit price before options, in the channel currency, in cents. */
-  baseCents: number;
-  options: ConfigOption[];
-  availability: Availability;
-  stockOnHand: number;
-  resupplyDate: string | null;
-  /** The server's clock at render time, so server render and hydration decide alike. */
-  now: string;
-  addUrl: string;
-  cartUrl: string;
-  csrfToken?: string;
-  labels: Labels;
-};
+export type { Labels, Props };
 
 /** What the shopper has asked for: the choice of each single option, the typed quantity of each quantity choice. */
 type Asked = { single: Record<number, number>; qty: Record<number, string> };
@@ -105,13 +63,11 @@ function prune(options: readonly ConfigOption[], asked: Asked): Asked {
 /** Clamp as the shopper types; an emptied field stays empty (it counts as the minimum) until it loses focus. */
 const typed = (value: string, clamp: (v: string) => number) => (value.trim() === '' ? '' : String(clamp(value)));
 
-/** cart.subtotal may come as cents-free decimal ('1234.50'), a number of dollars, or text already formatted. */
+/** cart.subtotal comes as a decimal string ('1234.50'); money.ts turns it into cents (never float × 100). */
 function subtotalText(v: unknown, currency: string, locale: string): string | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return formatMoney(Math.round(v * 100), currency, locale);
-  if (typeof v === 'string' && v.trim()) {
-    return /^-?\d+(\.\d+)?$/.test(v.trim()) ? formatMoney(Math.round(Number(v.trim()) * 100), currency, locale) : v;
-  }
-  return null;
+  const cents = parseCents(v);
+  if (cents !== null) return formatMoney(cents, currency, locale);
+  return typeof v === 'string' && v.trim() ? v : null;
 }
 
 export default function ProductConfigurator(props: Props) {
@@ -131,6 +87,7 @@ export default function ProductConfigurator(props: Props) {
     availability: props.availability,
     resupplyDate: props.resupplyDate,
     stockOnHand: props.stockOnHand,
+    tracksStock: props.tracksStock,
     now: new Date(props.now),
   });
   const money = (cents: number) => formatMoney(cents, currency, locale);

@@ -4,20 +4,9 @@
  * Home and End move between images and show them at once. The alt text comes from the title.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
+import type { GalleryProps as Props } from '../src/domain/product-page.ts';
 
-export type Props = {
-  title: string;
-  images: string[];
-  labels: {
-    /** Name of the thumbnail group. */
-    gallery: string;
-    /** '{n}', '{count}' are filled in. */
-    show: string;
-    /** '{title}', '{n}', '{count}' are filled in: alt text of images after the first. */
-    alt: string;
-  };
-  placeholder?: string;
-};
+export type { Props };
 
 const fill = (text: string, vars: Record<string, string | number>) =>
   text.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));

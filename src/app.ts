@@ -1,8 +1,8 @@
 /**
  * createApp(deps): the Express application, with no I/O of its own so tests can
  * build it around any database. Order matters and is deliberate:
- * security headers → compression → static → logging → body parsing → session →
- * bearer auth → CSRF (once, before every router, so no state-changing route can
+ * security headers → compression → static → logging → body parsing (multipart: fields only) →
+ * warehouse API key routes → session (not for bearer requests) → bearer auth → CSRF (once, before every router, so no state-changing route can
  * forget it) → per-request context → routers → 404 → the one error handler.
  */
 import path from 'node:path';
@@ -13,24 +13,28 @@ import compression from 'compression';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import cookieParser from 'cookie-parser';
-import multer from 'multer';
 import { pinoHttp } from 'pino-http';
 import { ChannelCache } from './features/channels/queries.ts';
 import { ReadModel } from './db/read-model.ts';
 import type { Deps, Services } from './services.ts';
 import { AuthService } from './features/auth/service.ts';
-import { bearerAuth } from './features/auth/bearer.ts';
+import { bearerAuth, withoutSessionCookie } from './features/auth/bearer.ts';
+import { warehouseApiRoutes } from './features/auth/warehouse-key.ts';
+import { DEMO_PASSWORD } from './db/seed/index.ts';
+import { multipartFields } from './http/multipart.ts';
 import { baseContext } from './http/context.ts';
+import { loadCurrentUser } from './features/auth/queries.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { configureViews } from './http/views.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
+import { cartHooks } from './features/cart/routes.ts';
 import { LOCALES } from './i18n/locales.ts';
 import './http/types.ts';
 
 /** What the channel list (every page's) is read from. */
 const CHANNEL_TABLES = ['channels', 'currencies', 'channel_countries', 'countries'];
-
+const SESSION_COOKIE = 'hd.sid';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function createApp(deps: Deps): { app: Express; services: Services } {
@@ -44,10 +48,13 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
     ...deps,
     db,
     channels,
-    auth: new AuthService(db, deps.mailer),
+    // In production the demo password opens nothing unless the demo data was asked for (SEED=demo).
+    auth: new AuthService(db, deps.mailer, { refusedPassword: deps.config.env === 'production' && deps.config.seed !== 'demo' ? DEMO_PASSWORD : undefined }),
     readModel,
     users: readModel.cache('users', { tables: ['users', 'role_permissions', 'user_permissions'], max: 10_000 }),
   };
+  // Hooks other areas call, wired here explicitly (no router installs them as a side effect).
+  Object.assign(services, cartHooks(services));
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -111,14 +118,20 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   // drops the numbers (`option_qty[12]=4` → ['4']), and the cart's option fields are keyed by id.
   app.use(express.urlencoded({ extended: true, limit: '1mb', verify: (req, _res, buf) => void ((req as { rawForm?: string }).rawForm = buf.toString('utf8')) }));
   app.use(express.json({ limit: '2mb' }));
-  // Multipart bodies are parsed once here (files kept in memory, bounded) so that
-  // the CSRF check below sees `_csrf` in multipart forms as well.
-  app.use(multer({ storage: multer.memoryStorage(), limits: { fileSize: 25 * 1024 * 1024, files: 20, fields: 500 } }).any());
+  // Multipart FIELDS only (a form may be sent multipart), so CSRF sees a multipart form's `_csrf`;
+  // a file part is refused at once. Files are parsed only by the routes that take them, after
+  // their guard and CSRF (src/http/multipart.ts multipartUpload, with that route's limits).
+  app.use(multipartFields());
 
+  // Warehouse API keys: their own check, on their own routes, before any session or CSRF.
+  app.use(warehouseApiRoutes(services));
+
+  // A bearer request is authenticated by its token alone: its session cookie is never read.
+  app.use(withoutSessionCookie(SESSION_COOKIE));
   const PgStore = connectPgSimple(session);
   app.use(
     session({
-      name: 'hd.sid',
+      name: SESSION_COOKIE,
       secret: config.sessionSecret,
       store: new PgStore({
         pool: deps.database.pool,
@@ -140,7 +153,8 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   app.use(cookieParser(config.sessionSecret));
   const csrf = csrfProtection();
   app.use((req, res, next) => (req.bearer ? next() : csrf(req, res, next)));
-  app.use(baseContext(services));
+  // The signed-in user comes from the read model: no round trip until users or permissions are written.
+  app.use(baseContext({ ...services, loadUser: (id) => services.users.get(String(id), () => loadCurrentUser(db, id)) }));
 
   app.use('/:locale', localizedRoutes(services));
   app.use(unprefixedRoutes(services));

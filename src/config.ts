@@ -12,7 +12,7 @@ const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   SESSION_SECRET: z.string().min(16).optional(),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  SEED: z.enum(['demo', 'none']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -36,6 +36,7 @@ export type Config = {
   sessionSecret: string;
   /** True when the secret was generated for this run (sessions will not survive a restart). */
   sessionSecretGenerated: boolean;
+  /** 'demo' loads the demo data into an empty database. Default 'demo', but 'none' in production. */
   seed: 'demo' | 'none';
   logLevel: string;
   trustProxy: boolean;
@@ -70,7 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     sessionSecretGenerated: !e.SESSION_SECRET,
-    seed: e.SEED,
+    // A real shop's first start must never create the demo accounts (published password, every
+    // permission): in production the demo data comes only when SEED=demo is asked for.
+    seed: e.SEED ?? (e.NODE_ENV === 'production' ? 'none' : 'demo'),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     smtpUrl: e.SMTP_URL,

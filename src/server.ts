@@ -84,6 +84,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
 export async function prepareDatabase(database: Database, config: Config, logger: Logger) {
   await applyMigrations(database.db);
   if (config.seed === 'demo' && (await isDatabaseEmpty(database.db))) {
+    if (config.env === 'production') logger.warn('SEED=demo in production: loading the demo accounts, whose password is published');
     const summary = await seed(database.db);
     logger.info({ summary }, 'demo data loaded');
   }

@@ -3,7 +3,7 @@
  * and the short time display. Pure: `now`, the locale and the time zone are always passed in.
  */
 import { DATE_PICKER_MAX_YEARS } from './constants.ts';
-import { intlLocale } from './money.ts';
+import { intlLocale } from './locale-tag.ts';
 
 /** A calendar date with a 1-based month. */
 export interface CalendarDate {

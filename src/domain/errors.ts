@@ -34,7 +34,10 @@ export const tooMany = (message = 'Too many attempts. Please wait a minute and t
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
-/** The contract's JSON error body. */
+/** 503: the store cannot serve this (a channel missing or misconfigured); logged as an error. */
+export const unavailable = (message = 'The store is not set up yet.') => new AppError(503, 'store_unavailable', message);
+
+/** The contract's JSON error body; `fields` is always there (`{}` when no field is at fault). */
 export function errorBody(e: AppError) {
-  return { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) } };
+  return { error: { code: e.code, message: e.message, fields: e.fields ?? {} } };
 }

@@ -9,7 +9,9 @@
  *
  * Cents assume a currency with 2 decimals (USD, CAD, MXN are the channel currencies).
  */
-import { DEFAULT_LOCALE } from './constants.ts';
+import { intlLocale } from './locale-tag.ts';
+
+export { intlLocale };
 
 /** How to drop digits beyond the cent: 'half-away' (1.005 → 1.01, -1.005 → -1.01) or 'down' (toward zero). */
 export type Rounding = 'half-away' | 'down';
@@ -108,28 +110,23 @@ export function convert(cents: number, rate: string | number): number {
   return safeNumber(roundScaled(negative, BigInt(Math.abs(cents)) * r.mantissa, r.exponent, 'half-away'));
 }
 
-// Why: Intl.getCanonicalLocales is slow next to a Map lookup, and every price on a page asks
-// (~1.5% of a product page's CPU). Bounded, since the input is not always one of our locales.
-const canonicalTags = new Map<string, string>();
-
-/** Why: URL locales are lower-case ('fr-ca'); Intl wants 'fr-CA'. Unknown input falls back to the default locale. */
-export function intlLocale(locale: string): string {
-  let tag = canonicalTags.get(locale);
-  if (tag === undefined) {
-    tag = canonicalTag(locale);
-    if (canonicalTags.size < 100) canonicalTags.set(locale, tag);
-  }
-  return tag;
-}
-
-function canonicalTag(locale: string): string {
-  try {
-    const [canonical] = Intl.getCanonicalLocales(String(locale).trim().replace(/_/g, '-'));
-    if (canonical) return canonical;
-  } catch {
-    // fall through to the default
-  }
-  return Intl.getCanonicalLocales(DEFAULT_LOCALE)[0];
+/**
+ * Why: a price in a currency other than USD reaches another channel through USD: cents × toRate /
+ * fromRate (both rates are units per USD), computed exactly and rounded to the cent once.
+ */
+export function convertBetween(cents: number, fromRate: string | number, toRate: string | number): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);
+  const f = parseDecimal(fromRate);
+  const t = parseDecimal(toRate);
+  if (!f || f.negative || f.mantissa === 0n) throw new RangeError(`Not a valid rate: ${String(fromRate)}`);
+  if (!t || (t.negative && t.mantissa !== 0n)) throw new RangeError(`Not a valid rate: ${String(toRate)}`);
+  const exp = t.exponent - f.exponent;
+  let num = BigInt(Math.abs(cents)) * t.mantissa;
+  let den = f.mantissa;
+  if (exp >= 0) num *= 10n ** BigInt(exp);
+  else den *= 10n ** BigInt(-exp);
+  const q = (2n * num + den) / (2n * den);
+  return safeNumber(cents < 0 ? -q : q);
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();

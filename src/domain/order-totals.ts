@@ -8,7 +8,8 @@
  * promotions list, and counting both would take a promotion twice.
  */
 import { DISCOUNT_LINE_TYPES, LINE_TYPES } from './constants.ts';
-import { floorAtZero, lineTotal, parseCents, sumCents } from './money.ts';
+import { convert, floorAtZero, lineTotal, parseCents, sumCents, toCents } from './money.ts';
+import { prorate } from './prorate.ts';
 
 export interface OrderLine {
   line_type: number;
@@ -79,4 +80,26 @@ export function isTaxExempt(tax_exempt_id: unknown): boolean {
   if (tax_exempt_id === null || tax_exempt_id === undefined || tax_exempt_id === false) return false;
   const s = String(tax_exempt_id).trim();
   return s !== '' && Number(s) !== 0;
+}
+
+/**
+ * Why: the organisation discount is a percentage of a line's gross (unit × quantity), rounded
+ * once to the cent; the cart, checkout and the demo seed all take it from here.
+ * `percent` is the organisation's discount as stored ('5.00' = 5 %).
+ */
+export function orgDiscountCents(grossCents: number, percent: string | number): number {
+  const basisPoints = toCents(percent); // 5.00 % → 500
+  if (!(basisPoints > 0) || grossCents <= 0) return 0;
+  return convert(grossCents, `${basisPoints}e-4`);
+}
+
+/**
+ * Why: the promotion total comes off the product lines in proportion to their totals (largest
+ * remainder, so the shares sum exactly), never more than the lines are worth. Returns each
+ * line's share, in the order given.
+ */
+export function spreadPromotion(lineTotalsCents: readonly number[], promotionCents: number): number[] {
+  const weights = lineTotalsCents.map((t) => Math.max(0, t));
+  const spread = Math.min(promotionCents, weights.reduce((s, w) => s + w, 0));
+  return spread > 0 ? prorate(weights, spread) : weights.map(() => 0);
 }

@@ -6,6 +6,7 @@
  * renderIsland`, or `Object.assign(app.locals, viewHelpers)`); call loadManifest() and
  * loadIslands() once at startup.
  */
+import escapeHtml from 'escape-html';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
@@ -74,8 +75,7 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-const escapeAttr = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (v: string) => escapeHtml(v);
 
 const ATTR_NAME = /^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/;
 const RESERVED = new Set(['data-island', 'data-island-id', 'data-hydrated']);

@@ -5,13 +5,11 @@
  */
 import type { RequestHandler, Request, Response } from 'express';
 import { formatMoney, parseCents } from '../domain/money.ts';
+import { intlLocale } from '../domain/locale-tag.ts';
 import type { Texts } from '../i18n/index.ts';
-import { DEFAULT_LOCALE, LOCALE_DEFAULT_CHANNEL, LOCALE_LABELS, LOCALES, intlTag, type Locale } from '../i18n/locales.ts';
-import type { ChannelCache, ChannelInfo } from '../features/channels/queries.ts';
-import { loadCurrentUser } from '../features/auth/queries.ts';
-import type { Db } from '../db/client.ts';
-import type { ReadCache } from '../db/read-model.ts';
-import type { CurrentUser } from './types.ts';
+import { DEFAULT_LOCALE, LOCALE_DEFAULT_CHANNEL, LOCALE_LABELS, LOCALES, type Locale } from '../i18n/locales.ts';
+import { unavailable } from '../domain/errors.ts';
+import type { ChannelInfo, CurrentUser } from './types.ts';
 import { installPage } from './render.ts';
 import { assetUrl, renderIsland } from './assets.ts';
 import { adminNavFor } from './admin-nav.ts';
@@ -23,11 +21,10 @@ import { adminNavFor } from './admin-nav.ts';
 export const OPEN_AREAS = { parts: false, dealers: false } as const;
 
 export type ContextDeps = {
-  db: Db;
-  /** Signed-in users by id (the read model; emptied when users or permissions are written). */
-  users?: ReadCache<CurrentUser | undefined>;
   texts: Texts;
-  channels: ChannelCache;
+  channels: { all(): Promise<ChannelInfo[]> };
+  /** The signed-in user of a session (undefined when deleted or disabled since). */
+  loadUser: (userId: number) => Promise<CurrentUser | undefined>;
   /** Extra locals for HTML pages (read at request time, so areas can install it after start). */
   pageLocals?: (req: Request, res: Response) => Promise<void>;
 };
@@ -37,8 +34,7 @@ export function baseContext(deps: ContextDeps): RequestHandler {
   return async (req, res, next) => {
     installPage(res);
     if (!req.user && req.session?.userId) {
-      const id = req.session.userId;
-      req.user = deps.users ? await deps.users.get(String(id), () => loadCurrentUser(deps.db, id)) : await loadCurrentUser(deps.db, id);
+      req.user = await deps.loadUser(req.session.userId);
       if (!req.user) delete req.session.userId; // deleted or disabled since sign-in
     }
     await applyLocale(req, res, deps, req.session?.locale ?? DEFAULT_LOCALE);
@@ -48,11 +44,11 @@ export function baseContext(deps: ContextDeps): RequestHandler {
 }
 
 /** Inside /{locale}/…: switch the request to that locale. */
-export function localeContext(deps: ContextDeps, locale: Locale) {
+export function localeContext(deps: Pick<ContextDeps, 'texts' | 'channels'>, locale: Locale) {
   return (req: Request, res: Response) => applyLocale(req, res, deps, locale);
 }
 
-export async function applyLocale(req: Request, res: Response, deps: ContextDeps, locale: Locale) {
+export async function applyLocale(req: Request, res: Response, deps: Pick<ContextDeps, 'texts' | 'channels'>, locale: Locale) {
   req.locale = locale;
   req.t = deps.texts.forLocale(locale);
   const channels = await deps.channels.all();
@@ -61,7 +57,7 @@ export async function applyLocale(req: Request, res: Response, deps: ContextDeps
   const user = req.user;
   Object.assign(res.locals, {
     locale,
-    intlLocale: intlTag(locale),
+    intlLocale: intlLocale(locale),
     lang: locale.split('-')[0],
     t: req.t,
     user,
@@ -81,11 +77,22 @@ export async function applyLocale(req: Request, res: Response, deps: ContextDeps
       return cents === null ? '—' : formatMoney(cents, currency, locale);
     },
     formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
-      d ? new Intl.DateTimeFormat(intlTag(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
+      d ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
     asset: assetUrl,
     island: renderIsland,
     flash: (res.locals.flash as unknown) ?? takeFlash(req),
   });
+}
+
+/**
+ * The visitor's channel, or the one policy for a store whose channels are missing or
+ * misconfigured: a 503 (the error page says the store is not open yet), logged as an error by
+ * the error handler. Every route that prices or sells calls this; none invents a channel.
+ */
+export function requireChannel(res: Response): ChannelInfo {
+  const channel = res.locals.channel as ChannelInfo | undefined;
+  if (!channel || !(Number(channel.midMarketRate) > 0) || !channel.currency) throw unavailable('No sales channel is configured for this store.');
+  return channel;
 }
 
 function pickChannel(channels: ChannelInfo[], code: string | undefined, locale: Locale): ChannelInfo | undefined {

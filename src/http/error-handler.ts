@@ -1,43 +1,103 @@
 /**
- * The one place failures become responses: typed AppErrors keep their status,
- * CSRF failures are 403, body-parser's syntax errors are 400, anything else is a
- * logged 500 with no detail leaked. Scripts get the contract's JSON shape,
- * browsers an error page in their locale.
+ * The one place failures become responses. Routes throw (typed AppErrors, or anything else);
+ * nothing else builds an error answer:
+ *   - AppErrors keep their status; CSRF failures are 403; body-parser and multer input errors 4xx;
+ *   - a unique violation (23505) is a 409 naming the field, since a user can cause it (an email
+ *     taken between the check and the insert); ANY other database error is ours: logged as an
+ *     error with the request id, answered 500 — never turned into a 4xx;
+ *   - anything unknown is a logged 500 with no detail leaked;
+ *   - the message is translated when its code has interface text (ERROR_TEXT), fields included;
+ *   - scripts get the contract's JSON shape (`fields` always present); a form page declared with
+ *     formPage() is rendered again with the message and field errors; other pages get the error page.
  */
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { AppError, errorBody, forbidden, isAppError, notFound } from '../domain/errors.ts';
 import { wantsJson } from './wants-json.ts';
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
 
 type HttpishError = Error & { code?: string; status?: number; statusCode?: number; type?: string; expose?: boolean };
+type DbError = { code?: string; constraint?: string; table?: string; detail?: string };
+
+/** Interface text for error codes services throw in English (catalog keys). */
+export const ERROR_TEXT: Record<string, string> = {
+  currency: 'cart.error.currency',
+  inactive: 'cart.error.inactive',
+  out_of_stock: 'cart.error.out_of_stock',
+  coming_soon: 'cart.error.coming_soon',
+  call: 'cart.error.call',
+  price: 'cart.error.price',
+  unknown_product: 'cart.error.unknown_product',
+  line_not_found: 'cart.error.line_not_found',
+  sign_in_failed: 'auth.error.invalid',
+  email_taken: 'auth.error.emailTaken',
+  reset_invalid: 'auth.reset.invalid',
+  rate_limited: 'auth.error.tooMany',
+  no_files: 'error.noFiles',
+  store_unavailable: 'error.503.body',
+};
+
+/** The PostgreSQL error behind a drizzle (err.cause) or pg error. */
+function dbErrorOf(err: unknown): DbError | null {
+  const e = err as { cause?: DbError } & DbError;
+  const db = e?.cause?.code ? e.cause : e;
+  return typeof db?.code === 'string' && /^[0-9A-Z]{5}$/.test(db.code) ? db : null;
+}
+
+/** 'users_email_unique' / 'users_email_key' / 'dealers_slug_uq' on users → 'email'. */
+export function fieldOfConstraint(constraint: string | undefined, table: string | undefined): string {
+  let name = constraint ?? '';
+  if (table && name.startsWith(`${table}_`)) name = name.slice(table.length + 1);
+  return name.replace(/_(unique|key|uq|idx|uniq)$/, '') || 'value';
+}
 
 export function toAppError(err: unknown): AppError | null {
   if (isAppError(err)) return err;
   const e = err as HttpishError;
   if (e?.code === 'EBADCSRFTOKEN') return forbidden('Your session has expired or the form is invalid. Please reload the page and try again.');
+  if (e?.name === 'MulterError') return new AppError(e.code === 'LIMIT_FILE_SIZE' ? 413 : 400, 'upload', e.message);
+  const db = dbErrorOf(err);
+  if (db) {
+    if (db.code !== '23505') return null;
+    const field = fieldOfConstraint(db.constraint, db.table);
+    const message = 'That value is already taken.';
+    return new AppError(409, 'conflict', message, { [field]: message });
+  }
   const status = e?.status ?? e?.statusCode;
   if (status && status >= 400 && status < 500) {
-    // body-parser, multer and friends: malformed input, never a 5xx
+    // body-parser and friends: malformed input, never a 5xx
     const message = e.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : e.expose !== false ? e.message : 'Bad request.';
     return new AppError(status, e.type ?? 'bad_request', message);
   }
-  if (e?.name === 'MulterError') return new AppError(400, 'upload', e.message);
-  // PostgreSQL input errors that slipped through validation are the caller's fault.
-  const pgCode = (e as { cause?: { code?: string } })?.cause?.code ?? e?.code;
-  if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22007' || pgCode === '22008') {
-    return new AppError(400, 'invalid', 'A value in the request is not valid.');
-  }
-  if (pgCode === '23505') return new AppError(409, 'conflict', 'That record already exists.');
-  if (pgCode === '23503') return new AppError(400, 'invalid', 'A referenced record does not exist.');
-  if (pgCode === '23514') return new AppError(400, 'invalid', 'A value is outside its allowed range.');
   return null;
 }
 
+/** The message (and field messages) in the visitor's language when the code has interface text. */
+function translated(e: AppError, req: Request): AppError {
+  const key = ERROR_TEXT[e.code];
+  if (!key || typeof req.t !== 'function') return e;
+  const message = req.t(key as never);
+  const fields = e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, v === e.message ? message : v])) : undefined;
+  return new AppError(e.status, e.code, message, fields);
+}
+
+/**
+ * Declares the form page a route re-renders on a 4xx (before the route's handlers):
+ * `r.post('/login', formPage('auth/login', (req) => ({ title: …, values: … })), handler)`.
+ * The page gets `formError` (the message) and `fields` (field → message, `{}` when none).
+ */
+export type FormPage = { view: string; locals: (req: Request, e: AppError) => Record<string, unknown> };
+export function formPage(view: string, locals: FormPage['locals']): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.formPage = { view, locals } satisfies FormPage;
+    next();
+  };
+}
+
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  const appErr = toAppError(err);
-  if (!appErr) req.log?.error({ err }, 'unhandled error');
-  const e = appErr ?? new AppError(500, 'internal', 'Something went wrong. Please try again.');
+  const known = toAppError(err);
+  if (!known || known.status >= 500) req.log?.error({ err, requestId: req.id }, known ? known.message : 'unhandled error');
+  const e = translated(known ?? new AppError(500, 'internal', 'Something went wrong. Please try again.'), req);
   if (res.headersSent) return void res.end();
 
   if (e.status === 401 && !wantsJson(req)) {
@@ -47,10 +107,15 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (wantsJson(req)) return void res.status(e.status).json(errorBody(e));
 
   const status = e.status;
-  const key = status === 404 ? '404' : status === 403 ? '403' : status >= 500 ? '500' : '400';
   const t = req.t;
   if (!t || typeof res.page !== 'function') return void res.status(status).type('text').send(e.message);
+  const form = res.locals.formPage as FormPage | undefined;
+  if (form && status >= 400 && status < 500 && status !== 403 && status !== 404) {
+    return void res.page(form.view, { ...form.locals(req, e), formError: e.message, fields: e.fields ?? {} }, status).catch(() => res.status(status).type('text').send(e.message));
+  }
+  const key = status === 404 ? '404' : status === 403 ? '403' : status === 503 ? '503' : status >= 500 ? '500' : '400';
+  const body = status === 503 ? t('error.503.body') : status >= 500 ? t('error.500.body') : status === 404 ? t('error.404.body') : status === 403 ? t('error.403.body') : e.message;
   res
-    .page('errors/error', { title: t(`error.${key}.title`), status, message: status >= 500 ? t('error.500.body') : status === 404 ? t('error.404.body') : status === 403 ? t('error.403.body') : e.message }, status)
+    .page('errors/error', { title: t(`error.${key}.title`), status, message: body }, status)
     .catch(() => res.status(status).type('text').send(e.message));
 };

@@ -14,6 +14,21 @@ export type CurrentUser = {
   permissions: ReadonlySet<string>;
 };
 
+/** A country store as every page sees it (res.locals.channel); loaded by src/features/channels. */
+export type ChannelInfo = {
+  id: number;
+  code: string;
+  name: string;
+  currency: string;
+  currencyId: number;
+  midMarketRate: string;
+  taxExemptAvailable: boolean;
+  defaultLocale: string;
+  countryCodes: string[];
+  /** Ids of the countries the channel serves (countries.id), in the same order as countryCodes. */
+  countryIds: number[];
+};
+
 declare module 'express-session' {
   interface SessionData {
     userId?: number;

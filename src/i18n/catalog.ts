@@ -13,13 +13,14 @@ import { en as coreEn } from './text/en.ts';
 import { fr as coreFr } from './text/fr.ts';
 import { es as coreEs } from './text/es.ts';
 import { admin } from './text/admin.ts';
+import * as safety from './text/safety.ts';
 
 export type Language = 'en' | 'fr' | 'es';
 
 type AreaText<K extends string> = { en: Record<K, string>; fr: Partial<Record<K, string>>; es: Partial<Record<K, string>> };
 
 // One entry per area (keep alphabetical; each in src/i18n/text/<area>.ts).
-const AREAS = [admin] as const satisfies readonly AreaText<string>[];
+const AREAS = [admin, safety] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AreaEn = UnionToIntersection<(typeof AREAS)[number]['en']>;

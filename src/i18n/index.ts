@@ -6,6 +6,7 @@
  * back to 'fr', then to English; a key missing from the table falls back to the
  * shipped catalog.
  */
+import { intlLocale } from '../domain/locale-tag.ts';
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { like } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -96,8 +97,7 @@ function memoize(t: Translator): Translator {
 
 /** 'fr-ca' → 'fr-CA' (i18next's form, which falls back to 'fr', then 'en'). */
 export function i18nLanguage(locale: Locale): string {
-  const [lang, country] = locale.split('-');
-  return country ? `${lang}-${country.toUpperCase()}` : lang;
+  return intlLocale(locale);
 }
 
 export { LOCALES };

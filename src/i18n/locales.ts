@@ -20,8 +20,4 @@ export const LOCALE_DEFAULT_CHANNEL: Record<Locale, string> = {
 
 export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 
-/** BCP 47 tag for Intl: 'fr-ca' → 'fr-CA'. */
-export const intlTag = (locale: Locale) => {
-  const [l, c] = locale.split('-');
-  return `${l}-${c.toUpperCase()}`;
-};
+

@@ -1,6 +1,6 @@
 /** Catalog, typeahead and channels in a real browser: keyboard use, channel prices, axe at 1280 and 375 px. */
 import { expect } from 'chai';
-import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
+import { axe, hydrated, newPage, screenshot, type TestPage, requireChromium } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
 
 /** Islands hydrated and the header search's typeahead wired. */
@@ -14,6 +14,9 @@ async function firstPrice(page: TestPage): Promise<string> {
 }
 
 describe('browser: catalog and typeahead', function () {
+  before(function () {
+    requireChromium(this);
+  });
   this.timeout(90_000);
   let base: string;
   before(async () => {

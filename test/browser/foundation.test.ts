@@ -1,6 +1,6 @@
 /** The shell in a real browser: islands hydrate, sign-in works, pages pass axe at 1280 and 375 px. */
 import { expect } from 'chai';
-import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
+import { axe, hydrated, newPage, screenshot, type TestPage, requireChromium } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
 
@@ -12,6 +12,9 @@ async function signInAs(page: TestPage, base: string, email: string) {
 }
 
 describe('browser: page shell', function () {
+  before(function () {
+    requireChromium(this);
+  });
   this.timeout(90_000);
   let base: string;
   before(async () => {

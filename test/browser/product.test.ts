@@ -1,6 +1,6 @@
 /** The product page in Chromium: configurator, availability states, add to cart, keyboard, axe at 1280 and 375 px. */
 import { expect } from 'chai';
-import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
+import { axe, hydrated, newPage, screenshot, type TestPage, requireChromium } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
 
 let base: string;
@@ -28,6 +28,9 @@ const qtyInput = (page: TestPage, name: string) => page.getByRole('spinbutton', 
 const option = (page: TestPage, name: string) => page.locator('[data-testid="option"]', { has: page.locator(`legend:text-is("${name}")`) });
 
 describe('browser: product page', function () {
+  before(function () {
+    requireChromium(this);
+  });
   this.timeout(90_000);
 
   before(async () => {

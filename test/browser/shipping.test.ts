@@ -4,7 +4,7 @@
  * (logged, button and spinner restored), keyboard use, axe on the whole page at 1280 px and on the form at 375 px.
  */
 import { expect } from 'chai';
-import { axe, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
+import { axe, newPage, screenshot, type TestPage, requireChromium } from '../helpers/browser.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
 
 const TRY_ANOTHER = "We couldn't find rates for that postal code. Please try another.";
@@ -33,6 +33,9 @@ async function openProduct(page: TestPage, base: string, id: number, locale = 'e
 }
 
 describe('browser: shipping estimate', function () {
+  before(function () {
+    requireChromium(this);
+  });
   this.timeout(90_000);
   let base: string;
   let plate: number;
@@ -58,7 +61,8 @@ describe('browser: shipping estimate', function () {
 
     const qty = page.locator('[name="quantity"]').first();
     const hasQty = (await qty.count()) > 0 && (await qty.isEditable());
-    if (hasQty) await qty.fill('3');
+    expect(hasQty, 'the product page has a quantity field').to.equal(true);
+    await qty.fill('3');
     await form.getByTestId('shipping-postal-code').fill('60601');
     const [req] = await Promise.all([
       page.waitForRequest((r) => r.url().endsWith('/en-us/shipping/estimate') && r.method() === 'POST'),
@@ -69,7 +73,7 @@ describe('browser: shipping estimate', function () {
     expect(sent.get('postal_code')).to.equal('60601');
     expect(sent.get('country')).to.equal('US');
     expect(sent.get('product_id')).to.equal(String(plate));
-    if (hasQty) expect(sent.get('quantity')).to.equal('3');
+    expect(sent.get('quantity')).to.equal('3');
 
     await page.getByTestId('shipping-quote').first().waitFor();
     expect(await page.getByTestId('shipping-try-another').count()).to.equal(0);

@@ -4,7 +4,7 @@
  * as forms, must answer below 500.
  */
 import { expect } from 'chai';
-import { agent, csrf } from '../helpers/http.ts';
+import { agent, csrf, signIn } from '../helpers/http.ts';
 
 const JUNK: unknown[] = ['', 'abc', '-1', '0', '1e309', '99999999999999999999', "'; drop table users;--", ['a', 'b'], { x: 1 }, '1.5', ' 12 ', null, true, '\u0000', 'NaN', '<script>'];
 
@@ -56,6 +56,38 @@ describe('bad input never answers 5xx', function () {
         if (json.status >= 500) failures.push(`${json.status} POST json ${path} ${JSON.stringify(j)}`);
         const form = await a.post(path).set('X-CSRF-Token', token).type('form').send(body);
         if (form.status >= 500) failures.push(`${form.status} POST form ${path} ${JSON.stringify(j)}`);
+      }
+    }
+    expect(failures).to.deep.equal([]);
+  });
+});
+
+/**
+ * The same junk from a SIGNED-IN user reaches validation (no guard answers for it): each answer
+ * is a 4xx in the contract's shape, and never 401, 403 or 429, which would mean the junk was
+ * stopped before the rules that must judge it.
+ */
+describe('bad input from a signed-in user reaches validation', function () {
+  this.timeout(120_000);
+
+  it('GET /orders/{id} and the cart routes answer 400/404 in the contract shape, never a guard', async () => {
+    const a = await agent();
+    await signIn(a, 'buyer@acme.example');
+    const token = await csrf(a, '/en-us/products');
+    const failures: string[] = [];
+    // ' 12 ' is a good number once trimmed, so it is left out here.
+    for (const j of JUNK.filter((x) => x !== '' && x !== null && x !== ' 12 ')) {
+      const v = typeof j === 'string' ? encodeURIComponent(j) : 'x';
+      const checks: [string, () => Promise<{ status: number; body: { error?: { fields?: unknown } } }>][] = [
+        [`GET /en-us/orders/${v}`, () => a.get(`/en-us/orders/${v}`).set('Accept', 'application/json')],
+        ['POST cart/add/inline', () => a.post('/en-us/cart/add/inline').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ product_id: j, quantity: j })],
+        [`PUT cart/${v}`, () => a.put(`/en-us/cart/${v}`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ quantity: j })],
+        ['POST shipping/estimate', () => a.post('/en-us/shipping/estimate').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ postal_code: j, country: j, product_id: j })],
+      ];
+      for (const [name, send] of checks) {
+        const res = await send();
+        const reached = [400, 404].includes(res.status) && typeof res.body.error?.fields === 'object';
+        if (!reached) failures.push(`${res.status} ${name} ${JSON.stringify(j)} ${JSON.stringify(res.body)}`);
       }
     }
     expect(failures).to.deep.equal([]);

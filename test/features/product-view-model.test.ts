@@ -1,41 +1,9 @@
-/** The product page's pure pieces: channel price, stock as the add-to-cart rule reads it, breadcrumb, meta text, dates. */
+/** The product page's pure pieces: breadcrumb, meta text, dates (price and stock rules: test/domain/pricing.test.ts). */
 import { expect } from 'chai';
-import { breadcrumbOf, channelPriceCents, stockForRule } from '../../src/features/product/service.ts';
+import { breadcrumbOf } from '../../src/features/product/service.ts';
 import { formatResupplyDate, metaDescription } from '../../src/features/product/view-model.ts';
-import { CART_MAX } from '../../src/domain/quantity.ts';
 
 describe('product page: pure helpers', () => {
-  describe('channelPriceCents', () => {
-    const cases: [string | null, string, string, number][] = [
-      ['25345.00', '18500.00', '1.37', 2534500], // a channel_prices row wins
-      [null, '18500.00', '1', 1850000],
-      [null, '612.00', '1.37', 83844],
-      [null, '38.50', '17.1234', 65925], // 3850 × 17.1234 = 65925.09 → rounded once
-      [null, '0.01', '0.5', 1], // half away from zero
-      ['0.00', '10.00', '1', 0],
-    ];
-    for (const [row, base, rate, cents] of cases) {
-      it(`${row ?? 'no row'}, base ${base} at ${rate} → ${cents}`, () => expect(channelPriceCents(row, base, rate)).to.equal(cents));
-    }
-  });
-
-  describe('stockForRule', () => {
-    const p = (availability: 'in_stock' | 'out_of_stock' | 'coming_soon' | 'call', isPhysical = true, isNonStock = false) => ({ availability, isPhysical, isNonStock });
-    it('counts stock for a stocked, in-stock product', () => {
-      expect(stockForRule(p('in_stock'), 0)).to.equal(0);
-      expect(stockForRule(p('in_stock'), 7)).to.equal(7);
-    });
-    it('lets the availability flag speak for coming soon and call (never 0 on hand)', () => {
-      expect(stockForRule(p('coming_soon'), 0)).to.equal(1);
-      expect(stockForRule(p('call'), 0)).to.equal(1);
-      expect(stockForRule(p('call'), 5)).to.equal(5);
-    });
-    it('never runs a non-stock or non-physical item out of stock', () => {
-      expect(stockForRule(p('in_stock', false), 0)).to.equal(CART_MAX);
-      expect(stockForRule(p('in_stock', true, true), 0)).to.equal(CART_MAX);
-    });
-  });
-
   describe('breadcrumbOf', () => {
     const all = [
       { id: 1, parentId: null, slug: 'planters', name: 'Planters', sort: 1 },

@@ -3,14 +3,24 @@
  * per test run, a fresh context per test. Pages fail the test on a CSP violation
  * or an uncaught error; axe() runs axe-core in the page.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Call first in a browser suite's before(): without Chromium the suite is skipped on a
+ * developer's machine, but FAILS under CI=true, so a CI without a browser can never look green.
+ */
+export function requireChromium(ctx: Mocha.Context): void {
+  if (existsSync(CHROMIUM)) return;
+  if (process.env.CI === 'true' || process.env.CI === '1') throw new Error(`Chromium is missing at ${CHROMIUM}: browser tests must run under CI (apt-get install -y chromium)`);
+  ctx.skip();
+}
 // On globalThis for the same reason as the test server (root hooks load as CommonJS).
 type State = { ctx?: Promise<{ context: BrowserContext; dir: string }> };
 const state: State = ((globalThis as Record<string, unknown>).__hdTestBrowser ??= {}) as State;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import FakeTimers from '@sinonjs/fake-timers';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppRequestError, formBody, messagesOf, request } from '../../islands/lib/request.ts';
@@ -123,18 +124,27 @@ describe('islands/lib helpers', () => {
     expect(formBody({ a: null, b: undefined, c: false, d }).toString()).to.equal('c=false&d=2026-01-02T00%3A00%3A00.000Z');
   });
 
-  it('debounce runs once with the last arguments, and can be cancelled', async () => {
-    const calls: number[] = [];
-    const f = debounce((n: number) => calls.push(n), 20);
-    f(1);
-    f(2);
-    f(3);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(calls).to.deep.equal([3]);
-    f(4);
-    f.cancel();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(calls).to.deep.equal([3]);
+  it('debounce runs once with the last arguments, after the pause and not before, and can be cancelled', () => {
+    const clock = FakeTimers.install({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const calls: number[] = [];
+      const f = debounce((n: number) => calls.push(n), 20);
+      f(1);
+      clock.tick(15);
+      f(2);
+      clock.tick(15);
+      f(3);
+      clock.tick(19);
+      expect(calls, 'nothing before the pause has passed since the last call').to.deep.equal([]);
+      clock.tick(1);
+      expect(calls).to.deep.equal([3]);
+      f(4);
+      f.cancel();
+      clock.tick(1000);
+      expect(calls).to.deep.equal([3]);
+    } finally {
+      clock.uninstall();
+    }
   });
 
   it('inWebView spots the Android WebView marker only', () => {

@@ -47,7 +47,7 @@ export const inventory = pgTable('inventory', {
 /**
  * Rate table, prices in USD: price = base_price + per_kg × billable weight (+ residential_surcharge),
  * for the bracket min_weight <= weight < max_weight. zone is the destination as seen from the
- * warehouse: 'local', 'domestic' or 'international' (src/providers/shipping/rules.ts zoneFor decides).
+ * warehouse: 'local', 'domestic' or 'international' (src/domain/shipping.ts zoneFor decides).
  */
 export const shippingRates = pgTable('shipping_rates', {
   id: serial('id').primaryKey(),

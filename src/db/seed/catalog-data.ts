@@ -43,6 +43,12 @@ export type ProductSeed = {
   freightClass?: string;
   blurb?: string;
   coo?: string;
+  /**
+   * A pricing case the storefront must get right, with fixed data (no random draws, so adding one
+   * never shifts the rest of the demo data): 'non-usd' is priced in CAD with no channel price rows
+   * (every channel converts it); 'inactive-warehouse' has stock only in the closed warehouse.
+   */
+  pricingCase?: 'non-usd' | 'inactive-warehouse';
 };
 
 const P = (title: string, stockcode: string, price: string, categories: string[], art: Art, rest: Partial<ProductSeed> = {}): ProductSeed =>
@@ -107,6 +113,10 @@ export const PRODUCTS: ProductSeed[] = [
   P('Row Unit Rebuild Kit', 'DEMO-KIT', '449.00', ['kits-service', 'parts', 'planter-parts'], { kind: 'kit' }, { weight: 16, dims: [50, 40, 25], isKit: true, blurb: 'Everything to rebuild one row unit: opener blades, bushings, seed tube, closing wheels and a down-pressure spring.' }),
   P('Planter Setup & Calibration Service', 'SV-SETUP', '350.00', ['kits-service'], { kind: 'service' }, { physical: false, nonStockLabel: 'Scheduled by your dealer', blurb: 'A technician sets up and calibrates your planter on your farm before the season.' }),
   P('Extended Warranty — Planter, 2 Years', 'SV-WARR-2', '495.00', ['kits-service'], { kind: 'warranty' }, { physical: false, nonStockLabel: 'Sent by email', blurb: 'Two more years of parts-and-labour cover for any planter bought from us.' }),
+
+  // Pricing cases (see pricingCase): a Saskatoon-made brush priced in CAD, a closeout disc left in the closed depot.
+  P('Seed Hopper Cleaning Brush, Prairie Made', 'TL-BRUSH-CA', '42.50', ['tools'], { kind: 'brush' }, { weight: 0.4, dims: [40, 8, 6], coo: 'CA', pricingCase: 'non-usd', blurb: 'Horsehair brush made in Saskatoon for cleaning hoppers and seed meters. Priced in Canadian dollars.' }),
+  P('Marker Disc 16 in, Wavy (Closeout)', 'MK-DSC-16W', '49.00', ['parts', 'markers'], { kind: 'blade' }, { weight: 4.0, dims: [41, 41, 1], pricingCase: 'inactive-warehouse', blurb: 'The last wavy marker discs, held at the Winnipeg depot while it is closed.' }),
 ];
 
 export const productSlug = (p: ProductSeed) => slugify(p.title);

@@ -5,6 +5,7 @@ import {
   productDistributors, productOptions, products,
 } from '../schema/index.ts';
 import { convert, toCents } from '../../domain/money.ts';
+import { channelPriceCents } from '../../domain/pricing.ts';
 import { CATEGORIES, DIAGRAM, PRODUCTS, productImages, productSlug, type ProductSeed } from './catalog-data.ts';
 import { DISTRIBUTOR, USER } from './ids.ts';
 import type { GeoIds } from './geo.ts';
@@ -56,6 +57,9 @@ export type ProductRef = {
   title: string;
   /** Price in each channel's currency, in cents. */
   cents: Record<'US' | 'CA' | 'MX', number>;
+  /** False for a product priced by conversion (no channel_prices rows). */
+  channelPriceRows: boolean;
+  pricingCase?: ProductSeed['pricingCase'];
   weight: number;
   /** Length, width, height in cm (0 when unknown). */
   dims: [number, number, number];
@@ -63,6 +67,8 @@ export type ProductRef = {
   orderable: boolean;
   options: OptionRef[];
 };
+
+const CHANNEL_CURRENCY = { US: 'USD', CA: 'CAD', MX: 'MXN' } as const;
 
 const TARIFF: Record<string, string> = {
   planters: '8432.31.0020', 'seed-plates': '8432.90.0060', 'planter-parts': '8432.90.0060', meters: '8432.90.0060',
@@ -117,7 +123,7 @@ export async function seedCatalog(tx: SeedTx, geo: GeoIds, rng: Rng): Promise<Ma
       availability: p.availability ?? 'in_stock',
       resupplyDate: p.resupplyDate ?? null,
       price: p.price,
-      currencyId: geo.currencyId.USD,
+      currencyId: p.pricingCase === 'non-usd' ? geo.currencyId.CAD : geo.currencyId.USD,
       primaryImage: images[0],
       images,
       boxMethod: !physical ? null : heavy ? 'pallet' : 'box',
@@ -134,22 +140,30 @@ export async function seedCatalog(tx: SeedTx, geo: GeoIds, rng: Rng): Promise<Ma
       nonStockLabel: p.nonStockLabel ?? null,
       coo: physical ? (p.categories.includes('seed-plates') ? 'CA' : 'US') : null,
       taxonomyTerms: ['agriculture', 'planting', ...p.categories],
-      popularity: p.stockcode.startsWith('DEMO-') ? 500 + id : rng.int(5, 480),
+      popularity: p.stockcode.startsWith('DEMO-') ? 500 + id : p.pricingCase ? 240 : rng.int(5, 480),
       createdBy: USER.admin,
       updatedBy: USER.admin,
       createdAt: catalogDate,
       updatedAt: daysAgo(30 + (id % 60)),
     });
-    const usd = toCents(p.price);
+    // The same rule as the storefront (src/domain/pricing.ts): channel price rows are written at
+    // what conversion gives, and a product without rows is converted on the fly to the same cents.
+    const facts = p.pricingCase === 'non-usd'
+      ? { channelPrice: null, basePrice: p.price, currencyId: geo.currencyId.CAD, currencyRate: geo.channelRate.CA }
+      : { channelPrice: null, basePrice: p.price, currencyId: geo.currencyId.USD, currencyRate: geo.channelRate.US };
+    const inChannel = (ch: 'US' | 'CA' | 'MX') => channelPriceCents(facts, { currencyId: geo.currencyId[CHANNEL_CURRENCY[ch]], midMarketRate: geo.channelRate[ch] });
     refs.set(p.stockcode, {
       id,
       stockcode: p.stockcode,
       title: p.title,
-      cents: { US: convert(usd, geo.channelRate.US), CA: convert(usd, geo.channelRate.CA), MX: convert(usd, geo.channelRate.MX) },
+      cents: { US: inChannel('US'), CA: inChannel('CA'), MX: inChannel('MX') },
+      channelPriceRows: p.pricingCase !== 'non-usd',
       weight: p.weight ?? 0,
       dims: p.dims ?? [0, 0, 0],
       physical,
-      orderable: (p.availability ?? 'in_stock') === 'in_stock',
+      // Pricing cases stay out of the random orders, so the rest of the demo data never shifts.
+      orderable: (p.availability ?? 'in_stock') === 'in_stock' && !p.pricingCase,
+      pricingCase: p.pricingCase,
       options: [],
     });
   });
@@ -162,20 +176,20 @@ export async function seedCatalog(tx: SeedTx, geo: GeoIds, rng: Rng): Promise<Ma
 
   await seedOptions(tx, refs);
 
-  await insertMany(tx, channelPrices, [...refs.values()].flatMap((r) => (['US', 'CA', 'MX'] as const).map((ch) => ({
+  await insertMany(tx, channelPrices, [...refs.values()].filter((r) => r.channelPriceRows).flatMap((r) => (['US', 'CA', 'MX'] as const).map((ch) => ({
     productId: r.id,
     channelId: geo.channelId[ch],
     price: money(r.cents[ch]),
     priceCategory: 'retail',
-    currencyId: geo.currencyId[ch === 'US' ? 'USD' : ch === 'CA' ? 'CAD' : 'MXN'],
+    currencyId: geo.currencyId[CHANNEL_CURRENCY[ch]],
   }))).map((row, i) => ({ id: i + 1, ...row })));
 
   // Distributors list parts (not planters) at a trade price.
-  const listed = PRODUCTS.filter((p) => !p.categories.includes('planters') && p.physical !== false);
+  const listed = PRODUCTS.filter((p) => !p.categories.includes('planters') && p.physical !== false && !p.pricingCase);
   await insertMany(tx, productDistributors, listed.flatMap((p, i) => {
     const r = refs.get(p.stockcode)!;
-    const rows: (typeof productDistributors.$inferInsert)[] = [{ productId: r.id, distributorId: DISTRIBUTOR.prairie, price: money(Math.round(r.cents.US * 0.85)), quantity: rng.int(0, 60) }];
-    if (i % 3 === 0) rows.push({ productId: r.id, distributorId: DISTRIBUTOR.greatPlains, price: money(Math.round(r.cents.US * 0.88)), quantity: rng.int(0, 30) });
+    const rows: (typeof productDistributors.$inferInsert)[] = [{ productId: r.id, distributorId: DISTRIBUTOR.prairie, price: money(convert(r.cents.US, '0.85')), quantity: rng.int(0, 60) }];
+    if (i % 3 === 0) rows.push({ productId: r.id, distributorId: DISTRIBUTOR.greatPlains, price: money(convert(r.cents.US, '0.88')), quantity: rng.int(0, 30) });
     return rows;
   }).map((row, i) => ({ ...row, id: i + 1 })));
 

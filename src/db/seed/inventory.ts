@@ -1,7 +1,7 @@
 /** Warehouses (with their API keys), stock for every product, and the shipping rate table. */
 import { channelWarehouses, inventory, shippingRates, warehouses } from '../schema/index.ts';
 import { toCents } from '../../domain/money.ts';
-import { billableWeightKg, deliveryWindow, priceCents, shipmentDate, shipmentMethodCode, zoneFor } from '../../providers/shipping/rules.ts';
+import { billableWeightKg, deliveryWindow, priceCents, shipmentDate, shipmentMethodCode, zoneFor } from '../../domain/shipping.ts';
 import type { Parcel } from '../../providers/shipping/types.ts';
 import { ORG, WAREHOUSE } from './ids.ts';
 import type { ProductRef } from './catalog.ts';
@@ -9,11 +9,13 @@ import type { GeoIds } from './geo.ts';
 import { daysAgo, insertMany, sha256, type Rng, type SeedTx } from './util.ts';
 
 /** Demo warehouse API keys, in clear: only their sha256 is stored. */
-export const DEMO_WAREHOUSE_KEYS = { 'US-DSM': 'wh_us_demo_key_2026', 'CA-SKT': 'wh_ca_demo_key_2026' } as const;
+export const DEMO_WAREHOUSE_KEYS = { 'US-DSM': 'wh_us_demo_key_2026', 'CA-SKT': 'wh_ca_demo_key_2026', 'CA-WPG': 'wh_wpg_demo_key_2026' } as const;
 
 export const WAREHOUSES = [
   { id: WAREHOUSE.us, code: 'US-DSM', name: 'Des Moines Distribution Center', address1: '1800 Army Post Road', city: 'Des Moines', regionCode: 'IA', postalCode: '50315', countryCode: 'US', phone: '515-555-0150', lat: '41.530400', lng: '-93.624900', zone: 'America/Chicago' },
   { id: WAREHOUSE.ca, code: 'CA-SKT', name: 'Saskatoon Parts Depot', address1: '3215 Miners Avenue', city: 'Saskatoon', regionCode: 'SK', postalCode: 'S7K 4Z6', countryCode: 'CA', phone: '306-555-0133', lat: '52.160600', lng: '-106.633800', zone: 'America/Regina' },
+  // Closed for the season (inactive): its stock must count nowhere on the storefront.
+  { id: WAREHOUSE.winnipeg, code: 'CA-WPG', name: 'Winnipeg Overflow Depot', address1: '77 Plessis Road', city: 'Winnipeg', regionCode: 'MB', postalCode: 'R2C 2Z9', countryCode: 'CA', phone: '204-555-0177', lat: '49.903200', lng: '-96.990400', zone: 'America/Winnipeg', active: false },
 ] as const;
 
 type Zone = 'local' | 'domestic' | 'international';
@@ -101,6 +103,8 @@ export async function seedWarehouses(tx: SeedTx, geo: GeoIds): Promise<void> {
     { channelId: geo.channelId.CA, warehouseId: WAREHOUSE.ca, priority: 0 },
     { channelId: geo.channelId.CA, warehouseId: WAREHOUSE.us, priority: 1 },
     { channelId: geo.channelId.MX, warehouseId: WAREHOUSE.us, priority: 0 },
+    { channelId: geo.channelId.US, warehouseId: WAREHOUSE.winnipeg, priority: 2 },
+    { channelId: geo.channelId.CA, warehouseId: WAREHOUSE.winnipeg, priority: 2 },
   ]);
 }
 
@@ -108,7 +112,15 @@ export async function seedStock(tx: SeedTx, refs: Map<string, ProductRef>, rng: 
   const at = daysAgo(2);
   const rows: (typeof inventory.$inferInsert)[] = [];
   for (const r of refs.values()) {
-    for (const w of WAREHOUSES) {
+    if (r.pricingCase) {
+      // Fixed rows, no random draws: the brush is on the active shelves, the closeout disc only in the closed depot.
+      const fixed = r.pricingCase === 'non-usd' ? { [WAREHOUSE.us]: 60, [WAREHOUSE.ca]: 35 } : { [WAREHOUSE.us]: 0, [WAREHOUSE.ca]: 0, [WAREHOUSE.winnipeg]: 25 };
+      for (const [warehouseId, quantity] of Object.entries(fixed)) {
+        rows.push({ id: rows.length + 1, warehouseId: Number(warehouseId), productId: r.id, quantity, reserved: 0, resupplyDate: null, createdAt: at, updatedAt: at });
+      }
+      continue;
+    }
+    for (const w of WAREHOUSES.filter((x) => !('active' in x) || x.active)) {
       let quantity: number;
       let resupplyDate: string | null = null;
       if (['DEMO-OOS', 'DEMO-SOON', 'DEMO-CALL'].includes(r.stockcode)) quantity = 0;

@@ -18,9 +18,10 @@ import {
 } from '../schema/index.ts';
 import type { OrderStatus } from '../schema/constants.ts';
 import { FEE_ALLOCATION_TYPE, LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
-import { convert, toCents } from '../../domain/money.ts';
-import { orderTotals } from '../../domain/order-totals.ts';
-import { distributePayment, prorate } from '../../domain/prorate.ts';
+import { convert, fromCents, toCents } from '../../domain/money.ts';
+import { orderTotals, orgDiscountCents, spreadPromotion } from '../../domain/order-totals.ts';
+import { optionPriceCents } from '../../domain/pricing.ts';
+import { distributePayment } from '../../domain/prorate.ts';
 import { buildStockCode } from '../../domain/stock-code.ts';
 import { ACME_TAX_EXEMPT_ID, ORGANISATIONS, type PersonRef } from './accounts.ts';
 import type { ChoiceRef, OptionRef, ProductRef } from './catalog.ts';
@@ -269,10 +270,11 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
 
   // Product lines.
   const lineDrafts = plan.lines.map((l) => {
+    // Priced by the storefront's rules (src/domain/pricing.ts, order-totals.ts), like a real cart.
     const unit = l.product.cents[channel] + (l.picks ?? []).reduce(
-      (s, pk) => s + convert(pk.choice.priceCents, rate) * (pk.choice.optionType === 1 ? pk.quantity : 1), 0);
+      (s, pk) => s + optionPriceCents(fromCents(pk.choice.priceCents), { midMarketRate: rate }) * (pk.choice.optionType === 1 ? pk.quantity : 1), 0);
     const gross = unit * l.quantity;
-    const discount = Math.round((gross * toCents(orgDiscount)) / 10_000);
+    const discount = orgDiscountCents(gross, orgDiscount);
     return { plan: l, unit, discount, total: gross - discount };
   });
   const promos = channel === 'US' ? plan.promotions ?? [] : [];
@@ -299,9 +301,7 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
   const totals = orderTotals(totalsLines, totalsPromotions, { shippingCents, taxCents: taxLines.reduce((s, t) => s + t.amount, 0) });
 
   // Promotion value spread over product lines → total_discounted.
-  const promoShares = totals.promotionTotal > 0
-    ? prorate(lineDrafts.map((d) => Math.max(0, d.total)), Math.min(totals.promotionTotal, lineDrafts.reduce((s, d) => s + d.total, 0)))
-    : lineDrafts.map(() => 0);
+  const promoShares = spreadPromotion(lineDrafts.map((d) => d.total), totals.promotionTotal);
   const lines = lineDrafts.map((d, k) => ({ ...d, id: ++ids.line, totalDiscounted: d.total - promoShares[k], paid: 0 }));
 
   // Fees.

@@ -1,12 +1,11 @@
 /** A customer's own pages: /{locale}/account and /{locale}/orders/{order_id}. */
 import { Router } from 'express';
-import { asc, desc, eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
-import { addresses, organisations } from '../../db/schema/index.ts';
 import { notFound } from '../../domain/errors.ts';
 import { requireUser } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { getOrderDetail, listOrdersForUser } from '../orders/queries.ts';
+import { findOrganisation, savedAddresses } from './queries.ts';
 
 export function accountRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -16,10 +15,10 @@ export function accountRoutes(s: Services): Router {
     const user = req.user!;
     const [orders, saved, org] = await Promise.all([
       listOrdersForUser(s.db, user.id),
-      s.db.select().from(addresses).where(eq(addresses.userId, user.id)).orderBy(desc(addresses.isDefault), asc(addresses.id)),
-      user.organisationId ? s.db.select().from(organisations).where(eq(organisations.id, user.organisationId)).limit(1) : Promise.resolve([]),
+      savedAddresses(s.db, user.id),
+      user.organisationId ? findOrganisation(s.db, user.organisationId) : Promise.resolve(null),
     ]);
-    await res.page('account/home', { title: req.t('account.title'), orders, addresses: saved, organisation: org[0] ?? null });
+    await res.page('account/home', { title: req.t('account.title'), orders, addresses: saved, organisation: org });
   });
 
   /** GET /{locale}/orders/{order_id} — only the owner (or staff who may view orders) sees it. */

@@ -1,23 +1,37 @@
 /**
- * `Authorization: Bearer …` authenticates a script without the session cookie, so
- * it needs no CSRF token (a browser never attaches the header on its own). A bad
- * token is a 401, never a silent fall-back to the cookie.
+ * Bearer authentication. A request that carries `Authorization: Bearer …` is authenticated by
+ * that token ALONE: its session cookie is set aside before the session loads (withoutSessionCookie),
+ * a bad token is a 401 (never a silent fall-back to the cookie), and only a good one skips CSRF
+ * (a browser never attaches the header on its own). No other header changes any of this: warehouse
+ * API keys are checked by their own middleware on the warehouse routes (warehouse-key.ts), which
+ * are mounted before this one.
  */
 import type { RequestHandler } from 'express';
 import { unauthorized } from '../../domain/errors.ts';
 import type { Services } from '../../services.ts';
 import { loadCurrentUser } from './queries.ts';
 
+/** The token of an `Authorization: Bearer …` header ('' for an empty one), or undefined without one. */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header || !/^bearer(\s|$)/i.test(header)) return undefined;
+  return header.slice(6).trim();
+}
+
+/** Drops the session cookie from a bearer request, so express-session never loads the cookie's user. */
+export function withoutSessionCookie(cookieName: string): RequestHandler {
+  const own = new RegExp(`(?:^|;\\s*)${cookieName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=[^;]*`, 'g');
+  return (req, _res, next) => {
+    if (bearerToken(req.get('authorization')) !== undefined && req.headers.cookie) {
+      req.headers.cookie = req.headers.cookie.replace(own, '').replace(/^;\s*/, '');
+    }
+    next();
+  };
+}
+
 export function bearerAuth(services: Pick<Services, 'auth' | 'db'>): RequestHandler {
   return async (req, _res, next) => {
-    const header = req.get('authorization');
-    if (!header?.toLowerCase().startsWith('bearer ')) return next();
-    const token = header.slice(7).trim();
-    // Warehouse API keys (token + X-User-Id) are checked by the warehouse routes themselves.
-    if (req.get('x-user-id')) {
-      req.bearer = true;
-      return next();
-    }
+    const token = bearerToken(req.get('authorization'));
+    if (token === undefined) return next();
     const userId = token ? await services.auth.userIdForBearer(token) : undefined;
     const user = userId ? await loadCurrentUser(services.db, userId) : undefined;
     if (!user) return next(unauthorized('The bearer token is invalid or has been revoked.'));

@@ -1,34 +1,27 @@
 /** Sign in, register, sign out, password reset: /{locale}/login, /register, /logout, /password/reset. */
 import { Router, type Request, type Response } from 'express';
-import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
 import { rotateCsrfSecret } from '../../http/csrf.ts';
-import { PgRateLimitStore } from '../../http/rate-limit-store.ts';
 import type { Services } from '../../services.ts';
-import { isAppError, type AppError } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
+import { formPage } from '../../http/error-handler.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { Register, ResetConfirm, ResetRequest, SignIn } from './schemas.ts';
 import { loadCurrentUser } from './queries.ts';
+import { authLimits } from './limits.ts';
 
 export function authRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
+  const limits = authLimits(s.database.pool);
 
-  // Ten tries per email and address in five minutes; the eleventh waits. Counted in PostgreSQL, so
-  // the limit holds across every app process.
-  const signInLimiter = rateLimit({
-    store: new PgRateLimitStore(s.database.pool, 'signin'),
-    windowMs: 5 * 60 * 1000,
-    limit: 10,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}|${String(req.body?.email ?? '').trim().toLowerCase()}`,
-    handler: (req, res) => {
-      const message = req.t('auth.error.rateLimited');
-      if (wantsJson(req)) return void res.status(429).json({ error: { code: 'rate_limited', message } });
-      void res.page('auth/login', { title: req.t('auth.signin.title'), values: { email: req.body?.email ?? '' }, formError: message, fields: {} }, 429);
-    },
+  // The form each POST renders again on bad input (src/http/error-handler.ts formPage).
+  const loginForm = formPage('auth/login', (req) => ({ title: req.t('auth.signin.title'), values: { email: req.body?.email ?? '' } }));
+  const registerForm = formPage('auth/register', (req) => {
+    const { password: _p, ...values } = (req.body ?? {}) as Record<string, unknown>;
+    return { title: req.t('auth.register.title'), values };
   });
+  const resetForm = formPage('auth/reset-request', (req) => ({ title: req.t('auth.reset.title'), values: { email: req.body?.email ?? '' } }));
+  const resetConfirmForm = formPage('auth/reset-confirm', (req, e) => ({ title: req.t('auth.reset.choose'), token: String(req.body?.token ?? ''), invalid: e.code === 'reset_invalid' }));
 
   /** GET /{locale}/login */
   r.get('/login', async (req, res) => {
@@ -36,25 +29,18 @@ export function authRoutes(s: Services): Router {
     await res.page('auth/login', { title: req.t('auth.signin.title'), values: {}, fields: {} });
   });
 
-  /** POST /{locale}/login */
-  r.post('/login', signInLimiter, async (req, res) => {
-    try {
-      const input = parseInput(SignIn, req.body);
-      const userId = await s.auth.signIn(input.email, input.password);
-      await startSession(req, s, userId);
-      const user = (await loadCurrentUser(s.db, userId))!;
-      req.user = user;
-      const to = safeReturnTo(req.session.returnTo) ?? homeFor(req);
-      delete req.session.returnTo;
-      flash(req, 'success', req.t('auth.welcome', { name: user.firstName }));
-      if (wantsJson(req)) return void res.json({ ok: true, redirect: to });
-      res.redirect(303, to);
-    } catch (e) {
-      if (!isAppError(e)) throw e;
-      // The same words whether the email is unknown or the password wrong.
-      const message = e.code === 'sign_in_failed' ? req.t('auth.error.invalid') : e.message;
-      await formFailure(req, res, e, 'auth/login', { title: req.t('auth.signin.title'), values: { email: req.body?.email ?? '' } }, message);
-    }
+  /** POST /{locale}/login — the same words whether the email is unknown or the password wrong. */
+  r.post('/login', loginForm, ...limits.signIn, async (req, res) => {
+    const input = parseInput(SignIn, req.body);
+    const userId = await s.auth.signIn(input.email, input.password);
+    await startSession(req, s, userId);
+    const user = (await loadCurrentUser(s.db, userId))!;
+    req.user = user;
+    const to = safeReturnTo(req.session.returnTo) ?? homeFor(req);
+    delete req.session.returnTo;
+    flash(req, 'success', req.t('auth.welcome', { name: user.firstName }));
+    if (wantsJson(req)) return void res.json({ ok: true, redirect: to });
+    res.redirect(303, to);
   });
 
   /** POST /{locale}/logout */
@@ -74,20 +60,13 @@ export function authRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/register */
-  r.post('/register', async (req, res) => {
-    try {
-      const input = parseInput(Register, req.body);
-      const userId = await s.auth.register(input, req.locale);
-      await startSession(req, s, userId);
-      flash(req, 'success', req.t('auth.welcome', { name: input.firstName }));
-      if (wantsJson(req)) return void res.status(201).json({ ok: true, redirect: `/${req.locale}/account` });
-      res.redirect(303, `/${req.locale}/account`);
-    } catch (e) {
-      if (!isAppError(e)) throw e;
-      const { password: _p, ...values } = (req.body ?? {}) as Record<string, unknown>;
-      const message = e.status === 409 ? req.t('auth.error.emailTaken') : e.message;
-      await formFailure(req, res, e, 'auth/register', { title: req.t('auth.register.title'), values }, message);
-    }
+  r.post('/register', registerForm, ...limits.register, async (req, res) => {
+    const input = parseInput(Register, req.body);
+    const userId = await s.auth.register(input, req.locale);
+    await startSession(req, s, userId);
+    flash(req, 'success', req.t('auth.welcome', { name: input.firstName }));
+    if (wantsJson(req)) return void res.status(201).json({ ok: true, redirect: `/${req.locale}/account` });
+    res.redirect(303, `/${req.locale}/account`);
   });
 
   /** GET /{locale}/password/reset — the request form, or the new-password form with ?token= */
@@ -100,32 +79,24 @@ export function authRoutes(s: Services): Router {
     await res.page('auth/reset-request', { title: req.t('auth.reset.title'), values: {}, fields: {} });
   });
 
-  /** POST /{locale}/password/reset — with email: mail a link; with token + password: set it. */
-  r.post('/password/reset', async (req, res) => {
-    if (req.body?.token !== undefined) {
-      try {
-        const input = parseInput(ResetConfirm, req.body);
-        const userId = await s.auth.resetPassword(input.token, input.password);
-        await startSession(req, s, userId);
-        flash(req, 'success', req.t('auth.reset.done'));
-        if (wantsJson(req)) return void res.json({ ok: true });
-        return res.redirect(303, homeFor(req));
-      } catch (e) {
-        if (!isAppError(e)) throw e;
-        const message = e.code === 'reset_invalid' ? req.t('auth.reset.invalid') : e.message;
-        return formFailure(req, res, e, 'auth/reset-confirm', { title: req.t('auth.reset.choose'), token: String(req.body.token ?? ''), invalid: e.code === 'reset_invalid' }, message);
-      }
-    }
-    try {
-      const input = parseInput(ResetRequest, req.body);
-      const base = `${s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`}/${req.locale}/password/reset`;
-      await s.auth.requestPasswordReset(input.email, base);
-      if (wantsJson(req)) return void res.json({ ok: true, message: req.t('auth.reset.sent') });
-      await res.page('auth/reset-request', { title: req.t('auth.reset.title'), values: {}, fields: {}, sent: true });
-    } catch (e) {
-      if (!isAppError(e)) throw e;
-      await formFailure(req, res, e, 'auth/reset-request', { title: req.t('auth.reset.title'), values: { email: req.body?.email ?? '' } }, e.message);
-    }
+  /** POST /{locale}/password/reset with token + password: set the new password. */
+  const resetConfirm = async (req: Request, res: Response) => {
+    const input = parseInput(ResetConfirm, req.body);
+    const userId = await s.auth.resetPassword(input.token, input.password);
+    await startSession(req, s, userId);
+    flash(req, 'success', req.t('auth.reset.done'));
+    if (wantsJson(req)) return void res.json({ ok: true });
+    res.redirect(303, homeFor(req));
+  };
+
+  /** POST /{locale}/password/reset — with email: mail a link (rate-limited); with token + password: set it. */
+  r.post('/password/reset', (req, res, next) => (req.body?.token !== undefined ? resetConfirmForm(req, res, () => resetConfirm(req, res).catch(next)) : next()));
+  r.post('/password/reset', resetForm, ...limits.resetMail, async (req, res) => {
+    const input = parseInput(ResetRequest, req.body);
+    const base = `${s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`}/${req.locale}/password/reset`;
+    await s.auth.requestPasswordReset(input.email, base);
+    if (wantsJson(req)) return void res.json({ ok: true, message: req.t('auth.reset.sent') });
+    await res.page('auth/reset-request', { title: req.t('auth.reset.title'), values: {}, fields: {}, sent: true });
   });
 
   return r;
@@ -158,9 +129,4 @@ async function startSession(req: Request, s: Services, userId: number) {
 function regenerate(req: Request): Promise<void> {
   if (req.res) rotateCsrfSecret(req.res);
   return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
-}
-
-async function formFailure(req: Request, res: Response, e: AppError, view: string, locals: Record<string, unknown>, message: string) {
-  if (wantsJson(req)) return void res.status(e.status).json({ error: { code: e.code, message, ...(e.fields ? { fields: e.fields } : {}) } });
-  await res.page(view, { ...locals, formError: message, fields: e.fields ?? {} }, e.status);
 }

@@ -5,7 +5,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apiTokens, organisations, passwordResets, persons, users } from '../../db/schema/index.ts';
-import { conflict, invalid } from '../../domain/errors.ts';
+import { AppError, invalid } from '../../domain/errors.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
 import { audit } from '../audit/log.ts';
 import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from './crypto.ts';
@@ -16,13 +16,25 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 /** One message for every failed sign-in, so it reveals nothing about which emails exist. */
 export const SIGN_IN_FAILED = 'The email or password is incorrect.';
 
+const EMAIL_TAKEN = 'An account with this email already exists.';
+const emailTaken = () => new AppError(409, 'email_taken', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+
+export type AuthOptions = {
+  /**
+   * A password that never signs anyone in: the demo password in production unless SEED=demo was
+   * set, so a database that somehow holds the demo accounts still cannot be entered with it.
+   */
+  refusedPassword?: string;
+};
+
 export class AuthService {
-  constructor(private readonly db: Db, private readonly mailer: Mailer) {}
+  constructor(private readonly db: Db, private readonly mailer: Mailer, private readonly opts: AuthOptions = {}) {}
 
   /** Returns the user id, or throws the one failure message. */
   async signIn(email: string, password: string): Promise<number> {
     const user = await findUserByEmail(this.db, email);
-    const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
+    const refused = this.opts.refusedPassword !== undefined && password === this.opts.refusedPassword;
+    const ok = (await verifyPassword(user?.passwordHash ?? (await decoyHash()), password)) && !refused;
     if (!user || !ok || user.disabled) {
       // Failed attempts on a real account are worth a trail (the answer stays the same).
       if (user) await audit(this.db, { action: 'user.login_failed', level: 'warn', entity: 'user', entityId: user.id, userId: user.id, message: `Failed sign-in for ${user.email}` });
@@ -35,7 +47,7 @@ export class AuthService {
 
   async register(input: Register, locale: string): Promise<number> {
     if (await findUserByEmail(this.db, input.email)) {
-      throw conflict('An account with this email already exists.', { email: 'An account with this email already exists.' });
+      throw emailTaken();
     }
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (tx) => {
@@ -60,7 +72,7 @@ export class AuthService {
         })
         .onConflictDoNothing()
         .returning({ id: users.id });
-      if (!user) throw conflict('An account with this email already exists.', { email: 'An account with this email already exists.' });
+      if (!user) throw emailTaken();
       await tx.insert(persons).values({
         firstName: input.firstName,
         lastName: input.lastName,

@@ -1,30 +1,31 @@
 /**
- * THE server price authority: what one unit of a product, configured with the asked-for option
- * choices, costs in a channel, and whether it may be ordered. The cart, the product page (island
- * props) and the channel switch all price through here, so a price never comes from a request.
+ * THE price and availability authority (queries side): the one place that loads what the rules
+ * in src/domain/pricing.ts need, and priceLine, which prices one cart line from the database.
+ * The product page, catalog cards, typeahead, cart, checkout, shipping estimate and seed all
+ * price through here; a price never comes from a request.
  *
- *   base      = the product's channel_prices row for the channel (already in the channel currency);
- *               without one, products.price (USD) converted with the channel's mid_market_rate
- *   options   = Σ each active choice's price (USD) converted with the same rate, × its quantity
- *               for quantity options (type 1) — the same rule src/domain/configurator.ts applies
- *   unit      = base + options, integer cents; every conversion rounds once, to the cent
+ *   pricingColumns(ch)  the product's price facts (channel price row, base price, its currency's
+ *                       rate) and stock facts (free stock and resupply date over the channel's
+ *                       ACTIVE warehouses: the ones linked to it, every active one when none is)
+ *   joinChannelPrice    the left join those columns need
+ *   priceSortKey(ch)    the same price as SQL, only to ORDER a listing (tested to agree)
+ *   priceLine           one line: base + options (src/domain/configurator.ts), clamped quantity,
+ *                       add-to-cart state; refuses what may not be ordered
  *
- * Orderability follows src/domain/availability.ts (addToCartState): out of stock, then coming
- * soon, then call for availability, with a future resupply date lifting the first two; a computed
- * price of 0 or less and an inactive product (status ≠ 0) are refused as well.
+ * Orderability follows src/domain/availability.ts (addToCartState) through domain productState;
+ * an inactive product (status ≠ 0) is refused as well.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { channelPrices, channelWarehouses, currencies, inventory, optionChoices, productOptions, products } from '../../db/schema/index.ts';
+import { channelPrices, channels, channelWarehouses, currencies, inventory, optionChoices, productOptions, products, warehouses } from '../../db/schema/index.ts';
 import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
-import { addToCartState, latestResupplyDate, type AddToCartState, type Availability } from '../../domain/availability.ts';
+import type { AddToCartState, Availability } from '../../domain/availability.ts';
 import { configure, configuredStockCode, type ActiveSelection, type ConfigOption, type RequestedSelection } from '../../domain/configurator.ts';
-import { AppError, invalid, notFound } from '../../domain/errors.ts';
-import { convert, toCents } from '../../domain/money.ts';
+import { AppError, invalid } from '../../domain/errors.ts';
+import { channelPriceCents, optionPriceCents, productState, stockView, type PriceFacts, type PricingChannel, type StockFacts } from '../../domain/pricing.ts';
 import { CART_MAX, CART_MIN, QUANTITY_OPTION_TYPE } from '../../domain/quantity.ts';
 
-/** What pricing needs of a channel (src/features/channels/queries.ts ChannelInfo fits). */
-export type PricingChannel = { id: number; currency: string; currencyId: number; midMarketRate: string };
+export type { PricingChannel };
 
 /** A selection as a client may send it: the option may be left out (the choice names it). */
 export type SelectionInput = { optionId?: number; choiceId: number; quantity?: number };
@@ -72,56 +73,82 @@ export const PRICING_MESSAGES = {
   unknown_choice: 'This option choice does not belong to the product.',
 } as const;
 
-type ProductRow = {
+/**
+ * Inventory the channel sells from: its linked warehouses (every warehouse when none is
+ * linked), active ones only, for the product of the outer query.
+ */
+function channelInventory(channelId: number): SQL {
+  return sql`from ${inventory}
+    inner join ${warehouses} on ${warehouses.id} = ${inventory.warehouseId} and ${warehouses.active}
+    where ${inventory.productId} = ${products.id}
+      and (exists (select 1 from ${channelWarehouses} where ${channelWarehouses.channelId} = ${channelId} and ${channelWarehouses.warehouseId} = ${inventory.warehouseId})
+        or not exists (select 1 from ${channelWarehouses} where ${channelWarehouses.channelId} = ${channelId}))`;
+}
+
+/** Units of the product's currency per USD: the rate of a channel selling in it (USD is 1 by definition). */
+const currencyRate = sql<string | null>`coalesce(
+  (select min(${channels.midMarketRate}) from ${channels} where ${channels.currencyId} = ${products.currencyId}),
+  (select 1 from ${currencies} where ${currencies.id} = ${products.currencyId} and ${currencies.code} = 'USD'))::text`;
+
+/** The left join pricingColumns needs: `.leftJoin(channelPrices, joinChannelPrice(ch))`. */
+export function joinChannelPrice(ch: Pick<PricingChannel, 'id'>): SQL | undefined {
+  return and(eq(channelPrices.productId, products.id), eq(channelPrices.channelId, ch.id));
+}
+
+/** Price facts only (no stock subqueries): for lists that show a price but no availability. */
+export const priceFactColumns = {
+  channelPrice: channelPrices.price,
+  basePrice: products.price,
+  currencyId: products.currencyId,
+  currencyRate,
+};
+
+/** Every column the price and availability rules read (PriceFacts & StockFacts), for a select over products. */
+export function pricingColumns(ch: Pick<PricingChannel, 'id'>) {
+  return {
+    ...priceFactColumns,
+    availability: products.availability,
+    resupplyDate: products.resupplyDate,
+    isPhysical: products.isPhysical,
+    isNonStock: products.isNonStock,
+    inventoryType: products.inventoryType,
+    stock: sql<number>`(select coalesce(sum(greatest(${inventory.quantity} - ${inventory.reserved}, 0)), 0)::int ${channelInventory(ch.id)})`.mapWith(Number),
+    stockResupplyDate: sql<string | null>`(select max(${inventory.resupplyDate})::text ${channelInventory(ch.id)})`,
+  };
+}
+
+/**
+ * The channel price as SQL, only to sort a listing before paging: the same rule as domain
+ * channelPriceCents (test/features/pricing-authority.test.ts checks the orders agree).
+ */
+export function priceSortKey(ch: Pick<PricingChannel, 'currencyId' | 'midMarketRate'>): SQL {
+  return sql`coalesce(${channelPrices.price}, case when ${products.currencyId} = ${ch.currencyId} then ${products.price}
+    else round(${products.price} * ${ch.midMarketRate}::numeric / nullif(${currencyRate}::numeric, 0), 2) end, 0)`;
+}
+
+type ProductRow = PriceFacts & StockFacts & {
   id: number;
   title: string;
   stockcode: string;
   status: number;
-  availability: Availability;
-  resupplyDate: string | null;
-  price: string;
-  currencyCode: string;
   primaryImage: string | null;
-  isPhysical: boolean;
-  isNonStock: boolean;
-  channelPrice: string | null;
 };
 
-async function loadProduct(db: DbOrTx, productId: number, channelId: number): Promise<ProductRow | undefined> {
+async function loadProduct(db: DbOrTx, productId: number, channel: PricingChannel): Promise<ProductRow | undefined> {
   const [row] = await db
     .select({
       id: products.id,
       title: products.title,
       stockcode: products.stockcode,
       status: products.status,
-      availability: products.availability,
-      resupplyDate: products.resupplyDate,
-      price: products.price,
-      currencyCode: currencies.code,
       primaryImage: products.primaryImage,
-      isPhysical: products.isPhysical,
-      isNonStock: products.isNonStock,
-      channelPrice: channelPrices.price,
+      ...pricingColumns(channel),
     })
     .from(products)
-    .innerJoin(currencies, eq(currencies.id, products.currencyId))
-    .leftJoin(channelPrices, and(eq(channelPrices.productId, products.id), eq(channelPrices.channelId, channelId)))
+    .leftJoin(channelPrices, joinChannelPrice(channel))
     .where(eq(products.id, productId))
     .limit(1);
   return row as ProductRow | undefined;
-}
-
-/** Why: option prices are stored in USD; the channel shows its own currency (rate = channel units per USD). */
-function toChannelCents(usd: string, channel: PricingChannel): number {
-  const cents = toCents(usd);
-  return channel.currency === 'USD' ? cents : convert(cents, channel.midMarketRate);
-}
-
-/** Base price of one unit in the channel currency, in cents. */
-function baseCents(p: ProductRow, channel: PricingChannel): number {
-  if (p.channelPrice !== null) return toCents(p.channelPrice);
-  if (p.currencyCode === channel.currency) return toCents(p.price);
-  return toChannelCents(p.price, channel);
 }
 
 async function loadOptionRows(db: DbOrTx, productId: number) {
@@ -154,28 +181,8 @@ export async function loadConfigOptions(db: DbOrTx, productId: number, channel: 
     sort: o.sort,
     choices: choices
       .filter((c) => c.optionId === o.id)
-      .map((c) => ({ id: c.id, name: c.name, stockCodeValue: c.stockCodeValue, priceCents: toChannelCents(c.price, channel), isDefault: c.isDefault })),
+      .map((c) => ({ id: c.id, name: c.name, stockCodeValue: c.stockCodeValue, priceCents: optionPriceCents(c.price, channel), isDefault: c.isDefault })),
   }));
-}
-
-/**
- * Units on hand for the channel: Σ (quantity − reserved) over the channel's warehouses (every
- * warehouse when the channel names none), and the latest resupply date among them.
- * Non-stock products (services, warranties) are never out of stock.
- */
-async function stockFor(db: DbOrTx, productId: number, channelId: number): Promise<{ onHand: number; resupply: string | null }> {
-  const linked = await db.select({ id: channelWarehouses.warehouseId }).from(channelWarehouses).where(eq(channelWarehouses.channelId, channelId));
-  const where = linked.length
-    ? and(eq(inventory.productId, productId), inArray(inventory.warehouseId, linked.map((l) => l.id)))
-    : eq(inventory.productId, productId);
-  const [row] = await db
-    .select({
-      onHand: sql<number>`coalesce(sum(greatest(${inventory.quantity} - ${inventory.reserved}, 0)), 0)::int`,
-      resupply: sql<string | null>`max(${inventory.resupplyDate})::text`,
-    })
-    .from(inventory)
-    .where(where);
-  return { onHand: Number(row?.onHand ?? 0), resupply: row?.resupply ?? null };
 }
 
 /** Client selections → the configurator's, checked against the product's own choices. */
@@ -207,17 +214,14 @@ export type PriceLineOptions = {
  */
 export async function priceLine(db: DbOrTx, channel: PricingChannel, input: PriceLineInput, opts: PriceLineOptions = {}): Promise<PricedLine> {
   const { enforce = true, now = new Date() } = opts;
-  const product = await loadProduct(db, input.productId, channel.id);
+  const product = await loadProduct(db, input.productId, channel);
   if (!product) throw new AppError(404, 'unknown_product', PRICING_MESSAGES.unknown_product, { product_id: PRICING_MESSAGES.unknown_product });
 
   const options = await loadConfigOptions(db, product.id, channel);
   const config = configure(options, normaliseSelections(options, input.selections ?? []));
-  const unitCents = baseCents(product, channel) + config.optionsCents;
-
-  const nonStock = product.isNonStock || !product.isPhysical;
-  const stock = nonStock ? { onHand: Number.MAX_SAFE_INTEGER, resupply: null } : await stockFor(db, product.id, channel.id);
-  const resupply = latestResupplyDate([product.resupplyDate, stock.resupply]);
-  const state = addToCartState({ priceCents: unitCents, availability: product.availability, resupplyDate: resupply, stockOnHand: stock.onHand, now });
+  const unitCents = channelPriceCents(product, channel) + config.optionsCents;
+  const stock = stockView(product);
+  const state = productState(product, unitCents, now);
 
   if (enforce) {
     if (product.status !== PRODUCT_STATUS.active) throw new AppError(409, 'inactive', PRICING_MESSAGES.inactive);
@@ -245,6 +249,6 @@ export async function priceLine(db: DbOrTx, channel: PricingChannel, input: Pric
     currencyId: channel.currencyId,
     lineOptions: config.selections,
     optionNames,
-    availability: { status: product.availability, stockOnHand: nonStock ? null : stock.onHand, resupplyDate: state.resupplyDate, state },
+    availability: { status: product.availability, stockOnHand: stock.tracksStock ? stock.stockOnHand : null, resupplyDate: state.resupplyDate, state },
   };
 }

@@ -7,45 +7,51 @@ import {
 import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
 
 /**
- * Whose cart: a signed-in user's is their latest order in status 'cart'; an anonymous visitor's
- * is the one the session remembers, and only while it is still an anonymous cart.
+ * THE visitor's cart, defined once (the cart, its header count, the shipping estimate and checkout
+ * all ask here): a signed-in user's cart is their newest order in status 'cart'; an anonymous
+ * visitor's is the one their session remembers, and only while it is still an anonymous cart.
+ * A signed-in user never reaches an anonymous cart: it merged into theirs at sign-in.
  */
 export type CartRef = { userId?: number | null; cartOrderId?: number | null };
 
-export async function findCartId(db: DbOrTx, ref: CartRef): Promise<number | null> {
+/** Who is asking → CartRef (routes pass req.user?.id and req.session.cartOrderId). */
+export function visitorCartRef(who: { userId?: number | null; sessionCartId?: number | null }): CartRef {
+  return who.userId ? { userId: who.userId } : { cartOrderId: who.sessionCartId ?? null };
+}
+
+/** The visitor's cart id as a query (one row or none); null when the visitor can have none. */
+function visitorCartQuery(db: DbOrTx, ref: CartRef) {
   if (ref.userId) {
-    const [row] = await db
+    return db
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.userId, ref.userId), eq(orders.status, 'cart')))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(1);
-    return row?.id ?? null;
   }
   if (!ref.cartOrderId) return null;
-  const [row] = await db
+  return db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.id, ref.cartOrderId), eq(orders.status, 'cart'), isNull(orders.userId)))
     .limit(1);
+}
+
+export async function findCartId(db: DbOrTx, ref: CartRef): Promise<number | null> {
+  const query = visitorCartQuery(db, ref);
+  if (!query) return null;
+  const [row] = await query;
   return row?.id ?? null;
 }
 
 /** Items in the cart (Σ quantity of product lines), in one query, for the header badge. */
 export async function cartCount(db: DbOrTx, ref: CartRef): Promise<number> {
-  const productLine = inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES]);
-  let cart;
-  if (ref.userId) {
-    cart = sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${ref.userId} and ${orders.status} = 'cart' order by ${orders.createdAt} desc, ${orders.id} desc limit 1)`;
-  } else if (ref.cartOrderId) {
-    cart = sql`(select ${orders.id} from ${orders} where ${orders.id} = ${ref.cartOrderId} and ${orders.status} = 'cart' and ${orders.userId} is null)`;
-  } else {
-    return 0;
-  }
+  const cart = visitorCartQuery(db, ref);
+  if (!cart) return 0;
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${orderLineItems.quantity}), 0)::int` })
     .from(orderLineItems)
-    .where(and(eq(orderLineItems.orderId, cart), productLine));
+    .where(and(inArray(orderLineItems.orderId, cart), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])));
   return Number(row?.n ?? 0);
 }
 

@@ -12,12 +12,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, invalid, isAppError } from '../../domain/errors.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
-import { cartCount, findCartId } from './queries.ts';
+import { requireChannel } from '../../http/context.ts';
+import { cartCount, findCartId, visitorCartRef } from './queries.ts';
 import { parseAdd, parseLineId, parseQuantityBody, parseShowDiscount } from './schemas.ts';
 import {
   addLine, getCart, mergeAnonymousIntoUser, removeLine, repriceForChannel, setShowDiscount, updateQuantity, type CartRef,
@@ -26,23 +27,14 @@ import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Error codes whose message the interface translates (catalog keys cart.error.<code>). */
-const TRANSLATED = new Set(['currency', 'inactive', 'out_of_stock', 'coming_soon', 'call', 'price', 'unknown_product', 'line_not_found']);
-
-const refOf = (req: Request): CartRef => (req.user ? { userId: req.user.id } : { cartOrderId: req.session?.cartOrderId ?? null });
-const channelOf = (res: Response): ChannelInfo => {
-  const channel = res.locals.channel as ChannelInfo | undefined;
-  if (!channel) throw new AppError(503, 'no_channel', 'The store is not set up yet.');
-  return channel;
-};
+const refOf = (req: Request): CartRef => visitorCartRef({ userId: req.user?.id, sessionCartId: req.session?.cartOrderId });
+const channelOf = requireChannel;
 const showDiscountOf = (req: Request) => req.session?.showDiscount ?? true;
 
 export function cartRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
   // Another engineer's partial; included only when it exists (checked once, at startup).
   const hasEstimate = existsSync(path.join(root, 'views/shipping/estimate.ejs'));
-
-  installHooks(s);
 
   /** POST /{locale}/cart/add/inline */
   r.post('/cart/add/inline', async (req, res) => {
@@ -136,38 +128,30 @@ export function cartRoutes(s: Services): Router {
     throw new AppError(405, 'method_not_allowed', 'Use PUT or DELETE (or _method=put|delete).');
   });
 
-  // Cart errors in the visitor's language (the service speaks English).
-  const localize: ErrorRequestHandler = (err, req, _res, next) => {
-    if (isAppError(err)) {
-      const code = err.code === 'not_found' ? 'line_not_found' : err.code;
-      if (TRANSLATED.has(code) && req.t) {
-        const message = req.t(`cart.error.${code}`);
-        const fields = err.fields ? Object.fromEntries(Object.keys(err.fields).map((k) => [k, message])) : undefined;
-        return next(new AppError(err.status, err.code, message, fields));
-      }
-    }
-    next(err);
-  };
-  r.use('/cart', localize);
   return r;
 }
 
-/** The app's hooks: merge at sign-in, re-price at a channel switch, the header count on every page. */
-function installHooks(s: Services) {
-  s.onSignIn = async (req, userId) => {
+/**
+ * The cart's hooks, wired by the composition root (src/app.ts): merge at sign-in, re-price at a
+ * channel switch, the header count on every page.
+ */
+export function cartHooks(s: Pick<Services, 'db' | 'channels'>): Pick<Services, 'onSignIn' | 'onChannelChange' | 'pageLocals'> {
+  return {
+    onSignIn: async (req, userId) => {
     const anonymous = req.session.cartOrderId;
     const channel = (req.res?.locals.channel as ChannelInfo | undefined) ?? (await s.channels.byCode(req.session.channelCode));
     if (anonymous && channel) await mergeAnonymousIntoUser(s.db, anonymous, userId, channel);
     delete req.session.cartOrderId;
-  };
-  s.onChannelChange = async (req, code) => {
-    const channel = await s.channels.byCode(code);
-    if (!channel) return;
-    const id = await findCartId(s.db, refOf(req));
-    if (id !== null) await repriceForChannel(s.db, id, channel);
-  };
-  s.pageLocals = async (req, res) => {
-    res.locals.cartCount = await cartCount(s.db, refOf(req));
+    },
+    onChannelChange: async (req, code) => {
+      const channel = await s.channels.byCode(code);
+      if (!channel) return;
+      const id = await findCartId(s.db, refOf(req));
+      if (id !== null) await repriceForChannel(s.db, id, channel);
+    },
+    pageLocals: async (req, res) => {
+      res.locals.cartCount = await cartCount(s.db, refOf(req));
+    },
   };
 }
 

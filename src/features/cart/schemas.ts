@@ -105,28 +105,39 @@ export function parseAdd(body: unknown, rawForm?: string): AddInput {
   return { productId: b.product_id, quantity, selections, currency: b.currency || undefined };
 }
 
-/** PUT body: a whole number (range is clamped by the service, not refused). */
-export function parseQuantityBody(body: unknown): number {
-  const raw = (body as { quantity?: unknown } | undefined)?.quantity;
-  const q = parseQuantity(raw);
-  if (q === null) throw invalid(QUANTITY_MESSAGE, { quantity: QUANTITY_MESSAGE });
+/** A whole number as typed (the range is clamped by the service, not refused). */
+const Quantity = z.unknown().transform((v, ctx) => {
+  const q = parseQuantity(v);
+  if (q === null) {
+    ctx.addIssue({ code: 'custom', message: QUANTITY_MESSAGE });
+    return z.NEVER;
+  }
   return q;
+});
+
+/** PUT body: { quantity }. */
+const QuantityBody = z.object({ quantity: Quantity });
+
+export function parseQuantityBody(body: unknown): number {
+  return parseInput(QuantityBody, body).quantity;
 }
 
+const SHOW_DISCOUNT_MESSAGE = 'showDiscount must be 1 or 0.';
+
 /** showDiscount: 1 or 0 (numbers, strings, or booleans). */
+const ShowDiscountBody = z.object({
+  showDiscount: z.union([z.boolean(), z.literal(1), z.literal(0), z.string().trim().toLowerCase().pipe(z.enum(['1', '0', 'true', 'false']))], { message: SHOW_DISCOUNT_MESSAGE })
+    .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
+});
+
 export function parseShowDiscount(body: unknown): boolean {
-  const raw = (body as { showDiscount?: unknown } | undefined)?.showDiscount;
-  const s = typeof raw === 'boolean' ? (raw ? '1' : '0') : typeof raw === 'number' || typeof raw === 'string' ? String(raw).trim() : '';
-  if (s === '1' || s === 'true') return true;
-  if (s === '0' || s === 'false') return false;
-  const message = 'showDiscount must be 1 or 0.';
-  throw invalid(message, { showDiscount: message });
+  return parseInput(ShowDiscountBody, body).showDiscount;
 }
 
 export const LINE_ID_MESSAGE = 'Unknown cart line.';
 
+const LineId = z.object({ line_item_id: z.string({ message: LINE_ID_MESSAGE }).regex(/^\d{1,10}$/, LINE_ID_MESSAGE).transform(Number).pipe(z.number().int().positive(LINE_ID_MESSAGE).max(2147483647, LINE_ID_MESSAGE)) });
+
 export function parseLineId(v: unknown): number {
-  const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0 || n > 2147483647) throw invalid(LINE_ID_MESSAGE, { line_item_id: LINE_ID_MESSAGE });
-  return n;
+  return parseInput(LineId, { line_item_id: v }).line_item_id;
 }

@@ -13,10 +13,9 @@ import {
   channels, lineItemOptions, orderLineItems, orderPromotions, orders, organisations, persons, users,
 } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
-import { notFound } from '../../domain/errors.ts';
+import { AppError, notFound } from '../../domain/errors.ts';
 import { convert, fromCents, parseCents, toCents } from '../../domain/money.ts';
-import { orderTotals } from '../../domain/order-totals.ts';
-import { prorate } from '../../domain/prorate.ts';
+import { orgDiscountCents, orderTotals, spreadPromotion } from '../../domain/order-totals.ts';
 import { CART_MAX, clampCartQuantity } from '../../domain/quantity.ts';
 import { priceLine, type PricedLine, type PriceLineInput, type PricingChannel } from './pricing.ts';
 import { activePromotions, findCartId, loadCartRows, type CartLineOptionRow, type CartRef, type CartRows } from './queries.ts';
@@ -24,6 +23,7 @@ import { activePromotions, findCartId, loadCartRows, type CartLineOptionRow, typ
 export type { CartRef };
 
 export const LINE_NOT_FOUND = 'This item is no longer in your cart.';
+const lineNotFound = () => new AppError(404, 'line_not_found', LINE_NOT_FOUND);
 
 // ---------------------------------------------------------------------------------------------
 // The cart as the routes and views see it (cents; serializers in view-model.ts)
@@ -215,16 +215,15 @@ export async function recomputeTotals(tx: DbOrTx, orderId: number, now: Date = n
     ? (await activePromotions(tx, now))
         .map((p) => {
           const usd = parseCents(p.configuration?.[0]?.actions?.[0]?.value) ?? 0;
-          return { promotion: p, cents: order.orderCurrency === 'USD' ? usd : convert(usd, order.rate) };
+          return { promotion: p, cents: convert(usd, order.rate) };
         })
         .filter((p) => p.cents > 0)
     : [];
 
-  const orgPct = toCents(order.orgDiscount); // percent × 100
   const drafts = lines.map((l) => {
     const unit = toCents(l.unitPrice);
     const gross = unit * l.quantity;
-    const discount = orgPct > 0 ? Math.round((gross * orgPct) / 10_000) : 0;
+    const discount = orgDiscountCents(gross, order.orgDiscount);
     return { line: l, unit, discount, total: gross - discount };
   });
   const totals = orderTotals(
@@ -232,8 +231,7 @@ export async function recomputeTotals(tx: DbOrTx, orderId: number, now: Date = n
     promos.map((p) => ({ configuration: [{ actions: [{ value: fromCents(p.cents) }] }] })),
     { shippingCents: toCents(order.shipping), taxCents: toCents(order.tax) },
   );
-  const spread = Math.min(totals.promotionTotal, drafts.reduce((s, d) => s + Math.max(0, d.total), 0));
-  const shares = spread > 0 ? prorate(drafts.map((d) => Math.max(0, d.total)), spread) : drafts.map(() => 0);
+  const shares = spreadPromotion(drafts.map((d) => d.total), totals.promotionTotal);
 
   for (const [k, d] of drafts.entries()) {
     const totalDiscounted = d.total - shares[k];
@@ -407,13 +405,13 @@ export function addLine(
 /** A product line of this visitor's cart, or 404 (another visitor's line, a promotion line, a gone line). */
 async function ownLine(tx: DbOrTx, ref: CartRef, channel: PricingChannel, lineId: number, now: Date) {
   const orderId = await openCart(tx, ref, channel, now);
-  if (orderId === null) throw notFound(LINE_NOT_FOUND);
+  if (orderId === null) throw lineNotFound();
   const [line] = await tx
     .select({ id: orderLineItems.id, quantity: orderLineItems.quantity })
     .from(orderLineItems)
     .where(and(eq(orderLineItems.id, lineId), eq(orderLineItems.orderId, orderId), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])))
     .limit(1);
-  if (!line) throw notFound(LINE_NOT_FOUND);
+  if (!line) throw lineNotFound();
   return { orderId, line };
 }
 

@@ -5,7 +5,7 @@
  */
 import { fromCents } from '../../domain/money.ts';
 import type { CartLine, CartState } from './service.ts';
-import { fromSync, type Props as CartPageProps } from '../../../islands/cart-page.tsx';
+import { fromSync, type Props as CartPageProps } from '../../domain/cart-page.ts';
 
 const m = fromCents;
 

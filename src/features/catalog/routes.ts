@@ -2,20 +2,13 @@
  * Catalog (under /{locale}/): the product listing with search, category filter, sort and
  * pagination, and the header's typeahead suggestions.
  */
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { Services } from '../../services.ts';
-import type { ChannelInfo } from '../channels/queries.ts';
+import { requireChannel } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { ListingQuery, TypeaheadQuery } from './schemas.ts';
 import { catalogListing, typeaheadSuggestions } from './service.ts';
-import type { PriceChannel } from './queries.ts';
 import { badgeLabel, listingHref, pageLinks, sortOptions, suggestionHtml } from './view-model.ts';
-
-/** The shopper's channel as pricing needs it (USD at rate 1 if no channel is configured at all). */
-function priceChannel(res: Response): PriceChannel {
-  const ch = res.locals.channel as ChannelInfo | undefined;
-  return ch ? { id: ch.id, currencyId: ch.currencyId, midMarketRate: ch.midMarketRate } : { id: 0, currencyId: 0, midMarketRate: '1' };
-}
 
 export function catalogRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -23,7 +16,7 @@ export function catalogRoutes(s: Services): Router {
   /** GET /{locale}/products?q=&category=&sort=&page= */
   r.get('/products', async (req, res) => {
     const query = parseInput(ListingQuery, req.query);
-    const listing = await catalogListing(s.db, priceChannel(res), query, new Date());
+    const listing = await catalogListing(s.db, requireChannel(res), query, new Date());
     const { locale, formatDate } = res.locals as { locale: string; formatDate: (d: string) => string };
     const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
     const title = listing.category?.name ?? (listing.q ? t('catalog.searchResults', { q: listing.q }) : t('products.title'));
@@ -43,9 +36,10 @@ export function catalogRoutes(s: Services): Router {
   /** GET /{locale}/search/typeahead?q= → [{id, value, html}] (at most TYPEAHEAD_LIMIT) */
   r.get('/search/typeahead', async (req, res) => {
     const { q } = parseInput(TypeaheadQuery, req.query);
-    const list = await typeaheadSuggestions(s.db, priceChannel(res), q);
-    const money = res.locals.money as (amount: string) => string;
-    res.json(list.map((p) => ({ id: p.id, value: p.title, html: suggestionHtml(p, money(p.price)) })));
+    const list = await typeaheadSuggestions(s.db, requireChannel(res), q, new Date());
+    const { money, formatDate } = res.locals as { money: (amount: string) => string; formatDate: (d: string) => string };
+    const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
+    res.json(list.map((p) => ({ id: p.id, value: p.title, html: suggestionHtml(p, money(p.price), badgeLabel(p.badge, t, formatDate)) })));
   });
 
   return r;

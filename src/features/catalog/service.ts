@@ -3,9 +3,8 @@
  * category holds (its own and its sub-categories'), and the listing and typeahead results.
  * Never sees req: routes pass the channel, the parsed query and the locale helpers.
  */
-import { convert, fromCents, toCents } from '../../domain/money.ts';
-import { addToCartState, latestResupplyDate } from '../../domain/availability.ts';
-import { CART_MAX } from '../../domain/quantity.ts';
+import { fromCents } from '../../domain/money.ts';
+import { channelPriceCents, productState, tracksStock } from '../../domain/pricing.ts';
 import { notFound } from '../../domain/errors.ts';
 import { TYPEAHEAD_LIMIT } from '../../domain/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -14,19 +13,6 @@ import {
   type CategoryRow, type PriceChannel, type ProductSummaryRow,
 } from './queries.ts';
 import { PAGE_SIZE, searchTerms, type ListingQuery, type SortKey } from './schemas.ts';
-
-/**
- * Spec §5: a product's price in the channel is its channel price; without one, the base price
- * is converted with the channel currency's mid_market_rate (rounded to cents once).
- */
-export function channelPriceCents(
-  row: { channelPrice: string | null; basePrice: string; currencyId: number },
-  ch: PriceChannel,
-): number {
-  if (row.channelPrice !== null && row.channelPrice !== undefined) return toCents(row.channelPrice);
-  const base = toCents(row.basePrice);
-  return row.currencyId === ch.currencyId ? base : convert(base, ch.midMarketRate);
-}
 
 export type BadgeKind = 'in_stock' | 'out_of_stock' | 'coming_soon' | 'call' | 'price' | 'resupply' | 'non_stock';
 export type Badge = { kind: BadgeKind; resupplyDate?: string; label?: string };
@@ -37,30 +23,10 @@ export type Badge = { kind: BadgeKind; resupplyDate?: string; label?: string };
  * they show their own label.
  */
 export function availabilityBadge(row: ProductSummaryRow, priceCents: number, now: Date): Badge {
-  const nonStock = row.isNonStock || !row.isPhysical;
-  const state = addToCartState({
-    priceCents,
-    availability: row.availability,
-    resupplyDate: latestResupplyDate([row.stockResupplyDate, row.resupplyDate]),
-    stockOnHand: stockForRule(row, row.stock),
-    now,
-  });
+  const state = productState(row, priceCents, now);
   if (state.enabled && state.resupplyDate) return { kind: 'resupply', resupplyDate: state.resupplyDate };
-  if (state.enabled) return nonStock ? { kind: 'non_stock', label: row.nonStockLabel ?? undefined } : { kind: 'in_stock' };
+  if (state.enabled) return tracksStock(row) ? { kind: 'in_stock' } : { kind: 'non_stock', label: row.nonStockLabel ?? undefined };
   return { kind: state.reason ?? 'price' };
-}
-
-/**
- * Why: the add-to-cart rule reads "nothing on hand" as out of stock, which is right only for
- * physical, stocked, in-stock products. Coming soon / call items have no shelf stock by nature
- * (their flag is the better reason) and non-stock items (services, warranties) never have any.
- * Same rule as the product page (src/features/product/service.ts stockForRule), so a card's
- * badge and the product page's button agree.
- */
-export function stockForRule(p: { availability: string; isPhysical: boolean; isNonStock: boolean }, onHand: number): number {
-  if (p.isNonStock || !p.isPhysical) return CART_MAX;
-  if (p.availability !== 'in_stock') return Math.max(onHand, 1);
-  return onHand;
 }
 
 export type CategoryNode = CategoryRow & { count: number; children: CategoryNode[] };
@@ -164,13 +130,16 @@ export async function catalogListing(db: DbOrTx, ch: PriceChannel, query: Listin
   };
 }
 
-export type Suggestion = { id: number; title: string; stockcode: string; image: string | null; price: string };
+export type Suggestion = { id: number; title: string; stockcode: string; image: string | null; price: string; badge: Badge };
 
 /** Typeahead suggestions: [] for a query under two characters, at most TYPEAHEAD_LIMIT. */
-export async function typeaheadSuggestions(db: DbOrTx, ch: PriceChannel, q: string): Promise<Suggestion[]> {
+export async function typeaheadSuggestions(db: DbOrTx, ch: PriceChannel, q: string, now: Date): Promise<Suggestion[]> {
   if (q.length < 2) return [];
   const terms = searchTerms(q);
   if (!terms.length) return [];
   const rows = await suggestProducts(db, ch, q, terms, TYPEAHEAD_LIMIT);
-  return rows.map((r) => ({ id: r.id, title: r.title, stockcode: r.stockcode, image: r.image, price: fromCents(channelPriceCents(r, ch)) }));
+  return rows.map((r) => {
+    const card = toCard(r, ch, now);
+    return { id: r.id, title: r.title, stockcode: r.stockcode, image: r.image, price: card.price, badge: card.badge };
+  });
 }

@@ -1,16 +1,13 @@
 /** Catalog rows → what the views and the typeahead JSON show. */
+import escape from 'escape-html';
 import type { Badge, Listing, Suggestion } from './service.ts';
 import type { SortKey } from './schemas.ts';
 import { SORTS } from './schemas.ts';
 
 type T = (key: string, opts?: Record<string, unknown>) => string;
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text and attribute values in hand-built HTML (the typeahead's suggestion markup). */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
+/** Text and attribute values in hand-built HTML (the typeahead's suggestion markup): escape-html. */
+export const escapeHtml = (value: unknown): string => escape(String(value ?? ''));
 
 /** Only site-relative image paths go into suggestion markup; anything else gets the placeholder. */
 const safeImage = (src: string | null) => (src && /^\/[\w\-./]+$/.test(src) && !src.startsWith('//') ? src : '/images/placeholder.svg');
@@ -19,13 +16,15 @@ const safeImage = (src: string | null) => (src && /^\/[\w\-./]+$/.test(src) && !
  * One typeahead row: thumbnail, title, stock code and price. Every value is escaped here; the
  * browser puts this string into the list as HTML (typeahead-standalone's suggestion template).
  */
-export function suggestionHtml(s: Suggestion, price: string): string {
+export function suggestionHtml(s: Suggestion, price: string, badgeText: string): string {
+  const shown = s.badge.kind !== 'in_stock' && s.badge.kind !== 'non_stock';
   return (
-    `<span class="ta-item" data-product-id="${s.id}">` +
+    `<span class="ta-item" data-product-id="${s.id}" data-price="${escapeHtml(s.price)}" data-availability="${escapeHtml(s.badge.kind)}">` +
     `<img class="ta-thumb" src="${escapeHtml(safeImage(s.image))}" alt="" width="48" height="36" loading="lazy">` +
     `<span class="ta-text"><span class="ta-title">${escapeHtml(s.title)}</span>` +
     `<span class="ta-code">${escapeHtml(s.stockcode)}</span></span>` +
     `<span class="ta-price">${escapeHtml(price)}</span>` +
+    (shown ? `<span class="ta-badge">${escapeHtml(badgeText)}</span>` : '') +
     `</span>`
   );
 }

@@ -1,21 +1,10 @@
 /** Channels (a country's storefront: currency, rate, payment methods) and countries. */
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { ChannelInfo } from '../../http/types.ts';
 import { channelCountries, channels, countries, currencies, regions } from '../../db/schema/index.ts';
 
-export type ChannelInfo = {
-  id: number;
-  code: string;
-  name: string;
-  currency: string;
-  currencyId: number;
-  midMarketRate: string;
-  taxExemptAvailable: boolean;
-  defaultLocale: string;
-  countryCodes: string[];
-  /** Ids of the countries the channel serves (countries.id), in the same order as countryCodes. */
-  countryIds: number[];
-};
+export type { ChannelInfo };
 
 export async function listChannels(db: DbOrTx): Promise<ChannelInfo[]> {
   const rows = await db

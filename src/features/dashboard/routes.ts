@@ -1,12 +1,11 @@
 /** The back office's entry points: /account/dashboard and /admin/orders/detail/{order_id}. */
 import { Router } from 'express';
-import { eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
-import { warehouses } from '../../db/schema/index.ts';
 import { notFound } from '../../domain/errors.ts';
 import { requireBackOffice, requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { dashboardSummary, getOrderDetail } from '../orders/queries.ts';
+import { findWarehouse } from './queries.ts';
 
 export function dashboardRoutes(s: Services): Router {
   const r = Router();
@@ -17,9 +16,9 @@ export function dashboardRoutes(s: Services): Router {
     const canOrders = user.permissions.has('orders.view');
     const [summary, warehouse] = await Promise.all([
       canOrders ? dashboardSummary(s.db) : Promise.resolve(null),
-      user.warehouseId ? s.db.select().from(warehouses).where(eq(warehouses.id, user.warehouseId)).limit(1) : Promise.resolve([]),
+      user.warehouseId ? findWarehouse(s.db, user.warehouseId) : Promise.resolve(null),
     ]);
-    await res.page('dashboard/home', { title: req.t('dashboard.title'), summary, warehouse: warehouse[0] ?? null, layout: 'layouts/admin', nav: 'home' });
+    await res.page('dashboard/home', { title: req.t('dashboard.title'), summary, warehouse, layout: 'layouts/admin', nav: 'home' });
   });
 
   /** GET /admin/orders/detail/{order_id} */

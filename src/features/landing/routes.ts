@@ -1,22 +1,17 @@
 /** GET /{locale}/ — the sectioned landing page. */
 import { Router } from 'express';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
-import { channelPrices, products } from '../../db/schema/index.ts';
+import { fromCents } from '../../domain/money.ts';
+import { requireChannel } from '../../http/context.ts';
+import { featuredProducts } from '../product/service.ts';
+
+const FEATURED = 8;
 
 export function landingRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
   r.get('/', async (req, res) => {
-    const channel = res.locals.channel as { id: number; currency: string } | undefined;
-    const featured = channel
-      ? await s.db
-          .select({ id: products.id, title: products.title, slug: products.slug, image: products.primaryImage, price: channelPrices.price })
-          .from(products)
-          .innerJoin(channelPrices, and(eq(channelPrices.productId, products.id), eq(channelPrices.channelId, channel.id)))
-          .where(eq(products.status, 0))
-          .orderBy(desc(products.popularity), products.id)
-          .limit(8)
-      : [];
+    const cards = await featuredProducts(s.db, requireChannel(res), FEATURED);
+    const featured = cards.map((c) => ({ id: c.id, title: c.title, image: c.image, price: fromCents(c.priceCents) }));
     await res.page('landing/index', { title: req.t('site.name'), featured, landing: true });
   });
   return r;

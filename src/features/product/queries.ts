@@ -5,13 +5,14 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  categories, channelPrices, channelWarehouses, diagramComponents, instructionals, inventory, partsDiagrams,
-  productCategories, products, warehouses,
+  categories, channelPrices, diagramComponents, instructionals, partsDiagrams, productCategories, products,
 } from '../../db/schema/index.ts';
 import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
+import type { PriceFacts, PricingChannel } from '../../domain/pricing.ts';
+import { joinChannelPrice, priceFactColumns, pricingColumns } from '../cart/pricing.ts';
 
-/** An active product with its price in the channel (null when the channel has no price row). */
-export async function findActiveProduct(db: DbOrTx, productId: number, channelId: number) {
+/** An active product with its price and stock facts in the channel (src/features/cart/pricing.ts). */
+export async function findActiveProduct(db: DbOrTx, productId: number, channel: Pick<PricingChannel, 'id'>) {
   const [row] = await db
     .select({
       id: products.id,
@@ -21,22 +22,17 @@ export async function findActiveProduct(db: DbOrTx, productId: number, channelId
       sku: products.sku,
       brand: products.brand,
       description: products.description,
-      availability: products.availability,
-      resupplyDate: products.resupplyDate,
-      price: products.price,
-      channelPrice: channelPrices.price,
       primaryImage: products.primaryImage,
       images: products.images,
       length: products.length,
       width: products.width,
       height: products.height,
       weight: products.weight,
-      isPhysical: products.isPhysical,
-      isNonStock: products.isNonStock,
       nonStockLabel: products.nonStockLabel,
+      ...pricingColumns(channel),
     })
     .from(products)
-    .leftJoin(channelPrices, and(eq(channelPrices.productId, products.id), eq(channelPrices.channelId, channelId)))
+    .leftJoin(channelPrices, joinChannelPrice(channel))
     .where(and(eq(products.id, productId), eq(products.status, PRODUCT_STATUS.active)))
     .limit(1);
   return row;
@@ -62,39 +58,14 @@ export async function categoriesOf(db: DbOrTx, productId: number): Promise<{ own
   return { own, all: rows.map(({ own: _own, ...c }) => c) };
 }
 
-/**
- * Stock the channel can sell: on hand (quantity − reserved, never below 0 per warehouse) in
- * the warehouses the channel ships from (every active warehouse when none is linked), and
- * the resupply dates those warehouses expect.
- */
-export async function stockOf(db: DbOrTx, productId: number, channelId: number): Promise<{ onHand: number; resupplyDates: string[] }> {
-  const linked = db.select({ id: channelWarehouses.warehouseId }).from(channelWarehouses).where(eq(channelWarehouses.channelId, channelId));
-  const rows = await db
-    .select({ available: sql<number>`greatest(${inventory.quantity} - ${inventory.reserved}, 0)::int`, resupplyDate: inventory.resupplyDate })
-    .from(inventory)
-    .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
-    .where(
-      and(
-        eq(inventory.productId, productId),
-        eq(warehouses.active, true),
-        or(inArray(inventory.warehouseId, linked), sql`not exists (${linked})`),
-      ),
-    );
-  return {
-    onHand: rows.reduce((sum, r) => sum + Number(r.available), 0),
-    resupplyDates: rows.map((r) => r.resupplyDate).filter((d): d is string => !!d),
-  };
-}
-
-export type CardRow = { id: number; title: string; stockcode: string; image: string | null; price: string; channelPrice: string | null };
+export type CardRow = PriceFacts & { id: number; title: string; stockcode: string; image: string | null };
 
 const cardColumns = {
   id: products.id,
   title: products.title,
   stockcode: products.stockcode,
   image: products.primaryImage,
-  price: products.price,
-  channelPrice: channelPrices.price,
+  ...priceFactColumns,
 };
 
 /** Active products sharing a category with the product, most popular first. */
@@ -107,7 +78,7 @@ export async function similarProducts(db: DbOrTx, productId: number, categoryIds
   return db
     .select(cardColumns)
     .from(products)
-    .leftJoin(channelPrices, and(eq(channelPrices.productId, products.id), eq(channelPrices.channelId, channelId)))
+    .leftJoin(channelPrices, joinChannelPrice({ id: channelId }))
     .where(and(eq(products.status, PRODUCT_STATUS.active), ne(products.id, productId), inArray(products.id, inCategory)))
     .orderBy(desc(products.popularity), asc(products.id))
     .limit(limit);
@@ -120,7 +91,7 @@ export async function popularProducts(db: DbOrTx, excludeIds: number[], channelI
   return db
     .select(cardColumns)
     .from(products)
-    .leftJoin(channelPrices, and(eq(channelPrices.productId, products.id), eq(channelPrices.channelId, channelId)))
+    .leftJoin(channelPrices, joinChannelPrice({ id: channelId }))
     .where(and(...conds))
     .orderBy(desc(products.popularity), asc(products.id))
     .limit(limit);

@@ -7,7 +7,8 @@ import type { Services } from '../../services.ts';
 import { notFound } from '../../domain/errors.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { ProductParams } from './schemas.ts';
-import { loadProductPage, type PageChannel } from './service.ts';
+import { loadProductPage } from './service.ts';
+import { requireChannel } from '../../http/context.ts';
 import { productJson, productLocals } from './view-model.ts';
 
 const viewsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../views');
@@ -22,8 +23,7 @@ export function productRoutes(s: Services): Router {
     const params = ProductParams.safeParse(req.params);
     // A malformed id names no product: 404, like an unknown one.
     if (!params.success) throw notFound('That product does not exist or is no longer sold.');
-    const channel = res.locals.channel as PageChannel | undefined;
-    if (!channel) throw notFound('No sales channel is available.');
+    const channel = requireChannel(res);
     const now = new Date();
     const page = await loadProductPage(s.db, params.data.productId, channel, now);
     if (wantsJson(req)) return void res.json(productJson(page, req.locale));

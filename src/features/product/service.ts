@@ -4,18 +4,17 @@
  */
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../domain/errors.ts';
-import { convert, toCents } from '../../domain/money.ts';
 import { configure, configuredStockCode, type ConfigOption } from '../../domain/configurator.ts';
-import { addToCartState, latestResupplyDate, type AddToCartState, type Availability } from '../../domain/availability.ts';
-import { CART_MAX } from '../../domain/quantity.ts';
+import type { AddToCartState, Availability } from '../../domain/availability.ts';
+import { channelPriceCents, productState, stockView, type PricingChannel } from '../../domain/pricing.ts';
 import { loadConfigOptions } from '../cart/pricing.ts';
 import {
-  categoriesOf, diagramsFor, findActiveProduct, instructionalsFor, popularProducts, similarProducts, stockOf,
+  categoriesOf, diagramsFor, findActiveProduct, instructionalsFor, popularProducts, similarProducts,
   type CardRow, type CategoryRow,
 } from './queries.ts';
 
 /** What the page needs of the channel (res.locals.channel). */
-export type PageChannel = { id: number; currency: string; currencyId: number; midMarketRate: string };
+export type PageChannel = PricingChannel;
 
 export const SIMILAR_LIMIT = 4;
 export const POPULAR_LIMIT = 4;
@@ -42,8 +41,10 @@ export type ProductPage = {
   priceCents: number;
   /** Root first; the last entry is the product's most specific category. */
   breadcrumb: { id: number; slug: string; name: string }[];
-  /** Stock as the add-to-cart rule reads it (see stockForRule). */
+  /** Free stock in the channel's active warehouses (0 when the product does not track stock). */
   stockOnHand: number;
+  /** False for products whose stock never decides (services, made to order, drop ship). */
+  tracksStock: boolean;
   /** The latest resupply date known for the product (future or not; the rule decides). */
   resupplyDate: string | null;
   options: ConfigOption[];
@@ -54,25 +55,6 @@ export type ProductPage = {
   instructionals: { id: number; title: string }[];
   diagrams: { id: number; title: string }[];
 };
-
-/** Why: a channel_prices row wins; otherwise the USD base price is converted with the channel's rate (rounded once, to cents). */
-export function channelPriceCents(channelPrice: string | null, basePrice: string, midMarketRate: string): number {
-  return channelPrice !== null ? toCents(channelPrice) : convert(toCents(basePrice), midMarketRate);
-}
-
-/**
- * Why: the add-to-cart rule treats "nothing on hand" as out of stock. That is right for a
- * stocked product that sells from the shelf, but a product flagged coming soon or call for
- * availability has no shelf stock by nature, and its flag is the more useful reason to show;
- * a non-stock item (service, warranty, drop ship label) never has stock at all. So the count
- * only decides for physical, stocked, in-stock products; the others get at least 1 (or the
- * cart maximum for non-stock items) and their availability flag speaks.
- */
-export function stockForRule(p: { availability: Availability; isPhysical: boolean; isNonStock: boolean }, onHand: number): number {
-  if (p.isNonStock || !p.isPhysical) return CART_MAX;
-  if (p.availability !== 'in_stock') return Math.max(onHand, 1);
-  return onHand;
-}
 
 /** Root-to-leaf trail of the product's most specific category (deepest; then lowest sort, id). */
 export function breadcrumbOf(own: number[], all: CategoryRow[]): { id: number; slug: string; name: string }[] {
@@ -92,17 +74,21 @@ export function breadcrumbOf(own: number[], all: CategoryRow[]): { id: number; s
 }
 
 function card(row: CardRow, channel: PageChannel): ProductCard {
-  return { id: row.id, title: row.title, stockcode: row.stockcode, image: row.image, priceCents: channelPriceCents(row.channelPrice, row.price, channel.midMarketRate) };
+  return { id: row.id, title: row.title, stockcode: row.stockcode, image: row.image, priceCents: channelPriceCents(row, channel) };
+}
+
+/** The most popular products as cards priced in the channel (the landing page's featured row). */
+export async function featuredProducts(db: DbOrTx, channel: PricingChannel, limit: number): Promise<ProductCard[]> {
+  return (await popularProducts(db, [], channel.id, limit)).map((r) => card(r, channel));
 }
 
 /** The product page, or a 404 for an unknown or inactive product. */
 export async function loadProductPage(db: DbOrTx, productId: number, channel: PageChannel, now: Date): Promise<ProductPage> {
-  const row = await findActiveProduct(db, productId, channel.id);
+  const row = await findActiveProduct(db, productId, channel);
   if (!row) throw notFound('That product does not exist or is no longer sold.');
 
-  const [cats, stock, options, instructionalRows, diagramRows] = await Promise.all([
+  const [cats, options, instructionalRows, diagramRows] = await Promise.all([
     categoriesOf(db, row.id),
-    stockOf(db, row.id, channel.id),
     // The cart prices lines with the same options (one price authority: src/features/cart/pricing.ts).
     loadConfigOptions(db, row.id, channel),
     instructionalsFor(db, row.id),
@@ -113,9 +99,8 @@ export async function loadProductPage(db: DbOrTx, productId: number, channel: Pa
   const similarRows = await similarProducts(db, row.id, main, channel.id, SIMILAR_LIMIT);
   const popularRows = await popularProducts(db, [row.id, ...similarRows.map((r) => r.id)], channel.id, POPULAR_LIMIT);
 
-  const priceCents = channelPriceCents(row.channelPrice, row.price, channel.midMarketRate);
-  const stockOnHand = stockForRule(row, stock.onHand);
-  const resupplyDate = latestResupplyDate([...stock.resupplyDates, row.resupplyDate]);
+  const priceCents = channelPriceCents(row, channel);
+  const stock = stockView(row);
   const config = configure(options);
   const unitCents = priceCents + config.optionsCents;
 
@@ -139,13 +124,14 @@ export async function loadProductPage(db: DbOrTx, productId: number, channel: Pa
     currency: channel.currency,
     priceCents,
     breadcrumb,
-    stockOnHand,
-    resupplyDate,
+    stockOnHand: stock.stockOnHand,
+    tracksStock: stock.tracksStock,
+    resupplyDate: stock.resupplyDate,
     options,
     initial: {
       stockCode: configuredStockCode(row.stockcode, options, config),
       unitCents,
-      state: addToCartState({ priceCents: unitCents, availability: row.availability, resupplyDate, stockOnHand, now }),
+      state: productState(row, unitCents, now),
     },
     similar: similarRows.map((r) => card(r, channel)),
     popular: popularRows.map((r) => card(r, channel)),

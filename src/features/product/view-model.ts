@@ -1,8 +1,8 @@
 /** Product page data → view locals, island props and the JSON answer for scripts. */
+import { htmlToText } from '../../domain/html-text.ts';
 import { formatMoney, fromCents } from '../../domain/money.ts';
 import type { Translator } from '../../i18n/index.ts';
-import type { Props as ConfiguratorProps } from '../../../islands/product-configurator.tsx';
-import type { Props as GalleryProps } from '../../../islands/product-gallery.tsx';
+import type { ConfiguratorProps, GalleryProps } from '../../domain/product-page.ts';
 import type { ProductCard, ProductPage } from './service.ts';
 
 export type ViewContext = {
@@ -17,16 +17,7 @@ const META_DESCRIPTION_MAX = 160;
 
 /** Plain text of the description's HTML, shortened at a word for the meta description. */
 export function metaDescription(html: string, fallback: string): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = htmlToText(html);
   if (!text) return fallback;
   if (text.length <= META_DESCRIPTION_MAX) return text;
   const cut = text.slice(0, META_DESCRIPTION_MAX - 1);
@@ -91,6 +82,7 @@ export function productLocals(page: ProductPage, ctx: ViewContext) {
     options: page.options,
     availability: p.availability,
     stockOnHand: page.stockOnHand,
+    tracksStock: page.tracksStock,
     resupplyDate: page.resupplyDate,
     now: ctx.now.toISOString(),
     addUrl: url('/cart/add/inline'),
@@ -163,6 +155,8 @@ export function productJson(page: ProductPage, locale: string) {
     stock_on_hand: page.stockOnHand,
     resupply_date: page.resupplyDate,
     add_to_cart: page.initial.state,
+    /** One unit in the default configuration (options included): what the cart charges for it. */
+    unit_price: fromCents(page.initial.unitCents),
     stock_code: page.initial.stockCode,
     options: page.options.map((o) => ({
       option_id: o.id,

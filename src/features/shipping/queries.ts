@@ -1,15 +1,16 @@
 /** Shipping estimate reads: the items to ship, the channel's warehouses and their stock. Drizzle only. */
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { channelWarehouses, inventory, orderLineItems, orders, products, warehouses } from '../../db/schema/index.ts';
 import { LINE_TYPES } from '../../domain/constants.ts';
+import { tracksStock } from '../../domain/pricing.ts';
 
 export type ShippableProduct = {
   id: number;
   title: string;
   status: number;
   isPhysical: boolean;
-  /** Only stocked items need free stock in a warehouse; made-to-order and drop-ship do not. */
+  /** Only items that track stock (src/domain/pricing.ts tracksStock) need free stock in a warehouse. */
   needsStock: boolean;
   weightKg: number;
   lengthCm: number;
@@ -39,7 +40,7 @@ function toShippable(r: ProductRow): ShippableProduct {
     title: r.title,
     status: r.status,
     isPhysical: r.isPhysical,
-    needsStock: r.inventoryType === 'stocked' && !r.isNonStock,
+    needsStock: tracksStock(r),
     weightKg: num(r.weight),
     lengthCm: num(r.length),
     widthCm: num(r.width),
@@ -62,24 +63,6 @@ export async function cartItems(db: DbOrTx, orderId: number): Promise<{ product:
     .where(and(eq(orderLineItems.orderId, orderId), eq(orders.status, 'cart'), ne(orderLineItems.lineType, LINE_TYPES.PROMOTION)))
     .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
   return rows.map(({ quantity, ...r }) => ({ product: toShippable(r), quantity }));
-}
-
-/** The visitor's cart: the session's anonymous cart, else the signed-in user's newest cart. */
-export async function visitorCartId(db: DbOrTx, who: { sessionCartId?: number; userId?: number }): Promise<number | undefined> {
-  if (who.sessionCartId) {
-    const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, who.sessionCartId), eq(orders.status, 'cart'))).limit(1);
-    if (row) return row.id;
-  }
-  if (who.userId) {
-    const [row] = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, who.userId), eq(orders.status, 'cart')))
-      .orderBy(desc(orders.updatedAt), desc(orders.id))
-      .limit(1);
-    return row?.id;
-  }
-  return undefined;
 }
 
 export type ChannelWarehouse = {

@@ -2,10 +2,11 @@
 import { Router, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { parseInput } from '../../http/validate.ts';
+import { requireChannel } from '../../http/context.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { carrierOptionsFromConfig, createRateProvider } from '../../providers/shipping/index.ts';
 import { EstimateBody } from './schemas.ts';
-import { visitorCartId } from './queries.ts';
+import { findCartId, visitorCartRef } from '../cart/queries.ts';
 import { estimate } from './service.ts';
 import { debugOf, quotesView } from './view-model.ts';
 
@@ -16,10 +17,10 @@ export function shippingRoutes(s: Services): Router {
   /** POST /{locale}/shipping/estimate → {quote: html, debug} (scripts) or a result page (plain form post). */
   r.post('/shipping/estimate', async (req, res) => {
     const body = parseInput(EstimateBody, req.body);
-    const channel = res.locals.channel as { id: number; code: string; currency: string; midMarketRate: string };
+    const channel = requireChannel(res);
     const channels = await s.channels.all();
     const currencyRates = Object.fromEntries(channels.map((c) => [c.currency, c.midMarketRate]));
-    const cartOrderId = body.product_id === undefined ? await visitorCartId(s.db, { sessionCartId: req.session?.cartOrderId, userId: req.user?.id }) : undefined;
+    const cartOrderId = body.product_id === undefined ? (await findCartId(s.db, visitorCartRef({ userId: req.user?.id, sessionCartId: req.session?.cartOrderId }))) ?? undefined : undefined;
     const result = await estimate(
       s.db,
       { channel, productId: body.product_id, quantity: body.quantity, cartOrderId, country: body.country, postalCode: body.postal_code, residential: body.residential },

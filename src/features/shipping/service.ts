@@ -5,10 +5,10 @@
  */
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../domain/errors.ts';
-import { convert, fromCents, toCents } from '../../domain/money.ts';
+import { convert, convertBetween, fromCents, toCents } from '../../domain/money.ts';
 import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
 import { CarrierUnavailableError } from '../../providers/shipping/errors.ts';
-import { billableWeightKg, normalizePostalCode, zoneFor, type Zone } from '../../providers/shipping/rules.ts';
+import { billableWeightKg, compareQuotes, normalizePostalCode, zoneFor, type Zone } from '../../domain/shipping.ts';
 import { TableRateProvider } from '../../providers/shipping/table.ts';
 import type { Amount, Parcel, RateProvider, RateQuote } from '../../providers/shipping/types.ts';
 import { cartItems, channelWarehouseList, findProduct, freeStock, type ShippableProduct } from './queries.ts';
@@ -102,7 +102,7 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
       const quotes = await provider.quote({ warehouse: origin, destination, parcels, now });
       const rates = quotes
         .map((q) => ({ ...q, total: toChannel(q.total, input.channel, opts.currencyRates), tax_duty_fees: toChannel(q.tax_duty_fees, input.channel, opts.currencyRates) }))
-        .sort((a, b) => toCents(a.total.value) - toCents(b.total.value) || a.max_days - b.max_days);
+        .sort(compareQuotes);
       return { warehouseId: w.id, code: w.code, name: w.name, city: w.city, zone: zoneFor(origin, destination), rates };
     }),
   );
@@ -122,6 +122,5 @@ export function toChannel(a: Amount, channel: Pick<EstimateChannel, 'currency' |
   if (from === 'USD') return { value: fromCents(convert(cents, channel.midMarketRate)), currency: channel.currency };
   const fromRate = rates[from];
   if (!fromRate || !(Number(fromRate) > 0)) throw new CarrierUnavailableError(`The carrier quoted in ${from}, a currency we do not convert.`);
-  const ratio = (Number(channel.midMarketRate) / Number(fromRate)).toFixed(10);
-  return { value: fromCents(convert(cents, ratio)), currency: channel.currency };
+  return { value: fromCents(convertBetween(cents, fromRate, channel.midMarketRate)), currency: channel.currency };
 }

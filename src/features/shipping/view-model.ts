@@ -1,5 +1,5 @@
 /** Estimate result → what views/shipping/quotes.ejs shows and what the JSON `debug` carries. */
-import { deliveryWindow } from '../../providers/shipping/rules.ts';
+import { deliveryWindow } from '../../domain/shipping.ts';
 import type { EstimateResult } from './service.ts';
 
 type Helpers = {

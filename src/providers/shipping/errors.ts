@@ -6,13 +6,7 @@
  */
 import { AppError } from '../../domain/errors.ts';
 
-/** Malformed postal code, one that does not exist, or a country we do not ship to. */
-export class InvalidPostalCodeError extends AppError {
-  constructor(message: string, readonly country: string, readonly postalCode: string) {
-    super(400, 'invalid_postal_code', message, { postal_code: message });
-    this.name = 'InvalidPostalCodeError';
-  }
-}
+export { InvalidPostalCodeError } from '../../domain/shipping.ts';
 
 /** The carrier answered 4xx: it cannot rate this destination or these parcels. */
 export class CarrierRejectedError extends AppError {

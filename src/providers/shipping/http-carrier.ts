@@ -23,7 +23,7 @@
 import { z } from 'zod';
 import { fromCents, toCents } from '../../domain/money.ts';
 import { CarrierRejectedError, CarrierTimeoutError, CarrierUnavailableError } from './errors.ts';
-import { addBusinessDays, deliveryWindow, normalizePostalCode, shipmentDate, shipmentMethodCode } from './rules.ts';
+import { addBusinessDays, compareQuotes, deliveryWindow, normalizePostalCode, shipmentDate, shipmentMethodCode } from '../../domain/shipping.ts';
 import type { Amount, RateProvider, RateQuote, RateRequest } from './types.ts';
 
 export type HttpCarrierOptions = {
@@ -115,7 +115,7 @@ export class HttpCarrierRateProvider implements RateProvider {
     if (!parsed.success) throw new CarrierUnavailableError('The carrier sent a response we cannot read.', res.status);
     return parsed.data.rates
       .map((r) => this.toQuote(r, shipDate, req.destination.residential))
-      .sort((a, b) => toCents(a.total.value) - toCents(b.total.value) || a.max_days - b.max_days);
+      .sort(compareQuotes);
   }
 
   private toQuote(r: RateIn, fallbackShipDate: string, residential: boolean): RateQuote {

@@ -2,15 +2,15 @@
  * The built-in rate provider: prices a shipment from the `shipping_rates` table (per warehouse:
  * carrier, service, zone, weight bracket, base price, per-kg price, transit days, residential
  * surcharge). Works offline and answers the same way every time for the same `now`. The rules it
- * applies (zones, billable weight, dates) are in rules.ts. Table prices are in USD.
+ * applies (zones, billable weight, dates) are in src/domain/shipping.ts. Table prices are in USD.
  */
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { shippingRates } from '../../db/schema/index.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
 import {
-  billableWeightKg, deliveryWindow, normalizePostalCode, priceCents, shipmentDate, shipmentMethodCode, zoneFor,
-} from './rules.ts';
+  billableWeightKg, compareQuotes, deliveryWindow, normalizePostalCode, priceCents, shipmentDate, shipmentMethodCode, zoneFor,
+} from '../../domain/shipping.ts';
 import type { RateProvider, RateQuote, RateRequest } from './types.ts';
 
 export const TABLE_CURRENCY = 'USD';
@@ -56,6 +56,6 @@ export class TableRateProvider implements RateProvider {
         tax_duty_fees: { value: '0.00', currency: TABLE_CURRENCY },
       };
     });
-    return quotes.sort((a, b) => toCents(a.total.value) - toCents(b.total.value) || a.max_days - b.max_days);
+    return quotes.sort(compareQuotes);
   }
 }

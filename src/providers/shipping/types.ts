@@ -16,21 +16,8 @@ export type RateOrigin = {
   timeZone: string;
 };
 
-export type RateDestination = {
-  /** ISO 3166-1 alpha-2 ('US', 'CA', 'MX'). */
-  country: string;
-  postalCode: string;
-  residential: boolean;
-};
-
-/** One kind of box; `quantity` identical boxes. Centimetres and kilograms. */
-export type Parcel = {
-  weightKg: number;
-  lengthCm: number;
-  widthCm: number;
-  heightCm: number;
-  quantity: number;
-};
+export type { Parcel, RateDestination } from '../../domain/shipping.ts';
+import type { Parcel, RateDestination } from '../../domain/shipping.ts';
 
 export type RateRequest = {
   warehouse: RateOrigin;

@@ -1,5 +1,5 @@
 /**
- * The rate engine's pure rules: postal codes, zones, billable weight, weight brackets, prices and
+ * The shipping rules (pure, shared by the rate providers, the estimate and the seed): postal codes, zones, billable weight, weight brackets, prices and
  * transit dates. No I/O and no clock: `now` and the warehouse's time zone are passed in.
  *
  * Postal codes (checked before any rate is looked up; failure → InvalidPostalCodeError, HTTP 400)
@@ -30,8 +30,39 @@
  * otherwise the next weekday; delivery is min_days … max_days weekdays after that. Weekends
  * are skipped (holidays are not modelled).
  */
-import { InvalidPostalCodeError } from './errors.ts';
-import type { Parcel, RateDestination } from './types.ts';
+import { AppError } from './errors.ts';
+import { convert, toCents } from './money.ts';
+
+/** A destination to rate. */
+export type RateDestination = {
+  /** ISO 3166-1 alpha-2 ('US', 'CA', 'MX'). */
+  country: string;
+  postalCode: string;
+  residential: boolean;
+};
+
+/** One kind of box; `quantity` identical boxes. Centimetres and kilograms. */
+export type Parcel = {
+  weightKg: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  quantity: number;
+};
+
+/** Malformed postal code, one that does not exist, or a country we do not ship to (400; the form shows 'try another'). */
+export class InvalidPostalCodeError extends AppError {
+  constructor(message: string, readonly country: string, readonly postalCode: string) {
+    super(400, 'invalid_postal_code', message, { postal_code: message });
+    this.name = 'InvalidPostalCodeError';
+  }
+}
+
+/** Why: quotes are listed cheapest first, then fastest: one ordering for the table, the carrier and the estimate. */
+export function compareQuotes(a: QuoteOrderFacts, b: QuoteOrderFacts): number {
+  return toCents(a.total.value) - toCents(b.total.value) || a.max_days - b.max_days;
+}
+type QuoteOrderFacts = { total: { value: string }; max_days: number };
 
 export type Zone = 'local' | 'domestic' | 'international';
 export const ZONES: readonly Zone[] = ['local', 'domestic', 'international'];
@@ -146,7 +177,7 @@ export function inBracket(weightKg: number, minWeight: number, maxWeight: number
  * from zero) + the residential surcharge when delivering to a residence.
  */
 export function priceCents(rate: { baseCents: number; perKgCents: number; residentialCents: number }, weightKg: number, residential: boolean): number {
-  const perKg = Math.round((rate.perKgCents * Math.round(weightKg * 1000)) / 1000);
+  const perKg = convert(rate.perKgCents, `${Math.round(weightKg * 1000)}e-3`);
   return rate.baseCents + perKg + (residential ? rate.residentialCents : 0);
 }
 

@@ -1,6 +1,6 @@
-/** The foundation's request rules, against the real app and a real database. */
+/** Accounts (src/features/auth): sign in, register, sign out, password reset by mail. */
 import { expect } from 'chai';
-import { agent, apiToken, csrf, DEMO_PASSWORD, signIn } from '../helpers/http.ts';
+import { agent, apiToken, csrf, signIn } from '../helpers/http.ts';
 
 const DEMO_ACCOUNTS = [
   ['admin@example.com', '/account/dashboard'],
@@ -11,95 +11,7 @@ const DEMO_ACCOUNTS = [
   ['warehouse@example.com', '/account/dashboard'],
 ] as const;
 
-describe('foundation: pages, locales and health', () => {
-  it('GET /healthz answers ok with the database', async () => {
-    const a = await agent();
-    const res = await a.get('/healthz');
-    expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ status: 'ok', db: 'ok' });
-  });
-
-  it('GET / redirects to /en-us/', async () => {
-    const res = await (await agent()).get('/');
-    expect(res.status).to.equal(302);
-    expect(res.headers.location).to.equal('/en-us/');
-  });
-
-  for (const locale of ['en-us', 'en-ca', 'fr-ca', 'es-mx']) {
-    it(`serves the landing page in ${locale} with demo products and a csrf meta`, async () => {
-      const res = await (await agent()).get(`/${locale}/`);
-      expect(res.status).to.equal(200);
-      expect(res.text).to.match(/<meta name="csrf-token" content="[^"]+">/);
-      expect(res.text).to.include(`lang="${locale.slice(0, 2)}"`);
-      expect((res.text.match(/data-testid="product-card"/g) ?? []).length).to.be.greaterThan(3);
-    });
-  }
-
-  it('shows interface text in the locale (French, Spanish)', async () => {
-    const a = await agent();
-    expect((await a.get('/fr-ca/login')).text).to.include('Mot de passe');
-    expect((await a.get('/es-mx/login')).text).to.include('Contraseña');
-  });
-
-  it('answers 404 for an unknown locale, as a page and as JSON', async () => {
-    const a = await agent();
-    const page = await a.get('/de-de/');
-    expect(page.status).to.equal(404);
-    expect(page.text).to.include('data-testid="error-page"');
-    const json = await a.get('/xx-yy/products').set('Accept', 'application/json');
-    expect(json.status).to.equal(404);
-    expect(json.body.error.code).to.equal('not_found');
-  });
-
-  it('sends a strict Content-Security-Policy with no inline scripts', async () => {
-    const res = await (await agent()).get('/en-us/');
-    const csp = res.headers['content-security-policy'];
-    expect(csp).to.include("script-src 'self'");
-    expect(csp).not.to.include("'unsafe-inline' ;script");
-    expect(res.text).not.to.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/);
-  });
-
-  it('serves hashed bundles with a one-year cache lifetime', async () => {
-    const a = await agent();
-    const html = (await a.get('/en-us/')).text;
-    const src = /<script type="module" src="(\/build\/boot-[^"]+\.js)"/.exec(html)?.[1];
-    expect(src, 'boot script').to.be.a('string');
-    const res = await a.get(src!);
-    expect(res.status).to.equal(200);
-    expect(res.headers['cache-control']).to.include('max-age=31536000');
-  });
-});
-
-describe('foundation: CSRF and the JSON error shape', () => {
-  it('refuses a POST without the CSRF token with 403', async () => {
-    const a = await agent();
-    await a.get('/en-us/login');
-    const res = await a.post('/en-us/login').type('form').send({ email: 'customer@example.com', password: DEMO_PASSWORD });
-    expect(res.status).to.equal(403);
-    const json = await a.post('/en-us/logout').set('X-Requested-With', 'XMLHttpRequest').send({});
-    expect(json.status).to.equal(403);
-    expect(json.body).to.have.nested.property('error.code', 'forbidden');
-    expect(json.body.error.message).to.be.a('string');
-  });
-
-  it('accepts the token in the X-CSRF-Token header', async () => {
-    const a = await agent();
-    const token = await csrf(a);
-    const res = await a.post('/en-us/login').set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').send({ email: 'customer@example.com', password: DEMO_PASSWORD });
-    expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ ok: true, redirect: '/en-us/account' });
-  });
-
-  it('answers malformed JSON with 400, never 5xx', async () => {
-    const a = await agent();
-    const token = await csrf(a);
-    const res = await a.post('/en-us/login').set('X-CSRF-Token', token).set('Content-Type', 'application/json').set('Accept', 'application/json').send('{"email":');
-    expect(res.status).to.equal(400);
-    expect(res.body.error).to.have.property('message');
-  });
-});
-
-describe('foundation: accounts', () => {
+describe('accounts', () => {
   for (const [email, home] of DEMO_ACCOUNTS) {
     it(`${email} signs in and lands on ${home}`, async () => {
       const a = await agent();
@@ -166,7 +78,8 @@ describe('foundation: accounts', () => {
     expect(cookie).to.match(/HttpOnly/i);
     expect(cookie).to.match(/SameSite=Lax/i);
     const id = (c: string) => /hd\.sid=([^;]+)/.exec(c)?.[1];
-    if (id(before)) expect(id(cookie)).not.to.equal(id(before));
+    expect(id(before), 'the sign-in page already has a session (its CSRF secret)').to.be.a('string');
+    expect(id(cookie)).not.to.equal(id(before));
   });
 
   it('signs out and revokes the bearer token', async () => {
@@ -186,65 +99,7 @@ describe('foundation: accounts', () => {
   });
 });
 
-describe('foundation: guards', () => {
-  it('redirects an anonymous visitor of /admin/orders/detail/1 to sign-in', async () => {
-    const res = await (await agent()).get('/admin/orders/detail/1');
-    expect(res.status).to.equal(302);
-    expect(res.headers.location).to.match(/\/login$/);
-  });
-
-  it('answers 401 JSON to an anonymous script', async () => {
-    const res = await (await agent()).get('/admin/orders/detail/1').set('X-Requested-With', 'XMLHttpRequest');
-    expect(res.status).to.equal(401);
-    expect(res.body.error.code).to.equal('unauthorized');
-  });
-
-  it('forbids /admin/orders/detail/1 and /account/dashboard to a customer (403)', async () => {
-    const a = await agent();
-    await signIn(a, 'customer@example.com');
-    expect((await a.get('/admin/orders/detail/1')).status).to.equal(403);
-    expect((await a.get('/account/dashboard')).status).to.equal(403);
-  });
-
-  it('shows the order to staff, and 404 for an order that does not exist', async () => {
-    const a = await agent();
-    await signIn(a, 'staff@example.com');
-    const res = await a.get('/admin/orders/detail/1');
-    expect(res.status).to.equal(200);
-    expect(res.text).to.include('data-testid="admin-order"');
-    expect((await a.get('/admin/orders/detail/99999999')).status).to.equal(404);
-    expect((await a.get('/admin/orders/detail/abc')).status).to.equal(400);
-  });
-
-  it("lets a customer see their own order but not someone else's", async () => {
-    const a = await agent();
-    await signIn(a, 'customer@example.com');
-    expect((await a.get('/en-us/orders/1')).status).to.equal(200);
-    const b = await agent();
-    await signIn(b, 'buyer@acme.example');
-    expect((await b.get('/en-us/orders/1')).status).to.equal(404);
-  });
-});
-
-describe('foundation: dashboard', () => {
-  it('reports revenue in USD, converting each order from its channel currency', async () => {
-    const { testServer } = await import('../helpers/server.ts');
-    const app = await testServer();
-    const { rows } = await app.database.pool.query(
-      `select round(sum(o.total / c.mid_market_rate), 2)::text as usd, round(sum(o.total), 2)::text as naive
-         from orders o join channels c on c.id = o.channel_id
-        where o.status not in ('cart', 'quote', 'cancelled')`,
-    );
-    expect(rows[0].usd).not.to.equal(rows[0].naive, 'the demo data has orders in CAD or MXN');
-    const a = await agent();
-    await signIn(a, 'staff@example.com');
-    const html = (await a.get('/account/dashboard')).text;
-    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(rows[0].usd));
-    expect(html).to.include(usd);
-  });
-});
-
-describe('foundation: password reset by mail', () => {
+describe('password reset by mail', () => {
   it('mails a one-time link that sets a new password once', async () => {
     const a = await agent();
     const token = await csrf(a, '/en-us/register');

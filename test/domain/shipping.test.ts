@@ -4,7 +4,7 @@ import { InvalidPostalCodeError } from '../../src/providers/shipping/errors.ts';
 import {
   addBusinessDays, areaOf, billableWeightKg, deliveryWindow, dimensionalWeightKg, inBracket, localParts,
   normalizePostalCode, parcelBillableGrams, priceCents, shipmentDate, shipmentMethodCode, weekdayOf, zoneFor,
-} from '../../src/providers/shipping/rules.ts';
+} from '../../src/domain/shipping.ts';
 
 const DSM = { countryCode: 'US', postalCode: '50315' };
 const SKT = { countryCode: 'CA', postalCode: 'S7K 4Z6' };

@@ -1,0 +1,53 @@
+/**
+ * Warehouse API keys (spec §8: "Warehouse API key actions carry a bearer token plus a user id
+ * header"). Checked by their own middleware, on the warehouse routes only (/api/warehouse/…):
+ * the bearer token must be the warehouse's current key (stored as sha256) and X-User-Id a user
+ * who operates that warehouse (or may manage warehouses). Then the request is that user, by key
+ * alone: no session, no CSRF. Anywhere else the same headers are just a bad bearer token (401).
+ */
+import { Router, type RequestHandler } from 'express';
+import { and, eq } from 'drizzle-orm';
+import { warehouses } from '../../db/schema/index.ts';
+import { unauthorized } from '../../domain/errors.ts';
+import type { Services } from '../../services.ts';
+import { safeEqual, sha256 } from './crypto.ts';
+import { loadCurrentUser } from './queries.ts';
+import { bearerToken } from './bearer.ts';
+
+const INVALID = 'The warehouse API key or user is not valid.';
+
+/** Authenticates `Authorization: Bearer <key>` + `X-User-Id` for the warehouse in :warehouse. */
+export function warehouseApiKey(s: Pick<Services, 'db'>): RequestHandler {
+  return async (req, res, next) => {
+    const key = bearerToken(req.get('authorization'));
+    const warehouseId = Number(req.params.warehouse);
+    const userId = Number(req.get('x-user-id'));
+    if (!key || !Number.isSafeInteger(warehouseId) || warehouseId < 1 || !Number.isSafeInteger(userId) || userId < 1) return next(unauthorized(INVALID));
+    const [w] = await s.db
+      .select({ id: warehouses.id, name: warehouses.name, keyHash: warehouses.apiKeyHash })
+      .from(warehouses)
+      .where(and(eq(warehouses.id, warehouseId), eq(warehouses.active, true)))
+      .limit(1);
+    if (!w?.keyHash || !safeEqual(sha256(key), w.keyHash)) return next(unauthorized(INVALID));
+    const user = await loadCurrentUser(s.db, userId);
+    if (!user || (user.warehouseId !== w.id && !user.permissions.has('warehouses.manage'))) return next(unauthorized(INVALID));
+    req.user = user;
+    req.bearer = true;
+    res.locals.warehouse = { id: w.id, name: w.name };
+    next();
+  };
+}
+
+/** /api/warehouse/… : mounted by app.ts before the session, bearer and CSRF middleware. */
+export function warehouseApiRoutes(s: Pick<Services, 'db'>): Router {
+  const r = Router();
+  const byKey = warehouseApiKey(s);
+
+  /** GET /api/warehouse/{warehouse}/test-key → {message} */
+  r.get('/api/warehouse/:warehouse/test-key', byKey, (_req, res) => {
+    const w = res.locals.warehouse as { name: string };
+    res.json({ message: `The API key is valid for ${w.name}.` });
+  });
+
+  return r;
+}
