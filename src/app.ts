@@ -16,6 +16,7 @@ import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
 import { ChannelCache } from './features/channels/queries.ts';
 import { ReadModel } from './db/read-model.ts';
+import { catalogReadModel } from './features/catalog/read-model.ts';
 import type { Deps, Services } from './services.ts';
 import { AuthService } from './features/auth/service.ts';
 import { bearerAuth, withoutSessionCookie } from './features/auth/bearer.ts';
@@ -52,6 +53,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
     auth: new AuthService(db, deps.mailer, { refusedPassword: deps.config.env === 'production' && deps.config.seed !== 'demo' ? DEMO_PASSWORD : undefined }),
     readModel,
     users: readModel.cache('users', { tables: ['users', 'role_permissions', 'user_permissions'], max: 10_000 }),
+    catalog: catalogReadModel(readModel),
   };
   // Hooks other areas call, wired here explicitly (no router installs them as a side effect).
   Object.assign(services, cartHooks(services));

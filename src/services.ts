@@ -11,6 +11,7 @@ import type { Mailer } from './providers/mail/index.ts';
 import type { ChannelCache } from './features/channels/queries.ts';
 import type { AuthService } from './features/auth/service.ts';
 import type { ReadCache, ReadModel } from './db/read-model.ts';
+import type { CatalogReadModel } from './features/catalog/read-model.ts';
 import type { CurrentUser } from './http/types.ts';
 
 export type Deps = {
@@ -30,6 +31,8 @@ export type Services = Deps & {
   readModel: ReadModel;
   /** Signed-in users with their permissions, by id. */
   users: ReadCache<CurrentUser | undefined>;
+  /** Product pages, listings, typeahead and featured products per channel (src/features/catalog/read-model.ts). */
+  catalog: CatalogReadModel;
   /** Called after every sign-in (the cart area merges the anonymous cart into the account's). */
   onSignIn?: (req: import('express').Request, userId: number) => Promise<void>;
   /** Called after the visitor switches channel (the cart area re-prices the cart). */

@@ -77,6 +77,18 @@ export class ReadModel {
   changed(table: string | null) {
     for (const c of this.caches) if (table === null || c.options.tables.includes(table)) c.clear();
     for (const l of this.listeners) l(table);
+    for (const w of this.waiting.splice(0)) if (table === null || w.table === table) w.resolve();
+    else this.waiting.push(w);
+  }
+
+  private readonly waiting: { table: string; resolve: () => void }[] = [];
+
+  /**
+   * Resolves when this process has heard of a write to `table`. NOTIFY reaches listeners a moment
+   * after the writer's COMMIT returns; a writer (or a test) that must not race it awaits this.
+   */
+  nextChange(table: string): Promise<void> {
+    return new Promise((resolve) => this.waiting.push({ table, resolve }));
   }
 
   /** Entries per cache, for diagnostics and tests. */

@@ -8,9 +8,21 @@ import supertest from 'supertest';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
 import { dbMode } from '../helpers/db.ts';
 import { startSecondProcess, type SecondProcess } from '../helpers/second-process.ts';
-import { testServer } from '../helpers/server.ts';
+import { productIdByStockcode, testServer } from '../helpers/server.ts';
+import type { Running } from '../../src/server.ts';
 
 type Agent = ReturnType<typeof supertest.agent>;
+
+/**
+ * A write through the first process's pool, returning once that process has heard the table's
+ * change notification: NOTIFY reaches listeners a moment after COMMIT returns, and every process
+ * hears it at about the same moment, so the next request is the first one after the change.
+ */
+async function written(app: Running, table: string, text: string, values: unknown[]) {
+  const heard = app.services.readModel.nextChange(table);
+  await app.database.pool.query(text, values);
+  await heard;
+}
 
 async function signInAt(url: string, email: string): Promise<Agent> {
   const a = supertest.agent(url);
@@ -31,12 +43,30 @@ describe(`read model: invalidation on write (${dbMode()})`, function () {
     expect(app.services.users.size, 'the signed-in user is cached').to.be.greaterThan(0);
     const { rows } = await app.database.pool.query<{ id: number }>(`select id from users where email = 'staff@example.com'`);
     try {
-      await app.database.pool.query(`insert into user_permissions (user_id, permission_key, granted) values ($1, 'dashboard.view', false)`, [rows[0].id]);
+      await written(app, 'user_permissions', `insert into user_permissions (user_id, permission_key, granted) values ($1, 'dashboard.view', false)`, [rows[0].id]);
       expect((await staff.get('/account/dashboard')).status).to.equal(403);
     } finally {
-      await app.database.pool.query(`delete from user_permissions where user_id = $1 and permission_key = 'dashboard.view'`, [rows[0].id]);
+      await written(app, 'user_permissions', `delete from user_permissions where user_id = $1 and permission_key = 'dashboard.view'`, [rows[0].id]);
     }
     expect((await staff.get('/account/dashboard')).status).to.equal(200);
+  });
+
+  it('a product page is served from memory until a price is written, then shows the new price', async () => {
+    const app = await testServer();
+    const id = await productIdByStockcode('DEMO-SEED-PLATE');
+    const price = async () => (await supertest(app.url).get(`/en-us/products/${id}`).set('Accept', 'application/json')).body.price as string;
+    const before = await price();
+    const trips = app.database.roundTrips();
+    expect(await price()).to.equal(before);
+    expect(app.database.roundTrips() - trips, 'a warm page reads no product data').to.be.at.most(1);
+    const us = `(select id from channels where code = 'US')`;
+    try {
+      await written(app, 'channel_prices', `update channel_prices set price = price + 1 where product_id = $1 and channel_id = ${us}`, [id]);
+      expect(await price()).to.equal((Number(before) + 1).toFixed(2));
+    } finally {
+      await written(app, 'channel_prices', `update channel_prices set price = price - 1 where product_id = $1 and channel_id = ${us}`, [id]);
+    }
+    expect(await price()).to.equal(before);
   });
 
   describe('two app processes (PostgreSQL)', () => {
@@ -47,17 +77,32 @@ describe(`read model: invalidation on write (${dbMode()})`, function () {
     });
     after(async () => second?.stop());
 
-    it("a change written through one process is served by the other on its next request", async () => {
+    it('a price written through one process is served by the other on its next request', async () => {
+      const app = await testServer();
+      const id = await productIdByStockcode('DEMO-SEED-PLATE');
+      const price = async () => (await supertest(second!.url).get(`/en-us/products/${id}`).set('Accept', 'application/json')).body.price as string;
+      const before = await price();
+      expect(await price(), 'served from the second process\'s read model').to.equal(before);
+      const us = `(select id from channels where code = 'US')`;
+      try {
+        await written(app, 'channel_prices', `update channel_prices set price = price + 1 where product_id = $1 and channel_id = ${us}`, [id]);
+        expect(await price()).to.equal((Number(before) + 1).toFixed(2));
+      } finally {
+        await written(app, 'channel_prices', `update channel_prices set price = price - 1 where product_id = $1 and channel_id = ${us}`, [id]);
+      }
+    });
+
+    it('a permission taken away through one process is enforced by the other on its next request', async () => {
       const app = await testServer();
       const staff = await signInAt(second!.url, 'staff@example.com');
       expect((await staff.get('/account/dashboard')).status).to.equal(200);
       const { rows } = await app.database.pool.query<{ id: number }>(`select id from users where email = 'staff@example.com'`);
       try {
         // Written through the first process's pool; the second had the user cached.
-        await app.database.pool.query(`insert into user_permissions (user_id, permission_key, granted) values ($1, 'dashboard.view', false)`, [rows[0].id]);
+        await written(app, 'user_permissions', `insert into user_permissions (user_id, permission_key, granted) values ($1, 'dashboard.view', false)`, [rows[0].id]);
         expect((await staff.get('/account/dashboard')).status).to.equal(403);
       } finally {
-        await app.database.pool.query(`delete from user_permissions where user_id = $1 and permission_key = 'dashboard.view'`, [rows[0].id]);
+        await written(app, 'user_permissions', `delete from user_permissions where user_id = $1 and permission_key = 'dashboard.view'`, [rows[0].id]);
       }
       expect((await staff.get('/account/dashboard')).status).to.equal(200);
     });
