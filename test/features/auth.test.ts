@@ -1,6 +1,7 @@
 /** Accounts (src/features/auth): sign in, register, sign out, password reset by mail. */
 import { expect } from 'chai';
 import { agent, apiToken, csrf, signIn } from '../helpers/http.ts';
+import { productIdByStockcode } from '../helpers/server.ts';
 
 const DEMO_ACCOUNTS = [
   ['admin@example.com', '/account/dashboard'],
@@ -70,15 +71,17 @@ describe('accounts', () => {
 
   it('regenerates the session id at sign-in and sets HttpOnly SameSite=Lax cookies', async () => {
     const a = await agent();
-    const first = await a.get('/en-us/login');
-    const before = String(first.headers['set-cookie'] ?? '');
+    // Reading pages creates no session; adding to the cart does (the visitor now has something to keep).
+    const token = await csrf(a, '/en-us/products');
+    const added = await a.post('/en-us/cart/add/inline').set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').type('form').send({ product_id: await productIdByStockcode('DEMO-SEED-PLATE'), quantity: 1 });
+    const before = String(added.headers['set-cookie'] ?? '');
     const res = await signIn(a, 'customer@example.com');
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).to.match(/hd\.sid=/);
     expect(cookie).to.match(/HttpOnly/i);
     expect(cookie).to.match(/SameSite=Lax/i);
     const id = (c: string) => /hd\.sid=([^;]+)/.exec(c)?.[1];
-    expect(id(before), 'the sign-in page already has a session (its CSRF secret)').to.be.a('string');
+    expect(id(before), 'the cart created a session').to.be.a('string');
     expect(id(cookie)).not.to.equal(id(before));
   });
 
