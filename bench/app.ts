@@ -65,7 +65,9 @@ export async function startBenchApp(opts: { orders?: number } = {}): Promise<Ben
     const summary = await seed(database.db, opts.orders === undefined ? {} : { orders: opts.orders });
     orders = summary.orders;
     console.log(`database: ${fresh.mode}, demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s (${summary.products} products, ${summary.orders} orders)`);
-    app = await start({ env: 'production', port: 0, databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, seed: 'none', logLevel: 'silent' }, { database });
+    // SEED=demo: the data is seeded above (start sees a full database and loads nothing), and in
+    // production the demo accounts' password works only when the demo data was asked for.
+    app = await start({ env: 'production', port: 0, databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, seed: 'demo', logLevel: 'silent' }, { database });
   } catch (e) {
     await cleanup();
     throw e;
