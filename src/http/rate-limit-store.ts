@@ -32,7 +32,8 @@ export class PgRateLimitStore implements Store {
   }
 
   private key(key: string) {
-    return `${this.prefix}:${key}`;
+    // PostgreSQL text cannot hold NUL, and a key is what a visitor typed (the email): escape it.
+    return `${this.prefix}:${key.replace(/\\/g, '\\\\').replace(/\0/g, '\\0')}`;
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
