@@ -1,52 +1,56 @@
 /**
- * `npm run bench` — throughput and tail latency of two storefront requests, each next to a bare
- * Node `http` server answering a response of the same size, measured in the same run:
+ * `npm run bench` — throughput, latency and database round trips of the storefront's requests,
+ * each next to a bare Node `http` server answering a body of the same size, measured in the same
+ * run (the ratio is the figure: this machine's speed cancels out):
  *
- *   product page   GET /en-us/products/{DEMO-CONFIG}   (a returning visitor: session cookie)
- *   cart update    PUT /en-us/cart/{line_item_id}      (one shopper per connection: own session,
- *                                                      CSRF header, cart line; quantity 2 ↔ 3)
+ *   landing page           GET  /en-us/                       anonymous returning visitor (CSRF cookie, no session)
+ *   catalog page           GET  /en-us/products               anonymous
+ *   product page           GET  /en-us/products/{DEMO-CONFIG} anonymous, then signed in (customer@example.com)
+ *   typeahead              GET  /en-us/search/typeahead?q=plate
+ *   add to cart            POST /en-us/cart/add/inline        one shopper per connection (own session and cart)
+ *   cart update            PUT  /en-us/cart/{line_item_id}    one shopper per connection, quantity 2 ↔ 3
+ *   checkout page          GET  /en-us/cart/checkout          signed in with a cart (skipped while the route answers 404)
+ *
+ * and, on PostgreSQL only, the product page served by `src/cluster.ts` with WORKERS=1 and then
+ * WORKERS=2 (the ratio of the two is the scale-out figure).
  *
  * The app runs in this process (src/server.ts start() on port 0, NODE_ENV=production so views
- * are cached, request log off) over a fresh database: a new embedded PGlite folder by
- * default, or a new database on the server named by DATABASE_URL. Demo data is loaded first
- * (`--orders N` is passed to the seed). Load comes from autocannon in a worker thread, loopback
- * only, bounded by time. Prints a table and writes bench/results.json.
+ * are cached, request log off) over a fresh database: a new embedded PGlite folder by default,
+ * or a new database on the server named by DATABASE_URL, with the demo data (`--orders N` is
+ * passed to the seed). Round trips are the queries the app's pool clients send during the
+ * measured window, divided by the requests answered. Load comes from autocannon in a worker
+ * thread, loopback only, bounded by time. Prints a table and writes bench/results.json (one entry
+ * per database mode, `postgres` and `embedded`, each from its latest run); each row carries its
+ * target and what it misses.
  *
- *   npm run bench -- [--duration 8] [--warmup 2] [--connections 10] [--orders N] [--workers 1] [--out bench/results.json]
+ *   npm run bench -- [--duration 8] [--warmup 2] [--connections 64] [--orders N] [--workers 1]
+ *                    [--only name,name] [--no-cluster] [--out bench/results.json]
  */
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import type { Database } from '../src/db/client.ts';
-import { createTestDb, dbMode, type TestDb } from '../src/db/scratch.ts';
-import type { Running } from '../src/server.ts';
-
-// Production mode as `NODE_ENV=production npm start` has it: React's production build (read from
-// process.env when React is first loaded, hence the dynamic imports below) and cached views.
-process.env.NODE_ENV = 'production';
-process.env.SESSION_SECRET ??= randomBytes(32).toString('hex');
-const { openDatabase } = await import('../src/db/client.ts');
-const { applyMigrations } = await import('../src/db/migrate.ts');
-const { seed } = await import('../src/db/seed/index.ts');
-const { start } = await import('../src/server.ts');
+import { startBenchApp, type FreshDb } from './app.ts';
+import { startCluster } from './cluster.ts';
+import { bareServer, measure, round, type LoadSettings, type LoadSpec, type Measured } from './load.ts';
+import { clusterRow, printTable, row, TARGETS, type ClusterRow, type Row, type Skipped, type Target } from './report.ts';
+import { anonymousVisitor, scriptHeaders, shopper, signedIn, type Visitor } from './visitors.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
+const DEMO_PASSWORD = 'demo-pass-2026';
 
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '8' },
     warmup: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '64' },
     orders: { type: 'string' },
     workers: { type: 'string', default: '1' },
+    only: { type: 'string' },
+    'no-cluster': { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(here, 'results.json') },
   },
 });
@@ -59,254 +63,155 @@ const int = (name: string, v: string | undefined, min: number, max: number): num
 const settings = {
   duration_s: int('duration', args.duration, 1, 60),
   warmup_s: int('warmup', args.warmup, 0, 30),
-  connections: int('connections', args.connections, 1, 100),
+  connections: int('connections', args.connections, 1, 256),
   workers: int('workers', args.workers, 0, 4),
   orders: args.orders === undefined ? undefined : int('orders', args.orders, 0, 1_000_000),
 };
+const load: LoadSettings = settings;
+const only = args.only ? new Set(args.only.split(',').map((s) => s.trim())) : undefined;
 
-type Measured = { rps: number; p50_ms: number; p97_5_ms: number; p99_ms: number; requests: number; errors: number; non2xx: number; status_codes: Record<string, number>; bytes: number };
-type Row = { name: string; path: string; rps: number; p99_ms: number; baseline_rps: number; baseline_p99_ms: number; ratio: number; non2xx: number; details: { app: Measured; baseline: Measured } };
+// ------------------------------------------------------------------ the rows
 
-// ------------------------------------------------------------------ database
+type Case = {
+  /** Short name for --only. */
+  id: string;
+  name: string;
+  path: string;
+  target: Target;
+  /** The request as the load generator sends it, against `base` (the app or the bare server). */
+  spec(base: string): LoadSpec;
+  /** One request like the measured ones, made before measuring: its body sizes the bare server's answer. */
+  probe(base: string): Promise<Response>;
+};
 
-type FreshDb = TestDb & { mode: 'embedded' | 'postgres' };
+type Fixtures = {
+  anonymous: Visitor;
+  customer: Visitor;
+  productPath: string;
+  addShoppers: { cookie: string; csrf: string; productId: number }[];
+  updateShoppers: (Visitor & { linePath: string })[];
+};
 
-/** A database nobody else uses: a new embedded folder, or a new database on DATABASE_URL's server. */
-async function freshDatabase(): Promise<FreshDb> {
-  return { ...(await createTestDb('bench')), mode: dbMode() };
-}
-
-// ------------------------------------------------------------------ HTTP helpers (setup only)
-
-type Visitor = { cookie: string; csrf: string };
-
-function cookieOf(res: Response, previous = ''): string {
-  const jar = new Map(previous.split('; ').filter(Boolean).map((c) => [c.split('=')[0], c] as const));
-  for (const c of res.headers.getSetCookie()) {
-    const pair = c.split(';')[0];
-    jar.set(pair.split('=')[0], pair);
-  }
-  return [...jar.values()].join('; ');
-}
-
-/** A new visitor: a session cookie and its CSRF token, from the landing page. */
-async function newVisitor(base: string): Promise<Visitor> {
-  const res = await fetch(`${base}/en-us/`);
-  const html = await res.text();
-  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
-  const cookie = cookieOf(res);
-  if (res.status !== 200 || !csrf || !cookie) throw new Error(`landing page: HTTP ${res.status}, csrf ${!!csrf}, cookie ${!!cookie}`);
-  return { cookie, csrf };
-}
-
-const scriptHeaders = (v: Visitor) => ({
-  cookie: v.cookie,
-  'x-csrf-token': v.csrf,
-  'x-requested-with': 'XMLHttpRequest',
-  accept: 'application/json',
-  'content-type': 'application/x-www-form-urlencoded',
+const get = (path: string, v: Visitor): Pick<Case, 'spec' | 'probe'> => ({
+  spec: (base) => ({ url: base + path, headers: { cookie: v.cookie } }),
+  probe: (base) => fetch(base + path, { headers: { cookie: v.cookie } }),
 });
 
-// ------------------------------------------------------------------ load
-
-/** A bare Node server answering every request with `body` once the request body is read. */
-async function bareServer(body: Buffer, contentType: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': body.length });
-      res.end(body);
-    });
-  });
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+function cases(f: Fixtures): Case[] {
+  return [
+    { id: 'landing', name: 'landing page', path: '/en-us/', target: TARGETS.anonymousPage, ...get('/en-us/', f.anonymous) },
+    { id: 'catalog', name: 'catalog page', path: '/en-us/products', target: TARGETS.anonymousPage, ...get('/en-us/products', f.anonymous) },
+    { id: 'product', name: 'product page, anonymous', path: f.productPath, target: TARGETS.anonymousPage, ...get(f.productPath, f.anonymous) },
+    { id: 'product-signed-in', name: 'product page, signed in', path: f.productPath, target: TARGETS.signedInPage, ...get(f.productPath, f.customer) },
+    { id: 'typeahead', name: 'typeahead', path: '/en-us/search/typeahead?q=plate', target: TARGETS.none, ...get('/en-us/search/typeahead?q=plate', f.anonymous) },
+    {
+      id: 'add',
+      name: 'add to cart',
+      path: '/en-us/cart/add/inline',
+      target: TARGETS.none,
+      spec: (base) => ({
+        url: base,
+        perConnection: f.addShoppers.map((s) => [{ method: 'POST', path: '/en-us/cart/add/inline', headers: scriptHeaders(s), body: `product_id=${s.productId}&quantity=1` }]),
       }),
-  };
+      probe: (base) => fetch(`${base}/en-us/cart/add/inline`, { method: 'POST', headers: scriptHeaders(f.addShoppers[0]), body: `product_id=${f.addShoppers[0].productId}&quantity=1` }),
+    },
+    {
+      id: 'update',
+      name: 'cart update',
+      path: '/en-us/cart/{line_item_id}',
+      target: TARGETS.cartUpdate,
+      spec: (base) => ({
+        url: base,
+        perConnection: f.updateShoppers.map((s) => [2, 3].map((q) => ({ method: 'PUT', path: s.linePath, headers: scriptHeaders(s), body: `quantity=${q}` }))),
+      }),
+      probe: (base) => fetch(base + f.updateShoppers[0].linePath, { method: 'PUT', headers: scriptHeaders(f.updateShoppers[0]), body: 'quantity=3' }),
+    },
+    { id: 'checkout', name: 'checkout page', path: '/en-us/cart/checkout', target: TARGETS.none, ...get('/en-us/cart/checkout', f.customer) },
+    // Issue #7 (checkout) adds its 'place order' row here: one signed-in shopper per connection
+    // with a cart of their own (perConnection, like 'cart update'), posting the order.
+  ];
 }
-
-type LoadSpec = { url: string; headers?: Record<string, string>; setupClient?: string; env?: Record<string, string> };
-
-async function load(spec: LoadSpec, seconds: number): Promise<Measured> {
-  for (const [k, v] of Object.entries(spec.env ?? {})) process.env[k] = v; // read by the worker's setupClient
-  const opts: autocannon.Options = {
-    url: spec.url,
-    connections: settings.connections,
-    duration: seconds,
-    headers: spec.headers,
-    ...(settings.workers > 0 ? { workers: settings.workers } : {}),
-  };
-  if (spec.setupClient) {
-    // Workers need a file to require; in-process runs take the function itself.
-    (opts as { setupClient?: unknown }).setupClient = settings.workers > 0 ? spec.setupClient : (await import(spec.setupClient)).default;
-  }
-  const r = await autocannon(opts);
-  return {
-    rps: round(r.requests.average, 1),
-    p50_ms: round(r.latency.p50, 2),
-    p97_5_ms: round(r.latency.p97_5, 2),
-    p99_ms: round(r.latency.p99, 2),
-    requests: r.requests.total,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-    status_codes: Object.fromEntries(Object.entries((r as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
-    bytes: round(r.throughput.total / Math.max(1, r.requests.total), 0),
-  };
-}
-
-/** Warm up, then measure. */
-async function measure(spec: LoadSpec): Promise<Measured> {
-  if (settings.warmup_s > 0) await load(spec, settings.warmup_s);
-  return load(spec, settings.duration_s);
-}
-
-const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
 
 // ------------------------------------------------------------------ main
 
-function ensureBuild() {
-  if (existsSync(path.join(root, 'public/build/manifest.json'))) return;
-  console.log('building the islands (public/build is missing)…');
-  const r = spawnSync(process.execPath, ['esbuild.config.mjs'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('islands build failed');
+/** Runs one case against the app (counting round trips) and the bare server. */
+async function runCase(c: Case, base: string, database: Database): Promise<Row | Skipped> {
+  const probe = await c.probe(base);
+  const body = Buffer.from(await probe.arrayBuffer());
+  if (c.id === 'checkout' && probe.status === 404) {
+    console.log(`  ${c.name}: skipped (${c.path} answers 404: issue #7 builds it)`);
+    return { name: c.name, path: c.path, skipped: 'the route answers 404 (issue #7 builds it)' };
+  }
+  if (probe.status !== 200) throw new Error(`${c.name}: ${c.path} answered HTTP ${probe.status} before measuring: ${body.toString().slice(0, 300)}`);
+  process.stdout.write(`  ${c.name}: app… `);
+  let before = 0;
+  let trips = 0;
+  const appM = await measure(c.spec(base), load, { before: () => void (before = database.roundTrips()), after: () => void (trips = database.roundTrips() - before) });
+  process.stdout.write('bare node… ');
+  const bare = await bareServer(body, probe.headers.get('content-type') ?? 'text/html; charset=utf-8');
+  const baseM = await measure(c.spec(bare.url), load);
+  await bare.close();
+  const r = row(c.name, c.path, c.target, appM, baseM, appM.requests ? round(trips / appM.requests, 2) : null);
+  console.log(r.misses.length ? `misses: ${r.misses.join('; ')}` : 'ok');
+  return r;
+}
+
+/** One GET on a connection of its own. */
+function getOnce(url: string, cookie: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent: false, headers: { cookie } }, (res) => res.resume().on('end', resolve)).on('error', reject);
+  });
+}
+
+async function runCluster(fresh: FreshDb, productPath: string): Promise<ClusterRow | Skipped> {
+  const name = 'product page, start:cluster';
+  if (fresh.mode !== 'postgres' || !fresh.databaseUrl) return { name, path: productPath, skipped: 'PostgreSQL only (the embedded database serves one process)' };
+  const results: Measured[] = [];
+  for (const workers of [1, 2]) {
+    process.stdout.write(`  ${name}, WORKERS=${workers}… `);
+    const cluster = await startCluster(workers, { databaseUrl: fresh.databaseUrl, sessionSecret: process.env.SESSION_SECRET! });
+    try {
+      const visitor = await anonymousVisitor(cluster.url);
+      // Every worker's first views compile templates and fill caches; the warm-up then runs at full load.
+      // New connections (no keep-alive), so the kernel hands them to every worker.
+      for (let i = 0; i < 4 * workers; i++) await getOnce(cluster.url + productPath, visitor.cookie);
+      results.push(await measure({ url: cluster.url + productPath, headers: { cookie: visitor.cookie } }, load));
+    } finally {
+      await cluster.stop();
+    }
+    console.log(`${results[results.length - 1].rps} req/s`);
+  }
+  return clusterRow(name, productPath, results[0], results[1]);
 }
 
 async function main() {
-  ensureBuild();
-  const fresh = await freshDatabase();
-  let database: Database | undefined;
-  let app: Running | undefined;
-  const cleanup = async () => {
-    await app?.stop().catch(() => undefined);
-    await database?.close().catch(() => undefined);
-    await fresh.drop().catch(() => undefined);
-  };
-  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
-
+  const bench = await startBenchApp({ orders: settings.orders });
+  const { fresh, database, base, productId } = bench;
   try {
-    const t0 = Date.now();
     const loadBefore = os.loadavg().map((n) => round(n, 2));
-    database = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
-    await applyMigrations(database.db);
-    const summary = await seed(database.db, settings.orders === undefined ? {} : { orders: settings.orders });
-    // A bulk load leaves the planner without statistics until autovacuum comes by: gather them now, as a live shop has them.
-    await database.pool.query('analyze');
-    console.log(`database: ${fresh.mode}, demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s (${summary.products} products, ${summary.orders} orders)`);
-
-    app = await start(
-      { env: 'production', port: 0, databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, seed: 'none', logLevel: 'silent' },
-      { database },
-    );
-    const base = `http://127.0.0.1:${app.port}`;
-    const productId = async (stockcode: string) => (await database!.pool.query<{ id: number }>('select id from products where stockcode = $1', [stockcode])).rows[0].id;
-
-    // Product page: a visitor who has been here before (the session exists; no new session row per view).
-    const pagePath = `/en-us/products/${await productId('DEMO-CONFIG')}`;
-    const browsing = await newVisitor(base);
-    const pageRes = await fetch(base + pagePath, { headers: { cookie: browsing.cookie } });
-    const pageBody = Buffer.from(await pageRes.arrayBuffer());
-    if (pageRes.status !== 200) throw new Error(`GET ${pagePath}: HTTP ${pageRes.status}`);
-
-    // Cart update: one shopper per connection, each with a cart line of their own.
+    // Visitors first (sign-in, carts), so that no setup request falls in a measured window.
     const plate = await productId('DEMO-SEED-PLATE');
-    const shoppers: { cookie: string; csrf: string; path: string }[] = [];
+    const updateShoppers = [];
+    const addShoppers = [];
     for (let i = 0; i < settings.connections; i++) {
-      const v = await newVisitor(base);
-      const add = await fetch(`${base}/en-us/cart/add/inline`, { method: 'POST', headers: scriptHeaders(v), body: `product_id=${plate}&quantity=1` });
-      const added = (await add.json()) as { line?: { order_line_item_id: number }; error?: unknown };
-      if (add.status !== 200 || !added.line) throw new Error(`POST /en-us/cart/add/inline: HTTP ${add.status} ${JSON.stringify(added)}`);
-      shoppers.push({ cookie: cookieOf(add, v.cookie), csrf: v.csrf, path: `/en-us/cart/${added.line.order_line_item_id}` });
+      updateShoppers.push(await shopper(base, plate));
+      addShoppers.push({ ...(await shopper(base, plate)), productId: plate });
     }
-    const first = shoppers[0];
-    const putRes = await fetch(base + first.path, { method: 'PUT', headers: scriptHeaders(first), body: 'quantity=3' });
-    const putBody = Buffer.from(await putRes.arrayBuffer());
-    if (putRes.status !== 200) throw new Error(`PUT ${first.path}: HTTP ${putRes.status} ${putBody.toString()}`);
-
-    // Checkout (issue #7): one signed-in customer per connection, each with a saved address and a
-    // cart; the stock of the product they buy is made plentiful so every lap can place an order.
-    const buyPlate = await productId('HT-CLV');
-    await database.pool.query('update inventory set quantity = 1000000, reserved = 0 where product_id = $1', [buyPlate]);
-    const checkoutSessions: { cookie: string; csrf: string; addressId: number; productId: number }[] = [];
-    const [demoHash] = (await database.pool.query<{ password_hash: string }>(`select password_hash from users where email = 'customer@example.com'`)).rows;
-    for (let i = 0; i < settings.connections; i++) {
-      const email = `bench-buyer-${i}@example.test`;
-      const { rows: [u] } = await database.pool.query<{ id: number }>(`insert into users (email, password_hash, first_name, last_name, role) values ($1, $2, 'Bench', 'Buyer', 'customer') returning id`, [email, demoHash.password_hash]);
-      const { rows: [p] } = await database.pool.query<{ id: number }>(`insert into persons (first_name, last_name, email, user_id) values ('Bench', 'Buyer', $1, $2) returning id`, [email, u.id]);
-      const { rows: [a] } = await database.pool.query<{ id: number }>(`insert into addresses (user_id, person_id, first_name, last_name, address1, city, region_code, postal_code, country_code) values ($1, $2, 'Bench', 'Buyer', '1412 Oakwood Drive', 'Ames', 'IA', '50010', 'US') returning id`, [u.id, p.id]);
-      const v = await newVisitor(base);
-      const login = await fetch(`${base}/en-us/login`, { method: 'POST', redirect: 'manual', headers: { cookie: v.cookie, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: new URLSearchParams({ email, password: 'demo-pass-2026', _csrf: v.csrf }).toString() });
-      if (login.status !== 303) throw new Error(`bench sign-in: HTTP ${login.status}`);
-      const cookie = cookieOf(login, v.cookie);
-      const page = await fetch(`${base}/en-us/cart`, { headers: { cookie } });
-      const cookie2 = cookieOf(page, cookie);
-      const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1] ?? '';
-      const add = await fetch(`${base}/en-us/cart/add/inline`, { method: 'POST', headers: scriptHeaders({ cookie: cookie2, csrf }), body: `product_id=${buyPlate}&quantity=1` });
-      if (add.status !== 200) throw new Error(`bench add to cart: HTTP ${add.status} ${await add.text()} (page ${page.status}, ${cookie2 !== cookie ? 'new cookie' : 'same cookie'})`);
-      checkoutSessions.push({ cookie: cookie2, csrf, addressId: a.id, productId: buyPlate });
-    }
-    const checkoutFirst = checkoutSessions[0];
-    const checkoutPath = '/en-us/cart/checkout';
-    const checkoutRes = await fetch(base + checkoutPath, { headers: { cookie: checkoutFirst.cookie } });
-    const checkoutBody = Buffer.from(await checkoutRes.arrayBuffer());
-    if (checkoutRes.status !== 200 || !checkoutBody.includes('data-island="checkout"')) throw new Error(`GET ${checkoutPath}: HTTP ${checkoutRes.status}`);
-    const placeBody = Buffer.from(JSON.stringify({ order_id: 100000, status: 'pending', total: '123.45', currency: 'USD', redirect: '/en-us/orders/100000?placed=1' }));
+    const fixtures: Fixtures = {
+      anonymous: await anonymousVisitor(base),
+      customer: await signedIn(base, 'customer@example.com', DEMO_PASSWORD),
+      productPath: `/en-us/products/${await productId('DEMO-CONFIG')}`,
+      addShoppers,
+      updateShoppers,
+    };
 
     console.log(`measuring: ${settings.connections} connections, ${settings.warmup_s} s warm-up + ${settings.duration_s} s each, autocannon ${settings.workers ? `in ${settings.workers} worker thread(s)` : 'in-process'}`);
-    const rows: Row[] = [];
-    const cartClient = path.join(here, 'cart-client.cjs');
-    const cartEnv = { BENCH_CART_SESSIONS: JSON.stringify(shoppers) };
-    const cases = [
-      { name: 'product page GET', path: pagePath, body: pageBody, type: 'text/html; charset=utf-8', spec: (url: string): LoadSpec => ({ url: url + pagePath, headers: { cookie: browsing.cookie } }) },
-      { name: 'cart update PUT', path: '/en-us/cart/{line_item_id}', body: putBody, type: 'application/json; charset=utf-8', spec: (url: string): LoadSpec => ({ url, setupClient: cartClient, env: cartEnv }) },
-      // Checkout (issue #7)
-      { name: 'checkout page GET', path: checkoutPath, body: checkoutBody, type: 'text/html; charset=utf-8', spec: (url: string): LoadSpec => ({ url: url + checkoutPath, headers: { cookie: checkoutFirst.cookie } }) },
-      // Five requests a lap (add, customer info, quotes, choose, place): orders per second = req/s ÷ 5.
-      { name: 'place order (checkout lap ×5)', path: '/en-us/order/place', body: placeBody, type: 'application/json; charset=utf-8', spec: (url: string): LoadSpec => ({ url, setupClient: path.join(here, 'checkout-client.cjs'), env: { BENCH_CHECKOUT_SESSIONS: JSON.stringify(checkoutSessions) } }) },
-    ];
-    // Back office insight (issue #14): the dashboard's charts and a one-year order report, signed in as staff.
-    const staff = await newVisitor(base);
-    const signIn = await fetch(`${base}/en-us/login`, { method: 'POST', redirect: 'manual', headers: { cookie: staff.cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `email=staff%40example.com&password=demo-pass-2026&_csrf=${encodeURIComponent(staff.csrf)}` });
-    if (signIn.status !== 303) throw new Error(`sign-in for the insight rows: HTTP ${signIn.status}`);
-    const staffCookie = cookieOf(signIn, staff.cookie);
-    // The seed's orders span the year before 2026-06-01: measure that year (the report a person asks for), and the dashboard's 2-year view.
-    const insight = [
-      { name: 'dashboard charts GET', path: '/account/dashboard?period=730' },
-      { name: 'order report 1y GET', path: `/en-us/account/dashboard/reports/orders?from=${encodeURIComponent('6/1/25')}&to=${encodeURIComponent('5/31/26')}&group=day` },
-      { name: 'order report 1y CSV', path: `/en-us/account/dashboard/reports/orders.csv?from=${encodeURIComponent('6/1/25')}&to=${encodeURIComponent('5/31/26')}&group=day` },
-    ];
-    for (const r of insight) {
-      const res = await fetch(base + r.path, { headers: { cookie: staffCookie } });
-      const body = Buffer.from(await res.arrayBuffer());
-      if (res.status !== 200) throw new Error(`GET ${r.path}: HTTP ${res.status}`);
-      cases.push({ name: r.name, path: r.path, body, type: res.headers.get('content-type') ?? 'text/html', spec: (url: string): LoadSpec => ({ url: url + r.path, headers: { cookie: staffCookie } }) });
-    }
-    for (const c of cases) {
-      process.stdout.write(`  ${c.name}: app… `);
-      const appM = await measure(c.spec(base));
-      process.stdout.write('bare node… ');
-      const bare = await bareServer(c.body, c.type);
-      const baseM = await measure(c.spec(bare.url));
-      await bare.close();
-      console.log('done');
-      if (appM.non2xx || appM.errors) console.warn(`  warning: ${c.name}: status codes ${JSON.stringify(appM.status_codes)}, ${appM.errors} errors/timeouts`);
-      rows.push({
-        name: c.name,
-        path: c.path,
-        rps: appM.rps,
-        p99_ms: appM.p99_ms,
-        baseline_rps: baseM.rps,
-        baseline_p99_ms: baseM.p99_ms,
-        ratio: round(appM.rps / Math.max(baseM.rps, 1e-9), 4),
-        // Anything but 0 means the rps above counts failed answers too: see details.app.status_codes.
-        non2xx: appM.non2xx + appM.errors,
-        details: { app: appM, baseline: baseM },
-      });
-    }
+    const rows: (Row | Skipped)[] = [];
+    for (const c of cases(fixtures)) if (!only || only.has(c.id)) rows.push(await runCase(c, base, database));
+
+    // The in-process app steps aside while the cluster runs on the same cores.
+    await bench.stopApp();
+    const cluster = args['no-cluster'] || (only && !only.has('cluster')) ? undefined : await runCluster(fresh, fixtures.productPath);
 
     const cpus = os.cpus();
     const results = {
@@ -314,24 +219,26 @@ async function main() {
       machine: { cpus: cpus.length, model: cpus[0]?.model.trim() ?? 'unknown', memory_gb: round(os.totalmem() / 2 ** 30, 1), platform: `${os.platform()} ${os.release()}` },
       node: process.version,
       db: fresh.mode,
-      settings: { ...settings, orders: summary.orders, node_env: 'production', log_level: 'silent' },
+      settings: { ...settings, orders: bench.orders, node_env: 'production', log_level: 'silent' },
       load_average: { before: loadBefore, after: os.loadavg().map((n) => round(n, 2)) },
       results: rows,
+      cluster: cluster ?? null,
+      misses: [...rows, ...(cluster ? [cluster] : [])].flatMap((r) => ('misses' in r ? r.misses.map((m) => `${r.name}: ${m}`) : [])),
     };
-    writeFileSync(args.out!, `${JSON.stringify(results, null, 2)}\n`);
-    printTable(rows);
+    // One file for both databases: this run replaces its own mode's entry and keeps the other's.
+    let previous: Record<string, unknown> = {};
+    try {
+      const parsed = JSON.parse(readFileSync(args.out!, 'utf8'));
+      if (parsed && typeof parsed === 'object' && !('results' in parsed)) previous = parsed;
+    } catch {
+      // no earlier results (or an older format): start afresh
+    }
+    writeFileSync(args.out!, `${JSON.stringify({ ...previous, [fresh.mode]: results }, null, 2)}\n`);
+    printTable(rows, cluster);
     console.log(`\n${results.machine.cpus} × ${results.machine.model}, Node ${results.node}, database ${results.db}. Written to ${path.relative(process.cwd(), args.out!)}`);
   } finally {
-    await cleanup();
+    await bench.cleanup();
   }
-}
-
-function printTable(rows: Row[]) {
-  const head = ['benchmark', 'req/s', 'p97.5 ms', 'p99 ms', 'bare req/s', 'bare p99 ms', 'app/bare', 'bytes', 'non-2xx'];
-  const body = rows.map((r) => [r.name, r.rps.toFixed(0), r.details.app.p97_5_ms.toFixed(1), r.p99_ms.toFixed(1), r.baseline_rps.toFixed(0), r.baseline_p99_ms.toFixed(1), `${(r.ratio * 100).toFixed(1)} %`, String(r.details.app.bytes), String(r.non2xx)]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${body.map(line).join('\n')}`);
 }
 
 main().then(

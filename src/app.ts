@@ -15,6 +15,8 @@ import connectPgSimple from 'connect-pg-simple';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
 import { ChannelCache } from './features/channels/queries.ts';
+import { ReadModel } from './db/read-model.ts';
+import { catalogReadModel } from './features/catalog/read-model.ts';
 import type { Deps, Services } from './services.ts';
 import { AuthService } from './features/auth/service.ts';
 import { bearerAuth, withoutSessionCookie } from './features/auth/bearer.ts';
@@ -31,17 +33,27 @@ import { cartHooks } from './features/cart/routes.ts';
 import { LOCALES } from './i18n/locales.ts';
 import './http/types.ts';
 
+/** What the channel list (every page's) is read from. */
+const CHANNEL_TABLES = ['channels', 'currencies', 'channel_countries', 'countries'];
 const SESSION_COOKIE = 'hd.sid';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export function createApp(deps: Deps): { app: Express; services: Services } {
   const db = deps.database.db;
+  const readModel = new ReadModel();
+  const channels = new ChannelCache(db);
+  readModel.onChange((table) => {
+    if (table === null || CHANNEL_TABLES.includes(table)) channels.invalidate();
+  });
   const services: Services = {
     ...deps,
     db,
-    channels: new ChannelCache(db),
+    channels,
     // In production the demo password opens nothing unless the demo data was asked for (SEED=demo).
     auth: new AuthService(db, deps.mailer, { refusedPassword: deps.config.env === 'production' && deps.config.seed !== 'demo' ? DEMO_PASSWORD : undefined }),
+    readModel,
+    users: readModel.cache('users', { tables: ['users', 'role_permissions', 'user_permissions'], max: 10_000 }),
+    catalog: catalogReadModel(readModel),
   };
   // Hooks other areas call, wired here explicitly (no router installs them as a side effect).
   Object.assign(services, cartHooks(services));
@@ -143,7 +155,8 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   app.use(cookieParser(config.sessionSecret));
   const csrf = csrfProtection();
   app.use((req, res, next) => (req.bearer ? next() : csrf(req, res, next)));
-  app.use(baseContext({ ...services, loadUser: (id) => loadCurrentUser(db, id) }));
+  // The signed-in user comes from the read model: no round trip until users or permissions are written.
+  app.use(baseContext({ ...services, loadUser: (id) => services.users.get(String(id), () => loadCurrentUser(db, id)) }));
 
   app.use('/:locale', localizedRoutes(services));
   app.use(unprefixedRoutes(services));

@@ -38,6 +38,12 @@ if (cluster.isPrimary) {
 
   let stopping = false;
   const fork = () => cluster.fork();
+  // A parent that started us with an IPC channel (the benchmark, a supervisor) learns when every
+  // worker serves.
+  let listening = 0;
+  cluster.on('listening', () => {
+    if (++listening === count) process.send?.({ type: 'ready', workers: count });
+  });
   for (let i = 0; i < count; i++) fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

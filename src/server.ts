@@ -13,6 +13,7 @@ import type { Services } from './services.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
+import { listenForDataChanges } from './db/data-changes.ts';
 import { isDatabaseEmpty, seed } from './db/seed/index.ts';
 import { Texts } from './i18n/index.ts';
 import { Notifier } from './db/notify.ts';
@@ -53,6 +54,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   await loadIslands();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   const { app, services } = createApp({ config, database, texts, mailer, logger, events });
+  const changes = await listenForDataChanges(database, config.databaseUrl, (table) => services.readModel.changed(table), logger);
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
@@ -76,6 +78,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
         });
         server.closeIdleConnections();
       });
+      await changes.close();
       await events.close();
       if (!opts.database) await database.close();
     })());

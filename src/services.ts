@@ -12,6 +12,9 @@ import type { Notifier } from './db/notify.ts';
 import type { ChannelCache } from './features/channels/queries.ts';
 import type { AuthService } from './features/auth/service.ts';
 import type { PaymentProvider } from './providers/payments/types.ts';
+import type { ReadCache, ReadModel } from './db/read-model.ts';
+import type { CatalogReadModel } from './features/catalog/read-model.ts';
+import type { CurrentUser } from './http/types.ts';
 
 export type Deps = {
   config: Config;
@@ -28,6 +31,12 @@ export type Services = Deps & {
   db: Database['db'];
   channels: ChannelCache;
   auth: AuthService;
+  /** Caches of what rarely changes, emptied in every process when their tables are written (src/db/read-model.ts). */
+  readModel: ReadModel;
+  /** Signed-in users with their permissions, by id. */
+  users: ReadCache<CurrentUser | undefined>;
+  /** Product pages, listings, typeahead and featured products per channel (src/features/catalog/read-model.ts). */
+  catalog: CatalogReadModel;
   /** Called after every sign-in (the cart area merges the anonymous cart into the account's). */
   onSignIn?: (req: import('express').Request, userId: number) => Promise<void>;
   /** Called after the visitor switches channel (the cart area re-prices the cart). */

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.ts';
+import { registerDatabaseKind } from './prepared.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A drizzle handle usable both outside and inside a transaction. */
@@ -21,6 +22,17 @@ export type Database = {
   pool: pg.Pool;
   /** 'postgres' for a real server, 'embedded' for PGlite. */
   kind: 'postgres' | 'embedded';
+  /** Database round trips (queries sent by the pool's clients) since the pool opened. */
+  roundTrips(): number;
+  /** Calls `fn` with the text of every statement sent until the returned function is called (tests). */
+  observeQueries(fn: (text: string) => void): () => void;
+  /**
+   * Embedded only: notifications on the one session every connection shares. PGlite delivers a
+   * NOTIFY to the connection whose query raised it (its socket server has no other way), so the
+   * pool's own clients LISTEN and report what they receive; a real server is listened to by a
+   * dedicated connection instead (src/db/data-changes.ts).
+   */
+  listenInSession?(channel: string, handler: (payload: string) => void): void;
   close(): Promise<void>;
 };
 
@@ -29,6 +41,35 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // numeric stays a string (exact money); bigint counts become numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Counts every query the pool's clients send (pool.query goes through a client too), so the
+ * benchmark and the tests can say how many round trips a request costs (one integer increment),
+ * and lets a test watch the statements' text.
+ */
+function countRoundTrips(pool: pg.Pool) {
+  let n = 0;
+  const observers = new Set<(text: string) => void>();
+  pool.on('connect', (client) => {
+    const query = client.query;
+    client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      n++;
+      if (observers.size) {
+        const q = args[0] as string | { text?: string };
+        const text = typeof q === 'string' ? q : (q?.text ?? '');
+        for (const o of observers) o(text);
+      }
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof client.query;
+  });
+  return {
+    roundTrips: () => n,
+    observeQueries(fn: (text: string) => void) {
+      observers.add(fn);
+      return () => void observers.delete(fn);
+    },
+  };
+}
+
 export type DatabaseOptions = { databaseUrl?: string; dataDir: string; poolMax?: number };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -36,7 +77,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolMax });
     pool.on('error', () => {}); // idle client errors are reported by the next query
-    return { db: drizzle(pool, { schema }), pool, kind: 'postgres', close: () => pool.end() };
+    const db = drizzle(pool, { schema });
+    registerDatabaseKind(db, 'postgres');
+    return { db, pool, kind: 'postgres', ...countRoundTrips(pool), close: () => pool.end() };
   }
   const { child, port } = await startEmbedded(path.join(opts.dataDir, 'pgdata'), 4);
   // ONE connection. PGlite is a single backend session shared by every socket
@@ -52,13 +95,33 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     password: 'postgres',
     database: 'postgres',
     max: 1,
+    // Keep the one connection: nothing to save by closing it, and reconnecting costs a LISTEN.
+    idleTimeoutMillis: 0,
     connectionTimeoutMillis: 30_000,
   });
   pool.on('error', () => {});
+  const counting = countRoundTrips(pool);
+  const sessionHandlers = new Map<string, ((payload: string) => void)[]>();
+  pool.on('connect', (client) => {
+    client.on('notification', (n) => {
+      for (const h of sessionHandlers.get(n.channel) ?? []) h(n.payload ?? '');
+    });
+    for (const channel of sessionHandlers.keys()) client.query(`LISTEN "${channel}"`).catch(() => {});
+  });
+  const db = drizzle(pool, { schema });
+  registerDatabaseKind(db, 'embedded');
   return {
-    db: drizzle(pool, { schema }),
+    db,
     pool,
     kind: 'embedded',
+    ...counting,
+    listenInSession(channel, handler) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const list = sessionHandlers.get(channel);
+      if (list) return void list.push(handler);
+      sessionHandlers.set(channel, [handler]);
+      pool.query(`LISTEN "${channel}"`).catch(() => {});
+    },
     async close() {
       await pool.end();
       await stopEmbedded(child);

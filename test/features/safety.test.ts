@@ -18,7 +18,7 @@ import { testServer } from '../helpers/server.ts';
 
 const csrfOf = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
 
-/** A second app over the shared test database, with its own rate-limit counts and log. */
+/** A second app over the shared test database, with its own log (rate-limit counts are in the database, shared). */
 async function sideApp(over: Partial<Running['config']> = {}) {
   const shared = await testServer();
   const lines: string[] = [];
@@ -129,7 +129,12 @@ describe('safe defaults', function () {
     before(async () => {
       side = await sideApp({ trustProxy: true });
     });
-    after(() => side.close());
+    // The counts live in PostgreSQL and every app over the database shares them: forget the
+    // exhausted ones, or the shared test server would refuse these accounts for the next tests.
+    after(async () => {
+      await side.close();
+      await (await testServer()).database.pool.query('delete from rate_limits');
+    });
 
     async function formAgent(ip: string) {
       const a = supertest.agent(side.url);

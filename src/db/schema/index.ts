@@ -10,6 +10,7 @@ export * from './inventory.ts';
 export * from './orders.ts';
 export * from './content.ts';
 export * from './integrations.ts';
+export * from './runtime.ts';
 export * from './relations.ts';
 // Checkout (issue #7): tax rates, exemption declarations, stock allocations, idempotency keys.
 export * from './checkout.ts';

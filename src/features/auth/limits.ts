@@ -1,8 +1,9 @@
 /**
  * Rate limits of the account forms, each per IP address AND per account (the email typed), so
  * neither rotating emails from one address nor spreading one account's tries over many addresses
- * gets through. Limits live in memory, per app instance (one process). Over a limit the answer is
- * 429 with the contract's error shape (JSON) or the form again with the message (HTML).
+ * gets through. Counts live in PostgreSQL (src/http/rate-limit-store.ts), so a limit holds across
+ * every app process and machine. Over a limit the answer is 429 with the contract's error shape
+ * (JSON) or the form again with the message (HTML).
  *
  * | form                         | per IP                    | per account               |
  * | ---------------------------- | ------------------------- | ------------------------- |
@@ -12,7 +13,9 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, ipKeyGenerator, type Options } from 'express-rate-limit';
+import type pg from 'pg';
 import { tooMany } from '../../domain/errors.ts';
+import { PgRateLimitStore } from '../../http/rate-limit-store.ts';
 
 const MINUTE = 60_000;
 
@@ -39,18 +42,19 @@ type Count = 'all' | 'failed' | 'succeeded';
 const counting = (c: Count): Partial<Options> => (c === 'failed' ? { skipSuccessfulRequests: true } : c === 'succeeded' ? { skipFailedRequests: true } : {});
 
 /** [per IP, per account] limiters of one form, each counting all, failed or succeeded requests. */
-function pair(l: (typeof LIMITS)[keyof typeof LIMITS], ip: Count, account: Count): RequestHandler[] {
+function pair(pool: pg.Pool, form: keyof typeof LIMITS, ip: Count, account: Count): RequestHandler[] {
+  const l = LIMITS[form];
   return [
-    limiter({ ...l.ip, keyGenerator: ipKey, ...counting(ip) }),
-    limiter({ ...l.account, keyGenerator: accountKey, skip: (req) => accountKey(req) === '', ...counting(account) }),
+    limiter({ ...l.ip, keyGenerator: ipKey, store: new PgRateLimitStore(pool, `${form}:ip`), ...counting(ip) }),
+    limiter({ ...l.account, keyGenerator: accountKey, store: new PgRateLimitStore(pool, `${form}:account`), skip: (req) => accountKey(req) === '', ...counting(account) }),
   ];
 }
 
-/** Built per app (each app instance keeps its own counts). */
-export function authLimits() {
+/** Built per app; the counts are shared by every app over the same database. */
+export function authLimits(pool: pg.Pool) {
   return {
-    signIn: pair(LIMITS.signIn, 'failed', 'failed'),
-    register: pair(LIMITS.register, 'succeeded', 'all'),
-    resetMail: pair(LIMITS.resetMail, 'all', 'all'),
+    signIn: pair(pool, 'signIn', 'failed', 'failed'),
+    register: pair(pool, 'register', 'succeeded', 'all'),
+    resetMail: pair(pool, 'resetMail', 'all', 'all'),
   };
 }

@@ -12,7 +12,7 @@ import { authLimits } from './limits.ts';
 
 export function authRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
-  const limits = authLimits();
+  const limits = authLimits(s.database.pool);
 
   // The form each POST renders again on bad input (src/http/error-handler.ts formPage).
   const loginForm = formPage('auth/login', (req) => ({ title: req.t('auth.signin.title'), values: { email: req.body?.email ?? '' } }));

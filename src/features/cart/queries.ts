@@ -1,6 +1,7 @@
 /** Cart reads: which order is the visitor's cart, its line count, and its full state. */
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   lineItemOptions, optionChoices, orderLineItems, orderPromotions, orders, productOptions, products, promotions,
 } from '../../db/schema/index.ts';
@@ -44,14 +45,20 @@ export async function findCartId(db: DbOrTx, ref: CartRef): Promise<number | nul
   return row?.id ?? null;
 }
 
-/** Items in the cart (Σ quantity of product lines), in one query, for the header badge. */
+/**
+ * Items in the cart (Σ quantity of product lines), in one query, for the header badge: asked on
+ * every page a visitor with a cart or an account opens, so prepared (src/db/prepared.ts).
+ */
 export async function cartCount(db: DbOrTx, ref: CartRef): Promise<number> {
-  const cart = visitorCartQuery(db, ref);
-  if (!cart) return 0;
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${orderLineItems.quantity}), 0)::int` })
-    .from(orderLineItems)
-    .where(and(inArray(orderLineItems.orderId, cart), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])));
+  if (!ref.userId && !ref.cartOrderId) return 0;
+  const count = (d: Db, cart: ReturnType<typeof visitorCartQuery>) =>
+    d
+      .select({ n: sql<number>`coalesce(sum(${orderLineItems.quantity}), 0)::int` })
+      .from(orderLineItems)
+      .where(and(inArray(orderLineItems.orderId, cart!), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])));
+  const [row] = ref.userId
+    ? await prepared(db as Db, 'cart_count_user', (d, name) => count(d, visitorCartQuery(d, { userId: sql.placeholder('id') as unknown as number })).prepare(name)).execute({ id: ref.userId })
+    : await prepared(db as Db, 'cart_count_session', (d, name) => count(d, visitorCartQuery(d, { cartOrderId: sql.placeholder('id') as unknown as number })).prepare(name)).execute({ id: ref.cartOrderId });
   return Number(row?.n ?? 0);
 }
 

@@ -74,7 +74,8 @@ export function cartRoutes(s: Services): Router {
   /** GET /{locale}/cart */
   r.get('/cart', async (req, res) => {
     const channel = channelOf(res);
-    const state = await getCart(s.db, refOf(req), channel, { refresh: true });
+    // Reading the cart writes nothing: promotions are recomputed by the writes that change the cart.
+    const state = await getCart(s.db, refOf(req), channel);
     const showDiscount = state?.showDiscount ?? showDiscountOf(req);
     // The spec's refresh marker (§4): the island updates every price itself, so the page reloads
     // after a discount toggle only when asked to (?refresh=1), e.g. by a page embedding server-rendered prices.

@@ -16,7 +16,8 @@ export function catalogRoutes(s: Services): Router {
   /** GET /{locale}/products?q=&category=&sort=&page= */
   r.get('/products', async (req, res) => {
     const query = parseInput(ListingQuery, req.query);
-    const listing = await catalogListing(s.db, requireChannel(res), query, new Date());
+    const channel = requireChannel(res);
+    const listing = await s.catalog.listings.get(`${channel.id}:${JSON.stringify(query)}`, () => catalogListing(s.db, channel, query, new Date()));
     const { locale, formatDate } = res.locals as { locale: string; formatDate: (d: string) => string };
     const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
     const title = listing.category?.name ?? (listing.q ? t('catalog.searchResults', { q: listing.q }) : t('products.title'));
@@ -36,7 +37,8 @@ export function catalogRoutes(s: Services): Router {
   /** GET /{locale}/search/typeahead?q= → [{id, value, html}] (at most TYPEAHEAD_LIMIT) */
   r.get('/search/typeahead', async (req, res) => {
     const { q } = parseInput(TypeaheadQuery, req.query);
-    const list = await typeaheadSuggestions(s.db, requireChannel(res), q, new Date());
+    const channel = requireChannel(res);
+    const list = await s.catalog.typeahead.get(`${channel.id}:${q}`, () => typeaheadSuggestions(s.db, channel, q, new Date()));
     const { money, formatDate } = res.locals as { money: (amount: string) => string; formatDate: (d: string) => string };
     const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
     res.json(list.map((p) => ({ id: p.id, value: p.title, html: suggestionHtml(p, money(p.price), badgeLabel(p.badge, t, formatDate)) })));

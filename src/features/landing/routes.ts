@@ -10,7 +10,8 @@ const FEATURED = 8;
 export function landingRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
   r.get('/', async (req, res) => {
-    const cards = await featuredProducts(s.db, requireChannel(res), FEATURED);
+    const channel = requireChannel(res);
+    const cards = await s.catalog.featured.get(String(channel.id), () => featuredProducts(s.db, channel, FEATURED));
     const featured = cards.map((c) => ({ id: c.id, title: c.title, image: c.image, price: fromCents(c.priceCents) }));
     await res.page('landing/index', { title: req.t('site.name'), featured, landing: true });
   });

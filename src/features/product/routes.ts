@@ -25,7 +25,8 @@ export function productRoutes(s: Services): Router {
     if (!params.success) throw notFound('That product does not exist or is no longer sold.');
     const channel = requireChannel(res);
     const now = new Date();
-    const page = await loadProductPage(s.db, params.data.productId, channel, now);
+    const id = params.data.productId;
+    const page = await s.catalog.productPages.get(`${id}:${channel.id}`, () => loadProductPage(s.db, id, channel, now));
     if (wantsJson(req)) return void res.json(productJson(page, req.locale));
     await res.page('product/show', {
       ...productLocals(page, { locale: req.locale, intlLocale: res.locals.intlLocale as string, t: req.t, csrfToken: req.csrfToken ? req.csrfToken() : '', now }),

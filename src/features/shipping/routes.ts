@@ -4,7 +4,7 @@ import type { Services } from '../../services.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireChannel } from '../../http/context.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import { carrierOptionsFromConfig, createRateProvider } from '../../providers/shipping/index.ts';
+import { carrierOptionsFromConfig, createRateProvider, warehouseRates, type ShippingRateRow } from '../../providers/shipping/index.ts';
 import { EstimateBody } from './schemas.ts';
 import { findCartId, visitorCartRef } from '../cart/queries.ts';
 import { estimate } from './service.ts';
@@ -12,7 +12,9 @@ import { debugOf, quotesView } from './view-model.ts';
 
 export function shippingRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
-  const provider = createRateProvider(s.db, carrierOptionsFromConfig(s.config));
+  // Rate tables change rarely: kept per warehouse in the read model, emptied when shipping_rates is written.
+  const rates = s.readModel.cache<ShippingRateRow[]>('shipping rates', { tables: ['shipping_rates'], max: 500 });
+  const provider = createRateProvider(s.db, { ...carrierOptionsFromConfig(s.config), ratesOf: (id) => rates.get(String(id), () => warehouseRates(s.db, id)) });
 
   /** POST /{locale}/shipping/estimate → {quote: html, debug} (scripts) or a result page (plain form post). */
   r.post('/shipping/estimate', async (req, res) => {

@@ -6,7 +6,7 @@
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { HttpCarrierRateProvider } from './http-carrier.ts';
-import { TableRateProvider } from './table.ts';
+import { TableRateProvider, type ShippingRateRow } from './table.ts';
 import type { RateProvider } from './types.ts';
 
 export type RateProviderOptions = {
@@ -16,6 +16,8 @@ export type RateProviderOptions = {
   carrierApiKey?: string;
   carrierTimeoutMs?: number;
   clock?: () => Date;
+  /** The table provider's rates per warehouse from the read model. */
+  ratesOf?: (warehouseId: number) => Promise<ShippingRateRow[]>;
 };
 
 export function createRateProvider(db: DbOrTx, opts: RateProviderOptions = {}): RateProvider {
@@ -23,7 +25,7 @@ export function createRateProvider(db: DbOrTx, opts: RateProviderOptions = {}): 
     if (!opts.carrierApiKey) throw new Error('CARRIER_API_KEY is required when CARRIER_API_URL is set');
     return new HttpCarrierRateProvider({ baseUrl: opts.carrierApiUrl, apiKey: opts.carrierApiKey, timeoutMs: opts.carrierTimeoutMs, clock: opts.clock });
   }
-  return new TableRateProvider(db, opts.clock);
+  return new TableRateProvider(db, opts.clock, opts.ratesOf);
 }
 
 /** The carrier settings of a Config (CARRIER_API_URL + CARRIER_API_KEY), when both are set. */
@@ -34,5 +36,5 @@ export function carrierOptionsFromConfig(config: Pick<Config, 'providers'>): Rat
 
 export * from './types.ts';
 export * from './errors.ts';
-export { TableRateProvider } from './table.ts';
+export { TableRateProvider, warehouseRates, type ShippingRateRow } from './table.ts';
 export { HttpCarrierRateProvider } from './http-carrier.ts';

@@ -15,11 +15,20 @@ import type { RateProvider, RateQuote, RateRequest } from './types.ts';
 
 export const TABLE_CURRENCY = 'USD';
 
+export type ShippingRateRow = typeof shippingRates.$inferSelect;
+
+/** Every rate of a warehouse, in id order (what the read model keeps per warehouse). */
+export function warehouseRates(db: DbOrTx, warehouseId: number): Promise<ShippingRateRow[]> {
+  return db.select().from(shippingRates).where(eq(shippingRates.warehouseId, warehouseId)).orderBy(asc(shippingRates.id));
+}
+
 export class TableRateProvider implements RateProvider {
   readonly kind = 'table';
   constructor(
     private readonly db: DbOrTx,
     private readonly clock: () => Date = () => new Date(),
+    /** The warehouse's rates from the read model (src/db/read-model.ts); without it, one query per quote. */
+    private readonly ratesOf?: (warehouseId: number) => Promise<ShippingRateRow[]>,
   ) {}
 
   async quote(req: RateRequest): Promise<RateQuote[]> {
@@ -29,11 +38,13 @@ export class TableRateProvider implements RateProvider {
     if (weight <= 0) return [];
     const zone = zoneFor(req.warehouse, destination);
     const w = weight.toFixed(3);
-    const rows = await this.db
-      .select()
-      .from(shippingRates)
-      .where(and(eq(shippingRates.warehouseId, req.warehouse.id), eq(shippingRates.zone, zone), lte(shippingRates.minWeight, w), gt(shippingRates.maxWeight, w)))
-      .orderBy(asc(shippingRates.id));
+    const rows = this.ratesOf
+      ? (await this.ratesOf(req.warehouse.id)).filter((r) => r.zone === zone && Number(r.minWeight) <= Number(w) && Number(r.maxWeight) > Number(w))
+      : await this.db
+          .select()
+          .from(shippingRates)
+          .where(and(eq(shippingRates.warehouseId, req.warehouse.id), eq(shippingRates.zone, zone), lte(shippingRates.minWeight, w), gt(shippingRates.maxWeight, w)))
+          .orderBy(asc(shippingRates.id));
     const ship = shipmentDate(req.now ?? this.clock(), req.warehouse.timeZone);
     const quotes = rows.map((r): RateQuote => {
       const cents = priceCents(

@@ -1,0 +1,98 @@
+/**
+ * Load for the benchmarks: autocannon (in a worker thread by default, loopback only, bounded by
+ * time) and the bare Node server every row is compared with.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+
+export type Measured = {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  status_codes: Record<string, number>;
+  bytes: number;
+};
+
+/**
+ * What to load: one URL with fixed headers, or one visitor per connection (`perConnection`: the
+ * requests each connection repeats, read by bench/per-connection.cjs in autocannon's worker).
+ */
+export type LoadSpec = {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  body?: string;
+  perConnection?: { method: string; path: string; headers: Record<string, string>; body?: string }[][];
+};
+
+export type LoadSettings = { connections: number; workers: number; warmup_s: number; duration_s: number };
+
+export const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
+
+const perConnectionClient = new URL('./per-connection.cjs', import.meta.url).pathname;
+
+async function load(spec: LoadSpec, seconds: number, s: LoadSettings): Promise<Measured> {
+  const opts: autocannon.Options = {
+    url: spec.url,
+    connections: s.connections,
+    duration: seconds,
+    method: spec.method ?? 'GET',
+    headers: spec.headers,
+    body: spec.body,
+    ...(s.workers > 0 ? { workers: s.workers } : {}),
+  };
+  if (spec.perConnection) {
+    // Read by the worker's setupClient (a worker thread gets a copy of the environment when it starts).
+    process.env.BENCH_PER_CONNECTION = JSON.stringify(spec.perConnection);
+    // Workers need a file to require; in-process runs take the function itself.
+    (opts as { setupClient?: unknown }).setupClient = s.workers > 0 ? perConnectionClient : (await import(perConnectionClient)).default;
+  }
+  const r = await autocannon(opts);
+  return {
+    rps: round(r.requests.average, 1),
+    p50_ms: round(r.latency.p50, 2),
+    p99_ms: round(r.latency.p99, 2),
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    status_codes: Object.fromEntries(Object.entries((r as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
+    bytes: round(r.throughput.total / Math.max(1, r.requests.total), 0),
+  };
+}
+
+/**
+ * Warm up, then measure. `window.before()` and `window.after()` are called just around the
+ * measured window (the run counts database round trips between the two calls).
+ */
+export async function measure(spec: LoadSpec, s: LoadSettings, window?: { before(): void; after(): void }): Promise<Measured> {
+  if (s.warmup_s > 0) await load(spec, s.warmup_s, s);
+  window?.before();
+  const m = await load(spec, s.duration_s, s);
+  window?.after();
+  return m;
+}
+
+/** A bare Node server answering every request with `body` once the request body is read. */
+export async function bareServer(body: Buffer, contentType: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': body.length });
+      res.end(body);
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Few round trips on the storefront's read path, counted through the app's pool: on a warm read
+ * model an anonymous visitor's landing, catalog and product pages cost at most one database round
+ * trip each, a signed-in visitor's at most two (the session and the cart count); and reading the
+ * cart page writes nothing.
+ */
+import { expect } from 'chai';
+import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
+import { productIdByStockcode, testServer } from '../helpers/server.ts';
+
+/** Round trips the app made while answering one request (nothing else runs meanwhile: mocha is serial). */
+async function tripsOf(a: Agent, path: string): Promise<number> {
+  const app = await testServer();
+  const before = app.database.roundTrips();
+  const res = await a.get(path);
+  expect(res.status, path).to.equal(200);
+  return app.database.roundTrips() - before;
+}
+
+describe('round trips per page (warm read model)', () => {
+  let pages: Record<string, string>;
+  before(async () => {
+    const id = await productIdByStockcode('DEMO-CONFIG');
+    pages = { landing: '/en-us/', catalog: '/en-us/products', 'catalog search': '/en-us/products?q=plate', product: `/en-us/products/${id}` };
+  });
+
+  it('an anonymous visitor: at most 1 round trip per page', async () => {
+    const a = await agent();
+    for (const [name, path] of Object.entries(pages)) {
+      await tripsOf(a, path); // warms the read model
+      expect(await tripsOf(a, path), name).to.be.at.most(1);
+    }
+  });
+
+  it('a signed-in visitor with a cart: at most 2 round trips per page (session and cart count)', async () => {
+    const a = await agent();
+    await signIn(a, 'customer@example.com');
+    for (const [name, path] of Object.entries(pages)) {
+      await tripsOf(a, path);
+      expect(await tripsOf(a, path), name).to.be.at.most(2);
+    }
+  });
+
+  it('reading the cart page writes nothing (no promotion recomputed on GET)', async () => {
+    const app = await testServer();
+    const a = await agent();
+    const token = await csrf(a, '/en-us/products');
+    const pid = await productIdByStockcode('DEMO-SEED-PLATE');
+    const add = await a.post('/en-us/cart/add/inline').set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').type('form').send({ product_id: pid, quantity: 3 });
+    expect(add.status).to.equal(200);
+    // The first view in a locale may remember it in the session (once); the views after it write nothing.
+    expect((await a.get('/en-us/cart')).status).to.equal(200);
+    const sent: string[] = [];
+    const stop = app.database.observeQueries((text) => sent.push(text));
+    try {
+      expect((await a.get('/en-us/cart')).status).to.equal(200);
+      expect((await a.get('/en-us/cart')).status).to.equal(200);
+    } finally {
+      stop();
+    }
+    expect(sent.filter((s) => /^\s*(insert|update|delete)\b/i.test(s)), 'statements written by GET /cart').to.deep.equal([]);
+  });
+});
