@@ -20,6 +20,7 @@ import { hydrated, newPage } from '../helpers/browser.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
 
 const KB = 1024;
+const registrySource = readFileSync(path.resolve('islands/registry.ts'), 'utf8');
 const REACT_CHUNK_MAX = 75 * KB;
 const ISLAND_MAX = 25 * KB;
 const LCP_MAX_MS = 800;
@@ -59,7 +60,10 @@ describe('browser budgets', function () {
       const names = Object.keys(islands);
       expect(names.length).to.be.greaterThan(0);
       for (const name of names) {
-        const entry = Object.entries(metafile.outputs).find(([f, o]) => f.endsWith('.js') && o.entryPoint && path.basename(o.entryPoint).replace(/\.tsx?$/, '') === name);
+        // The registry names each island's module (islands/x.tsx or islands/x/index.tsx).
+        const source = registrySource.match(new RegExp(`'?${name}'?:\\s*\\(\\)\\s*=>\\s*import\\('\\./([^']+)'\\)`))?.[1];
+        expect(source, `the registry's module of island ${name}`).to.be.a('string');
+        const entry = Object.entries(metafile.outputs).find(([f, o]) => f.endsWith('.js') && o.entryPoint === `islands/${source}`);
         expect(entry, `a chunk for island ${name}`).to.not.equal(undefined);
         const files = new Set<string>();
         const visit = (f: string) => {
