@@ -203,7 +203,7 @@ async function main() {
     console.log(`database: ${fresh.mode}, demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s (${summary.products} products, ${summary.orders} orders)`);
 
     app = await start(
-      { env: 'production', port: 0, databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, seed: 'none', logLevel: 'silent' },
+      { env: 'production', port: 0, databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, seed: 'demo', logLevel: 'silent' },
       { database },
     );
     const base = `http://127.0.0.1:${app.port}`;
