@@ -74,3 +74,13 @@ export async function findCountry(db: DbOrTx, key: { id: number } | { code: stri
 export function listRegions(db: DbOrTx, countryId: number): Promise<RegionRow[]> {
   return db.select({ code: regions.code, name: regions.name }).from(regions).where(eq(regions.countryId, countryId));
 }
+
+/** A country's regions by its ISO code, sorted by name (the address forms' region select). */
+export function listRegionsByCountryCode(db: DbOrTx, countryCode: string): Promise<RegionRow[]> {
+  return db
+    .select({ code: regions.code, name: regions.name })
+    .from(regions)
+    .innerJoin(countries, eq(countries.id, regions.countryId))
+    .where(eq(countries.code, countryCode))
+    .orderBy(asc(regions.name));
+}

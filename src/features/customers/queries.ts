@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { addresses, countries, orders, organisations, payments, persons, regions, users } from '../../db/schema/index.ts';
+import { addresses, countries, orders, organisations, payments, persons, users } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor, keysetPage, keysetPlan, type SortDir } from '../../domain/keyset.ts';
 import { personMatch, prefixPattern } from '../order-admin/search.ts';
 
@@ -95,11 +95,4 @@ export function listCountries(db: DbOrTx) {
   return db.select({ id: countries.id, code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.sort), asc(countries.name));
 }
 
-export function listRegionsOf(db: DbOrTx, countryCode: string) {
-  return db
-    .select({ code: regions.code, name: regions.name })
-    .from(regions)
-    .innerJoin(countries, eq(countries.id, regions.countryId))
-    .where(eq(countries.code, countryCode))
-    .orderBy(asc(regions.name));
-}
+export { listRegionsByCountryCode as listRegionsOf } from '../channels/queries.ts';

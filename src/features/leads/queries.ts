@@ -1,24 +1,14 @@
 /** Lead reads and writes, the account-exists lookup, and the country/region lists of the form. */
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { countries, leads, persons, regions, users } from '../../db/schema/index.ts';
+import { leads, persons, users } from '../../db/schema/index.ts';
 import { escapeLike } from '../catalog/queries.ts';
 import type { LeadListQuery } from './schemas.ts';
 
 export const LEADS_PAGE_SIZE = 25;
 
-export function countryList(db: DbOrTx) {
-  return db.select({ id: countries.id, code: countries.code, name: countries.name }).from(countries);
-}
-
-export function regionsOfCountry(db: DbOrTx, countryCode: string) {
-  return db
-    .select({ code: regions.code, name: regions.name })
-    .from(regions)
-    .innerJoin(countries, eq(countries.id, regions.countryId))
-    .where(eq(countries.code, countryCode))
-    .orderBy(asc(regions.name));
-}
+// Countries and regions come from the channels area (one query each for every address form).
+export { listCountries as countryList, listRegionsByCountryCode as regionsOfCountry } from '../channels/queries.ts';
 
 /** The signed-up account with this email, with the person's name when there is one. */
 export async function accountByEmail(db: DbOrTx, email: string) {
