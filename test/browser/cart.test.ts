@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { CART_DEBOUNCE_MS } from '../../src/domain/constants.ts';
 import { eq } from 'drizzle-orm';
+import type { Locator } from 'playwright-core';
 import { axe, hydrated, newPage, screenshot, type TestPage, requireChromium } from '../helpers/browser.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
 import { optionChoices, productOptions } from '../../src/db/schema/index.ts';
@@ -24,6 +25,16 @@ async function addInPage(page: TestPage, body: Record<string, unknown>) {
 }
 
 const formValue = (postData: string | null, key: string) => new URLSearchParams(postData ?? '').get(key);
+/** Polls from Node (the page's clock may be fake) until the input shows `value`, up to 10 s. */
+const waitForValue = async (input: Locator, value: string) => {
+  const until = Date.now() + 10_000;
+  let shown = await input.inputValue();
+  while (shown !== value && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 25));
+    shown = await input.inputValue();
+  }
+  expect(shown).to.equal(value);
+};
 
 describe('browser: cart page', function () {
   before(function () {
@@ -77,15 +88,16 @@ describe('browser: cart page', function () {
     await page.clock.resume();
     expect(formValue(req.postData(), 'quantity')).to.equal('999');
     await page.waitForResponse((r) => r.request() === req);
-    await expect(await input.inputValue()).to.equal('999');
+    // The response reaches the network layer before the island has read it: wait for the render.
     await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === '1000');
+    await waitForValue(input, '999');
 
     const put1 = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/en-us/cart/${lineA}`));
     await input.fill('0');
     await page.clock.runFor(CART_DEBOUNCE_MS);
     expect(formValue((await put1).postData(), 'quantity')).to.equal('1');
     await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === '2');
-    expect(await input.inputValue()).to.equal('1');
+    await waitForValue(input, '1');
 
     // The − button never goes below 1; + sends 2 once the clicks pause.
     expect(await line.getByTestId('qty-decrease').isDisabled()).to.equal(true);
