@@ -23,9 +23,10 @@ import { isAppRequestError, messagesOf } from '../lib/request.ts';
 import { orderApi } from './api.ts';
 import { ProductSearch } from './product-search.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
+import { RefundPanel } from './refund-panel.tsx';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
 
-export type Props = { locale: string; order: OrderJson; statuses: { value: string; label: string }[]; canPay: boolean; labels: EditorLabels };
+export type Props = { locale: string; order: OrderJson; statuses: { value: string; label: string }[]; canPay: boolean; tokenizeUrl: string; labels: EditorLabels };
 
 type EditLine = {
   id: number | string;
@@ -53,7 +54,7 @@ const linesOf = (o: OrderJson): EditLine[] =>
   }));
 const fieldsOf = (o: OrderJson): Fields => ({ status: o.status, po_number: o.po_number ?? '', attention: o.attention ?? '', notes: o.notes ?? '' });
 
-export default function OrderEditor({ locale, order: initial, statuses, canPay, labels }: Props) {
+export default function OrderEditor({ locale, order: initial, statuses, canPay, tokenizeUrl, labels }: Props) {
   const api = useMemo(() => orderApi(locale, initial.order_id), [locale, initial.order_id]);
   const [order, setOrder] = useState(initial);
   const [lines, setLines] = useState(() => linesOf(initial));
@@ -281,7 +282,8 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
         </div>
       </section>
 
-      {canPay && (Number(order.totals.unpaid_total) > 0 || order.payments.length === 0) ? <PaymentPanel locale={locale} order={order} labels={labels} busy={busy || unsaved} onPaid={() => synchronize()} /> : null}
+      {canPay && (Number(order.totals.unpaid_total) > 0 || order.payments.length === 0) ? <PaymentPanel locale={locale} order={order} labels={labels} tokenizeUrl={tokenizeUrl} busy={busy || unsaved} onPaid={() => synchronize()} /> : null}
+      {canPay ? <RefundPanel locale={locale} order={order} labels={labels} busy={busy || unsaved} onRefunded={() => synchronize()} /> : null}
 
       <div className="editor-actions">
         <span className="small muted" role="status" data-testid="editor-status-line">{unsaved ? labels.unsaved : status}</span>

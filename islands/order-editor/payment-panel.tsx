@@ -3,7 +3,8 @@
  * in order up to each unpaid total (distributePayment), each assignment can be typed and is
  * capped at its line's unpaid_total (capAssigned), unpaid fees can be paid in full (allocation
  * type 1), and the payment is recorded only when the assignments add up to it (checkAllocations)
- * — the same rules the server applies. Card payments go through the card provider (not here yet).
+ * — the same rules the server applies. A card is sent to the card provider's tokenisation endpoint
+ * first (`tokenizeUrl`); only the token reaches the orders API, with one idempotency key per attempt.
  */
 import { useId, useState } from 'react';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
@@ -15,13 +16,18 @@ import { showAlert } from '../lib/alerts.ts';
 import { apiToken } from '../lib/dom.ts';
 import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
 
-type Props = { locale: string; order: OrderJson; labels: EditorLabels; busy: boolean; onPaid: () => Promise<unknown> };
+/** One key per attempt (crypto.randomUUID needs a secure context; getRandomValues does not). */
+const attemptKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-export function PaymentPanel({ locale, order, labels, busy, onPaid }: Props) {
+type Props = { locale: string; order: OrderJson; labels: EditorLabels; tokenizeUrl: string; busy: boolean; onPaid: () => Promise<unknown> };
+
+export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid }: Props) {
   const id = useId();
   const payable = order.line_items.filter((l) => l.line_type !== 5 && Number(l.unpaid_total) > 0);
   const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<'check' | 'card'>('check');
   const [check, setCheck] = useState('');
+  const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [assigned, setAssigned] = useState<Record<number, string>>({});
   const [fees, setFees] = useState<number[]>([]);
   const [sending, setSending] = useState(false);
@@ -33,7 +39,9 @@ export function PaymentPanel({ locale, order, labels, busy, onPaid }: Props) {
   const lines = payable.map((l) => ({ id: l.order_line_item_id, unpaid_total: Number(l.unpaid_total) }));
   const check_ = checkAllocations(fromCents(Math.max(0, amountCents - feeCents)), split.filter((s) => s.assigned > 0), lines);
   const remaining = amountCents - feeCents - check_.assignedCents;
-  const ok = amountCents > 0 && check.trim() !== '' && (amountCents - feeCents === 0 ? split.every((s) => !s.assigned) && feeCents > 0 : check_.ok);
+  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
+  const cardReady = card.number.replace(/\D/g, '').length >= 12 && expiry !== null && /^\d{3,4}$/.test(card.cvc);
+  const ok = amountCents > 0 && (method === 'card' ? cardReady : check.trim() !== '') && (amountCents - feeCents === 0 ? split.every((s) => !s.assigned) && feeCents > 0 : check_.ok);
 
   function distribute() {
     const out = distributePayment(fromCents(Math.max(0, amountCents - feeCents)), lines);
@@ -43,11 +51,17 @@ export function PaymentPanel({ locale, order, labels, busy, onPaid }: Props) {
   async function record() {
     setSending(true);
     try {
-      await request('POST', `/${locale}/api/orders/${order.order_id}/payments`, {
-        version: order.version, payment_type: PAYMENT_TYPES.CHECK, check_number: check.trim(), amount: fromCents(amountCents),
+      const split_ = {
+        version: order.version, amount: fromCents(amountCents), fee_ids: fees,
         allocations: split.filter((s) => s.assigned > 0).map((s) => ({ order_line_item_id: s.id, amount: fromCents(toCents(s.assigned)) })),
-        fee_ids: fees,
-      }, { bearer: apiToken(), json: true });
+      };
+      if (method === 'card') {
+        const t = await request<{ token: string }>('POST', tokenizeUrl, { number: card.number.replace(/\s+/g, ''), exp_month: Number(expiry![1]), exp_year: Number(expiry![2]), cvc: card.cvc }, { json: true });
+        await request('POST', `/${locale}/api/orders/${order.order_id}/payments`, { ...split_, payment_type: PAYMENT_TYPES.CARD, token: t.token, idempotency_key: attemptKey() }, { bearer: apiToken(), json: true });
+        setCard({ number: '', expiry: '', cvc: '' });
+      } else {
+        await request('POST', `/${locale}/api/orders/${order.order_id}/payments`, { ...split_, payment_type: PAYMENT_TYPES.CHECK, check_number: check.trim() }, { bearer: apiToken(), json: true });
+      }
       setAmount('');
       setCheck('');
       setAssigned({});
@@ -67,19 +81,46 @@ export function PaymentPanel({ locale, order, labels, busy, onPaid }: Props) {
       <div className="card-head"><h2 id={`${id}-h`}>{labels.payment}</h2></div>
       <div className="card-body form">
         {busy ? <p className="small muted">{labels.saveFirst}</p> : null}
+        <fieldset className="pay-method">
+          <legend>{labels.method}</legend>
+          {(['check', 'card'] as const).map((m) => (
+            <label key={m} className="check-field">
+              <input type="radio" name={`${id}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} disabled={busy} data-testid={`pay-method-${m}`} />
+              {m === 'card' ? labels.methodCard : labels.methodCheck}
+            </label>
+          ))}
+        </fieldset>
         <div className="form-row">
           <div className="field">
             <label htmlFor={`${id}-amount`}>{labels.payAmount} ({order.order_currency})</label>
             <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} disabled={busy} data-testid="pay-amount" />
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-check`}>{labels.checkNumber}</label>
-            <input id={`${id}-check`} maxLength={40} value={check} onChange={(e) => setCheck(e.target.value)} disabled={busy} data-testid="pay-check" />
-          </div>
+          {method === 'check' ? (
+            <div className="field">
+              <label htmlFor={`${id}-check`}>{labels.checkNumber}</label>
+              <input id={`${id}-check`} maxLength={40} value={check} onChange={(e) => setCheck(e.target.value)} disabled={busy} data-testid="pay-check" />
+            </div>
+          ) : null}
           <div className="field field-action">
             <button type="button" className="btn btn-ghost" onClick={distribute} disabled={busy || amountCents <= 0} data-testid="pay-distribute">{labels.distribute}</button>
           </div>
         </div>
+        {method === 'card' ? (
+          <div className="form-row" data-testid="pay-card">
+            <div className="field">
+              <label htmlFor={`${id}-cc`}>{labels.cardNumber}</label>
+              <input id={`${id}-cc`} inputMode="numeric" autoComplete="off" maxLength={23} value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} disabled={busy} data-testid="pay-card-number" />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-exp`}>{labels.cardExpiry}</label>
+              <input id={`${id}-exp`} inputMode="numeric" autoComplete="off" maxLength={7} placeholder="MM/YY" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} disabled={busy} data-testid="pay-card-expiry" />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-cvc`}>{labels.cardCvc}</label>
+              <input id={`${id}-cvc`} inputMode="numeric" autoComplete="off" maxLength={4} value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} disabled={busy} data-testid="pay-card-cvc" />
+            </div>
+          </div>
+        ) : null}
         {order.fees.unpaid.length ? (
           <fieldset className="fee-list">
             <legend className="small">{labels.payFee}</legend>
@@ -128,7 +169,7 @@ export function PaymentPanel({ locale, order, labels, busy, onPaid }: Props) {
       </div>
       <div className="card-body editor-actions">
         <span className={`small${remaining !== 0 && amountCents > 0 ? ' field-error' : ' muted'}`} role="status" data-testid="pay-remaining">{labels.remaining.replace('{{amount}}', money(remaining))}</span>
-        <button type="button" className="btn" onClick={record} disabled={busy || sending || !ok} data-testid="pay-record">{labels.record}</button>
+        <button type="button" className="btn" onClick={record} disabled={busy || sending || !ok} data-testid="pay-record">{sending && method === 'card' ? labels.charging : method === 'card' ? labels.charge : labels.record}</button>
       </div>
     </section>
   );

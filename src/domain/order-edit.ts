@@ -34,7 +34,12 @@ export type LineItemJson = {
 
 /** Fee allocations (type 1) carry `paid`: whether the payment that covers the fee went through. */
 export type AllocationJson = { payment_allocation_id: number; type: number; amount: MoneyValue; order_line_item_id: number | null; fee_id: number | null; paid?: boolean };
-export type PaymentJson = { payment_id: number; payment_type: number; successful: boolean; total: MoneyValue; allocations: AllocationJson[]; check_number: string | null; payment_method_id: string | null; created_at: string };
+export type RefundJson = { refund_id: number; amount: MoneyValue; reason: string | null; created_at: string };
+export type PaymentJson = {
+  payment_id: number; payment_type: number; successful: boolean; total: MoneyValue; allocations: AllocationJson[]; check_number: string | null; payment_method_id: string | null; created_at: string;
+  /** Card refunds of this payment (issue 9) and their sum. */
+  refunds: RefundJson[]; refunded: MoneyValue;
+};
 export type FeeJson = { fee_id: number; name: string; amount: MoneyValue; paid: boolean };
 
 export type OrderTotalsJson = { subtotal: string; shipping: string; tax: string; discount: string; total: string; unpaid_total: string; total_discounted: string };

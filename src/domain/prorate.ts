@@ -140,3 +140,29 @@ export function checkAllocations(amount: number | string, assigned: readonly Ass
   if (sum !== total) return { ok: false, reason: 'sum', assignedCents: sum };
   return { ok: true, assignedCents: sum };
 }
+
+/** What a payment paid onto one line and how much of that is still not refunded, in cents. */
+export interface RefundableAllocation {
+  lineId: number;
+  leftCents: number;
+}
+
+/**
+ * A refund goes back over the lines its payment paid, newest allocation first, each up to what it
+ * still holds; the result adds up to the refund exactly. Throws RangeError when the refund is not
+ * a positive whole number of cents or exceeds what the allocations still hold (callers check first).
+ */
+export function spreadRefund(refundCents: number, allocations: readonly RefundableAllocation[]): { lineId: number; cents: number }[] {
+  if (!Number.isInteger(refundCents) || refundCents <= 0) throw new RangeError('refund must be a positive number of cents');
+  const left = allocations.reduce((s, a) => s + Math.max(0, a.leftCents), 0);
+  if (refundCents > left) throw new RangeError('refund exceeds what the payment paid onto lines');
+  const out = new Map<number, number>();
+  let rest = refundCents;
+  for (let i = allocations.length - 1; i >= 0 && rest > 0; i--) {
+    const take = Math.min(rest, Math.max(0, allocations[i].leftCents));
+    if (take <= 0) continue;
+    out.set(allocations[i].lineId, (out.get(allocations[i].lineId) ?? 0) + take);
+    rest -= take;
+  }
+  return [...out].map(([lineId, cents]) => ({ lineId, cents }));
+}

@@ -1,7 +1,7 @@
 /** Back-office orders in a real browser: search → detail → editor, payments, a stale second tab, axe at 1280 and 375 px. */
 import { expect } from 'chai';
 import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
-import { testServer, sqlRows } from '../helpers/server.ts';
+import { cloneOrder, testServer, sqlRows } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
 
 const query = sqlRows;
@@ -106,6 +106,44 @@ describe('browser: back-office orders', function () {
     }
     expect(Number(after[0].unpaid_total)).to.equal(0);
     expect(Number(after[1].paid_total)).to.be.greaterThan(0);
+    await page.close();
+  });
+
+  it('charges a card for part of the order, then refunds part of it after a confirmation', async () => {
+    const [src] = await query<{ id: number }>(`select o.id from orders o join channels c on c.id = o.channel_id where c.code = 'US' and o.status in ('pending', 'processing') and not exists (select 1 from payments p where p.order_id = o.id)
+      and (select count(*) from order_line_items l where l.order_id = o.id and l.line_type = 0 and l.unpaid_total > 20) >= 2 order by o.id limit 1`);
+    const id = await cloneOrder(src.id);
+    const page = await newPage();
+    await signInAs(page, base, 'staff@example.com');
+    await page.goto(`${base}/admin/orders/detail/${id}/edit`);
+    await hydrated(page);
+    const panel = page.getByTestId('payment-panel');
+    await panel.getByTestId('pay-amount').fill('20.00');
+    await panel.getByTestId('pay-method-card').check();
+    expect(await panel.getByTestId('pay-check').count(), 'no check number for a card').to.equal(0);
+    await panel.getByTestId('pay-card-number').fill('4242 4242 4242 4242');
+    await panel.getByTestId('pay-card-expiry').fill('12/40');
+    await panel.getByTestId('pay-card-cvc').fill('123');
+    await panel.getByTestId('pay-distribute').click();
+    await panel.getByTestId('pay-record').click();
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="alert"]')].some((a) => /Payment recorded/.test(a.textContent ?? '')));
+    const [p] = await query<{ id: number; payment_method_id: string; provider_ref: string }>(`select id, payment_method_id, provider_ref from payments where order_id = $1 and payment_type = 1`, [id]);
+    expect(p.payment_method_id).to.equal('Visa •••• 4242');
+
+    const row = page.locator(`[data-testid="refund-row"][data-payment-id="${p.id}"]`);
+    expect(await row.getByTestId('refund-left').textContent()).to.equal('$20.00');
+    await row.getByTestId('refund-amount').fill('7.50');
+    await row.getByTestId('refund-reason').fill('Damaged in transit');
+    page.once('dialog', (d) => void d.accept());
+    await row.getByTestId('refund-button').click();
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="alert"]')].some((a) => /Refund sent/.test(a.textContent ?? '')));
+    await page.waitForFunction((pid) => document.querySelector(`[data-testid="refund-row"][data-payment-id="${pid}"] [data-testid="refund-left"]`)?.textContent === '$12.50', p.id);
+    expect(await row.getByTestId('refund-refunded').textContent()).to.equal('$7.50');
+    await panel.getByTestId('pay-method-card').check();
+    await screenshot(page, 'order-editor-card-refund');
+    const [{ paid }] = await query<{ paid: string }>(`select sum(paid_total)::text as paid from order_line_items where order_id = $1`, [id]);
+    expect(Math.round(Number(paid) * 100)).to.equal(1250);
+    expect(page.problems).to.deep.equal([]);
     await page.close();
   });
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { capAssigned, checkAllocations, distributePayment, PAYMENT_TOLERANCE, prorate, type PayableLine } from '../../src/domain/prorate.ts';
+import { capAssigned, checkAllocations, distributePayment, PAYMENT_TOLERANCE, prorate, spreadRefund, type PayableLine } from '../../src/domain/prorate.ts';
 import { toCents } from '../../src/domain/money.ts';
 import { rng } from './support/rng.ts';
 
@@ -169,5 +169,26 @@ describe('domain/prorate checkAllocations (payment split rules shared by server 
       expect(sum(split.map((s) => toCents(s.assigned)))).to.equal(cents);
       expect(checkAllocations(cents / 100, split, ls).ok).to.equal(true);
     }
+  });
+});
+
+describe('domain: spreadRefund', () => {
+  it('takes the newest allocation first and adds up to the refund', () => {
+    const allocs = [{ lineId: 1, leftCents: 5000 }, { lineId: 2, leftCents: 3000 }, { lineId: 3, leftCents: 1000 }];
+    expect(spreadRefund(1000, allocs)).to.deep.equal([{ lineId: 3, cents: 1000 }]);
+    expect(spreadRefund(3500, allocs)).to.deep.equal([{ lineId: 3, cents: 1000 }, { lineId: 2, cents: 2500 }]);
+    expect(spreadRefund(9000, allocs).reduce((s, r) => s + r.cents, 0)).to.equal(9000);
+  });
+
+  it('skips what was already refunded and refuses more than is left, zero or fractions of a cent', () => {
+    const allocs = [{ lineId: 1, leftCents: 200 }, { lineId: 2, leftCents: 0 }];
+    expect(spreadRefund(1, allocs)).to.deep.equal([{ lineId: 1, cents: 1 }]);
+    expect(() => spreadRefund(201, allocs)).to.throw(RangeError);
+    expect(() => spreadRefund(0, allocs)).to.throw(RangeError);
+    expect(() => spreadRefund(1.5, allocs)).to.throw(RangeError);
+  });
+
+  it('merges two allocations onto the same line into one amount', () => {
+    expect(spreadRefund(150, [{ lineId: 7, leftCents: 100 }, { lineId: 7, leftCents: 100 }])).to.deep.equal([{ lineId: 7, cents: 150 }]);
   });
 });

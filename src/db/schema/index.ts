@@ -14,3 +14,5 @@ export * from './runtime.ts';
 export * from './relations.ts';
 // Checkout (issue #7): tax rates, exemption declarations, stock allocations, idempotency keys.
 export * from './checkout.ts';
+// Card refunds on orders (issue 9).
+export * from './refunds.ts';

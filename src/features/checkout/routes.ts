@@ -16,7 +16,7 @@ import { PAYMENT_TYPES } from '../../domain/constants.ts';
 import { parseInput } from '../../http/validate.ts';
 import { createRateProvider, carrierOptionsFromConfig } from '../../providers/shipping/index.ts';
 import { createMapsProvider, type MapsProvider } from '../../providers/maps/index.ts';
-import { createPaymentProvider } from '../../providers/payments/index.ts';
+import { paymentProviderOf } from '../../providers/payments/index.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
 import { findCartId } from '../cart/queries.ts';
@@ -43,8 +43,7 @@ export type CheckoutDeps = { payments: PaymentProvider; maps: MapsProvider };
 
 /** The providers checkout uses, built once per app from its configuration. */
 export function checkoutDeps(s: Services): CheckoutDeps {
-  s.payments ??= createPaymentProvider(s.config);
-  return { payments: s.payments, maps: createMapsProvider({ apiKey: s.config.providers.mapsApiKey }) };
+  return { payments: paymentProviderOf(s), maps: createMapsProvider({ apiKey: s.config.providers.mapsApiKey }) };
 }
 
 export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {

@@ -12,6 +12,7 @@ import { orderLog } from '../order-api/queries.ts';
 import { synchronize } from '../order-api/service.ts';
 import { editorLabels } from '../../domain/order-edit-labels.ts';
 import { flash } from '../../http/context.ts';
+import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { containerRoutes } from './container-routes.ts';
 import { createDraft, findPeople, submitDraft } from './drafts.ts';
 import { OrderSearchQuery } from './schemas.ts';
@@ -90,7 +91,7 @@ export function orderAdminRoutes(s: Services): Router {
       layout: 'layouts/admin',
       nav: 'orders',
       order,
-      editorProps: { locale: req.locale, order, statuses, canPay: req.user!.permissions.has('orders.pay'), labels: editorLabels(t) },
+      editorProps: { locale: req.locale, order, statuses, canPay: req.user!.permissions.has('orders.pay'), tokenizeUrl: paymentProviderOf(s).tokenizeUrl, labels: editorLabels(t) },
     });
   });
 

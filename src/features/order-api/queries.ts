@@ -8,7 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   addresses, channelPaymentMethods, channels, lineItemOptions, logs, optionChoices, orderFees, orderLineItems, orderPromotions, orders,
-  organisations, paymentAllocations, payments, persons, productOptions, products, promotions, shipmentQuotes, users, warehouses,
+  organisations, paymentAllocations, payments, persons, productOptions, products, promotions, refunds, shipmentQuotes, users, warehouses,
 } from '../../db/schema/index.ts';
 
 const creators = alias(users, 'creators');
@@ -38,7 +38,7 @@ export type OrderRow = NonNullable<Awaited<ReturnType<typeof loadOrderRow>>>;
 export async function loadOrderParts(db: DbOrTx, row: OrderRow) {
   const id = row.order.id;
   const addressIds = [row.order.shipToAddressId, row.order.billToAddressId].filter((x): x is number => x !== null);
-  const [lines, options, pays, allocations, fees, promos, quotes, addressRows, [logCount], methods] = await Promise.all([
+  const [lines, options, pays, allocations, fees, promos, quotes, addressRows, [logCount], methods, refundRows] = await Promise.all([
     db
       .select({ line: orderLineItems, image: products.primaryImage })
       .from(orderLineItems)
@@ -71,8 +71,14 @@ export async function loadOrderParts(db: DbOrTx, row: OrderRow) {
     addressIds.length ? db.select().from(addresses).where(inArray(addresses.id, addressIds)) : Promise.resolve([]),
     db.select({ n: count() }).from(logs).where(and(eq(logs.entity, 'order'), eq(logs.entityId, id))),
     db.select({ method: channelPaymentMethods.method, label: channelPaymentMethods.label }).from(channelPaymentMethods).where(and(eq(channelPaymentMethods.channelId, row.order.channelId), eq(channelPaymentMethods.enabled, true))).orderBy(asc(channelPaymentMethods.sort)),
+    db
+      .select({ id: refunds.id, paymentId: refunds.paymentId, amount: refunds.amount, reason: refunds.reason, createdAt: refunds.createdAt })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(payments.orderId, id))
+      .orderBy(asc(refunds.id)),
   ]);
-  return { lines, options, payments: pays, allocations: allocations.map((x) => x.a), fees, promotions: promos, quotes, addresses: addressRows, logCount: logCount?.n ?? 0, methods };
+  return { lines, options, payments: pays, allocations: allocations.map((x) => x.a), fees, promotions: promos, quotes, addresses: addressRows, logCount: logCount?.n ?? 0, methods, refunds: refundRows };
 }
 export type OrderParts = Awaited<ReturnType<typeof loadOrderParts>>;
 

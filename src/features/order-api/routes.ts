@@ -9,7 +9,9 @@ import type { Services } from '../../services.ts';
 import { unauthorized } from '../../domain/errors.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
-import { PaymentBody, takeCheckPayment } from './payments.ts';
+import { paymentProviderOf } from '../../providers/payments/index.ts';
+import { CardPaymentBody, isCardPayment, PaymentBody, takeCardPayment, takeCheckPayment } from './payments.ts';
+import { RefundBody, refundPayment } from './refunds.ts';
 import { ItemQuantityBody, TinBody, UpdateBody, VersionBody } from './schemas.ts';
 import { paymentData, removeShippingMethod, saveTin, synchronize, tins, updateItemQuantity, updateOrder } from './service.ts';
 
@@ -59,11 +61,24 @@ export function orderApiRoutes(s: Services): Router {
     res.json(await paymentData(s.db, orderId(req), parseInput(IdParam, req.params.paymentId), req.user));
   });
 
-  /** POST /{locale}/api/orders/{id}/payments — a check payment split over lines and fees (then synchronize). */
+  /** POST /{locale}/api/orders/{id}/payments — a check (type 2) or card (type 1, a provider token) payment split over lines and fees. */
   r.post('/api/orders/:orderId/payments', async (req, res) => {
     const id = orderId(req);
+    if (isCardPayment(req.body)) {
+      const body = parseInput(CardPaymentBody, req.body);
+      res.status(201).json(await takeCardPayment(s.db, paymentProviderOf(s), id, req.user, body));
+      return;
+    }
     const body = parseInput(PaymentBody, req.body);
     res.status(201).json(await takeCheckPayment(s.db, id, req.user, body));
+  });
+
+  /** POST /{locale}/api/orders/{id}/payments/{paymentId}/refund — a card refund through the provider (`amount`, `reason`, `version`). */
+  r.post('/api/orders/:orderId/payments/:paymentId/refund', async (req, res) => {
+    const id = orderId(req);
+    const paymentId = parseInput(IdParam, req.params.paymentId);
+    const body = parseInput(RefundBody, req.body);
+    res.status(201).json(await refundPayment(s.db, paymentProviderOf(s), id, paymentId, req.user, body));
   });
 
   /** PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} (also POST with _method=put) */

@@ -1,6 +1,6 @@
 /** The order as the API sends it (src/domain/order-edit.ts OrderJson): rows → JSON, no I/O. */
 import { FEE_ALLOCATION_TYPE, PAYMENT_TYPES } from '../../domain/constants.ts';
-import { toCents } from '../../domain/money.ts';
+import { fromCents, toCents } from '../../domain/money.ts';
 import { isTaxExempt } from '../../domain/order-totals.ts';
 import { money2, type AddressJson, type FeeJson, type OrderJson, type OrderTotalsJson } from '../../domain/order-edit.ts';
 import type { OrderParts, OrderRow } from './queries.ts';
@@ -89,6 +89,8 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
       check_number: p.checkNumber,
       payment_method_id: p.paymentMethodId,
       created_at: p.createdAt.toISOString(),
+      refunds: parts.refunds.filter((r) => r.paymentId === p.id).map((r) => ({ refund_id: r.id, amount: { value: r.amount }, reason: r.reason, created_at: r.createdAt.toISOString() })),
+      refunded: { value: fromCents(parts.refunds.filter((r) => r.paymentId === p.id).reduce((s, r) => s + toCents(r.amount), 0)) },
       allocations: parts.allocations
         .filter((a) => a.paymentId === p.id)
         .map((a) => ({ payment_allocation_id: a.id, type: a.type, amount: { value: a.amount }, order_line_item_id: a.lineItemId, fee_id: a.feeId, ...(a.type === FEE_ALLOCATION_TYPE ? { paid: p.successful } : {}) })),

@@ -9,6 +9,11 @@ export function createPaymentProvider(config: Pick<Config, 'providers'>, opts: {
   return key ? new StripePaymentProvider({ secretKey: key, baseUrl: opts.stripeBaseUrl }) : new OfflinePaymentProvider();
 }
 
+/** The app's one card provider, built on first use and kept on the services (checkout, orders, saved methods). */
+export function paymentProviderOf(s: { payments?: PaymentProvider; config: Pick<Config, 'providers'> }): PaymentProvider {
+  return (s.payments ??= createPaymentProvider(s.config));
+}
+
 export * from './types.ts';
 export { OfflinePaymentProvider, TEST_CARDS } from './offline.ts';
 export { StripePaymentProvider } from './stripe.ts';

@@ -1,0 +1,90 @@
+/**
+ * Refunding card payments from the order editor: each card payment with its refunded and
+ * refundable amounts, and a refund form (amount, optional reason) behind a confirmation. The
+ * server decides what may be refunded (src/features/order-api/refunds.ts); the panel only offers
+ * what the payment's line allocations still hold, as the server computes it.
+ */
+import { useId, useState } from 'react';
+import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
+import { formatMoney, parseCents, toCents } from '../../src/domain/money.ts';
+import type { OrderJson, PaymentJson } from '../../src/domain/order-edit.ts';
+import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
+import { showAlert } from '../lib/alerts.ts';
+import { apiToken } from '../lib/dom.ts';
+import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
+
+type Props = { locale: string; order: OrderJson; labels: EditorLabels; busy: boolean; onRefunded: () => Promise<unknown> };
+
+/** What is left to refund: the payment's line allocations less its refunds (fees are not refunded). */
+const refundableCents = (p: PaymentJson) =>
+  Math.max(0, p.allocations.filter((a) => a.type === 0).reduce((s, a) => s + toCents(a.amount.value), 0) - toCents(p.refunded.value));
+
+export function RefundPanel({ locale, order, labels, busy, onRefunded }: Props) {
+  const id = useId();
+  const cards = order.payments.filter((p) => p.payment_type === PAYMENT_TYPES.CARD && p.successful);
+  const [amounts, setAmounts] = useState<Record<number, string>>({});
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [sending, setSending] = useState<number | null>(null);
+  const money = (cents: number) => formatMoney(cents, order.order_currency, locale);
+  if (!cards.length) return null;
+
+  async function refund(p: PaymentJson) {
+    const cents = parseCents(amounts[p.payment_id] ?? '', 'down') ?? 0;
+    const card = p.payment_method_id ?? `#${p.payment_id}`;
+    if (!window.confirm(labels.refundConfirm.replace('{{amount}}', money(cents)).replace('{{card}}', card))) return;
+    setSending(p.payment_id);
+    try {
+      await request('POST', `/${locale}/api/orders/${order.order_id}/payments/${p.payment_id}/refund`, { version: order.version, amount: (cents / 100).toFixed(2), reason: reasons[p.payment_id] ?? '' }, { bearer: apiToken(), json: true });
+      setAmounts({ ...amounts, [p.payment_id]: '' });
+      setReasons({ ...reasons, [p.payment_id]: '' });
+      await onRefunded();
+      showAlert(labels.refundDone, 'success');
+    } catch (err) {
+      console.error('refund failed', err);
+      showAlert(isAppRequestError(err) ? messagesOf(err.body)[0] ?? String(err) : String(err), 'error');
+    } finally {
+      setSending(null);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${id}-h`} data-testid="refund-panel">
+      <div className="card-head"><h2 id={`${id}-h`}>{labels.refundTitle}</h2></div>
+      <div className="table-wrap" tabIndex={0}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{labels.refundPayment}</th><th scope="col" className="num">{labels.paid}</th><th scope="col" className="num">{labels.refunded}</th>
+              <th scope="col" className="num">{labels.refundLeft}</th><th scope="col">{labels.refundAmount}</th><th scope="col">{labels.refundReason}</th><th scope="col"><span className="visually-hidden">{labels.refund}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {cards.map((p) => {
+              const left = refundableCents(p);
+              const cents = parseCents(amounts[p.payment_id] ?? '', 'down') ?? 0;
+              return (
+                <tr key={p.payment_id} data-payment-id={p.payment_id} data-testid="refund-row">
+                  <td className="nowrap">{p.payment_method_id ?? `#${p.payment_id}`}</td>
+                  <td className="num">{money(toCents(p.total.value))}</td>
+                  <td className="num" data-testid="refund-refunded">{money(toCents(p.refunded.value))}</td>
+                  <td className="num" data-testid="refund-left">{money(left)}</td>
+                  <td>
+                    <input className="input assign-input" inputMode="decimal" aria-label={`${labels.refundAmount}: ${p.payment_method_id ?? p.payment_id}`} value={amounts[p.payment_id] ?? ''}
+                      disabled={busy || left === 0} onChange={(e) => setAmounts({ ...amounts, [p.payment_id]: e.target.value })} data-testid="refund-amount" />
+                  </td>
+                  <td>
+                    <input className="input" maxLength={200} aria-label={`${labels.refundReason}: ${p.payment_method_id ?? p.payment_id}`} value={reasons[p.payment_id] ?? ''}
+                      disabled={busy || left === 0} onChange={(e) => setReasons({ ...reasons, [p.payment_id]: e.target.value })} data-testid="refund-reason" />
+                  </td>
+                  <td>
+                    <button type="button" className="btn btn-ghost btn-sm" disabled={busy || sending !== null || cents <= 0 || cents > left} onClick={() => void refund(p)} data-testid="refund-button">{labels.refund}</button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Refunds of card payments (issue 9): each refund goes back through the card provider and is
+ * spread over the lines the payment paid, newest allocation first (refund_allocations), so a
+ * line's paid_total is always Σ its payment allocations − Σ its refund allocations.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { createdAt, money } from './columns.ts';
+import { orderLineItems, payments } from './orders.ts';
+
+export const refunds = pgTable('refunds', {
+  id: serial('id').primaryKey(),
+  paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+  amount: money('amount').notNull(),
+  /** The card processor's refund id ('re_…' or 'offline_re_…'). */
+  providerRef: text('provider_ref').notNull(),
+  reason: text('reason'),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  check('refunds_amount_positive', sql`${t.amount} > 0`),
+  index('refunds_payment_idx').on(t.paymentId),
+]);
+
+export const refundAllocations = pgTable('refund_allocations', {
+  id: serial('id').primaryKey(),
+  refundId: integer('refund_id').notNull().references(() => refunds.id, { onDelete: 'cascade' }),
+  lineItemId: integer('line_item_id').notNull().references(() => orderLineItems.id, { onDelete: 'cascade' }),
+  amount: money('amount').notNull(),
+}, (t) => [
+  check('refund_allocations_amount_positive', sql`${t.amount} > 0`),
+  index('refund_allocations_refund_idx').on(t.refundId),
+  index('refund_allocations_line_idx').on(t.lineItemId),
+]);

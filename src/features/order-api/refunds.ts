@@ -1,0 +1,94 @@
+/**
+ * Refunding a card payment (staff with orders.pay): the money goes back through the card provider
+ * that took it, and the refund is spread over the lines the payment paid, newest allocation first
+ * (src/domain/prorate.ts spreadRefund), so those lines owe it again. Fees a payment settled are
+ * not refunded here. One transaction with the order locked (optimistic version as for every edit)
+ * and the log row; the provider is asked only after every check has passed.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { orderLineItems, orders, paymentAllocations, payments, refundAllocations, refunds } from '../../db/schema/index.ts';
+import { PAYMENT_TYPES } from '../../domain/constants.ts';
+import { forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
+import { fromCents, toCents } from '../../domain/money.ts';
+import { spreadRefund } from '../../domain/prorate.ts';
+import type { CurrentUser } from '../../http/types.ts';
+import { PaymentError, type PaymentProvider } from '../../providers/payments/types.ts';
+import { amount, declined } from './payments.ts';
+import { readableOrder } from './service.ts';
+import { lockOrder, logChange, snapshot } from './writes.ts';
+
+export const RefundBody = z.object({
+  version: z.coerce.number().int().positive().optional(),
+  amount,
+  reason: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.string().trim().max(200, 'At most 200 characters.').nullable()),
+});
+export type RefundBody = z.infer<typeof RefundBody>;
+
+export const REFUND_MESSAGES = {
+  notCard: 'Only card payments are refunded through the card provider.',
+  tooMuch: (left: string) => `A refund cannot be more than what is left to refund on this payment (${left}).`,
+  zero: 'The refund must be more than zero.',
+} as const;
+
+export async function refundPayment(db: Db, provider: PaymentProvider, orderId: number, paymentId: number, user: CurrentUser | undefined, body: RefundBody) {
+  if (!user) throw unauthorized();
+  if (!user.permissions.has('orders.pay')) throw forbidden('You do not have permission to refund payments.');
+  await readableOrder(db, orderId, user);
+  if (body.amount <= 0) throw invalid(REFUND_MESSAGES.zero, { amount: REFUND_MESSAGES.zero });
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, body.version);
+    const [payment] = await tx.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
+    if (!payment) throw notFound('Payment not found.');
+    if (payment.paymentType !== PAYMENT_TYPES.CARD || !payment.successful || !payment.providerRef) throw invalid(REFUND_MESSAGES.notCard, { payment_id: REFUND_MESSAGES.notCard });
+
+    const allocs = await tx
+      .select({ lineId: paymentAllocations.lineItemId, amount: paymentAllocations.amount })
+      .from(paymentAllocations)
+      .where(and(eq(paymentAllocations.paymentId, paymentId), eq(paymentAllocations.type, 0)))
+      .orderBy(asc(paymentAllocations.id));
+    const done = await tx
+      .select({ lineId: refundAllocations.lineItemId, cents: sql<string>`sum(${refundAllocations.amount})` })
+      .from(refundAllocations)
+      .innerJoin(refunds, eq(refunds.id, refundAllocations.refundId))
+      .where(eq(refunds.paymentId, paymentId))
+      .groupBy(refundAllocations.lineItemId);
+    // What each allocation still holds: earlier refunds are taken off the newest allocations first.
+    const refunded = new Map(done.map((d) => [d.lineId, toCents(d.cents)]));
+    const left = allocs.map((a) => ({ lineId: a.lineId!, leftCents: toCents(a.amount) })).reverse();
+    for (const a of left) {
+      const r = Math.min(a.leftCents, refunded.get(a.lineId) ?? 0);
+      a.leftCents -= r;
+      refunded.set(a.lineId, (refunded.get(a.lineId) ?? 0) - r);
+    }
+    left.reverse();
+    const refundable = left.reduce((s, a) => s + a.leftCents, 0);
+    if (body.amount > refundable) {
+      const msg = REFUND_MESSAGES.tooMuch(`${fromCents(refundable)} ${order.orderCurrency}`);
+      throw invalid(msg, { amount: msg });
+    }
+    const spread = spreadRefund(body.amount, left);
+
+    const before = await snapshot(tx, order);
+    let ref: string;
+    try {
+      ref = (await provider.refund(payment.providerRef, body.amount)).ref;
+    } catch (e) {
+      if (e instanceof PaymentError) throw declined(e);
+      throw e;
+    }
+    const [refund] = await tx.insert(refunds).values({ paymentId, amount: fromCents(body.amount), providerRef: ref, reason: body.reason, createdBy: user.id }).returning({ id: refunds.id });
+    await tx.insert(refundAllocations).values(spread.map((s) => ({ refundId: refund.id, lineItemId: s.lineId, amount: fromCents(s.cents) })));
+    for (const s of spread) {
+      const back = fromCents(s.cents);
+      await tx.update(orderLineItems).set({ paidTotal: sql`${orderLineItems.paidTotal} - ${back}::numeric`, unpaidTotal: sql`${orderLineItems.unpaidTotal} + ${back}::numeric` }).where(eq(orderLineItems.id, s.lineId));
+    }
+    const [saved] = await tx.update(orders).set({ version: sql`${orders.version} + 1`, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
+    await logChange(tx, orderId, user.id, 'payment.refund', `Refund of ${fromCents(body.amount)} ${order.orderCurrency} on payment ${paymentId} (order ${orderId}) by ${user.email}${body.reason ? `: ${body.reason}` : ''}`, before, await snapshot(tx, saved), {
+      payment_id: paymentId, refund_id: refund.id, lines: spread.map((s) => ({ line: s.lineId, amount: fromCents(s.cents) })),
+    });
+    return { refund_id: refund.id, payment_id: paymentId, amount: fromCents(body.amount) };
+  });
+}
+
