@@ -60,4 +60,30 @@ describe('round trips per page (warm read model)', () => {
     }
     expect(sent.filter((s) => /^\s*(insert|update|delete)\b/i.test(s)), 'statements written by GET /cart').to.deep.equal([]);
   });
+
+  it('a cart quantity change is a handful of statements whatever the number of lines (the cart read once, changes written in one UPDATE)', async () => {
+    const app = await testServer();
+    const a = await agent();
+    const token = await csrf(a, '/en-us/products');
+    const headers = { 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+    let lineId = 0;
+    for (const code of ['DEMO-SEED-PLATE', 'PP-SHL', 'TL-TQW', 'SP-CTN-36']) {
+      const add = await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: await productIdByStockcode(code), quantity: 1 });
+      expect(add.status, code).to.equal(200);
+      lineId = add.body.line.order_line_item_id;
+    }
+    const sent: string[] = [];
+    const stop = app.database.observeQueries((text) => sent.push(text));
+    let res;
+    try {
+      res = await a.put(`/en-us/cart/${lineId}`).set(headers).type('form').send({ quantity: 4 });
+    } finally {
+      stop();
+    }
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body.quantity).to.equal(4);
+    // session, begin, lock, lines, promotions in force, one line UPDATE, the order UPDATE, options, commit (a session touch may add one).
+    expect(sent.length, sent.join('\n')).to.be.at.most(10);
+    expect(sent.filter((q) => /^\s*update\s+"?order_line_items/i.test(q)), 'line updates').to.have.length.at.most(1);
+  });
 });

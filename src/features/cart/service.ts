@@ -1,134 +1,32 @@
 /**
  * The cart: an `orders` row in status 'cart'. A signed-in user's cart is their latest such order;
  * an anonymous visitor's has user_id NULL and its id lives in the session (routes pass it in as
- * CartRef — this file never sees a request). Every write is one transaction that ends with
- * recomputeTotals, so the stored lines and totals always agree with src/domain/order-totals.ts.
+ * CartRef — this file never sees a request). Every write is one transaction: the cart row is
+ * locked, its lines read once, changed in memory, and settled by totals.ts (which writes only what
+ * changed and returns the cart as it now stands), so the stored lines and totals always agree with
+ * src/domain/order-totals.ts and a write answers without reading the cart back.
  *
  * A cart is always priced in the visitor's current channel: when it is opened under another
  * channel (a switch, or a locale whose default channel differs) every line is re-priced first.
  */
-import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import {
-  channels, lineItemOptions, orderLineItems, orderPromotions, orders, organisations, persons, users,
-} from '../../db/schema/index.ts';
+import { lineItemOptions, orderLineItems, orders, organisations, persons, users } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
-import { convert, fromCents, parseCents, toCents } from '../../domain/money.ts';
-import { orgDiscountCents, orderTotals, spreadPromotion } from '../../domain/order-totals.ts';
+import { fromCents } from '../../domain/money.ts';
 import { CART_MAX, clampCartQuantity } from '../../domain/quantity.ts';
 import { priceLine, type PricedLine, type PriceLineInput, type PricingChannel } from './pricing.ts';
-import { activePromotions, findCartId, loadCartRows, type CartLineOptionRow, type CartRef, type CartRows } from './queries.ts';
+import { findCartId, loadCartRows, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
+import { toCartState, type CartState } from './state.ts';
+import { cartLines, lineOptions, lockCartById, lockVisitorCart, recomputeTotals, settleCart, type LockedCart } from './totals.ts';
 
 export type { CartRef };
+export type { CartLine, CartPromotion, CartState } from './state.ts';
+export { recomputeTotals, toCartState };
 
 export const LINE_NOT_FOUND = 'This item is no longer in your cart.';
 const lineNotFound = () => new AppError(404, 'line_not_found', LINE_NOT_FOUND);
-
-// ---------------------------------------------------------------------------------------------
-// The cart as the routes and views see it (cents; serializers in view-model.ts)
-
-export type CartLine = {
-  id: number;
-  lineType: number;
-  productId: number | null;
-  promotionId: number | null;
-  title: string;
-  image: string | null;
-  stockcode: string | null;
-  quantity: number;
-  currencyId: number;
-  warehouseId: number | null;
-  unitCents: number;
-  discountCents: number;
-  totalCents: number;
-  totalDiscountedCents: number;
-  paidCents: number;
-  unpaidCents: number;
-  options: CartLineOptionRow[];
-};
-
-export type CartPromotion = { id: number; name: string; code: string | null; valueCents: number };
-
-export type CartState = {
-  orderId: number;
-  channelId: number;
-  currency: string;
-  currencyId: number;
-  showDiscount: boolean;
-  lines: CartLine[];
-  promotions: CartPromotion[];
-  /** Σ quantity of the product lines (the header badge). */
-  count: number;
-  totals: {
-    subtotal: number;
-    shipping: number;
-    tax: number;
-    discount: number;
-    promotionTotal: number;
-    total: number;
-    unpaidTotal: number;
-    /** Subtotal less the discount, floored at 0 (before shipping and tax). */
-    totalDiscounted: number;
-  };
-};
-
-const isProduct = (lineType: number) => DISCOUNT_LINE_TYPES.includes(lineType);
-const cents = (v: string | null | undefined) => parseCents(v) ?? 0;
-
-export function toCartState(rows: CartRows): CartState {
-  const { order } = rows;
-  const lines: CartLine[] = rows.lines.map((l) => ({
-    id: l.id,
-    lineType: l.lineType,
-    productId: l.productId,
-    promotionId: l.promotionId,
-    title: l.title,
-    image: l.image,
-    stockcode: l.stockcode,
-    quantity: l.quantity,
-    currencyId: l.currencyId,
-    warehouseId: l.warehouseId,
-    unitCents: cents(l.unitPrice),
-    discountCents: cents(l.discount),
-    totalCents: cents(l.total),
-    totalDiscountedCents: cents(l.totalDiscounted),
-    paidCents: cents(l.paidTotal),
-    unpaidCents: cents(l.unpaidTotal),
-    options: rows.options.filter((o) => o.lineItemId === l.id),
-  }));
-  const promoLines = lines.filter((l) => l.lineType === LINE_TYPES.PROMOTION);
-  const promotionsList = rows.promotions.map((p) => ({
-    id: p.id,
-    name: p.name,
-    code: p.code,
-    valueCents: -(promoLines.find((l) => l.promotionId === p.id)?.unitCents ?? 0),
-  }));
-  const subtotal = cents(order.subtotal);
-  const discount = cents(order.discount);
-  const total = cents(order.total);
-  const paid = lines.reduce((s, l) => s + l.paidCents, 0);
-  return {
-    orderId: order.id,
-    channelId: order.channelId,
-    currency: order.orderCurrency,
-    currencyId: order.currencyId,
-    showDiscount: order.showDiscount,
-    lines,
-    promotions: promotionsList,
-    count: lines.filter((l) => isProduct(l.lineType)).reduce((s, l) => s + l.quantity, 0),
-    totals: {
-      subtotal,
-      shipping: cents(order.shipping),
-      tax: cents(order.tax),
-      discount,
-      promotionTotal: promotionsList.reduce((s, p) => s + p.valueCents, 0),
-      total,
-      unpaidTotal: Math.max(0, total - paid),
-      totalDiscounted: Math.max(0, subtotal - discount),
-    },
-  };
-}
 
 async function stateOf(tx: DbOrTx, orderId: number): Promise<CartState> {
   const rows = await loadCartRows(tx, orderId);
@@ -136,19 +34,24 @@ async function stateOf(tx: DbOrTx, orderId: number): Promise<CartState> {
   return toCartState(rows);
 }
 
+/** The state of a cart settled in this transaction: only the options are read. */
+async function stateFrom(tx: DbOrTx, rows: Omit<CartRows, 'options'>): Promise<CartState> {
+  return toCartState({ ...rows, options: await lineOptions(tx, rows.lines.map((l) => l.id)) });
+}
+
+const isProductLine = (l: CartLineRow) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType);
+
 // ---------------------------------------------------------------------------------------------
 // Opening and creating
 
 type Clock = { now?: Date };
 
-/** The cart's id, locked for this transaction and re-priced when the channel differs; null when there is none. */
-async function openCart(tx: DbOrTx, ref: CartRef, channel: PricingChannel, now: Date): Promise<number | null> {
-  const id = await findCartId(tx, ref);
-  if (id === null) return null;
-  const [row] = await tx.select({ channelId: orders.channelId }).from(orders).where(eq(orders.id, id)).for('update');
-  if (!row) return null;
-  if (row.channelId !== channel.id) await repriceTx(tx, id, channel, now);
-  return id;
+/** The visitor's cart, locked for this transaction and re-priced when the channel differs; null when there is none. */
+async function openCart(tx: DbOrTx, ref: CartRef, channel: PricingChannel, now: Date): Promise<LockedCart | null> {
+  const cart = await lockVisitorCart(tx, ref);
+  if (!cart || cart.order.channelId === channel.id) return cart;
+  await repriceTx(tx, cart.order.id, channel, now);
+  return lockCartById(tx, cart.order.id);
 }
 
 /** The person and organisation discount that go on a signed-in user's cart. */
@@ -185,96 +88,7 @@ async function createCart(tx: DbOrTx, ref: CartRef, channel: PricingChannel, opt
 }
 
 // ---------------------------------------------------------------------------------------------
-// Totals and pricing
-
-/**
- * Recomputes every figure of a cart from its stored unit prices (spec §3, §5, §9):
- * line total = unit × quantity − line discount (the organisation's percent); promotions in force
- * become type-5 lines worth −(first action value, converted to the cart currency); the promotion
- * total is spread over the product lines by largest remainder (total_discounted); the order's
- * subtotal, discount and total come from domain orderTotals (discount and total floored at 0).
- */
-export async function recomputeTotals(tx: DbOrTx, orderId: number, now: Date = new Date()): Promise<void> {
-  const [order] = await tx
-    .select({ id: orders.id, currencyId: orders.currencyId, orderCurrency: orders.orderCurrency, orgDiscount: orders.orgDiscount, shipping: orders.shipping, tax: orders.tax, rate: channels.midMarketRate })
-    .from(orders)
-    .innerJoin(channels, eq(channels.id, orders.channelId))
-    .where(eq(orders.id, orderId));
-  if (!order) throw notFound();
-
-  await tx.delete(orderLineItems).where(and(eq(orderLineItems.orderId, orderId), eq(orderLineItems.lineType, LINE_TYPES.PROMOTION)));
-  await tx.delete(orderPromotions).where(eq(orderPromotions.orderId, orderId));
-  const lines = await tx
-    .select()
-    .from(orderLineItems)
-    .where(and(eq(orderLineItems.orderId, orderId), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])))
-    .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
-
-  // Promotions are USD amounts; a cart in another currency gets them converted at the channel rate.
-  const promos = lines.length
-    ? (await activePromotions(tx, now))
-        .map((p) => {
-          const usd = parseCents(p.configuration?.[0]?.actions?.[0]?.value) ?? 0;
-          return { promotion: p, cents: convert(usd, order.rate) };
-        })
-        .filter((p) => p.cents > 0)
-    : [];
-
-  const drafts = lines.map((l) => {
-    const unit = toCents(l.unitPrice);
-    const gross = unit * l.quantity;
-    const discount = orgDiscountCents(gross, order.orgDiscount);
-    return { line: l, unit, discount, total: gross - discount };
-  });
-  const totals = orderTotals(
-    drafts.map((d) => ({ line_type: d.line.lineType, unit_price_cents: d.unit, quantity: d.line.quantity, discount_cents: d.discount })),
-    promos.map((p) => ({ configuration: [{ actions: [{ value: fromCents(p.cents) }] }] })),
-    { shippingCents: toCents(order.shipping), taxCents: toCents(order.tax) },
-  );
-  const shares = spreadPromotion(drafts.map((d) => d.total), totals.promotionTotal);
-
-  for (const [k, d] of drafts.entries()) {
-    const totalDiscounted = d.total - shares[k];
-    const next = {
-      discount: fromCents(d.discount),
-      total: fromCents(d.total),
-      totalDiscounted: fromCents(totalDiscounted),
-      unpaidTotal: fromCents(totalDiscounted - toCents(d.line.paidTotal)),
-      currencyId: order.currencyId,
-    };
-    const l = d.line;
-    if (l.discount !== next.discount || l.total !== next.total || l.totalDiscounted !== next.totalDiscounted || l.unpaidTotal !== next.unpaidTotal || l.currencyId !== next.currencyId) {
-      await tx.update(orderLineItems).set(next).where(eq(orderLineItems.id, l.id));
-    }
-  }
-
-  if (promos.length) {
-    const sort = lines.reduce((m, l) => Math.max(m, l.sort), 0) + 1;
-    await tx.insert(orderLineItems).values(promos.map((p, k) => ({
-      orderId,
-      lineType: LINE_TYPES.PROMOTION,
-      productId: null,
-      promotionId: p.promotion.id,
-      title: p.promotion.name,
-      stockcode: null,
-      quantity: 1,
-      currencyId: order.currencyId,
-      unitPrice: fromCents(-p.cents),
-      discount: '0.00',
-      total: fromCents(-p.cents),
-      totalDiscounted: '0.00',
-      paidTotal: '0.00',
-      unpaidTotal: '0.00',
-      sort: sort + k,
-    })));
-    await tx.insert(orderPromotions).values(promos.map((p) => ({ orderId, promotionId: p.promotion.id })));
-  }
-
-  await tx
-    .update(orders)
-    .set({ subtotal: fromCents(totals.subtotal), discount: fromCents(totals.discount), total: fromCents(totals.total) })
-    .where(eq(orders.id, orderId));
-}
+// Re-pricing
 
 /** Selections stored on each line, as priceLine takes them. */
 async function storedSelections(tx: DbOrTx, lineIds: number[]) {
@@ -350,34 +164,27 @@ export function addLine(
   const now = opts.now ?? new Date();
   return db.transaction(async (tx) => {
     const priced = await priceLine(tx, channel, input, { now });
-    let orderId = await openCart(tx, ref, channel, now);
-    const created = orderId === null;
-    orderId ??= await createCart(tx, ref, channel, opts);
+    let cart = await openCart(tx, ref, channel, now);
+    const created = cart === null;
+    cart ??= await lockCartById(tx, await createCart(tx, ref, channel, opts));
+    if (!cart) throw notFound();
+    const stored = created ? [] : await cartLines(tx, cart.order.id);
+    const lines = stored.map((l) => ({ ...l }));
 
-    const [same] = await tx
-      .select({ id: orderLineItems.id, quantity: orderLineItems.quantity })
-      .from(orderLineItems)
-      .where(and(
-        eq(orderLineItems.orderId, orderId),
-        eq(orderLineItems.lineType, LINE_TYPES.PRODUCT),
-        eq(orderLineItems.productId, priced.productId),
-        eq(orderLineItems.stockcode, priced.stockcode),
-      ))
-      .limit(1);
-
-    let lineId: number;
-    let lineQuantity: number;
+    const same = lines.find((l) => l.lineType === LINE_TYPES.PRODUCT && l.productId === priced.productId && l.stockcode === priced.stockcode);
+    let line: CartLineRow;
     if (same) {
-      lineId = same.id;
-      lineQuantity = Math.min(CART_MAX, same.quantity + priced.quantity);
-      await tx.update(orderLineItems).set({ quantity: lineQuantity, unitPrice: fromCents(priced.unitCents), title: priced.title }).where(eq(orderLineItems.id, same.id));
+      // Quantity, unit price and title are written with the totals, in the same statement.
+      same.quantity = Math.min(CART_MAX, same.quantity + priced.quantity);
+      same.unitPrice = fromCents(priced.unitCents);
+      same.title = priced.title;
+      line = same;
     } else {
-      const [{ sort }] = await tx.select({ sort: max(orderLineItems.sort) }).from(orderLineItems).where(eq(orderLineItems.orderId, orderId));
       const gross = fromCents(priced.unitCents * priced.quantity);
       const [row] = await tx
         .insert(orderLineItems)
         .values({
-          orderId,
+          orderId: cart.order.id,
           lineType: LINE_TYPES.PRODUCT,
           productId: priced.productId,
           title: priced.title,
@@ -388,31 +195,29 @@ export function addLine(
           total: gross,
           totalDiscounted: gross,
           unpaidTotal: gross,
-          sort: (sort ?? -1) + 1,
+          sort: lines.filter(isProductLine).reduce((m, l) => Math.max(m, l.sort), -1) + 1,
         })
-        .returning({ id: orderLineItems.id });
-      lineId = row.id;
-      lineQuantity = priced.quantity;
+        .returning();
       if (priced.lineOptions.length) {
-        await tx.insert(lineItemOptions).values(priced.lineOptions.map((o) => ({ lineItemId: lineId, optionId: o.optionId, choiceId: o.choiceId, optionType: o.optionType, quantity: o.quantity })));
+        await tx.insert(lineItemOptions).values(priced.lineOptions.map((o) => ({ lineItemId: row.id, optionId: o.optionId, choiceId: o.choiceId, optionType: o.optionType, quantity: o.quantity })));
       }
+      line = { ...row, image: priced.image, productTitle: priced.title, productStockcode: priced.baseStockcode };
+      lines.push(line);
+      stored.push(line);
     }
-    await recomputeTotals(tx, orderId, now);
-    return { orderId, created, lineId, added: priced.quantity, lineQuantity, priced, state: await stateOf(tx, orderId) };
+    const rows = await settleCart(tx, cart, lines, stored, now);
+    return { orderId: cart.order.id, created, lineId: line.id, added: priced.quantity, lineQuantity: line.quantity, priced, state: await stateFrom(tx, rows) };
   });
 }
 
-/** A product line of this visitor's cart, or 404 (another visitor's line, a promotion line, a gone line). */
+/** The visitor's cart, locked, with its lines and the product line asked for, or 404 (another visitor's line, a promotion line, a gone line). */
 async function ownLine(tx: DbOrTx, ref: CartRef, channel: PricingChannel, lineId: number, now: Date) {
-  const orderId = await openCart(tx, ref, channel, now);
-  if (orderId === null) throw lineNotFound();
-  const [line] = await tx
-    .select({ id: orderLineItems.id, quantity: orderLineItems.quantity })
-    .from(orderLineItems)
-    .where(and(eq(orderLineItems.id, lineId), eq(orderLineItems.orderId, orderId), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])))
-    .limit(1);
+  const cart = await openCart(tx, ref, channel, now);
+  if (!cart) throw lineNotFound();
+  const stored = await cartLines(tx, cart.order.id);
+  const line = stored.find((l) => l.id === lineId && isProductLine(l));
   if (!line) throw lineNotFound();
-  return { orderId, line };
+  return { cart, stored, line };
 }
 
 export type QuantityResult = { orderId: number; lineId: number; lastQuantity: number; quantity: number; state: CartState };
@@ -420,11 +225,11 @@ export type QuantityResult = { orderId: number; lineId: number; lastQuantity: nu
 /** Sets a line's quantity, clamped to 1..999 (5000 → 999, 0 → 1). */
 export function updateQuantity(db: Db, ref: CartRef, channel: PricingChannel, lineId: number, quantity: number, { now = new Date() }: Clock = {}): Promise<QuantityResult> {
   return db.transaction(async (tx) => {
-    const { orderId, line } = await ownLine(tx, ref, channel, lineId, now);
+    const { cart, stored, line } = await ownLine(tx, ref, channel, lineId, now);
     const next = clampCartQuantity(quantity);
-    if (next !== line.quantity) await tx.update(orderLineItems).set({ quantity: next }).where(eq(orderLineItems.id, line.id));
-    await recomputeTotals(tx, orderId, now);
-    return { orderId, lineId, lastQuantity: line.quantity, quantity: next, state: await stateOf(tx, orderId) };
+    const lines = stored.map((l) => (l.id === line.id ? { ...l, quantity: next } : l));
+    const rows = await settleCart(tx, cart, lines, stored, now);
+    return { orderId: cart.order.id, lineId, lastQuantity: line.quantity, quantity: next, state: await stateFrom(tx, rows) };
   });
 }
 
@@ -432,10 +237,11 @@ export type RemoveResult = { orderId: number; lastQuantity: number; state: CartS
 
 export function removeLine(db: Db, ref: CartRef, channel: PricingChannel, lineId: number, { now = new Date() }: Clock = {}): Promise<RemoveResult> {
   return db.transaction(async (tx) => {
-    const { orderId, line } = await ownLine(tx, ref, channel, lineId, now);
+    const { cart, stored, line } = await ownLine(tx, ref, channel, lineId, now);
     await tx.delete(orderLineItems).where(eq(orderLineItems.id, line.id));
-    await recomputeTotals(tx, orderId, now);
-    return { orderId, lastQuantity: line.quantity, state: await stateOf(tx, orderId) };
+    const rest = stored.filter((l) => l.id !== line.id);
+    const rows = await settleCart(tx, cart, rest, rest, now);
+    return { orderId: cart.order.id, lastQuantity: line.quantity, state: await stateFrom(tx, rows) };
   });
 }
 
