@@ -12,9 +12,9 @@ export async function addToCart(a: Agent, token: string, productId: number, quan
 }
 
 let n = 0;
-/** A new visitor becomes a customer through checkout's new-user path. Returns the agent and its fresh CSRF token. */
-export async function newCustomer(productId: number, quantity = 1, extra: Record<string, unknown> = {}) {
-  const a = supertest.agent((await testServer()).url);
+/** A new visitor becomes a customer through checkout's new-user path (on the shared app, or the app at baseUrl). Returns the agent and its fresh CSRF token. */
+export async function newCustomer(productId: number, quantity = 1, extra: Record<string, unknown> = {}, baseUrl?: string) {
+  const a = supertest.agent(baseUrl ?? (await testServer()).url);
   let token = await csrf(a, '/en-us/products');
   await addToCart(a, token, productId, quantity);
   const email = `buyer${process.pid}-${Date.now()}-${n++}@example.test`;
