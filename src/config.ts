@@ -26,6 +26,12 @@ const Env = z.object({
   PUBLIC_URL: z.string().url().optional(),
   CARRIER_API_URL: z.string().url().optional(),
   CARRIER_API_KEY: z.string().optional(),
+  /** A request (headers and body) must arrive within this; slow clients cannot hold a connection. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** PostgreSQL statement_timeout for the app's pool (a real server; PGlite has no timer to cancel with). */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
 });
 
 export type Config = {
@@ -42,6 +48,8 @@ export type Config = {
   trustProxy: boolean;
   smtpUrl?: string;
   publicUrl?: string;
+  /** Resource limits: request and header timeouts, the database pool's size and statement timeout. */
+  limits: { requestTimeoutMs: number; headersTimeoutMs: number; statementTimeoutMs: number; poolMax: number };
   providers: {
     stripeSecretKey?: string;
     plaid?: { clientId: string; secret: string };
@@ -78,6 +86,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL,
+    limits: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      // Node requires headersTimeout <= requestTimeout.
+      headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+      poolMax: e.DB_POOL_MAX,
+    },
     providers: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET } : undefined,

@@ -43,7 +43,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   if (config.sessionSecretGenerated) logger.warn('SESSION_SECRET is not set: using a random secret, so sessions end when the server restarts');
 
   const t0 = Date.now();
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.limits.poolMax, statementTimeoutMs: config.limits.statementTimeoutMs }));
   if (opts.prepare !== false) await prepareDatabase(database, config, logger);
   const texts = await Texts.create(database.db);
   // Saved interface text is live on the next page view in every app process.
@@ -56,7 +56,13 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   const { app, services } = createApp({ config, database, texts, mailer, logger, events });
   const changes = await listenForDataChanges(database, config.databaseUrl, (table) => services.readModel.changed(table), logger);
 
-  const server = http.createServer(app);
+  // Slow clients cannot hold connections: headers and the whole request each have a deadline
+  // (answered 408), checked every second.
+  const server = http.createServer({
+    requestTimeout: config.limits.requestTimeoutMs,
+    headersTimeout: config.limits.headersTimeoutMs,
+    connectionsCheckingInterval: Math.min(1_000, config.limits.headersTimeoutMs),
+  }, app);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

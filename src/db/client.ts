@@ -70,12 +70,23 @@ function countRoundTrips(pool: pg.Pool) {
   };
 }
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir: string; poolMax?: number };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax?: number;
+  /** statement_timeout of every pooled connection (real PostgreSQL); also ends transactions left idle 2x as long. */
+  statementTimeoutMs?: number;
+};
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const poolMax = opts.poolMax ?? 10;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: poolMax });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: poolMax,
+      statement_timeout: opts.statementTimeoutMs,
+      idle_in_transaction_session_timeout: opts.statementTimeoutMs ? opts.statementTimeoutMs * 2 : undefined,
+    });
     pool.on('error', () => {}); // idle client errors are reported by the next query
     const db = drizzle(pool, { schema });
     registerDatabaseKind(db, 'postgres');
