@@ -14,6 +14,7 @@ import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
+import { redactUrl } from './http/log-redact.ts';
 import { ChannelCache } from './features/channels/queries.ts';
 import { ReadModel } from './db/read-model.ts';
 import { catalogReadModel } from './features/catalog/read-model.ts';
@@ -103,7 +104,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
       logger: deps.logger,
       autoLogging: { ignore: (req) => req.url === '/healthz' },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      serializers: { req: (r) => ({ id: r.id, method: r.method, url: r.url }), res: (r) => ({ statusCode: r.statusCode }) },
+      serializers: { req: (r) => ({ id: r.id, method: r.method, url: redactUrl(r.url) }), res: (r) => ({ statusCode: r.statusCode }) },
     }),
   );
 

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { createApp } from './app.ts';
 import type { Services } from './services.ts';
 import { loadConfig, type Config } from './config.ts';
@@ -35,11 +35,15 @@ export type StartOptions = {
   database?: Database;
   /** false in cluster workers: the primary has migrated (and seeded) once before forking. */
   prepare?: boolean;
+  /** Where the logs go (standard output when absent); tests capture them to scan for secrets. */
+  logStream?: NodeJS.WritableStream;
 };
 
 export async function start(overrides: Partial<Config> = {}, opts: StartOptions = {}): Promise<Running> {
   const config = { ...loadConfig(), ...overrides };
-  const logger = pino({ level: config.logLevel, base: undefined });
+  const logger = opts.logStream
+    ? pino({ level: config.logLevel, base: undefined }, opts.logStream as DestinationStream)
+    : pino({ level: config.logLevel, base: undefined });
   if (config.sessionSecretGenerated) logger.warn('SESSION_SECRET is not set: using a random secret, so sessions end when the server restarts');
 
   const t0 = Date.now();
