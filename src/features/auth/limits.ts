@@ -10,6 +10,9 @@
  * | sign in (failed tries only)  | 50 / 15 min               | 10 / 5 min                |
  * | register (accounts created)  | 10 / hour                 | 5 tries / 15 min          |
  * | password reset mail          | 10 / min                  | 5 / hour                  |
+ *
+ * A locked account's owner gets a mail at the first refused sign-in of a window (a lock-out that
+ * someone else causes lasts 5 minutes and is seen; the mail links to a password reset).
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, ipKeyGenerator, type Options } from 'express-rate-limit';
@@ -41,19 +44,35 @@ function limiter(o: Partial<Options> & Pick<Options, 'windowMs' | 'limit' | 'key
 type Count = 'all' | 'failed' | 'succeeded';
 const counting = (c: Count): Partial<Options> => (c === 'failed' ? { skipSuccessfulRequests: true } : c === 'succeeded' ? { skipFailedRequests: true } : {});
 
+/** Called once per window, on the first request an account's limit refuses. */
+export type OnAccountLimited = (req: Request, account: string, windowMs: number) => Promise<void>;
+
 /** [per IP, per account] limiters of one form, each counting all, failed or succeeded requests. */
-function pair(pool: pg.Pool, form: keyof typeof LIMITS, ip: Count, account: Count): RequestHandler[] {
+function pair(pool: pg.Pool, form: keyof typeof LIMITS, ip: Count, account: Count, onAccountLimited?: OnAccountLimited): RequestHandler[] {
   const l = LIMITS[form];
   return [
     limiter({ ...l.ip, keyGenerator: ipKey, store: new PgRateLimitStore(pool, `${form}:ip`), ...counting(ip) }),
-    limiter({ ...l.account, keyGenerator: accountKey, store: new PgRateLimitStore(pool, `${form}:account`), skip: (req) => accountKey(req) === '', ...counting(account) }),
+    limiter({
+      ...l.account,
+      keyGenerator: accountKey,
+      store: new PgRateLimitStore(pool, `${form}:account`),
+      skip: (req) => accountKey(req) === '',
+      ...counting(account),
+      handler: (req: Request, _res: Response, next) => {
+        const used = (req as Request & { rateLimit?: { used: number } }).rateLimit?.used;
+        const first = onAccountLimited && used === l.account.limit + 1;
+        const refuse = () => next(tooMany(req.t ? req.t('auth.error.rateLimited') : undefined));
+        if (!first) return refuse();
+        onAccountLimited(req, accountKey(req), l.account.windowMs).then(refuse, refuse);
+      },
+    }),
   ];
 }
 
 /** Built per app; the counts are shared by every app over the same database. */
-export function authLimits(pool: pg.Pool) {
+export function authLimits(pool: pg.Pool, hooks: { onSignInLocked?: OnAccountLimited } = {}) {
   return {
-    signIn: pair(pool, 'signIn', 'failed', 'failed'),
+    signIn: pair(pool, 'signIn', 'failed', 'failed', hooks.onSignInLocked),
     register: pair(pool, 'register', 'succeeded', 'all'),
     resetMail: pair(pool, 'resetMail', 'all', 'all'),
   };

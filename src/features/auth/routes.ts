@@ -12,7 +12,10 @@ import { authLimits } from './limits.ts';
 
 export function authRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
-  const limits = authLimits(s.database.pool);
+  const limits = authLimits(s.database.pool, {
+    onSignInLocked: (req, email, windowMs) =>
+      s.auth.mailLockout(email, Math.round(windowMs / 60_000), `${s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`}/${req.locale}/password/reset`),
+  });
 
   // The form each POST renders again on bad input (src/http/error-handler.ts formPage).
   const loginForm = formPage('auth/login', (req) => ({ title: req.t('auth.signin.title'), values: { email: req.body?.email ?? '' } }));

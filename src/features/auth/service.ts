@@ -100,6 +100,21 @@ export class AuthService {
     });
   }
 
+  /**
+   * Tells the owner that sign-ins to their account are paused after too many wrong passwords
+   * (once per pause), so a lock-out someone else causes is seen, and a guessed password is changed.
+   */
+  async mailLockout(email: string, pauseMinutes: number, resetLink: string): Promise<void> {
+    const user = await findUserByEmail(this.db, email);
+    if (!user || user.disabled) return;
+    await this.mailer.send({
+      to: user.email,
+      subject: 'Sign-ins to your Harrow & Drill account are paused',
+      text: `Hello ${user.firstName},\n\nThere were too many sign-in attempts with a wrong password on your account, so sign-ins are paused for ${pauseMinutes} minutes. You can still sign in after that.\n\nIf this was not you, someone may be guessing your password: choose a new one here:\n\n${resetLink}\n`,
+    });
+    await audit(this.db, { action: 'user.login_paused', entity: 'user', entityId: user.id, userId: user.id, level: 'warn', message: `Sign-ins paused for ${pauseMinutes} minutes after repeated wrong passwords` });
+  }
+
   async isResetTokenUsable(token: string): Promise<boolean> {
     return !!(await findUsableReset(this.db, sha256(token)));
   }
@@ -114,6 +129,8 @@ export class AuthService {
       await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
       // A password change ends every bearer token issued before it.
       await tx.update(apiTokens).set({ revokedAt: sql`now()` }).where(and(eq(apiTokens.userId, reset.userId), isNull(apiTokens.revokedAt)));
+      // ...and every signed-in session of the account: whoever else was in is out.
+      await tx.execute(sql`delete from session where sess->>'userId' = ${String(reset.userId)}`);
       await audit(tx, { action: 'user.password_reset', entity: 'user', entityId: reset.userId, userId: reset.userId, message: 'Password changed with a reset link' });
       return reset.userId;
     });
