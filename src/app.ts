@@ -28,6 +28,7 @@ import { baseContext } from './http/context.ts';
 import { loadCurrentUser } from './features/auth/queries.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { csrfProtection } from './http/csrf.ts';
+import { sameOriginWrites } from './http/origin.ts';
 import { configureViews } from './http/views.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { cartHooks } from './features/cart/routes.ts';
@@ -125,6 +126,9 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   // a file part is refused at once. Files are parsed only by the routes that take them, after
   // their guard and CSRF (src/http/multipart.ts multipartUpload, with that route's limits).
   app.use(multipartFields());
+
+  // A write that names another site as its origin goes no further.
+  app.use(sameOriginWrites({ publicUrl: config.publicUrl }));
 
   // Warehouse API keys: their own check, on their own routes, before any session or CSRF.
   app.use(warehouseApiRoutes(services));
