@@ -33,11 +33,27 @@ export function isUploadRoute(req: Pick<Request, 'method' | 'path'>): boolean {
 
 const isMultipart = (req: Request) => !!req.is('multipart/form-data');
 
-/** Fields only; a file part is refused with 413 before it is read. Skips registered upload routes. */
+/** A fields-only multipart body is at most this long, like a urlencoded form (express.urlencoded's limit). */
+export const FIELDS_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Fields only; a file part is refused with 413 before it is read. Skips registered upload routes.
+ * The body must declare its length (411 otherwise) and be at most FIELDS_MAX_BYTES (413 before a
+ * byte is read): busboy bounds each field, not the whole, and this parser holds fields in memory.
+ */
 export function multipartFields(): RequestHandler {
   const parse = multer({ storage: multer.memoryStorage(), limits: FIELD_LIMITS }).none();
   return (req, res, next) => {
     if (!isMultipart(req) || isUploadRoute(req)) return next();
+    const declared = req.get('content-length');
+    if (declared === undefined || !/^\d+$/.test(declared)) {
+      res.set('Connection', 'close');
+      return next(new AppError(411, 'length_required', 'A form sent as multipart must declare its Content-Length.'));
+    }
+    if (Number(declared) > FIELDS_MAX_BYTES) {
+      res.set('Connection', 'close');
+      return next(new AppError(413, 'too_large', `A form may be at most ${FIELDS_MAX_BYTES / 1024 / 1024} MB.`));
+    }
     parse(req, res, (err?: unknown) => {
       if (!err) return next();
       const code = (err as { code?: string }).code;

@@ -18,6 +18,8 @@ import { AppError, invalid } from '../../domain/errors.ts';
 import { registerUploadRoute } from '../../http/multipart.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Room for the boundaries, part headers and the few fields beside the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'] as const;
 const WIDTHS = [320, 640, 1280] as const;
 const MAX_WIDTH = 1600;
@@ -51,6 +53,12 @@ export function receiveFile(mediaDir: string, routePath: string): RequestHandler
   const tooLarge = () => new AppError(413, 'too_large', `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, { file: `At most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.` });
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) return next(invalid('Choose an image to upload.', { file: 'Choose an image to upload.' }));
+    // A body that says it is too large is refused before a byte is read (multer would drain it all
+    // before answering); one without a declared length is bounded by multer's fileSize as it streams.
+    if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+      res.set('Connection', 'close');
+      return next(tooLarge());
+    }
     parse(req, res, (err?: unknown) => {
       if (!err) return next();
       const code = (err as { code?: string }).code;
