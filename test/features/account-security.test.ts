@@ -20,7 +20,7 @@ describe('account security', function () {
     app = await start({ ...shared.config, port: 0, trustProxy: true }, { database: shared.database, prepare: false });
   });
   after(async () => {
-    await app?.database.pool.query(`delete from rate_limits where key like '%@lockout.example%'`);
+    await app?.database.pool.query(`delete from rate_limits where key like '%@lockout.example%' or key like 'lead:%' or key like 'accountexists:%'`);
     await app?.stop();
   });
 
@@ -75,5 +75,27 @@ describe('account security', function () {
     const a = supertest.agent(app.url);
     const token = csrfOf((await a.get('/en-us/login').set('X-Forwarded-For', '203.0.113.99')).text);
     expect((await a.post('/en-us/login').set('X-Forwarded-For', '203.0.113.99').type('form').send({ _csrf: token, email, password: 'Owners-Pass-789' })).status).to.equal(303);
+  });
+
+  it('the lead form takes 30 an hour from one address, and account-exists 120 lookups per 10 minutes from one staff user (429 beyond)', async () => {
+    const ip = '192.0.2.77';
+    const a = supertest.agent(app.url);
+    const token = csrfOf((await a.get('/en-us/leads/new').set('X-Forwarded-For', ip)).text);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await a.post('/en-us/leads/new').set('X-Forwarded-For', ip).set('Accept', 'application/json').set('X-CSRF-Token', token).send({ email: 'not an email' })).status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 400), statuses.join(',')).to.equal(true);
+    expect(statuses[30]).to.equal(429);
+    // Another address is not held back.
+    expect((await a.post('/en-us/leads/new').set('X-Forwarded-For', '192.0.2.78').set('Accept', 'application/json').set('X-CSRF-Token', token).send({ email: 'x' })).status).to.equal(400);
+
+    const staff = supertest.agent(app.url);
+    let t = csrfOf((await staff.get('/en-us/login').set('X-Forwarded-For', '192.0.2.79')).text);
+    expect((await staff.post('/en-us/login').set('X-Forwarded-For', '192.0.2.79').type('form').send({ _csrf: t, email: 'staff@example.com', password: 'demo-pass-2026' })).status).to.equal(303);
+    t = csrfOf((await staff.get('/en-us/leads/new')).text);
+    const lookups = await Promise.all(Array.from({ length: 121 }, (_, i) => staff.post('/en-us/admin/settings/person/accountexists').set('X-CSRF-Token', t).set('Accept', 'application/json').type('form').send({ email: `nobody${i}@example.com` })));
+    const counts = lookups.reduce<Record<number, number>>((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
+    expect(counts).to.deep.equal({ 200: 120, 429: 1 });
   });
 });

@@ -5,11 +5,13 @@
  *   POST /{locale}/admin/settings/person/accountexists    form email → {exists, url, name} (customers.view)
  *   GET  /{locale}/admin/leads                            the staff's lead list (customers.view)
  *   POST /{locale}/admin/leads/{id}                       change a lead's status (_method=put)
+ * Leads: 30 an hour per visitor; account-exists: 120 per 10 minutes per staff user (429 beyond).
  */
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, isAppError, notFound } from '../../domain/errors.ts';
 import { requirePermission } from '../../http/guards.ts';
+import { byUserOrIp, pgRateLimit } from '../../http/rate-limit.ts';
 import { flash } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -19,9 +21,18 @@ import { LEADS_PAGE_SIZE, listLeads } from './queries.ts';
 import { AccountExistsBody, LeadBody, LeadListQuery, LeadParams, LeadStatusBody } from './schemas.ts';
 import { accountExists, changeLeadStatus, createLead, formOptions } from './service.ts';
 
+/** Leads one visitor (address) or staff user may send in an hour. */
+export const LEAD_LIMIT_PER_HOUR = 30;
+/** Account-exists lookups one staff user may make in 10 minutes. */
+export const ACCOUNT_EXISTS_LIMIT_PER_10_MIN = 120;
+
 export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha(s.config)): Router {
   const r = Router({ mergeParams: true });
   const staff = requirePermission('customers.view');
+  // Each lead is stored and each account-exists answer reveals an account: both are bounded per
+  // visitor (counts in PostgreSQL, shared by every app process).
+  const leadLimit = pgRateLimit(s.database.pool, 'lead', { windowMs: 60 * 60_000, limit: LEAD_LIMIT_PER_HOUR, key: byUserOrIp });
+  const lookupLimit = pgRateLimit(s.database.pool, 'accountexists', { windowMs: 10 * 60_000, limit: ACCOUNT_EXISTS_LIMIT_PER_10_MIN, key: byUserOrIp });
 
   const renderForm = async (req: Request, res: Response, values: Record<string, string>, fields: Record<string, string> = {}, status = 200) => {
     const country = (values.country || (res.locals.channel as { code?: string } | undefined)?.code || 'US').toUpperCase();
@@ -41,7 +52,7 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
   r.get('/leads/new', async (req, res) => renderForm(req, res, {}));
 
   /** POST /{locale}/leads/new */
-  r.post('/leads/new', async (req, res) => {
+  r.post('/leads/new', leadLimit, async (req, res) => {
     try {
       const input = parseInput(LeadBody, req.body);
       const id = await createLead(s.db, captcha, input, { userId: req.user?.permissions.has('customers.view') ? req.user.id : null, remoteIp: req.ip, now: new Date() });
@@ -56,7 +67,7 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
   });
 
   /** POST /{locale}/admin/settings/person/accountexists → {exists, url, name} */
-  r.post('/admin/settings/person/accountexists', staff, async (req, res) => {
+  r.post('/admin/settings/person/accountexists', staff, lookupLimit, async (req, res) => {
     const { email } = parseInput(AccountExistsBody, req.body);
     res.json(await accountExists(s.db, email, req.locale));
   });
