@@ -58,14 +58,14 @@ describe('browser: planted scripts stay inert', function () {
   it('an address with a script shows as text on the customer\'s account page and to staff', async () => {
     const { database } = await testServer();
     const q = (text: string, params: unknown[] = []) => database.pool.query(text, params);
-    const { rows: [a] } = await q(`select a.id, a.address1, a.person_id from addresses a join persons p on p.id = a.person_id where p.email = 'jake.sorensen@example.net' order by a.id limit 1`);
+    const { rows: [a] } = await q(`select a.id, a.address1, a.person_id from addresses a join persons p on p.id = a.person_id where p.email = 'maria.gonzalez@example.net' order by a.id limit 1`);
     expect(a, 'a demo address').to.exist;
     restore.push(() => q('update addresses set address1 = $2 where id = $1', [a.id, a.address1]));
     await q('update addresses set address1 = $2 where id = $1', [a.id, `12 Main ${PAYLOAD}`]);
 
     const page = await newPage();
     await page.goto(`${base}/en-us/login`);
-    await page.fill('input[name="email"]', 'jake.sorensen@example.net');
+    await page.fill('input[name="email"]', 'maria.gonzalez@example.net');
     await page.fill('input[name="password"]', DEMO_PASSWORD);
     await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
     await page.goto(`${base}/en-us/account`);
