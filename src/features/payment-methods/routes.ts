@@ -110,7 +110,12 @@ export function paymentMethodRoutes(s: Services): Router {
       channel ? channelTakes(s.db, channel.id, 'card') : Promise.resolve(false),
       channel ? channelTakes(s.db, channel.id, 'bank') : Promise.resolve(false),
     ]);
-    res.json(rows.filter((m) => usable(m) && (m.kind === 'card' ? cardsOk : bankOk)).map(methodJson));
+    const L = labelsOf(req);
+    res.json({
+      methods: rows.filter((m) => usable(m) && (m.kind === 'card' ? cardsOk : bankOk)).map(methodJson),
+      manage_url: `/${req.locale}/account/payment`,
+      labels: { legend: L['saved.legend'], new: L['saved.new'], manage: L['saved.manage'], card: L.card, bank: L.bank, default: L.default },
+    });
   });
 
   return r;

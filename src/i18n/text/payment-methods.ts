@@ -49,6 +49,8 @@ export const en = {
   'pm.saved.legend': 'Saved payment methods',
   'pm.saved.new': 'Use a new card or another method',
   'pm.saved.manage': 'Manage saved payment methods',
+  'pm.saved.bankPending': 'Bank accounts awaiting their deposits appear here once confirmed.',
+  'pm.orderBank': '{{bank}} account ending {{last4}} (bank debit in progress)',
 };
 
 export const fr: Partial<Record<keyof typeof en, string>> = {
