@@ -55,7 +55,7 @@ export default function PaymentMethods(props: Props) {
       <div role="status" aria-live="polite" className={status ? "alert alert-success" : "visually-hidden"} data-testid="pm-status">{status}</div>
       {error && <div className="alert alert-error" role="alert" data-testid="pm-error">{error}</div>}
       <section className="card" aria-labelledby="pm-list-h">
-        <div className="card-head"><h2 id="pm-list-h">{L('title')}</h2></div>
+        <div className="card-head"><h2 id="pm-list-h">{L('saved.legend')}</h2></div>
         {methods.length === 0 ? (
           <div className="card-body"><p className="muted" data-testid="pm-empty">{L('empty')}</p></div>
         ) : (
