@@ -57,6 +57,10 @@ describe('providers: offline bank-link sandbox', function () {
     expect(a).to.include({ status: 'pending', amountCents: 12345, currency: 'USD' });
     expect((await p.debit({ ref: ok.ref, amountCents: 12345, currency: 'usd', idempotencyKey: 'k1' })).ref).to.equal(a.ref);
     expect(p.debitCount).to.equal(1);
+    await p.cancel(a.ref);
+    expect(p.debitCount).to.equal(0);
+    const again = await p.debit({ ref: ok.ref, amountCents: 12345, currency: 'usd', idempotencyKey: 'k1' });
+    expect(again.ref).not.to.equal(a.ref);
     expect((await rejects(p.debit({ ref: ok.ref, amountCents: 1, currency: 'usd', idempotencyKey: 'k1' }))).code).to.equal('provider_error');
     expect((await rejects(p.debit({ ref: ok.ref, amountCents: 0, currency: 'usd', idempotencyKey: 'k0' }))).code).to.equal('provider_error');
     const nsf = await p.exchange((await p.addAccount(form((await p.createLinkToken('43')).linkToken, '99990002'))).publicToken, '43');
@@ -96,6 +100,8 @@ async function fakePlaid() {
           return send(200, { accounts: [{ account_id: 'acc-1', mask: '6789', name: 'Plaid Checking', official_name: 'Plaid Gold Checking', subtype: 'checking', verification_status: state.verification }] });
         case '/transfer/authorization/create':
           return send(200, { authorization: { id: 'auth-1', decision: state.decision, decision_rationale: state.decision === 'approved' ? null : { code: 'NSF', description: 'Insufficient funds' } } });
+        case '/transfer/cancel':
+          return send(body.transfer_id === 'transfer-1' ? 200 : 400, body.transfer_id === 'transfer-1' ? { request_id: 'r1' } : { error_code: 'TRANSFER_NOT_CANCELLABLE', error_message: 'no' });
         case '/transfer/create':
           return send(200, { transfer: { id: 'transfer-1', status: 'pending', amount: '123.45', iso_currency_code: 'USD' } });
         default:
@@ -137,6 +143,9 @@ describe('providers: Plaid adapter (against a local fake Plaid)', () => {
     const auth = fake.seen.find((s) => s.path === '/transfer/authorization/create')!;
     expect(auth.body).to.deep.include({ access_token: 'access-sandbox-1', account_id: 'acc-1', type: 'debit', network: 'ach', amount: '123.45', idempotency_key: 'order-9-key' });
     expect(fake.seen.find((s) => s.path === '/transfer/create')!.body.description.length).to.be.at.most(15);
+    await p.cancel(d.ref);
+    expect(fake.seen.find((s) => s.path === '/transfer/cancel')!.body.transfer_id).to.equal('transfer-1');
+    expect((await rejects(p.cancel('transfer-9'))).code).to.equal('provider_error');
     fake.state.decision = 'declined';
     expect((await rejects(p.debit({ ref: a.ref, amountCents: 100, currency: 'USD', idempotencyKey: 'k2' }))).code).to.equal('debit_declined');
     fake.state.decision = 'approved';

@@ -51,6 +51,7 @@ export async function placeOrder(
   const now = args.now ?? new Date();
   const hash = requestHash(input);
   let charge: Charge | undefined;
+  let debit: Debit | undefined;
   try {
     return await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(and(eq(orders.id, input.order_id), eq(orders.userId, userId))).for('update');
@@ -132,7 +133,6 @@ export async function placeOrder(
       const saved = await savedMethodForOrder(tx, { userId, channelId: channel.id, paymentType: input.payment_type, savedMethodId: input.saved_method_id });
       const bank = input.payment_type === PAYMENT_TYPES.BANK ? saved : null;
       const token = saved && card ? saved.providerRef : input.token;
-      let debit: Debit | undefined;
       if (bank && totalCents > 0) {
         if (!args.bank) throw fail(503, 'no_bank_link', 'Bank payments are not available right now.');
         debit = await debitBank(args.bank, bank, { amountCents: totalCents, currency: channel.currency, idempotencyKey: `order-${order.id}-${key}`, orderId: order.id });
@@ -194,6 +194,7 @@ export async function placeOrder(
   } catch (e) {
     // The card was charged but the order did not commit: give the money back.
     if (charge) await provider.refund(charge.ref).catch(() => undefined);
+    if (debit) await args.bank?.cancel(debit.ref).catch(() => undefined); // issue 10: the bank debit likewise
     throw e;
   }
 }

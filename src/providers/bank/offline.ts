@@ -104,6 +104,10 @@ export class OfflineBankLinkProvider implements BankLinkProvider {
     return debit;
   }
 
+  async cancel(debitRef: string): Promise<void> {
+    for (const [key, v] of this.debits) if (v.debit.ref === debitRef) this.debits.delete(key);
+  }
+
   get debitCount(): number {
     return this.debits.size;
   }

@@ -107,6 +107,10 @@ export class PlaidBankLinkProvider implements BankLinkProvider {
     return { ref: t.transfer.id, status: t.transfer.status === 'posted' || t.transfer.status === 'settled' ? 'posted' : 'pending', amountCents: Math.round(Number(t.transfer.amount) * 100), currency: (t.transfer.iso_currency_code ?? req.currency).toUpperCase() };
   }
 
+  async cancel(debitRef: string): Promise<void> {
+    await this.call('/transfer/cancel', { transfer_id: debitRef });
+  }
+
   /** Plaid Link collects the account in its own window: no hosted endpoint of ours. */
   router(): Router {
     return Router();

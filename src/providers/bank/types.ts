@@ -47,6 +47,8 @@ export interface BankLinkProvider {
   /** Confirm the two micro-deposit amounts (cents). */
   verify(ref: string, amountsCents: [number, number]): Promise<VerifyOutcome>;
   debit(req: DebitRequest): Promise<Debit>;
+  /** Call back a debit not yet settled (the order it paid for did not commit). */
+  cancel(debitRef: string): Promise<void>;
   /** Browser-facing endpoints (the offline sandbox's hosted form), mounted at /bank-link. */
   router(): Router;
 }
