@@ -123,6 +123,25 @@ describe('saved payment methods (issue 10)', function () {
     expect((await anon.get('/en-us/account/payment')).status).to.equal(303);
   });
 
+  it('customers.view without customers.edit may look at a customer\'s methods but not change them (403)', async () => {
+    const owner = await buyer();
+    const card = await saveCard(owner);
+    const viewer = await buyer();
+    await sqlRows(`insert into user_permissions (user_id, permission_key, granted) values ($1, 'customers.view', true)`, [viewer.userId]);
+    const h = xhr(viewer.token);
+    let list = await viewer.a.get(`/en-us/account/payment/methods?user_id=${owner.userId}`).set(h);
+    for (let i = 0; i < 20 && list.status === 404; i++) { // the permission cache empties on the commit's NOTIFY
+      await new Promise((r) => setTimeout(r, 100));
+      list = await viewer.a.get(`/en-us/account/payment/methods?user_id=${owner.userId}`).set(h);
+    }
+    expect(list.status).to.equal(200);
+    expect(list.body.methods.map((m: Method) => m.id)).to.deep.equal([card.id]);
+    expect((await viewer.a.post(`/en-us/account/payment/methods/${card.id}/default`).set(h).send({})).status).to.equal(403);
+    expect((await viewer.a.delete(`/en-us/account/payment/methods/${card.id}`).set(h)).status).to.equal(403);
+    expect((await viewer.a.get(`/api/plaid/link-token?user_id=${owner.userId}`).set(h)).status).to.equal(403);
+    expect((await listOf(owner)).map((m) => m.id)).to.deep.equal([card.id]);
+  });
+
   it('bad input answers 4xx in the contract shape and CSRF is required', async () => {
     const b = await buyer();
     const h = xhr(b.token);
