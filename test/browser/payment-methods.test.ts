@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { axe, hydrated, newPage, requireChromium, type TestPage } from '../helpers/browser.ts';
-import { productIdByStockcode, testServer } from '../helpers/server.ts';
+import { productIdByStockcode, sqlRows, testServer } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
 import { TEST_CARDS } from '../../src/providers/payments/index.ts';
 
@@ -141,6 +141,28 @@ describe('browser: saved payment methods and bank accounts', function () {
     await page.getByTestId('pm-card-error').waitFor();
     expect(await axe(page)).to.deep.equal([]);
     await shot(page, '375-error');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it('staff open the customer\'s payment methods from the customer page (1280 and 375 px)', async () => {
+    const [person] = await sqlRows<{ id: number }>('select p.id from persons p join users u on u.id = p.user_id where u.email = $1', [USER]);
+    const page = await newPage();
+    await signInPage(page, base, 'staff@example.com');
+    await page.goto(`${base}/account/dashboard/customers/${person.id}`);
+    const href = await page.getByTestId('customer-payment-methods').getAttribute('href');
+    expect(href).to.match(/^\/en-us\/account\/payment\?user_id=\d+$/);
+    await page.goto(`${base}${href}`);
+    await hydrated(page);
+    expect(await page.locator('h1').textContent()).to.contain('Jake Sorensen');
+    expect(await page.getByRole('link', { name: 'Back to the customer' }).getAttribute('href')).to.equal(`/account/dashboard/customers/${person.id}`);
+    expect(await page.locator('[data-testid="pm-item"][data-kind="bank"][data-last4="6789"]').count()).to.equal(1);
+    expect(await page.getByTestId('pm-add-card').count()).to.equal(1);
+    expect(await axe(page)).to.deep.equal([]);
+    await shot(page, '1280-staff');
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await axe(page)).to.deep.equal([]);
+    await shot(page, '375-staff');
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });

@@ -1,7 +1,7 @@
 /** Reads and small writes of saved payment methods (drizzle only). */
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { channelPaymentMethods, paymentMethods, users } from '../../db/schema/index.ts';
+import { channelPaymentMethods, paymentMethods, persons, users } from '../../db/schema/index.ts';
 
 export type MethodRow = typeof paymentMethods.$inferSelect;
 
@@ -51,4 +51,10 @@ export async function channelTakes(db: DbOrTx, channelId: number, method: 'card'
   const [row] = await db.select({ one: sql<number>`1` }).from(channelPaymentMethods)
     .where(and(eq(channelPaymentMethods.channelId, channelId), eq(channelPaymentMethods.method, method), eq(channelPaymentMethods.enabled, true))).limit(1);
   return !!row;
+}
+
+/** The person record of a user (the back office's customer page is keyed by person). */
+export async function personIdOf(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db.select({ id: persons.id }).from(persons).where(eq(persons.userId, userId)).limit(1);
+  return row?.id ?? null;
 }

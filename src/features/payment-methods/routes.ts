@@ -19,7 +19,7 @@ import { parseInput } from '../../http/validate.ts';
 import { bankLinkProviderOf } from '../../providers/bank/index.ts';
 import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { en as pmText } from '../../i18n/text/payment-methods.ts';
-import { channelTakes, listMethods } from './queries.ts';
+import { channelTakes, listMethods, personIdOf } from './queries.ts';
 import { AddBank, AddCard, LinkTokenQuery, MethodId, OwnerQuery, VerifyDeposits } from './schemas.ts';
 import { addBank, addCard, EDIT_KEY, methodFor, methodJson, removeMethod, resolveOwner, setDefault, usable, verifyBank } from './service.ts';
 
@@ -52,7 +52,7 @@ export function paymentMethodRoutes(s: Services): Router {
       title: owner.self ? L.title : L.titleFor.replace('{{name}}', name),
       heading: owner.self ? L.title : L.titleFor.replace('{{name}}', name),
       intro: L.intro,
-      backHref: owner.self ? null : `/account/dashboard/customers`,
+      backHref: owner.self ? null : `/account/dashboard/customers/${(await personIdOf(s.db, owner.id)) ?? ''}`.replace(/\/$/, ''),
       backLabel: L.back,
       props,
     });
