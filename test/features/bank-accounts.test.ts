@@ -108,6 +108,10 @@ describe('bank accounts (issue 10)', function () {
     expect(alloc.n).to.be.greaterThan(0);
     const page = await b.a.get(`/en-us/orders/${b.orderId}`);
     expect(page.text).to.include('ending 6789');
+    const staff = await signedIn('staff@example.com');
+    const detail = await staff.a.get(`/admin/orders/detail/${b.orderId}`);
+    expect(detail.status).to.equal(200);
+    expect(detail.text).to.include('Bank debit (ACH)');
   });
 
   it('object-level rules: another customer gets 404 for the link token, the methods, verify, default, delete and paying with the account; staff may act for the customer', async () => {

@@ -50,6 +50,7 @@ export const en = {
   'pm.saved.new': 'Use a new card or another method',
   'pm.saved.manage': 'Manage saved payment methods',
   'pm.saved.bankPending': 'Bank accounts awaiting their deposits appear here once confirmed.',
+  'pm.adminBank': 'Bank debit (ACH)',
   'pm.orderBank': '{{bank}} account ending {{last4}} (bank debit in progress)',
 };
 
