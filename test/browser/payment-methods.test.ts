@@ -15,7 +15,8 @@ async function signInPage(page: TestPage, base: string, email: string) {
   await page.goto(`${base}/en-us/login`);
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', DEMO_PASSWORD);
-  await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+  await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/login')), page.click('button[type="submit"]')]);
+  await page.waitForLoadState();
 }
 
 async function addInPage(page: TestPage, productId: number) {
@@ -109,6 +110,7 @@ describe('browser: saved payment methods and bank accounts', function () {
     const page = await newPage({ width: 375, height: 800 });
     await signInPage(page, base, USER);
     await page.goto(`${base}/en-us/account/payment`);
+    expect(new URL(page.url()).pathname).to.equal('/en-us/account/payment');
     await hydrated(page);
     expect(await axe(page)).to.deep.equal([]);
     await page.getByTestId('pm-card-number').fill(TEST_CARDS.approvedMastercard);
@@ -141,6 +143,23 @@ describe('browser: saved payment methods and bank accounts', function () {
     await page.getByTestId('pm-card-error').waitFor();
     expect(await axe(page)).to.deep.equal([]);
     await shot(page, '375-error');
+    // the checkout's payment tab offers the verified account at 375 px too
+    expect(await addInPage(page, product)).to.equal(200);
+    await page.goto(`${base}/en-us/cart/checkout`);
+    await hydrated(page);
+    await page.getByTestId('saved-address').first().locator('input').check();
+    await page.getByTestId('customer-continue').click();
+    await page.getByTestId('shipping-rate').first().waitFor();
+    await page.getByTestId('shipping-continue').click();
+    await page.getByTestId('saved-methods').waitFor();
+    expect(await page.getByTestId('saved-bank-6789').isChecked()).to.equal(true);
+    await page.getByTestId('saved-new').check();
+    await page.getByTestId('card-number').waitFor({ state: 'visible' });
+    expect(await axe(page)).to.deep.equal([]);
+    await page.getByTestId('saved-bank-6789').check();
+    expect(await page.getByTestId('card-number').count()).to.equal(0);
+    expect(await axe(page)).to.deep.equal([]);
+    await shot(page, '375-checkout');
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });
