@@ -11,12 +11,17 @@ import { TEST_CARDS } from '../../src/providers/payments/index.ts';
 
 const USER = 'jake.sorensen@example.net'; // a demo customer no other suite checks out with
 
+/** Signs in through the login form's own POST (fetch with the page's CSRF token), then checks the session took. */
 async function signInPage(page: TestPage, base: string, email: string) {
   await page.goto(`${base}/en-us/login`);
-  await page.fill('input[name="email"]', email);
-  await page.fill('input[name="password"]', DEMO_PASSWORD);
-  await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/login')), page.click('button[type="submit"]')]);
-  await page.waitForLoadState();
+  const status = await page.evaluate(async ({ email, password }) => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+    const res = await fetch('/en-us/login', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password, _csrf: token }), redirect: 'manual' });
+    return res.type === 'opaqueredirect' ? 303 : res.status;
+  }, { email, password: DEMO_PASSWORD });
+  expect(status, `sign-in as ${email}`).to.equal(303);
+  await page.goto(`${base}/en-us/account`);
+  expect(new URL(page.url()).pathname, `signed in as ${email}`).to.equal('/en-us/account');
 }
 
 async function addInPage(page: TestPage, productId: number) {
