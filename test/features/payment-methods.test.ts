@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { signedIn } from '../helpers/signed-in.ts';
 import { productIdByStockcode, sqlRows } from '../helpers/server.ts';
 import { TEST_CARDS } from '../../src/providers/payments/index.ts';
+import { apiToken } from '../helpers/http.ts';
 import { chooseShipping, newCustomer, place, tokenize, xhr } from './checkout-helpers.ts';
 
 type Method = { id: number; kind: string; brand: string; last4: string; is_default: boolean; usable: boolean; exp: string | null };
@@ -158,5 +159,10 @@ describe('saved payment methods (issue 10)', function () {
     const noCsrfDel = await b.a.delete(`/en-us/account/payment/methods/${card.id}`).set({ Accept: 'application/json' });
     expect(noCsrfDel.status).to.equal(403);
     expect((await listOf(b)).map((m) => m.id)).to.include(card.id);
+    // a bearer token (the page's api-token) needs no CSRF token; a bad one is 401, never the cookie
+    const bearer = await apiToken(b.a);
+    const viaBearer = await b.a.post(`/en-us/account/payment/methods/${card.id}/default`).set({ Authorization: `Bearer ${bearer}`, Accept: 'application/json' }).send({});
+    expect(viaBearer.status, viaBearer.text).to.equal(200);
+    expect((await b.a.get('/en-us/account/payment/methods').set({ Authorization: 'Bearer nope', Accept: 'application/json' })).status).to.equal(401);
   });
 });
