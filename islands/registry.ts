@@ -28,4 +28,6 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'product-editor': () => import('./product-editor/index.tsx'),
   'image-uploader': () => import('./image-uploader.tsx'),
   'warehouse-key': () => import('./warehouse-key.tsx'),
+  // Saved payment methods and bank accounts (issue 10)
+  'payment-methods': () => import('./payment-methods/index.tsx'),
 };

@@ -19,6 +19,8 @@ const Env = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   PLAID_CLIENT_ID: z.string().optional(),
   PLAID_SECRET: z.string().optional(),
+  /** Which Plaid environment the credentials belong to (issue 10). */
+  PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   TRANSLATE_API_KEY: z.string().optional(),
   MAPS_API_KEY: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -52,7 +54,7 @@ export type Config = {
   limits: { requestTimeoutMs: number; headersTimeoutMs: number; statementTimeoutMs: number; poolMax: number };
   providers: {
     stripeSecretKey?: string;
-    plaid?: { clientId: string; secret: string };
+    plaid?: { clientId: string; secret: string; env: 'sandbox' | 'production' };
     translateApiKey?: string;
     mapsApiKey?: string;
     recaptcha?: { siteKey: string; secret: string };
@@ -95,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     providers: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
-      plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET } : undefined,
+      plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV } : undefined,
       translateApiKey: e.TRANSLATE_API_KEY,
       mapsApiKey: e.MAPS_API_KEY,
       recaptcha:

@@ -40,6 +40,8 @@ import { imageUploaderRoutes, mediaRoutes } from './features/media/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
 import { warehouseRoutes } from './features/warehouses/routes.ts';
 import { warehouseApiRoutes } from './features/warehouses/api.ts';
+// Saved payment methods and bank accounts (issue 10)
+import { bankLinkApiRoutes, paymentMethodRoutes } from './features/payment-methods/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -77,6 +79,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(mediaRoutes(s));
   r.use(promotionRoutes(s));
   r.use(warehouseRoutes(s));
+  r.use(paymentMethodRoutes(s)); // issue 10
   return r;
 }
 
@@ -97,5 +100,6 @@ export function unprefixedRoutes(s: Services): Router {
   // Back-office catalogue (issue 11)
   r.use(imageUploaderRoutes(s));
   r.use(warehouseApiRoutes(s));
+  r.use(bankLinkApiRoutes(s)); // issue 10: /api/plaid/link-token, the bank link's /bank-link endpoints
   return r;
 }

@@ -9,6 +9,7 @@ import type { CheckoutProps } from '../../src/domain/checkout-props.ts';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
 import { fieldsOf, fmt, type Lookup } from './parts.tsx';
+import { SavedMethods, type SavedChoice } from './saved-methods.tsx';
 
 type Props = {
   hidden: boolean;
@@ -39,6 +40,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   const [error, setError] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const attempt = useRef<{ key: string; token?: string } | null>(null);
+  const [saved, setSaved] = useState<SavedChoice>(null); // issue 10: a saved card or verified bank account
 
   // Spec §7: the channel's methods are fetched when the tab opens; a failure keeps what we had.
   useEffect(() => {
@@ -56,7 +58,10 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
     attempt.current ??= { key: newKey() };
     try {
       const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, po_number: po, attention: att };
-      if (type === PAYMENT_TYPES.CARD) {
+      if (saved) {
+        body.payment_type = saved.paymentType;
+        body.saved_method_id = saved.id;
+      } else if (type === PAYMENT_TYPES.CARD) {
         if (!attempt.current.token) {
           const [m, y] = exp.split('/').map((s) => s.trim());
           const t = await request<{ token: string }>('POST', card.tokenizeUrl, { number: number.replace(/\s+/g, ''), exp_month: Number(m), exp_year: Number(y), cvc }, { json: true });
@@ -81,7 +86,8 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   return (
     <section role="tabpanel" id="checkout-panel-2" aria-labelledby="checkout-tab-2" hidden={hidden} className="card card-body stack">
       <h2 tabIndex={-1} ref={headingRef}>{L('tab.payment')}</h2>
-      <fieldset className="field">
+      <SavedMethods hidden={hidden} locale={locale} onChange={(c) => { setSaved(c); attempt.current = null; }} />
+      <fieldset className="field" hidden={!!saved}>
         <legend className="label">{L('payment.method')}</legend>
         <div className="radio-row">
           {methods.map((pm) => (
@@ -89,7 +95,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
           ))}
         </div>
       </fieldset>
-      {type === PAYMENT_TYPES.CARD ? (
+      {saved ? null : type === PAYMENT_TYPES.CARD ? (
         <div className="stack">
           {card.provider === 'offline' && <p className="small muted">{L('card.test')}</p>}
           <div className={`field${errors.number || errors.card ? ' has-error' : ''}`}>

@@ -20,8 +20,14 @@ export type LineType = (typeof LINE_TYPES)[keyof typeof LINE_TYPES];
 /** Line types that count toward the subtotal and the discount (spec §3). */
 export const DISCOUNT_LINE_TYPES: readonly number[] = [LINE_TYPES.PRODUCT, LINE_TYPES.OTHER, LINE_TYPES.SPECIAL];
 
-/** Payment types: the selected method is a card payment-method id for 1 and a check number for 2. */
-export const PAYMENT_TYPES = { CARD: 1, CHECK: 2 } as const;
+/**
+ * Payment types: the selected method is a card payment-method id for 1 and a check number for 2.
+ * 3 (issue 10) is a debit from a verified bank account (ACH), the spec's "Payment" by bank.
+ */
+export const PAYMENT_TYPES = { CARD: 1, CHECK: 2, BANK: 3 } as const;
+
+/** Wrong micro-deposit confirmations before a bank account is locked (issue 10). */
+export const MICRO_DEPOSIT_MAX_TRIES = 3;
 export type PaymentType = (typeof PAYMENT_TYPES)[keyof typeof PAYMENT_TYPES];
 
 /** Payment allocation type that marks a fee (spec §3). */

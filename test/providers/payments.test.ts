@@ -19,6 +19,20 @@ async function rejects(p: Promise<unknown>): Promise<PaymentError> {
 }
 
 describe('providers: offline card sandbox', () => {
+  it('saves cards as self-describing references that still charge in a new sandbox (a restart), honours pm_card_visa, keeps declines', async () => {
+    const p = new OfflinePaymentProvider(() => NOW);
+    const saved = await p.saveCard((await p.tokenize(card(TEST_CARDS.approved))).token, { email: 'a@example.test', userId: 1 });
+    expect(saved).to.include({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2040, customerRef: null });
+    expect(saved.ref).not.to.include('424242424242');
+    const restarted = new OfflinePaymentProvider(() => NOW);
+    expect((await restarted.charge({ token: saved.ref, amountCents: 100, currency: 'USD', idempotencyKey: 's1' })).last4).to.equal('4242');
+    expect((await restarted.charge({ token: 'pm_card_visa', amountCents: 100, currency: 'USD', idempotencyKey: 's2' })).brand).to.equal('visa');
+    const bad = await p.saveCard((await p.tokenize(card(TEST_CARDS.declined))).token, { email: 'a@example.test', userId: 1 });
+    expect((await rejects(restarted.charge({ token: bad.ref, amountCents: 100, currency: 'USD', idempotencyKey: 's3' }))).code).to.equal('card_declined');
+    expect((await rejects(p.saveCard('tok_nope', { email: 'a@example.test', userId: 1 }))).code).to.equal('invalid_card');
+    expect((await rejects(restarted.charge({ token: saved.ref.replace(/_[0-9a-f]{16}$/, '_zz'), amountCents: 100, currency: 'USD', idempotencyKey: 's4' }))).code).to.equal('invalid_card');
+  });
+
   it('checks numbers with Luhn and refuses bad, expired and short-CVC cards before issuing a token', async () => {
     expect(luhnValid(TEST_CARDS.approved)).to.equal(true);
     expect(luhnValid('4242424242424241')).to.equal(false);
@@ -98,6 +112,13 @@ async function fakeStripe() {
         pi.status = 'succeeded';
         return send(200, { id: cap[1], status: 'succeeded', amount: pi.amount, currency: pi.currency });
       }
+      if (req.url === '/v1/customers' && req.method === 'POST') return send(200, { id: `cus_${++n}`, email: body.get('email') });
+      const attach = /^\/v1\/payment_methods\/(pm_\d+)\/attach$/.exec(req.url!);
+      if (attach) {
+        const number = methods.get(attach[1]);
+        if (!number) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such PaymentMethod' } });
+        return send(200, { id: attach[1], customer: body.get('customer'), card: { brand: 'visa', last4: number.slice(-4), exp_month: 12, exp_year: 2040 } });
+      }
       if (req.url === '/v1/refunds') return send(200, { id: 're_1', amount: Number(body.get('amount') ?? intents.get(body.get('payment_intent')!)?.amount) });
       send(404, { error: { type: 'invalid_request_error', message: 'No such route' } });
     });
@@ -135,6 +156,23 @@ describe('providers: Stripe adapter (against a local fake Stripe)', () => {
     expect(auth.status).to.equal('authorized');
     expect((await p.capture(auth.ref)).status).to.equal('captured');
     expect((await p.refund(auth.ref, 500)).amountCents).to.equal(500);
+  });
+
+  it('saves a card for a user (issue 10): a Customer once, the PaymentMethod attached to it, charged with the customer', async () => {
+    const p = new StripePaymentProvider({ secretKey: 'sk_test_fake', baseUrl: fake.url, clock: () => NOW });
+    const t = await p.tokenize(card(TEST_CARDS.approved));
+    const saved = await p.saveCard(t.token, { email: 'pat@example.test', userId: 7 });
+    expect(saved).to.include({ ref: t.token, brand: 'visa', last4: '4242' });
+    expect(saved.customerRef).to.match(/^cus_/);
+    const cus = fake.seen.find((x) => x.path === '/v1/customers')!;
+    expect(cus.body.get('metadata[user_id]')).to.equal('7');
+    expect(fake.seen.find((x) => x.path === `/v1/payment_methods/${t.token}/attach`)!.body.get('customer')).to.equal(saved.customerRef);
+    const second = await p.saveCard((await p.tokenize(card(TEST_CARDS.approved))).token, { ref: saved.customerRef, email: 'pat@example.test', userId: 7 });
+    expect(second.customerRef).to.equal(saved.customerRef);
+    expect(fake.seen.filter((x) => x.path === '/v1/customers').length).to.equal(1);
+    await p.charge({ token: saved.ref, amountCents: 500, currency: 'USD', idempotencyKey: 'saved-1', customer: saved.customerRef });
+    expect(fake.seen.filter((x) => x.path === '/v1/payment_intents').pop()!.body.get('customer')).to.equal(saved.customerRef);
+    expect((await rejects(p.saveCard('pm_missing', { email: 'x@example.test', userId: 8 }))).code).to.equal('processing_error');
   });
 
   it('a wrong key or an unreachable API is a processing error, never a crash', async () => {

@@ -16,3 +16,5 @@ export * from './relations.ts';
 export * from './checkout.ts';
 // Card refunds on orders (issue 9).
 export * from './refunds.ts';
+// Saved payment methods and the offline bank-link sandbox (issue 10).
+export * from './payment-methods.ts';

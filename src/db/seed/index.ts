@@ -14,6 +14,7 @@ import { seedOrders, seedPromotions } from './orders.ts';
 import { resetSequences, Rng, type SeedDb } from './util.ts';
 import { seedParts } from './parts.ts';
 import { seedTaxRates } from './checkout.ts';
+import { seedPaymentMethods } from './payment-methods.ts';
 
 export { DEMO_PASSWORD } from './accounts.ts';
 export { DEMO_WAREHOUSE_KEYS } from './inventory.ts';
@@ -58,6 +59,7 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     const content = await seedContent(tx, products);
     await seedParts(tx, products); // parts diagrams 2-3, quantities per assembly, dealer hours (issue #12)
     await seedTaxRates(tx); // checkout (issue #7)
+    await seedPaymentMethods(tx); // saved payment methods (issue 10)
     await resetSequences(tx);
     return {
       users: people.filter((p) => p.userId !== null).length,

@@ -30,25 +30,28 @@ import type { ChannelInfo } from '../channels/queries.ts';
 import { channelWarehouseList } from '../shipping/queries.ts';
 import { liveQuotes, shipLines } from './queries.ts';
 import { applyTax } from './tax.ts';
+import type { BankLinkProvider, Debit } from '../../providers/bank/types.ts';
+import { bankLabel, debitBank, savedMethodForOrder } from '../payment-methods/pay.ts';
 import type { PlaceOrder } from './schemas.ts';
 import { quoteCutoff } from './shipping.ts';
 
 export type PlaceResult = { status: number; body: { order_id: number; status: string; total: string; currency: string; redirect: string }; replayed: boolean; charge?: Charge };
 
 export const requestHash = (input: PlaceOrder) =>
-  createHash('sha256').update(JSON.stringify([input.order_id, input.payment_type, input.token ?? null, input.check_number ?? null, input.expected_total, input.po_number ?? null, input.attention ?? null])).digest('hex');
+  createHash('sha256').update(JSON.stringify([input.order_id, input.payment_type, input.token ?? null, input.check_number ?? null, input.saved_method_id ?? null, input.expected_total, input.po_number ?? null, input.attention ?? null])).digest('hex');
 
 const fail = (status: number, code: string, message: string, fields?: Record<string, string>) => new AppError(status, code, message, fields);
 
 export async function placeOrder(
   db: Db,
   provider: PaymentProvider,
-  args: { userId: number; channel: ChannelInfo; key: string; input: PlaceOrder; locale: string; now?: Date },
+  args: { userId: number; channel: ChannelInfo; key: string; input: PlaceOrder; locale: string; now?: Date; bank?: BankLinkProvider },
 ): Promise<PlaceResult> {
   const { userId, channel, key, input } = args;
   const now = args.now ?? new Date();
   const hash = requestHash(input);
   let charge: Charge | undefined;
+  let debit: Debit | undefined;
   try {
     return await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(and(eq(orders.id, input.order_id), eq(orders.userId, userId))).for('update');
@@ -125,11 +128,18 @@ export async function placeOrder(
         throw fail(409, 'price_changed', `The order total is now ${fromCents(totalCents)} ${channel.currency}. Please review your order.`, { expected_total: fromCents(totalCents) });
       }
 
-      // 6. Payment.
+      // 6. Payment (a saved card or verified bank account of the buyer's: issue 10, payment-methods/pay.ts).
       const card = input.payment_type === PAYMENT_TYPES.CARD;
+      const saved = await savedMethodForOrder(tx, { userId, channelId: channel.id, paymentType: input.payment_type, savedMethodId: input.saved_method_id });
+      const bank = input.payment_type === PAYMENT_TYPES.BANK ? saved : null;
+      const token = saved && card ? saved.providerRef : input.token;
+      if (bank && totalCents > 0) {
+        if (!args.bank) throw fail(503, 'no_bank_link', 'Bank payments are not available right now.');
+        debit = await debitBank(args.bank, bank, { amountCents: totalCents, currency: channel.currency, idempotencyKey: `order-${order.id}-${key}`, orderId: order.id });
+      }
       if (card && totalCents > 0) {
         try {
-          charge = await provider.charge({ token: input.token!, amountCents: totalCents, currency: channel.currency, idempotencyKey: `order-${order.id}-${key}`, description: `Order ${order.id}` });
+          charge = await provider.charge({ token: token!, amountCents: totalCents, currency: channel.currency, idempotencyKey: `order-${order.id}-${key}`, description: `Order ${order.id}`, customer: saved?.providerCustomer });
         } catch (e) {
           if (e instanceof PaymentError) throw fail(402, e.code, e.message, { card: e.message });
           throw e;
@@ -142,9 +152,9 @@ export async function placeOrder(
           paymentType: input.payment_type,
           successful: card,
           total: fromCents(totalCents),
-          providerRef: charge?.ref ?? null,
-          paymentMethodId: card ? input.token! : null,
-          checkNumber: card ? null : input.check_number!,
+          providerRef: charge?.ref ?? debit?.ref ?? null,
+          paymentMethodId: card ? token! : bank ? bankLabel(bank) : null,
+          checkNumber: card || bank ? null : input.check_number!,
           createdBy: userId,
         }).returning({ id: payments.id });
         paymentId = p.id;
@@ -165,9 +175,9 @@ export async function placeOrder(
         status,
         submittedAt: now,
         paymentType: input.payment_type,
-        selectedPaymentMethod: card ? input.token! : input.check_number!,
-        processorSource: card ? provider.kind : 'check',
-        thirdPartyInfo: charge ? { card: { brand: charge.brand, last4: charge.last4 } } : null,
+        selectedPaymentMethod: card ? token! : bank ? bankLabel(bank) : input.check_number!,
+        processorSource: card ? provider.kind : bank ? `bank-${bank.provider}` : 'check',
+        thirdPartyInfo: charge ? { card: { brand: charge.brand, last4: charge.last4 } } : bank ? { bank: { name: bank.brand, last4: bank.last4, status: debit?.status ?? null } } : null,
         poNumber: input.po_number ?? order.poNumber,
         attention: input.attention ?? order.attention,
         locale: args.locale,
@@ -176,7 +186,7 @@ export async function placeOrder(
       await tx.insert(idempotencyKeys).values({ userId, key, requestHash: hash, orderId: order.id, responseStatus: 201, responseBody: body });
       await audit(tx, {
         action: 'order.place', entity: 'order', entityId: order.id, userId,
-        message: `Order ${order.id} placed (${fromCents(totalCents)} ${channel.currency}, ${card ? `card ${charge?.brand ?? ''} ${charge?.last4 ?? ''}`.trim() : `check ${input.check_number}`})`,
+        message: `Order ${order.id} placed (${fromCents(totalCents)} ${channel.currency}, ${card ? `card ${charge?.brand ?? ''} ${charge?.last4 ?? ''}`.trim() : bank ? `bank account ${bank.brand} ${bank.last4}` : `check ${input.check_number}`})`,
         data: { paymentId, paymentType: input.payment_type, tax: fromCents(taxCents) },
       });
       return { status: 201, body, replayed: false, charge };
@@ -184,6 +194,7 @@ export async function placeOrder(
   } catch (e) {
     // The card was charged but the order did not commit: give the money back.
     if (charge) await provider.refund(charge.ref).catch(() => undefined);
+    if (debit) await args.bank?.cancel(debit.ref).catch(() => undefined); // issue 10: the bank debit likewise
     throw e;
   }
 }

@@ -17,6 +17,7 @@ import { parseInput } from '../../http/validate.ts';
 import { createRateProvider, carrierOptionsFromConfig } from '../../providers/shipping/index.ts';
 import { createMapsProvider, type MapsProvider } from '../../providers/maps/index.ts';
 import { paymentProviderOf } from '../../providers/payments/index.ts';
+import { bankLinkProviderOf } from '../../providers/bank/index.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
 import { findCartId } from '../cart/queries.ts';
@@ -140,7 +141,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     if (!req.user) throw unauthorized();
     const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
     const input = parseInput(PlaceOrder, req.body);
-    const result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale });
+    const result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s) });
     if (!result.replayed) {
       await sendConfirmation(s, result.body.order_id, req.locale, s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
     }

@@ -127,8 +127,10 @@ const money = z.union([z.string(), z.number()]).transform((v) => String(v).trim(
 export const PlaceOrder = z
   .object({
     order_id: z.coerce.number({ message: 'Unknown order.' }).int().positive().max(2147483647),
-    payment_type: z.coerce.number().pipe(z.union([z.literal(PAYMENT_TYPES.CARD), z.literal(PAYMENT_TYPES.CHECK)], { message: 'Choose a payment method.' })),
+    payment_type: z.coerce.number().pipe(z.union([z.literal(PAYMENT_TYPES.CARD), z.literal(PAYMENT_TYPES.CHECK), z.literal(PAYMENT_TYPES.BANK)], { message: 'Choose a payment method.' })),
     token: z.string().trim().max(200).optional(),
+    /** Issue 10: a saved card (payment type 1) or verified bank account (type 3) of the buyer's, by id. */
+    saved_method_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'Choose a saved payment method.' }).int().positive().max(2147483647).optional()),
     check_number: z.string().trim().max(30, 'Check number is too long.').optional(),
     /** The total the buyer saw; a different server total refuses the order (prices changed, or forged). */
     expected_total: money,
@@ -136,7 +138,8 @@ export const PlaceOrder = z
     attention: z.string().trim().max(120, 'Too long.').optional().transform((v) => v || undefined),
   })
   .superRefine((v, ctx) => {
-    if (v.payment_type === PAYMENT_TYPES.CARD && !v.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Enter your card details.' });
+    if (v.payment_type === PAYMENT_TYPES.BANK && !v.saved_method_id) ctx.addIssue({ code: 'custom', path: ['saved_method_id'], message: 'Choose a verified bank account.' });
+    if (v.payment_type === PAYMENT_TYPES.CARD && !v.token && !v.saved_method_id) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Enter your card details.' });
     if (v.payment_type === PAYMENT_TYPES.CHECK && !/^[A-Za-z0-9-]{1,30}$/.test(v.check_number ?? '')) ctx.addIssue({ code: 'custom', path: ['check_number'], message: 'Enter the check number.' });
   });
 export type PlaceOrder = z.infer<typeof PlaceOrder>;

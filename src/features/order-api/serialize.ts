@@ -8,7 +8,7 @@ import type { OrderParts, OrderRow } from './queries.ts';
 type Translate = (key: string) => string;
 type AddressRow = OrderParts['addresses'][number];
 
-const METHOD_TYPE: Record<string, number | null> = { card: PAYMENT_TYPES.CARD, check: PAYMENT_TYPES.CHECK, bank: null };
+const METHOD_TYPE: Record<string, number | null> = { card: PAYMENT_TYPES.CARD, check: PAYMENT_TYPES.CHECK, bank: PAYMENT_TYPES.BANK };
 
 function address(a: AddressRow | undefined): AddressJson | null {
   if (!a) return null;

@@ -12,12 +12,17 @@
  *
  * The full number never leaves tokenize(): a token remembers only brand, last four and the
  * outcome class of its number.
+ *
+ * Saved cards (issue 10): saveCard turns a token into a reusable 'pm_offline_…' reference that
+ * carries its own brand, last four, expiry and outcome class, so a saved card still charges after
+ * a restart or in another process. Stripe's well-known test methods ('pm_card_visa', …) work too
+ * (the demo data saves one).
  */
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { checkCard } from './card.ts';
-import { DECLINE_MESSAGES, PaymentError, type CardInput, type CardToken, type Charge, type ChargeRequest, type DeclineCode, type PaymentProvider } from './types.ts';
+import { DECLINE_MESSAGES, PaymentError, type CardInput, type CardToken, type Charge, type ChargeRequest, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
 
 export const TEST_CARDS = {
   approved: '4242424242424242',
@@ -34,6 +39,15 @@ const OUTCOME: Record<string, DeclineCode> = {
   [TEST_CARDS.expired]: 'expired_card',
   [TEST_CARDS.processingError]: 'processing_error',
 };
+
+/** Stripe's well-known test payment methods, honoured by the sandbox as Stripe's test mode does. */
+export const TEST_METHODS: Record<string, Omit<StoredToken, 'token' | 'createdAt'>> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, outcome: null },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2034, outcome: null },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', expMonth: 12, expYear: 2034, outcome: 'card_declined' },
+};
+
+const SAVED = /^pm_offline_(ok|card_declined|insufficient_funds|expired_card|processing_error)_([a-z]+)_(\d{4})_(\d{1,2})_(\d{4})_[0-9a-f]{16}$/;
 
 type StoredToken = CardToken & { outcome: DeclineCode | null; createdAt: Date };
 type StoredCharge = Charge & { token: string; refundedCents: number; capturedCents: number };
@@ -73,9 +87,24 @@ export class OfflinePaymentProvider implements PaymentProvider {
     return pub;
   }
 
+  /** A one-time token, a saved 'pm_offline_…' reference or a well-known test method. */
+  private find(token: string): Omit<StoredToken, 'token' | 'createdAt'> | undefined {
+    const t = this.tokens.get(token) ?? TEST_METHODS[token];
+    if (t) return t;
+    const m = SAVED.exec(token);
+    return m ? { brand: m[2], last4: m[3], expMonth: Number(m[4]), expYear: Number(m[5]), outcome: m[1] === 'ok' ? null : (m[1] as DeclineCode) } : undefined;
+  }
+
   async describe(token: string) {
-    const t = this.tokens.get(token);
+    const t = this.find(token);
     return t ? { brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear } : null;
+  }
+
+  async saveCard(token: string, _customer: { ref?: string | null; email: string; userId: number }): Promise<SavedCard> {
+    const t = this.find(token);
+    if (!t) throw new PaymentError('invalid_card', 'This card could not be found. Please enter it again.');
+    const ref = token in TEST_METHODS || SAVED.test(token) ? token : `pm_offline_${t.outcome ?? 'ok'}_${t.brand}_${t.last4}_${t.expMonth}_${t.expYear}_${randomBytes(8).toString('hex')}`;
+    return { ref, customerRef: null, brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear };
   }
 
   async charge(req: ChargeRequest): Promise<Charge> {
@@ -85,7 +114,7 @@ export class OfflinePaymentProvider implements PaymentProvider {
       if (seen.fingerprint !== fingerprint) throw new PaymentError('processing_error', 'This payment was already attempted with different details.');
       return this.public(this.charges.get(seen.ref)!);
     }
-    const t = this.tokens.get(req.token);
+    const t = this.find(req.token);
     if (!t) throw new PaymentError('invalid_card', 'This card could not be found. Please enter it again.');
     if (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0) throw new PaymentError('processing_error', 'The amount to charge is not valid.');
     if (t.outcome) throw new PaymentError(t.outcome, DECLINE_MESSAGES[t.outcome]);
@@ -97,7 +126,7 @@ export class OfflinePaymentProvider implements PaymentProvider {
       currency: req.currency.toUpperCase(),
       brand: t.brand,
       last4: t.last4,
-      token: t.token,
+      token: req.token,
       refundedCents: 0,
       capturedCents: capture ? req.amountCents : 0,
     };

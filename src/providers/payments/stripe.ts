@@ -8,7 +8,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { checkCard } from './card.ts';
-import { DECLINE_MESSAGES, PaymentError, type CardInput, type CardToken, type Charge, type ChargeRequest, type DeclineCode, type PaymentProvider } from './types.ts';
+import { DECLINE_MESSAGES, PaymentError, type CardInput, type CardToken, type Charge, type ChargeRequest, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
 
 export type StripeOptions = { secretKey: string; baseUrl?: string; timeoutMs?: number; clock?: () => Date };
 
@@ -83,6 +83,15 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /** Saved cards: a Stripe Customer per user (created on the first card) with the PaymentMethod attached to it. */
+  async saveCard(token: string, customer: { ref?: string | null; email: string; userId: number }): Promise<SavedCard> {
+    const cus = customer.ref ?? (await this.call<{ id: string }>('POST', '/v1/customers', { email: customer.email, 'metadata[user_id]': customer.userId }, `customer-user-${customer.userId}`)).id;
+    const pm = await this.call<StripePaymentMethod>('POST', `/v1/payment_methods/${encodeURIComponent(token)}/attach`, { customer: cus });
+    const info = { brand: pm.card?.brand ?? 'unknown', last4: pm.card?.last4 ?? '', expMonth: pm.card?.exp_month ?? 0, expYear: pm.card?.exp_year ?? 0 };
+    this.methods.set(pm.id, info);
+    return { ref: pm.id, customerRef: cus, ...info };
+  }
+
   private toCharge(pi: StripeIntent, fallback: { brand: string; last4: string }): Charge {
     if (pi.status !== 'succeeded' && pi.status !== 'requires_capture') {
       throw new PaymentError('card_declined', DECLINE_MESSAGES.card_declined);
@@ -104,6 +113,7 @@ export class StripePaymentProvider implements PaymentProvider {
       amount: req.amountCents,
       currency: req.currency.toLowerCase(),
       payment_method: req.token,
+      customer: req.customer ?? undefined,
       confirm: true,
       capture_method: req.capture === false ? 'manual' : 'automatic',
       description: req.description,

@@ -2,8 +2,8 @@
  * Card payments behind one interface. The island posts the card to the provider's own
  * tokenisation endpoint (`router()`, mounted at /payments); our tables and logs only ever see
  * the token, the brand and the last four digits. Orders charge the token with an idempotency
- * key, so a retried charge is the same charge. Issue #10 (saved payment methods) will add
- * customers and reusable methods on top of the same calls.
+ * key, so a retried charge is the same charge. Saved payment methods (issue 10) make a token
+ * reusable with saveCard and charge it later with the same call.
  */
 import type { Router } from 'express';
 
@@ -20,7 +20,12 @@ export type ChargeRequest = {
   /** false: authorise only (capture later). Default true. */
   capture?: boolean;
   description?: string;
+  /** The provider's customer a saved method is attached to (Stripe needs it to reuse the method). */
+  customer?: string | null;
 };
+
+/** A card made reusable (issue 10): the provider's lasting reference and the customer it belongs to. */
+export type SavedCard = { ref: string; customerRef: string | null; brand: string; last4: string; expMonth: number; expYear: number };
 
 export type Charge = {
   ref: string;
@@ -57,6 +62,8 @@ export interface PaymentProvider {
   tokenize(card: CardInput): Promise<CardToken>;
   /** What a token stands for, without charging it (brand, last four); null when unknown. */
   describe(token: string): Promise<Omit<CardToken, 'token'> | null>;
+  /** Make a one-time token reusable (saved payment methods); `customer.ref` is the user's provider customer, if any. */
+  saveCard(token: string, customer: { ref?: string | null; email: string; userId: number }): Promise<SavedCard>;
   charge(req: ChargeRequest): Promise<Charge>;
   capture(ref: string, amountCents?: number): Promise<Charge>;
   refund(ref: string, amountCents?: number): Promise<{ ref: string; amountCents: number }>;
