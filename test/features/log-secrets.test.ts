@@ -1,6 +1,6 @@
 /**
  * Secrets never reach the logs (issue 16): an app process logging at trace level is driven
- * through the flows that carry secrets (register, failed and good sign-in, card tokenisation,
+ * through the flows that carry secrets (register, failed and good sign-in, card tokenisation, a bank account,
  * password reset by link, bearer token, a request that fails on the server), and every line
  * it logged is scanned for each of those secrets.
  */
@@ -41,6 +41,7 @@ describe('secrets in logs', function () {
     const wrong = 'Wrong-Guess-Pass-77';
     const second = 'Secret-Second-Pass-42';
     const card = '4242424242424242';
+    const bankAccount = '000987654321';
 
     let token = csrfOf((await a.get('/en-us/register')).text);
     const reg = await a.post('/en-us/register').type('form').send({ _csrf: token, email, password: first, firstName: 'Lou', lastName: 'Scan' });
@@ -54,6 +55,14 @@ describe('secrets in logs', function () {
     await a.get('/en-us/api/orders').set('Authorization', `Bearer ${bearer}`);
     token = csrfOf((await a.get('/en-us/products')).text);
     await a.post('/payments/tokens').set({ 'X-CSRF-Token': token, Accept: 'application/json' }).send({ number: card, exp_month: 12, exp_year: 2040, cvc: '123' });
+    // A bank account through the bank link: its number must not be logged either.
+    const { rows: [me] } = await app.database.pool.query('select id from users where email = $1', [email]);
+    const xhr = { 'X-CSRF-Token': token, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+    const lt = await a.get(`/api/plaid/link-token?user_id=${me.id}`).set(xhr);
+    expect(lt.status, lt.text).to.equal(200);
+    const linked = await a.post('/bank-link/accounts').set(xhr).send({ link_token: lt.body.link_token, routing_number: '110000000', account_number: bankAccount, account_holder: 'Lou Scan', account_type: 'checking' });
+    expect(linked.status, linked.text).to.equal(201);
+    expect((await a.post('/en-us/account/payment/bank-accounts').set(xhr).send({ public_token: linked.body.public_token })).status).to.equal(201);
 
     const b = supertest.agent(app.url);
     token = csrfOf((await b.get('/en-us/login')).text);
@@ -72,7 +81,7 @@ describe('secrets in logs', function () {
 
     expect(lines.length, 'the app logged its requests').to.be.greaterThan(10);
     expect(lines.some((l) => l.includes('/password/reset?token=[redacted]')), 'the reset link is logged, redacted').to.equal(true);
-    const secrets: Record<string, string> = { first, wrong, second, card, resetToken, bearer: bearer!, sid };
+    const secrets: Record<string, string> = { first, wrong, second, card, bankAccount, resetToken, bearer: bearer!, sid };
     const found = Object.entries(secrets).flatMap(([name, value]) => lines.filter((l) => l.includes(value) || l.includes(encodeURIComponent(value))).map((l) => `${name}: ${l.slice(0, 200)}`));
     expect(found).to.deep.equal([]);
   });
