@@ -8,6 +8,8 @@ import { Router } from 'express';
 import type { Services } from './services.ts';
 import { isLocale } from './i18n/locales.ts';
 import { localeContext } from './http/context.ts';
+// The one guard, derived from the table of every route (src/http/route-permissions.ts).
+import { routeGuard } from './http/route-guard.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -40,6 +42,9 @@ import { imageUploaderRoutes, mediaRoutes } from './features/media/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
 import { warehouseRoutes } from './features/warehouses/routes.ts';
 import { warehouseApiRoutes } from './features/warehouses/api.ts';
+// Permissions and organisation users (issue 15).
+import { permissionRoutes } from './features/permissions/routes.ts';
+import { orgUserRoutes } from './features/org-users/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -50,6 +55,7 @@ export function localizedRoutes(s: Services): Router {
     if (req.session && req.session.locale !== locale && (req.session.userId || req.session.cartOrderId)) req.session.locale = locale;
     next();
   });
+  r.use(routeGuard('localized'));
   r.use(landingRoutes(s));
   r.use(authRoutes(s));
   r.use(accountRoutes(s));
@@ -77,11 +83,15 @@ export function localizedRoutes(s: Services): Router {
   r.use(mediaRoutes(s));
   r.use(promotionRoutes(s));
   r.use(warehouseRoutes(s));
+  // Permissions and organisation users (issue 15)
+  r.use(permissionRoutes(s));
+  r.use(orgUserRoutes(s));
   return r;
 }
 
 export function unprefixedRoutes(s: Services): Router {
   const r = Router();
+  r.use(routeGuard('unprefixed'));
   r.get('/', (req, res) => res.redirect(`/${req.session?.locale ?? 'en-us'}/`));
   r.use(dashboardRoutes(s));
   r.use(channelApiRoutes(s));
