@@ -84,11 +84,11 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
 
   // --- checkout (the visitor's own cart; an anonymous buyer gets an account at customer info) ---
   R('GET', '/:locale/cart/checkout', 'public'),
-  R('POST', '/:locale/order/customer-info', 'public'),
-  R('GET', '/:locale/order/shipping-method', 'public'),
-  R('POST', '/:locale/order/shipping-method', 'public'),
-  R('GET', '/:locale/order/payment-methods', 'public'),
-  R('POST', '/:locale/order/place', 'public'),
+  R('POST', '/:locale/order/customer-info', 'public', 'signs a new buyer in; a signed-in one uses its own cart'),
+  R('GET', '/:locale/order/shipping-method', 'signed-in', 'own cart'),
+  R('POST', '/:locale/order/shipping-method', 'signed-in', 'own cart'),
+  R('GET', '/:locale/order/payment-methods', 'signed-in', 'own cart'),
+  R('POST', '/:locale/order/place', 'signed-in', 'own cart'),
   R('GET', '/:locale/address/places', 'public'),
   R('GET', '/:locale/address/places/:placeId', 'public'),
 
