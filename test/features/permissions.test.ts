@@ -45,6 +45,15 @@ describe('permissions: account permissions and the permission adder', function (
     expect(anon.headers.location).to.match(/\/login$/);
   });
 
+  it('finds users by email and lists organisations with their member counts', async () => {
+    const html = (await admin.a.get(`/en-us/admin/permissions?q=${encodeURIComponent(target.email)}`)).text;
+    expect([...html.matchAll(/data-testid="perm-user-link" data-email="([^"]+)"/g)].map((m) => m[1])).to.deep.equal([target.email]);
+    const [acme] = await sqlRows<{ id: number; n: number }>(`select o.id, count(u.id)::int as n from organisations o join users u on u.organisation_id = o.id where o.name = 'Acme Farms' group by o.id`);
+    expect(acme.n).to.be.at.least(2);
+    expect(html).to.match(new RegExp(`organisations/${acme.id}" data-testid="perm-org-link">Acme Farms</a></td><td class="num">${acme.n}<`));
+    expect((await admin.a.get('/en-us/admin/permissions?q=' + 'x'.repeat(101)).set('Accept', 'application/json')).status).to.equal(400);
+  });
+
   it("lists a user's effective permissions with where each comes from, never a role's name", async () => {
     const staff = (await sqlRows<{ id: number }>(`select id from users where email = 'staff@example.com'`))[0];
     const html = (await admin.a.get(userPath(staff.id))).text;

@@ -20,7 +20,10 @@ export function findUsers(db: DbOrTx, q: string | undefined) {
 
 export function listOrganisations(db: DbOrTx) {
   return db
-    .select({ id: organisations.id, name: organisations.name, members: sql<number>`(select count(*)::int from users u where u.organisation_id = ${organisations.id})` })
+    .select({
+      id: organisations.id, name: organisations.name,
+      // Qualified by hand: drizzle renders the outer column unqualified, which inside the subquery would be u.id.
+      members: sql<number>`(select count(*)::int from users u where u.organisation_id = "organisations"."id")` })
     .from(organisations)
     .orderBy(asc(organisations.name));
 }
