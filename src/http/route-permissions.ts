@@ -133,7 +133,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   bearer('POST', '/:locale/api/orders/:orderId/tin/save', 'signed-in', 'own order, or orders.edit; 404 otherwise'),
   bearer('POST', '/:locale/api/orders/:orderId/remove-shipping-method', 'signed-in', 'own order, or orders.edit; 404 otherwise'),
   bearer('GET', '/:locale/api/orders/:orderId/tins', 'signed-in', 'own order, or orders.view; 404 otherwise'),
-  bearer('GET', '/:locale/api/orders/:orderId/payments/:paymentId/get-payment-data', 'orders.pay'),
+  bearer('GET', '/:locale/api/orders/:orderId/payments/:paymentId/get-payment-data', 'signed-in', 'own order, or orders.view; 404 otherwise'),
   bearer('POST', '/:locale/api/orders/:orderId/payments', 'orders.pay'),
   bearer('POST', '/:locale/api/orders/:orderId/payments/:paymentId/refund', 'orders.pay'),
   R('PUT', '/:locale/admin/orders/detail/:orderId/update-item/:lineItemId', 'orders.edit'),
