@@ -22,9 +22,10 @@ async function signInAs(page: TestPage, base: string, email: string) {
 }
 
 /** Swaps the browser's cookies (one shared context): who is signed in. */
-async function useCookies(page: TestPage, cookies: Awaited<ReturnType<TestPage['context']>['cookies']> extends infer C ? C : never) {
+type Cookies = Awaited<ReturnType<ReturnType<TestPage['context']>['cookies']>>;
+async function useCookies(page: TestPage, cookies: Cookies) {
   await page.context().clearCookies();
-  await page.context().addCookies(cookies as never);
+  await page.context().addCookies(cookies);
 }
 
 async function checkScreen(page: TestPage, name: string) {
