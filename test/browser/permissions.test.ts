@@ -28,6 +28,14 @@ async function useCookies(page: TestPage, cookies: Cookies) {
   await page.context().addCookies(cookies);
 }
 
+/** Opens a screen (it must answer 200 at that very path, not a sign-in page) and checks it. */
+async function openScreen(page: TestPage, base: string, path: string) {
+  const res = await page.goto(`${base}${path}`);
+  expect(res!.status(), path).to.equal(200);
+  expect(new URL(page.url()).pathname, 'not redirected').to.equal(path.split('?')[0]);
+  await checkScreen(page, path);
+}
+
 async function checkScreen(page: TestPage, name: string) {
   expect(await axe(page), name).to.deep.equal([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -122,16 +130,14 @@ describe('browser: permissions and organisation users', function () {
       const admin = ['/en-us/admin/permissions', `/en-us/admin/permissions/users/${user.id}`, `/en-us/admin/permissions/organisations/${acme}`,
         `/en-us/admin/permissions/users/${user.id}/remove?key=reports.view`];
       for (const path of admin) {
-        await page.goto(`${base}${path}`);
-        await checkScreen(page, path);
+        await openScreen(page, base, path);
         await screenshot(page, `perm-${path.split('?')[0].replace(/\W+/g, '_')}-${width}`);
       }
       await page.context().clearCookies();
       await signInAs(page, base, 'buyer@acme.example');
       for (const path of ['/en-us/account', '/en-us/account/orders', '/en-us/account/addresses', '/en-us/account/organization/users',
         '/en-us/account/organization/users/add', `/en-us/account/organization/users/${will}/remove`]) {
-        await page.goto(`${base}${path}`);
-        await checkScreen(page, path);
+        await openScreen(page, base, path);
         await screenshot(page, `perm-${path.replace(/\W+/g, '_')}-${width}`);
       }
       await page.context().clearCookies();

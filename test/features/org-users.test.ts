@@ -158,6 +158,19 @@ describe('organisation users', function () {
     expect((await ad.a.post(`${LIST}/add`).set('X-Requested-With', 'XMLHttpRequest').send({ email: 'x@test.example' })).status, 'no CSRF token').to.equal(403);
   });
 
+  it('sends at most 20 invitations an hour per organisation', async () => {
+    const other = await makeOrganisation('Busy Farms');
+    const boss = await makeUser({ organisationId: other, prefix: 'org-busy' });
+    await sqlRows(`insert into user_permissions (user_id, permission_key, granted, reason) values ($1, 'organisation.users', true, 'test')`, [boss.id]);
+    await sqlRows(`insert into organisation_invites (organisation_id, email, token_hash, expires_at) select $1, 'bulk' || g || '@test.example', md5(random()::text || g), now() + interval '1 day' from generate_series(1, 19) g`, [other]);
+    const a = await signedInAs(boss.email);
+    const token = await csrf(a, '/en-us/');
+    expect((await post(a, token, `${LIST}/add`, { email: `twentieth-${Date.now()}@test.example` })).status).to.equal(201);
+    const over = await post(a, token, `${LIST}/add`, { email: `one-too-many-${Date.now()}@test.example` });
+    expect(over.status).to.equal(429);
+    expect(over.body.error.code).to.equal('rate_limited');
+  });
+
   it('removes a user after a confirmation page, never itself', async () => {
     const leaving = await makeUser({ organisationId: org, prefix: 'org-leaving' });
     const confirm = await ad.a.get(`${LIST}/${leaving.id}/remove`);

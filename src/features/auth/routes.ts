@@ -42,6 +42,7 @@ export function authRoutes(s: Services): Router {
     const to = safeReturnTo(req.session.returnTo) ?? homeFor(req);
     delete req.session.returnTo;
     flash(req, 'success', req.t('auth.welcome', { name: user.firstName }));
+    await saveSession(req);
     if (wantsJson(req)) return void res.json({ ok: true, redirect: to });
     res.redirect(303, to);
   });
@@ -78,6 +79,7 @@ export function authRoutes(s: Services): Router {
     const userId = await s.auth.register(input, req.locale, invite);
     await startSession(req, s, userId);
     flash(req, 'success', req.t('auth.welcome', { name: input.firstName }));
+    await saveSession(req);
     if (wantsJson(req)) return void res.status(201).json({ ok: true, redirect: `/${req.locale}/account` });
     res.redirect(303, `/${req.locale}/account`);
   });
@@ -136,6 +138,16 @@ export async function startSession(req: Request, s: Services, userId: number) {
   req.session.apiTokenId = token.id;
   req.user = (await loadCurrentUser(s.db, userId)) ?? undefined;
   await s.onSignIn?.(req, userId);
+}
+
+/**
+ * Writes the session now. Why: express-session saves a changed session while it is already
+ * sending the response (headers first), so a browser that follows the 303 at once could arrive
+ * before the signed-in session is stored and be sent back to sign in (seen under load in the
+ * browser tests).
+ */
+export function saveSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
 
 /** A new session id and a new CSRF secret (tokens from before no longer work). */

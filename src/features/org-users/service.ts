@@ -4,10 +4,10 @@
  * administrator's organisation and touches nothing outside it: a user of another organisation
  * is simply not found (404). Each change is audited in the same transaction.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { organisationInvites, organisations, persons, userPermissions, users } from '../../db/schema/index.ts';
-import { AppError, conflict, invalid, notFound } from '../../domain/errors.ts';
+import { AppError, conflict, invalid, notFound, tooMany } from '../../domain/errors.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { audit } from '../audit/log.ts';
@@ -17,6 +17,8 @@ import { memberOf, usableInvite } from './queries.ts';
 import type { InviteInput } from './schemas.ts';
 
 export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+/** Invitations an organisation may send per hour: an administrator's account cannot be turned into a mail cannon. */
+export const INVITES_PER_HOUR = 20;
 export const ORG_ADMIN_KEY = 'organisation.users';
 
 type Admin = Pick<CurrentUser, 'id' | 'email' | 'organisationId'>;
@@ -37,6 +39,9 @@ export async function inviteUser(db: Db, mailer: Mailer, admin: Admin, input: In
     const message = existing.organisationId === org.id ? 'This person already belongs to your organisation.' : 'An account with this email already exists: ask us to add it to your organisation.';
     throw conflict(message, { email: message });
   }
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(organisationInvites)
+    .where(and(eq(organisationInvites.organisationId, org.id), gt(organisationInvites.createdAt, sql`now() - interval '1 hour'`)));
+  if (n >= INVITES_PER_HOUR) throw tooMany('Too many invitations in the last hour. Please try again later.');
   const token = newToken();
   await db.transaction(async (tx) => {
     const [row] = await tx.insert(organisationInvites)
