@@ -104,6 +104,8 @@ describe('permissions: account permissions and the permission adder', function (
     expect((await post(admin.a, admin.token, userPath(99999999), { key: 'reports.view', effect: 'grant', reason: 'because' })).status).to.equal(404);
     expect((await post(admin.a, admin.token, '/en-us/admin/permissions/users/abc', { key: 'reports.view', effect: 'grant', reason: 'because' })).status).to.equal(400);
     expect((await post(admin.a, admin.token, `${userPath(target.id)}/remove`, { key: 'reports.view', reason: 'nothing to remove' })).status).to.equal(404);
+    expect((await admin.a.get(`${userPath(target.id)}/remove?key=reports.view`)).status, 'nothing to confirm').to.equal(404);
+    expect((await admin.a.get(`${userPath(target.id)}/remove?key=nope`).set('Accept', 'application/json')).status).to.equal(400);
     // The HTML form comes back with the message beside the field.
     const form = await admin.a.post(userPath(target.id)).type('form').send({ key: 'reports.view', effect: 'grant', reason: '', _csrf: admin.token });
     expect(form.status).to.equal(400);

@@ -79,8 +79,11 @@ export function permissionRoutes(s: Services): Router {
     r.get(`${path}/remove`, async (req, res) => {
       const id = idOf(req);
       const { key } = parseInput(RemoveQuery, req.query);
-      const subject = kind === 'users' ? (await userWithOverrides(s.db, id))?.user : await findOrganisationById(s.db, id);
-      if (!subject) throw new AppError(404, 'not_found', 'Not found.');
+      const found = kind === 'users' ? await userWithOverrides(s.db, id) : null;
+      const subject = kind === 'users' ? found?.user : await findOrganisationById(s.db, id);
+      const overrides = kind === 'users' ? found?.own ?? [] : await overridesOfOrganisation(s.db, id);
+      // Nothing to confirm when there is no such grant or denial.
+      if (!subject || !overrides.some((o) => o.key === key)) throw new AppError(404, 'not_found', 'Not found.');
       const name = 'email' in subject ? subject.email : subject.name;
       await res.page('permissions/remove', { title: req.t('perm.remove.title'), layout: 'layouts/admin', nav: 'permissions', kind, id, key, name, fields: {} });
     });
