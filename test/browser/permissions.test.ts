@@ -107,6 +107,8 @@ describe('browser: permissions and organisation users', function () {
     expect(await page.getByTestId('invite-notice').getAttribute('data-organisation')).to.match(/^Browser Farms/);
     const form = page.getByTestId('register-form');
     expect(await form.locator('input[name=email]').inputValue()).to.equal(invited);
+    await checkScreen(page, 'register with an invitation');
+    await screenshot(page, 'perm-register-invite');
     await form.locator('input[name=firstName]').fill('Iris');
     await form.locator('input[name=lastName]').fill('Invited');
     await form.locator('input[name=password]').fill('a-long-password-2026');
