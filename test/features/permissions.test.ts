@@ -75,7 +75,9 @@ describe('permissions: account permissions and the permission adder', function (
       `select l.action, u.email as user_email, l.data from logs l join users u on u.id = l.user_id where l.entity = 'user' and l.entity_id = $1 order by l.id desc limit 1`, [target.id]);
     expect(log).to.deep.include({ action: 'permission.grant', user_email: 'admin@example.com' });
     expect(log.data).to.deep.include({ key: 'reports.view', reason: 'Runs the monthly numbers' });
-    expect((await admin.a.get(userPath(target.id))).text).to.include('Granted to this user');
+    const screen = (await admin.a.get(userPath(target.id))).text;
+    expect(screen).to.include('Granted to this user');
+    expect(screen).to.match(/data-action="permission\.grant"><span[^>]*>[^<]*<\/span> · admin@example\.com granted reports\.view to [^:]+: Runs the monthly numbers/);
 
     expect((await post(admin.a, admin.token, userPath(target.id), { key: 'reports.view', effect: 'deny', reason: 'Moved to sales' })).status).to.equal(200);
     expect((await targetAgent.get(REPORTS)).status).to.equal(403);
@@ -169,6 +171,9 @@ describe('permissions: account permissions and the permission adder', function (
     expect((await m.get(REPORTS)).status).to.equal(200);
     expect((await o.get(REPORTS)).status).to.equal(200);
     expect((await admin.a.get(userPath(member.id))).text).to.include('Granted to the organisation');
+    const orgScreen = (await admin.a.get(orgPath(org))).text;
+    expect(orgScreen).to.include(`/admin/permissions/users/${member.id}"`).and.include(`/admin/permissions/users/${other.id}"`);
+    expect(orgScreen).to.include('data-action="permission.grant"');
     expect((await post(admin.a, admin.token, userPath(other.id), { key: 'reports.view', effect: 'deny', reason: 'Not this one' })).status).to.equal(200);
     expect((await o.get(REPORTS)).status).to.equal(403);
     expect((await m.get(REPORTS)).status).to.equal(200);

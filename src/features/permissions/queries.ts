@@ -1,7 +1,7 @@
 /** Reads for the permission screens: plain drizzle, returning rows. */
-import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { organisationPermissions, organisations, permissions, rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
+import { logs, organisationPermissions, organisations, permissions, rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
 
 /** The permission registry, in key order. */
 export function permissionRegistry(db: DbOrTx) {
@@ -66,4 +66,25 @@ export function overridesOfOrganisation(db: DbOrTx, organisationId: number) {
 export async function findOrganisationById(db: DbOrTx, id: number) {
   const [row] = await db.select({ id: organisations.id, name: organisations.name }).from(organisations).where(eq(organisations.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The latest permission changes of a user or an organisation, from the audit log. */
+export function permissionHistory(db: DbOrTx, entity: 'user' | 'organisation', id: number, limit = 20) {
+  return db
+    .select({ id: logs.id, action: logs.action, message: logs.message, createdAt: logs.createdAt, by: users.email })
+    .from(logs)
+    .leftJoin(users, eq(users.id, logs.userId))
+    .where(and(eq(logs.entity, entity), eq(logs.entityId, id), like(logs.action, 'permission.%')))
+    .orderBy(desc(logs.id))
+    .limit(limit);
+}
+
+/** An organisation's members, for links to their account permissions. */
+export function membersOf(db: DbOrTx, organisationId: number) {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.organisationId, organisationId))
+    .orderBy(asc(users.email))
+    .limit(200);
 }

@@ -11,7 +11,7 @@ import { flash } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import { findOrganisationById, findUsers, listOrganisations, overridesOfOrganisation, permissionRegistry, userWithOverrides } from './queries.ts';
+import { findOrganisationById, findUsers, listOrganisations, membersOf, overridesOfOrganisation, permissionHistory, permissionRegistry, userWithOverrides } from './queries.ts';
 import { OverrideInput, RemoveInput, RemoveQuery, UserSearch } from './schemas.ts';
 import { removeOrganisationOverride, removeUserOverride, setOrganisationOverride, setUserOverride } from './service.ts';
 import { adderKeys, organisationRows, userRows } from './view-model.ts';
@@ -38,16 +38,17 @@ export function permissionRoutes(s: Services): Router {
       const found = await userWithOverrides(s.db, id);
       if (!found) throw new AppError(404, 'not_found', 'No such user.');
       const { user } = found;
+      const history = await permissionHistory(s.db, 'user', id);
       return res.page('permissions/subject', {
-        ...common, title: `${user.firstName} ${user.lastName}`, subject: { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, organisation: user.organisation, organisationId: user.organisationId },
+        ...common, history, members: [], title: `${user.firstName} ${user.lastName}`, subject: { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, organisation: user.organisation, organisationId: user.organisationId },
         rows: userRows(registry, found, t(req)), overrides: found.own, self: user.id === req.user!.id,
       }, form.status ?? 200);
     }
     const org = await findOrganisationById(s.db, id);
     if (!org) throw new AppError(404, 'not_found', 'No such organisation.');
-    const overrides = await overridesOfOrganisation(s.db, id);
+    const [overrides, history, members] = await Promise.all([overridesOfOrganisation(s.db, id), permissionHistory(s.db, 'organisation', id), membersOf(s.db, id)]);
     return res.page('permissions/subject', {
-      ...common, title: org.name, subject: { id: org.id, name: org.name }, rows: organisationRows(registry, overrides, t(req)), overrides, self: org.id === req.user!.organisationId,
+      ...common, history, members, title: org.name, subject: { id: org.id, name: org.name }, rows: organisationRows(registry, overrides, t(req)), overrides, self: org.id === req.user!.organisationId,
     }, form.status ?? 200);
   }
 
