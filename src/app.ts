@@ -54,7 +54,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
     // In production the demo password opens nothing unless the demo data was asked for (SEED=demo).
     auth: new AuthService(db, deps.mailer, { refusedPassword: deps.config.env === 'production' && deps.config.seed !== 'demo' ? DEMO_PASSWORD : undefined }),
     readModel,
-    users: readModel.cache('users', { tables: ['users', 'role_permissions', 'user_permissions'], max: 10_000 }),
+    users: readModel.cache('users', { tables: ['users', 'role_permissions', 'user_permissions', 'organisation_permissions'], max: 10_000 }),
     catalog: catalogReadModel(readModel),
   };
   // Hooks other areas call, wired here explicitly (no router installs them as a side effect).

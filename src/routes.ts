@@ -8,6 +8,8 @@ import { Router } from 'express';
 import type { Services } from './services.ts';
 import { isLocale } from './i18n/locales.ts';
 import { localeContext } from './http/context.ts';
+// The one guard, derived from the table of every route (src/http/route-permissions.ts).
+import { routeGuard } from './http/route-guard.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -42,6 +44,9 @@ import { warehouseRoutes } from './features/warehouses/routes.ts';
 import { warehouseApiRoutes } from './features/warehouses/api.ts';
 // Saved payment methods and bank accounts (issue 10)
 import { bankLinkApiRoutes, paymentMethodRoutes } from './features/payment-methods/routes.ts';
+// Permissions and organisation users (issue 15).
+import { permissionRoutes } from './features/permissions/routes.ts';
+import { orgUserRoutes } from './features/org-users/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -52,6 +57,7 @@ export function localizedRoutes(s: Services): Router {
     if (req.session && req.session.locale !== locale && (req.session.userId || req.session.cartOrderId)) req.session.locale = locale;
     next();
   });
+  r.use(routeGuard('localized'));
   r.use(landingRoutes(s));
   r.use(authRoutes(s));
   r.use(accountRoutes(s));
@@ -80,11 +86,15 @@ export function localizedRoutes(s: Services): Router {
   r.use(promotionRoutes(s));
   r.use(warehouseRoutes(s));
   r.use(paymentMethodRoutes(s)); // issue 10
+  // Permissions and organisation users (issue 15)
+  r.use(permissionRoutes(s));
+  r.use(orgUserRoutes(s));
   return r;
 }
 
 export function unprefixedRoutes(s: Services): Router {
   const r = Router();
+  r.use(routeGuard('unprefixed'));
   r.get('/', (req, res) => res.redirect(`/${req.session?.locale ?? 'en-us'}/`));
   r.use(dashboardRoutes(s));
   r.use(channelApiRoutes(s));

@@ -37,6 +37,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'promotions', label: 'admin.nav.promotions', href: (l) => `/${l}/account/dashboard/promotions`, permission: 'promotions.edit', icon: 'tag' },
   { key: 'warehouses', label: 'admin.nav.warehouses', href: (l) => `/${l}/account/dashboard/warehouses`, permission: 'inventory.edit', icon: 'warehouse' },
   { key: 'media', label: 'admin.nav.media', href: (l) => `/${l}/account/dashboard/media`, permission: 'media.edit', icon: 'image' },
+  // Permissions (issue 15)
+  { key: 'permissions', label: 'admin.nav.permissions', href: (l) => `/${l}/admin/permissions`, permission: 'permissions.edit', icon: 'shield', group: 'settings' },
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };

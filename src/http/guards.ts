@@ -1,4 +1,9 @@
-/** Route guards: who may reach a route. Permission keys are in db/schema/constants.ts. */
+/**
+ * Route guards: who may reach a route. Permission keys are in db/schema/constants.ts.
+ * Every mounted route is in the route table (route-permissions.ts), whose one guard
+ * (route-guard.ts) runs before the routers and decides. Most areas rely on it alone; the orders,
+ * checkout and order API areas still carry these per-route checks as a second line.
+ */
 import type { RequestHandler } from 'express';
 import { forbidden, unauthorized } from '../domain/errors.ts';
 

@@ -105,11 +105,16 @@ describe('safe defaults', function () {
     it('a multipart POST carrying a file to a route that takes no files is refused (413) before the route runs', async () => {
       const a = await agent();
       const token = await csrf(a, '/en-us/products');
+      const small = Buffer.alloc(10 * 1024, 7);
       const big = Buffer.alloc(2 * 1024 * 1024, 7);
       for (const path of ['/en-us/cart/add/inline', '/en-us/login', '/en-us/address/get-regions']) {
-        const res = await a.post(path).set('X-CSRF-Token', token).set('Accept', 'application/json').field('product_id', '1').attach('file', big, 'big.bin');
+        const res = await a.post(path).set('X-CSRF-Token', token).set('Accept', 'application/json').field('product_id', '1').attach('file', small, 'small.bin');
         expect(res.status, path).to.equal(413);
         expect(res.body.error).to.deep.include({ code: 'no_files', fields: {} });
+        // A body over the form limit is refused on its declared length, before a byte is read.
+        const large = await a.post(path).set('X-CSRF-Token', token).set('Accept', 'application/json').field('product_id', '1').attach('file', big, 'big.bin');
+        expect(large.status, path).to.equal(413);
+        expect(large.body.error.code).to.equal('too_large');
       }
       const count = await a.get('/en-us/cart/synchronize').set('Accept', 'application/json');
       expect(count.body.count ?? 0).to.equal(0);

@@ -41,6 +41,8 @@ export const users = pgTable('users', {
   locale: text('locale').notNull().default('en-us'),
   channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
   subscribed: boolean('subscribed').notNull().default(true),
+  /** For organisation members: whether the organisation lets this user buy tax exempt (set by its administrator). */
+  taxExemptAllowed: boolean('tax_exempt_allowed').notNull().default(true),
   disabled: boolean('disabled').notNull().default(false),
   lastLoginAt: tstz('last_login_at'),
   ...timestamps(),
@@ -91,15 +93,60 @@ export const rolePermissions = pgTable('role_permissions', {
   index('role_permissions_permission_idx').on(t.permissionKey),
 ]);
 
-/** Per-user overrides: granted = true adds a key to the role's set, false removes it. */
+/**
+ * Per-user overrides: granted = true adds a key to the role's set, false removes it. A user's
+ * override wins over its organisation's (organisation_permissions), which wins over the role.
+ */
 export const userPermissions = pgTable('user_permissions', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   permissionKey: text('permission_key').notNull().references(() => permissions.key, { onDelete: 'cascade' }),
   granted: boolean('granted').notNull().default(true),
+  /** Why (required by the permission adder; null for seeded rows). */
+  reason: text('reason'),
+  grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [
   primaryKey({ columns: [t.userId, t.permissionKey] }),
   index('user_permissions_permission_idx').on(t.permissionKey),
+  index('user_permissions_granted_by_idx').on(t.grantedBy),
+]);
+
+/** Per-organisation overrides, applied to every member (a member's own override wins). */
+export const organisationPermissions = pgTable('organisation_permissions', {
+  organisationId: integer('organisation_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+  permissionKey: text('permission_key').notNull().references(() => permissions.key, { onDelete: 'cascade' }),
+  granted: boolean('granted').notNull().default(true),
+  reason: text('reason'),
+  grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.organisationId, t.permissionKey] }),
+  index('organisation_permissions_permission_idx').on(t.permissionKey),
+  index('organisation_permissions_granted_by_idx').on(t.grantedBy),
+]);
+
+/**
+ * An organisation administrator's invitation: a single-use link mailed to `email` that lands on
+ * register with the organisation attached. Only the sha256 of the token is stored.
+ */
+export const organisationInvites = pgTable('organisation_invites', {
+  id: serial('id').primaryKey(),
+  organisationId: integer('organisation_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+  /** Stored lower-cased; the registration must use this address. */
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  /** The account that registered with it. */
+  usedBy: integer('used_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  check('organisation_invites_email_lower', sql`${t.email} = lower(${t.email})`),
+  index('organisation_invites_organisation_idx').on(t.organisationId),
+  index('organisation_invites_invited_by_idx').on(t.invitedBy),
+  index('organisation_invites_used_by_idx').on(t.usedBy),
+  index('organisation_invites_expires_idx').on(t.expiresAt),
 ]);
 
 /** Bearer tokens; only the sha256 hex of the token is stored. */

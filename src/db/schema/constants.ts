@@ -14,8 +14,14 @@ export const PERMISSION_KEYS = [
   'products.edit', 'promotions.edit', 'warehouses.manage', 'inventory.edit', 'media.edit',
   'reports.view', 'instructionals.edit', 'webhooks.edit', 'permissions.edit', 'calendar.edit',
   'logs.view', 'translations.edit', 'epp.admin', 'services.view', 'dashboard.view',
+  // An organisation's own administrator: invite, list and remove the organisation's users (issue 15).
+  'organisation.users',
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+
+/** A per-user or per-organisation override: 'grant' adds a key, 'deny' takes it away. */
+export const PERMISSION_EFFECTS = ['grant', 'deny'] as const;
+export type PermissionEffect = (typeof PERMISSION_EFFECTS)[number];
 
 /** 'cart' is an open basket (possibly anonymous); 'quote' is a priced offer not yet ordered. */
 export const ORDER_STATUSES = ['cart', 'pending', 'processing', 'on_hold', 'shipped', 'completed', 'cancelled', 'quote'] as const;

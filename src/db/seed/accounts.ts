@@ -1,7 +1,7 @@
 /** Organisations, the six contract accounts plus extra customers, persons, addresses, permissions. */
 import argon2 from 'argon2';
 import {
-  addresses, distributors, organisations, permissions, persons, rolePermissions, users,
+  addresses, distributors, organisations, permissions, persons, rolePermissions, userPermissions, users,
 } from '../schema/index.ts';
 import { PERMISSION_KEYS, type PermissionKey, type UserRole } from '../schema/constants.ts';
 import { daysAgo, insertMany, type SeedTx } from './util.ts';
@@ -108,7 +108,13 @@ const PERMISSION_DESCRIPTIONS: Record<PermissionKey, string> = {
   'epp.admin': 'Choose any EPP down payment and term',
   'services.view': 'See the system service list',
   'dashboard.view': 'Open the dashboard',
+  'organisation.users': "Invite and remove the users of one's own organisation",
 };
+
+/** Keys granted to single demo users on top of their role: the Acme buyer administers Acme's users. */
+const USER_GRANTS: { email: string; key: PermissionKey; reason: string }[] = [
+  { email: 'buyer@acme.example', key: 'organisation.users', reason: "Acme Farms' account administrator" },
+];
 
 export type PersonRef = {
   personId: number;
@@ -216,5 +222,7 @@ export async function seedAccounts(tx: SeedTx, geo: GeoIds): Promise<PersonRef[]
   await insertMany(tx, users, userRows);
   await insertMany(tx, persons, personRows);
   await insertMany(tx, addresses, addressRows);
+  const idOf = new Map(userRows.map((u) => [u.email, u.id!]));
+  await insertMany(tx, userPermissions, USER_GRANTS.map((g) => ({ userId: idOf.get(g.email)!, permissionKey: g.key, granted: true, reason: g.reason })));
   return refs;
 }

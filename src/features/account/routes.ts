@@ -1,22 +1,47 @@
-/** A customer's own pages: /{locale}/account (the order page is src/features/orders/routes.ts). */
+/**
+ * A customer's own pages under /{locale}/account: the overview, order history, addresses (the
+ * order page is src/features/orders/routes.ts, address forms src/features/checkout/address-routes.ts,
+ * payment methods /{locale}/account/payment, organisation users src/features/org-users). Who may
+ * open them is the route table's business (src/http/route-permissions.ts); each reads only the
+ * signed-in user's own rows.
+ */
 import { Router } from 'express';
+import { z } from 'zod';
 import type { Services } from '../../services.ts';
-import { requireUser } from '../../http/guards.ts';
+import { parseInput } from '../../http/validate.ts';
 import { listOrdersForUser } from '../orders/queries.ts';
-import { findOrganisation, savedAddresses } from './queries.ts';
+import { findOrganisation, ordersPage, savedAddresses } from './queries.ts';
+
+const PageQuery = z.object({ page: z.coerce.number({ message: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be 1 or more.').max(10_000, 'Too large.').default(1) });
+const PER_PAGE = 25;
 
 export function accountRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
 
   /** GET /{locale}/account */
-  r.get('/account', requireUser, async (req, res) => {
+  r.get('/account', async (req, res) => {
     const user = req.user!;
     const [orders, saved, org] = await Promise.all([
       listOrdersForUser(s.db, user.id),
       savedAddresses(s.db, user.id),
       user.organisationId ? findOrganisation(s.db, user.organisationId) : Promise.resolve(null),
     ]);
-    await res.page('account/home', { title: req.t('account.title'), orders, addresses: saved, organisation: org });
+    await res.page('account/home', { title: req.t('account.title'), orders, addresses: saved, organisation: org, accountNav: 'overview' });
+  });
+
+  /** GET /{locale}/account/orders — order history, newest first, 25 a page. */
+  r.get('/account/orders', async (req, res) => {
+    const { page } = parseInput(PageQuery, req.query);
+    const rows = await ordersPage(s.db, req.user!.id, PER_PAGE + 1, (page - 1) * PER_PAGE);
+    await res.page('account/orders', {
+      title: req.t('acct.orders.title'), orders: rows.slice(0, PER_PAGE), page, accountNav: 'orders',
+      prevHref: page > 1 ? `?page=${page - 1}` : null, nextHref: rows.length > PER_PAGE ? `?page=${page + 1}` : null,
+    });
+  });
+
+  /** GET /{locale}/account/addresses */
+  r.get('/account/addresses', async (req, res) => {
+    await res.page('account/addresses', { title: req.t('acct.addresses.title'), addresses: await savedAddresses(s.db, req.user!.id), accountNav: 'addresses' });
   });
 
   return r;

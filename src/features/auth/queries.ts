@@ -3,13 +3,14 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiTokens, passwordResets, users } from '../../db/schema/index.ts';
 import type { CurrentUser } from '../../http/types.ts';
+import { permissionSet } from '../../domain/permissions.ts';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
   return row;
 }
 
-/** The signed-in user with the permission set of the role, adjusted by per-user grants. */
+/** The signed-in user with the permission set of the role, adjusted by organisation and per-user grants (src/domain/permissions.ts). */
 export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<CurrentUser | undefined> {
   const [u] = await db
     .select({
@@ -24,15 +25,14 @@ export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<Curre
       // Qualified by hand: drizzle renders a column of the outer table unqualified, which
       // inside the subquery would resolve to the inner table's column of the same name.
       rolePerms: sql<string[]>`coalesce((select array_agg(rp.permission_key) from role_permissions rp where rp.role = "users"."role"), '{}')`,
-      granted: sql<string[]>`coalesce((select array_agg(up.permission_key) from user_permissions up where up.user_id = "users"."id" and up.granted), '{}')`,
-      revoked: sql<string[]>`coalesce((select array_agg(up.permission_key) from user_permissions up where up.user_id = "users"."id" and not up.granted), '{}')`,
+      userOverrides: sql<{ key: string; granted: boolean }[]>`coalesce((select json_agg(json_build_object('key', up.permission_key, 'granted', up.granted)) from user_permissions up where up.user_id = "users"."id"), '[]')`,
+      orgOverrides: sql<{ key: string; granted: boolean }[]>`coalesce((select json_agg(json_build_object('key', op.permission_key, 'granted', op.granted)) from organisation_permissions op where op.organisation_id = "users"."organisation_id"), '[]')`,
     })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!u || u.disabled) return undefined;
-  const permissions = new Set([...u.rolePerms, ...u.granted]);
-  for (const k of u.revoked) permissions.delete(k);
+  const permissions = permissionSet(u.rolePerms, u.orgOverrides, u.userOverrides);
   return {
     id: u.id,
     email: u.email,

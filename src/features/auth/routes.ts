@@ -9,6 +9,8 @@ import { wantsJson } from '../../http/wants-json.ts';
 import { Register, ResetConfirm, ResetRequest, SignIn } from './schemas.ts';
 import { loadCurrentUser } from './queries.ts';
 import { authLimits } from './limits.ts';
+import { sha256 } from './crypto.ts';
+import { inviteForRegister } from '../org-users/queries.ts';
 
 export function authRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -21,7 +23,8 @@ export function authRoutes(s: Services): Router {
   const loginForm = formPage('auth/login', (req) => ({ title: req.t('auth.signin.title'), values: { email: req.body?.email ?? '' } }));
   const registerForm = formPage('auth/register', (req) => {
     const { password: _p, ...values } = (req.body ?? {}) as Record<string, unknown>;
-    return { title: req.t('auth.register.title'), values };
+    const invite = typeof values.invite === 'string' && values.invite ? { token: values.invite, email: String(values.email ?? ''), organisation: '' } : undefined;
+    return { title: req.t('auth.register.title'), values, invite };
   });
   const resetForm = formPage('auth/reset-request', (req) => ({ title: req.t('auth.reset.title'), values: { email: req.body?.email ?? '' } }));
   const resetConfirmForm = formPage('auth/reset-confirm', (req, e) => ({ title: req.t('auth.reset.choose'), token: String(req.body?.token ?? ''), invalid: e.code === 'reset_invalid' }));
@@ -42,6 +45,7 @@ export function authRoutes(s: Services): Router {
     const to = safeReturnTo(req.session.returnTo) ?? homeFor(req);
     delete req.session.returnTo;
     flash(req, 'success', req.t('auth.welcome', { name: user.firstName }));
+    await saveSession(req);
     if (wantsJson(req)) return void res.json({ ok: true, redirect: to });
     res.redirect(303, to);
   });
@@ -59,15 +63,26 @@ export function authRoutes(s: Services): Router {
   /** GET /{locale}/register */
   r.get('/register', async (req, res) => {
     if (req.user) return res.redirect(homeFor(req));
+    // An organisation's invitation (?invite=): the form comes with the organisation attached and the invited address.
+    const token = typeof req.query.invite === 'string' ? req.query.invite.slice(0, 200) : undefined;
+    if (token) {
+      const found = await inviteForRegister(s.db, sha256(token));
+      if (!found) return res.page('auth/register', { title: req.t('auth.register.title'), values: { accountType: 'personal' }, fields: {}, inviteInvalid: true }, 400);
+      const invite = { token, email: found.email, organisation: found.organisation };
+      return res.page('auth/register', { title: req.t('auth.register.title'), values: { accountType: 'organization', email: found.email, invite: token }, fields: {}, invite });
+    }
     await res.page('auth/register', { title: req.t('auth.register.title'), values: { accountType: 'personal' }, fields: {} });
   });
 
   /** POST /{locale}/register */
   r.post('/register', registerForm, ...limits.register, async (req, res) => {
-    const input = parseInput(Register, req.body);
-    const userId = await s.auth.register(input, req.locale);
+    const invite = typeof req.body?.invite === 'string' && req.body.invite ? String(req.body.invite).slice(0, 200) : undefined;
+    // An invited person joins the inviting organisation: no organisation name to type.
+    const input = parseInput(Register, invite ? { ...req.body, accountType: 'personal' } : req.body);
+    const userId = await s.auth.register(input, req.locale, invite);
     await startSession(req, s, userId);
     flash(req, 'success', req.t('auth.welcome', { name: input.firstName }));
+    await saveSession(req);
     if (wantsJson(req)) return void res.status(201).json({ ok: true, redirect: `/${req.locale}/account` });
     res.redirect(303, `/${req.locale}/account`);
   });
@@ -126,6 +141,16 @@ export async function startSession(req: Request, s: Services, userId: number) {
   req.session.apiTokenId = token.id;
   req.user = (await loadCurrentUser(s.db, userId)) ?? undefined;
   await s.onSignIn?.(req, userId);
+}
+
+/**
+ * Writes the session now. Why: express-session saves a changed session while it is already
+ * sending the response (headers first), so a browser that follows the 303 at once could arrive
+ * before the signed-in session is stored and be sent back to sign in (seen under load in the
+ * browser tests).
+ */
+export function saveSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
 
 /** A new session id and a new CSRF secret (tokens from before no longer work). */

@@ -11,6 +11,7 @@ import { audit } from '../audit/log.ts';
 import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from './crypto.ts';
 import { findActiveToken, findUserByEmail, findUsableReset } from './queries.ts';
 import type { Register } from './schemas.ts';
+import { inviteUsedBy, spendInvite } from '../org-users/service.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 /** One message for every failed sign-in, so it reveals nothing about which emails exist. */
@@ -45,14 +46,19 @@ export class AuthService {
     return user.id;
   }
 
-  async register(input: Register, locale: string): Promise<number> {
+  /** With `invite` (an organisation's invitation token): the account joins that organisation. */
+  async register(input: Register, locale: string, invite?: string): Promise<number> {
     if (await findUserByEmail(this.db, input.email)) {
       throw emailTaken();
     }
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (tx) => {
       let organisationId: number | null = null;
-      if (input.accountType === 'organization' && input.organization) {
+      const invited = invite ? await spendInvite(tx, invite, input.email) : undefined;
+      if (invited) {
+        organisationId = invited.organisationId;
+        input = { ...input, accountType: 'organization' };
+      } else if (input.accountType === 'organization' && input.organization) {
         const [org] = await tx.insert(organisations).values({ name: input.organization }).onConflictDoNothing().returning({ id: organisations.id });
         // An existing organisation of that name is not joined silently: membership is granted by staff.
         organisationId = org?.id ?? null;
@@ -81,7 +87,11 @@ export class AuthService {
         userId: user.id,
         organisationId,
       });
-      await audit(tx, { action: 'user.register', entity: 'user', entityId: user.id, userId: user.id, message: `${input.email} registered (${input.accountType})` });
+      if (invited) await inviteUsedBy(tx, invited.inviteId, user.id);
+      await audit(tx, {
+        action: 'user.register', entity: 'user', entityId: user.id, userId: user.id,
+        message: `${input.email} registered (${input.accountType}${invited ? `, invited into organisation ${organisationId}` : ''})`,
+      });
       return user.id;
     });
   }

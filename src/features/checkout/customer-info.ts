@@ -52,6 +52,8 @@ export async function createCheckoutAccount(auth: AuthService, info: Extract<Cus
   }
 }
 
+const NOT_ALLOWED_TAX_EXEMPT = 'Your organisation does not allow this account to buy tax exempt.';
+
 export type CustomerInfoResult = { shipToId: number; billToId: number; taxExemptId: string; country: string };
 
 export function saveCustomerInfo(
@@ -96,6 +98,8 @@ export function saveCustomerInfo(
     if (info.tax.exempt) {
       if (!channel.taxExemptAvailable) throw invalid('Tax exemption is not available in this store.', { 'tax-exempt': 'Tax exemption is not available in this store.' });
       const org = await organisationOf(tx, userId);
+      // The organisation's administrator decides which of its users may buy tax exempt (issue 15).
+      if (org && !org.taxExemptAllowed) throw invalid(NOT_ALLOWED_TAX_EXEMPT, { 'tax-exempt': NOT_ALLOWED_TAX_EXEMPT });
       // The certificate on file when the organisation has one; else the declaration signed here.
       taxExemptId = org?.taxExemptId || `DECL-${orderId}`;
       await tx.insert(orderTaxExemptions)

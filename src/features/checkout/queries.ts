@@ -34,7 +34,7 @@ export async function countryRegions(db: DbOrTx, code: string): Promise<{ id: nu
 /** The buyer's organisation's tax exemption on file, if any. */
 export async function organisationOf(db: DbOrTx, userId: number) {
   const [row] = await db
-    .select({ id: organisations.id, name: organisations.name, taxExemptId: organisations.taxExemptId, bizType: organisations.bizType })
+    .select({ id: organisations.id, name: organisations.name, taxExemptId: organisations.taxExemptId, bizType: organisations.bizType, taxExemptAllowed: users.taxExemptAllowed })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .where(eq(users.id, userId))

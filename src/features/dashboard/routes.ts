@@ -2,7 +2,6 @@
 import { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { invalid } from '../../domain/errors.ts';
-import { requireBackOffice } from '../../http/guards.ts';
 import { parseInput } from '../../http/validate.ts';
 import { dashboardSummary } from '../orders/queries.ts';
 import { findWarehouse } from './queries.ts';
@@ -10,9 +9,10 @@ import { DASHBOARD_PERIODS, DashboardQuery, dashboardCharts } from './charts.ts'
 
 export function dashboardRoutes(s: Services): Router {
   const r = Router();
+  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
 
   /** GET /account/dashboard */
-  r.get('/account/dashboard', requireBackOffice, async (req, res) => {
+  r.get('/account/dashboard', async (req, res) => {
     const user = req.user!;
     const canOrders = user.permissions.has('orders.view');
     const canReports = user.permissions.has('reports.view');

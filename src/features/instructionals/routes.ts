@@ -7,7 +7,6 @@ import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { isAppError, notFound } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
-import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { allTools, getInstructional, listInstructionals } from './queries.ts';
@@ -23,7 +22,7 @@ export function instructionalRoutes(s: Services): Router {
   const r = Router();
   const service = new InstructionalService(s.db, s.events);
   const index = new InstructionalIndex(s.db, s.events);
-  const guard = requirePermission(INSTRUCTIONALS_PERMISSION);
+  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
   const page = (res: Response, view: string, locals: Record<string, unknown>, status = 200) =>
     res.page(`instructionals/${view}`, { layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, fields: {}, ...locals }, status);
 
@@ -42,7 +41,7 @@ export function instructionalRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/instructional/editor */
-  r.get(BASE, guard, async (req, res) => {
+  r.get(BASE, async (req, res) => {
     const filters = parseInput(ListQuery, req.query);
     const rows = await listInstructionals(s.db, filters);
     await page(res, 'list', { title: req.t('ins.title'), rows, filters });
@@ -68,32 +67,32 @@ export function instructionalRoutes(s: Services): Router {
   };
 
   /** GET /{locale}/instructional/editor/add/instructional */
-  r.get(`${BASE}/add/instructional`, guard, (req, res) => form(req, res, null));
+  r.get(`${BASE}/add/instructional`, (req, res) => form(req, res, null));
   /** POST /{locale}/instructional/editor/add/instructional */
-  r.post(`${BASE}/add/instructional`, guard, (req, res) => saveOr(req, res));
+  r.post(`${BASE}/add/instructional`, (req, res) => saveOr(req, res));
 
   /** GET /{locale}/instructional/editor/edit/{id} */
-  r.get(`${BASE}/edit/:id`, guard, async (req, res) => {
+  r.get(`${BASE}/edit/:id`, async (req, res) => {
     const item = await getInstructional(s.db, parseInput(IdParam, req.params.id));
     if (!item) throw notFound();
     await form(req, res, { ...item, toolIds: item.tools.map((t) => t.id), steps: item.steps.map((st) => ({ title: st.title, body: st.body, image: st.imageUrl ?? '', alt: st.imageAlt })) });
   });
   /** POST /{locale}/instructional/editor/edit/{id} */
-  r.post(`${BASE}/edit/:id`, guard, (req, res) => saveOr(req, res, parseInput(IdParam, req.params.id)));
+  r.post(`${BASE}/edit/:id`, (req, res) => saveOr(req, res, parseInput(IdParam, req.params.id)));
 
   /** GET /{locale}/instructional/editor/view/{id}: the preview, drafts included. */
-  r.get(`${BASE}/view/:id`, guard, async (req, res) => {
+  r.get(`${BASE}/view/:id`, async (req, res) => {
     const item = await getInstructional(s.db, parseInput(IdParam, req.params.id));
     if (!item) throw notFound();
     await page(res, 'view', { title: item.title, item });
   });
 
   /** GET /{locale}/instructional/editor/video */
-  r.get(`${BASE}/video`, guard, async (req, res) => {
+  r.get(`${BASE}/video`, async (req, res) => {
     await page(res, 'video', { title: req.t('ins.videos'), rows: await listInstructionals(s.db, { q: '', status: 'all' }) });
   });
   /** POST /{locale}/instructional/editor/video */
-  r.post(`${BASE}/video`, guard, async (req, res) => {
+  r.post(`${BASE}/video`, async (req, res) => {
     const input = parseInput(VideoInput, req.body);
     await service.setVideo(input.instructional_id, input.video_url, req.user!.id);
     if (wantsJson(req)) return void res.json({ ok: true });
@@ -102,11 +101,11 @@ export function instructionalRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/instructional/editor/add/tool */
-  r.get(`${BASE}/add/tool`, guard, async (req, res) => {
+  r.get(`${BASE}/add/tool`, async (req, res) => {
     await page(res, 'tool', { title: req.t('ins.tool.add'), tools: await allTools(s.db), values: {} });
   });
   /** POST /{locale}/instructional/editor/add/tool */
-  r.post(`${BASE}/add/tool`, guard, async (req, res) => {
+  r.post(`${BASE}/add/tool`, async (req, res) => {
     try {
       const input = parseInput(ToolInput, req.body);
       const id = await service.addTool(s.db, input, req.user!.id);

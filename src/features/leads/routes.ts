@@ -10,7 +10,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, isAppError, notFound } from '../../domain/errors.ts';
-import { requirePermission } from '../../http/guards.ts';
 import { byUserOrIp, pgRateLimit } from '../../http/rate-limit.ts';
 import { flash } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -28,7 +27,7 @@ export const ACCOUNT_EXISTS_LIMIT_PER_10_MIN = 120;
 
 export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha(s.config)): Router {
   const r = Router({ mergeParams: true });
-  const staff = requirePermission('customers.view');
+  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
   // Each lead is stored and each account-exists answer reveals an account: both are bounded per
   // visitor (counts in PostgreSQL, shared by every app process).
   const leadLimit = pgRateLimit(s.database.pool, 'lead', { windowMs: 60 * 60_000, limit: LEAD_LIMIT_PER_HOUR, key: byUserOrIp });
@@ -67,13 +66,13 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
   });
 
   /** POST /{locale}/admin/settings/person/accountexists → {exists, url, name} */
-  r.post('/admin/settings/person/accountexists', staff, lookupLimit, async (req, res) => {
+  r.post('/admin/settings/person/accountexists', lookupLimit, async (req, res) => {
     const { email } = parseInput(AccountExistsBody, req.body);
     res.json(await accountExists(s.db, email, req.locale));
   });
 
   /** GET /{locale}/admin/leads */
-  r.get('/admin/leads', staff, async (req, res) => {
+  r.get('/admin/leads', async (req, res) => {
     const q = LeadListQuery.parse(req.query);
     const { rows, total, page } = await listLeads(s.db, q);
     const href = (p: number) => {
@@ -108,8 +107,8 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
     if (wantsJson(req)) return void res.json({ id: p.data.leadId, status });
     res.redirect(303, `/${req.locale}/admin/leads`);
   };
-  r.put('/admin/leads/:leadId', staff, setStatus);
-  r.post('/admin/leads/:leadId', staff, async (req, res) => {
+  r.put('/admin/leads/:leadId', setStatus);
+  r.post('/admin/leads/:leadId', async (req, res) => {
     const method = String((req.body as { _method?: unknown } | undefined)?._method ?? 'put').toLowerCase();
     if (method !== 'put') throw new AppError(405, 'method_not_allowed', 'Use PUT (or _method=put).');
     await setStatus(req, res);

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
-import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { catalog } from '../../i18n/catalog.ts';
@@ -34,10 +33,10 @@ const uploaderProps = (req: Request, reload: boolean) => ({
 export function mediaRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
   const mediaDir = path.join(s.config.dataDir, 'media');
-  const edit = requirePermission('media.edit');
+  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
 
   /** GET /{locale}/account/dashboard/media?q=&after= */
-  r.get(BASE, edit, async (req, res) => {
+  r.get(BASE, async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     const { rows, next } = await listMedia(s.db, q.q, q.after);
     const qs = (after: number) => `?${new URLSearchParams({ ...(q.q ? { q: q.q } : {}), after: String(after) })}`;
@@ -48,7 +47,7 @@ export function mediaRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/media/upload (multipart, field "file") → {media, created} */
-  r.post(`${BASE}/upload`, requirePermission('media.edit', 'products.edit'), receiveFile(mediaDir, `/:locale${BASE}/upload`), async (req, res) => {
+  r.post(`${BASE}/upload`, receiveFile(mediaDir, `/:locale${BASE}/upload`), async (req, res) => {
     if (!req.file) throw invalid('Choose an image to upload.', { file: 'Choose an image to upload.' });
     const out = await saveUpload(s.db, mediaDir, req.file, req.user!.id);
     const m = out.media;
@@ -56,7 +55,7 @@ export function mediaRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/account/dashboard/media/{id}/delete — confirmation page */
-  r.get(`${BASE}/:id/delete`, edit, async (req, res) => {
+  r.get(`${BASE}/:id/delete`, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const m = await findMedia(s.db, id);
     if (!m) throw notFound();
@@ -65,7 +64,7 @@ export function mediaRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/media/{id}/delete */
-  r.post(`${BASE}/:id/delete`, edit, async (req, res) => {
+  r.post(`${BASE}/:id/delete`, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     await deleteMedia(s.db, mediaDir, id, req.user!.id);
     if (req.accepts(['html', 'json']) === 'json') return void res.json({ deleted: id });
@@ -79,7 +78,7 @@ export function mediaRoutes(s: Services): Router {
 /** GET /dev/image-uploader (unprefixed, spec §2) */
 export function imageUploaderRoutes(_s: Services): Router {
   const r = Router();
-  r.get('/dev/image-uploader', requirePermission('media.edit'), async (req, res) => {
+  r.get('/dev/image-uploader', async (req, res) => {
     await res.page('media/uploader', { title: req.t('media.uploaderTitle'), layout: 'layouts/admin', nav: 'media', uploader: uploaderProps(req, false) });
   });
   return r;

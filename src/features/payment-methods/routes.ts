@@ -131,7 +131,8 @@ export function bankLinkApiRoutes(s: Services): Router {
     const t = await bankLinkProviderOf(s).createLinkToken(String(owner.id));
     res.json({ link_token: t.linkToken, expiration: t.expiration.toISOString() });
   });
-  let bankRouter: Router | undefined;
-  r.use('/bank-link', (req, res, next) => (bankRouter ??= bankLinkProviderOf(s).router())(req, res, next));
+  // The provider's own endpoints (the offline sandbox's hosted form), mounted as a router so the
+  // route table's walk sees them.
+  r.use('/bank-link', bankLinkProviderOf(s).router());
   return r;
 }

@@ -5,7 +5,6 @@
  */
 import { Router } from 'express';
 import type { Services } from '../../services.ts';
-import { requirePermission } from '../../http/guards.ts';
 import { fieldErrors, IdParam, parseInput } from '../../http/validate.ts';
 import { flash } from '../../http/context.ts';
 import { isAppError } from '../../domain/errors.ts';
@@ -16,22 +15,22 @@ const BASE = '/account/dashboard/promotions';
 
 export function promotionRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
-  const guard = requirePermission('promotions.edit');
+  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
 
   /** GET /{locale}/account/dashboard/promotions?sort=1..7&dir=asc|desc (default 7 desc) */
-  r.get(BASE, guard, async (req, res) => {
+  r.get(BASE, async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     const rows = await listPromotions(s.db, q.sort, q.dir);
     await res.page('promotions/index', { title: req.t('promo.title'), layout: 'layouts/admin', nav: 'promotions', rows, sort: q.sort, dir: q.dir, columns: COLUMNS });
   });
 
   /** GET /{locale}/account/dashboard/promotions/create */
-  r.get(`${BASE}/create`, guard, async (req, res) => {
+  r.get(`${BASE}/create`, async (req, res) => {
     await res.page('promotions/create', { title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', values: { active: '1' }, fields: {} });
   });
 
   /** POST /{locale}/account/dashboard/promotions/create */
-  r.post(`${BASE}/create`, guard, async (req, res) => {
+  r.post(`${BASE}/create`, async (req, res) => {
     const parsed = PromotionCreate.safeParse(req.body ?? {});
     const json = req.accepts(['html', 'json']) === 'json';
     const again = async (fields: Record<string, string>, status: number) => {
@@ -51,7 +50,7 @@ export function promotionRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/promotions/{id}/end — stops applying now */
-  r.post(`${BASE}/:id/end`, guard, async (req, res) => {
+  r.post(`${BASE}/:id/end`, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const row = await endPromotion(s.db, id, req.user!.id);
     if (req.accepts(['html', 'json']) === 'json') return void res.json({ promotion: row });

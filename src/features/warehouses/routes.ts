@@ -5,7 +5,6 @@
  */
 import { Router, type Request } from 'express';
 import type { Services } from '../../services.ts';
-import { requirePermission } from '../../http/guards.ts';
 import { fieldErrors, parseInput } from '../../http/validate.ts';
 import { flash } from '../../http/context.ts';
 import { forbidden, isAppError, notFound } from '../../domain/errors.ts';
@@ -16,8 +15,7 @@ import {
 } from './service.ts';
 
 const BASE = '/account/dashboard/warehouses';
-const anyWarehouse = requirePermission('warehouses.manage', 'inventory.edit');
-const manage = requirePermission('warehouses.manage');
+// Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
 
 export function warehouseRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -31,7 +29,7 @@ export function warehouseRoutes(s: Services): Router {
   }
 
   /** GET /{locale}/account/dashboard/warehouses */
-  r.get(BASE, anyWarehouse, async (req, res) => {
+  r.get(BASE, async (req, res) => {
     const rows = await listWarehouses(s.db, req.user!);
     await res.page('warehouses/index', {
       title: req.t('wh.title'), layout: 'layouts/admin', nav: 'warehouses', rows, canManage: req.user!.permissions.has('warehouses.manage'),
@@ -43,12 +41,12 @@ export function warehouseRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/account/dashboard/warehouses/add */
-  r.get(`${BASE}/add`, manage, async (req, res) => {
+  r.get(`${BASE}/add`, async (req, res) => {
     await res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values: { country_code: 'US', zone: 'America/Chicago' }, fields: {}, countries: await countryOptions(s.db) });
   });
 
   /** POST /{locale}/account/dashboard/warehouses/add */
-  r.post(`${BASE}/add`, manage, async (req, res) => {
+  r.post(`${BASE}/add`, async (req, res) => {
     const again = async (fields: Record<string, string>, status: number) =>
       res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values: req.body ?? {}, fields, countries: await countryOptions(s.db) }, status);
     const parsed = WarehouseCreate.safeParse(req.body ?? {});
@@ -69,7 +67,7 @@ export function warehouseRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/account/dashboard/warehouses/{id}/inventory?q=&after= */
-  r.get(`${BASE}/:id/inventory`, anyWarehouse, async (req, res) => {
+  r.get(`${BASE}/:id/inventory`, async (req, res) => {
     const w = await reachable(req);
     const q = parseInput(InventoryQuery, req.query);
     const page = await inventoryPage(s.db, w.id, q.q, q.after);
@@ -81,7 +79,7 @@ export function warehouseRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/adjust — product_id, quantity, reason */
-  r.post(`${BASE}/:id/inventory/adjust`, anyWarehouse, async (req, res) => {
+  r.post(`${BASE}/:id/inventory/adjust`, async (req, res) => {
     const w = await reachable(req);
     const a = parseInput(Adjustment, req.body);
     const change = await adjustStock(s.db, w.id, a.product_id, a.quantity, a.reason, req.user!.id);
@@ -91,7 +89,7 @@ export function warehouseRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import — preview (nothing changes yet) */
-  r.post(`${BASE}/:id/inventory/import`, anyWarehouse, async (req, res) => {
+  r.post(`${BASE}/:id/inventory/import`, async (req, res) => {
     const w = await reachable(req);
     const body = parseInput(CsvBody, req.body);
     const preview = await previewCsv(s.db, w.id, body.csv);
@@ -104,7 +102,7 @@ export function warehouseRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import/apply */
-  r.post(`${BASE}/:id/inventory/import/apply`, anyWarehouse, async (req, res) => {
+  r.post(`${BASE}/:id/inventory/import/apply`, async (req, res) => {
     const w = await reachable(req);
     const body = parseInput(CsvBody, req.body);
     const done = await applyCsv(s.db, w.id, body.csv, body.reason, req.user!.id);

@@ -1,0 +1,78 @@
+/**
+ * An organisation administrator's pages (organisation.users, enforced by the route table):
+ * /{locale}/account/organization/users — the list (tax exempt switch, remove), the
+ * "organization user add" screen (…/add: mail an invitation) and the confirmation before a
+ * user is removed (…/{id}/remove). Only ever the administrator's own organisation: another
+ * organisation's user is a 404.
+ */
+import { Router } from 'express';
+import type { Services } from '../../services.ts';
+import { flash } from '../../http/context.ts';
+import { formPage } from '../../http/error-handler.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
+import { notFound } from '../../domain/errors.ts';
+import { memberOf, organisationUsers, pendingInvites } from './queries.ts';
+import { InviteInput, TaxExemptInput } from './schemas.ts';
+import { inviteUser, organisationOfAdmin, removeUser, setTaxExempt } from './service.ts';
+
+const BASE = '/account/organization/users';
+
+export function orgUserRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+  const list = (locale: string) => `/${locale}${BASE}`;
+
+  /** GET /{locale}/account/organization/users */
+  r.get(BASE, async (req, res) => {
+    const org = await organisationOfAdmin(s.db, req.user!);
+    const [users, invites] = await Promise.all([organisationUsers(s.db, org.id), pendingInvites(s.db, org.id)]);
+    if (wantsJson(req)) return void res.json({ organisation: org, users, invites });
+    await res.page('org-users/index', { title: req.t('orgu.title'), organisation: org, users, invites, accountNav: 'orgUsers' });
+  });
+
+  const addForm = formPage('org-users/add', (req) => ({ title: req.t('orgu.addTitle'), organisation: { name: '' }, values: { email: req.body?.email ?? '' }, accountNav: 'orgUsers' }));
+
+  /** GET /{locale}/account/organization/users/add — the organization user add screen. */
+  r.get(`${BASE}/add`, async (req, res) => {
+    const org = await organisationOfAdmin(s.db, req.user!);
+    await res.page('org-users/add', { title: req.t('orgu.addTitle'), organisation: org, values: {}, fields: {}, accountNav: 'orgUsers' });
+  });
+
+  /** POST /{locale}/account/organization/users/add — mails the invitation. */
+  r.post(`${BASE}/add`, addForm, async (req, res) => {
+    const input = parseInput(InviteInput, req.body);
+    const registerUrl = `${s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`}/${req.locale}/register`;
+    await inviteUser(s.db, s.mailer, req.user!, input, registerUrl);
+    if (wantsJson(req)) return void res.status(201).json({ ok: true });
+    flash(req, 'success', req.t('orgu.sent', { email: input.email }));
+    res.redirect(303, list(req.locale));
+  });
+
+  /** GET /{locale}/account/organization/users/{id}/remove — confirm first. */
+  r.get(`${BASE}/:userId/remove`, async (req, res) => {
+    const org = await organisationOfAdmin(s.db, req.user!);
+    const member = await memberOf(s.db, org.id, parseInput(IdParam, req.params.userId));
+    if (!member) throw notFound();
+    await res.page('org-users/remove', { title: req.t('orgu.removeTitle'), organisation: org, member, self: member.id === req.user!.id, accountNav: 'orgUsers' });
+  });
+
+  /** POST /{locale}/account/organization/users/{id}/remove */
+  r.post(`${BASE}/:userId/remove`, async (req, res) => {
+    const { email } = await removeUser(s.db, req.user!, parseInput(IdParam, req.params.userId));
+    if (wantsJson(req)) return void res.json({ ok: true });
+    flash(req, 'success', req.t('orgu.removed', { email }));
+    res.redirect(303, list(req.locale));
+  });
+
+  /** POST /{locale}/account/organization/users/{id}/tax-exempt — allowed=true|false */
+  r.post(`${BASE}/:userId/tax-exempt`, async (req, res) => {
+    const userId = parseInput(IdParam, req.params.userId);
+    const { allowed } = parseInput(TaxExemptInput, req.body);
+    await setTaxExempt(s.db, req.user!, userId, allowed);
+    if (wantsJson(req)) return void res.json({ ok: true, allowed });
+    flash(req, 'success', req.t('orgu.taxSaved'));
+    res.redirect(303, list(req.locale));
+  });
+
+  return r;
+}

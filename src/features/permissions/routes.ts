@@ -1,0 +1,108 @@
+/**
+ * The permission screens of the back office (permissions.edit, enforced by the route table):
+ * /{locale}/admin/permissions (find a user or an organisation), the account permissions screen
+ * with its permission adder (…/users/{id}, …/organisations/{id}) and the confirmation before an
+ * override is removed (…/remove?key=).
+ */
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../../services.ts';
+import { AppError } from '../../domain/errors.ts';
+import { flash } from '../../http/context.ts';
+import { formPage } from '../../http/error-handler.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
+import { findOrganisationById, findUsers, listOrganisations, membersOf, overridesOfOrganisation, permissionHistory, permissionRegistry, userWithOverrides } from './queries.ts';
+import { OverrideInput, RemoveInput, RemoveQuery, UserSearch } from './schemas.ts';
+import { removeOrganisationOverride, removeUserOverride, setOrganisationOverride, setUserOverride } from './service.ts';
+import { adderKeys, organisationRows, userRows } from './view-model.ts';
+
+type Kind = 'users' | 'organisations';
+const BASE = '/admin/permissions';
+
+export function permissionRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+  const t = (req: Request) => req.t as unknown as (k: string, o?: Record<string, unknown>) => string;
+
+  /** GET /{locale}/admin/permissions */
+  r.get(BASE, async (req, res) => {
+    const q = parseInput(UserSearch, req.query);
+    const [users, organisations] = await Promise.all([findUsers(s.db, q.q), listOrganisations(s.db)]);
+    await res.page('permissions/index', { title: req.t('perm.title'), layout: 'layouts/admin', nav: 'permissions', q: q.q ?? '', users, organisations });
+  });
+
+  /** The account permissions screen with the permission adder (values/fields: the adder's form again after bad input). */
+  async function subjectPage(req: Request, res: Response, kind: Kind, id: number, form: { values?: Record<string, unknown>; fields?: Record<string, string>; error?: string; status?: number } = {}) {
+    const registry = await permissionRegistry(s.db);
+    const common = { layout: 'layouts/admin', nav: 'permissions', kind, values: form.values ?? { effect: 'grant' }, fields: form.fields ?? {}, formError: form.error, adderKeys: adderKeys(registry, req.user!) };
+    if (kind === 'users') {
+      const found = await userWithOverrides(s.db, id);
+      if (!found) throw new AppError(404, 'not_found', 'No such user.');
+      const { user } = found;
+      const history = await permissionHistory(s.db, 'user', id);
+      return res.page('permissions/subject', {
+        ...common, history, members: [], title: `${user.firstName} ${user.lastName}`, subject: { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, organisation: user.organisation, organisationId: user.organisationId },
+        rows: userRows(registry, found, t(req)), overrides: found.own, self: user.id === req.user!.id,
+      }, form.status ?? 200);
+    }
+    const org = await findOrganisationById(s.db, id);
+    if (!org) throw new AppError(404, 'not_found', 'No such organisation.');
+    const [overrides, history, members] = await Promise.all([overridesOfOrganisation(s.db, id), permissionHistory(s.db, 'organisation', id), membersOf(s.db, id)]);
+    return res.page('permissions/subject', {
+      ...common, history, members, title: org.name, subject: { id: org.id, name: org.name }, rows: organisationRows(registry, overrides, t(req)), overrides, self: org.id === req.user!.organisationId,
+    }, form.status ?? 200);
+  }
+
+  for (const kind of ['users', 'organisations'] as const) {
+    const path = `${BASE}/${kind}/:id`;
+    const idOf = (req: Request) => parseInput(IdParam, req.params.id);
+    const table = kind === 'users' ? 'user_permissions' : 'organisation_permissions';
+
+    /** GET /{locale}/admin/permissions/{users|organisations}/{id} */
+    r.get(path, async (req, res) => subjectPage(req, res, kind, idOf(req)));
+
+    /** POST /{locale}/admin/permissions/{users|organisations}/{id} — the permission adder: grant or deny a key, with a reason. */
+    r.post(path, async (req, res) => {
+      const id = idOf(req);
+      try {
+        const input = parseInput(OverrideInput, req.body);
+        await (kind === 'users' ? setUserOverride : setOrganisationOverride)(s.db, req.user!, id, input);
+        s.readModel.changed(table);
+        if (wantsJson(req)) return void res.json({ ok: true });
+        flash(req, 'success', req.t(input.effect === 'grant' ? 'perm.granted' : 'perm.denied', { key: input.key }));
+        res.redirect(303, `/${req.locale}${BASE}/${kind}/${id}`);
+      } catch (err) {
+        if (wantsJson(req) || !(err instanceof AppError) || err.status === 404 || err.status >= 500) throw err;
+        await subjectPage(req, res, kind, id, { values: req.body ?? {}, fields: err.fields ?? {}, error: err.message, status: err.status });
+      }
+    });
+
+    /** GET /{locale}/admin/permissions/{users|organisations}/{id}/remove?key= — confirm before removing an override. */
+    r.get(`${path}/remove`, async (req, res) => {
+      const id = idOf(req);
+      const { key } = parseInput(RemoveQuery, req.query);
+      const found = kind === 'users' ? await userWithOverrides(s.db, id) : null;
+      const subject = kind === 'users' ? found?.user : await findOrganisationById(s.db, id);
+      const overrides = kind === 'users' ? found?.own ?? [] : await overridesOfOrganisation(s.db, id);
+      // Nothing to confirm when there is no such grant or denial.
+      if (!subject || !overrides.some((o) => o.key === key)) throw new AppError(404, 'not_found', 'Not found.');
+      const name = 'email' in subject ? subject.email : subject.name;
+      await res.page('permissions/remove', { title: req.t('perm.remove.title'), layout: 'layouts/admin', nav: 'permissions', kind, id, key, name, fields: {} });
+    });
+
+    /** POST /{locale}/admin/permissions/{users|organisations}/{id}/remove — key and reason. */
+    const removeForm = formPage('permissions/remove', (req) => ({
+      title: req.t('perm.remove.title'), layout: 'layouts/admin', nav: 'permissions', kind, id: req.params.id, key: String(req.body?.key ?? ''), name: '',
+    }));
+    r.post(`${path}/remove`, removeForm, async (req, res) => {
+      const id = idOf(req);
+      const input = parseInput(RemoveInput, req.body);
+      await (kind === 'users' ? removeUserOverride : removeOrganisationOverride)(s.db, req.user!, id, input);
+      s.readModel.changed(table);
+      if (wantsJson(req)) return void res.json({ ok: true });
+      flash(req, 'success', req.t('perm.removed', { key: input.key }));
+      res.redirect(303, `/${req.locale}${BASE}/${kind}/${id}`);
+    });
+  }
+
+  return r;
+}
