@@ -19,6 +19,7 @@ import { Texts } from './i18n/index.ts';
 import { Notifier } from './db/notify.ts';
 import { createMailer } from './providers/mail/index.ts';
 import { loadIslands, loadManifest } from './http/assets.ts';
+import { startJobQueue } from './features/webhooks/worker.ts';
 
 export type Running = {
   url: string;
@@ -53,7 +54,9 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   loadManifest();
   await loadIslands();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
-  const { app, services } = createApp({ config, database, texts, mailer, logger, events });
+  // The job queue (webhook deliveries) installs its schema before the first request can enqueue.
+  const jobs = await startJobQueue(database, config.webhooks, logger, config.databaseUrl);
+  const { app, services } = createApp({ config, database, texts, mailer, logger, events, jobs });
   const changes = await listenForDataChanges(database, config.databaseUrl, (table) => services.readModel.changed(table), logger);
 
   const server = http.createServer(app);
@@ -78,6 +81,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
         });
         server.closeIdleConnections();
       });
+      await jobs.stop(); // lets jobs in flight finish; the rest wait in the database for the next start
       await changes.close();
       await events.close();
       if (!opts.database) await database.close();

@@ -16,3 +16,5 @@ export * from './relations.ts';
 export * from './checkout.ts';
 // Card refunds on orders (issue 9).
 export * from './refunds.ts';
+// Webhook outbox, deliveries and attempts (issue 15).
+export * from './webhooks.ts';

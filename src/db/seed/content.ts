@@ -100,8 +100,8 @@ export async function seedContent(tx: SeedTx, products: Map<string, ProductRef>)
   ].map((e, i) => ({ id: i + 1, ...e, createdBy: i % 2 ? USER.staff : USER.admin, createdAt: at, updatedAt: at })));
 
   await insertMany(tx, webhooks, [
-    { id: 1, url: 'https://erp.harrowdrill.example/hooks/orders', event: 'order.created', secret: 'whsec_demo_orders_7f3a9c', active: true, organisationId: ORG.maker },
-    { id: 2, url: 'https://purchasing.acme.example/webhooks/inventory', event: 'inventory.updated', secret: 'whsec_demo_acme_41be02', active: false, organisationId: ORG.acme },
+    { id: 1, url: 'https://erp.harrowdrill.example/hooks/orders', events: ['order.created', 'order.updated', 'payment.recorded'], secret: 'whsec_aGFycm93LWRyaWxsLWRlbW8tb3JkZXJz', active: false, organisationId: ORG.maker },
+    { id: 2, url: 'https://purchasing.acme.example/webhooks/inventory', events: ['inventory.changed'], secret: 'whsec_aGFycm93LWRyaWxsLWRlbW8tYWNtZS0x', active: false, organisationId: ORG.acme },
   ].map((w) => ({ ...w, createdBy: USER.admin, createdAt: at, updatedAt: at })));
 
   const logRows: (typeof logs.$inferInsert)[] = [
