@@ -40,6 +40,9 @@ import { imageUploaderRoutes, mediaRoutes } from './features/media/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
 import { warehouseRoutes } from './features/warehouses/routes.ts';
 import { warehouseApiRoutes } from './features/warehouses/api.ts';
+// Issue 15: integrations, system services, the log.
+import { integrationRoutes } from './features/webhooks/routes.ts';
+import { systemRoutes } from './features/system/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -77,6 +80,8 @@ export function localizedRoutes(s: Services): Router {
   r.use(mediaRoutes(s));
   r.use(promotionRoutes(s));
   r.use(warehouseRoutes(s));
+  r.use(integrationRoutes(s)); // issue 15
+  r.use(systemRoutes(s)); // issue 15
   return r;
 }
 

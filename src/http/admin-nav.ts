@@ -37,6 +37,10 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'promotions', label: 'admin.nav.promotions', href: (l) => `/${l}/account/dashboard/promotions`, permission: 'promotions.edit', icon: 'tag' },
   { key: 'warehouses', label: 'admin.nav.warehouses', href: (l) => `/${l}/account/dashboard/warehouses`, permission: 'inventory.edit', icon: 'warehouse' },
   { key: 'media', label: 'admin.nav.media', href: (l) => `/${l}/account/dashboard/media`, permission: 'media.edit', icon: 'image' },
+  // Issue 15: integrations, system services, the log.
+  { key: 'integrations', label: 'admin.nav.integrations', href: (l) => `/${l}/account/dashboard/integrations`, permission: 'webhooks.edit', icon: 'plug', group: 'settings' },
+  { key: 'services', label: 'admin.nav.services', href: (l) => `/${l}/admin/services`, permission: 'services.view', icon: 'shield', group: 'settings' },
+  { key: 'logs', label: 'admin.nav.logs', href: (l) => `/${l}/admin/logs`, permission: 'logs.view', icon: 'list', group: 'settings' },
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };
