@@ -26,8 +26,8 @@ export type JobDeps = { db: Db; config: WebhookConfig; logger: Logger; random?: 
 /** SQL for a new deliver job (in the caller's transaction). */
 export const deliverJob = (deliveryId: number | ReturnType<typeof sql>, runAt?: Date) =>
   runAt
-    ? sql`graphile_worker.add_job(${DELIVER_TASK}, json_build_object('deliveryId', ${deliveryId}), run_at => ${runAt.toISOString()}::timestamptz, max_attempts => ${JOB_MAX_ATTEMPTS})`
-    : sql`graphile_worker.add_job(${DELIVER_TASK}, json_build_object('deliveryId', ${deliveryId}), max_attempts => ${JOB_MAX_ATTEMPTS})`;
+    ? sql`graphile_worker.add_job(${DELIVER_TASK}, json_build_object('deliveryId', (${deliveryId})::int), run_at => ${runAt.toISOString()}::timestamptz, max_attempts => ${JOB_MAX_ATTEMPTS})`
+    : sql`graphile_worker.add_job(${DELIVER_TASK}, json_build_object('deliveryId', (${deliveryId})::int), max_attempts => ${JOB_MAX_ATTEMPTS})`;
 
 /** The JSON body every delivery sends: {type, timestamp, data} (Standard Webhooks' recommended shape). */
 export const bodySql = (type: unknown, at: unknown, data: unknown) =>
