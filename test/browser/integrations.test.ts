@@ -14,11 +14,19 @@ import { startReceiver, type Receiver } from '../helpers/webhook-receiver.ts';
 let base: string;
 const SHOTS = process.env.HOOKS_SHOTS; // a folder: screenshots of each screen at both widths
 
+const open: TestPage[] = [];
+/** A fresh page, closed after the test: a page left open could rotate the shared context's CSRF cookie under the next test's sign-in. */
+async function freshPage(): Promise<TestPage> {
+  const page = await newPage();
+  open.push(page);
+  return page;
+}
+
 async function signInAs(page: TestPage, email: string) {
   await page.goto(`${base}/en-us/login`);
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', DEMO_PASSWORD);
-  await Promise.all([page.waitForNavigation(), page.click('form [type="submit"]')]);
+  await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/login')), page.click('[data-testid="login-form"] [type="submit"]')]);
 }
 
 async function createOnScreen(page: TestPage, url: string, events: string[]) {
@@ -41,10 +49,13 @@ describe('browser: integrations, system services, log', function () {
     base = (await testServer()).url;
     rec = await startReceiver();
   });
+  afterEach(async () => {
+    for (const p of open.splice(0)) await p.close().catch(() => undefined);
+  });
   after(async () => rec?.close());
 
   it('an admin creates a webhook on screen, sends a test delivery and sees it delivered in the log', async () => {
-    const page = await newPage();
+    const page = await freshPage();
     await signInAs(page, 'admin@example.com');
     const secret = await createOnScreen(page, rec.url, ['order.created', 'inventory.changed']);
     expect(await page.getByTestId('secret-hint').textContent()).to.equal(`whsec_…${secret.slice(-4)}`);
@@ -70,7 +81,7 @@ describe('browser: integrations, system services, log', function () {
     const failing = await startReceiver();
     failing.answer = () => 500;
     try {
-      const page = await newPage();
+      const page = await freshPage();
       await signInAs(page, 'admin@example.com');
       await createOnScreen(page, failing.url, ['product.changed']);
       await Promise.all([page.waitForNavigation(), page.getByTestId('webhook-test').click()]);
@@ -96,8 +107,9 @@ describe('browser: integrations, system services, log', function () {
 
   for (const width of [1280, 375]) {
     it(`axe: no serious or critical violation on integrations, a webhook, services and the log at ${width} px`, async () => {
-      const page = await newPage({ width, height: 900 });
-      await signInAs(page, 'admin@example.com');
+      const page = await freshPage();
+      await signInAs(page, 'admin@example.com'); // at the default width: the sign-in form's button is the first submit there
+      await page.setViewportSize({ width, height: 900 });
       const { rows } = await (await testServer()).database.pool.query<{ id: number }>('select id from webhooks where url = $1 order by id desc limit 1', [rec.url]);
       const screens: [string, string][] = [
         ['integrations', '/en-us/account/dashboard/integrations'],
@@ -110,6 +122,8 @@ describe('browser: integrations, system services, log', function () {
       for (const [name, path] of screens) {
         const res = await page.goto(`${base}${path}`);
         expect(res?.status(), path).to.equal(200);
+        expect(new URL(page.url()).pathname, 'still signed in, on the screen asked for').to.equal(path.split('?')[0]);
+        expect(await page.getByTestId('page-header').count(), path).to.equal(1);
         expect(await axe(page), `${path} at ${width}px`).to.deep.equal([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} scrolls sideways at ${width}px`).to.be.at.most(1);

@@ -267,6 +267,9 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
       const [got] = await rec.waitFor((r) => r.length >= 1);
       expect((new Webhook((secret![1] ?? secret![2]).replace(/&#43;/g, '+').replace(/&#x2F;/g, '/').replace(/&#61;/g, '=')).verify(got.body, got.headers) as { type: string }).type).to.equal('webhook.test');
       await waitStatus(id, 'delivered');
+      const listed = (await admin.get(BASE).set('Accept', 'application/json')).body.webhooks.find((w: { id: number }) => w.id === id);
+      expect(listed).to.include({ deliveries: 1, failed: 0, lastStatus: 'delivered' });
+      expect(listed).not.to.have.property('secret');
       const saved = await admin.post(`${BASE}/${id}`).type('form').send({ _csrf: token, url: rec.url, events: ['order.created', 'payment.recorded'], active: '0' });
       expect(saved.status).to.equal(303);
       const [row] = await sql<{ events: string[]; active: boolean }>('select events, active from webhooks where id = $1', [id]);

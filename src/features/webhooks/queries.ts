@@ -18,14 +18,17 @@ const shown = {
   updatedAt: webhooks.updatedAt,
 };
 
+/** Why raw: drizzle writes a column of a join-less select unqualified ("id"), which inside these subqueries would mean d.id. */
+const OUTER_ID = sql.raw('"webhooks"."id"');
+
 export async function listWebhooks(db: DbOrTx) {
   return db
     .select({
       ...shown,
-      deliveries: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.webhook_id = ${webhooks.id})`,
-      failed: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.webhook_id = ${webhooks.id} and d.status = 'failed')`,
-      lastStatus: sql<string | null>`(select d.status from ${webhookDeliveries} d where d.webhook_id = ${webhooks.id} order by d.id desc limit 1)`,
-      lastAt: sql<Date | null>`(select max(d.created_at) from ${webhookDeliveries} d where d.webhook_id = ${webhooks.id})`,
+      deliveries: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID})`,
+      failed: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID} and d.status = 'failed')`,
+      lastStatus: sql<string | null>`(select d.status from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID} order by d.id desc limit 1)`,
+      lastAt: sql<Date | null>`(select max(d.created_at) from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID})`,
     })
     .from(webhooks)
     .orderBy(desc(webhooks.id));
