@@ -253,6 +253,29 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
     expect(form.text).to.include('data-testid="field-error-url"').and.include('data-testid="field-error-events"');
   });
 
+  it('the delivery log is keyset-paginated (20 a page, newest first) and filtered by status, filters kept in the links', async () => {
+    const hook = await createHook('https://hooks.example.com/paging', ['order.created']);
+    await sql(`insert into webhook_deliveries (message_id, webhook_id, event_type, body, status, attempts, max_attempts)
+      select 'msg_page_' || n, $1, 'order.created', '{}', case when n % 5 = 0 then 'failed' else 'delivered' end, 1, 3 from generate_series(1, 25) n`, [hook.id]);
+    const ids = (await sql<{ id: number }>('select id from webhook_deliveries where webhook_id = $1 order by id desc', [hook.id])).map((r) => r.id);
+    const page1 = await admin.get(`${BASE}/${hook.id}`).set('Accept', 'application/json');
+    expect(page1.body.deliveries.map((d: { id: number }) => d.id)).to.deep.equal(ids.slice(0, 20));
+    expect(page1.body.prev).to.equal(null);
+    const page2 = await admin.get(`${BASE}/${hook.id}?after=${page1.body.next}`).set('Accept', 'application/json');
+    expect(page2.body.deliveries.map((d: { id: number }) => d.id)).to.deep.equal(ids.slice(20));
+    expect(page2.body.next).to.equal(null);
+    const back = await admin.get(`${BASE}/${hook.id}?before=${page2.body.prev}`).set('Accept', 'application/json');
+    expect(back.body.deliveries.map((d: { id: number }) => d.id)).to.deep.equal(ids.slice(0, 20));
+    const failed = await admin.get(`${BASE}/${hook.id}?status=failed`).set('Accept', 'application/json');
+    expect(failed.body.deliveries).to.have.length(5);
+    expect(failed.body.deliveries.every((d: { status: string }) => d.status === 'failed')).to.equal(true);
+    const html = await admin.get(`${BASE}/${hook.id}`);
+    const next = /href="([^"]+)" rel="next"/.exec(html.text)![1].replace(/&amp;/g, '&');
+    expect(next).to.include('after=');
+    expect((await admin.get(next)).text.match(/data-testid="delivery"/g)).to.have.length(5);
+    expect(html.text.match(/data-testid="delivery-replay"/g)).to.have.length(4); // the failed ones on page 1 (25, 20, 15, 10)
+  });
+
   it('the editor: list, test delivery, edit, and delete after a confirmation page', async () => {
     const rec = await startReceiver();
     try {
