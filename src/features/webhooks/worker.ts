@@ -19,7 +19,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger as PinoLogger } from 'pino';
-import { Logger, run, type Runner, type Task } from 'graphile-worker';
+import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
 import type { Database } from '../../db/client.ts';
 import type { WebhookConfig } from '../../config.ts';
 import { DELIVER_TASK, FANOUT_TASK } from './events.ts';
@@ -42,11 +42,8 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
     [FANOUT_TASK]: async (payload) => void (await fanOut(deps, Number((payload as { eventId: number }).eventId))),
     [DELIVER_TASK]: async (payload) => void (await deliver(deps, Number((payload as { deliveryId: number }).deliveryId))),
   };
-  const runner: Runner = await run({
+  const options = {
     pgPool,
-    taskList: tasks,
-    concurrency: embedded ? 2 : 4,
-    pollInterval: config.pollMs,
     noHandleSignals: true,
     noPreparedStatements: embedded,
     logger: new Logger(() => (level, message, meta) => {
@@ -54,7 +51,13 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
       if (l === 'error' || l === 'warn') logger[l]({ ...meta, source: 'graphile-worker' }, message);
       else logger.debug({ source: 'graphile-worker' }, message);
     }),
-  });
+  };
+  await runMigrations(options);
+  // The embedded database belongs to this one process, so a job still locked now was locked by a
+  // process that died mid-job (kill -9, power loss): release it instead of waiting for
+  // graphile-worker's 4-hour lock expiry. (On PostgreSQL other live processes may hold locks.)
+  if (embedded) await database.pool.query(`select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker.jobs where locked_by is not null))`);
+  const runner: Runner = await run({ ...options, taskList: tasks, concurrency: embedded ? 2 : 4, pollInterval: config.pollMs });
   const backlogQuery = `select count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as due,
       count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as scheduled,
       count(*) filter (where locked_at is not null)::int as running,
