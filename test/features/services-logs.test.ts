@@ -61,6 +61,8 @@ describe('system services and the log (HTTP)', function () {
       expect(page.status).to.equal(200);
       expect(page.text).to.include('data-service="jobs"').and.include('data-fact="scheduled"');
       expect(page.headers['cache-control']).to.include('no-store');
+      expect((await a.get('/fr-ca/admin/services')).text).to.include('Services système').and.include('File de tâches');
+      expect((await a.get('/es-mx/account/dashboard/integrations')).text).to.include('Integraciones');
     } finally {
       await app.database.pool.query(`select graphile_worker.remove_job('services-test-backlog')`);
     }

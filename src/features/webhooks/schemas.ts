@@ -5,8 +5,9 @@ import { WEBHOOK_EVENTS } from './events.ts';
 const id = z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(2147483647));
 /** A checkbox group arrives as a string (one ticked), an array (several) or nothing (none). */
 const list = (v: unknown) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]);
-/** An unticked checkbox sends nothing; forms also send a hidden 'active=0' before the box. */
+/** An unticked checkbox sends nothing, so forms send a hidden 'active=0' before the box; a script that leaves it out gets an active webhook. */
 const flag = (v: unknown) => {
+  if (v === undefined) return true;
   const last = Array.isArray(v) ? v[v.length - 1] : v;
   return last === true || last === 'true' || last === '1' || last === 'on';
 };
