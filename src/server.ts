@@ -19,7 +19,7 @@ import { Texts } from './i18n/index.ts';
 import { Notifier } from './db/notify.ts';
 import { createMailer } from './providers/mail/index.ts';
 import { loadIslands, loadManifest } from './http/assets.ts';
-import { startJobQueue } from './features/webhooks/worker.ts';
+import { migrateJobQueue, startJobQueue } from './features/webhooks/worker.ts';
 
 export type Running = {
   url: string;
@@ -93,6 +93,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
 /** Migrations, then the demo data when asked for and the database is empty. */
 export async function prepareDatabase(database: Database, config: Config, logger: Logger) {
   await applyMigrations(database.db);
+  await migrateJobQueue(database, config.databaseUrl); // graphile-worker's own schema, once (issue 15)
   if (config.seed === 'demo' && (await isDatabaseEmpty(database.db))) {
     if (config.env === 'production') logger.warn('SEED=demo in production: loading the demo accounts, whose password is published');
     const summary = await seed(database.db);

@@ -76,6 +76,20 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
   };
 }
 
+/**
+ * Installs or upgrades the graphile_worker schema without starting a worker: prepareDatabase calls
+ * it once, so a cluster's workers (which all start job queues at once) never race to install it.
+ */
+export async function migrateJobQueue(database: Database, connectionString?: string): Promise<void> {
+  const embedded = database.kind === 'embedded';
+  const ownPool = embedded ? undefined : new pg.Pool({ connectionString, max: 1 });
+  try {
+    await runMigrations({ pgPool: ownPool ?? sharedSessionPool(database.pool), noPreparedStatements: embedded, logger: new Logger(() => () => {}) });
+  } finally {
+    await ownPool?.end();
+  }
+}
+
 /** The app's one-connection pool, as graphile-worker sees it (see the header). */
 function sharedSessionPool(pool: pg.Pool): pg.Pool {
   const listeners = new Set<EventEmitter>();
