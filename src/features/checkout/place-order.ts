@@ -32,7 +32,7 @@ import { liveQuotes, shipLines } from './queries.ts';
 import { applyTax } from './tax.ts';
 import type { PlaceOrder } from './schemas.ts';
 import { quoteCutoff } from './shipping.ts';
-import { emitEvent } from '../webhooks/events.ts';
+import { emitEvents } from '../webhooks/events.ts';
 
 export type PlaceResult = { status: number; body: { order_id: number; status: string; total: string; currency: string; redirect: string }; replayed: boolean; charge?: Charge };
 
@@ -180,7 +180,7 @@ export async function placeOrder(
         message: `Order ${order.id} placed (${fromCents(totalCents)} ${channel.currency}, ${card ? `card ${charge?.brand ?? ''} ${charge?.last4 ?? ''}`.trim() : `check ${input.check_number}`})`,
         data: { paymentId, paymentType: input.payment_type, tax: fromCents(taxCents) },
       });
-      await emitEvent(tx, 'order.created', { orderId: order.id, status, total: fromCents(totalCents), currency: channel.currency, paymentId, paymentType: input.payment_type }); // webhooks (issue 15)
+      await emitEvents(tx, [['order.created', { orderId: order.id, status, total: fromCents(totalCents), currency: channel.currency, paymentId }], ['payment.recorded', { orderId: order.id, paymentId, paymentType: input.payment_type, amount: fromCents(totalCents), currency: channel.currency }]]); // webhooks (issue 15)
       return { status: 201, body, replayed: false, charge };
     });
   } catch (e) {

@@ -25,6 +25,13 @@ export const DELIVER_TASK = 'webhooks_deliver';
 export const JOB_MAX_ATTEMPTS = 10;
 
 export async function emitEvent(tx: DbOrTx, type: WebhookEvent, payload: Record<string, unknown>): Promise<void> {
-  await tx.execute(sql`with e as (insert into webhook_events (type, payload) values (${type}, ${JSON.stringify(payload)}::jsonb) returning id)
-    select graphile_worker.add_job(${FANOUT_TASK}, json_build_object('eventId', e.id), max_attempts => ${JOB_MAX_ATTEMPTS}) from e`);
+  await emitEvents(tx, [[type, payload]]);
+}
+
+/** Several events of one change, still one statement (one round trip), in the order given. */
+export async function emitEvents(tx: DbOrTx, events: [WebhookEvent, Record<string, unknown>][]): Promise<void> {
+  if (!events.length) return;
+  const rows = sql.join(events.map(([type, payload]) => sql`(${type}, ${JSON.stringify(payload)}::jsonb)`), sql`, `);
+  await tx.execute(sql`with e as (insert into webhook_events (type, payload) values ${rows} returning id)
+    select graphile_worker.add_job(${FANOUT_TASK}, json_build_object('eventId', e.id), max_attempts => ${JOB_MAX_ATTEMPTS}) from e order by e.id`);
 }
