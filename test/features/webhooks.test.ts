@@ -230,9 +230,17 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
   });
 
   it('guards every route: anonymous 401 (or sign-in redirect), customer 403; CSRF on POSTs; bad input is a 4xx in the contract shape', async () => {
-    const anon = supertest(app.url);
-    expect((await anon.get(BASE)).status).to.equal(302);
-    expect((await anon.get(BASE).set('Accept', 'application/json')).status).to.equal(401);
+    const anon = supertest.agent(app.url);
+    for (const path of [BASE, `${BASE}/new`, `${BASE}/1`, `${BASE}/1/delete`]) {
+      expect((await anon.get(path)).status, path).to.equal(302);
+      expect((await anon.get(path).set('Accept', 'application/json')).status, path).to.equal(401);
+    }
+    const at = /<meta name="csrf-token" content="([^"]+)"/.exec((await anon.get('/en-us/')).text)![1];
+    for (const path of [BASE, `${BASE}/1`, `${BASE}/1/delete`, `${BASE}/1/test`, `${BASE}/1/deliveries/1/replay`]) {
+      const res = await anon.post(path).set('Accept', 'application/json').set('X-CSRF-Token', at).send({});
+      expect(res.status, path).to.equal(401);
+      expect(res.body.error.code).to.equal('unauthorized');
+    }
     const { a: customer, token: ct } = await signIn('customer@example.com');
     for (const path of [BASE, `${BASE}/new`, `${BASE}/1`, `${BASE}/1/delete`]) expect((await customer.get(path)).status, path).to.equal(403);
     for (const path of [BASE, `${BASE}/1`, `${BASE}/1/delete`, `${BASE}/1/test`, `${BASE}/1/deliveries/1/replay`]) {
