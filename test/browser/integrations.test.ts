@@ -29,6 +29,17 @@ async function signInAs(page: TestPage, email: string) {
   await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/login')), page.click('[data-testid="login-form"] [type="submit"]')]);
 }
 
+/** Waits (in the database) until every delivery to `url` has `status`, so the page is loaded once, not polled. */
+async function deliveriesTo(url: string, status: string, ms = 30_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const { rows } = await (await testServer()).database.pool.query<{ status: string }>('select d.status from webhook_deliveries d join webhooks w on w.id = d.webhook_id where w.url = $1', [url]);
+    if (rows.length && rows.every((r) => r.status === status)) return;
+    if (Date.now() > until) throw new Error(`deliveries to ${url}: ${JSON.stringify(rows)}, expected ${status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function createOnScreen(page: TestPage, url: string, events: string[]) {
   await page.goto(`${base}/en-us/account/dashboard/integrations`);
   await page.getByTestId('new-webhook').first().click();
@@ -64,11 +75,8 @@ describe('browser: integrations, system services, log', function () {
     const [got] = await rec.waitFor((r) => r.length >= 1);
     expect((new Webhook(secret).verify(got.body, got.headers) as { type: string }).type).to.equal('webhook.test');
     // The log lists it once the attempt is recorded.
-    for (let i = 0; i < 50; i++) {
-      await page.reload();
-      if ((await page.locator('[data-testid="delivery"][data-status="delivered"]').count()) > 0) break;
-      await page.waitForTimeout(200);
-    }
+    await deliveriesTo(rec.url, 'delivered');
+    await page.reload();
     const row = page.locator('[data-testid="delivery"]').first();
     expect(await row.getAttribute('data-status')).to.equal('delivered');
     expect(await row.getAttribute('data-event')).to.equal('webhook.test');
@@ -86,11 +94,8 @@ describe('browser: integrations, system services, log', function () {
       await createOnScreen(page, failing.url, ['product.changed']);
       await Promise.all([page.waitForNavigation(), page.getByTestId('webhook-test').click()]);
       await failing.waitFor((r) => r.length >= 3);
-      for (let i = 0; i < 50; i++) {
-        await page.reload();
-        if ((await page.locator('[data-testid="delivery"][data-status="failed"]').count()) > 0) break;
-        await page.waitForTimeout(200);
-      }
+      await deliveriesTo(failing.url, 'failed');
+      await page.reload();
       const row = page.locator('[data-testid="delivery"]').first();
       expect(await row.getAttribute('data-status')).to.equal('failed');
       const attempts = await row.locator('[data-testid="attempt"]').allTextContents();
