@@ -120,6 +120,12 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
       await new Promise((r) => setTimeout(r, 300));
       expect(rec.received.map((r) => r.path)).to.deep.equal(['/hooks']);
       expect((await log(off.body.id)).deliveries).to.have.length(0);
+      // No active webhook subscribes to order.updated here: the outbox row is written, no job is queued.
+      const jobs = async () => (await sql<{ n: number }>("select count(*)::int as n from graphile_worker.jobs where task_identifier = 'webhooks_fanout'"))[0].n;
+      const events = async () => (await sql<{ n: number }>("select count(*)::int as n from webhook_events where type = 'order.updated'"))[0].n;
+      const [j0, e0] = [await jobs(), await events()];
+      await app.database.db.transaction(async (tx) => emitEvent(tx, 'order.updated', { orderId: 1 }));
+      expect([await jobs(), await events()]).to.deep.equal([j0, e0 + 1]);
     } finally {
       await rec.close();
     }
