@@ -34,7 +34,29 @@ const Env = z.object({
   /** PostgreSQL statement_timeout for the app's pool (a real server; PGlite has no timer to cancel with). */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // Webhooks (issue 15): see README "Integrations".
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
+  WEBHOOKS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  WEBHOOKS_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(6 * 3_600_000),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).optional(),
 });
+
+/** Outbound webhooks and the job queue that delivers them. */
+export type WebhookConfig = {
+  /** Deliver to (and accept) URLs resolving to private, loopback or link-local addresses. */
+  allowPrivate: boolean;
+  /** Attempts per delivery before it is marked failed. */
+  maxAttempts: number;
+  /** Backoff before retry n: a random delay in [base·2^(n-1) / 2, base·2^(n-1)], capped at retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** One attempt's time limit (connect + answer). */
+  timeoutMs: number;
+  /** How often the job queue looks for due jobs (retries; new jobs also arrive by NOTIFY). */
+  pollMs: number;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -61,6 +83,7 @@ export type Config = {
     /** A real carrier's rating API; without it shipping uses the built-in rate table. */
     carrier?: { url: string; apiKey: string };
   };
+  webhooks: WebhookConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,6 +126,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recaptcha:
         e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET } : undefined,
       carrier: e.CARRIER_API_URL && e.CARRIER_API_KEY ? { url: e.CARRIER_API_URL, apiKey: e.CARRIER_API_KEY } : undefined,
+    },
+    webhooks: {
+      allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true' || e.WEBHOOKS_ALLOW_PRIVATE === '1',
+      maxAttempts: e.WEBHOOKS_MAX_ATTEMPTS,
+      retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
+      retryMaxMs: Math.max(e.WEBHOOKS_RETRY_MAX_MS, e.WEBHOOKS_RETRY_BASE_MS),
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      pollMs: e.JOBS_POLL_MS ?? 2000,
     },
   };
 }

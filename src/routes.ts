@@ -47,6 +47,9 @@ import { bankLinkApiRoutes, paymentMethodRoutes } from './features/payment-metho
 // Permissions and organisation users (issue 15).
 import { permissionRoutes } from './features/permissions/routes.ts';
 import { orgUserRoutes } from './features/org-users/routes.ts';
+// Issue 15: integrations, system services, the log.
+import { integrationRoutes } from './features/webhooks/routes.ts';
+import { systemRoutes } from './features/system/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -89,6 +92,8 @@ export function localizedRoutes(s: Services): Router {
   // Permissions and organisation users (issue 15)
   r.use(permissionRoutes(s));
   r.use(orgUserRoutes(s));
+  r.use(integrationRoutes(s)); // issue 15
+  r.use(systemRoutes(s)); // issue 15
   return r;
 }
 

@@ -19,6 +19,7 @@ import { Texts } from './i18n/index.ts';
 import { Notifier } from './db/notify.ts';
 import { createMailer } from './providers/mail/index.ts';
 import { loadIslands, loadManifest } from './http/assets.ts';
+import { migrateJobQueue, startJobQueue } from './features/webhooks/worker.ts';
 
 export type Running = {
   url: string;
@@ -57,7 +58,9 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   loadManifest();
   await loadIslands();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
-  const { app, services } = createApp({ config, database, texts, mailer, logger, events });
+  // The job queue (webhook deliveries) installs its schema before the first request can enqueue.
+  const jobs = await startJobQueue(database, config.webhooks, logger, config.databaseUrl);
+  const { app, services } = createApp({ config, database, texts, mailer, logger, events, jobs });
   const changes = await listenForDataChanges(database, config.databaseUrl, (table) => services.readModel.changed(table), logger);
 
   // Slow clients cannot hold connections: headers and the whole request each have a deadline
@@ -88,6 +91,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
         });
         server.closeIdleConnections();
       });
+      await jobs.stop(); // lets jobs in flight finish; the rest wait in the database for the next start
       await changes.close();
       await events.close();
       if (!opts.database) await database.close();
@@ -99,6 +103,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
 /** Migrations, then the demo data when asked for and the database is empty. */
 export async function prepareDatabase(database: Database, config: Config, logger: Logger) {
   await applyMigrations(database.db);
+  await migrateJobQueue(database, config.databaseUrl); // graphile-worker's own schema, once (issue 15)
   if (config.seed === 'demo' && (await isDatabaseEmpty(database.db))) {
     if (config.env === 'production') logger.warn('SEED=demo in production: loading the demo accounts, whose password is published');
     const summary = await seed(database.db);

@@ -15,6 +15,7 @@ import type { PaymentProvider } from './providers/payments/types.ts';
 import type { ReadCache, ReadModel } from './db/read-model.ts';
 import type { CatalogReadModel } from './features/catalog/read-model.ts';
 import type { CurrentUser } from './http/types.ts';
+import type { JobQueue } from './features/webhooks/worker.ts';
 
 export type Deps = {
   config: Config;
@@ -24,6 +25,8 @@ export type Deps = {
   logger: Logger;
   /** Cross-process cache invalidation (LISTEN/NOTIFY; in-process on the embedded database). */
   events: Notifier;
+  /** The job queue (graphile-worker) delivering webhooks; absent in apps built without start(). */
+  jobs?: JobQueue;
 };
 
 /** Services built once per app and handed to routers. */

@@ -39,6 +39,10 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'media', label: 'admin.nav.media', href: (l) => `/${l}/account/dashboard/media`, permission: 'media.edit', icon: 'image' },
   // Permissions (issue 15)
   { key: 'permissions', label: 'admin.nav.permissions', href: (l) => `/${l}/admin/permissions`, permission: 'permissions.edit', icon: 'shield', group: 'settings' },
+  // Issue 15: integrations, system services, the log.
+  { key: 'integrations', label: 'admin.nav.integrations', href: (l) => `/${l}/account/dashboard/integrations`, permission: 'webhooks.edit', icon: 'plug', group: 'settings' },
+  { key: 'services', label: 'admin.nav.services', href: (l) => `/${l}/admin/services`, permission: 'services.view', icon: 'shield', group: 'settings' },
+  { key: 'logs', label: 'admin.nav.logs', href: (l) => `/${l}/admin/logs`, permission: 'logs.view', icon: 'list', group: 'settings' },
 ];
 
 export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };

@@ -211,6 +211,18 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('POST', '/dealers/set', 'public'),
   R('GET', '/cart/checkout', 'public'),
   R('POST', '/payments/tokens', 'public', 'the offline card provider\'s tokenizer'),
+  // Integrations, system services and the log (issue 15)
+  R('GET', '/:locale/account/dashboard/integrations', 'webhooks.edit'),
+  R('GET', '/:locale/account/dashboard/integrations/new', 'webhooks.edit'),
+  R('POST', '/:locale/account/dashboard/integrations', 'webhooks.edit'),
+  R('GET', '/:locale/account/dashboard/integrations/:webhookId', 'webhooks.edit'),
+  R('POST', '/:locale/account/dashboard/integrations/:webhookId', 'webhooks.edit'),
+  R('GET', '/:locale/account/dashboard/integrations/:webhookId/delete', 'webhooks.edit'),
+  R('POST', '/:locale/account/dashboard/integrations/:webhookId/delete', 'webhooks.edit'),
+  R('POST', '/:locale/account/dashboard/integrations/:webhookId/test', 'webhooks.edit'),
+  R('POST', '/:locale/account/dashboard/integrations/:webhookId/deliveries/:deliveryId/replay', 'webhooks.edit'),
+  R('GET', '/:locale/admin/services', 'services.view'),
+  R('GET', '/:locale/admin/logs', 'logs.view'),
   // Saved payment methods and bank accounts (issue 10): a user's own; staff with customers.view
   // read a customer's (customers.edit to change them); anyone else's id answers 404.
   R('GET', '/api/plaid/link-token', 'signed-in', 'user_id: the caller, or a customer for staff with customers.edit'),

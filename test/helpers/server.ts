@@ -5,6 +5,7 @@
  */
 import { start, type Running } from '../../src/server.ts';
 import { createTestDb, type TestDb } from './db.ts';
+import { loadConfig } from '../../src/config.ts';
 
 // Kept on globalThis: mocha's `require` loads the root hooks as CommonJS while the
 // specs are ES modules, so this file can be instantiated twice; the state must not be.
@@ -22,6 +23,8 @@ export function testServer(): Promise<Running> {
       seed: 'demo',
       logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       sessionSecret: 'test-session-secret-0123456789',
+      // Tests deliver webhooks to receivers on 127.0.0.1, and retry quickly (issue 15).
+      webhooks: { ...loadConfig({}).webhooks, allowPrivate: true, retryBaseMs: 200, maxAttempts: 3, timeoutMs: 3000, pollMs: 250 },
     });
     return { app, db };
   })();

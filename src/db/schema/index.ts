@@ -18,3 +18,5 @@ export * from './checkout.ts';
 export * from './refunds.ts';
 // Saved payment methods and the offline bank-link sandbox (issue 10).
 export * from './payment-methods.ts';
+// Webhook outbox, deliveries and attempts (issue 15).
+export * from './webhooks.ts';

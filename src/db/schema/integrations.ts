@@ -8,9 +8,13 @@ import { organisations, users } from './accounts.ts';
 export const webhooks = pgTable('webhooks', {
   id: serial('id').primaryKey(),
   url: text('url').notNull(),
-  /** 'order.created', 'order.updated', 'order.paid', 'product.updated', 'inventory.updated', 'lead.created'... */
-  event: text('event').notNull(),
-  /** HMAC signing secret sent in the signature header. */
+  /** The event types it receives (WEBHOOK_EVENTS in src/features/webhooks/events.ts). */
+  events: text('events').array().notNull(),
+  /**
+   * The Standard Webhooks signing secret ('whsec_' + base64 of 24 random bytes). Kept as is, not
+   * hashed: an HMAC is made WITH the secret, so the server must be able to read it back. It is
+   * shown once (at creation), never rendered again, logged, audited or put in a job payload.
+   */
   secret: text('secret').notNull(),
   active: boolean('active').notNull().default(true),
   organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
@@ -18,7 +22,7 @@ export const webhooks = pgTable('webhooks', {
   ...timestamps(),
 }, (t) => [
   check('webhooks_url', sql`${t.url} ~ '^https?://'`),
-  index('webhooks_event_idx').on(t.event, t.active),
+  index('webhooks_active_idx').on(t.active),
   index('webhooks_organisation_idx').on(t.organisationId),
   index('webhooks_created_by_idx').on(t.createdBy),
 ]);

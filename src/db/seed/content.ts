@@ -99,9 +99,9 @@ export async function seedContent(tx: SeedTx, products: Map<string, ProductRef>)
     { title: 'Farm Progress Show', startsAt: on('2026-08-25'), endsAt: on('2026-08-27', 23, 59), allDay: true, description: 'Booth 4120: the 8-row vacuum planter and the electric drive preview.' },
   ].map((e, i) => ({ id: i + 1, ...e, createdBy: i % 2 ? USER.staff : USER.admin, createdAt: at, updatedAt: at })));
 
-  await insertMany(tx, webhooks, [
-    { id: 1, url: 'https://erp.harrowdrill.example/hooks/orders', event: 'order.created', secret: 'whsec_demo_orders_7f3a9c', active: true, organisationId: ORG.maker },
-    { id: 2, url: 'https://purchasing.acme.example/webhooks/inventory', event: 'inventory.updated', secret: 'whsec_demo_acme_41be02', active: false, organisationId: ORG.acme },
+  await tx.insert(webhooks).values([ // not insertMany: its unnest() cannot carry the text[] events column
+    { id: 1, url: 'https://erp.harrowdrill.example/hooks/orders', events: ['order.created', 'order.updated', 'payment.recorded'], secret: 'whsec_aGFycm93LWRyaWxsLWRlbW8tb3JkZXJz', active: false, organisationId: ORG.maker },
+    { id: 2, url: 'https://purchasing.acme.example/webhooks/inventory', events: ['inventory.changed'], secret: 'whsec_aGFycm93LWRyaWxsLWRlbW8tYWNtZS0x', active: false, organisationId: ORG.acme },
   ].map((w) => ({ ...w, createdBy: USER.admin, createdAt: at, updatedAt: at })));
 
   const logRows: (typeof logs.$inferInsert)[] = [

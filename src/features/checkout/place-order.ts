@@ -34,6 +34,7 @@ import type { BankLinkProvider, Debit } from '../../providers/bank/types.ts';
 import { bankLabel, debitBank, savedMethodForOrder } from '../payment-methods/pay.ts';
 import type { PlaceOrder } from './schemas.ts';
 import { quoteCutoff } from './shipping.ts';
+import { emitEvents } from '../webhooks/events.ts';
 
 export type PlaceResult = { status: number; body: { order_id: number; status: string; total: string; currency: string; redirect: string }; replayed: boolean; charge?: Charge };
 
@@ -189,6 +190,7 @@ export async function placeOrder(
         message: `Order ${order.id} placed (${fromCents(totalCents)} ${channel.currency}, ${card ? `card ${charge?.brand ?? ''} ${charge?.last4 ?? ''}`.trim() : bank ? `bank account ${bank.brand} ${bank.last4}` : `check ${input.check_number}`})`,
         data: { paymentId, paymentType: input.payment_type, tax: fromCents(taxCents) },
       });
+      await emitEvents(tx, [['order.created', { orderId: order.id, status, total: fromCents(totalCents), currency: channel.currency, paymentId }], ['payment.recorded', { orderId: order.id, paymentId, paymentType: input.payment_type, amount: fromCents(totalCents), currency: channel.currency }]]); // webhooks (issue 15)
       return { status: 201, body, replayed: false, charge };
     });
   } catch (e) {

@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../domain/errors.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { audit } from '../audit/log.ts';
 import { personMatch, prefixPattern } from './search.ts';
+import { emitEvent } from '../webhooks/events.ts';
 
 /** People matching a name, email, phone or organisation (at most 100, spec §9 typeahead limit). */
 export function findPeople(db: DbOrTx, q: string) {
@@ -71,5 +72,6 @@ export async function submitDraft(db: Db, orderId: number, staff: CurrentUser) {
     const [person] = o.personId ? await tx.select({ userId: persons.userId }).from(persons).where(eq(persons.id, o.personId)) : [];
     await tx.update(orders).set({ draft: false, userId: person?.userId ?? null, submittedAt: new Date(), version: sql`${orders.version} + 1`, updatedAt: new Date() }).where(and(eq(orders.id, orderId)));
     await audit(tx, { action: 'order.submit', entity: 'order', entityId: orderId, userId: staff.id, message: `Draft order ${orderId} submitted to the customer by ${staff.email}`, data: { before: { draft: true }, after: { draft: false } } });
+    await emitEvent(tx, 'order.created', { orderId, source: 'staff' }); // webhooks (issue 15)
   });
 }

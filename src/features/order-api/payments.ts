@@ -20,6 +20,7 @@ import type { CurrentUser } from '../../http/types.ts';
 import { PaymentError, type Charge, type PaymentProvider } from '../../providers/payments/types.ts';
 import { readableOrder } from './service.ts';
 import { lockOrder, logChange, snapshot, type LockedOrder } from './writes.ts';
+import { emitEvent } from '../webhooks/events.ts';
 
 export const amount = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const s = String(v).trim();
@@ -122,6 +123,7 @@ async function writePayment(
   await logChange(tx, order.id, user.id, 'payment.create', `${values.summary} of ${fromCents(body.amount)} ${order.orderCurrency} recorded on order ${order.id} by ${user.email}`, before, await snapshot(tx, saved), {
     payment_id: payment.id, allocations: rows.map((r) => ({ type: r.type, line: r.lineItemId, fee: r.feeId, amount: r.amount })),
   });
+  await emitEvent(tx, 'payment.recorded', { orderId: order.id, paymentId: payment.id, paymentType: values.paymentType, amount: fromCents(body.amount), currency: order.orderCurrency }); // webhooks (issue 15)
   return { payment_id: payment.id };
 }
 

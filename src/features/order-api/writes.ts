@@ -11,6 +11,7 @@ import { toCents } from '../../domain/money.ts';
 import { isTaxExempt } from '../../domain/order-totals.ts';
 import { money2, repriceOrder } from '../../domain/order-edit.ts';
 import { audit } from '../audit/log.ts';
+import { emitEvent } from '../webhooks/events.ts';
 
 export const STALE_MESSAGE = 'This order was changed by someone else after you opened it. Reload the order to see the latest version, then make your change again.';
 
@@ -97,6 +98,7 @@ export async function repriceAndSave(tx: Tx, order: LockedOrder, patch: Partial<
 /** Writes the log row of one change, in the same transaction as the change. */
 export async function logChange(tx: Tx, orderId: number, userId: number, action: string, message: string, before: Snapshot, after: Snapshot, extra: Record<string, unknown> = {}) {
   await audit(tx, { action, entity: 'order', entityId: orderId, userId, message, data: { ...diff(before, after), ...extra } });
+  await emitEvent(tx, 'order.updated', { orderId, action, status: after.status ?? null }); // webhooks (issue 15)
 }
 
 /** Unpaid fees of an order (for the payment screens). */

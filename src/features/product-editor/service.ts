@@ -17,6 +17,7 @@ import { catalogChanged } from './catalog-changed.ts';
 import { distributorAmountOf, duplicateFields, findAudit, loadEditorData } from './queries.ts';
 import type { CategoriesUpdate, DimensionsUpdate, ProductUpdate } from './schemas.ts';
 import type { z } from 'zod';
+import { emitEvent } from '../webhooks/events.ts';
 
 type Db = Database['db'];
 type Editor = { id: number; organisationId: number | null };
@@ -188,6 +189,7 @@ async function finish(tx: DbOrTx, auditId: number, productId: number, user: Edit
     data: { product_audit_id: auditId, before, after },
   });
   await catalogChanged(tx, { entity: 'product', id: productId });
+  await emitEvent(tx, 'product.changed', { productId, stockcode: after.stockcode, action }); // webhooks (issue 15)
   return { ...after, product_audit_id: auditId };
 }
 
@@ -273,6 +275,7 @@ export async function setDistributorPrice(
       data: { before: before ? { price: before.price, quantity: before.quantity } : null, after: { price: row.price, quantity: row.quantity } },
     });
     await catalogChanged(tx, { entity: 'product', id: productId });
+    await emitEvent(tx, 'product.changed', { productId, action: 'product.distributor-price' }); // webhooks (issue 15)
     return { distributor_id: d.id, price: row.price, quantity: row.quantity };
   });
 }

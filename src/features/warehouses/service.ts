@@ -11,6 +11,7 @@ import { audit } from '../audit/log.ts';
 import { newToken, sha256 } from '../auth/crypto.ts';
 import { catalogChanged } from '../product-editor/catalog-changed.ts';
 import { parse } from 'csv-parse/sync';
+import { emitEvent } from '../webhooks/events.ts';
 
 type Db = Database['db'];
 export type Actor = { id: number; warehouseId: number | null; organisationId: number | null; permissions: ReadonlySet<string> };
@@ -90,6 +91,7 @@ async function applyCounts(tx: DbOrTx, warehouseId: number, changes: Change[], u
       data: { product_id: c.productId, stockcode: c.stockcode, before: c.before, after: c.after, reason },
     });
     await catalogChanged(tx, { entity: 'inventory', id: c.productId });
+    await emitEvent(tx, 'inventory.changed', { warehouseId, productId: c.productId, stockcode: c.stockcode, before: c.before, after: c.after }); // webhooks (issue 15)
   }
 }
 

@@ -1,0 +1,142 @@
+/**
+ * Integrations (spec §2 "/{locale}/account/dashboard/integrations", issue 15), `webhooks.edit`:
+ *   GET  /{locale}/account/dashboard/integrations                      webhooks, or the empty state
+ *   GET  …/integrations/new                                            the new-webhook form
+ *   POST …/integrations                                                create → the secret, shown once
+ *   GET  …/integrations/{id}[?after=|before=&status=]                  editor + delivery log (keyset)
+ *   POST …/integrations/{id}                                           save url, events, active flag
+ *   GET  …/integrations/{id}/delete, POST …/integrations/{id}/delete    confirm, then delete
+ *   POST …/integrations/{id}/test                                      queue a test delivery
+ *   POST …/integrations/{id}/deliveries/{deliveryId}/replay            replay a failed delivery
+ * Scripts (XHR / JSON accept / bearer) get JSON; forms get pages and 303s.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../../services.ts';
+import { isAppError, notFound } from '../../domain/errors.ts';
+import { requirePermission } from '../../http/guards.ts';
+import { flash } from '../../http/context.ts';
+import { parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
+import { WEBHOOK_EVENTS } from './events.ts';
+import { deliveryLog, findWebhook, listWebhooks } from './queries.ts';
+import { DeliveryLogQuery, DeliveryParams, WebhookBody, WebhookParams } from './schemas.ts';
+import { createWebhook, deleteWebhook, replayDelivery, testDelivery, updateWebhook } from './service.ts';
+
+const BASE = '/account/dashboard/integrations';
+
+export function integrationRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+  const guard = requirePermission('webhooks.edit');
+  const cfg = s.config.webhooks;
+  const base = (req: Request) => `/${req.locale}${BASE}`;
+  const webhookId = (req: Request) => {
+    const p = WebhookParams.safeParse(req.params);
+    if (!p.success) throw notFound('That webhook does not exist.');
+    return p.data.webhookId;
+  };
+  const values = (req: Request) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const ev = b.events === undefined ? [] : ([] as unknown[]).concat(b.events);
+    return { url: typeof b.url === 'string' ? b.url : '', events: ev.filter((e): e is string => typeof e === 'string'), active: ([] as unknown[]).concat(b.active ?? []).includes('1') };
+  };
+  const form = (req: Request, res: Response, locals: Record<string, unknown>, status = 200) =>
+    res.page('integrations/form', { layout: 'layouts/admin', nav: 'integrations', events: WEBHOOK_EVENTS, fields: {}, ...locals }, status);
+
+  /** GET /{locale}/account/dashboard/integrations */
+  r.get(BASE, guard, async (req, res) => {
+    const rows = await listWebhooks(s.db);
+    if (wantsJson(req)) return void res.json({ webhooks: rows });
+    await res.page('integrations/index', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.title'), rows });
+  });
+
+  /** GET …/integrations/new */
+  r.get(`${BASE}/new`, guard, async (req, res) => form(req, res, { title: req.t('integrations.new'), values: { url: '', events: [], active: true }, webhook: null }));
+
+  /** POST …/integrations → 201 {id, secret} | the page that shows the secret once */
+  r.post(BASE, guard, async (req, res) => {
+    try {
+      const input = parseInput(WebhookBody, req.body);
+      const { id, secret } = await createWebhook(s.db, cfg, input, req.user!.id, req.user!.organisationId ?? null);
+      if (wantsJson(req)) return void res.status(201).json({ id, secret, url: input.url, events: input.events, active: input.active });
+      // Rendered, not redirected: the secret must never sit in a session, a URL or a log.
+      res.set('Cache-Control', 'no-store');
+      await res.page('integrations/created', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.created'), id, secret, url: input.url }, 201);
+    } catch (err) {
+      if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
+      await form(req, res, { title: req.t('integrations.new'), values: values(req), webhook: null, fields: err.fields ?? { _: err.message } }, 400);
+    }
+  });
+
+  /** GET …/integrations/{id} */
+  r.get(`${BASE}/:webhookId`, guard, async (req, res) => {
+    const id = webhookId(req);
+    const webhook = await findWebhook(s.db, id);
+    if (!webhook) throw notFound('That webhook does not exist.');
+    const q = DeliveryLogQuery.parse(req.query);
+    const log = await deliveryLog(s.db, id, q);
+    if (wantsJson(req)) return void res.json({ webhook, deliveries: log.rows, next: log.next, prev: log.prev });
+    const href = (k: 'after' | 'before', c: string | null) => {
+      if (!c) return null;
+      const u = new URLSearchParams();
+      if (q.status) u.set('status', q.status);
+      u.set(k, c);
+      return `${base(req)}/${id}?${u}`;
+    };
+    await form(req, res, { title: req.t('integrations.edit'), webhook, values: webhook, log: log.rows, q, prevHref: href('before', log.prev), nextHref: href('after', log.next) });
+  });
+
+  /** POST …/integrations/{id} */
+  r.post(`${BASE}/:webhookId`, guard, async (req, res) => {
+    const id = webhookId(req);
+    try {
+      const input = parseInput(WebhookBody, req.body);
+      await updateWebhook(s.db, cfg, id, input, req.user!.id);
+      if (wantsJson(req)) return void res.json({ id, url: input.url, events: input.events, active: input.active });
+      flash(req, 'success', req.t('integrations.saved'));
+      res.redirect(303, `${base(req)}/${id}`);
+    } catch (err) {
+      if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
+      const webhook = await findWebhook(s.db, id);
+      if (!webhook) throw notFound('That webhook does not exist.');
+      const log = await deliveryLog(s.db, id, {});
+      await form(req, res, { title: req.t('integrations.edit'), webhook, values: values(req), log: log.rows, q: {}, nextHref: null, prevHref: null, fields: err.fields ?? { _: err.message } }, 400);
+    }
+  });
+
+  /** GET …/integrations/{id}/delete: the confirmation */
+  r.get(`${BASE}/:webhookId/delete`, guard, async (req, res) => {
+    const webhook = await findWebhook(s.db, webhookId(req));
+    if (!webhook) throw notFound('That webhook does not exist.');
+    await res.page('integrations/delete', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.delete.title'), webhook });
+  });
+
+  /** POST …/integrations/{id}/delete */
+  r.post(`${BASE}/:webhookId/delete`, guard, async (req, res) => {
+    const id = webhookId(req);
+    await deleteWebhook(s.db, id, req.user!.id);
+    if (wantsJson(req)) return void res.json({ id, deleted: true });
+    flash(req, 'success', req.t('integrations.deleted'));
+    res.redirect(303, base(req));
+  });
+
+  /** POST …/integrations/{id}/test → 202 {delivery_id} */
+  r.post(`${BASE}/:webhookId/test`, guard, async (req, res) => {
+    const id = webhookId(req);
+    const deliveryId = await testDelivery(s.db, cfg, id, req.user!.id);
+    if (wantsJson(req)) return void res.status(202).json({ delivery_id: deliveryId });
+    flash(req, 'info', req.t('integrations.test.queued'));
+    res.redirect(303, `${base(req)}/${id}#deliveries`);
+  });
+
+  /** POST …/integrations/{id}/deliveries/{deliveryId}/replay → 202 */
+  r.post(`${BASE}/:webhookId/deliveries/:deliveryId/replay`, guard, async (req, res) => {
+    const p = DeliveryParams.safeParse(req.params);
+    if (!p.success) throw notFound('That delivery does not exist.');
+    await replayDelivery(s.db, cfg, p.data.webhookId, p.data.deliveryId, req.user!.id);
+    if (wantsJson(req)) return void res.status(202).json({ delivery_id: p.data.deliveryId, status: 'pending' });
+    flash(req, 'info', req.t('integrations.replay.queued'));
+    res.redirect(303, `${base(req)}/${p.data.webhookId}#deliveries`);
+  });
+
+  return r;
+}
