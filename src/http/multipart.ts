@@ -61,9 +61,18 @@ export function multipartFields(): RequestHandler {
         res.set('Connection', 'close');
         return next(new AppError(413, 'no_files', 'This address takes no files.'));
       }
-      next(err);
+      next(unreadableForm(err));
     });
   };
+}
+
+/**
+ * A body that says it is multipart but is not (no boundary, a part cut short, a broken header) is
+ * the sender's mistake: 400, never a 5xx. Errors of our own (an AppError from a file filter) pass.
+ */
+export function unreadableForm(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  return new AppError(400, 'bad_form', 'The form could not be read. Please send it again.');
 }
 
 export type UploadOptions = {
@@ -102,5 +111,9 @@ export function multipartUpload(path: string, o: UploadOptions): RequestHandler 
       cb(null, true);
     },
   }).array(o.field, maxFiles);
-  return (req, res, next) => (isMultipart(req) ? parse(req, res, next) : next());
+  return (req, res, next) => (isMultipart(req) ? parse(req, res, (err?: unknown) => {
+    if (!err) return next();
+    const code = (err as { code?: string }).code;
+    next(code && code.startsWith('LIMIT_') ? new AppError(413, 'too_large', 'The upload is too large or has too many files.', { [o.field]: 'Too large.' }) : unreadableForm(err));
+  }) : next());
 }

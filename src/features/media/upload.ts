@@ -15,7 +15,7 @@ import multer from 'multer';
 import sharp from 'sharp';
 import { fileTypeFromFile } from 'file-type';
 import { AppError, invalid } from '../../domain/errors.ts';
-import { registerUploadRoute } from '../../http/multipart.ts';
+import { registerUploadRoute, unreadableForm } from '../../http/multipart.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Room for the boundaries, part headers and the few fields beside the file. */
@@ -64,7 +64,7 @@ export function receiveFile(mediaDir: string, routePath: string): RequestHandler
       const code = (err as { code?: string }).code;
       if (code === 'LIMIT_FILE_SIZE') return next(tooLarge());
       if (code && code.startsWith('LIMIT_')) return next(invalid('Send one image in the field "file".', { file: 'Send one image.' }));
-      next(err);
+      next(unreadableForm(err));
     });
   };
 }

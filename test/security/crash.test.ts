@@ -13,7 +13,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { chooseShipping, newCustomer, place } from './checkout-helpers.ts';
+import { chooseShipping, newCustomer, place } from '../features/checkout-helpers.ts';
 
 type Child = { url: string; proc: ChildProcess };
 
