@@ -40,6 +40,8 @@ import { imageUploaderRoutes, mediaRoutes } from './features/media/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
 import { warehouseRoutes } from './features/warehouses/routes.ts';
 import { warehouseApiRoutes } from './features/warehouses/api.ts';
+// Extended Payment Program (issue 10)
+import { eppRoutes } from './features/epp/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -77,6 +79,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(mediaRoutes(s));
   r.use(promotionRoutes(s));
   r.use(warehouseRoutes(s));
+  r.use(eppRoutes(s)); // Extended Payment Program (issue 10)
   return r;
 }
 

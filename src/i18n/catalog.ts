@@ -26,13 +26,14 @@ import { orderAdmin } from './text/order-admin.ts';
 import { orderPayments } from './text/order-payments.ts';
 import { calendar } from './text/calendar.ts';
 import { reports } from './text/reports.ts';
+import { epp } from './text/epp.ts';
 
 export type Language = 'en' | 'fr' | 'es';
 
 type AreaText<K extends string> = { en: Record<K, string>; fr: Partial<Record<K, string>>; es: Partial<Record<K, string>> };
 
 // One entry per area (keep alphabetical; each in src/i18n/text/<area>.ts).
-const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderPayments, calendar, reports, catalogAdmin] as const satisfies readonly AreaText<string>[];
+const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderPayments, calendar, reports, catalogAdmin, epp] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AreaEn = UnionToIntersection<(typeof AREAS)[number]['en']>;

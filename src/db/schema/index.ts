@@ -16,3 +16,5 @@ export * from './relations.ts';
 export * from './checkout.ts';
 // Card refunds on orders (issue 9).
 export * from './refunds.ts';
+// Extended Payment Program (issue 10): promotional plans, product eligibility, order plans and schedules.
+export * from './epp.ts';

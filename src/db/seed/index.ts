@@ -14,6 +14,7 @@ import { seedOrders, seedPromotions } from './orders.ts';
 import { resetSequences, Rng, type SeedDb } from './util.ts';
 import { seedParts } from './parts.ts';
 import { seedTaxRates } from './checkout.ts';
+import { seedEpp } from './epp.ts';
 
 export { DEMO_PASSWORD } from './accounts.ts';
 export { DEMO_WAREHOUSE_KEYS } from './inventory.ts';
@@ -53,6 +54,7 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     const products = await seedCatalog(tx, geo, rng);
     const inventory = await seedStock(tx, products, rng);
     await seedPromotions(tx);
+    await seedEpp(tx, products); // EPP promotion and product eligibility (issue 10)
     const orders = await seedOrders(tx, geo, people, products, rng, orderCount, opts.onProgress);
     const translations = await seedTranslations(tx);
     const content = await seedContent(tx, products);
