@@ -32,6 +32,7 @@ import { liveQuotes, shipLines } from './queries.ts';
 import { applyTax } from './tax.ts';
 import type { PlaceOrder } from './schemas.ts';
 import { quoteCutoff } from './shipping.ts';
+import { eppAtPlacement, eppAuditText, eppRequestHash, recordEppPlan, type EppPlacementInput } from '../epp/placement.ts';
 
 export type PlaceResult = { status: number; body: { order_id: number; status: string; total: string; currency: string; redirect: string }; replayed: boolean; charge?: Charge };
 
@@ -43,11 +44,11 @@ const fail = (status: number, code: string, message: string, fields?: Record<str
 export async function placeOrder(
   db: Db,
   provider: PaymentProvider,
-  args: { userId: number; channel: ChannelInfo; key: string; input: PlaceOrder; locale: string; now?: Date },
+  args: { userId: number; channel: ChannelInfo; key: string; input: PlaceOrder; locale: string; now?: Date; epp?: EppPlacementInput | null; eppAdmin?: boolean },
 ): Promise<PlaceResult> {
   const { userId, channel, key, input } = args;
   const now = args.now ?? new Date();
-  const hash = requestHash(input);
+  const hash = requestHash(input) + eppRequestHash(args.epp); // EPP (issue 10): its choice is part of the request
   let charge: Charge | undefined;
   try {
     return await db.transaction(async (tx) => {
@@ -125,23 +126,25 @@ export async function placeOrder(
         throw fail(409, 'price_changed', `The order total is now ${fromCents(totalCents)} ${channel.currency}. Please review your order.`, { expected_total: fromCents(totalCents) });
       }
 
-      // 6. Payment.
+      // 6. Payment. With EPP (issue 10) the card pays the down payment now; the plan comes from the order itself.
       const card = input.payment_type === PAYMENT_TYPES.CARD;
-      if (card && totalCents > 0) {
+      const epp = await eppAtPlacement(tx, { orderId: order.id, totalCents, paymentType: input.payment_type, input: args.epp, admin: !!args.eppAdmin, now });
+      const payCents = epp ? epp.plan.downPaymentCents : totalCents;
+      if (card && payCents > 0) {
         try {
-          charge = await provider.charge({ token: input.token!, amountCents: totalCents, currency: channel.currency, idempotencyKey: `order-${order.id}-${key}`, description: `Order ${order.id}` });
+          charge = await provider.charge({ token: input.token!, amountCents: payCents, currency: channel.currency, idempotencyKey: `order-${order.id}-${key}`, description: `Order ${order.id}` });
         } catch (e) {
           if (e instanceof PaymentError) throw fail(402, e.code, e.message, { card: e.message });
           throw e;
         }
       }
       let paymentId: number | null = null;
-      if (totalCents > 0) {
+      if (payCents > 0) {
         const [p] = await tx.insert(payments).values({
           orderId: order.id,
           paymentType: input.payment_type,
           successful: card,
-          total: fromCents(totalCents),
+          total: fromCents(payCents),
           providerRef: charge?.ref ?? null,
           paymentMethodId: card ? input.token! : null,
           checkNumber: card ? null : input.check_number!,
@@ -152,13 +155,18 @@ export async function placeOrder(
         const fresh = await tx.select({ id: orderLineItems.id, totalDiscounted: orderLineItems.totalDiscounted }).from(orderLineItems)
           .where(and(eq(orderLineItems.orderId, order.id), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES]))).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
         const weights = fresh.map((l) => Math.max(0, toCents(l.totalDiscounted)));
-        const shares = prorate(weights, totalCents);
+        const shares = prorate(weights, payCents);
         const rows = fresh.map((l, k) => ({ paymentId: p.id, type: 0, lineItemId: l.id, amount: fromCents(shares[k]) })).filter((r) => toCents(r.amount) > 0);
         if (rows.length) await tx.insert(paymentAllocations).values(rows);
         if (card) {
-          for (const l of fresh) await tx.update(orderLineItems).set({ paidTotal: l.totalDiscounted, unpaidTotal: '0.00' }).where(eq(orderLineItems.id, l.id));
+          // Paid in full, or (EPP) each line's share of the down payment, capped at what the line costs.
+          for (const [k, l] of fresh.entries()) {
+            const paid = epp ? Math.min(shares[k], toCents(l.totalDiscounted)) : toCents(l.totalDiscounted);
+            await tx.update(orderLineItems).set({ paidTotal: fromCents(paid), unpaidTotal: fromCents(toCents(l.totalDiscounted) - paid) }).where(eq(orderLineItems.id, l.id));
+          }
         }
       }
+      if (epp) await recordEppPlan(tx, order.id, epp, paymentId);
 
       const status = card || totalCents === 0 ? 'processing' : 'pending';
       await tx.update(orders).set({
@@ -176,7 +184,7 @@ export async function placeOrder(
       await tx.insert(idempotencyKeys).values({ userId, key, requestHash: hash, orderId: order.id, responseStatus: 201, responseBody: body });
       await audit(tx, {
         action: 'order.place', entity: 'order', entityId: order.id, userId,
-        message: `Order ${order.id} placed (${fromCents(totalCents)} ${channel.currency}, ${card ? `card ${charge?.brand ?? ''} ${charge?.last4 ?? ''}`.trim() : `check ${input.check_number}`})`,
+        message: `Order ${order.id} placed (${fromCents(totalCents)} ${channel.currency}, ${card ? `card ${charge?.brand ?? ''} ${charge?.last4 ?? ''}`.trim() : `check ${input.check_number}`}${epp ? `; ${eppAuditText(epp, channel.currency)}` : ''})`,
         data: { paymentId, paymentType: input.payment_type, tax: fromCents(taxCents) },
       });
       return { status: 201, body, replayed: false, charge };

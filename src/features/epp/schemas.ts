@@ -47,7 +47,7 @@ export type EppPlacementInput = { percentDown?: number; months?: number; eppFee?
 /** The EPP part of a placement body: null when the buyer does not pay by EPP. */
 export function eppPlacementOf(body: unknown, parse: <S extends z.ZodType>(s: S, d: unknown) => z.infer<S>): EppPlacementInput | null {
   const raw = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const v = parse(EppPlacement, { epp: raw.epp === true ? '1' : raw.epp === false ? '0' : raw.epp, epp_percent_down: raw.epp_percent_down, epp_months: raw.epp_months, epp_fee: raw.epp_fee, epp_plan: raw.epp_plan });
+  const v = parse(EppPlacement, { epp: raw.epp === undefined || raw.epp === null ? undefined : String(raw.epp), epp_percent_down: raw.epp_percent_down, epp_months: raw.epp_months, epp_fee: raw.epp_fee, epp_plan: raw.epp_plan });
   if (!v.epp) return null;
   return { percentDown: v.epp_percent_down, months: v.epp_months, eppFee: v.epp_fee, plan: v.epp_plan ?? 'standard' };
 }
