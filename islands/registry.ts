@@ -28,4 +28,7 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'product-editor': () => import('./product-editor/index.tsx'),
   'image-uploader': () => import('./image-uploader.tsx'),
   'warehouse-key': () => import('./warehouse-key.tsx'),
+  // Extended Payment Program (issue 10)
+  'epp-preview': () => import('./epp/preview.tsx'),
+  'epp-calculator': () => import('./epp/calculator.tsx'),
 };

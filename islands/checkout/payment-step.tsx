@@ -9,6 +9,7 @@ import type { CheckoutProps } from '../../src/domain/checkout-props.ts';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
 import { fieldsOf, fmt, type Lookup } from './parts.tsx';
+import { EppPayment, eppFields, type EppPayState } from './epp-payment.tsx'; // EPP (issue 10)
 
 type Props = {
   hidden: boolean;
@@ -39,6 +40,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   const [error, setError] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const attempt = useRef<{ key: string; token?: string } | null>(null);
+  const [epp, setEpp] = useState<EppPayState>(null); // EPP (issue 10): null, 'pending' or the plan chosen
 
   // Spec §7: the channel's methods are fetched when the tab opens; a failure keeps what we had.
   useEffect(() => {
@@ -49,13 +51,13 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   }, [hidden]);
 
   const place = async () => {
-    if (placing) return;
+    if (placing || epp === 'pending') return;
     setPlacing(true);
     setError('');
     setErrors({});
     attempt.current ??= { key: newKey() };
     try {
-      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, po_number: po, attention: att };
+      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, po_number: po, attention: att, ...(type === PAYMENT_TYPES.CARD ? eppFields(epp) : {}) };
       if (type === PAYMENT_TYPES.CARD) {
         if (!attempt.current.token) {
           const [m, y] = exp.split('/').map((s) => s.trim());
@@ -106,6 +108,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
               <input id="co-cvc" inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} data-testid="card-cvc" />
             </div>
           </div>
+          <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />
         </div>
       ) : (
         <div className="stack">
@@ -129,7 +132,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
       {error && <div className="alert alert-error" role="alert" data-testid="place-error">{error}</div>}
       <div className="place-row">
         <strong>{L('total')}: <span data-testid="place-total">{m(totals.total)}</span></strong>
-        <button type="button" className="btn btn-primary" disabled={placing} aria-busy={placing} onClick={() => void place()} data-testid="place-order">{placing ? L('placing') : L('place')}</button>
+        <button type="button" className="btn btn-primary" disabled={placing || epp === 'pending'} aria-busy={placing} onClick={() => void place()} data-testid="place-order">{placing ? L('placing') : L('place')}</button>
       </div>
     </section>
   );
