@@ -65,7 +65,7 @@ export function EppPayment({ hidden, locale, orderId, currency, revision, onChan
               </fieldset>
             )}
             <p className="small muted" role="status" aria-live="polite">{epp.loading ? L.loading : epp.failed ? L.unavailable : ''}</p>
-            {d && <Plans data={d} L={L} m={m} chosen={s.plan} />}
+            {d && <Plans data={d} L={L} m={m} chosen={s.plan} locale={locale} />}
           </div>
         </section>
       )}

@@ -54,7 +54,7 @@ export default function EppCalculator(props: Props) {
               {d.source === 'product' && <p className="small muted">{L.demo}</p>}
               {d.terms.ineligibleItems.length > 0 && <p className="small" data-testid="epp-not-financed">{fill(L.notFinanced, { items: d.terms.ineligibleItems.map((i) => i.title).join(', ') })}</p>}
               <p className="small"><span className="muted">{L.price}:</span> <strong data-testid="epp-price">{m(d.terms.price)}</strong></p>
-              <Plans data={d} L={L} m={m} />
+              <Plans data={d} L={L} m={m} locale={props.locale} />
             </>
           )}
         </div>

@@ -6,13 +6,19 @@
 import { useId } from 'react';
 import type { EppPlanJson } from '../../src/domain/epp.ts';
 import type { EppLabels, EppServiceData } from '../../src/domain/epp-props.ts';
-import { formatMoney, toCents } from '../../src/domain/money.ts';
+import { formatMoney, intlLocale, toCents } from '../../src/domain/money.ts';
 import type { EppRulesJson, EppSelection } from './use-epp.ts';
 
 export const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 
 export type Fmt = (amount: string) => string;
 export const moneyFmt = (currency: string, locale: string): Fmt => (amount) => formatMoney(toCents(amount), currency, locale);
+
+/** A due date (YYYY-MM-DD, a calendar day) in the page's language. */
+export const dateFmt = (locale: string) => {
+  const f = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' });
+  return (iso: string) => f.format(new Date(`${iso}T12:00:00Z`));
+};
 
 /** One line: monthly amount with APR, term and down payment (the preview). */
 export function Summary({ plan, L, m }: { plan: EppPlanJson; L: EppLabels; m: Fmt }) {
@@ -23,8 +29,9 @@ export function Summary({ plan, L, m }: { plan: EppPlanJson; L: EppLabels; m: Fm
   );
 }
 
-export function PlanCard({ plan, L, m, selected, testid = 'epp-plan' }: { plan: EppPlanJson; L: EppLabels; m: Fmt; selected?: boolean; testid?: string }) {
+export function PlanCard({ plan, L, m, selected, testid = 'epp-plan', locale }: { plan: EppPlanJson; L: EppLabels; m: Fmt; selected?: boolean; testid?: string; locale: string }) {
   const id = useId();
+  const day = dateFmt(locale);
   return (
     <section className={`epp-plan${selected ? ' is-selected' : ''}`} aria-labelledby={`${id}h`} data-testid={testid} data-kind={plan.kind}>
       <h4 id={`${id}h`} className="epp-plan__name">{plan.kind === 'standard' ? L.standard : plan.name}</h4>
@@ -47,7 +54,7 @@ export function PlanCard({ plan, L, m, selected, testid = 'epp-plan' }: { plan: 
           <tbody>
             {plan.schedule.map((row, k) => (
               <tr key={row.date + k} data-testid="epp-row" data-amount={row.amount} data-date={row.date}>
-                <td>{k + 1}</td><td>{row.date}</td><td className="num">{m(row.amount)}</td>
+                <td>{k + 1}</td><td className="nowrap">{day(row.date)}</td><td className="num">{m(row.amount)}</td>
               </tr>
             ))}
           </tbody>
@@ -58,11 +65,11 @@ export function PlanCard({ plan, L, m, selected, testid = 'epp-plan' }: { plan: 
 }
 
 /** The promotional plan beside the standard one (one column on phones). */
-export function Plans({ data, L, m, chosen }: { data: EppServiceData; L: EppLabels; m: Fmt; chosen?: 'standard' | 'promo' }) {
+export function Plans({ data, L, m, chosen, locale }: { data: EppServiceData; L: EppLabels; m: Fmt; chosen?: 'standard' | 'promo'; locale: string }) {
   return (
     <div className={`epp-plans${data.plans.promo ? ' epp-plans--two' : ''}`} data-testid="epp-plans">
-      <PlanCard plan={data.plans.standard} L={L} m={m} selected={chosen === 'standard'} />
-      {data.plans.promo && <PlanCard plan={data.plans.promo} L={L} m={m} selected={chosen === 'promo'} />}
+      <PlanCard plan={data.plans.standard} L={L} m={m} selected={chosen === 'standard'} locale={locale} />
+      {data.plans.promo && <PlanCard plan={data.plans.promo} L={L} m={m} selected={chosen === 'promo'} locale={locale} />}
       {!data.plans.promo && data.terms.hasPromos && <p className="small muted" data-testid="epp-promo-unavailable">{L.promoUnavailable}</p>}
     </div>
   );

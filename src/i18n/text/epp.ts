@@ -40,6 +40,7 @@ export const epp = {
     'epp.payHint': 'Your card is charged the down payment now; the schedule below is stored with your order.',
     'epp.choosePlan': 'Plan',
     'epp.orderTitle': 'Extended Payment Program',
+    'epp.downPaid': 'Down payment (charged at order)',
     'epp.orderPlan': '{{plan}}: {{percent}}% down, {{months}} months',
     'epp.paid': 'Paid',
     'epp.open': 'Open',
