@@ -207,6 +207,11 @@ describe('EPP: paying an order in checkout', function () {
     expect(order).to.deep.include({ epp_percent_down: 30, epp_months: 18 });
     expect(toCents(order.unpaid)).to.be.greaterThan(0);
 
+    // The buyer's order page shows the plan and its schedule too.
+    const confirmation = await c.a.get(res.body.redirect);
+    expect(confirmation.status).to.equal(200);
+    expect((confirmation.text.match(/data-testid="epp-installment"/g) ?? []).length).to.equal(18);
+
     const staff = await signedIn('staff@example.com');
     const page = await staff.a.get(`/admin/orders/detail/${c.orderId}`);
     expect(page.status).to.equal(200);
