@@ -222,6 +222,21 @@ describe('EPP: paying an order in checkout', function () {
     expect((await jget(other.a, `${URL}?orderId=${c.orderId}`)).status).to.equal(404);
   });
 
+  it('every demo EPP order carries its plan: the schedule adds up and staff see it', async () => {
+    const plans = await sqlRows<{ order_id: number; months: number; n: number; ok: boolean; down_ok: boolean }>(`select p.order_id, p.months,
+        (select count(*)::int from order_epp_installments i where i.order_id = p.order_id) as n,
+        p.down_payment + (select sum(amount) from order_epp_installments i where i.order_id = p.order_id) = p.total as ok,
+        p.down_payment = (select total from payments where id = p.down_payment_id) as down_ok
+      from order_epp_plans p join orders o on o.id = p.order_id where o.epp_percent_down is not null and o.id < 1000 order by p.order_id`);
+    const seeded = await sqlRows<{ n: number }>('select count(*)::int as n from orders where epp_percent_down is not null and id < 1000 and id not in (select order_id from order_epp_plans)');
+    expect(seeded[0].n).to.equal(0);
+    expect(plans.length).to.be.greaterThan(0);
+    for (const p of plans) expect(p, JSON.stringify(p)).to.include({ n: p.months, ok: true, down_ok: true });
+    const staff = await signedIn('staff@example.com');
+    const page = await staff.a.get(`/admin/orders/detail/${plans[0].order_id}`);
+    expect((page.text.match(/data-testid="epp-installment"/g) ?? []).length).to.equal(plans[0].months);
+  });
+
   it('EPP needs the card for the down payment (a check is refused)', async () => {
     const c = await newCustomer(planter, 1);
     const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
