@@ -193,9 +193,17 @@ describe('EPP: paying an order in checkout', function () {
     expect(bad.body.error.fields).to.have.property('epp_percent_down');
     expect((await sqlRows('select 1 from payments where order_id = $1', [c.orderId])).length).to.equal(0);
 
-    const res = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 1, token: tok, expected_total: totals.total, epp: 1, epp_percent_down: 30, epp_months: 18 });
+    const key = randomUUID();
+    const body = { order_id: c.orderId, payment_type: 1, token: tok, expected_total: totals.total, epp: 1, epp_percent_down: 30, epp_months: 18 };
+    const res = await place(c.a, c.token, key, body);
     expect(res.status, res.text).to.equal(201);
     expect(res.body.status).to.equal('processing');
+    // The same key: the same answer, no second charge; another EPP choice under that key is another request (422).
+    const again = await place(c.a, c.token, key, body);
+    expect(again.status).to.equal(201);
+    expect(again.headers['idempotent-replayed']).to.equal('true');
+    expect((await place(c.a, c.token, key, { ...body, epp_months: 24 })).status).to.equal(422);
+    expect((await sqlRows('select 1 from payments where order_id = $1', [c.orderId])).length).to.equal(1);
     const [pay] = await sqlRows<{ total: string; alloc: string }>('select p.total::text, (select sum(amount)::text from payment_allocations where payment_id = p.id) as alloc from payments p where order_id = $1 and successful', [c.orderId]);
     expect(pay.total).to.equal(quote.body.terms.downPayment);
     expect(pay.alloc).to.equal(pay.total);
