@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { EPP_DEBOUNCE_MS } from '../../src/domain/constants.ts';
-import { Choices, moneyFmt, Plans, Summary } from '../epp/parts.tsx';
+import { Choices, fill, moneyFmt, Plans, Summary } from '../epp/parts.tsx';
 import { useEpp } from '../epp/use-epp.ts';
 
 export type EppPayChoice = { percentDown: number; months: number; plan: 'standard' | 'promo'; eppFee: string | null };
@@ -66,6 +66,10 @@ export function EppPayment({ hidden, locale, orderId, currency, revision, onChan
             )}
             <p className="small muted" role="status" aria-live="polite">{epp.loading ? L.loading : epp.failed ? L.unavailable : ''}</p>
             {d && <Plans data={d} L={L} m={m} chosen={s.plan} locale={locale} />}
+            {d && synced && (() => {
+              const plan = s.plan === 'promo' && d.plans.promo ? d.plans.promo : d.plans.standard;
+              return <p className="epp-charge" data-testid="epp-charge-today"><strong>{fill(L.chargedToday, { amount: m(plan.downPayment), count: plan.installmentCount, monthly: m(plan.monthlyPayment), apr: plan.apr })}</strong></p>;
+            })()}
           </div>
         </section>
       )}

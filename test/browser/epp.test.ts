@@ -170,6 +170,7 @@ describe('browser: EPP', function () {
     await page.locator('[data-testid="epp-calculator"] [data-testid="epp-plan"][data-kind="standard"] [data-testid="epp-row"]').nth(23).waitFor();
     await page.locator('[data-testid="epp-pay"][data-ready="true"]').waitFor();
     const shown = await shownPlan(page);
+    expect(await page.getByTestId('epp-charge-today').textContent()).to.contain(`Charged to your card today: $${Number(shown.down).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     expect(await axe(page)).to.deep.equal([]);
     await page.screenshot({ path: '/tmp/epp-checkout-375.png', fullPage: true });
     const placed = page.waitForRequest((r) => r.url().endsWith('/en-us/order/place'));

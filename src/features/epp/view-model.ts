@@ -11,12 +11,12 @@ const LABEL_KEYS = [
   'title', 'intro', 'percentDown', 'percentDownAdmin', 'months', 'monthsAdmin', 'percentOption', 'monthsOption', 'fee', 'feeAdmin',
   'standard', 'promo', 'promoUnavailable', 'price', 'downPayment', 'amountFinanced', 'financeCharge', 'financeChargeHint', 'apr', 'aprHint',
   'totalOfPayments', 'total', 'monthly', 'summary', 'schedule', 'scheduleFor', 'due', 'payment', 'number', 'loading', 'unavailable',
-  'notFinanced', 'showCalculator', 'hideCalculator', 'demo', 'pay', 'payHint', 'choosePlan',
+  'notFinanced', 'showCalculator', 'hideCalculator', 'demo', 'pay', 'payHint', 'choosePlan', 'chargedToday',
 ] as const;
 
 /** Raw templates ({{…}} left for the island to fill), in the page's language. */
 export function eppLabels(t: T): EppLabels {
-  const out = Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`epp.${k}`, { interpolation: { skipOnVariables: true }, value: '{{value}}', count: '{{count}}', amount: '{{amount}}', months: '{{months}}', apr: '{{apr}}', down: '{{down}}', interest: '{{interest}}', fee: '{{fee}}', rate: '{{rate}}', items: '{{items}}', plan: '{{plan}}' })])) as EppLabels;
+  const out = Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`epp.${k}`, { interpolation: { skipOnVariables: true }, value: '{{value}}', count: '{{count}}', amount: '{{amount}}', months: '{{months}}', apr: '{{apr}}', down: '{{down}}', interest: '{{interest}}', fee: '{{fee}}', rate: '{{rate}}', items: '{{items}}', plan: '{{plan}}', monthly: '{{monthly}}' })])) as EppLabels;
   if (!out.title || out.title === 'epp.title') out.title = DEFAULT_EPP_TEXT;
   return out;
 }

@@ -39,6 +39,7 @@ export const epp = {
     'epp.pay': 'Pay with the Extended Payment Program',
     'epp.payHint': 'Your card is charged the down payment now; the schedule below is stored with your order.',
     'epp.choosePlan': 'Plan',
+    'epp.chargedToday': 'Charged to your card today: {{amount}} (down payment); then {{count}} monthly payments of {{monthly}} at {{apr}}% APR.',
     'epp.orderTitle': 'Extended Payment Program',
     'epp.downPaid': 'Down payment (charged at order)',
     'epp.orderPlan': '{{plan}}: {{percent}}% down, {{months}} months',
