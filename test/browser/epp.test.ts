@@ -98,6 +98,24 @@ describe('browser: EPP', function () {
     await page.close();
   });
 
+  it('a failed refresh clears the service data; the next change brings it back', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/en-us/products/${demoConfig}`);
+    await hydrated(page);
+    await ready(page);
+    const calc = page.locator('[data-testid="epp-calculator"]');
+    await page.route('**/epp/service-data**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"x","message":"x","fields":{}}}' }));
+    await calc.getByTestId('epp-months').selectOption('6');
+    await page.locator('[data-testid="epp-calculator"][data-ready="false"]').waitFor({ timeout: 10_000 });
+    expect(await calc.getByTestId('epp-plan').count()).to.equal(0);
+    expect(await calc.getByTestId('epp-status').textContent()).to.contain('could not be calculated');
+    await page.unroute('**/epp/service-data**');
+    await calc.getByTestId('epp-months').selectOption('24');
+    await ready(page);
+    expect(await calc.locator('[data-kind="standard"] [data-testid="epp-row"]').count()).to.equal(24);
+    await page.close();
+  });
+
   it('a non-admin cannot pick a value outside the lists; an EPP admin can', async () => {
     const page = await newPage();
     const seen = recordEppRequests(page);
