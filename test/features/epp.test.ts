@@ -245,6 +245,22 @@ describe('EPP: paying an order in checkout', function () {
     expect((page.text.match(/data-testid="epp-installment"/g) ?? []).length).to.equal(plans[0].months);
   });
 
+  it('a line the program does not finance (a warranty) is paid in full by the down payment', async () => {
+    const c = await newCustomer(planter, 1);
+    await addToCart(c.a, c.token, await productIdByStockcode('SV-WARR-2'), 1);
+    const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
+    const res = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 1, token: await tokenize(c.a, c.token, TEST_CARDS.approved), expected_total: totals.total, epp: 1 });
+    expect(res.status, res.text).to.equal(201);
+    const lines = await sqlRows<{ title: string; total: string; paid: string; unpaid: string }>('select p.title, l.total_discounted::text as total, l.paid_total::text as paid, l.unpaid_total::text as unpaid from order_line_items l join products p on p.id = l.product_id where l.order_id = $1 and l.line_type <> 5', [c.orderId]);
+    const warranty = lines.find((l) => /Warranty/.test(l.title))!;
+    expect(warranty.paid).to.equal(warranty.total);
+    expect(warranty.unpaid).to.equal('0.00');
+    const planterLine = lines.find((l) => /Planter/.test(l.title))!;
+    expect(toCents(planterLine.unpaid)).to.be.greaterThan(0);
+    const [plan] = await sqlRows<{ down_payment: string }>('select down_payment::text from order_epp_plans where order_id = $1', [c.orderId]);
+    expect(toCents(plan.down_payment)).to.be.greaterThan(toCents(warranty.total));
+  });
+
   it('EPP needs the card for the down payment (a check is refused)', async () => {
     const c = await newCustomer(planter, 1);
     const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);

@@ -32,7 +32,7 @@ import { liveQuotes, shipLines } from './queries.ts';
 import { applyTax } from './tax.ts';
 import type { PlaceOrder } from './schemas.ts';
 import { quoteCutoff } from './shipping.ts';
-import { eppAtPlacement, eppAuditText, eppRequestHash, recordEppPlan, type EppPlacementInput } from '../epp/placement.ts';
+import { eppAtPlacement, eppAuditText, eppLineShares, eppRequestHash, recordEppPlan, type EppPlacementInput } from '../epp/placement.ts';
 
 export type PlaceResult = { status: number; body: { order_id: number; status: string; total: string; currency: string; redirect: string }; replayed: boolean; charge?: Charge };
 
@@ -155,7 +155,7 @@ export async function placeOrder(
         const fresh = await tx.select({ id: orderLineItems.id, totalDiscounted: orderLineItems.totalDiscounted }).from(orderLineItems)
           .where(and(eq(orderLineItems.orderId, order.id), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES]))).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
         const weights = fresh.map((l) => Math.max(0, toCents(l.totalDiscounted)));
-        const shares = prorate(weights, payCents);
+        const shares = epp ? eppLineShares(epp, fresh.map((l) => l.id), weights, payCents) : prorate(weights, payCents);
         const rows = fresh.map((l, k) => ({ paymentId: p.id, type: 0, lineItemId: l.id, amount: fromCents(shares[k]) })).filter((r) => toCents(r.amount) > 0);
         if (rows.length) await tx.insert(paymentAllocations).values(rows);
         if (card) {

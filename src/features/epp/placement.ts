@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
 import { invalid } from '../../domain/errors.ts';
 import { fromCents } from '../../domain/money.ts';
+import { prorate } from '../../domain/prorate.ts';
 import { insertOrderPlan } from './queries.ts';
 import type { EppPlacementInput } from './schemas.ts';
 import { planForPlacement, type EppPlacement } from './service.ts';
@@ -32,6 +33,25 @@ export async function eppAtPlacement(tx: DbOrTx, args: { orderId: number; totalC
 /** Stores the plan and its schedule once the down payment is recorded. */
 export async function recordEppPlan(tx: DbOrTx, orderId: number, epp: EppPlacement, paymentId: number | null): Promise<void> {
   await insertOrderPlan(tx, orderId, epp.kind, epp.promoId, epp.plan, paymentId);
+}
+
+/**
+ * The down payment over the lines: the lines the program does not finance first, in full (they
+ * are in the down payment whole), the rest by weight over the financed lines (largest remainder).
+ */
+export function eppLineShares(epp: EppPlacement, lineIds: readonly number[], weights: readonly number[], payCents: number): number[] {
+  const shares = lineIds.map(() => 0);
+  let left = payCents;
+  lineIds.forEach((id, k) => {
+    if (epp.ineligibleLineIds.includes(id)) {
+      shares[k] = Math.min(weights[k], left);
+      left -= shares[k];
+    }
+  });
+  const financed = lineIds.map((id, k) => (epp.ineligibleLineIds.includes(id) ? -1 : k)).filter((k) => k >= 0);
+  if (financed.length) prorate(financed.map((k) => weights[k]), left).forEach((c, j) => { shares[financed[j]] += c; });
+  else if (shares.length) shares[0] += left;
+  return shares;
 }
 
 /** The audit line's EPP part. */

@@ -109,7 +109,8 @@ export async function eppQuote(db: DbOrTx, args: { query: ServiceDataQuery; call
   return { rules, admin: caller.admin, currency, source, baseCents: totalCents, items, ...p };
 }
 
-export type EppPlacement = { kind: 'standard' | 'promo'; promoId: number | null; plan: EppPlan };
+/** ineligibleLineIds: the order lines the program does not finance (paid in full by the down payment). */
+export type EppPlacement = { kind: 'standard' | 'promo'; promoId: number | null; plan: EppPlan; ineligibleLineIds: number[] };
 
 /**
  * The plan an order is placed under, from the order's own lines and total inside the placement
@@ -131,5 +132,6 @@ export async function planForPlacement(tx: DbOrTx, args: { orderId: number; tota
     }
     throw e;
   }
-  return p.chosen === 'promo' ? { kind: 'promo', promoId: p.promo!.promo.id, plan: p.promo!.plan } : { kind: 'standard', promoId: null, plan: p.standard };
+  const ineligibleLineIds = items.filter((i) => !i.eligible).map((i) => i.id);
+  return p.chosen === 'promo' ? { kind: 'promo', promoId: p.promo!.promo.id, plan: p.promo!.plan, ineligibleLineIds } : { kind: 'standard', promoId: null, plan: p.standard, ineligibleLineIds };
 }
