@@ -11,6 +11,8 @@ async function signInPage(page: TestPage, base: string, email: string) {
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', DEMO_PASSWORD);
   await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+  // Under load the navigation event can come before the signed-in page: wait for its api token.
+  await page.waitForSelector('meta[name="api-token"]', { state: 'attached', timeout: 15_000 });
 }
 
 /** Every service-data request the page makes, with the time it was sent. */
