@@ -30,4 +30,7 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'warehouse-key': () => import('./warehouse-key.tsx'),
   // Saved payment methods and bank accounts (issue 10)
   'payment-methods': () => import('./payment-methods/index.tsx'),
+  // Extended Payment Program (issue 10)
+  'epp-preview': () => import('./epp/preview.tsx'),
+  'epp-calculator': () => import('./epp/calculator.tsx'),
 };

@@ -50,6 +50,8 @@ import { orgUserRoutes } from './features/org-users/routes.ts';
 // Issue 15: integrations, system services, the log.
 import { integrationRoutes } from './features/webhooks/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+// Extended Payment Program (issue 10)
+import { eppRoutes } from './features/epp/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -94,6 +96,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(orgUserRoutes(s));
   r.use(integrationRoutes(s)); // issue 15
   r.use(systemRoutes(s)); // issue 15
+  r.use(eppRoutes(s)); // Extended Payment Program (issue 10)
   return r;
 }
 

@@ -9,4 +9,6 @@ export function setCartCount(count: number): void {
     el.textContent = String(count);
     el.hidden = count <= 0;
   }
+  // The cart changed: islands that depend on it (the EPP preview) ask the server again.
+  document.dispatchEvent(new CustomEvent('hd:cart-changed', { detail: { count } }));
 }

@@ -10,6 +10,7 @@ import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
 import { fieldsOf, fmt, type Lookup } from './parts.tsx';
 import { SavedMethods, type SavedChoice } from './saved-methods.tsx';
+import { EppPayment, eppFields, type EppPayState } from './epp-payment.tsx'; // EPP (issue 10)
 
 type Props = {
   hidden: boolean;
@@ -41,6 +42,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   const [errors, setErrors] = useState<Record<string, string>>({});
   const attempt = useRef<{ key: string; token?: string } | null>(null);
   const [saved, setSaved] = useState<SavedChoice>(null); // issue 10: a saved card or verified bank account
+  const [epp, setEpp] = useState<EppPayState>(null); // EPP (issue 10): null, 'pending' or the plan chosen
 
   // Spec §7: the channel's methods are fetched when the tab opens; a failure keeps what we had.
   useEffect(() => {
@@ -51,13 +53,14 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   }, [hidden]);
 
   const place = async () => {
-    if (placing) return;
+    if (placing || (!saved && epp === 'pending')) return;
     setPlacing(true);
     setError('');
     setErrors({});
     attempt.current ??= { key: newKey() };
     try {
-      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, po_number: po, attention: att };
+      // EPP is offered with a new card (its part sits under the card fields); a saved method pays in full.
+      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, po_number: po, attention: att, ...(!saved && type === PAYMENT_TYPES.CARD ? eppFields(epp) : {}) };
       if (saved) {
         body.payment_type = saved.paymentType;
         body.saved_method_id = saved.id;
@@ -112,6 +115,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
               <input id="co-cvc" inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} data-testid="card-cvc" />
             </div>
           </div>
+          <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />
         </div>
       ) : (
         <div className="stack">
@@ -135,7 +139,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
       {error && <div className="alert alert-error" role="alert" data-testid="place-error">{error}</div>}
       <div className="place-row">
         <strong>{L('total')}: <span data-testid="place-total">{m(totals.total)}</span></strong>
-        <button type="button" className="btn btn-primary" disabled={placing} aria-busy={placing} onClick={() => void place()} data-testid="place-order">{placing ? L('placing') : L('place')}</button>
+        <button type="button" className="btn btn-primary" disabled={placing || (!saved && epp === 'pending')} aria-busy={placing} onClick={() => void place()} data-testid="place-order">{placing ? L('placing') : L('place')}</button>
       </div>
     </section>
   );

@@ -223,6 +223,8 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('POST', '/:locale/account/dashboard/integrations/:webhookId/deliveries/:deliveryId/replay', 'webhooks.edit'),
   R('GET', '/:locale/admin/services', 'services.view'),
   R('GET', '/:locale/admin/logs', 'logs.view'),
+  // The Extended Payment Program (issue 10): a product's or a demo total's terms for anyone; an order's for its owner or orders.view (404 otherwise)
+  R('GET', '/:locale/epp/service-data', 'public', 'orderId: own order (or own anonymous cart), or orders.view; 404 otherwise'),
   // Saved payment methods and bank accounts (issue 10): a user's own; staff with customers.view
   // read a customer's (customers.edit to change them); anyone else's id answers 404.
   R('GET', '/api/plaid/link-token', 'signed-in', 'user_id: the caller, or a customer for staff with customers.edit'),

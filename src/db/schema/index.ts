@@ -20,3 +20,5 @@ export * from './refunds.ts';
 export * from './payment-methods.ts';
 // Webhook outbox, deliveries and attempts (issue 15).
 export * from './webhooks.ts';
+// Extended Payment Program (issue 10): promotional plans, product eligibility, order plans and schedules.
+export * from './epp.ts';

@@ -263,9 +263,17 @@ export const eppRules = pgTable('epp_rules', {
   defaultPercentDown: integer('default_percent_down').notNull(),
   defaultMonths: integer('default_months').notNull(),
   feePercent: percent('fee_percent').notNull().default('0'),
+  /**
+   * The standard plan's yearly interest (note) rate in percent. Not the disclosed APR: that is
+   * computed from the schedule with the fee included (src/domain/epp.ts).
+   */
+  interestRatePercent: percent('interest_rate_percent').notNull().default('0'),
+  /** Products without an epp_products row are eligible when true (a row decides otherwise). */
+  productsEligibleByDefault: boolean('products_eligible_by_default').notNull().default(true),
   active: boolean('active').notNull().default(true),
   ...timestamps(),
 }, (t) => [
+  check('epp_rules_rate', sql`${t.interestRatePercent} >= 0`),
   check('epp_rules_lists', sql`jsonb_typeof(${t.percentDown}) = 'array' and jsonb_typeof(${t.months}) = 'array'`),
   check('epp_rules_defaults', sql`${t.defaultPercentDown} between 1 and 100 and ${t.defaultMonths} > 0`),
   check('epp_rules_defaults_listed', sql`${t.percentDown} @> jsonb_build_array(${t.defaultPercentDown}) and ${t.months} @> jsonb_build_array(${t.defaultMonths})`),

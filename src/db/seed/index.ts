@@ -15,6 +15,7 @@ import { resetSequences, Rng, type SeedDb } from './util.ts';
 import { seedParts } from './parts.ts';
 import { seedTaxRates } from './checkout.ts';
 import { seedPaymentMethods } from './payment-methods.ts';
+import { seedEpp, seedEppPlans } from './epp.ts';
 
 export { DEMO_PASSWORD } from './accounts.ts';
 export { DEMO_WAREHOUSE_KEYS } from './inventory.ts';
@@ -54,7 +55,9 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     const products = await seedCatalog(tx, geo, rng);
     const inventory = await seedStock(tx, products, rng);
     await seedPromotions(tx);
+    await seedEpp(tx, products); // EPP promotion and product eligibility (issue 10)
     const orders = await seedOrders(tx, geo, people, products, rng, orderCount, opts.onProgress);
+    await seedEppPlans(tx); // the EPP orders' plans and schedules (issue 10)
     const translations = await seedTranslations(tx);
     const content = await seedContent(tx, products);
     await seedParts(tx, products); // parts diagrams 2-3, quantities per assembly, dealer hours (issue #12)

@@ -57,7 +57,7 @@ const PROMOTIONS = [
 ] as const;
 const promoConfig = (value: number): PromotionConfiguration => [{ actions: [{ type: 'amount_off', value }] }];
 
-export const EPP_RULES = { percentDown: [10, 20, 30, 50], months: [6, 12, 18, 24], defaultPercentDown: 20, defaultMonths: 12, feePercent: '3.50' };
+export const EPP_RULES = { percentDown: [10, 20, 30, 50], months: [6, 12, 18, 24], defaultPercentDown: 20, defaultMonths: 12, feePercent: '3.50', interestRatePercent: '9.90' };
 
 /** Sales tax by destination; a region missing here uses the country's default. */
 export const TAX: Record<Channel, { default: [string, number][]; regions: Record<string, [string, number][]> }> = {

@@ -24,6 +24,7 @@ import {
   addLine, getCart, mergeAnonymousIntoUser, removeLine, repriceForChannel, setShowDiscount, updateQuantity, type CartRef,
 } from './service.ts';
 import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
+import { eppIslandProps } from '../epp/view-model.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -87,6 +88,8 @@ export function cartRoutes(s: Services): Router {
       hasEstimate,
       refresh,
       props: cartPageProps(state, { locale: req.locale, currency: channel.currency, currencyId: channel.currencyId, showDiscount, refresh, t: req.t as never }),
+      // The EPP preview (issue 10): the cart's own figures, before shipping and tax.
+      epp: state ? eppIslandProps({ locale: req.locale, currency: channel.currency, t: req.t as never, source: { orderId: state.orderId, subtotalOnly: true }, mode: 'preview' }) : null,
     });
   });
 

@@ -35,6 +35,7 @@ import { bankLabel, debitBank, savedMethodForOrder } from '../payment-methods/pa
 import type { PlaceOrder } from './schemas.ts';
 import { quoteCutoff } from './shipping.ts';
 import { emitEvents } from '../webhooks/events.ts';
+import { eppAtPlacement, eppAuditText, eppLineShares, eppRequestHash, recordEppPlan, type EppPlacementInput } from '../epp/placement.ts';
 
 export type PlaceResult = { status: number; body: { order_id: number; status: string; total: string; currency: string; redirect: string }; replayed: boolean; charge?: Charge };
 
@@ -46,11 +47,11 @@ const fail = (status: number, code: string, message: string, fields?: Record<str
 export async function placeOrder(
   db: Db,
   provider: PaymentProvider,
-  args: { userId: number; channel: ChannelInfo; key: string; input: PlaceOrder; locale: string; now?: Date; bank?: BankLinkProvider },
+  args: { userId: number; channel: ChannelInfo; key: string; input: PlaceOrder; locale: string; now?: Date; bank?: BankLinkProvider; epp?: EppPlacementInput | null; eppAdmin?: boolean },
 ): Promise<PlaceResult> {
   const { userId, channel, key, input } = args;
   const now = args.now ?? new Date();
-  const hash = requestHash(input);
+  const hash = requestHash(input) + eppRequestHash(args.epp); // EPP (issue 10): its choice is part of the request
   let charge: Charge | undefined;
   let debit: Debit | undefined;
   try {
@@ -129,30 +130,34 @@ export async function placeOrder(
         throw fail(409, 'price_changed', `The order total is now ${fromCents(totalCents)} ${channel.currency}. Please review your order.`, { expected_total: fromCents(totalCents) });
       }
 
-      // 6. Payment (a saved card or verified bank account of the buyer's: issue 10, payment-methods/pay.ts).
+      // 6. Payment: a new card, a saved card or verified bank account of the buyer's (issue 10,
+      // payment-methods/pay.ts), or a check. With EPP (issue 10) the payment is the down payment now;
+      // the plan comes from the order itself.
       const card = input.payment_type === PAYMENT_TYPES.CARD;
       const saved = await savedMethodForOrder(tx, { userId, channelId: channel.id, paymentType: input.payment_type, savedMethodId: input.saved_method_id });
       const bank = input.payment_type === PAYMENT_TYPES.BANK ? saved : null;
       const token = saved && card ? saved.providerRef : input.token;
-      if (bank && totalCents > 0) {
+      const epp = await eppAtPlacement(tx, { orderId: order.id, totalCents, paymentType: input.payment_type, input: args.epp, admin: !!args.eppAdmin, now });
+      const payCents = epp ? epp.plan.downPaymentCents : totalCents;
+      if (bank && payCents > 0) {
         if (!args.bank) throw fail(503, 'no_bank_link', 'Bank payments are not available right now.');
-        debit = await debitBank(args.bank, bank, { amountCents: totalCents, currency: channel.currency, idempotencyKey: `order-${order.id}-${key}`, orderId: order.id });
+        debit = await debitBank(args.bank, bank, { amountCents: payCents, currency: channel.currency, idempotencyKey: `order-${order.id}-${key}`, orderId: order.id });
       }
-      if (card && totalCents > 0) {
+      if (card && payCents > 0) {
         try {
-          charge = await provider.charge({ token: token!, amountCents: totalCents, currency: channel.currency, idempotencyKey: `order-${order.id}-${key}`, description: `Order ${order.id}`, customer: saved?.providerCustomer });
+          charge = await provider.charge({ token: token!, amountCents: payCents, currency: channel.currency, idempotencyKey: `order-${order.id}-${key}`, description: `Order ${order.id}`, customer: saved?.providerCustomer });
         } catch (e) {
           if (e instanceof PaymentError) throw fail(402, e.code, e.message, { card: e.message });
           throw e;
         }
       }
       let paymentId: number | null = null;
-      if (totalCents > 0) {
+      if (payCents > 0) {
         const [p] = await tx.insert(payments).values({
           orderId: order.id,
           paymentType: input.payment_type,
           successful: card,
-          total: fromCents(totalCents),
+          total: fromCents(payCents),
           providerRef: charge?.ref ?? debit?.ref ?? null,
           paymentMethodId: card ? token! : bank ? bankLabel(bank) : null,
           checkNumber: card || bank ? null : input.check_number!,
@@ -163,13 +168,18 @@ export async function placeOrder(
         const fresh = await tx.select({ id: orderLineItems.id, totalDiscounted: orderLineItems.totalDiscounted }).from(orderLineItems)
           .where(and(eq(orderLineItems.orderId, order.id), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES]))).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
         const weights = fresh.map((l) => Math.max(0, toCents(l.totalDiscounted)));
-        const shares = prorate(weights, totalCents);
+        const shares = epp ? eppLineShares(epp, fresh.map((l) => l.id), weights, payCents) : prorate(weights, payCents);
         const rows = fresh.map((l, k) => ({ paymentId: p.id, type: 0, lineItemId: l.id, amount: fromCents(shares[k]) })).filter((r) => toCents(r.amount) > 0);
         if (rows.length) await tx.insert(paymentAllocations).values(rows);
         if (card) {
-          for (const l of fresh) await tx.update(orderLineItems).set({ paidTotal: l.totalDiscounted, unpaidTotal: '0.00' }).where(eq(orderLineItems.id, l.id));
+          // Paid in full, or (EPP) each line's share of the down payment, capped at what the line costs.
+          for (const [k, l] of fresh.entries()) {
+            const paid = epp ? Math.min(shares[k], toCents(l.totalDiscounted)) : toCents(l.totalDiscounted);
+            await tx.update(orderLineItems).set({ paidTotal: fromCents(paid), unpaidTotal: fromCents(toCents(l.totalDiscounted) - paid) }).where(eq(orderLineItems.id, l.id));
+          }
         }
       }
+      if (epp) await recordEppPlan(tx, order.id, epp, paymentId);
 
       const status = card || totalCents === 0 ? 'processing' : 'pending';
       await tx.update(orders).set({
@@ -187,10 +197,10 @@ export async function placeOrder(
       await tx.insert(idempotencyKeys).values({ userId, key, requestHash: hash, orderId: order.id, responseStatus: 201, responseBody: body });
       await audit(tx, {
         action: 'order.place', entity: 'order', entityId: order.id, userId,
-        message: `Order ${order.id} placed (${fromCents(totalCents)} ${channel.currency}, ${card ? `card ${charge?.brand ?? ''} ${charge?.last4 ?? ''}`.trim() : bank ? `bank account ${bank.brand} ${bank.last4}` : `check ${input.check_number}`})`,
+        message: `Order ${order.id} placed (${fromCents(totalCents)} ${channel.currency}, ${card ? `card ${charge?.brand ?? ''} ${charge?.last4 ?? ''}`.trim() : bank ? `bank account ${bank.brand} ${bank.last4}` : `check ${input.check_number}`}${epp ? `; ${eppAuditText(epp, channel.currency)}` : ''})`,
         data: { paymentId, paymentType: input.payment_type, tax: fromCents(taxCents) },
       });
-      await emitEvents(tx, [['order.created', { orderId: order.id, status, total: fromCents(totalCents), currency: channel.currency, paymentId }], ['payment.recorded', { orderId: order.id, paymentId, paymentType: input.payment_type, amount: fromCents(totalCents), currency: channel.currency }]]); // webhooks (issue 15)
+      await emitEvents(tx, [['order.created', { orderId: order.id, status, total: fromCents(totalCents), currency: channel.currency, paymentId }], ['payment.recorded', { orderId: order.id, paymentId, paymentType: input.payment_type, amount: fromCents(payCents), currency: channel.currency }]]); // webhooks (issue 15)
       return { status: 201, body, replayed: false, charge };
     });
   } catch (e) {

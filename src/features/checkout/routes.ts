@@ -31,6 +31,8 @@ import { IdempotencyKey, InputError, parseCustomerInfo, PlaceOrder, ShippingQuer
 import { quoteShipping, selectShipping } from './shipping.ts';
 import { sendConfirmation } from '../orders/mail.ts';
 import { z } from 'zod';
+import { can } from '../../http/guards.ts';
+import { eppPlacementOf } from '../epp/schemas.ts';
 
 const channelOf = (res: Response): ChannelInfo => {
   const channel = res.locals.channel as ChannelInfo | undefined;
@@ -141,7 +143,8 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     if (!req.user) throw unauthorized();
     const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
     const input = parseInput(PlaceOrder, req.body);
-    const result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s) });
+    const epp = eppPlacementOf(req.body, parseInput); // EPP (issue 10): null unless the buyer pays by EPP
+    const result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s), epp, eppAdmin: can(req.user, 'epp.admin') });
     if (!result.replayed) {
       await sendConfirmation(s, result.body.order_id, req.locale, s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
     }

@@ -18,6 +18,7 @@ import { createDraft, findPeople, submitDraft } from './drafts.ts';
 import { OrderSearchQuery } from './schemas.ts';
 import { searchOrders } from './search.ts';
 import { orderSearchView } from './view-model.ts';
+import { orderPlan } from '../epp/queries.ts'; // EPP plan and schedule (issue 10)
 
 /** Routes under /{locale}/… */
 export function orderAdminLocalizedRoutes(s: Services): Router {
@@ -68,8 +69,8 @@ export function orderAdminRoutes(s: Services): Router {
   /** GET /admin/orders/detail/{order_id} */
   r.get('/admin/orders/detail/:orderId', requirePermission('orders.view'), async (req, res) => {
     const id = parseInput(IdParam, req.params.orderId);
-    const [order, log] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id)]);
-    await res.page('order-admin/detail', { title: req.t('order.title', { id: order.order_id }), order, log, layout: 'layouts/admin', nav: 'orders' });
+    const [order, log, epp] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id), orderPlan(s.db, id)]);
+    await res.page('order-admin/detail', { title: req.t('order.title', { id: order.order_id }), order, log, epp, layout: 'layouts/admin', nav: 'orders' });
   });
 
   /** POST /admin/orders/detail/{order_id}/submit — a staff draft goes to the customer */

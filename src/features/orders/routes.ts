@@ -15,6 +15,7 @@ import { wantsJson } from '../../http/wants-json.ts';
 import { flash } from '../../http/context.ts';
 import { Survey, SURVEY_SOURCES } from '../checkout/schemas.ts';
 import { getOrderDetail } from './queries.ts';
+import { orderPlan } from '../epp/queries.ts';
 
 async function readable(s: Services, req: Request) {
   const id = parseInput(IdParam, req.params.orderId);
@@ -51,6 +52,7 @@ export function orderRoutes(s: Services): Router {
       shipments,
       check: order.payments.find((p) => p.paymentType === 2) ?? null,
       survey: order.userId === req.user!.id && !answered.length ? { sources: SURVEY_SOURCES } : null,
+      epp: await orderPlan(s.db, order.id), // the EPP plan and schedule (issue 10)
     });
   });
 

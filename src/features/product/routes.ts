@@ -10,6 +10,7 @@ import { ProductParams } from './schemas.ts';
 import { loadProductPage } from './service.ts';
 import { requireChannel } from '../../http/context.ts';
 import { productJson, productLocals } from './view-model.ts';
+import { eppIslandProps } from '../epp/view-model.ts';
 
 const viewsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../views');
 
@@ -31,6 +32,8 @@ export function productRoutes(s: Services): Router {
     await res.page('product/show', {
       ...productLocals(page, { locale: req.locale, intlLocale: res.locals.intlLocale as string, t: req.t, csrfToken: req.csrfToken ? req.csrfToken() : '', now }),
       shippingEstimate,
+      // The EPP calculator (issue 10): the figures are asked from /epp/service-data by the island.
+      epp: eppIslandProps({ locale: req.locale, currency: channel.currency, t: req.t as never, source: { productId: id } }),
     });
   });
 
