@@ -88,23 +88,7 @@ export async function loadCartRows(db: DbOrTx, orderId: number): Promise<CartRow
     .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
   const lines = lineRows.map((r) => ({ ...r.line, image: r.image, productTitle: r.productTitle, productStockcode: r.productStockcode }));
   const ids = lines.map((l) => l.id);
-  const options = ids.length
-    ? await db
-        .select({
-          lineItemId: lineItemOptions.lineItemId,
-          optionId: lineItemOptions.optionId,
-          choiceId: lineItemOptions.choiceId,
-          optionType: lineItemOptions.optionType,
-          quantity: lineItemOptions.quantity,
-          optionName: productOptions.name,
-          choiceName: optionChoices.name,
-        })
-        .from(lineItemOptions)
-        .innerJoin(productOptions, eq(productOptions.id, lineItemOptions.optionId))
-        .innerJoin(optionChoices, eq(optionChoices.id, lineItemOptions.choiceId))
-        .where(inArray(lineItemOptions.lineItemId, ids))
-        .orderBy(asc(lineItemOptions.id))
-    : [];
+  const options = await lineOptions(db, ids);
   const promos = await db
     .select({ id: promotions.id, name: promotions.name, code: promotions.code, configuration: promotions.configuration })
     .from(orderPromotions)
@@ -125,4 +109,24 @@ export function activePromotions(db: DbOrTx, now: Date) {
       or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
     ))
     .orderBy(asc(promotions.id));
+}
+
+/** The chosen options of the cart's lines, for the page (one statement). */
+export async function lineOptions(tx: DbOrTx, lineIds: number[]): Promise<CartRows['options']> {
+  if (!lineIds.length) return [];
+  return tx
+    .select({
+      lineItemId: lineItemOptions.lineItemId,
+      optionId: lineItemOptions.optionId,
+      choiceId: lineItemOptions.choiceId,
+      optionType: lineItemOptions.optionType,
+      quantity: lineItemOptions.quantity,
+      optionName: productOptions.name,
+      choiceName: optionChoices.name,
+    })
+    .from(lineItemOptions)
+    .innerJoin(productOptions, eq(productOptions.id, lineItemOptions.optionId))
+    .innerJoin(optionChoices, eq(optionChoices.id, lineItemOptions.choiceId))
+    .where(inArray(lineItemOptions.lineItemId, lineIds))
+    .orderBy(asc(lineItemOptions.id));
 }

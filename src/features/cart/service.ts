@@ -17,9 +17,9 @@ import { AppError, notFound } from '../../domain/errors.ts';
 import { fromCents } from '../../domain/money.ts';
 import { CART_MAX, clampCartQuantity } from '../../domain/quantity.ts';
 import { priceLine, type PricedLine, type PriceLineInput, type PricingChannel } from './pricing.ts';
-import { findCartId, loadCartRows, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
+import { findCartId, lineOptions, loadCartRows, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
 import { toCartState, type CartState } from './state.ts';
-import { cartLines, lineOptions, lockCartById, lockVisitorCart, recomputeTotals, settleCart, type LockedCart } from './totals.ts';
+import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, type LockedCart } from './totals.ts';
 
 export type { CartRef };
 export type { CartLine, CartPromotion, CartState } from './state.ts';

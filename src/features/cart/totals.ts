@@ -14,12 +14,12 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { channels, lineItemOptions, optionChoices, orderLineItems, orderPromotions, orders, productOptions, products } from '../../db/schema/index.ts';
+import { channels, orderLineItems, orderPromotions, orders, products } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
 import { notFound } from '../../domain/errors.ts';
 import { convert, fromCents, parseCents, toCents } from '../../domain/money.ts';
 import { orgDiscountCents, orderTotals, spreadPromotion } from '../../domain/order-totals.ts';
-import { activePromotions, type CartLineRow, type CartOrderRow, type CartRef, type CartRows } from './queries.ts';
+import { activePromotions, lineOptions, type CartLineRow, type CartOrderRow, type CartRef, type CartRows } from './queries.ts';
 
 /** The cart's order row and the channel's rate, locked for the rest of the transaction. */
 export type LockedCart = { order: CartOrderRow; rate: string };
@@ -179,25 +179,6 @@ export async function settleCart(tx: DbOrTx, cart: LockedCart, lines: CartLineRo
   };
 }
 
-/** The chosen options of the cart's lines, for the page (one statement). */
-export async function lineOptions(tx: DbOrTx, lineIds: number[]): Promise<CartRows['options']> {
-  if (!lineIds.length) return [];
-  return tx
-    .select({
-      lineItemId: lineItemOptions.lineItemId,
-      optionId: lineItemOptions.optionId,
-      choiceId: lineItemOptions.choiceId,
-      optionType: lineItemOptions.optionType,
-      quantity: lineItemOptions.quantity,
-      optionName: productOptions.name,
-      choiceName: optionChoices.name,
-    })
-    .from(lineItemOptions)
-    .innerJoin(productOptions, eq(productOptions.id, lineItemOptions.optionId))
-    .innerJoin(optionChoices, eq(optionChoices.id, lineItemOptions.choiceId))
-    .where(inArray(lineItemOptions.lineItemId, lineIds))
-    .orderBy(asc(lineItemOptions.id));
-}
 
 /** Recomputes a cart known by id (after writes made elsewhere in the transaction). */
 export async function recomputeTotals(tx: DbOrTx, orderId: number, now: Date = new Date()): Promise<void> {
