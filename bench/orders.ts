@@ -10,6 +10,7 @@
  * line); with it, an already seeded database is used as it is (seeding 1 000 000 orders takes long).
  */
 import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,13 +53,20 @@ async function main() {
     app = await start({ env: 'production', port: 0, databaseUrl, dataDir, seed: 'none', logLevel: 'silent' }, { database });
     const base = `http://127.0.0.1:${app.port}`;
 
-    // Sign in as staff; the bearer token comes from the page's api-token meta.
+    // Sign in as staff; the bearer token comes from the page's api-token meta. In production the
+    // demo password is refused (unless SEED=demo), so the bench gives staff a password of its own.
+    const benchPassword = randomBytes(12).toString('hex');
+    await database.pool.query('update users set password_hash = $1 where email = $2', [await argon2.hash(benchPassword, { type: argon2.argon2id }), 'staff@example.com']);
     const login = await fetch(`${base}/en-us/login`);
     const csrf = /name="csrf-token" content="([^"]+)"/.exec(await login.text())![1];
     let cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const signin = await fetch(`${base}/en-us/login`, { method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `email=staff%40example.com&password=demo-pass-2026&_csrf=${encodeURIComponent(csrf)}` });
+    const signin = await fetch(`${base}/en-us/login`, { method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `email=staff%40example.com&password=${benchPassword}&_csrf=${encodeURIComponent(csrf)}` });
     cookie = signin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') || cookie;
-    const token = /name="api-token" content="([^"]+)"/.exec(await (await fetch(`${base}/en-us/account`, { headers: { cookie } })).text())![1];
+    const accountPage = await fetch(`${base}/en-us/account`, { headers: { cookie }, redirect: "manual" });
+    const accountHtml = await accountPage.text();
+    const tokenMatch = /name="api-token" content="([^"]+)"/.exec(accountHtml);
+    if (!tokenMatch) throw new Error(`no api-token: sign-in ${signin.status} ${(/class="[^"]*(error|alert)[^"]*"[^>]*>[^<]*/.exec(await signin.text()) ?? [""])[0]} ${signin.headers.get("location")}, account ${accountPage.status} ${accountPage.headers.get("location")} ${accountHtml.slice(0, 300)}`);
+    const token = tokenMatch[1];
 
     const pick = async (sql: string) => (await database.pool.query(sql)).rows[0];
     const po = (await pick(`select po_number from orders where po_number is not null order by id desc limit 1`)).po_number as string;

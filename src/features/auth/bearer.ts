@@ -9,7 +9,6 @@
 import type { RequestHandler } from 'express';
 import { unauthorized } from '../../domain/errors.ts';
 import type { Services } from '../../services.ts';
-import { loadCurrentUser } from './queries.ts';
 
 /** The token of an `Authorization: Bearer …` header ('' for an empty one), or undefined without one. */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -28,12 +27,11 @@ export function withoutSessionCookie(cookieName: string): RequestHandler {
   };
 }
 
-export function bearerAuth(services: Pick<Services, 'auth' | 'db'>): RequestHandler {
+export function bearerAuth(services: Pick<Services, 'auth'>): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (token === undefined) return next();
-    const userId = token ? await services.auth.userIdForBearer(token) : undefined;
-    const user = userId ? await loadCurrentUser(services.db, userId) : undefined;
+    const user = token ? await services.auth.userForBearer(token) : undefined;
     if (!user) return next(unauthorized('The bearer token is invalid or has been revoked.'));
     req.user = user;
     req.bearer = true;

@@ -10,10 +10,9 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return row;
 }
 
-/** The signed-in user with the permission set of the role, adjusted by organisation and per-user grants (src/domain/permissions.ts). */
-export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<CurrentUser | undefined> {
-  const [u] = await db
-    .select({
+/** The user's columns and permission sources, for one select (a user by id, or by bearer token). */
+function userFields() {
+  return {
       id: users.id,
       email: users.email,
       firstName: users.firstName,
@@ -27,32 +26,38 @@ export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<Curre
       rolePerms: sql<string[]>`coalesce((select array_agg(rp.permission_key) from role_permissions rp where rp.role = "users"."role"), '{}')`,
       userOverrides: sql<{ key: string; granted: boolean }[]>`coalesce((select json_agg(json_build_object('key', up.permission_key, 'granted', up.granted)) from user_permissions up where up.user_id = "users"."id"), '[]')`,
       orgOverrides: sql<{ key: string; granted: boolean }[]>`coalesce((select json_agg(json_build_object('key', op.permission_key, 'granted', op.granted)) from organisation_permissions op where op.organisation_id = "users"."organisation_id"), '[]')`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!u || u.disabled) return undefined;
-  const permissions = permissionSet(u.rolePerms, u.orgOverrides, u.userOverrides);
-  return {
-    id: u.id,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    role: u.role,
-    organisationId: u.organisationId,
-    warehouseId: u.warehouseId,
-    permissions,
   };
 }
+const userById = (db: DbOrTx, userId: number) => db.select(userFields()).from(users).where(eq(users.id, userId)).limit(1);
+type UserRow = Awaited<ReturnType<typeof userById>>[number];
 
-export async function findActiveToken(db: DbOrTx, tokenHash: string) {
+function currentUser(u: UserRow | undefined): CurrentUser | undefined {
+  if (!u || u.disabled) return undefined;
+  const permissions = permissionSet(u.rolePerms, u.orgOverrides, u.userOverrides);
+  return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role, organisationId: u.organisationId, warehouseId: u.warehouseId, permissions };
+}
+
+/** The signed-in user with the permission set of the role, adjusted by organisation and per-user grants (src/domain/permissions.ts). */
+export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<CurrentUser | undefined> {
+  const [u] = await userById(db, userId);
+  return currentUser(u);
+}
+
+/**
+ * The user of an active bearer token (by its hash) in one statement, with the token's id and when
+ * it was last used (the caller records use at most once a minute: an API read writes nothing else).
+ */
+export async function loadBearerUser(db: DbOrTx, tokenHash: string): Promise<{ user: CurrentUser; tokenId: number; lastUsedAt: Date | null } | undefined> {
   const [row] = await db
-    .select({ id: apiTokens.id, userId: apiTokens.userId })
-    .from(apiTokens)
+    .select({ ...userFields(), tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt })
+    .from(users)
+    .innerJoin(apiTokens, eq(apiTokens.userId, users.id))
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), sql`(${apiTokens.expiresAt} is null or ${apiTokens.expiresAt} > now())`))
     .limit(1);
-  return row;
+  const user = currentUser(row);
+  return user && row ? { user, tokenId: row.tokenId, lastUsedAt: row.lastUsedAt } : undefined;
 }
+
 
 export async function findUsableReset(db: DbOrTx, tokenHash: string) {
   const [row] = await db

@@ -9,8 +9,9 @@ import { AppError, invalid } from '../../domain/errors.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
 import { audit } from '../audit/log.ts';
 import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from './crypto.ts';
-import { findActiveToken, findUserByEmail, findUsableReset } from './queries.ts';
+import { findUserByEmail, findUsableReset, loadBearerUser } from './queries.ts';
 import type { Register } from './schemas.ts';
+import type { CurrentUser } from '../../http/types.ts';
 import { inviteUsedBy, spendInvite } from '../org-users/service.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -157,10 +158,16 @@ export class AuthService {
     await this.db.update(apiTokens).set({ revokedAt: sql`now()` }).where(eq(apiTokens.id, id));
   }
 
-  async userIdForBearer(token: string): Promise<number | undefined> {
-    const row = await findActiveToken(this.db, sha256(token));
-    if (!row) return undefined;
-    await this.db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.id));
-    return row.userId;
+  /**
+   * The user of a bearer token, read in one statement. The token's last use is recorded when it
+   * is more than a minute old, so a busy API client costs no write per request.
+   */
+  async userForBearer(token: string): Promise<CurrentUser | undefined> {
+    const found = await loadBearerUser(this.db, sha256(token));
+    if (!found) return undefined;
+    if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
+      await this.db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, found.tokenId));
+    }
+    return found.user;
   }
 }

@@ -12,7 +12,7 @@ import { toCents } from '../../domain/money.ts';
 import { money2, isPlaceholderId, type OrderJson, type UpdateResponse } from '../../domain/order-edit.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { priceLine } from '../cart/pricing.ts';
-import { loadOrderParts, loadOrderRow, ownsOrder, taxExemptOptions, type OrderRow } from './queries.ts';
+import { loadOrder, loadOrderRow, ownsOrder, taxExemptOptions, type OrderRow } from './queries.ts';
 import type { UpdateBody } from './schemas.ts';
 import { orderJson } from './serialize.ts';
 import { lockOrder, logChange, repriceAndSave, snapshot } from './writes.ts';
@@ -23,10 +23,11 @@ type Translate = (key: string) => string;
 export async function readableOrder(db: DbOrTx, orderId: number, user: CurrentUser | undefined): Promise<OrderRow> {
   if (!user) throw unauthorized();
   const row = await loadOrderRow(db, orderId);
-  if (!row) throw notFound('Order not found.');
-  if (user.permissions.has('orders.view') || ownsOrder(row, user.id)) return row;
-  throw notFound('Order not found.');
+  if (!row || !mayRead(row, user)) throw notFound('Order not found.');
+  return row;
 }
+
+const mayRead = (row: OrderRow, user: CurrentUser) => user.permissions.has('orders.view') || ownsOrder(row, user.id);
 
 /** Staff edits need orders.edit; a customer (even on their own order) gets 403. */
 export function requireEditor(user: CurrentUser | undefined): CurrentUser {
@@ -35,15 +36,18 @@ export function requireEditor(user: CurrentUser | undefined): CurrentUser {
   return user;
 }
 
-export async function synchronize(db: DbOrTx, orderId: number, user: CurrentUser | undefined, t: Translate): Promise<OrderJson> {
-  const row = await readableOrder(db, orderId, user);
-  return orderJson(row, await loadOrderParts(db, row), t);
+/** One round trip: the order and its parts are read together, then the reader is checked (404 whether absent or not theirs). */
+export async function synchronize(db: Db, orderId: number, user: CurrentUser | undefined, t: Translate): Promise<OrderJson> {
+  if (!user) throw unauthorized();
+  const found = await loadOrder(db, orderId);
+  if (!found || !mayRead(found.row, user)) throw notFound('Order not found.');
+  return orderJson(found.row, found.parts, t);
 }
 
-/** The full order after a write, read once the transaction has committed (its reads run in parallel on the pool). */
-async function fresh(db: DbOrTx, orderId: number, t: Translate): Promise<OrderJson> {
-  const row = (await loadOrderRow(db, orderId))!;
-  return orderJson(row, await loadOrderParts(db, row), t);
+/** The full order after a write, read once the transaction has committed. */
+async function fresh(db: Db, orderId: number, t: Translate): Promise<OrderJson> {
+  const found = (await loadOrder(db, orderId))!;
+  return orderJson(found.row, found.parts, t);
 }
 
 /** POST /{locale}/api/orders/{id}/update */

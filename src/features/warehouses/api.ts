@@ -14,7 +14,6 @@ import { inventory, products } from '../../db/schema/index.ts';
 import { forbidden, unauthorized } from '../../domain/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { warehouseApiKey } from '../auth/warehouse-key.ts';
-import { loadCurrentUser } from '../auth/queries.ts';
 import { OrgWarehouseParams, StockUpdate } from './schemas.ts';
 import { regenerateKey, setStockByCode } from './service.ts';
 
@@ -34,9 +33,9 @@ export function warehouseApiRoutes(s: Services): Router {
     if (user && headerId && headerId.trim() !== String(user.id)) throw unauthorized('The bearer token and X-User-Id do not match.');
     if (!user && headerId) {
       const token = bearerOf(req);
-      const id = token ? await s.auth.userIdForBearer(token) : undefined;
-      if (!id || String(id) !== headerId.trim()) throw unauthorized('The bearer token is invalid or has been revoked.');
-      user = await loadCurrentUser(s.db, id);
+      const owner = token ? await s.auth.userForBearer(token) : undefined;
+      if (!owner || String(owner.id) !== headerId.trim()) throw unauthorized('The bearer token is invalid or has been revoked.');
+      user = owner;
     }
     if (!user) throw unauthorized();
     if (!user.permissions.has('warehouses.manage')) throw forbidden();
