@@ -57,6 +57,10 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     await seedPromotions(tx);
     await seedEpp(tx, products); // EPP promotion and product eligibility (issue 10)
     const orders = await seedOrders(tx, geo, people, products, rng, orderCount, opts.onProgress);
+    // Statistics for what was just written (ANALYZE in a transaction counts its own new rows):
+    // without them the planner guesses, and at 1 000 000 orders the EPP step's lookups of each
+    // order's payment chose a scan of every payment per order.
+    await tx.execute(sql`analyze orders, payments, order_fees, order_line_items`);
     await seedEppPlans(tx); // the EPP orders' plans and schedules (issue 10)
     const translations = await seedTranslations(tx);
     const content = await seedContent(tx, products);

@@ -77,10 +77,6 @@ export type OrderRow = {
 
 export type OrderPage = { rows: OrderRow[]; next: string | null; prev: string | null };
 
-/**
- * One page of orders. `channelId` is the channel filter already resolved from its code
- * (undefined: any channel; null: a code that matches no channel, so nothing is found).
- */
 /** The search as a drizzle query (not run): searchOrders runs it; the benchmark EXPLAINs it. */
 export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: number | undefined) {
   const sort = q.sort ?? 'date';
