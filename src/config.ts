@@ -40,6 +40,7 @@ const Env = z.object({
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   WEBHOOKS_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(6 * 3_600_000),
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOKS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).optional(),
 });
 
@@ -54,6 +55,8 @@ export type WebhookConfig = {
   retryMaxMs: number;
   /** One attempt's time limit (connect + answer). */
   timeoutMs: number;
+  /** Outbox events and finished deliveries (with their attempts) older than this are deleted nightly. */
+  retentionDays: number;
   /** How often the job queue looks for due jobs (retries; new jobs also arrive by NOTIFY). */
   pollMs: number;
 };
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.WEBHOOKS_RETRY_BASE_MS,
       retryMaxMs: Math.max(e.WEBHOOKS_RETRY_MAX_MS, e.WEBHOOKS_RETRY_BASE_MS),
       timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
+      retentionDays: e.WEBHOOKS_RETENTION_DAYS,
       pollMs: e.JOBS_POLL_MS ?? 2000,
     },
   };

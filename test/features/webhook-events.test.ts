@@ -1,7 +1,7 @@
 /**
  * The events other areas emit, end to end on the shared app: placing an order through checkout
- * writes order.created and payment.recorded in the order's own transaction and a subscribed
- * webhook receives both, signed; a declined card writes neither.
+ * writes order.created, payment.recorded and an inventory.changed per stock taken in the order's
+ * own transaction, and a subscribed webhook receives them, signed; a declined card writes none.
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
@@ -34,8 +34,18 @@ describe('webhook events from checkout (HTTP)', function () {
       const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
       const res = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 2, check_number: '7781', expected_total: totals.total });
       expect(res.status, res.text).to.equal(201);
-      const events = await sqlRows<{ type: string }>("select type from webhook_events where (payload->>'orderId')::int = $1 order by id", [c.orderId]);
-      expect(events.map((e) => e.type)).to.deep.equal(['order.created', 'payment.recorded']);
+      const events = await sqlRows<{ type: string; payload: { warehouseId?: number; productId?: number; stockcode?: string; before?: number; after?: number; source?: string } }>(
+        "select type, payload from webhook_events where (payload->>'orderId')::int = $1 order by id", [c.orderId]);
+      expect(events.map((e) => e.type).slice(0, 2)).to.deep.equal(['order.created', 'payment.recorded']);
+      // The stock checkout took: one inventory.changed per warehouse row, adding up to the 2 ordered.
+      const stock = events.filter((e) => e.type === 'inventory.changed').map((e) => e.payload);
+      expect(stock.length).to.be.greaterThan(0);
+      expect(stock.reduce((n, e) => n + e.before! - e.after!, 0)).to.equal(2);
+      for (const e of stock) {
+        expect(e).to.include({ productId: product, stockcode: 'HT-CLV', source: 'checkout' });
+        const [row] = await sqlRows<{ quantity: number }>('select quantity from inventory where product_id = $1 and warehouse_id = $2', [product, e.warehouseId]);
+        expect(row.quantity).to.equal(e.after);
+      }
       const got = await rec.waitFor((r) => r.length >= 2);
       const bodies = got.map((r) => new Webhook(hook.body.secret).verify(r.body, r.headers) as { type: string; data: { orderId: number; total?: string; amount?: string } });
       const mine = bodies.filter((b) => b.data.orderId === c.orderId);

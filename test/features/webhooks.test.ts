@@ -10,7 +10,8 @@ import { Webhook } from 'standardwebhooks';
 import { start, type Running } from '../../src/server.ts';
 import { loadConfig, type WebhookConfig } from '../../src/config.ts';
 import { sendSigned } from '../../src/features/webhooks/send.ts';
-import { emitEvent } from '../../src/features/webhooks/events.ts';
+import { CLEANUP_TASK, emitEvent } from '../../src/features/webhooks/events.ts';
+import { cleanUp } from '../../src/features/webhooks/jobs.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { sql as dsql } from 'drizzle-orm';
 import { createTestDb, dbMode, type TestDb } from '../helpers/db.ts';
@@ -330,5 +331,32 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
       await rec.close();
     }
   });
-});
 
+  it('retention: the nightly clean-up deletes old events and finished deliveries, keeps pending ones and anything recent', async () => {
+    // The task is on graphile-worker's crontab (it records every cron task it has scheduled).
+    expect((await sql<{ identifier: string }>('select identifier from graphile_worker._private_known_crontabs')).map((r) => r.identifier)).to.include(CLEANUP_TASK);
+    const [hook] = await sql<{ id: number }>(`insert into webhooks (url, events, secret, active) values ('https://old.example/hook', '{order.created}', 'whsec_cmV0ZW50aW9uLXRlc3Qtc2VjcmV0LTAxMjM0NQ==', false) returning id`);
+    const event = async (ageDays: number) => (await sql<{ id: number }>(`insert into webhook_events (type, payload, created_at) values ('order.created', '{"orderId": 1}', now() - make_interval(days => $1)) returning id`, [ageDays]))[0].id;
+    const delivery = async (ageDays: number, status: string, eventId: number) => {
+      const [d] = await sql<{ id: number }>(`insert into webhook_deliveries (message_id, webhook_id, event_id, event_type, body, status, max_attempts, created_at)
+        values ('msg_' || md5(random()::text), $1, $2, 'order.created', '{}', $3, 3, now() - make_interval(days => $4)) returning id`, [hook.id, eventId, status, ageDays]);
+      await sql('insert into webhook_attempts (delivery_id, attempt, status_code, ok, duration_ms) values ($1, 1, 500, false, 12)', [d.id]);
+      return d.id;
+    };
+    const [oldEvent, oldEvent2, newEvent, newEvent2] = [await event(45), await event(41), await event(2), await event(1)];
+    const oldDelivered = await delivery(45, 'delivered', oldEvent);
+    const oldFailed = await delivery(40, 'failed', oldEvent2);
+    const oldPending = await delivery(44, 'pending', newEvent);
+    const newDelivered = await delivery(1, 'delivered', newEvent2);
+
+    const gone = await cleanUp({ db: app.database.db, config: { ...HOOKS, retentionDays: 30 } });
+    expect(gone).to.deep.equal({ events: 2, deliveries: 2 });
+    const events = (await sql<{ id: number }>('select id from webhook_events where id = any($1) order by id', [[oldEvent, oldEvent2, newEvent, newEvent2]])).map((r) => r.id);
+    expect(events).to.deep.equal([newEvent, newEvent2]);
+    const left = (await sql<{ id: number }>('select id from webhook_deliveries where id = any($1) order by id', [[oldDelivered, oldFailed, oldPending, newDelivered]])).map((r) => r.id);
+    expect(left).to.deep.equal([oldPending, newDelivered]);
+    expect(await sql('select 1 from webhook_attempts where delivery_id = any($1)', [[oldDelivered, oldFailed]])).to.have.length(0);
+    // A second run finds nothing more to delete.
+    expect(await cleanUp({ db: app.database.db, config: { ...HOOKS, retentionDays: 30 } })).to.deep.equal({ events: 0, deliveries: 0 });
+  });
+});

@@ -34,7 +34,7 @@ import type { BankLinkProvider, Debit } from '../../providers/bank/types.ts';
 import { bankLabel, debitBank, savedMethodForOrder } from '../payment-methods/pay.ts';
 import type { PlaceOrder } from './schemas.ts';
 import { quoteCutoff } from './shipping.ts';
-import { emitEvents } from '../webhooks/events.ts';
+import { emitEvents, type WebhookEvent } from '../webhooks/events.ts';
 import { eppAtPlacement, eppAuditText, eppLineShares, eppRequestHash, recordEppPlan, type EppPlacementInput } from '../epp/placement.ts';
 
 export type PlaceResult = { status: number; body: { order_id: number; status: string; total: string; currency: string; redirect: string }; replayed: boolean; charge?: Charge };
@@ -104,14 +104,18 @@ export async function placeOrder(
         const shippingCents = selected.reduce((s, q) => s + toCents(q.total), 0);
         if (toCents(order.shipping) !== shippingCents) await tx.update(orders).set({ shipping: fromCents(shippingCents) }).where(eq(orders.id, order.id));
       }
+      // Each stock taken is an inventory.changed event, sent with the order's own events below.
+      const stockEvents: [WebhookEvent, Record<string, unknown>][] = [];
       for (const w of plan.warehouses) {
         for (const item of w.items) {
           const l = physical.find((p) => p.lineId === item.lineId)!;
           if (l.needsStock) {
             const row = locked.find((r) => r.warehouseId === w.warehouseId && r.productId === item.productId)!;
             const taken = await tx.update(inventory).set({ quantity: sql`${inventory.quantity} - ${item.quantity}` })
-              .where(and(eq(inventory.id, row.id), sql`${inventory.quantity} - ${inventory.reserved} >= ${item.quantity}`)).returning({ id: inventory.id });
+              .where(and(eq(inventory.id, row.id), sql`${inventory.quantity} - ${inventory.reserved} >= ${item.quantity}`)).returning({ quantity: inventory.quantity });
             if (!taken.length) throw fail(409, 'out_of_stock', `Not enough stock left for ${l.title}. Please change the quantity.`);
+            const stockcode = lines.find((x) => x.id === item.lineId)?.stockcode ?? null;
+            stockEvents.push(['inventory.changed', { warehouseId: w.warehouseId, productId: item.productId, stockcode, before: taken[0].quantity + item.quantity, after: taken[0].quantity, orderId: order.id, source: 'checkout' }]);
           }
           await tx.insert(stockAllocations).values({ lineItemId: item.lineId, warehouseId: w.warehouseId, quantity: item.quantity });
         }
@@ -200,7 +204,7 @@ export async function placeOrder(
         message: `Order ${order.id} placed (${fromCents(totalCents)} ${channel.currency}, ${card ? `card ${charge?.brand ?? ''} ${charge?.last4 ?? ''}`.trim() : bank ? `bank account ${bank.brand} ${bank.last4}` : `check ${input.check_number}`}${epp ? `; ${eppAuditText(epp, channel.currency)}` : ''})`,
         data: { paymentId, paymentType: input.payment_type, tax: fromCents(taxCents) },
       });
-      await emitEvents(tx, [['order.created', { orderId: order.id, status, total: fromCents(totalCents), currency: channel.currency, paymentId }], ['payment.recorded', { orderId: order.id, paymentId, paymentType: input.payment_type, amount: fromCents(payCents), currency: channel.currency }]]); // webhooks (issue 15)
+      await emitEvents(tx, [['order.created', { orderId: order.id, status, total: fromCents(totalCents), currency: channel.currency, paymentId }], ['payment.recorded', { orderId: order.id, paymentId, paymentType: input.payment_type, amount: fromCents(payCents), currency: channel.currency }], ...stockEvents]); // webhooks (issue 15)
       return { status: 201, body, replayed: false, charge };
     });
   } catch (e) {

@@ -22,6 +22,9 @@ export const TEST_EVENT = 'webhook.test';
 /** Task names of the job queue (src/features/webhooks/worker.ts). */
 export const FANOUT_TASK = 'webhooks_fanout';
 export const DELIVER_TASK = 'webhooks_deliver';
+export const CLEANUP_TASK = 'webhooks_cleanup';
+/** graphile-worker crontab: the retention clean-up at 03:17 UTC every night. */
+export const CLEANUP_CRONTAB = `17 3 * * * ${CLEANUP_TASK}`;
 /** graphile-worker's own retries are for crashes and database errors only; HTTP retries are ours. */
 export const JOB_MAX_ATTEMPTS = 10;
 

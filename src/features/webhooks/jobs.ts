@@ -78,3 +78,19 @@ export async function deliver(deps: JobDeps, deliveryId: number): Promise<'deliv
   deps.logger.info({ deliveryId: d.id, webhookId: d.webhook_id, attempt, statusCode: result.statusCode, ms: result.durationMs, status }, 'webhook attempt');
   return ok ? 'delivered' : retry ? 'retry' : 'failed';
 }
+
+/**
+ * Retention (the nightly `webhooks_cleanup` cron task): outbox events older than
+ * `retentionDays`, and deliveries older than that which are no longer pending (their attempts go
+ * with them). A pending delivery is kept whatever its age: its retry job still needs it. One
+ * transaction; returns what was deleted.
+ */
+export async function cleanUp(deps: Pick<JobDeps, 'db' | 'config'>, now = new Date()): Promise<{ events: number; deliveries: number }> {
+  const cutoff = new Date(now.getTime() - deps.config.retentionDays * 86_400_000).toISOString();
+  return deps.db.transaction(async (tx) => {
+    const deliveries = await tx.execute<{ n: number }>(sql`with d as (delete from webhook_deliveries where created_at < ${cutoff}::timestamptz and status <> 'pending' returning 1)
+      select count(*)::int as n from d`);
+    const events = await tx.execute<{ n: number }>(sql`with e as (delete from webhook_events where created_at < ${cutoff}::timestamptz returning 1) select count(*)::int as n from e`);
+    return { events: events.rows[0].n, deliveries: deliveries.rows[0].n };
+  });
+}

@@ -22,8 +22,8 @@ import type { Logger as PinoLogger } from 'pino';
 import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
 import type { Database } from '../../db/client.ts';
 import type { WebhookConfig } from '../../config.ts';
-import { DELIVER_TASK, FANOUT_TASK } from './events.ts';
-import { deliver, fanOut } from './jobs.ts';
+import { CLEANUP_CRONTAB, CLEANUP_TASK, DELIVER_TASK, FANOUT_TASK } from './events.ts';
+import { cleanUp, deliver, fanOut } from './jobs.ts';
 
 export type JobQueue = {
   kind: 'graphile-worker';
@@ -41,6 +41,10 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
   const tasks: Record<string, Task> = {
     [FANOUT_TASK]: async (payload) => void (await fanOut(deps, Number((payload as { eventId: number }).eventId))),
     [DELIVER_TASK]: async (payload) => void (await deliver(deps, Number((payload as { deliveryId: number }).deliveryId))),
+    [CLEANUP_TASK]: async () => {
+      const gone = await cleanUp(deps);
+      logger.info({ source: 'webhooks', ...gone }, 'webhook retention: old events and finished deliveries deleted');
+    },
   };
   const options = {
     pgPool,
@@ -57,7 +61,7 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
   // process that died mid-job (kill -9, power loss): release it instead of waiting for
   // graphile-worker's 4-hour lock expiry. (On PostgreSQL other live processes may hold locks.)
   if (embedded) await database.pool.query(`select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker.jobs where locked_by is not null))`);
-  const runner: Runner = await run({ ...options, taskList: tasks, concurrency: embedded ? 2 : 4, pollInterval: config.pollMs });
+  const runner: Runner = await run({ ...options, taskList: tasks, crontab: CLEANUP_CRONTAB, concurrency: embedded ? 2 : 4, pollInterval: config.pollMs });
   const backlogQuery = `select count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as due,
       count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as scheduled,
       count(*) filter (where locked_at is not null)::int as running,
