@@ -37,7 +37,7 @@ export function PlanCard({ plan, L, m, selected, testid = 'epp-plan', locale }: 
       <h4 id={`${id}h`} className="epp-plan__name">{plan.kind === 'standard' ? L.standard : plan.name}</h4>
       <p className="epp-plan__monthly">
         <strong data-testid="epp-monthly">{fill(L.monthly, { count: plan.installmentCount, amount: m(plan.monthlyPayment) })}</strong>
-        <span className="epp-plan__apr-badge" data-testid="epp-apr">{plan.apr}% APR</span>
+        <span className="epp-plan__apr-badge" data-testid="epp-apr">{fill(L.aprBadge, { apr: plan.apr })}</span>
       </p>
       <dl className="epp-figures">
         <div><dt>{L.downPayment}</dt><dd data-testid="epp-down" data-value={plan.downPayment}>{m(plan.downPayment)} <span className="muted">({plan.downPaymentPercent}%)</span></dd></div>

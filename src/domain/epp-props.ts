@@ -3,7 +3,7 @@ import type { EppPlanJson } from './epp.ts';
 
 export type EppLabels = Record<
   | 'title' | 'intro' | 'percentDown' | 'percentDownAdmin' | 'months' | 'monthsAdmin' | 'percentOption' | 'monthsOption' | 'fee' | 'feeAdmin'
-  | 'standard' | 'promo' | 'promoUnavailable' | 'price' | 'downPayment' | 'amountFinanced' | 'financeCharge' | 'financeChargeHint' | 'apr' | 'aprHint'
+  | 'standard' | 'promo' | 'promoUnavailable' | 'price' | 'downPayment' | 'amountFinanced' | 'financeCharge' | 'financeChargeHint' | 'apr' | 'aprHint' | 'aprBadge'
   | 'totalOfPayments' | 'total' | 'monthly' | 'summary' | 'schedule' | 'scheduleFor' | 'due' | 'payment' | 'number' | 'loading' | 'unavailable'
   | 'notFinanced' | 'showCalculator' | 'hideCalculator' | 'demo' | 'pay' | 'payHint' | 'choosePlan' | 'chargedToday',
   string

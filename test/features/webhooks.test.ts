@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { start, type Running } from '../../src/server.ts';
 import { loadConfig, type WebhookConfig } from '../../src/config.ts';
 import { sendSigned } from '../../src/features/webhooks/send.ts';
-import { CLEANUP_TASK, emitEvent } from '../../src/features/webhooks/events.ts';
+import { CLEANUP_TASK, REPORT_COMPACT_TASK, emitEvent } from '../../src/features/webhooks/events.ts';
 import { cleanUp } from '../../src/features/webhooks/jobs.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { sql as dsql } from 'drizzle-orm';
@@ -334,7 +334,7 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
 
   it('retention: the nightly clean-up deletes old events and finished deliveries, keeps pending ones and anything recent', async () => {
     // The task is on graphile-worker's crontab (it records every cron task it has scheduled).
-    expect((await sql<{ identifier: string }>('select identifier from graphile_worker._private_known_crontabs')).map((r) => r.identifier)).to.include(CLEANUP_TASK);
+    expect((await sql<{ identifier: string }>('select identifier from graphile_worker._private_known_crontabs')).map((r) => r.identifier)).to.include.members([CLEANUP_TASK, REPORT_COMPACT_TASK]);
     const [hook] = await sql<{ id: number }>(`insert into webhooks (url, events, secret, active) values ('https://old.example/hook', '{order.created}', 'whsec_cmV0ZW50aW9uLXRlc3Qtc2VjcmV0LTAxMjM0NQ==', false) returning id`);
     const event = async (ageDays: number) => (await sql<{ id: number }>(`insert into webhook_events (type, payload, created_at) values ('order.created', '{"orderId": 1}', now() - make_interval(days => $1)) returning id`, [ageDays]))[0].id;
     const delivery = async (ageDays: number, status: string, eventId: number) => {

@@ -22,3 +22,5 @@ export * from './payment-methods.ts';
 export * from './webhooks.ts';
 // Extended Payment Program (issue 10): promotional plans, product eligibility, order plans and schedules.
 export * from './epp.ts';
+// The order report's rollup: facts per order and sums by day, channel and status (issues 9 and 14).
+export * from './reports.ts';

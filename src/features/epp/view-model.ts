@@ -9,7 +9,7 @@ type T = (key: string, vars?: Record<string, unknown>) => string;
 
 const LABEL_KEYS = [
   'title', 'intro', 'percentDown', 'percentDownAdmin', 'months', 'monthsAdmin', 'percentOption', 'monthsOption', 'fee', 'feeAdmin',
-  'standard', 'promo', 'promoUnavailable', 'price', 'downPayment', 'amountFinanced', 'financeCharge', 'financeChargeHint', 'apr', 'aprHint',
+  'standard', 'promo', 'promoUnavailable', 'price', 'downPayment', 'amountFinanced', 'financeCharge', 'financeChargeHint', 'apr', 'aprHint', 'aprBadge',
   'totalOfPayments', 'total', 'monthly', 'summary', 'schedule', 'scheduleFor', 'due', 'payment', 'number', 'loading', 'unavailable',
   'notFinanced', 'showCalculator', 'hideCalculator', 'demo', 'pay', 'payHint', 'choosePlan', 'chargedToday',
 ] as const;

@@ -9,6 +9,10 @@
  * plain sums of those cents, so the totals equal the sum of the rows exactly.
  *
  * Paid is the order's successful payments, capped at its total; unpaid is total − paid.
+ *
+ * Filtered by day, channel and status only, the report reads the rollup (src/db/schema/reports.ts,
+ * kept by triggers in the writing transaction): sums by day instead of every order, the same
+ * figures to the cent (test/features/report-rollup.test.ts compares the two on every grouping).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -35,19 +39,23 @@ export type ReportTotals = { groups: number; orders: number; quantity: number | 
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function statusCondition(status: string): SQL {
-  if (status === '') return sql`o.status not in ('cart', 'quote', 'cancelled')`;
-  if (status === 'any') return sql`o.status <> 'cart'`;
-  return sql`o.status = ${status}`;
+function statusCondition(status: string, alias = 'o'): SQL {
+  const col = sql.raw(`${alias}.status`);
+  if (status === '') return sql`${col} not in ('cart', 'quote', 'cancelled')`;
+  if (status === 'any') return sql`${col} <> 'cart'`;
+  return sql`${col} = ${status}`;
 }
+
+/** Midnight UTC of a day: orders count under their UTC day, whatever the session's time zone. */
+const utcMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone 'UTC'`;
 
 /** The filtered orders, one row each, amounts converted once. */
 function filteredOrders(f: OrderFilters): SQL {
   const conv = (col: string) =>
     f.channel ? sql.raw(`o.${col}`) : sql.raw(`round(o.${col} / c.mid_market_rate, 2)`);
   const where: SQL[] = [
-    sql`o.created_at >= ${f.from}::date`,
-    sql`o.created_at < ${f.toExclusive}::date`,
+    sql`o.created_at >= ${utcMidnight(f.from)}`,
+    sql`o.created_at < ${utcMidnight(f.toExclusive)}`,
     statusCondition(f.status),
   ];
   if (f.channel) where.push(sql`c.code = ${f.channel}`);
@@ -60,7 +68,7 @@ function filteredOrders(f: OrderFilters): SQL {
     where.push(sql`(o.ship_from_warehouse_id = ${f.warehouse} or exists (select 1 from order_line_items li where li.order_id = o.id and li.warehouse_id = ${f.warehouse}))`);
   }
   // Payments summed once per order by a hash join (a correlated subquery ran twice per order: 2 × 78k probes at 100k orders).
-  const paid = sql`least(coalesce(pay.paid, 0), o.total)`;
+  const paid = sql`round(least(coalesce(pay.paid, 0), o.total), 2)`;
   return sql`
     select o.id, o.created_at, o.status, c.code as channel_code, c.name as channel_name, c.mid_market_rate as rate,
       ${conv('subtotal')} as subtotal, ${conv('discount')} as discount, ${conv('shipping')} as shipping,
@@ -107,6 +115,47 @@ function grouped(group: Grouping, f: OrderFilters): SQL {
   }
 }
 
+/** Filters the rollup answers (day, channel and status); customer, product and warehouse need the orders. */
+export const rollupAnswers = (f: OrderFilters) => !f.customer && !f.product && !f.warehouse;
+
+/**
+ * The same groups from the rollup (src/db/schema/reports.ts): sums of the deltas of the days
+ * asked for. A key whose orders all left (net 0) is no group, as in the orders themselves.
+ */
+function rollupGrouped(group: Grouping, f: OrderFilters): { groups: SQL; orders: SQL } {
+  const u = f.channel ? '' : '_usd';
+  const m = (col: string) => sql.raw(`sum(d.${col}${u})`);
+  const where: SQL[] = [sql`d.day >= ${f.from}::date`, sql`d.day < ${f.toExclusive}::date`, statusCondition(f.status, 'd')];
+  if (f.channel) where.push(sql`c.code = ${f.channel}`);
+  const w = sql.join(where, sql` and `);
+  const orders = sql`(select coalesce(sum(d.orders), 0)::int from report_deltas d join channels c on c.id = d.channel_id where ${w})`;
+  if (group === 'product') {
+    return {
+      orders,
+      groups: sql`select d.product_id::text as key, coalesce(max(p.title), d.product_id::text) as label, sum(d.orders)::int as orders, sum(d.quantity)::int as quantity,
+          ${m('total')} as subtotal, ${m('discount')} as discount, null::numeric as shipping, null::numeric as tax,
+          ${m('total_discounted')} as total, ${m('paid_total')} as paid, ${m('unpaid_total')} as unpaid
+        from report_product_deltas d join channels c on c.id = d.channel_id left join products p on p.id = d.product_id
+        where ${w} group by d.product_id having sum(d.orders) > 0`,
+    };
+  }
+  const week = sql`to_char(d.day - extract(dow from d.day)::int, 'YYYY-MM-DD')`;
+  const [key, label] =
+    group === 'day' ? [sql`to_char(d.day, 'YYYY-MM-DD')`, sql`to_char(d.day, 'YYYY-MM-DD')`]
+    : group === 'week' ? [week, week]
+    : group === 'month' ? [sql`to_char(d.day, 'YYYY-MM')`, sql`to_char(d.day, 'YYYY-MM')`]
+    : group === 'channel' ? [sql`c.code`, sql`c.name`]
+    : [sql`d.status`, sql`d.status`];
+  return {
+    orders,
+    groups: sql`select ${key} as key, ${label} as label, sum(d.orders)::int as orders, null::int as quantity,
+        ${m('subtotal')} as subtotal, ${m('discount')} as discount, ${m('shipping')} as shipping, ${m('tax')} as tax,
+        ${m('total')} as total, ${m('paid')} as paid, ${m('total')} - ${m('paid')} as unpaid
+      from report_deltas d join channels c on c.id = d.channel_id
+      where ${w} group by 1, 2 having sum(d.orders) > 0`,
+  };
+}
+
 export type ReportPage = { rows: ReportRow[]; totals: ReportTotals };
 
 /**
@@ -117,14 +166,18 @@ export async function orderReport(
   db: DbOrTx,
   group: Grouping,
   f: OrderFilters,
-  { limit, offset = 0, sort = 'key' }: { limit: number; offset?: number; sort?: 'key' | 'total' },
+  { limit, offset = 0, sort = 'key', source = 'auto' }: { limit: number; offset?: number; sort?: 'key' | 'total'; source?: 'auto' | 'orders' },
 ): Promise<ReportPage> {
   const order = sort === 'total' ? sql`g.total desc nulls last, g.key` : sql`g.key`;
+  // The rollup when it can answer; the orders themselves otherwise (or when asked: the tests compare the two).
+  const rollup = source === 'auto' && rollupAnswers(f) ? rollupGrouped(group, f) : null;
+  const ctes = rollup ? sql`g as (${rollup.groups})` : sql`f as materialized (${filteredOrders(f)}), g as (${grouped(group, f)})`;
+  const productOrders = rollup ? rollup.orders : sql`(select count(distinct id)::int from f)`;
   const result = await db.execute<Record<string, unknown>>(sql`
-    with f as materialized (${filteredOrders(f)}), g as (${grouped(group, f)})
+    with ${ctes}
     (select 0 as is_total, g.* from g order by ${order} limit ${limit} offset ${offset})
     union all
-    select 1, null, null, ${group === 'product' ? sql`(select count(distinct id)::int from f)` : sql`coalesce(sum(g.orders), 0)::int`},
+    select 1, null, null, ${group === 'product' ? productOrders : sql`coalesce(sum(g.orders), 0)::int`},
       sum(g.quantity)::int,
       sum(g.subtotal), sum(g.discount), sum(g.shipping), sum(g.tax), sum(g.total), sum(g.paid), sum(g.unpaid)
     from g

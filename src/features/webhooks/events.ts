@@ -23,8 +23,10 @@ export const TEST_EVENT = 'webhook.test';
 export const FANOUT_TASK = 'webhooks_fanout';
 export const DELIVER_TASK = 'webhooks_deliver';
 export const CLEANUP_TASK = 'webhooks_cleanup';
-/** graphile-worker crontab: the retention clean-up at 03:17 UTC every night. */
-export const CLEANUP_CRONTAB = `17 3 * * * ${CLEANUP_TASK}`;
+/** The order report rollup's deltas folded together (src/db/schema/reports.ts). */
+export const REPORT_COMPACT_TASK = 'reports_compact';
+/** graphile-worker crontab: the webhook retention clean-up at 03:17 UTC and the report compaction at 03:47 UTC, every night. */
+export const CRONTAB = `17 3 * * * ${CLEANUP_TASK}\n47 3 * * * ${REPORT_COMPACT_TASK}`;
 /** graphile-worker's own retries are for crashes and database errors only; HTTP retries are ours. */
 export const JOB_MAX_ATTEMPTS = 10;
 

@@ -22,7 +22,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
 import type { Database } from '../../db/client.ts';
 import type { WebhookConfig } from '../../config.ts';
-import { CLEANUP_CRONTAB, CLEANUP_TASK, DELIVER_TASK, FANOUT_TASK } from './events.ts';
+import { CLEANUP_TASK, CRONTAB, DELIVER_TASK, FANOUT_TASK, REPORT_COMPACT_TASK } from './events.ts';
 import { cleanUp, deliver, fanOut } from './jobs.ts';
 
 export type JobQueue = {
@@ -45,6 +45,10 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
       const gone = await cleanUp(deps);
       logger.info({ source: 'webhooks', ...gone }, 'webhook retention: old events and finished deliveries deleted');
     },
+    [REPORT_COMPACT_TASK]: async () => {
+      const { rows } = await database.pool.query<{ removed: number }>('select report_compact() as removed');
+      logger.info({ source: 'reports', removed: rows[0].removed }, 'report rollup: deltas compacted');
+    },
   };
   const options = {
     pgPool,
@@ -61,7 +65,7 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
   // process that died mid-job (kill -9, power loss): release it instead of waiting for
   // graphile-worker's 4-hour lock expiry. (On PostgreSQL other live processes may hold locks.)
   if (embedded) await database.pool.query(`select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker.jobs where locked_by is not null))`);
-  const runner: Runner = await run({ ...options, taskList: tasks, crontab: CLEANUP_CRONTAB, concurrency: embedded ? 2 : 4, pollInterval: config.pollMs });
+  const runner: Runner = await run({ ...options, taskList: tasks, crontab: CRONTAB, concurrency: embedded ? 2 : 4, pollInterval: config.pollMs });
   const backlogQuery = `select count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as due,
       count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as scheduled,
       count(*) filter (where locked_at is not null)::int as running,

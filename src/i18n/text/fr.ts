@@ -137,6 +137,7 @@ export const fr: Partial<Record<CoreKey, string>> = {
   'catalog.results': '{{count}} produits',
   'catalog.results_one': '{{count}} produit',
   'catalog.results_other': '{{count}} produits',
+  'catalog.results_many': '{{count}} de produits',
   'catalog.showing': 'affichage {{from}}–{{to}}',
   'catalog.searchResults': 'Résultats pour « {{q}} »',
   'catalog.categories': 'Catégories',

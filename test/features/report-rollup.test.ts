@@ -1,0 +1,111 @@
+/**
+ * The order report's rollup (facts per order, sums by day) against the same report computed from
+ * the orders themselves: equal to the cent on every grouping, status, channel and period, after
+ * the seed, after a checkout, a payment, a status change, a line change, an order deleted, a
+ * channel's rate changed, a change rolled back, and after the deltas are compacted.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { orderReport, type Grouping, type OrderFilters } from '../../src/features/reports/queries.ts';
+import { chooseShipping, newCustomer, place } from './checkout-helpers.ts';
+import { cloneOrder, productIdByStockcode, sqlRows, testServer } from '../helpers/server.ts';
+
+const GROUPS: Grouping[] = ['day', 'week', 'month', 'channel', 'status', 'product'];
+const STATUSES = ['', 'any', 'processing', 'pending', 'cancelled'];
+const CHANNELS = [undefined, 'US', 'CA', 'MX'];
+const today = new Date().toISOString().slice(0, 10);
+const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const PERIODS = [
+  { from: '2025-06-01', toExclusive: '2026-06-01' }, // the seed's year
+  { from: '2026-03-01', toExclusive: '2026-04-01' }, // a month
+  { from: '2020-01-01', toExclusive: tomorrow }, // everything, today's orders included
+];
+
+/** Every combination: the rollup's answer must be the orders' answer. Returns how many were compared. */
+async function expectSameReports(periods = PERIODS): Promise<number> {
+  const { db } = (await testServer()).database;
+  let n = 0;
+  for (const period of periods) {
+    for (const channel of CHANNELS) {
+      for (const status of STATUSES) {
+        const f: OrderFilters = { ...period, channel, status };
+        for (const group of GROUPS) {
+          const opts = { limit: 1000, sort: group === 'product' ? ('total' as const) : ('key' as const) };
+          const fromRollup = await orderReport(db, group, f, opts);
+          const fromOrders = await orderReport(db, group, f, { ...opts, source: 'orders' });
+          expect(fromRollup, `${group} ${JSON.stringify(f)}`).to.deep.equal(fromOrders);
+          n++;
+        }
+      }
+    }
+  }
+  return n;
+}
+
+describe('order report rollup', function () {
+  this.timeout(180_000);
+
+  it('equals the report computed from the orders on every grouping, status, channel and period after the seed', async () => {
+    const { db } = (await testServer()).database;
+    expect(await expectSameReports()).to.equal(PERIODS.length * CHANNELS.length * STATUSES.length * GROUPS.length);
+    // And it is not trivially equal: the seed's year has orders in every channel.
+    const year = await orderReport(db, 'channel', { ...PERIODS[0], status: '' }, { limit: 10 });
+    expect(year.rows.map((r) => r.key).sort()).to.deep.equal(['CA', 'MX', 'US']);
+    expect(year.totals.orders).to.be.greaterThan(20);
+  });
+
+  it('stays equal through a checkout, a payment, status and line changes, a deleted order, a rate change and a rollback', async () => {
+    const { pool } = (await testServer()).database;
+    // A checkout today (check: the order is placed with a pending payment).
+    const product = await productIdByStockcode('HT-CLV');
+    await sqlRows('update inventory set quantity = greatest(quantity, 50) where product_id = $1', [product]);
+    const c = await newCustomer(product, 3);
+    const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
+    const placed = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 2, check_number: '5512', expected_total: totals.total });
+    expect(placed.status, placed.text).to.equal(201);
+    const todays = await sqlRows<{ orders: number }>('select coalesce(sum(orders), 0)::int as orders from report_deltas where day = $1::date', [today]);
+    expect(todays[0].orders).to.be.greaterThan(0);
+
+    // Staff work on copies of seeded orders: the check clears, a status moves, a line changes.
+    const [source] = await sqlRows<{ id: number }>(`select o.id from orders o join channels c on c.id = o.channel_id
+      where o.status in ('pending', 'processing', 'completed') and exists (select 1 from order_line_items li where li.order_id = o.id and li.product_id is not null)
+      order by (c.code = 'CA') desc, o.id limit 1`);
+    const copy = await cloneOrder(source.id);
+    await sqlRows("update payments set successful = true where order_id = $1 and payment_type = 2", [placed.body.order_id]);
+    await sqlRows("update orders set status = 'shipped' where id = $1", [copy]);
+    await sqlRows('update order_line_items set quantity = quantity + 1, total = total + 10, total_discounted = total_discounted + 10, unpaid_total = unpaid_total + 10 where id = (select min(id) from order_line_items where order_id = $1)', [copy]);
+    await sqlRows("insert into payments (order_id, payment_type, successful, total) values ($1, 2, true, 12.34)", [copy]);
+    // A deleted order leaves the report.
+    const doomed = await cloneOrder(source.id);
+    await sqlRows('delete from orders where id = $1', [doomed]);
+    // A change that rolls back changes nothing.
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query("update orders set status = 'cancelled' where id = $1", [copy]);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+    await expectSameReports();
+
+    // The Canadian dollar moves: every CA order's USD figures are converted again.
+    const [{ rate }] = await sqlRows<{ rate: string }>("select mid_market_rate as rate from channels where code = 'CA'");
+    try {
+      await sqlRows("update channels set mid_market_rate = 1.2345 where code = 'CA'");
+      await expectSameReports([PERIODS[0]]);
+    } finally {
+      await sqlRows("update channels set mid_market_rate = $1 where code = 'CA'", [rate]);
+    }
+    await expectSameReports([PERIODS[0]]);
+  });
+
+  it('compacting the deltas keeps every figure and leaves one row per day, channel and status', async () => {
+    const [{ before }] = await sqlRows<{ before: number }>('select count(*)::int as before from report_deltas');
+    const [{ removed }] = await sqlRows<{ removed: number }>('select report_compact() as removed');
+    const [{ after, keys }] = await sqlRows<{ after: number; keys: number }>('select count(*)::int as after, count(distinct (day, channel_id, status))::int as keys from report_deltas');
+    expect(after).to.equal(keys);
+    expect(removed).to.be.at.least(before - after);
+    await expectSameReports();
+  });
+});
