@@ -77,5 +77,26 @@ CREATE TABLE "report_product_deltas" (
 	"unpaid_total_usd" numeric(16, 2) DEFAULT '0' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "report_product_months" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"month" date NOT NULL,
+	"channel_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"product_id" integer NOT NULL,
+	"orders" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"total" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"discount" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"total_discounted" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"paid_total" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"unpaid_total" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"total_usd" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"discount_usd" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"total_discounted_usd" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"paid_total_usd" numeric(16, 2) DEFAULT '0' NOT NULL,
+	"unpaid_total_usd" numeric(16, 2) DEFAULT '0' NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "report_deltas_day_idx" ON "report_deltas" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "report_product_deltas_day_idx" ON "report_product_deltas" USING btree ("day","product_id");
+CREATE INDEX "report_product_deltas_day_idx" ON "report_product_deltas" USING btree ("day","product_id");--> statement-breakpoint
+CREATE INDEX "report_product_months_month_idx" ON "report_product_months" USING btree ("month","product_id");

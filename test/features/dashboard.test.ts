@@ -3,11 +3,11 @@ import { expect } from 'chai';
 import { agent, signIn } from '../helpers/http.ts';
 
 describe('dashboard', () => {
-  it('reports revenue in USD, converting each order from its channel currency', async () => {
+  it('reports revenue in USD, converting each order from its channel currency (rounded per order, as the order report)', async () => {
     const { testServer } = await import('../helpers/server.ts');
     const app = await testServer();
     const { rows } = await app.database.pool.query(
-      `select round(sum(o.total / c.mid_market_rate), 2)::text as usd, round(sum(o.total), 2)::text as naive
+      `select sum(round(o.total / c.mid_market_rate, 2))::text as usd, round(sum(o.total), 2)::text as naive
          from orders o join channels c on c.id = o.channel_id
         where o.status not in ('cart', 'quote', 'cancelled')`,
     );

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { orderReport, type Grouping, type OrderFilters } from '../../src/features/reports/queries.ts';
+import { orderReport, wholeMonths, type Grouping, type OrderFilters } from '../../src/features/reports/queries.ts';
 import { chooseShipping, newCustomer, place } from './checkout-helpers.ts';
 import { cloneOrder, productIdByStockcode, sqlRows, testServer } from '../helpers/server.ts';
 
@@ -19,6 +19,8 @@ const PERIODS = [
   { from: '2025-06-01', toExclusive: '2026-06-01' }, // the seed's year
   { from: '2026-03-01', toExclusive: '2026-04-01' }, // a month
   { from: '2020-01-01', toExclusive: tomorrow }, // everything, today's orders included
+  { from: '2025-07-15', toExclusive: '2026-02-10' }, // partial months at both ends (products: days + whole months)
+  { from: '2026-02-03', toExclusive: '2026-02-20' }, // inside one month
 ];
 
 /** Every combination: the rollup's answer must be the orders' answer. Returns how many were compared. */
@@ -43,7 +45,14 @@ async function expectSameReports(periods = PERIODS): Promise<number> {
 }
 
 describe('order report rollup', function () {
-  this.timeout(180_000);
+  this.timeout(240_000);
+
+  it('splits a period into its whole months and the days around them', () => {
+    expect(wholeMonths('2025-07-15', '2026-02-10')).to.deep.equal({ firstWhole: '2025-08-01', endWhole: '2026-02-01' });
+    expect(wholeMonths('2025-06-01', '2026-06-01')).to.deep.equal({ firstWhole: '2025-06-01', endWhole: '2026-06-01' });
+    expect(wholeMonths('2025-12-31', '2026-01-02')).to.deep.equal({ firstWhole: '2026-01-01', endWhole: '2026-01-01' });
+    expect(wholeMonths('2026-02-03', '2026-02-20')).to.deep.equal({ firstWhole: '2026-03-01', endWhole: '2026-02-01' });
+  });
 
   it('equals the report computed from the orders on every grouping, status, channel and period after the seed', async () => {
     const { db } = (await testServer()).database;

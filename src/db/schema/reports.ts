@@ -65,3 +65,19 @@ export const reportProductDeltas = pgTable('report_product_deltas', {
   quantity: integer('quantity').notNull(),
   ...lineSums(),
 }, (t) => [index('report_product_deltas_day_idx').on(t.day, t.productId)]);
+
+/**
+ * The product deltas again by month (the first day of the month): a period's whole months are
+ * read here and only its partial months from the days, so top products over two years sum a few
+ * thousand rows, not every product's every day.
+ */
+export const reportProductMonths = pgTable('report_product_months', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  month: date('month').notNull(),
+  channelId: integer('channel_id').notNull(),
+  status: text('status').notNull(),
+  productId: integer('product_id').notNull(),
+  orders: integer('orders').notNull(),
+  quantity: integer('quantity').notNull(),
+  ...lineSums(),
+}, (t) => [index('report_product_months_month_idx').on(t.month, t.productId)]);

@@ -1,7 +1,7 @@
 /** Order reads shared by the customer's order page and the staff order detail. */
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { addresses, channels, orderFees, orderLineItems, orders, payments, persons, products, users } from '../../db/schema/index.ts';
+import { addresses, channels, orderFees, orderLineItems, orders, payments, persons, products, reportDeltas, users } from '../../db/schema/index.ts';
 
 export async function getOrderDetail(db: DbOrTx, orderId: number) {
   const [order] = await db
@@ -52,16 +52,20 @@ export function listOrdersForUser(db: DbOrTx, userId: number, limit = 20) {
 }
 
 export async function dashboardSummary(db: DbOrTx) {
-  const submittedStatuses = sql`${orders.status} not in ('cart', 'quote', 'cancelled')`;
+  // Counts by status and revenue come from the report rollup (src/db/schema/reports.ts): sums
+  // by day instead of every order. Revenue is each order brought to USD with its channel's
+  // mid-market rate and rounded to cents once per order, as the order report does, so the
+  // dashboard's figure is the report's total over all time, to the cent.
   const [byStatus, [revenue], [customers], [productCount], recent] = await Promise.all([
-    db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
-    // Orders are priced in their channel's currency: revenue is brought back to USD with each
-    // channel's mid-market rate (dollars, CAD and pesos are not added up as one), rounded once.
     db
-      .select({ usd: sql<string>`coalesce(round(sum(${orders.total} / ${channels.midMarketRate}), 2), 0)::text` })
-      .from(orders)
-      .innerJoin(channels, eq(channels.id, orders.channelId))
-      .where(submittedStatuses),
+      .select({ status: reportDeltas.status, n: sql<number>`sum(${reportDeltas.orders})::int` })
+      .from(reportDeltas)
+      .groupBy(reportDeltas.status)
+      .having(sql`sum(${reportDeltas.orders}) > 0`),
+    db
+      .select({ usd: sql<string>`coalesce(sum(${reportDeltas.totalUsd}), 0)::numeric(16, 2)::text` })
+      .from(reportDeltas)
+      .where(sql`${reportDeltas.status} not in ('quote', 'cancelled')`),
     db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
     db.select({ n: sql<number>`count(*)::int` }).from(products),
     db
