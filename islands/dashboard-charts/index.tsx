@@ -51,7 +51,19 @@ function ChartCanvas({ chart, currency, locale, loading }: { chart: ChartSpec; c
             ? {}
             : {
                 [chart.horizontal ? 'x' : 'y']: { beginAtZero: true, ticks: { callback: (v: string | number) => fmt(Number(v)) } },
-                [chart.horizontal ? 'y' : 'x']: { ticks: { autoSkip: true, maxRotation: 0 } },
+                // Category labels: a handful of dates on a long line, and names cut to fit beside a bar
+                // (the full name is in the tooltip and in the table under the chart).
+                [chart.horizontal ? 'y' : 'x']: {
+                  ticks: {
+                    autoSkip: !chart.horizontal,
+                    autoSkipPadding: 16,
+                    maxRotation: 0,
+                    ...(chart.kind === 'line' ? { maxTicksLimit: 6 } : {}),
+                    ...(chart.horizontal
+                      ? { callback: (v: string | number) => { const l = chart.labels[Number(v)] ?? String(v); return l.length > 24 ? `${l.slice(0, 23)}…` : l; } }
+                      : {}),
+                  },
+                },
                 ...(mixed ? { y1: { position: 'right' as const, beginAtZero: true, grid: { drawOnChartArea: false }, ticks: { precision: 0 } } } : {}),
               },
         },
@@ -66,7 +78,7 @@ function ChartCanvas({ chart, currency, locale, loading }: { chart: ChartSpec; c
     };
   }, [chart, currency, locale]);
   return (
-    <div className="chart-canvas">
+    <div className={`chart-canvas${chart.horizontal ? ' chart-canvas--tall' : ''}`}>
       <canvas ref={canvas} role="img" aria-label={chart.title} data-testid={`chart-canvas-${chart.id}`}>
         {loading}
       </canvas>

@@ -168,3 +168,18 @@ export function sumCents(list: readonly number[]): number {
 export function lineTotal(unitCents: number, qty: number, discountCents = 0): number {
   return sumCents([unitCents * qty, -discountCents]);
 }
+
+/**
+ * A sum for a summary card: exact below a million, compact above it ("$478.7M"), with the exact
+ * figure kept for a tooltip and for assistive technology by the caller.
+ */
+export function formatMoneyCompact(cents: number, currency: string, locale: string): { text: string; exact: string; compact: boolean } {
+  const exact = formatMoney(cents, currency, locale);
+  if (Math.abs(cents) < 100_000_000) return { text: exact, exact, compact: false };
+  try {
+    const text = new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: String(currency).trim().toUpperCase(), notation: 'compact', maximumFractionDigits: 1 }).format(cents / 100);
+    return { text, exact, compact: true };
+  } catch {
+    return { text: exact, exact, compact: false };
+  }
+}

@@ -4,7 +4,7 @@
  * it from res.locals; nothing in a view reaches into req.
  */
 import type { RequestHandler, Request, Response } from 'express';
-import { formatMoney, parseCents } from '../domain/money.ts';
+import { formatMoney, formatMoneyCompact, parseCents } from '../domain/money.ts';
 import { intlLocale } from '../domain/locale-tag.ts';
 import type { Texts } from '../i18n/index.ts';
 import { DEFAULT_LOCALE, LOCALE_DEFAULT_CHANNEL, LOCALE_LABELS, LOCALES, type Locale } from '../i18n/locales.ts';
@@ -77,6 +77,15 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
       const cents = parseCents(amount);
       return cents === null ? '—' : formatMoney(cents, currency, locale);
     },
+    /** A summary card's sum: over a million shown compact, the exact figure in the tooltip and for screen readers (HTML: print with <%-). */
+    moneyCard: (amount: string | number | null | undefined, currency = channel?.currency ?? 'USD') => {
+      const cents = parseCents(amount);
+      if (cents === null) return '—';
+      const f = formatMoneyCompact(cents, currency, locale);
+      const esc = (x: string) => x.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      return f.compact ? `<abbr title="${esc(f.exact)}"><span aria-hidden="true">${esc(f.text)}</span><span class="visually-hidden">${esc(f.exact)}</span></abbr>` : esc(f.text);
+    },
+    formatNumber: (n: number | string) => new Intl.NumberFormat(intlLocale(locale)).format(Number(n)),
     formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
       d ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
     asset: assetUrl,
