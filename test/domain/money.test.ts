@@ -3,6 +3,7 @@ import {
   convert,
   floorAtZero,
   formatMoney,
+  formatMoneyCompact,
   fromCents,
   intlLocale,
   lineTotal,
@@ -188,6 +189,21 @@ describe('domain/money', () => {
     }
     it('falls back to a plain amount and code for an unknown currency', () => {
       expect(formatMoney(1230, 'NOPE', 'en-us')).to.equal('12.30 NOPE');
+    });
+  });
+
+  describe('formatMoneyCompact (summary cards)', () => {
+    const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+    it('is exact below a million', () => {
+      expect(formatMoneyCompact(99_999_999, 'USD', 'en-us')).to.deep.equal({ text: '$999,999.99', exact: '$999,999.99', compact: false });
+    });
+    it('is compact from a million, keeping the exact figure', () => {
+      const f = formatMoneyCompact(47_866_516_777, 'USD', 'en-us');
+      expect(f).to.deep.equal({ text: '$478.7M', exact: '$478,665,167.77', compact: true });
+      expect(nbsp(formatMoneyCompact(-250_000_000, 'CAD', 'fr-ca').text)).to.equal('-2,5 M $');
+    });
+    it('falls back to the exact figure for an unknown currency', () => {
+      expect(formatMoneyCompact(500_000_000, 'NOPE', 'en-us')).to.deep.equal({ text: '5000000.00 NOPE', exact: '5000000.00 NOPE', compact: false });
     });
   });
 
