@@ -7,6 +7,26 @@
 -- everything in bulk (after a seed, and here for a database that already holds orders).
 -- `set local app.report_rollup = 'off'` turns the triggers off for a transaction (the seed does,
 -- then rebuilds once).
+-- What each placed order (and each of its products) counts for now: one definition, read by the
+-- refresh (one order: the planner pushes order_id down, into the payments sum too) and by the rebuild.
+CREATE VIEW report_order_facts_now AS
+  SELECT o.id AS order_id, (o.created_at AT TIME ZONE 'UTC')::date AS day, o.channel_id, o.status,
+    o.subtotal, o.discount, o.shipping, o.tax, o.total, p.paid, round(o.subtotal / c.mid_market_rate, 2) AS subtotal_usd, round(o.discount / c.mid_market_rate, 2) AS discount_usd, round(o.shipping / c.mid_market_rate, 2) AS shipping_usd, round(o.tax / c.mid_market_rate, 2) AS tax_usd, round(o.total / c.mid_market_rate, 2) AS total_usd, round(p.paid / c.mid_market_rate, 2) AS paid_usd
+  FROM orders o
+  JOIN channels c ON c.id = o.channel_id
+  LEFT JOIN (SELECT pp.order_id, sum(pp.total) AS paid FROM payments pp WHERE pp.successful GROUP BY pp.order_id) pay ON pay.order_id = o.id
+  CROSS JOIN LATERAL (SELECT least(coalesce(pay.paid, 0), o.total) AS paid) p
+  WHERE o.status <> 'cart';
+--> statement-breakpoint
+CREATE VIEW report_line_facts_now AS
+  SELECT o.id AS order_id, li.product_id, (o.created_at AT TIME ZONE 'UTC')::date AS day, o.channel_id, o.status,
+    sum(li.quantity)::int AS quantity, sum(li.total) AS total, sum(li.discount) AS discount, sum(li.total_discounted) AS total_discounted, sum(li.paid_total) AS paid_total, sum(li.unpaid_total) AS unpaid_total, sum(round(li.total / c.mid_market_rate, 2)) AS total_usd, sum(round(li.discount / c.mid_market_rate, 2)) AS discount_usd, sum(round(li.total_discounted / c.mid_market_rate, 2)) AS total_discounted_usd, sum(round(li.paid_total / c.mid_market_rate, 2)) AS paid_total_usd, sum(round(li.unpaid_total / c.mid_market_rate, 2)) AS unpaid_total_usd
+  FROM orders o
+  JOIN channels c ON c.id = o.channel_id
+  JOIN order_line_items li ON li.order_id = o.id AND li.line_type IN (0, 1, 2) AND li.product_id IS NOT NULL
+  WHERE o.status <> 'cart'
+  GROUP BY o.id, li.product_id, o.created_at, o.channel_id, o.status;
+--> statement-breakpoint
 -- parts: 'all', 'order' (the order's own amounts: a payment, a new total) or 'lines' (its product
 -- lines). A change of the order's key (status, day, channel) is 'all': its lines count under it.
 CREATE OR REPLACE FUNCTION report_refresh_order(oid integer, parts text DEFAULT 'all') RETURNS void LANGUAGE plpgsql AS $$
@@ -29,11 +49,7 @@ BEGIN
   DELETE FROM report_order_facts WHERE order_id = oid RETURNING * INTO old_f;
   had := FOUND;
   INSERT INTO report_order_facts (order_id, day, channel_id, status, subtotal, discount, shipping, tax, total, paid, subtotal_usd, discount_usd, shipping_usd, tax_usd, total_usd, paid_usd)
-    SELECT o.id, (o.created_at AT TIME ZONE 'UTC')::date, o.channel_id, o.status, o.subtotal, o.discount, o.shipping, o.tax, o.total, p.paid, round(o.subtotal / c.mid_market_rate, 2), round(o.discount / c.mid_market_rate, 2), round(o.shipping / c.mid_market_rate, 2), round(o.tax / c.mid_market_rate, 2), round(o.total / c.mid_market_rate, 2), round(p.paid / c.mid_market_rate, 2)
-    FROM orders o
-    JOIN channels c ON c.id = o.channel_id
-    CROSS JOIN LATERAL (SELECT least(coalesce(sum(pp.total), 0), o.total) AS paid FROM payments pp WHERE pp.order_id = o.id AND pp.successful) p
-    WHERE o.id = oid AND o.status <> 'cart'
+    SELECT order_id, day, channel_id, status, subtotal, discount, shipping, tax, total, paid, subtotal_usd, discount_usd, shipping_usd, tax_usd, total_usd, paid_usd FROM report_order_facts_now WHERE order_id = oid
   RETURNING * INTO new_f;
   has := FOUND;
   IF had AND NOT (has AND (old_f.day, old_f.channel_id, old_f.status, old_f.subtotal, old_f.discount, old_f.shipping, old_f.tax, old_f.total, old_f.paid, old_f.subtotal_usd, old_f.discount_usd, old_f.shipping_usd, old_f.tax_usd, old_f.total_usd, old_f.paid_usd) = (new_f.day, new_f.channel_id, new_f.status, new_f.subtotal, new_f.discount, new_f.shipping, new_f.tax, new_f.total, new_f.paid, new_f.subtotal_usd, new_f.discount_usd, new_f.shipping_usd, new_f.tax_usd, new_f.total_usd, new_f.paid_usd)) THEN
@@ -55,12 +71,7 @@ BEGIN
     SELECT date_trunc('month', day)::date, channel_id, status, product_id, -1, -quantity, -total, -discount, -total_discounted, -paid_total, -unpaid_total, -total_usd, -discount_usd, -total_discounted_usd, -paid_total_usd, -unpaid_total_usd FROM gone;
   WITH came AS (
     INSERT INTO report_line_facts (order_id, product_id, day, channel_id, status, quantity, total, discount, total_discounted, paid_total, unpaid_total, total_usd, discount_usd, total_discounted_usd, paid_total_usd, unpaid_total_usd)
-      SELECT o.id, li.product_id, (o.created_at AT TIME ZONE 'UTC')::date, o.channel_id, o.status, sum(li.quantity), sum(li.total), sum(li.discount), sum(li.total_discounted), sum(li.paid_total), sum(li.unpaid_total), sum(round(li.total / c.mid_market_rate, 2)), sum(round(li.discount / c.mid_market_rate, 2)), sum(round(li.total_discounted / c.mid_market_rate, 2)), sum(round(li.paid_total / c.mid_market_rate, 2)), sum(round(li.unpaid_total / c.mid_market_rate, 2))
-      FROM orders o
-      JOIN channels c ON c.id = o.channel_id
-      JOIN order_line_items li ON li.order_id = o.id AND li.line_type IN (0, 1, 2) AND li.product_id IS NOT NULL
-      WHERE o.id = oid AND o.status <> 'cart'
-      GROUP BY o.id, li.product_id, o.created_at, o.channel_id, o.status
+      SELECT order_id, product_id, day, channel_id, status, quantity, total, discount, total_discounted, paid_total, unpaid_total, total_usd, discount_usd, total_discounted_usd, paid_total_usd, unpaid_total_usd FROM report_line_facts_now WHERE order_id = oid
     RETURNING *),
     by_day AS (
       INSERT INTO report_product_deltas (day, channel_id, status, product_id, orders, quantity, total, discount, total_discounted, paid_total, unpaid_total, total_usd, discount_usd, total_discounted_usd, paid_total_usd, unpaid_total_usd)
@@ -126,20 +137,8 @@ BEGIN
   DELETE FROM report_deltas;
   DELETE FROM report_product_deltas;
   DELETE FROM report_product_months;
-  INSERT INTO report_order_facts (order_id, day, channel_id, status, subtotal, discount, shipping, tax, total, paid, subtotal_usd, discount_usd, shipping_usd, tax_usd, total_usd, paid_usd)
-    SELECT o.id, (o.created_at AT TIME ZONE 'UTC')::date, o.channel_id, o.status, o.subtotal, o.discount, o.shipping, o.tax, o.total, p.paid, round(o.subtotal / c.mid_market_rate, 2), round(o.discount / c.mid_market_rate, 2), round(o.shipping / c.mid_market_rate, 2), round(o.tax / c.mid_market_rate, 2), round(o.total / c.mid_market_rate, 2), round(p.paid / c.mid_market_rate, 2)
-    FROM orders o
-    JOIN channels c ON c.id = o.channel_id
-    LEFT JOIN (SELECT pp.order_id, sum(pp.total) AS paid FROM payments pp WHERE pp.successful GROUP BY pp.order_id) pay ON pay.order_id = o.id
-    CROSS JOIN LATERAL (SELECT least(coalesce(pay.paid, 0), o.total) AS paid) p
-    WHERE o.status <> 'cart';
-  INSERT INTO report_line_facts (order_id, product_id, day, channel_id, status, quantity, total, discount, total_discounted, paid_total, unpaid_total, total_usd, discount_usd, total_discounted_usd, paid_total_usd, unpaid_total_usd)
-    SELECT o.id, li.product_id, (o.created_at AT TIME ZONE 'UTC')::date, o.channel_id, o.status, sum(li.quantity), sum(li.total), sum(li.discount), sum(li.total_discounted), sum(li.paid_total), sum(li.unpaid_total), sum(round(li.total / c.mid_market_rate, 2)), sum(round(li.discount / c.mid_market_rate, 2)), sum(round(li.total_discounted / c.mid_market_rate, 2)), sum(round(li.paid_total / c.mid_market_rate, 2)), sum(round(li.unpaid_total / c.mid_market_rate, 2))
-    FROM orders o
-    JOIN channels c ON c.id = o.channel_id
-    JOIN order_line_items li ON li.order_id = o.id AND li.line_type IN (0, 1, 2) AND li.product_id IS NOT NULL
-    WHERE o.status <> 'cart'
-    GROUP BY o.id, li.product_id, o.created_at, o.channel_id, o.status;
+  INSERT INTO report_order_facts (order_id, day, channel_id, status, subtotal, discount, shipping, tax, total, paid, subtotal_usd, discount_usd, shipping_usd, tax_usd, total_usd, paid_usd) SELECT order_id, day, channel_id, status, subtotal, discount, shipping, tax, total, paid, subtotal_usd, discount_usd, shipping_usd, tax_usd, total_usd, paid_usd FROM report_order_facts_now;
+  INSERT INTO report_line_facts (order_id, product_id, day, channel_id, status, quantity, total, discount, total_discounted, paid_total, unpaid_total, total_usd, discount_usd, total_discounted_usd, paid_total_usd, unpaid_total_usd) SELECT order_id, product_id, day, channel_id, status, quantity, total, discount, total_discounted, paid_total, unpaid_total, total_usd, discount_usd, total_discounted_usd, paid_total_usd, unpaid_total_usd FROM report_line_facts_now;
   INSERT INTO report_deltas (day, channel_id, status, orders, subtotal, discount, shipping, tax, total, paid, subtotal_usd, discount_usd, shipping_usd, tax_usd, total_usd, paid_usd)
     SELECT day, channel_id, status, count(*), sum(subtotal), sum(discount), sum(shipping), sum(tax), sum(total), sum(paid), sum(subtotal_usd), sum(discount_usd), sum(shipping_usd), sum(tax_usd), sum(total_usd), sum(paid_usd) FROM report_order_facts GROUP BY day, channel_id, status;
   INSERT INTO report_product_deltas (day, channel_id, status, product_id, orders, quantity, total, discount, total_discounted, paid_total, unpaid_total, total_usd, discount_usd, total_discounted_usd, paid_total_usd, unpaid_total_usd)

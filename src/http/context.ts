@@ -4,6 +4,7 @@
  * it from res.locals; nothing in a view reaches into req.
  */
 import type { RequestHandler, Request, Response } from 'express';
+import escapeHtml from 'escape-html';
 import { formatMoney, formatMoneyCompact, parseCents } from '../domain/money.ts';
 import { intlLocale } from '../domain/locale-tag.ts';
 import type { Texts } from '../i18n/index.ts';
@@ -82,8 +83,8 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
       const cents = parseCents(amount);
       if (cents === null) return '—';
       const f = formatMoneyCompact(cents, currency, locale);
-      const esc = (x: string) => x.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-      return f.compact ? `<abbr title="${esc(f.exact)}"><span aria-hidden="true">${esc(f.text)}</span><span class="visually-hidden">${esc(f.exact)}</span></abbr>` : esc(f.text);
+      const [text, exact] = [escapeHtml(f.text), escapeHtml(f.exact)];
+      return f.compact ? `<abbr title="${exact}"><span aria-hidden="true">${text}</span><span class="visually-hidden">${exact}</span></abbr>` : text;
     },
     formatNumber: (n: number | string) => new Intl.NumberFormat(intlLocale(locale)).format(Number(n)),
     formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>

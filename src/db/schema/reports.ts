@@ -24,6 +24,16 @@ const lineSums = () => ({
   totalUsd: sum('total_usd'), discountUsd: sum('discount_usd'), totalDiscountedUsd: sum('total_discounted_usd'), paidTotalUsd: sum('paid_total_usd'), unpaidTotalUsd: sum('unpaid_total_usd'),
 });
 
+/** A product's sums under one key (by day or by month): orders holding it, quantity and line amounts. */
+const productSums = () => ({
+  channelId: integer('channel_id').notNull(),
+  status: text('status').notNull(),
+  productId: integer('product_id').notNull(),
+  orders: integer('orders').notNull(),
+  quantity: integer('quantity').notNull(),
+  ...lineSums(),
+});
+
 /** One row per placed order (not carts): the key it counts under and its amounts. */
 export const reportOrderFacts = pgTable('report_order_facts', {
   orderId: integer('order_id').primaryKey(),
@@ -58,12 +68,7 @@ export const reportDeltas = pgTable('report_deltas', {
 export const reportProductDeltas = pgTable('report_product_deltas', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   day: date('day').notNull(),
-  channelId: integer('channel_id').notNull(),
-  status: text('status').notNull(),
-  productId: integer('product_id').notNull(),
-  orders: integer('orders').notNull(),
-  quantity: integer('quantity').notNull(),
-  ...lineSums(),
+  ...productSums(),
 }, (t) => [index('report_product_deltas_day_idx').on(t.day, t.productId)]);
 
 /**
@@ -74,10 +79,5 @@ export const reportProductDeltas = pgTable('report_product_deltas', {
 export const reportProductMonths = pgTable('report_product_months', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   month: date('month').notNull(),
-  channelId: integer('channel_id').notNull(),
-  status: text('status').notNull(),
-  productId: integer('product_id').notNull(),
-  orders: integer('orders').notNull(),
-  quantity: integer('quantity').notNull(),
-  ...lineSums(),
+  ...productSums(),
 }, (t) => [index('report_product_months_month_idx').on(t.month, t.productId)]);
