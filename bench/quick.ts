@@ -1,0 +1,149 @@
+/**
+ * `npm run bench:quick` — see a storefront regression at the commit where it happens, in under 45 s.
+ *
+ * Starts the app the way `npm start` runs it (its own process, NODE_ENV=production, the embedded
+ * database kept in a folder of its own between runs so the demo data is seeded once), starts a
+ * bare Node server answering 2 KB in another process, then loads the anonymous product page
+ * (DEMO-CONFIG) and the bare server from this process with autocannon, one after the other, for
+ * `--duration` seconds each. Prints req/s, p99 and the ratio to the bare server next to the last
+ * recorded figure and the commit it was measured on (bench/results-quick.json); `--record`
+ * writes this run there.
+ *
+ *   npm run bench:quick -- [--duration 10] [--connections 64] [--record] [--fresh]
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsFile = path.join(root, 'bench', 'results-quick.json');
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '64' },
+    record: { type: 'boolean', default: false },
+    fresh: { type: 'boolean', default: false },
+  },
+});
+const duration = Math.max(1, Math.min(60, Number(args.duration) || 10));
+const connections = Math.max(1, Math.min(256, Number(args.connections) || 64));
+
+type Figure = { rps: number; p99_ms: number; bare_rps: number; ratio: number; commit: string; date: string; connections: number; duration_s: number; errors: number; non2xx: number };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function commit(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root }).toString().trim() !== '';
+    return dirty ? `${sha}+changes` : sha;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds: number): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} before answering`);
+    try {
+      const r = await fetch(url, { redirect: 'manual' });
+      if (r.status < 500) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+async function load(url: string, seconds = duration) {
+  const r = await autocannon({ url, connections, duration: seconds });
+  return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 8_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function main() {
+  const dataDir = path.join(os.tmpdir(), 'hd-bench-quick');
+  if (args.fresh) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  execFileSync(process.execPath, [path.join(root, 'esbuild.config.mjs')], { cwd: root, stdio: 'ignore' });
+
+  const appPort = await freePort();
+  const barePort = await freePort();
+  const env = { ...process.env, NODE_ENV: 'production', PORT: String(appPort), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-quick-secret-0123456789abcdef' };
+  delete env.DATABASE_URL;
+  const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+  const app = spawn(tsx, ['src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const bareBody = 'x'.repeat(2048);
+  const bare = spawn(process.execPath, ['-e', `require('http').createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(200,{'Content-Type':'text/html','Content-Length':${bareBody.length}});s.end('${bareBody}')})}).listen(${barePort},'127.0.0.1')`], { stdio: 'ignore' });
+  try {
+    const base = `http://127.0.0.1:${appPort}`;
+    await waitFor(`${base}/en-us/`, app, 120);
+    await waitFor(`http://127.0.0.1:${barePort}/`, bare, 10);
+    const found = (await (await fetch(`${base}/en-us/search/typeahead?q=DEMO-CONFIG`)).json()) as { id: number | string }[];
+    if (!found.length) throw new Error('DEMO-CONFIG not found by the typeahead');
+    const page = `${base}/en-us/products/${found[0].id}`;
+    const check = await fetch(page);
+    if (check.status !== 200) throw new Error(`${page} answered ${check.status}`);
+
+    await load(page, 2); // warm-up: views compiled, caches filled
+    const appRun = await load(page);
+    const bareRun = await load(`http://127.0.0.1:${barePort}/`);
+    const now: Figure = {
+      rps: appRun.rps,
+      p99_ms: appRun.p99,
+      bare_rps: bareRun.rps,
+      ratio: Math.round((appRun.rps / Math.max(1, bareRun.rps)) * 10_000) / 10_000,
+      commit: commit(),
+      date: new Date().toISOString(),
+      connections,
+      duration_s: duration,
+      errors: appRun.errors,
+      non2xx: appRun.non2xx,
+    };
+    const last: Figure | undefined = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')).product_page : undefined;
+    const pct = (r: number) => `${(r * 100).toFixed(2)} %`;
+    console.log(`product page (anonymous, embedded, production, ${connections} connections, ${duration} s)`);
+    console.log(`  now:  ${now.rps} req/s, p99 ${now.p99_ms} ms, ${pct(now.ratio)} of a bare server (${now.bare_rps} req/s), commit ${now.commit}${now.errors || now.non2xx ? `, ${now.errors} errors, ${now.non2xx} non-2xx` : ''}`);
+    if (last) console.log(`  last: ${last.rps} req/s, p99 ${last.p99_ms} ms, ${pct(last.ratio)} of a bare server (${last.bare_rps} req/s), commit ${last.commit} on ${last.date.slice(0, 10)}`);
+    if (last && now.ratio < last.ratio * 0.7) console.log(`  WARNING: the ratio fell by ${Math.round((1 - now.ratio / last.ratio) * 100)} % since ${last.commit}`);
+    if (args.record) {
+      writeFileSync(resultsFile, `${JSON.stringify({ product_page: now }, null, 2)}\n`);
+      console.log(`  recorded in ${path.relative(root, resultsFile)}`);
+    }
+  } finally {
+    await Promise.all([stop(app), stop(bare)]);
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
