@@ -50,7 +50,7 @@ export function addressOfOrder(status: string, copy: OrderAddress | null | undef
 }
 
 /**
- * Whether shipping quoted at `quotedAt` for address `quotedFor` still holds for the ship-to as it
+ * Whether a shipping quote (made at `createdAt` for address-book row `addressId`) still holds for the ship-to as it
  * is now: same address-book row, not changed after the quote.
  */
 export function quoteStillFor(quote: { addressId: number | null; createdAt: Date }, shipTo: { id: number; updatedAt: Date }): boolean {
