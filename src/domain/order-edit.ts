@@ -117,7 +117,7 @@ export type UpdateLineInput = {
 
 export type UpdateRequest = {
   /** The version the editor loaded; a different stored version is a 409 (someone else saved first). */
-  version?: number;
+  version: number;
   status?: string;
   po_number?: string | null;
   attention?: string | null;

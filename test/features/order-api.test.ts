@@ -164,22 +164,22 @@ describe('orders API /{locale}/api/orders', () => {
     const line = sync.line_items.find((l: any) => l.line_type === 0);
     const cases: [string, unknown][] = [
       ['no line_items', { version: sync.version }],
-      ['quantity 0', { line_items: sync.line_items.map((l: any) => (l === line ? { ...l, quantity: 0 } : l)) }],
-      ['quantity 1000', { line_items: sync.line_items.map((l: any) => (l === line ? { ...l, quantity: 1000 } : l)) }],
-      ['a line of another order', { line_items: [...sync.line_items, { ...line, order_line_item_id: 1 }] }],
-      ['a kept line missing', { line_items: sync.line_items.filter((l: any) => l !== line).concat([{ order_line_item_id: 'new-x', line_type: 0, product_id: line.product_id, quantity: 1 }]) }],
-      ['a new line without product', { line_items: [...sync.line_items, { order_line_item_id: 'new-1', line_type: 0, quantity: 1 }] }],
-      ['junk id', { line_items: [...sync.line_items, { order_line_item_id: "1; drop table orders", line_type: 0, product_id: 1, quantity: 1 }] }],
-      ['unknown status', { status: 'shipped-yesterday', line_items: sync.line_items }],
+      ['quantity 0', { version: sync.version, line_items: sync.line_items.map((l: any) => (l === line ? { ...l, quantity: 0 } : l)) }],
+      ['quantity 1000', { version: sync.version, line_items: sync.line_items.map((l: any) => (l === line ? { ...l, quantity: 1000 } : l)) }],
+      ['a line of another order', { version: sync.version, line_items: [...sync.line_items, { ...line, order_line_item_id: 1 }] }],
+      ['a kept line missing', { version: sync.version, line_items: sync.line_items.filter((l: any) => l !== line).concat([{ order_line_item_id: 'new-x', line_type: 0, product_id: line.product_id, quantity: 1 }]) }],
+      ['a new line without product', { version: sync.version, line_items: [...sync.line_items, { order_line_item_id: 'new-1', line_type: 0, quantity: 1 }] }],
+      ['junk id', { version: sync.version, line_items: [...sync.line_items, { order_line_item_id: "1; drop table orders", line_type: 0, product_id: 1, quantity: 1 }] }],
+      ['unknown status', { version: sync.version, status: 'shipped-yesterday', line_items: sync.line_items }],
     ];
     for (const [name, body] of cases) {
       const res = await staff.post(`/en-us/api/orders/${id}/update`).set(bearer(staffToken)).send(body as object);
       expect(res.status, name).to.equal(400);
       expect(res.body.error.message, name).to.be.a('string').and.not.empty;
     }
-    expect((await staff.post('/en-us/api/orders/abc/update').set(bearer(staffToken)).send({ line_items: [] })).status).to.equal(400);
-    expect((await staff.post('/en-us/api/orders/99999999/update').set(bearer(staffToken)).send({ line_items: [] })).status).to.equal(404);
-    const unknownProduct = await staff.post(`/en-us/api/orders/${id}/update`).set(bearer(staffToken)).send({ line_items: [...sync.line_items, { order_line_item_id: 'new-1', line_type: 0, product_id: 99999999, quantity: 1 }] });
+    expect((await staff.post('/en-us/api/orders/abc/update').set(bearer(staffToken)).send({ version: 1, line_items: [] })).status).to.equal(400);
+    expect((await staff.post('/en-us/api/orders/99999999/update').set(bearer(staffToken)).send({ version: 1, line_items: [] })).status).to.equal(404);
+    const unknownProduct = await staff.post(`/en-us/api/orders/${id}/update`).set(bearer(staffToken)).send({ version: sync.version, line_items: [...sync.line_items, { order_line_item_id: 'new-1', line_type: 0, product_id: 99999999, quantity: 1 }] });
     expect(unknownProduct.status).to.equal(404);
   });
 
@@ -187,20 +187,21 @@ describe('orders API /{locale}/api/orders', () => {
     const [row] = await query<{ order_id: number; id: number }>(`select l.order_id, l.id from order_line_items l where l.paid_total > 0 and l.line_type = 0
       and (select count(*) from order_line_items x where x.order_id = l.order_id and x.line_type = 0) >= 2 order by l.order_id desc limit 1`);
     const sync = (await staff.get(`/en-us/api/orders/${row.order_id}/synchronize`).set(bearer(staffToken))).body;
-    const res = await staff.post(`/en-us/api/orders/${row.order_id}/update`).set(bearer(staffToken)).send({ line_items: sync.line_items.filter((l: any) => l.order_line_item_id !== row.id), line_items_for_deletion: [row.id] });
+    const res = await staff.post(`/en-us/api/orders/${row.order_id}/update`).set(bearer(staffToken)).send({ version: sync.version, line_items: sync.line_items.filter((l: any) => l.order_line_item_id !== row.id), line_items_for_deletion: [row.id] });
     expect(res.status).to.equal(409);
   });
 
   it('tin/save: tax exempt when the id is neither empty nor 0; tax follows', async () => {
     const [row] = await query<{ id: number }>(`select o.id from orders o join channels c on c.id = o.channel_id where c.tax_exempt_available and o.tax > 0 and o.status = 'pending' and o.id > 10 order by o.id desc limit 1`);
-    const exempt = await staff.post(`/en-us/api/orders/${row.id}/tin/save`).set(bearer(staffToken)).send({ tax_exempt_id: 'TX-991' });
+    const { version } = (await staff.get(`/en-us/api/orders/${row.id}/synchronize`).set(bearer(staffToken))).body;
+    const exempt = await staff.post(`/en-us/api/orders/${row.id}/tin/save`).set(bearer(staffToken)).send({ tax_exempt_id: 'TX-991', version });
     expect(exempt.status).to.equal(200);
     expect(exempt.body).to.include({ tax_exempt_id: 'TX-991', tax_exempt: true });
     expect(exempt.body.totals.tax).to.equal('0.00');
-    const zero = await staff.post(`/en-us/api/orders/${row.id}/tin/save`).set(bearer(staffToken)).send({ tax_exempt_id: 0 });
+    const zero = await staff.post(`/en-us/api/orders/${row.id}/tin/save`).set(bearer(staffToken)).send({ tax_exempt_id: 0, version: exempt.body.version });
     expect(zero.body.tax_exempt).to.equal(false);
     expect(Number(zero.body.totals.tax)).to.be.greaterThan(0);
-    expect((await staff.post(`/en-us/api/orders/${row.id}/tin/save`).set(bearer(staffToken)).send({ tax_exempt_id: 'x'.repeat(61) })).status).to.equal(400);
+    expect((await staff.post(`/en-us/api/orders/${row.id}/tin/save`).set(bearer(staffToken)).send({ tax_exempt_id: 'x'.repeat(61), version: zero.body.version })).status).to.equal(400);
     const opts = await staff.get(`/en-us/api/orders/5/tins`).set(bearer(staffToken));
     expect(opts.status).to.equal(200);
     expect(opts.body.tins.map((x: any) => x.tax_exempt_id)).to.have.length.greaterThan(0);
@@ -209,7 +210,7 @@ describe('orders API /{locale}/api/orders', () => {
   it('remove-shipping-method drops the method and its charge', async () => {
     const [row] = await query<{ id: number }>(`select id from orders where shipment_method is not null and shipping > 0 and status = 'processing' and id > 10 order by id desc limit 1`);
     const before = (await staff.get(`/en-us/api/orders/${row.id}/synchronize`).set(bearer(staffToken))).body;
-    const res = await staff.post(`/en-us/api/orders/${row.id}/remove-shipping-method`).set(bearer(staffToken)).send({});
+    const res = await staff.post(`/en-us/api/orders/${row.id}/remove-shipping-method`).set(bearer(staffToken)).send({ version: before.version });
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ shipment_method: null, shipment_quote_id: null });
     expect(res.body.totals.shipping).to.equal('0.00');
@@ -230,12 +231,13 @@ describe('orders API /{locale}/api/orders', () => {
     const [line] = await query<{ id: number; quantity: number }>(`select id, quantity from order_line_items where order_id = $1 and line_type = 0 order by id limit 1`, [id]);
     const token = await csrf(staff, `/admin/orders/detail/${id}`);
     const headers = { 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-    const res = await staff.put(`/en-us/admin/orders/detail/${id}/update-item/${line.id}`).set(headers).type('form').send({ quantity: String(line.quantity + 2) });
+    const [{ version }] = await query<{ version: number }>(`select version from orders where id = $1`, [id]);
+    const res = await staff.put(`/en-us/admin/orders/detail/${id}/update-item/${line.id}`).set(headers).type('form').send({ quantity: String(line.quantity + 2), version: String(version) });
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ quantity: line.quantity + 2, last_quantity: line.quantity });
     expect(res.body).to.include.keys('price', 'total', 'subtotal');
-    expect((await staff.put(`/en-us/admin/orders/detail/${id}/update-item/${line.id}`).set(headers).send({ quantity: 0 })).status).to.equal(400);
-    expect((await staff.put(`/en-us/admin/orders/detail/${id}/update-item/1`).set(headers).send({ quantity: 2 })).status).to.equal(404);
+    expect((await staff.put(`/en-us/admin/orders/detail/${id}/update-item/${line.id}`).set(headers).send({ quantity: 0, version: version + 1 })).status).to.equal(400);
+    expect((await staff.put(`/en-us/admin/orders/detail/${id}/update-item/1`).set(headers).send({ quantity: 2, version: version + 1 })).status).to.equal(404);
     expect((await staff.put(`/en-us/admin/orders/detail/${id}/update-item/${line.id}`).set({ Accept: 'application/json' }).send({ quantity: 2 })).status).to.equal(403);
     const customer = await agent();
     await signIn(customer, 'customer@example.com');

@@ -41,7 +41,7 @@ describe('draft orders /{locale}/admin/orders/create', () => {
 
     const staffToken = await apiToken(staff);
     const plate = await productIdByStockcode('DEMO-SEED-PLATE');
-    const upd = await staff.post(`/en-us/api/orders/${id}/update`).set('Authorization', `Bearer ${staffToken}`).send({ line_items: [{ order_line_item_id: 'new-1', line_type: 0, product_id: plate, quantity: 2, currency_id: null }] });
+    const upd = await staff.post(`/en-us/api/orders/${id}/update`).set('Authorization', `Bearer ${staffToken}`).send({ version: 1, line_items: [{ order_line_item_id: 'new-1', line_type: 0, product_id: plate, quantity: 2, currency_id: null }] });
     expect(upd.status, JSON.stringify(upd.body)).to.equal(200);
     expect(Number(upd.body.order.totals.subtotal)).to.be.greaterThan(0);
 

@@ -4,6 +4,7 @@ import {
   type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { FEE_ALLOCATION_TYPE, LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
+import type { OrderAddress } from '../../domain/order-address.ts';
 import { CART_MAX, CART_MIN, OPTION_MAX, OPTION_MIN, QUANTITY_OPTION_TYPE } from '../../domain/quantity.ts';
 import { ORDER_STATUSES } from './constants.ts';
 import { createdAt, inList, money, percent, timestamps, tstz } from './columns.ts';
@@ -71,6 +72,12 @@ export const orders = pgTable('orders', {
   processorSource: text('processor_source'),
   shipToAddressId: integer('ship_to_address_id').references(() => addresses.id, { onDelete: 'set null' }),
   billToAddressId: integer('bill_to_address_id').references(() => addresses.id, { onDelete: 'set null' }),
+  /**
+   * What the order keeps: the ship-to and bill-to as they were when it was placed (src/domain/order-address.ts).
+   * Null on a cart (it reads the address book through the ids above); a placed order reads only these.
+   */
+  shipTo: jsonb('ship_to').$type<OrderAddress>(),
+  billTo: jsonb('bill_to').$type<OrderAddress>(),
   shipFromWarehouseId: integer('ship_from_warehouse_id').references(() => warehouses.id, { onDelete: 'set null' }),
   /** subtotal = sum of line totals of types 0/1/2; discount = promotions (type 5 lines, as a positive amount). */
   subtotal: money('subtotal').notNull().default('0'),
@@ -95,6 +102,7 @@ export const orders = pgTable('orders', {
   check('orders_payment_type', sql`${t.paymentType} is null or ${t.paymentType} in (${sql.raw(paymentTypes)})`),
   check('orders_org_discount_range', sql`${t.orgDiscount} >= 0 and ${t.orgDiscount} < 100`),
   check('orders_totals_nonnegative', sql`${t.subtotal} >= 0 and ${t.shipping} >= 0 and ${t.tax} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`),
+  check('orders_address_copies', sql`(${t.shipTo} is null or jsonb_typeof(${t.shipTo}) = 'object') and (${t.billTo} is null or jsonb_typeof(${t.billTo}) = 'object')`),
   check('orders_epp', sql`(${t.eppPercentDown} is null or ${t.eppPercentDown} between 1 and 100) and (${t.eppMonths} is null or ${t.eppMonths} > 0)`),
   index('orders_user_created_idx').on(t.userId, t.createdAt),
   // Back-office order search pages by (created_at, id) keyset, optionally within a status, a

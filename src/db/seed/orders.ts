@@ -184,6 +184,12 @@ export async function seedOrders(
     if (rows.orders.length >= 5000) await flush();
   }
   await flush();
+  // Placed orders keep a copy of their ship-to and bill-to (issue 20, src/domain/order-address.ts);
+  // the same statement as the migration's backfill and src/features/orders/address-copies.ts.
+  const copy = (column: string) => sql.raw(`(select jsonb_build_object('id', a.id, 'personId', a.person_id, 'firstName', a.first_name, 'lastName', a.last_name,
+    'company', a.company, 'address1', a.address1, 'address2', a.address2, 'city', a.city, 'regionCode', a.region_code, 'postalCode', a.postal_code,
+    'countryCode', a.country_code, 'phone', a.phone) from addresses a where a.id = o.${column})`);
+  await tx.execute(sql`update orders o set ship_to = ${copy('ship_to_address_id')}, bill_to = ${copy('bill_to_address_id')} where o.status <> 'cart'`);
 
   await insertMany(tx, surveys, count >= 6 ? [
     { id: 1, orderId: 1, answers: { heardFrom: 'dealer', rating: 5, recommend: true, comment: 'Planter arrived on time and the setup video helped.' }, createdAt: addMinutes(daysAgo(300), 30) },

@@ -35,6 +35,7 @@ import { bankLabel, debitBank, savedMethodForOrder } from '../payment-methods/pa
 import type { PlaceOrder } from './schemas.ts';
 import { quoteCutoff } from './shipping.ts';
 import { emitEvents, type WebhookEvent } from '../webhooks/events.ts';
+import { snapshotOrderAddresses } from '../orders/address-copies.ts';
 import { eppAtPlacement, eppAuditText, eppLineShares, eppRequestHash, recordEppPlan, type EppPlacementInput } from '../epp/placement.ts';
 
 export type PlaceResult = { status: number; body: { order_id: number; status: string; total: string; currency: string; redirect: string }; replayed: boolean; charge?: Charge };
@@ -68,6 +69,7 @@ export async function placeOrder(
       if (!order.shipToAddressId || order.taxExemptId === null) throw fail(400, 'customer_info', 'Enter your customer information first.');
       const [shipTo] = await tx.select().from(addresses).where(eq(addresses.id, order.shipToAddressId));
       if (!shipTo || !channel.countryCodes.includes(shipTo.countryCode)) throw fail(409, 'channel_mismatch', 'Your shipping address is not served by this store.');
+      await snapshotOrderAddresses(tx, order.id); // issue 20: the order keeps the addresses as they are now (409 if shipping was quoted for another)
 
       // 2. Prices from the database, now.
       const lines = await tx.select().from(orderLineItems).where(and(eq(orderLineItems.orderId, order.id), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES]))).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { copyAddressesOfPlacedOrders } from '../orders/address-copies.ts';
 import { addresses, channelWarehouses, channels, organisations, persons, users, orders } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import type { CurrentUser } from '../../http/types.ts';
@@ -56,6 +57,7 @@ export async function createDraft(db: Db, personId: number, staff: CurrentUser, 
         shipToAddressId: address?.id ?? null, billToAddressId: address?.id ?? null, shipFromWarehouseId: warehouse?.id ?? null, createdBy: staff.id,
       })
       .returning({ id: orders.id });
+    await copyAddressesOfPlacedOrders(tx, order.id); // the draft keeps its addresses as they are now (issue 20)
     await audit(tx, { action: 'order.draft', entity: 'order', entityId: order.id, userId: staff.id, message: `Draft order ${order.id} for ${person.firstName} ${person.lastName} created by ${staff.email}`, data: { before: {}, after: { draft: true, person_id: person.id } } });
     return order.id;
   });

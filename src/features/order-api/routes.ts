@@ -13,7 +13,7 @@ import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { CardPaymentBody, isCardPayment, PaymentBody, takeCardPayment, takeCheckPayment } from './payments.ts';
 import { RefundBody, refundPayment } from './refunds.ts';
 import { ItemQuantityBody, TinBody, UpdateBody, VersionBody } from './schemas.ts';
-import { paymentData, removeShippingMethod, saveTin, synchronize, tins, updateItemQuantity, updateOrder } from './service.ts';
+import { paymentData, removeShippingMethod, requireEditor, saveTin, synchronize, tins, updateItemQuantity, updateOrder } from './service.ts';
 
 /** The spec's order calls carry a bearer token; a session cookie alone is not enough. */
 const requireBearer: RequestHandler = (req, _res, next) => (req.bearer && req.user ? next() : next(unauthorized('This call needs a bearer token (Authorization: Bearer …).')));
@@ -33,6 +33,7 @@ export function orderApiRoutes(s: Services): Router {
   /** POST /{locale}/api/orders/{id}/update */
   r.post('/api/orders/:orderId/update', async (req, res) => {
     const id = orderId(req);
+    requireEditor(req.user); // who may edit before what was sent: a customer gets 403, not 400
     const body = parseInput(UpdateBody, req.body);
     res.json(await updateOrder(s.db, id, req.user, body, t(req)));
   });
@@ -40,6 +41,7 @@ export function orderApiRoutes(s: Services): Router {
   /** POST /{locale}/api/orders/{id}/tin/save */
   r.post('/api/orders/:orderId/tin/save', async (req, res) => {
     const id = orderId(req);
+    requireEditor(req.user); // who may edit before what was sent: a customer gets 403, not 400
     const body = parseInput(TinBody, req.body);
     res.json(await saveTin(s.db, id, req.user, body.tax_exempt_id, body.version, t(req)));
   });
@@ -47,6 +49,7 @@ export function orderApiRoutes(s: Services): Router {
   /** POST /{locale}/api/orders/{id}/remove-shipping-method */
   r.post('/api/orders/:orderId/remove-shipping-method', async (req, res) => {
     const id = orderId(req);
+    requireEditor(req.user); // who may edit before what was sent: a customer gets 403, not 400
     const body = parseInput(VersionBody, req.body);
     res.json(await removeShippingMethod(s.db, id, req.user, body.version, t(req)));
   });

@@ -10,6 +10,10 @@ const placeholder = z.string().regex(new RegExp(`^${PLACEHOLDER_PREFIX}[A-Za-z0-
 const nullableText = (max: number) => z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(max, `At most ${max} characters.`).nullable().optional());
 const lineTypes = Object.values(LINE_TYPES) as number[];
 
+/** Every edit names the version of the order it was made on (issue 20): without it a client would overwrite newer edits. A stale one is 409. */
+export const VERSION_REQUIRED = 'Send the version of the order you edited (version), as synchronize gave it.';
+const Version = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: VERSION_REQUIRED }).int(VERSION_REQUIRED).positive(VERSION_REQUIRED).max(2147483647, VERSION_REQUIRED));
+
 export const Quantity = z.coerce.number({ message: 'Quantity must be a number.' }).int('Quantity must be a whole number.').min(CART_MIN, `Quantity must be at least ${CART_MIN}.`).max(CART_MAX, `Quantity must be at most ${CART_MAX}.`);
 
 export const UpdateLine = z.object({
@@ -23,7 +27,7 @@ export const UpdateLine = z.object({
 });
 
 export const UpdateBody = z.object({
-  version: z.coerce.number().int().positive().optional(),
+  version: Version,
   status: z.enum(ORDER_STATUSES.filter((s) => s !== 'cart') as [string, ...string[]], { message: 'Choose a status from the list.' }).optional(),
   po_number: nullableText(60),
   attention: nullableText(120),
@@ -35,9 +39,9 @@ export type UpdateBody = z.infer<typeof UpdateBody>;
 
 export const TinBody = z.object({
   tax_exempt_id: z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().trim().max(60, 'At most 60 characters.')),
-  version: z.coerce.number().int().positive().optional(),
+  version: Version,
 });
 
-export const VersionBody = z.object({ version: z.coerce.number().int().positive().optional() });
+export const VersionBody = z.object({ version: Version });
 
-export const ItemQuantityBody = z.object({ quantity: Quantity, version: z.coerce.number().int().positive().optional() });
+export const ItemQuantityBody = z.object({ quantity: Quantity, version: Version });

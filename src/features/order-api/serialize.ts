@@ -1,16 +1,16 @@
 /** The order as the API sends it (src/domain/order-edit.ts OrderJson): rows → JSON, no I/O. */
 import { FEE_ALLOCATION_TYPE, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
+import { addressOfOrder, type OrderAddress } from '../../domain/order-address.ts';
 import { isTaxExempt } from '../../domain/order-totals.ts';
 import { money2, type AddressJson, type FeeJson, type OrderJson, type OrderTotalsJson } from '../../domain/order-edit.ts';
 import type { OrderParts, OrderRow } from './queries.ts';
 
 type Translate = (key: string) => string;
-type AddressRow = OrderParts['addresses'][number];
 
 const METHOD_TYPE: Record<string, number | null> = { card: PAYMENT_TYPES.CARD, check: PAYMENT_TYPES.CHECK, bank: PAYMENT_TYPES.BANK };
 
-function address(a: AddressRow | undefined): AddressJson | null {
+function address(a: OrderAddress | null): AddressJson | null {
   if (!a) return null;
   return {
     id: a.id, person_id: a.personId, person_name: `${a.firstName} ${a.lastName}`, firstName: a.firstName, lastName: a.lastName,
@@ -114,8 +114,9 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     shipment_method: o.shipmentMethod,
     shipment_quote_id: o.shipmentQuoteId,
     processor_source: o.processorSource,
-    ship_to: address(parts.addresses.find((a) => a.id === o.shipToAddressId)),
-    bill_to: address(parts.addresses.find((a) => a.id === o.billToAddressId)),
+    // A placed order's own copies (issue 20); a cart's live address-book rows.
+    ship_to: address(addressOfOrder(o.status, o.shipTo, parts.addresses.find((a) => a.id === o.shipToAddressId))),
+    bill_to: address(addressOfOrder(o.status, o.billTo, parts.addresses.find((a) => a.id === o.billToAddressId))),
     ship_from: row.shipFrom?.id ? row.shipFrom : null,
     user_id: o.userId,
     person: row.person

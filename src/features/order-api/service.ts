@@ -14,6 +14,7 @@ import type { CurrentUser } from '../../http/types.ts';
 import { priceLine } from '../cart/pricing.ts';
 import { loadOrder, loadOrderRow, ownsOrder, taxExemptOptions, type OrderRow } from './queries.ts';
 import type { UpdateBody } from './schemas.ts';
+import { customerOrderJson, customerPaymentJson, type CustomerOrderJson } from './customer-view.ts';
 import { orderJson } from './serialize.ts';
 import { lockOrder, logChange, repriceAndSave, snapshot } from './writes.ts';
 
@@ -37,12 +38,17 @@ export function requireEditor(user: CurrentUser | undefined): CurrentUser {
 }
 
 /** One round trip: the order and its parts are read together, then the reader is checked (404 whether absent or not theirs). */
-export async function synchronize(db: Db, orderId: number, user: CurrentUser | undefined, t: Translate): Promise<OrderJson> {
+export async function synchronize(db: Db, orderId: number, user: CurrentUser | undefined, t: Translate): Promise<OrderJson | CustomerOrderJson> {
   if (!user) throw unauthorized();
   const found = await loadOrder(db, orderId);
   if (!found || !mayRead(found.row, user)) throw notFound('Order not found.');
-  return orderJson(found.row, found.parts, t);
+  const json = orderJson(found.row, found.parts, t);
+  // A customer reading their own order gets it without the staff-only fields (issue 20, customer-view.ts).
+  return isStaffReader(user) ? json : customerOrderJson(json);
 }
+
+/** Staff who may read any order see the staff-only fields; a customer reading their own does not. */
+const isStaffReader = (user: CurrentUser) => user.permissions.has('orders.view');
 
 /** The full order after a write, read once the transaction has committed. */
 async function fresh(db: Db, orderId: number, t: Translate): Promise<OrderJson> {
@@ -137,7 +143,7 @@ export async function updateOrder(db: Db, orderId: number, user: CurrentUser | u
 }
 
 /** POST /{locale}/api/orders/{id}/tin/save — tax exempt when the id is neither empty nor 0 (spec §4). */
-export async function saveTin(db: Db, orderId: number, user: CurrentUser | undefined, taxExemptId: string, version: number | undefined, t: Translate): Promise<OrderJson> {
+export async function saveTin(db: Db, orderId: number, user: CurrentUser | undefined, taxExemptId: string, version: number, t: Translate): Promise<OrderJson> {
   const editor = requireEditor(user);
   const row = await readableOrder(db, orderId, editor);
   if (taxExemptId && taxExemptId !== '0' && !row.channel.taxExemptAvailable) throw invalid('Tax exemption is not available in this channel.', { tax_exempt_id: 'Not available in this channel.' });
@@ -151,7 +157,7 @@ export async function saveTin(db: Db, orderId: number, user: CurrentUser | undef
 }
 
 /** POST /{locale}/api/orders/{id}/remove-shipping-method — the order ships without a chosen method (no shipping charged). */
-export async function removeShippingMethod(db: Db, orderId: number, user: CurrentUser | undefined, version: number | undefined, t: Translate): Promise<OrderJson> {
+export async function removeShippingMethod(db: Db, orderId: number, user: CurrentUser | undefined, version: number, t: Translate): Promise<OrderJson> {
   const editor = requireEditor(user);
   await readableOrder(db, orderId, editor);
   await db.transaction(async (tx) => {
@@ -165,7 +171,7 @@ export async function removeShippingMethod(db: Db, orderId: number, user: Curren
 }
 
 /** PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} — one line's quantity. */
-export async function updateItemQuantity(db: Db, orderId: number, lineId: number, user: CurrentUser | undefined, quantity: number, version: number | undefined) {
+export async function updateItemQuantity(db: Db, orderId: number, lineId: number, user: CurrentUser | undefined, quantity: number, version: number) {
   const editor = requireEditor(user);
   await readableOrder(db, orderId, editor);
   return db.transaction(async (tx) => {
@@ -193,9 +199,10 @@ export async function paymentData(db: DbOrTx, orderId: number, paymentId: number
   const [p] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
   if (!p) throw notFound('Payment not found on this order.');
   const allocations = await db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, paymentId));
-  return {
+  const payment = {
     payment_id: p.id, payment_type: p.paymentType, successful: p.successful, total: { value: p.total }, check_number: p.checkNumber, payment_method_id: p.paymentMethodId,
     created_at: p.createdAt.toISOString(),
     allocations: allocations.map((a) => ({ payment_allocation_id: a.id, type: a.type, amount: { value: a.amount }, order_line_item_id: a.lineItemId, fee_id: a.feeId, ...(a.type === 1 ? { paid: p.successful } : {}) })),
   };
+  return isStaffReader(user!) ? payment : customerPaymentJson(payment);
 }

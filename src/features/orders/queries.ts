@@ -1,6 +1,7 @@
 /** Order reads shared by the customer's order page and the staff order detail. */
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { addressOfOrder } from '../../domain/order-address.ts';
 import { addresses, channels, orderFees, orderLineItems, orders, payments, persons, products, reportDeltas, users } from '../../db/schema/index.ts';
 
 export async function getOrderDetail(db: DbOrTx, orderId: number) {
@@ -26,7 +27,8 @@ export async function getOrderDetail(db: DbOrTx, orderId: number) {
       .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id)),
     db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)),
     db.select().from(orderFees).where(eq(orderFees.orderId, orderId)).orderBy(asc(orderFees.id)),
-    order.order.shipToAddressId
+    // A placed order shows its own copy of the ship-to (issue 20); only a cart reads the address book.
+    order.order.status === 'cart' && order.order.shipToAddressId
       ? db.select().from(addresses).where(eq(addresses.id, order.order.shipToAddressId)).limit(1)
       : Promise.resolve([]),
   ]);
@@ -36,7 +38,7 @@ export async function getOrderDetail(db: DbOrTx, orderId: number) {
     lines: lines.map((l) => ({ ...l.line, image: l.image, productStockcode: l.productStockcode })),
     payments: pays,
     fees,
-    shipTo: shipTo[0] ?? null,
+    shipTo: addressOfOrder(order.order.status, order.order.shipTo, shipTo[0]),
   };
 }
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>;
