@@ -27,7 +27,7 @@ describe('account: order again', function () {
   const xhr = (url: string) => a.post(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json');
 
   /** A submitted US order of `user` with the given lines (stale unit prices), returning its id and line ids. */
-  async function pastOrder(user: number, lines: { stockcode: string; quantity: number; unitPrice: string; options?: { optionId: number; choiceId: number; optionType: number; quantity: number }[] }[]) {
+  async function pastOrder(user: number, lines: { stockcode: string; quantity: number; unitPrice: string; lineType?: number; options?: { optionId: number; choiceId: number; optionType: number; quantity: number }[] }[]) {
     const [o] = await sqlRows<{ id: number }>(
       `insert into orders (status, channel_id, currency_id, order_currency, user_id, subtotal, total, submitted_at, created_at)
        values ('completed', 1, 1, 'USD', $1, 1, 1, now() - interval '90 days', now() - interval '90 days') returning id`,
@@ -36,8 +36,8 @@ describe('account: order again', function () {
     for (const [k, l] of lines.entries()) {
       const [row] = await sqlRows<{ id: number }>(
         `insert into order_line_items (order_id, line_type, product_id, title, stockcode, quantity, currency_id, unit_price, total, total_discounted, unpaid_total, sort)
-         select $1::int, 0, p.id, p.title, p.stockcode, $3::int, 1, $4::numeric, $4::numeric * $3::int, $4::numeric * $3::int, 0, $5::int from products p where p.stockcode = $2 returning id`,
-        [o.id, l.stockcode, l.quantity, l.unitPrice, k],
+         select $1::int, $6::int, p.id, p.title, p.stockcode, $3::int, 1, $4::numeric, $4::numeric * $3::int, $4::numeric * $3::int, 0, $5::int from products p where p.stockcode = $2 returning id`,
+        [o.id, l.stockcode, l.quantity, l.unitPrice, k, l.lineType ?? 0],
       );
       for (const opt of l.options ?? []) {
         await sqlRows('insert into line_item_options (line_item_id, option_id, choice_id, option_type, quantity) values ($1, $2, $3, $4, $5)', [row.id, opt.optionId, opt.choiceId, opt.optionType, opt.quantity]);
@@ -82,6 +82,8 @@ describe('account: order again', function () {
         stockcode: 'DEMO-CONFIG', quantity: 1, unitPrice: '100.00',
         options: [{ ...six, optionType: 0, quantity: 1 }, { ...drawbar, optionType: 0, quantity: 1 }, { ...soy, optionType: 1, quantity: 3 }],
       },
+      // A service line (type 1) is a product too: it comes back as an ordinary line.
+      { stockcode: 'SV-SETUP', quantity: 1, unitPrice: '5.00', lineType: 1 },
       { stockcode: 'DEMO-OOS', quantity: 1, unitPrice: '5.00' },
       { stockcode: 'DEMO-SOON', quantity: 1, unitPrice: '5.00' },
       { stockcode: 'DEMO-CALL', quantity: 1, unitPrice: '5.00' },
@@ -95,6 +97,7 @@ describe('account: order again', function () {
     expect(res.body.added).to.deep.equal([
       { title: 'Seed Hopper Lid', stockcode: 'PP-SHL', quantity: 2 },
       { title: 'Custom Vacuum Planter — Build Your Own', stockcode: 'DEMO-CONFIG-006-0DB-023', quantity: 1 },
+      { title: 'Planter Setup & Calibration Service', stockcode: 'SV-SETUP', quantity: 1 },
     ]);
     expect(res.body.skipped.map((s: { stockcode: string; reason: string }) => [s.stockcode, s.reason])).to.deep.equal([
       ['DEMO-OOS', 'out_of_stock'],
@@ -103,7 +106,7 @@ describe('account: order again', function () {
       ['PP-STG', 'options'],
     ]);
     expect(res.body.skipped[0].message).to.match(/^.+ was not added: This product is out of stock\.$/);
-    expect(res.body.count).to.equal(3);
+    expect(res.body.count).to.equal(4);
 
     const cart = (await cartOf(userId))!;
     expect(res.body.cart_order_id).to.equal(cart.id);
@@ -111,6 +114,7 @@ describe('account: order again', function () {
     expect(cart.lines.map((l) => [l.stockcode, l.quantity, l.unitPrice, l.total])).to.deep.equal([
       ['PP-SHL', 2, '24.00', '48.00'],
       ['DEMO-CONFIG-006-0DB-023', 1, '21838.00', '21838.00'],
+      ['SV-SETUP', 1, '350.00', '350.00'],
     ]);
     const opts = await db
       .select({ optionId: lineItemOptions.optionId, choiceId: lineItemOptions.choiceId, quantity: lineItemOptions.quantity })
@@ -132,6 +136,7 @@ describe('account: order again', function () {
     expect(after.lines.map((l) => [l.stockcode, l.quantity, l.total])).to.deep.equal([
       ['PP-SHL', 4, '96.00'],
       ['DEMO-CONFIG-006-0DB-023', 2, '43676.00'],
+      ['SV-SETUP', 2, '700.00'],
     ]);
     await sqlRows('delete from orders where id = $1', [cart.id]);
   });

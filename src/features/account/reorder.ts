@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { lineItemOptions, orderLineItems, orders } from '../../db/schema/index.ts';
-import { LINE_TYPES } from '../../domain/constants.ts';
+import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
 import { isAppError, notFound } from '../../domain/errors.ts';
 import { CART_MAX } from '../../domain/quantity.ts';
 import { priceLine, type PricedLine, type PricingChannel } from '../cart/pricing.ts';
@@ -29,7 +29,10 @@ export type ReorderResult = {
 
 const KNOWN: readonly string[] = ['inactive', 'out_of_stock', 'coming_soon', 'call', 'price', 'unknown_product'];
 
-/** The order's product lines with their stored choices; only the owner's own orders (never a cart). */
+/**
+ * The order's product lines (every type that is a product: ordinary, and the services and specials
+ * of types 1 and 2; never a promotion) with their stored choices; only the owner's own orders (never a cart).
+ */
 async function sourceLines(tx: DbOrTx, userId: number, orderId: number) {
   const [order] = await tx
     .select({ id: orders.id })
@@ -41,7 +44,7 @@ async function sourceLines(tx: DbOrTx, userId: number, orderId: number) {
   const lines = await tx
     .select({ id: orderLineItems.id, productId: orderLineItems.productId, title: orderLineItems.title, stockcode: orderLineItems.stockcode, quantity: orderLineItems.quantity })
     .from(orderLineItems)
-    .where(and(eq(orderLineItems.orderId, order.id), eq(orderLineItems.lineType, LINE_TYPES.PRODUCT)))
+    .where(and(eq(orderLineItems.orderId, order.id), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])))
     .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
   const ids = lines.map((l) => l.id);
   const choices = ids.length
