@@ -228,6 +228,7 @@ describe('browser: journeys (issue 21)', function () {
         await newest.getByRole('link').click();
         await page.getByRole('heading', { level: 1, name: `Order #${earlierId}` }).waitFor();
         await page.getByRole('region', { name: 'Items' }).getByRole('row', { name: /Custom Vacuum Planter — Build Your Own/ }).waitFor();
+        expect(await axe(page)).to.deep.equal([]);
         await page.getByRole('button', { name: 'Order again' }).click();
 
         // The message is read as the page arrives (flash alerts fade after ten seconds).
