@@ -329,6 +329,13 @@ export default function CartPage({ locale, cart: initial, refresh, labels }: Pro
               <dd data-testid="cart-total">{price(cart.totals.subtotal, cart.totals.total, 'cart-grand')}</dd>
             </div>
           </dl>
+          {/* The way on (issue 21): the primary action, a plain link so it works before hydration and by keyboard. */}
+          <a className="btn btn-block cart-checkout" href={`/${locale}/cart/checkout`} aria-describedby="cart-checkout-hint" data-testid="cart-checkout">
+            {labels.checkout}
+          </a>
+          <p className="small muted cart-checkout__hint" id="cart-checkout-hint">
+            {labels.checkoutHint}
+          </p>
           <p className="visually-hidden" role="status" data-testid="cart-status">
             {status}
           </p>

@@ -35,7 +35,7 @@ export type Props = {
   labels: Record<
     | 'item' | 'quantity' | 'unitPrice' | 'lineTotal' | 'subtotal' | 'discount' | 'total' | 'stockcode' | 'decrease' | 'increase'
     | 'quantityFor' | 'remove' | 'removing' | 'promotions' | 'promotionTotal' | 'showOriginal' | 'hideOriginal' | 'originalPrice'
-    | 'empty' | 'emptyCta' | 'summary' | 'updated',
+    | 'empty' | 'emptyCta' | 'summary' | 'updated' | 'checkout' | 'checkoutHint',
     string
   >;
 };

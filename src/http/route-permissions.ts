@@ -105,6 +105,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('GET', '/:locale/account/orders', 'signed-in', 'own orders only'),
   R('GET', '/:locale/orders/:orderId', 'signed-in', 'own order, or orders.view; 404 otherwise'),
   R('POST', '/:locale/orders/:orderId/survey', 'signed-in', 'own order'),
+  R('POST', '/:locale/orders/:orderId/reorder', 'signed-in', 'own order only (404 otherwise): its lines into the own cart'),
   R('GET', '/:locale/account/addresses', 'signed-in', 'own addresses'),
   R('GET', '/:locale/account/addresses/new', 'signed-in'),
   R('GET', '/:locale/account/addresses/:id/edit', 'signed-in', 'own address; 404 otherwise'),

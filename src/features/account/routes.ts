@@ -8,9 +8,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
-import { parseInput } from '../../http/validate.ts';
+import { requireChannel, flash } from '../../http/context.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
 import { listOrdersForUser } from '../orders/queries.ts';
 import { findOrganisation, ordersPage, savedAddresses } from './queries.ts';
+import { reorder, type SkipReason } from './reorder.ts';
 
 const PageQuery = z.object({ page: z.coerce.number({ message: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be 1 or more.').max(10_000, 'Too large.').default(1) });
 const PER_PAGE = 25;
@@ -42,6 +45,31 @@ export function accountRoutes(s: Services): Router {
   /** GET /{locale}/account/addresses */
   r.get('/account/addresses', async (req, res) => {
     await res.page('account/addresses', { title: req.t('acct.addresses.title'), addresses: await savedAddresses(s.db, req.user!.id), accountNav: 'addresses' });
+  });
+
+  /**
+   * POST /{locale}/orders/{order_id}/reorder — "Order again": the order's product lines into the
+   * cart at today's prices (src/features/account/reorder.ts); owner only, anyone else 404.
+   * A form gets a 303 to the cart (or back to the order when nothing could be added) with messages.
+   */
+  r.post('/orders/:orderId/reorder', async (req, res) => {
+    const orderId = parseInput(IdParam, req.params.orderId);
+    const result = await reorder(s.db, req.user!.id, orderId, requireChannel(res), { locale: req.locale, showDiscount: req.session?.showDiscount ?? true });
+    const why = (reason: SkipReason) => req.t(reason === 'options' ? 'order.again.reason.options' : `cart.error.${reason}`);
+    const skipped = result.skipped.map((l) => ({ ...l, message: req.t('order.again.skipped', { title: l.title, reason: why(l.reason) }) }));
+    if (wantsJson(req)) {
+      return void res.json({
+        order_id: result.sourceOrderId,
+        cart_order_id: result.cartOrderId,
+        added: result.added,
+        skipped,
+        count: result.state?.count ?? null,
+      });
+    }
+    if (result.added.length) flash(req, 'success', req.t('order.again.added', { id: result.sourceOrderId, count: result.added.length }));
+    else flash(req, 'warning', req.t('order.again.none', { id: result.sourceOrderId }));
+    for (const l of skipped) flash(req, 'warning', l.message);
+    res.redirect(303, result.added.length ? `/${req.locale}/cart` : `/${req.locale}/orders/${result.sourceOrderId}`);
   });
 
   return r;

@@ -164,50 +164,75 @@ export function addLine(
   const now = opts.now ?? new Date();
   return db.transaction(async (tx) => {
     const priced = await priceLine(tx, channel, input, { now });
-    let cart = await openCart(tx, ref, channel, now);
-    const created = cart === null;
-    cart ??= await lockCartById(tx, await createCart(tx, ref, channel, opts));
-    if (!cart) throw notFound();
-    const stored = created ? [] : await cartLines(tx, cart.order.id);
-    const lines = stored.map((l) => ({ ...l }));
+    const added = await addPricedTx(tx, ref, channel, [priced], { ...opts, now });
+    const line = added.lines[0];
+    return { orderId: added.orderId, created: added.created, lineId: line.id, added: priced.quantity, lineQuantity: line.quantity, priced, state: added.state };
+  });
+}
 
+export type AddPricedResult = { orderId: number; created: boolean; lines: CartLineRow[]; state: CartState };
+
+/**
+ * Adds lines already priced in THIS transaction (priceLine, never a caller's figure) to the
+ * visitor's cart, creating it when there is none, and settles the totals once. Each line merges
+ * into a line of the same product and configured stock code (quantity clamped to 999). Returns
+ * the cart line each priced line went to, in order. Used by addLine and by "order again".
+ */
+export async function addPricedTx(
+  tx: DbOrTx,
+  ref: CartRef,
+  channel: PricingChannel,
+  pricedLines: readonly PricedLine[],
+  opts: Clock & { locale?: string; showDiscount?: boolean; sessionId?: string | null } = {},
+): Promise<AddPricedResult> {
+  const now = opts.now ?? new Date();
+  let cart = await openCart(tx, ref, channel, now);
+  const created = cart === null;
+  cart ??= await lockCartById(tx, await createCart(tx, ref, channel, opts));
+  if (!cart) throw notFound();
+  const stored = created ? [] : await cartLines(tx, cart.order.id);
+  const lines = stored.map((l) => ({ ...l }));
+  const touched: CartLineRow[] = [];
+
+  for (const priced of pricedLines) {
     const same = lines.find((l) => l.lineType === LINE_TYPES.PRODUCT && l.productId === priced.productId && l.stockcode === priced.stockcode);
-    let line: CartLineRow;
     if (same) {
       // Quantity, unit price and title are written with the totals, in the same statement.
       same.quantity = Math.min(CART_MAX, same.quantity + priced.quantity);
       same.unitPrice = fromCents(priced.unitCents);
       same.title = priced.title;
-      line = same;
-    } else {
-      const gross = fromCents(priced.unitCents * priced.quantity);
-      const [row] = await tx
-        .insert(orderLineItems)
-        .values({
-          orderId: cart.order.id,
-          lineType: LINE_TYPES.PRODUCT,
-          productId: priced.productId,
-          title: priced.title,
-          stockcode: priced.stockcode,
-          quantity: priced.quantity,
-          currencyId: channel.currencyId,
-          unitPrice: fromCents(priced.unitCents),
-          total: gross,
-          totalDiscounted: gross,
-          unpaidTotal: gross,
-          sort: lines.filter(isProductLine).reduce((m, l) => Math.max(m, l.sort), -1) + 1,
-        })
-        .returning();
-      if (priced.lineOptions.length) {
-        await tx.insert(lineItemOptions).values(priced.lineOptions.map((o) => ({ lineItemId: row.id, optionId: o.optionId, choiceId: o.choiceId, optionType: o.optionType, quantity: o.quantity })));
-      }
-      line = { ...row, image: priced.image, productTitle: priced.title, productStockcode: priced.baseStockcode };
-      lines.push(line);
-      stored.push(line);
+      touched.push(same);
+      continue;
     }
-    const rows = await settleCart(tx, cart, lines, stored, now);
-    return { orderId: cart.order.id, created, lineId: line.id, added: priced.quantity, lineQuantity: line.quantity, priced, state: await stateFrom(tx, rows) };
-  });
+    const gross = fromCents(priced.unitCents * priced.quantity);
+    const [row] = await tx
+      .insert(orderLineItems)
+      .values({
+        orderId: cart.order.id,
+        lineType: LINE_TYPES.PRODUCT,
+        productId: priced.productId,
+        title: priced.title,
+        stockcode: priced.stockcode,
+        quantity: priced.quantity,
+        currencyId: channel.currencyId,
+        unitPrice: fromCents(priced.unitCents),
+        total: gross,
+        totalDiscounted: gross,
+        unpaidTotal: gross,
+        sort: lines.filter(isProductLine).reduce((m, l) => Math.max(m, l.sort), -1) + 1,
+      })
+      .returning();
+    if (priced.lineOptions.length) {
+      await tx.insert(lineItemOptions).values(priced.lineOptions.map((o) => ({ lineItemId: row.id, optionId: o.optionId, choiceId: o.choiceId, optionType: o.optionType, quantity: o.quantity })));
+    }
+    const line = { ...row, image: priced.image, productTitle: priced.title, productStockcode: priced.baseStockcode };
+    lines.push(line);
+    // A copy, so a later line of the same product merging into this one is seen as a change.
+    stored.push({ ...line });
+    touched.push(line);
+  }
+  const rows = await settleCart(tx, cart, lines, stored, now);
+  return { orderId: cart.order.id, created, lines: touched, state: await stateFrom(tx, rows) };
 }
 
 /** The visitor's cart, locked, with its lines and the product line asked for, or 404 (another visitor's line, a promotion line, a gone line). */

@@ -147,6 +147,8 @@ export function cartPageProps(
       emptyCta: t('cart.empty.cta'),
       summary: t('cart.summary'),
       updated: t('cart.updated'),
+      checkout: t('cart.checkout'),
+      checkoutHint: t('cart.checkout.hint'),
     },
   };
 }
