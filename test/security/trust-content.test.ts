@@ -11,7 +11,8 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import { emitEvent, type WebhookEvent } from '../../src/features/webhooks/events.ts';
 import { fanOut } from '../../src/features/webhooks/jobs.ts';
-import { agent } from '../helpers/http.ts';
+import { webhookOrganisationOf } from '../../src/features/webhooks/service.ts';
+import { agent, csrf, signIn } from '../helpers/http.ts';
 import { productIdByStockcode, sqlRows, testServer } from '../helpers/server.ts';
 
 describe('trust: webhooks by organisation', function () {
@@ -52,6 +53,21 @@ describe('trust: webhooks by organisation', function () {
     const [us] = await sqlRows<{ id: number }>(`select id from warehouses where code = 'US-DSM'`);
     expect(await receivers('inventory.changed', { warehouseId: us.id, productId: 1 })).to.deep.equal(['global', 'maker']);
     expect(await receivers('product.changed', { productId: 1, action: 'product.update' })).to.deep.equal(['global']);
+  });
+
+  it("a webhook made by the shop's staff is the shop's (no organisation), one made by an organisation's user is that organisation's", async () => {
+    const a = await agent();
+    await signIn(a, 'admin@example.com');
+    const token = await csrf(a, '/en-us/account/dashboard/integrations');
+    const made = await a.post('/en-us/account/dashboard/integrations').set({ Accept: 'application/json', 'X-CSRF-Token': token }).send({ url: 'http://127.0.0.1:9/staff', events: ['order.created'], active: false });
+    expect(made.status, JSON.stringify(made.body)).to.equal(201);
+    const [row] = await sqlRows<{ organisation_id: number | null }>(`select organisation_id from webhooks where id = $1`, [made.body.id]);
+    await sqlRows(`delete from webhooks where id = $1`, [made.body.id]);
+    expect(row.organisation_id, 'the admin account is filed under the maker organisation, the webhook is not').to.equal(null);
+    expect(webhookOrganisationOf({ role: 'staff', organisationId: 1 })).to.equal(null);
+    expect(webhookOrganisationOf({ role: 'customer', organisationId: 7 })).to.equal(7);
+    expect(webhookOrganisationOf({ role: 'distributor', organisationId: 3 })).to.equal(3);
+    expect(webhookOrganisationOf({ role: 'customer', organisationId: null })).to.equal(null);
   });
 });
 
