@@ -97,7 +97,7 @@ async function main() {
 
   const appPort = await freePort();
   const barePort = await freePort();
-  const env = { ...process.env, NODE_ENV: 'production', PORT: String(appPort), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-quick-secret-0123456789abcdef' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(appPort), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-quick-secret-0123456789abcdef' };
   delete env.DATABASE_URL;
   const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
   const app = spawn(tsx, ['src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -20,6 +20,7 @@ import { ReadModel } from './db/read-model.ts';
 import { catalogReadModel } from './features/catalog/read-model.ts';
 import type { Deps, Services } from './services.ts';
 import { AuthService } from './features/auth/service.ts';
+import { mediaFiles } from './features/media/static.ts';
 import { bearerAuth, withoutSessionCookie } from './features/auth/bearer.ts';
 import { warehouseApiRoutes } from './features/auth/warehouse-key.ts';
 import { DEMO_PASSWORD } from './db/seed/index.ts';
@@ -98,7 +99,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', index: false });
   const routedByLocale = new RegExp(`^/(?:${LOCALES.join('|')})(?:/|$)`);
   app.use((req, res, next) => (routedByLocale.test(req.path) ? next() : publicFiles(req, res, next)));
-  app.use('/media', express.static(path.join(config.dataDir, 'media'), { maxAge: '1d', index: false }));
+  app.use('/media', mediaFiles(config.dataDir));
 
   app.use(
     pinoHttp({

@@ -15,6 +15,7 @@ import { installPage } from './render.ts';
 import { assetUrl, renderIsland } from './assets.ts';
 import { adminNavFor } from './admin-nav.ts';
 import { pageTextLocals } from '../features/translations/view-helpers.ts';
+import { pageApiToken, sessionSignedIn } from '../features/auth/api-token.ts';
 
 /**
  * Storefront areas whose pages exist yet. Navigation links to an area appear only
@@ -27,6 +28,8 @@ export type ContextDeps = {
   channels: { all(): Promise<ChannelInfo[]> };
   /** The signed-in user of a session (undefined when deleted or disabled since). */
   loadUser: (userId: number) => Promise<CurrentUser | undefined>;
+  /** The cookie signing secret: the page's bearer token is derived with it (src/features/auth/api-token.ts). */
+  config: { sessionSecret: string };
   /** Extra locals for HTML pages (read at request time, so areas can install it after start). */
   pageLocals?: (req: Request, res: Response) => Promise<void>;
 };
@@ -35,7 +38,8 @@ export type ContextDeps = {
 export function baseContext(deps: ContextDeps): RequestHandler {
   return async (req, res, next) => {
     installPage(res);
-    if (!req.user && req.session?.userId) {
+    // A sign-in lasts as long as its bearer token (14 days): an expired one is signed out, without a write.
+    if (!req.user && req.session?.userId && sessionSignedIn(req.session)) {
       req.user = await deps.loadUser(req.session.userId);
       if (!req.user) delete req.session.userId; // deleted or disabled since sign-in
     }
@@ -46,11 +50,11 @@ export function baseContext(deps: ContextDeps): RequestHandler {
 }
 
 /** Inside /{locale}/…: switch the request to that locale. */
-export function localeContext(deps: Pick<ContextDeps, 'texts' | 'channels'>, locale: Locale) {
+export function localeContext(deps: Pick<ContextDeps, 'texts' | 'channels' | 'config'>, locale: Locale) {
   return (req: Request, res: Response) => applyLocale(req, res, deps, locale);
 }
 
-export async function applyLocale(req: Request, res: Response, deps: Pick<ContextDeps, 'texts' | 'channels'>, locale: Locale) {
+export async function applyLocale(req: Request, res: Response, deps: Pick<ContextDeps, 'texts' | 'channels' | 'config'>, locale: Locale) {
   req.locale = locale;
   req.t = deps.texts.forLocale(locale);
   const channels = await deps.channels.all();
@@ -67,7 +71,7 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
     isBackOffice: !!user?.permissions.has('dashboard.view'),
     can: (key: string) => !!user?.permissions.has(key),
     adminNav: (current?: string) => (user ? adminNavFor(user.permissions, locale, current, req.t as (k: string) => string) : []),
-    apiToken: user ? req.session?.apiToken : undefined,
+    apiToken: user ? pageApiToken(deps.config.sessionSecret, req) : undefined,
     csrfToken: () => (req.csrfToken ? req.csrfToken() : ''),
     channel,
     channels,

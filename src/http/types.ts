@@ -32,9 +32,12 @@ export type ChannelInfo = {
 declare module 'express-session' {
   interface SessionData {
     userId?: number;
-    /** Plain bearer token for this session's user; its hash is in api_tokens. */
-    apiToken?: string;
+    /**
+     * The session's bearer token: its id in api_tokens (which holds only its sha256) and when it
+     * expires (epoch ms). The plain token is derived for each page (src/features/auth/api-token.ts).
+     */
     apiTokenId?: number;
+    apiTokenExpiresAt?: number;
     channelCode?: string;
     /** An anonymous visitor's cart (an order in status 'cart'). */
     cartOrderId?: number;

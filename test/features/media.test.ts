@@ -59,7 +59,9 @@ describe('media library (HTTP)', function () {
 
   it('refuses a file that is not an image even when named .png, and a too-large one: clear 4xx, nothing stored', async () => {
     const before = await mediaCount();
-    const filesBefore = filesUnder(mediaDir).length;
+    // The temp folder of uploads (beside media/, never served) is counted too: a refusal leaves nothing there either.
+    const stored = () => filesUnder(mediaDir).length + filesUnder(path.join(path.dirname(mediaDir), 'upload-tmp')).length;
+    const filesBefore = stored();
     const fake = await upload(Buffer.from('<html><script>alert(1)</script></html>'.repeat(20)), 'innocent.png');
     expect(fake.status).to.equal(415);
     expect(fake.body.error.message).to.match(/not an image/i);
@@ -70,7 +72,7 @@ describe('media library (HTTP)', function () {
     const none = await a.post(UPLOAD).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ file: 'x' });
     expect(none.status).to.equal(400);
     expect(await mediaCount()).to.equal(before);
-    expect(filesUnder(mediaDir).length).to.equal(filesBefore);
+    expect(stored()).to.equal(filesBefore);
   });
 
   it('deletes only an unused image; a used one answers 409', async () => {

@@ -2,6 +2,7 @@
  * npm run seed [-- --force] [-- --orders N]
  * Loads the demo data into an empty database; refuses a non-empty one unless
  * --force (which empties every table first). --orders N makes N orders (benchmarks).
+ * With NODE_ENV=production it refuses unless SEED=demo is set (exit 2, the database untouched).
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -18,6 +19,12 @@ if (orders !== undefined && (!Number.isInteger(orders) || orders < 0)) {
 }
 
 const config = loadConfig();
+// The demo accounts share a published password and hold every permission: a production database
+// gets them only when asked for explicitly, as at start (SEED=demo; README "SEED").
+if (config.env === 'production' && config.seed !== 'demo') {
+  console.error('Refusing to load the demo data with NODE_ENV=production: set SEED=demo to load it anyway.');
+  process.exit(2);
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await applyMigrations(database.db);

@@ -100,7 +100,7 @@ export async function seedContent(tx: SeedTx, products: Map<string, ProductRef>)
   ].map((e, i) => ({ id: i + 1, ...e, createdBy: i % 2 ? USER.staff : USER.admin, createdAt: at, updatedAt: at })));
 
   await tx.insert(webhooks).values([ // not insertMany: its unnest() cannot carry the text[] events column
-    { id: 1, url: 'https://erp.harrowdrill.example/hooks/orders', events: ['order.created', 'order.updated', 'payment.recorded'], secret: 'whsec_aGFycm93LWRyaWxsLWRlbW8tb3JkZXJz', active: false, organisationId: ORG.maker },
+    { id: 1, url: 'https://erp.harrowdrill.example/hooks/orders', events: ['order.created', 'order.updated', 'payment.recorded'], secret: 'whsec_aGFycm93LWRyaWxsLWRlbW8tb3JkZXJz', active: false, organisationId: null },
     { id: 2, url: 'https://purchasing.acme.example/webhooks/inventory', events: ['inventory.changed'], secret: 'whsec_aGFycm93LWRyaWxsLWRlbW8tYWNtZS0x', active: false, organisationId: ORG.acme },
   ].map((w) => ({ ...w, createdBy: USER.admin, createdAt: at, updatedAt: at })));
 

@@ -44,7 +44,8 @@ export async function loadCurrentUser(db: DbOrTx, userId: number): Promise<Curre
 }
 
 /**
- * The user of an active bearer token (by its hash) in one statement, with the token's id and when
+ * The user of an active bearer token (by its hash; unrevoked, and before its expiry: a token without
+ * one is never valid) in one statement, with the token's id and when
  * it was last used (the caller records use at most once a minute: an API read writes nothing else).
  */
 export async function loadBearerUser(db: DbOrTx, tokenHash: string): Promise<{ user: CurrentUser; tokenId: number; lastUsedAt: Date | null } | undefined> {
@@ -52,7 +53,7 @@ export async function loadBearerUser(db: DbOrTx, tokenHash: string): Promise<{ u
     .select({ ...userFields(), tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt })
     .from(users)
     .innerJoin(apiTokens, eq(apiTokens.userId, users.id))
-    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), sql`(${apiTokens.expiresAt} is null or ${apiTokens.expiresAt} > now())`))
+    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, sql`now()`)))
     .limit(1);
   const user = currentUser(row);
   return user && row ? { user, tokenId: row.tokenId, lastUsedAt: row.lastUsedAt } : undefined;

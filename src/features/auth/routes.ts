@@ -10,6 +10,7 @@ import { Register, ResetConfirm, ResetRequest, SignIn } from './schemas.ts';
 import { loadCurrentUser } from './queries.ts';
 import { authLimits } from './limits.ts';
 import { sha256 } from './crypto.ts';
+import { API_TOKEN_LIFETIME_MS, sessionApiToken } from './api-token.ts';
 import { inviteForRegister } from '../org-users/queries.ts';
 
 export function authRoutes(s: Services): Router {
@@ -136,9 +137,10 @@ export async function startSession(req: Request, s: Services, userId: number) {
   await regenerate(req);
   Object.assign(req.session, keep);
   req.session.userId = userId;
-  const token = await s.auth.issueApiToken(userId);
-  req.session.apiToken = token.token;
-  req.session.apiTokenId = token.id;
+  // A new bearer token with the new session id (api-token.ts): the session keeps its id and expiry, never the token.
+  const expiresAt = new Date(Date.now() + API_TOKEN_LIFETIME_MS);
+  req.session.apiTokenId = await s.auth.issueApiToken(userId, sessionApiToken(s.config.sessionSecret, req.sessionID), expiresAt);
+  req.session.apiTokenExpiresAt = expiresAt.getTime();
   req.user = (await loadCurrentUser(s.db, userId)) ?? undefined;
   await s.onSignIn?.(req, userId);
 }

@@ -147,11 +147,10 @@ export class AuthService {
     });
   }
 
-  /** A bearer token for the session's scripts; the plain value is returned once. */
-  async issueApiToken(userId: number): Promise<{ id: number; token: string }> {
-    const token = newToken();
-    const [row] = await this.db.insert(apiTokens).values({ userId, tokenHash: sha256(token), name: 'session' }).returning({ id: apiTokens.id });
-    return { id: row.id, token };
+  /** Records a session's bearer token (derived by the caller, see api-token.ts): only its sha256 and expiry are stored. */
+  async issueApiToken(userId: number, token: string, expiresAt: Date): Promise<number> {
+    const [row] = await this.db.insert(apiTokens).values({ userId, tokenHash: sha256(token), name: 'session', expiresAt }).returning({ id: apiTokens.id });
+    return row.id;
   }
 
   async revokeApiToken(id: number): Promise<void> {
@@ -159,7 +158,7 @@ export class AuthService {
   }
 
   /**
-   * The user of a bearer token, read in one statement. The token's last use is recorded when it
+   * The user of an unexpired, unrevoked bearer token, read in one statement. The token's last use is recorded when it
    * is more than a minute old, so a busy API client costs no write per request.
    */
   async userForBearer(token: string): Promise<CurrentUser | undefined> {

@@ -2,14 +2,19 @@
  * Warehouse API keys (spec §8: "Warehouse API key actions carry a bearer token plus a user id
  * header"). Checked by their own middleware, on the warehouse routes only (/api/warehouse/…):
  * the bearer token must be the warehouse's current key (stored as sha256) and X-User-Id a user
- * who operates that warehouse (or may manage warehouses). Then the request is that user, by key
+ * who operates that warehouse, or who may manage warehouses AND belongs to the warehouse's
+ * organisation (a warehouse without one: any manager). Then the request is that user, by key
  * alone: no session, no CSRF. Anywhere else the same headers are just a bad bearer token (401).
+ * In production the published demo keys open nothing unless SEED=demo was set, as the demo
+ * password (src/app.ts refusedPassword).
  */
 import { Router, type RequestHandler } from 'express';
 import { and, eq } from 'drizzle-orm';
 import { warehouses } from '../../db/schema/index.ts';
+import { DEMO_WAREHOUSE_KEYS } from '../../db/seed/inventory.ts';
 import { unauthorized } from '../../domain/errors.ts';
 import type { Services } from '../../services.ts';
+import type { CurrentUser } from '../../http/types.ts';
 import { safeEqual, sha256 } from './crypto.ts';
 import { loadCurrentUser } from './queries.ts';
 import { bearerToken } from './bearer.ts';
@@ -17,21 +22,33 @@ import { warehouseStockRoutes } from '../warehouses/api.ts';
 
 const INVALID = 'The warehouse API key or user is not valid.';
 
+/** The seeded demo keys' hashes when they must open nothing: in production, unless SEED=demo was set. */
+export function refusedWarehouseKeys(config: Pick<Services['config'], 'env' | 'seed'>): ReadonlySet<string> {
+  return new Set(config.env === 'production' && config.seed !== 'demo' ? Object.values(DEMO_WAREHOUSE_KEYS).map(sha256) : []);
+}
+
+/** Who may act with a warehouse's key: its operator, or a warehouse manager of its organisation (any, when it has none). */
+export function mayUseWarehouseKey(user: CurrentUser, w: { id: number; organisationId: number | null }): boolean {
+  if (user.warehouseId === w.id) return true;
+  return user.permissions.has('warehouses.manage') && (w.organisationId === null || user.organisationId === w.organisationId);
+}
+
 /** Authenticates `Authorization: Bearer <key>` + `X-User-Id` for the warehouse in :warehouse. */
-export function warehouseApiKey(s: Pick<Services, 'db'>): RequestHandler {
+export function warehouseApiKey(s: Pick<Services, 'db' | 'config'>): RequestHandler {
+  const refused = refusedWarehouseKeys(s.config);
   return async (req, res, next) => {
     const key = bearerToken(req.get('authorization'));
     const warehouseId = Number(req.params.warehouse);
     const userId = Number(req.get('x-user-id'));
     if (!key || !Number.isSafeInteger(warehouseId) || warehouseId < 1 || !Number.isSafeInteger(userId) || userId < 1) return next(unauthorized(INVALID));
     const [w] = await s.db
-      .select({ id: warehouses.id, name: warehouses.name, keyHash: warehouses.apiKeyHash })
+      .select({ id: warehouses.id, name: warehouses.name, organisationId: warehouses.organisationId, keyHash: warehouses.apiKeyHash })
       .from(warehouses)
       .where(and(eq(warehouses.id, warehouseId), eq(warehouses.active, true)))
       .limit(1);
-    if (!w?.keyHash || !safeEqual(sha256(key), w.keyHash)) return next(unauthorized(INVALID));
+    if (!w?.keyHash || !safeEqual(sha256(key), w.keyHash) || refused.has(w.keyHash)) return next(unauthorized(INVALID));
     const user = await loadCurrentUser(s.db, userId);
-    if (!user || (user.warehouseId !== w.id && !user.permissions.has('warehouses.manage'))) return next(unauthorized(INVALID));
+    if (!user || !mayUseWarehouseKey(user, w)) return next(unauthorized(INVALID));
     req.user = user;
     req.bearer = true;
     res.locals.warehouse = { id: w.id, name: w.name };
@@ -40,7 +57,7 @@ export function warehouseApiKey(s: Pick<Services, 'db'>): RequestHandler {
 }
 
 /** /api/warehouse/… : mounted by app.ts before the session, bearer and CSRF middleware. */
-export function warehouseApiRoutes(s: Pick<Services, 'db'>): Router {
+export function warehouseApiRoutes(s: Pick<Services, 'db' | 'config'>): Router {
   const r = Router();
   const byKey = warehouseApiKey(s);
 

@@ -33,6 +33,7 @@ import { sendConfirmation } from '../orders/mail.ts';
 import { z } from 'zod';
 import { can } from '../../http/guards.ts';
 import { eppPlacementOf } from '../epp/schemas.ts';
+import { pageApiToken } from '../auth/api-token.ts';
 
 const channelOf = (res: Response): ChannelInfo => {
   const channel = res.locals.channel as ChannelInfo | undefined;
@@ -103,7 +104,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
       tax_exempt_id: result.taxExemptId,
       addresses: addresses.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, address1: a.address1, address2: a.address2, city: a.city, region: a.regionCode, postalcode: a.postalCode, country: a.countryCode, phone: a.phone })),
       // A new account means a new session: the page's tokens change with it.
-      ...(fresh ? { csrf_token: req.csrfToken(), api_token: req.session.apiToken } : {}),
+      ...(fresh ? { csrf_token: req.csrfToken(), api_token: pageApiToken(s.config.sessionSecret, req) } : {}),
     });
   });
 

@@ -1,6 +1,7 @@
 /**
  * Image uploads for the media library (issue 11; spec §2 /dev/image-uploader). The bytes are
- * streamed by multer's disk storage into DATA_DIR/media/tmp (never held whole in memory), with a
+ * streamed by multer's disk storage into DATA_DIR/upload-tmp (never held whole in memory, and outside
+ * DATA_DIR/media, which is served as /media: an unchecked file is never reachable), with a
  * size limit; then the real type is read from the file's magic bytes (file-type: a .png name or
  * Content-Type header proves nothing), the sha256 (image_hash) is computed while streaming the
  * file, and sharp makes web sizes (WebP at several widths plus a JPEG or PNG fallback). The same
@@ -36,13 +37,16 @@ export type StoredImage = {
   variants: { width: number; height: number; path: string; mime: string }[];
 };
 
+/** Where uploads are received: beside DATA_DIR/media, never inside the served folder. */
+export const uploadTmpDir = (mediaDir: string) => path.join(path.dirname(mediaDir), 'upload-tmp');
+
 /**
  * multer with disk storage and limits, for the field `file`; limit errors become clear 4xx.
  * `routePath` (the full pattern) is registered so the app's fields-only parser leaves the body to it.
  */
 export function receiveFile(mediaDir: string, routePath: string): RequestHandler {
   registerUploadRoute(routePath);
-  const tmp = path.join(mediaDir, 'tmp');
+  const tmp = uploadTmpDir(mediaDir);
   const parse = multer({
     storage: multer.diskStorage({
       destination: (_req, _file, cb) => void mkdir(tmp, { recursive: true }).then(() => cb(null, tmp), (e) => cb(e as Error, tmp)),

@@ -8,6 +8,7 @@ import { configure, configuredStockCode, type ConfigOption } from '../../domain/
 import type { AddToCartState, Availability } from '../../domain/availability.ts';
 import { channelPriceCents, productState, stockView, type PricingChannel } from '../../domain/pricing.ts';
 import { loadConfigOptions } from '../cart/pricing.ts';
+import { safeStaffHtml } from '../translations/sanitize.ts';
 import {
   categoriesOf, diagramsFor, findActiveProduct, instructionalsFor, popularProducts, similarProducts,
   type CardRow, type CategoryRow,
@@ -114,7 +115,9 @@ export async function loadProductPage(db: DbOrTx, productId: number, channel: Pa
       stockcode: row.stockcode,
       sku: row.sku,
       brand: row.brand,
-      descriptionHtml: row.description,
+      // Staff-written HTML shown to everyone (printed raw by product/show.ejs, sent to scripts as
+      // `description`): sanitised here, once per cached page (the catalog read model keeps the result).
+      descriptionHtml: safeStaffHtml(row.description ?? ''),
       images,
       weight: row.weight,
       dimensions: dims,

@@ -33,6 +33,11 @@ export function safeHtml(value: string): string {
   return sanitizeHtml(expandImageDirectives(value), OPTIONS);
 }
 
+/** Staff-written HTML as it is (no directives), with the same allow-list: product descriptions. */
+export function safeStaffHtml(value: string): string {
+  return sanitizeHtml(value, OPTIONS);
+}
+
 /** The texts only change on reload; most pages render the same few values again and again. */
 const cache = new Map<string, string>();
 const CACHE_MAX = 2_000;

@@ -50,7 +50,7 @@ export function warehouseApiRoutes(s: Services): Router {
  * The warehouse's own system: mounted inside issue 6's warehouse-key router (before session,
  * bearer and CSRF), so the warehouse key + X-User-Id (warehouseApiKey) authenticate it.
  */
-export function warehouseStockRoutes(s: Pick<Services, 'db'>): Router {
+export function warehouseStockRoutes(s: Pick<Services, 'db' | 'config'>): Router {
   const r = Router();
   const key = warehouseApiKey(s);
 

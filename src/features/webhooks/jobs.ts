@@ -1,7 +1,8 @@
 /**
  * The job queue's two tasks (graphile-worker runs them; src/features/webhooks/worker.ts):
  *
- * - fan-out: one committed outbox event → one delivery per active webhook subscribed to its type,
+ * - fan-out: one committed outbox event → one delivery per active webhook subscribed to its type
+ *   (and, for a webhook of an organisation, only when the event concerns that organisation),
  *   each with its own deliver job, in one statement (so a fan-out that runs twice makes nothing new).
  * - deliver: one signed POST; the attempt is recorded with its status and duration, and in the same
  *   transaction the delivery is marked delivered, failed (attempts used up) or given its next job
@@ -34,13 +35,27 @@ export const bodySql = (type: unknown, at: unknown, data: unknown) =>
   sql`json_build_object('type', ${type}, 'timestamp', to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'data', ${data})::text`;
 export const newMessageId = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
 
+/**
+ * The organisation an event concerns, from its payload (null: none): an order's (orderId: its
+ * customer's organisation, by account or by person), a warehouse's (warehouseId). Product events
+ * name none. Used by the fan-out: a webhook of an organisation receives only its organisation's
+ * events; a webhook without one (the shop's staff) receives every event it subscribes to.
+ */
+export const eventOrganisationSql = (payload: ReturnType<typeof sql>) => sql`case
+    when jsonb_typeof(${payload}->'orderId') = 'number' then (select coalesce(u.organisation_id, p.organisation_id) from orders o
+      left join users u on u.id = o.user_id left join persons p on p.id = o.person_id where o.id = (${payload}->>'orderId')::bigint)
+    when jsonb_typeof(${payload}->'warehouseId') = 'number' then (select wh.organisation_id from warehouses wh where wh.id = (${payload}->>'warehouseId')::bigint)
+  end`;
+
 export async function fanOut(deps: JobDeps, eventId: number): Promise<number> {
   const res = await deps.db.execute(sql`with ev as (
       update webhook_events set dispatched_at = now() where id = ${eventId} and dispatched_at is null returning id, type, payload, created_at
+    ), evo as (
+      select ev.*, ${eventOrganisationSql(sql`ev.payload`)} as organisation_id from ev
     ), ins as (
       insert into webhook_deliveries (message_id, webhook_id, event_id, event_type, body, max_attempts)
-      select ${newMessageId}, w.id, ev.id, ev.type, ${bodySql(sql`ev.type`, sql`ev.created_at`, sql`ev.payload`)}, ${deps.config.maxAttempts}
-      from ev join webhooks w on w.active and ev.type = any(w.events)
+      select ${newMessageId}, w.id, evo.id, evo.type, ${bodySql(sql`evo.type`, sql`evo.created_at`, sql`evo.payload`)}, ${deps.config.maxAttempts}
+      from evo join webhooks w on w.active and evo.type = any(w.events) and (w.organisation_id is null or w.organisation_id = evo.organisation_id)
       on conflict do nothing returning id
     )
     select ${deliverJob(sql`ins.id`)} from ins`);

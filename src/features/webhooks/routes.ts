@@ -20,7 +20,7 @@ import { wantsJson } from '../../http/wants-json.ts';
 import { WEBHOOK_EVENTS } from './events.ts';
 import { deliveryLog, findWebhook, listWebhooks } from './queries.ts';
 import { DeliveryLogQuery, DeliveryParams, WebhookBody, WebhookParams } from './schemas.ts';
-import { createWebhook, deleteWebhook, replayDelivery, testDelivery, updateWebhook } from './service.ts';
+import { createWebhook, webhookOrganisationOf, deleteWebhook, replayDelivery, testDelivery, updateWebhook } from './service.ts';
 
 const BASE = '/account/dashboard/integrations';
 
@@ -56,7 +56,7 @@ export function integrationRoutes(s: Services): Router {
   r.post(BASE, guard, async (req, res) => {
     try {
       const input = parseInput(WebhookBody, req.body);
-      const { id, secret } = await createWebhook(s.db, cfg, input, req.user!.id, req.user!.organisationId ?? null);
+      const { id, secret } = await createWebhook(s.db, cfg, input, req.user!.id, webhookOrganisationOf(req.user!));
       if (wantsJson(req)) return void res.status(201).json({ id, secret, url: input.url, events: input.events, active: input.active });
       // Rendered, not redirected: the secret must never sit in a session, a URL or a log.
       res.set('Cache-Control', 'no-store');

@@ -23,6 +23,15 @@ async function assertReachable(url: string, config: WebhookConfig) {
   if (refused) throw invalid(refused, { url: refused }, 'private_address');
 }
 
+/**
+ * The organisation a new webhook belongs to: none for the shop's own staff (roles admin and staff,
+ * whatever organisation their account is filed under), so it receives every event it subscribes
+ * to; otherwise the creator's, so it receives only that organisation's events (jobs.ts fanOut).
+ */
+export function webhookOrganisationOf(user: { role: string; organisationId: number | null }): number | null {
+  return user.role === 'admin' || user.role === 'staff' ? null : user.organisationId ?? null;
+}
+
 /** Returns the new webhook's id and its secret: the only time the secret leaves the server. */
 export async function createWebhook(db: Db, config: WebhookConfig, input: WebhookBody, userId: number, organisationId: number | null) {
   await assertReachable(input.url, config);
