@@ -16,11 +16,11 @@
  * Answers: 401 (no user; the error handler sends HTML visitors to sign in), 403 (no key), 404 (no
  * row). Request targets that are not origin-form never get here (request-target.ts).
  */
-import type { Express, NextFunction, Request, RequestHandler } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import { match } from 'path-to-regexp';
-import { forbidden, notFound, unauthorized } from '../domain/errors.ts';
+import { forbidden, notFound, unauthorized, type AppError } from '../domain/errors.ts';
 import { ROUTE_PERMISSIONS, type Access, type RouteRule } from './route-permissions.ts';
-import { routeLayers } from './route-walk.ts';
+import { routeLayers, type RouteLayer } from './route-walk.ts';
 
 /** Matching as feature routers (`Router()`) match: case-insensitive, not strict. */
 export type MatchOptions = { sensitive?: boolean; strict?: boolean };
@@ -54,13 +54,13 @@ export function decide(access: Access, user: Pick<Express.Request, 'user'>['user
   return keys.some((k) => user.permissions.has(k)) ? 'allow' : 403;
 }
 
-/** next() when the row lets this request through; otherwise next(the refusal). No row: 404. */
-function enforce(row: RouteRule | undefined, req: Request, next: NextFunction): boolean {
-  if (!row) return void next(notFound()), false;
+/** The refusal for this request under this row (no row: 404), or null when it may pass. */
+function refusal(row: RouteRule | undefined, req: Request): AppError | null {
+  if (!row) return notFound();
   const answer = decide(row.access, req.user, row.auth, !!req.bearer);
-  if (answer === 401) return void next(row.auth === 'bearer' ? unauthorized('This call needs a bearer token (Authorization: Bearer …).') : unauthorized()), false;
-  if (answer === 403) return void next(forbidden()), false;
-  return true;
+  if (answer === 401) return row.auth === 'bearer' ? unauthorized('This call needs a bearer token (Authorization: Bearer …).') : unauthorized();
+  if (answer === 403) return forbidden();
+  return null;
 }
 
 /** In front of a router: the row of the routed path (`req.baseUrl + req.path`), or 404. */
@@ -71,11 +71,12 @@ export function routeGuard(scope: 'localized' | 'unprefixed', rules: readonly Ro
   return (req, _res, next) => {
     const path = req.baseUrl + req.path;
     const row = byMethod.get(methodOf(req.method))?.find((c) => c.test(path))?.rule;
-    if (enforce(row, req, next)) next();
+    next(refusal(row, req) ?? undefined);
   };
 }
 
-const GUARDED = Symbol('route-guard');
+/** Route layers already guarded (a second call must not stack a second check). */
+const guarded = new WeakSet<RouteLayer>();
 
 /**
  * Puts the table's check in front of every mounted route's handlers, by the route's own full
@@ -84,18 +85,21 @@ const GUARDED = Symbol('route-guard');
  */
 export function guardMountedRoutes(app: Express, rules: readonly RouteRule[] = ROUTE_PERMISSIONS): number {
   const rowOf = new Map(rules.map((r) => [`${r.method} ${r.path}`, r]));
-  const seen = new Map<object, string[]>();
+  const seen = new Map<RouteLayer, string[]>();
   for (const { layer, paths } of routeLayers(app)) seen.set(layer, [...(seen.get(layer) ?? []), ...paths]);
-  for (const [layer, paths] of seen as Map<ReturnType<typeof routeLayers>[number]['layer'], string[]>) {
-    if ((layer as unknown as Record<symbol, boolean>)[GUARDED]) continue;
+  for (const [layer, paths] of seen) {
+    if (guarded.has(layer)) continue;
     const inner = layer.handle;
     layer.handle = function guardedRoute(req: unknown, res: unknown, next: (err?: unknown) => void) {
       const r = req as Request;
       const m = methodOf(r.method);
-      for (const p of paths) if (!enforce(rowOf.get(`${m} ${p}`), r, next as NextFunction)) return;
+      for (const p of paths) {
+        const no = refusal(rowOf.get(`${m} ${p}`), r);
+        if (no) return next(no);
+      }
       return inner(req, res, next);
     };
-    (layer as unknown as Record<symbol, boolean>)[GUARDED] = true;
+    guarded.add(layer);
   }
   return seen.size;
 }
