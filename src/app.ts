@@ -1,9 +1,11 @@
 /**
  * createApp(deps): the Express application, with no I/O of its own so tests can
  * build it around any database. Order matters and is deliberate:
- * security headers → compression → static → logging → body parsing (multipart: fields only) →
+ * origin-form request targets only (400 otherwise, before anything) → security headers →
+ * compression → static → logging → body parsing (multipart: fields only) →
  * warehouse API key routes → session (not for bearer requests) → bearer auth → CSRF (once, before every router, so no state-changing route can
- * forget it) → per-request context → routers → 404 → the one error handler.
+ * forget it) → per-request context → routers (the route guard in front of each, and in front of
+ * every route's handlers) → 404 → the one error handler.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +34,8 @@ import { csrfProtection } from './http/csrf.ts';
 import { sameOriginWrites } from './http/origin.ts';
 import { configureViews } from './http/views.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
+import { originFormOnly } from './http/request-target.ts';
+import { guardMountedRoutes } from './http/route-guard.ts';
 import { cartHooks } from './features/cart/routes.ts';
 import { LOCALES } from './i18n/locales.ts';
 import './http/types.ts';
@@ -67,6 +71,8 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   configureViews(app, path.join(root, 'views'), config.env === 'production');
   app.set('query parser', 'extended');
 
+  // Before anything reads a URL: `GET http://host/path`, `OPTIONS *`, `//x` and `\` answer 400.
+  app.use(originFormOnly);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -166,6 +172,8 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
 
   app.use('/:locale', localizedRoutes(services));
   app.use(unprefixedRoutes(services));
+  // Deny by default at the route itself too: each route checks its own row (404 without one).
+  guardMountedRoutes(app);
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -1,23 +1,44 @@
 /**
  * Every route an Express app has mounted, read from its router stack: method and full path
  * pattern ('/:locale/account/orders/:id'). The route-permission test walks this list against
- * src/http/route-permissions.ts, so a router that adds a route without a table row fails it.
+ * src/http/route-permissions.ts, so a router that adds a route without a table row fails it; the
+ * route guard (route-guard.ts guardMountedRoutes) walks the same layers to put the table's check
+ * in front of each route's handlers.
  */
 import type { Express } from 'express';
 
 export type MountedRoute = { method: string; path: string };
 
+/** A route layer of Express's router (router 2.x): `handle` runs the route's handlers. */
+export type RouteLayer = {
+  route: { path: string | string[]; methods: Record<string, boolean> };
+  handle: (req: unknown, res: unknown, next: (err?: unknown) => void) => unknown;
+};
+
 type Layer = {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
+  route?: RouteLayer['route'];
   handle?: { stack?: Layer[] };
   rawPath?: string | string[];
   slash?: boolean;
 };
 
-export function mountedRoutes(app: Express): MountedRoute[] {
-  const out: MountedRoute[] = [];
+/** Each route layer with the full path patterns it answers (prefixes of its routers joined). */
+export function routeLayers(app: Express): { layer: RouteLayer; paths: string[] }[] {
+  const out: { layer: RouteLayer; paths: string[] }[] = [];
   const root = (app as unknown as { router: { stack: Layer[] } }).router;
   walk(root.stack, '', out);
+  return out;
+}
+
+export function mountedRoutes(app: Express): MountedRoute[] {
+  const out: MountedRoute[] = [];
+  for (const { layer, paths } of routeLayers(app)) {
+    for (const p of paths) {
+      for (const [m, on] of Object.entries(layer.route.methods)) {
+        if (on && m !== '_all') out.push({ method: m.toUpperCase(), path: p });
+      }
+    }
+  }
   const seen = new Set<string>();
   return out.filter((r) => {
     const k = `${r.method} ${r.path}`;
@@ -27,15 +48,11 @@ export function mountedRoutes(app: Express): MountedRoute[] {
   });
 }
 
-function walk(stack: Layer[], prefix: string, out: MountedRoute[]) {
+function walk(stack: Layer[], prefix: string, out: { layer: RouteLayer; paths: string[] }[]) {
   for (const layer of stack) {
     if (layer.route) {
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      for (const p of paths) {
-        for (const [m, on] of Object.entries(layer.route.methods)) {
-          if (on && m !== '_all') out.push({ method: m.toUpperCase(), path: join(prefix, p) });
-        }
-      }
+      out.push({ layer: layer as RouteLayer, paths: paths.map((p) => join(prefix, p)) });
     } else if (layer.handle?.stack) {
       const raw = Array.isArray(layer.rawPath) ? layer.rawPath[0] : layer.rawPath;
       walk(layer.handle.stack, layer.slash || !raw || raw === '/' ? prefix : join(prefix, raw), out);

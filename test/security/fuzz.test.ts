@@ -2,9 +2,12 @@
  * Hostile input on every mounted route (issue 16). fast-check, with a fixed seed and a bounded
  * number of runs per route and user, throws generated path ids, query strings, bodies (JSON,
  * broken JSON, forms with duplicated keys, broken multipart) and headers at every route Express
- * has mounted (src/http/route-walk.ts), as an anonymous visitor, a customer and staff, each with
- * a valid CSRF token so the junk reaches validation. Every answer must be a success or a 4xx (in
- * the contract's error shape when JSON was asked for), never a 5xx; and a refused request writes
+ * has mounted (src/http/route-walk.ts), as an anonymous visitor, a customer, staff, the admin
+ * (every key: the admin-only routes are fuzzed past their guard) and the US warehouse's API key
+ * with its operator's X-User-Id (the warehouse API routes past their key check), the signed-in
+ * ones with a valid CSRF token so the junk reaches validation. Every answer must be a success or
+ * a 4xx, never a 5xx; every 4xx JSON answer must be in the contract's error shape
+ * (`{"error":{"code","message","fields"}}`, `fields` an object); and a refused request writes
  * nothing but the bookkeeping of refusals (rate-limit counts, the audit log, sessions).
  *
  * It runs on an app and database of its own: a lucky id could delete demo data the other tests
@@ -17,6 +20,7 @@ import supertest from 'supertest';
 import { start, type Running } from '../../src/server.ts';
 import { mountedRoutes, type MountedRoute } from '../../src/http/route-walk.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { DEMO_WAREHOUSE_KEYS } from '../../src/db/seed/index.ts';
 
 const SEED = 20_261_125;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5);
@@ -64,7 +68,19 @@ const body: fc.Arbitrary<Body> = fc.oneof(
 );
 const accept = fc.constantFrom('application/json', 'text/html', '*/*', 'image/png');
 
-type Who = { name: string; a: ReturnType<typeof supertest.agent>; token: string };
+/** `headers`: what the user sends on every request (the warehouse key and its user id). */
+type Who = { name: string; a: ReturnType<typeof supertest.agent>; token: string; headers?: Record<string, string>; only?: RegExp; params?: Record<string, string> };
+
+/** The contract's error shape: `{"error":{"code","message","fields"}}`, fields an object of strings. */
+function errorShapeProblem(body: unknown): string | null {
+  const e = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
+  if (!e || typeof e !== 'object') return 'no error object';
+  if (typeof e.code !== 'string' || !e.code) return 'no code';
+  if (typeof e.message !== 'string' || !e.message) return 'no message';
+  if (!e.fields || typeof e.fields !== 'object' || Array.isArray(e.fields)) return 'fields is not an object';
+  if (Object.values(e.fields).some((v) => typeof v !== 'string')) return 'a field message is not a string';
+  return null;
+}
 
 describe('hostile input on every route', function () {
   this.timeout(900_000);
@@ -80,13 +96,20 @@ describe('hostile input on every route', function () {
     routes = mountedRoutes(app.server.listeners('request')[0] as Express).filter((r) => !(r.method === 'POST' && /\/logout$/.test(r.path)));
     const anon = supertest.agent(app.url);
     who.push({ name: 'anonymous', a: anon, token: csrfOf((await anon.get('/en-us/login')).text) });
-    for (const email of ['customer@example.com', 'staff@example.com']) {
+    for (const email of ['customer@example.com', 'staff@example.com', 'admin@example.com']) {
       const a = supertest.agent(app.url);
       const t = csrfOf((await a.get('/en-us/login')).text);
       const res = await a.post('/en-us/login').type('form').send({ _csrf: t, email, password: 'demo-pass-2026' });
       expect(res.status, `sign-in as ${email}`).to.equal(303);
       who.push({ name: email, a, token: csrfOf((await a.get('/en-us/account')).text) });
     }
+    // The US warehouse's key with its operator: past the key check on /api/warehouse/…, a bad bearer token elsewhere.
+    // Only the key's own routes, always naming its warehouse (other paths only ever answer 401 to it).
+    const { rows: [op] } = await app.database.pool.query<{ id: number; warehouse_id: number }>(`select id, warehouse_id from users where email = 'warehouse@example.com'`);
+    who.push({
+      name: 'US warehouse key', a: supertest.agent(app.url), token: '', only: /^\/api\/warehouse\//, params: { warehouse: String(op.warehouse_id) },
+      headers: { Authorization: `Bearer ${DEMO_WAREHOUSE_KEYS['US-DSM']}`, 'X-User-Id': String(op.id) },
+    });
   });
 
   after(async () => {
@@ -100,11 +123,11 @@ describe('hostile input on every route', function () {
     let n = 0;
     for (const route of routes) {
       tally.routes++;
-      for (const w of who) {
+      for (const w of who.filter((x) => !x.only || x.only.test(route.path))) {
         const params = (route.path.match(/:\w+/g) ?? []).length;
         const prop = fc.asyncProperty(fc.array(pathValue, { minLength: params, maxLength: params }), query, body, accept, async (ids, qs, b, acc) => {
           let k = 0;
-          const path = route.path.replace(/:(\w+)/g, (_m, name: string) => (name === 'locale' ? 'en-us' : ids[k++]));
+          const path = route.path.replace(/:(\w+)/g, (_m, name: string) => (name === 'locale' ? 'en-us' : (w.params?.[name] ?? ids[k++])));
           const url = qs ? `${path}?${qs}` : path;
           // Writes that stay: autocommit ones, and those of a transaction that commits (a refused
           // request may try a guarded DELETE … WHERE that matches nothing and roll back).
@@ -120,7 +143,7 @@ describe('hostile input on every route', function () {
           });
           let res;
           try {
-            const req = w.a[route.method.toLowerCase() as 'get'](url).set('Accept', acc).set('X-CSRF-Token', w.token).set('X-Requested-With', 'XMLHttpRequest').ok(() => true);
+            const req = w.a[route.method.toLowerCase() as 'get'](url).set('Accept', acc).set('X-CSRF-Token', w.token).set('X-Requested-With', 'XMLHttpRequest').set(w.headers ?? {}).ok(() => true);
             if (b && route.method !== 'GET') req.set('Content-Type', b.type).send(b.data as string);
             res = await req;
           } finally {
@@ -132,9 +155,9 @@ describe('hostile input on every route', function () {
             tally.status5xx++;
             return void failures.push(`${res.status} ${where}: ${res.text.slice(0, 200)}`);
           }
-          if (res.status >= 400 && acc === 'application/json' && /json/.test(res.headers['content-type'] ?? '')) {
-            const e = res.body?.error;
-            if (typeof e?.code !== 'string' || typeof e?.message !== 'string') failures.push(`${res.status} not in the error shape: ${where}: ${res.text.slice(0, 200)}`);
+          if (res.status >= 400 && /json/.test(res.headers['content-type'] ?? '')) {
+            const problem = errorShapeProblem(res.body);
+            if (problem) failures.push(`${res.status} not in the error shape (${problem}): ${where}: ${res.text.slice(0, 200)}`);
           }
           if (res.status >= 400 && writes.length) failures.push(`${res.status} but wrote ${[...new Set(writes)].join(', ')}: ${where}`);
         });

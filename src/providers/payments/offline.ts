@@ -173,7 +173,7 @@ export class OfflinePaymentProvider implements PaymentProvider {
     r.post('/tokens', async (req, res) => {
       const parsed = CardBody.safeParse(req.body ?? {});
       if (!parsed.success) {
-        return void res.status(400).json({ error: { code: 'invalid_card', message: 'Enter the card number, expiry and security code.' } });
+        return void res.status(400).json({ error: { code: 'invalid_card', message: 'Enter the card number, expiry and security code.', fields: {} } });
       }
       try {
         const t = await this.tokenize(parsed.data);

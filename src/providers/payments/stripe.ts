@@ -138,13 +138,13 @@ export class StripePaymentProvider implements PaymentProvider {
     /** POST /payments/tokens — the card goes to Stripe; the browser gets the PaymentMethod id. */
     r.post('/tokens', async (req, res) => {
       const parsed = CardBody.safeParse(req.body ?? {});
-      if (!parsed.success) return void res.status(400).json({ error: { code: 'invalid_card', message: 'Enter the card number, expiry and security code.' } });
+      if (!parsed.success) return void res.status(400).json({ error: { code: 'invalid_card', message: 'Enter the card number, expiry and security code.', fields: {} } });
       try {
         const t = await this.tokenize(parsed.data);
         res.status(201).json({ token: t.token, brand: t.brand, last4: t.last4, exp_month: t.expMonth, exp_year: t.expYear });
       } catch (e) {
         if (!(e instanceof PaymentError)) throw e;
-        res.status(e.code === 'processing_error' ? 502 : 400).json({ error: { code: e.code, message: e.message } });
+        res.status(e.code === 'processing_error' ? 502 : 400).json({ error: { code: e.code, message: e.message, fields: {} } });
       }
     });
     return r;
