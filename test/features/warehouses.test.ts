@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { testServer } from '../helpers/server.ts';
 import { restoreDemoWarehouseKeys } from '../helpers/warehouse-keys.ts';
+import { makeOrganisation, makeUser } from '../helpers/users.ts';
 
 type Ids = { us: number; ca: number; org: number | null; admin: number; operator: number };
 
@@ -73,6 +74,19 @@ describe('warehouses (HTTP)', function () {
     expect((await raw.post(`/api/organization/${id.org}/warehouse/${id.us}/regenkey`).set('Accept', 'application/json')).status).to.be.oneOf([401, 403]);
     expect((await raw.post(`/api/organization/${id.org}/warehouse/abc/regenkey`).set('Authorization', `Bearer ${adminToken}`).set('Accept', 'application/json')).status).to.equal(400);
     expect((await raw.post(`/api/organization/999999/warehouse/${id.us}/regenkey`).set('Authorization', `Bearer ${adminToken}`).set('Accept', 'application/json')).status).to.equal(404);
+  });
+
+  it('refuses a warehouse manager of another organisation, whatever organisation the path names (404, key unchanged)', async () => {
+    const other = await makeUser({ role: 'admin', organisationId: await makeOrganisation('Regen Elsewhere Farms'), prefix: 'regen-other' });
+    const a = await agent();
+    await signIn(a, other.email);
+    const token = await apiToken(a);
+    const pool = (await testServer()).database.pool;
+    const before = (await pool.query('select api_key_hash from warehouses where id = $1', [id.us])).rows[0].api_key_hash;
+    const viaWarehouseOrg = await raw.post(`/api/organization/${id.org}/warehouse/${id.us}/regenkey`).set('Authorization', `Bearer ${token}`).set('X-User-Id', String(other.id)).set('Accept', 'application/json');
+    expect(viaWarehouseOrg.status, JSON.stringify(viaWarehouseOrg.body)).to.equal(404);
+    const after = (await pool.query('select api_key_hash from warehouses where id = $1', [id.us])).rows[0].api_key_hash;
+    expect(after).to.equal(before);
   });
 
   it('lets the warehouse’s own system set its stock with its key; unknown codes refuse the whole request', async () => {

@@ -50,7 +50,9 @@ export async function regenerateKey(db: Db, orgId: number, warehouseId: number, 
   if (!user.permissions.has('warehouses.manage')) throw forbidden();
   return db.transaction(async (tx) => {
     const [w] = await tx.select({ id: warehouses.id, organisationId: warehouses.organisationId, code: warehouses.code }).from(warehouses).where(eq(warehouses.id, warehouseId)).for('update');
-    if (!w || (w.organisationId !== null && w.organisationId !== orgId)) throw notFound('No such warehouse in this organisation.');
+    // The organisation in the path must be the warehouse's, and the manager must belong to it (a
+    // warehouse without one: any manager), as for using its key (auth/warehouse-key.ts).
+    if (!w || (w.organisationId !== null && (w.organisationId !== orgId || user.organisationId !== w.organisationId))) throw notFound('No such warehouse in this organisation.');
     const token = `whk_${newToken(32)}`;
     await tx.update(warehouses).set({ apiKeyHash: sha256(token), apiKeyLast4: token.slice(-4) }).where(eq(warehouses.id, w.id));
     await audit(tx, { action: 'warehouse.regenkey', entity: 'warehouse', entityId: w.id, userId: user.id, message: `Regenerated the API key of ${w.code}`, data: { last4: token.slice(-4) } });
