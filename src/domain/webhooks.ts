@@ -1,4 +1,5 @@
-/**
+
+import { forbidden } from './errors.ts';/**
  * Pure rules of webhook delivery: the retry schedule and which addresses a webhook may reach.
  * No node:, no clock: the random draw and the attempt number are passed in.
  */
@@ -79,4 +80,16 @@ function expandV6(ip: string): number[] | null {
   const all = [...h, ...Array(tail === null ? 0 : missing).fill('0'), ...t];
   if (all.some((g) => g.length === 0 || g.length > 4)) return null;
   return all.map((g) => parseInt(g, 16));
+}
+
+/**
+ * Which webhooks a user may see and change: every one for the shop's staff; an organisation's own
+ * for its members (their webhooks get only their organisation's events, so they see only those);
+ * none for anyone else, who would otherwise create a webhook receiving every event.
+ */
+export type WebhookScope = 'all' | { organisationId: number };
+export function webhookScopeOf(user: { role: string; organisationId: number | null }): WebhookScope {
+  if (user.role === 'admin' || user.role === 'staff') return 'all';
+  if (user.organisationId === null) throw forbidden();
+  return { organisationId: user.organisationId };
 }

@@ -13,6 +13,7 @@ import { emitEvent, type WebhookEvent } from '../../src/features/webhooks/events
 import { fanOut } from '../../src/features/webhooks/jobs.ts';
 import { webhookOrganisationOf } from '../../src/features/webhooks/service.ts';
 import { agent, csrf, signIn } from '../helpers/http.ts';
+import { makeUser } from '../helpers/users.ts';
 import { productIdByStockcode, sqlRows, testServer } from '../helpers/server.ts';
 
 describe('trust: webhooks by organisation', function () {
@@ -67,7 +68,35 @@ describe('trust: webhooks by organisation', function () {
     expect(webhookOrganisationOf({ role: 'staff', organisationId: 1 })).to.equal(null);
     expect(webhookOrganisationOf({ role: 'customer', organisationId: 7 })).to.equal(7);
     expect(webhookOrganisationOf({ role: 'distributor', organisationId: 3 })).to.equal(3);
-    expect(webhookOrganisationOf({ role: 'customer', organisationId: null })).to.equal(null);
+    expect(() => webhookOrganisationOf({ role: 'customer', organisationId: null }), 'no organisation, not staff: no webhooks at all').to.throw();
+  });
+
+  it("an organisation's user with webhooks.edit sees and changes only its organisation's webhooks (others 404, nothing changed); a user with no organisation none (403)", async () => {
+    const acmeOrg = await orgId('Acme Farms');
+    const member = await makeUser({ role: 'customer', organisationId: acmeOrg, prefix: 'wh-scope' });
+    const loner = await makeUser({ role: 'customer', organisationId: null, prefix: 'wh-loner' });
+    for (const u of [member, loner]) await sqlRows(`insert into user_permissions (user_id, permission_key, granted, reason) values ($1, 'webhooks.edit', true, 'test')`, [u.id]);
+    const a = await agent();
+    await signIn(a, member.email);
+    const json = { Accept: 'application/json' };
+    const list = await a.get('/en-us/account/dashboard/integrations').set(json);
+    expect(list.status).to.equal(200);
+    const ids = (list.body.webhooks as { id: number }[]).map((w) => w.id);
+    expect(ids).to.include(hooks.acme);
+    expect(ids).to.not.include.members([hooks.northern, hooks.maker, hooks.global]);
+    const token = await csrf(a, '/en-us/account/dashboard/integrations');
+    expect((await a.get(`/en-us/account/dashboard/integrations/${hooks.acme}`).set(json)).status).to.equal(200);
+    for (const other of [hooks.northern, hooks.global]) {
+      expect((await a.get(`/en-us/account/dashboard/integrations/${other}`).set(json)).status, 'read').to.equal(404);
+      expect((await a.post(`/en-us/account/dashboard/integrations/${other}`).set({ ...json, 'X-CSRF-Token': token }).send({ url: 'https://evil.example/x', events: ['order.created'], active: true })).status, 'update').to.equal(404);
+      expect((await a.post(`/en-us/account/dashboard/integrations/${other}/delete`).set({ ...json, 'X-CSRF-Token': token })).status, 'delete').to.equal(404);
+      expect((await a.post(`/en-us/account/dashboard/integrations/${other}/test`).set({ ...json, 'X-CSRF-Token': token })).status, 'test delivery').to.equal(404);
+    }
+    const [kept] = await sqlRows<{ url: string }>(`select url from webhooks where id = $1`, [hooks.northern]);
+    expect(kept.url).to.equal('http://127.0.0.1:9/trust');
+    const b = await agent();
+    await signIn(b, loner.email);
+    expect((await b.get('/en-us/account/dashboard/integrations').set(json)).status).to.equal(403);
   });
 });
 

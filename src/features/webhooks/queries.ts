@@ -4,6 +4,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor, keysetPage, keysetPlan } from '../../domain/keyset.ts';
 import type { DeliveryLogQuery } from './schemas.ts';
+import type { WebhookScope } from '../../domain/webhooks.ts';
+
+const inScope = (scope: WebhookScope) => (scope === 'all' ? undefined : eq(webhooks.organisationId, scope.organisationId));
 
 export const DELIVERY_PAGE_SIZE = 20;
 
@@ -21,7 +24,7 @@ const shown = {
 /** Why raw: drizzle writes a column of a join-less select unqualified ("id"), which inside these subqueries would mean d.id. */
 const OUTER_ID = sql.raw('"webhooks"."id"');
 
-export async function listWebhooks(db: DbOrTx) {
+export async function listWebhooks(db: DbOrTx, scope: WebhookScope) {
   return db
     .select({
       ...shown,
@@ -31,11 +34,12 @@ export async function listWebhooks(db: DbOrTx) {
       lastAt: sql<Date | null>`(select max(d.created_at) from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID})`,
     })
     .from(webhooks)
+    .where(inScope(scope))
     .orderBy(desc(webhooks.id));
 }
 
-export async function findWebhook(db: DbOrTx, id: number) {
-  const [row] = await db.select(shown).from(webhooks).where(eq(webhooks.id, id));
+export async function findWebhook(db: DbOrTx, id: number, scope: WebhookScope) {
+  const [row] = await db.select(shown).from(webhooks).where(and(eq(webhooks.id, id), inScope(scope)));
   return row ?? null;
 }
 

@@ -19,6 +19,7 @@ import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { WEBHOOK_EVENTS } from './events.ts';
 import { deliveryLog, findWebhook, listWebhooks } from './queries.ts';
+import { webhookScopeOf } from '../../domain/webhooks.ts';
 import { DeliveryLogQuery, DeliveryParams, WebhookBody, WebhookParams } from './schemas.ts';
 import { createWebhook, webhookOrganisationOf, deleteWebhook, replayDelivery, testDelivery, updateWebhook } from './service.ts';
 
@@ -34,6 +35,12 @@ export function integrationRoutes(s: Services): Router {
     if (!p.success) throw notFound('That webhook does not exist.');
     return p.data.webhookId;
   };
+  /** A webhook the user may see (their organisation's, or any for staff), or 404. */
+  const ownWebhook = async (req: Request, id = webhookId(req)) => {
+    const webhook = await findWebhook(s.db, id, webhookScopeOf(req.user!));
+    if (!webhook) throw notFound('That webhook does not exist.');
+    return webhook;
+  };
   const values = (req: Request) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const ev = b.events === undefined ? [] : ([] as unknown[]).concat(b.events);
@@ -44,7 +51,7 @@ export function integrationRoutes(s: Services): Router {
 
   /** GET /{locale}/account/dashboard/integrations */
   r.get(BASE, guard, async (req, res) => {
-    const rows = await listWebhooks(s.db);
+    const rows = await listWebhooks(s.db, webhookScopeOf(req.user!));
     if (wantsJson(req)) return void res.json({ webhooks: rows });
     await res.page('integrations/index', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.title'), rows });
   });
@@ -70,8 +77,7 @@ export function integrationRoutes(s: Services): Router {
   /** GET …/integrations/{id} */
   r.get(`${BASE}/:webhookId`, guard, async (req, res) => {
     const id = webhookId(req);
-    const webhook = await findWebhook(s.db, id);
-    if (!webhook) throw notFound('That webhook does not exist.');
+    const webhook = await ownWebhook(req, id);
     const q = DeliveryLogQuery.parse(req.query);
     const log = await deliveryLog(s.db, id, q);
     if (wantsJson(req)) return void res.json({ webhook, deliveries: log.rows, next: log.next, prev: log.prev });
@@ -87,7 +93,7 @@ export function integrationRoutes(s: Services): Router {
 
   /** POST …/integrations/{id} */
   r.post(`${BASE}/:webhookId`, guard, async (req, res) => {
-    const id = webhookId(req);
+    const id = (await ownWebhook(req)).id;
     try {
       const input = parseInput(WebhookBody, req.body);
       await updateWebhook(s.db, cfg, id, input, req.user!.id);
@@ -96,8 +102,7 @@ export function integrationRoutes(s: Services): Router {
       res.redirect(303, `${base(req)}/${id}`);
     } catch (err) {
       if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
-      const webhook = await findWebhook(s.db, id);
-      if (!webhook) throw notFound('That webhook does not exist.');
+      const webhook = await ownWebhook(req, id);
       const log = await deliveryLog(s.db, id, {});
       await form(req, res, { title: req.t('integrations.edit'), webhook, values: values(req), log: log.rows, q: {}, nextHref: null, prevHref: null, fields: err.fields ?? { _: err.message } }, 400);
     }
@@ -105,14 +110,13 @@ export function integrationRoutes(s: Services): Router {
 
   /** GET …/integrations/{id}/delete: the confirmation */
   r.get(`${BASE}/:webhookId/delete`, guard, async (req, res) => {
-    const webhook = await findWebhook(s.db, webhookId(req));
-    if (!webhook) throw notFound('That webhook does not exist.');
+    const webhook = await ownWebhook(req);
     await res.page('integrations/delete', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.delete.title'), webhook });
   });
 
   /** POST …/integrations/{id}/delete */
   r.post(`${BASE}/:webhookId/delete`, guard, async (req, res) => {
-    const id = webhookId(req);
+    const id = (await ownWebhook(req)).id;
     await deleteWebhook(s.db, id, req.user!.id);
     if (wantsJson(req)) return void res.json({ id, deleted: true });
     flash(req, 'success', req.t('integrations.deleted'));
@@ -121,7 +125,7 @@ export function integrationRoutes(s: Services): Router {
 
   /** POST …/integrations/{id}/test → 202 {delivery_id} */
   r.post(`${BASE}/:webhookId/test`, guard, async (req, res) => {
-    const id = webhookId(req);
+    const id = (await ownWebhook(req)).id;
     const deliveryId = await testDelivery(s.db, cfg, id, req.user!.id);
     if (wantsJson(req)) return void res.status(202).json({ delivery_id: deliveryId });
     flash(req, 'info', req.t('integrations.test.queued'));
@@ -132,6 +136,7 @@ export function integrationRoutes(s: Services): Router {
   r.post(`${BASE}/:webhookId/deliveries/:deliveryId/replay`, guard, async (req, res) => {
     const p = DeliveryParams.safeParse(req.params);
     if (!p.success) throw notFound('That delivery does not exist.');
+    await ownWebhook(req, p.data.webhookId);
     await replayDelivery(s.db, cfg, p.data.webhookId, p.data.deliveryId, req.user!.id);
     if (wantsJson(req)) return void res.status(202).json({ delivery_id: p.data.deliveryId, status: 'pending' });
     flash(req, 'info', req.t('integrations.replay.queued'));

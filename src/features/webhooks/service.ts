@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import type { WebhookConfig } from '../../config.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../domain/errors.ts';
+import { webhookScopeOf } from '../../domain/webhooks.ts';
 import { audit } from '../audit/log.ts';
 import { TEST_EVENT } from './events.ts';
 import { bodySql, deliverJob, newMessageId } from './jobs.ts';
@@ -29,7 +30,8 @@ async function assertReachable(url: string, config: WebhookConfig) {
  * to; otherwise the creator's, so it receives only that organisation's events (jobs.ts fanOut).
  */
 export function webhookOrganisationOf(user: { role: string; organisationId: number | null }): number | null {
-  return user.role === 'admin' || user.role === 'staff' ? null : user.organisationId ?? null;
+  const scope = webhookScopeOf(user);
+  return scope === 'all' ? null : scope.organisationId;
 }
 
 /** Returns the new webhook's id and its secret: the only time the secret leaves the server. */
