@@ -26,7 +26,7 @@ import { checkoutPageProps } from './view-model.ts';
 import { checkAddress, checkCountry, createCheckoutAccount, saveCustomerInfo } from './customer-info.ts';
 import { startSession } from '../auth/routes.ts';
 import { placeOrder } from './place-order.ts';
-import { paymentMethodsOf, savedAddresses } from './queries.ts';
+import { offeredPaymentMethods, savedAddresses } from './queries.ts';
 import { IdempotencyKey, InputError, parseCustomerInfo, PlaceOrder, ShippingQuery, ShippingSelection } from './schemas.ts';
 import { quoteShipping, selectShipping } from './shipping.ts';
 import { sendConfirmation } from '../orders/mail.ts';
@@ -129,7 +129,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   /** GET /{locale}/order/payment-methods */
   r.get('/order/payment-methods', async (req, res) => {
     if (!req.user) throw unauthorized();
-    const rows = await paymentMethodsOf(s.db, channelOf(res).id);
+    const rows = await offeredPaymentMethods(s.db, channelOf(res).id, deps.payments.kind !== 'none');
     res.json(rows.map((m) => ({
       method: m.method,
       label: m.label,
@@ -144,7 +144,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
     const input = parseInput(PlaceOrder, req.body);
     const epp = eppPlacementOf(req.body, parseInput); // EPP (issue 10): null unless the buyer pays by EPP
-    const result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s), epp, eppAdmin: can(req.user, 'epp.admin') });
+    const result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s), epp, eppAdmin: can(req.user, 'epp.admin'), logger: req.log, leaseMs: s.config.payments?.attemptLeaseMs });
     if (!result.replayed) {
       await sendConfirmation(s, result.body.order_id, req.locale, s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
     }

@@ -68,6 +68,7 @@ export class OfflinePaymentProvider implements PaymentProvider {
   private readonly tokens = new Map<string, StoredToken>();
   private readonly charges = new Map<string, StoredCharge>();
   private readonly byKey = new Map<string, { fingerprint: string; ref: string }>();
+  private readonly refundsByKey = new Map<string, { ref: string; amountCents: number }>();
 
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
@@ -146,14 +147,18 @@ export class OfflinePaymentProvider implements PaymentProvider {
     return this.public(c);
   }
 
-  async refund(ref: string, amountCents?: number) {
+  async refund(ref: string, amountCents?: number, idempotencyKey?: string) {
+    const again = idempotencyKey ? this.refundsByKey.get(idempotencyKey) : undefined;
+    if (again) return again;
     const c = this.charges.get(ref);
     if (!c) throw new PaymentError('processing_error', 'No such charge.');
     const refundable = c.capturedCents - c.refundedCents;
     const amount = amountCents ?? refundable;
     if (amount <= 0 || amount > refundable) throw new PaymentError('processing_error', 'The refund exceeds what was charged.');
     c.refundedCents += amount;
-    return { ref: id('re'), amountCents: amount };
+    const done = { ref: id('re'), amountCents: amount };
+    if (idempotencyKey) this.refundsByKey.set(idempotencyKey, done);
+    return done;
   }
 
   /** For tests and the back office: what the sandbox holds for a charge. */

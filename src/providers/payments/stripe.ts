@@ -128,8 +128,8 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.toCharge(pi, { brand: 'unknown', last4: '' });
   }
 
-  async refund(ref: string, amountCents?: number) {
-    const r = await this.call<{ id: string; amount: number }>('POST', '/v1/refunds', { payment_intent: ref, amount: amountCents });
+  async refund(ref: string, amountCents?: number, idempotencyKey?: string) {
+    const r = await this.call<{ id: string; amount: number }>('POST', '/v1/refunds', { payment_intent: ref, amount: amountCents }, idempotencyKey);
     return { ref: r.id, amountCents: r.amount };
   }
 

@@ -56,7 +56,8 @@ export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
 };
 
 export interface PaymentProvider {
-  readonly kind: 'offline' | 'stripe';
+  /** 'none': no provider configured in production (issue 20): cards are not offered. */
+  readonly kind: 'offline' | 'stripe' | 'none';
   /** Where the browser posts the card (relative to the site). */
   readonly tokenizeUrl: string;
   tokenize(card: CardInput): Promise<CardToken>;
@@ -66,7 +67,8 @@ export interface PaymentProvider {
   saveCard(token: string, customer: { ref?: string | null; email: string; userId: number }): Promise<SavedCard>;
   charge(req: ChargeRequest): Promise<Charge>;
   capture(ref: string, amountCents?: number): Promise<Charge>;
-  refund(ref: string, amountCents?: number): Promise<{ ref: string; amountCents: number }>;
+  /** `idempotencyKey`: the same key → the same refund (a retried refund job never refunds twice). */
+  refund(ref: string, amountCents?: number, idempotencyKey?: string): Promise<{ ref: string; amountCents: number }>;
   /** The provider's browser-facing endpoints (the tokenisation endpoint), mounted at /payments. */
   router(): Router;
 }
