@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { inventory, paymentAttempts, type PaymentAttemptStatus } from '../../db/schema/index.ts';
+import { idempotencyKeys, inventory, paymentAttempts, type PaymentAttemptStatus } from '../../db/schema/index.ts';
 
 export type Attempt = typeof paymentAttempts.$inferSelect;
 
@@ -18,7 +18,7 @@ export async function attemptById(db: DbOrTx, id: number): Promise<Attempt | und
   return row;
 }
 
-/** An attempt of this user under this Idempotency-Key that is still in flight, if any. */
+/** The attempt in flight for an order, if any. */
 export async function openAttemptOf(db: DbOrTx, orderId: number): Promise<Attempt | undefined> {
   const [row] = await db.select().from(paymentAttempts).where(and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.status, ['reserved', 'charged']))).limit(1);
   return row;
@@ -87,4 +87,10 @@ export async function markRefunded(db: DbOrTx, id: number, refundRef: string | n
 
 export async function noteError(db: DbOrTx, id: number, error: string, leaseMs: number): Promise<void> {
   await db.update(paymentAttempts).set({ error: error.slice(0, 500), leaseUntil: new Date(Date.now() + leaseMs), updatedAt: new Date() }).where(eq(paymentAttempts.id, id));
+}
+
+/** The answer remembered under a user's Idempotency-Key, if any. */
+export async function idempotentAnswer(db: DbOrTx, userId: number, key: string) {
+  const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))).limit(1);
+  return row;
 }

@@ -37,7 +37,7 @@ import type { PlaceOrder } from './schemas.ts';
 import type { Attempt } from './attempts.ts';
 
 export type PlaceBody = { order_id: number; status: string; total: string; currency: string; redirect: string };
-export type Reserved = { replay: { status: number; body: PlaceBody } } | { attempt: Attempt };
+export type Reserved = { replay: { status: number; body: PlaceBody } } | { attempt: Attempt } | { wait: number };
 
 export const fail = (status: number, code: string, message: string, fields?: Record<string, string>) => new AppError(status, code, message, fields);
 export const IN_PROGRESS = 'Your payment for this order is being processed. Wait a moment, then check your orders before trying again.';
@@ -67,8 +67,15 @@ export async function reserveOrder(
     }
     if (!order) throw notFound('Your cart was not found.');
     if (order.status !== 'cart') throw conflict('This order has already been placed.');
-    const [open] = await tx.select({ id: paymentAttempts.id }).from(paymentAttempts).where(and(eq(paymentAttempts.orderId, order.id), inArray(paymentAttempts.status, ['reserved', 'charged']))).limit(1);
-    if (open) throw fail(409, 'payment_in_progress', IN_PROGRESS);
+    const [open] = await tx.select().from(paymentAttempts).where(and(eq(paymentAttempts.orderId, order.id), inArray(paymentAttempts.status, ['reserved', 'charged']))).limit(1);
+    if (open) {
+      // The same request again while its payment runs (a double click, a retry): wait for its answer.
+      if (open.userId === userId && open.idempotencyKey === key) {
+        if (open.requestHash !== args.hash) throw fail(422, 'idempotency_mismatch', 'This Idempotency-Key was already used for a different request.');
+        return { wait: open.id };
+      }
+      throw fail(409, 'payment_in_progress', IN_PROGRESS);
+    }
     if (order.channelId !== channel.id) throw conflict('Your store changed since you reviewed the order. Please review it again.');
     if (!order.shipToAddressId || order.taxExemptId === null) throw fail(400, 'customer_info', 'Enter your customer information first.');
     const [shipTo] = await tx.select().from(addresses).where(eq(addresses.id, order.shipToAddressId));

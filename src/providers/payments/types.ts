@@ -40,7 +40,12 @@ export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card
 
 /** A refused or failed card operation; `code` says why, `message` is shown to the buyer. */
 export class PaymentError extends Error {
-  constructor(readonly code: DeclineCode, message: string) {
+  /**
+   * `outcomeUnknown` (issue 20): the provider may have charged — the network failed or it answered
+   * 5xx after the request left. Order placement then keeps the stock and lets recovery ask again
+   * under the same idempotency key, instead of treating it as a decline.
+   */
+  constructor(readonly code: DeclineCode, message: string, readonly outcomeUnknown = false) {
     super(message);
     this.name = 'PaymentError';
   }
