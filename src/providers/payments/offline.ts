@@ -85,6 +85,7 @@ export class OfflinePaymentProvider implements PaymentProvider {
 
   /** How many one-time tokens the sandbox holds (tests: bounded). */
   get tokenCount(): number {
+    this.tokens.purgeStale();
     return this.tokens.size;
   }
 
