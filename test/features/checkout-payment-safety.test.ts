@@ -203,7 +203,10 @@ describe('checkout payment safety (issue 20)', function () {
       expect(page.text).to.not.contain('"method":"card"');
       const tok = await c.a.post('/payments/tokens').set(xhr(c.token)).send({ number: TEST_CARDS.approved, exp_month: 12, exp_year: 2040, cvc: '123' });
       expect(tok.status).to.equal(422);
-      expect((await c.a.get('/api/plaid/link-token').set(xhr(c.token))).status).to.equal(422);
+      const [me] = await sql<{ id: number }>('select id from users where email = $1', [c.email]);
+      const link = await c.a.get(`/api/plaid/link-token?user_id=${me.id}`).set(xhr(c.token));
+      expect(link.status, link.text).to.equal(422);
+      expect(link.body.error.message).to.equal('Bank payments are not available in this shop.');
       const res = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 1, token: 'pm_card_visa', expected_total: totals.total });
       expect(res.status, res.text).to.equal(422);
       expect(res.body.error).to.deep.include({ code: 'payment_unavailable', message: 'Card payments are not available in this shop.' });
