@@ -141,8 +141,8 @@ describe('payment crash safety: SIGKILL between the charge and the confirm (issu
       buyers.push({ ...c, total: totals.total });
     }
     first = app; // the next charge kills it
-    await Promise.allSettled(buyers.map((b) => place(b.a, b.token, randomUUID(), { order_id: b.orderId, payment_type: 1, token: 'pm_card_visa', expected_total: b.total }).then((r) => r)));
-    expect(app.proc.signalCode).to.equal('SIGKILL');
+    const results = await Promise.allSettled(buyers.map((b) => place(b.a, b.token, randomUUID(), { order_id: b.orderId, payment_type: 1, token: 'pm_card_visa', expected_total: b.total }).then((r) => r)));
+    expect(app.proc.signalCode, JSON.stringify(results.map((r) => (r.status === 'fulfilled' ? r.value.text : String(r.reason))))).to.equal('SIGKILL');
     expect(double.intents.size, 'a charge was taken before the kill').to.be.greaterThan(0);
     const [open] = await rows<{ n: number }>(`select count(*)::int as n from payment_attempts where status in ('reserved', 'charged')`);
     expect(open.n, 'attempts the dead process left open').to.be.greaterThan(0);
