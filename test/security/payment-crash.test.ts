@@ -101,11 +101,13 @@ describe('payment crash safety: SIGKILL between the charge and the confirm (issu
   let client: pg.Client;
   const children: Child[] = [];
   let first: Child | undefined;
+  let killing: Promise<void> | undefined;
   const double = stripeDouble(async () => {
     if (!first) return 'answer';
     const dying = first;
     first = undefined;
-    await kill(dying); // the money is taken; the app never hears it
+    killing = kill(dying);
+    await killing; // the money is taken; the app never hears it
     return 'drop';
   });
 
@@ -142,6 +144,7 @@ describe('payment crash safety: SIGKILL between the charge and the confirm (issu
     }
     first = app; // the next charge kills it
     const results = await Promise.allSettled(buyers.map((b) => place(b.a, b.token, randomUUID(), { order_id: b.orderId, payment_type: 1, token: 'pm_card_visa', expected_total: b.total }).then((r) => r)));
+    await killing; // the clients' sockets may close before the process's exit is reported
     expect(app.proc.signalCode, JSON.stringify(results.map((r) => (r.status === 'fulfilled' ? r.value.text : String(r.reason))))).to.equal('SIGKILL');
     expect(double.intents.size, 'a charge was taken before the kill').to.be.greaterThan(0);
     const [open] = await rows<{ n: number }>(`select count(*)::int as n from payment_attempts where status in ('reserved', 'charged')`);
