@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { idempotencyKeys, inventory, paymentAttempts, type PaymentAttemptStatus } from '../../db/schema/index.ts';
+import { inventory, paymentAttempts, type PaymentAttemptStatus } from '../../db/schema/index.ts';
 
 export type Attempt = typeof paymentAttempts.$inferSelect;
 
@@ -89,8 +89,3 @@ export async function noteError(db: DbOrTx, id: number, error: string, leaseMs: 
   await db.update(paymentAttempts).set({ error: error.slice(0, 500), leaseUntil: new Date(Date.now() + leaseMs), updatedAt: new Date() }).where(eq(paymentAttempts.id, id));
 }
 
-/** The answer remembered under a user's Idempotency-Key, if any. */
-export async function idempotentAnswer(db: DbOrTx, userId: number, key: string) {
-  const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))).limit(1);
-  return row;
-}

@@ -19,7 +19,7 @@ import type { PaymentProvider } from '../../providers/payments/types.ts';
 import type { BankLinkProvider } from '../../providers/bank/types.ts';
 import { audit } from '../audit/log.ts';
 import { attemptById, markRefunded, noteError, RECOVER_TASK, REFUND_TASK, refundJob, staleAttempts, takeLease } from './attempts.ts';
-import { confirmOrRefund, DEFAULT_LEASE_MS, pay, type PaymentDeps } from './place-order.ts';
+import { DEFAULT_LEASE_MS, resumeAttempt, type PaymentDeps } from './place-order.ts';
 
 export { RECOVER_TASK, REFUND_TASK };
 /** Recovery every minute (graphile-worker crontab line). */
@@ -65,10 +65,7 @@ export async function recoverAttempts(deps: PaymentJobDeps, now = new Date()): P
     }
     const pdeps: PaymentDeps = { db: deps.db, provider: deps.provider, bank: deps.bank, logger: deps.logger, leaseMs };
     try {
-      const paid = a.status === 'charged'
-        ? { ref: a.providerRef, processor: a.kind === 'card' ? deps.provider.kind : a.kind === 'bank' ? `bank-${deps.bank?.kind}` : 'check', ...(a.providerInfo ?? {}) }
-        : await pay(pdeps, a, true);
-      await confirmOrRefund(pdeps, { ...a, status: a.status }, paid as never);
+      await resumeAttempt(pdeps, a);
       count('confirmed');
       deps.logger.warn({ attemptId: a.id, orderId: a.orderId, source: 'payments' }, 'payment recovery: order confirmed');
     } catch (err) {

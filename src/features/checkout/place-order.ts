@@ -22,9 +22,9 @@ import { BankLinkError, type BankLinkProvider } from '../../providers/bank/types
 import type { ChannelInfo } from '../channels/queries.ts';
 import { findMethod } from '../payment-methods/queries.ts';
 import { eppRequestHash, type EppPlacementInput } from '../epp/placement.ts';
-import { attemptById, idempotentAnswer, markCharged, queueRefund, releaseAttempt, type Attempt } from './attempts.ts';
+import { markCharged, queueRefund, releaseAttempt, type Attempt } from './attempts.ts';
 import { confirmAttempt, type Paid } from './confirm.ts';
-import { fail, IN_PROGRESS, reserveOrder, type PlaceBody } from './reserve.ts';
+import { fail, reserveOrder, type PlaceBody } from './reserve.ts';
 import type { PlaceOrder } from './schemas.ts';
 
 export type PlaceResult = { status: number; body: PlaceBody; replayed: boolean; charge?: Charge };
@@ -46,27 +46,22 @@ export async function placeOrder(
   const leaseMs = args.leaseMs ?? DEFAULT_LEASE_MS;
   const r = await reserveOrder(db, provider, { ...args, now, hash, leaseMs });
   if ('replay' in r) return { status: r.replay.status, body: r.replay.body, replayed: true };
-  if ('wait' in r) return waitForAttempt(db, r.wait, args.userId, args.key);
   const deps: PaymentDeps = { db, provider, bank: args.bank, logger: args.logger, leaseMs };
+  if ('resume' in r) return { status: 201, ...(await resumeAttempt(deps, r.resume)), replayed: true };
   const paid = await pay(deps, r.attempt, false);
   const done = await confirmOrRefund(deps, r.attempt, paid);
   return { status: 201, body: done.body, replayed: done.replayed, charge: paid.charge };
 }
 
-/** The same Idempotency-Key while its first request is paying: its answer once it has one (bounded wait). */
-async function waitForAttempt(db: Db, attemptId: number, userId: number, key: string): Promise<PlaceResult> {
-  const until = Date.now() + 30_000;
-  for (let delay = 50; Date.now() < until; delay = Math.min(delay * 2, 500)) {
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    const a = await attemptById(db, attemptId);
-    if (!a || a.status === 'reserved' || a.status === 'charged') continue;
-    if (a.status === 'confirmed') {
-      const seen = await idempotentAnswer(db, userId, key);
-      if (seen) return { status: seen.responseStatus, body: seen.responseBody as PlaceBody, replayed: true };
-    }
-    throw fail(409, 'payment_failed', `The first request with this Idempotency-Key did not go through${a.error ? `: ${a.error.replace(/^[a-z_]+: /, '')}` : '.'}`);
-  }
-  throw fail(409, 'payment_in_progress', IN_PROGRESS);
+/**
+ * Finishes an open attempt from where it stopped (the same key again, or recovery): a known charge
+ * is confirmed; otherwise the provider is asked again under the attempt's key, then confirmed.
+ */
+export async function resumeAttempt(deps: PaymentDeps, a: Attempt): Promise<{ body: PlaceBody; replayed: boolean; charge?: Charge }> {
+  const paid = a.status === 'charged'
+    ? { ref: a.providerRef, processor: a.kind === 'card' ? deps.provider.kind : a.kind === 'bank' ? `bank-${deps.bank?.kind}` : 'check', ...(a.providerInfo ?? {}) } as Paid & { processor: string }
+    : await pay(deps, a, true);
+  return confirmOrRefund(deps, a, paid);
 }
 
 /**

@@ -37,7 +37,7 @@ import type { PlaceOrder } from './schemas.ts';
 import type { Attempt } from './attempts.ts';
 
 export type PlaceBody = { order_id: number; status: string; total: string; currency: string; redirect: string };
-export type Reserved = { replay: { status: number; body: PlaceBody } } | { attempt: Attempt } | { wait: number };
+export type Reserved = { replay: { status: number; body: PlaceBody } } | { attempt: Attempt } | { resume: Attempt };
 
 export const fail = (status: number, code: string, message: string, fields?: Record<string, string>) => new AppError(status, code, message, fields);
 export const IN_PROGRESS = 'Your payment for this order is being processed. Wait a moment, then check your orders before trying again.';
@@ -69,10 +69,11 @@ export async function reserveOrder(
     if (order.status !== 'cart') throw conflict('This order has already been placed.');
     const [open] = await tx.select().from(paymentAttempts).where(and(eq(paymentAttempts.orderId, order.id), inArray(paymentAttempts.status, ['reserved', 'charged']))).limit(1);
     if (open) {
-      // The same request again while its payment runs (a double click, a retry): wait for its answer.
+      // The same request again while its payment is open (a double click, a client retrying after
+      // a crash): it resumes that attempt — the provider key makes a second charge impossible.
       if (open.userId === userId && open.idempotencyKey === key) {
         if (open.requestHash !== args.hash) throw fail(422, 'idempotency_mismatch', 'This Idempotency-Key was already used for a different request.');
-        return { wait: open.id };
+        return { resume: open };
       }
       throw fail(409, 'payment_in_progress', IN_PROGRESS);
     }
