@@ -17,6 +17,8 @@ const Env = z.object({
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
+  /** Another Stripe API address (stripe-mock, a test double); default https://api.stripe.com. */
+  STRIPE_API_URL: z.string().url().optional(),
   PLAID_CLIENT_ID: z.string().optional(),
   PLAID_SECRET: z.string().optional(),
   /** Which Plaid environment the credentials belong to (issue 10). */
@@ -42,6 +44,14 @@ const Env = z.object({
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOKS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).optional(),
+  // Payments (issue 20): the offline card and bank sandboxes in production only when asked for.
+  PAYMENTS_SANDBOX: z.enum(['true', 'false', '1', '0']).optional(),
+  /** An in-flight payment attempt older than this is taken over by the recovery job (confirm or refund). */
+  PAYMENT_ATTEMPT_LEASE_MS: z.coerce.number().int().min(100).max(86_400_000).default(120_000),
+  /** New accounts checkout may create (or refuse as taken) per client address per hour. */
+  CHECKOUT_ACCOUNTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Cards the tokeniser takes per signed-in user (or client address) per 10 minutes. */
+  CARD_TOKENS_PER_10_MIN: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
 
 /** Outbound webhooks and the job queue that delivers them. */
@@ -79,6 +89,7 @@ export type Config = {
   limits: { requestTimeoutMs: number; headersTimeoutMs: number; statementTimeoutMs: number; poolMax: number };
   providers: {
     stripeSecretKey?: string;
+    stripeBaseUrl?: string;
     plaid?: { clientId: string; secret: string; env: 'sandbox' | 'production' };
     translateApiKey?: string;
     mapsApiKey?: string;
@@ -87,7 +98,16 @@ export type Config = {
     carrier?: { url: string; apiKey: string };
   };
   webhooks: WebhookConfig;
+  /**
+   * Payments (issue 20). `sandbox`: PAYMENTS_SANDBOX=1 — the offline card and bank sandboxes may
+   * run in production (staging); outside production they always may. `attemptLeaseMs`: see the
+   * recovery job (src/features/checkout/payment-jobs.ts). The two abuse limits of checkout.
+   */
+  payments: { sandbox: boolean; attemptLeaseMs: number; checkoutAccountsPerHour: number; cardTokensPer10Min: number };
 };
+
+/** May the offline sandboxes (card, bank link) take payments? Always outside production; in production only with PAYMENTS_SANDBOX=1. */
+export const sandboxAllowed = (config: { env: Config['env']; payments?: { sandbox: boolean } }): boolean => config.env !== 'production' || !!config.payments?.sandbox;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -123,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     providers: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeBaseUrl: e.STRIPE_API_URL,
       plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV } : undefined,
       translateApiKey: e.TRANSLATE_API_KEY,
       mapsApiKey: e.MAPS_API_KEY,
@@ -138,6 +159,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
       retentionDays: e.WEBHOOKS_RETENTION_DAYS,
       pollMs: e.JOBS_POLL_MS ?? 2000,
+    },
+    payments: {
+      sandbox: e.PAYMENTS_SANDBOX === 'true' || e.PAYMENTS_SANDBOX === '1',
+      attemptLeaseMs: e.PAYMENT_ATTEMPT_LEASE_MS,
+      checkoutAccountsPerHour: e.CHECKOUT_ACCOUNTS_PER_HOUR,
+      cardTokensPer10Min: e.CARD_TOKENS_PER_10_MIN,
     },
   };
 }

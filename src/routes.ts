@@ -26,7 +26,7 @@ import { partsRoutes } from './features/parts/routes.ts';
 import { dealerRoutes } from './features/dealers/routes.ts';
 import { leadRoutes } from './features/leads/routes.ts';
 // Checkout and orders (issue #7)
-import { checkoutDeps, checkoutPage, checkoutRoutes } from './features/checkout/routes.ts';
+import { checkoutDeps, checkoutPage, checkoutRoutes, paymentProviderRoutes } from './features/checkout/routes.ts';
 import { addressRoutes } from './features/checkout/address-routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 // --- Back-office orders, the orders API and customers (issue 9) ---
@@ -110,7 +110,7 @@ export function unprefixedRoutes(s: Services): Router {
   r.use(dealerRoutes(s).root); // POST /dealers/set (spec §7)
   // Checkout (issue #7): the spec's unprefixed page and the card provider's endpoints
   r.get('/cart/checkout', checkoutPage(s, checkoutDeps(s)));
-  r.use('/payments', checkoutDeps(s).payments.router());
+  r.use('/payments', paymentProviderRoutes(s, checkoutDeps(s))); // the tokeniser, rate limited (issue 20)
   // --- issue 9: order detail/editor, customers ---
   r.use(orderAdminRoutes(s));
   r.use(customerRoutes(s));

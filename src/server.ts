@@ -20,6 +20,10 @@ import { Notifier } from './db/notify.ts';
 import { createMailer } from './providers/mail/index.ts';
 import { loadIslands, loadManifest } from './http/assets.ts';
 import { migrateJobQueue, startJobQueue } from './features/webhooks/worker.ts';
+import { PAYMENTS_CRONTAB, paymentTasks, recoverAtStart } from './features/checkout/payment-jobs.ts';
+import { paymentProviderOf } from './providers/payments/index.ts';
+import { bankLinkProviderOf } from './providers/bank/index.ts';
+import type { PaymentProvider } from './providers/payments/types.ts';
 
 export type Running = {
   url: string;
@@ -38,6 +42,8 @@ export type StartOptions = {
   prepare?: boolean;
   /** Where the logs go (standard output when absent); tests capture them to scan for secrets. */
   logStream?: NodeJS.WritableStream;
+  /** A card provider instead of the configured one (tests: a slow or failing provider). */
+  payments?: PaymentProvider;
 };
 
 export async function start(overrides: Partial<Config> = {}, opts: StartOptions = {}): Promise<Running> {
@@ -59,8 +65,13 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   await loadIslands();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   // The job queue (webhook deliveries) installs its schema before the first request can enqueue.
-  const jobs = await startJobQueue(database, config.webhooks, logger, config.databaseUrl);
-  const { app, services } = createApp({ config, database, texts, mailer, logger, events, jobs });
+  // Payment refunds and recovery (issue 20) use the app's providers, known once the services are built.
+  let built: Services | undefined;
+  const payDeps = () => built && { db: built.db, provider: paymentProviderOf(built), bank: bankLinkProviderOf(built), logger, leaseMs: config.payments.attemptLeaseMs };
+  const jobs = await startJobQueue(database, config.webhooks, logger, config.databaseUrl, { tasks: paymentTasks(payDeps), crontab: PAYMENTS_CRONTAB });
+  const { app, services } = createApp({ config, database, texts, mailer, logger, events, jobs, payments: opts.payments });
+  built = services;
+  await recoverAtStart(database.db);
   const changes = await listenForDataChanges(database, config.databaseUrl, (table) => services.readModel.changed(table), logger);
 
   // Slow clients cannot hold connections: headers and the whole request each have a deadline

@@ -27,6 +27,8 @@ export type Deps = {
   events: Notifier;
   /** The job queue (graphile-worker) delivering webhooks; absent in apps built without start(). */
   jobs?: JobQueue;
+  /** A card provider instead of the configured one (tests); built from the config when absent. */
+  payments?: PaymentProvider;
 };
 
 /** Services built once per app and handed to routers. */

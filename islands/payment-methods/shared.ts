@@ -10,7 +10,7 @@ export type Props = {
   self: boolean;
   canEdit: boolean;
   methods: Method[];
-  card: { provider: 'offline' | 'stripe'; tokenizeUrl: string };
+  card: { provider: 'offline' | 'stripe' | 'none'; tokenizeUrl: string };
   bank: { provider: 'offline' | 'plaid'; accountsUrl: string | null; linkTokenUrl: string; statementUrl: string | null };
   labels: Record<string, string>;
 };

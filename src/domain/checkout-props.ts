@@ -32,7 +32,7 @@ export type CheckoutProps = {
     totals: { subtotal: string; shipping: string; tax: string; discount: string; total: string };
   };
   paymentMethods: { method: 'card' | 'check'; label: string; paymentType: 1 | 2 }[];
-  card: { provider: 'offline' | 'stripe'; tokenizeUrl: string };
+  card: { provider: 'offline' | 'stripe' | 'none'; tokenizeUrl: string };
   labels: Record<string, string>;
 };
 

@@ -112,7 +112,7 @@ describe('checkout: placing orders', function () {
     expect(reselect.status).to.equal(400);
   });
 
-  it('20 concurrent checkouts of a product with 5 in stock give exactly 5 orders and stock 0', async function () {
+  it('20 concurrent card checkouts of a product with 5 in stock give exactly 5 orders, stock 0, and 5 charges net of refunds', async function () {
     this.timeout(400_000); // 20 new accounts (argon2) and 60 setup requests before the race; slow on a shared machine
     const last = await productIdByStockcode('TL-GAUGE');
     const [us] = await sql<{ id: number }>(`select id from warehouses where country_code = 'US' order by id limit 1`);
@@ -120,8 +120,10 @@ describe('checkout: placing orders', function () {
     const buyers = [];
     for (let i = 0; i < 20; i++) buyers.push(await newCustomer(last, 1));
     const ready = [];
-    for (const b of buyers) ready.push({ ...b, totals: (await chooseShipping(b.a, b.token, b.orderId, b.shipTo)).totals });
-    const results = await Promise.all(ready.map((b) => place(b.a, b.token, randomUUID(), { order_id: b.orderId, payment_type: 2, check_number: '5', expected_total: b.totals.total })));
+    for (const b of buyers) ready.push({ ...b, totals: (await chooseShipping(b.a, b.token, b.orderId, b.shipTo)).totals, card: await tokenize(b.a, b.token, TEST_CARDS.approved) });
+    const sandbox = (await testServer()).services.payments as OfflinePaymentProvider;
+    const [charges, refunds] = [sandbox.chargeCount, sandbox.refundCount];
+    const results = await Promise.all(ready.map((b) => place(b.a, b.token, randomUUID(), { order_id: b.orderId, payment_type: 1, token: b.card, expected_total: b.totals.total })));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).to.have.length(5);
     expect(statuses.filter((s) => s === 409)).to.have.length(15);
@@ -130,6 +132,10 @@ describe('checkout: placing orders', function () {
     expect(stock).to.deep.equal({ q: 0, min: 0 });
     const [placed] = await sql<{ n: number }>(`select count(*)::int as n from orders o where o.id = any($1) and o.status <> 'cart'`, [buyers.map((b) => b.orderId)]);
     expect(placed.n).to.equal(5);
+    // Issue 20: money moved only for the orders placed (charges minus refunds at the provider), nothing left reserved.
+    expect((sandbox.chargeCount - charges) - (sandbox.refundCount - refunds)).to.equal(5);
+    const [held] = await sql<{ r: number }>('select sum(reserved)::int as r from inventory where product_id = $1', [last]);
+    expect(held.r).to.equal(0);
   });
 
   it('a customer cannot read another customer\'s confirmation page; staff can; guests are sent to sign in', async () => {

@@ -24,3 +24,5 @@ export * from './webhooks.ts';
 export * from './epp.ts';
 // The order report's rollup: facts per order and sums by day, channel and status (issues 9 and 14).
 export * from './reports.ts';
+// Payment attempts: placement charges outside the stock lock, with recovery (issue 20).
+export * from './payment-attempts.ts';

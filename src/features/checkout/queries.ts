@@ -78,11 +78,19 @@ export function taxRatesFor(db: DbOrTx, country: string) {
   return db.select({ name: taxRates.name, rate: taxRates.rate, regionCode: taxRates.regionCode }).from(taxRates).where(eq(taxRates.countryCode, country)).orderBy(asc(taxRates.sort), asc(taxRates.id));
 }
 
-/** The methods checkout can take in a channel: card (payment type 1) and check (2). */
+/** The methods a channel enables for checkout's payment tab: card (payment type 1) and check (2). See offeredPaymentMethods. */
 export function paymentMethodsOf(db: DbOrTx, channelId: number) {
   return db
     .select({ method: channelPaymentMethods.method, label: channelPaymentMethods.label })
     .from(channelPaymentMethods)
     .where(and(eq(channelPaymentMethods.channelId, channelId), eq(channelPaymentMethods.enabled, true), inArray(channelPaymentMethods.method, ['card', 'check'])))
     .orderBy(asc(channelPaymentMethods.sort));
+}
+
+/**
+ * What checkout offers (issue 20): the channel's enabled card and check, without card when no card
+ * provider is configured (production without STRIPE_SECRET_KEY nor PAYMENTS_SANDBOX=1).
+ */
+export async function offeredPaymentMethods(db: DbOrTx, channelId: number, cardsAvailable: boolean) {
+  return (await paymentMethodsOf(db, channelId)).filter((m) => m.method !== 'card' || cardsAvailable);
 }

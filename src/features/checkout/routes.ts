@@ -8,7 +8,9 @@
  *   POST /order/place                   place the order (Idempotency-Key header)
  *   GET  /address/places, /address/places/{id}   places autocomplete (maps provider)
  */
-import { Router, type Request, type Response } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import { byUserOrIp, pgRateLimit } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
 import { AppError, invalid, unauthorized } from '../../domain/errors.ts';
 import { NO_COUNTRY_SELECTED } from '../../domain/checkout.ts';
@@ -26,7 +28,7 @@ import { checkoutPageProps } from './view-model.ts';
 import { checkAddress, checkCountry, createCheckoutAccount, saveCustomerInfo } from './customer-info.ts';
 import { startSession } from '../auth/routes.ts';
 import { placeOrder } from './place-order.ts';
-import { paymentMethodsOf, savedAddresses } from './queries.ts';
+import { offeredPaymentMethods, savedAddresses } from './queries.ts';
 import { IdempotencyKey, InputError, parseCustomerInfo, PlaceOrder, ShippingQuery, ShippingSelection } from './schemas.ts';
 import { quoteShipping, selectShipping } from './shipping.ts';
 import { sendConfirmation } from '../orders/mail.ts';
@@ -42,6 +44,9 @@ const channelOf = (res: Response): ChannelInfo => {
 };
 
 const PlacesQuery = z.object({ q: z.string().trim().min(3, 'Type at least 3 characters.').max(200), country: z.string().trim().regex(/^[A-Za-z]{2}$/).optional() });
+
+/** Tries one email may make at checkout's new-account step in 15 minutes (issue 20). */
+export const CHECKOUT_ACCOUNT_TRIES_PER_EMAIL = 5;
 
 export type CheckoutDeps = { payments: PaymentProvider; maps: MapsProvider };
 
@@ -65,9 +70,22 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   /** GET /{locale}/cart/checkout (and /cart/checkout, see checkoutRouting) */
   r.get('/cart/checkout', checkoutPage(s, deps));
 
+  /**
+   * Issue 20: a visitor's customer info creates an account, and refuses an email that has one (409):
+   * both are bounded per client address (config payments.checkoutAccountsPerHour) and per email
+   * (5 in 15 minutes), counted in PostgreSQL, so checkout reveals no more accounts than that.
+   */
+  const accountLimits = [
+    pgRateLimit(s.database.pool, 'checkoutaccount:ip', { windowMs: 60 * 60_000, limit: s.config.payments?.checkoutAccountsPerHour ?? 20, key: (req) => `ip:${ipKeyGenerator(req.ip ?? '')}` }),
+    pgRateLimit(s.database.pool, 'checkoutaccount:email', { windowMs: 15 * 60_000, limit: CHECKOUT_ACCOUNT_TRIES_PER_EMAIL, key: (req) => String(req.body?.email ?? '').trim().toLowerCase() || `ip:${ipKeyGenerator(req.ip ?? '')}` }),
+  ];
+  const newAccountLimit = (req: Request, res: Response, next: NextFunction) => {
+    if (req.user) return next();
+    accountLimits[0](req, res, (err?: unknown) => (err ? next(err) : accountLimits[1](req, res, next)));
+  };
+
   /** POST /{locale}/order/customer-info */
-  /** POST /{locale}/order/customer-info */
-  r.post('/order/customer-info', async (req, res) => {
+  r.post('/order/customer-info', newAccountLimit, async (req, res) => {
     const channel = channelOf(res);
     let info;
     try {
@@ -130,7 +148,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   /** GET /{locale}/order/payment-methods */
   r.get('/order/payment-methods', async (req, res) => {
     if (!req.user) throw unauthorized();
-    const rows = await paymentMethodsOf(s.db, channelOf(res).id);
+    const rows = await offeredPaymentMethods(s.db, channelOf(res).id, deps.payments.kind !== 'none');
     res.json(rows.map((m) => ({
       method: m.method,
       label: m.label,
@@ -145,7 +163,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
     const input = parseInput(PlaceOrder, req.body);
     const epp = eppPlacementOf(req.body, parseInput); // EPP (issue 10): null unless the buyer pays by EPP
-    const result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s), epp, eppAdmin: can(req.user, 'epp.admin') });
+    const result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s), epp, eppAdmin: can(req.user, 'epp.admin'), logger: req.log, leaseMs: s.config.payments?.attemptLeaseMs });
     if (!result.replayed) {
       await sendConfirmation(s, result.body.order_id, req.locale, s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
     }
@@ -169,6 +187,17 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   return r;
 }
 
+/**
+ * Unprefixed /payments: the card provider's own endpoints (the tokeniser), each card bounded per
+ * signed-in user or client address (issue 20: config payments.cardTokensPer10Min, in PostgreSQL),
+ * so the tokeniser cannot be used to test stolen card numbers at speed.
+ */
+export function paymentProviderRoutes(s: Services, deps: CheckoutDeps): Router {
+  const r = Router();
+  r.post('/tokens', pgRateLimit(s.database.pool, 'cardtokens', { windowMs: 10 * 60_000, limit: s.config.payments?.cardTokensPer10Min ?? 30, key: byUserOrIp }));
+  r.use(deps.payments.router());
+  return r;
+}
 
 /** The checkout page: an empty cart and an anonymous visitor get a clear page, never a broken island. */
 export function checkoutPage(s: Services, deps: CheckoutDeps) {

@@ -9,7 +9,7 @@ import { en as checkoutText } from '../../i18n/text/checkout.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
 import { listCountries, listRegions } from '../channels/queries.ts';
 import type { CartState } from '../cart/service.ts';
-import { liveQuotes, organisationOf, paymentMethodsOf, type AddressRow } from './queries.ts';
+import { liveQuotes, offeredPaymentMethods, organisationOf, type AddressRow } from './queries.ts';
 import { quoteCutoff } from './shipping.ts';
 
 const m = (c: number) => (c / 100).toFixed(2);
@@ -27,7 +27,7 @@ export async function checkoutPageProps(
   const [countryRows, order, methods, org, quotes] = await Promise.all([
     listCountries(s.db),
     s.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, cart.orderId) }),
-    paymentMethodsOf(s.db, channel.id),
+    offeredPaymentMethods(s.db, channel.id, ctx.payments.kind !== 'none'),
     req.user ? organisationOf(s.db, req.user.id) : Promise.resolve(undefined),
     liveQuotes(s.db, cart.orderId, quoteCutoff(new Date())),
   ]);

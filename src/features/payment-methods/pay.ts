@@ -1,6 +1,6 @@
 /**
- * Paying an order with a saved method (issue 10), called from checkout's place-order inside its
- * transaction. A method id that is not the buyer's is 404 (the same answer as one that does not
+ * Paying an order with a saved method (issue 10), checked by checkout's reserve step inside its
+ * transaction (the debit itself runs outside any transaction: checkout/place-order.ts). A method id that is not the buyer's is 404 (the same answer as one that does not
  * exist); a bank account pays only once verified, and only in a store that takes bank payments.
  */
 import { and, eq } from 'drizzle-orm';
@@ -8,7 +8,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { paymentMethods } from '../../db/schema/index.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
 import { AppError, invalid, notFound } from '../../domain/errors.ts';
-import { BankLinkError, type BankLinkProvider, type Debit } from '../../providers/bank/types.ts';
 import { channelTakes, type MethodRow } from './queries.ts';
 import { MESSAGES } from './service.ts';
 
@@ -25,17 +24,6 @@ export async function savedMethodForOrder(tx: DbOrTx, args: { userId: number; ch
     if (!(await channelTakes(tx, args.channelId, 'bank'))) throw invalid('This store does not take bank payments.', { payment_type: 'This store does not take bank payments.' });
   }
   return m;
-}
-
-/** Debit a verified bank account for the order (one debit per idempotency key); refusals are 402 like declined cards. */
-export async function debitBank(bank: BankLinkProvider, m: MethodRow, req: { amountCents: number; currency: string; idempotencyKey: string; orderId: number }): Promise<Debit> {
-  if (m.provider !== bank.kind) throw new AppError(409, 'provider_changed', 'This bank account was linked through another provider. Add it again.', { saved_method_id: 'Add this bank account again.' });
-  try {
-    return await bank.debit({ ref: m.providerRef, amountCents: req.amountCents, currency: req.currency, idempotencyKey: req.idempotencyKey, description: `Order ${req.orderId}`, holderName: m.holderName ?? undefined });
-  } catch (e) {
-    if (e instanceof BankLinkError) throw new AppError(402, e.code, e.message, { bank: e.message });
-    throw e;
-  }
 }
 
 /** What the order and its payment row record of a saved bank account (never the provider's reference). */

@@ -47,7 +47,7 @@ export async function newestUsable(db: DbOrTx, userId: number) {
 }
 
 /** Does the channel take this kind of payment ('card' | 'bank')? */
-export async function channelTakes(db: DbOrTx, channelId: number, method: 'card' | 'bank'): Promise<boolean> {
+export async function channelTakes(db: DbOrTx, channelId: number, method: 'card' | 'bank' | 'check'): Promise<boolean> {
   const [row] = await db.select({ one: sql<number>`1` }).from(channelPaymentMethods)
     .where(and(eq(channelPaymentMethods.channelId, channelId), eq(channelPaymentMethods.method, method), eq(channelPaymentMethods.enabled, true))).limit(1);
   return !!row;

@@ -112,7 +112,8 @@ export function paymentMethodRoutes(s: Services): Router {
     ]);
     const L = labelsOf(req);
     res.json({
-      methods: rows.filter((m) => usable(m) && (m.kind === 'card' ? cardsOk : bankOk)).map(methodJson),
+      // Issue 20: nothing the shop's configured providers cannot charge (production without a provider offers none).
+      methods: rows.filter((m) => usable(m) && (m.kind === 'card' ? cardsOk && paymentProviderOf(s).kind !== 'none' : bankOk && bankLinkProviderOf(s).kind !== 'none')).map(methodJson),
       manage_url: `/${req.locale}/account/payment`,
       labels: { legend: L['saved.legend'], new: L['saved.new'], manage: L['saved.manage'], card: L.card, bank: L.bank, default: L.default },
     });

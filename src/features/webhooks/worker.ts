@@ -32,7 +32,10 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-export async function startJobQueue(database: Database, config: WebhookConfig, logger: PinoLogger, connectionString?: string): Promise<JobQueue> {
+/** Other areas' tasks and cron lines run by the same queue (issue 20: payment refunds and recovery). */
+export type ExtraJobs = { tasks: Record<string, Task>; crontab?: string };
+
+export async function startJobQueue(database: Database, config: WebhookConfig, logger: PinoLogger, connectionString?: string, extra?: ExtraJobs): Promise<JobQueue> {
   const embedded = database.kind === 'embedded';
   const ownPool = embedded ? undefined : new pg.Pool({ connectionString, max: 4 });
   ownPool?.on('error', () => {});
@@ -49,6 +52,7 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
       const { rows } = await database.pool.query<{ removed: number }>('select report_compact() as removed');
       logger.info({ source: 'reports', removed: rows[0].removed }, 'report rollup: deltas compacted');
     },
+    ...extra?.tasks,
   };
   const options = {
     pgPool,
@@ -65,7 +69,7 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
   // process that died mid-job (kill -9, power loss): release it instead of waiting for
   // graphile-worker's 4-hour lock expiry. (On PostgreSQL other live processes may hold locks.)
   if (embedded) await database.pool.query(`select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker.jobs where locked_by is not null))`);
-  const runner: Runner = await run({ ...options, taskList: tasks, crontab: CRONTAB, concurrency: embedded ? 2 : 4, pollInterval: config.pollMs });
+  const runner: Runner = await run({ ...options, taskList: tasks, crontab: extra?.crontab ? `${CRONTAB}\n${extra.crontab}` : CRONTAB, concurrency: embedded ? 2 : 4, pollInterval: config.pollMs });
   const backlogQuery = `select count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as due,
       count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as scheduled,
       count(*) filter (where locked_at is not null)::int as running,

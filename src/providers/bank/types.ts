@@ -38,7 +38,8 @@ export class BankLinkError extends Error {
 }
 
 export interface BankLinkProvider {
-  readonly kind: 'offline' | 'plaid';
+  /** 'none': no provider configured in production (issue 20): bank accounts are not offered. */
+  readonly kind: 'offline' | 'plaid' | 'none';
   /** Where the browser posts the account (offline hosted form); null when the provider's own widget collects it. */
   readonly accountsUrl: string | null;
   createLinkToken(clientUserId: string): Promise<LinkToken>;

@@ -19,6 +19,7 @@
  * (the demo data saves one).
  */
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { Router } from 'express';
 import { z } from 'zod';
 import { checkCard } from './card.ts';
@@ -52,6 +53,9 @@ const SAVED = /^pm_offline_(ok|card_declined|insufficient_funds|expired_card|pro
 type StoredToken = CardToken & { outcome: DeclineCode | null; createdAt: Date };
 type StoredCharge = Charge & { token: string; refundedCents: number; capturedCents: number };
 
+/** The offline tokeniser's bounds: 10 000 tokens, each kept one hour. */
+export const OFFLINE_TOKEN_LIMITS = { maxTokens: 10_000, tokenTtlMs: 60 * 60_000 } as const;
+
 const id = (prefix: string) => `${prefix}_offline_${randomBytes(12).toString('hex')}`;
 
 const CardBody = z.object({
@@ -65,11 +69,25 @@ const CardBody = z.object({
 export class OfflinePaymentProvider implements PaymentProvider {
   readonly kind = 'offline';
   readonly tokenizeUrl = '/payments/tokens';
-  private readonly tokens = new Map<string, StoredToken>();
+  /**
+   * One-time tokens, bounded (issue 20): at most `maxTokens`, each for `tokenTtlMs` (a card typed
+   * at checkout is charged within minutes); the oldest go first. Saved cards do not live here.
+   */
+  private readonly tokens: LRUCache<string, StoredToken>;
   private readonly charges = new Map<string, StoredCharge>();
   private readonly byKey = new Map<string, { fingerprint: string; ref: string }>();
+  private refundsMade = 0;
+  private readonly refundsByKey = new Map<string, { ref: string; amountCents: number }>();
 
-  constructor(private readonly clock: () => Date = () => new Date()) {}
+  constructor(private readonly clock: () => Date = () => new Date(), limits: { maxTokens?: number; tokenTtlMs?: number } = {}) {
+    this.tokens = new LRUCache<string, StoredToken>({ max: limits.maxTokens ?? OFFLINE_TOKEN_LIMITS.maxTokens, ttl: limits.tokenTtlMs ?? OFFLINE_TOKEN_LIMITS.tokenTtlMs });
+  }
+
+  /** How many one-time tokens the sandbox holds (tests: bounded). */
+  get tokenCount(): number {
+    this.tokens.purgeStale();
+    return this.tokens.size;
+  }
 
   async tokenize(card: CardInput): Promise<CardToken> {
     const { digits, brand } = checkCard(card, this.clock());
@@ -146,20 +164,30 @@ export class OfflinePaymentProvider implements PaymentProvider {
     return this.public(c);
   }
 
-  async refund(ref: string, amountCents?: number) {
+  async refund(ref: string, amountCents?: number, idempotencyKey?: string) {
+    const again = idempotencyKey ? this.refundsByKey.get(idempotencyKey) : undefined;
+    if (again) return again;
     const c = this.charges.get(ref);
     if (!c) throw new PaymentError('processing_error', 'No such charge.');
     const refundable = c.capturedCents - c.refundedCents;
     const amount = amountCents ?? refundable;
     if (amount <= 0 || amount > refundable) throw new PaymentError('processing_error', 'The refund exceeds what was charged.');
     c.refundedCents += amount;
-    return { ref: id('re'), amountCents: amount };
+    this.refundsMade++;
+    const done = { ref: id('re'), amountCents: amount };
+    if (idempotencyKey) this.refundsByKey.set(idempotencyKey, done);
+    return done;
   }
 
   /** For tests and the back office: what the sandbox holds for a charge. */
   lookup(ref: string): (Charge & { refundedCents: number; capturedCents: number }) | undefined {
     const c = this.charges.get(ref);
     return c ? { ...this.public(c), refundedCents: c.refundedCents, capturedCents: c.capturedCents } : undefined;
+  }
+
+  /** How many refunds the sandbox has made (tests: charges minus refunds). */
+  get refundCount(): number {
+    return this.refundsMade;
   }
 
   /** How many charges the sandbox has made (tests: "one key, one charge"). */

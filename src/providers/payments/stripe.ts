@@ -49,10 +49,11 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       res = await fetch(`${this.base}${path}`, { method, headers, body: body ? form(body) : undefined, signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000) });
     } catch {
-      throw new PaymentError('processing_error', DECLINE_MESSAGES.processing_error);
+      throw new PaymentError('processing_error', DECLINE_MESSAGES.processing_error, method === 'POST');
     }
     const json = (await res.json().catch(() => ({}))) as T & StripeError;
     if (res.ok) return json;
+    if (res.status >= 500 || res.status === 409) throw new PaymentError('processing_error', DECLINE_MESSAGES.processing_error, method === 'POST');
     const e = json.error ?? {};
     const code = (KNOWN.find((k) => k === e.decline_code) ?? KNOWN.find((k) => k === e.code) ?? (e.type === 'card_error' ? 'card_declined' : 'processing_error')) as DeclineCode;
     throw new PaymentError(code, DECLINE_MESSAGES[code]);
@@ -128,8 +129,8 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.toCharge(pi, { brand: 'unknown', last4: '' });
   }
 
-  async refund(ref: string, amountCents?: number) {
-    const r = await this.call<{ id: string; amount: number }>('POST', '/v1/refunds', { payment_intent: ref, amount: amountCents });
+  async refund(ref: string, amountCents?: number, idempotencyKey?: string) {
+    const r = await this.call<{ id: string; amount: number }>('POST', '/v1/refunds', { payment_intent: ref, amount: amountCents }, idempotencyKey);
     return { ref: r.id, amountCents: r.amount };
   }
 

@@ -40,7 +40,12 @@ export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card
 
 /** A refused or failed card operation; `code` says why, `message` is shown to the buyer. */
 export class PaymentError extends Error {
-  constructor(readonly code: DeclineCode, message: string) {
+  /**
+   * `outcomeUnknown` (issue 20): the provider may have charged — the network failed or it answered
+   * 5xx after the request left. Order placement then keeps the stock and lets recovery ask again
+   * under the same idempotency key, instead of treating it as a decline.
+   */
+  constructor(readonly code: DeclineCode, message: string, readonly outcomeUnknown = false) {
     super(message);
     this.name = 'PaymentError';
   }
@@ -56,7 +61,8 @@ export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
 };
 
 export interface PaymentProvider {
-  readonly kind: 'offline' | 'stripe';
+  /** 'none': no provider configured in production (issue 20): cards are not offered. */
+  readonly kind: 'offline' | 'stripe' | 'none';
   /** Where the browser posts the card (relative to the site). */
   readonly tokenizeUrl: string;
   tokenize(card: CardInput): Promise<CardToken>;
@@ -66,7 +72,8 @@ export interface PaymentProvider {
   saveCard(token: string, customer: { ref?: string | null; email: string; userId: number }): Promise<SavedCard>;
   charge(req: ChargeRequest): Promise<Charge>;
   capture(ref: string, amountCents?: number): Promise<Charge>;
-  refund(ref: string, amountCents?: number): Promise<{ ref: string; amountCents: number }>;
+  /** `idempotencyKey`: the same key → the same refund (a retried refund job never refunds twice). */
+  refund(ref: string, amountCents?: number, idempotencyKey?: string): Promise<{ ref: string; amountCents: number }>;
   /** The provider's browser-facing endpoints (the tokenisation endpoint), mounted at /payments. */
   router(): Router;
 }

@@ -1,0 +1,182 @@
+/**
+ * Placement step (a), ONE short transaction (issue 20): everything today's placement checked,
+ * and the stock held — not taken — for the payment that follows outside any transaction.
+ *
+ *   1. lock the cart row; the same Idempotency-Key again answers what it answered the first time
+ *      (a different body under that key is 422); a payment already in flight for the cart is 409
+ *   2. the payment type must be one the store takes (card, saved card, EPP down payment: 'card';
+ *      check; bank account) and its provider must be configured
+ *   3. re-price every product line from the database (cart pricing.ts) and recompute totals
+ *   4. lock the inventory rows involved (id order, so concurrent checkouts never deadlock),
+ *      allocate per warehouse and RESERVE the stock (inventory.reserved, never above quantity)
+ *   5. tax per ship-to region from tax_rates (zero when tax exempt)
+ *   6. the total must be the one the buyer saw (expected_total): a changed or forged price is refused
+ *   7. the payment attempt row: amount, token or saved method, the reservations, the request
+ */
+import { snapshotOrderAddresses } from '../orders/address-copies.ts';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { addresses, idempotencyKeys, inventory, lineItemOptions, orderLineItems, orders, paymentAttempts, type AttemptReservation } from '../../db/schema/index.ts';
+import { allocateStock } from '../../domain/checkout.ts';
+import { DISCOUNT_LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
+import { AppError, conflict, notFound } from '../../domain/errors.ts';
+import { fromCents, toCents } from '../../domain/money.ts';
+import { channelMethodFor, METHOD_NOT_OFFERED } from '../../domain/payments.ts';
+import type { PaymentProvider } from '../../providers/payments/types.ts';
+import type { BankLinkProvider } from '../../providers/bank/types.ts';
+import { priceLine } from '../cart/pricing.ts';
+import type { ChannelInfo } from '../channels/queries.ts';
+import { channelWarehouseList } from '../shipping/queries.ts';
+import { channelTakes } from '../payment-methods/queries.ts';
+import { savedMethodForOrder } from '../payment-methods/pay.ts';
+import { eppAtPlacement, type EppPlacementInput } from '../epp/placement.ts';
+import { liveQuotes, shipLines } from './queries.ts';
+import { applyTax } from './tax.ts';
+import { quoteCutoff } from './shipping.ts';
+import type { PlaceOrder } from './schemas.ts';
+import type { Attempt } from './attempts.ts';
+
+export type PlaceBody = { order_id: number; status: string; total: string; currency: string; redirect: string };
+export type Reserved = { replay: { status: number; body: PlaceBody } } | { attempt: Attempt } | { resume: Attempt };
+
+export const fail = (status: number, code: string, message: string, fields?: Record<string, string>) => new AppError(status, code, message, fields);
+export const IN_PROGRESS = 'Your payment for this order is being processed. Wait a moment, then check your orders before trying again.';
+
+/** What the confirm step needs of the request (kept on the attempt, so recovery can confirm without it). */
+export type AttemptRequest = {
+  paymentType: number; checkNumber: string | null; poNumber: string | null; attention: string | null; locale: string;
+  epp: EppPlacementInput | null; eppAdmin: boolean; channelId: number; lines: string; placedAt: string; customer: string | null;
+};
+
+/** The order's product lines as confirm expects to find them (an edit in another tab while paying refuses the confirm). */
+export const linesFingerprint = (rows: { id: number; quantity: number; unitPrice: string; totalDiscounted: string }[]) =>
+  rows.map((l) => `${l.id}:${l.quantity}:${l.unitPrice}:${l.totalDiscounted}`).join(',');
+
+export async function reserveOrder(
+  db: Db,
+  provider: PaymentProvider,
+  args: { userId: number; channel: ChannelInfo; key: string; hash: string; input: PlaceOrder; locale: string; now: Date; bank?: BankLinkProvider; epp?: EppPlacementInput | null; eppAdmin?: boolean; leaseMs: number },
+): Promise<Reserved> {
+  const { userId, channel, key, input, now } = args;
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(and(eq(orders.id, input.order_id), eq(orders.userId, userId))).for('update');
+    const [seen] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key))).limit(1);
+    if (seen) {
+      if (seen.requestHash !== args.hash) throw fail(422, 'idempotency_mismatch', 'This Idempotency-Key was already used for a different request.');
+      return { replay: { status: seen.responseStatus, body: seen.responseBody as PlaceBody } };
+    }
+    if (!order) throw notFound('Your cart was not found.');
+    if (order.status !== 'cart') throw conflict('This order has already been placed.');
+    const [open] = await tx.select().from(paymentAttempts).where(and(eq(paymentAttempts.orderId, order.id), inArray(paymentAttempts.status, ['reserved', 'charged']))).limit(1);
+    if (open) {
+      // The same request again while its payment is open (a double click, a client retrying after
+      // a crash): it resumes that attempt — the provider key makes a second charge impossible.
+      if (open.userId === userId && open.idempotencyKey === key) {
+        if (open.requestHash !== args.hash) throw fail(422, 'idempotency_mismatch', 'This Idempotency-Key was already used for a different request.');
+        return { resume: open };
+      }
+      throw fail(409, 'payment_in_progress', IN_PROGRESS);
+    }
+    if (order.channelId !== channel.id) throw conflict('Your store changed since you reviewed the order. Please review it again.');
+    if (!order.shipToAddressId || order.taxExemptId === null) throw fail(400, 'customer_info', 'Enter your customer information first.');
+    const [shipTo] = await tx.select().from(addresses).where(eq(addresses.id, order.shipToAddressId));
+    if (!shipTo || !channel.countryCodes.includes(shipTo.countryCode)) throw fail(409, 'channel_mismatch', 'Your shipping address is not served by this store.');
+    // Issue 20: the order keeps the addresses as they are now, locked while this transaction taxes and
+    // reserves for them (409 if shipping was quoted for another address).
+    await snapshotOrderAddresses(tx, order.id);
+
+    // 2. The store must take this way of paying, and its provider must be there (issue 20).
+    const method = channelMethodFor(input.payment_type);
+    if (!method || !(await channelTakes(tx, channel.id, method))) throw fail(422, 'payment_method_not_offered', METHOD_NOT_OFFERED, { payment_type: METHOD_NOT_OFFERED });
+    if (method === 'card' && provider.kind === 'none') throw fail(422, 'payment_unavailable', 'Card payments are not available in this shop.', { payment_type: 'Card payments are not available in this shop.' });
+    if (method === 'bank' && (!args.bank || args.bank.kind === 'none')) throw fail(422, 'payment_unavailable', 'Bank payments are not available in this shop.', { payment_type: 'Bank payments are not available in this shop.' });
+
+    // 3. Prices from the database, now.
+    const lines = await tx.select().from(orderLineItems).where(and(eq(orderLineItems.orderId, order.id), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES]))).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
+    if (!lines.length) throw fail(400, 'empty', 'Your cart is empty.');
+    const opts = await tx.select().from(lineItemOptions).where(inArray(lineItemOptions.lineItemId, lines.map((l) => l.id)));
+    for (const l of lines) {
+      const priced = await priceLine(tx, channel, { productId: l.productId!, quantity: l.quantity, selections: opts.filter((o) => o.lineItemId === l.id).map((o) => ({ optionId: o.optionId, choiceId: o.choiceId, quantity: o.quantity })) }, { enforce: true, now });
+      if (fromCents(priced.unitCents) !== l.unitPrice) await tx.update(orderLineItems).set({ unitPrice: fromCents(priced.unitCents) }).where(eq(orderLineItems.id, l.id));
+    }
+
+    // 4. Stock, per warehouse, under row locks held for this short transaction only: reserved, not taken.
+    const ship = await shipLines(tx, order.id);
+    const physical = ship.filter((l) => l.isPhysical);
+    const houses = await channelWarehouseList(tx, channel.id);
+    const stocked = [...new Set(physical.filter((l) => l.needsStock).map((l) => l.productId))];
+    const locked = stocked.length && houses.length
+      ? await tx.select({ id: inventory.id, warehouseId: inventory.warehouseId, productId: inventory.productId, quantity: inventory.quantity, reserved: inventory.reserved })
+          .from(inventory).where(and(inArray(inventory.productId, stocked), inArray(inventory.warehouseId, houses.map((h) => h.id)))).orderBy(asc(inventory.id)).for('update')
+      : [];
+    const free = new Map(locked.map((r) => [`${r.warehouseId}:${r.productId}`, Math.max(0, r.quantity - r.reserved)]));
+    const plan = allocateStock(physical.map((l) => ({ lineId: l.lineId, productId: l.productId, quantity: l.quantity, needsStock: l.needsStock })), houses.map((h) => h.id), free);
+    if (plan.short.length) {
+      const title = ship.find((l) => l.lineId === plan.short[0].lineId)?.title ?? '';
+      throw fail(409, 'out_of_stock', `Not enough stock left for ${title}. Please change the quantity.`, { [`line_${plan.short[0].lineId}`]: 'Not enough stock.' });
+    }
+    if (physical.length) {
+      const live = await liveQuotes(tx, order.id, quoteCutoff(now));
+      const selected = live.filter((q) => q.selected);
+      const want = plan.warehouses.map((w) => w.warehouseId).sort();
+      const have = selected.map((q) => q.warehouseId).sort();
+      if (!selected.length || JSON.stringify(want) !== JSON.stringify(have)) {
+        throw fail(409, 'shipping_changed', 'Please choose your shipping method again: the quotes expired or stock moved between warehouses.');
+      }
+      const shippingCents = selected.reduce((s, q) => s + toCents(q.total), 0);
+      if (toCents(order.shipping) !== shippingCents) await tx.update(orders).set({ shipping: fromCents(shippingCents) }).where(eq(orders.id, order.id));
+    }
+    const reservations: AttemptReservation[] = [];
+    for (const w of plan.warehouses) {
+      for (const item of w.items) {
+        const l = physical.find((p) => p.lineId === item.lineId)!;
+        let inventoryId: number | null = null;
+        if (l.needsStock) {
+          const row = locked.find((r) => r.warehouseId === w.warehouseId && r.productId === item.productId)!;
+          const held = await tx.update(inventory).set({ reserved: sql`${inventory.reserved} + ${item.quantity}` })
+            .where(and(eq(inventory.id, row.id), sql`${inventory.quantity} - ${inventory.reserved} >= ${item.quantity}`)).returning({ id: inventory.id });
+          if (!held.length) throw fail(409, 'out_of_stock', `Not enough stock left for ${l.title}. Please change the quantity.`);
+          inventoryId = row.id;
+        }
+        reservations.push({ inventoryId, warehouseId: w.warehouseId, productId: item.productId, lineId: item.lineId, quantity: item.quantity });
+      }
+    }
+
+    // 5. Tax on the products after discounts, by ship-to region.
+    await applyTax(tx, order.id, now);
+    const [final] = await tx.select({ total: orders.total }).from(orders).where(eq(orders.id, order.id));
+    const totalCents = toCents(final.total);
+
+    // 6. What the buyer saw is what they pay.
+    if (toCents(input.expected_total) !== totalCents) {
+      throw fail(409, 'price_changed', `The order total is now ${fromCents(totalCents)} ${channel.currency}. Please review your order.`, { expected_total: fromCents(totalCents) });
+    }
+
+    // 7. What will be paid now, and with what: a new card, a saved card or verified bank account of
+    // the buyer's (issue 10), or a check; with EPP the down payment only.
+    const card = input.payment_type === PAYMENT_TYPES.CARD;
+    const saved = await savedMethodForOrder(tx, { userId, channelId: channel.id, paymentType: input.payment_type, savedMethodId: input.saved_method_id });
+    const bankMethod = input.payment_type === PAYMENT_TYPES.BANK ? saved : null;
+    if (bankMethod && args.bank && bankMethod.provider !== args.bank.kind) throw fail(409, 'provider_changed', 'This bank account was linked through another provider. Add it again.', { saved_method_id: 'Add this bank account again.' });
+    const epp = await eppAtPlacement(tx, { orderId: order.id, totalCents, paymentType: input.payment_type, input: args.epp, admin: !!args.eppAdmin, now });
+    const payCents = epp ? epp.plan.downPaymentCents : totalCents;
+    const fresh = await tx.select({ id: orderLineItems.id, quantity: orderLineItems.quantity, unitPrice: orderLineItems.unitPrice, totalDiscounted: orderLineItems.totalDiscounted }).from(orderLineItems)
+      .where(eq(orderLineItems.orderId, order.id)).orderBy(asc(orderLineItems.id));
+    const request: AttemptRequest = {
+      paymentType: input.payment_type, checkNumber: input.check_number ?? null, poNumber: input.po_number ?? null, attention: input.attention ?? null,
+      locale: args.locale, epp: args.epp ?? null, eppAdmin: !!args.eppAdmin, channelId: channel.id, lines: linesFingerprint(fresh), placedAt: now.toISOString(), customer: saved?.providerCustomer ?? null,
+    };
+    const kind = payCents <= 0 ? 'none' : card ? 'card' : bankMethod ? 'bank' : 'none';
+    const [attempt] = await tx.insert(paymentAttempts).values({
+      orderId: order.id, userId, idempotencyKey: key, requestHash: args.hash,
+      providerKey: `order-${order.id}-${randomUUID()}`,
+      kind, status: 'reserved', amountCents: Math.max(payCents, 0), currency: channel.currency, totalCents,
+      token: kind === 'card' ? (saved ? saved.providerRef : input.token!) : kind === 'bank' ? bankMethod!.providerRef : null,
+      savedMethodId: saved?.id ?? null,
+      reservations, request: request as unknown as Record<string, unknown>,
+      leaseUntil: new Date(Date.now() + args.leaseMs),
+    }).returning();
+    return { attempt };
+  });
+}
