@@ -178,7 +178,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
 
   /** GET /{locale}/address/places/{id} → {components} for filling the form */
   r.get('/address/places/:placeId', async (req, res) => {
-    const id = z.string().trim().min(1).max(300).parse(req.params.placeId);
+    const id = parseInput(z.object({ placeId: z.string().trim().min(1).max(300) }), req.params).placeId;
     const components = await deps.maps.details(id);
     if (!components) throw new AppError(404, 'not_found', 'Not found.');
     res.json({ components });
