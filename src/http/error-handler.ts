@@ -13,6 +13,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { AppError, errorBody, forbidden, isAppError, notFound } from '../domain/errors.ts';
 import { wantsJson } from './wants-json.ts';
+import { errorTextOf, translateError } from '../i18n/error-text.ts';
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
 
@@ -72,12 +73,18 @@ export function toAppError(err: unknown): AppError | null {
   return null;
 }
 
-/** The message (and field messages) in the visitor's language when the code has interface text. */
-function translated(e: AppError, req: Request): AppError {
-  const key = ERROR_TEXT[e.code];
-  if (!key || typeof req.t !== 'function') return e;
-  const message = req.t(key as never);
-  const fields = e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, v === e.message ? message : v])) : undefined;
+/**
+ * The message and field messages in the visitor's language: by the error's own text key, else by
+ * its code's interface text (ERROR_TEXT), else by its English sentence (src/i18n/error-text.ts).
+ */
+export function translated(e: AppError, req: Pick<Request, 't'>): AppError {
+  const t = req.t as unknown as ((key: string, params?: Record<string, string>) => string) | undefined;
+  if (typeof t !== 'function') return e;
+  const codeKey = ERROR_TEXT[e.code];
+  const message = e.text ? translateError(t, e.message, e.text) : codeKey ? t(codeKey) : translateError(t, e.message, errorTextOf(e.message));
+  const fields = e.fields
+    ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, v === e.message ? message : typeof v === 'string' ? translateError(t, v) : v]))
+    : undefined;
   return new AppError(e.status, e.code, message, fields);
 }
 
