@@ -64,9 +64,18 @@ export function errorTextOf(message: string): ErrorText | null {
 
 type T = (key: string, params?: Record<string, string>) => string;
 
-/** The message in the translator's language; the English itself when it has no row. */
-export function translateError(t: T, message: string, text: ErrorText | null = errorTextOf(message)): string {
+/**
+ * The message in the translator's language; the English itself when it has no row. A value that
+ * is itself interface text ('First name' in '{{label}} is required.') is translated too, through
+ * `labelKey` (English text → key, given by the caller that holds the catalog).
+ */
+export function translateError(t: T, message: string, text: ErrorText | null = errorTextOf(message), labelKey?: (english: string) => string | undefined): string {
   if (!text) return message;
-  const out = text.params ? t(text.key, { ...text.params, interpolation: { escapeValue: false } } as never) : t(text.key);
+  const params = text.params && Object.fromEntries(Object.entries(text.params).map(([n, v]) => {
+    const key = labelKey?.(v);
+    const label = key ? t(key) : v;
+    return [n, typeof label === 'string' && label !== key ? label : v];
+  }));
+  const out = params ? t(text.key, { ...params, interpolation: { escapeValue: false } } as never) : t(text.key);
   return typeof out === 'string' && out !== text.key ? out : message;
 }
