@@ -19,6 +19,7 @@ import { LEAD_STATUSES } from '../../db/schema/constants.ts';
 import { LEADS_PAGE_SIZE, listLeads } from './queries.ts';
 import { AccountExistsBody, LeadBody, LeadListQuery, LeadParams, LeadStatusBody } from './schemas.ts';
 import { accountExists, changeLeadStatus, createLead, formOptions } from './service.ts';
+import { translated } from '../../http/error-handler.ts';
 
 /** Leads one visitor (address) or staff user may send in an hour. */
 export const LEAD_LIMIT_PER_HOUR = 30;
@@ -60,8 +61,9 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
       res.redirect(303, `/${req.locale}/leads/new?sent=1`);
     } catch (err) {
       if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
+      const te = translated(err, req);
       const values = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([k, v]) => typeof v === 'string' && !['_csrf', 'recaptchaToken'].includes(k))) as Record<string, string>;
-      await renderForm(req, res, values, err.fields ?? { _: err.message }, 400);
+      await renderForm(req, res, values, te.fields ?? { _: te.message }, 400);
     }
   });
 

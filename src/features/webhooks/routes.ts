@@ -21,6 +21,7 @@ import { WEBHOOK_EVENTS } from './events.ts';
 import { deliveryLog, findWebhook, listWebhooks } from './queries.ts';
 import { DeliveryLogQuery, DeliveryParams, WebhookBody, WebhookParams } from './schemas.ts';
 import { createWebhook, deleteWebhook, replayDelivery, testDelivery, updateWebhook } from './service.ts';
+import { translated } from '../../http/error-handler.ts';
 
 const BASE = '/account/dashboard/integrations';
 
@@ -63,7 +64,8 @@ export function integrationRoutes(s: Services): Router {
       await res.page('integrations/created', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.created'), id, secret, url: input.url }, 201);
     } catch (err) {
       if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
-      await form(req, res, { title: req.t('integrations.new'), values: values(req), webhook: null, fields: err.fields ?? { _: err.message } }, 400);
+      const te = translated(err, req);
+      await form(req, res, { title: req.t('integrations.new'), values: values(req), webhook: null, fields: te.fields ?? { _: te.message } }, 400);
     }
   });
 
@@ -96,10 +98,11 @@ export function integrationRoutes(s: Services): Router {
       res.redirect(303, `${base(req)}/${id}`);
     } catch (err) {
       if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
+      const te = translated(err, req);
       const webhook = await findWebhook(s.db, id);
       if (!webhook) throw notFound('That webhook does not exist.');
       const log = await deliveryLog(s.db, id, {});
-      await form(req, res, { title: req.t('integrations.edit'), webhook, values: values(req), log: log.rows, q: {}, nextHref: null, prevHref: null, fields: err.fields ?? { _: err.message } }, 400);
+      await form(req, res, { title: req.t('integrations.edit'), webhook, values: values(req), log: log.rows, q: {}, nextHref: null, prevHref: null, fields: te.fields ?? { _: te.message } }, 400);
     }
   });
 
