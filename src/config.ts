@@ -25,6 +25,8 @@ const Env = z.object({
   MAPS_API_KEY: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
+  /** Where reCAPTCHA tokens are verified (tests point it at a local fake). */
+  RECAPTCHA_VERIFY_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   CARRIER_API_URL: z.string().url().optional(),
   CARRIER_API_KEY: z.string().optional(),
@@ -82,7 +84,7 @@ export type Config = {
     plaid?: { clientId: string; secret: string; env: 'sandbox' | 'production' };
     translateApiKey?: string;
     mapsApiKey?: string;
-    recaptcha?: { siteKey: string; secret: string };
+    recaptcha?: { siteKey: string; secret: string; verifyUrl?: string };
     /** A real carrier's rating API; without it shipping uses the built-in rate table. */
     carrier?: { url: string; apiKey: string };
   };
@@ -127,7 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       translateApiKey: e.TRANSLATE_API_KEY,
       mapsApiKey: e.MAPS_API_KEY,
       recaptcha:
-        e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET } : undefined,
+        e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL } : undefined,
       carrier: e.CARRIER_API_URL && e.CARRIER_API_KEY ? { url: e.CARRIER_API_URL, apiKey: e.CARRIER_API_KEY } : undefined,
     },
     webhooks: {

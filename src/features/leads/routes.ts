@@ -15,6 +15,7 @@ import { flash } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { createCaptcha, type CaptchaProvider } from '../../providers/captcha/index.ts';
+import { RECAPTCHA_SCRIPT } from '../../http/csp.ts';
 import { LEAD_STATUSES } from '../../db/schema/constants.ts';
 import { LEADS_PAGE_SIZE, listLeads } from './queries.ts';
 import { AccountExistsBody, LeadBody, LeadListQuery, LeadParams, LeadStatusBody } from './schemas.ts';
@@ -42,7 +43,7 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
       values: { ...values, country },
       fields,
       ...options,
-      captcha: { provider: captcha.name, siteKey: captcha.siteKey, token: captcha.issue(new Date()) },
+      captcha: { provider: captcha.name, siteKey: captcha.siteKey, token: captcha.issue(new Date()), script: captcha.name === 'recaptcha' ? `${RECAPTCHA_SCRIPT}?render=${encodeURIComponent(captcha.siteKey)}` : null },
       checkAccounts: !!req.user?.permissions.has('customers.view'),
       sent: req.query.sent === '1',
     }, status);
