@@ -21,6 +21,8 @@ const Env = z.object({
   PLAID_SECRET: z.string().optional(),
   /** Which Plaid environment the credentials belong to (issue 10). */
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Plaid's API address (tests point it at a local fake); by default from PLAID_ENV. */
+  PLAID_BASE_URL: z.string().url().optional(),
   TRANSLATE_API_KEY: z.string().optional(),
   MAPS_API_KEY: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -81,7 +83,7 @@ export type Config = {
   limits: { requestTimeoutMs: number; headersTimeoutMs: number; statementTimeoutMs: number; poolMax: number };
   providers: {
     stripeSecretKey?: string;
-    plaid?: { clientId: string; secret: string; env: 'sandbox' | 'production' };
+    plaid?: { clientId: string; secret: string; env: 'sandbox' | 'production'; baseUrl?: string };
     translateApiKey?: string;
     mapsApiKey?: string;
     recaptcha?: { siteKey: string; secret: string; verifyUrl?: string };
@@ -125,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     providers: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
-      plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV } : undefined,
+      plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL } : undefined,
       translateApiKey: e.TRANSLATE_API_KEY,
       mapsApiKey: e.MAPS_API_KEY,
       recaptcha:

@@ -7,7 +7,7 @@ import type { BankLinkProvider } from './types.ts';
 
 export function createBankLinkProvider(config: Pick<Config, 'providers'>, db: Db, opts: { plaidBaseUrl?: string } = {}): BankLinkProvider {
   const p = config.providers.plaid;
-  return p ? new PlaidBankLinkProvider({ clientId: p.clientId, secret: p.secret, env: p.env, baseUrl: opts.plaidBaseUrl }) : new OfflineBankLinkProvider(db);
+  return p ? new PlaidBankLinkProvider({ clientId: p.clientId, secret: p.secret, env: p.env, baseUrl: opts.plaidBaseUrl ?? p.baseUrl }) : new OfflineBankLinkProvider(db);
 }
 
 const built = new WeakMap<object, BankLinkProvider>();
