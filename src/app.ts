@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { cspDirectives } from './http/csp.ts';
 import compression from 'compression';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
@@ -77,22 +78,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          // React and Leaflet position elements with style attributes; scripts stay strict.
-          styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
-        },
+        directives: cspDirectives(config),
       },
       hsts: config.env === 'production',
     }),

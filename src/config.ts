@@ -23,10 +23,14 @@ const Env = z.object({
   PLAID_SECRET: z.string().optional(),
   /** Which Plaid environment the credentials belong to (issue 10). */
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Plaid's API address (tests point it at a local fake); by default from PLAID_ENV. */
+  PLAID_BASE_URL: z.string().url().optional(),
   TRANSLATE_API_KEY: z.string().optional(),
   MAPS_API_KEY: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
+  /** Where reCAPTCHA tokens are verified (tests point it at a local fake). */
+  RECAPTCHA_VERIFY_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   CARRIER_API_URL: z.string().url().optional(),
   CARRIER_API_KEY: z.string().optional(),
@@ -90,10 +94,10 @@ export type Config = {
   providers: {
     stripeSecretKey?: string;
     stripeBaseUrl?: string;
-    plaid?: { clientId: string; secret: string; env: 'sandbox' | 'production' };
+    plaid?: { clientId: string; secret: string; env: 'sandbox' | 'production'; baseUrl?: string };
     translateApiKey?: string;
     mapsApiKey?: string;
-    recaptcha?: { siteKey: string; secret: string };
+    recaptcha?: { siteKey: string; secret: string; verifyUrl?: string };
     /** A real carrier's rating API; without it shipping uses the built-in rate table. */
     carrier?: { url: string; apiKey: string };
   };
@@ -144,11 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providers: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeBaseUrl: e.STRIPE_API_URL,
-      plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV } : undefined,
+      plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL } : undefined,
       translateApiKey: e.TRANSLATE_API_KEY,
       mapsApiKey: e.MAPS_API_KEY,
       recaptcha:
-        e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET } : undefined,
+        e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL } : undefined,
       carrier: e.CARRIER_API_URL && e.CARRIER_API_KEY ? { url: e.CARRIER_API_URL, apiKey: e.CARRIER_API_KEY } : undefined,
     },
     webhooks: {

@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { messagesOf, request } from '../lib/request.ts';
 import { fieldsOf, type Props, type T } from './shared.ts';
+import { openPlaidLink } from './plaid-link.ts';
 
 type P = { L: T; bank: Props['bank']; url: string; owner: Record<string, number>; onSaved: () => Promise<void> };
 
@@ -41,11 +42,36 @@ export function AddBank({ L, bank, url, owner, onSaved }: P) {
     }
   };
 
+  /** Plaid: Link opens with our link token; its public token goes to our exchange route. */
+  const linkWithPlaid = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      const { link_token } = await request<{ link_token: string }>('GET', bank.linkTokenUrl);
+      const publicToken = await openPlaidLink(link_token);
+      if (publicToken) {
+        await request('POST', url, { ...owner, public_token: publicToken }, { json: true });
+        await onSaved();
+      }
+    } catch (err) {
+      setError(messagesOf(err)[0] ?? String((err as Error).message ?? err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const bad = (k: string) => (fields[k] ? ' has-error' : '');
   return (
     <form className="card card-body stack" onSubmit={(e) => void submit(e)} aria-labelledby="pm-bank-h" data-testid="pm-add-bank" noValidate>
       <h2 id="pm-bank-h">{L('addBank')}</h2>
-      {!bank.accountsUrl ? <p className="muted">{L('bankPlaid')}</p> : (
+      {!bank.accountsUrl ? (
+        <>
+          <p className="muted">{L('bankPlaid')}</p>
+          {error && <div className="alert alert-error" role="alert" data-testid="pm-bank-error">{error}</div>}
+          <div><button type="button" className="btn btn-primary" disabled={busy} aria-busy={busy} onClick={() => void linkWithPlaid()} data-testid="pm-plaid-link">{busy ? L('saving') : L('linkBank')}</button></div>
+        </>
+      ) : (
         <>
           {bank.provider === 'offline' && <p className="small muted">{L('bankTest')}</p>}
           <div className={`field${bad('routing_number')}`}>

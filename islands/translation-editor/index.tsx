@@ -160,6 +160,7 @@ export default function TranslationEditor({ text }: EditorProps) {
     try {
       const r = await request<MachineTranslateReply>('GET', url(reply.field, `/${encodeURIComponent(language)}`));
       setValue(r.translated.translatedText);
+      if (r.provider === 'offline') showAlert(text['tr.offline'], 'info');
     } catch {
       showAlert(MESSAGES.translationFailed, 'error');
     } finally {

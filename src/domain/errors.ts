@@ -6,6 +6,8 @@
 export type FieldErrors = Record<string, string>;
 
 export class AppError extends Error {
+  /** The interface text key of the message and its values, when the thrower names them (see withText). */
+  text?: { key: string; params?: Record<string, string> };
   constructor(
     readonly status: number,
     readonly code: string,
@@ -31,6 +33,15 @@ export const conflict = (message: string, fields?: FieldErrors) => new AppError(
 /** 429: too many attempts. */
 export const tooMany = (message = 'Too many attempts. Please wait a minute and try again.') =>
   new AppError(429, 'rate_limited', message);
+
+/**
+ * Names the interface text of an error's message: `throw withText(invalid(msg), 'error.msg.x', {n: '3'})`.
+ * Without it, the error handler finds the key from the English message (src/i18n/error-text.ts).
+ */
+export function withText<E extends AppError>(e: E, key: string, params?: Record<string, string>): E {
+  e.text = { key, params };
+  return e;
+}
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 

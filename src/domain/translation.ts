@@ -44,7 +44,8 @@ export type TranslationReply = {
   languages: Record<string, readonly string[]>;
 };
 
-export type MachineTranslateReply = { translated: { translatedText: string } };
+/** `provider: 'offline'` when the offline glossary translator answered (no TRANSLATE_API_KEY). */
+export type MachineTranslateReply = { translated: { translatedText: string }; provider?: 'offline' };
 
 /** 'fr-ca' / 'fr-CA' / 'fr' → {language 'fr', country 'CA' | ''}; null when malformed or 'xx'. */
 export function parseLocaleTag(tag: string): { language: string; country: string } | null {

@@ -13,6 +13,8 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { AppError, errorBody, forbidden, isAppError, notFound } from '../domain/errors.ts';
 import { wantsJson } from './wants-json.ts';
+import { errorTextOf, translateError } from '../i18n/error-text.ts';
+import { catalog } from '../i18n/catalog.ts';
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
 
@@ -72,12 +74,28 @@ export function toAppError(err: unknown): AppError | null {
   return null;
 }
 
-/** The message (and field messages) in the visitor's language when the code has interface text. */
-function translated(e: AppError, req: Request): AppError {
-  const key = ERROR_TEXT[e.code];
-  if (!key || typeof req.t !== 'function') return e;
-  const message = req.t(key as never);
-  const fields = e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, v === e.message ? message : v])) : undefined;
+/**
+ * The message and field messages in the visitor's language: by the error's own text key, else by
+ * its code's interface text (ERROR_TEXT), else by its English sentence (src/i18n/error-text.ts).
+ */
+let labels: Map<string, string> | undefined;
+/** The key of a short English interface text ('First name' → a key whose English it is), for values in messages. */
+function labelKey(english: string): string | undefined {
+  if (!labels) {
+    labels = new Map();
+    for (const [k, v] of Object.entries(catalog.en as Record<string, string>)) if (v.length <= 40 && !labels.has(v)) labels.set(v, k);
+  }
+  return labels.get(english);
+}
+
+export function translated(e: AppError, req: Pick<Request, 't'>): AppError {
+  const t = req.t as unknown as ((key: string, params?: Record<string, string>) => string) | undefined;
+  if (typeof t !== 'function') return e;
+  const codeKey = ERROR_TEXT[e.code];
+  const message = e.text ? translateError(t, e.message, e.text, labelKey) : codeKey ? t(codeKey) : translateError(t, e.message, errorTextOf(e.message), labelKey);
+  const fields = e.fields
+    ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, v === e.message ? message : typeof v === 'string' ? translateError(t, v, errorTextOf(v), labelKey) : v]))
+    : undefined;
   return new AppError(e.status, e.code, message, fields);
 }
 

@@ -30,6 +30,7 @@ import * as paymentMethods from './text/payment-methods.ts';
 import { permissionsText } from './text/permissions.ts';
 import { integrations } from './text/integrations.ts'; // issue 15
 import { epp } from './text/epp.ts';
+import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
 
@@ -41,12 +42,12 @@ const AREAS = [admin, safety, contentText, instructionalsText, translations, dea
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AreaEn = UnionToIntersection<(typeof AREAS)[number]['en']>;
 
-const en = Object.assign({}, coreEn, ...AREAS.map((a: AreaText<string>) => a.en)) as typeof coreEn & AreaEn;
+const en = Object.assign({}, coreEn, ...AREAS.map((a: AreaText<string>) => a.en), errorTexts.en) as typeof coreEn & AreaEn;
 
 export type MessageKey = keyof typeof en;
 
-const fr = Object.assign({}, coreFr, ...AREAS.map((a: AreaText<string>) => a.fr)) as Partial<Record<MessageKey, string>>;
-const es = Object.assign({}, coreEs, ...AREAS.map((a: AreaText<string>) => a.es)) as Partial<Record<MessageKey, string>>;
+const fr = Object.assign({}, coreFr, ...AREAS.map((a: AreaText<string>) => a.fr), errorTexts.fr) as Partial<Record<MessageKey, string>>;
+const es = Object.assign({}, coreEs, ...AREAS.map((a: AreaText<string>) => a.es), errorTexts.es) as Partial<Record<MessageKey, string>>;
 
 export const catalog: Record<Language, Partial<Record<MessageKey, string>>> = { en, fr, es };
 

@@ -58,9 +58,18 @@ describe('browser: translation editor', function () {
     await page.getByTestId('tr-value').fill(V1);
     expect(await page.getByTestId('tr-errors').count()).to.equal(0);
 
-    // The machine-translate button offline: the spec's failure message, and it comes back enabled.
+    // The machine-translate button without TRANSLATE_API_KEY: the offline translator gives the catalogue's French, labelled offline.
+    await page.getByTestId('tr-machine').click();
+    await page.getByText('Offline translation: only the interface’s own words were translated. Check the text before saving.').waitFor();
+    expect(await page.getByTestId('tr-machine').isEnabled()).to.equal(true);
+    expect(await page.getByTestId('tr-value').inputValue()).to.equal('Semoirs pneumatiques de deux à douze rangs, configurés selon votre espacement.');
+    // A failing service: the spec's failure message, the text kept, and the button comes back enabled.
+    await page.getByTestId('tr-value').fill(V1);
+    const failing = '**/translation/*/fr';
+    await page.route(failing, (r) => r.fulfill({ status: 502, contentType: 'application/json', body: '{"error":{"code":"translate_failed","message":"down","fields":{}}}' }));
     await page.getByTestId('tr-machine').click();
     await page.getByText('An error occurred while fetching the translation. Please try again.').waitFor();
+    await page.unroute(failing);
     expect(await page.getByTestId('tr-machine').isEnabled()).to.equal(true);
     expect(await page.getByTestId('tr-value').inputValue()).to.equal(V1);
 

@@ -92,13 +92,16 @@ describe('translations: API', () => {
     }
   });
 
-  it('machine translation offline answers a clear "not configured", never a made-up text', async () => {
+  it('machine translation without TRANSLATE_API_KEY translates offline from the catalogue, labelled offline (not a 503)', async () => {
     const { a } = await admin();
     const res = await a.get(`/translation/${KEY}/fr`).set('Accept', 'application/json');
-    expect(res.status).to.equal(503);
-    expect(res.body.error.code).to.equal('not_configured');
-    expect(res.body.error.message).to.match(/TRANSLATE_API_KEY/);
-    expect(res.body).to.not.have.property('translated');
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body).to.deep.equal({
+      translated: { translatedText: "Vidéos d'installation, listes d'outils et un concessionnaire près de chez vous." },
+      provider: 'offline',
+    });
+    const es = await a.get(`/translation/${KEY}/es`).set('Accept', 'application/json');
+    expect(es.body.translated.translatedText).to.equal('Videos de instalación, listas de herramientas y un distribuidor cercano.');
   });
 
   it('every save is a new version; a script is kept in history but the page shows it sanitised', async () => {

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTranslator, NotConfiguredTranslator, TranslateFailedError, TranslateNotConfiguredError } from '../../src/providers/translate/index.ts';
+import { createTranslator, NotConfiguredTranslator, OfflineTranslator, TranslateFailedError, TranslateNotConfiguredError } from '../../src/providers/translate/index.ts';
 import { GoogleTranslate } from '../../src/providers/translate/google.ts';
 
 type Seen = { url: string; body: any };
@@ -25,13 +25,14 @@ async function fakeService(answer: (seen: Seen) => { status: number; body: strin
 }
 
 describe('providers/translate', () => {
-  it('without a key the provider is "not configured" and never returns text', async () => {
+  it('without a key the offline translator answers (labelled offline); NotConfiguredTranslator still refuses', async () => {
     const t = createTranslator({});
-    expect(t).to.be.instanceOf(NotConfiguredTranslator);
-    expect(t.configured).to.equal(false);
+    expect(t).to.be.instanceOf(OfflineTranslator);
+    expect(t.offline).to.equal(true);
+    expect(await t.translate({ text: 'Add to cart', from: 'en', to: 'fr', format: 'text' })).to.equal('Ajouter au panier');
     let err: unknown;
     try {
-      await t.translate({ text: 'Hello', from: 'en', to: 'fr', format: 'text' });
+      await new NotConfiguredTranslator().translate();
     } catch (e) {
       err = e;
     }

@@ -11,6 +11,7 @@ import { IdParam, parseInput } from '../../http/validate.ts';
 import { withQuery } from '../order-admin/view-model.ts';
 import { CUSTOMER_SORTS, customerDefaultDir, getCustomer, listCountries, listRegionsOf, searchCustomers } from './queries.ts';
 import { AddressForm, updateCustomerAddress } from './service.ts';
+import { translated } from '../../http/error-handler.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const CustomerQuery = z.object({
@@ -88,7 +89,7 @@ export function customerRoutes(s: Services): Router {
     try {
       await updateCustomerAddress(s.db, personId, customer.userId, addressId, parsed.data, req.user!.id);
     } catch (e) {
-      if (e instanceof AppError && e.status === 400 && e.fields && !req.xhr) return fail(e.fields);
+      if (e instanceof AppError && e.status === 400 && e.fields && !req.xhr) return fail(translated(e, req).fields ?? {});
       throw e;
     }
     flash(req, 'success', req.t('oa.address.saved'));

@@ -14,6 +14,7 @@ import { InstructionalInput, ListQuery, ToolInput, VideoInput } from './schemas.
 import { InstructionalService } from './service.ts';
 import { InstructionalIndex } from './product-index.ts';
 import { safeHtmlCached } from '../translations/sanitize.ts';
+import { translated } from '../../http/error-handler.ts';
 
 export const INSTRUCTIONALS_PERMISSION = 'instructionals.edit';
 const BASE = '/instructional/editor';
@@ -60,9 +61,10 @@ export function instructionalRoutes(s: Services): Router {
       res.redirect(303, `/${req.locale}${BASE}/edit/${savedId}`);
     } catch (err) {
       if (!isAppError(err) || wantsJson(req) || err.status === 404) throw err;
+      const te = translated(err, req);
       const b = req.body ?? {};
       const echo = { ...b, id, videoUrl: b.video_url, stockcode: b.product, steps: Array.isArray(b.steps) ? b.steps : Object.values(b.steps ?? {}), toolIds: [].concat(b.tools ?? []).map(Number) };
-      await form(req, res, echo, { _: err.message, ...(err.fields ?? {}) }, err.status);
+      await form(req, res, echo, { _: te.message, ...(te.fields ?? {}) }, te.status);
     }
   };
 
@@ -114,7 +116,8 @@ export function instructionalRoutes(s: Services): Router {
       res.redirect(303, `/${req.locale}${BASE}/add/tool`);
     } catch (err) {
       if (!isAppError(err) || wantsJson(req)) throw err;
-      await page(res, 'tool', { title: req.t('ins.tool.add'), tools: await allTools(s.db), values: req.body ?? {}, fields: { _: err.message, ...(err.fields ?? {}) } }, err.status);
+      const te = translated(err, req);
+      await page(res, 'tool', { title: req.t('ins.tool.add'), tools: await allTools(s.db), values: req.body ?? {}, fields: { _: te.message, ...(te.fields ?? {}) } }, te.status);
     }
   });
 

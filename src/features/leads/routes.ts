@@ -15,10 +15,12 @@ import { flash } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { createCaptcha, type CaptchaProvider } from '../../providers/captcha/index.ts';
+import { RECAPTCHA_SCRIPT } from '../../http/csp.ts';
 import { LEAD_STATUSES } from '../../db/schema/constants.ts';
 import { LEADS_PAGE_SIZE, listLeads } from './queries.ts';
 import { AccountExistsBody, LeadBody, LeadListQuery, LeadParams, LeadStatusBody } from './schemas.ts';
 import { accountExists, changeLeadStatus, createLead, formOptions } from './service.ts';
+import { translated } from '../../http/error-handler.ts';
 
 /** Leads one visitor (address) or staff user may send in an hour. */
 export const LEAD_LIMIT_PER_HOUR = 30;
@@ -41,7 +43,7 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
       values: { ...values, country },
       fields,
       ...options,
-      captcha: { provider: captcha.name, siteKey: captcha.siteKey, token: captcha.issue(new Date()) },
+      captcha: { provider: captcha.name, siteKey: captcha.siteKey, token: captcha.issue(new Date()), script: captcha.name === 'recaptcha' ? `${RECAPTCHA_SCRIPT}?render=${encodeURIComponent(captcha.siteKey)}` : null },
       checkAccounts: !!req.user?.permissions.has('customers.view'),
       sent: req.query.sent === '1',
     }, status);
@@ -60,8 +62,9 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
       res.redirect(303, `/${req.locale}/leads/new?sent=1`);
     } catch (err) {
       if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
+      const te = translated(err, req);
       const values = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([k, v]) => typeof v === 'string' && !['_csrf', 'recaptchaToken'].includes(k))) as Record<string, string>;
-      await renderForm(req, res, values, err.fields ?? { _: err.message }, 400);
+      await renderForm(req, res, values, te.fields ?? { _: te.message }, 400);
     }
   });
 

@@ -8,7 +8,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
-import { formPage } from '../../http/error-handler.ts';
+import { formPage, translated } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { findOrganisationById, findUsers, listOrganisations, membersOf, overridesOfOrganisation, permissionHistory, permissionRegistry, userWithOverrides } from './queries.ts';
@@ -72,7 +72,8 @@ export function permissionRoutes(s: Services): Router {
         res.redirect(303, `/${req.locale}${BASE}/${kind}/${id}`);
       } catch (err) {
         if (wantsJson(req) || !(err instanceof AppError) || err.status === 404 || err.status >= 500) throw err;
-        await subjectPage(req, res, kind, id, { values: req.body ?? {}, fields: err.fields ?? {}, error: err.message, status: err.status });
+        const te = translated(err, req);
+        await subjectPage(req, res, kind, id, { values: req.body ?? {}, fields: te.fields ?? {}, error: te.message, status: te.status });
       }
     });
 

@@ -10,6 +10,7 @@ import { flash } from '../../http/context.ts';
 import { isAppError } from '../../domain/errors.ts';
 import { COLUMNS, ListQuery, PromotionCreate } from './schemas.ts';
 import { createPromotion, endPromotion, listPromotions } from './service.ts';
+import { translated } from '../../http/error-handler.ts';
 
 const BASE = '/account/dashboard/promotions';
 
@@ -44,7 +45,7 @@ export function promotionRoutes(s: Services): Router {
       flash(req, 'success', req.t('promo.created', { name: row.name }));
       res.redirect(303, `/${req.locale}${BASE}`);
     } catch (e) {
-      if (isAppError(e) && e.status === 409) return again(e.fields ?? {}, 409);
+      if (isAppError(e) && e.status === 409) return again(translated(e, req).fields ?? {}, 409);
       throw e;
     }
   });

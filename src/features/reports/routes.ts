@@ -17,13 +17,17 @@ import { OrderReportQuery, PAGE_SIZE, REPORT_GROUPS, REPORT_STATUSES, SurveyRepo
 import { filterOptions, orderReportChunks, orderReportPage, resolveOrderFilters, type ResolvedOrderReport } from './service.ts';
 import { surveyReport } from './survey-queries.ts';
 import { pickerValue, reportQueryString, rowLabel } from './view-model.ts';
+import { translated } from '../../http/error-handler.ts';
 
 const BASE = '/account/dashboard/reports';
 
 /** Why: a person who typed a bad date sees the form again with the message beside the field (400); a script gets the JSON error. */
 function badInput(req: Request, err: unknown): { message: string; fields: Record<string, string> } {
   if (wantsJson(req)) throw err;
-  if (isAppError(err) && err.status === 400) return { message: err.message, fields: err.fields ?? {} };
+  if (isAppError(err) && err.status === 400) {
+    const e = translated(err, req);
+    return { message: e.message, fields: e.fields ?? {} };
+  }
   throw err;
 }
 

@@ -84,7 +84,7 @@ export class TranslationService {
     if (!text.trim()) throw invalid('There is no English text to translate.');
     try {
       const translatedText = await this.translator.translate({ text, from: 'en', to: language, format: /<[a-z!/]/i.test(text) ? 'html' : 'text' });
-      return { translated: { translatedText } };
+      return this.translator.offline ? { translated: { translatedText }, provider: 'offline' } : { translated: { translatedText } };
     } catch (err) {
       if (err instanceof TranslateNotConfiguredError) throw new AppError(503, err.code, err.message);
       throw new AppError(502, 'translate_failed', 'The translation service did not answer. Please try again.');

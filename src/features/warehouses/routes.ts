@@ -10,6 +10,7 @@ import { flash } from '../../http/context.ts';
 import { forbidden, isAppError, notFound } from '../../domain/errors.ts';
 import { countryOptions } from './countries.ts';
 import { Adjustment, CsvBody, InventoryQuery, WarehouseCreate, WarehouseParams } from './schemas.ts';
+import { translated } from '../../http/error-handler.ts';
 import {
   adjustStock, applyCsv, createWarehouse, getWarehouse, inventoryPage, listWarehouses, mayUseWarehouse, previewCsv,
 } from './service.ts';
@@ -60,7 +61,7 @@ export function warehouseRoutes(s: Services): Router {
       flash(req, 'success', req.t('wh.added', { name: w.name }));
       res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
     } catch (e) {
-      if (isAppError(e) && e.status === 409) return again(e.fields ?? {}, 409);
+      if (isAppError(e) && e.status === 409) return again(translated(e, req).fields ?? {}, 409);
       if ((e as { cause?: { code?: string } }).cause?.code === '23503') return again({ country_code: 'Choose a country from the list.' }, 400);
       throw e;
     }

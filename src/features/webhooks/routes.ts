@@ -22,6 +22,7 @@ import { deliveryLog, findWebhook, listWebhooks } from './queries.ts';
 import { webhookScopeOf } from '../../domain/webhooks.ts';
 import { DeliveryLogQuery, DeliveryParams, WebhookBody, WebhookParams } from './schemas.ts';
 import { createWebhook, webhookOrganisationOf, deleteWebhook, replayDelivery, testDelivery, updateWebhook } from './service.ts';
+import { translated } from '../../http/error-handler.ts';
 
 const BASE = '/account/dashboard/integrations';
 
@@ -70,7 +71,8 @@ export function integrationRoutes(s: Services): Router {
       await res.page('integrations/created', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.created'), id, secret, url: input.url }, 201);
     } catch (err) {
       if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
-      await form(req, res, { title: req.t('integrations.new'), values: values(req), webhook: null, fields: err.fields ?? { _: err.message } }, 400);
+      const te = translated(err, req);
+      await form(req, res, { title: req.t('integrations.new'), values: values(req), webhook: null, fields: te.fields ?? { _: te.message } }, 400);
     }
   });
 
@@ -102,9 +104,10 @@ export function integrationRoutes(s: Services): Router {
       res.redirect(303, `${base(req)}/${id}`);
     } catch (err) {
       if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
+      const te = translated(err, req);
       const webhook = await ownWebhook(req, id);
       const log = await deliveryLog(s.db, id, {});
-      await form(req, res, { title: req.t('integrations.edit'), webhook, values: values(req), log: log.rows, q: {}, nextHref: null, prevHref: null, fields: err.fields ?? { _: err.message } }, 400);
+      await form(req, res, { title: req.t('integrations.edit'), webhook, values: values(req), log: log.rows, q: {}, nextHref: null, prevHref: null, fields: te.fields ?? { _: te.message } }, 400);
     }
   });
 

@@ -11,7 +11,7 @@ import type { BankLinkProvider } from './types.ts';
 
 export function createBankLinkProvider(config: Pick<Config, 'providers'> & Partial<Pick<Config, 'env' | 'payments'>>, db: Db, opts: { plaidBaseUrl?: string } = {}): BankLinkProvider {
   const p = config.providers.plaid;
-  if (p) return new PlaidBankLinkProvider({ clientId: p.clientId, secret: p.secret, env: p.env, baseUrl: opts.plaidBaseUrl });
+  if (p) return new PlaidBankLinkProvider({ clientId: p.clientId, secret: p.secret, env: p.env, baseUrl: opts.plaidBaseUrl ?? p.baseUrl });
   return sandboxAllowed({ env: config.env ?? 'development', payments: config.payments }) ? new OfflineBankLinkProvider(db) : new UnavailableBankLinkProvider();
 }
 

@@ -8,5 +8,5 @@ export type { CaptchaProvider, CaptchaVerdict } from './types.ts';
 
 export function createCaptcha(config: Pick<Config, 'providers'>): CaptchaProvider {
   const r = config.providers.recaptcha;
-  return r ? createRecaptcha({ siteKey: r.siteKey, secret: r.secret }) : createOfflineCaptcha();
+  return r ? createRecaptcha({ siteKey: r.siteKey, secret: r.secret, verifyUrl: r.verifyUrl }) : createOfflineCaptcha();
 }

@@ -2,11 +2,13 @@
  * Machine translation behind one interface (spec §7: GET /translation/{key}/{language}).
  *
  * With TRANSLATE_API_KEY the Google Cloud Translation (v2 REST) adapter answers; without it the
- * offline provider answers every request with TranslateNotConfiguredError, which the route turns
- * into a clear 'not configured' reply. There is deliberately no offline "translation": a copy or
- * a scramble of the English text saved by mistake would ship wrong text to customers.
+ * offline translator (./offline.ts) translates the interface's own vocabulary from the shipped
+ * catalogue and leaves other words as they are. Its answers are labelled offline, so the person
+ * in the editor knows to check the text before saving it.
  */
 import { GoogleTranslate } from './google.ts';
+import { OfflineTranslator } from './offline.ts';
+import { catalog } from '../../i18n/catalog.ts';
 
 export type TranslateRequest = {
   text: string;
@@ -21,6 +23,8 @@ export interface Translator {
   /** 'google' or 'none'; shown on the services page. */
   readonly name: string;
   readonly configured: boolean;
+  /** True for the offline glossary translator: its answers are labelled as such. */
+  readonly offline?: boolean;
   translate(req: TranslateRequest): Promise<string>;
 }
 
@@ -53,5 +57,7 @@ export class NotConfiguredTranslator implements Translator {
 export type TranslatorConfig = { apiKey?: string; baseUrl?: string; timeoutMs?: number; fetch?: typeof fetch };
 
 export function createTranslator(cfg: TranslatorConfig): Translator {
-  return cfg.apiKey ? new GoogleTranslate({ ...cfg, apiKey: cfg.apiKey }) : new NotConfiguredTranslator();
+  return cfg.apiKey ? new GoogleTranslate({ ...cfg, apiKey: cfg.apiKey }) : new OfflineTranslator(catalog as Record<string, Record<string, string>>);
 }
+
+export { OfflineTranslator };
