@@ -16,15 +16,15 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIRS = ['src/features', 'src/http', 'src/domain', 'src/providers'];
 
 /** A line that throws, builds an error, or states a validation message. */
-const ERROR_LINE = /\b(invalid|conflict|notFound|forbidden|unauthorized|tooMany|unavailable)\(|new (AppError|InputError|BankLinkError|PaymentError|CarrierRejectedError|CarrierUnavailableError|CarrierTimeoutError|InvalidPostalCodeError|PrivateAddressError)\(|message:|\.(min|max|regex|email|url|refine|length|int|positive|nonnegative|nonempty|superRefine)\(|\bfields?\[|\berrors?\[|=> `|return '/;
+const ERROR_LINE = /\b(invalid|conflict|notFound|forbidden|unauthorized|tooMany|unavailable|fail|badRequest)\(|new (AppError|InputError|BankLinkError|PaymentError|CarrierRejectedError|CarrierUnavailableError|CarrierTimeoutError|InvalidPostalCodeError|PrivateAddressError)\(|message:|\.(min|max|regex|email|url|refine|length|int|positive|nonnegative|nonempty|superRefine)\(|\bfields?\[|\berrors?\[|=> `|return '/;
 /** A constant holding messages: `const MESSAGES = {`, `export const BOT_MESSAGE = '…'`. */
-const MESSAGE_CONST = /^\s*(export )?const (\w*MESSAGES?\w*|PROBLEMS|REFUSALS|\w*_MESSAGE|LINE_NOT_FOUND|FOREIGN_ORIGIN|ADDRESS_CHANGED|NOT_ALLOWED_TAX_EXEMPT|NO_COUNTRY_SELECTED|STALE_MESSAGE|DECLINES|\w*ERRORS?)\b/;
+const MESSAGE_CONST = /^\s*(export )?const (\w*MESSAGES?\w*|IN_PROGRESS|\w*_UNAVAILABLE|METHOD_NOT_OFFERED|PROBLEMS|REFUSALS|\w*_MESSAGE|LINE_NOT_FOUND|FOREIGN_ORIGIN|ADDRESS_CHANGED|NOT_ALLOWED_TAX_EXEMPT|NO_COUNTRY_SELECTED|STALE_MESSAGE|DECLINES|\w*ERRORS?)\b/;
 /** Lines that write the log, mail or the demo data, not an answer to a person. */
 const NOT_AN_ANSWER = /\b(log|logger|audit|addLog|writeLog|summary|subject|console|debug|warn)\b|\blog\(|action:|text: `Hello|throw new Error\(/;
 /** Sentences in those places that are not shown to anyone (programmer errors, provider diagnostics). */
 const NOT_SHOWN = [/^(maps|geocode|distance matrix|no route|Translation service)/, /must be (non-negative cents|a positive whole number|integer cents|an integer)/, /^(Not a date|Not a decimal|Not a valid rate|Percent down out of range|Cannot split|refund (must|exceeds)|Amount out of range)/, /^options\[/,
   // log lines and diagnostics built beside an error; the islands' own alerts (src/domain/constants.ts MESSAGES, shown by islands)
-  /^(Calendar event|Order 7 placed|Address 7 of person|Wrong deposits|Saved 7 \(|Warehouse system update)/, /^Line 7(, Col 7)?: 7$/,
+  /^(Calendar event|Order 7 placed|Payment for order 7 refunded|Address 7 of person|Wrong deposits|Saved 7 \(|Warehouse system update)/, /^Line 7(, Col 7)?: 7$/,
   /^(An error occurred|Network Error|No results found!|An error occurred while fetching the translation. Please try again.)$/];
 
 function files(dir: string): string[] {

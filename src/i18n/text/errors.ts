@@ -203,6 +203,23 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['The carrier sent a response we cannot read.', 'Le transporteur a envoyé une réponse illisible.', 'La transportista envió una respuesta que no podemos leer.'],
   ['The carrier could not be reached.', 'Le transporteur est injoignable.', 'No se pudo contactar a la transportista.'],
   ['The carrier quoted in {{currency}}, a currency we do not convert.', 'Le transporteur a donné un tarif en {{currency}}, une devise que nous ne convertissons pas.', 'La transportista cotizó en {{currency}}, una moneda que no convertimos.'],
+  // payments in flight, production without a provider (issue 20)
+  ['This store does not take this payment method. Choose another.', 'Cette boutique n’accepte pas ce mode de paiement. Choisissez-en un autre.', 'Esta tienda no acepta este método de pago. Elija otro.'],
+  ['Your order changed while the payment was processed. Your payment is being refunded; please review your order.', 'Votre commande a changé pendant le traitement du paiement. Votre paiement est en cours de remboursement ; veuillez vérifier votre commande.', 'Su pedido cambió mientras se procesaba el pago. Se está reembolsando su pago; revise su pedido.'],
+  ['This payment was not found.', 'Ce paiement est introuvable.', 'No se encontró este pago.'],
+  ['This payment did not go through. Please try again.', 'Ce paiement n’a pas abouti. Veuillez réessayer.', 'Este pago no se realizó. Inténtelo de nuevo.'],
+  ['The stock held for this order is gone. Your payment is being refunded.', 'Le stock réservé pour cette commande n’est plus disponible. Votre paiement est en cours de remboursement.', 'Ya no hay el inventario reservado para este pedido. Se está reembolsando su pago.'],
+  ['We could not confirm your payment yet. Check your orders in a few minutes before trying again.', 'Nous n’avons pas encore pu confirmer votre paiement. Consultez vos commandes dans quelques minutes avant de réessayer.', 'Aún no pudimos confirmar su pago. Revise sus pedidos en unos minutos antes de intentarlo de nuevo.'],
+  ['Bank payments are not available in this shop.', 'Les paiements bancaires ne sont pas offerts dans cette boutique.', 'Los pagos bancarios no están disponibles en esta tienda.'],
+  ['Card payments are not available in this shop.', 'Les paiements par carte ne sont pas offerts dans cette boutique.', 'Los pagos con tarjeta no están disponibles en esta tienda.'],
+  ['Your order could not be completed, and your payment is being refunded. Please try again.', 'Votre commande n’a pas pu être finalisée et votre paiement est en cours de remboursement. Veuillez réessayer.', 'No se pudo completar su pedido y se está reembolsando su pago. Inténtelo de nuevo.'],
+  ['Your payment for this order is being processed. Wait a moment, then check your orders before trying again.', 'Votre paiement pour cette commande est en cours de traitement. Patientez un moment, puis consultez vos commandes avant de réessayer.', 'Su pago de este pedido se está procesando. Espere un momento y revise sus pedidos antes de intentarlo de nuevo.'],
+  ['The EPP down payment is paid by card.', 'L’acompte du PPP se paie par carte.', 'El pago inicial del PPE se paga con tarjeta.'],
+  ['The order total is now {{amount}} {{currency}}. Please review your order.', 'Le total de la commande est maintenant de {{amount}} {{currency}}. Veuillez vérifier votre commande.', 'El total del pedido ahora es {{amount}} {{currency}}. Revise su pedido.'],
+  // request targets (issue 20)
+  ['The request target must be a path (origin-form).', 'La cible de la requête doit être un chemin (forme origine).', 'El destino de la solicitud debe ser una ruta (forma de origen).'],
+  ['The request target must not start with two slashes.', 'La cible de la requête ne doit pas commencer par deux barres obliques.', 'El destino de la solicitud no debe empezar con dos barras.'],
+  ['The request target must not contain a backslash.', 'La cible de la requête ne doit pas contenir de barre oblique inverse.', 'El destino de la solicitud no debe contener una barra invertida.'],
   // payments, cards, bank accounts
   ['Your card number is not valid.', 'Votre numéro de carte n’est pas valide.', 'El número de su tarjeta no es válido.'],
   ['Your card has expired.', 'Votre carte est expirée.', 'Su tarjeta venció.'],
