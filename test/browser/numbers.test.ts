@@ -109,12 +109,16 @@ describe('browser: numbers that agree (issue 22)', function () {
     await page.getByTestId('saved-address').first().locator('input').check();
     await page.getByTestId('customer-continue').click();
     await page.getByTestId('shipping-rate').first().waitFor();
+    const summaryShipping = (p: string) => page.waitForFunction((v) => document.querySelector('[data-testid="summary-shipping"]')?.textContent === v, p, { timeout: 15_000 });
+    // The cheapest rate is selected at first (UPS Ground from Des Moines, the table carrier's $16.89): the summary says so at once.
     const rates = page.locator('label.rate');
-    const last = rates.last();
-    await last.locator('input').check();
-    const price = ((await last.locator('.rate-price').textContent()) ?? '').trim();
-    expect(price).not.to.equal('$0.00');
-    await page.waitForFunction((p) => document.querySelector('[data-testid="summary-shipping"]')?.textContent === p, price, { timeout: 15_000 });
+    expect(((await rates.first().locator('.rate-price').textContent()) ?? '').trim()).to.equal('$16.89');
+    await summaryShipping('$16.89');
+    // Another rate picked (FedEx Express Saver, $36.73): the summary follows.
+    const express = rates.filter({ hasText: 'FedEx Express Saver' });
+    expect(((await express.locator('.rate-price').textContent()) ?? '').trim()).to.equal('$36.73');
+    await express.locator('input').check();
+    await summaryShipping('$36.73');
     await screenshot(page, 'numbers-checkout-shipping-1280');
     expect(page.problems).to.deep.equal([]);
     await page.close();
