@@ -93,7 +93,8 @@ export default function ProductConfigurator(props: Props) {
   });
   const money = (cents: number) => formatMoney(cents, currency, locale);
   // The EPP calculator beside the configurator finances what is configured (islands/lib/configuration.ts).
-  const selectionsParam = config.selections.map((s) => `${s.choiceId}:${s.quantity}`).join(',');
+  // Only what the shopper asked for: the defaults are the server's too, so an untouched product asks once, by its id.
+  const selectionsParam = requestedOf(options, asked).map((s) => `${s.choiceId}:${s.quantity ?? 1}`).join(',');
   useEffect(() => publishConfiguration({ productId: props.productId, selections: selectionsParam }), [selectionsParam]);
 
   const optionById = new Map(options.map((o) => [o.id, o]));
