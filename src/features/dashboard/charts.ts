@@ -54,7 +54,7 @@ export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuer
       title: t(step === 'day' ? 'dashboard.charts.sales' : 'dashboard.charts.salesWeek'),
       kind: 'line',
       labelHeader: t('dashboard.charts.date'),
-      labels: days.map((d) => rowLabel(req, step, d, d)),
+      labels: days.map((d) => rowLabel(req, 'day', d, d)), // a week by its Sunday: the title says "by week"
       series: [
         { label: t('dashboard.charts.sales.total'), values: days.map((d) => num(byDayKey.get(d)?.total ?? null)), format: 'money' },
         { label: t('reports.col.orders'), values: days.map((d) => byDayKey.get(d)?.orders ?? 0), format: 'count' },
