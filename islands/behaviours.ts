@@ -23,4 +23,6 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   'lead-form': () => import('./behaviours/lead-form.ts'),
   'region-reload': () => import('./behaviours/region-reload.ts'),
   'date-field': () => import('./behaviours/date-field.ts'),
+  // Issue 22: the storefront's main navigation behind a menu button on phones.
+  'nav-toggle': () => import('./behaviours/nav-toggle.ts'),
 };

@@ -11,7 +11,7 @@
  * Without JavaScript the server-rendered form still posts the endpoint's own form fields
  * (product_id, quantity, options[<optionId>], option_qty[<choiceId>]).
  */
-import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { configure, configuredStockCode, type ConfigOption, type RequestedSelection } from '../src/domain/configurator.ts';
 import { addToCartState, type AddToCartReason, type Availability } from '../src/domain/availability.ts';
 import { formatMoney, parseCents } from '../src/domain/money.ts';
@@ -19,6 +19,7 @@ import { CART_MAX, CART_MIN, OPTION_MAX, OPTION_MIN, QUANTITY_OPTION_TYPE, clamp
 import { showAlert } from './lib/alerts.ts';
 import { handleError } from './lib/errors.ts';
 import { request } from './lib/request.ts';
+import { publishConfiguration } from './lib/configuration.ts';
 import type { ConfiguratorLabels as Labels, ConfiguratorProps as Props } from '../src/domain/product-page.ts';
 
 export type { Labels, Props };
@@ -91,6 +92,10 @@ export default function ProductConfigurator(props: Props) {
     now: new Date(props.now),
   });
   const money = (cents: number) => formatMoney(cents, currency, locale);
+  // The EPP calculator beside the configurator finances what is configured (islands/lib/configuration.ts).
+  // Only what the shopper asked for: the defaults are the server's too, so an untouched product asks once, by its id.
+  const selectionsParam = requestedOf(options, asked).map((s) => `${s.choiceId}:${s.quantity ?? 1}`).join(',');
+  useEffect(() => publishConfiguration({ productId: props.productId, selections: selectionsParam }), [selectionsParam]);
 
   const optionById = new Map(options.map((o) => [o.id, o]));
   const parentOfChoice = new Map(options.flatMap((o) => o.choices.map((c) => [c.id, o.id] as const)));

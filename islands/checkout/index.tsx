@@ -265,6 +265,10 @@ export default function Checkout(props: Props) {
               setLastPosted(ids);
               if (t) setTotals(t);
               go(2);
+            }}
+            onSaved={(ids, t) => {
+              setLastPosted(ids);
+              if (t) setTotals(t);
             }} />
           <PaymentStep hidden={view !== 2} headingRef={view === 2 ? heading : undefined} L={L} locale={props.locale} orderId={props.order.id}
             methods={props.paymentMethods} card={props.card} totals={totals} currency={props.currency} poNumber={props.order.poNumber} attention={props.order.attention} />

@@ -1,5 +1,5 @@
 /** Tab 2: per-warehouse quotes (one method per warehouse), posted as selected_methods. */
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ShippingReply } from '../../src/domain/checkout-props.ts';
 import { shippingMethodsDirty } from '../../src/domain/checkout.ts';
 import { showAlert } from '../lib/alerts.ts';
@@ -19,9 +19,11 @@ type Props = {
   orderQuoteIds: number[];
   lastPosted: number[];
   onSelected: (ids: number[], totals: Totals | null) => void;
+  /** The selection was saved while the buyer is still on this tab: the summary shows its totals. */
+  onSaved: (ids: number[], totals: Totals | null) => void;
 };
 
-export function ShippingStep({ hidden, headingRef, L, locale, orderId, reply, loading, orderQuoteIds, lastPosted, onSelected }: Props) {
+export function ShippingStep({ hidden, headingRef, L, locale, orderId, reply, loading, orderQuoteIds, lastPosted, onSelected, onSaved }: Props) {
   const [picked, setPicked] = useState<Record<number, number>>({});
   const [preferredName, setPreferredName] = useState('');
   const [saving, setSaving] = useState(false);
@@ -38,11 +40,26 @@ export function ShippingStep({ hidden, headingRef, L, locale, orderId, reply, lo
   const selected = Object.values(picked);
   const canContinue = !!reply && (reply.shippingRequired ? reply.warehouses.length > 0 && reply.warehouses.every((w) => picked[w.warehouseId]) : true);
 
+  // Every selection (the cheapest rates chosen at first, then each pick) is saved at once, so the
+  // order summary beside this tab shows the shipping, tax and total of the rates selected, as the
+  // server computes them, never the $0.00 of an order without a method (issue 22).
+  const pickedKey = selected.slice().sort((x, y) => x - y).join(',');
+  const savedKey = useRef('');
+  useEffect(() => {
+    if (!reply?.shippingRequired || !canContinue || !pickedKey || savedKey.current === pickedKey) return;
+    if (!shippingMethodsDirty({ orderQuoteIds: known.length ? known : orderQuoteIds, knownQuoteIds: selected, lastPosted })) return;
+    savedKey.current = pickedKey;
+    const ids = selected;
+    void request<{ totals: Totals | null }>('POST', `/${locale}/order/shipping-method`, { order_id: orderId, selected_methods: ids }, { json: true })
+      .then((r) => { if (savedKey.current === pickedKey) onSaved(ids, r.totals); })
+      .catch(() => { savedKey.current = ''; }); // Continue posts again and shows what went wrong
+  }, [pickedKey, canContinue]);
+
   const submit = async () => {
     if (!reply) return;
     if (!reply.shippingRequired) return onSelected([], null);
     const dirty = shippingMethodsDirty({ orderQuoteIds: known.length ? known : orderQuoteIds, knownQuoteIds: selected, lastPosted });
-    if (!dirty) return onSelected(selected, null);
+    if (!dirty && !preferredName.trim()) return onSelected(selected, null); // a preferred name still needs the post
     setSaving(true);
     try {
       const r = await request<{ totals: Totals | null }>('POST', `/${locale}/order/shipping-method`, { order_id: orderId, selected_methods: selected, preferredName }, { json: true });

@@ -9,6 +9,7 @@ import { DEFAULT_EPP_TEXT } from '../../src/domain/constants.ts';
 import type { EppIslandProps } from '../../src/domain/epp-props.ts';
 import { Choices, fill, moneyFmt, Plans, Summary } from './parts.tsx';
 import { useEpp } from './use-epp.ts';
+import { followConfiguration } from '../lib/configuration.ts';
 
 export type Props = EppIslandProps;
 
@@ -24,11 +25,22 @@ function useCartRevision(active: boolean) {
   return rev;
 }
 
+/** On the product page: the configuration chosen beside the calculator (null until the configurator says). */
+function useConfiguration(productId: number | null) {
+  const [selections, setSelections] = useState<string | null>(null);
+  useEffect(() => (productId === null ? undefined : followConfiguration(productId, setSelections)), [productId]);
+  return selections;
+}
+
 export default function EppCalculator(props: Props) {
   const id = useId();
   const isOrder = 'orderId' in props.source;
   const revision = useCartRevision(isOrder);
-  const epp = useEpp({ serviceUrl: props.serviceUrl, source: props.source, debounceMs: props.debounceMs, revision });
+  const productId = 'productId' in props.source ? props.source.productId : null;
+  const selections = useConfiguration(productId);
+  // A product is financed as configured: its price with the chosen options (priced by the server).
+  const source = productId !== null && selections ? { productId, selections } : props.source;
+  const epp = useEpp({ serviceUrl: props.serviceUrl, source, debounceMs: props.debounceMs, revision });
   const [open, setOpen] = useState(props.mode === 'calculator');
   const L = epp.data?.translations ?? props.labels;
   const m = moneyFmt(epp.data?.currency ?? props.currency, props.locale);

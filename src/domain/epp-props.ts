@@ -10,7 +10,8 @@ export type EppLabels = Record<
 >;
 
 /** What the figures are about: an order (cart or checkout), a product, or a demo total. */
-export type EppSource = { orderId: number; subtotalOnly?: boolean } | { productId: number } | { demoTotal: string };
+/** A product's source may name its configuration ("choiceId:quantity,…"): the product page's configurator's. */
+export type EppSource = { orderId: number; subtotalOnly?: boolean } | { productId: number; selections?: string } | { demoTotal: string };
 
 export type EppIslandProps = {
   locale: string;

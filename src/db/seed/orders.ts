@@ -441,7 +441,7 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
     showDiscount: true,
     eppPercentDown,
     eppMonths,
-    submittedAt: submitted ? addMinutes(createdAt, 12) : null,
+    submittedAt: submitted ? createdAt : null, // an order is dated when it is placed (migration 0019)
     createdBy: orderCreatedBy,
     createdAt,
     updatedAt,

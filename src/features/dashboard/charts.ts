@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ChartSpec } from '../../domain/charts.ts';
-import { addDays, isoDay } from '../../domain/calendar.ts';
+import { addDays, isoDay, startOfWeek } from '../../domain/calendar.ts';
 import { orderReport, type OrderFilters, type ReportRow } from '../reports/queries.ts';
 import { reportQueryString, rowLabel } from '../reports/view-model.ts';
 
@@ -28,8 +28,11 @@ export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuer
   const today = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
   const from = isoDay(addDays(today, -(Number(q.period) - 1)));
   const base: OrderFilters = { from, toExclusive: isoDay(addDays(today, 1)), channel: q.channel, status: '' };
+  // Sales by day over a month or a quarter, by week (Sunday) over a year or two: a day's count of
+  // orders over 365 days is mostly 0 or 1, which says nothing.
+  const step = Number(q.period) <= 90 ? 'day' : 'week';
   const [byDay, byStatus, byProduct, byMonth] = await Promise.all([
-    orderReport(db, 'day', base, { limit: 1000 }),
+    orderReport(db, step, base, { limit: 1000 }),
     orderReport(db, 'status', { ...base, status: 'any' }, { limit: 20 }),
     orderReport(db, 'product', base, { limit: 10, sort: 'total' }),
     orderReport(db, 'month', base, { limit: 100 }),
@@ -39,18 +42,24 @@ export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuer
     `/${req.locale}/account/dashboard/reports/orders?${reportQueryString({ from, to: isoDay(today), channel: q.channel, group, ...extra })}`;
   const label = (group: string) => (r: ReportRow) => rowLabel(req, group, r.key, r.label);
   const owing = byStatus.rows.filter((r) => OWING.includes(r.key));
+  // Every day of the period, a day without orders at zero: the lines then show the quiet days
+  // (drawn from the days with orders only, the orders line sat at 1 and the sales line skipped them).
+  const byDayKey = new Map(byDay.rows.map((r) => [r.key, r]));
+  const first = step === 'day' ? addDays(today, -(Number(q.period) - 1)) : startOfWeek(addDays(today, -(Number(q.period) - 1)));
+  const days: string[] = [];
+  for (let d = first, n = 0; isoDay(d) <= isoDay(today) && n < 1000; d = addDays(d, step === 'day' ? 1 : 7), n++) days.push(isoDay(d));
   const charts: ChartSpec[] = [
     {
       id: 'sales',
-      title: t('dashboard.charts.sales'),
+      title: t(step === 'day' ? 'dashboard.charts.sales' : 'dashboard.charts.salesWeek'),
       kind: 'line',
       labelHeader: t('dashboard.charts.date'),
-      labels: byDay.rows.map(label('day')),
+      labels: days.map((d) => rowLabel(req, 'day', d, d)), // a week by its Sunday: the title says "by week"
       series: [
-        { label: t('dashboard.charts.sales.total'), values: byDay.rows.map((r) => num(r.total)), format: 'money' },
-        { label: t('reports.col.orders'), values: byDay.rows.map((r) => r.orders), format: 'count' },
+        { label: t('dashboard.charts.sales.total'), values: days.map((d) => num(byDayKey.get(d)?.total ?? null)), format: 'money' },
+        { label: t('reports.col.orders'), values: days.map((d) => byDayKey.get(d)?.orders ?? 0), format: 'count' },
       ],
-      reportHref: reportHref('day'),
+      reportHref: reportHref(step),
     },
     {
       id: 'status',

@@ -1,6 +1,6 @@
 /**
  * The Extended Payment Program (spec §3 "EPP service data", §4 "EPP refresh cycle", §7), under /{locale}/:
- *   GET /epp/service-data   ?percentDown&months&eppFee&orderId&demoTotal&productId&subtotalOnly&plan
+ *   GET /epp/service-data   ?percentDown&months&eppFee&orderId&demoTotal&productId&selections&subtotalOnly&plan
  *                           → {terms, plans, rules, admin, currency, translations}
  * A non-admin choice outside the lists is a 400 naming the field; `epp.admin` may choose any
  * value within the admin limits. orderId must be the caller's own order (or cart) unless the

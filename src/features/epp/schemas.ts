@@ -26,11 +26,19 @@ export const ServiceDataQuery = z.object({
   orderId: id('orderId'),
   demoTotal: amount('demoTotal'),
   productId: id('productId'),
+  // A product's configuration: "choiceId:quantity" pairs, comma-separated (the configurator's choices).
+  selections: z.preprocess(blankToUndefined, z.string().max(1000, 'selections is too long.')
+    .regex(/^\d{1,9}:\d{1,2}(,\d{1,9}:\d{1,2}){0,49}$/, 'selections must be choice:quantity pairs such as 12:1,15:2.').optional())
+    .transform((v) => v?.split(',').map((pair) => {
+      const [choiceId, quantity] = pair.split(':').map(Number);
+      return { choiceId, quantity };
+    })),
   subtotalOnly: flag,
   plan: z.preprocess(blankToUndefined, z.enum(EPP_PLANS, { message: 'plan must be standard or promo.' }).optional()),
 }).superRefine((q, ctx) => {
   const sources = [q.orderId, q.productId, q.demoTotal].filter((v) => v !== undefined).length;
   if (sources !== 1) ctx.addIssue({ code: 'custom', path: ['orderId'], message: 'Send exactly one of orderId, productId or demoTotal.' });
+  if (q.selections && q.productId === undefined) ctx.addIssue({ code: 'custom', path: ['selections'], message: 'selections go with a productId.' });
 });
 export type ServiceDataQuery = z.infer<typeof ServiceDataQuery>;
 

@@ -96,7 +96,7 @@ export async function eppQuote(db: DbOrTx, args: { query: ServiceDataQuery; call
     totalCents = q.subtotalOnly ? floorAtZero(toCents(order.subtotal) - toCents(order.discount)) : toCents(order.total);
     raw = order.lines.map((l) => ({ id: l.id, productId: l.productId, title: l.title, amountCents: Math.max(0, toCents(l.totalDiscounted)) }));
   } else if (q.productId !== undefined) {
-    const priced = await priceLine(db, channel, { productId: q.productId, quantity: 1 }, { enforce: false, now });
+    const priced = await priceLine(db, channel, { productId: q.productId, quantity: 1, selections: q.selections }, { enforce: false, now }); // as configured on the product page
     source = 'product';
     totalCents = priced.unitCents;
     raw = [{ id: priced.productId, productId: priced.productId, title: priced.title, amountCents: priced.unitCents }];

@@ -1,7 +1,7 @@
 /** Reads of the media library: the grid (search, keyset on id) and where each item is used. */
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { media, products } from '../../db/schema/index.ts';
+import { instructionalSteps, media, partsDiagrams, products } from '../../db/schema/index.ts';
 
 export const MEDIA_PAGE = 24;
 
@@ -11,8 +11,11 @@ export async function listMedia(db: DbOrTx, q: string, after: number | null) {
     .select({
       id: media.id, filename: media.filename, path: media.path, mime: media.mime, size: media.size, width: media.width, height: media.height,
       alt: media.alt, variants: media.variants, createdAt: media.createdAt,
-      // Products showing this image (primary or gallery): one count per row, no second round trip.
-      usedBy: sql<number>`(select count(*)::int from ${products} p where p.primary_image = ${media.path} or p.images @> jsonb_build_array(${media.path}))`,
+      // Products (primary or gallery), parts diagrams and instructional steps showing this image:
+      // one count per row, no second round trip.
+      usedBy: sql<number>`((select count(*)::int from ${products} p where p.primary_image = ${media.path} or p.images @> jsonb_build_array(${media.path}))
+        + (select count(*)::int from ${partsDiagrams} d where d.image = ${media.path})
+        + (select count(*)::int from ${instructionalSteps} st where st.image_url = ${media.path}))`,
     })
     .from(media)
     .where(and(q ? or(ilike(media.filename, like), ilike(media.path, like), ilike(media.alt, like)) : undefined, after ? sql`${media.id} < ${after}` : undefined))
@@ -31,11 +34,18 @@ export async function findByHash(db: DbOrTx, hash: string) {
   return m ?? null;
 }
 
-/** The products that show this image. */
-export async function whereUsed(db: DbOrTx, path: string) {
-  return db
-    .select({ id: products.id, title: products.title, stockcode: products.stockcode })
-    .from(products)
-    .where(or(eq(products.primaryImage, path), sql`${products.images} @> jsonb_build_array(${path}::text)`))
-    .limit(50);
+export type MediaUse = { kind: 'product' | 'diagram' | 'step'; id: number; label: string };
+
+/** What shows this image: products (by stock code), parts diagrams and instructional steps (by title). */
+export async function whereUsed(db: DbOrTx, path: string): Promise<MediaUse[]> {
+  // One after the other: called inside the delete's transaction (one client).
+  const byProducts = await db.select({ id: products.id, label: products.stockcode }).from(products)
+    .where(or(eq(products.primaryImage, path), sql`${products.images} @> jsonb_build_array(${path}::text)`)).limit(50);
+  const byDiagrams = await db.select({ id: partsDiagrams.id, label: partsDiagrams.title }).from(partsDiagrams).where(eq(partsDiagrams.image, path)).limit(50);
+  const bySteps = await db.select({ id: instructionalSteps.id, label: instructionalSteps.title }).from(instructionalSteps).where(eq(instructionalSteps.imageUrl, path)).limit(50);
+  return [
+    ...byProducts.map((r) => ({ kind: 'product' as const, ...r })),
+    ...byDiagrams.map((r) => ({ kind: 'diagram' as const, ...r })),
+    ...bySteps.map((r) => ({ kind: 'step' as const, ...r })),
+  ];
 }

@@ -37,13 +37,13 @@ export async function saveUpload(db: Db, mediaDir: string, file: { path: string;
   }
 }
 
-/** Deletes an item no product shows; a used one is a 409 naming where it is used. */
+/** Deletes an item nothing shows (product, parts diagram, instructional step); a used one is a 409 naming where it is used. */
 export async function deleteMedia(db: Db, mediaDir: string, id: number, userId: number) {
   const removed = await db.transaction(async (tx) => {
     const m = await findMedia(tx, id);
     if (!m) throw notFound('This image is no longer in the library.');
     const used = await whereUsed(tx, m.path);
-    if (used.length) throw conflict(`This image is used by ${used.map((p) => p.stockcode).join(', ')}; remove it there first.`, { media: 'In use.' });
+    if (used.length) throw conflict(`This image is used by ${used.map((u) => u.label).join(', ')}; remove it there first.`, { media: 'In use.' });
     await tx.delete(media).where(eq(media.id, id));
     await audit(tx, { action: 'media.delete', entity: 'media', entityId: id, userId, message: `Deleted ${m.filename}`, data: { before: { path: m.path, size: m.size, hash: m.hash } } });
     await catalogChanged(tx, { entity: 'media', id });

@@ -21,9 +21,12 @@ export function mayUseWarehouse(user: Actor, warehouseId: number): boolean {
   return user.permissions.has('warehouses.manage') || (user.permissions.has('inventory.edit') && user.warehouseId === warehouseId);
 }
 
+/** Why raw: drizzle writes a column of a join-less select unqualified ("id"), which inside the subquery would mean i.id. */
+const WAREHOUSE_ID = sql.raw('"warehouses"."id"');
+
 export async function listWarehouses(db: Db, user: Actor) {
   const all = await db
-    .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, city: warehouses.city, countryCode: warehouses.countryCode, organisationId: warehouses.organisationId, active: warehouses.active, last4: warehouses.apiKeyLast4, items: sql<number>`(select count(*)::int from ${inventory} i where i.warehouse_id = ${warehouses.id})` })
+    .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, city: warehouses.city, countryCode: warehouses.countryCode, organisationId: warehouses.organisationId, active: warehouses.active, last4: warehouses.apiKeyLast4, items: sql<number>`(select count(*)::int from ${inventory} i where i.warehouse_id = ${WAREHOUSE_ID})` })
     .from(warehouses)
     .orderBy(asc(warehouses.code));
   return all.filter((w) => mayUseWarehouse(user, w.id));

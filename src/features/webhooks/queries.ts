@@ -1,7 +1,7 @@
 /** Reads of the integrations screens: webhooks (never their secret), deliveries and attempts. */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
+import { logs, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor, keysetPage, keysetPlan } from '../../domain/keyset.ts';
 import type { DeliveryLogQuery } from './schemas.ts';
 import type { WebhookScope } from '../../domain/webhooks.ts';
@@ -32,6 +32,9 @@ export async function listWebhooks(db: DbOrTx, scope: WebhookScope) {
       failed: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID} and d.status = 'failed')`,
       lastStatus: sql<string | null>`(select d.status from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID} order by d.id desc limit 1)`,
       lastAt: sql<Date | null>`(select max(d.created_at) from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID})`,
+      // The last failure the log recorded: deliveries are removed after the retention period (and the
+      // demo seeds only the log entry), the log keeps it, so the list never says "no deliveries" then.
+      loggedFailureAt: sql<string | null>`(select max(l.created_at) from ${logs} l where l.entity = 'webhook' and l.entity_id = ${OUTER_ID} and l.action = 'webhook.deliver')`,
     })
     .from(webhooks)
     .where(inScope(scope))
