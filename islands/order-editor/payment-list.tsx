@@ -43,7 +43,7 @@ export function PaymentList({ locale, order, labels, busy, onPayments, synchroni
       {order.payments.length ? (
         <div className="table-wrap" tabIndex={0}>
           <table className="table">
-            <thead><tr><th scope="col">#</th><th scope="col">{labels.method}</th><th scope="col" className="num">{labels.payAmount}</th><th scope="col"><span className="visually-hidden">{labels.refreshPayment.replace(/\{\{\s*id\s*\}\}/, '')}</span></th></tr></thead>
+            <thead><tr><th scope="col">#</th><th scope="col">{labels.method}</th><th scope="col" className="num">{labels.payAmount}</th><th scope="col"><span className="visually-hidden">{labels.refreshPayment.replace(/\s*#?\s*\{\{\s*id\s*\}\}/, '')}</span></th></tr></thead>
             <tbody>
               {order.payments.map((p) => (
                 <tr key={p.payment_id} data-payment-id={p.payment_id}>
