@@ -108,8 +108,10 @@ describe('browser: business journeys (issue 21)', function () {
       const search = staff.getByRole('search', { name: 'Orders' });
       await search.getByRole('searchbox', { name: 'PO number' }).fill(po);
       await search.getByRole('button', { name: 'Search' }).click();
-      const found = staff.getByRole('table', { name: 'Orders' }).getByRole('row', { name: new RegExp(`^#${orderId} .* Jordan Okafor buyer@acme\\.example Pending US ${po} \\$62\\.27 \\$52\\.00$`) });
-      await found.waitFor();
+      const found = staff.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: po });
+      await found.getByRole('link', { name: `#${orderId}` }).waitFor();
+      // Total and unpaid (the other columns may be folded away at 375 px).
+      expect(await found.textContent()).to.match(/\$62\.27\s*\$52\.00/);
       expect(await staff.getByRole('table', { name: 'Orders' }).getByRole('row').count(), 'the heading row and the one order').to.equal(2);
       await found.getByRole('link', { name: `#${orderId}` }).click();
       await hydrated(staff);
@@ -157,7 +159,7 @@ describe('browser: business journeys (issue 21)', function () {
       await screenshot(staff, `journey-staff-editor-${width}`);
       expect(staff.problems).to.deep.equal([]);
       // The browser is shared: staff sign out from their menu before the buyer comes back.
-      await staff.getByRole('banner').getByText('Sam', { exact: true }).click();
+      await staff.getByRole('banner').getByText('Sam', { exact: true }).locator('xpath=..').click(); // the menu's summary: at 375 px only its icon shows
       await staff.getByRole('button', { name: /^Sign out$/i }).click();
       await staff.waitForURL((u) => !u.pathname.includes('/edit'));
       await staff.close();
@@ -235,7 +237,7 @@ describe('browser: a visitor finds a dealer and asks to be contacted; the lead r
     await row.waitFor();
     expect(await row.textContent()).to.contain(`Robin Fields${width}${mode}`).and.contain('IL');
     expect(await axe(admin)).to.deep.equal([]);
-    await admin.getByRole('banner').getByText('Morgan', { exact: true }).click();
+    await admin.getByRole('banner').getByText('Morgan', { exact: true }).locator('xpath=..').click(); // the menu's summary: at 375 px only its icon shows
     await admin.getByRole('button', { name: /^Sign out$/i }).click();
     await admin.waitForURL((u) => !u.pathname.includes('/admin/leads'));
     expect(admin.problems).to.deep.equal([]);
