@@ -28,10 +28,12 @@ type Props = {
   errors: Record<string, string>;
   /** Field name prefix of the server's error keys ('shipping-' or 'new-shipping-'). */
   errorPrefix: string;
+  /** The autofill section: 'shipping' (default) or 'billing'. */
+  section?: 'shipping' | 'billing';
   L: (key: string, vars?: Record<string, string | number>) => string;
 };
 
-export function AddressForm({ idPrefix, locale, value, onChange, countries, initialRegions, initialRegionsFor, errors, errorPrefix, L }: Props) {
+export function AddressForm({ idPrefix, locale, value, onChange, countries, initialRegions, initialRegionsFor, errors, errorPrefix, L, section = 'shipping' }: Props) {
   const [regions, setRegions] = useState(initialRegionsFor === value.country ? initialRegions : []);
   const [loadingRegions, setLoadingRegions] = useState(false);
   const [suggestions, setSuggestions] = useState<{ id: string; description: string }[]>([]);
@@ -86,7 +88,7 @@ export function AddressForm({ idPrefix, locale, value, onChange, countries, init
           type={opts.type ?? 'text'}
           value={value[k]}
           required={opts.required !== false}
-          autoComplete={autocomplete}
+          autoComplete={`${section} ${autocomplete}`}
           aria-invalid={err ? true : undefined}
           aria-describedby={err ? `${id}-err` : undefined}
           onChange={(e) => {
@@ -105,12 +107,12 @@ export function AddressForm({ idPrefix, locale, value, onChange, countries, init
   return (
     <div className="address-form stack">
       <div className="grid grid-2">
-        {field('firstName', L('firstName'), 'shipping given-name')}
-        {field('lastName', L('lastName'), 'shipping family-name')}
+        {field('firstName', L('firstName'), 'given-name')}
+        {field('lastName', L('lastName'), 'family-name')}
       </div>
       <div className={`field${countryErr ? ' has-error' : ''}`}>
         <label htmlFor={`${idPrefix}-country`}>{L('country')}</label>
-        <select id={`${idPrefix}-country`} name={`${errorPrefix}country`} value={value.country} autoComplete="shipping country" data-testid={`${idPrefix}-country`}
+        <select id={`${idPrefix}-country`} name={`${errorPrefix}country`} value={value.country} autoComplete={`${section} country`} data-testid={`${idPrefix}-country`}
           onChange={(e) => onChange({ ...value, country: e.target.value, region: '' })}>
           <option value="">{L('region.choose')}</option>
           {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
@@ -118,7 +120,7 @@ export function AddressForm({ idPrefix, locale, value, onChange, countries, init
         {countryErr && <span className="field-error">{countryErr}</span>}
       </div>
       <div className="places-wrap">
-        {field('address1', L('address1'), 'shipping address-line1')}
+        {field('address1', L('address1'), 'address-line1')}
         {suggestions.length > 0 && (
           <ul className="places-list" aria-label={L('places')} data-testid="places-list">
             {suggestions.map((s) => (
@@ -127,21 +129,21 @@ export function AddressForm({ idPrefix, locale, value, onChange, countries, init
           </ul>
         )}
       </div>
-      {field('address2', L('address2'), 'shipping address-line2', { required: false })}
+      {field('address2', L('address2'), 'address-line2', { required: false })}
       <div className="grid grid-3">
-        {field('city', L('city'), 'shipping address-level2')}
+        {field('city', L('city'), 'address-level2')}
         <div className={`field${regionErr ? ' has-error' : ''}`}>
           <label htmlFor={`${idPrefix}-region`}>{L('region')}</label>
-          <select id={`${idPrefix}-region`} name={`${errorPrefix}region`} value={value.region} autoComplete="shipping address-level1" aria-busy={loadingRegions}
+          <select id={`${idPrefix}-region`} name={`${errorPrefix}region`} value={value.region} autoComplete={`${section} address-level1`} aria-busy={loadingRegions}
             data-testid={`${idPrefix}-region`} onChange={(e) => set('region', e.target.value)} required={regions.length > 0}>
             <option value="">{L('region.choose')}</option>
             {regions.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
           </select>
           {regionErr && <span className="field-error">{regionErr}</span>}
         </div>
-        {field('postalcode', L('postalcode'), 'shipping postal-code')}
+        {field('postalcode', L('postalcode'), 'postal-code')}
       </div>
-      {field('phone', L('phone'), 'shipping tel', { required: false, type: 'tel' })}
+      {field('phone', L('phone'), 'tel', { required: false, type: 'tel' })}
     </div>
   );
 }

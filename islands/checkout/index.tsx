@@ -15,6 +15,7 @@ import { activeTab, NO_COUNTRY_SELECTED, shippingAddressDirty, tabDisabled, type
 import { showAlert } from '../lib/alerts.ts';
 import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
 import { AddressForm, emptyAddress, type AddressValues } from './address-form.tsx';
+import { BillingFields, billingBody, sameBilling, type BillingValue } from './billing.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { ShippingStep } from './shipping-step.tsx';
 import { fieldsOf, makeL, Summary } from './parts.tsx';
@@ -44,6 +45,8 @@ export default function Checkout(props: Props) {
   const [subscribe, setSubscribe] = useState(true);
   const [tax, setTax] = useState<Tax>({ exempt: false, bizType: '', signature: '', title: '' });
   const [savedTax, setSavedTax] = useState<string>('');
+  const [billing, setBilling] = useState<BillingValue>(sameBilling(props.defaultCountry));
+  const [savedBilling, setSavedBilling] = useState<string>('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [saving, setSaving] = useState(false);
@@ -122,10 +125,11 @@ export default function Checkout(props: Props) {
         setActive(0);
         return;
       }
-      const dirty = shippingAddressDirty({ returning, chosen, orderShipTo: shipToId, countryCheckOk: ok }) || taxExemptId === null || taxKey(tax) !== savedTax;
+      const billKey = JSON.stringify(billingBody(billing, returning));
+      const dirty = shippingAddressDirty({ returning, chosen, orderShipTo: shipToId, countryCheckOk: ok }) || taxExemptId === null || taxKey(tax) !== savedTax || billKey !== savedBilling;
       let state = { userId, shipToId, taxExemptId };
       if (dirty) {
-        const body: Record<string, unknown> = { 'tax-exempt': tax.exempt };
+        const body: Record<string, unknown> = { 'tax-exempt': tax.exempt, ...billingBody(billing, returning) };
         if (tax.exempt) Object.assign(body, { 'biz-type': tax.bizType, signature: tax.signature, title: tax.title });
         if (returning) {
           Object.assign(body, { returning: true, shippingAddressId: chosen });
@@ -134,7 +138,7 @@ export default function Checkout(props: Props) {
           Object.assign(body, { email, subscribe, accountType, 'org-name': accountType === 'organization' ? orgName : '' });
           for (const [k, v] of Object.entries(address)) body[`shipping-${k}`] = v;
         }
-        const r = await request<{ totals: Props['order']['totals'] | null; user_id: number; ship_to: number; tax_exempt_id: string; addresses: CheckoutAddress[]; csrf_token?: string; api_token?: string }>('POST', `/${props.locale}/order/customer-info`, body);
+        const r = await request<{ totals: Props['order']['totals'] | null; user_id: number; ship_to: number; bill_to: number; tax_exempt_id: string; addresses: CheckoutAddress[]; csrf_token?: string; api_token?: string }>('POST', `/${props.locale}/order/customer-info`, body);
         if (r.totals) setTotals(r.totals);
         setMeta('csrf-token', r.csrf_token);
         setMeta('api-token', r.api_token);
@@ -147,6 +151,10 @@ export default function Checkout(props: Props) {
         setChosen(r.ship_to);
         setAddress(emptyAddress(props.defaultCountry));
         setSavedTax(taxKey(tax));
+        // The form is a returning buyer's from now on: the bill-to is the ship-to or a saved address.
+        const nextBilling: BillingValue = r.bill_to === r.ship_to ? sameBilling(props.defaultCountry) : { ...sameBilling(props.defaultCountry), same: false, chosen: r.bill_to };
+        setBilling(nextBilling);
+        setSavedBilling(JSON.stringify(billingBody(nextBilling, true)));
         setShipping(null);
         setLastPosted([]);
       }
@@ -225,7 +233,8 @@ export default function Checkout(props: Props) {
               <AddressForm idPrefix="ship" locale={props.locale} value={address} onChange={setAddress} countries={props.countries}
                 initialRegions={props.regions} initialRegionsFor={props.defaultCountry} errors={errors} errorPrefix={returning ? 'new-shipping-' : 'shipping-'} L={L} />
             )}
-            <p className="small muted">{L('billingSame')}</p>
+            <BillingFields value={billing} onChange={setBilling} returning={returning} addresses={addresses} locale={props.locale} countries={props.countries}
+              regions={props.regions} defaultCountry={props.defaultCountry} errors={errors} L={L} />
             {!returning && (
               <label className="check"><input type="checkbox" checked={subscribe} onChange={(e) => setSubscribe(e.target.checked)} data-testid="co-subscribe" /> {L('subscribe')}</label>
             )}

@@ -11,6 +11,7 @@ import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
 import { fieldsOf, fmt, type Lookup } from './parts.tsx';
 import { SavedMethods, type SavedChoice } from './saved-methods.tsx';
 import { EppPayment, eppFields, type EppPayState } from './epp-payment.tsx'; // EPP (issue 10)
+import { hideWait, showWait } from '../lib/overlay.ts';
 
 type Props = {
   hidden: boolean;
@@ -55,6 +56,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   const place = async () => {
     if (placing || (!saved && epp === 'pending')) return;
     setPlacing(true);
+    showWait(); // spec §9: the full-screen wait overlay during the order's placement (kept until the confirmation loads)
     setError('');
     setErrors({});
     attempt.current ??= { key: newKey() };
@@ -78,6 +80,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
       window.location.assign(r.redirect);
     } catch (err) {
       // A definite answer ends the attempt (the next click is a new one); a lost connection does not.
+      hideWait();
       if (isAppRequestError(err)) attempt.current = null;
       setErrors(fieldsOf(err));
       setError(messagesOf(err)[0] ?? String((err as Error).message ?? err));

@@ -19,10 +19,12 @@ import { formatMoney, parseCents } from '../../src/domain/money.ts';
 import { PLACEHOLDER_PREFIX, isPlaceholderId, type OrderJson, type UpdateLineInput } from '../../src/domain/order-edit.ts';
 import { CART_MIN } from '../../src/domain/quantity.ts';
 import { showAlert } from '../lib/alerts.ts';
+import { hideWait, showWait } from '../lib/overlay.ts';
 import { isAppRequestError, messagesOf } from '../lib/request.ts';
 import { orderApi } from './api.ts';
 import { ProductSearch } from './product-search.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
+import { PaymentList, refreshPayment } from './payment-list.tsx';
 import { RefundPanel } from './refund-panel.tsx';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
 
@@ -145,6 +147,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
       return;
     }
     setBusy(true);
+    showWait(); // spec §9: the full-screen wait overlay while the order is saved and synchronized
     try {
       const reply = await api.update({
         version: order.version,
@@ -166,6 +169,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
     } catch (err) {
       failed(err);
     } finally {
+      hideWait();
       setBusy(false);
     }
   }
@@ -183,6 +187,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
     }
   }
 
+  const onPayments = (payments: OrderJson['payments']) => setOrder((o) => ({ ...o, payments }));
   const showDots = unsaved || busy;
   const total = (k: keyof OrderJson['totals']) => (showDots ? '...' : money(order.totals[k]));
   const statusLabel = (s: string) => statuses.find((x) => x.value === s)?.label ?? s;
@@ -282,7 +287,10 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
         </div>
       </section>
 
-      {canPay && (Number(order.totals.unpaid_total) > 0 || order.payments.length === 0) ? <PaymentPanel locale={locale} order={order} labels={labels} tokenizeUrl={tokenizeUrl} busy={busy || unsaved} onPaid={() => synchronize()} /> : null}
+      <PaymentList locale={locale} order={order} labels={labels} busy={busy} onPayments={onPayments} synchronize={() => synchronize()} />
+      {canPay && (Number(order.totals.unpaid_total) > 0 || order.payments.length === 0) ? (
+        <PaymentPanel locale={locale} order={order} labels={labels} tokenizeUrl={tokenizeUrl} busy={busy || unsaved} onPaid={(paymentId) => refreshPayment(locale, order, paymentId, onPayments, () => synchronize())} />
+      ) : null}
       {canPay ? <RefundPanel locale={locale} order={order} labels={labels} busy={busy || unsaved} onRefunded={() => synchronize()} /> : null}
 
       <div className="editor-actions">

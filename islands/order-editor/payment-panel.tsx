@@ -13,13 +13,14 @@ import type { OrderJson } from '../../src/domain/order-edit.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
 import { capAssigned, checkAllocations, distributePayment } from '../../src/domain/prorate.ts';
 import { showAlert } from '../lib/alerts.ts';
+import { hideWait, showWait } from '../lib/overlay.ts';
 import { apiToken } from '../lib/dom.ts';
 import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
 
 /** One key per attempt (crypto.randomUUID needs a secure context; getRandomValues does not). */
 const attemptKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-type Props = { locale: string; order: OrderJson; labels: EditorLabels; tokenizeUrl: string; busy: boolean; onPaid: () => Promise<unknown> };
+type Props = { locale: string; order: OrderJson; labels: EditorLabels; tokenizeUrl: string; busy: boolean; onPaid: (paymentId: number) => Promise<unknown> };
 
 export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid }: Props) {
   const id = useId();
@@ -50,28 +51,31 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
 
   async function record() {
     setSending(true);
+    showWait(); // spec §9: the full-screen wait overlay while the payment is taken
     try {
       const split_ = {
         version: order.version, amount: fromCents(amountCents), fee_ids: fees,
         allocations: split.filter((s) => s.assigned > 0).map((s) => ({ order_line_item_id: s.id, amount: fromCents(toCents(s.assigned)) })),
       };
+      let paid: { payment_id: number };
       if (method === 'card') {
         const t = await request<{ token: string }>('POST', tokenizeUrl, { number: card.number.replace(/\s+/g, ''), exp_month: Number(expiry![1]), exp_year: Number(expiry![2]), cvc: card.cvc }, { json: true });
-        await request('POST', `/${locale}/api/orders/${order.order_id}/payments`, { ...split_, payment_type: PAYMENT_TYPES.CARD, token: t.token, idempotency_key: attemptKey() }, { bearer: apiToken(), json: true });
+        paid = await request<{ payment_id: number }>('POST', `/${locale}/api/orders/${order.order_id}/payments`, { ...split_, payment_type: PAYMENT_TYPES.CARD, token: t.token, idempotency_key: attemptKey() }, { bearer: apiToken(), json: true });
         setCard({ number: '', expiry: '', cvc: '' });
       } else {
-        await request('POST', `/${locale}/api/orders/${order.order_id}/payments`, { ...split_, payment_type: PAYMENT_TYPES.CHECK, check_number: check.trim() }, { bearer: apiToken(), json: true });
+        paid = await request<{ payment_id: number }>('POST', `/${locale}/api/orders/${order.order_id}/payments`, { ...split_, payment_type: PAYMENT_TYPES.CHECK, check_number: check.trim() }, { bearer: apiToken(), json: true });
       }
       setAmount('');
       setCheck('');
       setAssigned({});
       setFees([]);
-      await onPaid();
+      await onPaid(paid.payment_id);
       showAlert(labels.recorded, 'success');
     } catch (err) {
       console.error('payment failed', err);
       showAlert(isAppRequestError(err) ? messagesOf(err.body)[0] ?? labels.sumMismatch : labels.sumMismatch, 'error');
     } finally {
+      hideWait();
       setSending(false);
     }
   }

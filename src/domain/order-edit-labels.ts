@@ -15,6 +15,8 @@ export const EDITOR_LABEL_KEYS = {
   method: 'oa.pay.method', methodCheck: 'oa.pay.methodCheck', methodCard: 'oa.pay.methodCard', cardNumber: 'oa.pay.cardNumber', cardExpiry: 'oa.pay.cardExpiry',
   cardCvc: 'oa.pay.cardCvc', charge: 'oa.pay.charge', charging: 'oa.pay.charging', cardIncomplete: 'oa.pay.cardIncomplete',
   refundTitle: 'oa.refund.title', refundPayment: 'oa.refund.payment', refunded: 'oa.refund.refunded', refundLeft: 'oa.refund.left', refundAmount: 'oa.refund.amount',
+  payments: 'oa.detail.payments', fees: 'oa.detail.fees', feePaid: 'oa.detail.feePaid', feeUnpaid: 'oa.detail.feeUnpaid', paymentOk: 'oa.payment.ok',
+  paymentFailed: 'oa.payment.failed', refreshPayment: 'oa.pay.refresh', methodBank: 'pm.adminBank', checkLabel: 'oa.detail.check', cardLabel: 'oa.detail.card',
   refundReason: 'oa.refund.reason', refund: 'oa.refund.button', refundConfirm: 'oa.refund.confirm', refundDone: 'oa.refund.done', refundNone: 'oa.refund.none',
 } as const;
 

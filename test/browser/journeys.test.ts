@@ -8,62 +8,10 @@
  * Expected figures are the demo catalogue's prices, written by hand.
  */
 import { expect } from 'chai';
-import type { Locator } from 'playwright-core';
 import { axe, hydrated, newPage, screenshot, requireChromium, type TestPage } from '../helpers/browser.ts';
+import { figure, person, type Mode } from './journeys-person.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
-
-type Mode = 'pointer' | 'keyboard';
-
-/**
- * How a person acts on the page: with a pointer (Playwright's click/fill, which also scroll the
- * control into view and fail when it is hidden or covered) or with the keyboard only (Tab until
- * the control has focus, then Enter, Space, arrows or typing).
- */
-function person(page: TestPage, mode: Mode) {
-  const focused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
-  /** Tab (forward) until the control, or a control inside it, has focus: as a keyboard user moves. */
-  const tabTo = async (target: Locator, max = 300) => {
-    await target.waitFor({ state: 'visible' });
-    for (let i = 0; i < max; i++) {
-      if (await focused(target)) return;
-      await page.keyboard.press('Tab');
-    }
-    throw new Error(`Tab never reached ${target}`);
-  };
-  return {
-    mode,
-    /** A link or a button. */
-    async press(target: Locator) {
-      if (mode === 'pointer') return target.click();
-      await tabTo(target);
-      await page.keyboard.press('Enter');
-    },
-    async type(target: Locator, text: string) {
-      if (mode === 'pointer') return target.fill(text);
-      await tabTo(target);
-      await page.keyboard.type(text);
-    },
-    /** A radio button: by keyboard the group is one tab stop, the arrows move the choice. */
-    async choose(group: Locator, radio: Locator) {
-      if (mode === 'pointer') return radio.check();
-      await tabTo(group);
-      for (let i = 0; i < 12 && !(await radio.isChecked()); i++) await page.keyboard.press('ArrowDown');
-      expect(await radio.isChecked(), `${radio} chosen by arrow keys`).to.equal(true);
-    },
-    /** A closed <select>: the arrows change its value. */
-    async select(target: Locator, label: string) {
-      if (mode === 'pointer') return void (await target.selectOption({ label }));
-      await tabTo(target);
-      const shown = () => target.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.label ?? '');
-      for (let i = 0; i < 80 && (await shown()) !== label; i++) await page.keyboard.press('ArrowDown');
-      expect(await shown()).to.equal(label);
-    },
-  };
-}
-
-/** Reads a labelled figure (a <dt>/<dd> pair) inside `scope`. */
-const figure = (scope: Locator, term: string) => scope.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
 
 describe('browser: journeys (issue 21)', function () {
   this.timeout(240_000);

@@ -136,6 +136,17 @@ describe('product editor (HTTP)', function () {
     expect(res.body.error.fields).to.have.property('sku');
   });
 
+  it('refuses a product or channel price under the minimum of 1 (spec §5, §9), naming the field (400)', async () => {
+    const low = await post('/create', { updateData: newProduct('PE-LOW-1', { price: '0.99', channels: [] }) });
+    expect(low.status, JSON.stringify(low.body)).to.equal(400);
+    expect(low.body.error.fields).to.deep.equal({ price: 'The price must be at least 1.00.' });
+    const channel = await post('/create', { updateData: newProduct('PE-LOW-2', { channels: [{ channel_id: us, price: '0.50', price_category: 'retail', selectedWarehouses: [] }] }) });
+    expect(channel.status, JSON.stringify(channel.body)).to.equal(400);
+    expect(channel.body.error.fields).to.deep.equal({ 'channels.0.price': 'The price must be at least 1.00.' });
+    const one = await post('/create', { updateData: newProduct('PE-LOW-3', { price: '1.00', channels: [] }) });
+    expect(one.status, JSON.stringify(one.body)).to.equal(201);
+  });
+
   it('answers the is-kit check', async () => {
     expect((await s.a.get(`${BASE}/iskit/DEMO-KIT/x`)).body).to.equal(true);
     expect((await s.a.get(`${BASE}/iskit/ROW-KIT-12`)).body).to.equal(true);

@@ -12,14 +12,14 @@ import type { AuthService } from '../auth/service.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
 import { countryRegions, organisationOf, ownAddress } from './queries.ts';
 import { applyTax } from './tax.ts';
-import type { AddressInput, CustomerInfo } from './schemas.ts';
+import { UNKNOWN_COUNTRY, type AddressInput, type CustomerInfo } from './schemas.ts';
 
 export const CHANNEL_MISMATCH = 'channel_mismatch';
 
 /** Country known, region one of its regions (when it has any). Throws 400 naming the field. */
 export async function checkAddress(db: DbOrTx, a: AddressInput, prefix: string): Promise<void> {
   const c = await countryRegions(db, a.country);
-  if (!c) throw invalid('Choose a country.', { [`${prefix}country`]: 'Choose a country.' });
+  if (!c) throw invalid(UNKNOWN_COUNTRY, { [`${prefix}country`]: UNKNOWN_COUNTRY });
   if (c.regions.length && !c.regions.includes(a.region)) throw invalid('Choose a region.', { [`${prefix}region`]: 'Choose a region.' });
 }
 
@@ -53,6 +53,24 @@ export async function createCheckoutAccount(auth: AuthService, info: Extract<Cus
 }
 
 const NOT_ALLOWED_TAX_EXEMPT = 'Your organisation does not allow this account to buy tax exempt.';
+
+/** The bill-to's id: the ship-to, one of the buyer's saved addresses, or a new one (any country: no store check). */
+async function billingAddress(tx: DbOrTx, userId: number, personId: number | null, shipToId: number, info: CustomerInfo): Promise<number> {
+  const b = info.billing;
+  if (b.same) return shipToId;
+  if ('addressId' in b) {
+    const own = await ownAddress(tx, userId, b.addressId);
+    if (!own) throw invalid('Choose one of your saved addresses.', { billingAddressId: 'Choose one of your saved addresses.' });
+    return own.id;
+  }
+  const a = b.address;
+  await checkAddress(tx, a, info.returning ? 'new-billing-' : 'billing-');
+  const [row] = await tx.insert(addresses).values({
+    userId, personId, label: 'Billing', firstName: a.firstName, lastName: a.lastName, address1: a.address1, address2: a.address2 ?? null,
+    city: a.city, regionCode: a.region, postalCode: a.postalcode, countryCode: a.country, phone: a.phone ?? null,
+  }).returning({ id: addresses.id });
+  return row.id;
+}
 
 export type CustomerInfoResult = { shipToId: number; billToId: number; taxExemptId: string; country: string };
 
@@ -93,6 +111,7 @@ export function saveCustomerInfo(
       }).returning();
     }
     checkCountry(channel, args.channels, shipTo.countryCode);
+    const billToId = await billingAddress(tx, userId, person?.id ?? null, shipTo.id, info);
 
     let taxExemptId = '0';
     if (info.tax.exempt) {
@@ -118,11 +137,11 @@ export function saveCustomerInfo(
     }
     await tx.update(orders).set({
       shipToAddressId: shipTo.id,
-      billToAddressId: shipTo.id,
+      billToAddressId: billToId,
       personId: person?.id ?? null,
       taxExemptId,
     }).where(eq(orders.id, orderId));
     await applyTax(tx, orderId);
-    return { shipToId: shipTo.id, billToId: shipTo.id, taxExemptId, country: shipTo.countryCode };
+    return { shipToId: shipTo.id, billToId, taxExemptId, country: shipTo.countryCode };
   });
 }

@@ -3,7 +3,7 @@
  * selection, and the order placement body. Forms may arrive urlencoded, multipart or as JSON.
  */
 import { z } from 'zod';
-import { BIZ_TYPES, CHECKOUT_ACCOUNT_TYPES, postalCodeValid } from '../../domain/checkout.ts';
+import { BIZ_TYPES, CHECKOUT_ACCOUNT_TYPES, NO_COUNTRY_SELECTED, postalCodeValid } from '../../domain/checkout.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
 
 const text = (label: string, max = 120) => z.string({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} is too long.`);
@@ -11,6 +11,9 @@ const optionalText = (max = 120) => z.string().trim().max(max, 'Too long.').opti
 /** Checkbox-ish: 'true', '1', 'on', true → true; absent, 'false', '0', 'off', '' → false. */
 const flag = (fallback: boolean) =>
   z.union([z.boolean(), z.string(), z.number()]).optional().transform((v) => (v === undefined ? fallback : ['true', '1', 'on', 'yes'].includes(String(v).toLowerCase())));
+
+/** A country code that is not one of ours. */
+export const UNKNOWN_COUNTRY = 'Choose a country from the list.';
 
 export type AddressInput = {
   firstName: string; lastName: string; address1: string; address2?: string; city: string;
@@ -25,7 +28,8 @@ export function addressFrom(body: Record<string, unknown>, prefix: string): { da
     address1: text('Address', 200),
     address2: optionalText(200),
     city: text('City'),
-    country: z.string({ message: 'Choose a country.' }).trim().regex(/^[A-Za-z]{2}$/, 'Choose a country.').transform((v) => v.toUpperCase()),
+    // Spec §5/§9: no country at all is 'No country selected', the screen's own words.
+    country: z.string({ message: NO_COUNTRY_SELECTED }).trim().min(1, NO_COUNTRY_SELECTED).regex(/^[A-Za-z]{2}$/, UNKNOWN_COUNTRY).transform((v) => v.toUpperCase()),
     region: z.string().trim().max(10, 'Choose a region.').default(''),
     postalcode: text('Postal code', 12),
     phone: optionalText(40),
@@ -43,9 +47,29 @@ export function addressFrom(body: Record<string, unknown>, prefix: string): { da
   return { data: { ...r.data, region: r.data.region.toUpperCase() }, fields };
 }
 
+/**
+ * Where the bill goes (spec §4: billing follows shipping unless 'add-new'). `billingAddressId`
+ * absent, '' or 'same': the ship-to; a saved address id (returning buyers); 'add-new': a new
+ * address in the `new-billing-*` fields (returning) or `billing-*` fields (new customers).
+ */
+export type Billing = { same: true } | { same: false; addressId: number } | { same: false; address: AddressInput };
+
 export type CustomerInfo =
-  | { returning: true; shippingAddressId: number | 'add-new'; newAddress?: AddressInput; tax: TaxExempt }
-  | { returning: false; email: string; address: AddressInput; subscribe: boolean; accountType: 'personal' | 'organization'; orgName?: string; tax: TaxExempt };
+  | { returning: true; shippingAddressId: number | 'add-new'; newAddress?: AddressInput; billing: Billing; tax: TaxExempt }
+  | { returning: false; email: string; address: AddressInput; subscribe: boolean; accountType: 'personal' | 'organization'; orgName?: string; billing: Billing; tax: TaxExempt };
+
+function billingFrom(body: Record<string, unknown>, returning: boolean, fields: Record<string, string>): Billing {
+  const raw = String(body.billingAddressId ?? '').trim();
+  if (raw === '' || raw === 'same') return { same: true };
+  if (raw === 'add-new') {
+    const a = addressFrom(body, returning ? 'new-billing-' : 'billing-');
+    Object.assign(fields, a.fields);
+    return a.data ? { same: false, address: a.data } : { same: true };
+  }
+  if (returning && /^\d{1,9}$/.test(raw)) return { same: false, addressId: Number(raw) };
+  fields.billingAddressId = 'Choose a billing address.';
+  return { same: true };
+}
 
 export type TaxExempt = { exempt: false } | { exempt: true; bizType: string; signature: string; title: string };
 
@@ -85,8 +109,9 @@ export function parseCustomerInfo(raw: unknown, signedIn: boolean): CustomerInfo
     } else {
       fields.shippingAddressId = 'Choose a shipping address.';
     }
+    const billing = billingFrom(body, true, fields);
     if (Object.keys(fields).length) throw new InputError(fields);
-    return { returning: true, shippingAddressId, newAddress, tax };
+    return { returning: true, shippingAddressId, newAddress, billing, tax };
   }
   const email = z.string().trim().toLowerCase().max(254).email('Enter a valid email address.').safeParse(body.email ?? '');
   if (!email.success) fields.email = 'Enter a valid email address.';
@@ -96,6 +121,7 @@ export function parseCustomerInfo(raw: unknown, signedIn: boolean): CustomerInfo
   if (!(CHECKOUT_ACCOUNT_TYPES as readonly string[]).includes(accountType)) fields.accountType = 'Choose personal or organisation.';
   const orgName = typeof body['org-name'] === 'string' ? body['org-name'].trim().slice(0, 200) : '';
   if (accountType === 'organization' && !orgName) fields['org-name'] = 'Organisation name is required.';
+  const billing = billingFrom(body, false, fields);
   if (Object.keys(fields).length) throw new InputError(fields);
   return {
     returning: false,
@@ -104,6 +130,7 @@ export function parseCustomerInfo(raw: unknown, signedIn: boolean): CustomerInfo
     subscribe: flag(true).parse(body.subscribe),
     accountType: accountType as 'personal' | 'organization',
     orgName: orgName || undefined,
+    billing,
     tax,
   };
 }

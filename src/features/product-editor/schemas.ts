@@ -3,12 +3,16 @@ import { z } from 'zod';
 import { AVAILABILITIES, INVENTORY_TYPES } from '../../db/schema/constants.ts';
 import { invalid } from '../../domain/errors.ts';
 import type { EditorOption } from '../../domain/product-editor.ts';
+import { MIN_PRODUCT_PRICE } from '../../domain/constants.ts';
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
 const optText = (max: number) => z.union([z.string(), z.null()]).optional().transform((v) => (v ?? '').trim()).pipe(z.string().max(max, `At most ${max} characters.`));
 const money = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(
   z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Enter an amount such as 12.50.'),
 );
+/** A product's own price and its channel prices (spec §5, §9: the minimum product price is 1). */
+export const PRICE_TOO_LOW = `The price must be at least ${MIN_PRODUCT_PRICE}.00.`;
+const productPrice = money.refine((v) => Number(v) >= MIN_PRODUCT_PRICE, PRICE_TOO_LOW);
 const optMoney = z.union([z.string(), z.number(), z.null()]).optional().transform((v) => (v == null || String(v).trim() === '' ? null : String(v).trim())).pipe(
   z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Enter an amount such as 12.50.').nullable(),
 );
@@ -57,7 +61,7 @@ export const ProductUpdate = z.object({
   notes: optText(2000),
   inventory_type: z.enum(INVENTORY_TYPES, { message: 'Choose an inventory type.' }),
   availability: z.enum(AVAILABILITIES, { message: 'Choose an availability.' }),
-  price: money,
+  price: productPrice,
   primary_image: optText(500),
   images: z.array(text(500)).max(30).optional().default([]),
   image_hash: optText(128),
@@ -89,7 +93,7 @@ export const ProductUpdate = z.object({
   channels: z.array(z.object({
     channel_id: id,
     selectedWarehouses: z.array(z.object({ warehouse_id: id, quantity: count(1_000_000) })).max(20).optional().default([]),
-    price: money,
+    price: productPrice,
     price_category: text(30).min(1, 'Choose a price category.'),
   })).max(20).optional().default([]),
 });

@@ -8,7 +8,7 @@ import type { Services } from '../../services.ts';
 import { fieldErrors, parseInput } from '../../http/validate.ts';
 import { flash } from '../../http/context.ts';
 import { forbidden, isAppError, notFound } from '../../domain/errors.ts';
-import { countryOptions } from './countries.ts';
+import { countryOptions, regionOptions, REGION_NOT_LISTED } from './countries.ts';
 import { Adjustment, CsvBody, InventoryQuery, WarehouseCreate, WarehouseParams } from './schemas.ts';
 import { translated } from '../../http/error-handler.ts';
 import {
@@ -43,16 +43,24 @@ export function warehouseRoutes(s: Services): Router {
 
   /** GET /{locale}/account/dashboard/warehouses/add */
   r.get(`${BASE}/add`, async (req, res) => {
-    await res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values: { country_code: 'US', zone: 'America/Chicago' }, fields: {}, countries: await countryOptions(s.db) });
+    const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, 'US')]);
+    await res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values: { country_code: 'US', zone: 'America/Chicago' }, fields: {}, countries, regions });
   });
 
   /** POST /{locale}/account/dashboard/warehouses/add */
   r.post(`${BASE}/add`, async (req, res) => {
-    const again = async (fields: Record<string, string>, status: number) =>
-      res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values: req.body ?? {}, fields, countries: await countryOptions(s.db) }, status);
+    const again = async (fields: Record<string, string>, status: number) => {
+      const values = (req.body ?? {}) as Record<string, unknown>;
+      const country = typeof values.country_code === 'string' ? values.country_code : '';
+      const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, country)]);
+      return res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values, fields, countries, regions }, status);
+    };
     const parsed = WarehouseCreate.safeParse(req.body ?? {});
     if (!parsed.success) return again(fieldErrors(parsed.error), 400);
     const v = parsed.data;
+    // The region is one of the country's (when it has any): the select offers only those.
+    const regions = await regionOptions(s.db, v.country_code);
+    if (regions.length && !regions.some((x) => x.code === v.region_code)) return again({ region_code: REGION_NOT_LISTED }, 400);
     try {
       const w = await createWarehouse(s.db, {
         code: v.code, name: v.name, address1: v.address1, address2: v.address2, city: v.city, regionCode: v.region_code, postalCode: v.postal_code,

@@ -165,6 +165,7 @@ export const orderAdmin = {
     'oa.pay.sumMismatch': 'The amounts assigned to lines must add up to the payment.',
     'oa.pay.saveFirst': 'Save your changes before taking a payment.',
     'oa.pay.fee': 'Fee',
+    'oa.pay.refresh': 'Refresh payment #{{id}}',
   },
   fr: {
     'admin.nav.orders': 'Commandes',
@@ -331,6 +332,7 @@ export const orderAdmin = {
     'oa.pay.sumMismatch': 'Les montants affectés aux lignes doivent égaler le paiement.',
     'oa.pay.saveFirst': 'Enregistrez vos modifications avant d’encaisser un paiement.',
     'oa.pay.fee': 'Frais',
+    'oa.pay.refresh': 'Actualiser le paiement n° {{id}}',
   },
   es: {
     'admin.nav.orders': 'Pedidos',
@@ -497,5 +499,6 @@ export const orderAdmin = {
     'oa.pay.sumMismatch': 'Los importes asignados a las líneas deben sumar el pago.',
     'oa.pay.saveFirst': 'Guarde sus cambios antes de registrar un pago.',
     'oa.pay.fee': 'Cargo',
+    'oa.pay.refresh': 'Actualizar el pago #{{id}}',
   },
 } as const;
