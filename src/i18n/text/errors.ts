@@ -216,6 +216,9 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['Your payment for this order is being processed. Wait a moment, then check your orders before trying again.', 'Votre paiement pour cette commande est en cours de traitement. Patientez un moment, puis consultez vos commandes avant de réessayer.', 'Su pago de este pedido se está procesando. Espere un momento y revise sus pedidos antes de intentarlo de nuevo.'],
   ['The EPP down payment is paid by card.', 'L’acompte du PPP se paie par carte.', 'El pago inicial del PPE se paga con tarjeta.'],
   ['The order total is now {{amount}} {{currency}}. Please review your order.', 'Le total de la commande est maintenant de {{amount}} {{currency}}. Veuillez vérifier votre commande.', 'El total del pedido ahora es {{amount}} {{currency}}. Revise su pedido.'],
+  ['Choose a billing address.', 'Choisissez une adresse de facturation.', 'Elija una dirección de facturación.'],
+  ['Choose a state or province from the list.', 'Choisissez un État ou une province dans la liste.', 'Elija un estado o provincia de la lista.'],
+  ['The price must be at least 1.00.', 'Le prix doit être d’au moins 1,00.', 'El precio debe ser de al menos 1.00.'],
   // request targets (issue 20)
   ['The request target must be a path (origin-form).', 'La cible de la requête doit être un chemin (forme origine).', 'El destino de la solicitud debe ser una ruta (forma de origen).'],
   ['The request target must not start with two slashes.', 'La cible de la requête ne doit pas commencer par deux barres obliques.', 'El destino de la solicitud no debe empezar con dos barras.'],
