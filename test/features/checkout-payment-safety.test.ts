@@ -116,6 +116,8 @@ describe('checkout payment safety (issue 20)', function () {
     expect(res.body.error.message).to.equal('Your card was declined.');
     const [held] = await sql<{ r: number }>('select sum(reserved)::int as r from inventory where product_id = $1', [product]);
     expect(held.r).to.equal(0);
+    const [cart] = await sql<{ status: string; ship_to: unknown; bill_to: unknown }>('select status, ship_to, bill_to from orders where id = $1', [c.orderId]);
+    expect(cart, 'still a cart, reading the address book: no copies kept').to.deep.equal({ status: 'cart', ship_to: null, bill_to: null });
     const good = await tokenize(c.a, c.token, TEST_CARDS.approved);
     const again = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 1, token: good, expected_total: c.total });
     expect(again.status, again.text).to.equal(201);

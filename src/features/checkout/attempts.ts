@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { inventory, paymentAttempts, type PaymentAttemptStatus } from '../../db/schema/index.ts';
+import { inventory, orders, paymentAttempts, type PaymentAttemptStatus } from '../../db/schema/index.ts';
 
 export type Attempt = typeof paymentAttempts.$inferSelect;
 
@@ -41,11 +41,16 @@ export function releaseAttempt(db: Db, id: number, error: string): Promise<boole
   });
 }
 
+/**
+ * An attempt ends without an order: its stock goes back, and the cart drops the address copies the
+ * reserving transaction made (a cart reads the address book; only a placed order keeps copies).
+ */
 export async function giveBackReservations(tx: DbOrTx, a: Attempt): Promise<void> {
   for (const r of a.reservations) {
     if (r.inventoryId === null) continue;
     await tx.update(inventory).set({ reserved: sql`greatest(${inventory.reserved} - ${r.quantity}, 0)` }).where(eq(inventory.id, r.inventoryId));
   }
+  await tx.update(orders).set({ shipTo: null, billTo: null }).where(and(eq(orders.id, a.orderId), eq(orders.status, 'cart')));
 }
 
 /**
