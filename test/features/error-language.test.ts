@@ -18,7 +18,7 @@ const EXPECTED: Record<Locale, Record<string, string>> = {
     taken: 'An account with this email already exists. Please sign in to check out.',
     email: 'Enter a valid email address.',
     firstName: 'First name is required.',
-    country: 'Choose a country.',
+    country: 'No country selected', // the spec's own words (§4)
   },
   'fr-ca': {
     quantity: 'La quantité doit être un nombre entier.',
@@ -26,7 +26,7 @@ const EXPECTED: Record<Locale, Record<string, string>> = {
     taken: 'Un compte existe déjà avec ce courriel. Veuillez vous connecter pour passer la commande.',
     email: 'Entrez une adresse courriel valide.',
     firstName: 'Prénom : ce champ est requis.',
-    country: 'Choisissez un pays.',
+    country: 'Aucun pays sélectionné',
   },
   'es-mx': {
     quantity: 'La cantidad debe ser un número entero.',
@@ -34,7 +34,7 @@ const EXPECTED: Record<Locale, Record<string, string>> = {
     taken: 'Ya existe una cuenta con este correo electrónico. Inicie sesión para pagar.',
     email: 'Ingrese un correo electrónico válido.',
     firstName: 'Nombre: este campo es obligatorio.',
-    country: 'Elija un país.',
+    country: 'Ningún país seleccionado',
   },
 };
 

@@ -36,7 +36,8 @@ describe('reCAPTCHA on the lead form', function () {
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
     const shared = await testServer();
     const verifyUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/recaptcha/api/siteverify`;
-    configured = await start({ ...shared.config, port: 0, seed: 'none', providers: { ...shared.config.providers, recaptcha: { siteKey: SITE_KEY, secret: SECRET, verifyUrl } } });
+    // Over the shared app's own database (the embedded one has a single owner).
+    configured = await start({ ...shared.config, port: 0, seed: 'none', providers: { ...shared.config.providers, recaptcha: { siteKey: SITE_KEY, secret: SECRET, verifyUrl } } }, { database: shared.database, prepare: false });
   });
   after(async () => {
     await configured?.stop();
