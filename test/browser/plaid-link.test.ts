@@ -46,7 +46,8 @@ describe('browser: Plaid Link adds a bank account', function () {
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
     const shared = await testServer();
     const baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-    plaidApp = await start({ ...shared.config, port: 0, seed: 'none', providers: { ...shared.config.providers, plaid: { clientId: 'client-fake', secret: 'secret-fake', env: 'sandbox', baseUrl } } });
+    // Over the shared app's own database (the embedded one has a single owner).
+    plaidApp = await start({ ...shared.config, port: 0, seed: 'none', providers: { ...shared.config.providers, plaid: { clientId: 'client-fake', secret: 'secret-fake', env: 'sandbox', baseUrl } } }, { database: shared.database, prepare: false });
   });
   after(async () => {
     await plaidApp?.stop();
