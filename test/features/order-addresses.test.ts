@@ -125,7 +125,10 @@ describe('orders keep their addresses (issue 20)', function () {
     expect(res.status).to.equal(303);
     const id = Number(/\/admin\/orders\/detail\/(\d+)\/edit$/.exec(res.headers.location)![1]);
     const [draft] = await sqlRows<{ ship_to: Record<string, unknown>; bill_to: Record<string, unknown> }>(`select ship_to, bill_to from orders where id = $1`, [id]);
-    expect(draft.ship_to).to.include({ address1: '1412 Oakwood Drive', city: 'Ames', regionCode: 'IA', postalCode: '50010' });
-    expect(draft.bill_to).to.include({ address1: '1412 Oakwood Drive' });
+    // The home address as the book holds it now (other suites edit it: the copy is of the row, whatever its text).
+    const [home] = await sqlRows<{ id: number; address1: string; city: string; region_code: string; postal_code: string }>(
+      `select a.id, a.address1, a.city, a.region_code, a.postal_code from addresses a join persons p on p.id = a.person_id where p.email = 'customer@example.com' order by a.id limit 1`);
+    expect(draft.ship_to).to.include({ id: home.id, address1: home.address1, city: home.city, regionCode: home.region_code, postalCode: home.postal_code });
+    expect(draft.bill_to).to.include({ address1: home.address1 });
   });
 });
