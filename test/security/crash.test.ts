@@ -7,48 +7,22 @@
  * PostgreSQL only: the embedded database belongs to the process that started it (its child
  * closes cleanly when the parent disappears, so SIGKILL there tests PGlite's shutdown, not ours).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { killAppProcess, startAppProcess, type Child } from '../helpers/app-process.ts';
 import { chooseShipping, newCustomer, place } from '../features/checkout-helpers.ts';
 
-type Child = { url: string; proc: ChildProcess };
 
 function startApp(db: TestDb, seed: 'demo' | 'none'): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATABASE_URL: db.databaseUrl,
-      DATA_DIR: db.dataDir,
-      SESSION_SECRET: 'crash-test-session-secret-0123456789abcdef',
-      SEED: seed,
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Serving on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ url: m[1], proc });
-    });
-    proc.once('exit', (code) => reject(new Error(`app exited (code ${code}) before serving: ${out}`)));
+  return startAppProcess(db, {
+    SESSION_SECRET: 'crash-test-session-secret-0123456789abcdef',
+    SEED: seed,
   });
 }
 
-function kill(child: Child): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.proc.exitCode !== null || child.proc.signalCode) return resolve();
-    child.proc.once('exit', () => resolve());
-    child.proc.kill('SIGKILL');
-  });
-}
+const kill = killAppProcess;
 
 describe('crash safety: SIGKILL in the middle of checkouts', function () {
   this.timeout(600_000);

@@ -7,17 +7,15 @@
  *
  * PostgreSQL only: the embedded database belongs to the process that started it (see crash.test.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { killAppProcess, startAppProcess, type Child } from '../helpers/app-process.ts';
 import { chooseShipping, newCustomer, place } from '../features/checkout-helpers.ts';
 
-type Child = { url: string; proc: ChildProcess };
 type Intent = { id: string; amount: number; currency: string; refunded: number };
 
 /** Just enough of Stripe's API for the adapter: payment methods, payment intents (idempotent), refunds. */
@@ -58,42 +56,18 @@ function stripeDouble(onCharge: (pi: Intent) => Promise<'answer' | 'drop'>) {
 }
 
 function startApp(db: TestDb, seed: 'demo' | 'none', stripeUrl: string): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATABASE_URL: db.databaseUrl,
-      DATA_DIR: db.dataDir,
-      SESSION_SECRET: 'pay-crash-session-secret-0123456789abcdef',
-      SEED: seed,
-      LOG_LEVEL: 'silent',
-      STRIPE_SECRET_KEY: 'sk_test_double',
-      STRIPE_API_URL: stripeUrl,
-      PAYMENT_ATTEMPT_LEASE_MS: '1000',
-      CHECKOUT_ACCOUNTS_PER_HOUR: '1000',
-      JOBS_POLL_MS: '200',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Serving on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ url: m[1], proc });
-    });
-    proc.once('exit', (code) => reject(new Error(`app exited (code ${code}) before serving: ${out}`)));
+  return startAppProcess(db, {
+    SESSION_SECRET: 'pay-crash-session-secret-0123456789abcdef',
+    SEED: seed,
+    STRIPE_SECRET_KEY: 'sk_test_double',
+    STRIPE_API_URL: stripeUrl,
+    PAYMENT_ATTEMPT_LEASE_MS: '1000',
+    CHECKOUT_ACCOUNTS_PER_HOUR: '1000',
+    JOBS_POLL_MS: '200',
   });
 }
 
-function kill(child: Child): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.proc.exitCode !== null || child.proc.signalCode) return resolve();
-    child.proc.once('exit', () => resolve());
-    child.proc.kill('SIGKILL');
-  });
-}
+const kill = killAppProcess;
 
 describe('payment crash safety: SIGKILL between the charge and the confirm (issue 20)', function () {
   this.timeout(600_000);
