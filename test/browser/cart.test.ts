@@ -83,11 +83,13 @@ describe('browser: cart page', function () {
     await input.fill('5000');
     await page.clock.runFor(CART_DEBOUNCE_MS - 1);
     expect(puts, 'nothing sent before the pause').to.deep.equal([]);
+    // Listen for the reply before the request can go: a reply that comes back fast is not missed.
+    const replied999 = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/en-us/cart/${lineA}`));
     await page.clock.runFor(1);
     const req = await put999;
     await page.clock.resume();
     expect(formValue(req.postData(), 'quantity')).to.equal('999');
-    await page.waitForResponse((r) => r.request() === req);
+    await replied999;
     // The response reaches the network layer before the island has read it: wait for the render.
     await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === '1000');
     await waitForValue(input, '999');
