@@ -5,20 +5,8 @@
 import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
-import { convert, fromCents, toCents } from '../../src/domain/money.ts';
 
 const idOf = productIdByStockcode;
-
-/** Price a table row would give: base + per_kg × kg (+ residential), in USD cents. */
-async function tableCents(warehouseId: number, service: string, zone: string, kg: number, residential: boolean): Promise<number> {
-  const { rows } = await (await testServer()).database.pool.query(
-    'select base_price, per_kg, residential_surcharge from shipping_rates where warehouse_id = $1 and service = $2 and zone = $3 and min_weight <= $4 and max_weight > $4',
-    [warehouseId, service, zone, kg],
-  );
-  expect(rows, `${service} ${zone} ${kg} kg`).to.have.length(1);
-  const r = rows[0];
-  return toCents(r.base_price) + Math.round(toCents(r.per_kg) * kg) + (residential ? toCents(r.residential_surcharge) : 0);
-}
 
 type Ctx = { a: Agent; token: string };
 async function visitor(locale = 'en-us'): Promise<Ctx> {
@@ -51,8 +39,10 @@ describe('shipping estimate (HTTP)', function () {
     expect(d.items).to.deep.equal([{ product_id: plate, quantity: 2 }]);
 
     const ups = d.rates.find((r: any) => r.warehouse_id === 1 && r.service === 'UPS Ground');
-    expect(ups.total).to.deep.equal({ value: fromCents(await tableCents(1, 'UPS Ground', 'domestic', 0.9, true)), currency: 'USD' });
-    expect(res.body.quote).to.include(`$${ups.total.value}`);
+    // The seeded UPS Ground domestic row under 5 kg: $9.50 + $0.85/kg × 0.9 kg ($0.765, half away
+    // from zero: $0.77) + $4.50 residential = $14.77.
+    expect(ups.total).to.deep.equal({ value: '14.77', currency: 'USD' });
+    expect(res.body.quote).to.include('$14.77');
     // Freight does not carry 0.9 kg (its bracket starts at 30 kg).
     expect(d.rates.map((r: any) => r.service)).not.to.include('LTL Freight');
     for (const id of [1, 2]) {
@@ -69,7 +59,8 @@ describe('shipping estimate (HTTP)', function () {
     expect(res.body.debug.postal_code).to.equal('50309-1234');
     expect(res.body.debug.residential).to.equal(false);
     const ups = res.body.debug.rates.find((r: any) => r.warehouse_id === 1 && r.service === 'UPS Ground');
-    expect(ups.total.value).to.equal(fromCents(await tableCents(1, 'UPS Ground', 'local', 0.45, false)));
+    // Local is 0.8 × domestic: $7.60 + $0.68/kg × 0.45 kg ($0.306: $0.31), no surcharge = $7.91.
+    expect(ups.total.value).to.equal('7.91');
     // FedEx Express Saver takes exactly one business day locally; UPS Ground 1–2.
     expect(res.body.quote).to.include('1 business day');
     expect(res.body.quote).to.include('1–2 business days');
@@ -141,10 +132,11 @@ describe('shipping estimate (HTTP)', function () {
     expect(d.warehouse_ids).to.deep.equal([2, 1]);
     expect(d.zones).to.deep.equal({ 2: 'local', 1: 'international' });
     const post = d.rates.find((r: any) => r.warehouse_id === 2 && r.service === 'Expedited Parcel');
-    const usd = await tableCents(2, 'Expedited Parcel', 'local', 0.45, true);
-    expect(post.total).to.deep.equal({ value: fromCents(convert(usd, d.mid_market_rate)), currency: 'CAD' });
+    // Canada Post local: $8.80 + $0.76/kg × 0.45 kg ($0.342: $0.34) + $3.75 residential = US$12.89;
+    // × 1.37 CAD per USD = 17.6593, rounded once: CA$17.66.
+    expect(post.total).to.deep.equal({ value: '17.66', currency: 'CAD' });
     for (const r of d.rates) expect(r.total.currency).to.equal('CAD');
-    expect(res.body.quote).to.include(`$${post.total.value}`);
+    expect(res.body.quote).to.include('$17.66');
   });
 
   it('prices in MXN on the Mexican channel, in Spanish', async () => {
