@@ -12,12 +12,29 @@ describe('draft orders /{locale}/admin/orders/create', () => {
     await signIn(staff, 'staff@example.com');
   });
 
+  /** The people a search lists: name, email and organisation of each row. */
+  async function found(q: string) {
+    const res = await staff.get(`/en-us/admin/orders/create?q=${encodeURIComponent(q)}`);
+    expect(res.status, q).to.equal(200);
+    return [...res.text.matchAll(/<tr data-person-id="\d+">\s*<td>([^<]*?)\s*(?:<div[^>]*>[^<]*<\/div>)?<\/td>\s*<td class="hide-sm">([^<]*)<\/td>\s*<td class="hide-sm">([^<]*)<\/td>/g)]
+      .map((m) => ({ name: m[1].trim(), email: m[2], organisation: m[3] }));
+  }
+
   it('finds people by name, email, phone and organisation', async () => {
-    for (const q of ['Casey', 'customer@example', 'Acme', '515-555-0143']) {
-      const res = await staff.get(`/en-us/admin/orders/create?q=${encodeURIComponent(q)}`);
-      expect(res.status, q).to.equal(200);
-      expect(res.text, q).to.include('data-testid="start-draft"');
-    }
+    // The demo customer is Casey Lindqvist, customer@example.com, 515-555-0143; Acme Farms'
+    // people are Jordan Okafor (buyer@acme.example) and Will Harper.
+    const byName = await found('Casey');
+    expect(byName.map((p) => p.email)).to.include('customer@example.com');
+    for (const p of byName) expect(p.name).to.match(/casey/i);
+    const byEmail = await found('customer@example');
+    expect(byEmail.map((p) => p.email)).to.include('customer@example.com');
+    for (const p of byEmail) expect(p.email).to.include('customer@example');
+    expect((await found('515-555-0143')).map((p) => p.email)).to.include('customer@example.com');
+    const byOrg = await found('Acme');
+    expect(byOrg.map((p) => p.email)).to.include.members(['buyer@acme.example', 'will.harper@acme.example']);
+    expect(byOrg.find((p) => p.email === 'buyer@acme.example')).to.deep.equal({ name: 'Jordan Okafor', email: 'buyer@acme.example', organisation: 'Acme Farms' });
+    expect(byOrg.map((p) => p.email)).not.to.include('customer@example.com');
+    expect(await found('zzzz-nobody')).to.deep.equal([]);
     expect((await staff.get('/en-us/admin/orders/create?q=zzzz-nobody')).text).to.include('data-testid="empty-state"');
   });
 
