@@ -1,5 +1,6 @@
 /** EPP in Chromium: the calculator on DEMO-CONFIG, the refresh cycle, the lists, paying by EPP in checkout, axe at 1280 and 375 px. */
 import { expect } from 'chai';
+import { EPP_DEBOUNCE_MS } from '../../src/domain/constants.ts';
 import { toCents } from '../../src/domain/money.ts';
 import { TEST_CARDS } from '../../src/providers/payments/index.ts';
 import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
@@ -17,9 +18,9 @@ async function signInPage(page: TestPage, base: string, email: string) {
 
 /** Every service-data request the page makes, with the time it was sent. */
 function recordEppRequests(page: TestPage) {
-  const seen: { url: URL; at: number }[] = [];
+  const seen: { url: URL }[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/epp/service-data')) seen.push({ url: new URL(r.url()), at: Date.now() });
+    if (r.url().includes('/epp/service-data')) seen.push({ url: new URL(r.url()) });
   });
   return seen;
 }
@@ -79,20 +80,31 @@ describe('browser: EPP', function () {
   it('changing months updates the figures once, after the 1000 ms debounce', async () => {
     const page = await newPage();
     const seen = recordEppRequests(page);
+    // The page's clock is fake: only runFor moves it once paused.
+    await page.clock.install();
     await page.goto(`${base}/en-us/products/${demoConfig}`);
     await hydrated(page);
     await ready(page);
     const before = seen.length;
     expect(before).to.equal(1);
-    const t0 = Date.now();
-    await page.locator('[data-testid="epp-calculator"] [data-testid="epp-months"]').selectOption('18');
-    await page.waitForTimeout(600);
-    expect(seen.length, 'nothing is sent during the debounce').to.equal(before);
+    // The clock belongs to the browser context every test page shares: let it flow again after.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    try {
+      await page.locator('[data-testid="epp-calculator"] [data-testid="epp-months"]').selectOption('18');
+      await page.clock.runFor(EPP_DEBOUNCE_MS - 1);
+      expect(seen.length, 'nothing is sent during the debounce').to.equal(before);
+      const sent = page.waitForRequest((r) => r.url().includes('/epp/service-data'));
+      await page.clock.runFor(1);
+      expect(new URL((await sent).url()).searchParams.get('months')).to.equal('18');
+    } finally {
+      await page.clock.resume();
+    }
     await page.locator('[data-testid="epp-calculator"] [data-testid="epp-plan"][data-kind="standard"] [data-testid="epp-row"]').nth(17).waitFor({ timeout: 10_000 });
-    await page.waitForTimeout(1500);
+    await ready(page);
+    // Another quiet debounce period: still the one request.
+    await page.clock.runFor(EPP_DEBOUNCE_MS * 2);
+    await ready(page);
     expect(seen.length - before, 'exactly one request').to.equal(1);
-    expect(seen[before].at - t0).to.be.at.least(950);
-    expect(seen[before].url.searchParams.get('months')).to.equal('18');
     const p = await shownPlan(page);
     expect(p.rows).to.have.length(18);
     expect(toCents(p.down!) + p.rows.reduce((s, a) => s + toCents(a), 0)).to.equal(toCents(p.total!));
@@ -121,6 +133,7 @@ describe('browser: EPP', function () {
   it('a non-admin cannot pick a value outside the lists; an EPP admin can', async () => {
     const page = await newPage();
     const seen = recordEppRequests(page);
+    await page.clock.install();
     await page.goto(`${base}/en-us/products/${demoConfig}`);
     await hydrated(page);
     await ready(page);
@@ -138,7 +151,10 @@ describe('browser: EPP', function () {
       el.appendChild(o);
     });
     await calc.getByTestId('epp-months').selectOption('15');
-    await page.waitForTimeout(2500);
+    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="epp-calculator"] [data-testid="epp-months"]')?.value === '12');
+    // Past the debounce (the fake clock, not a sleep): whatever was to be sent has been sent.
+    await page.clock.runFor(EPP_DEBOUNCE_MS * 2);
+    await ready(page);
     expect(await calc.getByTestId('epp-months').inputValue()).to.equal('12');
     expect(seen.slice(before).map((r) => r.url.searchParams.get('months'))).to.not.include('15');
     await page.close();
