@@ -13,6 +13,12 @@ async function explorerReady(page: TestPage) {
   await page.waitForSelector('[data-testid="parts-map"][data-ready="true"]', { timeout: 15_000 });
 }
 const zoomOf = async (page: TestPage) => Number(await page.getByTestId('parts-map').getAttribute('data-zoom'));
+/** Clicks a zoom control and waits for the map's zoom to end at a new level (no fixed pause). */
+async function zoomWith(page: TestPage, control: ReturnType<TestPage['locator']>) {
+  const from = String(await zoomOf(page));
+  await control.click();
+  await page.waitForFunction((z) => document.querySelector('[data-testid="parts-map"]')?.getAttribute('data-zoom') !== z, from);
+}
 
 describe('browser: parts explorer', function () {
   this.timeout(120_000);
@@ -52,16 +58,14 @@ describe('browser: parts explorer', function () {
     const zoomOut = page.locator('.leaflet-control-zoom-out');
     for (let i = 0; i < 10; i++) {
       if ((await zoomIn.getAttribute('class'))?.includes('leaflet-disabled')) break;
-      await zoomIn.click();
-      await page.waitForTimeout(300);
+      await zoomWith(page, zoomIn);
     }
     expect(await zoomOf(page)).to.equal(2);
     expect(await zoomIn.getAttribute('class')).to.contain('leaflet-disabled');
     expect(page.url()).to.contain('zoom=2');
     for (let i = 0; i < 10; i++) {
       if ((await zoomOut.getAttribute('class'))?.includes('leaflet-disabled')) break;
-      await zoomOut.click();
-      await page.waitForTimeout(300);
+      await zoomWith(page, zoomOut);
     }
     expect(await zoomOf(page)).to.equal(-4);
     expect(await zoomOut.getAttribute('class')).to.contain('leaflet-disabled');
