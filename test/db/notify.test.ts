@@ -53,8 +53,11 @@ describe('db/notify', () => {
       await a.notify('test_chan', 'hello:world');
       await until(() => gotB.length === 1, 'b receives');
       expect(gotB).to.deep.equal(['hello:world']);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(gotA).to.deep.equal(['hello:world']);
+      // A marker sent after it by the other process: PostgreSQL delivers notifications in commit
+      // order, so once A has the marker, an echo of its own message would have come before it.
+      await b.notify('test_chan', 'marker');
+      await until(() => gotA.includes('marker'), 'a receives the marker');
+      expect(gotA).to.deep.equal(['hello:world', 'marker']);
       await Promise.all([a.close(), b.close()]);
       await pool.end();
     });
