@@ -1,5 +1,6 @@
 /** Concurrent payments never over-allocate a line (issue 16): the line rows are locked and re-read inside the payment's transaction. */
 import { expect } from 'chai';
+import { postgresOnly } from '../helpers/db.ts';
 import { agent, apiToken, signIn } from '../helpers/http.ts';
 import { cloneOrder, sqlRows } from '../helpers/server.ts';
 
@@ -8,7 +9,8 @@ const cents = (s: string | number) => Math.round(Number(s) * 100);
 describe('concurrent payments on one line', function () {
   this.timeout(120_000);
 
-  it('ten payments each for the whole unpaid balance of a line at once: one is recorded, nine are refused, nothing over-allocated', async () => {
+  it('ten payments each for the whole unpaid balance of a line at once: one is recorded, nine are refused, nothing over-allocated (PostgreSQL only)', async function () {
+    postgresOnly(this);
     const staff = await agent();
     await signIn(staff, 'staff@example.com');
     const token = await apiToken(staff);
