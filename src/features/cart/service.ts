@@ -19,6 +19,7 @@ import { CART_MAX, clampCartQuantity } from '../../domain/quantity.ts';
 import { priceLine, type PricedLine, type PriceLineInput, type PricingChannel } from './pricing.ts';
 import { findCartId, lineOptions, loadCartRows, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
 import { toCartState, type CartState } from './state.ts';
+import { addPricedLines, storedTouched } from './add-lines.ts';
 import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, type LockedCart } from './totals.ts';
 
 export type { CartRef };
@@ -191,48 +192,9 @@ export async function addPricedTx(
   cart ??= await lockCartById(tx, await createCart(tx, ref, channel, opts));
   if (!cart) throw notFound();
   const stored = created ? [] : await cartLines(tx, cart.order.id);
-  const lines = stored.map((l) => ({ ...l }));
-  const touched: CartLineRow[] = [];
-
-  for (const priced of pricedLines) {
-    const same = lines.find((l) => l.lineType === LINE_TYPES.PRODUCT && l.productId === priced.productId && l.stockcode === priced.stockcode);
-    if (same) {
-      // Quantity, unit price and title are written with the totals, in the same statement.
-      same.quantity = Math.min(CART_MAX, same.quantity + priced.quantity);
-      same.unitPrice = fromCents(priced.unitCents);
-      same.title = priced.title;
-      touched.push(same);
-      continue;
-    }
-    const gross = fromCents(priced.unitCents * priced.quantity);
-    const [row] = await tx
-      .insert(orderLineItems)
-      .values({
-        orderId: cart.order.id,
-        lineType: LINE_TYPES.PRODUCT,
-        productId: priced.productId,
-        title: priced.title,
-        stockcode: priced.stockcode,
-        quantity: priced.quantity,
-        currencyId: channel.currencyId,
-        unitPrice: fromCents(priced.unitCents),
-        total: gross,
-        totalDiscounted: gross,
-        unpaidTotal: gross,
-        sort: lines.filter(isProductLine).reduce((m, l) => Math.max(m, l.sort), -1) + 1,
-      })
-      .returning();
-    if (priced.lineOptions.length) {
-      await tx.insert(lineItemOptions).values(priced.lineOptions.map((o) => ({ lineItemId: row.id, optionId: o.optionId, choiceId: o.choiceId, optionType: o.optionType, quantity: o.quantity })));
-    }
-    const line = { ...row, image: priced.image, productTitle: priced.title, productStockcode: priced.baseStockcode };
-    lines.push(line);
-    // A copy, so a later line of the same product merging into this one is seen as a change.
-    stored.push({ ...line });
-    touched.push(line);
-  }
-  const rows = await settleCart(tx, cart, lines, stored, now);
-  return { orderId: cart.order.id, created, lines: touched, state: await stateFrom(tx, rows) };
+  const { lines, touched, newOptions } = addPricedLines(cart.order, stored, pricedLines);
+  const rows = await settleCart(tx, cart, lines, stored, now, newOptions);
+  return { orderId: cart.order.id, created, lines: storedTouched(touched, rows.lines), state: await stateFrom(tx, rows) };
 }
 
 /** The visitor's cart, locked, with its lines and the product line asked for, or 404 (another visitor's line, a promotion line, a gone line). */
