@@ -16,11 +16,13 @@ import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { fromCents } from '../../domain/money.ts';
 import { CART_MAX, clampCartQuantity } from '../../domain/quantity.ts';
-import { priceLine, type PricedLine, type PriceLineInput, type PricingChannel } from './pricing.ts';
+import { priceFromFacts, priceLine, type PricedLine, type PriceLineInput, type PricingChannel } from './pricing.ts';
 import { findCartId, lineOptions, loadCartRows, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
 import { toCartState, type CartState } from './state.ts';
 import { addPricedLines, storedTouched } from './add-lines.ts';
-import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, type LockedCart } from './totals.ts';
+import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, settledRows, settlePlan, settleStatement, type LockedCart, type NewLineOptions } from './totals.ts';
+import { cartReadFrom, cartReadStatements, type CartRead } from './cart-read.ts';
+import { openedTransaction, type OpenedTx } from '../../db/opened-transaction.ts';
 
 export type { CartRef };
 export type { CartLine, CartPromotion, CartState } from './state.ts';
@@ -163,12 +165,31 @@ export function addLine(
   opts: Clock & { locale?: string; showDiscount?: boolean; sessionId?: string | null } = {},
 ): Promise<AddResult> {
   const now = opts.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const priced = await priceLine(tx, channel, input, { now });
-    const added = await addPricedTx(tx, ref, channel, [priced], { ...opts, now });
+  const result = (added: { orderId: number; created: boolean; lines: CartLineRow[]; state: CartState }, priced: PricedLine): AddResult => {
     const line = added.lines[0];
     return { orderId: added.orderId, created: added.created, lineId: line.id, added: priced.quantity, lineQuantity: line.quantity, priced, state: added.state };
+  };
+  // begin + the locked cart, its lines and the product's pricing facts (one round trip), one write, commit.
+  return openedTransaction(db, cartReadStatements(ref, now, { channel, productId: input.productId }), async (rows, tx) => {
+    const read = cartReadFrom(rows, channel);
+    const priced = priceFromFacts(read.pricing!.product, read.pricing!.options, channel, input, { now });
+    const { cart } = read;
+    // No cart yet, or one to re-price for this channel first: the general path, in this transaction.
+    if (!cart || cart.order.channelId !== channel.id) return result(await addPricedTx(tx.drizzle(), ref, channel, [priced], { ...opts, now }), priced);
+    const { lines, touched, newOptions } = addPricedLines(cart.order, read.lines, [priced]);
+    const settled = await settleOpened(tx, cart, lines, read, newOptions);
+    const [line] = storedTouched(touched, settled.lines);
+    const options = [...read.options, ...priced.optionNames.map((o) => ({ lineItemId: line.id, ...o }))];
+    return result({ orderId: cart.order.id, created: false, lines: [line], state: toCartState({ ...settled, options: touched[0].id > 0 ? read.options : options }) }, priced);
   });
+}
+
+/** settleCart on an opened transaction whose read already brought the promotions in force: one statement, or none. */
+async function settleOpened(tx: OpenedTx, cart: LockedCart, lines: CartLineRow[], read: CartRead, newOptions?: NewLineOptions) {
+  const plan = settlePlan(cart, lines, read.lines, read.inForce, newOptions);
+  const statement = settleStatement(plan);
+  const [row] = statement ? await tx.execute<{ inserted: unknown; order: unknown }>(statement) : [];
+  return settledRows(plan, row);
 }
 
 export type AddPricedResult = { orderId: number; created: boolean; lines: CartLineRow[]; state: CartState };
@@ -211,12 +232,21 @@ export type QuantityResult = { orderId: number; lineId: number; lastQuantity: nu
 
 /** Sets a line's quantity, clamped to 1..999 (5000 → 999, 0 → 1). */
 export function updateQuantity(db: Db, ref: CartRef, channel: PricingChannel, lineId: number, quantity: number, { now = new Date() }: Clock = {}): Promise<QuantityResult> {
-  return db.transaction(async (tx) => {
-    const { cart, stored, line } = await ownLine(tx, ref, channel, lineId, now);
-    const next = clampCartQuantity(quantity);
-    const lines = stored.map((l) => (l.id === line.id ? { ...l, quantity: next } : l));
-    const rows = await settleCart(tx, cart, lines, stored, now);
-    return { orderId: cart.order.id, lineId, lastQuantity: line.quantity, quantity: next, state: await stateFrom(tx, rows) };
+  const next = clampCartQuantity(quantity);
+  // begin + the locked cart and its lines (one round trip), one write, commit.
+  return openedTransaction(db, cartReadStatements(ref, now), async (rows, tx) => {
+    const read = cartReadFrom(rows, channel);
+    if (!read.cart) throw lineNotFound();
+    if (read.cart.order.channelId !== channel.id) {
+      // A cart to re-price for this channel first: the general path, in this transaction.
+      const { cart, stored, line } = await ownLine(tx.drizzle(), ref, channel, lineId, now);
+      const settled = await settleCart(tx.drizzle(), cart, stored.map((l) => (l.id === line.id ? { ...l, quantity: next } : l)), stored, now);
+      return { orderId: cart.order.id, lineId, lastQuantity: line.quantity, quantity: next, state: await stateFrom(tx.drizzle(), settled) };
+    }
+    const line = read.lines.find((l) => l.id === lineId && isProductLine(l));
+    if (!line) throw lineNotFound();
+    const settled = await settleOpened(tx, read.cart, read.lines.map((l) => (l.id === line.id ? { ...l, quantity: next } : l)), read);
+    return { orderId: read.cart.order.id, lineId, lastQuantity: line.quantity, quantity: next, state: toCartState({ ...settled, options: read.options }) };
   });
 }
 

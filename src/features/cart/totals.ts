@@ -29,10 +29,8 @@ const lockedColumns = { order: orders, rate: channels.midMarketRate };
 
 /** The visitor's cart (CartRef rules of queries.ts), locked, in one statement; null when there is none. */
 export async function lockVisitorCart(tx: DbOrTx, ref: CartRef): Promise<LockedCart | null> {
-  let where: SQL | undefined;
-  if (ref.userId) where = and(eq(orders.userId, ref.userId), eq(orders.status, 'cart'));
-  else if (ref.cartOrderId) where = and(eq(orders.id, ref.cartOrderId), eq(orders.status, 'cart'), isNull(orders.userId));
-  else return null;
+  const where = visitorCartWhere(ref);
+  if (!where) return null;
   const [row] = await tx
     .select(lockedColumns)
     .from(orders)
@@ -42,6 +40,13 @@ export async function lockVisitorCart(tx: DbOrTx, ref: CartRef): Promise<LockedC
     .limit(1)
     .for('update', { of: orders });
   return row ?? null;
+}
+
+/** Which orders row is the visitor's cart (newest first when several match); undefined when the visitor can have none. */
+export function visitorCartWhere(ref: CartRef): SQL | undefined {
+  if (ref.userId) return and(eq(orders.userId, ref.userId), eq(orders.status, 'cart'));
+  if (ref.cartOrderId) return and(eq(orders.id, ref.cartOrderId), eq(orders.status, 'cart'), isNull(orders.userId));
+  return undefined;
 }
 
 /** A cart by its id, locked (callers that already know the id: re-pricing, checkout's tax). */
