@@ -3,8 +3,10 @@
  * an anonymous visitor's has user_id NULL and its id lives in the session (routes pass it in as
  * CartRef — this file never sees a request). Every write is one transaction: the cart row is
  * locked, its lines read once, changed in memory, and settled by totals.ts (which writes only what
- * changed and returns the cart as it now stands), so the stored lines and totals always agree with
- * src/domain/order-totals.ts and a write answers without reading the cart back.
+ * changed, in one statement, and returns the cart as it now stands), so the stored lines and totals
+ * always agree with src/domain/order-totals.ts and a write answers without reading the cart back.
+ * Add to cart, quantity update and removal send `begin` with the cart's locked read
+ * (cart-read.ts, src/db/opened-transaction.ts): three round trips — begin + read, write, commit.
  *
  * A cart is always priced in the visitor's current channel: when it is opened under another
  * channel (a switch, or a locale whose default channel differs) every line is re-priced first.
@@ -253,12 +255,20 @@ export function updateQuantity(db: Db, ref: CartRef, channel: PricingChannel, li
 export type RemoveResult = { orderId: number; lastQuantity: number; state: CartState };
 
 export function removeLine(db: Db, ref: CartRef, channel: PricingChannel, lineId: number, { now = new Date() }: Clock = {}): Promise<RemoveResult> {
-  return db.transaction(async (tx) => {
-    const { cart, stored, line } = await ownLine(tx, ref, channel, lineId, now);
-    await tx.delete(orderLineItems).where(eq(orderLineItems.id, line.id));
-    const rest = stored.filter((l) => l.id !== line.id);
-    const rows = await settleCart(tx, cart, rest, rest, now);
-    return { orderId: cart.order.id, lastQuantity: line.quantity, state: await stateFrom(tx, rows) };
+  // begin + the locked cart and its lines (one round trip), one write (the line out, the totals), commit.
+  return openedTransaction(db, cartReadStatements(ref, now), async (rows, tx) => {
+    const read = cartReadFrom(rows, channel);
+    if (!read.cart) throw lineNotFound();
+    if (read.cart.order.channelId !== channel.id) {
+      // A cart to re-price for this channel first: the general path, in this transaction.
+      const { cart, stored, line } = await ownLine(tx.drizzle(), ref, channel, lineId, now);
+      const settled = await settleCart(tx.drizzle(), cart, stored.filter((l) => l.id !== line.id), stored, now);
+      return { orderId: cart.order.id, lastQuantity: line.quantity, state: await stateFrom(tx.drizzle(), settled) };
+    }
+    const line = read.lines.find((l) => l.id === lineId && isProductLine(l));
+    if (!line) throw lineNotFound();
+    const settled = await settleOpened(tx, read.cart, read.lines.filter((l) => l.id !== line.id), read);
+    return { orderId: read.cart.order.id, lastQuantity: line.quantity, state: toCartState({ ...settled, options: read.options }) };
   });
 }
 

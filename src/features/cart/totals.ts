@@ -1,10 +1,12 @@
 /**
- * A cart's figures, recomputed inside the write's transaction from rows already in memory, writing
- * only what changed: one UPDATE for every line whose figures moved (a VALUES list), the promotion
- * lines only when the promotions in force or their amounts changed, the order row only when its
- * totals moved. The result is the cart as it now stands, so the caller answers without reading it
- * back. A quantity change costs the lock, the lines, the promotions in force, the line update, the
- * order update and the options: six statements, whatever the number of lines.
+ * A cart's figures, recomputed inside the write's transaction from rows already in memory
+ * (settlePlan, pure), and what changed written in ONE statement (settleStatement: data-modifying
+ * CTEs): the lines whose figures moved (an UPDATE from a VALUES list), product lines taken out of
+ * the cart, new product lines with their options, the promotion lines and order_promotions only
+ * when the promotions in force or their amounts changed, the order row only when its totals moved.
+ * The result is the cart as it now stands (settledRows), so the caller answers without reading it
+ * back. With the cart's one read (cart-read.ts) a quantity change is begin + read, this statement
+ * and commit: three round trips, whatever the number of lines.
  *
  * The rules (spec §3, §5, §9): line total = unit × quantity − line discount (the organisation's
  * percent); promotions in force become type-5 lines worth −(first action value, converted to the
@@ -78,6 +80,8 @@ type PromotionRow = typeof promotions.$inferSelect;
 /** What a settle writes: worked out in memory (settlePlan), written by ONE statement (settleStatement). */
 export type SettlePlan = {
   order: CartOrderRow;
+  /** Stored product lines no longer among the lines (removed from the cart). */
+  removedIds: number[];
   /** Stored lines whose figures moved. */
   changed: { id: number; next: LineFigures }[];
   /** New product lines (placeholder ids) with every figure, and their options. */
@@ -185,8 +189,10 @@ export function settlePlan(cart: LockedCart, lines: CartLineRow[], stored: CartL
   const next = { subtotal: fromCents(totals.subtotal), discount: fromCents(totals.discount), total: fromCents(totals.total) };
   const moved = order.subtotal !== next.subtotal || order.discount !== next.discount || order.total !== next.total;
   const inForceById = new Map(inForce.map((p) => [p.id, p]));
+  const kept = new Set(lines.map((l) => l.id));
   return {
     order,
+    removedIds: stored.filter((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType) && !kept.has(l.id)).map((l) => l.id),
     changed,
     inserts,
     promo,
@@ -213,6 +219,7 @@ const lineInsertValues = (l: CartLineRow) =>
 export function settleStatement(plan: SettlePlan): SQL | null {
   const { order } = plan;
   const parts: SQL[] = [];
+  if (plan.removedIds.length) parts.push(sql`removed_lines as (delete from order_line_items where order_id = ${order.id}::int and id in (${sql.join(plan.removedIds.map((id) => sql`${id}::int`), sql`, `)}) returning id)`);
   if (plan.changed.length) {
     const values = sql.join(
       plan.changed.map(({ id, next }) => sql`(${id}::int, ${next.quantity}::int, ${next.unitPrice}::numeric, ${next.title}::text, ${next.discount}::numeric, ${next.total}::numeric, ${next.totalDiscounted}::numeric, ${next.unpaidTotal}::numeric, ${next.currencyId}::int)`),
