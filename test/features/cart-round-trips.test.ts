@@ -47,4 +47,18 @@ describe('cart writes: at most 4 database round trips a request', () => {
     expect(updated.sent.filter((q) => /^\s*(with|update|insert|delete)\b/i.test(q)), 'writes').to.have.length(1);
     expect(updated.sent.some((q) => /^\s*begin\b/i.test(q)) && updated.sent.some((q) => /^\s*commit\b/i.test(q)), 'begin and commit counted').to.equal(true);
   });
+
+  it('concurrent adds to one cart lose nothing: the read after the lock sees the writes it waited for', async () => {
+    const a = await agent();
+    const token = await csrf(a, '/en-us/products');
+    const headers = { 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+    const plate = await productIdByStockcode('DEMO-SEED-PLATE');
+    expect((await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })).status).to.equal(200);
+    const adds = await Promise.all(Array.from({ length: 6 }, () => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })));
+    expect(adds.map((r) => r.status)).to.deep.equal([200, 200, 200, 200, 200, 200]);
+    const sync = await a.get('/en-us/cart/synchronize').set(headers);
+    expect(sync.status).to.equal(200);
+    expect(sync.body.count).to.equal(7);
+    expect(sync.body.line_items.filter((l: { line_type: number }) => l.line_type === 0).map((l: { quantity: number }) => l.quantity)).to.deep.equal([7]);
+  });
 });
