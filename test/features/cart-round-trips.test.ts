@@ -9,7 +9,7 @@ import { agent, csrf } from '../helpers/http.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
 
 describe('cart writes: at most 4 database round trips a request', () => {
-  it('add to cart (merging into a line, and as a new line with options) and a quantity update', async () => {
+  it('add to cart (merging into a line, and as a new line with options), a quantity update and a removal', async () => {
     const app = await testServer();
     const a = await agent();
     const token = await csrf(a, '/en-us/products');
@@ -46,6 +46,10 @@ describe('cart writes: at most 4 database round trips a request', () => {
     // One write statement, and the transaction's begin and commit inside the count.
     expect(updated.sent.filter((q) => /^\s*(with|update|insert|delete)\b/i.test(q)), 'writes').to.have.length(1);
     expect(updated.sent.some((q) => /^\s*begin\b/i.test(q)) && updated.sent.some((q) => /^\s*commit\b/i.test(q)), 'begin and commit counted').to.equal(true);
+
+    const removed = await counted(() => a.delete(`/en-us/cart/${lineId}`).set(headers));
+    expect(removed.res.body.last_quantity).to.equal(7);
+    expect(removed.sent.length, removed.sent.join('\n')).to.be.at.most(4);
   });
 
   it('concurrent adds to one cart lose nothing: the read after the lock sees the writes it waited for', async () => {
