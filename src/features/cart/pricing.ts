@@ -15,7 +15,8 @@
  * Orderability follows src/domain/availability.ts (addToCartState) through domain productState;
  * an inactive product (status ≠ 0) is refused as well.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, Column, eq, inArray, is, sql, type SQL } from 'drizzle-orm';
+import { decodeFields, decodeRow } from '../../db/json-rows.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { channelPrices, channels, channelWarehouses, currencies, inventory, optionChoices, productOptions, products, warehouses } from '../../db/schema/index.ts';
 import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
@@ -134,16 +135,18 @@ type ProductRow = PriceFacts & StockFacts & {
   primaryImage: string | null;
 };
 
+const productColumns = (channel: PricingChannel) => ({
+  id: products.id,
+  title: products.title,
+  stockcode: products.stockcode,
+  status: products.status,
+  primaryImage: products.primaryImage,
+  ...pricingColumns(channel),
+});
+
 async function loadProduct(db: DbOrTx, productId: number, channel: PricingChannel): Promise<ProductRow | undefined> {
   const [row] = await db
-    .select({
-      id: products.id,
-      title: products.title,
-      stockcode: products.stockcode,
-      status: products.status,
-      primaryImage: products.primaryImage,
-      ...pricingColumns(channel),
-    })
+    .select(productColumns(channel))
     .from(products)
     .leftJoin(channelPrices, joinChannelPrice(channel))
     .where(eq(products.id, productId))
@@ -172,6 +175,14 @@ async function loadOptionRows(db: DbOrTx, productId: number) {
  */
 export async function loadConfigOptions(db: DbOrTx, productId: number, channel: PricingChannel): Promise<ConfigOption[]> {
   const { opts, choices } = await loadOptionRows(db, productId);
+  return toConfigOptions(opts, choices, channel);
+}
+
+type OptionRow = typeof productOptions.$inferSelect;
+type ChoiceRow = typeof optionChoices.$inferSelect;
+
+/** Option and choice rows (each in sort, id order) → the configurator's options, choice prices in the channel currency. */
+export function toConfigOptions(opts: readonly OptionRow[], choices: readonly ChoiceRow[], channel: PricingChannel): ConfigOption[] {
   return opts.map((o) => ({
     id: o.id,
     name: o.name,
@@ -213,11 +224,46 @@ export type PriceLineOptions = {
  * that is not the product's, and (when enforcing) 409 for a product that may not be ordered.
  */
 export async function priceLine(db: DbOrTx, channel: PricingChannel, input: PriceLineInput, opts: PriceLineOptions = {}): Promise<PricedLine> {
-  const { enforce = true, now = new Date() } = opts;
   const product = await loadProduct(db, input.productId, channel);
-  if (!product) throw new AppError(404, 'unknown_product', PRICING_MESSAGES.unknown_product, { product_id: PRICING_MESSAGES.unknown_product });
+  if (!product) throw unknownProduct();
+  return priceFromFacts(product, await loadConfigOptions(db, product.id, channel), channel, input, opts);
+}
 
-  const options = await loadConfigOptions(db, product.id, channel);
+const unknownProduct = () => new AppError(404, 'unknown_product', PRICING_MESSAGES.unknown_product, { product_id: PRICING_MESSAGES.unknown_product });
+
+/**
+ * What priceLine needs of a product, as ONE json column for a statement that reads more (the
+ * cart's one read before a write): the product's pricing columns, its options and their choices.
+ * `pricingFactsFrom` decodes it; priceFromFacts then prices exactly as priceLine does.
+ */
+export function pricingFactsJson(channel: PricingChannel, productId: number): SQL {
+  const columns = productColumns(channel);
+  const fields = sql.join(Object.entries(columns).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`), sql`, `);
+  return sql`(select json_build_object('product', (select json_build_object(${fields}) from ${products} left join ${channelPrices} on ${joinChannelPrice(channel)} where ${products.id} = ${productId}::int),
+    'options', (select coalesce(json_agg(to_json(o) order by o.sort, o.id), '[]') from ${productOptions} o where o.product_id = ${productId}::int),
+    'choices', (select coalesce(json_agg(to_json(c) order by c.sort, c.id), '[]') from ${optionChoices} c join ${productOptions} o on o.id = c.option_id where o.product_id = ${productId}::int)))`;
+}
+
+export type PricingFacts = { product: ProductRow | undefined; options: ConfigOption[] };
+
+export function pricingFactsFrom(json: { product: Record<string, unknown> | null; options: Record<string, unknown>[]; choices: Record<string, unknown>[] }, channel: PricingChannel): PricingFacts {
+  let product: ProductRow | undefined;
+  if (json.product) {
+    const columns = productColumns(channel);
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(columns)) {
+      out[key] = is(value, Column) ? decodeFields({ [key]: value }, json.product)[key] : json.product[key] ?? null;
+    }
+    out.stock = Number(out.stock ?? 0);
+    product = out as ProductRow;
+  }
+  return { product, options: toConfigOptions(json.options.map((o) => decodeRow(productOptions, o)), json.choices.map((c) => decodeRow(optionChoices, c)), channel) };
+}
+
+/** priceLine on facts already read (pricingFactsFrom). */
+export function priceFromFacts(product: ProductRow | undefined, options: ConfigOption[], channel: PricingChannel, input: PriceLineInput, opts: PriceLineOptions = {}): PricedLine {
+  const { enforce = true, now = new Date() } = opts;
+  if (!product) throw unknownProduct();
   const config = configure(options, normaliseSelections(options, input.selections ?? []));
   const unitCents = channelPriceCents(product, channel) + config.optionsCents;
   const stock = stockView(product);

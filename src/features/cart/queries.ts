@@ -100,15 +100,16 @@ export async function loadCartRows(db: DbOrTx, orderId: number): Promise<CartRow
 
 /** Promotions in force at `now`: the active flag set and `now` inside [starts_at, ends_at). */
 export function activePromotions(db: DbOrTx, now: Date) {
-  return db
-    .select()
-    .from(promotions)
-    .where(and(
-      eq(promotions.active, true),
-      or(isNull(promotions.startsAt), lte(promotions.startsAt, now)),
-      or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
-    ))
-    .orderBy(asc(promotions.id));
+  return db.select().from(promotions).where(promotionsInForce(now)).orderBy(asc(promotions.id));
+}
+
+/** The condition of activePromotions, for a statement that reads more (src/features/cart/cart-read.ts). */
+export function promotionsInForce(now: Date) {
+  return and(
+    eq(promotions.active, true),
+    or(isNull(promotions.startsAt), lte(promotions.startsAt, now)),
+    or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
+  )!;
 }
 
 /** The chosen options of the cart's lines, for the page (one statement). */

@@ -3,8 +3,10 @@
  * an anonymous visitor's has user_id NULL and its id lives in the session (routes pass it in as
  * CartRef — this file never sees a request). Every write is one transaction: the cart row is
  * locked, its lines read once, changed in memory, and settled by totals.ts (which writes only what
- * changed and returns the cart as it now stands), so the stored lines and totals always agree with
- * src/domain/order-totals.ts and a write answers without reading the cart back.
+ * changed, in one statement, and returns the cart as it now stands), so the stored lines and totals
+ * always agree with src/domain/order-totals.ts and a write answers without reading the cart back.
+ * Add to cart, quantity update and removal send `begin` with the cart's locked read
+ * (cart-read.ts, src/db/opened-transaction.ts): three round trips — begin + read, write, commit.
  *
  * A cart is always priced in the visitor's current channel: when it is opened under another
  * channel (a switch, or a locale whose default channel differs) every line is re-priced first.
@@ -16,10 +18,13 @@ import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { fromCents } from '../../domain/money.ts';
 import { CART_MAX, clampCartQuantity } from '../../domain/quantity.ts';
-import { priceLine, type PricedLine, type PriceLineInput, type PricingChannel } from './pricing.ts';
+import { priceFromFacts, priceLine, type PricedLine, type PriceLineInput, type PricingChannel } from './pricing.ts';
 import { findCartId, lineOptions, loadCartRows, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
 import { toCartState, type CartState } from './state.ts';
-import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, type LockedCart } from './totals.ts';
+import { addPricedLines, storedTouched } from './add-lines.ts';
+import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, settledRows, settlePlan, settleStatement, type LockedCart, type NewLineOptions } from './totals.ts';
+import { cartReadFrom, cartReadStatements, type CartRead } from './cart-read.ts';
+import { openedTransaction, type OpenedTx } from '../../db/opened-transaction.ts';
 
 export type { CartRef };
 export type { CartLine, CartPromotion, CartState } from './state.ts';
@@ -162,12 +167,31 @@ export function addLine(
   opts: Clock & { locale?: string; showDiscount?: boolean; sessionId?: string | null } = {},
 ): Promise<AddResult> {
   const now = opts.now ?? new Date();
-  return db.transaction(async (tx) => {
-    const priced = await priceLine(tx, channel, input, { now });
-    const added = await addPricedTx(tx, ref, channel, [priced], { ...opts, now });
+  const result = (added: { orderId: number; created: boolean; lines: CartLineRow[]; state: CartState }, priced: PricedLine): AddResult => {
     const line = added.lines[0];
     return { orderId: added.orderId, created: added.created, lineId: line.id, added: priced.quantity, lineQuantity: line.quantity, priced, state: added.state };
+  };
+  // begin + the locked cart, its lines and the product's pricing facts (one round trip), one write, commit.
+  return openedTransaction(db, cartReadStatements(ref, now, { channel, productId: input.productId }), async (rows, tx) => {
+    const read = cartReadFrom(rows, channel);
+    const priced = priceFromFacts(read.pricing!.product, read.pricing!.options, channel, input, { now });
+    const { cart } = read;
+    // No cart yet, or one to re-price for this channel first: the general path, in this transaction.
+    if (!cart || cart.order.channelId !== channel.id) return result(await addPricedTx(tx.drizzle(), ref, channel, [priced], { ...opts, now }), priced);
+    const { lines, touched, newOptions } = addPricedLines(cart.order, read.lines, [priced]);
+    const settled = await settleOpened(tx, cart, lines, read, newOptions);
+    const [line] = storedTouched(touched, settled.lines);
+    const options = [...read.options, ...priced.optionNames.map((o) => ({ lineItemId: line.id, ...o }))];
+    return result({ orderId: cart.order.id, created: false, lines: [line], state: toCartState({ ...settled, options: touched[0].id > 0 ? read.options : options }) }, priced);
   });
+}
+
+/** settleCart on an opened transaction whose read already brought the promotions in force: one statement, or none. */
+async function settleOpened(tx: OpenedTx, cart: LockedCart, lines: CartLineRow[], read: CartRead, newOptions?: NewLineOptions) {
+  const plan = settlePlan(cart, lines, read.lines, read.inForce, newOptions);
+  const statement = settleStatement(plan);
+  const [row] = statement ? await tx.execute<{ inserted: unknown; order: unknown }>(statement) : [];
+  return settledRows(plan, row);
 }
 
 export type AddPricedResult = { orderId: number; created: boolean; lines: CartLineRow[]; state: CartState };
@@ -191,48 +215,9 @@ export async function addPricedTx(
   cart ??= await lockCartById(tx, await createCart(tx, ref, channel, opts));
   if (!cart) throw notFound();
   const stored = created ? [] : await cartLines(tx, cart.order.id);
-  const lines = stored.map((l) => ({ ...l }));
-  const touched: CartLineRow[] = [];
-
-  for (const priced of pricedLines) {
-    const same = lines.find((l) => l.lineType === LINE_TYPES.PRODUCT && l.productId === priced.productId && l.stockcode === priced.stockcode);
-    if (same) {
-      // Quantity, unit price and title are written with the totals, in the same statement.
-      same.quantity = Math.min(CART_MAX, same.quantity + priced.quantity);
-      same.unitPrice = fromCents(priced.unitCents);
-      same.title = priced.title;
-      touched.push(same);
-      continue;
-    }
-    const gross = fromCents(priced.unitCents * priced.quantity);
-    const [row] = await tx
-      .insert(orderLineItems)
-      .values({
-        orderId: cart.order.id,
-        lineType: LINE_TYPES.PRODUCT,
-        productId: priced.productId,
-        title: priced.title,
-        stockcode: priced.stockcode,
-        quantity: priced.quantity,
-        currencyId: channel.currencyId,
-        unitPrice: fromCents(priced.unitCents),
-        total: gross,
-        totalDiscounted: gross,
-        unpaidTotal: gross,
-        sort: lines.filter(isProductLine).reduce((m, l) => Math.max(m, l.sort), -1) + 1,
-      })
-      .returning();
-    if (priced.lineOptions.length) {
-      await tx.insert(lineItemOptions).values(priced.lineOptions.map((o) => ({ lineItemId: row.id, optionId: o.optionId, choiceId: o.choiceId, optionType: o.optionType, quantity: o.quantity })));
-    }
-    const line = { ...row, image: priced.image, productTitle: priced.title, productStockcode: priced.baseStockcode };
-    lines.push(line);
-    // A copy, so a later line of the same product merging into this one is seen as a change.
-    stored.push({ ...line });
-    touched.push(line);
-  }
-  const rows = await settleCart(tx, cart, lines, stored, now);
-  return { orderId: cart.order.id, created, lines: touched, state: await stateFrom(tx, rows) };
+  const { lines, touched, newOptions } = addPricedLines(cart.order, stored, pricedLines);
+  const rows = await settleCart(tx, cart, lines, stored, now, newOptions);
+  return { orderId: cart.order.id, created, lines: storedTouched(touched, rows.lines), state: await stateFrom(tx, rows) };
 }
 
 /** The visitor's cart, locked, with its lines and the product line asked for, or 404 (another visitor's line, a promotion line, a gone line). */
@@ -249,24 +234,41 @@ export type QuantityResult = { orderId: number; lineId: number; lastQuantity: nu
 
 /** Sets a line's quantity, clamped to 1..999 (5000 → 999, 0 → 1). */
 export function updateQuantity(db: Db, ref: CartRef, channel: PricingChannel, lineId: number, quantity: number, { now = new Date() }: Clock = {}): Promise<QuantityResult> {
-  return db.transaction(async (tx) => {
-    const { cart, stored, line } = await ownLine(tx, ref, channel, lineId, now);
-    const next = clampCartQuantity(quantity);
-    const lines = stored.map((l) => (l.id === line.id ? { ...l, quantity: next } : l));
-    const rows = await settleCart(tx, cart, lines, stored, now);
-    return { orderId: cart.order.id, lineId, lastQuantity: line.quantity, quantity: next, state: await stateFrom(tx, rows) };
+  const next = clampCartQuantity(quantity);
+  // begin + the locked cart and its lines (one round trip), one write, commit.
+  return openedTransaction(db, cartReadStatements(ref, now), async (rows, tx) => {
+    const read = cartReadFrom(rows, channel);
+    if (!read.cart) throw lineNotFound();
+    if (read.cart.order.channelId !== channel.id) {
+      // A cart to re-price for this channel first: the general path, in this transaction.
+      const { cart, stored, line } = await ownLine(tx.drizzle(), ref, channel, lineId, now);
+      const settled = await settleCart(tx.drizzle(), cart, stored.map((l) => (l.id === line.id ? { ...l, quantity: next } : l)), stored, now);
+      return { orderId: cart.order.id, lineId, lastQuantity: line.quantity, quantity: next, state: await stateFrom(tx.drizzle(), settled) };
+    }
+    const line = read.lines.find((l) => l.id === lineId && isProductLine(l));
+    if (!line) throw lineNotFound();
+    const settled = await settleOpened(tx, read.cart, read.lines.map((l) => (l.id === line.id ? { ...l, quantity: next } : l)), read);
+    return { orderId: read.cart.order.id, lineId, lastQuantity: line.quantity, quantity: next, state: toCartState({ ...settled, options: read.options }) };
   });
 }
 
 export type RemoveResult = { orderId: number; lastQuantity: number; state: CartState };
 
 export function removeLine(db: Db, ref: CartRef, channel: PricingChannel, lineId: number, { now = new Date() }: Clock = {}): Promise<RemoveResult> {
-  return db.transaction(async (tx) => {
-    const { cart, stored, line } = await ownLine(tx, ref, channel, lineId, now);
-    await tx.delete(orderLineItems).where(eq(orderLineItems.id, line.id));
-    const rest = stored.filter((l) => l.id !== line.id);
-    const rows = await settleCart(tx, cart, rest, rest, now);
-    return { orderId: cart.order.id, lastQuantity: line.quantity, state: await stateFrom(tx, rows) };
+  // begin + the locked cart and its lines (one round trip), one write (the line out, the totals), commit.
+  return openedTransaction(db, cartReadStatements(ref, now), async (rows, tx) => {
+    const read = cartReadFrom(rows, channel);
+    if (!read.cart) throw lineNotFound();
+    if (read.cart.order.channelId !== channel.id) {
+      // A cart to re-price for this channel first: the general path, in this transaction.
+      const { cart, stored, line } = await ownLine(tx.drizzle(), ref, channel, lineId, now);
+      const settled = await settleCart(tx.drizzle(), cart, stored.filter((l) => l.id !== line.id), stored, now);
+      return { orderId: cart.order.id, lastQuantity: line.quantity, state: await stateFrom(tx.drizzle(), settled) };
+    }
+    const line = read.lines.find((l) => l.id === lineId && isProductLine(l));
+    if (!line) throw lineNotFound();
+    const settled = await settleOpened(tx, read.cart, read.lines.filter((l) => l.id !== line.id), read);
+    return { orderId: read.cart.order.id, lastQuantity: line.quantity, state: toCartState({ ...settled, options: read.options }) };
   });
 }
 

@@ -1,10 +1,12 @@
 /**
- * A cart's figures, recomputed inside the write's transaction from rows already in memory, writing
- * only what changed: one UPDATE for every line whose figures moved (a VALUES list), the promotion
- * lines only when the promotions in force or their amounts changed, the order row only when its
- * totals moved. The result is the cart as it now stands, so the caller answers without reading it
- * back. A quantity change costs the lock, the lines, the promotions in force, the line update, the
- * order update and the options: six statements, whatever the number of lines.
+ * A cart's figures, recomputed inside the write's transaction from rows already in memory
+ * (settlePlan, pure), and what changed written in ONE statement (settleStatement: data-modifying
+ * CTEs): the lines whose figures moved (an UPDATE from a VALUES list), product lines taken out of
+ * the cart, new product lines with their options, the promotion lines and order_promotions only
+ * when the promotions in force or their amounts changed, the order row only when its totals moved.
+ * The result is the cart as it now stands (settledRows), so the caller answers without reading it
+ * back. With the cart's one read (cart-read.ts) a quantity change is begin + read, this statement
+ * and commit: three round trips, whatever the number of lines.
  *
  * The rules (spec §3, §5, §9): line total = unit × quantity − line discount (the organisation's
  * percent); promotions in force become type-5 lines worth −(first action value, converted to the
@@ -12,9 +14,10 @@
  * (total_discounted); the order's subtotal, discount and total come from domain orderTotals
  * (discount and total floored at 0).
  */
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { channels, orderLineItems, orderPromotions, orders, products } from '../../db/schema/index.ts';
+import { decodeRow } from '../../db/json-rows.ts';
+import { channels, orderLineItems, orders, products, type promotions } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
 import { notFound } from '../../domain/errors.ts';
 import { convert, fromCents, parseCents, toCents } from '../../domain/money.ts';
@@ -28,10 +31,8 @@ const lockedColumns = { order: orders, rate: channels.midMarketRate };
 
 /** The visitor's cart (CartRef rules of queries.ts), locked, in one statement; null when there is none. */
 export async function lockVisitorCart(tx: DbOrTx, ref: CartRef): Promise<LockedCart | null> {
-  let where: SQL | undefined;
-  if (ref.userId) where = and(eq(orders.userId, ref.userId), eq(orders.status, 'cart'));
-  else if (ref.cartOrderId) where = and(eq(orders.id, ref.cartOrderId), eq(orders.status, 'cart'), isNull(orders.userId));
-  else return null;
+  const where = visitorCartWhere(ref);
+  if (!where) return null;
   const [row] = await tx
     .select(lockedColumns)
     .from(orders)
@@ -41,6 +42,13 @@ export async function lockVisitorCart(tx: DbOrTx, ref: CartRef): Promise<LockedC
     .limit(1)
     .for('update', { of: orders });
   return row ?? null;
+}
+
+/** Which orders row is the visitor's cart (newest first when several match); undefined when the visitor can have none. */
+export function visitorCartWhere(ref: CartRef): SQL | undefined {
+  if (ref.userId) return and(eq(orders.userId, ref.userId), eq(orders.status, 'cart'));
+  if (ref.cartOrderId) return and(eq(orders.id, ref.cartOrderId), eq(orders.status, 'cart'), isNull(orders.userId));
+  return undefined;
 }
 
 /** A cart by its id, locked (callers that already know the id: re-pricing, checkout's tax). */
@@ -63,31 +71,43 @@ export async function cartLines(tx: DbOrTx, orderId: number): Promise<CartLineRo
 type LineFigures = Pick<CartLineRow, 'quantity' | 'unitPrice' | 'title' | 'discount' | 'total' | 'totalDiscounted' | 'unpaidTotal' | 'currencyId'>;
 const FIGURES = ['quantity', 'unitPrice', 'title', 'discount', 'total', 'totalDiscounted', 'unpaidTotal', 'currencyId'] as const;
 
-/** One UPDATE for every line whose figures changed (nothing when none did). */
-async function writeLines(tx: DbOrTx, changed: { id: number; next: LineFigures }[]) {
-  if (!changed.length) return;
-  const values = sql.join(
-    changed.map(({ id, next }) => sql`(${id}::int, ${next.quantity}::int, ${next.unitPrice}::numeric, ${next.title}::text, ${next.discount}::numeric, ${next.total}::numeric, ${next.totalDiscounted}::numeric, ${next.unpaidTotal}::numeric, ${next.currencyId}::int)`),
-    sql`, `,
-  );
-  await tx.execute(sql`update order_line_items as l set quantity = v.quantity, unit_price = v.unit_price, title = v.title, discount = v.discount, total = v.total,
-    total_discounted = v.total_discounted, unpaid_total = v.unpaid_total, currency_id = v.currency_id
-    from (values ${values}) as v(id, quantity, unit_price, title, discount, total, total_discounted, unpaid_total, currency_id) where l.id = v.id`);
-}
+/** A product line not yet stored (id ≤ 0, a placeholder) and the choices its options row keeps. */
+export type NewLineOption = { optionId: number; choiceId: number; optionType: number; quantity: number };
+export type NewLineOptions = ReadonlyMap<number, readonly NewLineOption[]>;
+
+type PromotionRow = typeof promotions.$inferSelect;
+
+/** What a settle writes: worked out in memory (settlePlan), written by ONE statement (settleStatement). */
+export type SettlePlan = {
+  order: CartOrderRow;
+  /** Stored product lines no longer among the lines (removed from the cart). */
+  removedIds: number[];
+  /** Stored lines whose figures moved. */
+  changed: { id: number; next: LineFigures }[];
+  /** New product lines (placeholder ids) with every figure, and their options. */
+  inserts: { line: CartLineRow; options: readonly NewLineOption[] }[];
+  /** null when the promotion lines stay as they are. */
+  promo: null | { deleteIds: number[]; lines: CartLineRow[]; promotionIds: number[] };
+  /** The order's new totals, null when they did not move. */
+  totals: { subtotal: string; discount: string; total: string } | null;
+  /** The product lines as they now are (new ones still with their placeholder ids), and the kept promotion lines. */
+  lines: CartLineRow[];
+  keptPromoLines: CartLineRow[];
+  promotions: CartRows['promotions'];
+};
 
 /**
- * Recomputes the cart from `lines` (as they should now be: quantities and unit prices already
- * set in memory, not necessarily written) and writes what differs from `stored` (the rows as read).
- * Returns the cart's rows as they now are in the database.
+ * Recomputes the cart in memory from `lines` (as they should now be: quantities and unit prices
+ * set, new product lines with an id ≤ 0) against `stored` (the rows as read) and the promotions
+ * in force; nothing is written here.
  */
-export async function settleCart(tx: DbOrTx, cart: LockedCart, lines: CartLineRow[], stored: CartLineRow[], now: Date): Promise<Omit<CartRows, 'options'>> {
+export function settlePlan(cart: LockedCart, lines: CartLineRow[], stored: CartLineRow[], inForce: readonly PromotionRow[], newOptions: NewLineOptions = new Map()): SettlePlan {
   const { order } = cart;
   const product = lines.filter((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType));
   const oldPromoLines = stored.filter((l) => l.lineType === LINE_TYPES.PROMOTION);
 
   // Promotions are USD amounts; a cart in another currency gets them converted at the channel rate.
-  const inForce = product.length ? await activePromotions(tx, now) : [];
-  const promos = inForce
+  const promos = (product.length ? inForce : [])
     .map((p) => ({ promotion: p, cents: convert(parseCents(p.configuration?.[0]?.actions?.[0]?.value) ?? 0, cart.rate) }))
     .filter((p) => p.cents > 0);
 
@@ -105,7 +125,8 @@ export async function settleCart(tx: DbOrTx, cart: LockedCart, lines: CartLineRo
   const shares = spreadPromotion(drafts.map((d) => d.total), totals.promotionTotal);
 
   const storedById = new Map(stored.map((l) => [l.id, l]));
-  const changed: { id: number; next: LineFigures }[] = [];
+  const changed: SettlePlan['changed'] = [];
+  const inserts: SettlePlan['inserts'] = [];
   const nextLines: CartLineRow[] = drafts.map((d, k) => {
     const totalDiscounted = d.total - shares[k];
     const next: LineFigures = {
@@ -118,11 +139,15 @@ export async function settleCart(tx: DbOrTx, cart: LockedCart, lines: CartLineRo
       unpaidTotal: fromCents(totalDiscounted - toCents(d.line.paidTotal)),
       currencyId: order.currencyId,
     };
+    const line = { ...d.line, ...next };
+    if (d.line.id <= 0) {
+      inserts.push({ line, options: newOptions.get(d.line.id) ?? [] });
+      return line;
+    }
     const was = storedById.get(d.line.id);
     if (!was || FIGURES.some((f) => was[f] !== next[f])) changed.push({ id: d.line.id, next });
-    return { ...d.line, ...next };
+    return line;
   });
-  await writeLines(tx, changed);
 
   // Promotion lines: rewritten only when the promotions in force or their amounts differ.
   const sort = product.reduce((m, l) => Math.max(m, l.sort), 0) + 1;
@@ -132,51 +157,135 @@ export async function settleCart(tx: DbOrTx, cart: LockedCart, lines: CartLineRo
       const o = oldPromoLines[k];
       return o.promotionId === w.promotionId && o.unitPrice === w.unitPrice && o.sort === w.sort && o.currencyId === order.currencyId && o.title === promos[k].promotion.name;
     });
-  let promoLines: CartLineRow[] = oldPromoLines;
-  if (!same) {
-    if (oldPromoLines.length) {
-      await tx.delete(orderLineItems).where(inArray(orderLineItems.id, oldPromoLines.map((l) => l.id)));
-      await tx.delete(orderPromotions).where(eq(orderPromotions.orderId, order.id));
-    }
-    promoLines = [];
-    if (promos.length) {
-      const inserted = await tx.insert(orderLineItems).values(promos.map((p, k) => ({
-        orderId: order.id,
-        lineType: LINE_TYPES.PROMOTION,
-        productId: null,
-        promotionId: p.promotion.id,
-        title: p.promotion.name,
-        stockcode: null,
-        quantity: 1,
-        currencyId: order.currencyId,
-        unitPrice: fromCents(-p.cents),
-        discount: '0.00',
-        total: fromCents(-p.cents),
-        totalDiscounted: '0.00',
-        paidTotal: '0.00',
-        unpaidTotal: '0.00',
-        sort: sort + k,
-      }))).returning();
-      await tx.insert(orderPromotions).values(promos.map((p) => ({ orderId: order.id, promotionId: p.promotion.id })));
-      promoLines = inserted.map((l) => ({ ...l, image: null, productTitle: null, productStockcode: null }));
-    }
-  }
+  const promo = same ? null : {
+    deleteIds: oldPromoLines.map((l) => l.id),
+    promotionIds: promos.map((p) => p.promotion.id),
+    lines: promos.map((p, k): CartLineRow => ({
+      id: 0,
+      orderId: order.id,
+      lineType: LINE_TYPES.PROMOTION,
+      productId: null,
+      promotionId: p.promotion.id,
+      title: p.promotion.name,
+      stockcode: null,
+      quantity: 1,
+      currencyId: order.currencyId,
+      warehouseId: null,
+      unitPrice: fromCents(-p.cents),
+      discount: '0.00',
+      total: fromCents(-p.cents),
+      totalDiscounted: '0.00',
+      paidTotal: '0.00',
+      unpaidTotal: '0.00',
+      sort: sort + k,
+      createdAt: order.updatedAt,
+      updatedAt: order.updatedAt,
+      image: null,
+      productTitle: null,
+      productStockcode: null,
+    })),
+  };
 
-  let saved = order;
   const next = { subtotal: fromCents(totals.subtotal), discount: fromCents(totals.discount), total: fromCents(totals.total) };
-  if (order.subtotal !== next.subtotal || order.discount !== next.discount || order.total !== next.total) {
-    [saved] = await tx.update(orders).set(next).where(eq(orders.id, order.id)).returning();
-  }
-
-  const all = [...nextLines, ...promoLines].sort((a, b) => a.sort - b.sort || a.id - b.id);
+  const moved = order.subtotal !== next.subtotal || order.discount !== next.discount || order.total !== next.total;
   const inForceById = new Map(inForce.map((p) => [p.id, p]));
+  const kept = new Set(lines.map((l) => l.id));
   return {
-    order: saved,
-    lines: all,
+    order,
+    removedIds: stored.filter((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType) && !kept.has(l.id)).map((l) => l.id),
+    changed,
+    inserts,
+    promo,
+    totals: moved ? next : null,
+    lines: nextLines,
+    keptPromoLines: same ? oldPromoLines : [],
     promotions: promos
       .map((p) => inForceById.get(p.promotion.id)!)
       .map((p) => ({ id: p.id, name: p.name, code: p.code, configuration: p.configuration })),
   };
+}
+
+const lineInsertColumns = sql`order_id, line_type, product_id, promotion_id, title, stockcode, quantity, currency_id, unit_price, discount, total, total_discounted, paid_total, unpaid_total, sort`;
+const lineInsertValues = (l: CartLineRow) =>
+  sql`(${l.orderId}::int, ${l.lineType}::int, ${l.productId}::int, ${l.promotionId}::int, ${l.title}::text, ${l.stockcode}::text, ${l.quantity}::int, ${l.currencyId}::int, ${l.unitPrice}::numeric, ${l.discount}::numeric, ${l.total}::numeric, ${l.totalDiscounted}::numeric, ${l.paidTotal}::numeric, ${l.unpaidTotal}::numeric, ${l.sort}::int)`;
+
+/**
+ * The plan as ONE statement (data-modifying CTEs, so one round trip and all-or-nothing): the
+ * changed lines in one UPDATE from a VALUES list, new product lines and their options, the
+ * promotion lines and order_promotions when they differ, the order's totals when they moved.
+ * It answers one row: `inserted` (the new lines, JSON) and `order` (the updated order, JSON).
+ * null when nothing is to be written.
+ */
+export function settleStatement(plan: SettlePlan): SQL | null {
+  const { order } = plan;
+  const parts: SQL[] = [];
+  if (plan.removedIds.length) parts.push(sql`removed_lines as (delete from order_line_items where order_id = ${order.id}::int and id in (${sql.join(plan.removedIds.map((id) => sql`${id}::int`), sql`, `)}) returning id)`);
+  if (plan.changed.length) {
+    const values = sql.join(
+      plan.changed.map(({ id, next }) => sql`(${id}::int, ${next.quantity}::int, ${next.unitPrice}::numeric, ${next.title}::text, ${next.discount}::numeric, ${next.total}::numeric, ${next.totalDiscounted}::numeric, ${next.unpaidTotal}::numeric, ${next.currencyId}::int)`),
+      sql`, `,
+    );
+    parts.push(sql`changed_lines as (update order_line_items as l set quantity = v.quantity, unit_price = v.unit_price, title = v.title, discount = v.discount, total = v.total,
+      total_discounted = v.total_discounted, unpaid_total = v.unpaid_total, currency_id = v.currency_id
+      from (values ${values}) as v(id, quantity, unit_price, title, discount, total, total_discounted, unpaid_total, currency_id) where l.id = v.id returning l.id)`);
+  }
+  const newLines = [...plan.inserts.map((i) => i.line), ...(plan.promo?.lines ?? [])];
+  if (plan.promo) {
+    const ids = plan.promo.promotionIds;
+    if (plan.promo.deleteIds.length) parts.push(sql`gone_promotion_lines as (delete from order_line_items where id in (${sql.join(plan.promo.deleteIds.map((id) => sql`${id}::int`), sql`, `)}) returning id)`);
+    parts.push(sql`gone_promotions as (delete from order_promotions where order_id = ${order.id}::int${ids.length ? sql` and promotion_id not in (${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)})` : sql``} returning promotion_id)`);
+    if (ids.length) parts.push(sql`new_promotions as (insert into order_promotions (order_id, promotion_id) values ${sql.join(ids.map((id) => sql`(${order.id}::int, ${id}::int)`), sql`, `)} on conflict do nothing returning promotion_id)`);
+  }
+  if (newLines.length) {
+    parts.push(sql`inserted as (insert into order_line_items (${lineInsertColumns}) values ${sql.join(newLines.map(lineInsertValues), sql`, `)} returning *)`);
+    const options = plan.inserts.flatMap((i) => i.options.map((o) => ({ sort: i.line.sort, ...o }))).map((o, k) => sql`(${k}::int, ${o.sort}::int, ${o.optionId}::int, ${o.choiceId}::int, ${o.optionType}::int, ${o.quantity}::int)`);
+    if (options.length) {
+      // A new product line is known by its sort (each new line gets its own, above the stored ones);
+      // its options are numbered in the order given, as one insert per option would.
+      parts.push(sql`inserted_options as (insert into line_item_options (line_item_id, option_id, choice_id, option_type, quantity)
+        select i.id, v.option_id, v.choice_id, v.option_type, v.quantity from inserted i join (values ${sql.join(options, sql`, `)}) as v(k, sort, option_id, choice_id, option_type, quantity)
+        on v.sort = i.sort and i.line_type <> ${LINE_TYPES.PROMOTION}::int order by v.k returning id)`);
+    }
+  }
+  if (plan.totals) {
+    parts.push(sql`saved_order as (update orders set subtotal = ${plan.totals.subtotal}::numeric, discount = ${plan.totals.discount}::numeric, total = ${plan.totals.total}::numeric,
+      updated_at = ${new Date().toISOString()}::timestamptz where id = ${order.id}::int returning *)`);
+  }
+  if (!parts.length) return null;
+  return sql`with ${sql.join(parts, sql`, `)} select
+    ${newLines.length ? sql`(select json_agg(to_json(i) order by i.sort, i.id) from inserted i)` : sql`null::json`} as inserted,
+    ${plan.totals ? sql`(select to_json(o) from saved_order o)` : sql`null::json`} as "order"`;
+}
+
+/** The cart's rows once the statement ran (`row`: its one row, or null when nothing was written). */
+export function settledRows(plan: SettlePlan, row: { inserted: unknown; order: unknown } | null | undefined): Omit<CartRows, 'options'> {
+  const inserted = ((row?.inserted ?? []) as Record<string, unknown>[]).map((j) => decodeRow(orderLineItems, j));
+  const bySort = new Map(inserted.map((l) => [`${l.lineType === LINE_TYPES.PROMOTION ? 'p' : 'l'}${l.sort}`, l]));
+  const lines = plan.lines.map((l) => {
+    if (l.id > 0) return l;
+    const stored = bySort.get(`l${l.sort}`)!;
+    return { ...stored, image: l.image, productTitle: l.productTitle, productStockcode: l.productStockcode };
+  });
+  const promoLines = plan.promo
+    ? plan.promo.lines.map((l) => ({ ...bySort.get(`p${l.sort}`)!, image: null, productTitle: null, productStockcode: null }))
+    : plan.keptPromoLines;
+  const order = row?.order ? decodeRow(orders, row.order as Record<string, unknown>) : plan.order;
+  return { order, lines: [...lines, ...promoLines].sort((a, b) => a.sort - b.sort || a.id - b.id), promotions: plan.promotions };
+}
+
+/**
+ * Recomputes the cart from `lines` (as they should now be: quantities and unit prices already
+ * set in memory, not necessarily written; new product lines with an id ≤ 0 and their options in
+ * `newOptions`) and writes what differs from `stored` (the rows as read) in one statement.
+ * Returns the cart's rows as they now are in the database.
+ */
+export async function settleCart(tx: DbOrTx, cart: LockedCart, lines: CartLineRow[], stored: CartLineRow[], now: Date, newOptions?: NewLineOptions): Promise<Omit<CartRows, 'options'>> {
+  const hasProducts = lines.some((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType));
+  const inForce = hasProducts ? await activePromotions(tx, now) : [];
+  const plan = settlePlan(cart, lines, stored, inForce, newOptions);
+  const statement = settleStatement(plan);
+  const result = statement ? await tx.execute(statement) : null;
+  return settledRows(plan, result?.rows[0] as { inserted: unknown; order: unknown } | undefined);
 }
 
 

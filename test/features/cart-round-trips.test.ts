@@ -1,0 +1,68 @@
+/**
+ * Cart writes in a few round trips (issue 23), counted through the app's pool (every query a pool
+ * client sends is one round trip; `begin` travels in the same query as the cart's locked read, so
+ * it is no extra trip). A whole request is counted: the session read, begin + locked read, the
+ * one write, commit.
+ */
+import { expect } from 'chai';
+import { agent, csrf } from '../helpers/http.ts';
+import { productIdByStockcode, testServer } from '../helpers/server.ts';
+
+describe('cart writes: at most 4 database round trips a request', () => {
+  it('add to cart (merging into a line, and as a new line with options), a quantity update and a removal', async () => {
+    const app = await testServer();
+    const a = await agent();
+    const token = await csrf(a, '/en-us/products');
+    const headers = { 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+    const plate = await productIdByStockcode('DEMO-SEED-PLATE');
+    const config = await productIdByStockcode('DEMO-CONFIG');
+    // The cart exists and the session remembers it before counting.
+    for (let i = 0; i < 2; i++) expect((await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })).status).to.equal(200);
+
+    const counted = async (send: () => Promise<{ status: number; text: string; body: Record<string, unknown> }>) => {
+      const sent: string[] = [];
+      const stop = app.database.observeQueries((text) => sent.push(text));
+      try {
+        const res = await send();
+        expect(res.status, res.text).to.equal(200);
+        return { res, sent };
+      } finally {
+        stop();
+      }
+    };
+
+    const merged = await counted(() => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 2 }));
+    expect((merged.res.body.line as { quantity: number }).quantity).to.equal(4);
+    expect(merged.sent.length, merged.sent.join('\n')).to.be.at.most(4);
+
+    const added = await counted(() => a.post('/en-us/cart/add/inline').set(headers).send({ product_id: config, quantity: 1, selections: [] }));
+    expect((added.res.body.line as { quantity: number }).quantity).to.equal(1);
+    expect(added.sent.length, added.sent.join('\n')).to.be.at.most(4);
+
+    const lineId = (merged.res.body.line as { order_line_item_id: number }).order_line_item_id;
+    const updated = await counted(() => a.put(`/en-us/cart/${lineId}`).set(headers).type('form').send({ quantity: 7 }));
+    expect(updated.res.body.quantity).to.equal(7);
+    expect(updated.sent.length, updated.sent.join('\n')).to.be.at.most(4);
+    // One write statement, and the transaction's begin and commit inside the count.
+    expect(updated.sent.filter((q) => /^\s*(with|update|insert|delete)\b/i.test(q)), 'writes').to.have.length(1);
+    expect(updated.sent.some((q) => /^\s*begin\b/i.test(q)) && updated.sent.some((q) => /^\s*commit\b/i.test(q)), 'begin and commit counted').to.equal(true);
+
+    const removed = await counted(() => a.delete(`/en-us/cart/${lineId}`).set(headers));
+    expect(removed.res.body.last_quantity).to.equal(7);
+    expect(removed.sent.length, removed.sent.join('\n')).to.be.at.most(4);
+  });
+
+  it('concurrent adds to one cart lose nothing: the read after the lock sees the writes it waited for', async () => {
+    const a = await agent();
+    const token = await csrf(a, '/en-us/products');
+    const headers = { 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+    const plate = await productIdByStockcode('DEMO-SEED-PLATE');
+    expect((await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })).status).to.equal(200);
+    const adds = await Promise.all(Array.from({ length: 6 }, () => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })));
+    expect(adds.map((r) => r.status)).to.deep.equal([200, 200, 200, 200, 200, 200]);
+    const sync = await a.get('/en-us/cart/synchronize').set(headers);
+    expect(sync.status).to.equal(200);
+    expect(sync.body.count).to.equal(7);
+    expect(sync.body.line_items.filter((l: { line_type: number }) => l.line_type === 0).map((l: { quantity: number }) => l.quantity)).to.deep.equal([7]);
+  });
+});
