@@ -90,7 +90,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 async function main() {
-  const dataDir = path.join(os.tmpdir(), 'hd-bench-quick');
+  const dataDir = path.join(os.tmpdir(), `hd-bench-quick-${path.basename(root)}`);
   if (args.fresh) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   execFileSync(process.execPath, [path.join(root, 'esbuild.config.mjs')], { cwd: root, stdio: 'ignore' });
