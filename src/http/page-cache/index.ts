@@ -224,11 +224,12 @@ export class PageCache {
     this.serve(req, res, entry, keep ? 'miss' : 'bypass', visitorOf(req, res), status);
   }
 
-  /** A fresh page for a visitor without a session at this URL, if the routes have answered it since the last change. */
+  /** The page for a visitor without a session at this URL, if the routes have answered it since the last change. */
   sessionlessEntry(url: string): Entry | undefined {
     const key = this.sessionless.get(url);
     const entry = key === undefined ? undefined : this.lru.get(key);
-    if (!entry || entry.freshUntil <= this.now()) return undefined;
+    // Due for a new render: the routes start one; while it runs, the previous bytes are served.
+    if (!entry || (entry.freshUntil <= this.now() && !this.pending.has(key!))) return undefined;
     // Its plain slots were kept when the routes served it to such a visitor.
     return entry.parts.every((p) => p === 'csrf' || this.plainSlots.has(`${p}\n${entry.locale}`)) ? entry : undefined;
   }
