@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../src/db/client.ts';
 import { createTestDb, dbMode, type TestDb } from '../src/db/scratch.ts';
+import { stopProcess } from './load.ts';
 import type { Running } from '../src/server.ts';
 
 // Production mode as `NODE_ENV=production npm start` has it: React's production build (read from
@@ -127,16 +128,7 @@ async function startAppProcess(fresh: FreshDb): Promise<AppProcess> {
   if (fresh.databaseUrl) env.DATABASE_URL = fresh.databaseUrl;
   else delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(force);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopProcess(child);
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`the app did not start within 180 s: ${out}`)), 180_000);

@@ -2,7 +2,7 @@
  * Load for the benchmarks: autocannon (in a worker thread by default, loopback only, bounded by
  * time) and the bare Node server every row is compared with.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -132,4 +132,17 @@ export function commitOf(cwd: string): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** Asks a child process to stop (SIGTERM: it finishes its requests in flight), killing it after `forceMs`. */
+export function stopProcess(child: ChildProcess, forceMs = 15_000): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), forceMs);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }

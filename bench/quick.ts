@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { bareProcess, commitOf } from './load.ts';
+import { bareProcess, commitOf, stopProcess } from './load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsFile = path.join(root, 'bench', 'results-quick.json');
@@ -69,17 +69,6 @@ async function load(url: string, seconds = duration, headers: Record<string, str
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), 8_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 async function main() {
   const dataDir = path.join(os.tmpdir(), `hd-bench-quick-${path.basename(root)}`);
@@ -131,7 +120,7 @@ async function main() {
       console.log(`  recorded in ${path.relative(root, resultsFile)}`);
     }
   } finally {
-    await Promise.all([stop(app), bare.close()]);
+    await Promise.all([stopProcess(app, 8_000), bare.close()]);
   }
 }
 
