@@ -143,6 +143,21 @@ describe(`page cache (${dbMode()})`, function () {
     expect(fr.html).to.include('data-currency="CAD"');
   });
 
+  it('an error page is never cached and carries the visitor\'s own parts; JSON answers are not cached', async () => {
+    const a = await visitor();
+    for (let i = 0; i < 2; i++) {
+      const missing = await a.get('/en-us/products/999999999');
+      expect(missing.status).to.equal(404);
+      expect(missing.headers['x-page-cache']).to.be.oneOf([undefined, 'bypass']);
+      expect(tokenOf(missing.text)).to.match(/^[\w-]{20,}$/);
+      expect(missing.text).not.to.match(/[\uE000\uE001]/);
+    }
+    const json = await a.get(productPath).set('Accept', 'application/json');
+    expect(json.status).to.equal(200);
+    expect(json.headers['x-page-cache']).to.equal(undefined);
+    expect(json.body.stockcode).to.equal('DEMO-CONFIG');
+  });
+
   it('answers gzip from the cache when the client takes it (the same page)', async () => {
     const a = await visitor();
     const plain = await page(a, productPath);
