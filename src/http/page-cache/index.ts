@@ -257,7 +257,7 @@ export class PageCache {
     const bytes = gzip ? gzipOf(body) : rawOf(body);
     res.statusCode = status;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Vary', 'Accept-Encoding');
+    res.vary('Accept-Encoding');
     if (gzip) res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Content-Length', bytes.length);
     res.setHeader('X-Page-Cache', state);
