@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopProcess } from './load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,16 +38,7 @@ export async function startCluster(workers: number, env: { databaseUrl: string; 
     // The primary sends {type: 'ready'} over IPC once every worker listens.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(force);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+  const stop = () => stopProcess(child);
   const url = `http://127.0.0.1:${port}`;
   try {
     await new Promise<void>((resolve, reject) => {

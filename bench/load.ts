@@ -2,6 +2,7 @@
  * Load for the benchmarks: autocannon (in a worker thread by default, loopback only, bounded by
  * time) and the bare Node server every row is compared with.
  */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -95,4 +96,53 @@ export async function bareServer(body: Buffer, contentType: string): Promise<{ u
         server.closeAllConnections();
       }),
   };
+}
+
+/** The bare server's answer: 2 KB of HTML, the size every row's ratio is against. */
+export const BARE_BODY_BYTES = 2048;
+
+/**
+ * A bare Node `http` server answering 2 KB, in a process of its own (as the app is), so neither
+ * shares a process with the load generator or the other.
+ */
+export async function bareProcess(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = `const b=Buffer.alloc(${BARE_BODY_BYTES},'x');const s=require('http').createServer((q,r)=>{q.resume();q.on('end',()=>{r.writeHead(200,{'Content-Type':'text/html; charset=utf-8','Content-Length':b.length});r.end(b)})});s.keepAliveTimeout=5000;s.listen(0,'127.0.0.1',()=>process.send(s.address().port))`;
+  const child = spawn(process.execPath, ['-e', server], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (p) => resolve(Number(p)));
+    child.once('exit', (code) => reject(new Error(`the bare server exited (code ${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The commit being measured (short hash, `+changes` when the working tree differs from it). */
+export function commitOf(cwd: string): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd }).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd }).toString().trim() !== '';
+    return dirty ? `${sha}+changes` : sha;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Asks a child process to stop (SIGTERM: it finishes its requests in flight), killing it after `forceMs`. */
+export function stopProcess(child: ChildProcess, forceMs = 15_000): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), forceMs);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }

@@ -115,7 +115,7 @@ async function main() {
     writeFileSync(jsonFile, `${JSON.stringify({ ...previous, ...summary }, null, 2)}\n`);
     return print(summary);
   }
-  const bench = await startBenchApp();
+  const bench = await startBenchApp({ inProcess: true });
   try {
     const productPath = `/en-us/products/${await bench.productId('DEMO-CONFIG')}`;
     const pages: Record<string, string> = { product: productPath, catalog: '/en-us/products', landing: '/en-us/' };

@@ -4,8 +4,9 @@
  * Starts the app the way `npm start` runs it (its own process, NODE_ENV=production, the embedded
  * database kept in a folder of its own between runs so the demo data is seeded once), starts a
  * bare Node server answering 2 KB in another process, then loads the anonymous product page
- * (DEMO-CONFIG) and the bare server from this process with autocannon, one after the other, for
- * `--duration` seconds each. Prints req/s, p99 and the ratio to the bare server next to the last
+ * (DEMO-CONFIG, as `npm run bench` does: a returning visitor with the CSRF cookie of a first page
+ * view and no session) and the bare server from this process with autocannon, one after the other,
+ * for `--duration` seconds each. Prints req/s, p99 and the ratio to the bare server next to the last
  * recorded figure and the commit it was measured on (bench/results-quick.json); `--record`
  * writes this run there.
  *
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { bareProcess, commitOf, stopProcess } from './load.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsFile = path.join(root, 'bench', 'results-quick.json');
@@ -47,16 +49,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-function commit(): string {
-  try {
-    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root }).toString().trim() !== '';
-    return dirty ? `${sha}+changes` : sha;
-  } catch {
-    return 'unknown';
-  }
-}
-
 async function waitFor(url: string, child: ChildProcess, seconds: number): Promise<void> {
   const until = Date.now() + seconds * 1000;
   while (Date.now() < until) {
@@ -72,56 +64,45 @@ async function waitFor(url: string, child: ChildProcess, seconds: number): Promi
   throw new Error(`${url} did not answer within ${seconds} s`);
 }
 
-async function load(url: string, seconds = duration) {
-  const r = await autocannon({ url, connections, duration: seconds });
+async function load(url: string, seconds = duration, headers: Record<string, string> = {}) {
+  const r = await autocannon({ url, connections, duration: seconds, headers });
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), 8_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 async function main() {
-  const dataDir = path.join(os.tmpdir(), 'hd-bench-quick');
+  const dataDir = path.join(os.tmpdir(), `hd-bench-quick-${path.basename(root)}`);
   if (args.fresh) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   execFileSync(process.execPath, [path.join(root, 'esbuild.config.mjs')], { cwd: root, stdio: 'ignore' });
 
   const appPort = await freePort();
-  const barePort = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(appPort), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-quick-secret-0123456789abcdef' };
   delete env.DATABASE_URL;
   const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
   const app = spawn(tsx, ['src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const bareBody = 'x'.repeat(2048);
-  const bare = spawn(process.execPath, ['-e', `require('http').createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(200,{'Content-Type':'text/html','Content-Length':${bareBody.length}});s.end('${bareBody}')})}).listen(${barePort},'127.0.0.1')`], { stdio: 'ignore' });
+  const bare = await bareProcess();
   try {
     const base = `http://127.0.0.1:${appPort}`;
     await waitFor(`${base}/en-us/`, app, 120);
-    await waitFor(`http://127.0.0.1:${barePort}/`, bare, 10);
     const found = (await (await fetch(`${base}/en-us/search/typeahead?q=DEMO-CONFIG`)).json()) as { id: number | string }[];
     if (!found.length) throw new Error('DEMO-CONFIG not found by the typeahead');
     const page = `${base}/en-us/products/${found[0].id}`;
-    const check = await fetch(page);
+    const first = await fetch(`${base}/en-us/`);
+    const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (!cookie.includes('hd.csrf=') || cookie.includes('hd.sid=')) throw new Error(`a first page view should set the CSRF cookie and no session: ${cookie}`);
+    const check = await fetch(page, { headers: { cookie } });
     if (check.status !== 200) throw new Error(`${page} answered ${check.status}`);
 
-    await load(page, 2); // warm-up: views compiled, caches filled
-    const appRun = await load(page);
-    const bareRun = await load(`http://127.0.0.1:${barePort}/`);
+    await load(page, 2, { cookie }); // warm-up: views compiled, caches filled
+    const appRun = await load(page, duration, { cookie });
+    const bareRun = await load(bare.url);
     const now: Figure = {
       rps: appRun.rps,
       p99_ms: appRun.p99,
       bare_rps: bareRun.rps,
       ratio: Math.round((appRun.rps / Math.max(1, bareRun.rps)) * 10_000) / 10_000,
-      commit: commit(),
+      commit: commitOf(root),
       date: new Date().toISOString(),
       connections,
       duration_s: duration,
@@ -139,7 +120,7 @@ async function main() {
       console.log(`  recorded in ${path.relative(root, resultsFile)}`);
     }
   } finally {
-    await Promise.all([stop(app), stop(bare)]);
+    await Promise.all([stopProcess(app, 8_000), bare.close()]);
   }
 }
 

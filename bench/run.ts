@@ -1,7 +1,7 @@
 /**
  * `npm run bench` — throughput, latency and database round trips of the storefront's requests,
- * each next to a bare Node `http` server answering a body of the same size, measured in the same
- * run (the ratio is the figure: this machine's speed cancels out):
+ * each next to a bare Node `http` server answering 2 KB, measured in the same run right after the
+ * row (the ratio is the figure: this machine's speed, and the load other work puts on it, cancel out):
  *
  *   landing page           GET  /en-us/                       anonymous returning visitor (CSRF cookie, no session)
  *   catalog page           GET  /en-us/products               anonymous
@@ -14,14 +14,15 @@
  * and, on PostgreSQL only, the product page served by `src/cluster.ts` with WORKERS=1 and then
  * WORKERS=2 (the ratio of the two is the scale-out figure).
  *
- * The app runs in this process (src/server.ts start() on port 0, NODE_ENV=production so views
- * are cached, request log off) over a fresh database: a new embedded PGlite folder by default,
- * or a new database on the server named by DATABASE_URL, with the demo data (`--orders N` is
- * passed to the seed). Round trips are the queries the app's pool clients send during the
- * measured window, divided by the requests answered. Load comes from autocannon in a worker
- * thread, loopback only, bounded by time. Prints a table and writes bench/results.json (one entry
- * per database mode, `postgres` and `embedded`, each from its latest run); each row carries its
- * target and what it misses.
+ * The app runs as `npm start` runs it, in its own process (src/server.ts, NODE_ENV=production so
+ * views are cached, request log off), over a fresh database: a new embedded PGlite folder by
+ * default, or a new database on the server named by DATABASE_URL, with the demo data (`--orders N`
+ * is passed to the seed). The bare server runs in a third process. Round trips are the queries the
+ * app's pool clients send during the measured window (the app says its count over IPC), divided by
+ * the requests answered. Load comes from autocannon in a worker thread of this process, loopback
+ * only, bounded by time. Prints a table and writes bench/results.json (one entry per database mode,
+ * `postgres` and `embedded`, each from its latest run, with the commit it measured); each row
+ * carries its target and what it misses.
  *
  *   npm run bench -- [--duration 8] [--warmup 2] [--connections 64] [--orders N] [--workers 1]
  *                    [--only name,name] [--no-cluster] [--out bench/results.json]
@@ -32,10 +33,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Database } from '../src/db/client.ts';
-import { startBenchApp, type FreshDb } from './app.ts';
+import { startBenchApp, type BenchApp, type FreshDb } from './app.ts';
 import { startCluster } from './cluster.ts';
-import { bareServer, measure, round, type LoadSettings, type LoadSpec, type Measured } from './load.ts';
+import { bareProcess, commitOf, measure, round, BARE_BODY_BYTES, type LoadSettings, type LoadSpec, type Measured } from './load.ts';
 import { clusterRow, printTable, row, TARGETS, type ClusterRow, type Row, type Skipped, type Target } from './report.ts';
 import { anonymousVisitor, scriptHeaders, shopper, signedIn, type Visitor } from './visitors.ts';
 
@@ -134,8 +134,8 @@ function cases(f: Fixtures): Case[] {
 
 // ------------------------------------------------------------------ main
 
-/** Runs one case against the app (counting round trips) and the bare server. */
-async function runCase(c: Case, base: string, database: Database): Promise<Row | Skipped> {
+/** Runs one case against the app (counting round trips), then the bare server. */
+async function runCase(c: Case, base: string, bench: BenchApp, bare: { url: string }): Promise<Row | Skipped> {
   const probe = await c.probe(base);
   const body = Buffer.from(await probe.arrayBuffer());
   if (c.id === 'checkout' && probe.status === 404) {
@@ -144,13 +144,12 @@ async function runCase(c: Case, base: string, database: Database): Promise<Row |
   }
   if (probe.status !== 200) throw new Error(`${c.name}: ${c.path} answered HTTP ${probe.status} before measuring: ${body.toString().slice(0, 300)}`);
   process.stdout.write(`  ${c.name}: app… `);
-  let before = 0;
-  let trips = 0;
-  const appM = await measure(c.spec(base), load, { before: () => void (before = database.roundTrips()), after: () => void (trips = database.roundTrips() - before) });
-  process.stdout.write('bare node… ');
-  const bare = await bareServer(body, probe.headers.get('content-type') ?? 'text/html; charset=utf-8');
+  let before: Promise<number> = Promise.resolve(0);
+  let after: Promise<number> = Promise.resolve(0);
+  const appM = await measure(c.spec(base), load, { before: () => void (before = bench.roundTrips()), after: () => void (after = bench.roundTrips()) });
+  const trips = (await after) - (await before);
+  process.stdout.write(`bare node (${BARE_BODY_BYTES} B)… `);
   const baseM = await measure(c.spec(bare.url), load);
-  await bare.close();
   const r = row(c.name, c.path, c.target, appM, baseM, appM.requests ? round(trips / appM.requests, 2) : null);
   console.log(r.misses.length ? `misses: ${r.misses.join('; ')}` : 'ok');
   return r;
@@ -186,7 +185,9 @@ async function runCluster(fresh: FreshDb, productPath: string): Promise<ClusterR
 
 async function main() {
   const bench = await startBenchApp({ orders: settings.orders });
-  const { fresh, database, base, productId } = bench;
+  const { fresh, base, productId } = bench;
+  const bare = await bareProcess();
+  const commit = commitOf(path.resolve(here, '..'));
   try {
     const loadBefore = os.loadavg().map((n) => round(n, 2));
     // Visitors first (sign-in, carts), so that no setup request falls in a measured window.
@@ -207,7 +208,7 @@ async function main() {
 
     console.log(`measuring: ${settings.connections} connections, ${settings.warmup_s} s warm-up + ${settings.duration_s} s each, autocannon ${settings.workers ? `in ${settings.workers} worker thread(s)` : 'in-process'}`);
     const rows: (Row | Skipped)[] = [];
-    for (const c of cases(fixtures)) if (!only || only.has(c.id)) rows.push(await runCase(c, base, database));
+    for (const c of cases(fixtures)) if (!only || only.has(c.id)) rows.push(await runCase(c, base, bench, bare));
 
     // The in-process app steps aside while the cluster runs on the same cores.
     await bench.stopApp();
@@ -216,10 +217,11 @@ async function main() {
     const cpus = os.cpus();
     const results = {
       date: new Date().toISOString(),
+      commit,
       machine: { cpus: cpus.length, model: cpus[0]?.model.trim() ?? 'unknown', memory_gb: round(os.totalmem() / 2 ** 30, 1), platform: `${os.platform()} ${os.release()}` },
       node: process.version,
       db: fresh.mode,
-      settings: { ...settings, orders: bench.orders, node_env: 'production', log_level: 'silent' },
+      settings: { ...settings, orders: bench.orders, node_env: 'production', log_level: 'silent', app: 'own process (src/server.ts)', bare_body_bytes: BARE_BODY_BYTES },
       load_average: { before: loadBefore, after: os.loadavg().map((n) => round(n, 2)) },
       results: rows,
       cluster: cluster ?? null,
@@ -235,8 +237,9 @@ async function main() {
     }
     writeFileSync(args.out!, `${JSON.stringify({ ...previous, [fresh.mode]: results }, null, 2)}\n`);
     printTable(rows, cluster);
-    console.log(`\n${results.machine.cpus} × ${results.machine.model}, Node ${results.node}, database ${results.db}. Written to ${path.relative(process.cwd(), args.out!)}`);
+    console.log(`\ncommit ${commit}: ${results.machine.cpus} × ${results.machine.model}, Node ${results.node}, database ${results.db}, load average ${loadBefore.join(' ')} before. Written to ${path.relative(process.cwd(), args.out!)}`);
   } finally {
+    await bare.close();
     await bench.cleanup();
   }
 }

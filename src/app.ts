@@ -2,6 +2,7 @@
  * createApp(deps): the Express application, with no I/O of its own so tests can
  * build it around any database. Order matters and is deliberate:
  * origin-form request targets only (400 otherwise, before anything) → security headers →
+ * the page cache's fast lane (a cached page for a visitor without a session: src/http/page-cache/fast-lane.ts) →
  * compression → static → logging → body parsing (multipart: fields only) →
  * warehouse API key routes → session (not for bearer requests) → bearer auth → CSRF (once, before every router, so no state-changing route can
  * forget it) → per-request context → routers (the route guard in front of each, and in front of
@@ -20,7 +21,7 @@ import { pinoHttp } from 'pino-http';
 import { redactUrl } from './http/log-redact.ts';
 import { ChannelCache } from './features/channels/queries.ts';
 import { ReadModel } from './db/read-model.ts';
-import { catalogReadModel } from './features/catalog/read-model.ts';
+import { catalogReadModel, STOCK_TTL_MS } from './features/catalog/read-model.ts';
 import type { Deps, Services } from './services.ts';
 import { AuthService } from './features/auth/service.ts';
 import { mediaFiles } from './features/media/static.ts';
@@ -33,7 +34,9 @@ import { loadCurrentUser } from './features/auth/queries.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { sameOriginWrites } from './http/origin.ts';
-import { configureViews } from './http/views.ts';
+import { configureViews, partialRenderer } from './http/views.ts';
+import { PageCache } from './http/page-cache/index.ts';
+import { sessionlessFastLane } from './http/page-cache/fast-lane.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
 import { guardMountedRoutes } from './http/route-guard.ts';
@@ -43,6 +46,8 @@ import './http/types.ts';
 
 /** What the channel list (every page's) is read from. */
 const CHANNEL_TABLES = ['channels', 'currencies', 'channel_countries', 'countries'];
+/** Tables that change who is signed in and what they may do, never what a cached page reads (a sign-in writes users). */
+const USER_TABLES = ['users', 'role_permissions', 'user_permissions', 'organisation_permissions'];
 const SESSION_COOKIE = 'hd.sid';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,9 +55,15 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   const db = deps.database.db;
   const readModel = new ReadModel();
   const channels = new ChannelCache(db);
+  const production = deps.config.env === 'production';
+  const pageCache = new PageCache({ renderPartial: partialRenderer(path.join(root, 'views'), production), ttlMs: STOCK_TTL_MS, sessionCookie: SESSION_COOKIE });
   readModel.onChange((table) => {
     if (table === null || CHANNEL_TABLES.includes(table)) channels.invalidate();
+    // Any write but to users and permissions may change a storefront page (catalogue, prices, channels, shipping…).
+    if (table === null || !USER_TABLES.includes(table)) pageCache.invalidate();
   });
+  // Interface text saved, instructionals changed…: once this process has reloaded them.
+  deps.events.afterDispatch(() => pageCache.invalidate());
   const services: Services = {
     ...deps,
     db,
@@ -60,6 +71,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
     // In production the demo password opens nothing unless the demo data was asked for (SEED=demo).
     auth: new AuthService(db, deps.mailer, { refusedPassword: deps.config.env === 'production' && deps.config.seed !== 'demo' ? DEMO_PASSWORD : undefined }),
     readModel,
+    pageCache,
     users: readModel.cache('users', { tables: ['users', 'role_permissions', 'user_permissions', 'organisation_permissions'], max: 10_000 }),
     catalog: catalogReadModel(readModel),
   };
@@ -69,7 +81,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ? 1 : false);
-  configureViews(app, path.join(root, 'views'), config.env === 'production');
+  configureViews(app, path.join(root, 'views'), production);
   app.set('query parser', 'extended');
 
   // Before anything reads a URL: `GET http://host/path`, `OPTIONS *`, `//x` and `\` answer 400.
@@ -83,6 +95,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
       hsts: config.env === 'production',
     }),
   );
+  app.use(sessionlessFastLane(pageCache, { sessionCookie: SESSION_COOKIE, cookieSecret: config.sessionSecret, logger: deps.logger }));
   app.use(compression());
   // Content-hashed bundles never change: cache for a year. Other static files: an hour.
   app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', fallthrough: true, index: false }));

@@ -139,6 +139,11 @@ if (isMain) {
       };
       process.once('SIGTERM', () => shutdown('SIGTERM'));
       process.once('SIGINT', () => shutdown('SIGINT'));
+      // A parent that started us with an IPC channel (the benchmark) may ask how many database
+      // round trips the app has made, to count them per request from outside.
+      process.on('message', (m: { type?: string } | null) => {
+        if (m?.type === 'round-trips') process.send?.({ type: 'round-trips', count: running.database.roundTrips() });
+      });
     })
     .catch((err) => {
       console.error(err);

@@ -16,6 +16,7 @@ import type { ReadCache, ReadModel } from './db/read-model.ts';
 import type { CatalogReadModel } from './features/catalog/read-model.ts';
 import type { CurrentUser } from './http/types.ts';
 import type { JobQueue } from './features/webhooks/worker.ts';
+import type { PageCache } from './http/page-cache/index.ts';
 
 export type Deps = {
   config: Config;
@@ -40,6 +41,8 @@ export type Services = Deps & {
   readModel: ReadModel;
   /** Signed-in users with their permissions, by id. */
   users: ReadCache<CurrentUser | undefined>;
+  /** Finished storefront pages, served with each visitor's parts spliced in (src/http/page-cache). */
+  pageCache: PageCache;
   /** Product pages, listings, typeahead and featured products per channel (src/features/catalog/read-model.ts). */
   catalog: CatalogReadModel;
   /** Called after every sign-in (the cart area merges the anonymous cart into the account's). */

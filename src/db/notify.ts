@@ -42,6 +42,7 @@ export class Notifier {
   /** Tells this process's own notifications apart from other processes'. */
   readonly origin = randomUUID().slice(0, 8);
   private readonly handlers = new Map<string, Set<NotifyHandler>>();
+  private readonly afterEvery = new Set<(channel: string) => void>();
   private client?: pg.Client;
   private retry?: NodeJS.Timeout;
   private delay: number;
@@ -67,6 +68,15 @@ export class Notifier {
     }
     set.add(handler);
     return () => set.delete(handler);
+  }
+
+  /**
+   * Called after every event's handlers have run, whatever its channel (a cache of what the
+   * handlers reload, such as finished pages, is emptied once they are done). Returns the remover.
+   */
+  afterDispatch(listener: (channel: string) => void): () => void {
+    this.afterEvery.add(listener);
+    return () => this.afterEvery.delete(listener);
   }
 
   /** Connects the listening client (no-op in local mode). Resolves once LISTEN is in place. */
@@ -133,6 +143,14 @@ export class Notifier {
   private async dispatch(channel: string, payload: string | null): Promise<void> {
     const set = this.handlers.get(channel);
     if (!set) return;
+    try {
+      await this.runHandlers(channel, set, payload);
+    } finally {
+      for (const l of this.afterEvery) l(channel);
+    }
+  }
+
+  private async runHandlers(channel: string, set: Set<NotifyHandler>, payload: string | null): Promise<void> {
     await Promise.all(
       [...set].map(async (h) => {
         try {

@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, LOCALE_DEFAULT_CHANNEL, LOCALE_LABELS, LOCALES, type Lo
 import { unavailable } from '../domain/errors.ts';
 import type { ChannelInfo, CurrentUser } from './types.ts';
 import { installPage } from './render.ts';
+import type { PageCache, SlotName } from './page-cache/index.ts';
 import { assetUrl, renderIsland } from './assets.ts';
 import { adminNavFor } from './admin-nav.ts';
 import { pageTextLocals } from '../features/translations/view-helpers.ts';
@@ -30,6 +31,8 @@ export type ContextDeps = {
   loadUser: (userId: number) => Promise<CurrentUser | undefined>;
   /** The cookie signing secret: the page's bearer token is derived with it (src/features/auth/api-token.ts). */
   config: { sessionSecret: string };
+  /** The per-visitor parts of a page (`slot(name)` in views): src/http/page-cache. */
+  pageCache: Pick<PageCache, 'slotHtml'>;
   /** Extra locals for HTML pages (read at request time, so areas can install it after start). */
   pageLocals?: (req: Request, res: Response) => Promise<void>;
 };
@@ -50,11 +53,11 @@ export function baseContext(deps: ContextDeps): RequestHandler {
 }
 
 /** Inside /{locale}/…: switch the request to that locale. */
-export function localeContext(deps: Pick<ContextDeps, 'texts' | 'channels' | 'config'>, locale: Locale) {
+export function localeContext(deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache'>, locale: Locale) {
   return (req: Request, res: Response) => applyLocale(req, res, deps, locale);
 }
 
-export async function applyLocale(req: Request, res: Response, deps: Pick<ContextDeps, 'texts' | 'channels' | 'config'>, locale: Locale) {
+export async function applyLocale(req: Request, res: Response, deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache'>, locale: Locale) {
   req.locale = locale;
   req.t = deps.texts.forLocale(locale);
   const channels = await deps.channels.all();
@@ -73,6 +76,8 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
     adminNav: (current?: string) => (user ? adminNavFor(user.permissions, locale, current, req.t as (k: string) => string) : []),
     apiToken: user ? pageApiToken(deps.config.sessionSecret, req) : undefined,
     csrfToken: () => (req.csrfToken ? req.csrfToken() : ''),
+    /** The header's cart badge, account menu and the API token meta: per visitor (the page cache puts them in per request). */
+    slot: (name: SlotName) => deps.pageCache.slotHtml(name, res),
     channel,
     channels,
     pathRest,

@@ -14,6 +14,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import csurf from 'csurf';
 import Tokens from 'csrf';
+import cookieParser from 'cookie-parser';
 
 export const CSRF_COOKIE = 'hd.csrf';
 
@@ -38,4 +39,37 @@ export function rotateCsrfSecret(req: Request, res: Response) {
   const secret = tokens.secretSync();
   res.cookie(CSRF_COOKIE, secret, cookieOptions(req.secure));
   req.csrfToken = () => tokens.create(secret);
+}
+
+/**
+ * The visitor's CSRF secret read straight from the Cookie header (as cookie-parser and csurf read
+ * it: the first `hd.csrf` cookie, URL-decoded, signed with the cookie secret), for the page cache's
+ * fast lane, which answers before those middlewares run. Undefined when absent or not validly signed.
+ */
+export function csrfSecretFromCookies(header: string, cookieSecret: string): string | undefined {
+  const raw = cookieValue(header, CSRF_COOKIE);
+  if (raw === undefined) return undefined;
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  if (!value.startsWith('s:')) return undefined;
+  const secret = cookieParser.signedCookie(value, cookieSecret);
+  return typeof secret === 'string' && secret ? secret : undefined;
+}
+
+/** A token from a secret, exactly as csurf's req.csrfToken() makes one. */
+export const csrfTokenFor = (secret: string): string => tokens.create(secret);
+
+function cookieValue(header: string, name: string): string | undefined {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      const v = part.slice(eq + 1).trim();
+      return v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1) : v;
+    }
+  }
+  return undefined;
 }

@@ -3,6 +3,7 @@
  * layout around it with the view's HTML as `body`. res.page() is what handlers call.
  */
 import type { Response } from 'express';
+import './page-cache/index.ts'; // res.pageCacheFill
 
 declare global {
   namespace Express {
@@ -16,6 +17,8 @@ export function installPage(res: Response) {
   res.page = async (view, locals = {}, status = 200) => {
     const body = await renderAsync(res, view, locals);
     const html = await renderAsync(res, (locals.layout as string | undefined) ?? 'layouts/main', { ...locals, body });
+    // Rendered for the page cache (src/http/page-cache): it keeps the page and answers with the visitor's parts.
+    if (res.pageCacheFill) return res.pageCacheFill.finish(html, status, locals);
     res.status(status).type('html').send(html);
   };
 }

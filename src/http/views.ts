@@ -6,6 +6,8 @@
  *
  * EJS 7 no longer reads Express's 'view options', so the engine is registered with its options.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Express } from 'express';
 import ejs from 'ejs';
 
@@ -18,4 +20,25 @@ export function configureViews(app: Express, viewsDir: string, production: boole
   app.set('views', viewsDir);
   // Express keeps its view lookups in memory too (no stat per res.render).
   if (production) app.enable('view cache');
+}
+
+/**
+ * A partial rendered synchronously with the given locals (a page's per-visitor parts, which the
+ * page cache renders per request and views print with `slot(name)`): compiled once in
+ * production, read again on each call otherwise (so `npm run dev` sees edits).
+ */
+export function partialRenderer(viewsDir: string, production: boolean): (view: string, locals: Record<string, unknown>) => string {
+  const compiled = new Map<string, ejs.TemplateFunction>();
+  const compile = (view: string) => {
+    const filename = path.join(viewsDir, `${view}.ejs`);
+    return ejs.compile(readFileSync(filename, 'utf8'), { filename, root: viewsDir, views: [viewsDir], cache: production }) as ejs.TemplateFunction;
+  };
+  return (view, locals) => {
+    let fn = compiled.get(view);
+    if (!fn) {
+      fn = compile(view);
+      if (production) compiled.set(view, fn);
+    }
+    return fn(locals) as string;
+  };
 }

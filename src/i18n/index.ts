@@ -13,30 +13,45 @@ import type { Db } from '../db/client.ts';
 import { translations } from '../db/schema/index.ts';
 import { catalog, UI_FIELD_PREFIX } from './catalog.ts';
 import { LOCALES, type Locale } from './locales.ts';
+import { CompiledTexts } from './compiled.ts';
 
 export type Translator = TFunction;
 
+/** A saved interface text (translations row, field 'ui:' + key). */
+export type TextRow = { field: string; language: string; country: string; value: string };
+
+async function createInstance(): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: false,
+    load: 'all',
+    nonExplicitSupportedLngs: true,
+    interpolation: { escapeValue: false }, // EJS escapes on output
+    returnNull: false,
+    resources: {},
+    initAsync: false,
+  });
+  return instance;
+}
+
 export class Texts {
-  /** One memoising translator per locale; emptied by reload(). */
+  /** One compiled translator per locale; emptied by reload(). */
   private readonly translators = new Map<Locale, Translator>();
 
   private constructor(private readonly instance: I18n) {}
 
   static async create(db: Db): Promise<Texts> {
-    const instance = i18next.createInstance();
-    await instance.init({
-      lng: 'en',
-      fallbackLng: 'en',
-      supportedLngs: false,
-      load: 'all',
-      nonExplicitSupportedLngs: true,
-      interpolation: { escapeValue: false }, // EJS escapes on output
-      returnNull: false,
-      resources: {},
-      initAsync: false,
-    });
-    const texts = new Texts(instance);
+    const texts = new Texts(await createInstance());
     await texts.reload(db);
+    return texts;
+  }
+
+  /** Texts from the shipped catalogue and these saved rows, without a database (tests). */
+  static async fromRows(rows: TextRow[]): Promise<Texts> {
+    const texts = new Texts(await createInstance());
+    texts.load(rows);
     return texts;
   }
 
@@ -46,6 +61,10 @@ export class Texts {
       .select({ field: translations.field, language: translations.language, country: translations.country, value: translations.value })
       .from(translations)
       .where(like(translations.field, `${UI_FIELD_PREFIX}%`));
+    this.load(rows);
+  }
+
+  private load(rows: TextRow[]) {
     const bundles = new Map<string, Record<string, string>>();
     for (const [lang, msgs] of Object.entries(catalog)) bundles.set(lang, { ...(msgs as Record<string, string>) });
     for (const r of rows) {
@@ -58,41 +77,22 @@ export class Texts {
     this.translators.clear();
   }
 
-  /** A translator fixed to a locale such as 'fr-ca'. */
+  /** A translator fixed to a locale such as 'fr-ca': its messages compiled once (src/i18n/compiled.ts). */
   forLocale(locale: Locale): Translator {
     let t = this.translators.get(locale);
     if (!t) {
-      t = memoize(this.instance.getFixedT(i18nLanguage(locale)));
+      const fixed = this.instance.getFixedT(i18nLanguage(locale));
+      // Keep the fixed translator's own fields (lng, ns, keyPrefix).
+      t = Object.assign(new CompiledTexts(this.instance, i18nLanguage(locale), fixed).t, fixed) as unknown as Translator;
       this.translators.set(locale, t);
     }
     return t;
   }
-}
 
-/** Enough for every key the interface has (~1,000), small enough that odd keys cannot grow it without bound. */
-const MEMO_MAX = 5_000;
-
-/**
- * Why: a page makes a hundred or more plain `t(key)` calls, and each walks i18next's fallback
- * chain (fr-CA → fr → en → catalog); that was ~9% of a product page's CPU. The texts only change
- * in reload(), which drops these translators, so a plain key's answer can be kept. Calls with
- * options (interpolation, plurals, defaults) always go to i18next.
- */
-function memoize(t: Translator): Translator {
-  const answers = new Map<string, string>();
-  const memoized = (...args: unknown[]) => {
-    const key = args[0];
-    if (args.length !== 1 || typeof key !== 'string') return (t as unknown as (...a: unknown[]) => unknown)(...args);
-    let text = answers.get(key);
-    if (text === undefined) {
-      const value: unknown = t(key);
-      if (typeof value !== 'string' || answers.size >= MEMO_MAX) return value;
-      answers.set(key, (text = value));
-    }
-    return text;
-  };
-  // Keep the fixed translator's own fields (lng, ns, keyPrefix).
-  return Object.assign(memoized, t) as unknown as Translator;
+  /** i18next's own translator for a locale, uncompiled (the tests compare the two). */
+  i18nextFor(locale: Locale): Translator {
+    return this.instance.getFixedT(i18nLanguage(locale));
+  }
 }
 
 /** 'fr-ca' → 'fr-CA' (i18next's form, which falls back to 'fr', then 'en'). */

@@ -14,7 +14,7 @@ export function catalogRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
 
   /** GET /{locale}/products?q=&category=&sort=&page= */
-  r.get('/products', async (req, res) => {
+  r.get('/products', s.pageCache.route(), async (req, res) => {
     const query = parseInput(ListingQuery, req.query);
     const channel = requireChannel(res);
     const listing = await s.catalog.listings.get(`${channel.id}:${JSON.stringify(query)}`, () => catalogListing(s.db, channel, query, new Date()));

@@ -9,7 +9,8 @@ const FEATURED = 8;
 
 export function landingRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
-  r.get('/', async (req, res) => {
+  // The same for every visitor but the header's parts: rendered once per locale and channel (src/http/page-cache).
+  r.get('/', s.pageCache.route(), async (req, res) => {
     const channel = requireChannel(res);
     const cards = await s.catalog.featured.get(String(channel.id), () => featuredProducts(s.db, channel, FEATURED));
     const featured = cards.map((c) => ({ id: c.id, title: c.title, image: c.image, price: fromCents(c.priceCents) }));

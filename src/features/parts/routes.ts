@@ -42,6 +42,8 @@ export function renderPartial(res: Response, view: string, locals: Record<string
   return new Promise((resolve, reject) => res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? ''))));
 }
 
+const canEditDiagrams = (req: Request) => !!req.user?.permissions.has('products.edit');
+
 export function partsRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
   // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
@@ -54,14 +56,14 @@ export function partsRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/parts */
-  r.get('/parts', async (req, res) => {
+  r.get('/parts', s.pageCache.route(), async (req, res) => {
     const { q } = IndexQuery.parse(req.query);
     const diagrams = await diagramIndex(s.db, q);
     await res.page('parts/index', { title: req.t('parts.index.title'), q, diagrams });
   });
 
   /** GET /{locale}/seed-plates — the seed plate calculator (embedded screen) */
-  r.get('/seed-plates', async (req, res) => {
+  r.get('/seed-plates', s.pageCache.route(), async (req, res) => {
     const list = await seedPlates(s.db, channelOf(res), new Date());
     const money = res.locals.money as (v: string) => string;
     const t = req.t;
@@ -104,12 +106,13 @@ export function partsRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/parts/{diagram_id} */
-  r.get('/parts/:diagramId', async (req, res) => {
+  // Staff who may edit callouts see the editor: their page is their own.
+  r.get('/parts/:diagramId', s.pageCache.route({ bypass: canEditDiagrams }), async (req, res) => {
     const { diagramId } = params(DiagramParams, req, 'That parts diagram does not exist.');
     const query = ExplorerQuery.parse(req.query);
     const explorer = await loadExplorer(s.db, diagramId, channelOf(res), new Date());
     const selected = explorer.callouts.find((c) => c.callout === query.callout) ?? null;
-    const canEdit = !!req.user?.permissions.has('products.edit');
+    const canEdit = canEditDiagrams(req);
     const selectedHtml = selected ? await renderPartial(res, 'parts/callout', { diagram: explorer.diagram, callout: selected }) : '';
     await res.page('parts/explorer', {
       title: explorer.diagram.title,

@@ -20,7 +20,8 @@ export function productRoutes(s: Services): Router {
   const shippingEstimate = existsSync(path.join(viewsDir, 'shipping/estimate.ejs'));
 
   /** GET /{locale}/products/{product_id} */
-  r.get('/products/:productId', async (req, res) => {
+  // Rendered once per locale and channel and served from the page cache (src/http/page-cache); JSON answers are not cached.
+  r.get('/products/:productId', s.pageCache.route(), async (req, res) => {
     const params = ProductParams.safeParse(req.params);
     // A malformed id names no product: 404, like an unknown one.
     if (!params.success) throw notFound('That product does not exist or is no longer sold.');

@@ -1,0 +1,86 @@
+/**
+ * A gzip body assembled from pieces compressed once, with per-request text spliced in between,
+ * without compressing anything per request.
+ *
+ * A piece is compressed alone (raw deflate, ended with a sync flush: byte-aligned, no final block,
+ * no back-reference outside itself), so pieces can follow one another in one deflate stream in any
+ * order. Text known only per request (a CSRF token) goes in as stored (uncompressed) blocks. The
+ * stream ends with an empty final stored block; the gzip trailer's CRC-32 is computed over the
+ * uncompressed pieces (zlib.crc32, chained), which costs microseconds for a page.
+ *
+ * RFC 1951 §3.2.3–3.2.4 (block headers, stored blocks), RFC 1952 (gzip member).
+ */
+import zlib from 'node:zlib';
+
+/** Bytes of a page, with their compressed form once a client asked for it. */
+export type Piece = { raw: Buffer; gz?: Buffer };
+
+const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]); // no name, mtime 0, Unix
+const FINAL = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]); // empty final stored block
+const STORED_MAX = 0xffff;
+
+export function piece(raw: Buffer): Piece {
+  return { raw };
+}
+
+/** The piece compressed alone (once; kept on the piece). */
+function compressed(p: Piece): Buffer {
+  return (p.gz ??= zlib.deflateRawSync(p.raw, { finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+}
+
+/** `raw` as stored blocks (each: a header byte, LEN, NLEN, the bytes), for text known per request. */
+export function stored(raw: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = 0; at < raw.length; at += STORED_MAX) {
+    const chunk = raw.subarray(at, at + STORED_MAX);
+    const head = Buffer.alloc(5);
+    head[0] = 0x00; // BFINAL 0, BTYPE 00, padded to the byte
+    head.writeUInt16LE(chunk.length, 1);
+    head.writeUInt16LE(~chunk.length & 0xffff, 3);
+    out.push(head, chunk);
+  }
+  return out;
+}
+
+/** One gzip member of the pieces in order: a Piece as compressed at fill time, a Buffer stored as is. */
+export function gzipOf(parts: readonly (Piece | Buffer)[]): Buffer {
+  const out: Buffer[] = [HEADER];
+  let crc = 0;
+  let size = 0;
+  for (const p of parts) {
+    if (Buffer.isBuffer(p)) {
+      if (!p.length) continue;
+      out.push(...stored(p));
+      crc = zlib.crc32(p, crc);
+      size += p.length;
+    } else {
+      if (!p.raw.length) continue;
+      out.push(compressed(p));
+      crc = zlib.crc32(p.raw, crc);
+      size += p.raw.length;
+    }
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  out.push(FINAL, trailer);
+  return Buffer.concat(out);
+}
+
+/** The same parts uncompressed. */
+export function rawOf(parts: readonly (Piece | Buffer)[]): Buffer {
+  return Buffer.concat(parts.map((p) => (Buffer.isBuffer(p) ? p : p.raw)));
+}
+
+/** Whether the request accepts gzip (Accept-Encoding: gzip or *, with a q above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  for (const item of header.split(',')) {
+    const [coding, ...params] = item.split(';');
+    const c = coding.trim().toLowerCase();
+    if (c !== 'gzip' && c !== 'x-gzip' && c !== '*') continue;
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+    if (q === undefined || Number(q) > 0) return true;
+  }
+  return false;
+}
