@@ -67,7 +67,8 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
     intlLocale: intlLocale(locale),
     lang: locale.split('-')[0],
     t: req.t,
-    islandTextJson,
+    // The islands' own text (views/partials/alerts.ejs) through the plain translator: it is not listed in the page-text panel.
+    islandTextJson: () => islandTextJson(req.t as unknown as (key: string) => string),
     user,
     areas: OPEN_AREAS,
     isBackOffice: !!user?.permissions.has('dashboard.view'),
