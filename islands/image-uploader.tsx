@@ -5,7 +5,9 @@
  */
 import { useState } from 'react';
 import { csrfToken } from './lib/dom.ts';
-import { messagesOf } from './lib/request.ts';
+import { AppRequestError } from './lib/request.ts';
+import { shownMessages } from './lib/errors.ts';
+import { text } from './lib/text.ts';
 
 type Stored = { path: string; filename: string; size: number; width: number | null; height: number | null; variants: { width: number; path: string; mime: string }[] };
 export type Props = { url: string; accept: string; maxBytes: number; reload: boolean; labels: Record<string, string> };
@@ -33,9 +35,9 @@ export default function ImageUploader({ url, accept, maxBytes, reload, labels: L
       if (xhr.status >= 200 && xhr.status < 300) {
         setDone(body as { media: Stored; created: boolean });
         if (reload) window.location.reload();
-      } else setError(messagesOf(body)[0] ?? xhr.statusText);
+      } else setError(shownMessages(new AppRequestError(xhr.status, xhr.statusText, body))[0]);
     };
-    xhr.onerror = () => { setProgress(null); setError('Network Error'); };
+    xhr.onerror = () => { setProgress(null); setError(text('networkError')); };
     const fd = new FormData();
     fd.append('file', file);
     setProgress(0);

@@ -9,6 +9,7 @@
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { showAlert } from './lib/alerts.ts';
 import { isAppRequestError, request } from './lib/request.ts';
+import { statusText, text } from './lib/text.ts';
 
 export type Props = {
   locale: string;
@@ -21,7 +22,6 @@ export type Props = {
   labels?: { locale?: string; channel?: string; busy?: string };
 };
 
-export const REQUEST_ERROR = 'An error occurred';
 
 /**
  * Acting on `change` is right for pointer and touch, but on Windows and Linux arrowing through
@@ -75,14 +75,14 @@ export default function LocaleChannelPicker({ locale, locales, channel, channels
     } catch (err) {
       setBusy(false);
       channelField.setValue(channel);
-      showAlert(isAppRequestError(err) ? err.statusText : REQUEST_ERROR, 'error');
+      showAlert(isAppRequestError(err) ? statusText(err.status) : text('genericError'), 'error');
     }
   });
 
   return (
     <div className="picker locale-channel-picker" data-testid="locale-channel-picker">
       <label className="picker__field">
-        <span className="picker__label visually-hidden">{labels.locale ?? 'Language'}</span>
+        <span className="picker__label visually-hidden">{labels.locale ?? text('language')}</span>
         <select
           className="picker__select"
           name="locale"
@@ -100,7 +100,7 @@ export default function LocaleChannelPicker({ locale, locales, channel, channels
         </select>
       </label>
       <label className="picker__field" aria-busy={busy || undefined}>
-        <span className="picker__label visually-hidden">{labels.channel ?? 'Channel'}</span>
+        <span className="picker__label visually-hidden">{labels.channel ?? text('channel')}</span>
         <select
           className="picker__select"
           name="channel"
@@ -122,7 +122,7 @@ export default function LocaleChannelPicker({ locale, locales, channel, channels
         {busy ? (
           <>
             <span className="spinner" aria-hidden="true" />
-            <span className="visually-hidden">{labels.busy ?? 'Switching channel…'}</span>
+            <span className="visually-hidden">{labels.busy ?? text('switchingChannel')}</span>
           </>
         ) : null}
       </span>

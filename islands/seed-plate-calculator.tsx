@@ -6,7 +6,8 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { CROPS, PLATE_RPM, SEED_SIZES, recommendPlates, validateInput, type Crop, type Plate, type SeedPlateInput, type SeedSize } from '../src/domain/seed-plate.ts';
-import { messagesOf, request } from './lib/request.ts';
+import { request } from './lib/request.ts';
+import { shownMessages } from './lib/errors.ts';
 import { setCartCount } from './behaviours/cart-count.ts';
 
 export type Props = {
@@ -44,7 +45,7 @@ export default function SeedPlateCalculator({ plates, addUrl, labels: L }: Props
       setCartCount(reply.cart.count);
       setStatus({ kind: 'ok', text: fill(L.added, { title: byId.get(productId)?.title ?? '' }) });
     } catch (err) {
-      setStatus({ kind: 'error', text: messagesOf(err)[0] ?? 'An error occurred' });
+      setStatus({ kind: 'error', text: shownMessages(err)[0] });
     } finally {
       setBusy(null);
     }

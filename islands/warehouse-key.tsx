@@ -3,12 +3,13 @@
  * regenerate after the exact confirmation, show the new key once; test a key with the bearer token
  * plus the X-User-Id header: a non-200 answer's text in red, success in green.
  */
+import { shownMessages } from './lib/errors.ts';
+import { statusText, text as islandText } from './lib/text.ts';
 import { useState } from 'react';
 import { apiToken } from './lib/dom.ts';
 import { messagesOf, request } from './lib/request.ts';
 import { showAlert } from './lib/alerts.ts';
 
-export const REGEN_CONFIRM = "Are you sure you want to renegerate this warehouses's API token?";
 
 export type Props = { regenUrl: string; testUrl: string; userId: number; code: string; last4: string | null; canRegen: boolean; labels: Record<string, string> };
 
@@ -19,7 +20,7 @@ export default function WarehouseKey({ regenUrl, testUrl, userId, code, last4, c
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const regen = async () => {
-    if (!window.confirm(REGEN_CONFIRM)) return;
+    if (!window.confirm(islandText('regenerateConfirm'))) return;
     setBusy(true);
     try {
       const r = await request<{ token: string }>('POST', regenUrl, {}, { bearer: apiToken(), headers: { 'X-User-Id': String(userId) } });
@@ -27,7 +28,7 @@ export default function WarehouseKey({ regenUrl, testUrl, userId, code, last4, c
       setKey(r.token);
       setResult(null);
     } catch (e) {
-      showAlert(messagesOf(e)[0] ?? (e as Error).message, 'error');
+      showAlert(shownMessages(e)[0], 'error');
     } finally {
       setBusy(false);
     }
@@ -41,9 +42,9 @@ export default function WarehouseKey({ regenUrl, testUrl, userId, code, last4, c
       const text = await res.text();
       let message = text;
       try { message = messagesOf(JSON.parse(text))[0] ?? text; } catch { /* plain text */ }
-      setResult({ ok: res.status === 200, text: message || res.statusText });
+      setResult({ ok: res.status === 200, text: message || statusText(res.status) });
     } catch {
-      showAlert('Network Error', 'error');
+      showAlert(islandText('networkError'), 'error');
     } finally {
       setBusy(false);
     }

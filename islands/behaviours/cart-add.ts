@@ -6,7 +6,9 @@
  * and every message of an error reply is shown as an alert. Without script the form still posts.
  */
 import { showAlert } from '../lib/alerts.ts';
-import { messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
+import { shownMessages } from '../lib/errors.ts';
+import { text as islandText } from '../lib/text.ts';
 import { setCartCount } from './cart-count.ts';
 
 type AddReply = { product_id: number; quantity: number; cart: { subtotal: string; count: number }; html: string };
@@ -27,12 +29,11 @@ export default function cartAdd(form: HTMLElement): void {
         box.innerHTML = reply.html; // server-rendered, escaped by EJS
         box.hidden = false;
       } else {
-        const text = new DOMParser().parseFromString(reply.html, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim();
-        showAlert(text || 'Added to cart', 'success');
+        const added = new DOMParser().parseFromString(reply.html, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim();
+        showAlert(added || islandText('addedToCart'), 'success');
       }
     } catch (err) {
-      const messages = messagesOf(err);
-      for (const m of messages.length ? messages : ['An error occurred']) showAlert(m, 'error');
+      for (const m of shownMessages(err)) showAlert(m, 'error');
     } finally {
       if (submit) submit.disabled = false;
     }

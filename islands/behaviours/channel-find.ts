@@ -6,7 +6,7 @@
  */
 import { showAlert } from '../lib/alerts.ts';
 import { isAppRequestError, request } from '../lib/request.ts';
-import { MESSAGES } from '../../src/domain/constants.ts';
+import { statusText, text } from '../lib/text.ts';
 
 export default function channelFind(el: HTMLElement): void {
   el.addEventListener('submit', async (event) => {
@@ -28,7 +28,7 @@ export default function channelFind(el: HTMLElement): void {
         button.disabled = false;
         button.removeAttribute('aria-busy');
       }
-      showAlert(isAppRequestError(err) ? err.statusText : MESSAGES.genericError, 'error');
+      showAlert(isAppRequestError(err) ? statusText(err.status) : text('genericError'), 'error');
     }
   });
 }

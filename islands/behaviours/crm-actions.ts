@@ -3,10 +3,11 @@
  * href with `_method` and the token (put also sends the primary flag); delete asks first with
  * the link's data-message. The page reloads after success; errors show as alerts.
  */
+import { shownMessages } from '../lib/errors.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { csrfToken } from '../lib/dom.ts';
 import { crmActionRequest } from '../lib/crm-action.ts';
-import { messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
 
 export default function crmActions(root: HTMLElement): void {
   root.addEventListener('click', async (event) => {
@@ -22,7 +23,7 @@ export default function crmActions(root: HTMLElement): void {
       location.reload();
     } catch (err) {
       link.removeAttribute('aria-disabled');
-      for (const m of messagesOf(err)) showAlert(m, 'error');
+      for (const m of shownMessages(err)) showAlert(m, 'error');
     }
   });
 }

@@ -4,8 +4,12 @@
  * grid whose weeks start on Sunday, with days before today and past 21 years ahead disabled.
  * Arrow keys move by day and week, Enter picks, Escape closes.
  */
-import { checkDateField, DATE_FIELD_MESSAGES } from '../../src/domain/date-field.ts';
+import { text } from '../lib/text.ts';
+import { checkDateField } from '../../src/domain/date-field.ts';
 import { daysInMonth, maxPickerDate, WEEK_STARTS_ON } from '../../src/domain/dates.ts';
+
+/** The shared rule's messages as the islands' text names them (in the page's language). */
+const DATE_TEXT = { format: 'dateFormat', past: 'datePast', future: 'dateFuture' } as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -33,7 +37,7 @@ export default function dateField(wrap: HTMLElement): void {
     const r = checkDateField(v, today);
     if (r.ok) input.value = r.display;
     else {
-      error.textContent = wrap.dataset[`msg${r.error[0].toUpperCase()}${r.error.slice(1)}`] ?? DATE_FIELD_MESSAGES[r.error];
+      error.textContent = wrap.dataset[`msg${r.error[0].toUpperCase()}${r.error.slice(1)}`] ?? text(DATE_TEXT[r.error]);
       error.hidden = false;
       input.setAttribute('aria-invalid', 'true');
       input.setAttribute('aria-describedby', error.id);
@@ -45,14 +49,14 @@ export default function dateField(wrap: HTMLElement): void {
   button.type = 'button';
   button.className = 'btn btn-sm btn-ghost date-field__open';
   button.textContent = '📅';
-  button.setAttribute('aria-label', wrap.dataset.openLabel ?? 'Choose a date');
+  button.setAttribute('aria-label', wrap.dataset.openLabel ?? text('chooseDate'));
   button.setAttribute('aria-expanded', 'false');
   input.after(button);
   const panel = document.createElement('div');
   panel.className = 'date-field__panel';
   panel.hidden = true;
   panel.setAttribute('role', 'dialog');
-  panel.setAttribute('aria-label', wrap.dataset.openLabel ?? 'Choose a date');
+  panel.setAttribute('aria-label', wrap.dataset.openLabel ?? text('chooseDate'));
   button.after(panel);
 
   let year = today.getUTCFullYear();

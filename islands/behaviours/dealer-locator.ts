@@ -6,10 +6,12 @@
  * server) and the postal-code form. The map is Leaflet over a base map of country and state
  * borders shipped with the app (world-atlas, us-atlas): it works with no network.
  */
+import { shownMessages } from '../lib/errors.ts';
+import { text } from '../lib/text.ts';
 import L from 'leaflet';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { request, isAppRequestError, messagesOf } from '../lib/request.ts';
+import { request, isAppRequestError } from '../lib/request.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { clearFieldErrors, showFieldErrors } from './json-form.ts';
 
@@ -38,7 +40,7 @@ export default function dealerLocator(root: HTMLElement): void {
     markers.clearLayers();
     const points: L.LatLngExpression[] = [];
     if (o) {
-      L.circleMarker([o.lat, o.lng], { radius: 8, color: '#1d4f91', fillColor: '#1d4f91', fillOpacity: 0.9 }).bindTooltip(root.dataset.you ?? 'You').addTo(markers);
+      L.circleMarker([o.lat, o.lng], { radius: 8, color: '#1d4f91', fillColor: '#1d4f91', fillOpacity: 0.9 }).bindTooltip(root.dataset.you ?? text('you')).addTo(markers);
       points.push([o.lat, o.lng]);
     }
     dealers.forEach((d, i) => {
@@ -69,7 +71,7 @@ export default function dealerLocator(root: HTMLElement): void {
     if (!('geolocation' in navigator)) return fallback(root.dataset.unavailable ?? '');
     status.textContent = root.dataset.locating ?? '';
     navigator.geolocation.getCurrentPosition(
-      (pos) => void byLocation(pos.coords.latitude, pos.coords.longitude, pos.coords.accuracy).catch((err) => fallback(messagesOf(err)[0] ?? '')),
+      (pos) => void byLocation(pos.coords.latitude, pos.coords.longitude, pos.coords.accuracy).catch((err) => fallback(shownMessages(err)[0])),
       (err) => fallback(err.code === err.PERMISSION_DENIED ? (root.dataset.denied ?? '') : (root.dataset.unavailable ?? '')),
       { enableHighAccuracy: false, timeout: 10_000, maximumAge: 600_000 },
     );
@@ -104,14 +106,14 @@ export default function dealerLocator(root: HTMLElement): void {
     } catch (err) {
       const fields = isAppRequestError(err) ? ((err.body as { error?: { fields?: Record<string, string> } })?.error?.fields ?? {}) : {};
       if (Object.keys(fields).length) showFieldErrors(form, fields);
-      else for (const m of messagesOf(err)) showAlert(m, 'error');
+      else for (const m of shownMessages(err)) showAlert(m, 'error');
     }
   });
 
   service?.addEventListener('change', () => {
     if (!origin) return;
     void request<Reply>('POST', '/dealers/set', { location: JSON.stringify({ ...origin, accuracy }), service: service.value }).then(render, (err) => {
-      for (const m of messagesOf(err)) showAlert(m, 'error');
+      for (const m of shownMessages(err)) showAlert(m, 'error');
     });
   });
 

@@ -5,7 +5,9 @@
  * Inputs tied to the form with form="id" are sent too (FormData does that).
  */
 import { showAlert } from '../lib/alerts.ts';
-import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
+import { isAppRequestError, request } from '../lib/request.ts';
+import { shownMessages } from '../lib/errors.ts';
+import { text } from '../lib/text.ts';
 
 export function clearFieldErrors(form: HTMLFormElement) {
   for (const el of form.ownerDocument.querySelectorAll<HTMLElement>(`[data-json-form-error="${form.id || ''}"]`)) el.remove();
@@ -50,12 +52,12 @@ export default function jsonForm(form: HTMLElement): void {
       data.delete('_csrf');
       await request('POST', form.action, Object.fromEntries([...data.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')));
       if (form.hasAttribute('data-reload')) return location.reload();
-      showAlert(form.dataset.success ?? 'Saved', 'success');
+      showAlert(form.dataset.success ?? text('saved'), 'success');
     } catch (err) {
       const fields = isAppRequestError(err) ? ((err.body as { error?: { fields?: Record<string, string> } })?.error?.fields ?? {}) : {};
       const unplaced = showFieldErrors(form, fields);
-      const messages = Object.keys(fields).length ? unplaced : messagesOf(err);
-      for (const m of messages.length ? messages : Object.keys(fields).length ? [] : ['An error occurred']) showAlert(m, 'error');
+      const messages = Object.keys(fields).length ? unplaced : shownMessages(err);
+      for (const m of messages) showAlert(m, 'error');
     } finally {
       if (submit) submit.disabled = false;
     }

@@ -7,6 +7,7 @@
  * - a scroll-to-top button shows whenever the page is scrolled at all;
  * - menu links and the button scroll smoothly (a 1000 ms / 500 ms fallback where CSS cannot).
  */
+import { text } from '../lib/text.ts';
 import { VIDEO_VIEWPORT_TOLERANCE_PX } from '../../src/domain/constants.ts';
 import { smoothScrollTo, smoothScrollToElement } from '../lib/scroll.ts';
 
@@ -22,7 +23,7 @@ export default function landing(root: HTMLElement) {
   toTop.type = 'button';
   toTop.className = 'btn btn-accent to-top';
   toTop.hidden = true;
-  toTop.setAttribute('aria-label', root.dataset.toTopLabel ?? 'Back to top');
+  toTop.setAttribute('aria-label', root.dataset.toTopLabel ?? text('backToTop'));
   toTop.textContent = '↑';
   toTop.dataset.testid = 'to-top';
   toTop.addEventListener('click', () => smoothScrollTo(0));

@@ -6,6 +6,7 @@
  * - bot protection on submit: the challenge (action 'submit') adds recaptchaToken and
  *   recaptchaKey; a failed challenge submits without a token (the server then decides).
  */
+import { text } from '../lib/text.ts';
 import { ACCOUNT_EXISTS_DEBOUNCE_MS } from '../../src/domain/constants.ts';
 import { debounce } from '../lib/dom.ts';
 import { request } from '../lib/request.ts';
@@ -37,12 +38,12 @@ export default function leadForm(form: HTMLElement): void {
           hint.replaceChildren();
           return;
         }
-        const [before, after] = (form.dataset.existsText ?? 'An account already exists for {{name}}.').split('{{name}}');
+        const [before, after] = (form.dataset.existsText ?? text('accountExists', { name: '{{name}}' })).split('{{name}}');
         const name = document.createElement('strong');
         name.textContent = reply.name ?? '';
         const link = document.createElement('a');
         link.href = reply.url ?? '#';
-        link.textContent = form.dataset.existsLink ?? 'Open';
+        link.textContent = form.dataset.existsLink ?? text('open');
         link.dataset.testid = 'account-exists-link';
         hint.replaceChildren(before ?? '', name, after ?? '', ' ', link);
         hint.hidden = false;

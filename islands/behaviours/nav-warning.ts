@@ -4,6 +4,8 @@
  * (Stay / Leave without saving), and closing or reloading the tab gets the browser's own prompt.
  * Submitting the form is not leaving it. Texts come from data-warning-* attributes.
  */
+import { text as islandText } from '../lib/text.ts';
+
 export default function navWarning(form: HTMLElement): void {
   if (!(form instanceof HTMLFormElement)) return;
   const initial = snapshot(form);
@@ -41,13 +43,13 @@ function confirmLeave(form: HTMLFormElement, leave: () => void) {
   dialog.dataset.testid = 'nav-warning';
   const title = document.createElement('h2');
   title.id = 'nav-warning-title';
-  title.textContent = d.warningTitle ?? 'Unsaved changes';
+  title.textContent = d.warningTitle ?? islandText('unsavedTitle');
   const text = document.createElement('p');
-  text.textContent = d.warningText ?? 'You have unsaved changes. Leave anyway?';
+  text.textContent = d.warningText ?? islandText('unsavedText');
   const actions = document.createElement('div');
   actions.className = 'form-actions';
-  const stay = button(d.warningStay ?? 'Stay on this page', 'btn', 'nav-warning-stay');
-  const go = button(d.warningLeave ?? 'Leave without saving', 'btn btn-ghost', 'nav-warning-leave');
+  const stay = button(d.warningStay ?? islandText('unsavedStay'), 'btn', 'nav-warning-stay');
+  const go = button(d.warningLeave ?? islandText('unsavedLeave'), 'btn btn-ghost', 'nav-warning-leave');
   actions.append(go, stay);
   dialog.append(title, text, actions);
   document.body.append(dialog);

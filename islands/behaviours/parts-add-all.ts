@@ -4,8 +4,10 @@
  * one line after the other; the server prices each. The last reply's snippet shows under the
  * table, failures as alerts (the other lines still go in).
  */
+import { shownMessages } from '../lib/errors.ts';
+import { text } from '../lib/text.ts';
 import { showAlert } from '../lib/alerts.ts';
-import { messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
 import { setCartCount } from './cart-count.ts';
 
 type AddReply = { cart: { count: number }; html: string };
@@ -16,7 +18,7 @@ export default function partsAddAll(form: HTMLElement): void {
     event.preventDefault();
     const submit = form.querySelector<HTMLButtonElement>('[type="submit"]');
     const ids = [...form.querySelectorAll<HTMLInputElement>('input[name="line"]:checked:not(:disabled)')].map((i) => i.value);
-    if (!ids.length) return void showAlert(form.dataset.none ?? 'Tick at least one part.', 'warning');
+    if (!ids.length) return void showAlert(form.dataset.none ?? text('tickOnePart'), 'warning');
     if (submit) submit.disabled = true;
     let last: AddReply | null = null;
     try {
@@ -26,7 +28,7 @@ export default function partsAddAll(form: HTMLElement): void {
           last = await request<AddReply>('POST', form.action, { product_id: id, quantity });
           setCartCount(last.cart.count);
         } catch (err) {
-          for (const m of messagesOf(err)) showAlert(m, 'error');
+          for (const m of shownMessages(err)) showAlert(m, 'error');
         }
       }
       const box = form.querySelector<HTMLElement>('[data-cart-added]');

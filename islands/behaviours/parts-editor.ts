@@ -4,9 +4,10 @@
  * rectangle (POST …/callouts/move). "Draw" drags out a new rectangle and fills the add form.
  * The typed inputs in the editor table do the same for keyboard users.
  */
+import { shownMessages } from '../lib/errors.ts';
 import L from 'leaflet';
 import { showAlert } from '../lib/alerts.ts';
-import { messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
 import type { ExplorerProps } from '../../src/features/parts/view-model.ts';
 import type { ImageRect, SimpleBounds } from '../../src/domain/parts.ts';
 
@@ -36,7 +37,7 @@ export function attachEditor({ map, page, layers, props, toImage }: Ctx): void {
       }
       showAlert(`${callout}: ${r.x1}, ${r.y1} – ${r.x2}, ${r.y2}`, 'success');
     } catch (err) {
-      for (const m of messagesOf(err)) showAlert(m, 'error');
+      for (const m of shownMessages(err)) showAlert(m, 'error');
     }
   };
 

@@ -12,6 +12,7 @@ import { mountAll } from '../mount.ts';
 import type { ExplorerProps } from '../../src/features/parts/view-model.ts';
 import { calloutBounds, findCallouts, toImageRect } from '../../src/domain/parts.ts';
 import { attachEditor } from './parts-editor.ts';
+import { text } from '../lib/text.ts';
 
 type Layer = L.Rectangle & { _path?: SVGElement };
 
@@ -110,7 +111,7 @@ export default function partsExplorer(el: HTMLElement): void {
     if (path) {
       path.setAttribute('tabindex', '0');
       path.setAttribute('role', 'button');
-      path.setAttribute('aria-label', (el.dataset.calloutLabel ?? 'Callout {{callout}}').replace('{{callout}}', c.callout) + ` — ${c.parts.map((p) => p.title).join(', ')}`);
+      path.setAttribute('aria-label', (el.dataset.calloutLabel ?? text('callout')).replace('{{callout}}', c.callout) + ` — ${c.parts.map((p) => p.title).join(', ')}`);
       path.dataset.callout = c.callout;
       path.addEventListener('focus', () => highlight(c.callout, true));
       path.addEventListener('blur', () => highlight(c.callout, false));
@@ -161,7 +162,7 @@ export default function partsExplorer(el: HTMLElement): void {
     e.preventDefault();
     const q = new FormData(find).get('q')?.toString() ?? '';
     const hits = findCallouts(props.callouts, q);
-    if (status) status.textContent = hits.length ? '' : (find.dataset.none ?? 'No part on this diagram matches.');
+    if (status) status.textContent = hits.length ? '' : (find.dataset.none ?? text('noPartMatches'));
     if (hits.length) void select(hits[0], { fly: true, pulse: true });
     else find.querySelector('input')?.setAttribute('aria-invalid', 'true');
   });

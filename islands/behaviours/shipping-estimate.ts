@@ -9,10 +9,10 @@
  */
 import { clampCartQuantity } from '../../src/domain/quantity.ts';
 import { isAppRequestError, request } from '../lib/request.ts';
+import { text as islandText } from '../lib/text.ts';
 
 type EstimateResponse = { quote: string; debug?: unknown };
 
-const TRY_ANOTHER = "We couldn't find rates for that postal code. Please try another.";
 
 export default function shippingEstimate(el: HTMLElement): void {
   const form = el as HTMLFormElement;
@@ -43,7 +43,7 @@ export default function shippingEstimate(el: HTMLElement): void {
     p.className = 'form-error shipping-try-another';
     p.setAttribute('role', 'alert');
     p.dataset.testid = 'shipping-try-another';
-    p.textContent = result.dataset.tryAnother || TRY_ANOTHER;
+    p.textContent = result.dataset.tryAnother || islandText('noRates');
     result.replaceChildren(p);
     postal?.setAttribute('aria-invalid', 'true');
   };

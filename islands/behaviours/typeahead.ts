@@ -12,8 +12,12 @@
  * - Autocomplete comes back on AUTOCOMPLETE_REENABLE_MS (500 ms) after the input's first
  *   attribute change (below).
  */
+import { text } from '../lib/text.ts';
 import typeahead from 'typeahead-standalone';
-import { AUTOCOMPLETE_REENABLE_MS, MESSAGES, TYPEAHEAD_LIMIT, TYPEAHEAD_WAIT_MS } from '../../src/domain/constants.ts';
+import { AUTOCOMPLETE_REENABLE_MS, TYPEAHEAD_LIMIT, TYPEAHEAD_WAIT_MS } from '../../src/domain/constants.ts';
+
+/** The page's text inside the library's HTML template. */
+const escapeText = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 type Suggestion = { id: number | string; value: string; html: string };
 
@@ -71,7 +75,7 @@ export default function typeaheadBehaviour(el: HTMLElement): void {
     display: (item) => item.value,
     templates: {
       suggestion: (item) => item.html,
-      notFound: () => `<span class="tt-message" data-testid="typeahead-empty">${MESSAGES.noResults}</span>`,
+      notFound: () => `<span class="tt-message" data-testid="typeahead-empty">${escapeText(text('noResults'))}</span>`,
     },
     // Enter on a chosen suggestion opens it; Enter with none chosen lets the form submit.
     onSubmit: (event, item) => {
@@ -95,7 +99,7 @@ export default function typeaheadBehaviour(el: HTMLElement): void {
   if (list) {
     list.id ||= `${input.id || 'typeahead'}-list`;
     list.dataset.testid = 'typeahead-list';
-    list.setAttribute('aria-label', input.labels?.[0]?.textContent?.trim() || 'Suggestions');
+    list.setAttribute('aria-label', input.labels?.[0]?.textContent?.trim() || text('suggestions'));
     input.setAttribute('role', 'combobox');
     input.setAttribute('aria-autocomplete', 'list');
     input.setAttribute('aria-controls', list.id);

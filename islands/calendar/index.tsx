@@ -6,6 +6,9 @@
  * unsaved changes, leaving (a link, closing the dialog, closing the tab) asks first: the nav
  * warning modal. After a save the page reloads, so the server's view shows the truth.
  */
+import { text, type IslandTextName } from '../lib/text.ts';
+import { ISLAND_ERRORS } from '../../src/i18n/text/islands.ts';
+import { shownMessages } from '../lib/errors.ts';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { eventWindow } from '../../src/domain/calendar.ts';
 import { maxPickerDate, parseFlexibleDate } from '../../src/domain/dates.ts';
@@ -26,18 +29,21 @@ export type Props = {
 
 const EMPTY = (date: string): EventForm => ({ title: '', date, endDate: '', allDay: false, start: '09:00', end: '10:00', description: '' });
 
+/** The shared rules' messages (src/domain/calendar.ts eventWindow), as the islands' text names them. */
+const WINDOW_TEXT: Record<string, IslandTextName> = Object.fromEntries((['eventStart', 'eventEnd', 'eventEndDateOrder', 'eventEndOrder'] as const).map((n) => [ISLAND_ERRORS[n], n]));
+
 /** Client-side check with the shared rules; the server checks the same again. */
 function check(f: EventForm, timeZone: string): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!f.title.trim()) errors.title = 'Give the event a title.';
+  if (!f.title.trim()) errors.title = text('eventTitle');
   const date = parseFlexibleDate(f.date);
-  if (!date) errors.date = 'Date: enter a real date as mm/dd/yy.';
+  if (!date) errors.date = text('eventDate');
   const endDate = f.endDate.trim() ? parseFlexibleDate(f.endDate) : undefined;
-  if (endDate === null) errors.endDate = 'End date: enter a real date as mm/dd/yy.';
+  if (endDate === null) errors.endDate = text('eventEndDate');
   if (date && endDate !== null) {
     const w = eventWindow({ date, endDate, allDay: f.allDay, start: f.start, end: f.end }, timeZone);
-    if ('field' in w) errors[w.field] = w.message;
-    else if (w.endsAt > maxPickerDate(new Date())) errors[f.endDate ? 'endDate' : 'date'] = 'Dates may be at most 21 years ahead.';
+    if ('field' in w) errors[w.field] = WINDOW_TEXT[w.message] ? text(WINDOW_TEXT[w.message]) : w.message;
+    else if (w.endsAt > maxPickerDate(new Date())) errors[f.endDate ? 'endDate' : 'date'] = text('eventTooFar');
   }
   return errors;
 }
@@ -128,7 +134,7 @@ export default function CalendarEditor({ timeZone, endpoint, defaultDate, maxDat
       setBusy(false);
       if (isAppRequestError(err)) {
         const fields = (err.body as { error?: { fields?: Record<string, string> } })?.error?.fields;
-        setErrors(fields && Object.keys(fields).length ? fields : { _: err.message });
+        setErrors(fields && Object.keys(fields).length ? fields : { _: shownMessages(err)[0] });
       } else setErrors({ _: labels.error });
     }
   };
@@ -141,7 +147,7 @@ export default function CalendarEditor({ timeZone, endpoint, defaultDate, maxDat
       done();
     } catch (err) {
       setBusy(false);
-      setErrors({ _: isAppRequestError(err) ? err.message : labels.error });
+      setErrors({ _: isAppRequestError(err) ? shownMessages(err)[0] : labels.error });
     }
   };
 

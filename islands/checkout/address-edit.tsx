@@ -1,6 +1,7 @@
 /** The account's address edit: the checkout address form, saved with POST (JSON), back to the account. */
+import { shownMessages } from '../lib/errors.ts';
 import { useState } from 'react';
-import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
 import { AddressForm, emptyAddress, type AddressValues } from './address-form.tsx';
 import { fieldsOf, makeL } from './parts.tsx';
 import type { CheckoutAddress } from '../../src/domain/checkout-props.ts';
@@ -35,7 +36,7 @@ export default function AddressEdit(props: Props) {
       window.location.assign(props.back);
     } catch (err) {
       setErrors(fieldsOf(err));
-      setMessage(messagesOf(err)[0] ?? (isAppRequestError(err) ? err.statusText : String(err)));
+      setMessage(shownMessages(err)[0]);
       setSaving(false);
     }
   };

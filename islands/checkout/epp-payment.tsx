@@ -8,6 +8,7 @@
  * The parent gets the choice through onChange: null (not paying by EPP), 'pending' (figures not yet
  * the server's for the current choice: placing waits) or the choice to send.
  */
+import { text } from '../lib/text.ts';
 import { useEffect, useId, useState } from 'react';
 import { EPP_DEBOUNCE_MS } from '../../src/domain/constants.ts';
 import { Choices, fill, moneyFmt, Plans, Summary } from '../epp/parts.tsx';
@@ -43,7 +44,7 @@ export function EppPayment({ hidden, locale, orderId, currency, revision, onChan
 
   if (hidden || (!d && !epp.failed)) return null;
   const L = d?.translations;
-  if (!L) return <p className="small muted" data-testid="epp-pay-unavailable">Extended Payment Program (EPP) unavailable.</p>;
+  if (!L) return <p className="small muted" data-testid="epp-pay-unavailable">{text('eppUnavailable')}</p>;
   return (
     <div className="epp-pay stack" data-testid="epp-pay" data-ready={synced ? 'true' : 'false'}>
       <label className="check">

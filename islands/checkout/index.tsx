@@ -9,11 +9,13 @@
  * shipping quotes per warehouse → payment → POST /{locale}/order/place with one Idempotency-Key
  * per attempt, the button disabled until the answer.
  */
+import { shownMessages } from '../lib/errors.ts';
+import { statusText } from '../lib/text.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { CheckoutAddress, CheckoutProps, ShippingReply } from '../../src/domain/checkout-props.ts';
 import { activeTab, NO_COUNTRY_SELECTED, shippingAddressDirty, tabDisabled, type CheckoutTab } from '../../src/domain/checkout.ts';
 import { showAlert } from '../lib/alerts.ts';
-import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
+import { isAppRequestError, request } from '../lib/request.ts';
 import { AddressForm, emptyAddress, type AddressValues } from './address-form.tsx';
 import { BillingFields, billingBody, sameBilling, type BillingValue } from './billing.tsx';
 import { PaymentStep } from './payment-step.tsx';
@@ -107,7 +109,7 @@ export default function Checkout(props: Props) {
       await request('POST', `/${props.locale}/channel/${channel_id}`, { country: code });
       window.location.reload();
     } catch (err) {
-      showAlert(isAppRequestError(err) ? err.statusText : L('switchError'), 'error');
+      showAlert(isAppRequestError(err) ? statusText(err.status) : L('switchError'), 'error');
     }
     return false;
   };
@@ -164,9 +166,9 @@ export default function Checkout(props: Props) {
       if (tab === 1 && state.shipToId && (dirty || !shipping)) void fetchShipping(state.shipToId);
     } catch (err) {
       setErrors(fieldsOf(err));
-      const msgs = messagesOf(err);
-      setMessage(msgs[0] ?? String(err));
-      if (!isAppRequestError(err)) showAlert(String((err as Error).message ?? err), 'error');
+      const msgs = shownMessages(err);
+      setMessage(msgs[0]);
+      if (!isAppRequestError(err)) showAlert(msgs[0], 'error');
     } finally {
       setSaving(false);
     }

@@ -4,10 +4,11 @@
  * disabled until the answer, so a double click never charges twice. A network failure keeps the
  * key, so trying again cannot place a second order.
  */
+import { shownMessages } from '../lib/errors.ts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CheckoutProps } from '../../src/domain/checkout-props.ts';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
-import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
+import { isAppRequestError, request } from '../lib/request.ts';
 import { fieldsOf, fmt, type Lookup } from './parts.tsx';
 import { SavedMethods, type SavedChoice } from './saved-methods.tsx';
 import { EppPayment, eppFields, type EppPayState } from './epp-payment.tsx'; // EPP (issue 10)
@@ -83,7 +84,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
       hideWait();
       if (isAppRequestError(err)) attempt.current = null;
       setErrors(fieldsOf(err));
-      setError(messagesOf(err)[0] ?? String((err as Error).message ?? err));
+      setError(shownMessages(err)[0]);
       setPlacing(false);
     }
   };

@@ -1,9 +1,10 @@
 /** Tab 2: per-warehouse quotes (one method per warehouse), posted as selected_methods. */
+import { shownMessages } from '../lib/errors.ts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ShippingReply } from '../../src/domain/checkout-props.ts';
 import { shippingMethodsDirty } from '../../src/domain/checkout.ts';
 import { showAlert } from '../lib/alerts.ts';
-import { messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
 import { fmt, type Lookup } from './parts.tsx';
 
 type Totals = { subtotal: string; shipping: string; tax: string; discount: string; total: string };
@@ -65,7 +66,7 @@ export function ShippingStep({ hidden, headingRef, L, locale, orderId, reply, lo
       const r = await request<{ totals: Totals | null }>('POST', `/${locale}/order/shipping-method`, { order_id: orderId, selected_methods: selected, preferredName }, { json: true });
       onSelected(selected, r.totals);
     } catch (err) {
-      for (const m of messagesOf(err)) showAlert(m, 'error');
+      for (const m of shownMessages(err)) showAlert(m, 'error');
     } finally {
       setSaving(false);
     }

@@ -6,6 +6,7 @@
  * `data-behaviour="alert-dismiss"`. Markup and classes match that partial; app.css fades
  * `.alert.is-fading` over FADE_MS.
  */
+import { text } from './text.ts';
 import { ALERT_DISMISS_MS } from '../../src/domain/constants.ts';
 
 export type AlertKind = 'info' | 'success' | 'warning' | 'error';
@@ -21,7 +22,7 @@ export function alertsContainer(): HTMLElement {
     box.id = 'alerts';
     box.setAttribute('role', 'region');
     box.setAttribute('aria-live', 'polite');
-    box.setAttribute('aria-label', 'Notifications');
+    box.setAttribute('aria-label', text('notifications'));
     document.body.prepend(box);
   }
   return box;
@@ -48,7 +49,7 @@ export function armAlert(el: HTMLElement, ms: number = ALERT_DISMISS_MS): void {
     close.setAttribute('type', 'button');
     close.dataset.alertClose = '';
     close.dataset.testid = 'alert-close';
-    close.setAttribute('aria-label', document.getElementById('alerts')?.dataset.closeLabel || 'Close');
+    close.setAttribute('aria-label', document.getElementById('alerts')?.dataset.closeLabel || text('close'));
     close.textContent = '×';
     el.append(close);
   }

@@ -4,11 +4,11 @@
  * [data-message]>` becomes a POST to its href with `_method`, the token and (for put) the primary
  * flag. A delete needs the user's confirmation with the link's message first.
  */
+import { text } from './text.ts';
+
 /** params: extra body fields from the link's data-param-* attributes (e.g. data-param-status). */
 export type CrmLink = { href: string; action?: string; primary?: string; message?: string; params?: Record<string, string> };
 export type CrmRequest = { url: string; body: Record<string, string>; confirm: string | null };
-
-export const DEFAULT_DELETE_MESSAGE = 'Are you sure?';
 
 export function crmActionRequest(link: CrmLink, token: string): CrmRequest | null {
   const action = (link.action ?? '').toLowerCase();
@@ -19,7 +19,7 @@ export function crmActionRequest(link: CrmLink, token: string): CrmRequest | nul
     body.primary = link.primary === undefined || link.primary === '' || link.primary === 'true' || link.primary === '1' ? '1' : '0';
     return { url: link.href, body, confirm: null };
   }
-  return { url: link.href, body, confirm: link.message?.trim() || DEFAULT_DELETE_MESSAGE };
+  return { url: link.href, body, confirm: link.message?.trim() || text('confirm') };
 }
 
 /**

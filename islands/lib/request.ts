@@ -7,6 +7,10 @@
  * `new Error('Network Error')`. An aborted request rejects with the AbortError, untouched.
  */
 import { csrfToken } from './dom.ts';
+import { ISLAND_ENGLISH } from '../../src/i18n/text/islands.ts';
+
+/** The spec's rejection of a network failure (shown to people as the islands' translated text). */
+export const NETWORK_ERROR = ISLAND_ENGLISH.networkError;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -117,13 +121,9 @@ async function parse(res: Response): Promise<unknown> {
   return text;
 }
 
-// HTTP/2 responses carry no reason phrase; alerts still need one.
-const REASONS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  408: 'Request Timeout', 409: 'Conflict', 413: 'Payload Too Large', 422: 'Unprocessable Entity',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+// HTTP/2 responses carry no reason phrase; alerts still need one (the English of the islands' text:
+// a person reads it in the page's language through islands/lib/text.ts statusText()).
+const reason = (status: number): string | undefined => (ISLAND_ENGLISH as Record<string, string>)[`http${status}`];
 
 export async function request<T = any>(
   method: Method,
@@ -159,16 +159,16 @@ export async function request<T = any>(
     res = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
   } catch (err) {
     if ((err as { name?: unknown } | null)?.name === 'AbortError') throw err;
-    throw new Error('Network Error');
+    throw new Error(NETWORK_ERROR);
   }
   let parsed: unknown;
   try {
     parsed = await parse(res);
   } catch (err) {
     if ((err as { name?: unknown } | null)?.name === 'AbortError') throw err;
-    throw new Error('Network Error'); // connection dropped mid-body
+    throw new Error(NETWORK_ERROR); // connection dropped mid-body
   }
   if (res.ok) return parsed as T;
-  const statusText = res.statusText || REASONS[res.status] || `HTTP ${res.status}`;
+  const statusText = res.statusText || reason(res.status) || `HTTP ${res.status}`;
   throw new AppRequestError(res.status, statusText, parsed ?? statusText);
 }

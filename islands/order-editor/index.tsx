@@ -13,8 +13,9 @@
  * - Status, PO number, attention and notes go with the save; tax exemption (the tins list; hidden
  *   when it fails to load) and shipping-method removal save at once and synchronize.
  */
+import { text as islandText } from '../lib/text.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { LINE_TYPES, MESSAGES } from '../../src/domain/constants.ts';
+import { LINE_TYPES } from '../../src/domain/constants.ts';
 import { formatMoney, parseCents } from '../../src/domain/money.ts';
 import { PLACEHOLDER_PREFIX, isPlaceholderId, type OrderJson, type UpdateLineInput } from '../../src/domain/order-edit.ts';
 import { CART_MIN } from '../../src/domain/quantity.ts';
@@ -103,7 +104,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
     if (isAppRequestError(err) && (err.status === 409 || err.status === 400 || err.status === 404)) {
       for (const m of messagesOf(err.body).slice(0, 1)) showAlert(m, 'error');
     } else {
-      showAlert(MESSAGES.orderUpdateFailed, 'error');
+      showAlert(islandText('orderUpdateFailed'), 'error');
     }
   }
 
@@ -143,7 +144,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
 
   async function save() {
     if (!lines.some((l) => l.line_type === LINE_TYPES.PRODUCT)) {
-      showAlert(MESSAGES.orderRequiresLines, 'error');
+      showAlert(islandText('orderRequiresLines'), 'error');
       return;
     }
     setBusy(true);

@@ -6,6 +6,7 @@
  * — the same rules the server applies. A card is sent to the card provider's tokenisation endpoint
  * first (`tokenizeUrl`); only the token reaches the orders API, with one idempotency key per attempt.
  */
+import { shownMessages } from '../lib/errors.ts';
 import { useId, useState } from 'react';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { formatMoney, fromCents, parseCents, toCents } from '../../src/domain/money.ts';
@@ -15,7 +16,7 @@ import { capAssigned, checkAllocations, distributePayment } from '../../src/doma
 import { showAlert } from '../lib/alerts.ts';
 import { hideWait, showWait } from '../lib/overlay.ts';
 import { apiToken } from '../lib/dom.ts';
-import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
+import { isAppRequestError, request } from '../lib/request.ts';
 
 /** One key per attempt (crypto.randomUUID needs a secure context; getRandomValues does not). */
 const attemptKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -73,7 +74,7 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
       showAlert(labels.recorded, 'success');
     } catch (err) {
       console.error('payment failed', err);
-      showAlert(isAppRequestError(err) ? messagesOf(err.body)[0] ?? labels.sumMismatch : labels.sumMismatch, 'error');
+      showAlert(isAppRequestError(err) ? shownMessages(err)[0] : labels.sumMismatch, 'error');
     } finally {
       hideWait();
       setSending(false);

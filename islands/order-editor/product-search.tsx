@@ -3,8 +3,9 @@
  * (spec §9: 300 ms wait, at most 100 suggestions; no match shows 'No results found!').
  * Arrow keys move, Enter adds, Escape closes.
  */
+import { text } from '../lib/text.ts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { MESSAGES, TYPEAHEAD_LIMIT, TYPEAHEAD_WAIT_MS } from '../../src/domain/constants.ts';
+import { TYPEAHEAD_LIMIT, TYPEAHEAD_WAIT_MS } from '../../src/domain/constants.ts';
 import type { OrderApi } from './api.ts';
 
 type Suggestion = { id: number; value: string };
@@ -71,7 +72,7 @@ export function ProductSearch({ api, label, placeholder, onPick }: { api: OrderA
       />
       {open ? (
         <ul id={`${id}-list`} role="listbox" className="product-search-list" data-testid="product-suggestions">
-          {list.length === 0 ? <li className="muted" role="option" aria-selected="false" aria-disabled="true">{MESSAGES.noResults}</li> : null}
+          {list.length === 0 ? <li className="muted" role="option" aria-selected="false" aria-disabled="true">{text('noResults')}</li> : null}
           {list.map((s, i) => (
             <li key={s.id} id={`${id}-o${i}`} role="option" aria-selected={i === active} className={i === active ? 'is-active' : undefined} onMouseDown={(e) => { e.preventDefault(); pick(s); }} data-product-id={s.id}>
               {s.value}

@@ -4,6 +4,7 @@
  * server decides what may be refunded (src/features/order-api/refunds.ts); the panel only offers
  * what the payment's line allocations still hold, as the server computes it.
  */
+import { shownMessages } from '../lib/errors.ts';
 import { useId, useState } from 'react';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { formatMoney, parseCents, toCents } from '../../src/domain/money.ts';
@@ -11,7 +12,7 @@ import type { OrderJson, PaymentJson } from '../../src/domain/order-edit.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { apiToken } from '../lib/dom.ts';
-import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
 
 type Props = { locale: string; order: OrderJson; labels: EditorLabels; busy: boolean; onRefunded: () => Promise<unknown> };
 
@@ -41,7 +42,7 @@ export function RefundPanel({ locale, order, labels, busy, onRefunded }: Props) 
       showAlert(labels.refundDone, 'success');
     } catch (err) {
       console.error('refund failed', err);
-      showAlert(isAppRequestError(err) ? messagesOf(err.body)[0] ?? String(err) : String(err), 'error');
+      showAlert(shownMessages(err)[0], 'error');
     } finally {
       setSending(null);
     }

@@ -4,8 +4,9 @@
  * hosted form; Plaid Link's window for Plaid), which answers a one-time public token. Only that
  * token comes to our route, which stores the last four digits and the provider's reference.
  */
+import { shownMessages } from '../lib/errors.ts';
 import { useState, type FormEvent } from 'react';
-import { messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
 import { fieldsOf, type Props, type T } from './shared.ts';
 import { openPlaidLink } from './plaid-link.ts';
 
@@ -36,7 +37,7 @@ export function AddBank({ L, bank, url, owner, onSaved }: P) {
       await onSaved();
     } catch (err) {
       setFields(fieldsOf(err));
-      setError(messagesOf(err)[0] ?? String((err as Error).message ?? err));
+      setError(shownMessages(err)[0]);
     } finally {
       setBusy(false);
     }
@@ -55,7 +56,7 @@ export function AddBank({ L, bank, url, owner, onSaved }: P) {
         await onSaved();
       }
     } catch (err) {
-      setError(messagesOf(err)[0] ?? String((err as Error).message ?? err));
+      setError(shownMessages(err)[0]);
     } finally {
       setBusy(false);
     }

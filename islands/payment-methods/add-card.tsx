@@ -3,8 +3,9 @@
  * sandbox's, or the provider's), exactly as Stripe Elements hands it to Stripe; our route gets
  * only the one-time token and makes it reusable. The number never reaches our routes.
  */
+import { shownMessages } from '../lib/errors.ts';
 import { useState, type FormEvent } from 'react';
-import { messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
 import { fieldsOf, type Props, type T } from './shared.ts';
 
 type P = { L: T; card: Props['card']; url: string; owner: Record<string, number>; onSaved: () => Promise<void> };
@@ -31,7 +32,7 @@ export function AddCard({ L, card, url, owner, onSaved }: P) {
       await onSaved();
     } catch (err) {
       setFields(fieldsOf(err));
-      setError(messagesOf(err)[0] ?? String((err as Error).message ?? err));
+      setError(shownMessages(err)[0]);
     } finally {
       setBusy(false);
     }

@@ -5,8 +5,9 @@
  * endpoint) and "bank account micro-deposit add" (numbers to the bank link, a public token to us).
  * Staff with customers.edit see the same screen for a customer (user_id in every call).
  */
+import { shownMessages } from '../lib/errors.ts';
 import { useState } from 'react';
-import { messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
 import { AddBank } from './add-bank.tsx';
 import { AddCard } from './add-card.tsx';
 import { VerifyBank } from './verify-bank.tsx';
@@ -29,7 +30,7 @@ export default function PaymentMethods(props: Props) {
     setMethods(r.methods);
   };
   const say = (msg: string) => { setError(''); setStatus(msg); };
-  const fail = (e: unknown) => { setStatus(''); setError(messagesOf(e)[0] ?? String((e as Error).message ?? e)); };
+  const fail = (e: unknown) => { setStatus(''); setError(shownMessages(e)[0]); };
 
   const makeDefault = async (m: Method) => {
     setBusy(m.id);

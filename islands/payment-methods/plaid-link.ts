@@ -3,6 +3,8 @@
  * configured), creates the handler with our link token and opens it. Resolves with the public
  * token on success, or null when the person closes Link.
  */
+import { ShownError } from '../lib/errors.ts';
+import { text } from '../lib/text.ts';
 export const PLAID_LINK_SCRIPT = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
 
 type PlaidHandler = { open(): void; exit?(): void; destroy?(): void };
@@ -20,11 +22,11 @@ function loadPlaid(): Promise<PlaidGlobal> {
     script.onload = () => {
       const plaid = (window as unknown as { Plaid?: PlaidGlobal }).Plaid;
       if (plaid) resolve(plaid);
-      else reject(new Error('Plaid Link did not load.'));
+      else reject(new ShownError(text('plaidNotLoaded')));
     };
     script.onerror = () => {
       loading = null;
-      reject(new Error('Plaid Link did not load.'));
+      reject(new ShownError(text('plaidNotLoaded')));
     };
     document.head.append(script);
   });

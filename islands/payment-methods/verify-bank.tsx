@@ -1,6 +1,7 @@
 /** The micro-deposit verify form of one bank account: both amounts, as the statement shows them. */
+import { shownMessages } from '../lib/errors.ts';
 import { useState, type FormEvent } from 'react';
-import { messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
 import { fieldsOf, type Method, type T } from './shared.ts';
 
 type P = { L: T; url: string; method: Method; statementUrl: string | null; onDone: (message: string, ok: boolean) => Promise<void> };
@@ -23,7 +24,7 @@ export function VerifyBank({ L, url, method, statementUrl, onDone }: P) {
     } catch (err) {
       setFields(fieldsOf(err));
       setA1(''); setA2('');
-      await onDone(messagesOf(err)[0] ?? String((err as Error).message ?? err), false);
+      await onDone(shownMessages(err)[0], false);
     } finally {
       setBusy(false);
     }

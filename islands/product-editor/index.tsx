@@ -12,10 +12,11 @@
  *   server show beside their fields. Dimensions and categories can be saved alone.
  * - Nav warning: leaving with unsaved changes asks first (beforeunload).
  */
+import { shownMessages } from '../lib/errors.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { slugify } from '../../src/domain/slug.ts';
 import { DIMENSION_FIELDS, type ProductEditorData } from '../../src/domain/product-editor.ts';
-import { isAppRequestError, messagesOf, request } from '../lib/request.ts';
+import { isAppRequestError, request } from '../lib/request.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { Check, Group, SelectField, TextArea, TextField } from './fields.tsx';
 import { OptionsEditor } from './options.tsx';
@@ -117,7 +118,7 @@ export default function ProductEditor(props: Props) {
       const first = Object.keys(fields)[0];
       if (first) document.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] select, [data-field="${first}"] textarea`)?.focus();
     }
-    showAlert(messagesOf(e)[0] ?? (e as Error).message, 'error');
+    showAlert(shownMessages(e)[0], 'error');
   };
 
   const saved = (d: ProductEditorData) => {

@@ -1,7 +1,8 @@
 /** Editor groups for the product's relations: categories, images, distributors and channels. */
 import { useState } from 'react';
 import { addCategory, removeCategory, type CategoryState, type EditorChannel, type EditorDistributor } from '../../src/domain/product-editor.ts';
-import { AppRequestError, messagesOf } from '../lib/request.ts';
+import { AppRequestError, NETWORK_ERROR } from '../lib/request.ts';
+import { shownMessages } from '../lib/errors.ts';
 import { csrfToken } from '../lib/dom.ts';
 
 type L = Record<string, string>;
@@ -44,7 +45,7 @@ function upload(url: string, file: File, onProgress: (pct: number) => void): Pro
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as { media: { path: string; hash: string } });
       else reject(new AppRequestError(xhr.status, xhr.statusText, body));
     };
-    xhr.onerror = () => reject(new Error('Network Error'));
+    xhr.onerror = () => reject(new Error(NETWORK_ERROR));
     const fd = new FormData();
     fd.append('file', file);
     xhr.send(fd);
@@ -67,7 +68,7 @@ export function ImagesEditor({ images, primary, onChange, uploadUrl, L }: { imag
       const res = await upload(uploadUrl, file, setProgress);
       add(res.media.path, res.media.hash);
     } catch (e) {
-      setError(messagesOf(e)[0] ?? String((e as Error).message));
+      setError(shownMessages(e)[0]);
     } finally {
       setProgress(null);
     }

@@ -15,14 +15,16 @@
  * - Two preview panes; the second starts at None and lists the English versions; both are half
  *   width when the second has content.
  */
+import { text as islandText } from '../lib/text.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { MESSAGES, SUCCESS_INDICATOR_MS } from '../../src/domain/constants.ts';
+import { SUCCESS_INDICATOR_MS } from '../../src/domain/constants.ts';
 import { lintHtml } from '../../src/domain/html-lint.ts';
 import {
   fieldCode, localeTag, parseLocaleTag, type EditorProps, type MachineTranslateReply, type TranslationReply,
 } from '../../src/domain/translation.ts';
 import { showAlert } from '../lib/alerts.ts';
-import { messagesOf, request } from '../lib/request.ts';
+import { request } from '../lib/request.ts';
+import { shownMessages } from '../lib/errors.ts';
 import { CodeTextarea } from './code-textarea.tsx';
 import { ImageInserter } from './image-inserter.tsx';
 import { PreviewPane, paneFor, versionsOf, type PaneChoice } from './preview-pane.tsx';
@@ -56,7 +58,7 @@ export default function TranslationEditor({ text }: EditorProps) {
       apply(await request<TranslationReply>('GET', url(field), { locale }));
       return true;
     } catch (err) {
-      for (const m of messagesOf(err)) showAlert(m, 'error');
+      for (const m of shownMessages(err)) showAlert(m, 'error');
       return false;
     }
   }, [apply]);
@@ -127,7 +129,7 @@ export default function TranslationEditor({ text }: EditorProps) {
   const save = async () => {
     if (!reply) return;
     if (!language) {
-      showAlert(MESSAGES.languageRequired, 'error');
+      showAlert(islandText('languageRequired'), 'error');
       return;
     }
     const form = new FormData();
@@ -146,7 +148,7 @@ export default function TranslationEditor({ text }: EditorProps) {
       clearTimeout(savedTimer.current);
       savedTimer.current = setTimeout(() => setSaved(false), SUCCESS_INDICATOR_MS);
     } catch (err) {
-      for (const m of messagesOf(err)) showAlert(m, 'error');
+      for (const m of shownMessages(err)) showAlert(m, 'error');
     } finally {
       setSaving(false);
     }
@@ -154,15 +156,15 @@ export default function TranslationEditor({ text }: EditorProps) {
 
   const machineTranslate = async () => {
     if (!reply) return;
-    if (!language) return showAlert(MESSAGES.languageRequired, 'error'), undefined;
-    if (language === 'en') return showAlert(MESSAGES.cannotTranslateToEnglish, 'error'), undefined;
+    if (!language) return showAlert(islandText('languageRequired'), 'error'), undefined;
+    if (language === 'en') return showAlert(islandText('cannotTranslateToEnglish'), 'error'), undefined;
     setTranslating(true);
     try {
       const r = await request<MachineTranslateReply>('GET', url(reply.field, `/${encodeURIComponent(language)}`));
       setValue(r.translated.translatedText);
       if (r.provider === 'offline') showAlert(text['tr.offline'], 'info');
     } catch {
-      showAlert(MESSAGES.translationFailed, 'error');
+      showAlert(islandText('translationFailed'), 'error');
     } finally {
       setTranslating(false);
     }

@@ -3,6 +3,7 @@
  * translator, the channel (currency), and the helpers views use. Pages read all of
  * it from res.locals; nothing in a view reaches into req.
  */
+import { islandTextJson } from '../i18n/island-text.ts';
 import type { RequestHandler, Request, Response } from 'express';
 import escapeHtml from 'escape-html';
 import { formatMoney, formatMoneyCompact, parseCents } from '../domain/money.ts';
@@ -69,6 +70,8 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
     intlLocale: intlLocale(locale),
     lang: locale.split('-')[0],
     t: req.t,
+    // The islands' own text (views/partials/alerts.ejs) through the plain translator: it is not listed in the page-text panel.
+    islandTextJson: () => islandTextJson(req.t as unknown as (key: string) => string),
     user,
     areas: OPEN_AREAS,
     isBackOffice: !!user?.permissions.has('dashboard.view'),

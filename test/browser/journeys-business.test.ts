@@ -199,17 +199,18 @@ describe('browser: a visitor finds a dealer and asks to be contacted; the lead r
     // Location is not shared: the ZIP code finds the dealers.
     await me.type(page.getByRole('textbox', { name: 'ZIP or postal code' }), '61820');
     await me.press(page.getByRole('button', { name: 'Find dealers' }));
-    await page.getByText('Prairie State Equipment').first().waitFor();
+    const nearest = page.getByRole('region', { name: 'Nearest dealers' });
+    await nearest.getByRole('heading', { level: 3, name: 'Prairie State Equipment' }).waitFor();
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, `journey-dealer-${width}-${mode}`);
 
-    // Back to the landing page, then "Talk to our team".
-    await me.press(page.getByRole('banner').getByRole('link', { name: 'Harrow & Drill' }));
-    await page.waitForURL(/\/en-us\/$/);
+    // Pick that dealer and contact it: the lead form names the dealer the request goes to.
+    await me.press(nearest.getByRole('link', { name: 'Contact this dealer — Prairie State Equipment' }));
+    await page.waitForURL(/\/en-us\/leads\/new\?dealer=\d+$/);
     await hydrated(page);
-    await me.press(page.getByRole('region', { name: 'Support' }).getByRole('link', { name: 'Talk to our team' }));
-    await page.waitForURL(/\/en-us\/leads\/new$/);
-    await hydrated(page);
+    expect((await page.getByTestId('lead-dealer').textContent())!.replace(/\s+/g, ' ').trim()).to.equal('Your request goes to Prairie State Equipment, Urbana, IL. Choose another dealer');
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, `journey-dealer-lead-form-${width}-${mode}`);
     const email = `lead-${width}-${mode}-${Date.now()}@example.net`;
     await me.type(page.getByRole('textbox', { name: 'First name' }), 'Robin');
     await me.type(page.getByRole('textbox', { name: 'Last name' }), `Fields${width}${mode}`);
@@ -236,7 +237,15 @@ describe('browser: a visitor finds a dealer and asks to be contacted; the lead r
     const row = admin.getByRole('row').filter({ hasText: email });
     await row.waitFor();
     expect(await row.textContent()).to.contain(`Robin Fields${width}${mode}`).and.contain('IL');
+    const dealerCell = admin.getByRole('columnheader', { name: 'Dealer' });
+    expect(await dealerCell.count()).to.equal(1);
+    // The lead names the dealer; its link filters the list to that dealer's leads (the filter is in the URL).
+    await row.getByRole('link', { name: 'Prairie State Equipment' }).click();
+    await admin.waitForURL(/\/en-us\/admin\/leads\?dealer=\d+$/);
+    expect(await admin.getByRole('combobox', { name: 'Dealer' }).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0].label)).to.equal('Prairie State Equipment');
+    await admin.getByRole('row').filter({ hasText: email }).waitFor();
     expect(await axe(admin)).to.deep.equal([]);
+    await screenshot(admin, `journey-dealer-leads-${width}-${mode}`);
     await admin.getByRole('banner').getByText('Morgan', { exact: true }).locator('xpath=..').click(); // the menu's summary: at 375 px only its icon shows
     await admin.getByRole('button', { name: /^Sign out$/i }).click();
     await admin.waitForURL((u) => !u.pathname.includes('/admin/leads'));
@@ -245,7 +254,7 @@ describe('browser: a visitor finds a dealer and asks to be contacted; the lead r
   }
 
   for (const width of [1280, 375]) {
-    it(`from the landing page: find a dealer by ZIP code, then send a lead; the admin sees it under Leads (${width} px)`, () => dealerThenLead(width, 'pointer'));
+    it(`from the landing page: find a dealer by ZIP code, contact it with a lead; the admin sees the lead and its dealer under Leads (${width} px)`, () => dealerThenLead(width, 'pointer'));
   }
   it('the same by keyboard only (1280 px)', () => dealerThenLead(1280, 'keyboard'));
 });

@@ -105,6 +105,41 @@ describe('leads (HTTP)', function () {
     });
   });
 
+  it('a lead sent from the dealer finder records its dealer; the staff list shows it and filters by it (dealer in the URL)', async () => {
+    const pool = (await testServer()).database.pool;
+    const dealer = (await pool.query("select id from dealers where name = 'Prairie State Equipment'")).rows[0].id as number;
+    const a = await agent();
+    const form = await formOf(a, `en-us`);
+    const chosen = (await a.get(`/en-us/leads/new?dealer=${dealer}`)).text;
+    expect(chosen).to.contain('Your request goes to Prairie State Equipment, Urbana, IL.').and.to.contain(`name="dealer" value="${dealer}"`);
+    expect((await a.get('/en-us/leads/new?dealer=99999999')).text).not.to.contain('name="dealer"'); // an unknown dealer: the form for our own team
+    const email = 'dealer.lead@example.net';
+    const sent = await xhr(a, '/en-us/leads/new', form.token).send({ ...valid, email, dealer: String(dealer), recaptchaToken: form.captcha, recaptchaKey: 'offline' });
+    expect(sent.status).to.equal(201);
+    expect((await pool.query('select dealer_id from leads where id = $1', [sent.body.id])).rows[0].dealer_id).to.equal(dealer);
+    const team = await formOf(a);
+    expect((await xhr(a, '/en-us/leads/new', team.token).send({ ...valid, email: 'team.lead@example.net', recaptchaToken: team.captcha, recaptchaKey: 'offline' })).status).to.equal(201);
+    // A dealer that does not exist (any more) is a 400 naming the field, in the visitor's language; nothing is stored.
+    const fr = await agent();
+    const frForm = await formOf(fr, 'fr-ca');
+    const gone = await xhr(fr, '/fr-ca/leads/new', frForm.token).send({ ...valid, email: 'gone.dealer@example.net', dealer: '99999999', recaptchaToken: frForm.captcha, recaptchaKey: 'offline' });
+    expect(gone.status).to.equal(400);
+    expect(gone.body.error.fields.dealer).to.equal('Choisissez un concessionnaire avec la recherche de concessionnaires.');
+    expect(await leadCount('gone.dealer@example.net')).to.equal(0);
+
+    const staff = await agent();
+    await signIn(staff, 'staff@example.com');
+    const list = await staff.get(`/en-us/admin/leads?dealer=${dealer}`);
+    expect(list.status).to.equal(200);
+    expect(list.text).to.contain(email).and.to.contain(`<option value="${dealer}" selected>Prairie State Equipment</option>`);
+    expect(list.text).to.match(new RegExp(`href="/en-us/admin/leads\\?dealer=${dealer}" data-testid="lead-dealer">Prairie State Equipment</a>`));
+    expect(list.text).not.to.contain('team.lead@example.net'); // our own team's lead is filtered out…
+    const all = (await staff.get('/en-us/admin/leads?q=team.lead')).text;
+    expect(all).to.contain('team.lead@example.net').and.to.contain('Our team'); // …and listed without the filter
+    const other = (await pool.query("select id from dealers where name <> 'Prairie State Equipment' order by id limit 1")).rows[0].id as number;
+    expect((await staff.get(`/en-us/admin/leads?dealer=${other}&q=dealer.lead`)).text).to.contain('data-testid="empty-state"');
+  });
+
   it('staff enter leads without a challenge, list them with filters, and move them on; customers cannot see the list', async () => {
     const a = await agent();
     await signIn(a, 'staff@example.com');

@@ -1,6 +1,6 @@
 /** The CRM action link helper and table-row links (pure rules; the behaviours only wire them). */
 import { expect } from 'chai';
-import { crmActionRequest, DEFAULT_DELETE_MESSAGE, rowLinkTarget } from '../../islands/lib/crm-action.ts';
+import { crmActionRequest, rowLinkTarget } from '../../islands/lib/crm-action.ts';
 
 describe('islands/lib/crm-action', () => {
   it('PUT: a POST to the href with _method=put, the token and the primary flag; no confirmation', () => {
@@ -11,7 +11,7 @@ describe('islands/lib/crm-action', () => {
 
   it('DELETE: asks with the link message (or a default) first', () => {
     expect(crmActionRequest({ href: '/x', action: 'delete', message: 'Remove this part?' }, 'tok')).to.deep.equal({ url: '/x', body: { _method: 'delete', _csrf: 'tok' }, confirm: 'Remove this part?' });
-    expect(crmActionRequest({ href: '/x', action: 'delete', message: '  ' }, 'tok')!.confirm).to.equal(DEFAULT_DELETE_MESSAGE);
+    expect(crmActionRequest({ href: '/x', action: 'delete', message: '  ' }, 'tok')!.confirm).to.equal('Are you sure?'); // no page text here: the English
   });
 
   it('params cannot override the method', () => {

@@ -167,9 +167,12 @@ export const leads = pgTable('leads', {
   status: text('status').notNull().default('new'),
   /** The staff member or sales rep who entered the lead (null for seeded or imported ones). */
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The dealer the visitor chose in the dealer finder ("Contact this dealer"); null = our own team. */
+  dealerId: integer('dealer_id').references(() => dealers.id, { onDelete: 'set null' }),
   ...timestamps(),
 }, (t) => [
   index('leads_created_by_idx').on(t.createdBy),
+  index('leads_dealer_created_idx').on(t.dealerId, t.createdAt),
   check('leads_status', inList(t.status, LEAD_STATUSES)),
   index('leads_email_idx').on(sql`lower(${t.email})`),
   index('leads_country_idx').on(t.countryCode),

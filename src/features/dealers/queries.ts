@@ -1,5 +1,5 @@
 /** Dealer reads for the locator. */
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { dealers } from '../../db/schema/index.ts';
 
@@ -32,4 +32,19 @@ export function dealersOffering(db: DbOrTx, service: string | null): Promise<Dea
     .from(dealers)
     .where(service ? sql`${dealers.services} ? ${service}` : undefined)
     .orderBy(asc(dealers.id));
+}
+
+/** One dealer as the lead form names it ("Your request goes to …"), or undefined. */
+export async function dealerSummary(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: dealers.id, name: dealers.name, city: dealers.city, regionCode: dealers.regionCode })
+    .from(dealers)
+    .where(eq(dealers.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Every dealer's id and name, by name (the staff's lead filter). */
+export function dealerNames(db: DbOrTx) {
+  return db.select({ id: dealers.id, name: dealers.name }).from(dealers).orderBy(asc(dealers.name), asc(dealers.id));
 }

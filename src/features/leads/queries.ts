@@ -1,11 +1,14 @@
 /** Lead reads and writes, the account-exists lookup, and the country/region lists of the form. */
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { leads, persons, users } from '../../db/schema/index.ts';
+import { dealers, leads, persons, users } from '../../db/schema/index.ts';
 import { escapeLike } from '../catalog/queries.ts';
 import type { LeadListQuery } from './schemas.ts';
 
 export const LEADS_PAGE_SIZE = 25;
+
+// The dealer a lead names, and the dealers of the list's filter, come from the dealers area.
+export { dealerNames, dealerSummary } from '../dealers/queries.ts';
 
 // Countries and regions come from the channels area (one query each for every address form).
 export { listCountries as countryList, listRegionsByCountryCode as regionsOfCountry } from '../channels/queries.ts';
@@ -30,6 +33,7 @@ function filter(q: LeadListQuery) {
   const term = q.q ? `%${escapeLike(q.q)}%` : null;
   return and(
     q.status ? eq(leads.status, q.status) : undefined,
+    q.dealer ? eq(leads.dealerId, q.dealer) : undefined,
     term ? or(ilike(leads.firstName, term), ilike(leads.lastName, term), ilike(leads.email, term), ilike(leads.company, term)) : undefined,
   );
 }
@@ -42,8 +46,10 @@ export async function listLeads(db: DbOrTx, q: LeadListQuery) {
         id: leads.id, firstName: leads.firstName, lastName: leads.lastName, email: leads.email, phone: leads.phone, company: leads.company,
         countryCode: leads.countryCode, regionCode: leads.regionCode, message: leads.message, status: leads.status, createdAt: leads.createdAt,
         createdByName: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${leads.createdBy})`,
+        dealerId: leads.dealerId, dealerName: dealers.name,
       })
       .from(leads)
+      .leftJoin(dealers, eq(dealers.id, leads.dealerId))
       .where(filter(q))
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(LEADS_PAGE_SIZE)

@@ -1,9 +1,10 @@
 /**
  * Leads (spec §1, §2 "New lead form", §5 account-exists, §7 accountexists):
- *   GET  /{locale}/leads/new                              the form (anyone; staff see the account-exists hint)
+ *   GET  /{locale}/leads/new[?dealer=]                    the form (anyone; staff see the account-exists hint); ?dealer names
+ *                                                         the dealer chosen in the dealer finder (stored with the lead)
  *   POST /{locale}/leads/new                              store a lead (bot check for visitors) → 201 {id} | redirect
  *   POST /{locale}/admin/settings/person/accountexists    form email → {exists, url, name} (customers.view)
- *   GET  /{locale}/admin/leads                            the staff's lead list (customers.view)
+ *   GET  /{locale}/admin/leads[?status=&q=&dealer=]       the staff's lead list (customers.view), its filters in the URL
  *   POST /{locale}/admin/leads/{id}                       change a lead's status (_method=put)
  * Leads: 30 an hour per visitor; account-exists: 120 per 10 minutes per staff user (429 beyond).
  */
@@ -17,9 +18,9 @@ import { wantsJson } from '../../http/wants-json.ts';
 import { createCaptcha, type CaptchaProvider } from '../../providers/captcha/index.ts';
 import { RECAPTCHA_SCRIPT } from '../../http/csp.ts';
 import { LEAD_STATUSES } from '../../db/schema/constants.ts';
-import { LEADS_PAGE_SIZE, listLeads } from './queries.ts';
+import { dealerNames, LEADS_PAGE_SIZE, listLeads } from './queries.ts';
 import { AccountExistsBody, LeadBody, LeadListQuery, LeadParams, LeadStatusBody } from './schemas.ts';
-import { accountExists, changeLeadStatus, createLead, formOptions } from './service.ts';
+import { accountExists, changeLeadStatus, chosenDealer, createLead, formOptions } from './service.ts';
 import { translated } from '../../http/error-handler.ts';
 
 /** Leads one visitor (address) or staff user may send in an hour. */
@@ -37,10 +38,12 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
 
   const renderForm = async (req: Request, res: Response, values: Record<string, string>, fields: Record<string, string> = {}, status = 200) => {
     const country = (values.country || (res.locals.channel as { code?: string } | undefined)?.code || 'US').toUpperCase();
-    const options = await formOptions(s.db, country);
+    const dealerId = /^\d{1,9}$/.test(values.dealer ?? '') ? Number(values.dealer) : undefined;
+    const [options, dealer] = await Promise.all([formOptions(s.db, country), chosenDealer(s.db, dealerId)]);
     await res.page('leads/new', {
       title: req.t('leads.new.title'),
-      values: { ...values, country },
+      values: { ...values, country, dealer: dealer ? String(dealer.id) : '' },
+      dealer: dealer ?? null,
       fields,
       ...options,
       captcha: { provider: captcha.name, siteKey: captcha.siteKey, token: captcha.issue(new Date()), script: captcha.name === 'recaptcha' ? `${RECAPTCHA_SCRIPT}?render=${encodeURIComponent(captcha.siteKey)}` : null },
@@ -50,7 +53,7 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
   };
 
   /** GET /{locale}/leads/new */
-  r.get('/leads/new', async (req, res) => renderForm(req, res, {}));
+  r.get('/leads/new', async (req, res) => renderForm(req, res, typeof req.query.dealer === 'string' ? { dealer: req.query.dealer } : {}));
 
   /** POST /{locale}/leads/new */
   r.post('/leads/new', leadLimit, async (req, res) => {
@@ -77,11 +80,12 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
   /** GET /{locale}/admin/leads */
   r.get('/admin/leads', async (req, res) => {
     const q = LeadListQuery.parse(req.query);
-    const { rows, total, page } = await listLeads(s.db, q);
+    const [{ rows, total, page }, dealers] = await Promise.all([listLeads(s.db, q), dealerNames(s.db)]);
     const href = (p: number) => {
       const u = new URLSearchParams();
       if (q.status) u.set('status', q.status);
       if (q.q) u.set('q', q.q);
+      if (q.dealer) u.set('dealer', String(q.dealer));
       if (p > 1) u.set('page', String(p));
       const qs = u.toString();
       return `/${req.locale}/admin/leads${qs ? `?${qs}` : ''}`;
@@ -94,6 +98,7 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
       rows,
       total,
       statuses: LEAD_STATUSES,
+      dealers,
       prevHref: page > 1 ? href(page - 1) : null,
       nextHref: page * LEADS_PAGE_SIZE < total ? href(page + 1) : null,
       from: total ? (page - 1) * LEADS_PAGE_SIZE + 1 : 0,

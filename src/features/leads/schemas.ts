@@ -18,6 +18,8 @@ export const LeadBody = z.object({
   visitOn: optionalText(20, 'Enter a date such as 05/13/27.'),
   recaptchaToken: optionalText(4000, 'Invalid token.'),
   recaptchaKey: optionalText(200, 'Invalid key.'),
+  /** The dealer chosen in the dealer finder ("Contact this dealer"); blank = our own team. */
+  dealer: z.preprocess(blank, z.string().trim().regex(/^\d{1,9}$/, 'Choose a dealer from the dealer finder.').transform(Number).optional()),
   /** Honeypot: hidden from people, filled by naive bots. */
   website: optionalText(500, 'Invalid.'),
 });
@@ -31,6 +33,7 @@ export const LeadListQuery = z.object({
   status: z.enum(LEAD_STATUSES).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10000).optional().catch(undefined),
+  dealer: z.coerce.number().int().min(1).max(2147483647).optional().catch(undefined),
 });
 export type LeadListQuery = z.infer<typeof LeadListQuery>;
 

@@ -61,6 +61,7 @@ export const ERROR_ROWS_ADMIN: readonly (readonly [string, string, string])[] = 
   ['That phone number is too long.', 'Ce numéro de téléphone est trop long.', 'Ese número de teléfono es demasiado largo.'],
   ['Enter a phone number with digits, spaces or dashes.', 'Entrez un numéro de téléphone avec des chiffres, des espaces ou des tirets.', 'Ingrese un teléfono con dígitos, espacios o guiones.'],
   ['Choose a status from the list.', 'Choisissez un statut dans la liste.', 'Elija un estado de la lista.'],
+  ['Choose a dealer from the dealer finder.', 'Choisissez un concessionnaire avec la recherche de concessionnaires.', 'Elija un distribuidor con el buscador de distribuidores.'],
   ['We could not confirm you are not a robot. Please try again.', 'Nous n’avons pas pu confirmer que vous n’êtes pas un robot. Veuillez réessayer.', 'No pudimos confirmar que usted no es un robot. Inténtelo de nuevo.'],
   ['The rectangle needs x2 greater than x1 and y2 greater than y1.', 'Le rectangle exige x2 supérieur à x1 et y2 supérieur à y1.', 'El rectángulo necesita x2 mayor que x1 y y2 mayor que y1.'],
   ['Enter a callout label.', 'Entrez un repère.', 'Ingrese una etiqueta de referencia.'],
