@@ -18,6 +18,7 @@ import { LINE_TYPES, MESSAGES } from '../../src/domain/constants.ts';
 import { formatMoney, parseCents } from '../../src/domain/money.ts';
 import { PLACEHOLDER_PREFIX, isPlaceholderId, type OrderJson, type UpdateLineInput } from '../../src/domain/order-edit.ts';
 import { CART_MIN } from '../../src/domain/quantity.ts';
+import { shipmentMethodLabel } from '../../src/domain/shipping.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { hideWait, showWait } from '../lib/overlay.ts';
 import { isAppRequestError, messagesOf } from '../lib/request.ts';
@@ -277,7 +278,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
             <div className="field">
               <span className="label">{labels.shippingMethod}</span>
               <div className="shipping-row">
-                <span data-testid="editor-shipment-method">{order.shipment_method ?? labels.noShippingMethod}</span>
+                <span data-testid="editor-shipment-method">{shipmentMethodLabel(order.shipment_method, order.shipment_quotes) ?? labels.noShippingMethod}</span>
                 {order.shipment_method ? (
                   <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => { if (window.confirm(labels.confirmRemoveShipping)) void immediate(() => api.removeShippingMethod(order.version)); }} data-testid="editor-remove-shipping">{labels.removeShipping}</button>
                 ) : null}

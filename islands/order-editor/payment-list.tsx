@@ -10,6 +10,7 @@ import { formatMoney, toCents } from '../../src/domain/money.ts';
 import type { OrderJson, PaymentJson } from '../../src/domain/order-edit.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
 import { replacePayment } from '../../src/domain/payment-refresh.ts';
+import { orderCardLabel } from '../../src/domain/payments.ts';
 import { apiToken } from '../lib/dom.ts';
 import { request } from '../lib/request.ts';
 
@@ -34,7 +35,7 @@ export function PaymentList({ locale, order, labels, busy, onPayments, synchroni
   const [refreshing, setRefreshing] = useState<number | null>(null);
   const money = (v: string) => formatMoney(toCents(v), order.order_currency, locale);
   const typeOf = (p: PaymentJson) =>
-    p.payment_type === PAYMENT_TYPES.CHECK ? labels.checkLabel.replace(/\{\{\s*number\s*\}\}/, p.check_number ?? '') : p.payment_type === PAYMENT_TYPES.CARD ? labels.cardLabel : labels.methodBank;
+    p.payment_type === PAYMENT_TYPES.CHECK ? labels.checkLabel.replace(/\{\{\s*number\s*\}\}/, p.check_number ?? '') : p.payment_type === PAYMENT_TYPES.CARD ? [labels.cardLabel, orderCardLabel(order.third_party_info, p.payment_method_id)].filter(Boolean).join(' · ') : labels.methodBank;
   if (!order.payments.length && !order.fees.paid.length && !order.fees.unpaid.length) return null;
   const fees = [...order.fees.unpaid, ...order.fees.paid];
   return (
