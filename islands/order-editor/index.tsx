@@ -200,7 +200,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
         <div className="card-body">
           <ProductSearch api={api} label={labels.addProduct} placeholder={labels.searchPlaceholder} onPick={add} />
         </div>
-        <div className="table-wrap" tabIndex={0}>
+        <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="oe-lines-h">
           <table className="table order-lines" data-testid="editor-lines">
             <thead>
               <tr><th scope="col">{labels.item}</th><th scope="col" className="num">{labels.quantity}</th><th scope="col" className="num hide-sm">{labels.unitPrice}</th><th scope="col" className="num">{labels.lineTotal}</th><th scope="col"><span className="visually-hidden">{labels.remove}</span></th></tr>

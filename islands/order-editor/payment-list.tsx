@@ -42,7 +42,7 @@ export function PaymentList({ locale, order, labels, busy, onPayments, synchroni
     <section className="card" aria-labelledby={`${id}-h`} data-testid="editor-payments">
       <div className="card-head"><h2 id={`${id}-h`}>{labels.payments}</h2></div>
       {order.payments.length ? (
-        <div className="table-wrap" tabIndex={0}>
+        <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-h`}>
           <table className="table">
             <thead><tr><th scope="col">#</th><th scope="col">{labels.method}</th><th scope="col" className="num">{labels.payAmount}</th><th scope="col"><span className="visually-hidden">{labels.refreshPayment.replace(/\s*#?\s*\{\{\s*id\s*\}\}/, '')}</span></th></tr></thead>
             <tbody>

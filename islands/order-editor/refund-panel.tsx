@@ -54,7 +54,7 @@ export function RefundPanel({ locale, order, labels, busy, onRefunded }: Props) 
   return (
     <section className="card" aria-labelledby={`${id}-h`} data-testid="refund-panel">
       <div className="card-head"><h2 id={`${id}-h`}>{labels.refundTitle}</h2></div>
-      <div className="table-wrap" tabIndex={0}>
+      <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-h`}>
         <table className="table">
           <thead>
             <tr>

@@ -70,9 +70,14 @@ describe('browser: raw values shown to people (issue 22)', function () {
     expect((await page.getByTestId('order-log-action').first().textContent())?.trim()).to.equal('Commande passée');
     await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Journal' }).click()]);
     const actions = await page.getByTestId('log-action').allTextContents();
-    expect(actions).to.include('Connexion');
-    expect(actions).to.include('Paiement refusé');
+    expect(actions).to.include('Connexion'); // this test's own sign-in, on the first page
     for (const a of actions) expect(a, 'an action shown as its code').not.to.match(/^[a-z_]+\.[a-z_.-]+$/);
+    // The demo's declined card, found by its code, is named in words with its level.
+    await page.getByLabel('Quoi').fill('payment.failed');
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Appliquer' }).click()]);
+    const declined = page.getByTestId('log-row').filter({ hasText: 'Card declined' });
+    expect((await declined.getByTestId('log-action').textContent())?.trim()).to.equal('Paiement refusé');
+    expect(await declined.textContent()).to.contain('Avertissement');
     await screenshot(page, 'raw-log-fr-ca-1280');
     expect(page.problems).to.deep.equal([]);
     await page.close();
