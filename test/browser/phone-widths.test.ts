@@ -90,4 +90,62 @@ describe('browser: screens at 375 px (issue 22)', function () {
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });
+
+  it('product cards on a phone wrap long names and dated badges instead of cutting them', async () => {
+    const page = await newPage({ width: 375 });
+    await page.goto(`${base}/en-us/`);
+    await page.getByTestId('nav-toggle').click();
+    await Promise.all([page.waitForNavigation(), page.getByRole('navigation').getByRole('link', { name: 'Products', exact: true }).first().click()]);
+    expect(await pageScrollsSideways(page)).to.equal(false);
+    // No title or badge in any card is wider than its box (a cut one would be: "Vacuum Fan Assem…").
+    const cut = await page.locator('.product-card .title, .product-card .badge').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > e.closest('.product-card')!.getBoundingClientRect().right + 0.5).map((e) => e.textContent));
+    expect(cut).to.deep.equal([]);
+    const badge = page.locator('.product-card').filter({ hasText: 'Vacuum Fan Assembly' }).locator('.badge').first();
+    expect((await badge.textContent())?.trim()).to.match(/^Order now: ships /);
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, 'phone-products-375');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it("es-mx: the cart's 'Ocultar precios originales' fits a phone", async () => {
+    const page = await newPage({ width: 375 });
+    await signInAs(page, base, 'customer@example.com');
+    await page.goto(`${base}/es-mx/`); // the Mexican storefront's first page
+    await Promise.all([page.waitForNavigation(), page.getByTestId('cart-link').click()]);
+    await hydrated(page);
+    const toggle = page.getByTestId('discount-toggle');
+    await toggle.waitFor();
+    expect(await pageScrollsSideways(page)).to.equal(false);
+    const box = (await toggle.boundingBox())!;
+    expect(box.x + box.width).to.be.at.most(375);
+    await screenshot(page, 'phone-cart-es-mx-375');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it('fr-ca at 1280 px: the search placeholder fits and the cart and sign-in icons keep their size', async () => {
+    const page = await newPage({ width: 1280 });
+    await signInAs(page, base, 'customer@example.com'); // signed in with a cart: the most crowded header
+    await page.goto(`${base}/fr-ca/`);
+    expect(await pageScrollsSideways(page)).to.equal(false);
+    const search = page.getByPlaceholder('Nom ou numéro de pièce');
+    const fits = await search.evaluate((el) => {
+      const input = el as HTMLInputElement;
+      const cs = getComputedStyle(input);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const room = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      return { text: input.placeholder, room, need: ctx.measureText(input.placeholder).width };
+    });
+    expect(fits.text).to.equal('Nom ou numéro de pièce');
+    expect(fits.need, `placeholder needs ${fits.need}px, has ${fits.room}px`).to.be.at.most(fits.room);
+    for (const id of ['cart-link', 'account-menu']) {
+      const icon = (await page.getByTestId(id).locator('svg').first().boundingBox())!;
+      expect(icon.width, id).to.be.at.least(18);
+    }
+    await screenshot(page, 'header-fr-ca-1280');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
 });
