@@ -148,4 +148,26 @@ describe('browser: screens at 375 px (issue 22)', function () {
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });
+
+  it("a product's EPP schedules fold on a phone behind a button that opens them", async () => {
+    const page = await newPage({ width: 375 });
+    await page.goto(`${base}/en-us/`);
+    await page.getByTestId('nav-toggle').click();
+    await Promise.all([page.waitForNavigation(), page.getByRole('navigation').getByRole('link', { name: 'Products', exact: true }).first().click()]);
+    await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: /Custom Vacuum Planter/ }).first().click()]);
+    await hydrated(page);
+    const standard = page.locator('[data-testid="epp-plan"][data-kind="standard"]').first();
+    const toggle = standard.getByRole('button', { name: 'Show the 12 payments' });
+    await toggle.waitFor();
+    expect(await standard.getByTestId('epp-row').first().isVisible()).to.equal(false);
+    expect(await toggle.getAttribute('aria-expanded')).to.equal('false');
+    await toggle.click();
+    await standard.getByTestId('epp-row').first().waitFor();
+    expect(await standard.getByRole('button', { name: 'Hide the payments' }).getAttribute('aria-expanded')).to.equal('true');
+    expect(await pageScrollsSideways(page)).to.equal(false);
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, 'phone-product-epp-375');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
 });
