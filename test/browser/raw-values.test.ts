@@ -104,4 +104,33 @@ describe('browser: raw values shown to people (issue 22)', function () {
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });
+
+  it('an ended promotion says Expired even when it was also switched off', async () => {
+    const page = await newPage({ width: 1280 });
+    await signInAs(page, base, 'admin@example.com');
+    await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Promotions' }).click()]);
+    // "Winter Service — $15 off": ended in the demo data and switched off.
+    const row = page.getByTestId('promotion-row').filter({ hasText: 'Winter Service' });
+    expect((await row.locator('.badge').first().textContent())?.trim()).to.equal('Expired');
+    expect(await page.getByTestId('promotion-row').locator('.badge').allTextContents()).not.to.include('Inactive');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it("the landing hero's button stands clear of its paragraph, and the lead form's date button is the SVG calendar", async () => {
+    const page = await newPage({ width: 1280 });
+    await page.goto(`${base}/en-us/`);
+    const copy = (await page.getByTestId('landing-hero-body').boundingBox())!;
+    const cta = (await page.getByTestId('landing-hero').getByRole('link', { name: 'Shop planters and parts' }).boundingBox())!;
+    expect(cta.y - (copy.y + copy.height)).to.be.at.least(16);
+    await Promise.all([page.waitForNavigation(), page.getByTestId('landing-lead').click()]);
+    const open = page.locator('.date-field__open').first();
+    await open.waitFor();
+    expect((await open.textContent())?.trim()).to.equal(''); // no emoji
+    expect(await open.locator('svg').count()).to.equal(1);
+    expect(await open.getAttribute('aria-label')).to.be.a('string');
+    expect(await axe(page)).to.deep.equal([]);
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
 });
