@@ -45,6 +45,8 @@ type EditLine = {
   currency_id: number | null;
   warehouse_id: number | null;
   line_options: UpdateLineInput['line_options'];
+  /** What the line was configured with, as the detail page says it ("Hitch: Drawbar pull-type"); shown only. */
+  option_text: string[];
 };
 
 type Fields = { status: string; po_number: string; attention: string; notes: string };
@@ -54,6 +56,7 @@ const linesOf = (o: OrderJson): EditLine[] =>
     id: l.order_line_item_id, line_type: l.line_type, product_id: l.product_id, title: l.product.title, stockcode: l.product.stockcode, quantity: l.quantity,
     unit_price: l.unit_price, total: l.total, paid_total: l.paid_total, unpaid_total: l.unpaid_total, currency_id: l.currency_id, warehouse_id: l.warehouse_id,
     line_options: l.line_options.map((x) => ({ choice_id: x.choice_id, quantity: x.quantity, option_id: x.option_id, option_type: x.option_type })),
+    option_text: l.line_options.map((x) => `${x.option_name}: ${x.choice_name}${x.option_type === 1 ? ` × ${x.quantity}` : ''}`),
   }));
 const fieldsOf = (o: OrderJson): Fields => ({ status: o.status, po_number: o.po_number ?? '', attention: o.attention ?? '', notes: o.notes ?? '' });
 
@@ -138,7 +141,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
   function add(p: { id: number; value: string }) {
     seq.current += 1;
     const currency_id = lines[0]?.currency_id ?? null;
-    change((ls) => [...ls, { id: `${PLACEHOLDER_PREFIX}${seq.current}`, line_type: LINE_TYPES.PRODUCT, product_id: p.id, title: p.value, stockcode: null, quantity: 1, unit_price: null, total: null, paid_total: '0.00', unpaid_total: '0.00', currency_id, warehouse_id: null, line_options: [] }]);
+    change((ls) => [...ls, { id: `${PLACEHOLDER_PREFIX}${seq.current}`, line_type: LINE_TYPES.PRODUCT, product_id: p.id, title: p.value, stockcode: null, quantity: 1, unit_price: null, total: null, paid_total: '0.00', unpaid_total: '0.00', currency_id, warehouse_id: null, line_options: [], option_text: [] }]);
     setStatus(labels.added.replace('{{title}}', p.value));
   }
 
@@ -208,7 +211,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
             <tbody>
               {lines.map((l) => (
                 <tr key={String(l.id)} data-line-id={String(l.id)} data-line-type={l.line_type}>
-                  <td><div>{l.title}</div>{l.stockcode ? <div className="small muted mono">{l.stockcode}</div> : null}</td>
+                  <td><div>{l.title}</div>{l.stockcode ? <div className="small muted mono">{l.stockcode}</div> : null}{l.option_text.map((t) => <div key={t} className="small muted" data-testid="line-option">{t}</div>)}</td>
                   <td className="num">
                     {l.line_type === LINE_TYPES.PROMOTION ? null : (
                       <div className="qty-stepper">

@@ -33,7 +33,7 @@ describe('browser: raw values shown to people (issue 22)', function () {
     base = (await testServer()).url;
   });
 
-  it("an order's page names its carrier and card, and its history says 1 change on the order's own date", async () => {
+  it("an order's page names its carrier and card, its history says 1 change on the order's own date, and the editor shows each line's options", async () => {
     const page = await newPage({ width: 1280 });
     await signInAs(page, base, 'admin@example.com');
     await openOrder3(page);
@@ -54,6 +54,9 @@ describe('browser: raw values shown to people (issue 22)', function () {
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Edit order' }).click()]);
     await hydrated(page);
     expect((await page.getByTestId('editor-shipment-method').textContent())?.trim()).to.equal('R+L Carriers · LTL Freight');
+    // Each line shows what it was configured with, as the detail page does.
+    const options = await page.getByTestId('editor-lines').locator('tr[data-line-type="0"]').first().getByTestId('line-option').allTextContents();
+    expect(options).to.include.members(['Row count: 8 rows', 'Hitch: Drawbar pull-type', 'Extra seed plates: Corn 30-cell × 10']);
     expect((await page.getByTestId('refund-card').first().textContent())?.trim()).to.equal('Visa •••• 4242');
     await page.getByLabel('Refund amount: Visa •••• 4242').waitFor();
     expect((await page.getByTestId('editor-payments').textContent()) ?? '').to.contain('Card · Visa •••• 4242');
