@@ -10,6 +10,7 @@ import { daysInMonth, maxPickerDate, WEEK_STARTS_ON } from '../../src/domain/dat
 
 /** The shared rule's messages as the islands' text names them (in the page's language). */
 const DATE_TEXT = { format: 'dateFormat', past: 'datePast', future: 'dateFuture' } as const;
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -48,7 +49,15 @@ export default function dateField(wrap: HTMLElement): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'btn btn-sm btn-ghost date-field__open';
-  button.textContent = '📅';
+  // The shared SVG icon set's calendar (views/partials/icons.ejs), not an emoji (issue 22).
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.8', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false', width: '18', height: '18' })) svg.setAttribute(k, v);
+  for (const [tag, attrs] of [['rect', { x: '3', y: '5', width: '18', height: '16', rx: '2' }], ['path', { d: 'M3 10h18M8 3v4M16 3v4' }]] as const) {
+    const el = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    svg.append(el);
+  }
+  button.append(svg);
   button.setAttribute('aria-label', wrap.dataset.openLabel ?? text('chooseDate'));
   button.setAttribute('aria-expanded', 'false');
   input.after(button);

@@ -3,7 +3,7 @@
  * charge, APR, total of payments and whole schedule, conspicuously; a monthly amount never without
  * the APR, the term and the down payment beside it; the promotional plan beside the standard one.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { EppPlanJson } from '../../src/domain/epp.ts';
 import type { EppLabels, EppServiceData } from '../../src/domain/epp-props.ts';
 import { formatMoney, intlLocale, toCents } from '../../src/domain/money.ts';
@@ -32,6 +32,9 @@ export function Summary({ plan, L, m }: { plan: EppPlanJson; L: EppLabels; m: Fm
 export function PlanCard({ plan, L, m, selected, testid = 'epp-plan', locale }: { plan: EppPlanJson; L: EppLabels; m: Fmt; selected?: boolean; testid?: string; locale: string }) {
   const id = useId();
   const day = dateFmt(locale);
+  // Phones (issue 22): the schedule folds behind a button so two plans do not make the page
+  // 6,000 px tall; the figures above it stay. From 768 px it is always shown (CSS).
+  const [open, setOpen] = useState(false);
   return (
     <section className={`epp-plan${selected ? ' is-selected' : ''}`} aria-labelledby={`${id}h`} data-testid={testid} data-kind={plan.kind}>
       <h4 id={`${id}h`} className="epp-plan__name">{plan.kind === 'standard' ? L.standard : plan.name}</h4>
@@ -47,7 +50,10 @@ export function PlanCard({ plan, L, m, selected, testid = 'epp-plan', locale }: 
         <div><dt>{L.totalOfPayments}</dt><dd data-testid="epp-total-of-payments" data-value={plan.totalOfPayments}>{m(plan.totalOfPayments)}</dd></div>
         <div><dt>{L.total}</dt><dd data-testid="epp-total" data-value={plan.total}>{m(plan.total)}</dd></div>
       </dl>
-      <div className="epp-schedule" role="region" aria-label={fill(L.scheduleFor, { plan: plan.kind === 'standard' ? L.standard : plan.name })} tabIndex={0}>
+      <button type="button" className="btn btn-ghost btn-sm epp-schedule-toggle" aria-expanded={open} aria-controls={`${id}s`} onClick={() => setOpen(!open)} data-testid="epp-schedule-toggle">
+        {open ? L.scheduleHide : fill(L.scheduleShow, { count: plan.installmentCount })}
+      </button>
+      <div id={`${id}s`} className={`epp-schedule${open ? '' : ' is-folded'}`} role="region" aria-label={fill(L.scheduleFor, { plan: plan.kind === 'standard' ? L.standard : plan.name })} tabIndex={0}>
         <table className="table table-compact" data-testid="epp-schedule">
           <caption className="visually-hidden">{L.schedule}</caption>
           <thead><tr><th scope="col">{L.number}</th><th scope="col">{L.due}</th><th scope="col" className="num">{L.payment}</th></tr></thead>

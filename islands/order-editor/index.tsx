@@ -19,6 +19,7 @@ import { LINE_TYPES } from '../../src/domain/constants.ts';
 import { formatMoney, parseCents } from '../../src/domain/money.ts';
 import { PLACEHOLDER_PREFIX, isPlaceholderId, type OrderJson, type UpdateLineInput } from '../../src/domain/order-edit.ts';
 import { CART_MIN } from '../../src/domain/quantity.ts';
+import { shipmentMethodLabel } from '../../src/domain/shipping.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { hideWait, showWait } from '../lib/overlay.ts';
 import { isAppRequestError, messagesOf } from '../lib/request.ts';
@@ -45,6 +46,8 @@ type EditLine = {
   currency_id: number | null;
   warehouse_id: number | null;
   line_options: UpdateLineInput['line_options'];
+  /** What the line was configured with, as the detail page says it ("Hitch: Drawbar pull-type"); shown only. */
+  option_text: string[];
 };
 
 type Fields = { status: string; po_number: string; attention: string; notes: string };
@@ -54,6 +57,7 @@ const linesOf = (o: OrderJson): EditLine[] =>
     id: l.order_line_item_id, line_type: l.line_type, product_id: l.product_id, title: l.product.title, stockcode: l.product.stockcode, quantity: l.quantity,
     unit_price: l.unit_price, total: l.total, paid_total: l.paid_total, unpaid_total: l.unpaid_total, currency_id: l.currency_id, warehouse_id: l.warehouse_id,
     line_options: l.line_options.map((x) => ({ choice_id: x.choice_id, quantity: x.quantity, option_id: x.option_id, option_type: x.option_type })),
+    option_text: l.line_options.map((x) => `${x.option_name}: ${x.choice_name}${x.option_type === 1 ? ` × ${x.quantity}` : ''}`),
   }));
 const fieldsOf = (o: OrderJson): Fields => ({ status: o.status, po_number: o.po_number ?? '', attention: o.attention ?? '', notes: o.notes ?? '' });
 
@@ -138,7 +142,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
   function add(p: { id: number; value: string }) {
     seq.current += 1;
     const currency_id = lines[0]?.currency_id ?? null;
-    change((ls) => [...ls, { id: `${PLACEHOLDER_PREFIX}${seq.current}`, line_type: LINE_TYPES.PRODUCT, product_id: p.id, title: p.value, stockcode: null, quantity: 1, unit_price: null, total: null, paid_total: '0.00', unpaid_total: '0.00', currency_id, warehouse_id: null, line_options: [] }]);
+    change((ls) => [...ls, { id: `${PLACEHOLDER_PREFIX}${seq.current}`, line_type: LINE_TYPES.PRODUCT, product_id: p.id, title: p.value, stockcode: null, quantity: 1, unit_price: null, total: null, paid_total: '0.00', unpaid_total: '0.00', currency_id, warehouse_id: null, line_options: [], option_text: [] }]);
     setStatus(labels.added.replace('{{title}}', p.value));
   }
 
@@ -200,7 +204,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
         <div className="card-body">
           <ProductSearch api={api} label={labels.addProduct} placeholder={labels.searchPlaceholder} onPick={add} />
         </div>
-        <div className="table-wrap" tabIndex={0}>
+        <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="oe-lines-h">
           <table className="table order-lines" data-testid="editor-lines">
             <thead>
               <tr><th scope="col">{labels.item}</th><th scope="col" className="num">{labels.quantity}</th><th scope="col" className="num hide-sm">{labels.unitPrice}</th><th scope="col" className="num">{labels.lineTotal}</th><th scope="col"><span className="visually-hidden">{labels.remove}</span></th></tr>
@@ -208,7 +212,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
             <tbody>
               {lines.map((l) => (
                 <tr key={String(l.id)} data-line-id={String(l.id)} data-line-type={l.line_type}>
-                  <td><div>{l.title}</div>{l.stockcode ? <div className="small muted mono">{l.stockcode}</div> : null}</td>
+                  <td><div>{l.title}</div>{l.stockcode ? <div className="small muted mono">{l.stockcode}</div> : null}{l.option_text.map((t) => <div key={t} className="small muted" data-testid="line-option">{t}</div>)}</td>
                   <td className="num">
                     {l.line_type === LINE_TYPES.PROMOTION ? null : (
                       <div className="qty-stepper">
@@ -278,7 +282,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
             <div className="field">
               <span className="label">{labels.shippingMethod}</span>
               <div className="shipping-row">
-                <span data-testid="editor-shipment-method">{order.shipment_method ?? labels.noShippingMethod}</span>
+                <span data-testid="editor-shipment-method">{shipmentMethodLabel(order.shipment_method, order.shipment_quotes) ?? labels.noShippingMethod}</span>
                 {order.shipment_method ? (
                   <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => { if (window.confirm(labels.confirmRemoveShipping)) void immediate(() => api.removeShippingMethod(order.version)); }} data-testid="editor-remove-shipping">{labels.removeShipping}</button>
                 ) : null}

@@ -10,6 +10,7 @@ import { formatMoney, toCents } from '../../src/domain/money.ts';
 import type { OrderJson, PaymentJson } from '../../src/domain/order-edit.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
 import { replacePayment } from '../../src/domain/payment-refresh.ts';
+import { orderCardLabel } from '../../src/domain/payments.ts';
 import { apiToken } from '../lib/dom.ts';
 import { request } from '../lib/request.ts';
 
@@ -34,14 +35,14 @@ export function PaymentList({ locale, order, labels, busy, onPayments, synchroni
   const [refreshing, setRefreshing] = useState<number | null>(null);
   const money = (v: string) => formatMoney(toCents(v), order.order_currency, locale);
   const typeOf = (p: PaymentJson) =>
-    p.payment_type === PAYMENT_TYPES.CHECK ? labels.checkLabel.replace(/\{\{\s*number\s*\}\}/, p.check_number ?? '') : p.payment_type === PAYMENT_TYPES.CARD ? labels.cardLabel : labels.methodBank;
+    p.payment_type === PAYMENT_TYPES.CHECK ? labels.checkLabel.replace(/\{\{\s*number\s*\}\}/, p.check_number ?? '') : p.payment_type === PAYMENT_TYPES.CARD ? [labels.cardLabel, orderCardLabel(order.third_party_info, p.payment_method_id)].filter(Boolean).join(' · ') : labels.methodBank;
   if (!order.payments.length && !order.fees.paid.length && !order.fees.unpaid.length) return null;
   const fees = [...order.fees.unpaid, ...order.fees.paid];
   return (
     <section className="card" aria-labelledby={`${id}-h`} data-testid="editor-payments">
       <div className="card-head"><h2 id={`${id}-h`}>{labels.payments}</h2></div>
       {order.payments.length ? (
-        <div className="table-wrap" tabIndex={0}>
+        <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-h`}>
           <table className="table">
             <thead><tr><th scope="col">#</th><th scope="col">{labels.method}</th><th scope="col" className="num">{labels.payAmount}</th><th scope="col"><span className="visually-hidden">{labels.refreshPayment.replace(/\s*#?\s*\{\{\s*id\s*\}\}/, '')}</span></th></tr></thead>
             <tbody>

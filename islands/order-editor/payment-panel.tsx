@@ -138,7 +138,7 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
           </fieldset>
         ) : null}
       </div>
-      <div className="table-wrap" tabIndex={0}>
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={labels.distribute}>
         <table className="table" data-testid="pay-lines">
           <thead><tr><th scope="col">{labels.item}</th><th scope="col" className="num">{labels.paid}</th><th scope="col" className="num">{labels.unpaid}</th><th scope="col" className="num">{labels.assigned}</th></tr></thead>
           <tbody>

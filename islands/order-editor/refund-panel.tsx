@@ -8,6 +8,7 @@ import { shownMessages } from '../lib/errors.ts';
 import { useId, useState } from 'react';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { formatMoney, parseCents, toCents } from '../../src/domain/money.ts';
+import { orderCardLabel } from '../../src/domain/payments.ts';
 import type { OrderJson, PaymentJson } from '../../src/domain/order-edit.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
 import { showAlert } from '../lib/alerts.ts';
@@ -20,6 +21,9 @@ type Props = { locale: string; order: OrderJson; labels: EditorLabels; busy: boo
 const refundableCents = (p: PaymentJson) =>
   Math.max(0, p.allocations.filter((a) => a.type === 0).reduce((s, a) => s + toCents(a.amount.value), 0) - toCents(p.refunded.value));
 
+/** "Visa •••• 4242" (the checkout's card when the stored token does not say), else the payment's number. */
+const cardOf = (order: OrderJson, p: PaymentJson) => orderCardLabel(order.third_party_info, p.payment_method_id) ?? `#${p.payment_id}`;
+
 export function RefundPanel({ locale, order, labels, busy, onRefunded }: Props) {
   const id = useId();
   const cards = order.payments.filter((p) => p.payment_type === PAYMENT_TYPES.CARD && p.successful);
@@ -31,7 +35,7 @@ export function RefundPanel({ locale, order, labels, busy, onRefunded }: Props) 
 
   async function refund(p: PaymentJson) {
     const cents = parseCents(amounts[p.payment_id] ?? '', 'down') ?? 0;
-    const card = p.payment_method_id ?? `#${p.payment_id}`;
+    const card = cardOf(order, p);
     if (!window.confirm(labels.refundConfirm.replace('{{amount}}', money(cents)).replace('{{card}}', card))) return;
     setSending(p.payment_id);
     try {
@@ -51,7 +55,7 @@ export function RefundPanel({ locale, order, labels, busy, onRefunded }: Props) 
   return (
     <section className="card" aria-labelledby={`${id}-h`} data-testid="refund-panel">
       <div className="card-head"><h2 id={`${id}-h`}>{labels.refundTitle}</h2></div>
-      <div className="table-wrap" tabIndex={0}>
+      <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-h`}>
         <table className="table">
           <thead>
             <tr>
@@ -65,16 +69,16 @@ export function RefundPanel({ locale, order, labels, busy, onRefunded }: Props) 
               const cents = parseCents(amounts[p.payment_id] ?? '', 'down') ?? 0;
               return (
                 <tr key={p.payment_id} data-payment-id={p.payment_id} data-testid="refund-row">
-                  <td className="nowrap">{p.payment_method_id ?? `#${p.payment_id}`}</td>
+                  <td className="nowrap" data-testid="refund-card">{cardOf(order, p)}</td>
                   <td className="num">{money(toCents(p.total.value))}</td>
                   <td className="num" data-testid="refund-refunded">{money(toCents(p.refunded.value))}</td>
                   <td className="num" data-testid="refund-left">{money(left)}</td>
                   <td>
-                    <input className="input assign-input" inputMode="decimal" aria-label={`${labels.refundAmount}: ${p.payment_method_id ?? p.payment_id}`} value={amounts[p.payment_id] ?? ''}
+                    <input className="input assign-input" inputMode="decimal" aria-label={`${labels.refundAmount}: ${cardOf(order, p)}`} value={amounts[p.payment_id] ?? ''}
                       disabled={busy || left === 0} onChange={(e) => setAmounts({ ...amounts, [p.payment_id]: e.target.value })} data-testid="refund-amount" />
                   </td>
                   <td>
-                    <input className="input" maxLength={200} aria-label={`${labels.refundReason}: ${p.payment_method_id ?? p.payment_id}`} value={reasons[p.payment_id] ?? ''}
+                    <input className="input" maxLength={200} aria-label={`${labels.refundReason}: ${cardOf(order, p)}`} value={reasons[p.payment_id] ?? ''}
                       disabled={busy || left === 0} onChange={(e) => setReasons({ ...reasons, [p.payment_id]: e.target.value })} data-testid="refund-reason" />
                   </td>
                   <td>

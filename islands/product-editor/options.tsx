@@ -47,7 +47,7 @@ function OptionCard({ option: o, onChange, onRemove, labels: L, path }: { option
         <label className="pe-check"><input type="checkbox" checked={o.required} onChange={(e) => onChange({ ...o, required: e.target.checked })} /> <span>{L.required}</span></label>
         <button type="button" className="btn btn-ghost btn-sm btn-danger-text" onClick={onRemove} aria-label={`${L.removeOption}: ${o.name}`}>{L.removeOption}</button>
       </div>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={`${L.choices}: ${o.name}`}>
         <table className="table pe-choices">
           <caption className="visually-hidden">{L.choices}</caption>
           <thead>
@@ -74,11 +74,11 @@ function ChoiceRows({ choice: c, option: o, labels: L, path, onChange, onRemove,
   return (
     <>
       <tr data-testid={`choice-${path}`}>
-        <td><input aria-label={L.choiceName} value={c.name} onChange={(e) => onChange({ ...c, name: e.target.value })} data-testid={`choice-name-${path}`} /></td>
-        <td><input aria-label={label(L.codeValue)} value={c.stock_code_value} maxLength={8} onChange={(e) => onChange({ ...c, stock_code_value: e.target.value })} data-testid={`choice-code-${path}`} className="pe-code" /></td>
-        <td><input aria-label={label(L.valuePrice)} inputMode="decimal" value={c.price} onChange={(e) => onChange({ ...c, price: e.target.value })} data-testid={`choice-price-${path}`} className="pe-money" /></td>
-        <td><input aria-label={label(L.discountPrice)} inputMode="decimal" value={c.discount_price ?? ''} onChange={(e) => onChange({ ...c, discount_price: e.target.value || null })} className="pe-money" /></td>
-        <td><input type="checkbox" aria-label={label(L.default)} checked={c.is_default} onChange={onDefault} /></td>
+        <td data-label={L.choiceName}><input aria-label={L.choiceName} value={c.name} onChange={(e) => onChange({ ...c, name: e.target.value })} data-testid={`choice-name-${path}`} /></td>
+        <td data-label={L.codeValue}><input aria-label={label(L.codeValue)} value={c.stock_code_value} maxLength={8} onChange={(e) => onChange({ ...c, stock_code_value: e.target.value })} data-testid={`choice-code-${path}`} className="pe-code" /></td>
+        <td data-label={L.valuePrice}><input aria-label={label(L.valuePrice)} inputMode="decimal" value={c.price} onChange={(e) => onChange({ ...c, price: e.target.value })} data-testid={`choice-price-${path}`} className="pe-money" /></td>
+        <td data-label={L.discountPrice}><input aria-label={label(L.discountPrice)} inputMode="decimal" value={c.discount_price ?? ''} onChange={(e) => onChange({ ...c, discount_price: e.target.value || null })} className="pe-money" /></td>
+        <td data-label={L.default}><input type="checkbox" aria-label={label(L.default)} checked={c.is_default} onChange={onDefault} /></td>
         <td><button type="button" className="btn btn-ghost btn-sm" onClick={onRemove} aria-label={label(L.remove)}>×</button></td>
       </tr>
       <tr className="pe-children">

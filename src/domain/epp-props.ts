@@ -5,7 +5,7 @@ export type EppLabels = Record<
   | 'title' | 'intro' | 'percentDown' | 'percentDownAdmin' | 'months' | 'monthsAdmin' | 'percentOption' | 'monthsOption' | 'fee' | 'feeAdmin'
   | 'standard' | 'promo' | 'promoUnavailable' | 'price' | 'downPayment' | 'amountFinanced' | 'financeCharge' | 'financeChargeHint' | 'apr' | 'aprHint' | 'aprBadge'
   | 'totalOfPayments' | 'total' | 'monthly' | 'summary' | 'schedule' | 'scheduleFor' | 'due' | 'payment' | 'number' | 'loading' | 'unavailable'
-  | 'notFinanced' | 'showCalculator' | 'hideCalculator' | 'demo' | 'pay' | 'payHint' | 'choosePlan' | 'chargedToday',
+  | 'notFinanced' | 'showCalculator' | 'hideCalculator' | 'demo' | 'pay' | 'payHint' | 'choosePlan' | 'chargedToday' | 'scheduleShow' | 'scheduleHide',
   string
 >;
 

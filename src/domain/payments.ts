@@ -13,3 +13,30 @@ export function channelMethodFor(paymentType: number): ChannelMethod | null {
 
 /** The message a refused method gets (the same words for a method the store never had and one it turned off). */
 export const METHOD_NOT_OFFERED = 'This store does not take this payment method. Choose another.';
+
+const CARD_BRANDS: Record<string, string> = {
+  visa: 'Visa', mc: 'Mastercard', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover',
+  jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay',
+};
+
+/**
+ * A card payment as a person names it: "Visa •••• 4242", never the processor's token
+ * ('pm_demo_visa_4242', 'pm_offline_ok_visa_4242_12_2034_…'). `known` is the card the order
+ * recorded at checkout, for a token that does not say which card it is. Null when nothing
+ * tells the card (the caller shows the payment's number).
+ */
+export function cardLabel(methodId: string | null, known?: { brand?: unknown; last4?: unknown } | null): string | null {
+  if (methodId?.includes('••••')) return methodId; // staff payments store the label itself
+  const m = methodId ? /(?:^|_)(visa|mc|mastercard|amex|discover|jcb|diners|unionpay)(?:_(\d{4}))?(?:_|$)/i.exec(methodId) : null;
+  const brand = m?.[1] ?? (typeof known?.brand === 'string' ? known.brand : '');
+  const last4 = m?.[2] ?? (!m && typeof known?.last4 === 'string' ? known.last4 : '');
+  if (!brand) return null;
+  const name = CARD_BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+  return last4 ? `${name} •••• ${last4}` : name;
+}
+
+/** cardLabel for one of an order's payments: the order's `third_party_info.card` names a checkout token's card. */
+export function orderCardLabel(thirdPartyInfo: unknown, methodId: string | null): string | null {
+  const card = (thirdPartyInfo as { card?: { brand?: unknown; last4?: unknown } } | null)?.card;
+  return cardLabel(methodId, card);
+}

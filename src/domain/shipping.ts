@@ -243,3 +243,25 @@ export function shipmentMethodCode(carrier: string, service: string): string {
   if (s.startsWith(`${c}_`)) s = s.slice(c.length + 1);
   return s ? `${c}_${s}` : c;
 }
+
+/** 'UPS', 'LTL', 'USPS' stay in capitals; 'DAY', 'ROSS', 'GROUND' are words. */
+const isAcronym = (w: string) => w.length <= 4 && !/[AEIOUY]/.test(w.slice(1));
+
+/**
+ * What a person reads for an order's shipping method: the selected quotes' carrier and service
+ * ("R+L Carriers · LTL Freight"), never the stored code ('R_L_CARRIERS_LTL_FREIGHT'). A code
+ * with no quote left to name it is spelled out in words ("R L Carriers LTL Freight").
+ */
+export function shipmentMethodLabel(
+  code: string | null,
+  quotes: readonly { carrier: string; description: string; shipment_method: string; selected: boolean }[],
+): string | null {
+  if (!code) return null;
+  const named = (q: { carrier: string; description: string }) =>
+    q.description.toLowerCase().startsWith(q.carrier.toLowerCase()) ? q.description : `${q.carrier} · ${q.description}`;
+  const parts = code.split(',').map((c) => c.trim()).filter(Boolean).map((c) => {
+    const q = quotes.find((x) => x.selected && x.shipment_method === c) ?? quotes.find((x) => x.shipment_method === c);
+    return q ? named(q) : c.split('_').filter(Boolean).map((w) => (isAcronym(w) ? w : w.charAt(0) + w.slice(1).toLowerCase())).join(' ');
+  });
+  return [...new Set(parts)].join(', ');
+}

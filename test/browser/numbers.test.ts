@@ -159,7 +159,7 @@ describe('browser: numbers that agree (issue 22)', function () {
     await signInAs(page, base, 'admin@example.com');
     await page.goto(`${base}/en-us/account/dashboard/media?q=count-test`);
     const item = page.locator(`[data-testid="media-item"][data-path="${path}"]`);
-    expect(((await item.getByTestId('media-used').textContent()) ?? '').trim()).to.equal('Used in 1 place(s)');
+    expect(((await item.getByTestId('media-used').textContent()) ?? '').trim()).to.equal('Used in 1 place');
     expect(await item.getByTestId('media-delete').count()).to.equal(0);
     expect(page.problems).to.deep.equal([]);
     await page.close();

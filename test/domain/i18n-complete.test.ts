@@ -52,6 +52,14 @@ describe('domain/i18n-complete', () => {
         expect(stray).to.deep.equal([]);
       });
 
+      it('a count is said with plural forms, never "(s)" (issue 22: "1 changes", "place(s)")', () => {
+        const t = translated(lang);
+        const hedged = Object.keys(t).filter((k) => /\p{L}\((s|es|e)\)/u.test(t[k] ?? ''));
+        expect(hedged).to.deep.equal([]);
+        const counted = Object.keys(english).filter((k) => !PLURAL_SUFFIX.test(k) && /\{\{count\}\}/.test(english[k]) && `${k}_one` in english);
+        for (const k of counted) expect(t[`${k}_one`], `${lang} ${k}_one`).to.be.a('string');
+      });
+
       it('a text of three or more words is translated, not a copy of the English', () => {
         const t = translated(lang);
         const words = (s: string) => s.replace(/\{\{[^{}]*\}\}/g, ' ').match(/\p{L}{2,}/gu)?.length ?? 0;
@@ -60,6 +68,13 @@ describe('domain/i18n-complete', () => {
       });
     });
   }
+
+  it('English says one of a count in the singular (the order history\'s "1 change", an image "Used in 1 place")', () => {
+    const hedged = Object.keys(english).filter((k) => /\p{L}\((s|es)\)/u.test(english[k]));
+    expect(hedged).to.deep.equal([]);
+    for (const k of ['oa.detail.logCount', 'media.usedBy', 'oa.orders.summary', 'wh.imported']) expect(english, k).to.have.property(`${k}_one`);
+    expect(english['oa.detail.logCount_one']).to.equal('{{count}} change');
+  });
 
   it('the allowlists name only English keys, and MAY_STAY_ENGLISH only keys still untranslated somewhere', () => {
     for (const k of [...MAY_STAY_ENGLISH, ...MAY_MATCH_ENGLISH]) expect(english, k).to.have.property(k);

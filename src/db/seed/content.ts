@@ -104,20 +104,22 @@ export async function seedContent(tx: SeedTx, products: Map<string, ProductRef>)
     { id: 2, url: 'https://purchasing.acme.example/webhooks/inventory', events: ['inventory.changed'], secret: 'whsec_aGFycm93LWRyaWxsLWRlbW8tYWNtZS0x', active: false, organisationId: ORG.acme },
   ].map((w) => ({ ...w, createdBy: USER.admin, createdAt: at, updatedAt: at })));
 
-  const logRows: (typeof logs.$inferInsert)[] = [
+  // An order's events carry the order's own dates (seed/orders.ts: created N days ago, shipped or
+  // cancelled 2 + id % 9 days later), so its history never says it was placed before it existed.
+  const logRows: (typeof logs.$inferInsert & { at?: Date })[] = [
     { level: 'info', action: 'user.login', entity: 'user', entityId: USER.admin, userId: USER.admin, message: 'Signed in', data: { ip: '203.0.113.10' } },
-    { level: 'info', action: 'order.create', entity: 'order', entityId: 1, userId: USER.customer, message: 'Order 1 placed', data: { total: 'see order' } },
-    { level: 'info', action: 'payment.create', entity: 'order', entityId: 1, userId: USER.customer, message: 'Card payment succeeded', data: { paymentType: 1 } },
-    { level: 'info', action: 'order.update', entity: 'order', entityId: 1, userId: USER.staff, message: 'Status changed to shipped', data: { from: 'processing', to: 'shipped' } },
-    { level: 'info', action: 'order.update', entity: 'order', entityId: 1, userId: USER.staff, message: 'Status changed to completed', data: { from: 'shipped', to: 'completed' } },
-    { level: 'info', action: 'order.create', entity: 'order', entityId: 2, userId: USER.customer, message: 'Order 2 placed', data: null },
-    { level: 'info', action: 'payment.create', entity: 'order', entityId: 2, userId: USER.staff, message: 'Check 1074 recorded', data: { paymentType: 2 } },
-    { level: 'info', action: 'order.create', entity: 'order', entityId: 3, userId: USER.customer, message: 'Order 3 placed with EPP', data: { percentDown: 20, months: 12 } },
-    { level: 'info', action: 'order.tin.save', entity: 'order', entityId: 5, userId: USER.staff, message: 'Tax exempt id set', data: { taxExemptId: 'TX-EX-448812' } },
-    { level: 'info', action: 'order.create', entity: 'order', entityId: 5, userId: USER.staff, message: 'Order 5 created for Acme Farms', data: null },
-    { level: 'warn', action: 'payment.failed', entity: 'order', entityId: 8, userId: USER.staff, message: 'Card declined', data: { code: 'card_declined' } },
-    { level: 'info', action: 'order.update', entity: 'order', entityId: 8, userId: USER.staff, message: 'Status changed to on hold', data: { from: 'pending', to: 'on_hold' } },
-    { level: 'info', action: 'order.update', entity: 'order', entityId: 10, userId: USER.staff, message: 'Order cancelled at customer request', data: { from: 'pending', to: 'cancelled' } },
+    { level: 'info', action: 'order.create', entity: 'order', entityId: 1, userId: USER.customer, message: 'Order 1 placed', data: { total: 'see order' }, at: daysAgo(300, 1) },
+    { level: 'info', action: 'payment.create', entity: 'order', entityId: 1, userId: USER.customer, message: 'Card payment succeeded', data: { paymentType: 1 }, at: daysAgo(300, 2) },
+    { level: 'info', action: 'order.update', entity: 'order', entityId: 1, userId: USER.staff, message: 'Status changed to shipped', data: { from: 'processing', to: 'shipped' }, at: daysAgo(299) },
+    { level: 'info', action: 'order.update', entity: 'order', entityId: 1, userId: USER.staff, message: 'Status changed to completed', data: { from: 'shipped', to: 'completed' }, at: daysAgo(297) },
+    { level: 'info', action: 'order.create', entity: 'order', entityId: 2, userId: USER.customer, message: 'Order 2 placed', data: null, at: daysAgo(45, 1) },
+    { level: 'info', action: 'payment.create', entity: 'order', entityId: 2, userId: USER.staff, message: 'Check 1074 recorded', data: { paymentType: 2 }, at: daysAgo(44) },
+    { level: 'info', action: 'order.create', entity: 'order', entityId: 3, userId: USER.customer, message: 'Order 3 placed with EPP', data: { percentDown: 20, months: 12 }, at: daysAgo(12, 1) },
+    { level: 'info', action: 'order.tin.save', entity: 'order', entityId: 5, userId: USER.staff, message: 'Tax exempt id set', data: { taxExemptId: 'TX-EX-448812' }, at: daysAgo(5, 1) },
+    { level: 'info', action: 'order.create', entity: 'order', entityId: 5, userId: USER.staff, message: 'Order 5 created for Acme Farms', data: null, at: daysAgo(5, 2) },
+    { level: 'warn', action: 'payment.failed', entity: 'order', entityId: 8, userId: USER.staff, message: 'Card declined', data: { code: 'card_declined' }, at: daysAgo(9, 1) },
+    { level: 'info', action: 'order.update', entity: 'order', entityId: 8, userId: USER.staff, message: 'Status changed to on hold', data: { from: 'pending', to: 'on_hold' }, at: daysAgo(9, 60) },
+    { level: 'info', action: 'order.update', entity: 'order', entityId: 10, userId: USER.staff, message: 'Order cancelled at customer request', data: { from: 'pending', to: 'cancelled' }, at: daysAgo(127) },
     { level: 'info', action: 'product.update', entity: 'product', entityId: products.get('DEMO-FUTURE')!.id, userId: USER.admin, message: 'Resupply date set to 2027-03-15', data: null },
     { level: 'info', action: 'product.update', entity: 'product', entityId: products.get('DEMO-OOS')!.id, userId: USER.staff, message: 'Availability set to out of stock', data: null },
     { level: 'info', action: 'inventory.update', entity: 'warehouse', entityId: 1, userId: USER.warehouse, message: 'Cycle count adjusted 6 items', data: null },
@@ -127,7 +129,7 @@ export async function seedContent(tx: SeedTx, products: Map<string, ProductRef>)
     { level: 'error', action: 'webhook.deliver', entity: 'webhook', entityId: 2, userId: null, message: 'Delivery failed: 502 from purchasing.acme.example', data: { attempt: 3 } },
     { level: 'info', action: 'permission.grant', entity: 'user', entityId: USER.staff, userId: USER.admin, message: 'Role permissions reviewed', data: null },
   ];
-  await insertMany(tx, logs, logRows.map((l, i) => ({ id: i + 1, ...l, createdAt: addMinutes(daysAgo(60 - i * 2.5), i) })));
+  await insertMany(tx, logs, logRows.map(({ at, ...l }, i) => ({ id: i + 1, ...l, createdAt: at ?? addMinutes(daysAgo(60 - i * 2.5), i) })));
 
   await insertMany(tx, dealers, DEALERS.map((d, i) => ({ id: i + 1, ...d, createdAt: at, updatedAt: at })));
   await insertMany(tx, leads, [

@@ -11,7 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { idempotencyKeys, inventory, orderLineItems, orders, paymentAllocations, paymentAttempts, payments, stockAllocations } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
 import { conflict } from '../../domain/errors.ts';
-import { fromCents, toCents } from '../../domain/money.ts';
+import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
+import { cardLabel } from '../../domain/payments.ts';
 import { prorate } from '../../domain/prorate.ts';
 import { audit } from '../audit/log.ts';
 import { emitEvents, type WebhookEvent } from '../webhooks/events.ts';
@@ -112,10 +113,10 @@ export function confirmAttempt(db: Db, attemptId: number, paid: Paid, processor:
     const body: PlaceBody = { order_id: order.id, status, total: fromCents(a.totalCents), currency: a.currency, redirect: `/${req.locale}/orders/${order.id}?placed=1` };
     await tx.insert(idempotencyKeys).values({ userId: a.userId, key: a.idempotencyKey, requestHash: a.requestHash, orderId: order.id, responseStatus: 201, responseBody: body });
     await tx.update(paymentAttempts).set({ status: 'confirmed', updatedAt: new Date() }).where(eq(paymentAttempts.id, a.id));
-    const how = card ? `card ${paid.brand ?? ''} ${paid.last4 ?? ''}`.trim() : bank ? `bank account ${paid.bankName ?? ''} ${paid.last4 ?? ''}`.trim() : `check ${req.checkNumber}`;
+    const how = card ? `card ${cardLabel(null, paid) ?? ''}`.trim() : bank ? `bank account ${paid.bankName ?? ''} ${paid.last4 ?? ''}`.trim() : `check ${req.checkNumber}`;
     await audit(tx, {
       action: 'order.place', entity: 'order', entityId: order.id, userId: a.userId,
-      message: `Order ${order.id} placed (${fromCents(a.totalCents)} ${a.currency}, ${how}${epp ? `; ${eppAuditText(epp, a.currency)}` : ''})`,
+      message: `Order ${order.id} placed (${formatMoney(a.totalCents, a.currency, 'en-US')}, ${how}${epp ? `; ${eppAuditText(epp, a.currency)}` : ''})`,
       data: { paymentId, paymentType: req.paymentType, tax: order.tax, attemptId: a.id },
     });
     await emitEvents(tx, [['order.created', { orderId: order.id, status, total: fromCents(a.totalCents), currency: a.currency, paymentId }], ['payment.recorded', { orderId: order.id, paymentId, paymentType: req.paymentType, amount: fromCents(payCents), currency: a.currency }], ...stockEvents]); // webhooks (issue 15)

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
 import type { BankLinkProvider } from '../../providers/bank/types.ts';
 import { audit } from '../audit/log.ts';
+import { formatMoney } from '../../domain/money.ts';
 import { attemptById, markRefunded, noteError, RECOVER_TASK, REFUND_TASK, refundJob, staleAttempts, takeLease } from './attempts.ts';
 import { DEFAULT_LEASE_MS, resumeAttempt, type PaymentDeps } from './place-order.ts';
 
@@ -43,7 +44,7 @@ export async function refundAttempt(deps: PaymentJobDeps, attemptId: number): Pr
     await markRefunded(tx, a.id, refundRef);
     await audit(tx, {
       action: 'payment.refund', entity: 'order', entityId: a.orderId, userId: a.userId,
-      message: `Payment for order ${a.orderId} refunded: the order was not completed (${(a.amountCents / 100).toFixed(2)} ${a.currency}, ${a.kind})`,
+      message: `Payment for order ${a.orderId} refunded: the order was not completed (${formatMoney(a.amountCents, a.currency, 'en-US')}, ${a.kind})`,
       data: { attemptId: a.id, providerRef: a.providerRef, refundRef, reason: a.error },
     });
   });

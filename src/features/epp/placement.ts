@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
 import { invalid } from '../../domain/errors.ts';
-import { fromCents } from '../../domain/money.ts';
+import { formatMoney } from '../../domain/money.ts';
 import { prorate } from '../../domain/prorate.ts';
 import { insertOrderPlan } from './queries.ts';
 import type { EppPlacementInput } from './schemas.ts';
@@ -57,4 +57,4 @@ export function eppLineShares(epp: EppPlacement, lineIds: readonly number[], wei
 
 /** The audit line's EPP part. */
 export const eppAuditText = (epp: EppPlacement, currency: string) =>
-  `EPP ${epp.kind} ${epp.plan.percentDown}% down (${fromCents(epp.plan.downPaymentCents)} ${currency}), ${epp.plan.months} × monthly, APR ${epp.plan.apr.toFixed(2)}%`;
+  `EPP ${epp.kind} ${epp.plan.percentDown}% down (${formatMoney(epp.plan.downPaymentCents, currency, 'en-US')}), ${epp.plan.months} × monthly, APR ${epp.plan.apr.toFixed(2)}%`;

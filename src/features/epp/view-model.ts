@@ -11,7 +11,7 @@ const LABEL_KEYS = [
   'title', 'intro', 'percentDown', 'percentDownAdmin', 'months', 'monthsAdmin', 'percentOption', 'monthsOption', 'fee', 'feeAdmin',
   'standard', 'promo', 'promoUnavailable', 'price', 'downPayment', 'amountFinanced', 'financeCharge', 'financeChargeHint', 'apr', 'aprHint', 'aprBadge',
   'totalOfPayments', 'total', 'monthly', 'summary', 'schedule', 'scheduleFor', 'due', 'payment', 'number', 'loading', 'unavailable',
-  'notFinanced', 'showCalculator', 'hideCalculator', 'demo', 'pay', 'payHint', 'choosePlan', 'chargedToday',
+  'notFinanced', 'showCalculator', 'hideCalculator', 'demo', 'pay', 'payHint', 'choosePlan', 'chargedToday', 'scheduleShow', 'scheduleHide',
 ] as const;
 
 /** Raw templates ({{…}} left for the island to fill), in the page's language. */

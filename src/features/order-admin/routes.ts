@@ -11,6 +11,8 @@ import { IdParam, parseInput } from '../../http/validate.ts';
 import { orderLog } from '../order-api/queries.ts';
 import { synchronize } from '../order-api/service.ts';
 import { editorLabels } from '../../domain/order-edit-labels.ts';
+import { shipmentMethodLabel } from '../../domain/shipping.ts';
+import { orderCardLabel } from '../../domain/payments.ts';
 import { flash } from '../../http/context.ts';
 import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { containerRoutes } from './container-routes.ts';
@@ -70,7 +72,11 @@ export function orderAdminRoutes(s: Services): Router {
   r.get('/admin/orders/detail/:orderId', requirePermission('orders.view'), async (req, res) => {
     const id = parseInput(IdParam, req.params.orderId);
     const [order, log, epp] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id), orderPlan(s.db, id)]);
-    await res.page('order-admin/detail', { title: req.t('order.title', { id: order.order_id }), order, log, epp, layout: 'layouts/admin', nav: 'orders' });
+    await res.page('order-admin/detail', {
+      title: req.t('order.title', { id: order.order_id }), order, log, epp, layout: 'layouts/admin', nav: 'orders',
+      shipmentLabel: shipmentMethodLabel(order.shipment_method, order.shipment_quotes),
+      cardOf: (p: { payment_method_id: string | null }) => orderCardLabel('third_party_info' in order ? order.third_party_info : null, p.payment_method_id),
+    });
   });
 
   /** POST /admin/orders/detail/{order_id}/submit — a staff draft goes to the customer */

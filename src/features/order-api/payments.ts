@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { orderFees, orderLineItems, orders, paymentAllocations, payments } from '../../db/schema/index.ts';
 import { FEE_ALLOCATION_TYPE, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { AppError, forbidden, invalid, unauthorized } from '../../domain/errors.ts';
-import { fromCents, toCents } from '../../domain/money.ts';
+import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
 import { checkAllocations } from '../../domain/prorate.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { PaymentError, type Charge, type PaymentProvider } from '../../providers/payments/types.ts';
@@ -120,7 +120,7 @@ async function writePayment(
     .set({ paymentType: order.paymentType ?? values.paymentType, selectedPaymentMethod: order.selectedPaymentMethod ?? values.method, version: sql`${orders.version} + 1`, updatedAt: new Date() })
     .where(eq(orders.id, order.id))
     .returning();
-  await logChange(tx, order.id, user.id, 'payment.create', `${values.summary} of ${fromCents(body.amount)} ${order.orderCurrency} recorded on order ${order.id} by ${user.email}`, before, await snapshot(tx, saved), {
+  await logChange(tx, order.id, user.id, 'payment.create', `${values.summary} of ${formatMoney(body.amount, order.orderCurrency, 'en-US')} recorded on order ${order.id} by ${user.email}`, before, await snapshot(tx, saved), {
     payment_id: payment.id, allocations: rows.map((r) => ({ type: r.type, line: r.lineItemId, fee: r.feeId, amount: r.amount })),
   });
   await emitEvent(tx, 'payment.recorded', { orderId: order.id, paymentId: payment.id, paymentType: values.paymentType, amount: fromCents(body.amount), currency: order.orderCurrency }); // webhooks (issue 15)

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { orderLineItems, orders, paymentAllocations, payments, refundAllocations, refunds } from '../../db/schema/index.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
 import { forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
-import { fromCents, toCents } from '../../domain/money.ts';
+import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
 import { spreadRefund } from '../../domain/prorate.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { PaymentError, type PaymentProvider } from '../../providers/payments/types.ts';
@@ -85,7 +85,7 @@ export async function refundPayment(db: Db, provider: PaymentProvider, orderId: 
       await tx.update(orderLineItems).set({ paidTotal: sql`${orderLineItems.paidTotal} - ${back}::numeric`, unpaidTotal: sql`${orderLineItems.unpaidTotal} + ${back}::numeric` }).where(eq(orderLineItems.id, s.lineId));
     }
     const [saved] = await tx.update(orders).set({ version: sql`${orders.version} + 1`, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
-    await logChange(tx, orderId, user.id, 'payment.refund', `Refund of ${fromCents(body.amount)} ${order.orderCurrency} on payment ${paymentId} (order ${orderId}) by ${user.email}${body.reason ? `: ${body.reason}` : ''}`, before, await snapshot(tx, saved), {
+    await logChange(tx, orderId, user.id, 'payment.refund', `Refund of ${formatMoney(body.amount, order.orderCurrency, 'en-US')} on payment ${paymentId} (order ${orderId}) by ${user.email}${body.reason ? `: ${body.reason}` : ''}`, before, await snapshot(tx, saved), {
       payment_id: paymentId, refund_id: refund.id, lines: spread.map((s) => ({ line: s.lineId, amount: fromCents(s.cents) })),
     });
     return { refund_id: refund.id, payment_id: paymentId, amount: fromCents(body.amount) };

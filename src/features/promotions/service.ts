@@ -10,7 +10,8 @@ import type { PromotionCreate } from './schemas.ts';
 type Db = Database['db'];
 
 const value = sql<string>`(${promotions.configuration} -> 0 -> 'actions' -> 0 ->> 'value')::numeric`;
-const status = sql<string>`case when not ${promotions.active} then 'inactive' when ${promotions.endsAt} is not null and ${promotions.endsAt} <= now() then 'expired' when ${promotions.startsAt} is not null and ${promotions.startsAt} > now() then 'scheduled' else 'active' end`;
+// An ended promotion is 'expired' whether or not it was also switched off (issue 22: one said "Inactive" among "Expired" ones).
+const status = sql<string>`case when ${promotions.endsAt} is not null and ${promotions.endsAt} <= now() then 'expired' when not ${promotions.active} then 'inactive' when ${promotions.startsAt} is not null and ${promotions.startsAt} > now() then 'scheduled' else 'active' end`;
 const ORDER = [promotions.name, promotions.code, value, promotions.startsAt, promotions.endsAt, status, promotions.createdAt];
 
 export async function listPromotions(db: Db, sort: number, dir: 'asc' | 'desc') {

@@ -1,0 +1,173 @@
+/**
+ * Screens at 375 px (issue 22): a table that is wider than the phone says so (its edge fades, its
+ * box is a named region a keyboard can focus and scroll), the page itself never scrolls sideways,
+ * and the key column is reachable; the customer's order history fits whole; the product editor's
+ * choice rows keep their labels when the header row is hidden.
+ */
+import { expect } from 'chai';
+import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
+import { testServer } from '../helpers/server.ts';
+import { DEMO_PASSWORD } from '../helpers/http.ts';
+
+async function signInAs(page: TestPage, base: string, email: string) {
+  await page.goto(`${base}/en-us/login`);
+  await page.getByTestId('login-form').locator('input[name=email]').fill(email);
+  await page.getByTestId('login-form').locator('input[name=password]').fill(DEMO_PASSWORD);
+  await Promise.all([page.waitForNavigation(), page.getByTestId('login-submit').click()]);
+}
+
+const pageScrollsSideways = (page: TestPage) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** Is the right edge of `el` inside the phone's width? */
+const insideViewport = (page: TestPage, selector: string) =>
+  page.evaluate((sel) => { const r = document.querySelector(sel)!.getBoundingClientRect(); return r.right <= document.documentElement.clientWidth; }, selector);
+
+describe('browser: screens at 375 px (issue 22)', function () {
+  this.timeout(120_000);
+  let base: string;
+  before(async () => {
+    base = (await testServer()).url;
+  });
+
+  it("a customer's order history shows every total on a phone, in a named region", async () => {
+    const page = await newPage({ width: 375 });
+    await signInAs(page, base, 'customer@example.com');
+    await Promise.all([page.waitForNavigation(), page.getByRole('navigation').getByRole('link', { name: 'Orders', exact: true }).first().click()]);
+    const region = page.getByRole('region', { name: 'Order history' }).and(page.locator('.table-wrap'));
+    await region.waitFor();
+    expect(await pageScrollsSideways(page)).to.equal(false);
+    // The table fits its box: the Total column is on screen without scrolling.
+    expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).to.equal(true);
+    expect(await insideViewport(page, '[data-testid="account-orders"] thead th:last-child')).to.equal(true);
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, 'phone-account-orders-375');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it("the order editor's wide tables fade at the edge they scroll to, and a keyboard scrolls them", async () => {
+    const page = await newPage({ width: 375 });
+    await signInAs(page, base, 'admin@example.com');
+    await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click()]);
+    await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: '#3', exact: true }).click()]);
+    await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Edit order' }).click()]);
+    await hydrated(page);
+    expect(await pageScrollsSideways(page)).to.equal(false);
+    const lines = page.getByRole('region', { name: 'Items' }).and(page.locator('.table-wrap'));
+    // Five columns (item, quantity stepper, total, Remove) are wider than a phone: the box scrolls...
+    expect(await lines.evaluate((el) => el.scrollWidth > el.clientWidth)).to.equal(true);
+    // ...and says so: its right edge fades out (a mask).
+    expect(await lines.evaluate((el) => getComputedStyle(el).maskImage)).to.contain('linear-gradient');
+    await lines.focus();
+    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('[aria-labelledby="oe-lines-h"].table-wrap')!.scrollLeft > 0);
+    // The Remove button of the first line is reachable (on screen after scrolling, if it had to).
+    const remove = page.getByTestId('editor-lines').getByRole('button', { name: /^Remove/ }).first();
+    await remove.scrollIntoViewIfNeeded();
+    const box = (await remove.boundingBox())!;
+    expect(box.x + box.width).to.be.at.most(375);
+    for (const name of ['Payments', 'Card payments']) expect(await page.getByRole('region', { name, exact: true }).and(page.locator('.table-wrap')).count(), name).to.equal(1);
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, 'phone-order-editor-375');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it("the product editor's choice rows say what each box holds when the table's header is hidden", async () => {
+    const page = await newPage({ width: 375 });
+    await signInAs(page, base, 'admin@example.com');
+    await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Products' }).click()]);
+    await page.getByLabel('Search by title, stock code or SKU').fill('DEMO-CONFIG');
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Search' }).click()]);
+    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: /^Edit: Custom Vacuum Planter/ }).click()]);
+    await hydrated(page);
+    expect(await pageScrollsSideways(page)).to.equal(false);
+    const firstRow = page.locator('.pe-choices tbody tr').first();
+    const labels = await firstRow.locator('td').evaluateAll((tds) => tds.map((td) => getComputedStyle(td, '::before').content));
+    expect(labels.slice(0, 5)).to.deep.equal(['"Choice"', '"Stock code value"', '"Value price"', '"Discount price"', '"Default"']);
+    expect(await page.getByRole('region', { name: /^Choices: / }).count()).to.be.greaterThan(0);
+    await screenshot(page, 'phone-product-editor-375');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it('product cards on a phone wrap long names and dated badges instead of cutting them', async () => {
+    const page = await newPage({ width: 375 });
+    await page.goto(`${base}/en-us/`);
+    await page.getByTestId('nav-toggle').click();
+    await Promise.all([page.waitForNavigation(), page.getByRole('navigation').getByRole('link', { name: 'Products', exact: true }).first().click()]);
+    expect(await pageScrollsSideways(page)).to.equal(false);
+    // No title or badge in any card is wider than its box (a cut one would be: "Vacuum Fan Assem…").
+    const cut = await page.locator('.product-card .title, .product-card .badge').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > e.closest('.product-card')!.getBoundingClientRect().right + 0.5).map((e) => e.textContent));
+    expect(cut).to.deep.equal([]);
+    const badge = page.locator('.product-card').filter({ hasText: 'Vacuum Fan Assembly' }).locator('.badge').first();
+    expect((await badge.textContent())?.trim()).to.match(/^Order now: ships /);
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, 'phone-products-375');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it("es-mx: the cart's 'Ocultar precios originales' fits a phone", async () => {
+    const page = await newPage({ width: 375 });
+    await signInAs(page, base, 'customer@example.com');
+    await page.goto(`${base}/es-mx/`); // the Mexican storefront's first page
+    await Promise.all([page.waitForNavigation(), page.getByTestId('cart-link').click()]);
+    await hydrated(page);
+    const toggle = page.getByTestId('discount-toggle');
+    await toggle.waitFor();
+    expect(await pageScrollsSideways(page)).to.equal(false);
+    const box = (await toggle.boundingBox())!;
+    expect(box.x + box.width).to.be.at.most(375);
+    await screenshot(page, 'phone-cart-es-mx-375');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it('fr-ca at 1280 px: the search placeholder fits and the cart and sign-in icons keep their size', async () => {
+    const page = await newPage({ width: 1280 });
+    await signInAs(page, base, 'customer@example.com'); // signed in with a cart: the most crowded header
+    await page.goto(`${base}/fr-ca/`);
+    expect(await pageScrollsSideways(page)).to.equal(false);
+    const search = page.getByPlaceholder('Nom ou numéro de pièce');
+    const fits = await search.evaluate((el) => {
+      const input = el as HTMLInputElement;
+      const cs = getComputedStyle(input);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const room = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      return { text: input.placeholder, room, need: ctx.measureText(input.placeholder).width };
+    });
+    expect(fits.text).to.equal('Nom ou numéro de pièce');
+    expect(fits.need, `placeholder needs ${fits.need}px, has ${fits.room}px`).to.be.at.most(fits.room);
+    for (const id of ['cart-link', 'account-menu']) {
+      const icon = (await page.getByTestId(id).locator('svg').first().boundingBox())!;
+      expect(icon.width, id).to.be.at.least(18);
+    }
+    await screenshot(page, 'header-fr-ca-1280');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it("a product's EPP schedules fold on a phone behind a button that opens them", async () => {
+    const page = await newPage({ width: 375 });
+    await page.goto(`${base}/en-us/`);
+    await page.getByTestId('nav-toggle').click();
+    await Promise.all([page.waitForNavigation(), page.getByRole('navigation').getByRole('link', { name: 'Products', exact: true }).first().click()]);
+    await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: /Custom Vacuum Planter/ }).first().click()]);
+    await hydrated(page);
+    const standard = page.locator('[data-testid="epp-plan"][data-kind="standard"]').first();
+    const toggle = standard.getByRole('button', { name: 'Show the 12 payments' });
+    await toggle.waitFor();
+    expect(await standard.getByTestId('epp-row').first().isVisible()).to.equal(false);
+    expect(await toggle.getAttribute('aria-expanded')).to.equal('false');
+    await toggle.click();
+    await standard.getByTestId('epp-row').first().waitFor();
+    expect(await standard.getByRole('button', { name: 'Hide the payments' }).getAttribute('aria-expanded')).to.equal('true');
+    expect(await pageScrollsSideways(page)).to.equal(false);
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, 'phone-product-epp-375');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+});
