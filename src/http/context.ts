@@ -3,6 +3,7 @@
  * translator, the channel (currency), and the helpers views use. Pages read all of
  * it from res.locals; nothing in a view reaches into req.
  */
+import { formatPercent } from '../domain/percent.ts';
 import type { RequestHandler, Request, Response } from 'express';
 import escapeHtml from 'escape-html';
 import { formatMoney, formatMoneyCompact, parseCents } from '../domain/money.ts';
@@ -91,6 +92,8 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
       return f.compact ? `<abbr title="${exact}"><span aria-hidden="true">${text}</span><span class="visually-hidden">${exact}</span></abbr>` : text;
     },
     formatNumber: (n: number | string) => new Intl.NumberFormat(intlLocale(locale)).format(Number(n)),
+    /** A rate in percent in the page's language: 16.12 → '16,12 %' (fr-ca), '16.12%' (en-us). */
+    formatPercent: (percent: number | string, digits?: number) => formatPercent(percent, locale, digits),
     formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
       d ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
     asset: assetUrl,
