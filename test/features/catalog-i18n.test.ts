@@ -54,6 +54,16 @@ describe(`catalogue in four languages (${dbMode()})`, function () {
     expect(es).to.not.include('Custom Vacuum Planter');
   });
 
+  it("search and typeahead find and name products in the visitor's language", async () => {
+    const fr = text((await (await agent()).get('/fr-ca/products?q=semoir%20configurer')).text);
+    expect(fr).to.include('Semoir pneumatique sur mesure — À configurer');
+    const es = (await (await agent()).get('/es-mx/search/typeahead?q=rueda%20tapadora')).body as { value: string }[];
+    expect(es.map((s) => s.value).sort()).to.deep.equal(['Rueda tapadora de hule 1 x 12', 'Rueda tapadora de picos']);
+    // English words still find the product, named in the visitor's language.
+    const en = (await (await agent()).get('/fr-ca/search/typeahead?q=spiked')).body as { value: string }[];
+    expect(en.map((s) => s.value)).to.deep.equal(['Roue de fermeture à pointes']);
+  });
+
   it('the product page shows the name, category, description, options and choices in the language', async () => {
     const id = await productIdByStockcode('DEMO-CONFIG');
     const frHtml = (await (await agent()).get(`/fr-ca/products/${id}`)).text;
