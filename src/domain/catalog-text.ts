@@ -4,7 +4,7 @@
  * through the same translations table and editor as interface text (spec §2, §3 Translation),
  * under the namespace marker 'cat:'. A field names the entity by id:
  *
- *   cat:product.5.title   cat:product.5.description   cat:category.3.name   cat:category.3.description
+ *   cat:product.5.title   cat:product.5.description   cat:product.5.label   cat:category.3.name   cat:category.3.description
  *   cat:option.7.name     cat:choice.12.name          cat:promotion.2.name  cat:channel.1.name
  *   cat:diagram.1.title
  *
@@ -16,7 +16,8 @@
 export const CATALOG_MARKER = 'cat:';
 
 export const CATALOG_FIELDS = {
-  product: ['title', 'description'],
+  /** label: what a non-stock item shows instead of stock ('Sent by email'). */
+  product: ['title', 'description', 'label'],
   category: ['name', 'description'],
   option: ['name'],
   choice: ['name'],
@@ -103,6 +104,7 @@ export class CatalogNames {
 
   product = (id: number | null | undefined, english: string) => this.get('product', id, 'title', english);
   productDescription = (id: number | null | undefined, english: string) => this.get('product', id, 'description', english);
+  productLabel = (id: number | null | undefined, english: string) => this.get('product', id, 'label', english);
   category = (id: number | null | undefined, english: string) => this.get('category', id, 'name', english);
   categoryDescription = (id: number | null | undefined, english: string) => this.get('category', id, 'description', english);
   option = (id: number | null | undefined, english: string) => this.get('option', id, 'name', english);

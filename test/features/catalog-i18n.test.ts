@@ -52,6 +52,10 @@ describe(`catalogue in four languages (${dbMode()})`, function () {
     expect(es).to.include('Sembradoras');
     expect(es).to.include('Refacciones');
     expect(es).to.not.include('Custom Vacuum Planter');
+    // A service's label, shown instead of stock, is catalogue text too.
+    const services = text((await (await agent()).get('/fr-ca/products?category=kits-service')).text);
+    expect(services).to.include('Envoyé par courriel').and.include('Garantie prolongée — Semoir, 2 ans');
+    expect(services).to.not.include('Sent by email');
   });
 
   it("search and typeahead find and name products in the visitor's language", async () => {
@@ -157,11 +161,15 @@ describe(`catalogue in four languages (${dbMode()})`, function () {
     const page = async () => text((await (await agent()).get(`/fr-ca/products/${id}`)).text);
     expect(await page()).to.include('Pistolet graisseur à levier');
 
+    // Staff see the edit link beside the product's name, carrying the field and the locale.
+    expect((await a.get(`/fr-ca/products/${id}`)).text).to.include(`data-translation-key="${field}" data-locale="fr-ca"`);
+    await a.get('/en-us/'); // the shared admin session goes back to English for the suites that follow
+    expect((await (await agent()).get(`/fr-ca/products/${id}`)).text).to.not.include('data-translation-key');
     const opened = await a.get(`/translation/${field}?locale=fr`).set('Accept', 'application/json');
     expect(opened.status, JSON.stringify(opened.body)).to.equal(200);
     expect(opened.body.entry.value).to.equal('Pistolet graisseur à levier');
     const english = opened.body.translations.find((e: { language: string }) => e.language === 'en');
-    expect(english, 'English is the product column, not a row').to.equal(undefined);
+    expect(english, 'the English reference is the product column (no row)').to.include({ translation_id: 0, value: 'Grease Gun, Lever Action' });
 
     const save = (value: string, version: number) =>
       a.post(`/translation/${field}`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ language: 'fr', country: '', value, version });

@@ -112,6 +112,10 @@ const NAMES: Record<string, FrEs> = {
   Canada: ['Canada', 'Canadá'],
   México: ['Mexique', 'México'],
 
+  // Non-stock labels (shown instead of stock)
+  'Scheduled by your dealer': ['Planifié par votre concessionnaire', 'Programado por su distribuidor'],
+  'Sent by email': ['Envoyé par courriel', 'Enviado por correo electrónico'],
+
   // Parts diagrams
   '4-Row Vacuum Planter — Row Unit': ['Semoir pneumatique 4 rangs — Unité de rang', 'Sembradora neumática de 4 surcos — Unidad de surco'],
   '6-Row Vacuum Planter — Seed Meter': ['Semoir pneumatique 6 rangs — Doseur', 'Sembradora neumática de 6 surcos — Dosificador'],
@@ -188,8 +192,9 @@ export async function catalogTranslations(tx: SeedTx): Promise<CatalogTranslatio
     push(catalogField('category', c.id, 'name'), NAMES[c.name]);
     push(catalogField('category', c.id, 'description'), CATEGORY_DESCRIPTIONS[c.slug]);
   }
-  for (const p of await tx.select({ id: products.id, title: products.title, stockcode: products.stockcode }).from(products)) {
+  for (const p of await tx.select({ id: products.id, title: products.title, stockcode: products.stockcode, label: products.nonStockLabel }).from(products)) {
     push(catalogField('product', p.id, 'title'), NAMES[p.title]);
+    if (p.label) push(catalogField('product', p.id, 'label'), NAMES[p.label]);
     const fr = productDescription(p.stockcode, 0);
     const es = productDescription(p.stockcode, 1);
     if (fr && es) push(catalogField('product', p.id, 'description'), [fr, es]);

@@ -7,7 +7,7 @@ import type { Services } from '../../services.ts';
 import { requireChannel } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { ListingQuery, TypeaheadQuery } from './schemas.ts';
-import { catalogListing, localizeListing, typeaheadSuggestions } from './service.ts';
+import { catalogListing, localizeCard, localizeListing, typeaheadSuggestions } from './service.ts';
 import { badgeLabel, listingHref, pageLinks, sortOptions, suggestionHtml } from './view-model.ts';
 
 export function catalogRoutes(s: Services): Router {
@@ -45,8 +45,8 @@ export function catalogRoutes(s: Services): Router {
     const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
     const names = await s.catalogText.forLocale(req.locale);
     res.json(list.map((p) => {
-      const named = { ...p, title: names.product(p.id, p.title) };
-      return { id: p.id, value: named.title, html: suggestionHtml(named, money(p.price), badgeLabel(p.badge, t, formatDate)) };
+      const named = localizeCard(p, names);
+      return { id: p.id, value: named.title, html: suggestionHtml(named, money(p.price), badgeLabel(named.badge, t, formatDate)) };
     }));
   });
 

@@ -154,6 +154,11 @@ export function localizeListing(listing: Listing, names: CatalogNames): Listing 
     category: category(listing.category),
     categoryParent: category(listing.categoryParent),
     tree: listing.tree.map(node),
-    cards: listing.cards.map((c) => ({ ...c, title: names.product(c.id, c.title) })),
+    cards: listing.cards.map((c) => localizeCard(c, names)),
   };
+}
+
+/** A card (or suggestion) with its name and its non-stock label in the locale. */
+export function localizeCard<C extends { id: number; title: string; badge: Badge }>(c: C, names: CatalogNames): C {
+  return { ...c, title: names.product(c.id, c.title), badge: c.badge.label ? { ...c.badge, label: names.productLabel(c.id, c.badge.label) } : c.badge };
 }

@@ -13,7 +13,11 @@ export const localizeDiagram = <D extends Diagram>(d: D, names: CatalogNames): D
   ...(d.machineTitle !== undefined ? { machineTitle: d.machineTitle === null ? null : names.product(d.productId, d.machineTitle) } : {}),
 });
 
-export const localizePart = (p: Part, names: CatalogNames): Part => ({ ...p, title: names.product(p.productId, p.title) });
+export const localizePart = (p: Part, names: CatalogNames): Part => ({
+  ...p,
+  title: names.product(p.productId, p.title),
+  badge: p.badge.label ? { ...p.badge, label: names.productLabel(p.productId, p.badge.label) } : p.badge,
+});
 
 export const localizeCallout = (c: Callout, names: CatalogNames): Callout => ({ ...c, parts: c.parts.map((p) => localizePart(p, names)) });
 

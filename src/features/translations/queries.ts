@@ -58,7 +58,7 @@ export async function catalogEnglish(db: DbOrTx, f: { entity: CatalogEntity; id:
   };
   switch (f.entity) {
     case 'product':
-      return one(db.select({ v: f.part === 'description' ? products.description : products.title }).from(products).where(eq(products.id, f.id)));
+      return one(db.select({ v: f.part === 'description' ? products.description : f.part === 'label' ? products.nonStockLabel : products.title }).from(products).where(eq(products.id, f.id)));
     case 'category':
       return one(db.select({ v: f.part === 'description' ? categories.description : categories.name }).from(categories).where(eq(categories.id, f.id)));
     case 'option':

@@ -14,7 +14,7 @@ import { catalog } from '../../i18n/catalog.ts';
 import { audit } from '../audit/log.ts';
 import { TranslateNotConfiguredError, type Translator } from '../../providers/translate/index.ts';
 import { catalogEnglish, entriesOf, lockEntry } from './queries.ts';
-import { parseCatalogField } from '../../domain/catalog-text.ts';
+import { CATALOG_MARKER, parseCatalogField } from '../../domain/catalog-text.ts';
 import type { SaveInput } from './schemas.ts';
 
 /** The notification channel whose handlers reload interface text. */
@@ -42,8 +42,13 @@ export class TranslationService {
   }
 
   async open(field: string, language: string, country: string): Promise<TranslationReply> {
-    await this.assertKnown(field);
+    const english = await this.assertKnown(field);
     const all = await entriesOf(this.db, field);
+    // Catalogue text keeps its English in the entity's own column: the editor's English reference
+    // shows it (translation_id 0: no row) until someone saves an English entry.
+    if (field.startsWith(CATALOG_MARKER) && !all.some((e) => e.language === 'en' && e.country === '')) {
+      all.unshift({ ...emptyEntry(field, 'en', ''), value: english });
+    }
     const entry = all.find((e) => e.language === language && e.country === country) ?? emptyEntry(field, language, country);
     return { field, entry, translations: all, locale: localeTag(language, country), languages: LANGUAGE_COUNTRIES };
   }
