@@ -22,6 +22,7 @@ import { redactUrl } from './http/log-redact.ts';
 import { ChannelCache } from './features/channels/queries.ts';
 import { ReadModel } from './db/read-model.ts';
 import { catalogReadModel, STOCK_TTL_MS } from './features/catalog/read-model.ts';
+import { catalogTextCache } from './features/translations/catalog-text.ts';
 import type { Deps, Services } from './services.ts';
 import { AuthService } from './features/auth/service.ts';
 import { mediaFiles } from './features/media/static.ts';
@@ -74,9 +75,18 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
     pageCache,
     users: readModel.cache('users', { tables: ['users', 'role_permissions', 'user_permissions', 'organisation_permissions'], max: 10_000 }),
     catalog: catalogReadModel(readModel),
+    catalogText: catalogTextCache(readModel, db),
   };
   // Hooks other areas call, wired here explicitly (no router installs them as a side effect).
   Object.assign(services, cartHooks(services));
+  // Every page's header names the channels: catalogue text for the page's locale (issue 22), read
+  // when the view renders (the locale is the one the page ends up in), from the read model.
+  const cartLocals = services.pageLocals;
+  services.pageLocals = async (req, res) => {
+    await cartLocals?.(req, res);
+    const texts = await services.catalogText.all();
+    res.locals.catalogName = (field: string, english: string) => texts.lookup(String(res.locals.locale), field) ?? english;
+  };
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');

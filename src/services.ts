@@ -14,6 +14,7 @@ import type { AuthService } from './features/auth/service.ts';
 import type { PaymentProvider } from './providers/payments/types.ts';
 import type { ReadCache, ReadModel } from './db/read-model.ts';
 import type { CatalogReadModel } from './features/catalog/read-model.ts';
+import type { CatalogTextCache } from './features/translations/catalog-text.ts';
 import type { CurrentUser } from './http/types.ts';
 import type { JobQueue } from './features/webhooks/worker.ts';
 import type { PageCache } from './http/page-cache/index.ts';
@@ -45,6 +46,8 @@ export type Services = Deps & {
   pageCache: PageCache;
   /** Product pages, listings, typeahead and featured products per channel (src/features/catalog/read-model.ts). */
   catalog: CatalogReadModel;
+  /** Catalogue content in the visitor's language (translations under 'cat:'), from the read model. */
+  catalogText: CatalogTextCache;
   /** Called after every sign-in (the cart area merges the anonymous cart into the account's). */
   onSignIn?: (req: import('express').Request, userId: number) => Promise<void>;
   /** Called after the visitor switches channel (the cart area re-prices the cart). */

@@ -50,7 +50,7 @@ export function EppPayment({ hidden, locale, orderId, currency, revision, onChan
       <label className="check">
         <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} data-testid="epp-pay-toggle" /> <strong>{L.pay}</strong>
       </label>
-      <p className="small epp__summary"><Summary plan={d!.plans.standard} L={L} m={m} /></p>
+      <p className="small epp__summary"><Summary plan={d!.plans.standard} L={L} m={m} locale={locale} /></p>
       {on && (
         <section className="epp card" aria-label={L.title} data-testid="epp-calculator" data-ready={synced ? 'true' : 'false'} data-loading={epp.loading ? 'true' : 'false'}>
           <div className="card-body stack">

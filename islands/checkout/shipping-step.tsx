@@ -3,6 +3,7 @@ import { shownMessages } from '../lib/errors.ts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ShippingReply } from '../../src/domain/checkout-props.ts';
 import { shippingMethodsDirty } from '../../src/domain/checkout.ts';
+import { formatCalendarDay } from '../../src/domain/dates.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { request } from '../lib/request.ts';
 import { fmt, type Lookup } from './parts.tsx';
@@ -87,7 +88,7 @@ export function ShippingStep({ hidden, headingRef, L, locale, orderId, reply, lo
             <label key={r.quote_id} className="choice-card rate">
               <input type="radio" name={`ship-${w.warehouseId}`} value={r.quote_id} checked={picked[w.warehouseId] === r.quote_id}
                 onChange={() => setPicked({ ...picked, [w.warehouseId]: r.quote_id })} data-testid="shipping-rate" />
-              <span className="rate-name">{r.description}<span className="small muted"> · {r.carrier} · {L('shipping.days', { min: r.min_days ?? 0, max: r.max_days ?? 0 })}{r.delivery_date ? ` · ${L('shipping.arrives', { date: r.delivery_date })}` : ''}</span></span>
+              <span className="rate-name">{r.description}<span className="small muted"> · {r.carrier} · {L('shipping.days', { min: r.min_days ?? 0, max: r.max_days ?? 0 })}{r.delivery_date ? ` · ${L('shipping.arrives', { date: formatCalendarDay(r.delivery_date, locale) })}` : ''}</span></span>
               <span className="rate-price">{fmt(r.total.value, r.total.currency, locale)}</span>
             </label>
           ))}

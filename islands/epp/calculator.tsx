@@ -57,7 +57,7 @@ export default function EppCalculator(props: Props) {
             <button type="button" className="btn btn-sm" aria-expanded={open} aria-controls={`${id}body`} onClick={() => setOpen(!open)} data-testid="epp-toggle">{open ? L.hideCalculator : L.showCalculator}</button>
           )}
         </div>
-        {d ? <p className="epp__summary"><Summary plan={d.plans.standard} L={L} m={m} /></p> : <p className="small muted">{L.intro}</p>}
+        {d ? <p className="epp__summary"><Summary plan={d.plans.standard} L={L} m={m} locale={props.locale} /></p> : <p className="small muted">{L.intro}</p>}
         <div id={`${id}body`} hidden={!open} className="stack">
           <Choices selection={epp.selection} choose={epp.choose} rules={epp.rules} admin={epp.admin} L={L} idPrefix={id} />
           <p className="small muted epp__status" role="status" aria-live="polite" data-testid="epp-status">{epp.loading ? L.loading : epp.failed ? L.unavailable : ''}</p>

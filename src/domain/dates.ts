@@ -147,3 +147,20 @@ export function formatTimeDisplay(date: Date, now: Date, locale: string, timeZon
   }).format(date);
   return `${day}, ${time}`;
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day ('2026-12-01', a delivery or resupply date) in the page's language: 'Dec 1, 2026'
+ * (en-us), '1 déc. 2026' (fr-ca). Read at noon UTC so no time zone moves it to another day; input
+ * that is not a date is returned as it is.
+ */
+export function formatCalendarDay(iso: string, locale: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(String(iso));
+  if (!m) return String(iso);
+  const d = new Date(`${m[1]}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return String(iso);
+  let f = dayFormats.get(locale);
+  if (!f) dayFormats.set(locale, (f = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' })));
+  return f.format(d);
+}

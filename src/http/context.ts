@@ -4,6 +4,7 @@
  * it from res.locals; nothing in a view reaches into req.
  */
 import { islandTextJson } from '../i18n/island-text.ts';
+import { formatPercent } from '../domain/percent.ts';
 import type { RequestHandler, Request, Response } from 'express';
 import escapeHtml from 'escape-html';
 import { formatMoney, formatMoneyCompact, parseCents } from '../domain/money.ts';
@@ -99,6 +100,8 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
       return f.compact ? `<abbr title="${exact}"><span aria-hidden="true">${text}</span><span class="visually-hidden">${exact}</span></abbr>` : text;
     },
     formatNumber: (n: number | string) => new Intl.NumberFormat(intlLocale(locale)).format(Number(n)),
+    /** A rate in percent in the page's language: 16.12 → '16,12 %' (fr-ca), '16.12%' (en-us). */
+    formatPercent: (percent: number | string, digits?: number) => formatPercent(percent, locale, digits),
     formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
       d ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
     asset: assetUrl,

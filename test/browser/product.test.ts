@@ -160,7 +160,7 @@ describe('browser: product page', function () {
     await hydrated(page);
     const before = await text(page, 'subtotal');
     expect(before).to.match(/^[\d\s\u202f\u00a0]+,\d\d\s\$$/); // '25 345,00 $'
-    await page.getByRole('radio', { name: /^8 rows/ }).check();
+    await page.getByRole('radio', { name: /^8 rangs/ }).check();
     expect(await text(page, 'subtotal')).not.to.equal(before);
     expect(errors.filter((e) => /hydration/i.test(e))).to.deep.equal([]);
     expect(page.problems).to.deep.equal([]);

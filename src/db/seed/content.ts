@@ -1,4 +1,5 @@
 /** Interface text, instructionals and tools, media, calendar, webhooks, audit log, dealers and leads. */
+import type { CatalogTranslation } from './catalog-i18n.ts';
 import { seedInstructionalSteps } from './instructional-steps.ts';
 import {
   calendarEvents, dealers, instructionals, instructionalTools, leads, logs, media, tools, translations, translationVersions, webhooks,
@@ -26,7 +27,7 @@ const EN_CA: Record<string, string> = {
   'footer.contact': 'Questions? Call 1-800-555-0142, Monday to Friday, 7 am to 6 pm Saskatchewan time.',
 };
 
-export async function seedTranslations(tx: SeedTx): Promise<number> {
+export async function seedTranslations(tx: SeedTx, catalogue: readonly CatalogTranslation[] = []): Promise<number> {
   const rows: (typeof translations.$inferInsert)[] = [];
   const versions: (typeof translationVersions.$inferInsert)[] = [];
   const base = daysAgo(90);
@@ -46,6 +47,7 @@ export async function seedTranslations(tx: SeedTx): Promise<number> {
   for (const [key, value] of Object.entries(EN_CA)) {
     if (key in catalog.en) add(UI + key, 'en', 'CA', value);
   }
+  for (const c of catalogue) add(c.field, c.language, '', c.value);
   await insertMany(tx, translations, rows);
   await insertMany(tx, translationVersions, versions.map((v, i) => ({ id: i + 1, ...v })));
   return rows.length;

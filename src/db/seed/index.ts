@@ -3,6 +3,7 @@
  * transaction. Deterministic: one seeded PRNG, every date an offset from EPOCH (2026-06-01),
  * explicit ids. `opts.orders` sets the number of orders (default 64; benchmarks use 100 000).
  */
+import { catalogTranslations } from './catalog-i18n.ts';
 import { sql } from 'drizzle-orm';
 import { users } from '../schema/index.ts';
 import { seedAccounts, seedOrganisations } from './accounts.ts';
@@ -64,9 +65,10 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     // order's payment chose a scan of every payment per order.
     await tx.execute(sql`analyze orders, payments, order_fees, order_line_items`);
     await seedEppPlans(tx); // the EPP orders' plans and schedules (issue 10)
-    const translations = await seedTranslations(tx);
     const content = await seedContent(tx, products);
     await seedParts(tx, products); // parts diagrams 2-3, quantities per assembly, dealer hours (issue #12)
+    // Interface text, then the catalogue's French and Spanish (issue 22), once every catalogue entity exists.
+    const translations = await seedTranslations(tx, await catalogTranslations(tx));
     await seedTaxRates(tx); // checkout (issue #7)
     await seedPaymentMethods(tx); // saved payment methods (issue 10)
     await resetSequences(tx);

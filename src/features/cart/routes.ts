@@ -24,6 +24,7 @@ import {
   addLine, getCart, mergeAnonymousIntoUser, removeLine, repriceForChannel, setShowDiscount, updateQuantity, type CartRef,
 } from './service.ts';
 import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
+import { localizeCart } from './localize.ts';
 import { eppIslandProps } from '../epp/view-model.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -51,11 +52,13 @@ export function cartRoutes(s: Services): Router {
       sessionId: req.sessionID ?? null,
     });
     if (!req.user) req.session.cartOrderId = result.orderId;
-    const sync = syncJson(result.state, result.state);
+    const names = await s.catalogText.forLocale(req.locale);
+    const state = localizeCart(result.state, names);
+    const sync = syncJson(state, state);
     const line = sync.line_items.find((l) => l.order_line_item_id === result.lineId)!;
     const money = (c: number) => formatMoney(c, result.state.currency, req.locale);
     const html = await renderPartial(res, 'cart/added', {
-      title: result.priced.title,
+      title: names.product(result.priced.productId, result.priced.title),
       image: result.priced.image,
       stockcode: result.priced.stockcode,
       quantity: result.added,
@@ -76,7 +79,7 @@ export function cartRoutes(s: Services): Router {
   r.get('/cart', async (req, res) => {
     const channel = channelOf(res);
     // Reading the cart writes nothing: promotions are recomputed by the writes that change the cart.
-    const state = await getCart(s.db, refOf(req), channel);
+    const state = localizeCart(await getCart(s.db, refOf(req), channel), await s.catalogText.forLocale(req.locale));
     const showDiscount = state?.showDiscount ?? showDiscountOf(req);
     // The spec's refresh marker (§4): the island updates every price itself, so the page reloads
     // after a discount toggle only when asked to (?refresh=1), e.g. by a page embedding server-rendered prices.
@@ -96,7 +99,7 @@ export function cartRoutes(s: Services): Router {
   /** GET /{locale}/cart/synchronize */
   r.get('/cart/synchronize', async (req, res) => {
     const channel = channelOf(res);
-    const state = await getCart(s.db, refOf(req), channel);
+    const state = localizeCart(await getCart(s.db, refOf(req), channel), await s.catalogText.forLocale(req.locale));
     res.json(syncJson(state, { currency: channel.currency, currencyId: channel.currencyId, showDiscount: showDiscountOf(req) }));
   });
 
@@ -112,12 +115,12 @@ export function cartRoutes(s: Services): Router {
     const lineId = parseLineId(req.params.lineId);
     const quantity = parseQuantityBody(req.body);
     const result = await updateQuantity(s.db, refOf(req), channelOf(res), lineId, quantity);
-    res.json(putJson(result.state, lineId, result.lastQuantity));
+    res.json(putJson(localizeCart(result.state, await s.catalogText.forLocale(req.locale)), lineId, result.lastQuantity));
   };
   const remove = async (req: Request, res: Response) => {
     const lineId = parseLineId(req.params.lineId);
     const result = await removeLine(s.db, refOf(req), channelOf(res), lineId);
-    res.json(deleteJson(result.state, result.lastQuantity));
+    res.json(deleteJson(localizeCart(result.state, await s.catalogText.forLocale(req.locale)), result.lastQuantity));
   };
 
   /** PUT /{locale}/cart/{line_item_id} */

@@ -6,7 +6,8 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { categories, channelPrices, productCategories, products } from '../../db/schema/index.ts';
+import { categories, channelPrices, productCategories, products, translations } from '../../db/schema/index.ts';
+import { CATALOG_MARKER } from '../../domain/catalog-text.ts';
 import type { PriceFacts, PricingChannel, StockFacts } from '../../domain/pricing.ts';
 import { joinChannelPrice, priceFactColumns, priceSortKey, pricingColumns } from '../cart/pricing.ts';
 import type { SortKey } from './schemas.ts';
@@ -29,13 +30,17 @@ export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Every word must appear (case-insensitive) in the title, the stock code or the SKU. */
+/**
+ * Every word must appear (case-insensitive) in the title, the stock code, the SKU or the title's
+ * translation in any language (issue 22: a French visitor searches « semoir »).
+ */
 export function searchCondition(terms: readonly string[]): SQL | undefined {
   if (!terms.length) return undefined;
   return and(
     ...terms.map((term) => {
       const pattern = `%${escapeLike(term)}%`;
-      return or(ilike(products.title, pattern), ilike(products.stockcode, pattern), ilike(products.sku, pattern));
+      const translated = sql`exists (select 1 from ${translations} where ${translations.field} = ${sql.raw(`'${CATALOG_MARKER}product.'`)} || ${products.id}::text || '.title' and ${translations.value} ilike ${pattern})`;
+      return or(ilike(products.title, pattern), ilike(products.stockcode, pattern), ilike(products.sku, pattern), translated);
     }),
   );
 }

@@ -16,6 +16,8 @@ import type { Listing, Suggestion } from './service.ts';
 export const CATALOG_TABLES = [
   'products', 'product_categories', 'categories', 'product_options', 'option_choices', 'channel_prices',
   'parts_diagrams', 'diagram_components', 'instructionals', 'currencies', 'channels', 'channel_warehouses', 'warehouses',
+  // Searches match translated product names too (catalog/queries.ts searchCondition).
+  'translations',
 ] as const;
 
 /** How stale stock on a page may be. */

@@ -7,7 +7,7 @@ import type { Services } from '../../services.ts';
 import { requireChannel } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { ListingQuery, TypeaheadQuery } from './schemas.ts';
-import { catalogListing, typeaheadSuggestions } from './service.ts';
+import { catalogListing, localizeCard, localizeListing, typeaheadSuggestions } from './service.ts';
 import { badgeLabel, listingHref, pageLinks, sortOptions, suggestionHtml } from './view-model.ts';
 
 export function catalogRoutes(s: Services): Router {
@@ -17,7 +17,9 @@ export function catalogRoutes(s: Services): Router {
   r.get('/products', s.pageCache.route(), async (req, res) => {
     const query = parseInput(ListingQuery, req.query);
     const channel = requireChannel(res);
-    const listing = await s.catalog.listings.get(`${channel.id}:${JSON.stringify(query)}`, () => catalogListing(s.db, channel, query, new Date()));
+    const cached = await s.catalog.listings.get(`${channel.id}:${JSON.stringify(query)}`, () => catalogListing(s.db, channel, query, new Date()));
+    const names = await s.catalogText.forLocale(req.locale);
+    const listing = localizeListing(cached, names);
     const { locale, formatDate } = res.locals as { locale: string; formatDate: (d: string) => string };
     const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
     const title = listing.category?.name ?? (listing.q ? t('catalog.searchResults', { q: listing.q }) : t('products.title'));
@@ -41,7 +43,11 @@ export function catalogRoutes(s: Services): Router {
     const list = await s.catalog.typeahead.get(`${channel.id}:${q}`, () => typeaheadSuggestions(s.db, channel, q, new Date()));
     const { money, formatDate } = res.locals as { money: (amount: string) => string; formatDate: (d: string) => string };
     const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
-    res.json(list.map((p) => ({ id: p.id, value: p.title, html: suggestionHtml(p, money(p.price), badgeLabel(p.badge, t, formatDate)) })));
+    const names = await s.catalogText.forLocale(req.locale);
+    res.json(list.map((p) => {
+      const named = localizeCard(p, names);
+      return { id: p.id, value: named.title, html: suggestionHtml(named, money(p.price), badgeLabel(named.badge, t, formatDate)) };
+    }));
   });
 
   return r;

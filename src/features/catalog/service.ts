@@ -8,6 +8,7 @@ import { channelPriceCents, productState, tracksStock } from '../../domain/prici
 import { notFound } from '../../domain/errors.ts';
 import { TYPEAHEAD_LIMIT } from '../../domain/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { CatalogNames } from '../../domain/catalog-text.ts';
 import {
   categoryMemberships, countProducts, listCategories, listProducts, suggestProducts,
   type CategoryRow, type PriceChannel, type ProductSummaryRow,
@@ -142,4 +143,22 @@ export async function typeaheadSuggestions(db: DbOrTx, ch: PriceChannel, q: stri
     const card = toCard(r, ch, now);
     return { id: r.id, title: r.title, stockcode: r.stockcode, image: r.image, price: card.price, badge: card.badge };
   });
+}
+
+/** The listing in the visitor's language: a copy with translated category and product names (no query). */
+export function localizeListing(listing: Listing, names: CatalogNames): Listing {
+  const category = <C extends CategoryRow | null>(c: C): C => (c ? { ...c, name: names.category(c.id, c.name) } : c);
+  const node = (n: CategoryNode): CategoryNode => ({ ...n, name: names.category(n.id, n.name), children: n.children.map(node) });
+  return {
+    ...listing,
+    category: category(listing.category),
+    categoryParent: category(listing.categoryParent),
+    tree: listing.tree.map(node),
+    cards: listing.cards.map((c) => localizeCard(c, names)),
+  };
+}
+
+/** A card (or suggestion) with its name and its non-stock label in the locale. */
+export function localizeCard<C extends { id: number; title: string; badge: Badge }>(c: C, names: CatalogNames): C {
+  return { ...c, title: names.product(c.id, c.title), badge: c.badge.label ? { ...c.badge, label: names.productLabel(c.id, c.badge.label) } : c.badge };
 }

@@ -9,6 +9,7 @@ import { en as checkoutText } from '../../i18n/text/checkout.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
 import { listCountries, listRegions } from '../channels/queries.ts';
 import type { CartState } from '../cart/service.ts';
+import { localizeCart } from '../cart/localize.ts';
 import { liveQuotes, offeredPaymentMethods, organisationOf, type AddressRow } from './queries.ts';
 import { quoteCutoff } from './shipping.ts';
 
@@ -23,7 +24,10 @@ export async function checkoutPageProps(
   s: Services,
   ctx: { req: Request; res: Response; channel: ChannelInfo; cart: CartState; addresses: AddressRow[]; payments: PaymentProvider },
 ): Promise<CheckoutProps> {
-  const { req, channel, cart } = ctx;
+  const { req, channel } = ctx;
+  // The summary's lines and the channel names in the visitor's language (issue 22).
+  const names = await s.catalogText.forLocale(req.locale);
+  const cart = localizeCart(ctx.cart, names);
   const [countryRows, order, methods, org, quotes] = await Promise.all([
     listCountries(s.db),
     s.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, cart.orderId) }),
@@ -38,8 +42,8 @@ export async function checkoutPageProps(
   return {
     locale: req.locale,
     currency: cart.currency,
-    channel: { id: channel.id, code: channel.code, name: channel.name, taxExemptAvailable: channel.taxExemptAvailable },
-    channels: channels(ctx.res).map((c) => ({ id: c.id, code: c.code, name: c.name })),
+    channel: { id: channel.id, code: channel.code, name: names.channel(channel.id, channel.name), taxExemptAvailable: channel.taxExemptAvailable },
+    channels: channels(ctx.res).map((c) => ({ id: c.id, code: c.code, name: names.channel(c.id, c.name) })),
     user: req.user ? { id: req.user.id, email: req.user.email, firstName: req.user.firstName, lastName: req.user.lastName } : null,
     returning: !!req.user,
     organisation: org ? { name: org.name, taxExemptOnFile: !!org.taxExemptId } : null,

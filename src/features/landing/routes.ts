@@ -13,7 +13,8 @@ export function landingRoutes(s: Services): Router {
   r.get('/', s.pageCache.route(), async (req, res) => {
     const channel = requireChannel(res);
     const cards = await s.catalog.featured.get(String(channel.id), () => featuredProducts(s.db, channel, FEATURED));
-    const featured = cards.map((c) => ({ id: c.id, title: c.title, image: c.image, price: fromCents(c.priceCents) }));
+    const names = await s.catalogText.forLocale(req.locale);
+    const featured = cards.map((c) => ({ id: c.id, title: names.product(c.id, c.title), image: c.image, price: fromCents(c.priceCents) }));
     await res.page('landing/index', { title: req.t('site.name'), featured, landing: true });
   });
   return r;

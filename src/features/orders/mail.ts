@@ -2,16 +2,18 @@
 import type { Services } from '../../services.ts';
 import { formatMoney, parseCents } from '../../domain/money.ts';
 import { isLocale } from '../../i18n/locales.ts';
+import { lineTitle } from '../cart/localize.ts';
 import { getOrderDetail } from './queries.ts';
 
 /** `base` is where links point (PUBLIC_URL, else the request's host). */
-export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'texts'>, orderId: number, locale: string, base: string): Promise<void> {
+export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'texts' | 'catalogText'>, orderId: number, locale: string, base: string): Promise<void> {
   const order = await getOrderDetail(s.db, orderId);
   const to = order?.person?.email;
   if (!order || !to) return;
   const t = s.texts.forLocale(isLocale(locale) ? locale : 'en-us');
   const money = (v: string) => formatMoney(parseCents(v) ?? 0, order.orderCurrency, locale);
-  const lines = order.lines.filter((l) => l.lineType !== 5).map((l) => `  ${l.quantity} × ${l.title}${l.stockcode ? ` (${l.stockcode})` : ''}  ${money(l.total)}`);
+  const names = await s.catalogText.forLocale(isLocale(locale) ? locale : 'en-us');
+  const lines = order.lines.filter((l) => l.lineType !== 5).map((l) => `  ${l.quantity} × ${lineTitle(l, names)}${l.stockcode ? ` (${l.stockcode})` : ''}  ${money(l.total)}`);
   const a = order.shipTo;
   const text = [
     t('order.placed.title', { id: order.id }),

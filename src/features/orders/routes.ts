@@ -15,6 +15,7 @@ import { wantsJson } from '../../http/wants-json.ts';
 import { flash } from '../../http/context.ts';
 import { Survey, SURVEY_SOURCES } from '../checkout/schemas.ts';
 import { getOrderDetail } from './queries.ts';
+import { lineTitle } from '../cart/localize.ts';
 import { orderPlan } from '../epp/queries.ts';
 
 async function readable(s: Services, req: Request) {
@@ -41,10 +42,12 @@ export function orderRoutes(s: Services): Router {
         .innerJoin(warehouses, eq(warehouses.id, shipmentQuotes.warehouseId))
         .where(and(eq(shipmentQuotes.orderId, order.id), eq(shipmentQuotes.selected, true))),
     ]);
+    const names = await s.catalogText.forLocale(req.locale);
     const card = (order.thirdPartyInfo as { card?: { brand: string; last4: string } } | null)?.card ?? null;
     await res.page('orders/customer', {
       title: req.t('order.title', { id: order.id }),
-      order,
+      // Each line in the reader's language (the catalogue's name; the line's own title without a translation).
+      order: { ...order, lines: order.lines.map((l) => ({ ...l, title: lineTitle(l, names) })) },
       placed: req.query.placed === '1',
       taxExempt: isTaxExempt(order.taxExemptId),
       exemption: exemption[0] ?? null,

@@ -24,6 +24,7 @@ import { badgeLabel } from '../catalog/view-model.ts';
 import { CalloutParams, ComponentBody, ComponentParams, DiagramParams, ExplorerQuery, IndexQuery, MoveBody, PartParams } from './schemas.ts';
 import { seedPlates, addComponent, diagramIndex, editComponent, loadCallout, loadExplorer, loadPart, moveComponentCallout, removeComponent } from './service.ts';
 import { componentsJson, explorerProps } from './view-model.ts';
+import { localizeCallout, localizeDiagram, localizeExplorer, localizePart } from './localize.ts';
 
 /** A path that names nothing we have is a 404, whatever is wrong with it. */
 function params<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, req: Request, what: string): T {
@@ -58,7 +59,8 @@ export function partsRoutes(s: Services): Router {
   /** GET /{locale}/parts */
   r.get('/parts', s.pageCache.route(), async (req, res) => {
     const { q } = IndexQuery.parse(req.query);
-    const diagrams = await diagramIndex(s.db, q);
+    const names = await s.catalogText.forLocale(req.locale);
+    const diagrams = (await diagramIndex(s.db, q)).map((d) => localizeDiagram(d, names));
     await res.page('parts/index', { title: req.t('parts.index.title'), q, diagrams });
   });
 
@@ -83,14 +85,16 @@ export function partsRoutes(s: Services): Router {
   /** GET /{locale}/parts/{diagram_id}/components */
   r.get('/parts/:diagramId/components', async (req, res) => {
     const { diagramId } = params(DiagramParams, req, 'That parts diagram does not exist.');
-    const explorer = await loadExplorer(s.db, diagramId, channelOf(res), new Date());
+    const explorer = localizeExplorer(await loadExplorer(s.db, diagramId, channelOf(res), new Date()), await s.catalogText.forLocale(req.locale));
     res.json(componentsJson(explorer.components));
   });
 
   /** GET /{locale}/parts/{id}/callout/{callout} → {html} */
   r.get('/parts/:diagramId/callout/:callout', async (req, res) => {
     const p = params(CalloutParams, req, 'That callout is not on this diagram.');
-    const { diagram, callout } = await loadCallout(s.db, p.diagramId, p.callout, channelOf(res), new Date());
+    const names = await s.catalogText.forLocale(req.locale);
+    const loaded = await loadCallout(s.db, p.diagramId, p.callout, channelOf(res), new Date());
+    const [diagram, callout] = [localizeDiagram(loaded.diagram, names), localizeCallout(loaded.callout, names)];
     const html = await renderPartial(res, 'parts/callout', { diagram, callout });
     if (wantsJson(req)) return void res.json({ html, callout: callout.callout });
     await res.page('parts/fragment', { title: `${diagram.title} — ${callout.callout}`, html, diagram });
@@ -99,7 +103,9 @@ export function partsRoutes(s: Services): Router {
   /** GET /{locale}/parts/{id}/part/{product_id} → {html} */
   r.get('/parts/:diagramId/part/:productId', async (req, res) => {
     const p = params(PartParams, req, 'That part is not on this diagram.');
-    const detail = await loadPart(s.db, p.diagramId, p.productId, channelOf(res), new Date());
+    const names = await s.catalogText.forLocale(req.locale);
+    const loaded = await loadPart(s.db, p.diagramId, p.productId, channelOf(res), new Date());
+    const detail = { ...loaded, diagram: localizeDiagram(loaded.diagram, names), part: localizePart(loaded.part, names), whereUsed: loaded.whereUsed.map((d) => localizeDiagram(d, names)) };
     const html = await renderPartial(res, 'parts/part', detail);
     if (wantsJson(req)) return void res.json({ html, product_id: detail.part.productId });
     await res.page('parts/fragment', { title: detail.part.title, html, diagram: detail.diagram });
@@ -110,7 +116,7 @@ export function partsRoutes(s: Services): Router {
   r.get('/parts/:diagramId', s.pageCache.route({ bypass: canEditDiagrams }), async (req, res) => {
     const { diagramId } = params(DiagramParams, req, 'That parts diagram does not exist.');
     const query = ExplorerQuery.parse(req.query);
-    const explorer = await loadExplorer(s.db, diagramId, channelOf(res), new Date());
+    const explorer = localizeExplorer(await loadExplorer(s.db, diagramId, channelOf(res), new Date()), await s.catalogText.forLocale(req.locale));
     const selected = explorer.callouts.find((c) => c.callout === query.callout) ?? null;
     const canEdit = canEditDiagrams(req);
     const selectedHtml = selected ? await renderPartial(res, 'parts/callout', { diagram: explorer.diagram, callout: selected }) : '';

@@ -8,6 +8,7 @@ import { notFound } from '../../domain/errors.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { ProductParams } from './schemas.ts';
 import { loadProductPage } from './service.ts';
+import { localizeProductPage } from './localize.ts';
 import { requireChannel } from '../../http/context.ts';
 import { productJson, productLocals } from './view-model.ts';
 import { eppIslandProps } from '../epp/view-model.ts';
@@ -28,7 +29,8 @@ export function productRoutes(s: Services): Router {
     const channel = requireChannel(res);
     const now = new Date();
     const id = params.data.productId;
-    const page = await s.catalog.productPages.get(`${id}:${channel.id}`, () => loadProductPage(s.db, id, channel, now));
+    const cached = await s.catalog.productPages.get(`${id}:${channel.id}`, () => loadProductPage(s.db, id, channel, now));
+    const page = localizeProductPage(cached, await s.catalogText.forLocale(req.locale));
     if (wantsJson(req)) return void res.json(productJson(page, req.locale));
     await res.page('product/show', {
       ...productLocals(page, { locale: req.locale, intlLocale: res.locals.intlLocale as string, t: req.t, csrfToken: req.csrfToken ? req.csrfToken() : '', now }),

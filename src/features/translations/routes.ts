@@ -31,7 +31,11 @@ export function translationRoutes(s: Services, translations = new TranslationSer
     const field = parseInput(FieldParam, req.params.field);
     const body = parseInput(SaveBody, req.body);
     if (body.field !== undefined && body.field !== '' && body.field !== field) throw invalid('The field does not match the address.', { field: 'Does not match.' });
-    res.json(await translations.save(field, body, req.user!.id));
+    const reply = await translations.save(field, body, req.user!.id);
+    // This process drops its catalogue text at once (the data_change NOTIFY reaches the others), so
+    // the next page, even this same visitor's, shows the saved text.
+    s.readModel.changed('translations');
+    res.json(reply);
   });
 
   /** GET /translation/{key}/{language} */

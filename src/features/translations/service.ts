@@ -13,7 +13,8 @@ import { emptyEntry, LANGUAGE_COUNTRIES, localeTag, UI_MARKER, type MachineTrans
 import { catalog } from '../../i18n/catalog.ts';
 import { audit } from '../audit/log.ts';
 import { TranslateNotConfiguredError, type Translator } from '../../providers/translate/index.ts';
-import { entriesOf, lockEntry } from './queries.ts';
+import { catalogEnglish, entriesOf, lockEntry } from './queries.ts';
+import { CATALOG_MARKER, parseCatalogField } from '../../domain/catalog-text.ts';
 import type { SaveInput } from './schemas.ts';
 
 /** The notification channel whose handlers reload interface text. */
@@ -26,22 +27,35 @@ export class TranslationService {
     private readonly translator: Translator,
   ) {}
 
-  /** Only fields the interface knows can be edited (no junk rows from typos). */
-  assertKnown(field: string) {
-    if (field.startsWith(UI_MARKER) && Object.hasOwn(catalog.en, field.slice(UI_MARKER.length))) return;
+  /**
+   * Only fields the interface knows can be edited (no junk rows from typos): interface keys, and
+   * catalogue fields ('cat:product.5.title') of an entity that exists. Returns the English text.
+   */
+  async assertKnown(field: string): Promise<string> {
+    if (field.startsWith(UI_MARKER) && Object.hasOwn(catalog.en, field.slice(UI_MARKER.length))) {
+      return catalog.en[field.slice(UI_MARKER.length) as keyof typeof catalog.en] ?? '';
+    }
+    const parsed = parseCatalogField(field);
+    const english = parsed ? await catalogEnglish(this.db, parsed) : undefined;
+    if (english !== undefined) return english;
     throw notFound('Unknown translation key.');
   }
 
   async open(field: string, language: string, country: string): Promise<TranslationReply> {
-    this.assertKnown(field);
+    const english = await this.assertKnown(field);
     const all = await entriesOf(this.db, field);
+    // Catalogue text keeps its English in the entity's own column: the editor's English reference
+    // shows it (translation_id 0: no row) until someone saves an English entry.
+    if (field.startsWith(CATALOG_MARKER) && !all.some((e) => e.language === 'en' && e.country === '')) {
+      all.unshift({ ...emptyEntry(field, 'en', ''), value: english });
+    }
     const entry = all.find((e) => e.language === language && e.country === country) ?? emptyEntry(field, language, country);
     return { field, entry, translations: all, locale: localeTag(language, country), languages: LANGUAGE_COUNTRIES };
   }
 
   /** Every save is a new version; earlier versions stay in translation_versions. One transaction. */
   async save(field: string, input: SaveInput, userId: number): Promise<TranslationReply> {
-    this.assertKnown(field);
+    await this.assertKnown(field);
     const { language, country, value } = input;
     const lint = lintHtml(value);
     if (lint.length) throw invalid(lint[0], { value: lint.join('\n') }, 'html');
@@ -74,13 +88,13 @@ export class TranslationService {
 
   /** Machine translation of the field's English text into `language` (§7 reply shape). */
   async machineTranslate(field: string, language: string): Promise<MachineTranslateReply> {
-    this.assertKnown(field);
+    const known = await this.assertKnown(field);
     if (language === 'en') throw invalid(MESSAGES.cannotTranslateToEnglish, { language: MESSAGES.cannotTranslateToEnglish });
     const [en] = await this.db
       .select({ value: translations.value })
       .from(translations)
       .where(and(eq(translations.field, field), eq(translations.language, 'en'), eq(translations.country, '')));
-    const text = en?.value ?? catalog.en[field.slice(UI_MARKER.length) as keyof typeof catalog.en] ?? '';
+    const text = en?.value ?? known;
     if (!text.trim()) throw invalid('There is no English text to translate.');
     try {
       const translatedText = await this.translator.translate({ text, from: 'en', to: language, format: /<[a-z!/]/i.test(text) ? 'html' : 'text' });

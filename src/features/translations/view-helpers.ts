@@ -4,6 +4,7 @@
  * - `tHtml(key)`: the text as sanitised HTML, for blocks whose text carries markup (landing sections).
  * - `tEdit(key)`: for staff with the translation permission, an edit link carrying
  *   data-translation-key and data-locale to put beside a text; '' for everyone else.
+ *   `tEditField(field)` the same for a whole field such as catalogue text ('cat:product.5.title').
  * - `pageTextKeys()`: for such staff, every key the page used through `t` (the layout lists them in
  *   the page-text panel, so every text of every page can be opened without touching each template).
  *
@@ -11,7 +12,7 @@
  */
 import type { Translator } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { UI_MARKER } from '../../domain/translation.ts';
+import { fieldCode, UI_MARKER } from '../../domain/translation.ts';
 import { safeHtmlCached } from './sanitize.ts';
 import { editorText } from '../../i18n/text/translations.ts';
 import type { EditorProps } from '../../domain/translation.ts';
@@ -24,9 +25,9 @@ type User = { permissions: ReadonlySet<string> } | undefined;
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function editLink(key: string, locale: Locale, label: string): string {
+export function editLink(key: string, locale: Locale, label: string, field = UI_MARKER + key): string {
   return (
-    `<a href="#" class="t-edit" data-translation-key="${escapeAttr(UI_MARKER + key)}" data-locale="${locale}" data-testid="translation-edit-link">` +
+    `<a href="#" class="t-edit" data-translation-key="${escapeAttr(field)}" data-locale="${locale}" data-testid="translation-edit-link">` +
     `<svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true" focusable="false"><path d="M12 20h9"/><path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z"/></svg>` +
     `<span class="visually-hidden">${escapeAttr(label)}: ${escapeAttr(key)}</span></a>`
   );
@@ -39,6 +40,7 @@ export function pageTextLocals(user: User, locale: Locale, t: Translator) {
       canTranslate,
       tHtml: (key: string) => safeHtmlCached(String(t(key))),
       tEdit: (_key: string) => '',
+      tEditField: (_field: string) => '',
       pageTextKeys: () => [] as string[],
     };
   }
@@ -56,6 +58,8 @@ export function pageTextLocals(user: User, locale: Locale, t: Translator) {
       return safeHtmlCached(String(t(key)));
     },
     tEdit: (key: string) => editLink(key, locale, label),
+    /** The edit link of a whole field, e.g. catalogue text 'cat:product.5.title' (issue 22). */
+    tEditField: (field: string) => editLink(fieldCode(field), locale, label, field),
     pageTextKeys: () => [...used].filter((k) => !k.startsWith('tr.')).sort(),
     translationEditorProps: (): EditorProps => ({
       locale,
