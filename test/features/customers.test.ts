@@ -25,6 +25,16 @@ describe('customers /account/dashboard/customers', () => {
     expect(none.text).to.include('data-testid="empty-state"');
   });
 
+  it('lists no staff account among the customers: admin, staff and the warehouse operator are absent, a distributor is there', async () => {
+    const idOf = async (email: string) => (await query<{ id: number }>(`select id from persons where email = $1`, [email]))[0].id;
+    for (const [q, email] of [['Reyes', 'admin@example.com'], ['Whitfield', 'staff@example.com'], ['riley', 'warehouse@example.com']] as const) {
+      expect(personIds((await staff.get(`/account/dashboard/customers?q=${q}`)).text), email).not.to.include(await idOf(email));
+    }
+    const everyone = personIds((await staff.get('/account/dashboard/customers')).text);
+    expect(everyone).not.to.include(await idOf('admin@example.com'));
+    expect(personIds((await staff.get('/account/dashboard/customers?q=distributor%40example.com')).text)).to.include(await idOf('distributor@example.com'));
+  });
+
   it('shows a customer with addresses, organisation, orders and payments', async () => {
     const [buyer] = await query<{ id: number }>(`select id from persons where email = 'buyer@acme.example'`);
     const res = await staff.get(`/account/dashboard/customers/${buyer.id}`);

@@ -28,7 +28,9 @@ export async function searchCustomers(db: DbOrTx, q: CustomerQuery) {
   const mode = q.before ? 'before' : 'after';
   const cursor = decodeCursor(q.before ?? q.after);
   const plan = keysetPlan(dir, mode);
-  const where: SQL[] = [];
+  // The shop's own people (admin, staff, warehouse operators) are not customers: they have no place
+  // in this list (issue 22). Distributors buy, so they stay; a guest (no account) is a customer.
+  const where: SQL[] = [sql`not exists (select 1 from ${users} u where u.id = ${persons.userId} and u.role in ('admin', 'staff', 'warehouse'))`];
   if (q.q) {
     const digits = q.q.replace(/\D/g, '');
     const alternatives: SQL[] = [sql`${persons.id} in (${personMatch(q.q)})`, sql`${persons.organisationId} in (select id from ${organisations} where lower(${organisations.name}) like ${prefixPattern(q.q.trim())})`];
