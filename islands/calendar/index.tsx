@@ -7,7 +7,7 @@
  * warning modal. After a save the page reloads, so the server's view shows the truth.
  */
 import { text, type IslandTextName } from '../lib/text.ts';
-import { ISLAND_ERRORS } from '../../src/i18n/text/islands.ts';
+import { ISLAND_ERRORS } from '../../src/i18n/text/islands-en.ts';
 import { shownMessages } from '../lib/errors.ts';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { eventWindow } from '../../src/domain/calendar.ts';

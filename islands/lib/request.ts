@@ -7,7 +7,7 @@
  * `new Error('Network Error')`. An aborted request rejects with the AbortError, untouched.
  */
 import { csrfToken } from './dom.ts';
-import { ISLAND_ENGLISH } from '../../src/i18n/text/islands.ts';
+import { ISLAND_ENGLISH } from '../../src/i18n/text/islands-en.ts';
 
 /** The spec's rejection of a network failure (shown to people as the islands' translated text). */
 export const NETWORK_ERROR = ISLAND_ENGLISH.networkError;

@@ -3,7 +3,7 @@
  * #island-text (views/partials/alerts.ejs, from src/i18n/text/islands.ts); the English when the
  * page carries none. `{{name}}` placeholders are filled from `vars`.
  */
-import { ISLAND_ENGLISH, type IslandTextName } from '../../src/i18n/text/islands.ts';
+import { ISLAND_ENGLISH, type IslandTextName } from '../../src/i18n/text/islands-en.ts';
 
 export type { IslandTextName };
 

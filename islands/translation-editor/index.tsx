@@ -16,9 +16,8 @@
  *   width when the second has content.
  */
 import { text as islandText } from '../lib/text.ts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { SUCCESS_INDICATOR_MS } from '../../src/domain/constants.ts';
-import { lintHtml } from '../../src/domain/html-lint.ts';
 import {
   fieldCode, localeTag, parseLocaleTag, type EditorProps, type MachineTranslateReply, type TranslationReply,
 } from '../../src/domain/translation.ts';
@@ -106,7 +105,16 @@ export default function TranslationEditor({ text }: EditorProps) {
     return () => observer.disconnect();
   }, []);
 
-  const lint = useMemo(() => lintHtml(value), [value]);
+  // The HTML linter (htmlhint) is loaded when the editor first lints, in its own chunk: the
+  // island's first load stays within its budget, and the server lints again on save anyway.
+  const [lint, setLint] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    void import('../../src/domain/html-lint.ts').then(({ lintHtml }) => live && setLint(lintHtml(value)));
+    return () => {
+      live = false;
+    };
+  }, [value]);
   const entry = reply?.entry;
   const english = reply?.translations.find((e) => e.language === 'en' && e.country === '');
   const draftTag = language ? localeTag(language, country) : '';
