@@ -25,7 +25,7 @@ export const dateFmt = (locale: string) => {
 export function Summary({ plan, L, m, locale = 'en-us' }: { plan: EppPlanJson; L: EppLabels; m: Fmt; locale?: string }) {
   return (
     <span data-testid="epp-summary">
-      {fill(L.summary, { amount: m(plan.monthlyPayment), months: plan.installmentCount, apr: formatRateNumber(plan.apr, locale), down: m(plan.downPayment) })}
+      {fill(L.summary, { amount: m(plan.monthlyPayment), months: plan.installmentCount, apr: formatRateNumber(plan.apr, locale, 2, 2), down: m(plan.downPayment) })}
     </span>
   );
 }
@@ -41,13 +41,13 @@ export function PlanCard({ plan, L, m, selected, testid = 'epp-plan', locale }: 
       <h4 id={`${id}h`} className="epp-plan__name">{plan.kind === 'standard' ? L.standard : plan.name}</h4>
       <p className="epp-plan__monthly">
         <strong data-testid="epp-monthly">{fill(L.monthly, { count: plan.installmentCount, amount: m(plan.monthlyPayment) })}</strong>
-        <span className="epp-plan__apr-badge" data-testid="epp-apr">{fill(L.aprBadge, { apr: formatRateNumber(plan.apr, locale) })}</span>
+        <span className="epp-plan__apr-badge" data-testid="epp-apr">{fill(L.aprBadge, { apr: formatRateNumber(plan.apr, locale, 2, 2) })}</span>
       </p>
       <dl className="epp-figures">
         <div><dt>{L.downPayment}</dt><dd data-testid="epp-down" data-value={plan.downPayment}>{m(plan.downPayment)} <span className="muted">({formatPercent(plan.downPaymentPercent, locale)})</span></dd></div>
         <div><dt>{L.amountFinanced}</dt><dd data-testid="epp-financed">{m(plan.amountFinanced)}</dd></div>
         <div><dt>{L.financeCharge}</dt><dd data-testid="epp-finance-charge">{m(plan.financeCharge)}<span className="epp-hint">{fill(L.financeChargeHint, { interest: m(plan.interest), fee: m(plan.eppFee) })}</span></dd></div>
-        <div className="epp-figures__apr"><dt>{L.apr}</dt><dd>{formatPercent(plan.apr, locale)}<span className="epp-hint">{fill(L.aprHint, { rate: formatRateNumber(plan.interestRate, locale) })}</span></dd></div>
+        <div className="epp-figures__apr"><dt>{L.apr}</dt><dd>{formatPercent(plan.apr, locale, 2, 2)}<span className="epp-hint">{fill(L.aprHint, { rate: formatRateNumber(plan.interestRate, locale) })}</span></dd></div>
         <div><dt>{L.totalOfPayments}</dt><dd data-testid="epp-total-of-payments" data-value={plan.totalOfPayments}>{m(plan.totalOfPayments)}</dd></div>
         <div><dt>{L.total}</dt><dd data-testid="epp-total" data-value={plan.total}>{m(plan.total)}</dd></div>
       </dl>

@@ -101,7 +101,7 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
     },
     formatNumber: (n: number | string) => new Intl.NumberFormat(intlLocale(locale)).format(Number(n)),
     /** A rate in percent in the page's language: 16.12 → '16,12 %' (fr-ca), '16.12%' (en-us). */
-    formatPercent: (percent: number | string, digits?: number) => formatPercent(percent, locale, digits),
+    formatPercent: (percent: number | string, digits?: number, minDigits?: number) => formatPercent(percent, locale, digits, minDigits),
     formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
       d ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
     asset: assetUrl,
