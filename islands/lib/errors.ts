@@ -29,6 +29,8 @@ const isNetworkError = (err: unknown) => err instanceof Error && !isAppRequestEr
 
 /** The messages a person is shown for `err`, in the page's language (never empty). */
 export function shownMessages(err: unknown): string[] {
+  // A message already chosen for the person (e.g. passed on by a form that showed it).
+  if (typeof err === 'string' && err.trim()) return [err];
   if (isNetworkError(err)) return [text('networkError')];
   if (isAppRequestError(err)) {
     // An answer without a body of its own carries only its (English) status text.
