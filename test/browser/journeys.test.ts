@@ -183,7 +183,9 @@ describe('browser: journeys (issue 21)', function () {
         // Read it as soon as the document has it: on a loaded machine the page's 'load' can come after
         // the alert's ten seconds.
         await page.waitForURL(/\/en-us\/cart$/, { waitUntil: 'commit' });
-        await page.getByRole('region', { name: 'Notifications' }).getByText(`2 products from order #${earlierId} are now in your cart, at today's prices.`).waitFor();
+        const notes = page.getByRole('region', { name: 'Notifications' });
+        await notes.getByTestId('alert').first().waitFor();
+        expect(await notes.textContent()).to.contain(`2 products from order #${earlierId} are now in your cart, at today's prices.`);
         await hydrated(page);
         const items = page.getByRole('region', { name: 'Items' });
         const options = (await items.getByRole('listitem').allTextContents()).map((t) => t.trim());
