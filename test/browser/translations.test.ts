@@ -56,6 +56,8 @@ describe('browser: translation editor', function () {
     expect(await page.getByTestId('tr-error').first().textContent()).to.match(/^Line 1, Col 55: Tag must be paired, missing: \[ <\/p> \]/);
     expect(await axe(page), 'axe 1280 with the editor open').to.deep.equal([]);
     await page.getByTestId('tr-value').fill(V1);
+    // The linter runs after the lazily loaded module answers: wait for the list to go, then check it stays gone.
+    await page.getByTestId('tr-errors').waitFor({ state: 'detached' });
     expect(await page.getByTestId('tr-errors').count()).to.equal(0);
 
     // The machine-translate button without TRANSLATE_API_KEY: the offline translator gives the catalogue's French, labelled offline.
