@@ -4,7 +4,7 @@
  * loads one page, taken over the loaded window only (not the start, seed or warm-up). Writes
  * bench/profiles/<page>-<label>.cpuprofile (open it in Chrome DevTools → Performance) and a
  * summary beside it (.json): self time by package or source file, and the top functions. The
- * README's performance section quotes the top five. `--summarize FILE.cpuprofile` re-reads a saved one.
+ * docs/performance.md quotes the top five. `--summarize FILE.cpuprofile` re-reads a saved one.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';

@@ -1,6 +1,6 @@
 /**
  * What a benchmark row must reach (issue #8) and how it is printed. A target that is missed is
- * named in the row (`misses`), never hidden: the README's performance section reads them.
+ * named in the row (`misses`), never hidden: the docs/performance.md reads them.
  */
 import { round, type Measured } from './load.ts';
 

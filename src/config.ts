@@ -40,7 +40,7 @@ const Env = z.object({
   /** PostgreSQL statement_timeout for the app's pool (a real server; PGlite has no timer to cancel with). */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  // Webhooks (issue 15): see README "Integrations".
+  // Webhooks (issue 15): see docs/integrations.md.
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
   WEBHOOKS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),

@@ -6,7 +6,7 @@
  * Real PostgreSQL: its own small pool; new jobs arrive by LISTEN "jobs:insert" at once, due
  * retries by polling (pollMs).
  *
- * Embedded PGlite (measured, see README "Integrations"): the database is ONE session served over
+ * Embedded PGlite (measured, see docs/integrations.md): the database is ONE session served over
  * pglite-socket, so a second connection would interleave its statements with the app's
  * transactions in that session. graphile-worker therefore gets the app's own one-connection pool,
  * with unnamed statements (named ones collide in the shared session), through a stand-in for the
