@@ -3,6 +3,7 @@
  * error helper are lazy chunks fetched only when the page uses them.
  */
 import { mountAll } from './mount.ts';
+import { MOUNT_EVENT } from './lib/mount-request.ts';
 
 // The global error helper (spec §8) for request failures nobody caught.
 addEventListener('unhandledrejection', (event) => {
@@ -10,6 +11,9 @@ addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
   void import('./lib/errors.ts').then(({ handleError }) => handleError(event.reason));
 });
+
+// Server HTML inserted later (lib/mount-request.ts) asks for its islands here.
+addEventListener(MOUNT_EVENT, (event) => mountAll(event.target as Element));
 
 if (document.readyState === 'loading') {
   document.addEventListener('DOMContentLoaded', () => mountAll(document), { once: true });

@@ -13,7 +13,7 @@
  * Money arrives as 2-decimal strings in the cart currency and is formatted here with the locale.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { CART_DEBOUNCE_MS, LINE_TYPES } from '../src/domain/constants.ts';
+import { CART_DEBOUNCE_MS, } from '../src/domain/constants.ts';
 import { formatMoney, parseCents } from '../src/domain/money.ts';
 import { CART_MAX, CART_MIN, clampCartQuantity } from '../src/domain/quantity.ts';
 import { showAlert } from './lib/alerts.ts';
@@ -21,7 +21,7 @@ import { debounce, type Debounced } from './lib/dom.ts';
 import { request } from './lib/request.ts';
 import { shownMessages } from './lib/errors.ts';
 import { setCartCount } from './behaviours/cart-count.ts';
-import { fromSync, type CartPageLine, type CartPageState, type Props, type SyncJson } from '../src/domain/cart-page.ts';
+import { fromSync, type CartPageLine, type Props, type SyncJson } from '../src/domain/cart-page.ts';
 
 export type { Props };
 

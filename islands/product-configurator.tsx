@@ -13,7 +13,7 @@
  */
 import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { configure, configuredStockCode, type ConfigOption, type RequestedSelection } from '../src/domain/configurator.ts';
-import { addToCartState, type AddToCartReason, type Availability } from '../src/domain/availability.ts';
+import { addToCartState, } from '../src/domain/availability.ts';
 import { formatMoney, parseCents } from '../src/domain/money.ts';
 import { CART_MAX, CART_MIN, OPTION_MAX, OPTION_MIN, QUANTITY_OPTION_TYPE, clampCartQuantity, clampOptionQuantity } from '../src/domain/quantity.ts';
 import { showAlert } from './lib/alerts.ts';
@@ -275,6 +275,7 @@ export default function ProductConfigurator(props: Props) {
       {addedHtml !== null ? (
         <div className="added-summary" data-testid="added-summary" role="status">
           {/* The cart endpoint's own server-rendered summary (same origin, escaped there); it links to the cart itself. */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the cart endpoint's own HTML, escaped by EJS on the server */}
           <div dangerouslySetInnerHTML={{ __html: addedHtml }} />
           {/\bhref=["'][^"']*\/cart["']/.test(addedHtml) ? null : <a href={props.cartUrl}>{labels.viewCart}</a>}
         </div>

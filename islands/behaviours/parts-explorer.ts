@@ -8,7 +8,7 @@
  */
 import L from 'leaflet';
 import { request } from '../lib/request.ts';
-import { mountAll } from '../mount.ts';
+import { requestMount } from '../lib/mount-request.ts';
 import type { ExplorerProps } from '../../src/features/parts/view-model.ts';
 import { calloutBounds, findCallouts, toImageRect } from '../../src/domain/parts.ts';
 import { attachEditor } from './parts-editor.ts';
@@ -91,7 +91,7 @@ export default function partsExplorer(el: HTMLElement): void {
       const reply = await request<{ html: string }>('GET', `${props.base}/callout/${encodeURIComponent(label)}`);
       if (active !== label) return; // a later click won
       panel.innerHTML = reply.html; // server-rendered, escaped by EJS
-      mountAll(panel);
+      requestMount(panel);
       if (status) status.textContent = panel.querySelector('h2')?.textContent ?? '';
     } finally {
       panel.removeAttribute('aria-busy');
@@ -151,7 +151,7 @@ export default function partsExplorer(el: HTMLElement): void {
   async function openPart(url: string) {
     const reply = await request<{ html: string }>('GET', url);
     modalBody!.innerHTML = reply.html; // server-rendered, escaped by EJS
-    mountAll(modalBody!);
+    requestMount(modalBody!);
     modal!.showModal();
     modalBody!.querySelector<HTMLInputElement>('input[name="quantity"]')?.focus();
   }

@@ -1,7 +1,6 @@
 /** Accounts (src/features/auth): sign in, register, sign out, password reset by mail. */
 import { expect } from 'chai';
 import { agent, apiToken, csrf, signIn } from '../helpers/http.ts';
-import { productIdByStockcode } from '../helpers/server.ts';
 
 const DEMO_ACCOUNTS = [
   ['admin@example.com', '/account/dashboard'],

@@ -54,7 +54,7 @@ describe('page cache: the key', () => {
       res.locals.locale = req.get('x-locale');
       res.locals.channel = { code: req.get('x-channel') };
       res.locals.flash = [];
-      res.page = async (view, locals = {}) => {
+      res.page = async (_view, locals = {}) => {
         const html = `<p>${String(locals.text)} ${res.locals.locale} ${(res.locals.channel as { code: string }).code} ${req.csrfToken ? req.csrfToken() : ''}</p>`;
         if (res.pageCacheFill) return res.pageCacheFill.finish(html, 200, locals);
         res.send(html);

@@ -354,6 +354,7 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
   let eppMonths: number | null = null;
   if (full > 0) {
     switch (plan.payment) {
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: the failed attempt is followed by a card payment that succeeds
       case 'failed-then-card':
         paymentRow(PAYMENT_TYPES.CARD, false, full, at);
       // falls through: the second attempt succeeds

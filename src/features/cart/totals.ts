@@ -22,7 +22,7 @@ import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
 import { notFound } from '../../domain/errors.ts';
 import { convert, fromCents, parseCents, toCents } from '../../domain/money.ts';
 import { orgDiscountCents, orderTotals, spreadPromotion } from '../../domain/order-totals.ts';
-import { activePromotions, lineOptions, type CartLineRow, type CartOrderRow, type CartRef, type CartRows } from './queries.ts';
+import { activePromotions, type CartLineRow, type CartOrderRow, type CartRef, type CartRows } from './queries.ts';
 
 /** The cart's order row and the channel's rate, locked for the rest of the transaction. */
 export type LockedCart = { order: CartOrderRow; rate: string };

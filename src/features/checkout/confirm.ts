@@ -17,7 +17,6 @@ import { prorate } from '../../domain/prorate.ts';
 import { audit } from '../audit/log.ts';
 import { emitEvents, type WebhookEvent } from '../webhooks/events.ts';
 import { eppAtPlacement, eppAuditText, eppLineShares, recordEppPlan } from '../epp/placement.ts';
-import type { Attempt } from './attempts.ts';
 import { fail, linesFingerprint, type AttemptRequest, type PlaceBody } from './reserve.ts';
 
 /** What the provider answered: a card charge's brand and last four, a bank debit's status. */

@@ -22,7 +22,7 @@ function renderPartial(res: Response, view: string, locals: Record<string, unkno
   return new Promise((resolve, reject) => res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? ''))));
 }
 
-async function reply(req: Request, res: Response, result: Nearest) {
+async function reply(_req: Request, res: Response, result: Nearest) {
   const html = await renderPartial(res, 'dealers/list', { result });
   res.json({ ...result, html });
 }

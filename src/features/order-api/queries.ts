@@ -109,7 +109,7 @@ export async function loadOrder(db: Db, orderId: number): Promise<{ row: OrderRo
 export type OrderParts = ReturnType<typeof decodeParts>;
 
 /** The orders the tins call offers: not exempt, the organisation's id on file, and the order's own id. */
-export async function taxExemptOptions(db: DbOrTx, row: OrderRow) {
+export async function taxExemptOptions(_db: DbOrTx, row: OrderRow) {
   const ids = new Map<string, string>();
   if (row.organisation?.taxExemptId) ids.set(row.organisation.taxExemptId, row.organisation.name);
   if (row.order.taxExemptId && row.order.taxExemptId !== '0' && !ids.has(row.order.taxExemptId)) ids.set(row.order.taxExemptId, row.order.taxExemptId);

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { lineItemOptions, orderLineItems, orders, paymentAllocations, payments, shipmentQuotes, warehouses } from '../../db/schema/index.ts';
+import { lineItemOptions, orderLineItems, type orders, paymentAllocations, payments, shipmentQuotes, warehouses } from '../../db/schema/index.ts';
 import { MESSAGES } from '../../domain/constants.ts';
 import { conflict, forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
 import { toCents } from '../../domain/money.ts';

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addressOfOrder } from '../../domain/order-address.ts';
-import { addresses, channels, orderFees, orderLineItems, orders, payments, persons, products, reportDeltas, users } from '../../db/schema/index.ts';
+import { addresses, orderFees, orderLineItems, orders, payments, persons, products, reportDeltas, users } from '../../db/schema/index.ts';
 
 export async function getOrderDetail(db: DbOrTx, orderId: number) {
   const [order] = await db

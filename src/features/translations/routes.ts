@@ -13,7 +13,6 @@ import { createTranslator } from '../../providers/translate/index.ts';
 import { FieldParam, Language, OpenQuery, SaveBody } from './schemas.ts';
 import { TranslationService } from './service.ts';
 
-import { TRANSLATE_PERMISSION } from './view-helpers.ts';
 
 export function translationRoutes(s: Services, translations = new TranslationService(s.db, s.events, createTranslator({ apiKey: s.config.providers.translateApiKey }))): Router {
   const r = Router();

@@ -47,7 +47,7 @@ export function integrationRoutes(s: Services): Router {
     const ev = b.events === undefined ? [] : ([] as unknown[]).concat(b.events);
     return { url: typeof b.url === 'string' ? b.url : '', events: ev.filter((e): e is string => typeof e === 'string'), active: ([] as unknown[]).concat(b.active ?? []).includes('1') };
   };
-  const form = (req: Request, res: Response, locals: Record<string, unknown>, status = 200) =>
+  const form = (_req: Request, res: Response, locals: Record<string, unknown>, status = 200) =>
     res.page('integrations/form', { layout: 'layouts/admin', nav: 'integrations', events: WEBHOOK_EVENTS, fields: {}, ...locals }, status);
 
   /** GET /{locale}/account/dashboard/integrations */

@@ -10,7 +10,7 @@
  * Any failure (network, timeout, non-2xx, unexpected body) becomes TranslateFailedError.
  */
 import { z } from 'zod';
-import { TranslateFailedError, type TranslateRequest, type Translator } from './index.ts';
+import { TranslateFailedError, type TranslateRequest, type Translator } from './types.ts';
 
 export type GoogleTranslateOptions = { apiKey: string; baseUrl?: string; timeoutMs?: number; fetch?: typeof fetch };
 

@@ -9,50 +9,9 @@
 import { GoogleTranslate } from './google.ts';
 import { OfflineTranslator } from './offline.ts';
 import { catalog } from '../../i18n/catalog.ts';
+import type { Translator } from './types.ts';
 
-export type TranslateRequest = {
-  text: string;
-  /** Language codes, e.g. 'en' → 'fr'. */
-  from: string;
-  to: string;
-  /** 'html' keeps markup (tags are not translated), 'text' for plain strings. */
-  format: 'html' | 'text';
-};
-
-export interface Translator {
-  /** 'google' or 'none'; shown on the services page. */
-  readonly name: string;
-  readonly configured: boolean;
-  /** True for the offline glossary translator: its answers are labelled as such. */
-  readonly offline?: boolean;
-  translate(req: TranslateRequest): Promise<string>;
-}
-
-/** No provider is set up: the interface says so instead of inventing text. */
-export class TranslateNotConfiguredError extends Error {
-  readonly code = 'not_configured';
-  constructor() {
-    super('Machine translation is not configured: set TRANSLATE_API_KEY to enable it.');
-    this.name = 'TranslateNotConfiguredError';
-  }
-}
-
-/** The service refused or failed (network, 4xx/5xx, unreadable answer). */
-export class TranslateFailedError extends Error {
-  readonly code = 'translate_failed';
-  constructor(message: string, readonly status?: number) {
-    super(message);
-    this.name = 'TranslateFailedError';
-  }
-}
-
-export class NotConfiguredTranslator implements Translator {
-  readonly name = 'none';
-  readonly configured = false;
-  async translate(): Promise<string> {
-    throw new TranslateNotConfiguredError();
-  }
-}
+export * from './types.ts';
 
 export type TranslatorConfig = { apiKey?: string; baseUrl?: string; timeoutMs?: number; fetch?: typeof fetch };
 

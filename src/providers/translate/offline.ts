@@ -8,7 +8,7 @@
  *   3. words it does not know are left as they are; HTML tags and {{placeholders}} are never touched.
  * Answers are labelled offline (`name = 'offline'`), and the editor says so beside the result.
  */
-import type { TranslateRequest, Translator } from './index.ts';
+import type { TranslateRequest, Translator } from './types.ts';
 
 export type Glossary = { whole: Map<string, string>; phrases: Map<string, string>; longest: number };
 type Pairs = Record<string, string>;
