@@ -8,7 +8,7 @@
  */
 import { shownMessages } from '../lib/errors.ts';
 import { useId, useState } from 'react';
-import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
+import { PAYMENT_TYPES, LINE_TYPES } from '../../src/domain/constants.ts';
 import { formatMoney, fromCents, parseCents, toCents } from '../../src/domain/money.ts';
 import type { OrderJson } from '../../src/domain/order-edit.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
@@ -25,7 +25,7 @@ type Props = { locale: string; order: OrderJson; labels: EditorLabels; tokenizeU
 
 export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid }: Props) {
   const id = useId();
-  const payable = order.line_items.filter((l) => l.line_type !== 5 && Number(l.unpaid_total) > 0);
+  const payable = order.line_items.filter((l) => l.line_type !== LINE_TYPES.PROMOTION && Number(l.unpaid_total) > 0);
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<'check' | 'card'>('check');
   const [check, setCheck] = useState('');
@@ -142,7 +142,7 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
         <table className="table" data-testid="pay-lines">
           <thead><tr><th scope="col">{labels.item}</th><th scope="col" className="num">{labels.paid}</th><th scope="col" className="num">{labels.unpaid}</th><th scope="col" className="num">{labels.assigned}</th></tr></thead>
           <tbody>
-            {order.line_items.filter((l) => l.line_type !== 5).map((l) => {
+            {order.line_items.filter((l) => l.line_type !== LINE_TYPES.PROMOTION).map((l) => {
               const open = Number(l.unpaid_total) > 0;
               const over = !check_.ok && check_.reason === 'over_line' && check_.id === l.order_line_item_id;
               return (

@@ -4,6 +4,7 @@
  * and the shapes both sides exchange. Pure: no framework, no clock, no I/O.
  */
 import { CHECKOUT_DEFAULTS, LINE_TYPES } from './constants.ts';
+import { convert } from './money.ts';
 
 /** The tabs, by index: 0 customer info, 1 shipping, 2 payment. */
 export const CHECKOUT_TABS = ['customer', 'shipping', 'payment'] as const;
@@ -118,7 +119,12 @@ export type TaxLine = { name: string; rate: number; amountCents: number };
  */
 export function computeTax(taxableCents: number, rates: readonly TaxRate[], exempt: boolean): TaxLine[] {
   if (exempt || taxableCents <= 0) return [];
-  return rates.map((r) => ({ name: r.name, rate: r.rate, amountCents: Math.round(taxableCents * r.rate) }));
+  return rates.map((r) => ({ name: r.name, rate: r.rate, amountCents: taxAmount(taxableCents, r.rate) }));
+}
+
+/** One rate's tax on a taxable amount: the checkout and the order editor both use it. */
+export function taxAmount(taxableCents: number, rate: number): number {
+  return taxableCents > 0 ? convert(taxableCents, rate) : 0;
 }
 
 /** The rates for a destination: the region's own rows, else the country's default rows (region ''). */

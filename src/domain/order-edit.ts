@@ -5,7 +5,8 @@
  * arithmetic is integer cents through money.ts, totals through order-totals.ts, promotion shares
  * through prorate.ts.
  */
-import { fromCents, toCents } from './money.ts';
+import { taxAmount } from './checkout.ts';
+import { convert, fromCents, toCents } from './money.ts';
 import { isProductLine, orderTotals, type Promotion } from './order-totals.ts';
 import { prorate } from './prorate.ts';
 
@@ -176,7 +177,7 @@ export function repriceOrder(
   const product = lines.filter(isProductLine);
   const drafts = product.map((l) => {
     const gross = l.unit_cents * l.quantity;
-    const discount = Math.round((gross * pct) / 10_000);
+    const discount = convert(gross, `${pct}e-4`); // basis points, rounded once (money.ts)
     return { l, discount, total: gross - discount };
   });
   const pre = orderTotals(
@@ -186,7 +187,8 @@ export function repriceOrder(
   const spreadable = Math.min(pre.promotionTotal, drafts.reduce((s, d) => s + Math.max(0, d.total), 0));
   const shares = drafts.length ? prorate(drafts.map((d) => Math.max(0, d.total)), Math.max(0, spreadable)) : [];
   const taxable = Math.max(0, pre.subtotal - pre.discount);
-  const taxLines = opts.taxRates.map((t) => ({ name: t.name, rate: t.rate, amount: opts.taxExempt ? 0 : Math.round(taxable * t.rate) }));
+  // The checkout's own tax rule (domain/checkout.ts); an exempt order keeps its rates at zero.
+  const taxLines = opts.taxRates.map((t) => ({ name: t.name, rate: t.rate, amount: opts.taxExempt ? 0 : taxAmount(taxable, t.rate) }));
   const tax = taxLines.reduce((s, t) => s + t.amount, 0);
   const totals = orderTotals(
     product.map((l, i) => ({ line_type: l.line_type, unit_price_cents: l.unit_cents, quantity: l.quantity, discount_cents: drafts[i].discount })),

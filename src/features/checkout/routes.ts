@@ -14,7 +14,7 @@ import { byUserOrIp, pgRateLimit } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
 import { AppError, invalid, unauthorized } from '../../domain/errors.ts';
 import { NO_COUNTRY_SELECTED } from '../../domain/checkout.ts';
-import { PAYMENT_TYPES } from '../../domain/constants.ts';
+import { PAYMENT_TYPES, LINE_TYPES } from '../../domain/constants.ts';
 import { parseInput } from '../../http/validate.ts';
 import { createRateProvider, carrierOptionsFromConfig } from '../../providers/shipping/index.ts';
 import { createMapsProvider, type MapsProvider } from '../../providers/maps/index.ts';
@@ -205,7 +205,7 @@ export function checkoutPage(s: Services, deps: CheckoutDeps) {
     const channel = channelOf(res);
     const ref = req.user ? { userId: req.user.id } : { cartOrderId: req.session?.cartOrderId ?? null };
     const cart = await getCart(s.db, ref, channel, {});
-    const hasLines = !!cart && cart.lines.some((l) => l.lineType !== 5);
+    const hasLines = !!cart && cart.lines.some((l) => l.lineType !== LINE_TYPES.PROMOTION);
     res.locals.cartCount = cart?.count ?? 0;
     if (!hasLines) return void (await res.page('checkout/empty', { title: req.t('checkout.title') }));
     if (!req.user && req.query.new !== '1') {

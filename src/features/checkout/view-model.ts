@@ -12,6 +12,7 @@ import type { CartState } from '../cart/service.ts';
 import { localizeCart } from '../cart/localize.ts';
 import { liveQuotes, offeredPaymentMethods, organisationOf, type AddressRow } from './queries.ts';
 import { quoteCutoff } from './shipping.ts';
+import { LINE_TYPES } from '../../domain/constants.ts';
 
 const m = (c: number) => (c / 100).toFixed(2);
 
@@ -61,7 +62,7 @@ export async function checkoutPageProps(
       lineTypes: cart.lines.map((l) => l.lineType),
       quoteIds: quotes.map((q) => q.id),
       selectedQuoteIds: quotes.filter((q) => q.selected).map((q) => q.id),
-      lines: cart.lines.filter((l) => l.lineType !== 5).map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, total: m(l.totalCents), stockcode: l.stockcode })),
+      lines: cart.lines.filter((l) => l.lineType !== LINE_TYPES.PROMOTION).map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, total: m(l.totalCents), stockcode: l.stockcode })),
       totals: { subtotal: m(cart.totals.subtotal), shipping: m(cart.totals.shipping), tax: m(cart.totals.tax), discount: m(cart.totals.discount), total: m(cart.totals.total) },
     },
     paymentMethods: methods.map((p) => ({ method: p.method as 'card' | 'check', label: p.label, paymentType: p.method === 'card' ? 1 : 2 })),

@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { lineItemOptions, orderLineItems, type orders, paymentAllocations, payments, shipmentQuotes, warehouses } from '../../db/schema/index.ts';
-import { MESSAGES } from '../../domain/constants.ts';
+import { MESSAGES, LINE_TYPES } from '../../domain/constants.ts';
 import { conflict, forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
 import { toCents } from '../../domain/money.ts';
 import { money2, isPlaceholderId, type OrderJson, type UpdateResponse } from '../../domain/order-edit.ts';
@@ -86,7 +86,7 @@ export async function updateOrder(db: Db, orderId: number, user: CurrentUser | u
       const key = l.order_line_item_id as string;
       if (placeholders.has(key)) fields[`line_items.${key}`] = 'Two new lines share this placeholder id.';
       placeholders.add(key);
-      if (l.line_type === 5 || !l.product_id) fields[`line_items.${key}`] = 'A new line needs a product.';
+      if (l.line_type === LINE_TYPES.PROMOTION || !l.product_id) fields[`line_items.${key}`] = 'A new line needs a product.';
     }
     if (Object.keys(fields).length) throw invalid('Some lines cannot be saved as sent.', fields);
 
@@ -177,7 +177,7 @@ export async function updateItemQuantity(db: Db, orderId: number, lineId: number
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, version);
     const [line] = await tx.select().from(orderLineItems).where(and(eq(orderLineItems.id, lineId), eq(orderLineItems.orderId, orderId)));
-    if (!line || line.lineType === 5) throw notFound('Line not found on this order.');
+    if (!line || line.lineType === LINE_TYPES.PROMOTION) throw notFound('Line not found on this order.');
     const before = await snapshot(tx, order);
     await tx.update(orderLineItems).set({ quantity }).where(eq(orderLineItems.id, lineId));
     const saved = await repriceAndSave(tx, order);

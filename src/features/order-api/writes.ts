@@ -12,6 +12,7 @@ import { isTaxExempt } from '../../domain/order-totals.ts';
 import { money2, repriceOrder } from '../../domain/order-edit.ts';
 import { audit } from '../audit/log.ts';
 import { emitEvent } from '../webhooks/events.ts';
+import { LINE_TYPES } from '../../domain/constants.ts';
 
 export const STALE_MESSAGE = 'This order was changed by someone else after you opened it. Reload the order to see the latest version, then make your change again.';
 
@@ -70,7 +71,7 @@ export async function repriceAndSave(tx: Tx, order: LockedOrder, patch: Partial<
   );
   for (const [i, l] of lines.entries()) {
     const n = r.lines[i];
-    if (l.lineType === 5) continue;
+    if (l.lineType === LINE_TYPES.PROMOTION) continue;
     if (n.unpaid < 0) throw conflict(`“${l.title}” cannot cost less than the ${money2(toCents(l.paidTotal))} already paid on it.`, { [`line_items.${l.id}`]: 'Less than already paid.' });
     const next = { discount: money2(n.discount), total: money2(n.total), totalDiscounted: money2(n.total_discounted), unpaidTotal: money2(n.unpaid) };
     if (next.discount !== l.discount || next.total !== l.total || next.totalDiscounted !== l.totalDiscounted || next.unpaidTotal !== l.unpaidTotal) {

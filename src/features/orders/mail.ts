@@ -4,6 +4,7 @@ import { formatMoney, parseCents } from '../../domain/money.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import { lineTitle } from '../cart/localize.ts';
 import { getOrderDetail } from './queries.ts';
+import { LINE_TYPES } from '../../domain/constants.ts';
 
 /** `base` is where links point (PUBLIC_URL, else the request's host). */
 export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'texts' | 'catalogText'>, orderId: number, locale: string, base: string): Promise<void> {
@@ -13,7 +14,7 @@ export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'text
   const t = s.texts.forLocale(isLocale(locale) ? locale : 'en-us');
   const money = (v: string) => formatMoney(parseCents(v) ?? 0, order.orderCurrency, locale);
   const names = await s.catalogText.forLocale(isLocale(locale) ? locale : 'en-us');
-  const lines = order.lines.filter((l) => l.lineType !== 5).map((l) => `  ${l.quantity} × ${lineTitle(l, names)}${l.stockcode ? ` (${l.stockcode})` : ''}  ${money(l.total)}`);
+  const lines = order.lines.filter((l) => l.lineType !== LINE_TYPES.PROMOTION).map((l) => `  ${l.quantity} × ${lineTitle(l, names)}${l.stockcode ? ` (${l.stockcode})` : ''}  ${money(l.total)}`);
   const a = order.shipTo;
   const text = [
     t('order.placed.title', { id: order.id }),

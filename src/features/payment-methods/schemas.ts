@@ -1,6 +1,7 @@
 /** Saved payment methods (issue 10): request shapes, validated at the edge. */
 import { z } from 'zod';
 import { IdParam } from '../../http/validate.ts';
+import { toCents } from '../../domain/money.ts';
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -23,7 +24,7 @@ const deposit = z
   .union([z.string(), z.number()], { message: 'Enter the amount, for example 0.32.' })
   .transform((v) => String(v).trim().replace(/^\$/, ''))
   .pipe(z.string().regex(/^0?\.\d{1,2}$/, 'Enter the amount under $1.00, for example 0.32.'))
-  .transform((v) => Math.round(Number(v) * 100))
+  .transform((v) => toCents(v))
   .pipe(z.number().int().min(1, 'Enter the amount under $1.00, for example 0.32.').max(99));
 
 export const VerifyDeposits = z.object({ amount_1: deposit, amount_2: deposit });

@@ -9,6 +9,7 @@
  * The account reference we store is "access_token:account_id"; neither ever goes to a browser.
  */
 import { Router } from 'express';
+import { toCents } from '../../domain/money.ts';
 import { BankLinkError, type BankAccount, type BankLinkProvider, type Debit, type DebitRequest, type LinkToken, type VerifyOutcome } from './types.ts';
 
 export type PlaidOptions = { clientId: string; secret: string; env?: 'sandbox' | 'production'; baseUrl?: string; timeoutMs?: number };
@@ -104,7 +105,7 @@ export class PlaidBankLinkProvider implements BankLinkProvider {
     const t = await this.call<{ transfer: { id: string; status: string; amount: string; iso_currency_code?: string } }>('/transfer/create', {
       access_token: accessToken, account_id: accountId, authorization_id: auth.authorization.id, description: (req.description ?? 'Order').slice(0, 15),
     });
-    return { ref: t.transfer.id, status: t.transfer.status === 'posted' || t.transfer.status === 'settled' ? 'posted' : 'pending', amountCents: Math.round(Number(t.transfer.amount) * 100), currency: (t.transfer.iso_currency_code ?? req.currency).toUpperCase() };
+    return { ref: t.transfer.id, status: t.transfer.status === 'posted' || t.transfer.status === 'settled' ? 'posted' : 'pending', amountCents: toCents(t.transfer.amount), currency: (t.transfer.iso_currency_code ?? req.currency).toUpperCase() };
   }
 
   async cancel(debitRef: string): Promise<void> {
