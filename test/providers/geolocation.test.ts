@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { createOfflineGeo, regionOfPostal } from '../../src/providers/geolocation/offline.ts';
 import { createGoogleGeo } from '../../src/providers/geolocation/google.ts';
 import { GeoProviderError } from '../../src/providers/geolocation/types.ts';
+import { loggingFailures } from '../../src/providers/geolocation/index.ts';
 
 describe('providers/geolocation offline', () => {
   it('places ZIP codes and Canadian postal codes in their state or province', () => {
@@ -96,5 +97,27 @@ describe('providers/geolocation google adapter (fake server)', () => {
     }
     const down = createGoogleGeo({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', timeoutMs: 500 });
     await down.geolocate().then(() => expect.fail('should throw'), (err) => expect(err).to.be.instanceOf(GeoProviderError));
+  });
+});
+
+describe('providers/geolocation: failures are logged with their cause', () => {
+  it('a failing call is written to the log (operation, provider, the error) and still reaches the caller', async () => {
+    const lines: { obj: Record<string, unknown>; msg: string }[] = [];
+    const failing = { ...createOfflineGeo(), geocodePostal: async () => { throw new GeoProviderError('quota exceeded', 429); } };
+    const geo = loggingFailures(failing, { warn: (obj, msg) => void lines.push({ obj: obj as Record<string, unknown>, msg }) });
+    let thrown: unknown;
+    try {
+      await geo.geocodePostal('US', '50010');
+    } catch (err) {
+      thrown = err;
+    }
+    expect((thrown as Error).message).to.equal('quota exceeded');
+    expect(lines).to.have.length(1);
+    expect(lines[0].msg).to.equal('geolocation geocodePostal failed');
+    expect(lines[0].obj).to.include({ provider: 'offline', op: 'geocodePostal' });
+    expect((lines[0].obj.err as Error).message).to.equal('quota exceeded');
+    // A call that works writes nothing.
+    expect(await geo.driveTimes({ lat: 42, lng: -93 }, [])).to.deep.equal([]);
+    expect(lines).to.have.length(1);
   });
 });

@@ -13,7 +13,7 @@ import type { Services } from '../../services.ts';
 import { invalid } from '../../domain/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import { createGeoProvider, type GeoProvider } from '../../providers/geolocation/index.ts';
+import { createGeoProvider, loggingFailures, type GeoProvider } from '../../providers/geolocation/index.ts';
 import { DEALER_SERVICES, PageQuery, PostalBody, SetBody } from './schemas.ts';
 import { nearestDealers, type Nearest } from './service.ts';
 import './session.ts';
@@ -27,7 +27,9 @@ async function reply(_req: Request, res: Response, result: Nearest) {
   res.json({ ...result, html });
 }
 
-export function dealerRoutes(s: Services, geo: GeoProvider = createGeoProvider(s.config)) {
+export function dealerRoutes(s: Services, provider: GeoProvider = createGeoProvider(s.config)) {
+  // Failures fall back below (an estimate, "postal code unknown"); the log keeps their cause.
+  const geo = loggingFailures(provider, s.logger);
   const localized = Router({ mergeParams: true });
   const root = Router();
 

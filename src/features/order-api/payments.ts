@@ -140,7 +140,7 @@ export async function takeCheckPayment(db: Db, orderId: number, user: CurrentUse
 /** A card decline is the buyer's answer (402 with the provider's message), never a 5xx. */
 export const declined = (e: PaymentError) => new AppError(402, e.code, e.message, { card: e.message });
 
-export async function takeCardPayment(db: Db, provider: PaymentProvider, orderId: number, user: CurrentUser | undefined, body: CardPaymentBody) {
+export async function takeCardPayment(db: Db, provider: PaymentProvider, orderId: number, user: CurrentUser | undefined, body: CardPaymentBody, log: { error: (obj: object, msg: string) => void }) {
   const who = payer(user);
   await readableOrder(db, orderId, who);
   const key = body.idempotency_key ?? randomUUID();
@@ -159,7 +159,10 @@ export async function takeCardPayment(db: Db, provider: PaymentProvider, orderId
   } catch (e) {
     if (e instanceof PaymentError) throw declined(e);
     // Charged, then not recorded: give the money back before answering.
-    if (charge) await provider.refund(charge.ref).catch(() => undefined);
+    if (charge) {
+      const ref = charge.ref;
+      await provider.refund(ref).catch((err) => log.error({ err, orderId, chargeRef: ref, cause: e, source: 'payments' }, 'staff card payment not recorded, and its refund failed: refund it by hand'));
+    }
     throw e;
   }
 }

@@ -69,7 +69,7 @@ export function orderApiRoutes(s: Services): Router {
     const id = orderId(req);
     if (isCardPayment(req.body)) {
       const body = parseInput(CardPaymentBody, req.body);
-      res.status(201).json(await takeCardPayment(s.db, paymentProviderOf(s), id, req.user, body));
+      res.status(201).json(await takeCardPayment(s.db, paymentProviderOf(s), id, req.user, body, req.log));
       return;
     }
     const body = parseInput(PaymentBody, req.body);

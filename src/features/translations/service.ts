@@ -101,7 +101,8 @@ export class TranslationService {
       return this.translator.offline ? { translated: { translatedText }, provider: 'offline' } : { translated: { translatedText } };
     } catch (err) {
       if (err instanceof TranslateNotConfiguredError) throw new AppError(503, err.code, err.message);
-      throw new AppError(502, 'translate_failed', 'The translation service did not answer. Please try again.');
+      // A 5xx: the error handler logs it, with the service's own error as its cause.
+      throw Object.assign(new AppError(502, 'translate_failed', 'The translation service did not answer. Please try again.'), { cause: err });
     }
   }
 }
