@@ -202,3 +202,16 @@ describe('translations: edit links', () => {
     }
   });
 });
+
+describe('translations: the preview frame’s stylesheet (issue 22)', () => {
+  it('the page stylesheet may be used by the editor’s sandboxed (opaque-origin) preview frame; scripts stay same-origin', async () => {
+    const { a } = await admin();
+    const html = (await a.get('/en-us/')).text;
+    const css = /<link rel="stylesheet" href="([^"]+\.css)">/.exec(html)![1];
+    const sheet = await a.get(css);
+    expect(sheet.status).to.equal(200);
+    expect(sheet.headers['cross-origin-resource-policy']).to.equal('cross-origin');
+    const boot = /<script type="module" src="([^"]+\.js)">/.exec(html)![1];
+    expect((await a.get(boot)).headers['cross-origin-resource-policy']).to.equal('same-origin');
+  });
+});
