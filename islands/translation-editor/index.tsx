@@ -266,6 +266,7 @@ export default function TranslationEditor({ text }: EditorProps) {
               {translating ? text['tr.machine.running'] : text['tr.machine']}
             </button>
             <span className="tr-saved" role="status" data-testid="tr-saved">{saved ? `✓ ${text['tr.saved']}` : ''}</span>
+            <button type="button" className="btn btn-ghost" onClick={close} data-testid="tr-cancel">{text['tr.cancel']}</button>
             <button type="submit" className="btn btn-accent" disabled={saving} data-testid="tr-save">
               {saving ? text['tr.saving'] : text['tr.save']}
             </button>
