@@ -181,7 +181,7 @@ describe('translations: edit links', () => {
     const { a } = await admin();
     for (const p of ['/fr-ca/', '/account/dashboard']) {
       const html = (await a.get(p)).text;
-      const button = /<button type="button" class="header-link page-text-toggle"[^]*?<span class="count">\((\d+)\)<\/span><\/button>/.exec(html);
+      const button = /<button type="button" class="header-link page-text-toggle"[\s\S]*?<span class="count">\((\d+)\)<\/span><\/button>/.exec(html);
       expect(button, p).to.not.equal(null);
       const drawer = html.slice(html.indexOf('data-testid="page-text-panel"'));
       const listed = drawer.slice(0, drawer.indexOf('</dialog>')).match(/<li data-key=/g) ?? [];
