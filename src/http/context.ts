@@ -5,6 +5,7 @@
  */
 import { islandTextJson } from '../i18n/island-text.ts';
 import { formatPercent } from '../domain/percent.ts';
+import { taxNameText } from '../domain/tax-names.ts';
 import type { RequestHandler, Request, Response } from 'express';
 import escapeHtml from 'escape-html';
 import { formatMoney, formatMoneyCompact, parseCents } from '../domain/money.ts';
@@ -102,6 +103,11 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
     formatNumber: (n: number | string) => new Intl.NumberFormat(intlLocale(locale)).format(Number(n)),
     /** A rate in percent in the page's language: 16.12 → '16,12 %' (fr-ca), '16.12%' (en-us). */
     formatPercent: (percent: number | string, digits?: number, minDigits?: number) => formatPercent(percent, locale, digits, minDigits),
+    /** A stored tax name ('GST') in the page's language ('TPS' on /fr-ca/); an unknown one as stored. */
+    taxName: (name: string) => {
+      const text = taxNameText(name);
+      return text ? req.t(text.key, { ...text.vars, defaultValue: name }) : name;
+    },
     formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
       d ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
     asset: assetUrl,
