@@ -12,11 +12,10 @@ import { addresses, persons } from '../../db/schema/index.ts';
 import { sortCountries } from '../../domain/countries.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { requireUser } from '../../http/guards.ts';
-import { flash } from '../../http/context.ts';
+import { flash, requireChannel } from '../../http/context.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { en as checkoutText } from '../../i18n/text/checkout.ts';
-import type { ChannelInfo } from '../channels/queries.ts';
 import { findCountry, listCountries, listRegions } from '../channels/queries.ts';
 import { checkAddress } from './customer-info.ts';
 import { ownAddress } from './queries.ts';
@@ -29,9 +28,8 @@ export function addressRoutes(s: Services): Router {
   const page = async (req: Request, res: Response, id: number | null) => {
     const a = id === null ? undefined : await ownAddress(s.db, req.user!.id, id);
     if (id !== null && !a) throw notFound();
-    const channel = res.locals.channel as ChannelInfo | undefined;
     const countries = sortCountries(await listCountries(s.db));
-    const code = a?.countryCode ?? channel?.countryCodes[0] ?? 'US';
+    const code = a?.countryCode ?? requireChannel(res).countryCodes[0];
     const country = await findCountry(s.db, { code });
     const regions = country ? (await listRegions(s.db, country.id)).sort((x, y) => x.name.localeCompare(y.name)) : [];
     const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)]));
