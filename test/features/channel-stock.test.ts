@@ -10,7 +10,8 @@ import { expect } from 'chai';
 import { testServer, sqlRows } from '../helpers/server.ts';
 import type { Db } from '../../src/db/client.ts';
 import { loadProductPage } from '../../src/features/product/service.ts';
-import { priceLine } from '../../src/features/cart/pricing.ts';
+import { sql } from 'drizzle-orm';
+import { priceFromFacts, priceLine, pricingFactsFrom, pricingFactsJson } from '../../src/features/cart/pricing.ts';
 import { estimate } from '../../src/features/shipping/service.ts';
 import { planShipment } from '../../src/features/checkout/shipping.ts';
 import type { ShipLine } from '../../src/features/checkout/queries.ts';
@@ -75,6 +76,10 @@ describe('channel stock: product page, cart, shipping estimate and checkout agre
   async function observe() {
     const page = await loadProductPage(db, productId, channel, new Date());
     const cart = await priceLine(db, channel, { productId, quantity: 1 }, { enforce: false });
+    // The cart's one read before a write carries the same facts as one JSON column (cart-read.ts).
+    const { rows } = await db.execute(sql`select ${pricingFactsJson(channel, productId)} as pricing`);
+    const facts = pricingFactsFrom((rows[0] as { pricing: Parameters<typeof pricingFactsFrom>[0] }).pricing, channel);
+    const cartWrite = priceFromFacts(facts.product, facts.options, channel, { productId, quantity: 1 }, { enforce: false });
     const quote = await estimate(db, { channel, productId, quantity: 1, country: 'US', postalCode: '60601', residential: false });
     const pageUnits = page.stockOnHand;
     const fits = await planShipment(db, channel.id, [line(pageUnits)]);
@@ -83,6 +88,7 @@ describe('channel stock: product page, cart, shipping estimate and checkout agre
       page: pageUnits,
       pageEnabled: page.initial.state.enabled,
       cart: cart.availability.stockOnHand,
+      cartWrite: cartWrite.availability.stockOnHand,
       estimateFrom: quote.warehouses.map((w) => nameOf(w.warehouseId)).sort(),
       checkoutShortAtPage: fits.plan.short,
       checkoutShortAbovePage: over.plan.short.map((s) => s.missing),
@@ -93,21 +99,21 @@ describe('channel stock: product page, cart, shipping estimate and checkout agre
   it('with warehouses linked: only the linked active ones count (A 4 + B 3 = 7)', async () => {
     await setup(['A', 'B']);
     expect(await observe()).to.deep.equal({
-      page: 7, pageEnabled: true, cart: 7, estimateFrom: ['A', 'B'], checkoutShortAtPage: [], checkoutShortAbovePage: [1], checkoutFrom: ['A', 'B'],
+      page: 7, pageEnabled: true, cart: 7, cartWrite: 7, estimateFrom: ['A', 'B'], checkoutShortAtPage: [], checkoutShortAbovePage: [1], checkoutFrom: ['A', 'B'],
     });
   });
 
   it('with none linked: every active warehouse counts (4 + 3 + 10 = 17), at checkout too', async () => {
     await setup([]);
     expect(await observe()).to.deep.equal({
-      page: 17, pageEnabled: true, cart: 17, estimateFrom: ['A', 'B', 'C'], checkoutShortAtPage: [], checkoutShortAbovePage: [1], checkoutFrom: ['A', 'B', 'C'],
+      page: 17, pageEnabled: true, cart: 17, cartWrite: 17, estimateFrom: ['A', 'B', 'C'], checkoutShortAtPage: [], checkoutShortAbovePage: [1], checkoutFrom: ['A', 'B', 'C'],
     });
   });
 
   it('with a linked warehouse switched off: it counts nowhere (A 4 + C 10 = 14)', async () => {
     await setup(['A', 'B', 'C'], ['B']);
     expect(await observe()).to.deep.equal({
-      page: 14, pageEnabled: true, cart: 14, estimateFrom: ['A', 'C'], checkoutShortAtPage: [], checkoutShortAbovePage: [1], checkoutFrom: ['A', 'C'],
+      page: 14, pageEnabled: true, cart: 14, cartWrite: 14, estimateFrom: ['A', 'C'], checkoutShortAtPage: [], checkoutShortAbovePage: [1], checkoutFrom: ['A', 'C'],
     });
   });
 });
