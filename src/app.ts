@@ -28,7 +28,7 @@ import type { Deps, Services } from './services.ts';
 import { AuthService } from './features/auth/service.ts';
 import { mediaFiles } from './features/media/static.ts';
 import { bearerAuth, withoutSessionCookie } from './features/auth/bearer.ts';
-import { warehouseApiRoutes } from './features/auth/warehouse-key.ts';
+import { warehouseKeyRoutes } from './features/warehouses/api.ts';
 import { DEMO_PASSWORD } from './db/seed/index.ts';
 import { multipartFields } from './http/multipart.ts';
 import { baseContext } from './http/context.ts';
@@ -157,7 +157,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   app.use(sameOriginWrites({ publicUrl: config.publicUrl }));
 
   // Warehouse API keys: their own check, on their own routes, before any session or CSRF.
-  app.use(warehouseApiRoutes(services));
+  app.use(warehouseKeyRoutes(services));
 
   // A bearer request is authenticated by its token alone: its session cookie is never read.
   app.use(withoutSessionCookie(SESSION_COOKIE));

@@ -119,15 +119,23 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
 }
 
 /**
- * The visitor's channel, or the one policy for a store whose channels are missing or
- * misconfigured: a 503 (the error page says the store is not open yet), logged as an error by
- * the error handler. Every route that prices or sells calls this; none invents a channel.
+ * THE missing-channel policy (issue 24), the only one. Every request gets a channel when the store
+ * has one: the session's choice, else the locale's default (contract: en-us → US, en-ca and fr-ca →
+ * CA, es-mx → MX), else the first (pickChannel). When none resolves — no channel at all, or one
+ * without a currency, a positive rate or a country it serves — the store is not set up: every route
+ * that reads the channel (to price, sell, ship, or pick a default country) answers 503 with the
+ * contract's error shape, code 'store_unavailable' (HTML: the error page says the store is not open
+ * yet), and the error handler logs it as an error. No route invents a channel or a country ('US'),
+ * and none carries on without one. test/http/require-channel.test.ts holds every route to it.
  */
 export function requireChannel(res: Response): ChannelInfo {
   const channel = res.locals.channel as ChannelInfo | undefined;
-  if (!channel || !(Number(channel.midMarketRate) > 0) || !channel.currency) throw unavailable('No sales channel is configured for this store.');
+  if (!channel || !(Number(channel.midMarketRate) > 0) || !channel.currency || !channel.countryCodes?.length) throw unavailable(NO_CHANNEL);
   return channel;
 }
+
+/** The message of requireChannel's 503 (translated by the error handler for the page's language). */
+export const NO_CHANNEL = 'No sales channel is configured for this store.';
 
 function pickChannel(channels: ChannelInfo[], code: string | undefined, locale: Locale): ChannelInfo | undefined {
   return channels.find((c) => c.code === code) ?? channels.find((c) => c.code === LOCALE_DEFAULT_CHANNEL[locale]) ?? channels[0];
