@@ -7,6 +7,7 @@ import { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { fieldErrors, IdParam, parseInput } from '../../http/validate.ts';
 import { flash } from '../../http/context.ts';
+import { saveSession } from '../auth/routes.ts';
 import { isAppError } from '../../domain/errors.ts';
 import { COLUMNS, ListQuery, PromotionCreate } from './schemas.ts';
 import { createPromotion, endPromotion, getPromotion, listPromotions, promotionFormValues, updatePromotion } from './service.ts';
@@ -53,7 +54,11 @@ export function promotionRoutes(s: Services): Router {
 
   // Editing (issue 22): the create form, filled in; a refused save shows it again with the messages.
   const editTitle = (req: import('express').Request) => req.t('promo.editTitle');
-  const editForm = formPage('promotions/form', (req) => ({ title: editTitle(req), layout: 'layouts/admin', nav: 'promotions', promotionId: req.params.id, values: req.body ?? {} }));
+  // The error handler runs outside this router, where req.params is empty: keep the id now.
+  const editForm: import('express').RequestHandler = (req, res, next) => {
+    const promotionId = req.params.id;
+    return formPage('promotions/form', (rq) => ({ title: editTitle(rq), layout: 'layouts/admin', nav: 'promotions', promotionId, values: rq.body ?? {} }))(req, res, next);
+  };
 
   /** GET /{locale}/account/dashboard/promotions/{id}/edit */
   r.get(`${BASE}/:id/edit`, async (req, res) => {
@@ -69,6 +74,7 @@ export function promotionRoutes(s: Services): Router {
     const row = await updatePromotion(s.db, id, parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'), req.user!.id);
     if (req.accepts(['html', 'json']) === 'json') return void res.json({ promotion: row });
     flash(req, 'success', req.t('promo.updated', { name: row.name }));
+    await saveSession(req); // before the 303: a browser follows it on the headers, before express-session's own save
     res.redirect(303, `/${req.locale}${BASE}`);
   });
 
