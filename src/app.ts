@@ -31,7 +31,7 @@ import { bearerAuth, withoutSessionCookie } from './features/auth/bearer.ts';
 import { warehouseKeyRoutes } from './features/warehouses/api.ts';
 import { DEMO_PASSWORD } from './db/seed/index.ts';
 import { multipartFields } from './http/multipart.ts';
-import { baseContext } from './http/context.ts';
+import { baseContext, saveFlashBeforeRedirect } from './http/context.ts';
 import { loadCurrentUser } from './features/auth/queries.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { csrfProtection } from './http/csrf.ts';
@@ -182,6 +182,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
       cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: 14 * 24 * 3600 * 1000 },
     }),
   );
+  app.use(saveFlashBeforeRedirect);
   app.use(bearerAuth(services));
   app.use(cookieParser(config.sessionSecret));
   const csrf = csrfProtection();

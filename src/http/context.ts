@@ -6,7 +6,7 @@
 import { islandTextJson } from '../i18n/island-text.ts';
 import { formatPercent } from '../domain/percent.ts';
 import { taxNameText } from '../domain/tax-names.ts';
-import type { RequestHandler, Request, Response } from 'express';
+import type { NextFunction, RequestHandler, Request, Response } from 'express';
 import escapeHtml from 'escape-html';
 import { formatMoney, formatMoneyCompact, parseCents } from '../domain/money.ts';
 import { intlLocale } from '../domain/locale-tag.ts';
@@ -156,4 +156,23 @@ function takeFlash(req: Request) {
 
 export function flash(req: Request, kind: 'info' | 'success' | 'warning' | 'error', message: string) {
   (req.session.flash ??= []).push({ kind, message });
+  flashed.add(req);
+}
+
+const flashed = new WeakSet<Request>();
+
+/**
+ * A redirect that carries a flash message writes the session first. Why: express-session saves a
+ * changed session while it is already sending the response (the headers go first), so a browser
+ * that follows the 303 at once could read the next page before the message is stored, and the
+ * person never sees it (seen under load in the browser tests). Only requests that flashed wait:
+ * nothing is written on a GET that did not change the session.
+ */
+export function saveFlashBeforeRedirect(req: Request, res: Response, next: NextFunction): void {
+  const redirect = res.redirect;
+  res.redirect = function redirectAfterSave(this: Response, ...args: unknown[]) {
+    if (!flashed.has(req) || !req.session) return (redirect as (...a: unknown[]) => void).apply(this, args);
+    req.session.save((err) => (err ? next(err) : (redirect as (...a: unknown[]) => void).apply(res, args)));
+  } as Response['redirect'];
+  next();
 }

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
-import { saveSession } from '../auth/routes.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { withQuery } from '../order-admin/view-model.ts';
 import { CUSTOMER_SORTS, customerDefaultDir, getCustomer, listCountries, listRegionsOf, searchCustomers } from './queries.ts';
@@ -74,7 +73,6 @@ export function customerRoutes(s: Services): Router {
     const { personId } = await addCustomer(s.db, s.auth, form, req.locale, req.user!.id);
     if (req.xhr || req.bearer) return void res.status(201).json({ customer: { id: personId } });
     flash(req, 'success', req.t('oa.customers.added', { name: `${form.firstName} ${form.lastName}` }));
-    await saveSession(req); // before the 303: a browser follows it on the headers, before express-session's own save
     res.redirect(303, `${base}/${personId}`);
   });
 

@@ -7,7 +7,6 @@ import { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { fieldErrors, IdParam, parseInput } from '../../http/validate.ts';
 import { flash } from '../../http/context.ts';
-import { saveSession } from '../auth/routes.ts';
 import { isAppError } from '../../domain/errors.ts';
 import { COLUMNS, ListQuery, PromotionCreate } from './schemas.ts';
 import { createPromotion, endPromotion, getPromotion, listPromotions, promotionFormValues, updatePromotion } from './service.ts';
@@ -74,7 +73,6 @@ export function promotionRoutes(s: Services): Router {
     const row = await updatePromotion(s.db, id, parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'), req.user!.id);
     if (req.accepts(['html', 'json']) === 'json') return void res.json({ promotion: row });
     flash(req, 'success', req.t('promo.updated', { name: row.name }));
-    await saveSession(req); // before the 303: a browser follows it on the headers, before express-session's own save
     res.redirect(303, `/${req.locale}${BASE}`);
   });
 
