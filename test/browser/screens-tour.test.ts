@@ -14,20 +14,20 @@ import { DEMO_PASSWORD } from '../helpers/http.ts';
 import { testServer } from '../helpers/server.ts';
 
 type Words = {
-  lang: string; menu: string; products: string; parts: string; dealers: string; signIn: string; email: string; password: string;
+  lang: string; planter: string; menu: string; products: string; parts: string; dealers: string; signIn: string; email: string; password: string;
   admin: { orders: string; customers: string; products: string; promotions: string; warehouses: string };
 };
 const WORDS: Record<'en-us' | 'fr-ca' | 'es-mx', Words> = {
   'en-us': {
-    lang: 'en-US', menu: 'Menu', products: 'Products', parts: 'Parts diagrams', dealers: 'Find a dealer', signIn: 'Sign in', email: 'Email', password: 'Password',
+    lang: 'en', planter: 'Custom Vacuum Planter — Build Your Own', menu: 'Menu', products: 'Products', parts: 'Parts diagrams', dealers: 'Find a dealer', signIn: 'Sign in', email: 'Email', password: 'Password',
     admin: { orders: 'Orders', customers: 'Customers', products: 'Products', promotions: 'Promotions', warehouses: 'Warehouses' },
   },
   'fr-ca': {
-    lang: 'fr-CA', menu: 'Menu', products: 'Produits', parts: 'Vues éclatées', dealers: 'Trouver un concessionnaire', signIn: 'Se connecter', email: 'Courriel', password: 'Mot de passe',
+    lang: 'fr', planter: 'Semoir pneumatique sur mesure — À configurer', menu: 'Menu', products: 'Produits', parts: 'Vues éclatées', dealers: 'Trouver un concessionnaire', signIn: 'Se connecter', email: 'Courriel', password: 'Mot de passe',
     admin: { orders: 'Commandes', customers: 'Clients', products: 'Produits', promotions: 'Promotions', warehouses: 'Entrepôts' },
   },
   'es-mx': {
-    lang: 'es-MX', menu: 'Menú', products: 'Productos', parts: 'Diagramas de partes', dealers: 'Buscar distribuidor', signIn: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña',
+    lang: 'es', planter: 'Sembradora neumática a la medida — Configúrela', menu: 'Menú', products: 'Productos', parts: 'Diagramas de partes', dealers: 'Buscar distribuidor', signIn: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña',
     admin: { orders: 'Pedidos', customers: 'Clientes', products: 'Productos', promotions: 'Promociones', warehouses: 'Almacenes' },
   },
 };
@@ -75,7 +75,7 @@ describe('browser: the main screens in three languages at 1280 and 375 px (issue
 
         await headerLink(w.products);
         wrong.push(...(await look(page, w, `${tag}-catalog`)));
-        await Promise.all([page.waitForNavigation(), page.getByRole('main').getByRole('link').filter({ has: page.locator('h2, h3') }).first().click()]);
+        await Promise.all([page.waitForNavigation(), page.getByRole('main').getByRole('link', { name: new RegExp(w.planter) }).first().click()]);
         wrong.push(...(await look(page, w, `${tag}-product`)));
 
         await headerLink(w.parts);
