@@ -32,6 +32,7 @@ import { integrations } from './text/integrations.ts'; // issue 15
 import { epp } from './text/epp.ts';
 import { islandsText } from './text/islands.ts'; // the islands' own text (issue 21)
 import { logActions } from './text/log-actions.ts'; // issue 22: the log's action codes in words
+import { quickOrder } from './text/quick-order.ts'; // issue 25: quick order by part number
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -39,7 +40,7 @@ export type Language = 'en' | 'fr' | 'es';
 type AreaText<K extends string> = { en: Record<K, string>; fr: Partial<Record<K, string>>; es: Partial<Record<K, string>> };
 
 // One entry per area (keep alphabetical; each in src/i18n/text/<area>.ts).
-const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderPayments, calendar, reports, catalogAdmin, paymentMethods, permissionsText, integrations, epp, islandsText, logActions] as const satisfies readonly AreaText<string>[];
+const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderPayments, calendar, reports, catalogAdmin, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, quickOrder] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AreaEn = UnionToIntersection<(typeof AREAS)[number]['en']>;
