@@ -14,10 +14,12 @@ export type Target = {
 };
 
 /** Every row must also have zero errors and zero non-2xx answers. */
+// Issue 23's "Done when" (64 connections, one process, on PostgreSQL): anonymous pages ≥ 10 % of
+// the bare server with p99 < 100 ms; a cart quantity update ≥ 2 % with p99 < 250 ms in ≤ 4 round trips.
 export const TARGETS = {
-  anonymousPage: { min_ratio: 0.1, max_p99_ms: 50, max_round_trips: 1 },
+  anonymousPage: { min_ratio: 0.1, max_p99_ms: 100, max_round_trips: 1 },
   signedInPage: { max_round_trips: 2 },
-  cartUpdate: { min_ratio: 0.05, max_p99_ms: 80 },
+  cartUpdate: { min_ratio: 0.02, max_p99_ms: 250, max_round_trips: 4 },
   none: {},
 } satisfies Record<string, Target>;
 

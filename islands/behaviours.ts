@@ -25,4 +25,6 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   'date-field': () => import('./behaviours/date-field.ts'),
   // Issue 22: the storefront's main navigation behind a menu button on phones.
   'nav-toggle': () => import('./behaviours/nav-toggle.ts'),
+  // Issue 22: the header's 'Text on this page' button and its drawer (staff who translate).
+  'page-text': () => import('./behaviours/page-text.ts'),
 };

@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { cspDirectives } from './http/csp.ts';
@@ -27,10 +28,10 @@ import type { Deps, Services } from './services.ts';
 import { AuthService } from './features/auth/service.ts';
 import { mediaFiles } from './features/media/static.ts';
 import { bearerAuth, withoutSessionCookie } from './features/auth/bearer.ts';
-import { warehouseApiRoutes } from './features/auth/warehouse-key.ts';
+import { warehouseKeyRoutes } from './features/warehouses/api.ts';
 import { DEMO_PASSWORD } from './db/seed/index.ts';
 import { multipartFields } from './http/multipart.ts';
-import { baseContext } from './http/context.ts';
+import { baseContext, saveFlashBeforeRedirect } from './http/context.ts';
 import { loadCurrentUser } from './features/auth/queries.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { csrfProtection } from './http/csrf.ts';
@@ -51,6 +52,11 @@ const CHANNEL_TABLES = ['channels', 'currencies', 'channel_countries', 'countrie
 const USER_TABLES = ['users', 'role_permissions', 'user_permissions', 'organisation_permissions'];
 const SESSION_COOKIE = 'hd.sid';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** express.static's setHeaders for /build: a stylesheet may be used by a document of another (opaque) origin. */
+function shareStylesheets(res: ServerResponse, file: string) {
+  if (file.endsWith('.css')) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+}
 
 export function createApp(deps: Deps): { app: Express; services: Services } {
   const db = deps.database.db;
@@ -108,7 +114,11 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   app.use(sessionlessFastLane(pageCache, { sessionCookie: SESSION_COOKIE, cookieSecret: config.sessionSecret, logger: deps.logger }));
   app.use(compression());
   // Content-hashed bundles never change: cache for a year. Other static files: an hour.
-  app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', fallthrough: true, index: false }));
+  // Stylesheets answer Cross-Origin-Resource-Policy: cross-origin (helmet's default is same-origin):
+  // the translation editor's preview is a sandboxed frame whose origin is opaque, and it links the
+  // page's stylesheet (islands/translation-editor/preview-pane.tsx); same-origin blocked it
+  // (ERR_BLOCKED_BY_RESPONSE.NotSameOrigin). The stylesheets are public and hold nothing private.
+  app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', fallthrough: true, index: false, setHeaders: shareStylesheets }));
   // Why: /{locale}/… belongs to the routers (public/ has no locale folders), and looking there first
   // cost every page a failed stat of public/{locale}/… (~5% of a product page's CPU).
   const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', index: false });
@@ -147,7 +157,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   app.use(sameOriginWrites({ publicUrl: config.publicUrl }));
 
   // Warehouse API keys: their own check, on their own routes, before any session or CSRF.
-  app.use(warehouseApiRoutes(services));
+  app.use(warehouseKeyRoutes(services));
 
   // A bearer request is authenticated by its token alone: its session cookie is never read.
   app.use(withoutSessionCookie(SESSION_COOKIE));
@@ -172,6 +182,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
       cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: 14 * 24 * 3600 * 1000 },
     }),
   );
+  app.use(saveFlashBeforeRedirect);
   app.use(bearerAuth(services));
   app.use(cookieParser(config.sessionSecret));
   const csrf = csrfProtection();

@@ -8,7 +8,7 @@ import { shownMessages } from '../lib/errors.ts';
 import L from 'leaflet';
 import { showAlert } from '../lib/alerts.ts';
 import { request } from '../lib/request.ts';
-import type { ExplorerProps } from '../../src/features/parts/view-model.ts';
+import type { ExplorerProps } from '../../src/domain/parts.ts';
 import type { ImageRect, SimpleBounds } from '../../src/domain/parts.ts';
 
 type Ctx = { map: L.Map; page: HTMLElement; layers: Map<string, L.Rectangle>; props: ExplorerProps; toImage: (b: SimpleBounds) => ImageRect };

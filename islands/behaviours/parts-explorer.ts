@@ -9,7 +9,7 @@
 import L from 'leaflet';
 import { request } from '../lib/request.ts';
 import { requestMount } from '../lib/mount-request.ts';
-import type { ExplorerProps } from '../../src/features/parts/view-model.ts';
+import type { ExplorerProps } from '../../src/domain/parts.ts';
 import { calloutBounds, findCallouts, toImageRect } from '../../src/domain/parts.ts';
 import { attachEditor } from './parts-editor.ts';
 import { text } from '../lib/text.ts';

@@ -205,15 +205,15 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
           <ProductSearch api={api} label={labels.addProduct} placeholder={labels.searchPlaceholder} onPick={add} />
         </div>
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="oe-lines-h">
-          <table className="table order-lines" data-testid="editor-lines">
+          <table className="table order-lines stack-sm" data-testid="editor-lines">
             <thead>
               <tr><th scope="col">{labels.item}</th><th scope="col" className="num">{labels.quantity}</th><th scope="col" className="num hide-sm">{labels.unitPrice}</th><th scope="col" className="num">{labels.lineTotal}</th><th scope="col"><span className="visually-hidden">{labels.remove}</span></th></tr>
             </thead>
             <tbody>
               {lines.map((l) => (
                 <tr key={String(l.id)} data-line-id={String(l.id)} data-line-type={l.line_type}>
-                  <td><div>{l.title}</div>{l.stockcode ? <div className="small muted mono">{l.stockcode}</div> : null}{l.option_text.map((t) => <div key={t} className="small muted" data-testid="line-option">{t}</div>)}</td>
-                  <td className="num">
+                  <td className="cell-main"><div>{l.title}</div>{l.stockcode ? <div className="small muted mono">{l.stockcode}</div> : null}{l.option_text.map((t) => <div key={t} className="small muted" data-testid="line-option">{t}</div>)}</td>
+                  <td className="num cell-qty" data-label={l.line_type === LINE_TYPES.PROMOTION ? undefined : labels.quantity}>
                     {l.line_type === LINE_TYPES.PROMOTION ? null : (
                       <div className="qty-stepper">
                         <button type="button" className="btn btn-ghost btn-sm" onClick={() => step(l, -1)} disabled={busy || l.quantity <= CART_MIN} aria-label={`${labels.decrease}: ${l.title}`} data-testid="qty-down">−</button>
@@ -222,11 +222,11 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
                       </div>
                     )}
                   </td>
-                  <td className="num hide-sm">{money(l.unit_price)}</td>
-                  <td className="num" data-testid="line-total">{isPlaceholderId(l.id) || unsaved ? '...' : money(l.total)}</td>
+                  <td className="num hide-sm cell-unit" data-label={labels.unitPrice}>{money(l.unit_price)}</td>
+                  <td className="num cell-total" data-testid="line-total" data-label={labels.lineTotal}>{isPlaceholderId(l.id) || unsaved ? '...' : money(l.total)}</td>
                   <td className="num line-remove-cell">
                     {l.line_type === LINE_TYPES.PROMOTION ? null : (
-                      <button type="button" className="btn btn-danger btn-sm" onClick={() => remove(l)} disabled={busy} aria-label={`${labels.remove}: ${l.title}`} data-testid="line-remove"><span className="remove-text">{labels.remove}</span><span className="remove-x" aria-hidden="true">×</span></button>
+                      <button type="button" className="btn btn-danger btn-sm" onClick={() => remove(l)} disabled={busy} aria-label={`${labels.remove}: ${l.title}`} data-testid="line-remove">{labels.remove}</button>
                     )}
                   </td>
                 </tr>

@@ -43,15 +43,15 @@ export function PaymentList({ locale, order, labels, busy, onPayments, synchroni
       <div className="card-head"><h2 id={`${id}-h`}>{labels.payments}</h2></div>
       {order.payments.length ? (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-h`}>
-          <table className="table">
+          <table className="table stack-sm">
             <thead><tr><th scope="col">#</th><th scope="col">{labels.method}</th><th scope="col" className="num">{labels.payAmount}</th><th scope="col"><span className="visually-hidden">{labels.refreshPayment.replace(/\s*#?\s*\{\{\s*id\s*\}\}/, '')}</span></th></tr></thead>
             <tbody>
               {order.payments.map((p) => (
                 <tr key={p.payment_id} data-payment-id={p.payment_id}>
-                  <td>{p.payment_id}</td>
-                  <td>{typeOf(p)} · <span className={`badge ${p.successful ? 'badge-completed' : 'badge-cancelled'}`}>{p.successful ? labels.paymentOk : labels.paymentFailed}</span></td>
-                  <td className="num">{money(p.total.value)}</td>
-                  <td className="num">
+                  <td className="cell-id">{p.payment_id}</td>
+                  <td className="cell-grow">{typeOf(p)} · <span className={`badge ${p.successful ? 'badge-completed' : 'badge-cancelled'}`}>{p.successful ? labels.paymentOk : labels.paymentFailed}</span></td>
+                  <td className="num" data-label={labels.payAmount}>{money(p.total.value)}</td>
+                  <td className="num cell-end">
                     <button type="button" className="btn btn-ghost btn-sm" disabled={busy || refreshing !== null}
                       onClick={async () => {
                         setRefreshing(p.payment_id);

@@ -139,7 +139,7 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
         ) : null}
       </div>
       <div className="table-wrap" tabIndex={0} role="region" aria-label={labels.distribute}>
-        <table className="table" data-testid="pay-lines">
+        <table className="table stack-sm" data-testid="pay-lines">
           <thead><tr><th scope="col">{labels.item}</th><th scope="col" className="num">{labels.paid}</th><th scope="col" className="num">{labels.unpaid}</th><th scope="col" className="num">{labels.assigned}</th></tr></thead>
           <tbody>
             {order.line_items.filter((l) => l.line_type !== LINE_TYPES.PROMOTION).map((l) => {
@@ -147,10 +147,10 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
               const over = !check_.ok && check_.reason === 'over_line' && check_.id === l.order_line_item_id;
               return (
                 <tr key={l.order_line_item_id} data-line-id={l.order_line_item_id}>
-                  <td>{l.product.title}</td>
-                  <td className="num" data-testid="pay-line-paid">{money(toCents(l.paid_total))}</td>
-                  <td className="num" data-testid="pay-line-unpaid">{money(toCents(l.unpaid_total))}</td>
-                  <td className="num">
+                  <td className="cell-main">{l.product.title}</td>
+                  <td className="num" data-testid="pay-line-paid" data-label={labels.paid}>{money(toCents(l.paid_total))}</td>
+                  <td className="num" data-testid="pay-line-unpaid" data-label={labels.unpaid}>{money(toCents(l.unpaid_total))}</td>
+                  <td className="num cell-end" data-label={labels.assigned}>
                     {open ? (
                       <input
                         className="input assign-input" inputMode="decimal" aria-label={`${labels.assigned}: ${l.product.title}`} disabled={busy} value={assigned[l.order_line_item_id] ?? ''}

@@ -56,7 +56,7 @@ export function RefundPanel({ locale, order, labels, busy, onRefunded }: Props) 
     <section className="card" aria-labelledby={`${id}-h`} data-testid="refund-panel">
       <div className="card-head"><h2 id={`${id}-h`}>{labels.refundTitle}</h2></div>
       <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-h`}>
-        <table className="table">
+        <table className="table stack-sm">
           <thead>
             <tr>
               <th scope="col">{labels.refundPayment}</th><th scope="col" className="num">{labels.paid}</th><th scope="col" className="num">{labels.refunded}</th>
@@ -69,19 +69,19 @@ export function RefundPanel({ locale, order, labels, busy, onRefunded }: Props) 
               const cents = parseCents(amounts[p.payment_id] ?? '', 'down') ?? 0;
               return (
                 <tr key={p.payment_id} data-payment-id={p.payment_id} data-testid="refund-row">
-                  <td className="nowrap" data-testid="refund-card">{cardOf(order, p)}</td>
-                  <td className="num">{money(toCents(p.total.value))}</td>
-                  <td className="num" data-testid="refund-refunded">{money(toCents(p.refunded.value))}</td>
-                  <td className="num" data-testid="refund-left">{money(left)}</td>
-                  <td>
+                  <td className="nowrap cell-main" data-testid="refund-card">{cardOf(order, p)}</td>
+                  <td className="num" data-label={labels.paid}>{money(toCents(p.total.value))}</td>
+                  <td className="num" data-testid="refund-refunded" data-label={labels.refunded}>{money(toCents(p.refunded.value))}</td>
+                  <td className="num" data-testid="refund-left" data-label={labels.refundLeft}>{money(left)}</td>
+                  <td data-label={labels.refundAmount}>
                     <input className="input assign-input" inputMode="decimal" aria-label={`${labels.refundAmount}: ${cardOf(order, p)}`} value={amounts[p.payment_id] ?? ''}
                       disabled={busy || left === 0} onChange={(e) => setAmounts({ ...amounts, [p.payment_id]: e.target.value })} data-testid="refund-amount" />
                   </td>
-                  <td>
+                  <td className="cell-grow" data-label={labels.refundReason}>
                     <input className="input" maxLength={200} aria-label={`${labels.refundReason}: ${cardOf(order, p)}`} value={reasons[p.payment_id] ?? ''}
                       disabled={busy || left === 0} onChange={(e) => setReasons({ ...reasons, [p.payment_id]: e.target.value })} data-testid="refund-reason" />
                   </td>
-                  <td>
+                  <td className="cell-end">
                     <button type="button" className="btn btn-ghost btn-sm" disabled={busy || sending !== null || cents <= 0 || cents > left} onClick={() => void refund(p)} data-testid="refund-button">{labels.refund}</button>
                   </td>
                 </tr>

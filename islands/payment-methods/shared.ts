@@ -1,5 +1,5 @@
 /** Shapes and helpers shared by the payment-methods island's parts (no DOM at import). */
-import type { MethodJson } from '../../src/features/payment-methods/service.ts';
+import type { MethodJson } from '../../src/domain/payments.ts';
 
 export type Method = MethodJson;
 export type T = (key: string, vars?: Record<string, string | number>) => string;

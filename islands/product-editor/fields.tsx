@@ -1,13 +1,14 @@
 /** Small labelled inputs of the product editor: each shows its error (and duplicate warning) beside it. */
 import { useId, type ReactNode } from 'react';
 
-type Common = { label: string; name: string; error?: string | null; hint?: ReactNode };
+type Common = { label: string; name: string; error?: string | null; hint?: ReactNode; after?: ReactNode };
 
-function Wrap({ label, name, error, hint, id, children }: Common & { id: string; children: ReactNode }) {
+function Wrap({ label, name, error, hint, after, id, children }: Common & { id: string; children: ReactNode }) {
   return (
     <div className={`field${error ? ' has-error' : ''}`} data-field={name}>
       <label htmlFor={id}>{label}</label>
       {children}
+      {after}
       {hint ? <span className="hint" id={`${id}-hint`}>{hint}</span> : null}
       {error ? <span className="field-error" id={`${id}-error`} role="alert" data-testid={`error-${name}`}>{error}</span> : null}
     </div>
@@ -67,7 +68,7 @@ export function Check({ label, name, checked, onChange, disabled }: { label: str
 
 export function Group({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode }) {
   return (
-    <section className="card pe-group" aria-labelledby={`${id}-h`} data-testid={`group-${id}`}>
+    <section className="card pe-group" id={`pe-${id}`} aria-labelledby={`${id}-h`} data-testid={`group-${id}`}>
       <div className="card-head">
         <h2 id={`${id}-h`}>{title}</h2>
         {actions}

@@ -1,8 +1,11 @@
 /**
  * The product editor island (spec §3 "Product (editor)", §4 "Product editor", §5 slug, §7 calls).
  *
- * - Every field, grouped: identity, description, dimensions and shipping, stackability, images,
- *   categories, options, distributors, channels (country of origin sits with identity).
+ * - Every field, in titled sections with a list of them at the top (issue 22: "one 6,000 px
+ *   form"): basics (title and slug side by side, status, codes, description), pricing and
+ *   availability (channel prices, distributors), options and choices, media, shipping and
+ *   inventory (dimensions, freight, stacking), categories and search. The save bar with the
+ *   unsaved-changes hint stays pinned to the bottom of the window.
  * - Duplicate checks for stock code, SKU, GTIN, slug and title run 400 ms after typing stops and
  *   show beside the field, before anything is saved; the server checks again on save (409).
  * - Slug: "Create from title" runs the shared domain slugify (the server validates the shape).
@@ -180,49 +183,61 @@ export default function ProductEditor(props: Props) {
   const dec = (k: keyof ProductEditorData) => (v: string) => update({ [k]: v === '' ? null : v } as Partial<ProductEditorData>);
   const mediaUpload = `/${props.locale}/account/dashboard/media/upload`;
 
+  const sections = ['basics', 'pricing', 'options', 'images', 'shipping', 'catalogue'] as const;
+  const sectionTitle: Record<(typeof sections)[number], string> = { basics: L['s.basics'], pricing: L['s.pricing'], options: L['s.options'], images: L['s.media'], shipping: L['s.shipping'], catalogue: L['s.catalogue'] };
+
   return (
     <form className="pe" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }} data-testid="pe-form" data-dirty={dirty ? 'true' : 'false'}>
-      <div className="pe-bar card" role="status" aria-live="polite">
-        <span data-testid="pe-state">{saving ? L.saving : dirty ? L.unsaved : savedAt ? `${L.saved} · ${savedAt}` : ''}</span>
-        <button type="submit" className="btn" disabled={saving} data-testid="pe-save">{saving ? L.saving : L.save}</button>
-      </div>
+      {/* Issue 22: the long form in titled sections, a list of them to jump to, and the save bar pinned to the bottom. */}
+      <nav className="pe-nav" aria-label={L['s.nav']} data-testid="pe-nav">
+        <ul>{sections.map((id) => <li key={id}><a href={`#pe-${id}`}>{sectionTitle[id]}</a></li>)}</ul>
+      </nav>
 
-      <Group id="identity" title={L['g.identity']}>
-        <div className="form-row">
+      <Group id="basics" title={sectionTitle.basics}>
+        <div className="pe-title-slug">
           <TextField label={L['f.title']} name="title" value={data.title} onChange={text('title')} error={err('title')} required maxLength={200} />
-          <div>
-            <TextField label={L['f.slug']} name="slug" value={data.slug} onChange={text('slug')} error={err('slug')} required />
-            <button type="button" className="btn btn-ghost btn-sm" data-testid="pe-make-slug" onClick={() => { const s = slugify(data.title); update({ slug: s }); checkDuplicate('slug', s); }}>{L['f.makeSlug']}</button>
-          </div>
+          <TextField label={L['f.slug']} name="slug" value={data.slug} onChange={text('slug')} error={err('slug')} required
+            after={<button type="button" className="btn btn-ghost btn-sm" data-testid="pe-make-slug" onClick={() => { const s = slugify(data.title); update({ slug: s }); checkDuplicate('slug', s); }}>{L['f.makeSlug']}</button>} />
+        </div>
+        <div className="form-row">
+          <SelectField label={L['f.status']} name="status" value={data.status} onChange={(v) => update({ status: Number(v) as 0 | 1 | 2 })} options={[0, 1, 2].map((s) => ({ value: s, label: L[`status.${s}`] }))} error={err('status')} />
+          <TextField label={L['f.brand']} name="brand" value={data.brand} onChange={text('brand')} error={err('brand')} />
         </div>
         <div className="form-row">
           <TextField label={L['f.stockcode']} name="stockcode" value={data.stockcode} onChange={text('stockcode', (v) => checkKit(v, data.sku))} error={err('stockcode')} required />
           <TextField label={L['f.sku']} name="sku" value={data.sku} onChange={text('sku', (v) => checkKit(data.stockcode, v))} error={err('sku')} />
           <TextField label={L['f.gtin']} name="gtin" value={data.gtin} onChange={text('gtin')} error={err('gtin')} inputMode="numeric" />
-          <TextField label={L['f.brand']} name="brand" value={data.brand} onChange={text('brand')} error={err('brand')} />
-        </div>
-        <div className="form-row">
-          <TextField label={L['f.price']} name="price" value={data.price} onChange={text('price')} error={err('price')} inputMode="decimal" />
-          <SelectField label={L['f.status']} name="status" value={data.status} onChange={(v) => update({ status: Number(v) as 0 | 1 | 2 })} options={[0, 1, 2].map((s) => ({ value: s, label: L[`status.${s}`] }))} error={err('status')} />
-          <SelectField label={L['f.availability']} name="availability" value={data.availability} onChange={text('availability')} options={['in_stock', 'out_of_stock', 'coming_soon', 'call'].map((a) => ({ value: a, label: L[`avail.${a}`] }))} />
-          <SelectField label={L['f.inventoryType']} name="inventory_type" value={data.inventory_type} onChange={text('inventory_type')} options={['stocked', 'made_to_order', 'drop_ship'].map((a) => ({ value: a, label: L[`inv.${a}`] }))} />
-        </div>
-        <div className="form-row">
-          <TextField label={L['f.tariff']} name="tariff_code" value={data.tariff_code} onChange={text('tariff_code')} error={err('tariff_code')} />
-          <TextField label={L['f.shippingLabel']} name="shipping_label" value={data.shipping_label} onChange={text('shipping_label')} error={err('shipping_label')} />
-          <SelectField label={L['f.coo']} name="coo" value={data.coo} onChange={text('coo')} error={err('coo')} options={[{ value: '', label: L['f.none'] }, ...refData.countries.map((c) => ({ value: c.code, label: c.name }))]} />
-          <TextField label={L['f.taxonomy']} name="taxonomy_terms" value={data.taxonomy_terms.join(', ')} onChange={(v) => update({ taxonomy_terms: v.split(',').map((x) => x.trim()).filter(Boolean) })} error={err('taxonomy_terms')} />
         </div>
         <Check label={L['f.isKit']} name="is_kit" checked={data.is_kit} onChange={(v) => update({ is_kit: v, isKitDerived: false })} />
         {data.isKitDerived ? <p className="muted small" data-testid="pe-kit-derived">{L['f.kitDerived']}</p> : null}
+        <TextArea label={L['f.description']} name="description" value={data.description} onChange={text('description')} error={err('description')} rows={8} />
         <TextArea label={L['f.notes']} name="notes" value={data.notes} onChange={text('notes')} error={err('notes')} rows={2} />
       </Group>
 
-      <Group id="description" title={L['g.description']}>
-        <TextArea label={L['f.description']} name="description" value={data.description} onChange={text('description')} error={err('description')} rows={8} />
+      <Group id="pricing" title={sectionTitle.pricing}>
+        <div className="form-row">
+          <TextField label={L['f.price']} name="price" value={data.price} onChange={text('price')} error={err('price')} inputMode="decimal" />
+          <SelectField label={L['f.availability']} name="availability" value={data.availability} onChange={text('availability')} options={['in_stock', 'out_of_stock', 'coming_soon', 'call'].map((a) => ({ value: a, label: L[`avail.${a}`] }))} />
+          <SelectField label={L['f.inventoryType']} name="inventory_type" value={data.inventory_type} onChange={text('inventory_type')} options={['stocked', 'made_to_order', 'drop_ship'].map((a) => ({ value: a, label: L[`inv.${a}`] }))} />
+        </div>
+        <h3 className="pe-subhead">{L['g.channels']}</h3>
+        <ChannelsEditor rows={data.channels} onChange={(channels) => update({ channels })} refData={refData} error={Object.entries(errors).find(([k]) => k.startsWith('channels'))?.[1]} L={L} />
+        <h3 className="pe-subhead">{L['g.distributors']}</h3>
+        <DistributorsEditor rows={data.distributors} onChange={(distributors) => update({ distributors })} refData={refData} max={props.distributorAmount} error={err('distributors') ?? undefined} L={L} />
       </Group>
 
-      <Group id="dimensions" title={L['g.dimensions']} actions={data.product_audit_id ? <button type="button" className="btn btn-ghost btn-sm" onClick={() => void saveDimensions()} data-testid="pe-save-dimensions">{L['f.saveDimensions']}</button> : null}>
+      <Group id="options" title={sectionTitle.options}>
+        {!data.options.length ? <p className="muted">{L['o.none']}</p> : null}
+        <OptionsEditor options={data.options} onChange={(options) => update({ options })} labels={OL} />
+        {Object.entries(errors).filter(([k]) => k.startsWith('options')).map(([k, v]) => <p key={k} className="field-error" role="alert" data-testid="error-options">{v}</p>)}
+      </Group>
+
+      <Group id="images" title={sectionTitle.images}>
+        <ImagesEditor images={data.images} primary={data.primary_image} uploadUrl={mediaUpload} L={L}
+          onChange={(images, primary_image, hash) => update({ images, primary_image, ...(hash && !data.image_hash ? { image_hash: hash } : {}) })} />
+      </Group>
+
+      <Group id="shipping" title={sectionTitle.shipping} actions={data.product_audit_id ? <button type="button" className="btn btn-ghost btn-sm" onClick={() => void saveDimensions()} data-testid="pe-save-dimensions">{L['f.saveDimensions']}</button> : null}>
         <div className="form-row">
           <TextField label={L['f.length']} name="product_length" value={data.product_length} onChange={dec('product_length')} error={err('product_length')} inputMode="decimal" />
           <TextField label={L['f.width']} name="product_width" value={data.product_width} onChange={dec('product_width')} error={err('product_width')} inputMode="decimal" />
@@ -235,13 +250,16 @@ export default function ProductEditor(props: Props) {
           <TextField label={L['f.nmfc']} name="nmfc" value={data.nmfc} onChange={text('nmfc')} error={err('nmfc')} />
           <TextField label={L['f.nonStockLabel']} name="isNonStockLabel" value={data.isNonStockLabel} onChange={text('isNonStockLabel')} error={err('isNonStockLabel')} />
         </div>
+        <div className="form-row">
+          <TextField label={L['f.tariff']} name="tariff_code" value={data.tariff_code} onChange={text('tariff_code')} error={err('tariff_code')} />
+          <TextField label={L['f.shippingLabel']} name="shipping_label" value={data.shipping_label} onChange={text('shipping_label')} error={err('shipping_label')} />
+          <SelectField label={L['f.coo']} name="coo" value={data.coo} onChange={text('coo')} error={err('coo')} options={[{ value: '', label: L['f.none'] }, ...refData.countries.map((c) => ({ value: c.code, label: c.name }))]} />
+        </div>
         <div className="pe-checks">
           <Check label={L['f.isPhysical']} name="is_physical" checked={data.is_physical} onChange={(v) => update({ is_physical: v })} />
           <Check label={L['f.nonStock']} name="isNonStock" checked={data.isNonStock} onChange={(v) => update({ isNonStock: v })} />
         </div>
-      </Group>
-
-      <Group id="stacking" title={L['g.stacking']}>
+        <h3 className="pe-subhead">{L['g.stacking']}</h3>
         <Check label={L['f.isStackable']} name="is_stackable" checked={data.is_stackable} onChange={(v) => update({ is_stackable: v })} />
         {data.is_stackable ? (
           <div className="form-row">
@@ -253,32 +271,16 @@ export default function ProductEditor(props: Props) {
         ) : null}
       </Group>
 
-      <Group id="images" title={L['g.images']}>
-        <ImagesEditor images={data.images} primary={data.primary_image} uploadUrl={mediaUpload} L={L}
-          onChange={(images, primary_image, hash) => update({ images, primary_image, ...(hash && !data.image_hash ? { image_hash: hash } : {}) })} />
-      </Group>
-
-      <Group id="categories" title={L['g.categories']} actions={data.product_audit_id ? <button type="button" className="btn btn-ghost btn-sm" onClick={() => void saveCategories()} data-testid="pe-save-categories">{L['f.saveCategories']}</button> : null}>
+      <Group id="catalogue" title={sectionTitle.catalogue} actions={data.product_audit_id ? <button type="button" className="btn btn-ghost btn-sm" onClick={() => void saveCategories()} data-testid="pe-save-categories">{L['f.saveCategories']}</button> : null}>
+        <TextField label={L['f.taxonomy']} name="taxonomy_terms" value={data.taxonomy_terms.join(', ')} onChange={(v) => update({ taxonomy_terms: v.split(',').map((x) => x.trim()).filter(Boolean) })} error={err('taxonomy_terms')} />
+        <h3 className="pe-subhead">{L['g.categories']}</h3>
         <CategoriesPicker tree={refData.categories} state={data} onChange={(s) => update(s)} L={L} />
         {err('categories') ? <p className="field-error" role="alert">{err('categories')}</p> : null}
       </Group>
 
-      <Group id="options" title={L['g.options']}>
-        {!data.options.length ? <p className="muted">{L['o.none']}</p> : null}
-        <OptionsEditor options={data.options} onChange={(options) => update({ options })} labels={OL} />
-        {Object.entries(errors).filter(([k]) => k.startsWith('options')).map(([k, v]) => <p key={k} className="field-error" role="alert" data-testid="error-options">{v}</p>)}
-      </Group>
-
-      <Group id="distributors" title={L['g.distributors']}>
-        <DistributorsEditor rows={data.distributors} onChange={(distributors) => update({ distributors })} refData={refData} max={props.distributorAmount} error={err('distributors') ?? undefined} L={L} />
-      </Group>
-
-      <Group id="channels" title={L['g.channels']}>
-        <ChannelsEditor rows={data.channels} onChange={(channels) => update({ channels })} refData={refData} error={Object.entries(errors).find(([k]) => k.startsWith('channels'))?.[1]} L={L} />
-      </Group>
-
-      <div className="form-actions pe-footer">
-        <button type="submit" className="btn" disabled={saving} data-testid="pe-save-bottom">{saving ? L.saving : L.save}</button>
+      <div className="pe-bar" data-testid="pe-bar">
+        <span role="status" aria-live="polite" data-testid="pe-state">{saving ? L.saving : dirty ? L.unsaved : savedAt ? `${L.saved} · ${savedAt}` : ''}</span>
+        <button type="submit" className="btn" disabled={saving} data-testid="pe-save">{saving ? L.saving : L.save}</button>
       </div>
     </form>
   );

@@ -3,6 +3,8 @@
  * permission see edit links (a[data-translation-key][data-locale]) beside texts; a click fetches
  * GET /translation/{key}?locale= and opens this dialog once the fetch succeeds.
  *
+ * - Opened from an edit link, it shows the text that page shows for its locale (pageEntry): the
+ *   language-country entry, else the language's, else a new entry starting from the English text.
  * - Code (the key without its marker, read-only), hidden field, language (xx never offered) and
  *   country dropdowns; changing language resets the country and reloads the entry.
  * - Value textarea with line numbers, linted live (only paired tags; image([...]) directives
@@ -19,7 +21,7 @@ import { text as islandText } from '../lib/text.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SUCCESS_INDICATOR_MS } from '../../src/domain/constants.ts';
 import {
-  fieldCode, localeTag, parseLocaleTag, type EditorProps, type MachineTranslateReply, type TranslationReply,
+  fieldCode, localeTag, pageEntry, parseLocaleTag, type EditorProps, type MachineTranslateReply, type TranslationReply,
 } from '../../src/domain/translation.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { request } from '../lib/request.ts';
@@ -42,19 +44,25 @@ export default function TranslationEditor({ text }: EditorProps) {
   const [panes, setPanes] = useState<[PaneChoice, PaneChoice]>([paneFor('en', ''), { tag: 'en', version: 'none' }]);
   const savedTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  /** Puts a reply in the form (open, reload, save). */
-  const apply = useCallback((r: TranslationReply) => {
+  /** Puts a reply in the form (open, reload, save); `start` is the value to begin with (the entry's by default). */
+  const apply = useCallback((r: TranslationReply, start = r.entry.value) => {
     setReply(r);
     setLanguage(r.entry.language);
     setCountry(r.entry.country);
-    setValue(r.entry.value);
+    setValue(start);
     const tag = localeTag(r.entry.language, r.entry.country);
     setPanes(([, second]) => [paneFor('en', tag), second]);
   }, []);
 
-  const load = useCallback(async (field: string, locale: string) => {
+  /** Fetches an entry; `fromPage`: opened from a page's edit link, so show what that page shows. */
+  const load = useCallback(async (field: string, locale: string, fromPage = false) => {
     try {
-      apply(await request<TranslationReply>('GET', url(field), { locale }));
+      const r = await request<TranslationReply>('GET', url(field), { locale });
+      if (!fromPage) apply(r);
+      else {
+        const { entry, value: start } = pageEntry(r.translations, r.field, r.entry.language, r.entry.country);
+        apply({ ...r, entry, locale: localeTag(entry.language, entry.country) }, start);
+      }
       return true;
     } catch (err) {
       for (const m of shownMessages(err)) showAlert(m, 'error');
@@ -71,7 +79,7 @@ export default function TranslationEditor({ text }: EditorProps) {
       const field = link.dataset.translationKey ?? '';
       const tag = parseLocaleTag(link.dataset.locale ?? '') ?? { language: 'en', country: '' };
       setPanes([paneFor('en', ''), { tag: 'en', version: 'none' }]);
-      if (await load(field, localeTag(tag.language, tag.country))) {
+      if (await load(field, localeTag(tag.language, tag.country), true)) {
         if (!dialog.current?.open) dialog.current?.showModal();
         dialog.current?.querySelector<HTMLElement>('[data-testid="tr-language"]')?.focus();
       }
@@ -119,6 +127,8 @@ export default function TranslationEditor({ text }: EditorProps) {
   const english = reply?.translations.find((e) => e.language === 'en' && e.country === '');
   const draftTag = language ? localeTag(language, country) : '';
   const dirty = !!entry && value !== entry.value;
+  // No saved entry for this language/country yet: saving creates it.
+  const isNew = !!entry && !entry.translation_id;
 
   const onLanguage = (l: string) => {
     setLanguage(l);
@@ -190,7 +200,10 @@ export default function TranslationEditor({ text }: EditorProps) {
       {reply && (
         <form method="dialog" className="tr-form" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
           <header className="tr-head">
-            <h2 id="tr-title">{text['tr.modal.title']}</h2>
+            <h2 id="tr-title">
+              {text['tr.modal.title']}
+              {isNew && <span className="tr-new" data-testid="tr-new">{text['tr.version.new']}</span>}
+            </h2>
             <button type="button" className="btn btn-sm btn-ghost" onClick={close} data-testid="tr-close">{text['tr.close']}</button>
           </header>
           <input type="hidden" name="field" value={reply.field} data-testid="tr-field" />
@@ -215,8 +228,8 @@ export default function TranslationEditor({ text }: EditorProps) {
             </div>
             <div className="field">
               <label htmlFor="tr-version">{text['tr.version']}</label>
-              <select id="tr-version" value={dirty ? '' : String(entry?.version ?? 0)} onChange={(e) => onVersion(e.target.value)} data-testid="tr-version">
-                {dirty && <option value="">{text['tr.version.draft']}</option>}
+              <select id="tr-version" value={dirty && !isNew ? '' : String(entry?.version ?? 0)} onChange={(e) => onVersion(e.target.value)} data-testid="tr-version">
+                {dirty && !isNew && <option value="">{text['tr.version.draft']}</option>}
                 {!versions.length && <option value="0">{text['tr.version.new']}</option>}
                 {versions.map((v, i) => (
                   <option key={v.version} value={String(v.version)}>
@@ -230,6 +243,7 @@ export default function TranslationEditor({ text }: EditorProps) {
             <label htmlFor="tr-value">{text['tr.value']}</label>
             <CodeTextarea id="tr-value" value={value} onChange={setValue} invalid={lint.length > 0} describedBy={lint.length ? 'tr-errors' : undefined} />
           </div>
+          {isNew && !!value && value === english?.value && <p className="tr-hint muted" data-testid="tr-new-hint">{text['tr.new.english']}</p>}
           <ImageInserter textareaId="tr-value" value={value} onChange={setValue} text={text} />
           {lint.length > 0 && (
             <div id="tr-errors" className="tr-errors" role="alert" data-testid="tr-errors">
@@ -252,6 +266,7 @@ export default function TranslationEditor({ text }: EditorProps) {
               {translating ? text['tr.machine.running'] : text['tr.machine']}
             </button>
             <span className="tr-saved" role="status" data-testid="tr-saved">{saved ? `✓ ${text['tr.saved']}` : ''}</span>
+            <button type="button" className="btn btn-ghost" onClick={close} data-testid="tr-cancel">{text['tr.cancel']}</button>
             <button type="submit" className="btn btn-accent" disabled={saving} data-testid="tr-save">
               {saving ? text['tr.saving'] : text['tr.save']}
             </button>

@@ -5,10 +5,9 @@
  * arithmetic is integer cents through money.ts, totals through order-totals.ts, promotion shares
  * through prorate.ts.
  */
-import { taxAmount } from './checkout.ts';
-import { convert, fromCents, toCents } from './money.ts';
-import { isProductLine, orderTotals, type Promotion } from './order-totals.ts';
-import { prorate } from './prorate.ts';
+import { fromCents, parseCents } from './money.ts';
+import type { Promotion } from './order-totals.ts';
+import { priceOrder } from './price-order.ts';
 
 /** A money value as the API sends it (spec: total.value, amount.value). */
 export type MoneyValue = { value: string };
@@ -159,57 +158,31 @@ export type RepriceResult = {
 
 /**
  * Why: after staff change lines, every figure of the order follows from the stored unit prices,
- * so the server recomputes them all in one place (cents):
- *   line discount     = unit × quantity × org discount %, rounded to the cent
- *   line total        = unit × quantity − line discount
- *   promotion shares  = the promotions' value spread over product lines by largest remainder
- *   total_discounted  = line total − its share;  unpaid = total_discounted − paid
- *   tax               = each rate × (subtotal − discount), none when tax exempt
- *   order total       = subtotal − discount + shipping + tax, floored at 0 (order-totals.ts)
- * Promotion lines (type 5) keep their negative total and carry nothing to pay.
+ * recomputed by THE order pricing (price-order.ts), as the cart and checkout compute it. An
+ * exempt order keeps its rates at zero; promotion lines (type 5) keep their negative total and
+ * carry nothing to pay.
  */
 export function repriceOrder(
   lines: readonly RepriceLine[],
   promotions: readonly Promotion[],
   opts: { orgDiscount: string | number; shippingCents: number; taxRates: readonly { name: string; rate: number }[]; taxExempt: boolean },
 ): RepriceResult {
-  const pct = toCents(opts.orgDiscount); // 5.00 % → 500
-  const product = lines.filter(isProductLine);
-  const drafts = product.map((l) => {
-    const gross = l.unit_cents * l.quantity;
-    const discount = convert(gross, `${pct}e-4`); // basis points, rounded once (money.ts)
-    return { l, discount, total: gross - discount };
-  });
-  const pre = orderTotals(
-    product.map((l, i) => ({ line_type: l.line_type, unit_price_cents: l.unit_cents, quantity: l.quantity, discount_cents: drafts[i].discount })),
-    promotions,
-  );
-  const spreadable = Math.min(pre.promotionTotal, drafts.reduce((s, d) => s + Math.max(0, d.total), 0));
-  const shares = drafts.length ? prorate(drafts.map((d) => Math.max(0, d.total)), Math.max(0, spreadable)) : [];
-  const taxable = Math.max(0, pre.subtotal - pre.discount);
-  // The checkout's own tax rule (domain/checkout.ts); an exempt order keeps its rates at zero.
-  const taxLines = opts.taxRates.map((t) => ({ name: t.name, rate: t.rate, amount: opts.taxExempt ? 0 : taxAmount(taxable, t.rate) }));
-  const tax = taxLines.reduce((s, t) => s + t.amount, 0);
-  const totals = orderTotals(
-    product.map((l, i) => ({ line_type: l.line_type, unit_price_cents: l.unit_cents, quantity: l.quantity, discount_cents: drafts[i].discount })),
-    promotions,
-    { shippingCents: opts.shippingCents, taxCents: tax },
-  );
-  const byKey = new Map(drafts.map((d, i) => [d.l.key, { discount: d.discount, total: d.total, total_discounted: d.total - shares[i] }]));
-  const out = lines.map((l) => {
-    const d = byKey.get(l.key);
-    if (!d) return { key: l.key, discount: 0, total: l.unit_cents * l.quantity, total_discounted: 0, unpaid: 0 };
-    return { key: l.key, ...d, unpaid: d.total_discounted - l.paid_cents };
+  const priced = priceOrder({
+    lines: lines.map((l) => ({ key: l.key, lineType: l.line_type, unitCents: l.unit_cents, quantity: l.quantity, paidCents: l.paid_cents })),
+    orgDiscountPercent: opts.orgDiscount,
+    promotionCents: promotions.map((p) => parseCents(p?.configuration?.[0]?.actions?.[0]?.value) ?? 0),
+    shippingCents: opts.shippingCents,
+    tax: { rates: opts.taxRates, exempt: opts.taxExempt },
   });
   return {
-    lines: out,
-    tax_breakdown: taxLines,
-    subtotal: totals.subtotal,
-    discount: totals.discount,
-    shipping: totals.shipping,
-    tax: totals.tax,
-    total: totals.total,
-    total_discounted: out.reduce((s, l) => s + l.total_discounted, 0),
+    lines: priced.lines.map((l) => ({ key: l.key, discount: l.discount, total: l.total, total_discounted: l.totalDiscounted, unpaid: l.unpaid })),
+    tax_breakdown: priced.taxLines,
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    shipping: priced.shipping,
+    tax: priced.tax,
+    total: priced.total,
+    total_discounted: priced.totalDiscounted,
   };
 }
 

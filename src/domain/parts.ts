@@ -45,3 +45,14 @@ export function findCallouts(callouts: readonly SearchableCallout[], query: stri
   }
   return scored.sort((a, b) => b.score - a.score).map((s) => s.label);
 }
+
+/** What the parts explorer island is given (server view-model → islands/behaviours/parts-explorer.ts). */
+export type ExplorerProps = {
+  diagram: { id: number; title: string; image: string; width: number; height: number };
+  callouts: { callout: string; x1: number; y1: number; x2: number; y2: number; parts: { productId: number; stockcode: string; title: string }[] }[];
+  selected: string | null;
+  zoom: number | null;
+  zoomRange: { min: number; max: number };
+  canEdit: boolean;
+  base: string;
+};

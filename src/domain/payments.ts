@@ -40,3 +40,18 @@ export function orderCardLabel(thirdPartyInfo: unknown, methodId: string | null)
   const card = (thirdPartyInfo as { card?: { brand?: unknown; last4?: unknown } } | null)?.card;
   return cardLabel(methodId, card);
 }
+
+/** A saved payment method as the server sends it to the payment-methods island and scripts. */
+export type MethodJson = {
+  id: number;
+  kind: 'card' | 'bank';
+  brand: string;
+  last4: string;
+  exp: string | null;
+  holder_name: string | null;
+  account_type: string | null;
+  status: string;
+  is_default: boolean;
+  usable: boolean;
+  attempts_left: number | null;
+};

@@ -9,12 +9,13 @@
  *               channel's currency, otherwise converted through USD (price × channel rate /
  *               the product currency's rate; rates are units per USD), rounded to the cent once
  *   options   = each choice's price (stored in USD) × the channel's rate, rounded once
- *   stock     = counted only for products that track it (physical, stocked, not non-stock); the
- *               query sums free stock (quantity − reserved) over the channel's ACTIVE warehouses
+ *   stock     = counted only for products that track it; which warehouses count and what is free
+ *               in them is src/domain/channel-stock.ts (the one stock rule)
  *   state     = src/domain/availability.ts addToCartState, with the product's and its
  *               warehouses' resupply dates merged (the latest wins)
  */
 import { addToCartState, latestResupplyDate, type AddToCartState, type Availability } from './availability.ts';
+import { channelStock, tracksStock, type ChannelStockFacts } from './channel-stock.ts';
 import { convert, convertBetween, toCents } from './money.ts';
 
 /** What pricing needs of a channel (src/features/channels/queries.ts ChannelInfo fits). */
@@ -40,10 +41,8 @@ export type StockFacts = {
   isNonStock: boolean;
   /** 'stocked', 'made_to_order' or 'drop_ship'. */
   inventoryType: string;
-  /** Free units (quantity − reserved, never below 0 per warehouse) in the channel's active warehouses. */
-  stock: number;
-  /** The latest resupply date those warehouses expect. */
-  stockResupplyDate: string | null;
+  /** The product's inventory rows with their warehouses' facts for the channel (src/domain/channel-stock.ts decides). */
+  stock: ChannelStockFacts;
 };
 
 /**
@@ -63,22 +62,14 @@ export function optionPriceCents(usd: string, ch: Pick<PricingChannel, 'midMarke
   return convert(toCents(usd), ch.midMarketRate);
 }
 
-/**
- * Why: services, warranties, drop-shipped and made-to-order goods never run out of shelf stock;
- * only physical goods sold from a warehouse shelf ('stocked') count it. The shipping estimate
- * asks the same question of each warehouse.
- */
-export function tracksStock(p: { isPhysical: boolean; isNonStock: boolean; inventoryType: string }): boolean {
-  return p.isPhysical && !p.isNonStock && p.inventoryType === 'stocked';
-}
-
 /** The product's availability facts as the add-to-cart rule (and the product island) reads them. */
 export function stockView(p: StockFacts): { availability: Availability; tracksStock: boolean; stockOnHand: number; resupplyDate: string | null } {
+  const inChannel = channelStock(p.stock);
   return {
     availability: p.availability,
     tracksStock: tracksStock(p),
-    stockOnHand: tracksStock(p) ? p.stock : 0,
-    resupplyDate: latestResupplyDate([p.resupplyDate, p.stockResupplyDate]),
+    stockOnHand: tracksStock(p) ? inChannel.free : 0,
+    resupplyDate: latestResupplyDate([p.resupplyDate, inChannel.resupplyDate]),
   };
 }
 

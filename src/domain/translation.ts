@@ -66,6 +66,21 @@ export const emptyEntry = (field: string, language: string, country: string): Tr
   translation_id: 0, field, language, country, value: '', version: 0, changes: [], updated_at: null,
 });
 
+/**
+ * What the editor opens on from a page's edit link (issue 22): the text that page shows for its
+ * locale, as the page's own fallback finds it. The language-country entry when one is saved, else
+ * the language's entry (all countries); else a new entry for the language, all countries
+ * (translation_id 0), whose value starts from the English text. `entries` is a reply's
+ * `translations` (the English reference included).
+ */
+export function pageEntry(entries: readonly TranslationEntry[], field: string, language: string, country: string): { entry: TranslationEntry; value: string } {
+  const saved = (c: string) => entries.find((e) => e.translation_id > 0 && e.language === language && e.country === c);
+  const found = (country ? saved(country) : undefined) ?? saved('');
+  if (found) return { entry: found, value: found.value };
+  const english = entries.find((e) => e.language === 'en' && e.country === '');
+  return { entry: emptyEntry(field, language, ''), value: english?.value ?? '' };
+}
+
 const IMAGE_DIRECTIVE = /image\(\[([\s\S]*?)\]\)/g;
 const QUOTED = /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g;
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

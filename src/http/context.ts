@@ -5,7 +5,8 @@
  */
 import { islandTextJson } from '../i18n/island-text.ts';
 import { formatPercent } from '../domain/percent.ts';
-import type { RequestHandler, Request, Response } from 'express';
+import { taxNameText } from '../domain/tax-names.ts';
+import type { NextFunction, RequestHandler, Request, Response } from 'express';
 import escapeHtml from 'escape-html';
 import { formatMoney, formatMoneyCompact, parseCents } from '../domain/money.ts';
 import { intlLocale } from '../domain/locale-tag.ts';
@@ -102,6 +103,11 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
     formatNumber: (n: number | string) => new Intl.NumberFormat(intlLocale(locale)).format(Number(n)),
     /** A rate in percent in the page's language: 16.12 → '16,12 %' (fr-ca), '16.12%' (en-us). */
     formatPercent: (percent: number | string, digits?: number, minDigits?: number) => formatPercent(percent, locale, digits, minDigits),
+    /** A stored tax name ('GST') in the page's language ('TPS' on /fr-ca/); an unknown one as stored. */
+    taxName: (name: string) => {
+      const text = taxNameText(name);
+      return text ? req.t(text.key, { ...text.vars, defaultValue: name }) : name;
+    },
     formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
       d ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
     asset: assetUrl,
@@ -113,15 +119,23 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
 }
 
 /**
- * The visitor's channel, or the one policy for a store whose channels are missing or
- * misconfigured: a 503 (the error page says the store is not open yet), logged as an error by
- * the error handler. Every route that prices or sells calls this; none invents a channel.
+ * THE missing-channel policy (issue 24), the only one. Every request gets a channel when the store
+ * has one: the session's choice, else the locale's default (contract: en-us → US, en-ca and fr-ca →
+ * CA, es-mx → MX), else the first (pickChannel). When none resolves — no channel at all, or one
+ * without a currency, a positive rate or a country it serves — the store is not set up: every route
+ * that reads the channel (to price, sell, ship, or pick a default country) answers 503 with the
+ * contract's error shape, code 'store_unavailable' (HTML: the error page says the store is not open
+ * yet), and the error handler logs it as an error. No route invents a channel or a country ('US'),
+ * and none carries on without one. test/http/require-channel.test.ts holds every route to it.
  */
 export function requireChannel(res: Response): ChannelInfo {
   const channel = res.locals.channel as ChannelInfo | undefined;
-  if (!channel || !(Number(channel.midMarketRate) > 0) || !channel.currency) throw unavailable('No sales channel is configured for this store.');
+  if (!channel || !(Number(channel.midMarketRate) > 0) || !channel.currency || !channel.countryCodes?.length) throw unavailable(NO_CHANNEL);
   return channel;
 }
+
+/** The message of requireChannel's 503 (translated by the error handler for the page's language). */
+export const NO_CHANNEL = 'No sales channel is configured for this store.';
 
 function pickChannel(channels: ChannelInfo[], code: string | undefined, locale: Locale): ChannelInfo | undefined {
   return channels.find((c) => c.code === code) ?? channels.find((c) => c.code === LOCALE_DEFAULT_CHANNEL[locale]) ?? channels[0];
@@ -142,4 +156,23 @@ function takeFlash(req: Request) {
 
 export function flash(req: Request, kind: 'info' | 'success' | 'warning' | 'error', message: string) {
   (req.session.flash ??= []).push({ kind, message });
+  flashed.add(req);
+}
+
+const flashed = new WeakSet<Request>();
+
+/**
+ * A redirect that carries a flash message writes the session first. Why: express-session saves a
+ * changed session while it is already sending the response (the headers go first), so a browser
+ * that follows the 303 at once could read the next page before the message is stored, and the
+ * person never sees it (seen under load in the browser tests). Only requests that flashed wait:
+ * nothing is written on a GET that did not change the session.
+ */
+export function saveFlashBeforeRedirect(req: Request, res: Response, next: NextFunction): void {
+  const redirect = res.redirect;
+  res.redirect = function redirectAfterSave(this: Response, ...args: unknown[]) {
+    if (!flashed.has(req) || !req.session) return (redirect as (...a: unknown[]) => void).apply(this, args);
+    req.session.save((err) => (err ? next(err) : (redirect as (...a: unknown[]) => void).apply(res, args)));
+  } as Response['redirect'];
+  next();
 }

@@ -16,7 +16,10 @@ declare global {
 export function installPage(res: Response) {
   res.page = async (view, locals = {}, status = 200) => {
     const body = await renderAsync(res, view, locals);
-    const html = await renderAsync(res, (locals.layout as string | undefined) ?? 'layouts/main', { ...locals, body });
+    let html = await renderAsync(res, (locals.layout as string | undefined) ?? 'layouts/main', { ...locals, body });
+    // Staff with the translation permission: the header's 'Text on this page (N)' gets its final N.
+    const finishPageText = res.locals.finishPageText as ((html: string) => string) | undefined;
+    if (finishPageText) html = finishPageText(html);
     // Rendered for the page cache (src/http/page-cache): it keeps the page and answers with the visitor's parts.
     if (res.pageCacheFill) return res.pageCacheFill.finish(html, status, locals);
     res.status(status).type('html').send(html);

@@ -45,7 +45,7 @@ describe('browser: screens at 375 px (issue 22)', function () {
     await page.close();
   });
 
-  it("the order editor's wide tables fade at the edge they scroll to, and a keyboard scrolls them", async () => {
+  it("the order editor at 375 px: one card per line with its options, its total and a Remove a keyboard reaches", async () => {
     const page = await newPage({ width: 375 });
     await signInAs(page, base, 'admin@example.com');
     await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click()]);
@@ -54,21 +54,38 @@ describe('browser: screens at 375 px (issue 22)', function () {
     await hydrated(page);
     expect(await pageScrollsSideways(page)).to.equal(false);
     const lines = page.getByRole('region', { name: 'Items' }).and(page.locator('.table-wrap'));
-    // Five columns (item, quantity stepper, total, Remove) are wider than a phone: the box scrolls...
-    expect(await lines.evaluate((el) => el.scrollWidth > el.clientWidth)).to.equal(true);
-    // ...and says so: its right edge fades out (a mask).
-    expect(await lines.evaluate((el) => getComputedStyle(el).maskImage)).to.contain('linear-gradient');
-    await lines.focus();
-    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => document.querySelector('[aria-labelledby="oe-lines-h"].table-wrap')!.scrollLeft > 0);
-    // The Remove button of the first line is reachable (on screen after scrolling, if it had to).
-    const remove = page.getByTestId('editor-lines').getByRole('button', { name: /^Remove/ }).first();
+    // Nothing in the lines is off to the side: the box does not need to scroll.
+    expect(await lines.evaluate((el) => el.scrollWidth <= el.clientWidth)).to.equal(true);
+    const planter = page.getByTestId('editor-lines').getByRole('row').filter({ hasText: 'Custom Vacuum Planter' });
+    // The line's configured options, as the order page shows them.
+    expect(await planter.getByTestId('line-option').allTextContents()).to.include.members(['Hitch: Drawbar pull-type', 'Extra seed plates: Corn 30-cell × 10']);
+    expect(await planter.getByTestId('line-total').textContent()).to.contain('$25,059.00');
+    // Each figure still says which column it is (the header row is hidden on a phone).
+    expect(await planter.getByTestId('line-total').evaluate((td) => getComputedStyle(td, '::before').content)).to.equal('"Line total"');
+    const remove = planter.getByRole('button', { name: 'Remove: Custom Vacuum Planter — Build Your Own' });
     await remove.scrollIntoViewIfNeeded();
     const box = (await remove.boundingBox())!;
+    expect(box.x).to.be.at.least(0);
     expect(box.x + box.width).to.be.at.most(375);
-    for (const name of ['Payments', 'Card payments']) expect(await page.getByRole('region', { name, exact: true }).and(page.locator('.table-wrap')).count(), name).to.equal(1);
+    // A keyboard gets there with Tab from the product search, and Enter removes the line (unsaved).
+    await page.getByLabel('Add a product').focus();
+    let reached = false;
+    for (let i = 0; i < 6 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await remove.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached, 'Tab reaches Remove').to.equal(true);
+    for (const name of ['Payments', 'Take a payment', 'Card payments']) expect(await page.getByRole('heading', { name, exact: true }).count(), name).to.equal(1);
+    // The payment's Assigned boxes are on screen too.
+    const assigned = page.getByRole('textbox', { name: 'Assigned: Custom Vacuum Planter — Build Your Own' });
+    await assigned.scrollIntoViewIfNeeded();
+    const abox = (await assigned.boundingBox())!;
+    expect(abox.x + abox.width).to.be.at.most(375);
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'phone-order-editor-375');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('editor-lines').getByRole('row').filter({ hasText: 'Custom Vacuum Planter' }).waitFor({ state: 'detached' });
+    expect(await page.getByTestId('editor-status-line').textContent()).to.not.equal('');
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });

@@ -27,19 +27,30 @@ describe('browser: translation editor', function () {
     await page.goto(`${base}/en-us/`);
     await hydrated(page);
 
-    // The page-text panel lists every text the page used (header and footer included), each with its link.
-    await page.getByTestId('page-text-panel').locator('summary').click();
-    expect(await page.locator('[data-testid="page-text-panel"] [data-translation-key="ui:nav.products"]').count()).to.equal(1);
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/page-text-panel-1280.png' });
-    await page.getByTestId('page-text-panel').locator('summary').click();
+    // The header's 'Text on this page (N)' button opens the drawer listing every text the page used
+    // (header and footer included), each with its link.
+    const drawer = page.getByTestId('page-text-panel');
+    expect(await drawer.isVisible()).to.equal(false);
+    await page.getByRole('button', { name: /^Text on this page \(\d+\)$/ }).click();
+    await drawer.waitFor({ state: 'visible' });
+    expect(await drawer.locator('[data-translation-key="ui:nav.products"]').count()).to.equal(1);
+    await screenshot(page, 'page-text-drawer-1280');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="page-text-panel"]'))).to.equal(true);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).to.equal('page-text-button');
 
-    // Open from the edit link beside the landing section's text.
+    // Open from the edit link beside the landing section's text: on an en-us page, the English text that page shows.
     await page.locator('[data-testid="landing-planters-body"] [data-translation-key]').click();
     const dialog = page.getByTestId('tr-dialog');
     await dialog.waitFor({ state: 'visible' });
     expect(await page.getByTestId('tr-code').inputValue()).to.equal('landing.section.planters.body');
     expect(await page.getByTestId('tr-field').inputValue()).to.equal('ui:landing.section.planters.body');
     expect(await page.getByTestId('tr-language').inputValue()).to.equal('en');
+    expect(await page.getByTestId('tr-country').inputValue()).to.equal('');
+    expect(await page.getByTestId('tr-value').inputValue()).to.equal('Two- to twelve-row vacuum planters, configured to your spacing, with the seed plates you need.');
+    expect(await page.getByTestId('tr-version').inputValue()).to.equal('1');
+    expect(await page.getByTestId('tr-new').count()).to.equal(0);
     expect(await page.locator('[data-testid="tr-language"] option[value="xx"]').count()).to.equal(0);
     expect(await page.getByTestId('tr-english').textContent()).to.include('vacuum'); // English reference text
 
@@ -125,5 +136,109 @@ describe('browser: translation editor', function () {
     expect(await axe(customer), 'axe 1280 customer page').to.deep.equal([]);
     expect(customer.problems).to.deep.equal([]);
     await customer.close();
+  });
+  it('on an fr-ca page the editor opens on the French text the page shows, its preview is styled, Save is in view (issue 22)', async () => {
+    const page = await newPage();
+    const blocked: string[] = [];
+    page.on('console', (m) => /ERR_BLOCKED_BY_RESPONSE/.test(m.text()) && blocked.push(m.text()));
+    page.on('requestfailed', (r) => /ERR_BLOCKED_BY_RESPONSE/.test(r.failure()?.errorText ?? '') && blocked.push(`${r.url()} ${r.failure()?.errorText}`));
+    await signInAs(page, base, 'admin@example.com');
+    await page.goto(`${base}/fr-ca/`);
+    await hydrated(page);
+
+    // The drawer: the header button by its French name, closed by its Close button; the focus comes back.
+    const drawer = page.getByTestId('page-text-panel');
+    const toggle = page.getByRole('button', { name: /^Textes de cette page \(\d+\)$/ });
+    await toggle.click();
+    await drawer.waitFor({ state: 'visible' });
+    await drawer.getByRole('button', { name: 'Fermer' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).to.equal('page-text-button');
+
+    // No fr-CA entry for the hero title: the page shows the French (all countries) entry, and so does the editor.
+    await page.getByRole('heading', { level: 1 }).getByRole('link', { name: 'Modifier le texte: landing.hero.title' }).click();
+    const dialog = page.getByTestId('tr-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await page.getByTestId('tr-code').inputValue()).to.equal('landing.hero.title');
+    expect(await page.getByTestId('tr-language').inputValue()).to.equal('fr');
+    expect(await page.getByTestId('tr-country').inputValue()).to.equal('');
+    expect(await page.getByTestId('tr-value').inputValue()).to.equal('Chaque rang, bien semé.');
+    expect(await page.getByTestId('tr-version').inputValue()).to.equal('1');
+    expect(await page.getByTestId('tr-new').count()).to.equal(0);
+
+    // Save is within the window at 1280x900 without scrolling the dialog.
+    const save = await page.getByTestId('tr-save').boundingBox();
+    expect(save!.y).to.be.greaterThan(0);
+    expect(save!.y + save!.height).to.be.at.most(900);
+
+    // The sandboxed preview has the page's stylesheet (not the browser's default Times, black).
+    const frame = (await (await page.getByTestId('tr-pane-0-rendered').elementHandle())!.contentFrame())!;
+    // (the stylesheet loads after the frame: wait for it, then read what the body got)
+    await frame.waitForFunction(() => getComputedStyle(document.body).fontFamily.includes('system-ui'), null, { timeout: 10_000 }).catch(() => undefined);
+    const look = await frame.evaluate(() => ({ font: getComputedStyle(document.body).fontFamily, color: getComputedStyle(document.body).color }));
+    expect(look.font).to.not.match(/Times/);
+    expect(look.color).to.equal('rgb(29, 35, 32)');
+    await screenshot(page, 'translation-editor-fr-1280');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    const small = await page.getByTestId('tr-save').boundingBox();
+    expect(small!.y + small!.height).to.be.at.most(800);
+    expect(small!.x + small!.width).to.be.at.most(375);
+    expect(await axe(page), 'axe 375 editor fr-ca').to.deep.equal([]);
+    await screenshot(page, 'translation-editor-fr-375');
+    await page.getByTestId('tr-cancel').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    expect(blocked).to.deep.equal([]);
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+  it('a text with no saved entry in the page’s language opens as a marked new entry that starts from the English text (issue 22)', async () => {
+    const page = await newPage();
+    await signInAs(page, base, 'admin@example.com');
+    await page.goto(`${base}/en-us/`);
+    await hydrated(page);
+    // A product's English title lives in the product itself (no English translation row).
+    await page.getByTestId('featured-products').getByRole('link').first().click();
+    await hydrated(page);
+    expect(await page.getByTestId('product-name').innerText()).to.match(/^Row Unit Rebuild Kit\n/);
+    await page.getByTestId('product-name').getByRole('link', { name: /^Edit text: product\.\d+\.title$/ }).click();
+    await page.getByTestId('tr-dialog').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('tr-language').inputValue()).to.equal('en');
+    expect(await page.getByTestId('tr-value').inputValue()).to.equal('Row Unit Rebuild Kit');
+    expect(await page.getByTestId('tr-version').inputValue()).to.equal('0');
+    expect(await page.getByTestId('tr-new').innerText()).to.equal('New entry');
+    expect(await page.getByTestId('tr-new-hint').innerText()).to.equal('No text in this language yet: the English text is filled in to start from. Saving creates the entry.');
+    expect(await axe(page), 'axe 1280 new entry').to.deep.equal([]);
+    await screenshot(page, 'translation-editor-new-entry-1280');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+  it('in the back office the closed drawer covers nothing; the header button opens it, Escape closes it (issue 22)', async () => {
+    const page = await newPage();
+    await signInAs(page, base, 'admin@example.com');
+    await page.goto(`${base}/account/dashboard`);
+    await hydrated(page);
+    // Closed: the corner where the floating panel was shows the page (no page-text element anywhere on top).
+    for (const [w, h] of [[1280, 900], [375, 800]]) {
+      await page.setViewportSize({ width: w, height: h });
+      const covered = await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('.page-text-drawer, .page-text'), [w - 30, h - 30]);
+      expect(covered, `${w} px`).to.equal(false);
+      expect(await page.getByTestId('page-text-panel').isVisible()).to.equal(false);
+      await screenshot(page, `page-text-closed-${w}`);
+      const toggle = page.getByRole('button', { name: /^Text on this page \(\d+\)$/ });
+      await toggle.focus();
+      await page.keyboard.press('Enter'); // keyboard reachable
+      await page.getByTestId('page-text-panel').waitFor({ state: 'visible' });
+      expect(await page.getByTestId('page-text-panel').locator('[data-translation-key="ui:dashboard.title"]').count()).to.equal(1);
+      expect(await axe(page), `axe ${w} drawer open`).to.deep.equal([]);
+      await screenshot(page, `page-text-open-${w}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('page-text-panel').waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).to.equal('page-text-button');
+    }
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
   });
 });

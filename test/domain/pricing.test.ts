@@ -1,6 +1,7 @@
 /** The one price and stock rule (src/domain/pricing.ts): channel price, option prices, which products count stock, add-to-cart state. */
 import { expect } from 'chai';
-import { channelPriceCents, optionPriceCents, productState, stockView, tracksStock, type StockFacts } from '../../src/domain/pricing.ts';
+import { channelPriceCents, optionPriceCents, productState, stockView, type StockFacts } from '../../src/domain/pricing.ts';
+import type { ChannelStockFacts } from '../../src/domain/channel-stock.ts';
 import { convertBetween } from '../../src/domain/money.ts';
 
 const USD = 1;
@@ -49,30 +50,23 @@ describe('domain/pricing', () => {
     });
   });
 
-  describe('tracksStock', () => {
-    const p = (isPhysical: boolean, isNonStock: boolean, inventoryType: string) => ({ isPhysical, isNonStock, inventoryType });
-    it('only physical, stocked goods that are not flagged non-stock count stock', () => {
-      expect(tracksStock(p(true, false, 'stocked'))).to.equal(true);
-      expect(tracksStock(p(false, false, 'stocked'))).to.equal(false);
-      expect(tracksStock(p(true, true, 'stocked'))).to.equal(false);
-      expect(tracksStock(p(true, false, 'made_to_order'))).to.equal(false);
-      expect(tracksStock(p(true, false, 'drop_ship'))).to.equal(false);
-    });
-  });
-
   describe('productState', () => {
     const now = new Date('2026-06-01T12:00:00Z');
+    /** One active warehouse of a channel that links none, holding `quantity` free units. */
+    const units = (quantity: number, resupplyDate: string | null = null): ChannelStockFacts => ({
+      channelLinked: false, rows: [{ warehouseId: 1, quantity, reserved: 0, resupplyDate, active: true, linked: false }],
+    });
     const facts = (over: Partial<StockFacts> = {}): StockFacts => ({
-      availability: 'in_stock', resupplyDate: null, isPhysical: true, isNonStock: false, inventoryType: 'stocked', stock: 5, stockResupplyDate: null, ...over,
+      availability: 'in_stock', resupplyDate: null, isPhysical: true, isNonStock: false, inventoryType: 'stocked', stock: units(5), ...over,
     });
     const cases: [string, Partial<StockFacts>, number, { enabled: boolean; reason: string | null }][] = [
       ['in stock with units on hand', {}, 1000, { enabled: true, reason: null }],
-      ['in stock with nothing on hand', { stock: 0 }, 1000, { enabled: false, reason: 'out_of_stock' }],
-      ['a service with nothing on hand', { stock: 0, isPhysical: false }, 1000, { enabled: true, reason: null }],
-      ['made to order with nothing on hand', { stock: 0, inventoryType: 'made_to_order' }, 1000, { enabled: true, reason: null }],
-      ['coming soon says so, not "out of stock"', { stock: 0, availability: 'coming_soon' }, 1000, { enabled: false, reason: 'coming_soon' }],
+      ['in stock with nothing on hand', { stock: units(0) }, 1000, { enabled: false, reason: 'out_of_stock' }],
+      ['a service with nothing on hand', { stock: units(0), isPhysical: false }, 1000, { enabled: true, reason: null }],
+      ['made to order with nothing on hand', { stock: units(0), inventoryType: 'made_to_order' }, 1000, { enabled: true, reason: null }],
+      ['coming soon says so, not "out of stock"', { stock: units(0), availability: 'coming_soon' }, 1000, { enabled: false, reason: 'coming_soon' }],
       ['call for availability', { availability: 'call' }, 1000, { enabled: false, reason: 'call' }],
-      ['a warehouse resupply date in the future lifts out of stock', { stock: 0, stockResupplyDate: '2027-03-15' }, 1000, { enabled: true, reason: null }],
+      ['a warehouse resupply date in the future lifts out of stock', { stock: units(0, '2027-03-15') }, 1000, { enabled: true, reason: null }],
       ['no price', {}, 0, { enabled: false, reason: 'price' }],
     ];
     for (const [name, over, price, want] of cases) {
@@ -82,8 +76,8 @@ describe('domain/pricing', () => {
       });
     }
     it('shows the latest resupply date of the product and its warehouses', () => {
-      expect(stockView(facts({ resupplyDate: '2026-09-01', stockResupplyDate: '2027-03-15' })).resupplyDate).to.equal('2027-03-15');
-      expect(productState(facts({ stock: 0, resupplyDate: '2026-09-01' }), 100, now).resupplyDate).to.equal('2026-09-01');
+      expect(stockView(facts({ resupplyDate: '2026-09-01', stock: units(5, '2027-03-15') })).resupplyDate).to.equal('2027-03-15');
+      expect(productState(facts({ stock: units(0), resupplyDate: '2026-09-01' }), 100, now).resupplyDate).to.equal('2026-09-01');
     });
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { emptyEntry, expandImageDirectives, fieldCode, localeTag, parseLocaleTag } from '../../src/domain/translation.ts';
+import { emptyEntry, expandImageDirectives, fieldCode, localeTag, pageEntry, parseLocaleTag, type TranslationEntry } from '../../src/domain/translation.ts';
 import { lintHtml } from '../../src/domain/html-lint.ts';
 import { imageDirective } from '../../islands/translation-editor/image-inserter.tsx';
 
@@ -47,6 +47,31 @@ describe('domain/translation', () => {
         expect(img).to.include(`src="${url}"`);
         expect(img).to.include(`alt="${alt.replace(/"/g, '&quot;')}"`);
       }
+    });
+  });
+
+  describe('pageEntry: what the editor opens on from a page (issue 22)', () => {
+    const F = 'ui:landing.hero.title';
+    const saved = (language: string, country: string, value: string, id: number): TranslationEntry => ({ ...emptyEntry(F, language, country), translation_id: id, value, version: 2 });
+    const en = saved('en', '', 'Plant with confidence.', 1);
+    const fr = saved('fr', '', 'Semez en confiance.', 2);
+    const frCa = saved('fr', 'CA', 'Semez en toute confiance.', 3);
+
+    it('opens the language-country entry when one is saved', () => {
+      expect(pageEntry([en, fr, frCa], F, 'fr', 'CA')).to.deep.equal({ entry: frCa, value: 'Semez en toute confiance.' });
+    });
+
+    it('else the language’s entry, as the page falls back to it (en-us shows English)', () => {
+      expect(pageEntry([en, fr], F, 'fr', 'CA')).to.deep.equal({ entry: fr, value: 'Semez en confiance.' });
+      expect(pageEntry([en, fr], F, 'en', 'US')).to.deep.equal({ entry: en, value: 'Plant with confidence.' });
+    });
+
+    it('else a new entry for the language, all countries, starting from the English text', () => {
+      expect(pageEntry([en], F, 'es', 'MX')).to.deep.equal({ entry: emptyEntry(F, 'es', ''), value: 'Plant with confidence.' });
+      // The English reference of catalogue text is not a saved row (id 0): English itself opens as new.
+      const column = { ...emptyEntry('cat:product.5.title', 'en', ''), value: '8-Row Planter' };
+      expect(pageEntry([column], 'cat:product.5.title', 'en', 'US')).to.deep.equal({ entry: emptyEntry('cat:product.5.title', 'en', ''), value: '8-Row Planter' });
+      expect(pageEntry([], F, 'fr', 'CA')).to.deep.equal({ entry: emptyEntry(F, 'fr', ''), value: '' });
     });
   });
 });

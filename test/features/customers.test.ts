@@ -1,4 +1,4 @@
-/** Back-office customers: search, the customer page and the customer address edit screen. */
+/** Back-office customers: search, the customer page, the customer address edit screen and "Add customer" (issue 22). */
 import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { sqlRows } from '../helpers/server.ts';
@@ -84,5 +84,51 @@ describe('customers /account/dashboard/customers', () => {
     expect((await wh.get('/account/dashboard/customers/1/addresses/1/edit')).status).to.equal(403);
     const token = await csrf(wh, '/account/dashboard');
     expect((await wh.post('/account/dashboard/customers/1/addresses/1/edit').type('form').send({ _csrf: token })).status).to.equal(403);
+  });
+
+  it('adds a customer (issue 22): a customer account with no permissions, a first address, logged by the staff member; duplicates and bad input refused', async () => {
+    const index = await staff.get('/account/dashboard/customers');
+    expect(index.text).to.include('href="/account/dashboard/customers/new" data-testid="customer-add"');
+    const form = await staff.get('/account/dashboard/customers/new');
+    expect(form.status).to.equal(200);
+    const token = await csrf(staff, '/account/dashboard/customers/new');
+    const good = { _csrf: token, firstName: 'Ada', lastName: 'Quinn', email: 'Ada.Quinn@Example.com', phone: '515-555-0777', organization: 'Acme Farms', address1: '9 Silo Lane', city: 'Ames', postalCode: '50010', countryCode: 'US', regionCode: 'IA' };
+
+    const missing = await staff.post('/account/dashboard/customers/new').type('form').send({ ...good, email: '', city: '' });
+    expect(missing.status).to.equal(400);
+    expect(missing.text).to.include('data-testid="field-error-email">Email is required.').and.include('data-testid="field-error-city">Enter a city.');
+    expect(missing.text).to.include('value="Ada"');
+    const region = await staff.post('/account/dashboard/customers/new').type('form').send({ ...good, regionCode: 'ON' });
+    expect(region.status).to.equal(400);
+    expect(region.text).to.include('data-testid="field-error-regionCode"');
+    const taken = await staff.post('/account/dashboard/customers/new').type('form').send({ ...good, email: 'customer@example.com' });
+    expect(taken.status).to.equal(409);
+    expect(taken.text).to.include('data-testid="field-error-email">An account with this email already exists.');
+    // Someone slipping staff fields in gets a customer all the same.
+    const res = await staff.post('/account/dashboard/customers/new').type('form').send({ ...good, role: 'admin', permissions: 'permissions.edit' });
+    expect(res.status).to.equal(303);
+    const [person] = await query<{ id: number; user_id: number; org: string; role: string; perms: number; email: string }>(
+      `select p.id, p.user_id, o.name as org, u.role, u.email, (select count(*)::int from user_permissions x where x.user_id = u.id) as perms
+         from persons p join users u on u.id = p.user_id left join organisations o on o.id = p.organisation_id where u.email = 'ada.quinn@example.com'`);
+    expect(res.headers.location).to.equal(`/account/dashboard/customers/${person.id}`);
+    expect({ org: person.org, role: person.role, perms: person.perms }).to.deep.equal({ org: 'Acme Farms', role: 'customer', perms: 0 });
+    const addr = await query<{ address1: string; region_code: string; person_id: number; is_default: boolean }>(`select address1, region_code, person_id, is_default from addresses where user_id = $1`, [person.user_id]);
+    expect(addr).to.deep.equal([{ address1: '9 Silo Lane', region_code: 'IA', person_id: person.id, is_default: true }]);
+    const [log] = await query<{ by: string }>(`select u.email as by from logs l join users u on u.id = l.user_id where l.action = 'user.create' and l.entity_id = $1`, [person.user_id]);
+    expect(log.by).to.equal('staff@example.com');
+    const page = await staff.get(`/account/dashboard/customers/${person.id}`);
+    expect(page.text).to.include('Ada Quinn was added.').and.include('9 Silo Lane');
+    // No address when the street is empty.
+    const bare = await staff.post('/account/dashboard/customers/new').type('form').send({ _csrf: token, firstName: 'Bo', lastName: 'Lind', email: 'bo.lind@example.com', city: 'Ames' });
+    expect(bare.status).to.equal(303);
+    expect(await query(`select a.id from addresses a join users u on u.id = a.user_id where u.email = 'bo.lind@example.com'`)).to.deep.equal([]);
+    for (const email of ['ada.quinn@example.com', 'bo.lind@example.com']) {
+      await query('delete from persons where email = $1', [email]);
+      await query('delete from users where email = $1', [email]);
+    }
+
+    const customer = await agent();
+    await signIn(customer, 'customer@example.com');
+    expect((await customer.get('/account/dashboard/customers/new')).status).to.equal(403);
   });
 });

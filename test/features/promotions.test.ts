@@ -1,4 +1,4 @@
-/** Promotions over HTTP: table sorted by column 7 descending, create with validation, carts apply it as a type-5 line, an ended one stops applying. */
+/** Promotions over HTTP: table sorted by column 7 descending, create with validation, carts apply it as a type-5 line, an ended one stops applying; editing (issue 22). */
 import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { testServer } from '../helpers/server.ts';
@@ -58,7 +58,8 @@ describe('promotions (HTTP)', function () {
     const codes = [...table.text.matchAll(/data-code="([^"]*)"/g)].map((m) => m[1]);
     expect(codes[0]).to.equal('HTTPTEST7'); // newest first
     const byName = await a.get(`${BASE}?sort=1&dir=asc`);
-    const names = [...byName.text.matchAll(/<tr data-testid="promotion-row"[^>]*>\s*<td>([^<]*)</g)].map((m) => m[1]);
+    const names = [...byName.text.matchAll(/<tr data-testid="promotion-row"[^>]*>\s*<td><a [^>]*>([^<]*)</g)].map((m) => m[1]);
+    expect(names.length).to.be.greaterThan(3);
     expect(names).to.deep.equal([...names].sort((x, y) => x.localeCompare(y, 'en', { sensitivity: 'base' })).map((x) => x));
 
     // A shopper's cart gets the promotion as a line of type 5.
@@ -83,5 +84,52 @@ describe('promotions (HTTP)', function () {
     expect(again.text).to.match(/data-code="HTTPTEST7" data-status="expired"/);
     const { rows: logs } = await (await testServer()).database.pool.query("select action from logs where entity = 'promotion' and entity_id = $1 order by id", [rows[0].id]);
     expect(logs.map((l) => l.action)).to.deep.equal(['promotion.create', 'promotion.end']);
+  });
+
+  it('edits a promotion (issue 22): the form filled in, the same rules as create, an expired one extended, logged; an unknown id is 404', async () => {
+    const pool = (await testServer()).database.pool;
+    const res = await a.post(`${BASE}/create`).type('form').send({ _csrf: token, name: 'Edit Me', code: 'EDITME', value: '12.50', starts_at: '2025-01-01', ends_at: '2025-02-01', active: '1', priority: '2' });
+    expect(res.status).to.equal(303);
+    const [{ id }] = (await pool.query<{ id: number }>("select id from promotions where code = 'EDITME'")).rows;
+    created.push(id);
+    const list = await a.get(BASE);
+    expect(list.text).to.include(`href="/en-us/account/dashboard/promotions/${id}/edit" data-testid="promotion-name">Edit Me</a>`);
+    expect(list.text).to.match(/data-code="EDITME" data-status="expired"/);
+
+    const form = await a.get(`${BASE}/${id}/edit`);
+    expect(form.status).to.equal(200);
+    expect(form.text).to.include(`action="/en-us/account/dashboard/promotions/${id}/edit"`);
+    for (const [name, value] of [['name', 'Edit Me'], ['code', 'EDITME'], ['value', '12.50'], ['starts_at', '2025-01-01'], ['ends_at', '2025-02-01'], ['priority', '2']]) {
+      expect(form.text, name).to.include(`name="${name}" type="${name.endsWith('_at') ? 'date' : name === 'priority' ? 'number' : 'text'}" value="${value}"`);
+    }
+    expect(form.text).to.match(/name="active" value="1" checked/);
+
+    // The create form's rules: bad input is 400 with the messages beside the fields, nothing saved.
+    const bad = await a.post(`${BASE}/${id}/edit`).type('form').send({ _csrf: token, name: '', value: '0', code: 'EDITME', starts_at: '2025-03-01', ends_at: '2025-02-01' });
+    expect(bad.status).to.equal(400);
+    expect(bad.text).to.include('data-testid="field-error-name"').and.include('The amount must be more than 0.').and.include('The end must be after the start.');
+    expect(bad.text).to.include(`action="/en-us/account/dashboard/promotions/${id}/edit"`);
+    const dup = await a.post(`${BASE}/${id}/edit`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ name: 'Edit Me', code: 'parts25', value: '5' });
+    expect(dup.status).to.equal(409);
+    expect(dup.body.error.fields.code).to.equal('Another promotion already uses this code.');
+    const fr = await a.post(`/fr-ca/account/dashboard/promotions/${id}/edit`).type('form').send({ _csrf: token, name: 'Edit Me', value: '0' });
+    expect(fr.status).to.equal(400);
+    expect(fr.text).to.not.include('The amount must be more than 0.');
+
+    // Extending an expired promotion: it applies again (keeps its own code when unchanged).
+    const ok = await a.post(`${BASE}/${id}/edit`).type('form').send({ _csrf: token, name: 'Edit Me Again', code: 'EDITME', value: '9', starts_at: day(-1), ends_at: day(2), active: '1', priority: '4' });
+    expect(ok.status).to.equal(303);
+    const [row] = (await pool.query("select name, code, configuration, priority, active, to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD') as ends from promotions where id = $1", [id])).rows;
+    expect(row).to.deep.equal({ name: 'Edit Me Again', code: 'EDITME', configuration: [{ actions: [{ type: 'amount_off', value: 9 }] }], priority: 4, active: true, ends: day(2) });
+    expect((await a.get(BASE)).text).to.match(/data-code="EDITME" data-status="active"/);
+    const logs = (await pool.query("select action, user_id, data->'before'->>'name' as before from logs where entity = 'promotion' and entity_id = $1 order by id", [id])).rows;
+    expect(logs.map((l) => l.action)).to.deep.equal(['promotion.create', 'promotion.update']);
+    expect(logs[1].before).to.equal('Edit Me');
+
+    expect((await a.get(`${BASE}/99999999/edit`)).status).to.equal(404);
+    expect((await a.post(`${BASE}/99999999/edit`).type('form').send({ _csrf: token, name: 'x', value: '5' })).status).to.equal(404);
+    const staff = await agent();
+    await signIn(staff, 'staff@example.com');
+    expect((await staff.get(`${BASE}/${id}/edit`)).status).to.equal(403);
   });
 });

@@ -177,13 +177,41 @@ describe('translations: edit links', () => {
     expect(office.text).to.include('data-translation-key="ui:dashboard.title"');
   });
 
+  it('the header button counts the texts the drawer lists (footer and header included), on storefront and back office (issue 22)', async () => {
+    const { a } = await admin();
+    for (const p of ['/fr-ca/', '/account/dashboard']) {
+      const html = (await a.get(p)).text;
+      const button = /<button type="button" class="header-link page-text-toggle"[\s\S]*?<span class="count">\((\d+)\)<\/span><\/button>/.exec(html);
+      expect(button, p).to.not.equal(null);
+      const drawer = html.slice(html.indexOf('data-testid="page-text-panel"'));
+      const listed = drawer.slice(0, drawer.indexOf('</dialog>')).match(/<li data-key=/g) ?? [];
+      expect(Number(button![1]), p).to.equal(listed.length);
+      expect(listed.length, p).to.be.greaterThan(10);
+      if (p === '/fr-ca/') expect(drawer).to.include('data-key="footer.contact"'); // the footer comes after the header
+      expect(html, p).to.not.include('<!--page-text-count-->');
+    }
+  });
+
   it('customers, visitors and staff without the permission never see them', async () => {
     const pages = ['/fr-ca/', '/en-us/products'];
     const visitor = await agent();
-    for (const p of pages) expect((await visitor.get(p)).text, p).to.not.include('data-translation-key');
+    for (const p of pages) expect((await visitor.get(p)).text, p).to.not.include('data-translation-key').and.not.include('page-text-toggle');
     for (const email of ['customer@example.com', 'staff@example.com']) {
       const { a } = await signedIn(email);
-      for (const p of pages) expect((await a.get(p)).text, `${email} ${p}`).to.not.include('data-translation-key');
+      for (const p of pages) expect((await a.get(p)).text, `${email} ${p}`).to.not.include('data-translation-key').and.not.include('page-text-toggle');
     }
+  });
+});
+
+describe('translations: the preview frame’s stylesheet (issue 22)', () => {
+  it('the page stylesheet may be used by the editor’s sandboxed (opaque-origin) preview frame; scripts stay same-origin', async () => {
+    const { a } = await admin();
+    const html = (await a.get('/en-us/')).text;
+    const css = /<link rel="stylesheet" href="([^"]+\.css)">/.exec(html)![1];
+    const sheet = await a.get(css);
+    expect(sheet.status).to.equal(200);
+    expect(sheet.headers['cross-origin-resource-policy']).to.equal('cross-origin');
+    const boot = /<script type="module" src="([^"]+\.js)">/.exec(html)![1];
+    expect((await a.get(boot)).headers['cross-origin-resource-policy']).to.equal('same-origin');
   });
 });

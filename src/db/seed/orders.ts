@@ -19,7 +19,8 @@ import {
 import type { OrderStatus } from '../schema/constants.ts';
 import { FEE_ALLOCATION_TYPE, LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { convert, fromCents, toCents } from '../../domain/money.ts';
-import { orderTotals, orgDiscountCents, spreadPromotion } from '../../domain/order-totals.ts';
+import { computePlan } from '../../domain/epp.ts';
+import { priceOrder } from '../../domain/price-order.ts';
 import { optionPriceCents } from '../../domain/pricing.ts';
 import { distributePayment } from '../../domain/prorate.ts';
 import { buildStockCode } from '../../domain/stock-code.ts';
@@ -277,14 +278,9 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
     ? new Date(Math.min(EPOCH.getTime(), createdAt.getTime() + (2 + (id % 9)) * 86_400_000)) : createdAt;
 
   // Product lines.
-  const lineDrafts = plan.lines.map((l) => {
-    // Priced by the storefront's rules (src/domain/pricing.ts, order-totals.ts), like a real cart.
-    const unit = l.product.cents[channel] + (l.picks ?? []).reduce(
-      (s, pk) => s + optionPriceCents(fromCents(pk.choice.priceCents), { midMarketRate: rate }) * (pk.choice.optionType === 1 ? pk.quantity : 1), 0);
-    const gross = unit * l.quantity;
-    const discount = orgDiscountCents(gross, orgDiscount);
-    return { plan: l, unit, discount, total: gross - discount };
-  });
+  // Unit prices by the storefront's rules (src/domain/pricing.ts), like a real cart.
+  const units = plan.lines.map((l) => l.product.cents[channel] + (l.picks ?? []).reduce(
+    (s, pk) => s + optionPriceCents(fromCents(pk.choice.priceCents), { midMarketRate: rate }) * (pk.choice.optionType === 1 ? pk.quantity : 1), 0));
   const promos = channel === 'US' ? plan.promotions ?? [] : [];
   const promoDefs = promos.map((pid) => PROMOTIONS.find((x) => x.id === pid)!);
 
@@ -300,24 +296,30 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
   const shippingCents = selectedQuote ? convert(selectedQuote.usdCents, rate) : 0;
 
   const taxExemptId = plan.taxExempt ? ACME_TAX_EXEMPT_ID : null;
-  const totalsLines = lineDrafts.map((d) => ({ line_type: d.plan.lineType ?? 0, unit_price_cents: d.unit, quantity: d.plan.quantity, discount_cents: d.discount }));
-  const totalsPromotions = promoDefs.map((x) => ({ configuration: promoConfig(x.value) }));
-  const pre = orderTotals(totalsLines, totalsPromotions);
-  const taxable = Math.max(0, pre.subtotal - pre.discount);
-  const taxLines = taxExemptId || !address || plan.status === 'cart'
-    ? [] : (TAX[channel].regions[address.region] ?? TAX[channel].default).map(([name, r]) => ({ name, rate: r, amount: Math.round(taxable * r) }));
-  const totals = orderTotals(totalsLines, totalsPromotions, { shippingCents, taxCents: taxLines.reduce((s, t) => s + t.amount, 0) });
-
-  // Promotion value spread over product lines → total_discounted.
-  const promoShares = spreadPromotion(lineDrafts.map((d) => d.total), totals.promotionTotal);
-  const lines = lineDrafts.map((d, k) => ({ ...d, id: ++ids.line, totalDiscounted: d.total - promoShares[k], paid: 0 }));
+  // THE order pricing (src/domain/price-order.ts), as the cart, checkout and the order editor price it.
+  const totals = priceOrder({
+    lines: plan.lines.map((l, k) => ({ key: k, lineType: l.lineType ?? LINE_TYPES.PRODUCT, unitCents: units[k], quantity: l.quantity })),
+    orgDiscountPercent: orgDiscount,
+    promotionCents: promoDefs.map((x) => toCents(x.value)),
+    shippingCents,
+    tax: { rates: !address || plan.status === 'cart' ? [] : (TAX[channel].regions[address.region] ?? TAX[channel].default).map(([name, r]) => ({ name, rate: r })), exempt: !!taxExemptId },
+  });
+  const taxLines = taxExemptId ? [] : totals.taxLines;
+  const lines = plan.lines.map((l, k) => {
+    const p = totals.lines[k];
+    return { plan: l, unit: units[k], discount: p.discount, total: p.total, id: ++ids.line, totalDiscounted: p.totalDiscounted, paid: 0 };
+  });
+  // An EPP order's plan, as checkout computes it (src/domain/epp.ts): its fee is a percent of the amount financed.
+  const eppChoice = plan.payment === 'epp' ? { percentDown: id % 2 ? EPP_RULES.defaultPercentDown : 30, months: id % 2 ? EPP_RULES.defaultMonths : 18 } : null;
+  const eppPlan = eppChoice
+    ? computePlan({ totalCents: totals.total, ...eppChoice, ratePercent: EPP_RULES.interestRatePercent, feePercent: EPP_RULES.feePercent, start: isoDate(createdAt) })
+    : null;
 
   // Fees.
   const fees: { id: number; amount: number; paid: boolean; name: string }[] = [];
   if (plan.paidFee) fees.push({ id: ++ids.fee, name: plan.paidFee.name, amount: convert(toCents(plan.paidFee.usd), rate), paid: true });
   if (plan.unpaidFee) {
-    const amount = plan.unpaidFee.name === 'EPP fee'
-      ? Math.round((totals.total * toCents(EPP_RULES.feePercent)) / 10_000) : convert(toCents(plan.unpaidFee.usd), rate);
+    const amount = plan.unpaidFee.name === 'EPP fee' ? (eppPlan?.feeCents ?? 0) : convert(toCents(plan.unpaidFee.usd), rate);
     if (amount > 0) fees.push({ id: ++ids.fee, name: plan.unpaidFee.name, amount, paid: false });
   }
 
@@ -379,9 +381,9 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
         paymentType = PAYMENT_TYPES.CARD;
         break;
       case 'epp': {
-        eppPercentDown = id % 2 ? EPP_RULES.defaultPercentDown : 30;
-        eppMonths = id % 2 ? EPP_RULES.defaultMonths : 18;
-        const down = Math.round((totals.total * eppPercentDown) / 100);
+        eppPercentDown = eppChoice!.percentDown;
+        eppMonths = eppChoice!.months;
+        const down = eppPlan!.downPaymentCents;
         const p = paymentRow(PAYMENT_TYPES.CARD, true, down, at);
         const assigned = distributePayment(down / 100, lines.map((l) => ({ id: l.id, unpaid_total: l.totalDiscounted / 100 })));
         allocate(p.id, assigned.map((a) => toCents(a.assigned)), p.createdAt);

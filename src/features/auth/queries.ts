@@ -1,7 +1,7 @@
 /** Reads for authentication: plain functions over drizzle, returning rows. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { apiTokens, passwordResets, users } from '../../db/schema/index.ts';
+import { apiTokens, passwordResets, users, warehouses } from '../../db/schema/index.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { permissionSet } from '../../domain/permissions.ts';
 
@@ -65,6 +65,16 @@ export async function findUsableReset(db: DbOrTx, tokenHash: string) {
     .select()
     .from(passwordResets)
     .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+/** An active warehouse with its key's hash, for the warehouse API key check (warehouse-key.ts). */
+export async function activeWarehouseKey(db: DbOrTx, warehouseId: number) {
+  const [row] = await db
+    .select({ id: warehouses.id, name: warehouses.name, organisationId: warehouses.organisationId, keyHash: warehouses.apiKeyHash })
+    .from(warehouses)
+    .where(and(eq(warehouses.id, warehouseId), eq(warehouses.active, true)))
     .limit(1);
   return row;
 }

@@ -130,13 +130,15 @@ function safeReturnTo(v: string | undefined): string | undefined {
   return v && v.startsWith('/') && !v.startsWith('//') && !v.includes('/login') ? v : undefined;
 }
 
-/** New session id at every sign-in (no fixation), keeping the anonymous cart and channel. Checkout signs in the account it creates with it too. */
+/** New session id at every sign-in (no fixation), keeping the anonymous cart and channel and the page's locale. Checkout signs in the account it creates with it too. */
 export async function startSession(req: Request, s: Services, userId: number) {
   const keep = { channelCode: req.session.channelCode, cartOrderId: req.session.cartOrderId, showDiscount: req.session.showDiscount, returnTo: req.session.returnTo };
   if (req.session.apiTokenId) await s.auth.revokeApiToken(req.session.apiTokenId);
   await regenerate(req);
   Object.assign(req.session, keep);
   req.session.userId = userId;
+  // The unprefixed pages (/account/dashboard, /admin/…) read the session's locale: signing in at /fr-ca/login lands in French (issue 22).
+  req.session.locale = req.locale;
   // A new bearer token with the new session id (api-token.ts): the session keeps its id and expiry, never the token.
   const expiresAt = new Date(Date.now() + API_TOKEN_LIFETIME_MS);
   req.session.apiTokenId = await s.auth.issueApiToken(userId, sessionApiToken(s.config.sessionSecret, req.sessionID), expiresAt);

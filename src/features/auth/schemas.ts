@@ -1,17 +1,17 @@
 import { z } from 'zod';
 
-const email = z.string({ message: 'Email is required.' }).trim().toLowerCase().min(1, 'Email is required.').max(254, 'Email is too long.').pipe(z.email({ message: 'Enter a valid email address.' }));
+export const Email = z.string({ message: 'Email is required.' }).trim().toLowerCase().min(1, 'Email is required.').max(254, 'Email is too long.').pipe(z.email({ message: 'Enter a valid email address.' }));
 const password = z.string({ message: 'Password is required.' }).min(1, 'Password is required.').max(200, 'Password is too long.');
 export const NewPassword = z.string({ message: 'Password is required.' }).min(10, 'Password must be at least 10 characters.').max(200, 'Password is too long.');
 
-export const SignIn = z.object({ email, password });
+export const SignIn = z.object({ email: Email, password });
 export type SignIn = z.infer<typeof SignIn>;
 
 const name = (label: string) => z.string({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(100, `${label} is too long.`);
 
 export const Register = z
   .object({
-    email,
+    email: Email,
     password: NewPassword,
     firstName: name('First name'),
     lastName: name('Last name'),
@@ -22,5 +22,5 @@ export const Register = z
   .refine((v) => v.accountType !== 'organization' || !!v.organization, { message: 'Organisation name is required.', path: ['organization'] });
 export type Register = z.infer<typeof Register>;
 
-export const ResetRequest = z.object({ email });
+export const ResetRequest = z.object({ email: Email });
 export const ResetConfirm = z.object({ token: z.string().min(10, 'The reset link is incomplete.').max(200), password: NewPassword });

@@ -3,7 +3,7 @@
  * returns rows or throws typed AppErrors. Multi-row writes are one transaction.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { apiTokens, organisations, passwordResets, persons, users } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../domain/errors.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
@@ -29,6 +29,9 @@ export type AuthOptions = {
   refusedPassword?: string;
 };
 
+/** A customer account opened by a staff member (see register). */
+export type StaffRegistration = { by: number; alsoInTransaction?: (tx: Tx, ids: { userId: number; personId: number }) => Promise<void> };
+
 export class AuthService {
   constructor(private readonly db: Db, private readonly mailer: Mailer, private readonly opts: AuthOptions = {}) {}
 
@@ -47,8 +50,14 @@ export class AuthService {
     return user.id;
   }
 
-  /** With `invite` (an organisation's invitation token): the account joins that organisation. */
-  async register(input: Register, locale: string, invite?: string): Promise<number> {
+  /**
+   * With `invite` (an organisation's invitation token): the account joins that organisation.
+   * With `byStaff` (issue 22, "Add customer" in the back office): the log names the staff member,
+   * an organisation that already has that name is joined (membership is staff's to grant), and
+   * `then` runs in the same transaction with the new ids (e.g. to add a first address).
+   * Either way the account is a customer: role 'customer', no permissions of its own.
+   */
+  async register(input: Register, locale: string, invite?: string, byStaff?: StaffRegistration): Promise<number> {
     if (await findUserByEmail(this.db, input.email)) {
       throw emailTaken();
     }
@@ -63,6 +72,10 @@ export class AuthService {
         const [org] = await tx.insert(organisations).values({ name: input.organization }).onConflictDoNothing().returning({ id: organisations.id });
         // An existing organisation of that name is not joined silently: membership is granted by staff.
         organisationId = org?.id ?? null;
+        if (!org && byStaff) {
+          const [existing] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.name, input.organization));
+          organisationId = existing?.id ?? null;
+        }
       }
       const [user] = await tx
         .insert(users)
@@ -80,15 +93,24 @@ export class AuthService {
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (!user) throw emailTaken();
-      await tx.insert(persons).values({
+      const [person] = await tx.insert(persons).values({
         firstName: input.firstName,
         lastName: input.lastName,
         phone: input.phone ?? null,
         email: input.email,
         userId: user.id,
         organisationId,
-      });
+      }).returning({ id: persons.id });
       if (invited) await inviteUsedBy(tx, invited.inviteId, user.id);
+      if (byStaff) {
+        await byStaff.alsoInTransaction?.(tx, { userId: user.id, personId: person.id });
+        await audit(tx, {
+          action: 'user.create', entity: 'user', entityId: user.id, userId: byStaff.by,
+          message: `${input.email} added by staff (${input.accountType}${organisationId ? `, organisation ${organisationId}` : ''})`,
+          data: { personId: person.id, organisationId },
+        });
+        return user.id;
+      }
       await audit(tx, {
         action: 'user.register', entity: 'user', entityId: user.id, userId: user.id,
         message: `${input.email} registered (${input.accountType}${invited ? `, invited into organisation ${organisationId}` : ''})`,

@@ -5,20 +5,18 @@
  * who operates that warehouse, or who may manage warehouses AND belongs to the warehouse's
  * organisation (a warehouse without one: any manager). Then the request is that user, by key
  * alone: no session, no CSRF. Anywhere else the same headers are just a bad bearer token (401).
+ * The routes it guards are src/features/warehouses/api.ts warehouseKeyRoutes (this file imports no feature routes).
  * In production the published demo keys open nothing unless SEED=demo was set, as the demo
  * password (src/app.ts refusedPassword).
  */
-import { Router, type RequestHandler } from 'express';
-import { and, eq } from 'drizzle-orm';
-import { warehouses } from '../../db/schema/index.ts';
+import type { RequestHandler } from 'express';
 import { DEMO_WAREHOUSE_KEYS } from '../../db/seed/inventory.ts';
 import { unauthorized } from '../../domain/errors.ts';
 import type { Services } from '../../services.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { safeEqual, sha256 } from './crypto.ts';
-import { loadCurrentUser } from './queries.ts';
+import { activeWarehouseKey, loadCurrentUser } from './queries.ts';
 import { bearerToken } from './bearer.ts';
-import { warehouseStockRoutes } from '../warehouses/api.ts';
 
 const INVALID = 'The warehouse API key or user is not valid.';
 
@@ -41,11 +39,7 @@ export function warehouseApiKey(s: Pick<Services, 'db' | 'config'>): RequestHand
     const warehouseId = Number(req.params.warehouse);
     const userId = Number(req.get('x-user-id'));
     if (!key || !Number.isSafeInteger(warehouseId) || warehouseId < 1 || !Number.isSafeInteger(userId) || userId < 1) return next(unauthorized(INVALID));
-    const [w] = await s.db
-      .select({ id: warehouses.id, name: warehouses.name, organisationId: warehouses.organisationId, keyHash: warehouses.apiKeyHash })
-      .from(warehouses)
-      .where(and(eq(warehouses.id, warehouseId), eq(warehouses.active, true)))
-      .limit(1);
+    const w = await activeWarehouseKey(s.db, warehouseId);
     if (!w?.keyHash || !safeEqual(sha256(key), w.keyHash) || refused.has(w.keyHash)) return next(unauthorized(INVALID));
     const user = await loadCurrentUser(s.db, userId);
     if (!user || !mayUseWarehouseKey(user, w)) return next(unauthorized(INVALID));
@@ -54,20 +48,4 @@ export function warehouseApiKey(s: Pick<Services, 'db' | 'config'>): RequestHand
     res.locals.warehouse = { id: w.id, name: w.name };
     next();
   };
-}
-
-/** /api/warehouse/… : mounted by app.ts before the session, bearer and CSRF middleware. */
-export function warehouseApiRoutes(s: Pick<Services, 'db' | 'config'>): Router {
-  const r = Router();
-  const byKey = warehouseApiKey(s);
-
-  /** GET /api/warehouse/{warehouse}/test-key → {message} */
-  r.get('/api/warehouse/:warehouse/test-key', byKey, (_req, res) => {
-    const w = res.locals.warehouse as { name: string };
-    res.json({ message: `The API key is valid for ${w.name}.` });
-  });
-  // The warehouse's own stock API (GET/PUT /api/warehouse/{warehouse}/stock), same key check.
-  r.use(warehouseStockRoutes(s));
-
-  return r;
 }

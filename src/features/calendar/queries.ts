@@ -11,8 +11,8 @@ import { eq } from 'drizzle-orm';
 export const DELIVERIES_NAMED = 3;
 
 /** The time zone the business's calendar is kept in: the zone of the channel being viewed. */
-export async function calendarZone(db: DbOrTx, channelCode: string | undefined): Promise<string> {
-  const [row] = channelCode ? await db.select({ zone: channels.zoneLocation }).from(channels).where(eq(channels.code, channelCode)).limit(1) : [];
+export async function calendarZone(db: DbOrTx, channelCode: string): Promise<string> {
+  const [row] = await db.select({ zone: channels.zoneLocation }).from(channels).where(eq(channels.code, channelCode)).limit(1);
   return row?.zone ?? 'America/Chicago';
 }
 

@@ -11,6 +11,7 @@ import type { Services } from '../../services.ts';
 import { addDays, dayInZone, isoDay, parseIsoDay, viewRange } from '../../domain/calendar.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { calendarRange, calendarZone } from './queries.ts';
+import { requireChannel } from '../../http/context.ts';
 import { CalendarQuery, EventBody, MoveBody } from './schemas.ts';
 import { createEvent, deleteEvent, moveEvent, updateEvent } from './service.ts';
 import { buildDays, editorProps, heading, viewLinks } from './view-model.ts';
@@ -34,7 +35,7 @@ export function calendarRoutes(s: Services): Router {
   r.get(BASE, async (req, res) => {
     const q = parseInput(CalendarQuery, req.query);
     const now = new Date();
-    const tz = await calendarZone(s.db, res.locals.channel?.code);
+    const tz = await calendarZone(s.db, requireChannel(res).code);
     const anchor = q.date ?? parseIsoDay(dayInZone(now, tz))!;
     const { from, days } = viewRange(q.view, anchor);
     const range = await calendarRange(s.db, isoDay(from), isoDay(addDays(from, days)));
@@ -54,7 +55,7 @@ export function calendarRoutes(s: Services): Router {
   /** POST /{locale}/account/dashboard/calendar/events */
   r.post(`${BASE}/events`, async (req, res) => {
     const body = parseInput(EventBody, req.body);
-    const row = await createEvent(s.db, req.user!.id, body, new Date(), await calendarZone(s.db, res.locals.channel?.code));
+    const row = await createEvent(s.db, req.user!.id, body, new Date(), await calendarZone(s.db, requireChannel(res).code));
     res.status(201).json({ event: toJson(row) });
   });
 
@@ -62,14 +63,14 @@ export function calendarRoutes(s: Services): Router {
   r.put(`${BASE}/events/:id`, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const body = parseInput(EventBody, req.body);
-    res.json({ event: toJson(await updateEvent(s.db, req.user!.id, id, body, new Date(), await calendarZone(s.db, res.locals.channel?.code))) });
+    res.json({ event: toJson(await updateEvent(s.db, req.user!.id, id, body, new Date(), await calendarZone(s.db, requireChannel(res).code))) });
   });
 
   /** POST /{locale}/account/dashboard/calendar/events/{id}/move */
   r.post(`${BASE}/events/:id/move`, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const { date } = parseInput(MoveBody, req.body);
-    res.json({ event: toJson(await moveEvent(s.db, req.user!.id, id, date!, new Date(), await calendarZone(s.db, res.locals.channel?.code))) });
+    res.json({ event: toJson(await moveEvent(s.db, req.user!.id, id, date!, new Date(), await calendarZone(s.db, requireChannel(res).code))) });
   });
 
   /** DELETE /{locale}/account/dashboard/calendar/events/{id} */

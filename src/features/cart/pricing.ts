@@ -5,8 +5,8 @@
  * price through here; a price never comes from a request.
  *
  *   pricingColumns(ch)  the product's price facts (channel price row, base price, its currency's
- *                       rate) and stock facts (free stock and resupply date over the channel's
- *                       ACTIVE warehouses: the ones linked to it, every active one when none is)
+ *                       rate) and stock facts (its inventory rows as src/db/queries/channel-stock.ts
+ *                       reads them; src/domain/channel-stock.ts decides which count)
  *   joinChannelPrice    the left join those columns need
  *   priceSortKey(ch)    the same price as SQL, only to ORDER a listing (tested to agree)
  *   priceLine           one line: base + options (src/domain/configurator.ts), clamped quantity,
@@ -18,7 +18,8 @@
 import { and, asc, Column, eq, inArray, is, sql, type SQL } from 'drizzle-orm';
 import { decodeFields, decodeRow } from '../../db/json-rows.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { channelPrices, channels, channelWarehouses, currencies, inventory, optionChoices, productOptions, products, warehouses } from '../../db/schema/index.ts';
+import { channelPrices, channels, currencies, optionChoices, productOptions, products } from '../../db/schema/index.ts';
+import { channelStockColumn } from '../../db/queries/channel-stock.ts';
 import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
 import type { AddToCartState, Availability } from '../../domain/availability.ts';
 import { configure, configuredStockCode, type ActiveSelection, type ConfigOption, type RequestedSelection } from '../../domain/configurator.ts';
@@ -74,18 +75,6 @@ export const PRICING_MESSAGES = {
   unknown_choice: 'This option choice does not belong to the product.',
 } as const;
 
-/**
- * Inventory the channel sells from: its linked warehouses (every warehouse when none is
- * linked), active ones only, for the product of the outer query.
- */
-function channelInventory(channelId: number): SQL {
-  return sql`from ${inventory}
-    inner join ${warehouses} on ${warehouses.id} = ${inventory.warehouseId} and ${warehouses.active}
-    where ${inventory.productId} = ${products.id}
-      and (exists (select 1 from ${channelWarehouses} where ${channelWarehouses.channelId} = ${channelId} and ${channelWarehouses.warehouseId} = ${inventory.warehouseId})
-        or not exists (select 1 from ${channelWarehouses} where ${channelWarehouses.channelId} = ${channelId}))`;
-}
-
 /** Units of the product's currency per USD: the rate of a channel selling in it (USD is 1 by definition). */
 const currencyRate = sql<string | null>`coalesce(
   (select min(${channels.midMarketRate}) from ${channels} where ${channels.currencyId} = ${products.currencyId}),
@@ -113,8 +102,7 @@ export function pricingColumns(ch: Pick<PricingChannel, 'id'>) {
     isPhysical: products.isPhysical,
     isNonStock: products.isNonStock,
     inventoryType: products.inventoryType,
-    stock: sql<number>`(select coalesce(sum(greatest(${inventory.quantity} - ${inventory.reserved}, 0)), 0)::int ${channelInventory(ch.id)})`.mapWith(Number),
-    stockResupplyDate: sql<string | null>`(select max(${inventory.resupplyDate})::text ${channelInventory(ch.id)})`,
+    stock: channelStockColumn(ch.id),
   };
 }
 
@@ -254,7 +242,6 @@ export function pricingFactsFrom(json: { product: Record<string, unknown> | null
     for (const [key, value] of Object.entries(columns)) {
       out[key] = is(value, Column) ? decodeFields({ [key]: value }, json.product)[key] : json.product[key] ?? null;
     }
-    out.stock = Number(out.stock ?? 0);
     product = out as ProductRow;
   }
   return { product, options: toConfigOptions(json.options.map((o) => decodeRow(productOptions, o)), json.choices.map((c) => decodeRow(optionChoices, c)), channel) };

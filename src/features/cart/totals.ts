@@ -21,7 +21,7 @@ import { channels, orderLineItems, orders, products, type promotions } from '../
 import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
 import { notFound } from '../../domain/errors.ts';
 import { convert, fromCents, parseCents, toCents } from '../../domain/money.ts';
-import { orgDiscountCents, orderTotals, spreadPromotion } from '../../domain/order-totals.ts';
+import { priceOrder } from '../../domain/price-order.ts';
 import { activePromotions, type CartLineRow, type CartOrderRow, type CartRef, type CartRows } from './queries.ts';
 
 /** The cart's order row and the channel's rate, locked for the rest of the transaction. */
@@ -111,32 +111,29 @@ export function settlePlan(cart: LockedCart, lines: CartLineRow[], stored: CartL
     .map((p) => ({ promotion: p, cents: convert(parseCents(p.configuration?.[0]?.actions?.[0]?.value) ?? 0, cart.rate) }))
     .filter((p) => p.cents > 0);
 
-  const drafts = product.map((l) => {
-    const unit = toCents(l.unitPrice);
-    const gross = unit * l.quantity;
-    const discount = orgDiscountCents(gross, order.orgDiscount);
-    return { line: l, unit, discount, total: gross - discount };
+  // THE order pricing (domain/price-order.ts); the cart keeps the tax checkout last set.
+  const priced = priceOrder({
+    lines: product.map((l) => ({ key: l, lineType: l.lineType, unitCents: toCents(l.unitPrice), quantity: l.quantity, paidCents: toCents(l.paidTotal) })),
+    orgDiscountPercent: order.orgDiscount,
+    promotionCents: promos.map((p) => p.cents),
+    shippingCents: toCents(order.shipping),
+    tax: { fixedCents: toCents(order.tax) },
   });
-  const totals = orderTotals(
-    drafts.map((d) => ({ line_type: d.line.lineType, unit_price_cents: d.unit, quantity: d.line.quantity, discount_cents: d.discount })),
-    promos.map((p) => ({ configuration: [{ actions: [{ value: fromCents(p.cents) }] }] })),
-    { shippingCents: toCents(order.shipping), taxCents: toCents(order.tax) },
-  );
-  const shares = spreadPromotion(drafts.map((d) => d.total), totals.promotionTotal);
+  const totals = priced;
+  const drafts = priced.lines.map((p) => ({ line: p.key, discount: p.discount, total: p.total, totalDiscounted: p.totalDiscounted, unpaid: p.unpaid }));
 
   const storedById = new Map(stored.map((l) => [l.id, l]));
   const changed: SettlePlan['changed'] = [];
   const inserts: SettlePlan['inserts'] = [];
-  const nextLines: CartLineRow[] = drafts.map((d, k) => {
-    const totalDiscounted = d.total - shares[k];
+  const nextLines: CartLineRow[] = drafts.map((d) => {
     const next: LineFigures = {
       quantity: d.line.quantity,
       unitPrice: d.line.unitPrice,
       title: d.line.title,
       discount: fromCents(d.discount),
       total: fromCents(d.total),
-      totalDiscounted: fromCents(totalDiscounted),
-      unpaidTotal: fromCents(totalDiscounted - toCents(d.line.paidTotal)),
+      totalDiscounted: fromCents(d.totalDiscounted),
+      unpaidTotal: fromCents(d.unpaid),
       currencyId: order.currencyId,
     };
     const line = { ...d.line, ...next };

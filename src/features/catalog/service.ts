@@ -4,7 +4,8 @@
  * Never sees req: routes pass the channel, the parsed query and the locale helpers.
  */
 import { fromCents } from '../../domain/money.ts';
-import { channelPriceCents, productState, tracksStock } from '../../domain/pricing.ts';
+import { channelPriceCents, productState } from '../../domain/pricing.ts';
+import { tracksStock } from '../../domain/channel-stock.ts';
 import { notFound } from '../../domain/errors.ts';
 import { TYPEAHEAD_LIMIT } from '../../domain/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';

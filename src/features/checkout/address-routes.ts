@@ -6,19 +6,16 @@
  * Only the owner's addresses; another user's id answers 404.
  */
 import { Router, type Request, type Response } from 'express';
-import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
-import { addresses, persons } from '../../db/schema/index.ts';
 import { sortCountries } from '../../domain/countries.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { requireUser } from '../../http/guards.ts';
-import { flash } from '../../http/context.ts';
+import { flash, requireChannel } from '../../http/context.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { en as checkoutText } from '../../i18n/text/checkout.ts';
-import type { ChannelInfo } from '../channels/queries.ts';
 import { findCountry, listCountries, listRegions } from '../channels/queries.ts';
-import { checkAddress } from './customer-info.ts';
+import { saveOwnAddress } from './customer-info.ts';
 import { ownAddress } from './queries.ts';
 import { addressFrom } from './schemas.ts';
 import { addressJson } from './view-model.ts';
@@ -29,9 +26,8 @@ export function addressRoutes(s: Services): Router {
   const page = async (req: Request, res: Response, id: number | null) => {
     const a = id === null ? undefined : await ownAddress(s.db, req.user!.id, id);
     if (id !== null && !a) throw notFound();
-    const channel = res.locals.channel as ChannelInfo | undefined;
     const countries = sortCountries(await listCountries(s.db));
-    const code = a?.countryCode ?? channel?.countryCodes[0] ?? 'US';
+    const code = a?.countryCode ?? requireChannel(res).countryCodes[0];
     const country = await findCountry(s.db, { code });
     const regions = country ? (await listRegions(s.db, country.id)).sort((x, y) => x.name.localeCompare(y.name)) : [];
     const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)]));
@@ -54,22 +50,7 @@ export function addressRoutes(s: Services): Router {
     const userId = req.user!.id;
     const parsed = addressFrom((req.body ?? {}) as Record<string, unknown>, '');
     if (!parsed.data || Object.keys(parsed.fields).length) throw invalid(Object.values(parsed.fields)[0] ?? 'Please correct the highlighted fields.', parsed.fields);
-    const a = parsed.data;
-    const saved = await s.db.transaction(async (tx) => {
-      if (id !== null && !(await ownAddress(tx, userId, id))) throw notFound();
-      await checkAddress(tx, a, '');
-      const values = {
-        firstName: a.firstName, lastName: a.lastName, address1: a.address1, address2: a.address2 ?? null, city: a.city,
-        regionCode: a.region, postalCode: a.postalcode, countryCode: a.country, phone: a.phone ?? null,
-      };
-      if (id !== null) {
-        const [row] = await tx.update(addresses).set(values).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning();
-        return row;
-      }
-      const [person] = await tx.select({ id: persons.id }).from(persons).where(eq(persons.userId, userId)).limit(1);
-      const [row] = await tx.insert(addresses).values({ ...values, userId, personId: person?.id ?? null }).returning();
-      return row;
-    });
+    const saved = await saveOwnAddress(s.db, userId, id, parsed.data);
     if (wantsJson(req)) return void res.status(id === null ? 201 : 200).json({ address: addressJson(saved) });
     flash(req, 'success', req.t('checkout.saved'));
     res.redirect(303, `/${req.locale}/account`);

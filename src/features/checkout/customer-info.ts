@@ -65,11 +65,33 @@ async function billingAddress(tx: DbOrTx, userId: number, personId: number | nul
   }
   const a = b.address;
   await checkAddress(tx, a, info.returning ? 'new-billing-' : 'billing-');
-  const [row] = await tx.insert(addresses).values({
-    userId, personId, label: 'Billing', firstName: a.firstName, lastName: a.lastName, address1: a.address1, address2: a.address2 ?? null,
-    city: a.city, regionCode: a.region, postalCode: a.postalcode, countryCode: a.country, phone: a.phone ?? null,
-  }).returning({ id: addresses.id });
+  const [row] = await tx.insert(addresses).values({ userId, personId, label: 'Billing', ...addressColumns(a) }).returning({ id: addresses.id });
   return row.id;
+}
+
+/** The address columns of a checked address form. */
+const addressColumns = (a: AddressInput) => ({
+  firstName: a.firstName, lastName: a.lastName, address1: a.address1, address2: a.address2 ?? null,
+  city: a.city, regionCode: a.region, postalCode: a.postalcode, countryCode: a.country, phone: a.phone ?? null,
+});
+
+/**
+ * The address edit page's save (checkout/address-routes.ts): a new address of the user's (linked to
+ * their person), or one of their own changed; another user's id is 404. The country and region are
+ * checked as at checkout.
+ */
+export function saveOwnAddress(db: Db, userId: number, id: number | null, a: AddressInput) {
+  return db.transaction(async (tx) => {
+    if (id !== null && !(await ownAddress(tx, userId, id))) throw notFound();
+    await checkAddress(tx, a, '');
+    if (id !== null) {
+      const [row] = await tx.update(addresses).set(addressColumns(a)).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).returning();
+      return row;
+    }
+    const [person] = await tx.select({ id: persons.id }).from(persons).where(eq(persons.userId, userId)).limit(1);
+    const [row] = await tx.insert(addresses).values({ ...addressColumns(a), userId, personId: person?.id ?? null }).returning();
+    return row;
+  });
 }
 
 export type CustomerInfoResult = { shipToId: number; billToId: number; taxExemptId: string; country: string };

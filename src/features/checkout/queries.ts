@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   addresses, channelPaymentMethods, countries, orderLineItems, organisations, products, regions, shipmentQuotes, taxRates, users,
 } from '../../db/schema/index.ts';
+import { tracksStock } from '../../domain/channel-stock.ts';
 import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
@@ -62,7 +63,7 @@ export async function shipLines(db: DbOrTx, orderId: number): Promise<ShipLine[]
   const n = (v: string | null) => (v == null ? 0 : Number(v));
   return rows.map((r) => ({
     lineId: r.lineId, productId: r.productId, title: r.title, quantity: r.quantity, lineType: r.lineType,
-    isPhysical: r.isPhysical, needsStock: r.isPhysical && !r.isNonStock && r.inventoryType === 'stocked',
+    isPhysical: r.isPhysical, needsStock: tracksStock(r),
     weightKg: n(r.weight), lengthCm: n(r.length), widthCm: n(r.width), heightCm: n(r.height),
   }));
 }

@@ -18,7 +18,6 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { addresses, idempotencyKeys, inventory, lineItemOptions, orderLineItems, orders, paymentAttempts, type AttemptReservation } from '../../db/schema/index.ts';
-import { allocateStock } from '../../domain/checkout.ts';
 import { DISCOUNT_LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
@@ -27,13 +26,12 @@ import type { PaymentProvider } from '../../providers/payments/types.ts';
 import type { BankLinkProvider } from '../../providers/bank/types.ts';
 import { priceLine } from '../cart/pricing.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
-import { channelWarehouseList } from '../shipping/queries.ts';
 import { channelTakes } from '../payment-methods/queries.ts';
 import { savedMethodForOrder } from '../payment-methods/pay.ts';
 import { eppAtPlacement, type EppPlacementInput } from '../epp/placement.ts';
 import { liveQuotes, shipLines } from './queries.ts';
 import { applyTax } from './tax.ts';
-import { quoteCutoff } from './shipping.ts';
+import { planShipment, quoteCutoff } from './shipping.ts';
 import type { PlaceOrder } from './schemas.ts';
 import type { Attempt } from './attempts.ts';
 
@@ -104,14 +102,7 @@ export async function reserveOrder(
     // 4. Stock, per warehouse, under row locks held for this short transaction only: reserved, not taken.
     const ship = await shipLines(tx, order.id);
     const physical = ship.filter((l) => l.isPhysical);
-    const houses = await channelWarehouseList(tx, channel.id);
-    const stocked = [...new Set(physical.filter((l) => l.needsStock).map((l) => l.productId))];
-    const locked = stocked.length && houses.length
-      ? await tx.select({ id: inventory.id, warehouseId: inventory.warehouseId, productId: inventory.productId, quantity: inventory.quantity, reserved: inventory.reserved })
-          .from(inventory).where(and(inArray(inventory.productId, stocked), inArray(inventory.warehouseId, houses.map((h) => h.id)))).orderBy(asc(inventory.id)).for('update')
-      : [];
-    const free = new Map(locked.map((r) => [`${r.warehouseId}:${r.productId}`, Math.max(0, r.quantity - r.reserved)]));
-    const plan = allocateStock(physical.map((l) => ({ lineId: l.lineId, productId: l.productId, quantity: l.quantity, needsStock: l.needsStock })), houses.map((h) => h.id), free);
+    const { plan, rows: locked } = await planShipment(tx, channel.id, ship, { lock: true });
     if (plan.short.length) {
       const title = ship.find((l) => l.lineId === plan.short[0].lineId)?.title ?? '';
       throw fail(409, 'out_of_stock', `Not enough stock left for ${title}. Please change the quantity.`, { [`line_${plan.short[0].lineId}`]: 'Not enough stock.' });

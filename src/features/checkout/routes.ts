@@ -21,7 +21,6 @@ import { createMapsProvider, type MapsProvider } from '../../providers/maps/inde
 import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { bankLinkProviderOf } from '../../providers/bank/index.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
-import type { ChannelInfo } from '../channels/queries.ts';
 import { findCartId } from '../cart/queries.ts';
 import { getCart } from '../cart/service.ts';
 import { checkoutPageProps } from './view-model.ts';
@@ -34,14 +33,12 @@ import { quoteShipping, selectShipping } from './shipping.ts';
 import { sendConfirmation } from '../orders/mail.ts';
 import { z } from 'zod';
 import { can } from '../../http/guards.ts';
+import { requireChannel } from '../../http/context.ts';
 import { eppPlacementOf } from '../epp/schemas.ts';
 import { pageApiToken } from '../auth/api-token.ts';
 
-const channelOf = (res: Response): ChannelInfo => {
-  const channel = res.locals.channel as ChannelInfo | undefined;
-  if (!channel) throw new AppError(503, 'no_channel', 'The store is not set up yet.');
-  return channel;
-};
+/** The visitor's channel, by the one missing-channel policy (src/http/context.ts requireChannel). */
+const channelOf = requireChannel;
 
 const PlacesQuery = z.object({ q: z.string().trim().min(3, 'Type at least 3 characters.').max(200), country: z.string().trim().regex(/^[A-Za-z]{2}$/).optional() });
 

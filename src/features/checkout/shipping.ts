@@ -13,7 +13,8 @@ import { fromCents, toCents } from '../../domain/money.ts';
 import type { RateProvider } from '../../providers/shipping/types.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
 import { applyTax } from './tax.ts';
-import { channelWarehouseList, freeStock, type ChannelWarehouse } from '../shipping/queries.ts';
+import { channelWarehouseList, inventoryRows, type ChannelWarehouse, type InventoryRow } from '../../db/queries/channel-stock.ts';
+import { freeStockMap } from '../../domain/channel-stock.ts';
 import { toChannel } from '../shipping/service.ts';
 import { addressById, liveQuotes, shipLines, type ShipLine } from './queries.ts';
 
@@ -33,13 +34,18 @@ export type WarehouseQuotes = {
 
 export type ShippingAnswer = { shippingRequired: boolean; warehouses: WarehouseQuotes[]; short?: { title: string; missing: number }[] };
 
-/** The allocation of an order's lines over the channel's warehouses, with current free stock. */
-export async function planShipment(db: DbOrTx, channelId: number, lines: ShipLine[]): Promise<{ plan: Allocation; houses: ChannelWarehouse[] }> {
+/**
+ * The allocation of an order's lines over the channel's warehouses (src/domain/channel-stock.ts),
+ * with current free stock. Quoting and placing the order both plan here; placing passes `lock`
+ * to hold the inventory rows it then reserves.
+ */
+export async function planShipment(db: DbOrTx, channelId: number, lines: ShipLine[], opts: { lock?: boolean } = {}): Promise<{ plan: Allocation; houses: ChannelWarehouse[]; rows: InventoryRow[] }> {
   const houses = await channelWarehouseList(db, channelId);
-  const stocked = [...new Set(lines.filter((l) => l.needsStock).map((l) => l.productId))];
-  const free = await freeStock(db, houses.map((w) => w.id), stocked);
-  const plan = allocateStock(lines.filter((l) => l.isPhysical).map((l) => ({ lineId: l.lineId, productId: l.productId, quantity: l.quantity, needsStock: l.needsStock })), houses.map((w) => w.id), free);
-  return { plan, houses };
+  const physical = lines.filter((l) => l.isPhysical);
+  const stocked = [...new Set(physical.filter((l) => l.needsStock).map((l) => l.productId))];
+  const rows = await inventoryRows(db, houses.map((w) => w.id), stocked, opts);
+  const plan = allocateStock(physical.map((l) => ({ lineId: l.lineId, productId: l.productId, quantity: l.quantity, needsStock: l.needsStock })), houses.map((w) => w.id), freeStockMap(rows));
+  return { plan, houses, rows };
 }
 
 export async function quoteShipping(

@@ -50,7 +50,7 @@ export async function checkoutPageProps(
     organisation: org ? { name: org.name, taxExemptOnFile: !!org.taxExemptId } : null,
     addresses: ctx.addresses.map(addressJson),
     countries: countries.map((c) => ({ id: c.id, code: c.code, name: c.name })),
-    defaultCountry: defaultCountry?.code ?? 'US',
+    defaultCountry: defaultCountry?.code ?? channel.countryCodes[0],
     regions,
     bizTypes: [...BIZ_TYPES],
     order: {

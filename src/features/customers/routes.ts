@@ -11,7 +11,8 @@ import { IdParam, parseInput } from '../../http/validate.ts';
 import { withQuery } from '../order-admin/view-model.ts';
 import { CUSTOMER_SORTS, customerDefaultDir, getCustomer, listCountries, listRegionsOf, searchCustomers } from './queries.ts';
 import { AddressForm, updateCustomerAddress } from './service.ts';
-import { translated } from '../../http/error-handler.ts';
+import { translated, type FormPage } from '../../http/error-handler.ts';
+import { addCustomer, CustomerForm } from './create.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const CustomerQuery = z.object({
@@ -47,6 +48,32 @@ export function customerRoutes(s: Services): Router {
       nextHref: page.next ? withQuery(base, { ...keep, after: page.next }) : null,
       prevHref: page.prev ? withQuery(base, { ...keep, before: page.prev }) : null,
     });
+  });
+
+  // "Add customer" (issue 22): static path, so before /:personId.
+  const newPage = async (req: import('express').Request, values: Record<string, unknown>) => {
+    const country = String(values.countryCode || 'US').toUpperCase();
+    const [countries, regions] = await Promise.all([listCountries(s.db), listRegionsOf(s.db, country)]);
+    return { title: req.t('oa.customers.add'), layout: 'layouts/admin', nav: 'customers', values: { countryCode: country, ...values }, countries, regions };
+  };
+
+  /** GET /account/dashboard/customers/new */
+  r.get(`${base}/new`, async (req, res) => {
+    await res.page('customers/new', { ...(await newPage(req, {})), fields: {} });
+  });
+
+  /** POST /account/dashboard/customers/new */
+  r.post(`${base}/new`, async (req, res, next) => {
+    // The re-rendered form needs the countries and regions: read them before the handler may throw.
+    const locals = await newPage(req, req.body ?? {});
+    res.locals.formPage = { view: 'customers/new', locals: () => locals } satisfies FormPage;
+    next();
+  }, async (req, res) => {
+    const form = parseInput(CustomerForm, req.body);
+    const { personId } = await addCustomer(s.db, s.auth, form, req.locale, req.user!.id);
+    if (req.xhr || req.bearer) return void res.status(201).json({ customer: { id: personId } });
+    flash(req, 'success', req.t('oa.customers.added', { name: `${form.firstName} ${form.lastName}` }));
+    res.redirect(303, `${base}/${personId}`);
   });
 
   /** GET /account/dashboard/customers/{person_id} */

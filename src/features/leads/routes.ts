@@ -12,7 +12,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, isAppError, notFound } from '../../domain/errors.ts';
 import { byUserOrIp, pgRateLimit } from '../../http/rate-limit.ts';
-import { flash } from '../../http/context.ts';
+import { flash, requireChannel } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { createCaptcha, type CaptchaProvider } from '../../providers/captcha/index.ts';
@@ -37,7 +37,7 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
   const lookupLimit = pgRateLimit(s.database.pool, 'accountexists', { windowMs: 10 * 60_000, limit: ACCOUNT_EXISTS_LIMIT_PER_10_MIN, key: byUserOrIp });
 
   const renderForm = async (req: Request, res: Response, values: Record<string, string>, fields: Record<string, string> = {}, status = 200) => {
-    const country = (values.country || (res.locals.channel as { code?: string } | undefined)?.code || 'US').toUpperCase();
+    const country = (values.country || requireChannel(res).countryCodes[0]).toUpperCase();
     const dealerId = /^\d{1,9}$/.test(values.dealer ?? '') ? Number(values.dealer) : undefined;
     const [options, dealer] = await Promise.all([formOptions(s.db, country), chosenDealer(s.db, dealerId)]);
     await res.page('leads/new', {

@@ -7,7 +7,8 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { copyAddressesOfPlacedOrders } from '../orders/address-copies.ts';
-import { addresses, channelWarehouses, channels, organisations, persons, users, orders } from '../../db/schema/index.ts';
+import { channelWarehouseList } from '../../db/queries/channel-stock.ts';
+import { addresses, channels, organisations, persons, users, orders } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { audit } from '../audit/log.ts';
@@ -42,7 +43,8 @@ export async function createDraft(db: Db, personId: number, staff: CurrentUser, 
       .from(channels)
       .where(person.channelId ? eq(channels.id, person.channelId) : eq(channels.code, 'US'))
       .limit(1);
-    const [warehouse] = await tx.select({ id: channelWarehouses.warehouseId }).from(channelWarehouses).where(eq(channelWarehouses.channelId, channel.id)).orderBy(asc(channelWarehouses.priority)).limit(1);
+    // The channel's first warehouse by the one stock rule (src/domain/channel-stock.ts).
+    const [warehouse] = await channelWarehouseList(tx, channel.id);
     const [address] = await tx
       .select({ id: addresses.id })
       .from(addresses)

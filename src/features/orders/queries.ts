@@ -2,7 +2,10 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addressOfOrder } from '../../domain/order-address.ts';
-import { addresses, orderFees, orderLineItems, orders, payments, persons, products, reportDeltas, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  addresses, orderFees, orderLineItems, orders, orderTaxExemptions, payments, persons, products, reportDeltas, shipmentQuotes, surveys, users, warehouses,
+} from '../../db/schema/index.ts';
 
 export async function getOrderDetail(db: DbOrTx, orderId: number) {
   const [order] = await db
@@ -88,4 +91,28 @@ export async function dashboardSummary(db: DbOrTx) {
     products: productCount.n,
     recent,
   };
+}
+
+/** What the customer's order page shows beside the order: the tax exemption on file, whether the survey was answered, the chosen shipments. */
+export async function customerOrderExtras(db: DbOrTx, orderId: number) {
+  const [exemption, answered, shipments] = await Promise.all([
+    db.select().from(orderTaxExemptions).where(eq(orderTaxExemptions.orderId, orderId)).limit(1),
+    db.select({ id: surveys.id }).from(surveys).where(eq(surveys.orderId, orderId)).limit(1),
+    db
+      .select({ description: shipmentQuotes.description, carrier: shipmentQuotes.carrier, deliveryDate: shipmentQuotes.deliveryDate, total: shipmentQuotes.total, from: warehouses.name })
+      .from(shipmentQuotes)
+      .innerJoin(warehouses, eq(warehouses.id, shipmentQuotes.warehouseId))
+      .where(and(eq(shipmentQuotes.orderId, orderId), eq(shipmentQuotes.selected, true))),
+  ]);
+  return { exemption: exemption[0] ?? null, answered: answered.length > 0, shipments };
+}
+
+/** Stores the order's checkout survey once: false when it was already answered (the order's survey row locked while checking). */
+export function saveSurvey(db: Db, orderId: number, answers: Record<string, unknown>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: surveys.id }).from(surveys).where(eq(surveys.orderId, orderId)).for('update');
+    if (exists) return false;
+    await tx.insert(surveys).values({ orderId, answers });
+    return true;
+  });
 }

@@ -4,9 +4,7 @@
  * Only the order's owner and users with orders.view may read it; anyone else gets 404.
  */
 import { Router, type Request } from 'express';
-import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
-import { orderTaxExemptions, shipmentQuotes, surveys, warehouses } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { isTaxExempt } from '../../domain/checkout.ts';
 import { requireUser } from '../../http/guards.ts';
@@ -14,7 +12,7 @@ import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { flash } from '../../http/context.ts';
 import { Survey, SURVEY_SOURCES } from '../checkout/schemas.ts';
-import { getOrderDetail } from './queries.ts';
+import { customerOrderExtras, getOrderDetail, saveSurvey } from './queries.ts';
 import { lineTitle } from '../cart/localize.ts';
 import { orderPlan } from '../epp/queries.ts';
 
@@ -33,15 +31,7 @@ export function orderRoutes(s: Services): Router {
   /** GET /{locale}/orders/{order_id} */
   r.get('/orders/:orderId', requireUser, async (req, res) => {
     const order = await readable(s, req);
-    const [exemption, answered, shipments] = await Promise.all([
-      s.db.select().from(orderTaxExemptions).where(eq(orderTaxExemptions.orderId, order.id)).limit(1),
-      s.db.select({ id: surveys.id }).from(surveys).where(eq(surveys.orderId, order.id)).limit(1),
-      s.db
-        .select({ description: shipmentQuotes.description, carrier: shipmentQuotes.carrier, deliveryDate: shipmentQuotes.deliveryDate, total: shipmentQuotes.total, from: warehouses.name })
-        .from(shipmentQuotes)
-        .innerJoin(warehouses, eq(warehouses.id, shipmentQuotes.warehouseId))
-        .where(and(eq(shipmentQuotes.orderId, order.id), eq(shipmentQuotes.selected, true))),
-    ]);
+    const { exemption, answered, shipments } = await customerOrderExtras(s.db, order.id);
     const names = await s.catalogText.forLocale(req.locale);
     const card = (order.thirdPartyInfo as { card?: { brand: string; last4: string } } | null)?.card ?? null;
     await res.page('orders/customer', {
@@ -50,11 +40,11 @@ export function orderRoutes(s: Services): Router {
       order: { ...order, lines: order.lines.map((l) => ({ ...l, title: lineTitle(l, names) })) },
       placed: req.query.placed === '1',
       taxExempt: isTaxExempt(order.taxExemptId),
-      exemption: exemption[0] ?? null,
+      exemption,
       card,
       shipments,
       check: order.payments.find((p) => p.paymentType === 2) ?? null,
-      survey: order.userId === req.user!.id && !answered.length ? { sources: SURVEY_SOURCES } : null,
+      survey: order.userId === req.user!.id && !answered ? { sources: SURVEY_SOURCES } : null,
       epp: await orderPlan(s.db, order.id), // the EPP plan and schedule (issue 10)
     });
   });
@@ -64,12 +54,7 @@ export function orderRoutes(s: Services): Router {
     const order = await readable(s, req);
     if (order.userId !== req.user!.id) throw notFound();
     const answers = parseInput(Survey, req.body);
-    const saved = await s.db.transaction(async (tx) => {
-      const [exists] = await tx.select({ id: surveys.id }).from(surveys).where(and(eq(surveys.orderId, order.id))).for('update');
-      if (exists) return false;
-      await tx.insert(surveys).values({ orderId: order.id, answers: { ...answers, locale: req.locale } });
-      return true;
-    });
+    const saved = await saveSurvey(s.db, order.id, { ...answers, locale: req.locale });
     if (!saved) throw conflict('This survey was already answered. Thank you!');
     if (wantsJson(req)) return void res.status(201).json({ order_id: order.id, saved: true });
     flash(req, 'success', req.t('survey.thanks'));

@@ -19,6 +19,7 @@ import { CROPS, SEED_SIZES, plateFromTitle } from '../../domain/seed-plate.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import type { PriceChannel } from '../catalog/queries.ts';
+import { requireChannel } from '../../http/context.ts';
 import type { Badge } from '../catalog/service.ts';
 import { badgeLabel } from '../catalog/view-model.ts';
 import { CalloutParams, ComponentBody, ComponentParams, DiagramParams, ExplorerQuery, IndexQuery, MoveBody, PartParams } from './schemas.ts';
@@ -33,11 +34,8 @@ function params<T>(schema: { safeParse(v: unknown): { success: true; data: T } |
   return r.data;
 }
 
-const channelOf = (res: Response): PriceChannel => {
-  const ch = res.locals.channel as PriceChannel | undefined;
-  if (!ch) throw new AppError(503, 'no_channel', 'The store is not set up yet.');
-  return ch;
-};
+/** The visitor's channel, by the one missing-channel policy (src/http/context.ts requireChannel). */
+const channelOf: (res: Response) => PriceChannel = requireChannel;
 
 export function renderPartial(res: Response, view: string, locals: Record<string, unknown>): Promise<string> {
   return new Promise((resolve, reject) => res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? ''))));

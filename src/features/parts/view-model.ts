@@ -1,6 +1,7 @@
 /** Rows → the components JSON (spec §3 field names) and the explorer behaviour's props. */
 import type { ComponentRow } from './queries.ts';
 import type { Explorer } from './service.ts';
+import type { ExplorerProps } from '../../domain/parts.ts';
 
 /** Spec §3 "Parts diagram callout": product_diagram_component_id, callout, product_id, product.stockcode, x1, y1, x2, y2. */
 export function componentsJson(rows: readonly ComponentRow[]) {
@@ -17,15 +18,6 @@ export function componentsJson(rows: readonly ComponentRow[]) {
   }));
 }
 
-export type ExplorerProps = {
-  diagram: { id: number; title: string; image: string; width: number; height: number };
-  callouts: { callout: string; x1: number; y1: number; x2: number; y2: number; parts: { productId: number; stockcode: string; title: string }[] }[];
-  selected: string | null;
-  zoom: number | null;
-  zoomRange: { min: number; max: number };
-  canEdit: boolean;
-  base: string;
-};
 
 export function explorerProps(e: Explorer, o: { locale: string; selected: string | null; zoom: number | null; canEdit: boolean; zoomRange: { min: number; max: number } }): ExplorerProps {
   return {

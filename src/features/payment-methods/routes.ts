@@ -16,6 +16,7 @@ import { Router, type Request } from 'express';
 import type { Services } from '../../services.ts';
 import { unauthorized } from '../../domain/errors.ts';
 import { parseInput } from '../../http/validate.ts';
+import { requireChannel } from '../../http/context.ts';
 import { bankLinkProviderOf } from '../../providers/bank/index.ts';
 import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { en as pmText } from '../../i18n/text/payment-methods.ts';
@@ -104,11 +105,11 @@ export function paymentMethodRoutes(s: Services): Router {
   /** GET /{locale}/order/saved-methods — what checkout's payment tab offers: cards, and verified bank accounts where the store takes them. */
   r.get('/order/saved-methods', async (req, res) => {
     if (!req.user) throw unauthorized();
-    const channel = res.locals.channel as { id: number } | undefined;
+    const channel = requireChannel(res);
     const [rows, cardsOk, bankOk] = await Promise.all([
       listMethods(s.db, req.user.id),
-      channel ? channelTakes(s.db, channel.id, 'card') : Promise.resolve(false),
-      channel ? channelTakes(s.db, channel.id, 'bank') : Promise.resolve(false),
+      channelTakes(s.db, channel.id, 'card'),
+      channelTakes(s.db, channel.id, 'bank'),
     ]);
     const L = labelsOf(req);
     res.json({

@@ -8,6 +8,7 @@
  */
 import { AppError, conflict, forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
 import { MICRO_DEPOSIT_MAX_TRIES } from '../../domain/constants.ts';
+import type { MethodJson } from '../../domain/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { paymentMethods } from '../../db/schema/index.ts';
 import { and, eq } from 'drizzle-orm';
@@ -59,7 +60,7 @@ export async function methodFor(db: Db, viewer: CurrentUser | undefined, id: num
 export const usable = (m: Pick<MethodRow, 'kind' | 'status'>) => (m.kind === 'card' ? m.status === 'active' : m.status === 'verified');
 
 /** What a browser may see of a method: never the provider reference. */
-export function methodJson(m: MethodRow) {
+export function methodJson(m: MethodRow): MethodJson {
   return {
     id: m.id,
     kind: m.kind,
@@ -74,7 +75,7 @@ export function methodJson(m: MethodRow) {
     attempts_left: m.kind === 'bank' ? Math.max(0, MICRO_DEPOSIT_MAX_TRIES - m.verifyAttempts) : null,
   };
 }
-export type MethodJson = ReturnType<typeof methodJson>;
+export type { MethodJson };
 
 const label = (m: Pick<MethodRow, 'kind' | 'brand' | 'last4'>) => `${m.kind === 'card' ? 'card' : 'bank account'} ${m.brand} ending ${m.last4}`;
 

@@ -1,5 +1,5 @@
-/** Promotions: the table, creating one, ending one now. The cart applies those in force (type 5 lines). */
-import { asc, desc, eq, sql } from 'drizzle-orm';
+/** Promotions: the table, creating one, editing one, ending one now. The cart applies those in force (type 5 lines). */
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { promotions, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
@@ -40,6 +40,48 @@ export async function createPromotion(db: Db, p: PromotionCreate, userId: number
     await audit(tx, { action: 'promotion.create', entity: 'promotion', entityId: row.id, userId, message: `Created promotion ${row.name}`, data: { before: null, after: row } });
     await catalogChanged(tx, { entity: 'promotion', id: row.id });
     return row;
+  });
+}
+
+/** One promotion, or undefined. */
+export async function getPromotion(db: Db, id: number) {
+  const [row] = await db.select().from(promotions).where(eq(promotions.id, id)).limit(1);
+  return row;
+}
+
+/** The form's values for a stored promotion (the inverse of what PromotionCreate parses). */
+export function promotionFormValues(p: typeof promotions.$inferSelect): Record<string, string> {
+  const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
+  const amount = Number(p.configuration?.[0]?.actions?.[0]?.value ?? 0);
+  return {
+    name: p.name, code: p.code ?? '', value: Number.isInteger(amount) ? String(amount) : amount.toFixed(2),
+    starts_at: day(p.startsAt), ends_at: day(p.endsAt), active: p.active ? '1' : '', priority: String(p.priority),
+  };
+}
+
+/**
+ * Saves the edit form (issue 22: promotions could not be edited). Same rules as creating; an
+ * expired promotion may be edited, e.g. to move its end date. Only the first action's value is
+ * the form's: anything else the configuration holds is kept as it was.
+ */
+export async function updatePromotion(db: Db, id: number, p: PromotionCreate, userId: number) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
+    if (!before) throw notFound('No such promotion.');
+    if (p.code) {
+      const [dup] = await tx.select({ id: promotions.id }).from(promotions).where(and(sql`upper(${promotions.code}) = ${p.code}`, ne(promotions.id, id)));
+      if (dup) throw conflict('Another promotion already uses this code.', { code: 'Another promotion already uses this code.' });
+    }
+    const configuration = structuredClone(before.configuration ?? []);
+    if (!configuration[0]) configuration[0] = { actions: [] };
+    const actions = (configuration[0].actions ??= []);
+    actions[0] = { ...(actions[0] ?? { type: 'amount_off' }), value: Number(p.value) };
+    const [after] = await tx.update(promotions).set({
+      name: p.name, code: p.code, configuration, startsAt: p.starts_at, endsAt: p.ends_at, active: p.active, priority: p.priority,
+    }).where(eq(promotions.id, id)).returning();
+    await audit(tx, { action: 'promotion.update', entity: 'promotion', entityId: id, userId, message: `Changed promotion ${after.name}`, data: { before, after } });
+    await catalogChanged(tx, { entity: 'promotion', id });
+    return after;
   });
 }
 

@@ -11,7 +11,9 @@ import { CarrierUnavailableError } from '../../providers/shipping/errors.ts';
 import { billableWeightKg, compareQuotes, normalizePostalCode, zoneFor, type Zone } from '../../domain/shipping.ts';
 import { TableRateProvider } from '../../providers/shipping/table.ts';
 import type { Amount, Parcel, RateProvider, RateQuote } from '../../providers/shipping/types.ts';
-import { cartItems, channelWarehouseList, findProduct, freeStock, type ShippableProduct } from './queries.ts';
+import { cartItems, findProduct, type ShippableProduct } from './queries.ts';
+import { channelWarehouseList, inventoryRows } from '../../db/queries/channel-stock.ts';
+import { freeStockMap, stockKey } from '../../domain/channel-stock.ts';
 
 export type EstimateChannel = { id: number; code: string; currency: string; midMarketRate: string };
 
@@ -90,8 +92,8 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
   const needed = new Map<number, number>();
   for (const l of physical) if (l.product.needsStock) needed.set(l.product.id, (needed.get(l.product.id) ?? 0) + l.quantity);
   const serving = await channelWarehouseList(db, input.channel.id);
-  const stock = await freeStock(db, serving.map((w) => w.id), [...needed.keys()]);
-  const eligible = serving.filter((w) => [...needed].every(([productId, qty]) => (stock.get(`${w.id}:${productId}`) ?? 0) >= qty));
+  const stock = freeStockMap(await inventoryRows(db, serving.map((w) => w.id), [...needed.keys()]));
+  const eligible = serving.filter((w) => [...needed].every(([productId, qty]) => (stock.get(stockKey(w.id, productId)) ?? 0) >= qty));
   if (eligible.length === 0) return { ...base, billableWeightKg: weight, warehouses: [], empty: 'no_stock' };
 
   const destination = { country, postalCode, residential: input.residential };

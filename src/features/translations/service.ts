@@ -14,7 +14,7 @@ import { catalog } from '../../i18n/catalog.ts';
 import { audit } from '../audit/log.ts';
 import { TranslateNotConfiguredError, type Translator } from '../../providers/translate/index.ts';
 import { catalogEnglish, entriesOf, lockEntry } from './queries.ts';
-import { CATALOG_MARKER, parseCatalogField } from '../../domain/catalog-text.ts';
+import { parseCatalogField } from '../../domain/catalog-text.ts';
 import type { SaveInput } from './schemas.ts';
 
 /** The notification channel whose handlers reload interface text. */
@@ -44,9 +44,10 @@ export class TranslationService {
   async open(field: string, language: string, country: string): Promise<TranslationReply> {
     const english = await this.assertKnown(field);
     const all = await entriesOf(this.db, field);
-    // Catalogue text keeps its English in the entity's own column: the editor's English reference
-    // shows it (translation_id 0: no row) until someone saves an English entry.
-    if (field.startsWith(CATALOG_MARKER) && !all.some((e) => e.language === 'en' && e.country === '')) {
+    // Catalogue text keeps its English in the entity's own column, interface text in the shipped
+    // catalogue: the editor's English reference shows it (translation_id 0: no row) until someone
+    // saves an English entry.
+    if (!all.some((e) => e.language === 'en' && e.country === '')) {
       all.unshift({ ...emptyEntry(field, 'en', ''), value: english });
     }
     const entry = all.find((e) => e.language === language && e.country === country) ?? emptyEntry(field, language, country);

@@ -6,7 +6,10 @@
  *   data-translation-key and data-locale to put beside a text; '' for everyone else.
  *   `tEditField(field)` the same for a whole field such as catalogue text ('cat:product.5.title').
  * - `pageTextKeys()`: for such staff, every key the page used through `t` (the layout lists them in
- *   the page-text panel, so every text of every page can be opened without touching each template).
+ *   the page-text drawer, so every text of every page can be opened without touching each template).
+ * - `pageTextCount()`: the number of those keys, for the header's button. The header is rendered
+ *   before the rest of the page has used its texts, so it prints a marker that `finishPageText(html)`
+ *   (called by res.page once the whole page is rendered) replaces with the final count.
  *
  * Customers get the shared translator untouched: no recording, no links, no cost.
  */
@@ -22,6 +25,9 @@ const IMAGE_KEYS = ['tr.image.insert', 'tr.image.url', 'tr.image.alt', 'tr.image
 export const TRANSLATE_PERMISSION = 'translations.edit';
 
 type User = { permissions: ReadonlySet<string> } | undefined;
+
+/** Stands for the page's text count until the page is complete (a comment: harmless if ever left). */
+export const PAGE_TEXT_COUNT_MARK = '<!--page-text-count-->';
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -42,6 +48,7 @@ export function pageTextLocals(user: User, locale: Locale, t: Translator) {
       tEdit: (_key: string) => '',
       tEditField: (_field: string) => '',
       pageTextKeys: () => [] as string[],
+      pageTextCount: () => '',
     };
   }
   const used = new Set<string>();
@@ -50,6 +57,7 @@ export function pageTextLocals(user: User, locale: Locale, t: Translator) {
     return (t as unknown as (...a: unknown[]) => unknown)(...args);
   }) as unknown as Translator;
   const label = String(t('tr.edit'));
+  const pageTextKeys = () => [...used].filter((k) => !k.startsWith('tr.')).sort();
   return {
     canTranslate,
     t: Object.assign(recording, t),
@@ -60,7 +68,9 @@ export function pageTextLocals(user: User, locale: Locale, t: Translator) {
     tEdit: (key: string) => editLink(key, locale, label),
     /** The edit link of a whole field, e.g. catalogue text 'cat:product.5.title' (issue 22). */
     tEditField: (field: string) => editLink(fieldCode(field), locale, label, field),
-    pageTextKeys: () => [...used].filter((k) => !k.startsWith('tr.')).sort(),
+    pageTextKeys,
+    pageTextCount: () => PAGE_TEXT_COUNT_MARK,
+    finishPageText: (html: string) => html.split(PAGE_TEXT_COUNT_MARK).join(String(pageTextKeys().length)),
     translationEditorProps: (): EditorProps => ({
       locale,
       text: Object.fromEntries([...Object.keys(editorText), ...IMAGE_KEYS].map((k) => [k, String(t(k))])),

@@ -2,20 +2,20 @@
  * The warehouse API key calls (spec §7 "Warehouses and people", §6 bearer plus X-User-Id) and the
  * warehouse's own stock API:
  *   POST /api/organization/{org}/warehouse/{warehouse}/regenkey  (the user's bearer token or session) → {token}
- *   GET  /api/warehouse/{warehouse}/test-key                     (issue 6's warehouse-key.ts)          → {message}
+ *   GET  /api/warehouse/{warehouse}/test-key                     (the key: auth/warehouse-key.ts)      → {message}
  *   GET  /api/warehouse/{warehouse}/stock                        (same)                                → {items}
  *   PUT  /api/warehouse/{warehouse}/stock  {items:[{stockcode, quantity}], reason?}                    → {applied, unchanged}
  * A wrong, old or missing key is a 401; the key is compared by its sha256 in constant time.
+ * warehouseApiRoutes (regenkey) is mounted with the other routes; warehouseKeyRoutes by app.ts
+ * before the session, bearer and CSRF middleware, as the key alone authenticates them.
  */
 import { Router, type Request, type RequestHandler } from 'express';
-import { asc, eq } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
-import { inventory, products } from '../../db/schema/index.ts';
 import { forbidden, unauthorized } from '../../domain/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { warehouseApiKey } from '../auth/warehouse-key.ts';
 import { OrgWarehouseParams, StockUpdate } from './schemas.ts';
-import { regenerateKey, setStockByCode } from './service.ts';
+import { regenerateKey, setStockByCode, stockOfWarehouse } from './service.ts';
 
 const bearerOf = (req: Request) => {
   const h = req.get('authorization') ?? '';
@@ -47,19 +47,23 @@ export function warehouseApiRoutes(s: Services): Router {
 }
 
 /**
- * The warehouse's own system: mounted inside issue 6's warehouse-key router (before session,
- * bearer and CSRF), so the warehouse key + X-User-Id (warehouseApiKey) authenticate it.
+ * /api/warehouse/… : the warehouse's own system, authenticated by the warehouse key + X-User-Id
+ * (auth/warehouse-key.ts warehouseApiKey); app.ts mounts it before session, bearer and CSRF.
  */
-export function warehouseStockRoutes(s: Pick<Services, 'db' | 'config'>): Router {
+export function warehouseKeyRoutes(s: Pick<Services, 'db' | 'config'>): Router {
   const r = Router();
   const key = warehouseApiKey(s);
+
+  /** GET /api/warehouse/{warehouse}/test-key → {message} */
+  r.get('/api/warehouse/:warehouse/test-key', key, (_req, res) => {
+    const w = res.locals.warehouse as { name: string };
+    res.json({ message: `The API key is valid for ${w.name}.` });
+  });
 
   /** GET /api/warehouse/{warehouse}/stock */
   r.get('/api/warehouse/:warehouse/stock', key, async (_req, res) => {
     const w = res.locals.warehouse as { id: number };
-    const items = await s.db.select({ stockcode: products.stockcode, quantity: inventory.quantity, reserved: inventory.reserved })
-      .from(inventory).innerJoin(products, eq(products.id, inventory.productId)).where(eq(inventory.warehouseId, w.id)).orderBy(asc(products.stockcode));
-    res.json({ items });
+    res.json({ items: await stockOfWarehouse(s.db, w.id) });
   });
 
   /** PUT (or POST) /api/warehouse/{warehouse}/stock */

@@ -63,6 +63,16 @@ export async function regenerateKey(db: Db, orgId: number, warehouseId: number, 
   });
 }
 
+/** The warehouse stock API's list: every product it holds, by stock code. */
+export function stockOfWarehouse(db: DbOrTx, warehouseId: number) {
+  return db
+    .select({ stockcode: products.stockcode, quantity: inventory.quantity, reserved: inventory.reserved })
+    .from(inventory)
+    .innerJoin(products, eq(products.id, inventory.productId))
+    .where(eq(inventory.warehouseId, warehouseId))
+    .orderBy(asc(products.stockcode));
+}
+
 export async function inventoryPage(db: Db, warehouseId: number, q: string, after: number | null, pageSize = 30) {
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db

@@ -55,6 +55,8 @@ export const ERROR_ROWS_ADMIN: readonly (readonly [string, string, string])[] = 
   ['Enter a first name.', 'Entrez un prénom.', 'Ingrese un nombre.'],
   ['A first name has at most 80 characters.', 'Un prénom compte au plus 80 caractères.', 'Un nombre tiene como máximo 80 caracteres.'],
   ['Enter a last name.', 'Entrez un nom de famille.', 'Ingrese un apellido.'],
+  ['Enter a city.', 'Entrez une ville.', 'Ingrese una ciudad.'],
+  ['Enter a street address.', 'Entrez une adresse.', 'Ingrese una dirección.'],
   ['A last name has at most 80 characters.', 'Un nom de famille compte au plus 80 caractères.', 'Un apellido tiene como máximo 80 caracteres.'],
   ['Enter an email address.', 'Entrez une adresse courriel.', 'Ingrese un correo electrónico.'],
   ['That email address is too long.', 'Cette adresse courriel est trop longue.', 'Ese correo electrónico es demasiado largo.'],
