@@ -183,6 +183,8 @@ describe('quick order', function () {
     expect(home.text).to.match(/<a href="\/en-us\/quick-order" data-testid="nav-quick-order">Quick order<\/a>/);
     const parts = await a.get('/en-us/parts');
     expect(parts.text).to.contain('href="/en-us/quick-order"');
+    const diagram = /href="(\/en-us\/parts\/\d+)"/.exec(parts.text)![1];
+    expect((await a.get(diagram)).text).to.contain('<a href="/en-us/quick-order" data-testid="parts-quick-order">Know your part numbers? Use quick order</a>');
     const page = await a.get('/en-us/quick-order');
     expect(page.status).to.equal(200);
     expect(page.text).to.contain('data-island="quick-order"');
