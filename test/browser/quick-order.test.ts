@@ -96,6 +96,22 @@ describe('browser: quick order', function () {
     expect(page.problems).to.deep.equal([]);
   });
 
+  it('reads an uploaded CSV file (header optional) into the same lines', async () => {
+    const page = await newPage();
+    await openQuickOrder(page, 1280);
+    await page.getByLabel('Or upload a CSV file').setInputFiles({
+      name: 'order.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('part_number,quantity\r\n"PP-SCW",2\r\nDC-IDL,3\r\nNOPE-7,1\r\n'),
+    });
+    await page.getByText('2 of 3 lines ready').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Part numbers and quantities' }).inputValue()).to.contain('DC-IDL,3');
+    expect(await page.getByTestId('quick-message').allTextContents()).to.deep.equal(['No product has the part number NOPE-7.']);
+    // The header row is row 1: the lines keep the file's row numbers.
+    expect(await page.getByTestId('quick-line').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-line')))).to.deep.equal(['2', '3', '4']);
+    expect(page.problems).to.deep.equal([]);
+  });
+
   for (const width of [1280, 375]) {
     it(`at ${width} px: keyboard only, no serious axe violations, no horizontal scroll`, async () => {
       const page = await newPage({ width, height: 900 });
