@@ -33,4 +33,6 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   // Extended Payment Program (issue 10)
   'epp-preview': () => import('./epp/preview.tsx'),
   'epp-calculator': () => import('./epp/calculator.tsx'),
+  // Quick order by part number (issue 25)
+  'quick-order': () => import('./quick-order/index.tsx'),
 };

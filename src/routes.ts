@@ -52,6 +52,8 @@ import { integrationRoutes } from './features/webhooks/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 // Extended Payment Program (issue 10)
 import { eppRoutes } from './features/epp/routes.ts';
+// Quick order by part number (issue 25)
+import { quickOrderRoutes } from './features/quick-order/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -73,6 +75,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(shippingRoutes(s));
   r.use(channelRoutes(s));
   r.use(partsRoutes(s));
+  r.use(quickOrderRoutes(s)); // issue 25
   r.use(dealerRoutes(s).localized);
   r.use(leadRoutes(s));
   // Checkout and orders (issue #7)

@@ -34,6 +34,7 @@ import { islandsText } from './text/islands.ts'; // the islands' own text (issue
 import { logActions } from './text/log-actions.ts'; // issue 22: the log's action codes in words
 import { taxNames } from './text/tax-names.ts'; // issue 22: tax names in each language
 import { backofficeEdit } from './text/backoffice-edit.ts'; // issue 22: promotion edit, add customer, product editor sections
+import { quickOrder } from './text/quick-order.ts'; // issue 25: quick order by part number
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -41,7 +42,7 @@ export type Language = 'en' | 'fr' | 'es';
 type AreaText<K extends string> = { en: Record<K, string>; fr: Partial<Record<K, string>>; es: Partial<Record<K, string>> };
 
 // One entry per area (keep alphabetical; each in src/i18n/text/<area>.ts).
-const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderPayments, calendar, reports, catalogAdmin, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, taxNames, backofficeEdit] as const satisfies readonly AreaText<string>[];
+const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderPayments, calendar, reports, catalogAdmin, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, taxNames, backofficeEdit, quickOrder] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AreaEn = UnionToIntersection<(typeof AREAS)[number]['en']>;

@@ -60,7 +60,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
   [ANY, /^\/api\/warehouse\//, 'api-key'],
   // The storefront: anyone.
   [ANY, /^\/(:locale)?$/, 'public'],
-  [ANY, /^\/:locale\/(login|logout|register|password\/reset|products|search\/typeahead|instructionals|cart|shipping|channel|address|dealers|leads\/new|seed-plates|epp\/service-data)(\/|$)/, 'public'],
+  [ANY, /^\/:locale\/(login|logout|register|password\/reset|products|search\/typeahead|instructionals|cart|shipping|channel|address|dealers|leads\/new|seed-plates|epp\/service-data|quick-order)(\/|$)/, 'public'],
   [READ, /^\/:locale\/parts(\/|$)/, 'public'],
   [WRITE, /^\/:locale\/parts\//, STAFF /* products.edit */],
   [ANY, /^\/:locale\/order\/customer-info$/, 'public'],

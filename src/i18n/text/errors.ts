@@ -330,6 +330,11 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['subtotalOnly must be 1 or 0.', 'subtotalOnly doit valoir 1 ou 0.', 'subtotalOnly debe ser 1 o 0.'],
   ['plan must be standard or promo.', 'plan doit valoir standard ou promo.', 'plan debe ser standard o promo.'],
   ['epp_plan must be standard or promo.', 'epp_plan doit valoir standard ou promo.', 'epp_plan debe ser standard o promo.'],
+  // quick order (issue 25)
+  ['Send the lines as text, or as a list of part numbers and quantities.', 'Envoyez les lignes en texte, ou en liste de numéros de pièce et de quantités.', 'Envíe las líneas como texto, o como una lista de números de pieza y cantidades.'],
+  ['Paste or type at least one part number.', 'Collez ou tapez au moins un numéro de pièce.', 'Pegue o escriba al menos un número de pieza.'],
+  ['A quick order takes at most {{max}} lines.', 'Une commande rapide compte au plus {{max}} lignes.', 'Un pedido rápido admite como máximo {{max}} líneas.'],
+  ['That is too much text for one quick order.', 'C’est trop de texte pour une commande rapide.', 'Es demasiado texto para un pedido rápido.'],
   ['Send exactly one of orderId, productId or demoTotal.', 'Envoyez exactement un seul de orderId, productId ou demoTotal.', 'Envíe exactamente uno de orderId, productId o demoTotal.'],
   ['Enter a date such as 05/13/27.', 'Entrez une date comme 05/13/27.', 'Ingrese una fecha como 05/13/27.'],
   ['Choose today or a later date.', 'Choisissez aujourd’hui ou une date ultérieure.', 'Elija hoy o una fecha posterior.'],

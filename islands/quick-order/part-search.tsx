@@ -1,0 +1,113 @@
+/**
+ * A product search for one quick-order line that did not resolve: the header search's typeahead
+ * (typeahead-standalone on GET /{locale}/search/typeahead), but choosing a suggestion hands its
+ * part number to the line instead of opening the product.
+ *
+ * Why the input is made by hand: typeahead-standalone wraps its input in elements of its own,
+ * which React must not own; React renders only the empty holder and the label.
+ */
+import { useEffect, useRef } from 'react';
+import typeahead from 'typeahead-standalone';
+import { TYPEAHEAD_LIMIT, TYPEAHEAD_WAIT_MS } from '../../src/domain/constants.ts';
+import { text } from '../lib/text.ts';
+
+type Suggestion = { id: number | string; value: string; html: string };
+
+/** The part number shown in a suggestion's server-escaped markup (views: catalog suggestionHtml). */
+function codeOf(html: string): string | null {
+  const box = document.createElement('template');
+  box.innerHTML = html;
+  return box.content.querySelector('.ta-code')?.textContent?.trim() || null;
+}
+
+export function PartSearch({ id, url, label, placeholder, onPick }: { id: string; url: string; label: string; placeholder: string; onPick: (stockcode: string) => void }) {
+  const holder = useRef<HTMLDivElement>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
+
+  useEffect(() => {
+    const el = holder.current;
+    if (!el) return;
+    const input = document.createElement('input');
+    input.type = 'search';
+    input.id = id;
+    input.autocomplete = 'off';
+    input.placeholder = placeholder;
+    input.className = 'input';
+    input.dataset.testid = 'quick-fix-input';
+    el.append(input);
+    const ta = typeahead<Suggestion>({
+      input,
+      minLength: 2,
+      limit: TYPEAHEAD_LIMIT,
+      hint: false,
+      highlight: true,
+      preventSubmit: true,
+      source: {
+        remote: {
+          url: (q: string) => `${url}?q=${encodeURIComponent(q)}`,
+          debounce: TYPEAHEAD_WAIT_MS,
+          requestOptions: { method: 'GET', credentials: 'same-origin', headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } },
+        },
+        keys: ['value'],
+        identity: (item) => String(item.id),
+      },
+      display: (item) => item.value,
+      templates: {
+        suggestion: (item) => item.html,
+        notFound: () => `<span class="tt-message">${text('noResults').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`,
+      },
+      onSubmit: (event, item) => {
+        if (!item) return;
+        event.preventDefault();
+        const code = codeOf(item.html);
+        if (code) pick.current(code);
+      },
+    });
+    const wrapper = input.closest('.typeahead-standalone') ?? el;
+    const list = wrapper.querySelector<HTMLElement>('.tt-list');
+    const onClick = (event: Event) => {
+      const row = (event.target as Element | null)?.closest('.tt-suggestion');
+      const code = row?.querySelector('.ta-code')?.textContent?.trim();
+      if (code) pick.current(code);
+    };
+    wrapper.addEventListener('click', onClick);
+    // Combobox semantics, as the header search has them.
+    let observer: MutationObserver | null = null;
+    if (list) {
+      list.id = `${id}-list`;
+      list.setAttribute('aria-label', label);
+      input.setAttribute('role', 'combobox');
+      input.setAttribute('aria-autocomplete', 'list');
+      input.setAttribute('aria-controls', list.id);
+      input.setAttribute('aria-expanded', 'false');
+      const sync = () => {
+        const rows = [...list.querySelectorAll<HTMLElement>('.tt-suggestion')];
+        rows.forEach((row, i) => {
+          row.id ||= `${list.id}-${i}`;
+          row.removeAttribute('aria-label');
+        });
+        const open = !list.classList.contains('tt-hide') && list.childElementCount > 0;
+        input.setAttribute('aria-expanded', String(open));
+        const active = open ? list.querySelector<HTMLElement>('.tt-suggestion.tt-selected') : null;
+        if (active) input.setAttribute('aria-activedescendant', active.id);
+        else input.removeAttribute('aria-activedescendant');
+      };
+      observer = new MutationObserver(sync);
+      observer.observe(list, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true });
+    }
+    return () => {
+      observer?.disconnect();
+      wrapper.removeEventListener('click', onClick);
+      ta.destroy();
+      el.replaceChildren();
+    };
+  }, [id, url, label, placeholder]);
+
+  return (
+    <div className="quick-fix">
+      <label htmlFor={id} className="quick-fix__label">{label}</label>
+      <div ref={holder} className="quick-fix__search" />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Quick order (issue 25), under /{locale}/:
+ *   GET  /quick-order          the page (storefront layout, the quick-order island)
+ *   POST /quick-order/resolve  {text} or {lines: [{stockcode, quantity}]} → each line's verdict, product, price and stock
+ *   POST /quick-order/add      the same body; every line into the visitor's cart in one transaction,
+ *                              or nothing (400 with each line's verdict) when any line is not ready
+ * Public, like the cart: it is the visitor's own cart. CSRF on the POSTs as everywhere.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../../services.ts';
+import { AppError, errorBody } from '../../domain/errors.ts';
+import { flash, requireChannel } from '../../http/context.ts';
+import { wantsJson } from '../../http/wants-json.ts';
+import { visitorCartRef } from '../cart/queries.ts';
+import { parseQuickBody } from './schemas.ts';
+import { addQuickOrder, resolveQuickOrder, type QuickVerdict } from './service.ts';
+import { islandProps, lineJson, resolveJson } from './view-model.ts';
+
+export function quickOrderRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+  const t = (req: Request) => req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
+
+  const linesOf = async (req: Request, res: Response, verdicts: QuickVerdict[]) => {
+    const names = await s.catalogText.forLocale(req.locale);
+    const formatDate = res.locals.formatDate as (d: string) => string;
+    return verdicts.map((v) => lineJson(v, { t: t(req), locale: req.locale, productName: (id, title) => names.product(id, title), formatDate }));
+  };
+
+  /** GET /{locale}/quick-order */
+  r.get('/quick-order', async (req, res) => {
+    await res.page('quick-order/index', { title: req.t('quick.title'), props: islandProps(req.locale, t(req)) });
+  });
+
+  /** POST /{locale}/quick-order/resolve — writes nothing */
+  r.post('/quick-order/resolve', async (req, res) => {
+    const lines = parseQuickBody(req.body);
+    const verdicts = await resolveQuickOrder(s.db, requireChannel(res), lines);
+    res.json(resolveJson(await linesOf(req, res, verdicts)));
+  });
+
+  /** POST /{locale}/quick-order/add */
+  r.post('/quick-order/add', async (req, res) => {
+    const lines = parseQuickBody(req.body);
+    const result = await addQuickOrder(s.db, visitorCartRef({ userId: req.user?.id, sessionCartId: req.session?.cartOrderId }), requireChannel(res), lines, {
+      locale: req.locale,
+      showDiscount: req.session?.showDiscount ?? true,
+      sessionId: req.sessionID ?? null,
+    });
+    if (!result.ok) {
+      const shown = await linesOf(req, res, result.verdicts);
+      const err = new AppError(400, 'lines_not_ready', req.t('quick.fixFirst'), Object.fromEntries(shown.filter((l) => l.status !== 'ok').map((l) => [`lines.${l.line}`, l.message])));
+      return void res.status(400).json({ ...errorBody(err), ...resolveJson(shown) });
+    }
+    if (!req.user) req.session.cartOrderId = result.cart.orderId;
+    flash(req, 'success', req.t('quick.added', { count: result.verdicts.length }));
+    const cartUrl = `/${req.locale}/cart`;
+    if (!wantsJson(req)) return void res.redirect(303, cartUrl);
+    res.json({ added: result.verdicts.length, cart: { order_id: result.cart.orderId, count: result.cart.state.count }, redirect: cartUrl });
+  });
+
+  return r;
+}
