@@ -24,6 +24,8 @@ export const CATALOG_FIELDS = {
   promotion: ['name'],
   channel: ['name'],
   diagram: ['title'],
+  /** An Extended Payment Program promotion ('0% APR for 12 months on planters'). */
+  financing: ['name'],
 } as const;
 
 export type CatalogEntity = keyof typeof CATALOG_FIELDS;
@@ -112,6 +114,7 @@ export class CatalogNames {
   promotion = (id: number | null | undefined, english: string) => this.get('promotion', id, 'name', english);
   channel = (id: number | null | undefined, english: string) => this.get('channel', id, 'name', english);
   diagram = (id: number | null | undefined, english: string) => this.get('diagram', id, 'title', english);
+  financing = (id: number | null | undefined, english: string) => this.get('financing', id, 'name', english);
 }
 
 /** No translations at all (English everywhere): for code paths that have no catalogue text loaded. */

@@ -77,6 +77,17 @@ describe('EPP service data', function () {
     expect(hitch.body.error.fields).to.have.property('plan');
   });
 
+  it("names the EPP promotion in the visitor's language (issue 22), English where no translation exists", async () => {
+    const names = async (locale: string) => {
+      const res = await (await anon()).get(`/${locale}/epp/service-data?productId=${demoConfig}`);
+      expect(res.status, res.text).to.equal(200);
+      return [res.body.plans.promo.name, res.body.terms.eligibleItems[0].epp_promo.name];
+    };
+    expect(await names('en-us')).to.deep.equal(['0% APR for 12 months on planters', '0% APR for 12 months on planters']);
+    expect(await names('fr-ca')).to.deep.equal(['TAP de 0 % pendant 12 mois sur les semoirs', 'TAP de 0 % pendant 12 mois sur les semoirs']);
+    expect(await names('es-mx')).to.deep.equal(['APR de 0 % durante 12 meses en sembradoras', 'APR de 0 % durante 12 meses en sembradoras']);
+  });
+
   it('schedule sums equal the total for a table of totals and terms (thirds, one cent, large totals)', async () => {
     const a = await anon();
     for (const total of ['0.01', '0.03', '1.00', '100.00', '333.33', '1000.00', '18500.00', '12345678.99', '9999999999.99']) {

@@ -4,6 +4,7 @@ import { planJson, type EppPlanJson } from '../../domain/epp.ts';
 import type { EppLabels, EppIslandProps } from '../../domain/epp-props.ts';
 import { fromCents } from '../../domain/money.ts';
 import type { EppQuote } from './service.ts';
+import type { CatalogNames } from '../../domain/catalog-text.ts';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
@@ -37,14 +38,16 @@ export function eppIslandProps(args: { locale: string; currency: string; t: T; s
 export type ServiceDataJson = ReturnType<typeof serviceDataJson>;
 
 /** GET /{locale}/epp/service-data: terms (the chosen plan, spec §3 fields + downPayment, total, schedule), both plans, rules, translations. */
-export function serviceDataJson(q: EppQuote, translations: EppLabels) {
+/** `names` gives the EPP promotion's name in the visitor's language (catalogue text, English fallback). */
+export function serviceDataJson(q: EppQuote, translations: EppLabels, names?: Pick<CatalogNames, 'financing'>) {
+  const promoName = (p: { id: number; name: string }) => (names ? names.financing(p.id, p.name) : p.name);
   const standard = planJson('standard', translations.standard, q.standard);
-  const promo: EppPlanJson | null = q.promo ? planJson('promo', q.promo.promo.name, q.promo.plan) : null;
+  const promo: EppPlanJson | null = q.promo ? planJson('promo', promoName(q.promo.promo), q.promo.plan) : null;
   const chosen = q.chosen === 'promo' && promo ? promo : standard;
   const feePercent = q.chosen === 'promo' && q.promo ? q.promo.promo.feePercent : q.rules.feePercent;
   const item = (i: EppQuote['items'][number]) => ({
     id: i.id, product_id: i.productId, title: i.title, amount: fromCents(i.amountCents),
-    epp_promo: i.promo ? { id: i.promo.id, code: i.promo.code, name: i.promo.name, months: i.promo.months, interest_rate: i.promo.ratePercent, fee_percent: i.promo.feePercent } : null,
+    epp_promo: i.promo ? { id: i.promo.id, code: i.promo.code, name: promoName(i.promo), months: i.promo.months, interest_rate: i.promo.ratePercent, fee_percent: i.promo.feePercent } : null,
   });
   return {
     terms: {
