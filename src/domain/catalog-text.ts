@@ -26,6 +26,8 @@ export const CATALOG_FIELDS = {
   diagram: ['title'],
   /** An Extended Payment Program promotion ('0% APR for 12 months on planters'). */
   financing: ['name'],
+  /** An instructional's title (its steps and body stay as written). */
+  instructional: ['title'],
 } as const;
 
 export type CatalogEntity = keyof typeof CATALOG_FIELDS;
@@ -115,6 +117,7 @@ export class CatalogNames {
   channel = (id: number | null | undefined, english: string) => this.get('channel', id, 'name', english);
   diagram = (id: number | null | undefined, english: string) => this.get('diagram', id, 'title', english);
   financing = (id: number | null | undefined, english: string) => this.get('financing', id, 'name', english);
+  instructional = (id: number | null | undefined, english: string) => this.get('instructional', id, 'title', english);
 }
 
 /** No translations at all (English everywhere): for code paths that have no catalogue text loaded. */

@@ -109,4 +109,23 @@ describe('instructionals: editor', () => {
     expect(t2.status).to.equal(409);
     expect(t2.text).to.include('A tool with that name already exists.');
   });
+
+  it("a guide's title reads in the visitor's language on the product page and its own page (issue 22)", async () => {
+    const a = await agent();
+    const planter = await productIdByStockcode('PL-4RV');
+    const titles: Record<string, string> = {
+      'en-us': 'Setting up your 4-row vacuum planter',
+      'fr-ca': 'Installer votre semoir pneumatique 4 rangs',
+      'es-mx': 'Cómo instalar su sembradora neumática de 4 surcos',
+    };
+    for (const [locale, title] of Object.entries(titles)) {
+      const product = await a.get(`/${locale}/products/${planter}`);
+      expect(product.status).to.equal(200);
+      const link = new RegExp(`<a href="/${locale}/instructionals/(\\d+)" data-testid="product-guide">(?:(?!</a>)[\\s\\S])*${title}</a>`).exec(product.text);
+      expect(link, `${locale}: the guide's link says "${title}"`).to.not.equal(null);
+      const guide = await a.get(`/${locale}/instructionals/${link![1]}`);
+      expect(guide.text).to.include(`<h1`);
+      expect(guide.text).to.match(new RegExp(`<h1[^>]*>\\s*${title}`));
+    }
+  });
 });

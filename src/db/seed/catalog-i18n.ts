@@ -7,7 +7,7 @@
  * Names are looked up by their English text, so the rows follow the seeded entities whatever ids
  * they got; a name missing here simply stays English (the visible fallback).
  */
-import { categories, channels, eppPromotions, optionChoices, partsDiagrams, productOptions, products, promotions } from '../schema/index.ts';
+import { categories, channels, eppPromotions, instructionals, optionChoices, partsDiagrams, productOptions, products, promotions } from '../schema/index.ts';
 import { catalogField } from '../../domain/catalog-text.ts';
 import { PRODUCTS } from './catalog-data.ts';
 import type { SeedTx } from './util.ts';
@@ -104,6 +104,11 @@ const NAMES: Record<string, FrEs> = {
   // Promotions (the amount is shown beside the name, in the cart's currency)
   'Spring Planting': ['Semis du printemps', 'Siembra de primavera'],
   'Parts Bundle': ['Lot de pièces', 'Paquete de refacciones'],
+  // Instructionals (titles)
+  'Setting up your 4-row vacuum planter': ['Installer votre semoir pneumatique 4 rangs', 'Cómo instalar su sembradora neumática de 4 surcos'],
+  'Changing and cleaning seed plates': ['Changer et nettoyer les disques de semis', 'Cambio y limpieza de platos de siembra'],
+  'Adjusting drive chain tension': ['Régler la tension de la chaîne d’entraînement', 'Ajuste de la tensión de la cadena de transmisión'],
+  'Pre-season row unit inspection': ['Inspection des unités de rang avant la saison', 'Inspección de unidades de surco antes de la temporada'],
   // Extended Payment Program promotions
   '0% APR for 12 months on planters': ['TAP de 0 % pendant 12 mois sur les semoirs', 'APR de 0 % durante 12 meses en sembradoras'],
   'Dealer Days': ['Journées des concessionnaires', 'Días del distribuidor'],
@@ -206,6 +211,7 @@ export async function catalogTranslations(tx: SeedTx): Promise<CatalogTranslatio
   for (const p of await tx.select({ id: promotions.id, name: promotions.name }).from(promotions)) push(catalogField('promotion', p.id, 'name'), NAMES[p.name]);
   for (const c of await tx.select({ id: channels.id, name: channels.name }).from(channels)) push(catalogField('channel', c.id, 'name'), NAMES[c.name]);
   for (const d of await tx.select({ id: partsDiagrams.id, title: partsDiagrams.title }).from(partsDiagrams)) push(catalogField('diagram', d.id, 'title'), NAMES[d.title]);
+  for (const i of await tx.select({ id: instructionals.id, title: instructionals.title }).from(instructionals)) push(catalogField('instructional', i.id, 'title'), NAMES[i.title]);
   for (const e of await tx.select({ id: eppPromotions.id, name: eppPromotions.name }).from(eppPromotions)) push(catalogField('financing', e.id, 'name'), NAMES[e.name]);
   return out;
 }

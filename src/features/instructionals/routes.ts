@@ -30,7 +30,12 @@ export function instructionalRoutes(s: Services): Router {
   /** Product pages: their published guides, from memory (no query per page view). */
   r.get('/products/:productId', async (req, res, next) => {
     const id = Number(req.params.productId);
-    if (Number.isInteger(id) && id > 0) res.locals.productGuides = await index.forProduct(id);
+    if (Number.isInteger(id) && id > 0) {
+      const guides = await index.forProduct(id);
+      // Titles in the visitor's language (catalogue text, held in memory: no query).
+      const names = guides.length ? await s.catalogText.forLocale(req.locale) : null;
+      res.locals.productGuides = names ? guides.map((g) => ({ ...g, title: names.instructional(g.id, g.title) })) : guides;
+    }
     next();
   });
 
@@ -38,7 +43,8 @@ export function instructionalRoutes(s: Services): Router {
   r.get('/instructionals/:id', async (req, res) => {
     const item = await getInstructional(s.db, parseInput(IdParam, req.params.id));
     if (!item || !item.published) throw notFound();
-    await res.page('instructionals/public', { title: item.title, item, safeHtml: safeHtmlCached });
+    const title = (await s.catalogText.forLocale(req.locale)).instructional(item.id, item.title);
+    await res.page('instructionals/public', { title, item: { ...item, title }, safeHtml: safeHtmlCached });
   });
 
   /** GET /{locale}/instructional/editor */

@@ -30,5 +30,6 @@ export function localizeProductPage(page: ProductPage, names: CatalogNames): Pro
     similar: page.similar.map((c: ProductCard) => localizeCard(c, names)),
     popular: page.popular.map((c: ProductCard) => localizeCard(c, names)),
     diagrams: page.diagrams.map((d) => ({ ...d, title: names.diagram(d.id, d.title) })),
+    instructionals: page.instructionals.map((i) => ({ ...i, title: names.instructional(i.id, i.title) })),
   };
 }

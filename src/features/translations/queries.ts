@@ -1,7 +1,7 @@
 /** Reads of the translations tables (drizzle only). */
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { categories, channels, eppPromotions, optionChoices, partsDiagrams, productOptions, products, promotions, translations, translationVersions } from '../../db/schema/index.ts';
+import { categories, channels, eppPromotions, instructionals, optionChoices, partsDiagrams, productOptions, products, promotions, translations, translationVersions } from '../../db/schema/index.ts';
 import type { TranslationEntry } from '../../domain/translation.ts';
 import { CATALOG_MARKER, type CatalogEntity } from '../../domain/catalog-text.ts';
 
@@ -71,6 +71,8 @@ export async function catalogEnglish(db: DbOrTx, f: { entity: CatalogEntity; id:
       return one(db.select({ v: channels.name }).from(channels).where(eq(channels.id, f.id)));
     case 'diagram':
       return one(db.select({ v: partsDiagrams.title }).from(partsDiagrams).where(eq(partsDiagrams.id, f.id)));
+    case 'instructional':
+      return one(db.select({ v: instructionals.title }).from(instructionals).where(eq(instructionals.id, f.id)));
     case 'financing':
       return one(db.select({ v: eppPromotions.name }).from(eppPromotions).where(eq(eppPromotions.id, f.id)));
   }
