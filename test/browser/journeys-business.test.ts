@@ -111,7 +111,7 @@ describe('browser: business journeys (issue 21)', function () {
       const found = staff.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: po });
       await found.getByRole('link', { name: `#${orderId}` }).waitFor();
       // Total and unpaid (the other columns may be folded away at 375 px).
-      expect(await found.textContent()).to.match(/\$62\.27\s*\$52\.00/);
+      expect(await found.textContent()).to.match(/\$62\.27\s*Unpaid \$52\.00/);
       expect(await staff.getByRole('table', { name: 'Orders' }).getByRole('row').count(), 'the heading row and the one order').to.equal(2);
       await found.getByRole('link', { name: `#${orderId}` }).click();
       await hydrated(staff);

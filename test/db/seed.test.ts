@@ -10,6 +10,8 @@ import { applyMigrations } from '../../src/db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_WAREHOUSE_KEYS, isDatabaseEmpty, seed, type SeedSummary } from '../../src/db/seed/index.ts';
 import { PERMISSION_KEYS } from '../../src/db/schema/constants.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { orderDisagreements, type Query } from '../helpers/order-figures.ts';
+import { toCents } from '../../src/domain/money.ts';
 
 type Row = Record<string, any>;
 
@@ -55,6 +57,25 @@ describe('db/seed: demo data', function () {
   });
 
   // How long it takes is for `npm run bench`, not a test (no timed assertions).
+  it('issue 24: every demo order (organisation discounts, promotions, shipping, tax, exemption, EPP) is priced as the order editor prices it', async () => {
+    const { count, out } = await orderDisagreements(q as Query, `status not in ('cart', 'quote')`);
+    expect(count).to.be.greaterThan(40);
+    expect(out).to.deep.equal([]);
+  });
+
+  it('the demo seed charges the EPP fee on the amount financed, as checkout does', async () => {
+    // 3.50 % of (total − down payment): the fee row must match the plan the EPP screen shows.
+    const rows = (await q(
+      `select o.total, o.epp_percent_down as percent_down, f.amount as fee from orders o join order_fees f on f.order_id = o.id and f.name = 'EPP fee' where o.epp_percent_down is not null order by o.id limit 5`,
+    )) as { total: string; percent_down: number; fee: string }[];
+    expect(rows.length).to.be.greaterThan(0);
+    for (const r of rows) {
+      const total = toCents(r.total);
+      const financed = total - Math.round((total * r.percent_down) / 100);
+      expect(toCents(r.fee), `order total ${r.total}, ${r.percent_down} % down`).to.equal(Math.round(financed * 0.035));
+    }
+  });
+
   it('reports what it wrote', async () => {
     expect(summary).to.include({ users: 16, products: 52, orders: 64 });
     expect(await isDatabaseEmpty(database.db)).to.equal(false);
