@@ -61,7 +61,8 @@ describe('browser: screens at 375 px (issue 22)', function () {
     expect(await planter.getByTestId('line-option').allTextContents()).to.include.members(['Hitch: Drawbar pull-type', 'Extra seed plates: Corn 30-cell × 10']);
     expect(await planter.getByTestId('line-total').textContent()).to.contain('$25,059.00');
     // Each figure still says which column it is (the header row is hidden on a phone).
-    expect(await planter.getByTestId('line-total').evaluate((td) => getComputedStyle(td, '::before').content)).to.equal('"Line total"');
+    // The label is shown, and kept out of the accessible name (alt text "": the header row names the column for screen readers).
+    expect(await planter.getByTestId('line-total').evaluate((td) => getComputedStyle(td, '::before').content)).to.equal('"Line total" / ""');
     const remove = planter.getByRole('button', { name: 'Remove: Custom Vacuum Planter — Build Your Own' });
     await remove.scrollIntoViewIfNeeded();
     const box = (await remove.boundingBox())!;
@@ -100,7 +101,8 @@ describe('browser: screens at 375 px (issue 22)', function () {
     await hydrated(page);
     expect(await pageScrollsSideways(page)).to.equal(false);
     const firstRow = page.locator('.pe-choices tbody tr').first();
-    const labels = await firstRow.locator('td').evaluateAll((tds) => tds.map((td) => getComputedStyle(td, '::before').content));
+    // Shown labels, kept out of the accessible name (alt text ""): strip the alt part to read them.
+    const labels = await firstRow.locator('td').evaluateAll((tds) => tds.map((td) => getComputedStyle(td, '::before').content.replace(/ \/ ""$/, '')));
     expect(labels.slice(0, 5)).to.deep.equal(['"Choice"', '"Stock code value"', '"Value price"', '"Discount price"', '"Default"']);
     expect(await page.getByRole('region', { name: /^Choices: / }).count()).to.be.greaterThan(0);
     await screenshot(page, 'phone-product-editor-375');
