@@ -104,7 +104,7 @@ export function translated(e: AppError, req: Pick<Request, 't'>): AppError {
  * `r.post('/login', formPage('auth/login', (req) => ({ title: …, values: … })), handler)`.
  * The page gets `formError` (the message) and `fields` (field → message, `{}` when none).
  */
-export type FormPage = { view: string; locals: (req: Request, e: AppError) => Record<string, unknown> };
+export type FormPage = { view: string; locals: (req: Request, e: AppError) => Record<string, unknown> | Promise<Record<string, unknown>> };
 export function formPage(view: string, locals: FormPage['locals']): RequestHandler {
   return (_req, res, next) => {
     res.locals.formPage = { view, locals } satisfies FormPage;
@@ -129,7 +129,13 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (!t || typeof res.page !== 'function') return void res.status(status).type('text').send(e.message);
   const form = res.locals.formPage as FormPage | undefined;
   if (form && status >= 400 && status < 500 && status !== 403 && status !== 404) {
-    return void res.page(form.view, { ...form.locals(req, e), formError: e.message, fields: e.fields ?? {} }, status).catch(() => res.status(status).type('text').send(e.message));
+    return void Promise.resolve()
+      .then(() => form.locals(req, e))
+      .then((locals) => res.page(form.view, { ...locals, formError: e.message, fields: e.fields ?? {} }, status))
+      .catch((renderErr) => {
+        req.log?.error({ err: renderErr, requestId: req.id }, 'form page failed to render');
+        res.status(status).type('text').send(e.message);
+      });
   }
   const key = status === 404 ? '404' : status === 403 ? '403' : status === 503 ? '503' : status >= 500 ? '500' : '400';
   const body = status === 503 ? t('error.503.body') : status >= 500 ? t('error.500.body') : status === 404 ? t('error.404.body') : status === 403 ? t('error.403.body') : e.message;

@@ -5,7 +5,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
-import { isAppError, notFound } from '../../domain/errors.ts';
+import { notFound } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -14,7 +14,7 @@ import { InstructionalInput, ListQuery, ToolInput, VideoInput } from './schemas.
 import { InstructionalService } from './service.ts';
 import { InstructionalIndex } from './product-index.ts';
 import { safeHtmlCached } from '../translations/sanitize.ts';
-import { translated } from '../../http/error-handler.ts';
+import { formPage } from '../../http/error-handler.ts';
 
 export const INSTRUCTIONALS_PERMISSION = 'instructionals.edit';
 const BASE = '/instructional/editor';
@@ -57,27 +57,25 @@ export function instructionalRoutes(s: Services): Router {
   const form = async (req: Request, res: Response, item: unknown, fields: Record<string, string> = {}, status = 200) =>
     page(res, 'form', { title: item && (item as { id?: number }).id ? req.t('ins.edit') : req.t('ins.add'), item, tools: await allTools(s.db), fields }, status);
 
-  /** Re-renders the form with the messages when the input is refused (400/404/409 as HTML). */
-  const saveOr = async (req: Request, res: Response, id?: number) => {
-    try {
-      const input = parseInput(InstructionalInput, req.body);
-      const savedId = await service.save(input, req.user!.id, id);
-      if (wantsJson(req)) return void res.status(id ? 200 : 201).json({ id: savedId });
-      flash(req, 'success', req.t('ins.saved'));
-      res.redirect(303, `/${req.locale}${BASE}/edit/${savedId}`);
-    } catch (err) {
-      if (!isAppError(err) || wantsJson(req) || err.status === 404) throw err;
-      const te = translated(err, req);
-      const b = req.body ?? {};
-      const echo = { ...b, id, videoUrl: b.video_url, stockcode: b.product, steps: Array.isArray(b.steps) ? b.steps : Object.values(b.steps ?? {}), toolIds: [].concat(b.tools ?? []).map(Number) };
-      await form(req, res, echo, { _: te.message, ...(te.fields ?? {}) }, te.status);
-    }
+  /** The form again, as sent, when the input is refused (the error handler's one form path: formPage). */
+  const formAgain = formPage('instructionals/form', async (req) => {
+    const id = Number(req.params.id) || undefined;
+    const b = req.body ?? {};
+    const item = { ...b, id, videoUrl: b.video_url, stockcode: b.product, steps: Array.isArray(b.steps) ? b.steps : Object.values(b.steps ?? {}), toolIds: [].concat(b.tools ?? []).map(Number) };
+    return { layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, title: id ? req.t('ins.edit') : req.t('ins.add'), item, tools: await allTools(s.db) };
+  });
+  const save = async (req: Request, res: Response, id?: number) => {
+    const input = parseInput(InstructionalInput, req.body);
+    const savedId = await service.save(input, req.user!.id, id);
+    if (wantsJson(req)) return void res.status(id ? 200 : 201).json({ id: savedId });
+    flash(req, 'success', req.t('ins.saved'));
+    res.redirect(303, `/${req.locale}${BASE}/edit/${savedId}`);
   };
 
   /** GET /{locale}/instructional/editor/add/instructional */
   r.get(`${BASE}/add/instructional`, (req, res) => form(req, res, null));
   /** POST /{locale}/instructional/editor/add/instructional */
-  r.post(`${BASE}/add/instructional`, (req, res) => saveOr(req, res));
+  r.post(`${BASE}/add/instructional`, formAgain, (req, res) => save(req, res));
 
   /** GET /{locale}/instructional/editor/edit/{id} */
   r.get(`${BASE}/edit/:id`, async (req, res) => {
@@ -86,7 +84,7 @@ export function instructionalRoutes(s: Services): Router {
     await form(req, res, { ...item, toolIds: item.tools.map((t) => t.id), steps: item.steps.map((st) => ({ title: st.title, body: st.body, image: st.imageUrl ?? '', alt: st.imageAlt })) });
   });
   /** POST /{locale}/instructional/editor/edit/{id} */
-  r.post(`${BASE}/edit/:id`, (req, res) => saveOr(req, res, parseInput(IdParam, req.params.id)));
+  r.post(`${BASE}/edit/:id`, formAgain, (req, res) => save(req, res, parseInput(IdParam, req.params.id)));
 
   /** GET /{locale}/instructional/editor/view/{id}: the preview, drafts included. */
   r.get(`${BASE}/view/:id`, async (req, res) => {
@@ -113,18 +111,15 @@ export function instructionalRoutes(s: Services): Router {
     await page(res, 'tool', { title: req.t('ins.tool.add'), tools: await allTools(s.db), values: {} });
   });
   /** POST /{locale}/instructional/editor/add/tool */
-  r.post(`${BASE}/add/tool`, async (req, res) => {
-    try {
-      const input = parseInput(ToolInput, req.body);
-      const id = await service.addTool(s.db, input, req.user!.id);
-      if (wantsJson(req)) return void res.status(201).json({ id });
-      flash(req, 'success', req.t('ins.tool.saved'));
-      res.redirect(303, `/${req.locale}${BASE}/add/tool`);
-    } catch (err) {
-      if (!isAppError(err) || wantsJson(req)) throw err;
-      const te = translated(err, req);
-      await page(res, 'tool', { title: req.t('ins.tool.add'), tools: await allTools(s.db), values: req.body ?? {}, fields: { _: te.message, ...(te.fields ?? {}) } }, te.status);
-    }
+  const toolAgain = formPage('instructionals/tool', async (req) => ({
+    layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, title: req.t('ins.tool.add'), tools: await allTools(s.db), values: req.body ?? {},
+  }));
+  r.post(`${BASE}/add/tool`, toolAgain, async (req, res) => {
+    const input = parseInput(ToolInput, req.body);
+    const id = await service.addTool(s.db, input, req.user!.id);
+    if (wantsJson(req)) return void res.status(201).json({ id });
+    flash(req, 'success', req.t('ins.tool.saved'));
+    res.redirect(303, `/${req.locale}${BASE}/add/tool`);
   });
 
   return r;
