@@ -10,7 +10,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
-import { AppError, isAppError, notFound } from '../../domain/errors.ts';
+import { AppError, notFound } from '../../domain/errors.ts';
 import { byUserOrIp, pgRateLimit } from '../../http/rate-limit.ts';
 import { flash, requireChannel } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -21,7 +21,7 @@ import { LEAD_STATUSES } from '../../db/schema/constants.ts';
 import { dealerNames, LEADS_PAGE_SIZE, listLeads } from './queries.ts';
 import { AccountExistsBody, LeadBody, LeadListQuery, LeadParams, LeadStatusBody } from './schemas.ts';
 import { accountExists, changeLeadStatus, chosenDealer, createLead, formOptions } from './service.ts';
-import { translated } from '../../http/error-handler.ts';
+import { formPage } from '../../http/error-handler.ts';
 
 /** Leads one visitor (address) or staff user may send in an hour. */
 export const LEAD_LIMIT_PER_HOUR = 30;
@@ -36,39 +36,38 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
   const leadLimit = pgRateLimit(s.database.pool, 'lead', { windowMs: 60 * 60_000, limit: LEAD_LIMIT_PER_HOUR, key: byUserOrIp });
   const lookupLimit = pgRateLimit(s.database.pool, 'accountexists', { windowMs: 10 * 60_000, limit: ACCOUNT_EXISTS_LIMIT_PER_10_MIN, key: byUserOrIp });
 
-  const renderForm = async (req: Request, res: Response, values: Record<string, string>, fields: Record<string, string> = {}, status = 200) => {
+  /** What the lead form shows, for the values given (the GET, and the form again when a POST is refused). */
+  const formLocals = async (req: Request, res: Response, values: Record<string, string>) => {
     const country = (values.country || requireChannel(res).countryCodes[0]).toUpperCase();
     const dealerId = /^\d{1,9}$/.test(values.dealer ?? '') ? Number(values.dealer) : undefined;
     const [options, dealer] = await Promise.all([formOptions(s.db, country), chosenDealer(s.db, dealerId)]);
-    await res.page('leads/new', {
+    return {
       title: req.t('leads.new.title'),
       values: { ...values, country, dealer: dealer ? String(dealer.id) : '' },
       dealer: dealer ?? null,
-      fields,
       ...options,
       captcha: { provider: captcha.name, siteKey: captcha.siteKey, token: captcha.issue(new Date()), script: captcha.name === 'recaptcha' ? `${RECAPTCHA_SCRIPT}?render=${encodeURIComponent(captcha.siteKey)}` : null },
       checkAccounts: !!req.user?.permissions.has('customers.view'),
       sent: req.query.sent === '1',
-    }, status);
+    };
   };
+  const renderForm = async (req: Request, res: Response, values: Record<string, string>) => res.page('leads/new', { ...(await formLocals(req, res, values)), fields: {} });
+  /** A refused lead: the form again with what was typed (the error handler's one form path: formPage). */
+  const formAgain = formPage('leads/new', (req) => {
+    const values = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([k, v]) => typeof v === 'string' && !['_csrf', 'recaptchaToken'].includes(k))) as Record<string, string>;
+    return formLocals(req, req.res!, values);
+  });
 
   /** GET /{locale}/leads/new */
   r.get('/leads/new', async (req, res) => renderForm(req, res, typeof req.query.dealer === 'string' ? { dealer: req.query.dealer } : {}));
 
   /** POST /{locale}/leads/new */
-  r.post('/leads/new', leadLimit, async (req, res) => {
-    try {
-      const input = parseInput(LeadBody, req.body);
-      const id = await createLead(s.db, captcha, input, { userId: req.user?.permissions.has('customers.view') ? req.user.id : null, remoteIp: req.ip, now: new Date() });
-      if (wantsJson(req)) return void res.status(201).json({ id });
-      flash(req, 'success', req.t('leads.sent'));
-      res.redirect(303, `/${req.locale}/leads/new?sent=1`);
-    } catch (err) {
-      if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
-      const te = translated(err, req);
-      const values = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([k, v]) => typeof v === 'string' && !['_csrf', 'recaptchaToken'].includes(k))) as Record<string, string>;
-      await renderForm(req, res, values, te.fields ?? { _: te.message }, 400);
-    }
+  r.post('/leads/new', formAgain, leadLimit, async (req, res) => {
+    const input = parseInput(LeadBody, req.body);
+    const id = await createLead(s.db, captcha, input, { userId: req.user?.permissions.has('customers.view') ? req.user.id : null, remoteIp: req.ip, now: new Date() });
+    if (wantsJson(req)) return void res.status(201).json({ id });
+    flash(req, 'success', req.t('leads.sent'));
+    res.redirect(303, `/${req.locale}/leads/new?sent=1`);
   });
 
   /** POST /{locale}/admin/settings/person/accountexists → {exists, url, name} */
