@@ -12,7 +12,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
-import { isAppError, notFound } from '../../domain/errors.ts';
+import { notFound } from '../../domain/errors.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { flash } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -22,7 +22,7 @@ import { deliveryLog, findWebhook, listWebhooks } from './queries.ts';
 import { webhookScopeOf } from '../../domain/webhooks.ts';
 import { DeliveryLogQuery, DeliveryParams, WebhookBody, WebhookParams } from './schemas.ts';
 import { createWebhook, webhookOrganisationOf, deleteWebhook, replayDelivery, testDelivery, updateWebhook } from './service.ts';
-import { translated } from '../../http/error-handler.ts';
+import { formPage } from '../../http/error-handler.ts';
 
 const BASE = '/account/dashboard/integrations';
 
@@ -60,20 +60,23 @@ export function integrationRoutes(s: Services): Router {
   /** GET …/integrations/new */
   r.get(`${BASE}/new`, guard, async (req, res) => form(req, res, { title: req.t('integrations.new'), values: { url: '', events: [], active: true }, webhook: null }));
 
+  // A refused form comes back as it was typed (the error handler's one form path: formPage).
+  const formLocals = { layout: 'layouts/admin', nav: 'integrations', events: WEBHOOK_EVENTS };
+  const newAgain = formPage('integrations/form', (req) => ({ ...formLocals, title: req.t('integrations.new'), values: values(req), webhook: null }));
+  const editAgain = formPage('integrations/form', async (req) => {
+    const id = webhookId(req);
+    const [webhook, log] = await Promise.all([ownWebhook(req, id), deliveryLog(s.db, id, {})]);
+    return { ...formLocals, title: req.t('integrations.edit'), webhook, values: values(req), log: log.rows, q: {}, nextHref: null, prevHref: null };
+  });
+
   /** POST …/integrations → 201 {id, secret} | the page that shows the secret once */
-  r.post(BASE, guard, async (req, res) => {
-    try {
-      const input = parseInput(WebhookBody, req.body);
-      const { id, secret } = await createWebhook(s.db, cfg, input, req.user!.id, webhookOrganisationOf(req.user!));
-      if (wantsJson(req)) return void res.status(201).json({ id, secret, url: input.url, events: input.events, active: input.active });
-      // Rendered, not redirected: the secret must never sit in a session, a URL or a log.
-      res.set('Cache-Control', 'no-store');
-      await res.page('integrations/created', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.created'), id, secret, url: input.url }, 201);
-    } catch (err) {
-      if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
-      const te = translated(err, req);
-      await form(req, res, { title: req.t('integrations.new'), values: values(req), webhook: null, fields: te.fields ?? { _: te.message } }, 400);
-    }
+  r.post(BASE, guard, newAgain, async (req, res) => {
+    const input = parseInput(WebhookBody, req.body);
+    const { id, secret } = await createWebhook(s.db, cfg, input, req.user!.id, webhookOrganisationOf(req.user!));
+    if (wantsJson(req)) return void res.status(201).json({ id, secret, url: input.url, events: input.events, active: input.active });
+    // Rendered, not redirected: the secret must never sit in a session, a URL or a log.
+    res.set('Cache-Control', 'no-store');
+    await res.page('integrations/created', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.created'), id, secret, url: input.url }, 201);
   });
 
   /** GET …/integrations/{id} */
@@ -94,21 +97,13 @@ export function integrationRoutes(s: Services): Router {
   });
 
   /** POST …/integrations/{id} */
-  r.post(`${BASE}/:webhookId`, guard, async (req, res) => {
+  r.post(`${BASE}/:webhookId`, guard, editAgain, async (req, res) => {
     const id = (await ownWebhook(req)).id;
-    try {
-      const input = parseInput(WebhookBody, req.body);
-      await updateWebhook(s.db, cfg, id, input, req.user!.id);
-      if (wantsJson(req)) return void res.json({ id, url: input.url, events: input.events, active: input.active });
-      flash(req, 'success', req.t('integrations.saved'));
-      res.redirect(303, `${base(req)}/${id}`);
-    } catch (err) {
-      if (wantsJson(req) || !isAppError(err) || err.status !== 400) throw err;
-      const te = translated(err, req);
-      const webhook = await ownWebhook(req, id);
-      const log = await deliveryLog(s.db, id, {});
-      await form(req, res, { title: req.t('integrations.edit'), webhook, values: values(req), log: log.rows, q: {}, nextHref: null, prevHref: null, fields: te.fields ?? { _: te.message } }, 400);
-    }
+    const input = parseInput(WebhookBody, req.body);
+    await updateWebhook(s.db, cfg, id, input, req.user!.id);
+    if (wantsJson(req)) return void res.json({ id, url: input.url, events: input.events, active: input.active });
+    flash(req, 'success', req.t('integrations.saved'));
+    res.redirect(303, `${base(req)}/${id}`);
   });
 
   /** GET …/integrations/{id}/delete: the confirmation */
