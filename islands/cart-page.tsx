@@ -13,7 +13,7 @@
  * Money arrives as 2-decimal strings in the cart currency and is formatted here with the locale.
  */
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { CART_DEBOUNCE_MS, } from '../src/domain/constants.ts';
+import { CART_DEBOUNCE_MS } from '../src/domain/constants.ts';
 import { formatMoney, parseCents } from '../src/domain/money.ts';
 import { CART_MAX, CART_MIN, clampCartQuantity } from '../src/domain/quantity.ts';
 import { showAlert } from './lib/alerts.ts';

@@ -13,7 +13,7 @@
  */
 import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { configure, configuredStockCode, type ConfigOption, type RequestedSelection } from '../src/domain/configurator.ts';
-import { addToCartState, } from '../src/domain/availability.ts';
+import { addToCartState } from '../src/domain/availability.ts';
 import { formatMoney, parseCents } from '../src/domain/money.ts';
 import { CART_MAX, CART_MIN, OPTION_MAX, OPTION_MIN, QUANTITY_OPTION_TYPE, clampCartQuantity, clampOptionQuantity } from '../src/domain/quantity.ts';
 import { showAlert } from './lib/alerts.ts';

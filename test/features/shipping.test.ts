@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
-import { productIdByStockcode, } from '../helpers/server.ts';
+import { productIdByStockcode } from '../helpers/server.ts';
 
 const idOf = productIdByStockcode;
 

@@ -1,6 +1,6 @@
 /** The app as a whole (src/app.ts): pages in every locale, health, security headers, bundles. */
 import { expect } from 'chai';
-import { agent, } from '../helpers/http.ts';
+import { agent } from '../helpers/http.ts';
 
 describe('pages, locales and health', () => {
   it('GET /healthz answers ok with the database', async () => {

@@ -19,7 +19,7 @@ import { agent, apiToken, csrf, type Agent } from '../helpers/http.ts';
 import { signedIn } from '../helpers/signed-in.ts';
 import { testServer } from '../helpers/server.ts';
 import { mountedRoutes, type MountedRoute } from '../../src/http/route-walk.ts';
-import { ROUTE_PERMISSIONS, } from '../../src/http/route-permissions.ts';
+import { ROUTE_PERMISSIONS } from '../../src/http/route-permissions.ts';
 import { ruleFor } from '../../src/http/route-guard.ts';
 
 /** The people of the walk: anonymous and the six demo accounts. */

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
-import { AppError, invalid, } from '../../domain/errors.ts';
+import { AppError, invalid } from '../../domain/errors.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
 import { requireChannel } from '../../http/context.ts';

@@ -14,7 +14,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { lineItemOptions, orderLineItems, orders, organisations, persons, users } from '../../db/schema/index.ts';
-import { DISCOUNT_LINE_TYPES, } from '../../domain/constants.ts';
+import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { fromCents } from '../../domain/money.ts';
 import { CART_MAX, clampCartQuantity } from '../../domain/quantity.ts';
