@@ -22,6 +22,7 @@ import { request } from './lib/request.ts';
 import { shownMessages } from './lib/errors.ts';
 import { setCartCount } from './behaviours/cart-count.ts';
 import { fromSync, type CartPageLine, type Props, type SyncJson } from '../src/domain/cart-page.ts';
+import { CartSummary, EmptyCart, EyeIcon } from './cart-page-parts.tsx';
 
 export type { Props };
 
@@ -32,16 +33,6 @@ function alertAll(err: unknown) {
 /** Applies the discount display to the page (other server-rendered prices may follow html[data-show-discount]). */
 function applyDiscountDisplay(show: 0 | 1) {
   document.documentElement.dataset.showDiscount = String(show);
-}
-
-function EyeIcon({ open }: { open: boolean }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" data-icon={open ? 'eye' : 'eye-slash'}>
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-      <circle cx="12" cy="12" r="3" />
-      {open ? null : <path d="m3 3 18 18" />}
-    </svg>
-  );
 }
 
 export default function CartPage({ locale, cart: initial, refresh, labels }: Props) {
@@ -174,23 +165,7 @@ export default function CartPage({ locale, cart: initial, refresh, labels }: Pro
     );
   };
 
-  if (!cart.lines.length) {
-    return (
-      <div className="card cart-empty" data-testid="cart-empty">
-        <div className="empty">
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-            <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.5L21 8H6.2" />
-            <circle cx="10" cy="20" r="1.5" />
-            <circle cx="17" cy="20" r="1.5" />
-          </svg>
-          <p>{labels.empty}</p>
-          <a className="btn" href={`/${locale}/products`} data-testid="cart-empty-link">
-            {labels.emptyCta}
-          </a>
-        </div>
-      </div>
-    );
-  }
+  if (!cart.lines.length) return <EmptyCart locale={locale} labels={labels} />;
 
   return (
     <div className="cart-layout">
@@ -301,46 +276,7 @@ export default function CartPage({ locale, cart: initial, refresh, labels }: Pro
           </div>
         ) : null}
       </section>
-      <aside className="card cart-summary" aria-labelledby="cart-summary-h">
-        <div className="card-head">
-          <h2 id="cart-summary-h">{labels.summary}</h2>
-        </div>
-        <div className="card-body">
-          <dl className="totals cart-totals" data-testid="cart-totals">
-            <div>
-              <dt>{labels.subtotal}</dt>
-              <dd data-testid="cart-subtotal">{money(cart.totals.subtotal)}</dd>
-            </div>
-            {cart.promotions.length ? (
-              <div>
-                <dt>{labels.promotionTotal}</dt>
-                <dd data-testid="cart-promotion-total">−{money(cart.totals.promotionTotal)}</dd>
-              </div>
-            ) : null}
-            {/* The discount row adds something only when more than the promotions is taken off (an organisation discount). */}
-            {parseCents(cart.totals.discount) && cart.totals.discount !== cart.totals.promotionTotal ? (
-              <div>
-                <dt>{labels.discount}</dt>
-                <dd data-testid="cart-discount">−{money(cart.totals.discount)}</dd>
-              </div>
-            ) : null}
-            <div className="grand">
-              <dt>{labels.total}</dt>
-              <dd data-testid="cart-total">{price(cart.totals.subtotal, cart.totals.total, 'cart-grand')}</dd>
-            </div>
-          </dl>
-          {/* The way on (issue 21): the primary action, a plain link so it works before hydration and by keyboard. */}
-          <a className="btn btn-block cart-checkout" href={`/${locale}/cart/checkout`} aria-describedby="cart-checkout-hint" data-testid="cart-checkout">
-            {labels.checkout}
-          </a>
-          <p className="small muted cart-checkout__hint" id="cart-checkout-hint">
-            {labels.checkoutHint}
-          </p>
-          <p className="visually-hidden" role="status" data-testid="cart-status">
-            {status}
-          </p>
-        </div>
-      </aside>
+      <CartSummary cart={cart} labels={labels} locale={locale} money={money} price={price} status={status} />
     </div>
   );
 }
