@@ -44,7 +44,7 @@ export async function remindOverdueInvoices(deps: ReminderDeps, now = new Date()
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${inv.dueOn}T00:00:00Z`));
     const subject = t('terms.reminder.subject', { id: inv.id });
     const text = [
-      t('terms.reminder.body', { id: inv.id, total: money(inv.total), date, days, owed: money(inv.owed) }),
+      t('terms.reminder.body', { id: inv.id, total: money(inv.total), date, count: days, owed: money(inv.owed) }),
       '',
       ...(deps.publicUrl ? [`${deps.publicUrl}/${locale}/orders/${inv.id}`] : []),
     ].join('\n');

@@ -26,11 +26,13 @@ const en = {
   'terms.col.organisation': 'Organisation',
   'terms.col.unpaid': 'Unpaid',
   'terms.notDue': 'Not yet due',
+  'terms.daysOverdue_one': '{{count}} day',
   'terms.daysOverdue': '{{count}} days',
   'order.dueBy': 'Due by {{date}}',
   'order.payment.invoice': 'Invoice (net {{days}})',
   'terms.reminder.subject': 'Reminder: the invoice for order #{{id}} is overdue',
-  'terms.reminder.body': 'The invoice for order #{{id}} ({{total}}) was due on {{date}} and is now {{days}} days overdue. Amount unpaid: {{owed}}. Please arrange payment, or reply if it is already on its way.',
+  'terms.reminder.body_one': 'The invoice for order #{{id}} ({{total}}) was due on {{date}} and is now {{count}} day overdue. Amount unpaid: {{owed}}. Please arrange payment, or reply if it is already on its way.',
+  'terms.reminder.body': 'The invoice for order #{{id}} ({{total}}) was due on {{date}} and is now {{count}} days overdue. Amount unpaid: {{owed}}. Please arrange payment, or reply if it is already on its way.',
 } as const;
 
 type Key = keyof typeof en;
@@ -62,11 +64,13 @@ const fr: Partial<Record<Key, string>> = {
   'terms.col.organisation': 'Organisation',
   'terms.col.unpaid': 'Impayé',
   'terms.notDue': 'Pas encore échue',
+  'terms.daysOverdue_one': '{{count}} jour',
   'terms.daysOverdue': '{{count}} jours',
   'order.dueBy': 'À payer d’ici le {{date}}',
   'order.payment.invoice': 'Facture (net {{days}})',
   'terms.reminder.subject': 'Rappel : la facture de la commande no {{id}} est en retard',
-  'terms.reminder.body': 'La facture de la commande no {{id}} ({{total}}) était due le {{date}} et a maintenant {{days}} jours de retard. Montant impayé : {{owed}}. Veuillez effectuer le paiement, ou répondez s’il est déjà en route.',
+  'terms.reminder.body_one': 'La facture de la commande no {{id}} ({{total}}) était due le {{date}} et a maintenant {{count}} jour de retard. Montant impayé : {{owed}}. Veuillez effectuer le paiement, ou répondez s’il est déjà en route.',
+  'terms.reminder.body': 'La facture de la commande no {{id}} ({{total}}) était due le {{date}} et a maintenant {{count}} jours de retard. Montant impayé : {{owed}}. Veuillez effectuer le paiement, ou répondez s’il est déjà en route.',
 };
 
 const es: Partial<Record<Key, string>> = {
@@ -96,11 +100,13 @@ const es: Partial<Record<Key, string>> = {
   'terms.col.organisation': 'Organización',
   'terms.col.unpaid': 'Sin pagar',
   'terms.notDue': 'Aún no vence',
+  'terms.daysOverdue_one': '{{count}} día',
   'terms.daysOverdue': '{{count}} días',
   'order.dueBy': 'Vence el {{date}}',
   'order.payment.invoice': 'Factura (neto {{days}})',
   'terms.reminder.subject': 'Recordatorio: la factura del pedido n.º {{id}} está vencida',
-  'terms.reminder.body': 'La factura del pedido n.º {{id}} ({{total}}) vencía el {{date}} y tiene ahora {{days}} días de atraso. Importe sin pagar: {{owed}}. Por favor realice el pago, o responda si ya está en camino.',
+  'terms.reminder.body_one': 'La factura del pedido n.º {{id}} ({{total}}) vencía el {{date}} y tiene ahora {{count}} día de atraso. Importe sin pagar: {{owed}}. Por favor realice el pago, o responda si ya está en camino.',
+  'terms.reminder.body': 'La factura del pedido n.º {{id}} ({{total}}) vencía el {{date}} y tiene ahora {{count}} días de atraso. Importe sin pagar: {{owed}}. Por favor realice el pago, o responda si ya está en camino.',
 };
 
 export const termsText = { en, fr, es };
