@@ -49,8 +49,8 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   // Spec §7: the channel's methods are fetched when the tab opens; a failure keeps what we had.
   useEffect(() => {
     if (hidden) return;
-    request<{ method: 'card' | 'check' | 'invoice'; label: string; payment_type: 1 | 2 | 4; net_days?: number }[]>('GET', `/${locale}/order/payment-methods`)
-      .then((list) => Array.isArray(list) && list.length && setMethods(list.map((m) => ({ method: m.method, label: m.label, paymentType: m.payment_type, netDays: m.net_days }))))
+    request<{ method: 'card' | 'check' | 'invoice'; label: string; payment_type: 1 | 2 | 4; net_days?: number; available?: string }[]>('GET', `/${locale}/order/payment-methods`)
+      .then((list) => Array.isArray(list) && list.length && setMethods(list.map((m) => ({ method: m.method, label: m.label, paymentType: m.payment_type, netDays: m.net_days, available: m.available }))))
       .catch((err) => console.error('payment methods failed', err));
   }, [hidden]);
 
@@ -90,6 +90,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   };
 
   const m = (v: string) => fmt(v, currency, locale);
+  const invoiceChoice = methods.find((pm) => pm.paymentType === PAYMENT_TYPES.INVOICE);
   return (
     <section role="tabpanel" id="checkout-panel-2" aria-labelledby="checkout-tab-2" hidden={hidden} className="card card-body stack">
       <h2 tabIndex={-1} ref={headingRef}>{L('tab.payment')}</h2>
@@ -122,7 +123,10 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
           <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />
         </div>
       ) : type === PAYMENT_TYPES.INVOICE ? (
-        <p className="small muted" data-testid="invoice-help">{L('invoice.help', { days: methods.find((pm) => pm.paymentType === PAYMENT_TYPES.INVOICE)?.netDays ?? '' })}</p>
+        <div className="stack" data-testid="invoice-help">
+          <p className="small muted">{L('invoice.help', { days: invoiceChoice?.netDays ?? '' })}</p>
+          {invoiceChoice?.available !== undefined && <p className="small"><strong>{L('invoice.available', { amount: m(invoiceChoice.available) })}</strong></p>}
+        </div>
       ) : (
         <div className="stack">
           <div className={`field${errors.check_number ? ' has-error' : ''}`}>

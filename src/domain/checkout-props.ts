@@ -5,7 +5,8 @@ export type CheckoutAddress = {
   region: string; postalcode: string; country: string; phone: string | null;
 };
 
-export type CheckoutMethod = { method: 'card' | 'check' | 'invoice'; label: string; paymentType: 1 | 2 | 4; netDays?: number };
+/** `netDays` and `available` (what is left of the credit limit, 2 decimals) only on 'invoice'. */
+export type CheckoutMethod = { method: 'card' | 'check' | 'invoice'; label: string; paymentType: 1 | 2 | 4; netDays?: number; available?: string };
 
 export type CheckoutProps = {
   locale: string;

@@ -78,6 +78,7 @@ describe('browser: pay on terms (issue 25)', function () {
       await payment.getByRole('heading', { name: 'Payment' }).waitFor();
       await me.choose(payment.getByRole('group', { name: 'Payment method' }), payment.getByRole('radio', { name: 'Invoice (net 30)' }));
       expect(await payment.getByText(/payment is due 30 days after the order is placed/).isVisible()).to.equal(true);
+      expect(await payment.getByText(/^Credit available: \$[\d,]+\.\d\d$/).isVisible()).to.equal(true);
       expect(await axe(page)).to.deep.equal([]);
       await screenshot(page, `terms-checkout-invoice-${width}`);
       await me.press(payment.getByRole('button', { name: 'Place order' }));

@@ -86,7 +86,7 @@ describe('pay on terms (issue 25)', function () {
     expect(log).to.deep.equal({ message: `Payment terms of ${orgName}: no terms, credit limit 0.00 → net 30, credit limit 1.00`, by: 'staff@example.com' });
 
     const methods = await member.a.get('/en-us/order/payment-methods').set(xhr(member.token));
-    expect(methods.body.find((m: { method: string }) => m.method === 'invoice')).to.deep.equal({ method: 'invoice', label: 'Invoice (net 30)', payment_type: 4, net_days: 30 });
+    expect(methods.body.find((m: { method: string }) => m.method === 'invoice')).to.deep.equal({ method: 'invoice', label: 'Invoice (net 30)', payment_type: 4, net_days: 30, available: '1.00' });
     const fr = await member.a.get('/fr-ca/order/payment-methods').set(xhr(member.token));
     expect(fr.body.find((m: { method: string }) => m.method === 'invoice').label).to.equal('Facture (net 30)');
 
@@ -119,6 +119,9 @@ describe('pay on terms (issue 25)', function () {
     expect(page.status).to.equal(200);
     expect(page.text).to.include('Invoice (net 30)').and.include('data-testid="order-due-by"');
 
+    // What is left of the limit is shown to the buyer: 100,000.00 less this invoice.
+    const left = await member.a.get('/en-us/order/payment-methods').set(xhr(member.token));
+    expect(left.body.find((m: { method: string }) => m.method === 'invoice').available).to.equal((100000 - Number(totals.total)).toFixed(2));
     // A second order: the limit is now what is left after the first invoice.
     const owed = Number(totals.total);
     expect((await setTerms({ net_terms_days: '30', credit_limit: owed.toFixed(2) })).status).to.equal(200);

@@ -37,6 +37,7 @@ import { requireChannel } from '../../http/context.ts';
 import { eppPlacementOf } from '../epp/schemas.ts';
 import { pageApiToken } from '../auth/api-token.ts';
 import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
+import { fromCents } from '../../domain/money.ts';
 
 /** The visitor's channel, by the one missing-channel policy (src/http/context.ts requireChannel). */
 const channelOf = requireChannel;
@@ -147,7 +148,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   r.get('/order/payment-methods', async (req, res) => {
     if (!req.user) throw unauthorized();
     const rows = await offeredPaymentMethods(s.db, channelOf(res).id, deps.payments.kind !== 'none');
-    const invoice = await invoiceOffer(s.db, req.user.id); // issue 25: the organisation's net terms
+    const invoice = await invoiceOffer(s.db, req.user.id, channelOf(res).currency); // issue 25: the organisation's net terms
     res.json([
       ...rows.map((m) => ({
         method: m.method,
@@ -155,7 +156,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
         payment_type: m.method === 'card' ? PAYMENT_TYPES.CARD : PAYMENT_TYPES.CHECK,
         ...(m.method === 'card' ? { provider: deps.payments.kind, tokenize_url: deps.payments.tokenizeUrl } : {}),
       })),
-      ...(invoice ? [{ method: 'invoice', label: invoiceMethod(invoice, req.t).label, payment_type: PAYMENT_TYPES.INVOICE, net_days: invoice.netDays }] : []),
+      ...(invoice ? [{ method: 'invoice', label: invoiceMethod(invoice, req.t).label, payment_type: PAYMENT_TYPES.INVOICE, net_days: invoice.netDays, available: fromCents(invoice.availableCents) }] : []),
     ]);
   });
 

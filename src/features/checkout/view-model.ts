@@ -37,7 +37,7 @@ export async function checkoutPageProps(
     req.user ? organisationOf(s.db, req.user.id) : Promise.resolve(undefined),
     liveQuotes(s.db, cart.orderId, quoteCutoff(new Date())),
   ]);
-  const invoice = req.user ? await invoiceOffer(s.db, req.user.id) : null;
+  const invoice = req.user ? await invoiceOffer(s.db, req.user.id, channel.currency) : null;
   const countries = sortCountries(countryRows).filter((c) => channels(ctx.res).some((ch) => ch.countryIds.includes(c.id)));
   const defaultCountry = countries.find((c) => channel.countryIds.includes(c.id)) ?? countries[0];
   const regions = defaultCountry ? (await listRegions(s.db, defaultCountry.id)).sort((a, b) => a.name.localeCompare(b.name)) : [];
