@@ -118,6 +118,9 @@ describe('pay on terms (issue 25)', function () {
     const page = await member.a.get(res.body.redirect);
     expect(page.status).to.equal(200);
     expect(page.text).to.include('Invoice (net 30)').and.include('data-testid="order-due-by"');
+    // The confirmation mail says so too.
+    const mails = await ((await testServer()).services.mailer as FileMailer).list();
+    expect(mails.some((m) => m.content.includes(`Order #${member.orderId}`) && m.content.includes(member.email) && m.content.includes('Invoice (net 30)') && m.content.includes('Due by'))).to.equal(true);
 
     // What is left of the limit is shown to the buyer: 100,000.00 less this invoice.
     const left = await member.a.get('/en-us/order/payment-methods').set(xhr(member.token));
