@@ -137,6 +137,28 @@ describe('pay on terms (issue 25)', function () {
     expect(refused.body.error.code).to.equal('credit_limit');
   });
 
+  it('two members placing by invoice at once cannot both pass the credit limit', async () => {
+    const one = await newCustomer(product, 1, { accountType: 'organization', 'org-name': `${orgName} B` });
+    const two = await newCustomer(product, 1);
+    const [{ org }] = await sql<{ org: number }>('select organisation_id as org from users where email = $1', [one.email]);
+    await sql('update users set organisation_id = $1, account_type = $2 where email = $3', [org, 'organization', two.email]);
+    const a = await chooseShipping(one.a, one.token, one.orderId, one.shipTo);
+    const b = await chooseShipping(two.a, two.token, two.orderId, two.shipTo);
+    // Room for one of the two orders, not both.
+    const limit = Math.max(Number(a.totals.total), Number(b.totals.total)) + 1;
+    await sql('update organisations set net_terms_days = 15, credit_limit = $1 where id = $2', [limit.toFixed(2), org]);
+    const [r1, r2] = await Promise.all([
+      place(one.a, one.token, randomUUID(), { order_id: one.orderId, payment_type: 4, expected_total: a.totals.total }),
+      place(two.a, two.token, randomUUID(), { order_id: two.orderId, payment_type: 4, expected_total: b.totals.total }),
+    ]);
+    expect([r1.status, r2.status].sort(), `${r1.text} ${r2.text}`).to.deep.equal([201, 422]);
+    const [placed] = await sql<{ n: number; due: string }>(`select count(*)::int as n, min(to_char(payment_due_on, 'YYYY-MM-DD')) as due from orders where id in ($1, $2) and payment_type = 4`, [one.orderId, two.orderId]);
+    expect(placed).to.deep.equal({ n: 1, due: dayAfterToday(15) });
+    const refused = r1.status === 422 ? one.orderId : two.orderId;
+    const [left] = await sql<{ status: string; open: number }>(`select status, (select count(*)::int from payment_attempts where order_id = $1 and status in ('reserved', 'charged')) as open from orders where id = $1`, [refused]);
+    expect(left, 'the refused cart stays a cart with no payment in flight').to.deep.equal({ status: 'cart', open: 0 });
+  });
+
   it('a personal customer cannot pay by invoice, even by posting it', async () => {
     const c = await newCustomer(product, 1);
     const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
