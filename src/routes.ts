@@ -54,6 +54,7 @@ import { systemRoutes } from './features/system/routes.ts';
 import { eppRoutes } from './features/epp/routes.ts';
 // Quick order by part number (issue 25)
 import { quickOrderRoutes } from './features/quick-order/routes.ts';
+import { invoicesRoutes, termsAdminRoutes } from './features/terms/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -84,6 +85,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(addressRoutes(s));
   // --- issue 9: back-office orders and the orders API ---
   r.use(orderAdminLocalizedRoutes(s));
+  r.use(invoicesRoutes(s)); // issue 25: pay on terms, invoices due
   r.use(orderApiRoutes(s));
   // --- end issue 9 ---
   r.use(reportRoutes(s));
@@ -117,6 +119,7 @@ export function unprefixedRoutes(s: Services): Router {
   // --- issue 9: order detail/editor, customers ---
   r.use(orderAdminRoutes(s));
   r.use(customerRoutes(s));
+  r.use(termsAdminRoutes(s)); // issue 25: an organisation's payment terms, from the customer page
   // --- end issue 9 ---
   // Back-office catalogue (issue 11)
   r.use(imageUploaderRoutes(s));

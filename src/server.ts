@@ -20,6 +20,7 @@ import { Notifier } from './db/notify.ts';
 import { createMailer } from './providers/mail/index.ts';
 import { loadIslands, loadManifest } from './http/assets.ts';
 import { migrateJobQueue, startJobQueue } from './features/webhooks/worker.ts';
+import { INVOICE_REMINDER_CRONTAB, invoiceTasks } from './features/terms/reminders.ts';
 import { PAYMENTS_CRONTAB, paymentTasks, recoverAtStart } from './features/checkout/payment-jobs.ts';
 import { paymentProviderOf } from './providers/payments/index.ts';
 import { bankLinkProviderOf } from './providers/bank/index.ts';
@@ -68,7 +69,12 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   // Payment refunds and recovery (issue 20) use the app's providers, known once the services are built.
   let built: Services | undefined;
   const payDeps = () => built && { db: built.db, provider: paymentProviderOf(built), bank: bankLinkProviderOf(built), logger, leaseMs: config.payments.attemptLeaseMs };
-  const jobs = await startJobQueue(database, config.webhooks, logger, config.databaseUrl, { tasks: paymentTasks(payDeps), crontab: PAYMENTS_CRONTAB });
+  // Overdue invoice reminders (issue 25): daily, through the same mailer.
+  const reminderDeps = () => built && { db: built.db, mailer, texts, logger, publicUrl: config.publicUrl };
+  const jobs = await startJobQueue(database, config.webhooks, logger, config.databaseUrl, {
+    tasks: { ...paymentTasks(payDeps), ...invoiceTasks(reminderDeps) },
+    crontab: `${PAYMENTS_CRONTAB}\n${INVOICE_REMINDER_CRONTAB}`,
+  });
   const { app, services } = createApp({ config, database, texts, mailer, logger, events, jobs, payments: opts.payments });
   built = services;
   await recoverAtStart(database.db);

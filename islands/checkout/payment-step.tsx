@@ -1,6 +1,6 @@
 /**
- * Tab 3: card (tokenised at the provider's endpoint, then charged by the order) or check (payment
- * type 2 with its number). Placing sends one Idempotency-Key per attempt; the button stays
+ * Tab 3: card (tokenised at the provider's endpoint, then charged by the order), check (payment
+ * type 2 with its number) or, for an organisation with net terms, invoice (type 4, issue 25). Placing sends one Idempotency-Key per attempt; the button stays
  * disabled until the answer, so a double click never charges twice. A network failure keeps the
  * key, so trying again cannot place a second order.
  */
@@ -49,8 +49,8 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   // Spec §7: the channel's methods are fetched when the tab opens; a failure keeps what we had.
   useEffect(() => {
     if (hidden) return;
-    request<{ method: 'card' | 'check'; label: string; payment_type: 1 | 2 }[]>('GET', `/${locale}/order/payment-methods`)
-      .then((list) => Array.isArray(list) && list.length && setMethods(list.map((m) => ({ method: m.method, label: m.label, paymentType: m.payment_type }))))
+    request<{ method: 'card' | 'check' | 'invoice'; label: string; payment_type: 1 | 2 | 4; net_days?: number; available?: string }[]>('GET', `/${locale}/order/payment-methods`)
+      .then((list) => Array.isArray(list) && list.length && setMethods(list.map((m) => ({ method: m.method, label: m.label, paymentType: m.payment_type, netDays: m.net_days, available: m.available }))))
       .catch((err) => console.error('payment methods failed', err));
   }, [hidden]);
 
@@ -74,9 +74,9 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
           attempt.current.token = t.token;
         }
         body.token = attempt.current.token;
-      } else {
+      } else if (type === PAYMENT_TYPES.CHECK) {
         body.check_number = check;
-      }
+      } // an invoice (issue 25) needs nothing more: the server checks the organisation's terms
       const r = await request<{ redirect: string }>('POST', `/${locale}/order/place`, body, { json: true, headers: { 'Idempotency-Key': attempt.current.key } });
       window.location.assign(r.redirect);
     } catch (err) {
@@ -90,6 +90,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   };
 
   const m = (v: string) => fmt(v, currency, locale);
+  const invoiceChoice = methods.find((pm) => pm.paymentType === PAYMENT_TYPES.INVOICE);
   return (
     <section role="tabpanel" id="checkout-panel-2" aria-labelledby="checkout-tab-2" hidden={hidden} className="card card-body stack">
       <h2 tabIndex={-1} ref={headingRef}>{L('tab.payment')}</h2>
@@ -120,6 +121,11 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
             </div>
           </div>
           <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />
+        </div>
+      ) : type === PAYMENT_TYPES.INVOICE ? (
+        <div className="stack" data-testid="invoice-help">
+          <p className="small muted">{L('invoice.help', { days: invoiceChoice?.netDays ?? '' })}</p>
+          {invoiceChoice?.available !== undefined && <p className="small"><strong>{L('invoice.available', { amount: m(invoiceChoice.available) })}</strong></p>}
         </div>
       ) : (
         <div className="stack">

@@ -5,6 +5,9 @@ export type CheckoutAddress = {
   region: string; postalcode: string; country: string; phone: string | null;
 };
 
+/** `netDays` and `available` (what is left of the credit limit, 2 decimals) only on 'invoice'. */
+export type CheckoutMethod = { method: 'card' | 'check' | 'invoice'; label: string; paymentType: 1 | 2 | 4; netDays?: number; available?: string };
+
 export type CheckoutProps = {
   locale: string;
   currency: string;
@@ -31,7 +34,8 @@ export type CheckoutProps = {
     lines: { id: number; title: string; quantity: number; total: string; stockcode: string | null }[];
     totals: { subtotal: string; shipping: string; tax: string; discount: string; total: string };
   };
-  paymentMethods: { method: 'card' | 'check'; label: string; paymentType: 1 | 2 }[];
+  /** The channel's card and check; 'invoice' (payment type 4, issue 25) when the buyer's organisation has net terms. */
+  paymentMethods: CheckoutMethod[];
   card: { provider: 'offline' | 'stripe' | 'none'; tokenizeUrl: string };
   labels: Record<string, string>;
 };

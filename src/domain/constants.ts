@@ -23,8 +23,9 @@ export const DISCOUNT_LINE_TYPES: readonly number[] = [LINE_TYPES.PRODUCT, LINE_
 /**
  * Payment types: the selected method is a card payment-method id for 1 and a check number for 2.
  * 3 (issue 10) is a debit from a verified bank account (ACH), the spec's "Payment" by bank.
+ * 4 (issue 25) is an invoice on the buyer's organisation's net terms: placed unpaid, due later.
  */
-export const PAYMENT_TYPES = { CARD: 1, CHECK: 2, BANK: 3 } as const;
+export const PAYMENT_TYPES = { CARD: 1, CHECK: 2, BANK: 3, INVOICE: 4 } as const;
 
 /** Wrong micro-deposit confirmations before a bank account is locked (issue 10). */
 export const MICRO_DEPOSIT_MAX_TRIES = 3;

@@ -73,6 +73,8 @@ export type OrderJson = {
   total_type_translations: Record<keyof OrderTotalsJson, string>;
   payment_type: number | null;
   selected_payment_method: string | null;
+  /** Paid by invoice on the organisation's terms (payment type 4, issue 25): the day it is due ('YYYY-MM-DD'), else null. */
+  payment_due_on: string | null;
   payments: PaymentJson[];
   fees: { paid: FeeJson[]; unpaid: FeeJson[] };
   totals: OrderTotalsJson;

@@ -138,6 +138,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
 
   // --- back office: orders ---
   R('GET', '/:locale/account/dashboard/orders', 'orders.view'),
+  R('GET', '/:locale/account/dashboard/invoices', 'orders.view', 'issue 25: open invoices by due date, ?overdue=1'),
   R('GET', '/:locale/admin/orders/create', 'orders.edit'),
   R('POST', '/:locale/admin/orders/create', 'orders.edit'),
   bearer('GET', '/:locale/api/orders/:orderId/synchronize', 'signed-in', 'own order, or orders.view; 404 otherwise'),
@@ -249,6 +250,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('GET', '/account/dashboard/customers/:personId', 'customers.view'),
   R('GET', '/account/dashboard/customers/:personId/addresses/:addressId/edit', 'customers.edit'),
   R('POST', '/account/dashboard/customers/:personId/addresses/:addressId/edit', 'customers.edit'),
+  R('POST', '/account/dashboard/customers/:personId/terms', 'customers.edit', 'issue 25: the customer\'s organisation\'s net terms and credit limit'),
   R('GET', '/dev/image-uploader', 'media.edit'),
   R('POST', '/api/organization/:org/warehouse/:warehouse/regenkey', 'warehouses.manage'),
 ];

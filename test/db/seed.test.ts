@@ -94,6 +94,9 @@ describe('db/seed: demo data', function () {
       [6, 'warehouse@example.com', 'warehouse'],
     ]);
     expect(byEmail['buyer@acme.example']).to.include({ org: 'Acme Farms', tax_exempt_id: 'TX-EX-448812' });
+    // Pay on terms (issue 25): Acme Farms is on net 30 with a 25,000.00 credit limit; the others have no terms.
+    expect(await count(`select count(*) from organisations where name = 'Acme Farms' and net_terms_days = 30 and credit_limit = 25000`)).to.equal(1);
+    expect(await count(`select count(*) from organisations where net_terms_days is not null`)).to.equal(1);
     expect(byEmail['distributor@example.com'].org).to.equal('Prairie Supply');
     expect(byEmail['warehouse@example.com'].warehouse).to.equal('US-DSM');
     expect(await count(`select count(*) from distributors d join organisations o on o.id = d.organisation_id where o.name = 'Prairie Supply'`)).to.equal(1);

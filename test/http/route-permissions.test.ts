@@ -77,6 +77,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
   // The back office, area by area.
   [ANY, /^\/account\/dashboard$/, DASHBOARD /* dashboard.view */],
   [READ, /^\/:locale\/account\/dashboard\/orders$/, STAFF /* orders.view */],
+  [READ, /^\/:locale\/account\/dashboard\/invoices$/, STAFF /* orders.view: invoices due (issue 25) */],
   [READ, /^\/admin\/orders\/detail\/:orderId(\/containers)?$/, STAFF /* orders.view */],
   [ANY, /^\/(:locale\/)?admin\/orders\//, STAFF /* orders.edit */],
   [ANY, /^\/account\/dashboard\/customers\/new$/, STAFF /* customers.edit: "Add customer" (issue 22) */],

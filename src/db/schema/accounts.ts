@@ -4,7 +4,8 @@ import {
   boolean, check, index, integer, json, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import { ACCOUNT_TYPES, USER_ROLES } from './constants.ts';
-import { createdAt, inList, percent, timestamps, tstz } from './columns.ts';
+import { createdAt, inList, money, percent, timestamps, tstz } from './columns.ts';
+import { NET_TERMS_DAYS } from '../../domain/terms.ts';
 import { channels, countries } from './geo.ts';
 import { warehouses } from './inventory.ts';
 
@@ -18,8 +19,14 @@ export const organisations = pgTable('organisations', {
   orgDiscount: percent('org_discount').notNull().default('0'),
   /** The product editor's distributorAmount: how many distributors a product may list. */
   distributorAmount: integer('distributor_amount').notNull().default(3),
+  /** Pay on terms (issue 25): members may pay by invoice due this many days after placing; null: no terms. */
+  netTermsDays: integer('net_terms_days'),
+  /** The most the organisation may owe on open invoices at once (in the currency of the orders). */
+  creditLimit: money('credit_limit').notNull().default('0'),
   ...timestamps(),
 }, (t) => [
+  check('organisations_net_terms', sql`${t.netTermsDays} is null or ${inList(t.netTermsDays, NET_TERMS_DAYS)}`),
+  check('organisations_credit_limit', sql`${t.creditLimit} >= 0`),
   uniqueIndex('organisations_name_uq').on(t.name),
   check('organisations_discount_range', sql`${t.orgDiscount} >= 0 and ${t.orgDiscount} < 100`),
   check('organisations_distributor_amount', sql`${t.distributorAmount} >= 0`),

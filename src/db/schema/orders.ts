@@ -91,6 +91,10 @@ export const orders = pgTable('orders', {
   eppPercentDown: integer('epp_percent_down'),
   eppMonths: integer('epp_months'),
   submittedAt: tstz('submitted_at'),
+  /** Paid by invoice on the organisation's terms (issue 25): the day the invoice is due. */
+  paymentDueOn: date('payment_due_on', { mode: 'string' }),
+  /** When the overdue reminder was last mailed (at most once a day). */
+  lastRemindedAt: tstz('last_reminded_at'),
   /** Optimistic concurrency: every staff edit bumps it; an edit based on an older version is refused (409). */
   version: integer('version').notNull().default(1),
   /** A draft made by staff for a customer: hidden from the customer until staff submit it. */
@@ -121,6 +125,8 @@ export const orders = pgTable('orders', {
   index('orders_created_by_idx').on(t.createdBy),
   // PO number and ERP id are found by prefix (LIKE 'q%'), whatever the collation.
   index('orders_erp_idx').on(sql`lower(${t.erpId}) text_pattern_ops`),
+  // Invoices due (issue 25): the unpaid invoice orders by due date.
+  index('orders_payment_due_idx').on(t.paymentDueOn).where(sql`${t.paymentDueOn} is not null`),
   index('orders_po_number_idx').on(sql`lower(${t.poNumber}) text_pattern_ops`),
 ]);
 

@@ -129,11 +129,11 @@ export type PersonRef = {
 };
 
 export const ORGANISATIONS = [
-  { id: ORG.maker, name: 'Harrow & Drill Manufacturing', taxExemptId: null, bizType: null, orgDiscount: '0.00', distributorAmount: 3 },
-  { id: ORG.acme, name: 'Acme Farms', taxExemptId: ACME_TAX_EXEMPT_ID, bizType: 'agricultural_producer', orgDiscount: '5.00', distributorAmount: 3 },
-  { id: ORG.prairie, name: 'Prairie Supply', taxExemptId: null, bizType: 'distributor', orgDiscount: '12.00', distributorAmount: 3 },
-  { id: ORG.northern, name: 'Northern Ag Co-op', taxExemptId: null, bizType: 'cooperative', orgDiscount: '3.00', distributorAmount: 2 },
-  { id: ORG.valle, name: 'Valle Verde Agrícola', taxExemptId: null, bizType: 'agricultural_producer', orgDiscount: '0.00', distributorAmount: 2 },
+  { id: ORG.maker, name: 'Harrow & Drill Manufacturing', taxExemptId: null, bizType: null, orgDiscount: '0.00', distributorAmount: 3, netTermsDays: null, creditLimit: '0.00' },
+  { id: ORG.acme, name: 'Acme Farms', taxExemptId: ACME_TAX_EXEMPT_ID, bizType: 'agricultural_producer', orgDiscount: '5.00', distributorAmount: 3, netTermsDays: 30, creditLimit: '25000.00' }, // pays on net 30 terms (issue 25)
+  { id: ORG.prairie, name: 'Prairie Supply', taxExemptId: null, bizType: 'distributor', orgDiscount: '12.00', distributorAmount: 3, netTermsDays: null, creditLimit: '0.00' },
+  { id: ORG.northern, name: 'Northern Ag Co-op', taxExemptId: null, bizType: 'cooperative', orgDiscount: '3.00', distributorAmount: 2, netTermsDays: null, creditLimit: '0.00' },
+  { id: ORG.valle, name: 'Valle Verde Agrícola', taxExemptId: null, bizType: 'agricultural_producer', orgDiscount: '0.00', distributorAmount: 2, netTermsDays: null, creditLimit: '0.00' },
 ];
 
 export async function seedOrganisations(tx: SeedTx): Promise<void> {

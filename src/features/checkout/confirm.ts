@@ -9,7 +9,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys, inventory, orderLineItems, orders, paymentAllocations, paymentAttempts, payments, stockAllocations } from '../../db/schema/index.ts';
-import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
+import { DISCOUNT_LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
+import { dueDate } from '../../domain/terms.ts';
+import { invoiceTerms } from '../terms/service.ts';
 import { conflict } from '../../domain/errors.ts';
 import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
 import { cardLabel } from '../../domain/payments.ts';
@@ -66,7 +68,10 @@ export function confirmAttempt(db: Db, attemptId: number, paid: Paid, processor:
     const epp = await eppAtPlacement(tx, { orderId: order.id, totalCents: a.totalCents, paymentType: req.paymentType, input: req.epp, admin: req.eppAdmin, now });
     if ((epp ? epp.plan.downPaymentCents : a.totalCents) !== payCents && payCents > 0) throw fail(409, 'order_changed', STALE);
 
-    const selected = card ? (a.token ?? '') : bank ? `bank:${a.savedMethodId}` : req.checkNumber ?? '';
+    // Pay on terms (issue 25): asked again with the organisation locked; the order is due N days after placing.
+    const invoice = req.paymentType === PAYMENT_TYPES.INVOICE ? await invoiceTerms(tx, { userId: a.userId, currency: a.currency, totalCents: a.totalCents, orderId: order.id }) : null;
+    const dueOn = invoice ? dueDate(now, invoice.netDays) : null;
+    const selected = card ? (a.token ?? '') : bank ? `bank:${a.savedMethodId}` : invoice ? `invoice:net${invoice.netDays}` : req.checkNumber ?? '';
     let paymentId: number | null = null;
     if (payCents > 0) {
       const [p] = await tx.insert(payments).values({
@@ -97,14 +102,16 @@ export function confirmAttempt(db: Db, attemptId: number, paid: Paid, processor:
     }
     if (epp) await recordEppPlan(tx, order.id, epp, paymentId);
 
-    const status = card || a.totalCents === 0 ? 'processing' : 'pending';
+    // Card paid, nothing to pay, or an invoice on agreed terms: the order goes ahead; a check waits for the money.
+    const status = card || invoice || a.totalCents === 0 ? 'processing' : 'pending';
     await tx.update(orders).set({
       status,
       submittedAt: now,
       paymentType: req.paymentType,
       selectedPaymentMethod: selected,
-      processorSource: processor,
-      thirdPartyInfo: card ? { card: { brand: paid.brand, last4: paid.last4 } } : bank ? { bank: { name: paid.bankName, last4: paid.last4, status: paid.bankStatus ?? null } } : null,
+      processorSource: invoice ? 'invoice' : processor,
+      thirdPartyInfo: card ? { card: { brand: paid.brand, last4: paid.last4 } } : bank ? { bank: { name: paid.bankName, last4: paid.last4, status: paid.bankStatus ?? null } } : invoice ? { invoice: { netDays: invoice.netDays, organisationId: invoice.organisationId } } : null,
+      paymentDueOn: dueOn,
       poNumber: req.poNumber ?? order.poNumber,
       attention: req.attention ?? order.attention,
       locale: req.locale,
@@ -112,13 +119,13 @@ export function confirmAttempt(db: Db, attemptId: number, paid: Paid, processor:
     const body: PlaceBody = { order_id: order.id, status, total: fromCents(a.totalCents), currency: a.currency, redirect: `/${req.locale}/orders/${order.id}?placed=1` };
     await tx.insert(idempotencyKeys).values({ userId: a.userId, key: a.idempotencyKey, requestHash: a.requestHash, orderId: order.id, responseStatus: 201, responseBody: body });
     await tx.update(paymentAttempts).set({ status: 'confirmed', updatedAt: new Date() }).where(eq(paymentAttempts.id, a.id));
-    const how = card ? `card ${cardLabel(null, paid) ?? ''}`.trim() : bank ? `bank account ${paid.bankName ?? ''} ${paid.last4 ?? ''}`.trim() : `check ${req.checkNumber}`;
+    const how = card ? `card ${cardLabel(null, paid) ?? ''}`.trim() : bank ? `bank account ${paid.bankName ?? ''} ${paid.last4 ?? ''}`.trim() : invoice ? `invoice net ${invoice.netDays}, due ${dueOn}` : `check ${req.checkNumber}`;
     await audit(tx, {
       action: 'order.place', entity: 'order', entityId: order.id, userId: a.userId,
       message: `Order ${order.id} placed (${formatMoney(a.totalCents, a.currency, 'en-US')}, ${how}${epp ? `; ${eppAuditText(epp, a.currency)}` : ''})`,
       data: { paymentId, paymentType: req.paymentType, tax: order.tax, attemptId: a.id },
     });
-    await emitEvents(tx, [['order.created', { orderId: order.id, status, total: fromCents(a.totalCents), currency: a.currency, paymentId }], ['payment.recorded', { orderId: order.id, paymentId, paymentType: req.paymentType, amount: fromCents(payCents), currency: a.currency }], ...stockEvents]); // webhooks (issue 15)
+    await emitEvents(tx, [['order.created', { orderId: order.id, status, total: fromCents(a.totalCents), currency: a.currency, paymentId }], ...(invoice ? [] : [['payment.recorded', { orderId: order.id, paymentId, paymentType: req.paymentType, amount: fromCents(payCents), currency: a.currency }] as [WebhookEvent, Record<string, unknown>]]), ...stockEvents]); // webhooks (issue 15)
     return { body, replayed: false };
   });
 }

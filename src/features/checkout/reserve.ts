@@ -5,7 +5,8 @@
  *   1. lock the cart row; the same Idempotency-Key again answers what it answered the first time
  *      (a different body under that key is 422); a payment already in flight for the cart is 409
  *   2. the payment type must be one the store takes (card, saved card, EPP down payment: 'card';
- *      check; bank account) and its provider must be configured
+ *      check; bank account) and its provider must be configured; an invoice (issue 25) needs the
+ *      buyer's organisation's terms and room under its credit limit instead (checked after 6)
  *   3. re-price every product line from the database (cart pricing.ts) and recompute totals
  *   4. lock the inventory rows involved (id order, so concurrent checkouts never deadlock),
  *      allocate per warehouse and RESERVE the stock (inventory.reserved, never above quantity)
@@ -30,6 +31,7 @@ import { channelTakes } from '../payment-methods/queries.ts';
 import { savedMethodForOrder } from '../payment-methods/pay.ts';
 import { eppAtPlacement, type EppPlacementInput } from '../epp/placement.ts';
 import { liveQuotes, shipLines } from './queries.ts';
+import { invoiceTerms } from '../terms/service.ts';
 import { applyTax } from './tax.ts';
 import { planShipment, quoteCutoff } from './shipping.ts';
 import type { PlaceOrder } from './schemas.ts';
@@ -85,8 +87,11 @@ export async function reserveOrder(
     await snapshotOrderAddresses(tx, order.id);
 
     // 2. The store must take this way of paying, and its provider must be there (issue 20).
+    // An invoice (issue 25) is not one of the store's methods: the buyer's organisation's terms decide (below, once the total is known).
+    const invoice = input.payment_type === PAYMENT_TYPES.INVOICE;
+    if (invoice && input.saved_method_id !== undefined) throw fail(400, 'invalid', 'An invoice is not paid with a saved payment method.', { saved_method_id: 'An invoice is not paid with a saved payment method.' });
     const method = channelMethodFor(input.payment_type);
-    if (!method || !(await channelTakes(tx, channel.id, method))) throw fail(422, 'payment_method_not_offered', METHOD_NOT_OFFERED, { payment_type: METHOD_NOT_OFFERED });
+    if (!invoice && (!method || !(await channelTakes(tx, channel.id, method)))) throw fail(422, 'payment_method_not_offered', METHOD_NOT_OFFERED, { payment_type: METHOD_NOT_OFFERED });
     if (method === 'card' && provider.kind === 'none') throw fail(422, 'payment_unavailable', 'Card payments are not available in this shop.', { payment_type: 'Card payments are not available in this shop.' });
     if (method === 'bank' && (!args.bank || args.bank.kind === 'none')) throw fail(422, 'payment_unavailable', 'Bank payments are not available in this shop.', { payment_type: 'Bank payments are not available in this shop.' });
 
@@ -144,6 +149,9 @@ export async function reserveOrder(
       throw fail(409, 'price_changed', `The order total is now ${fromCents(totalCents)} ${channel.currency}. Please review your order.`, { expected_total: fromCents(totalCents) });
     }
 
+    // 6b. Pay on terms (issue 25): the organisation's terms and credit limit allow this invoice (422 otherwise, nothing written).
+    if (invoice) await invoiceTerms(tx, { userId, currency: channel.currency, totalCents, orderId: order.id });
+
     // 7. What will be paid now, and with what: a new card, a saved card or verified bank account of
     // the buyer's (issue 10), or a check; with EPP the down payment only.
     const card = input.payment_type === PAYMENT_TYPES.CARD;
@@ -151,7 +159,8 @@ export async function reserveOrder(
     const bankMethod = input.payment_type === PAYMENT_TYPES.BANK ? saved : null;
     if (bankMethod && args.bank && bankMethod.provider !== args.bank.kind) throw fail(409, 'provider_changed', 'This bank account was linked through another provider. Add it again.', { saved_method_id: 'Add this bank account again.' });
     const epp = await eppAtPlacement(tx, { orderId: order.id, totalCents, paymentType: input.payment_type, input: args.epp, admin: !!args.eppAdmin, now });
-    const payCents = epp ? epp.plan.downPaymentCents : totalCents;
+    // An invoice is paid later, to staff: nothing is charged now.
+    const payCents = invoice ? 0 : epp ? epp.plan.downPaymentCents : totalCents;
     const fresh = await tx.select({ id: orderLineItems.id, quantity: orderLineItems.quantity, unitPrice: orderLineItems.unitPrice, totalDiscounted: orderLineItems.totalDiscounted }).from(orderLineItems)
       .where(eq(orderLineItems.orderId, order.id)).orderBy(asc(orderLineItems.id));
     const request: AttemptRequest = {

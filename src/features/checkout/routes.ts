@@ -36,6 +36,8 @@ import { can } from '../../http/guards.ts';
 import { requireChannel } from '../../http/context.ts';
 import { eppPlacementOf } from '../epp/schemas.ts';
 import { pageApiToken } from '../auth/api-token.ts';
+import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
+import { fromCents } from '../../domain/money.ts';
 
 /** The visitor's channel, by the one missing-channel policy (src/http/context.ts requireChannel). */
 const channelOf = requireChannel;
@@ -146,12 +148,16 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   r.get('/order/payment-methods', async (req, res) => {
     if (!req.user) throw unauthorized();
     const rows = await offeredPaymentMethods(s.db, channelOf(res).id, deps.payments.kind !== 'none');
-    res.json(rows.map((m) => ({
-      method: m.method,
-      label: m.label,
-      payment_type: m.method === 'card' ? PAYMENT_TYPES.CARD : PAYMENT_TYPES.CHECK,
-      ...(m.method === 'card' ? { provider: deps.payments.kind, tokenize_url: deps.payments.tokenizeUrl } : {}),
-    })));
+    const invoice = await invoiceOffer(s.db, req.user.id, channelOf(res).currency); // issue 25: the organisation's net terms
+    res.json([
+      ...rows.map((m) => ({
+        method: m.method,
+        label: m.label,
+        payment_type: m.method === 'card' ? PAYMENT_TYPES.CARD : PAYMENT_TYPES.CHECK,
+        ...(m.method === 'card' ? { provider: deps.payments.kind, tokenize_url: deps.payments.tokenizeUrl } : {}),
+      })),
+      ...(invoice ? [{ method: 'invoice', label: invoiceMethod(invoice, req.t).label, payment_type: PAYMENT_TYPES.INVOICE, net_days: invoice.netDays, available: fromCents(invoice.availableCents) }] : []),
+    ]);
   });
 
   /** POST /{locale}/order/place (Idempotency-Key header) */

@@ -154,7 +154,7 @@ const money = z.union([z.string(), z.number()]).transform((v) => String(v).trim(
 export const PlaceOrder = z
   .object({
     order_id: z.coerce.number({ message: 'Unknown order.' }).int().positive().max(2147483647),
-    payment_type: z.coerce.number().pipe(z.union([z.literal(PAYMENT_TYPES.CARD), z.literal(PAYMENT_TYPES.CHECK), z.literal(PAYMENT_TYPES.BANK)], { message: 'Choose a payment method.' })),
+    payment_type: z.coerce.number().pipe(z.union([z.literal(PAYMENT_TYPES.CARD), z.literal(PAYMENT_TYPES.CHECK), z.literal(PAYMENT_TYPES.BANK), z.literal(PAYMENT_TYPES.INVOICE)], { message: 'Choose a payment method.' })),
     token: z.string().trim().max(200).optional(),
     /** Issue 10: a saved card (payment type 1) or verified bank account (type 3) of the buyer's, by id. */
     saved_method_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'Choose a saved payment method.' }).int().positive().max(2147483647).optional()),

@@ -13,6 +13,7 @@ import { localizeCart } from '../cart/localize.ts';
 import { liveQuotes, offeredPaymentMethods, organisationOf, type AddressRow } from './queries.ts';
 import { quoteCutoff } from './shipping.ts';
 import { LINE_TYPES } from '../../domain/constants.ts';
+import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
 
 const m = (c: number) => (c / 100).toFixed(2);
 
@@ -36,6 +37,7 @@ export async function checkoutPageProps(
     req.user ? organisationOf(s.db, req.user.id) : Promise.resolve(undefined),
     liveQuotes(s.db, cart.orderId, quoteCutoff(new Date())),
   ]);
+  const invoice = req.user ? await invoiceOffer(s.db, req.user.id, channel.currency) : null;
   const countries = sortCountries(countryRows).filter((c) => channels(ctx.res).some((ch) => ch.countryIds.includes(c.id)));
   const defaultCountry = countries.find((c) => channel.countryIds.includes(c.id)) ?? countries[0];
   const regions = defaultCountry ? (await listRegions(s.db, defaultCountry.id)).sort((a, b) => a.name.localeCompare(b.name)) : [];
@@ -65,7 +67,10 @@ export async function checkoutPageProps(
       lines: cart.lines.filter((l) => l.lineType !== LINE_TYPES.PROMOTION).map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, total: m(l.totalCents), stockcode: l.stockcode })),
       totals: { subtotal: m(cart.totals.subtotal), shipping: m(cart.totals.shipping), tax: m(cart.totals.tax), discount: m(cart.totals.discount), total: m(cart.totals.total) },
     },
-    paymentMethods: methods.map((p) => ({ method: p.method as 'card' | 'check', label: p.label, paymentType: p.method === 'card' ? 1 : 2 })),
+    paymentMethods: [
+      ...methods.map((p) => ({ method: p.method as 'card' | 'check', label: p.label, paymentType: p.method === 'card' ? 1 as const : 2 as const })),
+      ...(invoice ? [invoiceMethod(invoice, req.t)] : []),
+    ],
     card: { provider: ctx.payments.kind, tokenizeUrl: ctx.payments.tokenizeUrl },
     labels,
   };

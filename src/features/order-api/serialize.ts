@@ -81,6 +81,7 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     total_type_translations: Object.fromEntries(keys.map((k) => [k, t(`oa.totals.${k}`)])) as OrderJson['total_type_translations'],
     payment_type: o.paymentType,
     selected_payment_method: o.selectedPaymentMethod,
+    payment_due_on: o.paymentDueOn ?? null,
     payments: parts.payments.map((p) => ({
       payment_id: p.id,
       payment_type: p.paymentType,

@@ -4,7 +4,7 @@ import { formatMoney, parseCents } from '../../domain/money.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import { lineTitle } from '../cart/localize.ts';
 import { getOrderDetail } from './queries.ts';
-import { LINE_TYPES } from '../../domain/constants.ts';
+import { LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
 
 /** `base` is where links point (PUBLIC_URL, else the request's host). */
 export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'texts' | 'catalogText'>, orderId: number, locale: string, base: string): Promise<void> {
@@ -26,6 +26,8 @@ export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'text
     `${t('order.shipping')}: ${money(order.shipping)}`,
     `${t('order.tax')}: ${money(order.tax)}`,
     `${t('order.total')}: ${money(order.total)}`,
+    // Paid by invoice on the organisation's terms (issue 25): how, and by when.
+    ...(order.paymentType === PAYMENT_TYPES.INVOICE && order.paymentDueOn ? ['', t('order.payment.invoice', { days: (order.thirdPartyInfo as { invoice?: { netDays?: number } } | null)?.invoice?.netDays ?? '' }), t('order.dueBy', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${order.paymentDueOn}T00:00:00Z`)) })] : []),
     '',
     ...(a ? [t('order.shipTo'), `  ${a.firstName} ${a.lastName}`, `  ${a.address1}${a.address2 ? `, ${a.address2}` : ''}`, `  ${a.city} ${a.regionCode} ${a.postalCode} ${a.countryCode}`, ''] : []),
     `${base}/${locale}/orders/${order.id}`,

@@ -339,4 +339,12 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['Enter a date such as 05/13/27.', 'Entrez une date comme 05/13/27.', 'Ingrese una fecha como 05/13/27.'],
   ['Choose today or a later date.', 'Choisissez aujourd’hui ou une date ultérieure.', 'Elija hoy o una fecha posterior.'],
   ['Choose a date within the next 21 years.', 'Choisissez une date dans les 21 prochaines années.', 'Elija una fecha dentro de los próximos 21 años.'],
+  // pay on terms (issue 25)
+  ['Your organisation cannot pay by invoice. Choose another payment method.', 'Votre organisation ne peut pas payer par facture. Choisissez un autre mode de paiement.', 'Su organización no puede pagar con factura. Elija otro método de pago.'],
+  ['This order would take your organisation past its credit limit. Choose another payment method, or pay open invoices first.', 'Cette commande ferait dépasser à votre organisation sa limite de crédit. Choisissez un autre mode de paiement, ou réglez d’abord les factures ouvertes.', 'Este pedido haría que su organización superara su límite de crédito. Elija otro método de pago, o pague primero las facturas abiertas.'],
+  ['An invoice is not paid with a saved payment method.', 'Une facture ne se paie pas avec un mode de paiement enregistré.', 'Una factura no se paga con un método de pago guardado.'],
+  ['This customer does not belong to an organisation.', 'Ce client n’appartient à aucune organisation.', 'Este cliente no pertenece a ninguna organización.'],
+  ['Choose no terms, net 15, net 30 or net 60.', 'Choisissez aucune condition, net 15, net 30 ou net 60.', 'Elija sin condiciones, neto 15, neto 30 o neto 60.'],
+  ['Enter a credit limit of 0 or more, such as 5000.00.', 'Entrez une limite de crédit de 0 ou plus, par exemple 5000.00.', 'Ingrese un límite de crédito de 0 o más, por ejemplo 5000.00.'],
+  ['Organisation not found.', 'Organisation introuvable.', 'Organización no encontrada.'],
 ];
