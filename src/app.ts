@@ -43,6 +43,7 @@ import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
 import { guardMountedRoutes } from './http/route-guard.ts';
 import { cartHooks } from './features/cart/routes.ts';
+import { pageTextLocals } from './features/translations/view-helpers.ts';
 import { LOCALES } from './i18n/locales.ts';
 import './http/types.ts';
 
@@ -85,6 +86,8 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   };
   // Hooks other areas call, wired here explicitly (no router installs them as a side effect).
   Object.assign(services, cartHooks(services));
+  // Edit links and the recording `t` for translators on every page (the translations area).
+  services.pageText = pageTextLocals;
   // Every page's header names the channels: catalogue text for the page's locale (issue 22), read
   // when the view renders (the locale is the one the page ends up in), from the read model.
   const cartLocals = services.pageLocals;

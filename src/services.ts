@@ -52,6 +52,8 @@ export type Services = Deps & {
   onSignIn?: (req: import('express').Request, userId: number) => Promise<void>;
   /** Called after the visitor switches channel (the cart area re-prices the cart). */
   onChannelChange?: (req: import('express').Request, channelCode: string) => Promise<void>;
+  /** Every page's text-editing locals (app.ts installs the translations area's pageTextLocals). */
+  pageText?: import('./http/context.ts').PageTextLocals;
   /** Called for every page render (the cart area sets res.locals.cartCount). */
   pageLocals?: (req: import('express').Request, res: import('express').Response) => Promise<void>;
   /** The card payment provider (checkout builds it from the config; tests read the offline sandbox). */

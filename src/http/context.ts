@@ -18,8 +18,7 @@ import { installPage } from './render.ts';
 import type { PageCache, SlotName } from './page-cache/index.ts';
 import { assetUrl, renderIsland } from './assets.ts';
 import { adminNavFor } from './admin-nav.ts';
-import { pageTextLocals } from '../features/translations/view-helpers.ts';
-import { pageApiToken, sessionSignedIn } from '../features/auth/api-token.ts';
+import { pageApiToken, sessionSignedIn } from './api-token.ts';
 
 /**
  * Storefront areas whose pages exist yet. Navigation links to an area appear only
@@ -32,13 +31,18 @@ export type ContextDeps = {
   channels: { all(): Promise<ChannelInfo[]> };
   /** The signed-in user of a session (undefined when deleted or disabled since). */
   loadUser: (userId: number) => Promise<CurrentUser | undefined>;
-  /** The cookie signing secret: the page's bearer token is derived with it (src/features/auth/api-token.ts). */
+  /** The cookie signing secret: the page's bearer token is derived with it (src/http/api-token.ts). */
   config: { sessionSecret: string };
   /** The per-visitor parts of a page (`slot(name)` in views): src/http/page-cache. */
   pageCache: Pick<PageCache, 'slotHtml'>;
   /** Extra locals for HTML pages (read at request time, so areas can install it after start). */
   pageLocals?: (req: Request, res: Response) => Promise<void>;
+  /** The page-text locals (edit links, the recording `t` for translators): installed by app.ts from the translations area. */
+  pageText?: PageTextLocals;
 };
+
+/** What the translations area adds to every page for the signed-in user (src/features/translations/view-helpers.ts). */
+export type PageTextLocals = (user: CurrentUser | undefined, locale: Locale, t: Request['t']) => Record<string, unknown>;
 
 /** Runs once per request, before routing: user, default locale, page helpers. */
 export function baseContext(deps: ContextDeps): RequestHandler {
@@ -56,11 +60,11 @@ export function baseContext(deps: ContextDeps): RequestHandler {
 }
 
 /** Inside /{locale}/…: switch the request to that locale. */
-export function localeContext(deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache'>, locale: Locale) {
+export function localeContext(deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache' | 'pageText'>, locale: Locale) {
   return (req: Request, res: Response) => applyLocale(req, res, deps, locale);
 }
 
-export async function applyLocale(req: Request, res: Response, deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache'>, locale: Locale) {
+export async function applyLocale(req: Request, res: Response, deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache' | 'pageText'>, locale: Locale) {
   req.locale = locale;
   req.t = deps.texts.forLocale(locale);
   const channels = await deps.channels.all();
@@ -115,7 +119,7 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
     flash: (res.locals.flash as unknown) ?? takeFlash(req),
   });
   // Edit links and sanitised HTML text (issue 13); staff with the translation permission get a recording `t`.
-  Object.assign(res.locals, pageTextLocals(user, locale, req.t));
+  if (deps.pageText) Object.assign(res.locals, deps.pageText(user, locale, req.t));
 }
 
 /**

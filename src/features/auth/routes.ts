@@ -10,7 +10,7 @@ import { Register, ResetConfirm, ResetRequest, SignIn } from './schemas.ts';
 import { loadCurrentUser } from './queries.ts';
 import { authLimits } from './limits.ts';
 import { sha256 } from './crypto.ts';
-import { API_TOKEN_LIFETIME_MS, sessionApiToken } from './api-token.ts';
+import { API_TOKEN_LIFETIME_MS, sessionApiToken } from '../../http/api-token.ts';
 import { inviteForRegister } from '../org-users/queries.ts';
 
 export function authRoutes(s: Services): Router {

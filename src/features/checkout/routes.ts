@@ -35,7 +35,7 @@ import { z } from 'zod';
 import { can } from '../../http/guards.ts';
 import { requireChannel } from '../../http/context.ts';
 import { eppPlacementOf } from '../epp/schemas.ts';
-import { pageApiToken } from '../auth/api-token.ts';
+import { pageApiToken } from '../../http/api-token.ts';
 import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
 import { fromCents } from '../../domain/money.ts';
 
