@@ -95,3 +95,8 @@ export function paymentMethodsOf(db: DbOrTx, channelId: number) {
 export async function offeredPaymentMethods(db: DbOrTx, channelId: number, cardsAvailable: boolean) {
   return (await paymentMethodsOf(db, channelId)).filter((m) => m.method !== 'card' || cardsAvailable);
 }
+
+/** The cart's own order row (checkout's page reads its addresses, PO number and tax exemption). */
+export function cartOrderRow(db: DbOrTx, orderId: number) {
+  return db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
+}

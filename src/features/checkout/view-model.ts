@@ -10,7 +10,7 @@ import type { ChannelInfo } from '../channels/queries.ts';
 import { listCountries, listRegions } from '../channels/queries.ts';
 import type { CartState } from '../cart/service.ts';
 import { localizeCart } from '../cart/localize.ts';
-import { liveQuotes, offeredPaymentMethods, organisationOf, type AddressRow } from './queries.ts';
+import { cartOrderRow, liveQuotes, offeredPaymentMethods, organisationOf, type AddressRow } from './queries.ts';
 import { quoteCutoff } from './shipping.ts';
 import { LINE_TYPES } from '../../domain/constants.ts';
 import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
@@ -32,7 +32,7 @@ export async function checkoutPageProps(
   const cart = localizeCart(ctx.cart, names);
   const [countryRows, order, methods, org, quotes] = await Promise.all([
     listCountries(s.db),
-    s.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, cart.orderId) }),
+    cartOrderRow(s.db, cart.orderId),
     offeredPaymentMethods(s.db, channel.id, ctx.payments.kind !== 'none'),
     req.user ? organisationOf(s.db, req.user.id) : Promise.resolve(undefined),
     liveQuotes(s.db, cart.orderId, quoteCutoff(new Date())),
