@@ -229,6 +229,7 @@ export const en = {
   'error.500.body': 'We could not complete your request. Please try again in a moment.',
   'error.400.title': 'Please check your input',
   'footer.rights': 'All rights reserved.',
+  'footer.nav': 'Footer',
   'footer.contact': 'Questions? Call 1-800-555-0142, Monday to Friday, 7 am to 6 pm Central.',
   'shipping.title': 'Estimate shipping',
   'shipping.country': 'Country',

@@ -230,6 +230,7 @@ export const es: Partial<Record<CoreKey, string>> = {
   'error.500.body': 'No pudimos completar su solicitud. Intente de nuevo en un momento.',
   'error.400.title': 'Revise sus datos',
   'footer.rights': 'Todos los derechos reservados.',
+  'footer.nav': 'Pie de página',
   'footer.contact': '¿Preguntas? Llame al 1-800-555-0142, de lunes a viernes, de 7 a 18 h (hora del Centro).',
   'shipping.title': 'Calcular el envío',
   'shipping.country': 'País',

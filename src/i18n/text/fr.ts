@@ -230,6 +230,7 @@ export const fr: Partial<Record<CoreKey, string>> = {
   'error.500.body': "Nous n'avons pas pu traiter votre demande. Veuillez réessayer.",
   'error.400.title': 'Veuillez vérifier votre saisie',
   'footer.rights': 'Tous droits réservés.',
+  'footer.nav': 'Pied de page',
   'footer.contact': 'Des questions? 1-800-555-0142, du lundi au vendredi, de 7 h à 18 h (heure du Centre).',
   'shipping.title': 'Estimer la livraison',
   'shipping.country': 'Pays',
