@@ -13,7 +13,8 @@ import { formPage } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import type { CheckoutDeps } from '../checkout/routes.ts';
-import { organisationUsers, pendingInvites } from '../org-users/queries.ts';
+import { memberOf, organisationUsers, pendingInvites } from '../org-users/queries.ts';
+import { notFound } from '../../domain/errors.ts';
 import { organisationOfAdmin } from '../org-users/service.ts';
 import { approvalsOfOrganisation, limitsOfOrganisation } from './queries.ts';
 import { LimitsForm, RejectForm } from './schemas.ts';
@@ -45,9 +46,15 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
 
   /** POST /{locale}/account/organization/users/{id}/limits */
   r.post(`${USERS}/:userId/limits`,
-    formPage('org-users/index', (req) => usersLocals(s, req, { limitsValues: req.body ?? {}, limitsUserId: Number(req.params.userId) })),
+    // req.params is gone by the time the error handler renders: the id is taken here.
+    (req, res, next) => {
+      const limitsUserId = Number(req.params.userId);
+      formPage('org-users/index', (rq) => usersLocals(s, rq, { limitsValues: rq.body ?? {}, limitsUserId }))(req, res, next);
+    },
     async (req, res) => {
       const userId = parseInput(IdParam, req.params.userId);
+      const org = await organisationOfAdmin(s.db, req.user!);
+      if (!(await memberOf(s.db, org.id, userId))) throw notFound(); // another organisation's user: 404 before any validation
       const form = parseInput(LimitsForm, req.body);
       const { email } = await setMemberLimits(s.db, req.user!, userId, form);
       if (wantsJson(req)) return void res.json({ user_id: userId, per_order_limit: form.perOrderLimit, per_period_limit: form.perPeriodLimit, period: form.period });
@@ -72,7 +79,10 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
   });
 
   /** POST /{locale}/account/organization/approvals/{id}/reject */
-  r.post(`${QUEUE}/:approvalId/reject`, formPage('approvals/index', (req) => queueLocals(s, req, { values: req.body ?? {}, rejectId: Number(req.params.approvalId) })), async (req, res) => {
+  r.post(`${QUEUE}/:approvalId/reject`, (req, res, next) => {
+    const rejectId = Number(req.params.approvalId);
+    formPage('approvals/index', (rq) => queueLocals(s, rq, { values: rq.body ?? {}, rejectId }))(req, res, next);
+  }, async (req, res) => {
     const id = parseInput(IdParam, req.params.approvalId);
     const { reason } = parseInput(RejectForm, req.body);
     await reject(s, req.user!, id, reason, baseOf(s, req));
