@@ -82,6 +82,16 @@ describe('browser: spending limits and approval (issue 25)', function () {
     const will = await newPage({ width: 1280, height: 900 });
     await signIn(will, 'will.harper@acme.example');
     await will.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+    // The buyer's limits, on the organisation users page (set there per member).
+    await will.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Organisation users' }).click();
+    await will.getByRole('heading', { level: 1, name: 'Organisation users' }).waitFor();
+    expect(await will.getByRole('textbox', { name: 'Per order buyer@acme.example' }).inputValue()).to.equal('2500.00');
+    expect(await will.getByRole('textbox', { name: 'Per period buyer@acme.example' }).inputValue()).to.equal('');
+    expect(await axe(will)).to.deep.equal([]);
+    await screenshot(will, 'approvals-limits-1280');
+    await will.setViewportSize({ width: 375, height: 900 });
+    await screenshot(will, 'approvals-limits-375');
+    await will.setViewportSize({ width: 1280, height: 900 });
     await will.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Approvals' }).click();
     await will.getByRole('heading', { level: 1, name: 'Orders waiting for approval' }).waitFor();
     const row = will.getByRole('table', { name: 'Orders waiting for approval' }).getByRole('row').filter({ hasText: 'buyer@acme.example' });
