@@ -105,6 +105,10 @@ describe('spending limits and approval (issue 25)', function () {
     expect((await member.a.post(`/en-us/account/organization/approvals/${ap.id}/approve`).set(xhr(member.token))).status).to.equal(403);
     const acme = await signedIn('buyer@acme.example');
     expect((await acme.a.post(`/en-us/account/organization/approvals/${ap.id}/approve`).set(xhr(acme.token))).status).to.equal(404);
+    // Approvals come later than the 30 minutes a shipping quote lives: the member's chosen quotes still stand.
+    // (The clock is moved back for the address and its quotes alike, as if both were set three hours ago.)
+    await sql(`update addresses set updated_at = now() - interval '4 hours' where id = $1`, [member.shipTo]);
+    await sql(`update shipment_quotes set created_at = now() - interval '3 hours' where order_id = $1`, [member.orderId]);
     const ok = await admin.a.post(`/en-us/account/organization/approvals/${ap.id}/approve`).set(xhr(admin.token));
     expect(ok.status, ok.text).to.equal(200);
     expect(ok.body).to.include({ status: 'approved', order_id: member.orderId });

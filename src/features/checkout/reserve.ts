@@ -119,7 +119,9 @@ export async function reserveOrder(
       throw fail(409, 'out_of_stock', `Not enough stock left for ${title}. Please change the quantity.`, { [`line_${plan.short[0].lineId}`]: 'Not enough stock.' });
     }
     if (physical.length) {
-      const live = await liveQuotes(tx, order.id, quoteCutoff(now));
+      // An approval (issue 25) places hours or days later: the shipping quotes the member chose (and the
+      // approver saw in the total) stand; the expected total below still refuses any change.
+      const live = await liveQuotes(tx, order.id, args.approval ? new Date(0) : quoteCutoff(now));
       const selected = live.filter((q) => q.selected);
       const want = plan.warehouses.map((w) => w.warehouseId).sort();
       const have = selected.map((q) => q.warehouseId).sort();
