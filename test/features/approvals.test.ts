@@ -129,6 +129,7 @@ describe('spending limits and approval (issue 25)', function () {
     const { totals } = await chooseShipping(member.a, member.token, cartId, member.shipTo);
     const sent = await place(member.a, member.token, randomUUID(), { order_id: cartId, payment_type: 2, check_number: '1002', expected_total: totals.total });
     expect(sent.status, sent.text).to.equal(202);
+    expect((await member.a.get('/en-us/cart')).text).to.include('This cart is waiting for approval: it cannot be changed until your organisation’s approver decides.');
     const reject = (body: Record<string, string>) => admin.a.post(`/en-us/account/organization/approvals/${sent.body.approval_id}/reject`).set(xhr(admin.token)).type('form').send(body);
     const noReason = await reject({ reason: '  ' });
     expect(noReason.status).to.equal(400);
@@ -139,6 +140,7 @@ describe('spending limits and approval (issue 25)', function () {
     expect(a).to.deep.equal({ status: 'rejected', reason: 'Over budget this month', decided_by: adminId });
     expect(await events('order.approval_rejected', cartId)).to.equal(1);
     expect(await logs('order.approval_reject', cartId)).to.equal(1);
+    expect((await member.a.get('/en-us/cart')).text).to.include('Your organisation did not approve this order. Reason: Over budget this month');
     const put = await member.a.put(`/en-us/cart/${await cartLine(cartId)}`).set(xhr(member.token)).send({ quantity: 1 });
     expect(put.status, put.text).to.equal(200);
     // Under the limit (raised): placed at once, 201.

@@ -115,3 +115,10 @@ export async function lockCartOf(db: DbOrTx, orderId: number, userId: number) {
   const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'cart'))).for('update');
   return row;
 }
+
+/** The latest approval of a cart (pending or decided), for the cart page's notice. */
+export async function latestApprovalOf(db: DbOrTx, orderId: number) {
+  const [row] = await db.select({ status: orderApprovals.status, reason: orderApprovals.reason }).from(orderApprovals)
+    .where(eq(orderApprovals.orderId, orderId)).orderBy(desc(orderApprovals.id)).limit(1);
+  return row;
+}
