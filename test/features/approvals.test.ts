@@ -86,7 +86,15 @@ describe('spending limits and approval (issue 25)', function () {
     expect(put.status, put.text).to.equal(409);
     expect(put.body.error.message).to.equal('This cart is waiting for approval.');
     const fr = await member.a.put(`/fr-ca/cart/${await cartLine(member.orderId)}`).set(xhr(member.token)).send({ quantity: 1 });
-    if (fr.status === 409) expect(fr.body.error.message).to.equal('Ce panier attend une approbation.');
+    expect(fr.status).to.equal(409);
+    expect(fr.body.error.message).to.equal('Ce panier attend une approbation.');
+    const es = await member.a.delete(`/es-mx/cart/${await cartLine(member.orderId)}`).set(xhr(member.token));
+    expect(es.status).to.equal(409);
+    expect(es.body.error.message).to.equal('Este carrito está en espera de aprobación.');
+    // Quick order writes to the same locked cart: refused too.
+    const quick = await member.a.post('/en-us/quick-order/add').set(xhr(member.token)).send({ lines: [{ stockcode: 'PP-DOB-15', quantity: 1 }] });
+    expect(quick.status, quick.text).to.equal(409);
+    expect(quick.body.error.message).to.equal('This cart is waiting for approval.');
     const again = await place(member.a, member.token, randomUUID(), { order_id: member.orderId, payment_type: 2, check_number: '1001', expected_total: totals.total });
     expect(again.status).to.equal(409);
     expect(await events('order.approval_requested', member.orderId)).to.equal(1);
