@@ -159,4 +159,19 @@ describe('spending limits and approval (issue 25)', function () {
     const [o] = await sql('select status from orders where id = $1', [cartId]);
     expect(o).to.deep.equal({ status: 'pending' });
   });
+
+  it('a period limit counts what the member placed this period: the next small cart goes to approval for the period', async () => {
+    // Two orders placed above (both this month and quarter); no per-order limit now, 100.00 a quarter.
+    expect((await setLimits(admin, memberId, { per_order_limit: '', per_period_limit: '100.00', period: 'quarter' })).status).to.equal(200);
+    await addToCart(member.a, member.token, product, 1);
+    const info = await member.a.post('/en-us/order/customer-info').set(xhr(member.token)).send({ returning: 'true', shippingAddressId: member.shipTo, 'tax-exempt': 'false' });
+    const { totals } = await chooseShipping(member.a, member.token, info.body.order_id, member.shipTo);
+    const sent = await place(member.a, member.token, randomUUID(), { order_id: info.body.order_id, payment_type: 2, check_number: '1004', expected_total: totals.total });
+    expect(sent.status, sent.text).to.equal(202);
+    const [a] = await sql('select reason from order_approvals where id = $1', [sent.body.approval_id]);
+    expect(a).to.deep.equal({ reason: 'period' });
+    // Both limits emptied: no row is kept (the cart sent stays with the approvers until decided).
+    expect((await setLimits(admin, memberId, { per_order_limit: '', per_period_limit: '' })).body).to.deep.equal({ user_id: memberId, per_order_limit: null, per_period_limit: null, period: 'month' });
+    expect((await sql('select 1 from member_limits where user_id = $1', [memberId])).length).to.equal(0);
+  });
 });
