@@ -47,6 +47,7 @@ import { bankLinkApiRoutes, paymentMethodRoutes } from './features/payment-metho
 // Permissions and organisation users (issue 15).
 import { permissionRoutes } from './features/permissions/routes.ts';
 import { orgUserRoutes } from './features/org-users/routes.ts';
+import { approvalRoutes } from './features/approvals/routes.ts';
 // Issue 15: integrations, system services, the log.
 import { integrationRoutes } from './features/webhooks/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
@@ -99,6 +100,7 @@ export function localizedRoutes(s: Services): Router {
   // Permissions and organisation users (issue 15)
   r.use(permissionRoutes(s));
   r.use(orgUserRoutes(s));
+  r.use(approvalRoutes(s, checkoutDeps(s))); // issue 25: spending limits and approval
   r.use(integrationRoutes(s)); // issue 15
   r.use(systemRoutes(s)); // issue 15
   r.use(eppRoutes(s)); // Extended Payment Program (issue 10)

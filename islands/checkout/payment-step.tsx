@@ -1,6 +1,7 @@
 /**
  * Tab 3: card (tokenised at the provider's endpoint, then charged by the order), check (payment
- * type 2 with its number) or, for an organisation with net terms, invoice (type 4, issue 25). Placing sends one Idempotency-Key per attempt; the button stays
+ * type 2 with its number) or, for an organisation with net terms, invoice (type 4, issue 25). Over the
+ * member's spending limit the server answers 202 and the tab says the order was sent for approval. Placing sends one Idempotency-Key per attempt; the button stays
  * disabled until the answer, so a double click never charges twice. A network failure keeps the
  * key, so trying again cannot place a second order.
  */
@@ -45,6 +46,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   const attempt = useRef<{ key: string; token?: string } | null>(null);
   const [saved, setSaved] = useState<SavedChoice>(null); // issue 10: a saved card or verified bank account
   const [epp, setEpp] = useState<EppPayState>(null); // EPP (issue 10): null, 'pending' or the plan chosen
+  const [sentForApproval, setSentForApproval] = useState(false); // spending limits (issue 25): 202 pending_approval
 
   // Spec §7: the channel's methods are fetched when the tab opens; a failure keeps what we had.
   useEffect(() => {
@@ -77,8 +79,14 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
       } else if (type === PAYMENT_TYPES.CHECK) {
         body.check_number = check;
       } // an invoice (issue 25) needs nothing more: the server checks the organisation's terms
-      const r = await request<{ redirect: string }>('POST', `/${locale}/order/place`, body, { json: true, headers: { 'Idempotency-Key': attempt.current.key } });
-      window.location.assign(r.redirect);
+      const r = await request<{ redirect?: string; status?: string }>('POST', `/${locale}/order/place`, body, { json: true, headers: { 'Idempotency-Key': attempt.current.key } });
+      if (r.status === 'pending_approval') {
+        // Over the member's spending limit (issue 25): nothing placed, the cart waits for an approver.
+        hideWait();
+        setSentForApproval(true);
+        return;
+      }
+      window.location.assign(r.redirect!);
     } catch (err) {
       // A definite answer ends the attempt (the next click is a new one); a lost connection does not.
       hideWait();
@@ -91,6 +99,14 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
 
   const m = (v: string) => fmt(v, currency, locale);
   const invoiceChoice = methods.find((pm) => pm.paymentType === PAYMENT_TYPES.INVOICE);
+  if (sentForApproval) {
+    return (
+      <section role="tabpanel" id="checkout-panel-2" aria-labelledby="checkout-tab-2" hidden={hidden} className="card card-body stack" data-testid="approval-sent">
+        <h2 tabIndex={-1} ref={headingRef}>{L('approval.sent')}</h2>
+        <p role="status">{L('approval.sentText')}</p>
+      </section>
+    );
+  }
   return (
     <section role="tabpanel" id="checkout-panel-2" aria-labelledby="checkout-tab-2" hidden={hidden} className="card card-body stack">
       <h2 tabIndex={-1} ref={headingRef}>{L('tab.payment')}</h2>

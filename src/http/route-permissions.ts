@@ -120,6 +120,10 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('GET', '/:locale/account/organization/users/:userId/remove', 'organisation.users', 'own organisation\'s users; 404 otherwise'),
   R('POST', '/:locale/account/organization/users/:userId/remove', 'organisation.users', 'own organisation\'s users; 404 otherwise'),
   R('POST', '/:locale/account/organization/users/:userId/tax-exempt', 'organisation.users', 'own organisation\'s users; 404 otherwise'),
+  R('POST', '/:locale/account/organization/users/:userId/limits', 'organisation.users', 'issue 25: own organisation\'s members\' spending limits; 404 otherwise'),
+  R('GET', '/:locale/account/organization/approvals', 'organisation.users', 'issue 25: own organisation\'s carts waiting for approval'),
+  R('POST', '/:locale/account/organization/approvals/:approvalId/approve', 'organisation.users', 'issue 25: own organisation only; never one\'s own cart'),
+  R('POST', '/:locale/account/organization/approvals/:approvalId/reject', 'organisation.users', 'issue 25: own organisation only; reason required'),
 
   // --- back office: people, permissions ---
   R('POST', '/:locale/admin/settings/person/accountexists', 'customers.view'),

@@ -36,6 +36,7 @@ import { taxNames } from './text/tax-names.ts'; // issue 22: tax names in each l
 import { backofficeEdit } from './text/backoffice-edit.ts'; // issue 22: promotion edit, add customer, product editor sections
 import { quickOrder } from './text/quick-order.ts'; // issue 25: quick order by part number
 import { termsText } from './text/terms.ts'; // issue 25: pay on terms
+import { approvalsText } from './text/approvals.ts'; // issue 25: spending limits and approval
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -43,7 +44,7 @@ export type Language = 'en' | 'fr' | 'es';
 type AreaText<K extends string> = { en: Record<K, string>; fr: Partial<Record<K, string>>; es: Partial<Record<K, string>> };
 
 // One entry per area (keep alphabetical; each in src/i18n/text/<area>.ts).
-const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderPayments, calendar, reports, catalogAdmin, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, taxNames, backofficeEdit, quickOrder, termsText] as const satisfies readonly AreaText<string>[];
+const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderPayments, calendar, reports, catalogAdmin, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, taxNames, backofficeEdit, quickOrder, termsText, approvalsText] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AreaEn = UnionToIntersection<(typeof AREAS)[number]['en']>;

@@ -97,6 +97,10 @@ describe('db/seed: demo data', function () {
     // Pay on terms (issue 25): Acme Farms is on net 30 with a 25,000.00 credit limit; the others have no terms.
     expect(await count(`select count(*) from organisations where name = 'Acme Farms' and net_terms_days = 30 and credit_limit = 25000`)).to.equal(1);
     expect(await count(`select count(*) from organisations where net_terms_days is not null`)).to.equal(1);
+    // Spending limits (issue 25): the Acme buyer has a 2,500.00 per-order limit and no period limit; Will Harper approves.
+    expect(await count(`select count(*) from member_limits m join users u on u.id = m.user_id where u.email = 'buyer@acme.example' and m.per_order_limit = 2500 and m.per_period_limit is null`)).to.equal(1);
+    expect(await count(`select count(*) from member_limits`)).to.equal(1);
+    expect(await count(`select count(*) from user_permissions p join users u on u.id = p.user_id where u.email = 'will.harper@acme.example' and p.permission_key = 'organisation.users' and p.granted`)).to.equal(1);
     expect(byEmail['distributor@example.com'].org).to.equal('Prairie Supply');
     expect(byEmail['warehouse@example.com'].warehouse).to.equal('US-DSM');
     expect(await count(`select count(*) from distributors d join organisations o on o.id = d.organisation_id where o.name = 'Prairie Supply'`)).to.equal(1);

@@ -68,6 +68,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
   // A customer's own things: signed in (ownership is the route's: 404 otherwise).
   [ANY, /^\/:locale\/order\//, 'signed-in'],
   [ANY, /^\/:locale\/account\/organization\/users/, ['buyer', 'admin'] /* organisation.users: Acme's account administrator */],
+  [ANY, /^\/:locale\/account\/organization\/approvals/, ['buyer', 'admin'] /* organisation.users: Acme's approvers (issue 25: spending limits) */],
   [ANY, /^\/:locale\/account(\/(orders|payment|addresses)(\/|$)|$)/, 'signed-in'],
   [ANY, /^\/:locale\/orders\/:orderId/, 'signed-in'],
   [ANY, /^\/(api\/plaid\/link-token|bank-link\/statement)$/, 'signed-in'],

@@ -26,3 +26,5 @@ export * from './epp.ts';
 export * from './reports.ts';
 // Payment attempts: placement charges outside the stock lock, with recovery (issue 20).
 export * from './payment-attempts.ts';
+// Spending limits and approval (issue 25).
+export * from './approvals.ts';

@@ -1,7 +1,7 @@
 /** Organisations, the six contract accounts plus extra customers, persons, addresses, permissions. */
 import argon2 from 'argon2';
 import {
-  addresses, distributors, organisations, permissions, persons, rolePermissions, userPermissions, users,
+  addresses, distributors, memberLimits, organisations, permissions, persons, rolePermissions, userPermissions, users,
 } from '../schema/index.ts';
 import { PERMISSION_KEYS, type PermissionKey, type UserRole } from '../schema/constants.ts';
 import { daysAgo, insertMany, type SeedTx } from './util.ts';
@@ -111,9 +111,21 @@ const PERMISSION_DESCRIPTIONS: Record<PermissionKey, string> = {
   'organisation.users': "Invite and remove the users of one's own organisation",
 };
 
-/** Keys granted to single demo users on top of their role: the Acme buyer administers Acme's users. */
+/**
+ * Keys granted to single demo users on top of their role: the Acme buyer administers Acme's users;
+ * Will Harper too, as Acme's purchasing approver (issue 25: he approves the buyer's carts over the limit).
+ */
 const USER_GRANTS: { email: string; key: PermissionKey; reason: string }[] = [
   { email: 'buyer@acme.example', key: 'organisation.users', reason: "Acme Farms' account administrator" },
+  { email: 'will.harper@acme.example', key: 'organisation.users', reason: "Acme Farms' purchasing approver" },
+];
+
+/**
+ * Spending limits (issue 25): the Acme buyer may place up to $2,500.00 an order on their own (seed
+ * plates, parts); a planter goes to Acme's approvers first. No period limit (their past orders would count).
+ */
+const MEMBER_LIMITS: { email: string; org: number; perOrderLimit: string | null; perPeriodLimit: string | null; period: 'month' | 'quarter' }[] = [
+  { email: 'buyer@acme.example', org: ORG.acme, perOrderLimit: '2500.00', perPeriodLimit: null, period: 'month' },
 ];
 
 export type PersonRef = {
@@ -224,5 +236,6 @@ export async function seedAccounts(tx: SeedTx, geo: GeoIds): Promise<PersonRef[]
   await insertMany(tx, addresses, addressRows);
   const idOf = new Map(userRows.map((u) => [u.email, u.id!]));
   await insertMany(tx, userPermissions, USER_GRANTS.map((g) => ({ userId: idOf.get(g.email)!, permissionKey: g.key, granted: true, reason: g.reason })));
+  await insertMany(tx, memberLimits, MEMBER_LIMITS.map((l) => ({ organisationId: l.org, userId: idOf.get(l.email)!, perOrderLimit: l.perOrderLimit, perPeriodLimit: l.perPeriodLimit, period: l.period })));
   return refs;
 }

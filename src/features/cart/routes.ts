@@ -26,6 +26,8 @@ import {
 import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 import { localizeCart } from './localize.ts';
 import { eppIslandProps } from '../epp/view-model.ts';
+import { assertNotLocked } from '../approvals/limits.ts';
+import { latestApprovalOf } from '../approvals/queries.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -37,6 +39,13 @@ export function cartRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
   // Another engineer's partial; included only when it exists (checked once, at startup).
   const hasEstimate = existsSync(path.join(root, 'views/shipping/estimate.ejs'));
+
+  /** Spending limits (issue 25): a signed-in member's cart waiting for approval refuses every write (409). */
+  r.use('/cart', async (req, _res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || !req.user || req.path === '/viewdiscounts') return next();
+    await assertNotLocked(s.db, await findCartId(s.db, { userId: req.user.id }));
+    next();
+  });
 
   /** POST /{locale}/cart/add/inline */
   r.post('/cart/add/inline', async (req, res) => {
@@ -85,7 +94,10 @@ export function cartRoutes(s: Services): Router {
     // after a discount toggle only when asked to (?refresh=1), e.g. by a page embedding server-rendered prices.
     const refresh = req.query.refresh === '1';
     res.locals.cartCount = state?.count ?? 0;
+    // Spending limits (issue 25): a cart waiting for approval, or just rejected with the approver's reason.
+    const approval = req.user && state ? await latestApprovalOf(s.db, state.orderId) : undefined;
     await res.page('cart/index', {
+      approval: approval && approval.status !== 'approved' ? approval : null,
       title: req.t('cart.title'),
       cart: state,
       hasEstimate,

@@ -25,6 +25,7 @@ import { addPricedLines, storedTouched } from './add-lines.ts';
 import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, settledRows, settlePlan, settleStatement, type LockedCart, type NewLineOptions } from './totals.ts';
 import { cartReadFrom, cartReadStatements, type CartRead } from './cart-read.ts';
 import { openedTransaction, type OpenedTx } from '../../db/opened-transaction.ts';
+import { assertNotLocked } from '../approvals/limits.ts';
 
 export type { CartRef };
 export type { CartLine, CartPromotion, CartState } from './state.ts';
@@ -211,6 +212,7 @@ export async function addPricedTx(
 ): Promise<AddPricedResult> {
   const now = opts.now ?? new Date();
   let cart = await openCart(tx, ref, channel, now);
+  if (cart) await assertNotLocked(tx, cart.order.id); // spending limits (issue 25): quick order and "order again" too
   const created = cart === null;
   cart ??= await lockCartById(tx, await createCart(tx, ref, channel, opts));
   if (!cart) throw notFound();

@@ -12,6 +12,7 @@ import { idempotencyKeys, inventory, orderLineItems, orders, paymentAllocations,
 import { DISCOUNT_LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { dueDate } from '../../domain/terms.ts';
 import { invoiceTerms } from '../terms/service.ts';
+import { approvedInConfirm } from '../approvals/decided.ts';
 import { conflict } from '../../domain/errors.ts';
 import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
 import { cardLabel } from '../../domain/payments.ts';
@@ -119,6 +120,7 @@ export function confirmAttempt(db: Db, attemptId: number, paid: Paid, processor:
     const body: PlaceBody = { order_id: order.id, status, total: fromCents(a.totalCents), currency: a.currency, redirect: `/${req.locale}/orders/${order.id}?placed=1` };
     await tx.insert(idempotencyKeys).values({ userId: a.userId, key: a.idempotencyKey, requestHash: a.requestHash, orderId: order.id, responseStatus: 201, responseBody: body });
     await tx.update(paymentAttempts).set({ status: 'confirmed', updatedAt: new Date() }).where(eq(paymentAttempts.id, a.id));
+    if (req.approval) await approvedInConfirm(tx, req.approval, order.id, a.totalCents, a.currency); // spending limits (issue 25)
     const how = card ? `card ${cardLabel(null, paid) ?? ''}`.trim() : bank ? `bank account ${paid.bankName ?? ''} ${paid.last4 ?? ''}`.trim() : invoice ? `invoice net ${invoice.netDays}, due ${dueOn}` : `check ${req.checkNumber}`;
     await audit(tx, {
       action: 'order.place', entity: 'order', entityId: order.id, userId: a.userId,

@@ -39,7 +39,7 @@ export type PaymentDeps = { db: Db; provider: PaymentProvider; bank?: BankLinkPr
 export async function placeOrder(
   db: Db,
   provider: PaymentProvider,
-  args: { userId: number; channel: ChannelInfo; key: string; input: PlaceOrder; locale: string; now?: Date; bank?: BankLinkProvider; epp?: EppPlacementInput | null; eppAdmin?: boolean; logger?: Logger; leaseMs?: number },
+  args: { userId: number; channel: ChannelInfo; key: string; input: PlaceOrder; locale: string; now?: Date; bank?: BankLinkProvider; epp?: EppPlacementInput | null; eppAdmin?: boolean; logger?: Logger; leaseMs?: number; approval?: { id: number; by: number } | null },
 ): Promise<PlaceResult> {
   const now = args.now ?? new Date();
   const hash = requestHash(args.input) + eppRequestHash(args.epp); // EPP (issue 10): its choice is part of the request

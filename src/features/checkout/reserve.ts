@@ -12,6 +12,7 @@
  *      allocate per warehouse and RESERVE the stock (inventory.reserved, never above quantity)
  *   5. tax per ship-to region from tax_rates (zero when tax exempt)
  *   6. the total must be the one the buyer saw (expected_total): a changed or forged price is refused
+ *   6c. spending limits (issue 25): over the member's limit, NeedsApproval is thrown (the route sends the cart for approval)
  *   7. the payment attempt row: amount, token or saved method, the reservations, the request
  */
 import { snapshotOrderAddresses } from '../orders/address-copies.ts';
@@ -32,6 +33,7 @@ import { savedMethodForOrder } from '../payment-methods/pay.ts';
 import { eppAtPlacement, type EppPlacementInput } from '../epp/placement.ts';
 import { liveQuotes, shipLines } from './queries.ts';
 import { invoiceTerms } from '../terms/service.ts';
+import { assertNotLocked, checkSpending } from '../approvals/limits.ts';
 import { applyTax } from './tax.ts';
 import { planShipment, quoteCutoff } from './shipping.ts';
 import type { PlaceOrder } from './schemas.ts';
@@ -47,6 +49,8 @@ export const IN_PROGRESS = 'Your payment for this order is being processed. Wait
 export type AttemptRequest = {
   paymentType: number; checkNumber: string | null; poNumber: string | null; attention: string | null; locale: string;
   epp: EppPlacementInput | null; eppAdmin: boolean; channelId: number; lines: string; placedAt: string; customer: string | null;
+  /** Spending limits (issue 25): the approval this placement carries out, decided in the confirm's transaction. */
+  approval?: { id: number; by: number } | null;
 };
 
 /** The order's product lines as confirm expects to find them (an edit in another tab while paying refuses the confirm). */
@@ -56,7 +60,7 @@ export const linesFingerprint = (rows: { id: number; quantity: number; unitPrice
 export async function reserveOrder(
   db: Db,
   provider: PaymentProvider,
-  args: { userId: number; channel: ChannelInfo; key: string; hash: string; input: PlaceOrder; locale: string; now: Date; bank?: BankLinkProvider; epp?: EppPlacementInput | null; eppAdmin?: boolean; leaseMs: number },
+  args: { userId: number; channel: ChannelInfo; key: string; hash: string; input: PlaceOrder; locale: string; now: Date; bank?: BankLinkProvider; epp?: EppPlacementInput | null; eppAdmin?: boolean; leaseMs: number; approval?: { id: number; by: number } | null },
 ): Promise<Reserved> {
   const { userId, channel, key, input, now } = args;
   return db.transaction(async (tx) => {
@@ -68,6 +72,8 @@ export async function reserveOrder(
     }
     if (!order) throw notFound('Your cart was not found.');
     if (order.status !== 'cart') throw conflict('This order has already been placed.');
+    // Spending limits (issue 25): a cart waiting for approval is placed only by its approval.
+    if (!args.approval) await assertNotLocked(tx, order.id);
     const [open] = await tx.select().from(paymentAttempts).where(and(eq(paymentAttempts.orderId, order.id), inArray(paymentAttempts.status, ['reserved', 'charged']))).limit(1);
     if (open) {
       // The same request again while its payment is open (a double click, a client retrying after
@@ -113,7 +119,9 @@ export async function reserveOrder(
       throw fail(409, 'out_of_stock', `Not enough stock left for ${title}. Please change the quantity.`, { [`line_${plan.short[0].lineId}`]: 'Not enough stock.' });
     }
     if (physical.length) {
-      const live = await liveQuotes(tx, order.id, quoteCutoff(now));
+      // An approval (issue 25) places hours or days later: the shipping quotes the member chose (and the
+      // approver saw in the total) stand; the expected total below still refuses any change.
+      const live = await liveQuotes(tx, order.id, args.approval ? new Date(0) : quoteCutoff(now));
       const selected = live.filter((q) => q.selected);
       const want = plan.warehouses.map((w) => w.warehouseId).sort();
       const have = selected.map((q) => q.warehouseId).sort();
@@ -152,6 +160,9 @@ export async function reserveOrder(
     // 6b. Pay on terms (issue 25): the organisation's terms and credit limit allow this invoice (422 otherwise, nothing written).
     if (invoice) await invoiceTerms(tx, { userId, currency: channel.currency, totalCents, orderId: order.id });
 
+    // 6c. Spending limits (issue 25): over the member's limit, the cart goes to approval instead (NeedsApproval rolls this back).
+    if (!args.approval) await checkSpending(tx, { userId, currency: channel.currency, totalCents, orderId: order.id, now });
+
     // 7. What will be paid now, and with what: a new card, a saved card or verified bank account of
     // the buyer's (issue 10), or a check; with EPP the down payment only.
     const card = input.payment_type === PAYMENT_TYPES.CARD;
@@ -166,6 +177,7 @@ export async function reserveOrder(
     const request: AttemptRequest = {
       paymentType: input.payment_type, checkNumber: input.check_number ?? null, poNumber: input.po_number ?? null, attention: input.attention ?? null,
       locale: args.locale, epp: args.epp ?? null, eppAdmin: !!args.eppAdmin, channelId: channel.id, lines: linesFingerprint(fresh), placedAt: now.toISOString(), customer: saved?.providerCustomer ?? null,
+      approval: args.approval ?? null,
     };
     const kind = payCents <= 0 ? 'none' : card ? 'card' : bankMethod ? 'bank' : 'none';
     const [attempt] = await tx.insert(paymentAttempts).values({

@@ -5,7 +5,7 @@
  *   GET  /order/shipping-method         step 2: per-warehouse quotes (?addressId=)
  *   POST /order/shipping-method         step 2: order_id, selected_methods, preferredName
  *   GET  /order/payment-methods         step 3: the channel's methods
- *   POST /order/place                   place the order (Idempotency-Key header)
+ *   POST /order/place                   place the order (Idempotency-Key header); 202 when sent for approval (issue 25)
  *   GET  /address/places, /address/places/{id}   places autocomplete (maps provider)
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
@@ -38,6 +38,8 @@ import { eppPlacementOf } from '../epp/schemas.ts';
 import { pageApiToken } from '../../http/api-token.ts';
 import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
 import { fromCents } from '../../domain/money.ts';
+import { NeedsApproval } from '../approvals/limits.ts';
+import { requestApproval } from '../approvals/service.ts';
 
 /** The visitor's channel, by the one missing-channel policy (src/http/context.ts requireChannel). */
 const channelOf = requireChannel;
@@ -166,9 +168,18 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
     const input = parseInput(PlaceOrder, req.body);
     const epp = eppPlacementOf(req.body, parseInput); // EPP (issue 10): null unless the buyer pays by EPP
-    const result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s), epp, eppAdmin: can(req.user, 'epp.admin'), logger: req.log, leaseMs: s.config.payments?.attemptLeaseMs });
+    const base = s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+    let result;
+    try {
+      result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s), epp, eppAdmin: can(req.user, 'epp.admin'), logger: req.log, leaseMs: s.config.payments?.attemptLeaseMs });
+    } catch (e) {
+      // Spending limits (issue 25): over the member's limit, the cart is sent for approval (202), nothing placed.
+      if (!(e instanceof NeedsApproval)) throw e;
+      const { approvalId } = await requestApproval(s, { userId: req.user.id, need: e, input, locale: req.locale, channelId: channelOf(res).id, currency: channelOf(res).currency, base });
+      return void res.status(202).json({ status: 'pending_approval', approval_id: approvalId, message: req.t('approvals.sent') });
+    }
     if (!result.replayed) {
-      await sendConfirmation(s, result.body.order_id, req.locale, s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
+      await sendConfirmation(s, result.body.order_id, req.locale, base).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
     }
     res.status(result.status).set('Idempotent-Replayed', String(result.replayed)).json(result.body);
   });

@@ -13,6 +13,7 @@ import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { notFound } from '../../domain/errors.ts';
 import { memberOf, organisationUsers, pendingInvites } from './queries.ts';
+import { limitsOfOrganisation } from '../approvals/queries.ts';
 import { InviteInput, TaxExemptInput } from './schemas.ts';
 import { inviteUser, organisationOfAdmin, removeUser, setTaxExempt } from './service.ts';
 
@@ -25,9 +26,10 @@ export function orgUserRoutes(s: Services): Router {
   /** GET /{locale}/account/organization/users */
   r.get(BASE, async (req, res) => {
     const org = await organisationOfAdmin(s.db, req.user!);
-    const [users, invites] = await Promise.all([organisationUsers(s.db, org.id), pendingInvites(s.db, org.id)]);
-    if (wantsJson(req)) return void res.json({ organisation: org, users, invites });
-    await res.page('org-users/index', { title: req.t('orgu.title'), organisation: org, users, invites, accountNav: 'orgUsers' });
+    const [users, invites, limits] = await Promise.all([organisationUsers(s.db, org.id), pendingInvites(s.db, org.id), limitsOfOrganisation(s.db, org.id)]);
+    if (wantsJson(req)) return void res.json({ organisation: org, users, invites, limits });
+    // Issue 25: each member's spending limits, set with the small form on their row (approvals/routes.ts).
+    await res.page('org-users/index', { title: req.t('orgu.title'), organisation: org, users, invites, limits: Object.fromEntries(limits.map((l) => [l.userId, l])), accountNav: 'orgUsers' });
   });
 
   const addForm = formPage('org-users/add', (req) => ({ title: req.t('orgu.addTitle'), organisation: { name: '' }, values: { email: req.body?.email ?? '' }, accountNav: 'orgUsers' }));

@@ -347,4 +347,13 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['Choose no terms, net 15, net 30 or net 60.', 'Choisissez aucune condition, net 15, net 30 ou net 60.', 'Elija sin condiciones, neto 15, neto 30 o neto 60.'],
   ['Enter a credit limit of 0 or more, such as 5000.00.', 'Entrez une limite de crédit de 0 ou plus, par exemple 5000.00.', 'Ingrese un límite de crédito de 0 o más, por ejemplo 5000.00.'],
   ['Organisation not found.', 'Organisation introuvable.', 'Organización no encontrada.'],
+  // spending limits and approval (issue 25)
+  ['This cart is waiting for approval.', 'Ce panier attend une approbation.', 'Este carrito está en espera de aprobación.'],
+  ['Choose check or invoice to send this order for approval.', 'Choisissez le chèque ou la facture pour envoyer cette commande en approbation.', 'Elija cheque o factura para enviar este pedido a aprobación.'],
+  ['Enter a limit of 0 or more, such as 2500.00, or leave it empty for no limit.', 'Entrez une limite de 0 ou plus, par exemple 2500.00, ou laissez vide pour aucune limite.', 'Ingrese un límite de 0 o más, por ejemplo 2500.00, o déjelo vacío para no tener límite.'],
+  ['Choose month or quarter.', 'Choisissez mois ou trimestre.', 'Elija mes o trimestre.'],
+  ['Give a reason for the rejection.', 'Donnez une raison au refus.', 'Indique un motivo para el rechazo.'],
+  ['Keep the reason under 500 characters.', 'Gardez la raison sous 500 caractères.', 'Mantenga el motivo por debajo de 500 caracteres.'],
+  ['This request was already decided.', 'Cette demande a déjà été décidée.', 'Esta solicitud ya fue decidida.'],
+  ['You cannot approve your own order.', 'Vous ne pouvez pas approuver votre propre commande.', 'No puede aprobar su propio pedido.'],
 ];

@@ -1,0 +1,124 @@
+/**
+ * Spending limits and approval (issue 25): reads and small writes, drizzle only. An approval row
+ * marks a cart sent for approval; while it is pending, the cart is locked.
+ */
+import { and, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { memberLimits, orderApprovals, orders, organisationPermissions, rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
+import { toCents } from '../../domain/money.ts';
+import { isLimitPeriod, type LimitPeriod, type SpendingLimits } from '../../domain/spending.ts';
+
+export const APPROVER_KEY = 'organisation.users';
+
+export type LimitsRow = { userId: number; perOrderLimit: string | null; perPeriodLimit: string | null; period: LimitPeriod };
+
+/** The limits of every member of an organisation who has some. */
+export async function limitsOfOrganisation(db: DbOrTx, organisationId: number): Promise<LimitsRow[]> {
+  const rows = await db.select({ userId: memberLimits.userId, perOrderLimit: memberLimits.perOrderLimit, perPeriodLimit: memberLimits.perPeriodLimit, period: memberLimits.period })
+    .from(memberLimits).where(eq(memberLimits.organisationId, organisationId));
+  return rows.map((r) => ({ ...r, period: isLimitPeriod(r.period) ? r.period : 'month' }));
+}
+
+/** A member's limits in cents (null: none set), for the rule. */
+export async function limitsOfMember(db: DbOrTx, organisationId: number, userId: number): Promise<SpendingLimits | null> {
+  const [r] = await db.select().from(memberLimits).where(and(eq(memberLimits.organisationId, organisationId), eq(memberLimits.userId, userId))).limit(1);
+  if (!r || (r.perOrderLimit === null && r.perPeriodLimit === null)) return null;
+  return { perOrder: r.perOrderLimit === null ? null : toCents(r.perOrderLimit), perPeriod: r.perPeriodLimit === null ? null : toCents(r.perPeriodLimit), period: isLimitPeriod(r.period) ? r.period : 'month' };
+}
+
+/** Writes a member's limits (both null: the row goes). Returns the row before, if any. */
+export async function writeLimits(db: DbOrTx, organisationId: number, userId: number, v: { perOrderLimit: string | null; perPeriodLimit: string | null; period: LimitPeriod }) {
+  const where = and(eq(memberLimits.organisationId, organisationId), eq(memberLimits.userId, userId));
+  const [before] = await db.select().from(memberLimits).where(where).for('update');
+  if (v.perOrderLimit === null && v.perPeriodLimit === null) await db.delete(memberLimits).where(where);
+  else {
+    await db.insert(memberLimits).values({ organisationId, userId, ...v })
+      .onConflictDoUpdate({ target: [memberLimits.organisationId, memberLimits.userId], set: { ...v, updatedAt: new Date() } });
+  }
+  return before;
+}
+
+/** What a member spent since `since` in a currency: their placed, not cancelled orders, in cents. */
+export async function spentSince(db: DbOrTx, userId: number, since: Date, currency: string, exceptOrderId?: number): Promise<number> {
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${orders.total}), 0)::text` }).from(orders)
+    .where(and(eq(orders.userId, userId), notInArray(orders.status, ['cart', 'quote', 'cancelled']), gte(orders.submittedAt, since), eq(orders.orderCurrency, currency),
+      exceptOrderId ? sql`${orders.id} <> ${exceptOrderId}` : undefined));
+  return toCents(row?.total ?? '0');
+}
+
+/** The pending approval of a cart, if any (the cart is locked while it exists). */
+export async function pendingApprovalOf(db: DbOrTx, orderId: number) {
+  const [row] = await db.select({ id: orderApprovals.id }).from(orderApprovals).where(and(eq(orderApprovals.orderId, orderId), eq(orderApprovals.status, 'pending'))).limit(1);
+  return row;
+}
+
+/** The members who may approve for an organisation: those who hold organisation.users (user override, else organisation's, else role's). */
+export async function approversOf(db: DbOrTx, organisationId: number): Promise<{ id: number; email: string; locale: string }[]> {
+  const own = sql`(select up.granted from ${userPermissions} up where up.user_id = ${users.id} and up.permission_key = ${APPROVER_KEY})`;
+  const org = sql`(select op.granted from ${organisationPermissions} op where op.organisation_id = ${organisationId} and op.permission_key = ${APPROVER_KEY})`;
+  const role = sql`exists (select 1 from ${rolePermissions} rp where rp.role = ${users.role} and rp.permission_key = ${APPROVER_KEY})`;
+  return db.select({ id: users.id, email: users.email, locale: users.locale }).from(users)
+    .where(and(eq(users.organisationId, organisationId), sql`coalesce(${own}, ${org}, ${role})`))
+    .orderBy(users.id);
+}
+
+export type ApprovalRow = {
+  id: number; orderId: number; requestedBy: number; status: string; reason: string | null; choice: unknown; createdAt: Date;
+  email: string; firstName: string | null; lastName: string | null; total: string; currency: string;
+};
+
+/** An organisation's approvals, pending first then the latest decided (at most `limit`). */
+export async function approvalsOfOrganisation(db: DbOrTx, organisationId: number, statuses: string[] = ['pending'], limit = 200): Promise<ApprovalRow[]> {
+  return db.select({
+    id: orderApprovals.id, orderId: orderApprovals.orderId, requestedBy: orderApprovals.requestedBy, status: orderApprovals.status, reason: orderApprovals.reason,
+    choice: orderApprovals.choice, createdAt: orderApprovals.createdAt, email: users.email, firstName: users.firstName, lastName: users.lastName,
+    total: orders.total, currency: orders.orderCurrency,
+  }).from(orderApprovals)
+    .innerJoin(users, eq(users.id, orderApprovals.requestedBy))
+    .innerJoin(orders, eq(orders.id, orderApprovals.orderId))
+    .where(and(eq(orderApprovals.organisationId, organisationId), inArray(orderApprovals.status, statuses)))
+    .orderBy(desc(orderApprovals.createdAt), desc(orderApprovals.id))
+    .limit(limit);
+}
+
+/** One approval of the organisation, locked (decisions queue on it). */
+export async function lockApproval(db: DbOrTx, organisationId: number, approvalId: number) {
+  const [row] = await db.select().from(orderApprovals)
+    .where(and(eq(orderApprovals.id, approvalId), eq(orderApprovals.organisationId, organisationId))).for('update');
+  return row;
+}
+
+export async function insertApproval(db: DbOrTx, v: { orderId: number; requestedBy: number; organisationId: number; reason: string; choice: Record<string, unknown> }) {
+  const [row] = await db.insert(orderApprovals).values({ ...v, status: 'pending' }).returning({ id: orderApprovals.id });
+  return row;
+}
+
+/** Decides a pending approval; false when it was no longer pending. */
+export async function decideApproval(db: DbOrTx, approvalId: number, v: { status: 'approved' | 'rejected'; decidedBy: number; reason?: string }): Promise<boolean> {
+  const rows = await db.update(orderApprovals).set({ status: v.status, decidedBy: v.decidedBy, decidedAt: new Date(), ...(v.reason !== undefined ? { reason: v.reason } : {}) })
+    .where(and(eq(orderApprovals.id, approvalId), eq(orderApprovals.status, 'pending'))).returning({ id: orderApprovals.id });
+  return rows.length === 1;
+}
+
+export async function approvalById(db: DbOrTx, approvalId: number) {
+  const [row] = await db.select().from(orderApprovals).where(eq(orderApprovals.id, approvalId)).limit(1);
+  return row;
+}
+
+export async function userEmail(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ email: users.email, organisationId: users.organisationId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+/** The member's cart, locked (placement locks it first too). */
+export async function lockCartOf(db: DbOrTx, orderId: number, userId: number) {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId), eq(orders.status, 'cart'))).for('update');
+  return row;
+}
+
+/** The latest approval of a cart (pending or decided), for the cart page's notice. */
+export async function latestApprovalOf(db: DbOrTx, orderId: number) {
+  const [row] = await db.select({ status: orderApprovals.status, reason: orderApprovals.reason }).from(orderApprovals)
+    .where(eq(orderApprovals.orderId, orderId)).orderBy(desc(orderApprovals.id)).limit(1);
+  return row;
+}

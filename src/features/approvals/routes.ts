@@ -1,0 +1,96 @@
+/**
+ * Spending limits and approval (issue 25), the organisation administrator's pages (organisation.users,
+ * enforced by the route table, and only ever the administrator's own organisation):
+ *   POST /{locale}/account/organization/users/{id}/limits          a member's limit per order and per period
+ *   GET  /{locale}/account/organization/approvals                  the queue: carts waiting for approval
+ *   POST /{locale}/account/organization/approvals/{id}/approve     places the order with the member's choice
+ *   POST /{locale}/account/organization/approvals/{id}/reject      reason required; unlocks the cart
+ */
+import { Router, type Request } from 'express';
+import type { Services } from '../../services.ts';
+import { flash } from '../../http/context.ts';
+import { formPage } from '../../http/error-handler.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
+import type { CheckoutDeps } from '../checkout/routes.ts';
+import { memberOf, organisationUsers, pendingInvites } from '../org-users/queries.ts';
+import { notFound } from '../../domain/errors.ts';
+import { organisationOfAdmin } from '../org-users/service.ts';
+import { approvalsOfOrganisation, limitsOfOrganisation } from './queries.ts';
+import { LimitsForm, RejectForm } from './schemas.ts';
+import { approve, reject, setMemberLimits, type ApprovalChoice } from './service.ts';
+
+const USERS = '/account/organization/users';
+const QUEUE = '/account/organization/approvals';
+
+const baseOf = (s: Services, req: Request) => s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+
+/** The queue page's locals (also what a refused form re-renders). */
+async function queueLocals(s: Services, req: Request, extra: Record<string, unknown> = {}) {
+  const org = await organisationOfAdmin(s.db, req.user!);
+  const rows = await approvalsOfOrganisation(s.db, org.id, ['pending']);
+  const decided = await approvalsOfOrganisation(s.db, org.id, ['approved', 'rejected'], 20);
+  const view = (r: (typeof rows)[number]) => ({ ...r, limitReason: (r.choice as ApprovalChoice).limitReason ?? r.reason, self: r.requestedBy === req.user!.id, name: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email });
+  return { title: req.t('approvals.title'), organisation: org, rows: rows.map(view), decided: decided.map(view), accountNav: 'approvals', values: {}, fields: {}, rejectId: null, ...extra };
+}
+
+/** The org-users page's locals with the members' limits (also what a refused limits form re-renders). */
+async function usersLocals(s: Services, req: Request, extra: Record<string, unknown> = {}) {
+  const org = await organisationOfAdmin(s.db, req.user!);
+  const [users, invites, limits] = await Promise.all([organisationUsers(s.db, org.id), pendingInvites(s.db, org.id), limitsOfOrganisation(s.db, org.id)]);
+  return { title: req.t('orgu.title'), organisation: org, users, invites, limits: Object.fromEntries(limits.map((l) => [l.userId, l])), accountNav: 'orgUsers', limitsValues: {}, limitsUserId: null, fields: {}, ...extra };
+}
+
+export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
+  const r = Router({ mergeParams: true });
+
+  /** POST /{locale}/account/organization/users/{id}/limits */
+  r.post(`${USERS}/:userId/limits`,
+    // req.params is gone by the time the error handler renders: the id is taken here.
+    (req, res, next) => {
+      const limitsUserId = Number(req.params.userId);
+      formPage('org-users/index', (rq) => usersLocals(s, rq, { limitsValues: rq.body ?? {}, limitsUserId }))(req, res, next);
+    },
+    async (req, res) => {
+      const userId = parseInput(IdParam, req.params.userId);
+      const org = await organisationOfAdmin(s.db, req.user!);
+      if (!(await memberOf(s.db, org.id, userId))) throw notFound(); // another organisation's user: 404 before any validation
+      const form = parseInput(LimitsForm, req.body);
+      const { email } = await setMemberLimits(s.db, req.user!, userId, form);
+      if (wantsJson(req)) return void res.json({ user_id: userId, per_order_limit: form.perOrderLimit, per_period_limit: form.perPeriodLimit, period: form.period });
+      flash(req, 'success', req.t('approvals.limitsSaved', { email }));
+      res.redirect(303, `/${req.locale}${USERS}`);
+    });
+
+  /** GET /{locale}/account/organization/approvals */
+  r.get(QUEUE, async (req, res) => {
+    const locals = await queueLocals(s, req);
+    if (wantsJson(req)) return void res.json({ approvals: locals.rows.map((a) => ({ id: a.id, order_id: a.orderId, member: a.email, total: a.total, currency: a.currency, reason: a.limitReason, created_at: a.createdAt })) });
+    await res.page('approvals/index', locals);
+  });
+
+  /** POST /{locale}/account/organization/approvals/{id}/approve */
+  r.post(`${QUEUE}/:approvalId/approve`, formPage('approvals/index', (req) => queueLocals(s, req)), async (req, res) => {
+    const id = parseInput(IdParam, req.params.approvalId);
+    const result = await approve(s, deps.payments, req.user!, id, baseOf(s, req));
+    if (wantsJson(req)) return void res.json({ status: 'approved', approval_id: id, order_id: result.body.order_id, total: result.body.total });
+    flash(req, 'success', req.t('approvals.approved', { id: result.body.order_id }));
+    res.redirect(303, `/${req.locale}${QUEUE}`);
+  });
+
+  /** POST /{locale}/account/organization/approvals/{id}/reject */
+  r.post(`${QUEUE}/:approvalId/reject`, (req, res, next) => {
+    const rejectId = Number(req.params.approvalId);
+    formPage('approvals/index', (rq) => queueLocals(s, rq, { values: rq.body ?? {}, rejectId }))(req, res, next);
+  }, async (req, res) => {
+    const id = parseInput(IdParam, req.params.approvalId);
+    const { reason } = parseInput(RejectForm, req.body);
+    await reject(s, req.user!, id, reason, baseOf(s, req));
+    if (wantsJson(req)) return void res.json({ status: 'rejected', approval_id: id, reason });
+    flash(req, 'success', req.t('approvals.rejected'));
+    res.redirect(303, `/${req.locale}${QUEUE}`);
+  });
+
+  return r;
+}
+

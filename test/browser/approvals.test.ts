@@ -1,0 +1,118 @@
+/**
+ * Spending limits and approval (issue 25), as people do it: the Acme Farms buyer (a 2,500.00
+ * per-order limit in the demo data) puts a compact planter in the cart and checks out by invoice:
+ * the order is sent for approval instead of placed. Will Harper, Acme's approver, opens his
+ * account's "Approvals" and approves: the order exists, by invoice. At 1280 px (the queue also at 375).
+ */
+import { expect } from 'chai';
+import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
+import { sqlRows, testServer } from '../helpers/server.ts';
+import { DEMO_PASSWORD } from '../helpers/http.ts';
+import { person } from './journeys-person.ts';
+
+describe('browser: spending limits and approval (issue 25)', function () {
+  this.timeout(300_000);
+  let base: string;
+  let cartId: number | null = null;
+
+  before(async function () {
+    requireChromium(this);
+    base = (await testServer()).url;
+    await sqlRows(`update inventory set quantity = greatest(quantity, 20) where product_id = (select id from products where stockcode = 'PL-2RC')`);
+    // The buyer shops in a new, empty cart of their own (other suites use Acme's demo cart).
+    [{ id: cartId }] = await sqlRows<{ id: number }>(
+      `insert into orders (status, locale, channel_id, currency_id, order_currency, user_id, person_id, created_by, created_at)
+       select 'cart', 'en-us', o.channel_id, o.currency_id, o.order_currency, o.user_id, o.person_id, o.user_id, now()
+       from orders o join users u on u.id = o.user_id where u.email = 'buyer@acme.example' order by o.id limit 1 returning id`,
+    );
+  });
+  after(async () => {
+    await sqlRows(`delete from order_approvals where order_id = $1 and status = 'pending'`, [cartId]);
+    await sqlRows(`delete from orders where id = $1 and status = 'cart'`, [cartId]);
+  });
+
+  const signIn = async (page: TestPage, email: string) => {
+    await page.goto(`${base}/en-us/`);
+    await hydrated(page);
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+
+  it('the buyer over the limit sends the cart for approval; the approver approves from the queue; the order exists', async () => {
+    const page = await newPage({ width: 1280, height: 900 });
+    const me = person(page, 'pointer');
+    await signIn(page, 'buyer@acme.example');
+    await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+    // A dealer's way: the header's Quick order, one line with the planter's part number.
+    await page.getByRole('banner').getByRole('link', { name: 'Quick order' }).click();
+    await hydrated(page);
+    await page.getByRole('textbox', { name: 'Part numbers and quantities' }).fill('PL-2RC 1');
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    await page.getByRole('button', { name: 'Add 1 line to cart' }).click();
+    await page.waitForURL(/\/en-us\/cart$/);
+    await hydrated(page);
+    await me.press(page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout' }));
+    await page.waitForURL(/\/en-us\/cart\/checkout$/);
+    await hydrated(page);
+    const info = page.getByRole('tabpanel', { name: 'Customer info' });
+    await me.choose(info.getByRole('group', { name: 'Ship to' }), info.getByRole('radio', { name: /4410 FM 1585/ }));
+    await me.press(info.getByRole('button', { name: 'Continue' }));
+    const shipping = page.getByRole('tabpanel', { name: 'Shipping' });
+    await shipping.getByRole('radio').first().waitFor();
+    await me.press(shipping.getByRole('button', { name: 'Continue' }));
+    const payment = page.getByRole('tabpanel', { name: 'Payment' });
+    await payment.getByRole('heading', { name: 'Payment' }).waitFor();
+    await me.choose(payment.getByRole('group', { name: 'Payment method' }), payment.getByRole('radio', { name: 'Invoice (net 30)' }));
+    await me.press(payment.getByRole('button', { name: 'Place order' }));
+    await page.getByRole('heading', { name: 'Sent for approval' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: /went to your organisation’s approvers/ }).count()).to.equal(1);
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, 'approvals-sent-1280');
+    const [pending] = await sqlRows<{ status: string; n: number }>(`select o.status, (select count(*)::int from order_approvals a where a.order_id = o.id and a.status = 'pending') as n from orders o where o.id = $1`, [cartId]);
+    expect(pending).to.deep.equal({ status: 'cart', n: 1 });
+    expect(page.problems).to.deep.equal([]);
+    await page.getByRole('banner').getByText('Jordan', { exact: true }).locator('xpath=..').click();
+    await page.getByRole('button', { name: /^Sign out$/i }).click();
+    await page.waitForURL((u) => !u.pathname.includes('/checkout'));
+    await page.close();
+
+    // Will Harper, Acme's approver: his account's navigation, then "Approvals".
+    const will = await newPage({ width: 1280, height: 900 });
+    await signIn(will, 'will.harper@acme.example');
+    await will.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+    // The buyer's limits, on the organisation users page (set there per member).
+    await will.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Organisation users' }).click();
+    await will.getByRole('heading', { level: 1, name: 'Organisation users' }).waitFor();
+    expect(await will.getByRole('textbox', { name: 'Per order buyer@acme.example' }).inputValue()).to.equal('2500.00');
+    expect(await will.getByRole('textbox', { name: 'Per period buyer@acme.example' }).inputValue()).to.equal('');
+    expect(await axe(will)).to.deep.equal([]);
+    await screenshot(will, 'approvals-limits-1280');
+    await will.setViewportSize({ width: 375, height: 900 });
+    await screenshot(will, 'approvals-limits-375');
+    await will.setViewportSize({ width: 1280, height: 900 });
+    await will.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Approvals' }).click();
+    await will.getByRole('heading', { level: 1, name: 'Orders waiting for approval' }).waitFor();
+    const row = will.getByRole('table', { name: 'Orders waiting for approval' }).getByRole('row').filter({ hasText: 'buyer@acme.example' });
+    expect(await row.count()).to.equal(1);
+    expect(await row.textContent()).to.contain('Over the per-order limit').and.contain('Jordan Okafor');
+    expect(await axe(will)).to.deep.equal([]);
+    await screenshot(will, 'approvals-queue-1280');
+    await will.setViewportSize({ width: 375, height: 900 });
+    expect(await axe(will)).to.deep.equal([]);
+    await screenshot(will, 'approvals-queue-375');
+    await will.setViewportSize({ width: 1280, height: 900 });
+    await row.getByRole('button', { name: /^Approve/ }).click();
+    await will.getByText(`Order #${cartId} approved and placed.`).waitFor();
+    expect(await will.getByText('No orders are waiting for approval.').isVisible()).to.equal(true);
+    await screenshot(will, 'approvals-approved-1280');
+    expect(will.problems).to.deep.equal([]);
+    const [order] = await sqlRows<{ status: string; payment_type: number; subtotal: string }>('select status, payment_type, subtotal from orders where id = $1', [cartId]);
+    expect(order).to.deep.equal({ status: 'processing', payment_type: 4, subtotal: '4850.00' });
+    await will.getByRole('banner').getByText('Will', { exact: true }).locator('xpath=..').click();
+    await will.getByRole('button', { name: /^Sign out$/i }).click();
+    await will.waitForURL((u) => !u.pathname.includes('/approvals'));
+    await will.close();
+  });
+});
