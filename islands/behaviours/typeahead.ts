@@ -13,6 +13,7 @@
  *   attribute change (below).
  */
 import { text } from '../lib/text.ts';
+import { typeaheadCombobox } from '../lib/combobox.ts';
 import typeahead from 'typeahead-standalone';
 import { AUTOCOMPLETE_REENABLE_MS, TYPEAHEAD_LIMIT, TYPEAHEAD_WAIT_MS } from '../../src/domain/constants.ts';
 
@@ -94,30 +95,9 @@ export default function typeaheadBehaviour(el: HTMLElement): void {
     if (id) window.location.assign(productUrl(id));
   });
 
-  // Combobox semantics for assistive technology: the input controls the list, which is
-  // expanded while it shows suggestions, and the highlighted row is the active descendant.
   if (list) {
     list.id ||= `${input.id || 'typeahead'}-list`;
     list.dataset.testid = 'typeahead-list';
-    list.setAttribute('aria-label', input.labels?.[0]?.textContent?.trim() || text('suggestions'));
-    input.setAttribute('role', 'combobox');
-    input.setAttribute('aria-autocomplete', 'list');
-    input.setAttribute('aria-controls', list.id);
-    input.setAttribute('aria-expanded', 'false');
-    const sync = () => {
-      const rows = [...list.querySelectorAll<HTMLElement>('.tt-suggestion')];
-      // The library labels each option with its title only; the row's own text (title, stock
-      // code, price) is the better name, and axe requires the visible text to be in the name.
-      rows.forEach((row, i) => {
-        row.id ||= `${list.id}-${i}`;
-        row.removeAttribute('aria-label');
-      });
-      const open = !list.classList.contains('tt-hide') && list.childElementCount > 0;
-      input.setAttribute('aria-expanded', String(open));
-      const active = open ? list.querySelector<HTMLElement>('.tt-suggestion.tt-selected') : null;
-      if (active) input.setAttribute('aria-activedescendant', active.id);
-      else input.removeAttribute('aria-activedescendant');
-    };
-    new MutationObserver(sync).observe(list, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true });
+    typeaheadCombobox(input, list, input.labels?.[0]?.textContent?.trim() || text('suggestions'));
   }
 }

@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react';
 import typeahead from 'typeahead-standalone';
 import { TYPEAHEAD_LIMIT, TYPEAHEAD_WAIT_MS } from '../../src/domain/constants.ts';
 import { text } from '../lib/text.ts';
+import { typeaheadCombobox } from '../lib/combobox.ts';
 
 type Suggestion = { id: number | string; value: string; html: string };
 
@@ -73,31 +74,13 @@ export function PartSearch({ id, url, label, placeholder, onPick }: { id: string
     };
     wrapper.addEventListener('click', onClick);
     // Combobox semantics, as the header search has them.
-    let observer: MutationObserver | null = null;
+    let unobserve: (() => void) | null = null;
     if (list) {
       list.id = `${id}-list`;
-      list.setAttribute('aria-label', label);
-      input.setAttribute('role', 'combobox');
-      input.setAttribute('aria-autocomplete', 'list');
-      input.setAttribute('aria-controls', list.id);
-      input.setAttribute('aria-expanded', 'false');
-      const sync = () => {
-        const rows = [...list.querySelectorAll<HTMLElement>('.tt-suggestion')];
-        rows.forEach((row, i) => {
-          row.id ||= `${list.id}-${i}`;
-          row.removeAttribute('aria-label');
-        });
-        const open = !list.classList.contains('tt-hide') && list.childElementCount > 0;
-        input.setAttribute('aria-expanded', String(open));
-        const active = open ? list.querySelector<HTMLElement>('.tt-suggestion.tt-selected') : null;
-        if (active) input.setAttribute('aria-activedescendant', active.id);
-        else input.removeAttribute('aria-activedescendant');
-      };
-      observer = new MutationObserver(sync);
-      observer.observe(list, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true });
+      unobserve = typeaheadCombobox(input, list, label);
     }
     return () => {
-      observer?.disconnect();
+      unobserve?.();
       wrapper.removeEventListener('click', onClick);
       ta.destroy();
       el.replaceChildren();

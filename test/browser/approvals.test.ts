@@ -7,8 +7,7 @@
 import { expect } from 'chai';
 import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
-import { DEMO_PASSWORD } from '../helpers/http.ts';
-import { person } from './journeys-person.ts';
+import { person, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
 
 describe('browser: spending limits and approval (issue 25)', function () {
   this.timeout(300_000);
@@ -20,25 +19,14 @@ describe('browser: spending limits and approval (issue 25)', function () {
     base = (await testServer()).url;
     await sqlRows(`update inventory set quantity = greatest(quantity, 20) where product_id = (select id from products where stockcode = 'PL-2RC')`);
     // The buyer shops in a new, empty cart of their own (other suites use Acme's demo cart).
-    [{ id: cartId }] = await sqlRows<{ id: number }>(
-      `insert into orders (status, locale, channel_id, currency_id, order_currency, user_id, person_id, created_by, created_at)
-       select 'cart', 'en-us', o.channel_id, o.currency_id, o.order_currency, o.user_id, o.person_id, o.user_id, now()
-       from orders o join users u on u.id = o.user_id where u.email = 'buyer@acme.example' order by o.id limit 1 returning id`,
-    );
+    cartId = await freshAcmeCart();
   });
   after(async () => {
     await sqlRows(`delete from order_approvals where order_id = $1 and status = 'pending'`, [cartId]);
-    await sqlRows(`delete from orders where id = $1 and status = 'cart'`, [cartId]);
+    await dropCart(cartId);
   });
 
-  const signIn = async (page: TestPage, email: string) => {
-    await page.goto(`${base}/en-us/`);
-    await hydrated(page);
-    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  };
+  const signIn = (page: TestPage, email: string) => signInFromLanding(page, base, email);
 
   it('the buyer over the limit sends the cart for approval; the approver approves from the queue; the order exists', async () => {
     const page = await newPage({ width: 1280, height: 900 });

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { axe, hydrated, newPage, screenshot, requireChromium, type TestPage } from '../helpers/browser.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
-import { figure, person, type Mode } from './journeys-person.ts';
+import { figure, person, type Mode, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
 
 describe('browser: business journeys (issue 21)', function () {
   this.timeout(300_000);
@@ -22,24 +22,13 @@ describe('browser: business journeys (issue 21)', function () {
   });
   // The buyer shops in a new, empty cart of their own (the newest cart is the customer's cart).
   beforeEach(async () => {
-    [{ id: cartId }] = await sqlRows<{ id: number }>(
-      `insert into orders (status, locale, channel_id, currency_id, order_currency, user_id, person_id, created_by, created_at)
-       select 'cart', 'en-us', o.channel_id, o.currency_id, o.order_currency, o.user_id, o.person_id, o.user_id, now()
-       from orders o join users u on u.id = o.user_id where u.email = 'buyer@acme.example' order by o.id limit 1 returning id`,
-    );
+    cartId = await freshAcmeCart();
   });
   afterEach(async () => {
-    await sqlRows(`delete from orders where id = $1 and status = 'cart'`, [cartId]);
+    await dropCart(cartId);
   });
 
-  const signIn = async (page: TestPage, email: string) => {
-    await page.goto(`${base}/en-us/`);
-    await hydrated(page);
-    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  };
+  const signIn = (page: TestPage, email: string) => signInFromLanding(page, base, email);
 
   for (const width of [1280, 375]) {
     it(`an Acme Farms buyer checks out tax exempt with a PO number, billed elsewhere; staff edit and take a payment; the buyer sees it (${width} px)`, async () => {

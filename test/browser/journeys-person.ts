@@ -1,7 +1,9 @@
 /** How a person moves through the pages in the journeys (issue 21): pointer or keyboard only. */
 import { expect } from 'chai';
 import type { Locator } from 'playwright-core';
-import type { TestPage } from '../helpers/browser.ts';
+import { hydrated, type TestPage } from '../helpers/browser.ts';
+import { DEMO_PASSWORD } from '../helpers/http.ts';
+import { sqlRows } from '../helpers/server.ts';
 
 export type Mode = 'pointer' | 'keyboard';
 
@@ -61,3 +63,28 @@ export function person(page: TestPage, mode: Mode) {
 
 /** Reads a labelled figure (a <dt>/<dd> pair) inside `scope`. */
 export const figure = (scope: Locator, term: string) => scope.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+
+/** Signs in as a person does: from the landing page, the header's Sign in link, the form. */
+export async function signInFromLanding(page: TestPage, base: string, email: string) {
+  await page.goto(`${base}/en-us/`);
+  await hydrated(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A new, empty cart for the Acme Farms buyer (the newest cart is theirs), so a journey never shares Acme's demo cart. */
+export async function freshAcmeCart(): Promise<number> {
+  const [{ id }] = await sqlRows<{ id: number }>(
+    `insert into orders (status, locale, channel_id, currency_id, order_currency, user_id, person_id, created_by, created_at)
+     select 'cart', 'en-us', o.channel_id, o.currency_id, o.order_currency, o.user_id, o.person_id, o.user_id, now()
+     from orders o join users u on u.id = o.user_id where u.email = 'buyer@acme.example' order by o.id limit 1 returning id`,
+  );
+  return id;
+}
+
+/** Drops a cart made by freshAcmeCart if it was never placed. */
+export async function dropCart(id: number | null) {
+  await sqlRows(`delete from orders where id = $1 and status = 'cart'`, [id]);
+}

@@ -7,8 +7,7 @@
 import { expect } from 'chai';
 import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
-import { DEMO_PASSWORD } from '../helpers/http.ts';
-import { person } from './journeys-person.ts';
+import { person, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
 
 /** "Dec 26, 2026": today + 30 days as the pages write a date (en-US, medium, UTC), computed here by hand. */
 const in30Days = () => {
@@ -30,24 +29,13 @@ describe('browser: pay on terms (issue 25)', function () {
   });
   // The buyer shops in a new, empty cart of their own (other suites use Acme's demo cart).
   beforeEach(async () => {
-    [{ id: cartId }] = await sqlRows<{ id: number }>(
-      `insert into orders (status, locale, channel_id, currency_id, order_currency, user_id, person_id, created_by, created_at)
-       select 'cart', 'en-us', o.channel_id, o.currency_id, o.order_currency, o.user_id, o.person_id, o.user_id, now()
-       from orders o join users u on u.id = o.user_id where u.email = 'buyer@acme.example' order by o.id limit 1 returning id`,
-    );
+    cartId = await freshAcmeCart();
   });
   afterEach(async () => {
-    await sqlRows(`delete from orders where id = $1 and status = 'cart'`, [cartId]);
+    await dropCart(cartId);
   });
 
-  const signIn = async (page: TestPage, email: string) => {
-    await page.goto(`${base}/en-us/`);
-    await hydrated(page);
-    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  };
+  const signIn = (page: TestPage, email: string) => signInFromLanding(page, base, email);
 
   for (const width of [1280, 375]) {
     it(`the Acme Farms buyer pays by invoice on net 30 and sees the due date; staff see it under Invoices due (${width} px)`, async () => {
