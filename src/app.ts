@@ -1,8 +1,9 @@
 /**
  * createApp(deps): the Express application, with no I/O of its own so tests can
- * build it around any database. Order matters and is deliberate:
+ * build it around any database. In front of it, in the server's request listener, the page cache's
+ * fast lane (a cached page for a visitor without a session, with helmet's headers:
+ * src/http/page-cache/fast-lane.ts). Then order matters and is deliberate:
  * origin-form request targets only (400 otherwise, before anything) → security headers →
- * the page cache's fast lane (a cached page for a visitor without a session: src/http/page-cache/fast-lane.ts) →
  * compression → static → logging → body parsing (multipart: fields only) →
  * warehouse API key routes → session (not for bearer requests) → bearer auth → CSRF (once, before every router, so no state-changing route can
  * forget it) → per-request context → routers (the route guard in front of each, and in front of
@@ -10,7 +11,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServerResponse } from 'node:http';
+import type { RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { cspDirectives } from './http/csp.ts';
@@ -38,7 +39,7 @@ import { csrfProtection } from './http/csrf.ts';
 import { sameOriginWrites } from './http/origin.ts';
 import { configureViews, partialRenderer } from './http/views.ts';
 import { PageCache } from './http/page-cache/index.ts';
-import { sessionlessFastLane } from './http/page-cache/fast-lane.ts';
+import { securityHeadersOf, withFastLane } from './http/page-cache/fast-lane.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
 import { guardMountedRoutes } from './http/route-guard.ts';
@@ -59,7 +60,11 @@ function shareStylesheets(res: ServerResponse, file: string) {
   if (file.endsWith('.css')) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 
-export function createApp(deps: Deps): { app: Express; services: Services } {
+/**
+ * `app` is the Express application; `listener` is what the HTTP server calls: the page cache's fast
+ * lane in front of `app` (src/http/page-cache/fast-lane.ts).
+ */
+export function createApp(deps: Deps): { app: Express; listener: RequestListener; services: Services } {
   const db = deps.database.db;
   const readModel = new ReadModel();
   const channels = new ChannelCache(db);
@@ -105,16 +110,14 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
 
   // Before anything reads a URL: `GET http://host/path`, `OPTIONS *`, `//x` and `\` answer 400.
   app.use(originFormOnly);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: cspDirectives(config),
-      },
-      hsts: config.env === 'production',
-    }),
-  );
-  app.use(sessionlessFastLane(pageCache, { sessionCookie: SESSION_COOKIE, cookieSecret: config.sessionSecret, logger: deps.logger }));
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives(config),
+    },
+    hsts: config.env === 'production',
+  });
+  app.use(securityHeaders);
   app.use(compression());
   // Content-hashed bundles never change: cache for a year. Other static files: an hour.
   // Stylesheets answer Cross-Origin-Resource-Policy: cross-origin (helmet's default is same-origin):
@@ -200,5 +203,11 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
 
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return { app, services };
+  const listener = withFastLane(app, pageCache, {
+    sessionCookie: SESSION_COOKIE,
+    cookieSecret: config.sessionSecret,
+    securityHeaders: securityHeadersOf(securityHeaders),
+    logger: deps.logger,
+  });
+  return { app, listener, services };
 }

@@ -75,7 +75,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
     tasks: { ...paymentTasks(payDeps), ...invoiceTasks(reminderDeps) },
     crontab: `${PAYMENTS_CRONTAB}\n${INVOICE_REMINDER_CRONTAB}`,
   });
-  const { app, services } = createApp({ config, database, texts, mailer, logger, events, jobs, payments: opts.payments });
+  const { listener, services } = createApp({ config, database, texts, mailer, logger, events, jobs, payments: opts.payments });
   built = services;
   await recoverAtStart(database.db);
   const changes = await listenForDataChanges(database, config.databaseUrl, (table) => services.readModel.changed(table), logger);
@@ -86,7 +86,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
     requestTimeout: config.limits.requestTimeoutMs,
     headersTimeout: config.limits.headersTimeoutMs,
     connectionsCheckingInterval: Math.min(1_000, config.limits.headersTimeoutMs),
-  }, app);
+  }, listener);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -61,6 +61,25 @@ describe(`page cache (${dbMode()})`, function () {
     expect((await add(b, tb)).status, "b's own token").to.equal(200);
   });
 
+  it("the fast lane's answer (a visitor without a session) carries exactly the headers of the routes' answer for the same page", async () => {
+    const url = (await testServer()).url;
+    const first = await supertest(url).get('/en-us/');
+    const csrfCookie = /hd\.csrf=[^;]+/.exec(String(first.headers['set-cookie']))?.[0];
+    expect(csrfCookie, 'a first visit gets a CSRF cookie').to.be.a('string');
+    await supertest(url).get(productPath).set('Cookie', csrfCookie!);
+    const fast = { res: await supertest(url).get(productPath).set('Cookie', csrfCookie!) };
+    expect(fast.res.headers['x-page-cache']).to.equal('hit');
+    // A session cookie the store does not know sends the request through Express and the routes,
+    // to the same cached page (no session is made for it).
+    const routed = await supertest(url).get(productPath).set('Cookie', `${csrfCookie}; hd.sid=s%3Anot-a-session.x`);
+    expect(routed.status).to.equal(200);
+    expect(routed.headers['set-cookie']).to.equal(undefined);
+    const headers = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)).sort());
+    expect(headers(fast.res.headers)).to.deep.equal(headers(routed.headers));
+    expect(fast.res.headers['content-security-policy']).to.include("script-src 'self'");
+    expect(fast.res.headers['x-frame-options']).to.equal('SAMEORIGIN');
+  });
+
   it('a first visit (no cookie) gets a cached page, its CSRF cookie and a token that works with it', async () => {
     const a = await agent();
     await page(a, '/en-us/products');

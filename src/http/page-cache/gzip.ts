@@ -44,6 +44,11 @@ export function stored(raw: Buffer): Buffer[] {
 
 /** One gzip member of the pieces in order: a Piece as compressed at fill time, a Buffer stored as is. */
 export function gzipOf(parts: readonly (Piece | Buffer)[]): Buffer {
+  return Buffer.concat(gzipChunks(parts));
+}
+
+/** gzipOf's bytes as the chunks they are made of (written to a socket as they are, not copied into one). */
+export function gzipChunks(parts: readonly (Piece | Buffer)[]): Buffer[] {
   const out: Buffer[] = [HEADER];
   let crc = 0;
   let size = 0;
@@ -64,12 +69,16 @@ export function gzipOf(parts: readonly (Piece | Buffer)[]): Buffer {
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   out.push(FINAL, trailer);
-  return Buffer.concat(out);
+  return out;
 }
 
 /** The same parts uncompressed. */
 export function rawOf(parts: readonly (Piece | Buffer)[]): Buffer {
-  return Buffer.concat(parts.map((p) => (Buffer.isBuffer(p) ? p : p.raw)));
+  return Buffer.concat(rawChunks(parts));
+}
+
+export function rawChunks(parts: readonly (Piece | Buffer)[]): Buffer[] {
+  return parts.map((p) => (Buffer.isBuffer(p) ? p : p.raw));
 }
 
 /** Whether the request accepts gzip (Accept-Encoding: gzip or *, with a q above 0). */

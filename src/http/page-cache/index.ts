@@ -34,7 +34,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { wantsJson } from '../wants-json.ts';
-import { acceptsGzip, gzipOf, piece, rawOf, type Piece } from './gzip.ts';
+import { acceptsGzip, gzipChunks, piece, rawChunks, type Piece } from './gzip.ts';
 
 /** The per-visitor parts of a page other than the CSRF token: each a partial of its own. */
 export const SLOT_VIEWS = {
@@ -243,18 +243,9 @@ export class PageCache {
   /** The entry with this visitor's parts, gzipped if the client takes it. */
   serve(req: Request, res: Response, entry: Entry, state: CacheState, visitor: Visitor, status = 200) {
     this.stats[state]++;
-    let token: Buffer | undefined;
-    const body: (Piece | Buffer)[] = [];
-    for (let i = 0; i < entry.segments.length; i++) {
-      body.push(entry.segments[i]);
-      const part = entry.parts[i];
-      if (part === undefined) break;
-      if (part === 'csrf') body.push((token ??= Buffer.from(visitor.csrfToken())));
-      else if (visitor.plain) body.push(this.plainSlot(part, entry.locale, res));
-      else body.push(Buffer.from(this.options.renderPartial(SLOT_VIEWS[part], res.locals)));
-    }
     const gzip = acceptsGzip(req.headers['accept-encoding']);
-    const bytes = gzip ? gzipOf(body) : rawOf(body);
+    const slot = (part: SlotName) => (visitor.plain ? this.plainSlot(part, entry.locale, res) : Buffer.from(this.options.renderPartial(SLOT_VIEWS[part], res.locals)));
+    const bytes = Buffer.concat(this.body(entry, visitor.csrfToken, slot, gzip));
     res.statusCode = status;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.vary('Accept-Encoding');
@@ -262,6 +253,28 @@ export class PageCache {
     res.setHeader('Content-Length', bytes.length);
     res.setHeader('X-Page-Cache', state);
     res.end(bytes);
+  }
+
+  /**
+   * A sessionlessEntry() page for a visitor without a session (the fast lane): their CSRF token
+   * and the plain slots kept for the page's locale. Counted as a hit.
+   */
+  plainBody(entry: Entry, csrfToken: () => string, gzip: boolean): Buffer[] {
+    this.stats.hit++;
+    return this.body(entry, csrfToken, (part) => this.plainSlots.get(`${part}\n${entry.locale}`)!, gzip);
+  }
+
+  /** The page's bytes as chunks, in order. */
+  private body(entry: Entry, csrfToken: () => string, slot: (part: SlotName) => Piece | Buffer, gzip: boolean): Buffer[] {
+    let token: Buffer | undefined;
+    const body: (Piece | Buffer)[] = [];
+    for (let i = 0; i < entry.segments.length; i++) {
+      body.push(entry.segments[i]);
+      const part = entry.parts[i];
+      if (part === undefined) break;
+      body.push(part === 'csrf' ? (token ??= Buffer.from(csrfToken())) : slot(part));
+    }
+    return gzip ? gzipChunks(body) : rawChunks(body);
   }
 
   /** A plain visitor's slot: the same for all of them in a locale (rendered with the first one's locals). */
