@@ -6,7 +6,8 @@
  */
 import { expect } from 'chai';
 import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
-import { testServer } from '../helpers/server.ts';
+import { sqlRows, testServer } from '../helpers/server.ts';
+import { dropCart, freshAcmeCart, person, signInFromLanding } from './journeys-person.ts';
 
 let base: string;
 
@@ -94,6 +95,61 @@ describe('browser: quick order', function () {
     await summary.getByRole('link', { name: 'Checkout' }).click();
     await page.waitForURL(/\/en-us\/cart\/checkout$/);
     expect(page.problems).to.deep.equal([]);
+  });
+
+  it('a signed-in dealer (Acme Farms) pastes 20 part numbers, fixes the unknown one, and checks out by invoice: the order holds the 20 lines', async () => {
+    const cartId = await freshAcmeCart();
+    try {
+      const page = await newPage({ width: 1280, height: 900 });
+      const me = person(page, 'pointer');
+      await signInFromLanding(page, base, 'buyer@acme.example');
+      await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+      await page.getByRole('banner').getByRole('link', { name: 'Quick order' }).click();
+      await page.waitForURL(/\/en-us\/quick-order$/);
+      await hydrated(page);
+      await page.getByRole('textbox', { name: 'Part numbers and quantities' }).fill(PASTE);
+      await page.getByRole('button', { name: 'Check lines' }).click();
+      await page.getByText('19 of 20 lines ready').waitFor();
+      const search = page.getByRole('combobox', { name: 'Find the right part for line 12' });
+      await search.click();
+      await search.pressSequentially('Disc Opener', { delay: 30 });
+      await page.getByRole('option', { name: /Disc Opener Blade 15"/ }).first().click();
+      await page.getByText('20 of 20 lines ready').waitFor();
+      await page.getByRole('button', { name: 'Add 20 lines to cart' }).click();
+      await page.waitForURL(/\/en-us\/cart$/);
+      await hydrated(page);
+      expect(await page.getByTestId('cart-line').count()).to.equal(20);
+
+      await me.press(page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout' }));
+      await page.waitForURL(/\/en-us\/cart\/checkout$/);
+      await hydrated(page);
+      const info = page.getByRole('tabpanel', { name: 'Customer info' });
+      await me.choose(info.getByRole('group', { name: 'Ship to' }), info.getByRole('radio', { name: /4410 FM 1585/ }));
+      await me.press(info.getByRole('button', { name: 'Continue' }));
+      const shipping = page.getByRole('tabpanel', { name: 'Shipping' });
+      await shipping.getByRole('radio').first().waitFor();
+      await me.press(shipping.getByRole('button', { name: 'Continue' }));
+      const payment = page.getByRole('tabpanel', { name: 'Payment' });
+      await payment.getByRole('heading', { name: 'Payment' }).waitFor();
+      await me.choose(payment.getByRole('group', { name: 'Payment method' }), payment.getByRole('radio', { name: 'Invoice (net 30)' }));
+      await me.press(payment.getByRole('button', { name: 'Place order' }));
+      await page.waitForURL(/\/en-us\/orders\/\d+\?placed=1$/);
+      const heading = await page.getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ }).textContent();
+      const orderId = Number(/#(\d+)/.exec(heading!)![1]);
+      expect(orderId).to.equal(cartId);
+      const [placed] = await sqlRows<{ status: string; due: boolean; lines: number; units: number; subtotal: string }>(
+        `select o.status, o.payment_due_on is not null as due, count(l.id)::int as lines, sum(l.quantity)::int as units, sum(l.unit_price * l.quantity)::text as subtotal
+         from orders o join order_line_items l on l.order_id = o.id where o.id = $1 and l.line_type = 0 group by o.status, o.payment_due_on`,
+        [orderId],
+      );
+      // Placed on invoice (processing, with a due date); 51 units at the demo prices: $1,746.00.
+      expect(placed).to.deep.equal({ status: 'processing', due: true, lines: 20, units: 51, subtotal: '1746.00' });
+      expect(await axe(page)).to.deep.equal([]);
+      await screenshot(page, 'quick-order-placed-1280');
+      expect(page.problems).to.deep.equal([]);
+    } finally {
+      await dropCart(cartId);
+    }
   });
 
   it('reads an uploaded CSV file (header optional) into the same lines', async () => {
