@@ -14,6 +14,7 @@ import { fr as coreFr } from './text/fr.ts';
 import { es as coreEs } from './text/es.ts';
 import { admin } from './text/admin.ts';
 import { catalogAdmin } from './text/catalog-admin.ts';
+import { productEditorText } from './text/product-editor.ts';
 import * as safety from './text/safety.ts';
 import { translations } from './text/translations.ts';
 import { instructionalsText } from './text/instructionals.ts';
@@ -23,6 +24,7 @@ import { leads } from './text/leads.ts';
 import { parts } from './text/parts.ts';
 import * as checkout from './text/checkout.ts';
 import { orderAdmin } from './text/order-admin.ts';
+import { orderEditorText } from './text/order-editor.ts';
 import { orderPayments } from './text/order-payments.ts';
 import { calendar } from './text/calendar.ts';
 import { reports } from './text/reports.ts';
@@ -44,7 +46,7 @@ export type Language = 'en' | 'fr' | 'es';
 type AreaText<K extends string> = { en: Record<K, string>; fr: Partial<Record<K, string>>; es: Partial<Record<K, string>> };
 
 // One entry per area (keep alphabetical; each in src/i18n/text/<area>.ts).
-const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderPayments, calendar, reports, catalogAdmin, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, taxNames, backofficeEdit, quickOrder, termsText, approvalsText] as const satisfies readonly AreaText<string>[];
+const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderEditorText, orderPayments, calendar, reports, catalogAdmin, productEditorText, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, taxNames, backofficeEdit, quickOrder, termsText, approvalsText] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AreaEn = UnionToIntersection<(typeof AREAS)[number]['en']>;

@@ -1,6 +1,6 @@
 /** Checkout's demo data: the sales-tax table, from the same rates the demo orders were taxed with. */
 import { taxRates } from '../schema/index.ts';
-import { TAX } from './orders.ts';
+import { TAX } from './order-plans.ts';
 import { insertMany, type SeedTx } from './util.ts';
 
 export async function seedTaxRates(tx: SeedTx): Promise<number> {

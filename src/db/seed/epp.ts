@@ -8,7 +8,7 @@ import { eppProducts, eppPromotions, orderEppInstallments, orderEppPlans, orders
 import { computePlan } from '../../domain/epp.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
 import type { ProductRef } from './catalog.ts';
-import { EPP_RULES } from './orders.ts';
+import { EPP_RULES } from './order-plans.ts';
 import { daysAgo, EPOCH, insertMany, isoDate, type SeedTx } from './util.ts';
 
 export const EPP_PROMOTION = { id: 1, code: 'PLANT-0-12', name: '0% APR for 12 months on planters', months: 12, interestRatePercent: '0.00', feePercent: '0.00' };
