@@ -7,7 +7,6 @@
  * as it stands: pending, unpaid, at the quoted prices, never re-priced) or rejects it. Every step
  * is one transaction, audited, a webhook event, and a mail to the other side.
  */
-import type { Db } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../domain/errors.ts';
 import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
 import { answerRefusal, canOffer, QUOTE_MESSAGES } from '../../domain/quotes.ts';
