@@ -28,7 +28,17 @@ export const QUOTE_MESSAGES = {
   notOpen: 'This quote is closed.',
   notOffered: 'There is no offer to answer yet.',
   expired: 'This offer has expired: ask us for a new quote.',
+  overLimit: 'This order is over your spending limit: your organisation’s approver can accept this quote.',
 } as const;
+
+/**
+ * Who may read and answer a quote on the buyer's side: the buyer who asked, and their organisation's
+ * approvers (holders of organisation.users in the same organisation, as for spending approval).
+ */
+export function mayAnswerQuote(q: { requestedBy: number; organisationId: number | null }, viewer: { id: number; organisationId: number | null; approver: boolean }): boolean {
+  if (q.requestedBy === viewer.id) return true;
+  return viewer.approver && viewer.organisationId !== null && q.organisationId === viewer.organisationId;
+}
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MS_PER_DAY = 86_400_000;

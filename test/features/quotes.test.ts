@@ -255,4 +255,51 @@ describe('quotes (issue 25)', function () {
     ]);
     expect((await sql<{ n: number }>(`select count(*)::int as n from webhook_events where type = 'quote.rejected' and (payload->>'quoteId')::int = $1`, [id]))[0].n).to.equal(1);
   });
+
+  it('an organisation: its approver sees and may answer a member\'s quote; over the member\'s spending limit only the approver accepts', async () => {
+    const orgName = `Quote Test Farm ${process.pid}-${Date.now()}`;
+    const member = await newCustomer(product, 2, { accountType: 'organization', 'org-name': orgName });
+    const approver = await newCustomer(product, 1);
+    const [m] = await sql<{ id: number; org: number }>('select id, organisation_id as org from users where email = $1', [member.email]);
+    const [a] = await sql<{ id: number }>(`update users set organisation_id = $1, account_type = 'organization' where email = $2 returning id`, [m.org, approver.email]);
+    await sql(`insert into user_permissions (user_id, permission_key, granted, reason) values ($1, 'organisation.users', true, 'test approver')`, [a.id]);
+    await sql(`insert into member_limits (organisation_id, user_id, per_order_limit) values ($1, $2, '5.00')`, [m.org, m.id]);
+    const asked = await ask(member, { message: 'Two, please.' });
+    expect(asked.status, asked.text).to.equal(201);
+    const id = asked.body.quote_id;
+    const staff = await signedIn('staff@example.com');
+    const { body: q } = await staff.a.get(`/en-us/admin/quotes/${id}`).set(xhr(staff.token));
+    const line = q.lines[0].id;
+    expect((await staff.a.post(`/en-us/admin/quotes/${id}/offer`).set(xhr(staff.token)).type('form')
+      .send({ version: String(q.version), [`price_${line}`]: '100.00', [`quantity_${line}`]: '2', expires_on: day(10), message: 'Two at 100.00.' })).status).to.equal(200);
+    // The approver lists the organisation's quotes and reads this one; another organisation's administrator may not.
+    const list = await approver.a.get('/en-us/account/quotes').set(xhr(approver.token));
+    expect(list.body.quotes.map((x: { id: number }) => x.id)).to.deep.equal([id]);
+    expect((await approver.a.get(`/en-us/account/quotes/${id}`).set(xhr(approver.token))).status).to.equal(200);
+    const acme = await signedIn('buyer@acme.example');
+    expect((await acme.a.get(`/en-us/account/quotes/${id}`).set(xhr(acme.token))).status).to.equal(404);
+    expect((await acme.a.post(`/en-us/account/quotes/${id}/accept`).set(xhr(acme.token)).send({})).status).to.equal(404);
+    // 200.00 of goods is over the member's 5.00 per order: the member cannot accept it, the approver can.
+    const over = await member.a.post(`/en-us/account/quotes/${id}/accept`).set(xhr(member.token)).send({});
+    expect(over.status).to.equal(409);
+    expect(over.body.error.message).to.equal('This order is over your spending limit: your organisation’s approver can accept this quote.');
+    const ok = await approver.a.post(`/en-us/account/quotes/${id}/accept`).set(xhr(approver.token)).send({});
+    expect(ok.status, ok.text).to.equal(200);
+    const [o] = await sql('select status, user_id, subtotal from orders where id = $1', [asked.body.order_id]);
+    expect(o).to.deep.equal({ status: 'pending', user_id: m.id, subtotal: '200.00' });
+    const [log] = await sql<{ message: string }>(`select message from logs where action = 'quote.accept' and entity_id = $1`, [asked.body.order_id]);
+    expect(log.message).to.contain(`${approver.email} accepted quote ${id} as the organisation's approver`);
+  });
+
+  it('a cart waiting for spending approval cannot be sent for a quote (409, the cart stays as it is)', async () => {
+    const waiting = await newCustomer(product, 1);
+    const [u] = await sql<{ id: number }>('select id from users where email = $1', [waiting.email]);
+    await sql(`insert into order_approvals (order_id, requested_by, organisation_id, status, reason, choice) values ($1, $2, (select id from organisations order by id limit 1), 'pending', 'order', '{}')`, [waiting.orderId, u.id]);
+    const res = await ask(waiting, { message: 'A quote instead?' });
+    expect(res.status).to.equal(409);
+    expect(res.body.error.message).to.equal('This cart is waiting for approval.');
+    const [o] = await sql('select status from orders where id = $1', [waiting.orderId]);
+    expect(o.status).to.equal('cart');
+    await sql(`delete from order_approvals where order_id = $1`, [waiting.orderId]);
+  });
 });

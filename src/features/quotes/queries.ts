@@ -2,7 +2,7 @@
  * Quotes (issue 25): reads and small writes, drizzle only. A quote is an order in status 'quote'
  * (orders.quote = true) plus its quotes row and its messages.
  */
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderLineItems, orders, organisationPermissions, quoteMessages, quotes, rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
 import { addressCopySql } from '../orders/address-copies.ts';
@@ -22,7 +22,7 @@ function stateWhere(state: QuoteState, now: Date): SQL | undefined {
 }
 
 const listColumns = {
-  id: quotes.id, orderId: quotes.orderId, status: quotes.status, expiresOn: quotes.expiresOn, createdAt: quotes.createdAt, offeredAt: quotes.offeredAt,
+  id: quotes.id, orderId: quotes.orderId, requestedBy: quotes.requestedBy, status: quotes.status, expiresOn: quotes.expiresOn, createdAt: quotes.createdAt, offeredAt: quotes.offeredAt,
   total: orders.total, currency: orders.orderCurrency, email: users.email, firstName: users.firstName, lastName: users.lastName,
   lines: sql<number>`(select count(*)::int from ${orderLineItems} l where l.order_id = ${orders.id} and l.product_id is not null)`,
 };
@@ -38,10 +38,11 @@ export async function listQuotes(db: DbOrTx, q: { state?: QuoteState; page: numb
   return { rows, total: Number(n) };
 }
 
-/** A buyer's own quotes, newest first. */
-export function quotesOfBuyer(db: DbOrTx, userId: number) {
+/** A buyer's own quotes, and for an organisation's approver its members' too, newest first. */
+export function quotesOfBuyer(db: DbOrTx, userId: number, approverOf: number | null) {
+  const whose = approverOf === null ? eq(quotes.requestedBy, userId) : or(eq(quotes.requestedBy, userId), eq(quotes.organisationId, approverOf));
   return db.select(listColumns).from(quotes).innerJoin(orders, eq(orders.id, quotes.orderId)).innerJoin(users, eq(users.id, quotes.requestedBy))
-    .where(eq(quotes.requestedBy, userId)).orderBy(desc(quotes.createdAt), desc(quotes.id)).limit(200);
+    .where(whose).orderBy(desc(quotes.createdAt), desc(quotes.id)).limit(200);
 }
 
 export async function quoteById(db: DbOrTx, quoteId: number): Promise<QuoteRow | undefined> {
@@ -49,9 +50,15 @@ export async function quoteById(db: DbOrTx, quoteId: number): Promise<QuoteRow |
   return row;
 }
 
-/** The quote row locked for a decision (the buyer's own when `userId` is given). */
-export async function lockQuote(db: DbOrTx, quoteId: number, userId?: number): Promise<QuoteRow | undefined> {
-  const [row] = await db.select().from(quotes).where(and(eq(quotes.id, quoteId), userId === undefined ? undefined : eq(quotes.requestedBy, userId))).for('update');
+/** The quote row locked for a decision. */
+export async function lockQuote(db: DbOrTx, quoteId: number): Promise<QuoteRow | undefined> {
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
+  return row;
+}
+
+/** What the spending check needs of the quoted order. */
+export async function orderTotal(db: DbOrTx, orderId: number) {
+  const [row] = await db.select({ total: orders.total, currency: orders.orderCurrency }).from(orders).where(eq(orders.id, orderId)).limit(1);
   return row;
 }
 

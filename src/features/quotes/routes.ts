@@ -15,7 +15,7 @@
 import { Router, type Request } from 'express';
 import type { Services } from '../../services.ts';
 import { notFound } from '../../domain/errors.ts';
-import { answerRefusal, canOffer, defaultExpiry, QUOTE_STATES, quoteState } from '../../domain/quotes.ts';
+import { answerRefusal, canOffer, defaultExpiry, mayAnswerQuote, QUOTE_STATES, quoteState } from '../../domain/quotes.ts';
 import { flash, requireChannel } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
@@ -24,15 +24,19 @@ import { getCart } from '../cart/service.ts';
 import { localizeCart } from '../cart/localize.ts';
 import { listQuotes, messagesOf, quoteById, quoteOrder, QUOTES_PAGE_SIZE, quotesOfBuyer, userOf } from './queries.ts';
 import { AcceptForm, AdminQuotesQuery, MessageForm, parseOffer } from './schemas.ts';
-import { acceptQuote, rejectQuote, requestQuote, sendOffer } from './service.ts';
+import { acceptQuote, type Answerer, rejectQuote, requestQuote, sendOffer } from './service.ts';
+import type { CurrentUser } from '../../http/types.ts';
 
 const baseOf = (s: Services, req: Request) => s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
 const nameOf = (u: { firstName: string | null; lastName: string | null; email: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email || '';
 
-/** Everything a quote page shows (either side); 404 when absent or, for a buyer, not theirs. */
-async function quoteView(s: Services, quoteId: number, buyerId?: number) {
+/** The buyer's side of a signed-in user: their organisation's approver when they hold organisation.users. */
+const answererOf = (u: CurrentUser): Answerer => ({ id: u.id, email: u.email, organisationId: u.organisationId, approver: u.permissions.has('organisation.users') });
+
+/** Everything a quote page shows (either side); 404 when absent or, on the buyer's side, neither theirs nor their organisation's as its approver. */
+async function quoteView(s: Services, quoteId: number, viewer?: Answerer) {
   const q = await quoteById(s.db, quoteId);
-  if (!q || (buyerId !== undefined && q.requestedBy !== buyerId)) throw notFound();
+  if (!q || (viewer !== undefined && !mayAnswerQuote(q, viewer))) throw notFound();
   const [order, messages, buyer] = await Promise.all([quoteOrder(s.db, q.orderId), messagesOf(s.db, q.id), userOf(s.db, q.requestedBy)]);
   if (!order) throw notFound();
   const now = new Date();
@@ -65,7 +69,8 @@ export function quoteRoutes(s: Services): Router {
 
   r.get(ACCOUNT, async (req, res) => {
     const now = new Date();
-    const rows = (await quotesOfBuyer(s.db, req.user!.id)).map((q) => ({ ...q, state: quoteState(q, now) }));
+    const me = answererOf(req.user!);
+    const rows = (await quotesOfBuyer(s.db, me.id, me.approver ? me.organisationId : null)).map((q) => ({ ...q, state: quoteState(q, now), name: nameOf(q), mine: q.requestedBy === me.id }));
     if (wantsJson(req)) return void res.json({ quotes: rows.map((q) => ({ id: q.id, order_id: q.orderId, state: q.state, total: q.total, currency: q.currency, expires_on: q.expiresOn })) });
     await res.page('quotes/index', { title: req.t('quotes.title'), rows });
   });
@@ -83,7 +88,7 @@ export function quoteRoutes(s: Services): Router {
   });
 
   const showLocals = async (req: Request, id: number, extra: Record<string, unknown> = {}) => ({
-    title: req.t('quotes.show.title', { id }), ...(await quoteView(s, id, req.user!.id)), values: {}, fields: {}, ...extra,
+    title: req.t('quotes.show.title', { id }), ...(await quoteView(s, id, answererOf(req.user!))), me: req.user!.id, values: {}, fields: {}, ...extra,
   });
 
   r.get(`${ACCOUNT}/:quoteId`, async (req, res) => {
@@ -101,7 +106,7 @@ export function quoteRoutes(s: Services): Router {
   r.post(`${ACCOUNT}/:quoteId/accept`, answerPage, async (req, res) => {
     const id = parseInput(IdParam, req.params.quoteId);
     const { message } = parseInput(AcceptForm, req.body);
-    const { orderId, total } = await acceptQuote(s, req.user!, id, message, baseOf(s, req));
+    const { orderId, total } = await acceptQuote(s, answererOf(req.user!), id, message, baseOf(s, req));
     if (wantsJson(req)) return void res.json({ quote_id: id, state: 'accepted', order_id: orderId, total });
     flash(req, 'success', req.t('quotes.accepted', { id: orderId }));
     res.redirect(303, `/${req.locale}/orders/${orderId}`);
@@ -110,7 +115,7 @@ export function quoteRoutes(s: Services): Router {
   r.post(`${ACCOUNT}/:quoteId/reject`, answerPage, async (req, res) => {
     const id = parseInput(IdParam, req.params.quoteId);
     const { message } = parseInput(MessageForm, req.body);
-    await rejectQuote(s, req.user!, id, message, baseOf(s, req));
+    await rejectQuote(s, answererOf(req.user!), id, message, baseOf(s, req));
     if (wantsJson(req)) return void res.json({ quote_id: id, state: 'rejected' });
     flash(req, 'success', req.t('quotes.rejectedFlash'));
     res.redirect(303, `/${req.locale}${ACCOUNT}/${id}`);

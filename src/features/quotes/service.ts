@@ -9,23 +9,25 @@
  */
 import { AppError, invalid, notFound } from '../../domain/errors.ts';
 import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
-import { answerRefusal, canOffer, QUOTE_MESSAGES } from '../../domain/quotes.ts';
+import { answerRefusal, canOffer, mayAnswerQuote, QUOTE_MESSAGES } from '../../domain/quotes.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import type { Services } from '../../services.ts';
 import { audit } from '../audit/log.ts';
 import { emitEvent, emitEvents } from '../webhooks/events.ts';
-import { assertNotLocked } from '../approvals/limits.ts';
+import { assertNotLocked, checkSpending, NeedsApproval } from '../approvals/limits.ts';
 import { lockCartOf } from '../approvals/queries.ts';
 import { findCartId } from '../cart/queries.ts';
 import { diff, lockOrder, repriceAndSave, snapshot } from '../order-api/writes.ts';
 import { sendConfirmation } from '../orders/mail.ts';
 import {
-  addMessage, cartBecomesQuote, insertQuote, linesOf, lockQuote, placeQuotedOrder, productLineCount, quoteStaff, setLine, setQuote, userOf,
+  addMessage, cartBecomesQuote, insertQuote, linesOf, lockQuote, orderTotal, placeQuotedOrder, productLineCount, quoteStaff, setLine, setQuote, userOf,
 } from './queries.ts';
 import type { OfferForm } from './schemas.ts';
 
 type Who = Pick<CurrentUser, 'id' | 'email'>;
+/** The buyer's side: who answers, their organisation and whether they approve for it (organisation.users). */
+export type Answerer = Who & { organisationId: number | null; approver: boolean };
 type Mail = Pick<Services, 'db' | 'mailer' | 'texts' | 'catalogText'>;
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
@@ -109,22 +111,31 @@ export async function sendOffer(s: Mail, staff: Who, quoteId: number, form: Offe
   return { total: out.total, currency: out.currency };
 }
 
-/** The buyer accepts the offer before it expires: the order is placed at the quoted prices. */
-export async function acceptQuote(s: Mail, buyer: Who, quoteId: number, message: string | undefined, base: string): Promise<{ orderId: number; total: string }> {
+/**
+ * The buyer accepts the offer before it expires: the order is placed at the quoted prices. The
+ * buyer's spending limits apply as at checkout (over a limit: 409, and their organisation's
+ * approver, who may answer the quote too, accepts it instead).
+ */
+export async function acceptQuote(s: Mail, buyer: Answerer, quoteId: number, message: string | undefined, base: string): Promise<{ orderId: number; total: string }> {
   const now = new Date();
   const out = await s.db.transaction(async (tx) => {
-    const q = await lockQuote(tx, quoteId, buyer.id);
-    if (!q) throw notFound();
+    const q = await lockQuote(tx, quoteId);
+    if (!q || !mayAnswerQuote(q, buyer)) throw notFound();
     const why = answerRefusal(q, now, 'accept');
     if (why) throw refused(why);
+    if (q.requestedBy === buyer.id) {
+      const o = await orderTotal(tx, q.orderId);
+      await checkSpending(tx, { userId: buyer.id, currency: o.currency, totalCents: toCents(o.total), orderId: q.orderId, now })
+        .catch((e: unknown) => { throw e instanceof NeedsApproval ? refused('overLimit') : e; });
+    }
     const placed = await placeQuotedOrder(tx, q.orderId, now);
     if (!placed) throw refused('notOpen');
     await setQuote(tx, q.id, { status: 'accepted', decidedAt: now });
     if (message) await addMessage(tx, { quoteId: q.id, authorId: buyer.id, author: 'buyer', kind: 'accept', body: message });
     await audit(tx, {
       action: 'quote.accept', entity: 'order', entityId: q.orderId, userId: buyer.id,
-      message: `${buyer.email} accepted quote ${q.id}: order ${q.orderId} placed at the quoted prices (${formatMoney(toCents(placed.total), placed.currency, 'en-US')})`,
-      data: { quoteId: q.id, total: placed.total },
+      message: `${buyer.email} accepted quote ${q.id}${q.requestedBy === buyer.id ? '' : ' as the organisation\'s approver'}: order ${q.orderId} placed at the quoted prices (${formatMoney(toCents(placed.total), placed.currency, 'en-US')})`,
+      data: { quoteId: q.id, total: placed.total, requestedBy: q.requestedBy },
     });
     await emitEvents(tx, [
       ['quote.accepted', { quoteId: q.id, orderId: q.orderId, total: placed.total, currency: placed.currency }],
@@ -138,11 +149,11 @@ export async function acceptQuote(s: Mail, buyer: Who, quoteId: number, message:
 }
 
 /** The buyer rejects the offer with a message: the quote is closed. */
-export async function rejectQuote(s: Mail, buyer: Who, quoteId: number, message: string, base: string): Promise<void> {
+export async function rejectQuote(s: Mail, buyer: Answerer, quoteId: number, message: string, base: string): Promise<void> {
   const now = new Date();
   await s.db.transaction(async (tx) => {
-    const q = await lockQuote(tx, quoteId, buyer.id);
-    if (!q) throw notFound();
+    const q = await lockQuote(tx, quoteId);
+    if (!q || !mayAnswerQuote(q, buyer)) throw notFound();
     const why = answerRefusal(q, now, 'reject');
     if (why) throw refused(why);
     await setQuote(tx, q.id, { status: 'rejected', decidedAt: now });

@@ -366,4 +366,5 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['There is no offer to answer yet.', 'Il n’y a pas encore d’offre à laquelle répondre.', 'Aún no hay ninguna oferta que responder.'],
   ['This offer has expired: ask us for a new quote.', 'Cette offre a expiré : demandez-nous une nouvelle soumission.', 'Esta oferta venció: pídanos una nueva cotización.'],
   ['Enter a unit price of 0 or more with at most 2 decimals, such as 129.50.', 'Entrez un prix unitaire de 0 ou plus avec au plus 2 décimales, comme 129.50.', 'Ingrese un precio unitario de 0 o más con a lo sumo 2 decimales, como 129.50.'],
+  ['This order is over your spending limit: your organisation’s approver can accept this quote.', 'Cette commande dépasse votre limite de dépenses : l’approbateur de votre organisation peut accepter cette soumission.', 'Este pedido supera su límite de gasto: el aprobador de su organización puede aceptar esta cotización.'],
 ];
