@@ -92,12 +92,12 @@ describe('browser: quotes (issue 25)', function () {
     await staff.getByLabel('Status').selectOption({ label: 'Requested' });
     await staff.getByRole('button', { name: 'Apply' }).click();
     await staff.waitForURL(/state=requested/);
-    const row = staff.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ has: staff.getByRole('link', { name: `Quote #${quoteId}` }) });
+    const row = staff.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ has: staff.getByRole('link', { name: `Quote #${quoteId}`, exact: true }) });
     expect(await row.textContent()).to.contain('buyer@acme.example').and.contain('Requested');
     expect(await axe(staff)).to.deep.equal([]);
     await screenshot(staff, 'quotes-admin-index-1280');
     await at375(staff, 'quotes-admin-index');
-    await row.getByRole('link', { name: `Quote #${quoteId}` }).click();
+    await row.getByRole('link', { name: `Quote #${quoteId}`, exact: true }).click();
     await staff.getByRole('heading', { level: 1, name: `Quote #${quoteId}` }).waitFor();
     expect(await staff.getByText('We plant 400 acres this spring').isVisible()).to.equal(true);
     await staff.getByRole('textbox', { name: /^Unit price of / }).fill('9.50');
@@ -123,7 +123,7 @@ describe('browser: quotes (issue 25)', function () {
     await back.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
     await back.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Quotes' }).click();
     await back.getByRole('heading', { level: 1, name: 'Quotes' }).waitFor();
-    await back.getByRole('link', { name: `Quote #${quoteId}` }).click();
+    await back.getByRole('link', { name: `Quote #${quoteId}`, exact: true }).click();
     await back.getByRole('heading', { level: 1, name: `Quote #${quoteId}` }).waitFor();
     expect(await back.getByText('Ten plates at 9.50 each').isVisible()).to.equal(true);
     const lines = back.getByRole('table', { name: 'Lines' });
