@@ -61,16 +61,18 @@ describe('browser: quotes (issue 25)', function () {
     await me.press(page.getByRole('link', { name: 'View cart' }));
     await page.waitForURL(/\/en-us\/cart$/);
     await hydrated(page);
-    await me.press(page.getByRole('complementary', { name: 'Request a quote' }).getByRole('link', { name: 'Request a quote' }));
+    // From here the buyer uses the keyboard only (Tab to a control, Enter, typing).
+    const kb = person(page, 'keyboard');
+    await kb.press(page.getByRole('complementary', { name: 'Request a quote' }).getByRole('link', { name: 'Request a quote' }));
     await page.getByRole('heading', { level: 1, name: 'Request a quote' }).waitFor();
     // An empty message is refused beside the field.
-    await me.press(page.getByRole('button', { name: 'Send quote request' }));
+    await kb.press(page.getByRole('button', { name: 'Send quote request' }));
     await page.getByText('Write a message of 1 to 2000 characters.').first().waitFor();
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'quotes-request-1280');
     await at375(page, 'quotes-request');
-    await me.type(page.getByRole('textbox', { name: 'Message' }), 'We plant 400 acres this spring: what is your best price for ten?');
-    await me.press(page.getByRole('button', { name: 'Send quote request' }));
+    await kb.type(page.getByRole('textbox', { name: 'Message' }), 'We plant 400 acres this spring: what is your best price for ten?');
+    await kb.press(page.getByRole('button', { name: 'Send quote request' }));
     const heading = await page.getByRole('heading', { level: 1, name: /^Quote #\d+$/ }).textContent();
     const quoteId = Number(/#(\d+)/.exec(heading!)![1]);
     await page.getByText('Your quote request was sent.').waitFor();
@@ -131,7 +133,7 @@ describe('browser: quotes (issue 25)', function () {
     expect(await axe(back)).to.deep.equal([]);
     await screenshot(back, 'quotes-offer-1280');
     await at375(back, 'quotes-offer');
-    await back.getByRole('button', { name: 'Accept offer' }).click();
+    await person(back, 'keyboard').press(back.getByRole('button', { name: 'Accept offer' }));
     await back.waitForURL(/\/en-us\/orders\/\d+$/);
     await back.getByText(`Quote accepted: order #${cartId} is placed at the quoted prices.`).waitFor();
     await screenshot(back, 'quotes-accepted-1280');
