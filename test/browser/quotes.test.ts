@@ -61,6 +61,8 @@ describe('browser: quotes (issue 25)', function () {
     await me.press(page.getByRole('link', { name: 'View cart' }));
     await page.waitForURL(/\/en-us\/cart$/);
     await hydrated(page);
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, 'quotes-cart-1280');
     // From here the buyer uses the keyboard only (Tab to a control, Enter, typing).
     const kb = person(page, 'keyboard');
     await kb.press(page.getByRole('complementary', { name: 'Request a quote' }).getByRole('link', { name: 'Request a quote' }));
@@ -110,6 +112,7 @@ describe('browser: quotes (issue 25)', function () {
     await at375(staff, 'quotes-admin-offer');
     await staff.getByRole('button', { name: 'Send counter-offer' }).click();
     await staff.getByText('Counter-offer sent to the buyer.').waitFor();
+    await screenshot(staff, 'quotes-admin-sent-1280');
     expect(await staff.getByTestId('quote-state').textContent()).to.equal('Offer sent');
     expect(staff.problems).to.deep.equal([]);
     await signOut(staff, 'Sam');
@@ -125,6 +128,8 @@ describe('browser: quotes (issue 25)', function () {
     await back.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
     await back.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Quotes' }).click();
     await back.getByRole('heading', { level: 1, name: 'Quotes' }).waitFor();
+    expect(await axe(back)).to.deep.equal([]);
+    await screenshot(back, 'quotes-list-1280');
     await back.getByRole('link', { name: `Quote #${quoteId}`, exact: true }).click();
     await back.getByRole('heading', { level: 1, name: `Quote #${quoteId}` }).waitFor();
     expect(await back.getByText('Ten plates at 9.50 each').isVisible()).to.equal(true);

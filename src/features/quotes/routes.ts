@@ -147,7 +147,7 @@ export function quoteRoutes(s: Services): Router {
 
   const adminLocals = async (req: Request, id: number, extra: Record<string, unknown> = {}) => {
     const v = await quoteView(s, id);
-    const values: Record<string, string> = { expires_on: defaultExpiry(new Date()), message: '', version: String(v.order.version) };
+    const values: Record<string, string> = { expires_on: v.quote.state === 'offered' && v.quote.expiresOn ? v.quote.expiresOn : defaultExpiry(new Date()), message: '', version: String(v.order.version) };
     for (const l of v.order.lines) if (l.productId !== null) Object.assign(values, { [`price_${l.id}`]: l.unitPrice, [`quantity_${l.id}`]: String(l.quantity) });
     const sent = (extra.values ?? {}) as Record<string, string>;
     return { title: req.t('quotes.show.title', { id }), layout: 'layouts/admin', nav: 'quotes', ...v, fields: {}, ...extra, values: { ...values, ...sent } };
