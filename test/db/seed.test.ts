@@ -35,7 +35,7 @@ describe('db/seed: demo data', function () {
     prices: await q('select * from channel_prices order by id'),
     inventory: await q('select * from inventory order by id'),
     orders: await q('select * from orders order by id'),
-    quotes: await q('select * from quotes order by id'),
+    quoteRequests: await q('select * from quotes order by id'),
     quoteMessages: await q('select * from quote_messages order by id'),
     lines: await q('select * from order_line_items order by id'),
     lineOptions: await q('select * from line_item_options order by id'),
