@@ -135,8 +135,18 @@ describe('quotes (issue 25)', function () {
     expect(requested.body.quotes.find((q: { id: number }) => q.id === quoteId)).to.include({ state: 'requested', buyer: buyer.email, order_id: orderId });
     const accepted = await staff.a.get('/en-us/admin/quotes?state=accepted').set(xhr(staff.token));
     expect(accepted.body.quotes.find((q: { id: number }) => q.id === quoteId)).to.equal(undefined);
-    const html = await staff.a.get('/en-us/admin/quotes?state=rejected');
-    expect(html.status).to.equal(200);
+    // No quote has expired yet: the empty state says so, in the page's language.
+    const none = await staff.a.get('/en-us/admin/quotes?state=expired');
+    expect(none.status).to.equal(200);
+    expect(none.text).to.include('No quote has this status.');
+    expect((await staff.a.get('/fr-ca/admin/quotes?state=expired')).text).to.include('Aucune soumission n’a ce statut.');
+    // An unknown status is no filter; a page past the end is empty.
+    const all = await staff.a.get('/en-us/admin/quotes?state=nonsense').set(xhr(staff.token));
+    expect(all.body.quotes.some((q: { id: number }) => q.id === quoteId)).to.equal(true);
+    const far = await staff.a.get('/en-us/admin/quotes?page=500').set(xhr(staff.token));
+    expect(far.body).to.deep.include({ quotes: [], page: 500 });
+    // The buyer without quotes sees the empty list with a way back to the cart.
+    expect((await other.a.get('/en-us/account/quotes')).text).to.include('You have not asked for a quote yet.');
     const one = await staff.a.get(`/en-us/admin/quotes/${quoteId}`).set(xhr(staff.token));
     expect(one.body.messages).to.deep.equal([{ author: 'buyer', kind: 'request', body: 'We need two for the spring season. Best price?', created_at: one.body.messages[0].created_at }]);
   });
