@@ -56,6 +56,7 @@ import { eppRoutes } from './features/epp/routes.ts';
 // Quick order by part number (issue 25)
 import { quickOrderRoutes } from './features/quick-order/routes.ts';
 import { invoicesRoutes, termsAdminRoutes } from './features/terms/routes.ts';
+import { quoteRoutes } from './features/quotes/routes.ts';
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -101,6 +102,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(permissionRoutes(s));
   r.use(orgUserRoutes(s));
   r.use(approvalRoutes(s, checkoutDeps(s))); // issue 25: spending limits and approval
+  r.use(quoteRoutes(s)); // issue 25: quotes
   r.use(integrationRoutes(s)); // issue 15
   r.use(systemRoutes(s)); // issue 15
   r.use(eppRoutes(s)); // Extended Payment Program (issue 10)

@@ -5,7 +5,7 @@
  * arithmetic is integer cents through money.ts, totals through order-totals.ts, promotion shares
  * through prorate.ts.
  */
-import { fromCents, parseCents } from './money.ts';
+import { fromCents, parseCents, toCents } from './money.ts';
 import type { Promotion } from './order-totals.ts';
 import { priceOrder } from './price-order.ts';
 
@@ -190,3 +190,21 @@ export function repriceOrder(
 
 /** Cents → the API's 2-decimal string. */
 export const money2 = (cents: number) => fromCents(cents);
+
+// ---------------------------------------------------------------- a unit price staff set
+
+/** The most a unit price can be (numeric(12, 2)). */
+export const UNIT_PRICE_MAX_CENTS = 99_999_999_99;
+export const UNIT_PRICE_MESSAGE = 'Enter a unit price of 0 or more with at most 2 decimals, such as 129.50.';
+
+/**
+ * Why: staff may set a line's unit price by hand (a quote's counter-offer, issue 25); the line and
+ * order totals then follow from it by repriceOrder. A price is 0 to 99,999,999.99 with at most two
+ * decimals (thousands separators allowed); anything else is null (refused with UNIT_PRICE_MESSAGE).
+ */
+export function staffUnitPriceCents(v: unknown): number | null {
+  const s = typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim().replace(/,/g, '') : '';
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(s)) return null;
+  const cents = toCents(s);
+  return cents <= UNIT_PRICE_MAX_CENTS ? cents : null;
+}

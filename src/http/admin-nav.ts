@@ -29,6 +29,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { key: 'parts', label: 'admin.nav.parts', href: (l) => `/${l}/parts`, permission: 'products.edit', icon: 'map' }, // issue #12: callouts are edited on the explorer
   { key: 'orders', label: 'admin.nav.orders', href: (l) => `/${l}/account/dashboard/orders`, permission: 'orders.view', icon: 'orders' },
   { key: 'invoices', label: 'admin.nav.invoices', href: (l) => `/${l}/account/dashboard/invoices`, permission: 'orders.view', icon: 'calendar' }, // issue 25: pay on terms
+  { key: 'quotes', label: 'admin.nav.quotes', href: (l) => `/${l}/admin/quotes`, permission: 'quotes.manage', icon: 'tag' }, // issue 25: quotes
   { key: 'customers', label: 'admin.nav.customers', href: () => '/account/dashboard/customers', permission: 'customers.view', icon: 'customers' },
   // Back office insight (issue #14): reports and the calendar.
   { key: 'reports', label: 'admin.nav.reports', href: (l) => `/${l}/account/dashboard/reports`, permission: 'reports.view', icon: 'chart' },

@@ -124,6 +124,12 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('GET', '/:locale/account/organization/approvals', 'organisation.users', 'issue 25: own organisation\'s carts waiting for approval'),
   R('POST', '/:locale/account/organization/approvals/:approvalId/approve', 'organisation.users', 'issue 25: own organisation only; never one\'s own cart'),
   R('POST', '/:locale/account/organization/approvals/:approvalId/reject', 'organisation.users', 'issue 25: own organisation only; reason required'),
+  R('GET', '/:locale/account/quotes', 'signed-in', 'issue 25: own quotes only'),
+  R('GET', '/:locale/account/quotes/new', 'signed-in', 'issue 25: the own cart'),
+  R('POST', '/:locale/account/quotes', 'signed-in', 'issue 25: the own cart becomes a quote request'),
+  R('GET', '/:locale/account/quotes/:quoteId', 'signed-in', 'issue 25: own quote; 404 otherwise'),
+  R('POST', '/:locale/account/quotes/:quoteId/accept', 'signed-in', 'issue 25: own quote; 404 otherwise'),
+  R('POST', '/:locale/account/quotes/:quoteId/reject', 'signed-in', 'issue 25: own quote; 404 otherwise'),
 
   // --- back office: people, permissions ---
   R('POST', '/:locale/admin/settings/person/accountexists', 'customers.view'),
@@ -143,6 +149,9 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   // --- back office: orders ---
   R('GET', '/:locale/account/dashboard/orders', 'orders.view'),
   R('GET', '/:locale/account/dashboard/invoices', 'orders.view', 'issue 25: open invoices by due date, ?overdue=1'),
+  R('GET', '/:locale/admin/quotes', 'quotes.manage', 'issue 25: quote requests and counter-offers'),
+  R('GET', '/:locale/admin/quotes/:quoteId', 'quotes.manage'),
+  R('POST', '/:locale/admin/quotes/:quoteId/offer', 'quotes.manage', 'issue 25: prices and quantities by the order editor\'s rules'),
   R('GET', '/:locale/admin/orders/create', 'orders.edit'),
   R('POST', '/:locale/admin/orders/create', 'orders.edit'),
   bearer('GET', '/:locale/api/orders/:orderId/synchronize', 'signed-in', 'own order, or orders.view; 404 otherwise'),

@@ -35,6 +35,8 @@ describe('db/seed: demo data', function () {
     prices: await q('select * from channel_prices order by id'),
     inventory: await q('select * from inventory order by id'),
     orders: await q('select * from orders order by id'),
+    quoteRequests: await q('select * from quotes order by id'),
+    quoteMessages: await q('select * from quote_messages order by id'),
     lines: await q('select * from order_line_items order by id'),
     lineOptions: await q('select * from line_item_options order by id'),
     payments: await q('select * from payments order by id'),
@@ -102,6 +104,9 @@ describe('db/seed: demo data', function () {
     expect(await count(`select count(*) from member_limits`)).to.equal(1);
     expect(await count(`select count(*) from user_permissions p join users u on u.id = p.user_id where u.email = 'will.harper@acme.example' and p.permission_key = 'organisation.users' and p.granted`)).to.equal(1);
     expect(byEmail['distributor@example.com'].org).to.equal('Prairie Supply');
+    // Quotes (issue 25): the distributor's quote order waits for staff's counter-offer, with its message.
+    expect(await q(`select q.status, o.status as order_status, u.email, (select count(*)::int from quote_messages m where m.quote_id = q.id and m.author = 'buyer' and m.kind = 'request') as messages
+      from quotes q join orders o on o.id = q.order_id join users u on u.id = q.requested_by`)).to.deep.equal([{ status: 'requested', order_status: 'quote', email: 'distributor@example.com', messages: 1 }]);
     expect(byEmail['warehouse@example.com'].warehouse).to.equal('US-DSM');
     expect(await count(`select count(*) from distributors d join organisations o on o.id = d.organisation_id where o.name = 'Prairie Supply'`)).to.equal(1);
     expect(await argon2.verify(byEmail['customer@example.com'].password_hash, DEMO_PASSWORD)).to.equal(true);

@@ -69,7 +69,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
   [ANY, /^\/:locale\/order\//, 'signed-in'],
   [ANY, /^\/:locale\/account\/organization\/users/, ['buyer', 'admin'] /* organisation.users: Acme's account administrator */],
   [ANY, /^\/:locale\/account\/organization\/approvals/, ['buyer', 'admin'] /* organisation.users: Acme's approvers (issue 25: spending limits) */],
-  [ANY, /^\/:locale\/account(\/(orders|payment|addresses)(\/|$)|$)/, 'signed-in'],
+  [ANY, /^\/:locale\/account(\/(orders|payment|addresses|quotes)(\/|$)|$)/, 'signed-in' /* quotes: the buyer's own (issue 25) */],
   [ANY, /^\/:locale\/orders\/:orderId/, 'signed-in'],
   [ANY, /^\/(api\/plaid\/link-token|bank-link\/statement)$/, 'signed-in'],
   // The orders API: a bearer token; payments need orders.pay.
@@ -81,6 +81,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
   [READ, /^\/:locale\/account\/dashboard\/invoices$/, STAFF /* orders.view: invoices due (issue 25) */],
   [READ, /^\/admin\/orders\/detail\/:orderId(\/containers)?$/, STAFF /* orders.view */],
   [ANY, /^\/(:locale\/)?admin\/orders\//, STAFF /* orders.edit */],
+  [ANY, /^\/:locale\/admin\/quotes(\/|$)/, STAFF /* quotes.manage (issue 25) */],
   [ANY, /^\/account\/dashboard\/customers\/new$/, STAFF /* customers.edit: "Add customer" (issue 22) */],
   [READ, /^\/account\/dashboard\/customers(\/:personId)?$/, STAFF /* customers.view */],
   [ANY, /^\/account\/dashboard\/customers\//, STAFF /* customers.edit */],

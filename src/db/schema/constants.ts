@@ -16,6 +16,8 @@ export const PERMISSION_KEYS = [
   'logs.view', 'translations.edit', 'epp.admin', 'services.view', 'dashboard.view',
   // An organisation's own administrator: invite, list and remove the organisation's users (issue 15).
   'organisation.users',
+  // Quotes (issue 25): see buyers' quote requests, change their prices and quantities, send counter-offers.
+  'quotes.manage',
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 

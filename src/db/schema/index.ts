@@ -28,3 +28,5 @@ export * from './reports.ts';
 export * from './payment-attempts.ts';
 // Spending limits and approval (issue 25).
 export * from './approvals.ts';
+// Quotes and their messages (issue 25).
+export * from './quotes.ts';

@@ -81,7 +81,7 @@ export const PEOPLE: PersonSeed[] = [
 /** What each role may do; admin has every key. Customers have none (their own orders need no key). */
 export const ROLE_PERMISSIONS: Record<UserRole, readonly PermissionKey[]> = {
   admin: PERMISSION_KEYS,
-  staff: ['orders.view', 'orders.edit', 'orders.pay', 'customers.view', 'customers.edit', 'products.edit', 'dashboard.view', 'reports.view', 'calendar.edit'],
+  staff: ['orders.view', 'orders.edit', 'orders.pay', 'customers.view', 'customers.edit', 'products.edit', 'dashboard.view', 'reports.view', 'calendar.edit', 'quotes.manage'],
   distributor: ['dashboard.view'],
   warehouse: ['dashboard.view', 'inventory.edit'],
   customer: [],
@@ -109,6 +109,7 @@ const PERMISSION_DESCRIPTIONS: Record<PermissionKey, string> = {
   'services.view': 'See the system service list',
   'dashboard.view': 'Open the dashboard',
   'organisation.users': "Invite and remove the users of one's own organisation",
+  'quotes.manage': 'See quote requests and send counter-offers',
 };
 
 /**

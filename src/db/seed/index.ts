@@ -12,6 +12,7 @@ import { seedContent, seedTranslations } from './content.ts';
 import { seedGeo } from './geo.ts';
 import { seedStock, seedWarehouses } from './inventory.ts';
 import { seedOrders, seedPromotions } from './orders.ts';
+import { seedQuotes } from './quotes.ts';
 import { resetSequences, Rng, type SeedDb } from './util.ts';
 import { seedParts } from './parts.ts';
 import { seedTaxRates } from './checkout.ts';
@@ -65,6 +66,7 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     // order's payment chose a scan of every payment per order.
     await tx.execute(sql`analyze orders, payments, order_fees, order_line_items`);
     await seedEppPlans(tx); // the EPP orders' plans and schedules (issue 10)
+    await seedQuotes(tx); // the distributor's quote request (issue 25)
     const content = await seedContent(tx, products);
     await seedParts(tx, products); // parts diagrams 2-3, quantities per assembly, dealer hours (issue #12)
     // Interface text, then the catalogue's French and Spanish (issue 22), once every catalogue entity exists.

@@ -356,4 +356,15 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['Keep the reason under 500 characters.', 'Gardez la raison sous 500 caractères.', 'Mantenga el motivo por debajo de 500 caracteres.'],
   ['This request was already decided.', 'Cette demande a déjà été décidée.', 'Esta solicitud ya fue decidida.'],
   ['You cannot approve your own order.', 'Vous ne pouvez pas approuver votre propre commande.', 'No puede aprobar su propio pedido.'],
+  // Quotes (issue 25)
+  ['Write a message of 1 to 2000 characters.', 'Écrivez un message de 1 à 2000 caractères.', 'Escriba un mensaje de 1 a 2000 caracteres.'],
+  ['Enter the expiry date as YYYY-MM-DD.', 'Entrez la date d’expiration au format AAAA-MM-JJ.', 'Ingrese la fecha de vencimiento como AAAA-MM-DD.'],
+  ['Choose an expiry date after today.', 'Choisissez une date d’expiration après aujourd’hui.', 'Elija una fecha de vencimiento posterior a hoy.'],
+  ['Choose an expiry date within 90 days.', 'Choisissez une date d’expiration dans les 90 jours.', 'Elija una fecha de vencimiento dentro de 90 días.'],
+  ['Your cart is empty: add products before asking for a quote.', 'Votre panier est vide : ajoutez des produits avant de demander une soumission.', 'Su carrito está vacío: agregue productos antes de pedir una cotización.'],
+  ['This quote is closed.', 'Cette soumission est close.', 'Esta cotización está cerrada.'],
+  ['There is no offer to answer yet.', 'Il n’y a pas encore d’offre à laquelle répondre.', 'Aún no hay ninguna oferta que responder.'],
+  ['This offer has expired: ask us for a new quote.', 'Cette offre a expiré : demandez-nous une nouvelle soumission.', 'Esta oferta venció: pídanos una nueva cotización.'],
+  ['Enter a unit price of 0 or more with at most 2 decimals, such as 129.50.', 'Entrez un prix unitaire de 0 ou plus avec au plus 2 décimales, comme 129.50.', 'Ingrese un precio unitario de 0 o más con a lo sumo 2 decimales, como 129.50.'],
+  ['This order is over your spending limit: your organisation’s approver can accept this quote.', 'Cette commande dépasse votre limite de dépenses : l’approbateur de votre organisation peut accepter cette soumission.', 'Este pedido supera su límite de gasto: el aprobador de su organización puede aceptar esta cotización.'],
 ];
