@@ -121,7 +121,7 @@ describe('route permissions: one table, one guard', function () {
 
   before(async () => {
     const app = await testServer();
-    routes = mountedRoutes(app.server.listeners('request')[0] as Express);
+    routes = mountedRoutes(app.express);
     const anon = await agent();
     who = [{ name: 'anonymous', a: anon, token: await csrf(anon, '/en-us/') }];
     for (const [name, email] of ACCOUNTS) {

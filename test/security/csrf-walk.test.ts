@@ -22,7 +22,7 @@ describe('CSRF and bearer rules on every state-changing route', function () {
 
   it('refuses a signed-in session without a token, or with another visitor\'s, on every write (403)', async () => {
     const app = await testServer();
-    const routes = mountedRoutes(app.server.listeners('request')[0] as Express);
+    const routes = mountedRoutes(app.express);
     const rowOf = (m: string, p: string) => ROUTE_PERMISSIONS.find((r) => r.method === m && r.path === p);
     const writes = routes.filter((r) => WRITES.has(r.method) && rowOf(r.method, r.path)?.auth !== 'api-key');
     expect(writes.length).to.be.greaterThan(60);

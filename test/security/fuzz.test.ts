@@ -93,7 +93,7 @@ describe('hostile input on every route', function () {
   before(async () => {
     db = await createTestDb('fuzz');
     app = await start({ env: 'test', port: 0, databaseUrl: db.databaseUrl, dataDir: db.dataDir, seed: 'demo', logLevel: 'silent', sessionSecret: 'fuzz-test-session-secret-0123456789' });
-    routes = mountedRoutes(app.server.listeners('request')[0] as Express).filter((r) => !(r.method === 'POST' && /\/logout$/.test(r.path)));
+    routes = mountedRoutes(app.express).filter((r) => !(r.method === 'POST' && /\/logout$/.test(r.path)));
     const anon = supertest.agent(app.url);
     who.push({ name: 'anonymous', a: anon, token: csrfOf((await anon.get('/en-us/login')).text) });
     for (const email of ['customer@example.com', 'staff@example.com', 'admin@example.com']) {
