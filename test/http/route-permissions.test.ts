@@ -14,7 +14,6 @@
  * would sign them out or act (logout, regenerate a key).
  */
 import { expect } from 'chai';
-import type { Express } from 'express';
 import { agent, apiToken, csrf, type Agent } from '../helpers/http.ts';
 import { signedIn } from '../helpers/signed-in.ts';
 import { testServer } from '../helpers/server.ts';

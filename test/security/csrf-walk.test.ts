@@ -7,7 +7,6 @@
  * Every refusal comes before any handler, so the walk writes nothing.
  */
 import { expect } from 'chai';
-import type { Express } from 'express';
 import { mountedRoutes } from '../../src/http/route-walk.ts';
 import { ROUTE_PERMISSIONS } from '../../src/http/route-permissions.ts';
 import { agent, csrf } from '../helpers/http.ts';

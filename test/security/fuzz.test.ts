@@ -14,7 +14,6 @@
  * read. FUZZ_RUNS raises the runs per route and user (default 5; `npm run test:security` uses 25).
  */
 import { expect } from 'chai';
-import type { Express } from 'express';
 import fc from 'fast-check';
 import supertest from 'supertest';
 import { start, type Running } from '../../src/server.ts';
