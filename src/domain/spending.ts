@@ -35,4 +35,5 @@ export function periodStart(now: Date, period: LimitPeriod): Date {
 export const SPENDING_MESSAGES = {
   locked: 'This cart is waiting for approval.',
   method: 'Choose check or invoice to send this order for approval.',
+  noApprover: 'Nobody in your organisation can approve this order yet: ask your organisation’s administrator to name an approver.',
 } as const;

@@ -174,4 +174,19 @@ describe('spending limits and approval (issue 25)', function () {
     expect((await setLimits(admin, memberId, { per_order_limit: '', per_period_limit: '' })).body).to.deep.equal({ user_id: memberId, per_order_limit: null, per_period_limit: null, period: 'month' });
     expect((await sql('select 1 from member_limits where user_id = $1', [memberId])).length).to.equal(0);
   });
+
+  it('over the limit in an organisation where nobody else can approve: 409 with a message, nothing sent, the cart not locked', async () => {
+    const alone = await newCustomer(product, 2, { accountType: 'organization', 'org-name': `${orgName} alone` });
+    const [u] = await sql<{ id: number; org: number }>('select id, organisation_id as org from users where email = $1', [alone.email]);
+    await sql(`insert into member_limits (organisation_id, user_id, per_order_limit, period) values ($1, $2, '10.00', 'month')`, [u.org, u.id]);
+    const { totals } = await chooseShipping(alone.a, alone.token, alone.orderId, alone.shipTo);
+    const res = await place(alone.a, alone.token, randomUUID(), { order_id: alone.orderId, payment_type: 2, check_number: '1010', expected_total: totals.total });
+    expect(res.status, res.text).to.equal(409);
+    expect(res.body.error.message).to.equal('Nobody in your organisation can approve this order yet: ask your organisation’s administrator to name an approver.');
+    expect((await sql('select 1 from order_approvals where order_id = $1', [alone.orderId])).length).to.equal(0);
+    expect(await events('order.approval_requested', alone.orderId)).to.equal(0);
+    // The cart is still the member's to change.
+    const put = await alone.a.put(`/en-us/cart/${await cartLine(alone.orderId)}`).set(xhr(alone.token)).send({ quantity: 1 });
+    expect(put.status, put.text).to.equal(200);
+  });
 });

@@ -62,6 +62,9 @@ export async function requestApproval(s: Mail, args: { userId: number; need: Nee
   if ((input.payment_type !== PAYMENT_TYPES.CHECK && input.payment_type !== PAYMENT_TYPES.INVOICE) || input.saved_method_id !== undefined) {
     throw new AppError(422, 'approval_payment', SPENDING_MESSAGES.method, { payment_type: SPENDING_MESSAGES.method });
   }
+  // An approval nobody can give would keep the cart locked for good: refused before anything is written.
+  const approvers = (await approversOf(s.db, need.organisationId)).filter((a) => a.id !== args.userId);
+  if (!approvers.length) throw new AppError(409, 'no_approver', SPENDING_MESSAGES.noApprover);
   const choice: ApprovalChoice = { input, locale: args.locale, channelId: args.channelId, currency: args.currency, totalCents: need.totalCents, limitReason: need.reason };
   const approvalId = await s.db.transaction(async (tx) => {
     const cart = await lockCartOf(tx, input.order_id, args.userId);
@@ -79,8 +82,7 @@ export async function requestApproval(s: Mail, args: { userId: number; need: Nee
     return row.id;
   });
   const member = await userEmail(s.db, args.userId);
-  for (const a of await approversOf(s.db, need.organisationId)) {
-    if (a.id === args.userId) continue;
+  for (const a of approvers) {
     const t = tOf(s, a.locale);
     const locale = localeOf(a.locale);
     await s.mailer.send({

@@ -350,6 +350,7 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   // spending limits and approval (issue 25)
   ['This cart is waiting for approval.', 'Ce panier attend une approbation.', 'Este carrito está en espera de aprobación.'],
   ['Choose check or invoice to send this order for approval.', 'Choisissez le chèque ou la facture pour envoyer cette commande en approbation.', 'Elija cheque o factura para enviar este pedido a aprobación.'],
+  ['Nobody in your organisation can approve this order yet: ask your organisation’s administrator to name an approver.', 'Personne dans votre organisation ne peut encore approuver cette commande : demandez à l’administrateur de votre organisation de désigner un approbateur.', 'Nadie en su organización puede aprobar este pedido todavía: pida al administrador de su organización que designe un aprobador.'],
   ['Enter a limit of 0 or more, such as 2500.00, or leave it empty for no limit.', 'Entrez une limite de 0 ou plus, par exemple 2500.00, ou laissez vide pour aucune limite.', 'Ingrese un límite de 0 o más, por ejemplo 2500.00, o déjelo vacío para no tener límite.'],
   ['Choose month or quarter.', 'Choisissez mois ou trimestre.', 'Elija mes o trimestre.'],
   ['Give a reason for the rejection.', 'Donnez une raison au refus.', 'Indique un motivo para el rechazo.'],
