@@ -179,6 +179,29 @@ describe('quotes (issue 25)', function () {
     expect(await events('quote.offered')).to.equal(0);
   });
 
+  it('"Update totals" shows the offer\'s figures for the prices typed, and saves, sends and records nothing', async () => {
+    const staff = await signedIn('staff@example.com');
+    const { body: q } = await staff.a.get(`/en-us/admin/quotes/${quoteId}`).set(xhr(staff.token));
+    const [before] = await sql('select o.subtotal, o.total, o.version, l.unit_price, l.quantity from orders o join order_line_items l on l.id = $2 where o.id = $1', [orderId, lineId]);
+    const preview = await staff.a.post(`/en-us/admin/quotes/${quoteId}/offer`).set(xhr(staff.token)).type('form')
+      .send({ intent: 'preview', version: String(q.version), [`price_${lineId}`]: '10.00', [`quantity_${lineId}`]: '3', expires_on: '', message: '' });
+    expect(preview.status, preview.text).to.equal(200);
+    expect(preview.body.totals.subtotal).to.equal('30.00');
+    const [after] = await sql('select o.subtotal, o.total, o.version, l.unit_price, l.quantity from orders o join order_line_items l on l.id = $2 where o.id = $1', [orderId, lineId]);
+    expect(after).to.deep.equal(before);
+    expect(await events('quote.offered')).to.equal(0);
+    expect(await logs('quote.offer')).to.equal(0);
+    // The page: the figures beside the inputs, and a bad price named as when sending.
+    const page = await staff.a.post(`/en-us/admin/quotes/${quoteId}/offer`).type('form')
+      .send({ _csrf: staff.token, intent: 'preview', version: String(q.version), [`price_${lineId}`]: '10.00', [`quantity_${lineId}`]: '3' });
+    expect(page.status).to.equal(200);
+    expect(page.text).to.include('Totals updated for the prices and quantities above.').and.include('$30.00');
+    const bad = await staff.a.post(`/en-us/admin/quotes/${quoteId}/offer`).set(xhr(staff.token)).type('form')
+      .send({ intent: 'preview', version: String(q.version), [`price_${lineId}`]: 'ten', [`quantity_${lineId}`]: '3' });
+    expect(bad.status).to.equal(400);
+    expect(bad.body.error.fields).to.deep.equal({ [`price_${lineId}`]: 'Enter a unit price of 0 or more with at most 2 decimals, such as 129.50.' });
+  });
+
   it('staff change the price and quantity and send the offer; the product\'s price changes; the buyer accepts: the order keeps the quoted price', async () => {
     const staff = await signedIn('staff@example.com');
     const { body: q } = await staff.a.get(`/en-us/admin/quotes/${quoteId}`).set(xhr(staff.token));

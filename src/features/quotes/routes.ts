@@ -23,8 +23,8 @@ import { wantsJson } from '../../http/wants-json.ts';
 import { getCart } from '../cart/service.ts';
 import { localizeCart } from '../cart/localize.ts';
 import { listQuotes, messagesOf, quoteById, quoteOrder, QUOTES_PAGE_SIZE, quotesOfBuyer, userOf } from './queries.ts';
-import { AcceptForm, AdminQuotesQuery, MessageForm, parseOffer } from './schemas.ts';
-import { acceptQuote, type Answerer, rejectQuote, requestQuote, sendOffer } from './service.ts';
+import { AcceptForm, AdminQuotesQuery, MessageForm, parseOffer, parseOfferPreview } from './schemas.ts';
+import { acceptQuote, type Answerer, previewOffer, rejectQuote, requestQuote, sendOffer } from './service.ts';
 import type { CurrentUser } from '../../http/types.ts';
 
 const baseOf = (s: Services, req: Request) => s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
@@ -166,7 +166,16 @@ export function quoteRoutes(s: Services): Router {
   }, async (req, res) => {
     const id = parseInput(IdParam, req.params.quoteId);
     const v = await quoteView(s, id);
-    const form = parseOffer((req.body ?? {}) as Record<string, unknown>, v.order.lines.filter((l) => l.productId !== null).map((l) => l.id), new Date());
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const lineIds = v.order.lines.filter((l) => l.productId !== null).map((l) => l.id);
+    if (body.intent === 'preview') {
+      // "Update totals": the figures the counter-offer would have, nothing saved or sent.
+      const order = await previewOffer(s, id, parseOfferPreview(body, lineIds));
+      if (wantsJson(req)) return void res.json({ quote_id: id, currency: order?.currency, totals: order && { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, tax: order.tax, total: order.total } });
+      const locals = await adminLocals(req, id, { values: body });
+      return void (await res.page('quotes/admin-show', { ...locals, order: order ?? locals.order, previewed: true }));
+    }
+    const form = parseOffer(body, lineIds, new Date());
     const out = await sendOffer(s, req.user!, id, form, baseOf(s, req));
     if (wantsJson(req)) return void res.json({ quote_id: id, state: 'offered', expires_on: form.expiresOn, total: out.total, currency: out.currency });
     flash(req, 'success', req.t('quotes.offerSent'));

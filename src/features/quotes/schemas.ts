@@ -37,15 +37,7 @@ export type OfferForm = { version: number; expiresOn: string; message: string; l
  * (expires_on), a message and the order's version (a stale one is a 409). Every bad field is named.
  */
 export function parseOffer(body: Record<string, unknown>, lineIds: readonly number[], now: Date): OfferForm {
-  const fields: FieldErrors = {};
-  const lines: OfferLine[] = [];
-  for (const id of lineIds) {
-    const unitCents = staffUnitPriceCents(body[`price_${id}`]);
-    if (unitCents === null) fields[`price_${id}`] = UNIT_PRICE_MESSAGE;
-    const q = Quantity.safeParse(body[`quantity_${id}`]);
-    if (!q.success) fields[`quantity_${id}`] = q.error.issues[0].message;
-    if (unitCents !== null && q.success) lines.push({ id, unitCents, quantity: q.data });
-  }
+  const { lines, fields } = offerLines(body, lineIds);
   const expiry = checkExpiry(body.expires_on, now);
   if (!expiry.ok) fields.expires_on = QUOTE_MESSAGES[expiry.error];
   const m = checkQuoteMessage(body.message);
@@ -55,4 +47,26 @@ export function parseOffer(body: Record<string, unknown>, lineIds: readonly numb
   const keys = Object.keys(fields);
   if (keys.length) throw invalid(keys.length === 1 ? fields[keys[0]] : 'Please correct the highlighted fields.', fields);
   return { version: version.data!, expiresOn: (expiry as { day: string }).day, message: (m as { text: string }).text, lines };
+}
+
+/** The lines of a counter-offer (price_{id}, quantity_{id}) by the order editor's rules, with an error per bad field. */
+function offerLines(body: Record<string, unknown>, lineIds: readonly number[]): { lines: OfferLine[]; fields: FieldErrors } {
+  const fields: FieldErrors = {};
+  const lines: OfferLine[] = [];
+  for (const id of lineIds) {
+    const unitCents = staffUnitPriceCents(body[`price_${id}`]);
+    if (unitCents === null) fields[`price_${id}`] = UNIT_PRICE_MESSAGE;
+    const q = Quantity.safeParse(body[`quantity_${id}`]);
+    if (!q.success) fields[`quantity_${id}`] = q.error.issues[0].message;
+    if (unitCents !== null && q.success) lines.push({ id, unitCents, quantity: q.data });
+  }
+  return { lines, fields };
+}
+
+/** "Update totals": only the lines are read (the expiry and message may still be empty). */
+export function parseOfferPreview(body: Record<string, unknown>, lineIds: readonly number[]): OfferLine[] {
+  const { lines, fields } = offerLines(body, lineIds);
+  const keys = Object.keys(fields);
+  if (keys.length) throw invalid(keys.length === 1 ? fields[keys[0]] : 'Please correct the highlighted fields.', fields);
+  return lines;
 }

@@ -21,9 +21,9 @@ import { findCartId } from '../cart/queries.ts';
 import { diff, lockOrder, repriceAndSave, snapshot } from '../order-api/writes.ts';
 import { sendConfirmation } from '../orders/mail.ts';
 import {
-  addMessage, cartBecomesQuote, insertQuote, linesOf, lockQuote, orderTotal, placeQuotedOrder, productLineCount, quoteStaff, setLine, setQuote, userOf,
+  addMessage, cartBecomesQuote, insertQuote, linesOf, lockQuote, orderTotal, placeQuotedOrder, productLineCount, quoteOrder, quoteStaff, setLine, setQuote, userOf,
 } from './queries.ts';
-import type { OfferForm } from './schemas.ts';
+import type { OfferForm, OfferLine } from './schemas.ts';
 
 type Who = Pick<CurrentUser, 'id' | 'email'>;
 /** The buyer's side: who answers, their organisation and whether they approve for it (organisation.users). */
@@ -69,6 +69,49 @@ export async function requestQuote(s: Mail, buyer: Who, args: { locale: string; 
 }
 
 /** Staff send a counter-offer: the lines' prices and quantities, an expiry day and a message. */
+/** Changed lines written over the stored ones; returns the unit price changes (for the audit). */
+async function applyLines(tx: Parameters<typeof setLine>[0], orderId: number, lines: readonly OfferLine[]) {
+  const stored = await linesOf(tx, orderId);
+  const prices: { id: number; before: string; after: string }[] = [];
+  for (const l of lines) {
+    const line = stored.find((x) => x.id === l.id);
+    if (!line) continue;
+    const unit = fromCents(l.unitCents);
+    if (toCents(line.unitPrice) !== l.unitCents || line.quantity !== l.quantity) {
+      await setLine(tx, l.id, { unitPrice: unit, quantity: l.quantity });
+      if (toCents(line.unitPrice) !== l.unitCents) prices.push({ id: l.id, before: line.unitPrice, after: unit });
+    }
+  }
+  return prices;
+}
+
+class Preview {
+  constructor(readonly order: Awaited<ReturnType<typeof quoteOrder>>) {}
+}
+
+/**
+ * "Update totals" before sending: the quote's order as the counter-offer would make it, computed by
+ * the very steps sendOffer takes (the lines written, repriceAndSave) in a transaction that is then
+ * rolled back: the figures shown are the ones the buyer will get, and nothing is kept.
+ */
+export async function previewOffer(s: Pick<Services, 'db'>, quoteId: number, lines: readonly OfferLine[]) {
+  try {
+    await s.db.transaction(async (tx) => {
+      const q = await lockQuote(tx, quoteId);
+      if (!q) throw notFound();
+      if (!canOffer(q.status)) throw refused('notOpen');
+      const order = await lockOrder(tx, q.orderId, undefined);
+      await applyLines(tx, order.id, lines);
+      await repriceAndSave(tx, order);
+      throw new Preview(await quoteOrder(tx, order.id));
+    });
+  } catch (e) {
+    if (e instanceof Preview) return e.order;
+    throw e;
+  }
+  throw new Error('unreachable');
+}
+
 export async function sendOffer(s: Mail, staff: Who, quoteId: number, form: OfferForm, base: string): Promise<{ total: string; currency: string }> {
   const out = await s.db.transaction(async (tx) => {
     const q = await lockQuote(tx, quoteId);
@@ -76,17 +119,7 @@ export async function sendOffer(s: Mail, staff: Who, quoteId: number, form: Offe
     if (!canOffer(q.status)) throw refused('notOpen');
     const order = await lockOrder(tx, q.orderId, form.version); // someone else's newer edit: 409
     const before = await snapshot(tx, order);
-    const stored = await linesOf(tx, order.id);
-    const prices: { id: number; before: string; after: string }[] = [];
-    for (const l of form.lines) {
-      const line = stored.find((x) => x.id === l.id);
-      if (!line) continue;
-      const unit = fromCents(l.unitCents);
-      if (toCents(line.unitPrice) !== l.unitCents || line.quantity !== l.quantity) {
-        await setLine(tx, l.id, { unitPrice: unit, quantity: l.quantity });
-        if (toCents(line.unitPrice) !== l.unitCents) prices.push({ id: l.id, before: line.unitPrice, after: unit });
-      }
-    }
+    const prices = await applyLines(tx, order.id, form.lines);
     const saved = await repriceAndSave(tx, order); // every figure from the stored unit prices (order-edit.ts repriceOrder)
     await setQuote(tx, q.id, { status: 'offered', expiresOn: form.expiresOn, offeredBy: staff.id, offeredAt: new Date() });
     await addMessage(tx, { quoteId: q.id, authorId: staff.id, author: 'staff', kind: 'offer', body: form.message });
