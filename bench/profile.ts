@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startBenchApp } from './app.ts';
 import { measure, round } from './load.ts';
-import { anonymousVisitor, signedIn } from './visitors.ts';
+import { anonymousVisitor, BROWSER_HEADERS, signedIn } from './visitors.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -121,7 +121,7 @@ async function main() {
     const pages: Record<string, string> = { product: productPath, catalog: '/en-us/products', landing: '/en-us/' };
     const target = pages[args.path!] ?? args.path!;
     const visitor = args['signed-in'] ? await signedIn(bench.base, 'customer@example.com', 'demo-pass-2026') : await anonymousVisitor(bench.base);
-    const spec = { url: bench.base + target, headers: { cookie: visitor.cookie } };
+    const spec = { url: bench.base + target, headers: { ...BROWSER_HEADERS, cookie: visitor.cookie } };
     const settings = { connections: Number(args.connections), duration_s: Number(args.duration), warmup_s: 0, workers: 1 };
     await measure(spec, { ...settings, duration_s: 3 }); // warm-up, unprofiled
 

@@ -5,7 +5,8 @@
  * database kept in a folder of its own between runs so the demo data is seeded once), starts a
  * bare Node server answering 2 KB in another process, then loads the anonymous product page
  * (DEMO-CONFIG, as `npm run bench` does: a returning visitor with the CSRF cookie of a first page
- * view and no session) and the bare server from this process with autocannon, one after the other,
+ * view and no session, asking as a browser does: Accept-Encoding gzip) and the bare server from
+ * this process with autocannon, one after the other,
  * for `--duration` seconds each. Prints req/s, p99 and the ratio to the bare server next to the last
  * recorded figure and the commit it was measured on (bench/results-quick.json); `--record`
  * writes this run there.
@@ -21,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { bareProcess, commitOf, stopProcess } from './load.ts';
+import { BROWSER_HEADERS } from './visitors.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsFile = path.join(root, 'bench', 'results-quick.json');
@@ -94,8 +96,8 @@ async function main() {
     const check = await fetch(page, { headers: { cookie } });
     if (check.status !== 200) throw new Error(`${page} answered ${check.status}`);
 
-    await load(page, 2, { cookie }); // warm-up: views compiled, caches filled
-    const appRun = await load(page, duration, { cookie });
+    await load(page, 2, { ...BROWSER_HEADERS, cookie }); // warm-up: views compiled, caches filled
+    const appRun = await load(page, duration, { ...BROWSER_HEADERS, cookie });
     const bareRun = await load(bare.url);
     const now: Figure = {
       rps: appRun.rps,

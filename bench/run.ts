@@ -37,7 +37,7 @@ import { startBenchApp, type BenchApp, type FreshDb } from './app.ts';
 import { startCluster } from './cluster.ts';
 import { bareProcess, commitOf, measure, round, BARE_BODY_BYTES, type LoadSettings, type LoadSpec, type Measured } from './load.ts';
 import { clusterRow, printTable, row, TARGETS, type ClusterRow, type Row, type Skipped, type Target } from './report.ts';
-import { anonymousVisitor, scriptHeaders, shopper, signedIn, type Visitor } from './visitors.ts';
+import { anonymousVisitor, BROWSER_HEADERS, scriptHeaders, shopper, signedIn, type Visitor } from './visitors.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEMO_PASSWORD = 'demo-pass-2026';
@@ -92,16 +92,18 @@ type Fixtures = {
   updateShoppers: (Visitor & { linePath: string })[];
 };
 
-const get = (path: string, v: Visitor): Pick<Case, 'spec' | 'probe'> => ({
-  spec: (base) => ({ url: base + path, headers: { cookie: v.cookie } }),
-  probe: (base) => fetch(base + path, { headers: { cookie: v.cookie } }),
-});
+/** A page as a browser asks for it (compressed), or `plain`: without Accept-Encoding. */
+const get = (path: string, v: Visitor, plain = false): Pick<Case, 'spec' | 'probe'> => {
+  const headers = plain ? { cookie: v.cookie } : { ...BROWSER_HEADERS, cookie: v.cookie };
+  return { spec: (base) => ({ url: base + path, headers }), probe: (base) => fetch(base + path, { headers }) };
+};
 
 function cases(f: Fixtures): Case[] {
   return [
     { id: 'landing', name: 'landing page', path: '/en-us/', target: TARGETS.anonymousPage, ...get('/en-us/', f.anonymous) },
     { id: 'catalog', name: 'catalog page', path: '/en-us/products', target: TARGETS.anonymousPage, ...get('/en-us/products', f.anonymous) },
     { id: 'product', name: 'product page, anonymous', path: f.productPath, target: TARGETS.anonymousPage, ...get(f.productPath, f.anonymous) },
+    { id: 'product-plain', name: 'product page, anonymous, uncompressed', path: f.productPath, target: TARGETS.anonymousPage, ...get(f.productPath, f.anonymous, true) },
     { id: 'product-signed-in', name: 'product page, signed in', path: f.productPath, target: TARGETS.signedInPage, ...get(f.productPath, f.customer) },
     { id: 'typeahead', name: 'typeahead', path: '/en-us/search/typeahead?q=plate', target: TARGETS.none, ...get('/en-us/search/typeahead?q=plate', f.anonymous) },
     {
@@ -174,7 +176,7 @@ async function runCluster(fresh: FreshDb, productPath: string): Promise<ClusterR
       // Every worker's first views compile templates and fill caches; the warm-up then runs at full load.
       // New connections (no keep-alive), so the kernel hands them to every worker.
       for (let i = 0; i < 4 * workers; i++) await getOnce(cluster.url + productPath, visitor.cookie);
-      results.push(await measure({ url: cluster.url + productPath, headers: { cookie: visitor.cookie } }, load));
+      results.push(await measure({ url: cluster.url + productPath, headers: { ...BROWSER_HEADERS, cookie: visitor.cookie } }, load));
     } finally {
       await cluster.stop();
     }

@@ -29,6 +29,15 @@ export async function anonymousVisitor(base: string): Promise<Visitor> {
   return { cookie, csrf };
 }
 
+/**
+ * What a browser sends with a page request (Chromium's Accept and Accept-Encoding): pages are
+ * measured as people get them, compressed. The bench keeps one row without compression beside it.
+ */
+export const BROWSER_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+} as const;
+
 export const scriptHeaders = (v: Visitor) => ({
   cookie: v.cookie,
   'x-csrf-token': v.csrf,
