@@ -35,7 +35,7 @@ const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= '0001-01-01' 
 const DueCursorParam = z.unknown().transform((v) => {
   const c = decodeCursor(v);
   return c && typeof c.v === 'string' && isDay(c.v) ? { dueOn: c.v, id: c.id } : undefined;
-});
+}).optional();
 
 /** GET invoices due: ?overdue=1 lists only invoices past their due date; `after`/`before`: keyset page cursors. */
 export const InvoicesQuery = z.object({
