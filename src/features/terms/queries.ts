@@ -8,6 +8,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, organisations, persons, users } from '../../db/schema/index.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
+import { encodeCursor, keysetPage, keysetPlan, type SortDir } from '../../domain/keyset.ts';
 import { toCents } from '../../domain/money.ts';
 
 /** The organisation an order belongs to (SQL, for `o` = the orders table). */
@@ -52,8 +53,17 @@ export type DueInvoice = {
   personId: number | null; customer: string; email: string | null; organisation: string | null; lastRemindedAt: Date | null;
 };
 
-/** Open invoices by due date (oldest first); `overdueAt`: only those due before that day ('YYYY-MM-DD'). */
-export async function dueInvoices(db: DbOrTx, opts: { overdueBefore?: string; limit?: number } = {}): Promise<DueInvoice[]> {
+/** A position in the invoices-due order: the due date ('YYYY-MM-DD') and the order id of a row. */
+export type DueCursor = { dueOn: string; id: number };
+
+/** Rows of the invoices-due index on one page of the back office. */
+export const INVOICES_PAGE_SIZE = 50;
+
+const dueFilter = (overdueBefore?: string): SQL | undefined => (overdueBefore ? sql`${orders.paymentDueOn} < ${overdueBefore}::date` : undefined);
+
+/** Open invoices matching `where`, in (due date, id) order ascending or descending, at most `limit`. */
+async function selectDue(db: DbOrTx, where: (SQL | undefined)[], fetchDir: SortDir, limit: number): Promise<DueInvoice[]> {
+  const dir = sql.raw(fetchDir);
   const rows = await db
     .select({
       id: orders.id, dueOn: orders.paymentDueOn, submittedAt: orders.submittedAt, total: orders.total, owed: sql<string>`(${owedSql})::text`,
@@ -62,13 +72,38 @@ export async function dueInvoices(db: DbOrTx, opts: { overdueBefore?: string; li
     })
     .from(orders)
     .leftJoin(persons, eq(persons.id, orders.personId))
-    .where(and(openInvoice, opts.overdueBefore ? sql`${orders.paymentDueOn} < ${opts.overdueBefore}::date` : undefined))
-    .orderBy(orders.paymentDueOn, orders.id)
-    .limit(opts.limit ?? 500);
+    .where(and(openInvoice, ...where))
+    .orderBy(sql`${orders.paymentDueOn} ${dir}`, sql`${orders.id} ${dir}`)
+    .limit(limit);
   return rows.map((r) => ({
     id: r.id, dueOn: r.dueOn!, submittedAt: r.submittedAt, total: r.total, owed: r.owed, currency: r.currency, personId: r.personId,
     customer: [r.firstName, r.lastName].filter(Boolean).join(' '), email: r.email, organisation: r.organisation, lastRemindedAt: r.lastRemindedAt,
   }));
+}
+
+/** The keyset condition "after" (`>`) or "before" (`<`) a cursor in (due date, id) order. */
+const pastCursor = (op: '<' | '>', c: DueCursor): SQL => sql`(${orders.paymentDueOn}, ${orders.id}) ${sql.raw(op)} (${c.dueOn}::date, ${c.id}::int)`;
+
+/**
+ * Open invoices by due date then id (oldest first), `limit` of them (the reminder job walks them in
+ * batches); `overdueBefore`: only those due before that day ('YYYY-MM-DD'); `after`: those past a
+ * row already seen.
+ */
+export async function dueInvoices(db: DbOrTx, opts: { overdueBefore?: string; after?: DueCursor; limit: number }): Promise<DueInvoice[]> {
+  return selectDue(db, [dueFilter(opts.overdueBefore), opts.after ? pastCursor('>', opts.after) : undefined], 'asc', opts.limit);
+}
+
+/**
+ * One page of the back office's invoices due (keyset, src/domain/keyset.ts): `after` or `before` a
+ * cursor row, `next`/`prev` the cursors of the neighbouring pages (null at either end).
+ */
+export async function dueInvoicesPage(db: DbOrTx, opts: { overdueBefore?: string; after?: DueCursor; before?: DueCursor; size?: number } = {}) {
+  const size = opts.size ?? INVOICES_PAGE_SIZE;
+  const mode = opts.before ? 'before' : 'after';
+  const cursor = opts.before ?? opts.after;
+  const plan = keysetPlan('asc', mode);
+  const rows = await selectDue(db, [dueFilter(opts.overdueBefore), cursor ? pastCursor(plan.op, cursor) : undefined], plan.fetchDir, size + 1);
+  return keysetPage(rows, size, mode, !!cursor, plan.reverse, (r) => encodeCursor({ v: r.dueOn, id: r.id }));
 }
 
 /** Records a reminder as sent, unless another run recorded one since `notSince` (so two runs never both mail). */

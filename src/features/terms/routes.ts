@@ -1,7 +1,7 @@
 /**
  * Pay on terms in the back office (issue 25):
  *   POST /account/dashboard/customers/{person_id}/terms   staff give the customer's organisation net terms and a credit limit (customers.edit)
- *   GET  /{locale}/account/dashboard/invoices             invoices due, ?overdue=1 for those past due (orders.view)
+ *   GET  /{locale}/account/dashboard/invoices             invoices due, ?overdue=1 for those past due, keyset pages ?after=/?before= (orders.view)
  * Who may reach them: src/http/route-permissions.ts (enforced before these routers).
  */
 import { Router, type Request } from 'express';
@@ -13,7 +13,8 @@ import { flash } from '../../http/context.ts';
 import type { FormPage } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { getCustomer } from '../customers/queries.ts';
-import { dueInvoices } from './queries.ts';
+import { withQuery } from '../order-admin/view-model.ts';
+import { dueInvoicesPage } from './queries.ts';
 import { InvoicesQuery, TermsForm } from './schemas.ts';
 import { setOrganisationTerms } from './service.ts';
 
@@ -52,13 +53,18 @@ export function invoicesRoutes(s: Services): Router {
   r.get('/account/dashboard/invoices', async (req, res) => {
     const q = parseInput(InvoicesQuery, req.query);
     const now = new Date();
-    const rows = await dueInvoices(s.db, { overdueBefore: q.overdue ? isoDay(now) : undefined });
+    const page = await dueInvoicesPage(s.db, { overdueBefore: q.overdue ? isoDay(now) : undefined, after: q.after, before: q.before });
+    // Pager links carry the filter (kept in the URL) and the cursor.
+    const path = `/${req.locale}/account/dashboard/invoices`;
+    const keep = { overdue: q.overdue };
     await res.page('terms/invoices', {
       title: req.t('terms.invoices.title'),
       layout: 'layouts/admin',
       nav: 'invoices',
       overdue: !!q.overdue,
-      rows: rows.map((o) => ({ ...o, daysOverdue: daysOverdue(o.dueOn, now), href: `/admin/orders/detail/${o.id}`, customerHref: o.personId ? `/account/dashboard/customers/${o.personId}` : null })),
+      rows: page.rows.map((o) => ({ ...o, daysOverdue: daysOverdue(o.dueOn, now), href: `/admin/orders/detail/${o.id}`, customerHref: o.personId ? `/account/dashboard/customers/${o.personId}` : null })),
+      nextHref: page.next ? withQuery(path, { ...keep, after: page.next }) : null,
+      prevHref: page.prev ? withQuery(path, { ...keep, before: page.prev }) : null,
     });
   });
   return r;

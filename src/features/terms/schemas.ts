@@ -1,5 +1,6 @@
 /** Pay on terms (issue 25): the staff form "Payment terms" (None / Net 15 / Net 30 / Net 60, a credit limit). */
 import { z } from 'zod';
+import { decodeCursor } from '../../domain/keyset.ts';
 import { toCents } from '../../domain/money.ts';
 import { NET_TERMS_DAYS } from '../../domain/terms.ts';
 
@@ -23,7 +24,22 @@ export const TermsForm = z.object({
 }).transform((v) => ({ netTermsDays: v.net_terms_days, creditLimitCents: v.credit_limit }));
 export type TermsForm = z.infer<typeof TermsForm>;
 
-/** GET invoices due: ?overdue=1 lists only invoices past their due date. */
+/** A calendar day 'YYYY-MM-DD' that exists (and the database takes as a date). */
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= '0001-01-01' && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+
+/**
+ * A page cursor of invoices due (src/domain/keyset.ts, the due date and the order id). It is user
+ * input: anything that is not one we made (garbage, a tampered date, a repeated parameter) reads
+ * as no cursor, so the first page, never an error.
+ */
+const DueCursorParam = z.unknown().transform((v) => {
+  const c = decodeCursor(v);
+  return c && typeof c.v === 'string' && isDay(c.v) ? { dueOn: c.v, id: c.id } : undefined;
+}).optional();
+
+/** GET invoices due: ?overdue=1 lists only invoices past their due date; `after`/`before`: keyset page cursors. */
 export const InvoicesQuery = z.object({
   overdue: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['1'], { message: 'Tick the box or leave it.' }).optional()),
+  after: DueCursorParam,
+  before: DueCursorParam,
 });
