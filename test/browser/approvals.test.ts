@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
-import { person, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
+import { acmeCheckoutToPayment, person, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
 
 describe('browser: spending limits and approval (issue 25)', function () {
   this.timeout(300_000);
@@ -41,17 +41,7 @@ describe('browser: spending limits and approval (issue 25)', function () {
     await page.getByRole('button', { name: 'Add 1 line to cart' }).click();
     await page.waitForURL(/\/en-us\/cart$/);
     await hydrated(page);
-    await me.press(page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout' }));
-    await page.waitForURL(/\/en-us\/cart\/checkout$/);
-    await hydrated(page);
-    const info = page.getByRole('tabpanel', { name: 'Customer info' });
-    await me.choose(info.getByRole('group', { name: 'Ship to' }), info.getByRole('radio', { name: /4410 FM 1585/ }));
-    await me.press(info.getByRole('button', { name: 'Continue' }));
-    const shipping = page.getByRole('tabpanel', { name: 'Shipping' });
-    await shipping.getByRole('radio').first().waitFor();
-    await me.press(shipping.getByRole('button', { name: 'Continue' }));
-    const payment = page.getByRole('tabpanel', { name: 'Payment' });
-    await payment.getByRole('heading', { name: 'Payment' }).waitFor();
+    const payment = await acmeCheckoutToPayment(page, me);
     await me.choose(payment.getByRole('group', { name: 'Payment method' }), payment.getByRole('radio', { name: 'Invoice (net 30)' }));
     await me.press(payment.getByRole('button', { name: 'Place order' }));
     await page.getByRole('heading', { name: 'Sent for approval' }).waitFor();

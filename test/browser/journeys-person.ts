@@ -88,3 +88,40 @@ export async function freshAcmeCart(): Promise<number> {
 export async function dropCart(id: number | null) {
   await sqlRows(`delete from orders where id = $1 and status = 'cart'`, [id]);
 }
+
+type Person = ReturnType<typeof person>;
+
+/**
+ * From the storefront (signed in): the header's home link, a product of "Popular right now" by the
+ * start of its name, Add to cart, View cart: the cart page, hydrated.
+ */
+export async function addPopularToCart(page: TestPage, me: Person, productName: string) {
+  await page.getByRole('banner').getByRole('link', { name: 'Harrow & Drill' }).click();
+  await hydrated(page);
+  await page.getByRole('region', { name: 'Popular right now' }).getByRole('link', { name: new RegExp(`^${productName}`) }).click();
+  await page.waitForURL(/\/en-us\/products\/\d+$/);
+  await hydrated(page);
+  await me.press(page.getByRole('button', { name: 'Add to cart' }));
+  await me.press(page.getByRole('link', { name: 'View cart' }));
+  await page.waitForURL(/\/en-us\/cart$/);
+  await hydrated(page);
+}
+
+/**
+ * The Acme Farms buyer's checkout from the cart page up to the payment step: Checkout, ship to the
+ * Texas farm (4410 FM 1585), Continue, the first shipping method, Continue. Returns the Payment tab.
+ */
+export async function acmeCheckoutToPayment(page: TestPage, me: Person): Promise<Locator> {
+  await me.press(page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout' }));
+  await page.waitForURL(/\/en-us\/cart\/checkout$/);
+  await hydrated(page);
+  const info = page.getByRole('tabpanel', { name: 'Customer info' });
+  await me.choose(info.getByRole('group', { name: 'Ship to' }), info.getByRole('radio', { name: /4410 FM 1585/ }));
+  await me.press(info.getByRole('button', { name: 'Continue' }));
+  const shipping = page.getByRole('tabpanel', { name: 'Shipping' });
+  await shipping.getByRole('radio').first().waitFor();
+  await me.press(shipping.getByRole('button', { name: 'Continue' }));
+  const payment = page.getByRole('tabpanel', { name: 'Payment' });
+  await payment.getByRole('heading', { name: 'Payment' }).waitFor();
+  return payment;
+}

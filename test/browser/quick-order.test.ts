@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
-import { dropCart, freshAcmeCart, person, signInFromLanding } from './journeys-person.ts';
+import { acmeCheckoutToPayment, dropCart, freshAcmeCart, person, signInFromLanding } from './journeys-person.ts';
 
 let base: string;
 
@@ -120,17 +120,7 @@ describe('browser: quick order', function () {
       await hydrated(page);
       expect(await page.getByTestId('cart-line').count()).to.equal(20);
 
-      await me.press(page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout' }));
-      await page.waitForURL(/\/en-us\/cart\/checkout$/);
-      await hydrated(page);
-      const info = page.getByRole('tabpanel', { name: 'Customer info' });
-      await me.choose(info.getByRole('group', { name: 'Ship to' }), info.getByRole('radio', { name: /4410 FM 1585/ }));
-      await me.press(info.getByRole('button', { name: 'Continue' }));
-      const shipping = page.getByRole('tabpanel', { name: 'Shipping' });
-      await shipping.getByRole('radio').first().waitFor();
-      await me.press(shipping.getByRole('button', { name: 'Continue' }));
-      const payment = page.getByRole('tabpanel', { name: 'Payment' });
-      await payment.getByRole('heading', { name: 'Payment' }).waitFor();
+      const payment = await acmeCheckoutToPayment(page, me);
       await me.choose(payment.getByRole('group', { name: 'Payment method' }), payment.getByRole('radio', { name: 'Invoice (net 30)' }));
       await me.press(payment.getByRole('button', { name: 'Place order' }));
       await page.waitForURL(/\/en-us\/orders\/\d+\?placed=1$/);

@@ -7,9 +7,9 @@
  * pages also at 375 (axe on each).
  */
 import { expect } from 'chai';
-import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
+import { axe, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
-import { person, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
+import { addPopularToCart, person, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
 
 const PRODUCT = 'Seed Plate — Corn 30-cell';
 
@@ -52,15 +52,7 @@ describe('browser: quotes (issue 25)', function () {
     const me = person(page, 'pointer');
     await signIn(page, 'buyer@acme.example');
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
-    await page.getByRole('banner').getByRole('link', { name: 'Harrow & Drill' }).click();
-    await hydrated(page);
-    await page.getByRole('region', { name: 'Popular right now' }).getByRole('link', { name: new RegExp(`^${PRODUCT}`) }).click();
-    await page.waitForURL(/\/en-us\/products\/\d+$/);
-    await hydrated(page);
-    await me.press(page.getByRole('button', { name: 'Add to cart' }));
-    await me.press(page.getByRole('link', { name: 'View cart' }));
-    await page.waitForURL(/\/en-us\/cart$/);
-    await hydrated(page);
+    await addPopularToCart(page, me, PRODUCT);
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'quotes-cart-1280');
     // From here the buyer uses the keyboard only (Tab to a control, Enter, typing).

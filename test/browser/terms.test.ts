@@ -5,9 +5,9 @@
  * At 1280 and 375 px.
  */
 import { expect } from 'chai';
-import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
+import { axe, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
-import { person, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
+import { acmeCheckoutToPayment, addPopularToCart, person, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
 
 /** "Dec 26, 2026": today + 30 days as the pages write a date (en-US, medium, UTC), computed here by hand. */
 const in30Days = () => {
@@ -43,27 +43,8 @@ describe('browser: pay on terms (issue 25)', function () {
       const me = person(page, 'pointer');
       await signIn(page, 'buyer@acme.example');
       await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
-      await page.getByRole('banner').getByRole('link', { name: 'Harrow & Drill' }).click();
-      await hydrated(page);
-      await page.getByRole('region', { name: 'Popular right now' }).getByRole('link', { name: /^Seed Plate — Corn 30-cell/ }).click();
-      await page.waitForURL(/\/en-us\/products\/\d+$/);
-      await hydrated(page);
-      await me.press(page.getByRole('button', { name: 'Add to cart' }));
-      await me.press(page.getByRole('link', { name: 'View cart' }));
-      await page.waitForURL(/\/en-us\/cart$/);
-      await hydrated(page);
-      await me.press(page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout' }));
-      await page.waitForURL(/\/en-us\/cart\/checkout$/);
-      await hydrated(page);
-
-      const info = page.getByRole('tabpanel', { name: 'Customer info' });
-      await me.choose(info.getByRole('group', { name: 'Ship to' }), info.getByRole('radio', { name: /4410 FM 1585/ }));
-      await me.press(info.getByRole('button', { name: 'Continue' }));
-      const shipping = page.getByRole('tabpanel', { name: 'Shipping' });
-      await shipping.getByRole('radio').first().waitFor();
-      await me.press(shipping.getByRole('button', { name: 'Continue' }));
-      const payment = page.getByRole('tabpanel', { name: 'Payment' });
-      await payment.getByRole('heading', { name: 'Payment' }).waitFor();
+      await addPopularToCart(page, me, 'Seed Plate — Corn 30-cell');
+      const payment = await acmeCheckoutToPayment(page, me);
       await me.choose(payment.getByRole('group', { name: 'Payment method' }), payment.getByRole('radio', { name: 'Invoice (net 30)' }));
       expect(await payment.getByText(/payment is due 30 days after the order is placed/).isVisible()).to.equal(true);
       expect(await payment.getByText(/^Credit available: \$[\d,]+\.\d\d$/).isVisible()).to.equal(true);
