@@ -24,6 +24,7 @@
  * For the cart's writes (src/features/cart/service.ts): begin + locked read, then the one write
  * with the commit.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -115,11 +116,11 @@ function firstQuery(kind: 'postgres' | 'embedded', client: pg.PoolClient, first:
 }
 
 /**
- * `query` with its parameters written in as literals (pg's escapeLiteral for text), so that it can
- * travel with another statement in one simple-protocol query; null when it carries a value that
+ * `query`'s text and its parameters as literals (pg's escapeLiteral for text), so that it can
+ * travel with other statements in one simple-protocol query; null when it carries a value that
  * is not a number, boolean, text or date, or text of its own that is not plain.
  */
-function inlined(query: SQL): string | null {
+function withLiterals(query: SQL): { text: string; literals: string[] } | null {
   const { sql: text, params } = dialect.sqlToQuery(query);
   if (!markersOnly(text, false)) return null;
   const literals: string[] = [];
@@ -131,7 +132,22 @@ function inlined(query: SQL): string | null {
     else if (p instanceof Date && !Number.isNaN(p.getTime())) literals.push(pg.escapeLiteral(p.toISOString()));
     else return null;
   }
-  return text.replace(/\$(\d+)/g, (_, n: string) => `(${literals[Number(n) - 1]})`);
+  return { text, literals };
+}
+
+const written = (text: string, literals: readonly string[]) => text.replace(/\$(\d+)/g, (_, n: string) => `(${literals[Number(n) - 1]})`);
+
+/** Last statements prepared per connection, named by their text (a cart's writes have a few shapes). */
+const MAX_LAST_PER_CONNECTION = 64;
+const names = new Map<string, string>();
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    if (names.size >= 1000) names.clear();
+    name = `ot_last_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
 }
 
 export async function openedTransaction<T>(
@@ -146,6 +162,8 @@ export async function openedTransaction<T>(
   const query = firstQuery(kind, client, first, asyncCommit);
   let handle: Tx | undefined;
   let committed = false;
+  /** Statements this transaction PREPAREd in a query that has not answered yet. */
+  const pending: string[] = [];
   const tx: OpenedTx = {
     async execute(q) {
       if (committed) throw new Error('opened transaction: a statement after the commit');
@@ -153,16 +171,29 @@ export async function openedTransaction<T>(
       return (await client.query(text, params as unknown[])).rows;
     },
     async executeAndCommit(q) {
-      const text = inlined(q);
-      if (text === null) {
+      const parts = withLiterals(q);
+      if (parts === null) {
         const rows = await tx.execute(q);
         await client.query('commit');
         committed = true;
         return rows as never;
       }
-      const results = (await client.query(`${text};\ncommit`)) as unknown as pg.QueryResult[];
+      // On a real PostgreSQL the statement is prepared on this connection (the first time, the
+      // PREPARE goes in the same query) and executed with its arguments written in.
+      let text = written(parts.text, parts.literals);
+      let prepare = '';
+      if (kind === 'postgres') {
+        const name = nameOf(parts.text);
+        if (!query.known.has(name) && query.known.size < MAX_LAST_PER_CONNECTION + query.names.length) {
+          prepare = `prepare ${name} as ${parts.text};\n`;
+          pending.push(name);
+        }
+        if (query.known.has(name) || prepare) text = `execute ${name}(${parts.literals.join(', ')})`;
+      }
+      const results = (await client.query(`${prepare}${text};\ncommit`)) as unknown as pg.QueryResult[];
       committed = true;
-      return results[0].rows;
+      for (const name of pending.splice(0)) query.known.add(name);
+      return results[prepare ? 1 : 0].rows;
     },
     drizzle: () => (handle ??= drizzle(client) as unknown as Tx),
   };
@@ -178,10 +209,11 @@ export async function openedTransaction<T>(
     return value;
   } catch (err) {
     await client.query('rollback').catch((e: Error) => void (broken = e));
-    // The first query failed part-way: which of its PREPAREs ran is asked (errors only).
-    if (!opened && query.prepared && !broken) {
+    // A query with a PREPARE failed part-way: which of them ran is asked (errors only).
+    const asked = [...(!opened && query.prepared ? query.names : []), ...pending];
+    if (asked.length && !broken) {
       await client
-        .query<{ name: string }>('select name from pg_prepared_statements where name = any($1)', [query.names])
+        .query<{ name: string }>('select name from pg_prepared_statements where name = any($1)', [asked])
         .then((r) => r.rows.forEach((row) => query.known.add(row.name)))
         .catch((e: Error) => void (broken = e));
     }
