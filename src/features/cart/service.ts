@@ -26,7 +26,7 @@ import { addPricedLines, storedTouched } from './add-lines.ts';
 import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, settledRows, settlePlan, settleStatement, type LockedCart, type NewLineOptions } from './totals.ts';
 import { cartReadCalls, cartReadFrom, type CartRead } from './cart-read.ts';
 import { openedTransaction, type OpenedTx } from '../../db/opened-transaction.ts';
-import { assertNotLocked } from '../approvals/limits.ts';
+import { assertNotLocked, cartLocked } from '../approvals/limits.ts';
 
 export type { CartRef };
 
@@ -184,6 +184,7 @@ export function addLine(
   // begin + the locked cart, its lines and the product's pricing facts (one round trip), one write with the commit (one more).
   return openedTransaction(db, cartReadCalls(ref, now, { channel, productId: input.productId }), async (rows, tx) => {
     const read = cartReadFrom(rows, channel);
+    if (read.locked) throw cartLocked(); // spending limits (issue 25): a cart waiting for approval
     const priced = priceFromFacts(read.pricing!.product, read.pricing!.options, channel, input, { now });
     const { cart } = read;
     // No cart yet, or one to re-price for this channel first: the general path, in this transaction.
@@ -252,6 +253,7 @@ export function updateQuantity(db: Db, ref: CartRef, channel: PricingChannel, li
   // begin + the locked cart and its lines (one round trip), one write with the commit (one more).
   return openedTransaction(db, cartReadCalls(ref, now), async (rows, tx) => {
     const read = cartReadFrom(rows, channel);
+    if (read.locked) throw cartLocked(); // spending limits (issue 25): a cart waiting for approval
     if (!read.cart) throw lineNotFound();
     if (read.cart.order.channelId !== channel.id) {
       // A cart to re-price for this channel first: the general path, in this transaction.
@@ -272,6 +274,7 @@ export function removeLine(db: Db, ref: CartRef, channel: PricingChannel, lineId
   // begin + the locked cart and its lines (one round trip), one write (the line out, the totals) with the commit.
   return openedTransaction(db, cartReadCalls(ref, now), async (rows, tx) => {
     const read = cartReadFrom(rows, channel);
+    if (read.locked) throw cartLocked(); // spending limits (issue 25): a cart waiting for approval
     if (!read.cart) throw lineNotFound();
     if (read.cart.order.channelId !== channel.id) {
       // A cart to re-price for this channel first: the general path, in this transaction.
