@@ -159,7 +159,13 @@ export async function openedTransaction<T>(
   const kind = databaseKind(db) ?? 'embedded';
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
-  const query = firstQuery(kind, client, first, asyncCommit);
+  let query: ReturnType<typeof firstQuery>;
+  try {
+    query = firstQuery(kind, client, first, asyncCommit);
+  } catch (err) {
+    client.release(); // refused before sending: the connection is as it was
+    throw err;
+  }
   let handle: Tx | undefined;
   let committed = false;
   /** Statements this transaction PREPAREd in a query that has not answered yet. */
