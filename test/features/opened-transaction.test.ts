@@ -28,9 +28,11 @@ describe('opened transaction (cart writes)', () => {
       expect(rows[0][0].next).to.equal(42);
       expect((rows[0][0].at as Date).toISOString()).to.equal(at);
       expect(rows[0][0].word).to.equal('cart');
-      // begin with the read, then commit: two round trips.
-      expect(sent, sent.join('\n')).to.have.length(2);
-      expect(sent[0]).to.match(/(^|;)\s*begin\s*;/);
+      // begin with the read, then commit: two round trips (the app's own background work, a
+      // LISTEN or a job poll at startup, may send between them on the embedded database's one connection).
+      const ours = sent.filter((t) => /\bbegin\b|\bcommit\b|ot_test_echo|as next/.test(t));
+      expect(ours, sent.join('\n')).to.have.length(2);
+      expect(ours[0]).to.match(/(^|;)\s*begin\s*;/);
     }
   });
 
@@ -47,8 +49,9 @@ describe('opened transaction (cart writes)', () => {
         stop();
       }
       expect(row).to.deep.equal({ v: odd, n: 7, z: null });
-      expect(sent, sent.join('\n')).to.have.length(2);
-      expect(sent[1]).to.match(/;\s*commit\s*$/);
+      const ours = sent.filter((t) => /\bbegin\b|\bcommit\b/.test(t));
+      expect(ours, sent.join('\n')).to.have.length(2);
+      expect(ours[1]).to.match(/;\s*commit\s*$/);
     }
   });
 
