@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/profile.ts [--path product] [--connections 16] [--duration 10] [--label before]`:
  * a V8 CPU profile (the profiler `node --cpu-prof` uses) of the app's process while autocannon
- * loads one page, taken over the loaded window only (not the start, seed or warm-up). Writes
+ * loads one page (or, with `--path update` or `--path add`, the cart writes as bench/run.ts sends
+ * them: one shopper with a cart of their own per connection), taken over the loaded window only (not the start, seed or warm-up). Writes
  * bench/profiles/<page>-<label>.cpuprofile (open it in Chrome DevTools → Performance) and a
  * summary beside it (.json): self time by package or source file, and the top functions. The
  * docs/performance.md quotes the top five. `--summarize FILE.cpuprofile` re-reads a saved one.
@@ -12,8 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startBenchApp } from './app.ts';
-import { measure, round } from './load.ts';
-import { anonymousVisitor, BROWSER_HEADERS, signedIn } from './visitors.ts';
+import { measure, round, type LoadSpec } from './load.ts';
+import { anonymousVisitor, BROWSER_HEADERS, scriptHeaders, shopper, signedIn } from './visitors.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -121,8 +122,20 @@ async function main() {
     const pages: Record<string, string> = { product: productPath, catalog: '/en-us/products', landing: '/en-us/' };
     const target = pages[args.path!] ?? args.path!;
     const visitor = args['signed-in'] ? await signedIn(bench.base, 'customer@example.com', 'demo-pass-2026') : await anonymousVisitor(bench.base);
-    const spec = { url: bench.base + target, headers: { ...BROWSER_HEADERS, cookie: visitor.cookie } };
     const settings = { connections: Number(args.connections), duration_s: Number(args.duration), warmup_s: 0, workers: 1 };
+    const spec: LoadSpec = { url: bench.base + target, headers: { ...BROWSER_HEADERS, cookie: visitor.cookie } };
+    if (args.path === 'update' || args.path === 'add') {
+      // The cart writes, as bench/run.ts sends them: one shopper (own session and cart line) per connection.
+      const plate = await bench.productId('DEMO-SEED-PLATE');
+      const shoppers = [];
+      for (let i = 0; i < settings.connections; i++) shoppers.push(await shopper(bench.base, plate));
+      spec.url = bench.base;
+      spec.perConnection = shoppers.map((s) =>
+        args.path === 'update'
+          ? [2, 3].map((q) => ({ method: 'PUT', path: s.linePath, headers: scriptHeaders(s), body: `quantity=${q}` }))
+          : [{ method: 'POST', path: '/en-us/cart/add/inline', headers: scriptHeaders(s), body: `product_id=${plate}&quantity=1` }],
+      );
+    }
     await measure(spec, { ...settings, duration_s: 3 }); // warm-up, unprofiled
 
     const session = new Session();

@@ -18,6 +18,7 @@ import { cspDirectives } from './http/csp.ts';
 import compression from 'compression';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
+import { sessionStorePool } from './db/session-pool.ts';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
 import { redactUrl } from './http/log-redact.ts';
@@ -173,7 +174,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
       store: new PgStore({
-        pool: deps.database.pool,
+        pool: sessionStorePool(deps.database),
         tableName: 'session',
         createTableIfMissing: false,
         pruneSessionInterval: config.env === 'test' ? false : 15 * 60,

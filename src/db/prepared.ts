@@ -21,6 +21,11 @@ export function registerDatabaseKind(db: Db, kind: 'postgres' | 'embedded') {
   kinds.set(db, kind);
 }
 
+/** 'postgres' or 'embedded' for a handle openDatabase made (undefined otherwise). */
+export function databaseKind(db: Db): 'postgres' | 'embedded' | undefined {
+  return kinds.get(db);
+}
+
 /** The prepared query `name` of this database, built on first use. Names are unique app-wide. */
 export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) => T): T {
   let forDb = statements.get(db);

@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { agent, csrf } from '../helpers/http.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
+import { makeUser, signedInAs } from '../helpers/users.ts';
 
 describe('cart writes: at most 4 database round trips a request', () => {
   it('add to cart (merging into a line, and as a new line with options), a quantity update and a removal', async () => {
@@ -43,13 +44,45 @@ describe('cart writes: at most 4 database round trips a request', () => {
     const updated = await counted(() => a.put(`/en-us/cart/${lineId}`).set(headers).type('form').send({ quantity: 7 }));
     expect(updated.res.body.quantity).to.equal(7);
     expect(updated.sent.length, updated.sent.join('\n')).to.be.at.most(4);
-    // One write statement, and the transaction's begin and commit inside the count.
-    expect(updated.sent.filter((q) => /^\s*(with|update|insert|delete)\b/i.test(q)), 'writes').to.have.length(1);
-    expect(updated.sent.some((q) => /^\s*begin\b/i.test(q)) && updated.sent.some((q) => /^\s*commit\b/i.test(q)), 'begin and commit counted').to.equal(true);
+    // One write statement, and the transaction's begin and commit inside the count: begin travels
+    // with the locked read, commit with the write.
+    const opening = updated.sent.filter((q) => /(^|;)\s*begin\s*;/i.test(q));
+    const closing = updated.sent.filter((q) => /(^|;)\s*commit\s*$/i.test(q));
+    expect([opening.length, closing.length], 'begin and commit counted').to.deep.equal([1, 1]);
+    // The write (a statement prepared on the connection, or its text) travels with the commit.
+    expect(closing[0], 'the write with the commit').to.match(/^\s*(with|update|execute|prepare)\b/i);
+    expect(updated.sent.filter((q) => !opening.includes(q) && !closing.includes(q) && !/^\s*select sess from/i.test(q)), 'other round trips').to.deep.equal([]);
 
     const removed = await counted(() => a.delete(`/en-us/cart/${lineId}`).set(headers));
     expect(removed.res.body.last_quantity).to.equal(7);
     expect(removed.sent.length, removed.sent.join('\n')).to.be.at.most(4);
+  });
+
+  it('a signed-in member: add to cart and a quantity update at most 4 round trips too (the approval lock is read with the cart)', async () => {
+    const app = await testServer();
+    const a = await signedInAs((await makeUser({ prefix: 'rt' })).email);
+    const token = await csrf(a, '/en-us/products');
+    const headers = { 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+    const plate = await productIdByStockcode('DEMO-SEED-PLATE');
+    expect((await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })).status).to.equal(200);
+    const counted = async (send: () => Promise<{ status: number; text: string; body: Record<string, unknown> }>) => {
+      const sent: string[] = [];
+      const stop = app.database.observeQueries((text) => sent.push(text));
+      try {
+        const res = await send();
+        expect(res.status, res.text).to.equal(200);
+        return { res, sent };
+      } finally {
+        stop();
+      }
+    };
+    const added = await counted(() => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 2 }));
+    expect((added.res.body.line as { quantity: number }).quantity).to.equal(3);
+    expect(added.sent.length, added.sent.join('\n')).to.be.at.most(4);
+    const lineId = (added.res.body.line as { order_line_item_id: number }).order_line_item_id;
+    const updated = await counted(() => a.put(`/en-us/cart/${lineId}`).set(headers).type('form').send({ quantity: 5 }));
+    expect(updated.res.body.quantity).to.equal(5);
+    expect(updated.sent.length, updated.sent.join('\n')).to.be.at.most(4);
   });
 
   it('concurrent adds to one cart lose nothing: the read after the lock sees the writes it waited for', async () => {

@@ -2,16 +2,18 @@
  * The cart's one read before a write, sent with the transaction's BEGIN (src/db/opened-transaction.ts):
  *   1. the visitor's cart row, locked, with its channel's rate;
  *   2. (its own snapshot, so after the lock) every line with what the page shows of its product,
- *      the lines' chosen options, the promotions in force, and — when adding — what pricing
- *      needs of the product (src/features/cart/pricing.ts pricingFactsJson).
+ *      the lines' chosen options, the promotions in force, whether the cart waits for approval
+ *      (issue 25), and — when adding — what pricing needs of the product
+ *      (src/features/cart/pricing.ts pricingFactsJson).
  * Same rows as lockVisitorCart, cartLines, lineOptions and activePromotions read one by one.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { decodeFields, decodeRow } from '../../db/json-rows.ts';
-import { channels, lineItemOptions, optionChoices, orderLineItems, orders, productOptions, promotions } from '../../db/schema/index.ts';
+import { channels, lineItemOptions, orderApprovals, optionChoices, orderLineItems, orders, productOptions, promotions } from '../../db/schema/index.ts';
 import { pricingFactsFrom, pricingFactsJson, type PricingChannel, type PricingFacts } from './pricing.ts';
 import { promotionsInForce, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
 import { visitorCartWhere, type LockedCart } from './totals.ts';
+import { preparedStatement, type FirstStatement, type PreparedStatement } from '../../db/opened-transaction.ts';
 
 type Json = Record<string, unknown>;
 
@@ -20,12 +22,13 @@ export type CartRead = {
   lines: CartLineRow[];
   options: CartRows['options'];
   inForce: (typeof promotions.$inferSelect)[];
+  /** The cart waits for approval (spending limits, issue 25): every write refuses it. */
+  locked: boolean;
   pricing?: PricingFacts;
 };
 
-/** The two statements (none when the visitor can have no cart). `pricing`: the product being added. */
-export function cartReadStatements(ref: CartRef, now: Date, pricing?: { channel: PricingChannel; productId: number }): SQL[] {
-  const where = visitorCartWhere(ref) ?? sql`false`;
+/** The two statements. `where`: which order is the visitor's cart; `pricing`: the product being added. */
+function cartReadSql(where: SQL, now: Date, pricing?: { channel: Pick<PricingChannel, 'id'>; productId: number | SQL }): SQL[] {
   const newest = sql`order by ${orders.createdAt} desc, ${orders.id} desc limit 1`;
   const cartId = sql`(select ${orders.id} from ${orders} where ${where} ${newest})`;
   const lock = sql`select to_json(${orders}) as "order", ${channels.midMarketRate}::text as rate from ${orders}
@@ -37,20 +40,59 @@ export function cartReadStatements(ref: CartRef, now: Date, pricing?: { channel:
         'quantity', o.quantity, 'optionName', po.name, 'choiceName', oc.name) order by o.id), '[]')
        from ${lineItemOptions} o join ${orderLineItems} l on l.id = o.line_item_id join ${productOptions} po on po.id = o.option_id join ${optionChoices} oc on oc.id = o.choice_id
        where l.order_id = ${cartId}) as options,
-    (select coalesce(json_agg(to_json(${promotions}) order by ${promotions.id}), '[]') from ${promotions} where ${promotionsInForce(now)}) as promotions
-    ${pricing ? sql`, ${pricingFactsJson(pricing.channel, pricing.productId)} as pricing` : sql``}`;
+    (select coalesce(json_agg(to_json(${promotions}) order by ${promotions.id}), '[]') from ${promotions} where ${promotionsInForce(now)}) as promotions,
+    exists (select 1 from ${orderApprovals} a where a.order_id = ${cartId} and a.status = 'pending') as locked
+    ${pricing ? sql`, ${pricingFactsJson(pricing.channel as PricingChannel, pricing.productId as number)} as pricing` : sql``}`;
   return [lock, read];
+}
+
+/**
+ * The same two statements prepared (src/db/opened-transaction.ts: parsed and planned once per
+ * connection), one pair per kind of visitor (signed in: their newest cart; anonymous: the cart
+ * their session names) and per use (a change, or an add that also reads the product's pricing).
+ * Parameters: the user or cart id, the moment promotions must be in force, and for an add the
+ * channel and product.
+ */
+const prepared = new Map<string, [PreparedStatement, PreparedStatement]>();
+
+function preparedRead(signedIn: boolean, adding: boolean): [PreparedStatement, PreparedStatement] {
+  const key = `cart_${signedIn ? 'user' : 'session'}${adding ? '_add' : ''}`;
+  let pair = prepared.get(key);
+  if (!pair) {
+    const types = ['int', 'timestamptz', ...(adding ? ['int', 'int'] : [])];
+    // Each parameter is a $n marker with its cast, typed as the value it stands for.
+    const where = (who: SQL) => visitorCartWhere(signedIn ? { userId: who as unknown as number } : { cartOrderId: who as unknown as number })!;
+    const lock = preparedStatement(`${key}_lock`, ['int'], ([who]) => cartReadSql(where(who), new Date(0))[0]);
+    const read = preparedStatement(`${key}_read`, types, ([who, now, channelId, productId]) =>
+      cartReadSql(where(who), now as unknown as Date, adding ? { channel: { id: channelId as unknown as number }, productId } : undefined)[1]);
+    pair = [lock, read];
+    prepared.set(key, pair);
+  }
+  return pair;
+}
+
+/** cartReadStatements as prepared statements with their arguments, for openedTransaction. */
+export function cartReadCalls(ref: CartRef, now: Date, pricing?: { channel: Pick<PricingChannel, 'id'>; productId: number }): FirstStatement[] {
+  const [lock, read] = preparedRead(!!ref.userId, !!pricing);
+  // A visitor who can have no cart asks for cart id null: no row.
+  const who = ref.userId ?? ref.cartOrderId ?? null;
+  const at = now.toISOString();
+  return [
+    { statement: lock, args: [who] },
+    { statement: read, args: pricing ? [who, at, pricing.channel.id, pricing.productId] : [who, at] },
+  ];
 }
 
 /** The rows of cartReadStatements decoded (as drizzle selects of the same tables return them). */
 export function cartReadFrom(results: Json[][], channel: PricingChannel): CartRead {
   const [lockRow] = results[0];
-  const [row] = results[1] as { lines: { line: Json; image: string | null; productTitle: string | null; productStockcode: string | null }[]; options: Json[]; promotions: Json[]; pricing?: never }[];
+  const [row] = results[1] as { lines: { line: Json; image: string | null; productTitle: string | null; productStockcode: string | null }[]; options: Json[]; promotions: Json[]; locked: boolean; pricing?: never }[];
   return {
     cart: lockRow ? { order: decodeRow(orders, lockRow.order as Json), rate: lockRow.rate as string } : null,
     lines: row.lines.map((x) => ({ ...decodeRow(orderLineItems, x.line), image: x.image, productTitle: x.productTitle, productStockcode: x.productStockcode })),
     options: row.options.map((x) => decodeFields({ lineItemId: lineItemOptions.lineItemId, optionId: lineItemOptions.optionId, choiceId: lineItemOptions.choiceId, optionType: lineItemOptions.optionType, quantity: lineItemOptions.quantity, optionName: productOptions.name, choiceName: optionChoices.name }, x)),
     inForce: row.promotions.map((x) => decodeRow(promotions, x)),
+    locked: row.locked === true,
     ...(row.pricing ? { pricing: pricingFactsFrom(row.pricing, channel) } : {}),
   };
 }

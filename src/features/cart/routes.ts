@@ -26,7 +26,6 @@ import {
 import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 import { localizeCart } from './localize.ts';
 import { eppIslandProps } from '../epp/view-model.ts';
-import { assertNotLocked } from '../approvals/limits.ts';
 import { latestApprovalOf } from '../approvals/queries.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -40,12 +39,9 @@ export function cartRoutes(s: Services): Router {
   // Another engineer's partial; included only when it exists (checked once, at startup).
   const hasEstimate = existsSync(path.join(root, 'views/shipping/estimate.ejs'));
 
-  /** Spending limits (issue 25): a signed-in member's cart waiting for approval refuses every write (409). */
-  r.use('/cart', async (req, _res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || !req.user || req.path === '/viewdiscounts') return next();
-    await assertNotLocked(s.db, await findCartId(s.db, { userId: req.user.id }));
-    next();
-  });
+  // Spending limits (issue 25): a signed-in member's cart waiting for approval refuses every write
+  // (409): add, quantity and removal check it in their own transaction, under the cart's lock
+  // (service.ts; the cart's one read says it).
 
   /** POST /{locale}/cart/add/inline */
   r.post('/cart/add/inline', async (req, res) => {

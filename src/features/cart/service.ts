@@ -5,8 +5,9 @@
  * locked, its lines read once, changed in memory, and settled by totals.ts (which writes only what
  * changed, in one statement, and returns the cart as it now stands), so the stored lines and totals
  * always agree with src/domain/order-totals.ts and a write answers without reading the cart back.
- * Add to cart, quantity update and removal send `begin` with the cart's locked read
- * (cart-read.ts, src/db/opened-transaction.ts): three round trips — begin + read, write, commit.
+ * Add to cart, quantity update and removal send `begin` with the cart's locked read (cart-read.ts,
+ * prepared once per connection; src/db/opened-transaction.ts), then the one write with the commit:
+ * two round trips.
  *
  * A cart is always priced in the visitor's current channel: when it is opened under another
  * channel (a switch, or a locale whose default channel differs) every line is re-priced first.
@@ -23,11 +24,19 @@ import { findCartId, lineOptions, loadCartRows, type CartLineRow, type CartRef, 
 import { toCartState, type CartState } from './state.ts';
 import { addPricedLines, storedTouched } from './add-lines.ts';
 import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, settledRows, settlePlan, settleStatement, type LockedCart, type NewLineOptions } from './totals.ts';
-import { cartReadFrom, cartReadStatements, type CartRead } from './cart-read.ts';
+import { cartReadCalls, cartReadFrom, type CartRead } from './cart-read.ts';
 import { openedTransaction, type OpenedTx } from '../../db/opened-transaction.ts';
-import { assertNotLocked } from '../approvals/limits.ts';
+import { assertNotLocked, cartLocked } from '../approvals/limits.ts';
 
 export type { CartRef };
+
+/**
+ * Cart writes commit without waiting for the WAL to reach the disk (synchronous_commit off for
+ * their transaction only): a cart is the shopper's scratch pad, and a crash of the database
+ * server losing its last fraction of a second of cart changes is acceptable. Orders and payments
+ * never do this.
+ */
+const CART_WRITE = { asyncCommit: true };
 export type { CartLine, CartPromotion, CartState } from './state.ts';
 export { recomputeTotals, toCartState };
 
@@ -172,9 +181,10 @@ export function addLine(
     const line = added.lines[0];
     return { orderId: added.orderId, created: added.created, lineId: line.id, added: priced.quantity, lineQuantity: line.quantity, priced, state: added.state };
   };
-  // begin + the locked cart, its lines and the product's pricing facts (one round trip), one write, commit.
-  return openedTransaction(db, cartReadStatements(ref, now, { channel, productId: input.productId }), async (rows, tx) => {
+  // begin + the locked cart, its lines and the product's pricing facts (one round trip), one write with the commit (one more).
+  return openedTransaction(db, cartReadCalls(ref, now, { channel, productId: input.productId }), async (rows, tx) => {
     const read = cartReadFrom(rows, channel);
+    if (read.locked) throw cartLocked(); // spending limits (issue 25): a cart waiting for approval
     const priced = priceFromFacts(read.pricing!.product, read.pricing!.options, channel, input, { now });
     const { cart } = read;
     // No cart yet, or one to re-price for this channel first: the general path, in this transaction.
@@ -184,14 +194,17 @@ export function addLine(
     const [line] = storedTouched(touched, settled.lines);
     const options = [...read.options, ...priced.optionNames.map((o) => ({ lineItemId: line.id, ...o }))];
     return result({ orderId: cart.order.id, created: false, lines: [line], state: toCartState({ ...settled, options: touched[0].id > 0 ? read.options : options }) }, priced);
-  });
+  }, CART_WRITE);
 }
 
-/** settleCart on an opened transaction whose read already brought the promotions in force: one statement, or none. */
+/**
+ * settleCart on an opened transaction whose read already brought the promotions in force: one
+ * statement, sent with the COMMIT (the transaction's last), or none.
+ */
 async function settleOpened(tx: OpenedTx, cart: LockedCart, lines: CartLineRow[], read: CartRead, newOptions?: NewLineOptions) {
   const plan = settlePlan(cart, lines, read.lines, read.inForce, newOptions);
   const statement = settleStatement(plan);
-  const [row] = statement ? await tx.execute<{ inserted: unknown; order: unknown }>(statement) : [];
+  const [row] = statement ? await tx.executeAndCommit<{ inserted: unknown; order: unknown }>(statement) : [];
   return settledRows(plan, row);
 }
 
@@ -237,9 +250,10 @@ export type QuantityResult = { orderId: number; lineId: number; lastQuantity: nu
 /** Sets a line's quantity, clamped to 1..999 (5000 → 999, 0 → 1). */
 export function updateQuantity(db: Db, ref: CartRef, channel: PricingChannel, lineId: number, quantity: number, { now = new Date() }: Clock = {}): Promise<QuantityResult> {
   const next = clampCartQuantity(quantity);
-  // begin + the locked cart and its lines (one round trip), one write, commit.
-  return openedTransaction(db, cartReadStatements(ref, now), async (rows, tx) => {
+  // begin + the locked cart and its lines (one round trip), one write with the commit (one more).
+  return openedTransaction(db, cartReadCalls(ref, now), async (rows, tx) => {
     const read = cartReadFrom(rows, channel);
+    if (read.locked) throw cartLocked(); // spending limits (issue 25): a cart waiting for approval
     if (!read.cart) throw lineNotFound();
     if (read.cart.order.channelId !== channel.id) {
       // A cart to re-price for this channel first: the general path, in this transaction.
@@ -251,15 +265,16 @@ export function updateQuantity(db: Db, ref: CartRef, channel: PricingChannel, li
     if (!line) throw lineNotFound();
     const settled = await settleOpened(tx, read.cart, read.lines.map((l) => (l.id === line.id ? { ...l, quantity: next } : l)), read);
     return { orderId: read.cart.order.id, lineId, lastQuantity: line.quantity, quantity: next, state: toCartState({ ...settled, options: read.options }) };
-  });
+  }, CART_WRITE);
 }
 
 export type RemoveResult = { orderId: number; lastQuantity: number; state: CartState };
 
 export function removeLine(db: Db, ref: CartRef, channel: PricingChannel, lineId: number, { now = new Date() }: Clock = {}): Promise<RemoveResult> {
-  // begin + the locked cart and its lines (one round trip), one write (the line out, the totals), commit.
-  return openedTransaction(db, cartReadStatements(ref, now), async (rows, tx) => {
+  // begin + the locked cart and its lines (one round trip), one write (the line out, the totals) with the commit.
+  return openedTransaction(db, cartReadCalls(ref, now), async (rows, tx) => {
     const read = cartReadFrom(rows, channel);
+    if (read.locked) throw cartLocked(); // spending limits (issue 25): a cart waiting for approval
     if (!read.cart) throw lineNotFound();
     if (read.cart.order.channelId !== channel.id) {
       // A cart to re-price for this channel first: the general path, in this transaction.
@@ -271,7 +286,7 @@ export function removeLine(db: Db, ref: CartRef, channel: PricingChannel, lineId
     if (!line) throw lineNotFound();
     const settled = await settleOpened(tx, read.cart, read.lines.filter((l) => l.id !== line.id), read);
     return { orderId: read.cart.order.id, lastQuantity: line.quantity, state: toCartState({ ...settled, options: read.options }) };
-  });
+  }, CART_WRITE);
 }
 
 /** Stores the discount display choice on the cart (the session keeps it too; see routes). */

@@ -5,8 +5,8 @@
  * the cart, new product lines with their options, the promotion lines and order_promotions only
  * when the promotions in force or their amounts changed, the order row only when its totals moved.
  * The result is the cart as it now stands (settledRows), so the caller answers without reading it
- * back. With the cart's one read (cart-read.ts) a quantity change is begin + read, this statement
- * and commit: three round trips, whatever the number of lines.
+ * back. With the cart's one read (cart-read.ts) a quantity change is begin + read, then this
+ * statement with the commit: two round trips, whatever the number of lines.
  *
  * The rules (spec §3, §5, §9): line total = unit × quantity − line discount (the organisation's
  * percent); promotions in force become type-5 lines worth −(first action value, converted to the
