@@ -139,6 +139,17 @@ export function requireChannel(res: Response): ChannelInfo {
 }
 
 /** The message of requireChannel's 503 (translated by the error handler for the page's language). */
+/**
+ * Once a visitor has a cart, the channel it is priced in stays theirs (the session's channel),
+ * instead of following the language of the page: a French page of a US cart stays in USD, and a
+ * GET never finds the cart in another channel to re-price (no write on a GET). Only a channel
+ * switch (POST, which re-prices) changes it. Called by every write that creates or fills a cart,
+ * and at sign-in.
+ */
+export function keepCartChannel(req: Request, channel: Pick<ChannelInfo, 'code'>) {
+  if (req.session && req.session.channelCode !== channel.code) req.session.channelCode = channel.code;
+}
+
 export const NO_CHANNEL = 'No sales channel is configured for this store.';
 
 function pickChannel(channels: ChannelInfo[], code: string | undefined, locale: Locale): ChannelInfo | undefined {

@@ -8,7 +8,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
-import { requireChannel, flash } from '../../http/context.ts';
+import { flash, keepCartChannel, requireChannel } from '../../http/context.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { listOrdersForUser } from '../orders/queries.ts';
@@ -55,6 +55,7 @@ export function accountRoutes(s: Services): Router {
   r.post('/orders/:orderId/reorder', async (req, res) => {
     const orderId = parseInput(IdParam, req.params.orderId);
     const result = await reorder(s.db, req.user!.id, orderId, requireChannel(res), { locale: req.locale, showDiscount: req.session?.showDiscount ?? true });
+    if (result.cartOrderId !== null) keepCartChannel(req, requireChannel(res));
     const why = (reason: SkipReason) => req.t(reason === 'options' ? 'order.again.reason.options' : `cart.error.${reason}`);
     const skipped = result.skipped.map((l) => ({ ...l, message: req.t('order.again.skipped', { title: l.title, reason: why(l.reason) }) }));
     if (wantsJson(req)) {

@@ -17,7 +17,7 @@ import type { Services } from '../../services.ts';
 import { AppError, invalid } from '../../domain/errors.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
-import { requireChannel } from '../../http/context.ts';
+import { keepCartChannel, requireChannel } from '../../http/context.ts';
 import { cartCount, findCartId, visitorCartRef } from './queries.ts';
 import { parseAdd, parseLineId, parseQuantityBody, parseShowDiscount } from './schemas.ts';
 import {
@@ -57,6 +57,7 @@ export function cartRoutes(s: Services): Router {
       sessionId: req.sessionID ?? null,
     });
     if (!req.user) req.session.cartOrderId = result.orderId;
+    keepCartChannel(req, channel);
     const names = await s.catalogText.forLocale(req.locale);
     const state = localizeCart(result.state, names);
     const sync = syncJson(state, state);
@@ -157,6 +158,13 @@ export function cartHooks(s: Pick<Services, 'db' | 'channels'>): Pick<Services, 
     const channel = (req.res?.locals.channel as ChannelInfo | undefined) ?? (await s.channels.byCode(req.session.channelCode));
     if (anonymous && channel) await mergeAnonymousIntoUser(s.db, anonymous, userId, channel);
     delete req.session.cartOrderId;
+    // The member's cart (from this visit or an earlier one) is priced in this channel now, at sign-in
+    // (a POST), and keeps it: their pages never re-price it on a GET.
+    const cartId = channel ? await findCartId(s.db, { userId }) : null;
+    if (channel && cartId !== null) {
+      if (!anonymous) await repriceForChannel(s.db, cartId, channel);
+      keepCartChannel(req, channel);
+    }
     },
     onChannelChange: async (req, code) => {
       const channel = await s.channels.byCode(code);

@@ -9,7 +9,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, errorBody } from '../../domain/errors.ts';
-import { flash, requireChannel } from '../../http/context.ts';
+import { flash, keepCartChannel, requireChannel } from '../../http/context.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { visitorCartRef } from '../cart/queries.ts';
 import { parseQuickBody } from './schemas.ts';
@@ -52,6 +52,7 @@ export function quickOrderRoutes(s: Services): Router {
       return void res.status(400).json({ ...errorBody(err), ...resolveJson(shown) });
     }
     if (!req.user) req.session.cartOrderId = result.cart.orderId;
+    keepCartChannel(req, requireChannel(res));
     flash(req, 'success', req.t('quick.added', { count: result.verdicts.length }));
     const cartUrl = `/${req.locale}/cart`;
     if (!wantsJson(req)) return void res.redirect(303, cartUrl);
