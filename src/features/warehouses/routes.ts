@@ -5,12 +5,13 @@
  */
 import { Router, type Request } from 'express';
 import type { Services } from '../../services.ts';
-import { fieldErrors, parseInput } from '../../http/validate.ts';
+import { parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
 import { flash } from '../../http/context.ts';
-import { forbidden, isAppError, notFound } from '../../domain/errors.ts';
+import { forbidden, invalid, notFound } from '../../domain/errors.ts';
 import { countryOptions, regionOptions, REGION_NOT_LISTED } from './countries.ts';
 import { Adjustment, CsvBody, InventoryQuery, WarehouseCreate, WarehouseParams } from './schemas.ts';
-import { translated } from '../../http/error-handler.ts';
+import { formPage } from '../../http/error-handler.ts';
 import {
   adjustStock, applyCsv, createWarehouse, getWarehouse, inventoryPage, listWarehouses, mayUseWarehouse, previewCsv,
 } from './service.ts';
@@ -47,32 +48,30 @@ export function warehouseRoutes(s: Services): Router {
     await res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values: { country_code: 'US', zone: 'America/Chicago' }, fields: {}, countries, regions });
   });
 
-  /** POST /{locale}/account/dashboard/warehouses/add */
-  r.post(`${BASE}/add`, async (req, res) => {
-    const again = async (fields: Record<string, string>, status: number) => {
-      const values = (req.body ?? {}) as Record<string, unknown>;
-      const country = typeof values.country_code === 'string' ? values.country_code : '';
-      const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, country)]);
-      return res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values, fields, countries, regions }, status);
-    };
-    const parsed = WarehouseCreate.safeParse(req.body ?? {});
-    if (!parsed.success) return again(fieldErrors(parsed.error), 400);
-    const v = parsed.data;
-    // The region is one of the country's (when it has any): the select offers only those.
-    const regions = await regionOptions(s.db, v.country_code);
-    if (regions.length && !regions.some((x) => x.code === v.region_code)) return again({ region_code: REGION_NOT_LISTED }, 400);
-    try {
-      const w = await createWarehouse(s.db, {
-        code: v.code, name: v.name, address1: v.address1, address2: v.address2, city: v.city, regionCode: v.region_code, postalCode: v.postal_code,
-        countryCode: v.country_code, phone: v.phone, zone: v.zone, organisationId: req.user!.organisationId,
-      }, req.user!.id);
-      flash(req, 'success', req.t('wh.added', { name: w.name }));
-      res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
-    } catch (e) {
-      if (isAppError(e) && e.status === 409) return again(translated(e, req).fields ?? {}, 409);
-      if ((e as { cause?: { code?: string } }).cause?.code === '23503') return again({ country_code: 'Choose a country from the list.' }, 400);
-      throw e;
-    }
+  /**
+   * POST /{locale}/account/dashboard/warehouses/add — bad input is 400, a code taken (checked, or
+   * a unique violation in a race) or a country removed meanwhile is 409: the form again with the
+   * message and the typed values (the country's regions listed); scripts get the error shape.
+   */
+  const addForm = formPage('warehouses/add', async (req) => {
+    const values = (req.body ?? {}) as Record<string, unknown>;
+    const country = typeof values.country_code === 'string' ? values.country_code : '';
+    const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, country)]);
+    return { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values, countries, regions };
+  });
+  r.post(`${BASE}/add`, addForm, async (req, res) => {
+    const v = parseInput(WarehouseCreate, req.body);
+    // The country is one of the list and the region one of the country's (when it has any): the selects offer only those.
+    const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, v.country_code)]);
+    if (!countries.some((c) => c.code === v.country_code)) throw invalid('Choose a country from the list.', { country_code: 'Choose a country from the list.' });
+    if (regions.length && !regions.some((x) => x.code === v.region_code)) throw invalid(REGION_NOT_LISTED, { region_code: REGION_NOT_LISTED });
+    const w = await createWarehouse(s.db, {
+      code: v.code, name: v.name, address1: v.address1, address2: v.address2, city: v.city, regionCode: v.region_code, postalCode: v.postal_code,
+      countryCode: v.country_code, phone: v.phone, zone: v.zone, organisationId: req.user!.organisationId,
+    }, req.user!.id);
+    if (wantsJson(req)) return void res.status(201).json({ warehouse: { id: w.id, code: w.code, name: w.name } });
+    flash(req, 'success', req.t('wh.added', { name: w.name }));
+    res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
   });
 
   /** GET /{locale}/account/dashboard/warehouses/{id}/inventory?q=&after= */
