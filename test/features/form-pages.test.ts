@@ -128,6 +128,42 @@ describe('form pages: bad input answered on the form itself', function () {
     });
   });
 
+  describe('warehouses: the inventory page\'s forms', () => {
+    let at: { warehouse_id: number; product_id: number; quantity: number };
+    const page = (locale: string) => `/${locale}/account/dashboard/warehouses/${at.warehouse_id}/inventory`;
+    before(async () => {
+      [at] = await sqlRows<{ warehouse_id: number; product_id: number; quantity: number }>(
+        `select i.warehouse_id, i.product_id, i.quantity from inventory i join products p on p.id = i.product_id order by p.title, i.warehouse_id limit 1`);
+    });
+
+    it('an adjustment without a reason: 400 on the inventory page, the message beside the row, its typed count kept', async () => {
+      const res = await form(admin.a, `${page('en-us')}/adjust`, { _csrf: admin.token, product_id: at.product_id, quantity: '4321', reason: '' });
+      expect(res.status).to.equal(400);
+      expect(res.text).not.to.include(ERROR_PAGE);
+      expect(res.text).to.include('data-testid="inventory-page"');
+      expect(res.text).to.include('data-testid="adjust-error">Say why the stock changes (count, damage, return…).<');
+      expect(res.text).to.include('value="4321"');
+      const fr = await form(admin.a, `${page('fr-ca')}/adjust`, { _csrf: admin.token, product_id: at.product_id, quantity: '4321', reason: '' });
+      expect(fr.status).to.equal(400);
+      expect(fr.text).to.include('Indiquez pourquoi le stock change (inventaire, bris, retour…).');
+      const [row] = await sqlRows<{ quantity: number }>(`select quantity from inventory where warehouse_id = $1 and product_id = $2`, [at.warehouse_id, at.product_id]);
+      expect(row.quantity).to.equal(at.quantity);
+    });
+
+    it('an import that cannot be read: 400 on the inventory page with the CSV and the reason kept', async () => {
+      const res = await form(admin.a, `${page('en-us')}/import`, { _csrf: admin.token, csv: '"unterminated', reason: 'Spring count' });
+      expect(res.status).to.equal(400);
+      expect(res.text).not.to.include(ERROR_PAGE);
+      expect(res.text).to.include('The CSV cannot be read.');
+      expect(res.text).to.include('data-testid="field-error-csv"');
+      expect(res.text).to.match(/id="imp-csv"[^>]*>&#34;unterminated<\/textarea>/);
+      expect(res.text).to.include('value="Spring count"');
+      const json = await xhr(admin.a, admin.token, `${page('en-us')}/import`, { csv: '"unterminated', reason: 'Spring count' });
+      expect(json.status).to.equal(400);
+      expect(json.body.error).to.have.all.keys('code', 'message', 'fields');
+    });
+  });
+
   describe('customers: editing an address', () => {
     let path: string;
     before(async () => {

@@ -3,7 +3,7 @@
  * the list, the add screen, inventory with search, adjustments and CSV import with a preview.
  * Managers (warehouses.manage) reach every warehouse; an operator only their own.
  */
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { Services } from '../../services.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -22,8 +22,8 @@ const BASE = '/account/dashboard/warehouses';
 export function warehouseRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
 
-  async function reachable(req: Request) {
-    const { warehouse: id } = parseInput(WarehouseParams, { warehouse: req.params.id });
+  async function reachable(req: Request, param: unknown = req.params.id) {
+    const { warehouse: id } = parseInput(WarehouseParams, { warehouse: param });
     if (!mayUseWarehouse(req.user!, id)) throw forbidden('You may only manage your own warehouse’s stock.');
     const w = await getWarehouse(s.db, id);
     if (!w) throw notFound('No such warehouse.');
@@ -86,8 +86,29 @@ export function warehouseRoutes(s: Services): Router {
     });
   });
 
+  /**
+   * The inventory page's forms (adjust a row, import, apply): refused input comes back on the
+   * inventory page with the message, the row's or the import's typed values kept. The error
+   * handler runs outside this router, where req.params is empty: keep the id now. A warehouse
+   * the user may not reach is refused (403/404) before any form is shown.
+   */
+  const inventoryForm = (which: 'adjust' | 'import'): RequestHandler => (req, res, next) => {
+    const id = req.params.id;
+    if (!/^\d{1,10}$/.test(String(id))) return next(); // a malformed id: the error page's 400
+    return formPage('warehouses/inventory', async (rq) => {
+      const w = await reachable(rq, id);
+      const page = await inventoryPage(s.db, w.id, '', null);
+      const body = (rq.body ?? {}) as Record<string, unknown>;
+      const text = (v: unknown) => (typeof v === 'string' ? v : '');
+      return {
+        title: `${rq.t('wh.inventory')}: ${w.name}`, layout: 'layouts/admin', nav: 'warehouses', w, q: '', ...page, nextHref: null, prevHref: null, preview: null,
+        ...(which === 'import' ? { csv: text(body.csv), reason: text(body.reason) } : { adjust: { productId: Number(body.product_id), quantity: text(body.quantity), reason: text(body.reason) } }),
+      };
+    })(req, res, next);
+  };
+
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/adjust — product_id, quantity, reason */
-  r.post(`${BASE}/:id/inventory/adjust`, async (req, res) => {
+  r.post(`${BASE}/:id/inventory/adjust`, inventoryForm('adjust'), async (req, res) => {
     const w = await reachable(req);
     const a = parseInput(Adjustment, req.body);
     const change = await adjustStock(s.db, w.id, a.product_id, a.quantity, a.reason, req.user!.id);
@@ -97,7 +118,7 @@ export function warehouseRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import — preview (nothing changes yet) */
-  r.post(`${BASE}/:id/inventory/import`, async (req, res) => {
+  r.post(`${BASE}/:id/inventory/import`, inventoryForm('import'), async (req, res) => {
     const w = await reachable(req);
     const body = parseInput(CsvBody, req.body);
     const preview = await previewCsv(s.db, w.id, body.csv);
@@ -110,7 +131,7 @@ export function warehouseRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import/apply */
-  r.post(`${BASE}/:id/inventory/import/apply`, async (req, res) => {
+  r.post(`${BASE}/:id/inventory/import/apply`, inventoryForm('import'), async (req, res) => {
     const w = await reachable(req);
     const body = parseInput(CsvBody, req.body);
     const done = await applyCsv(s.db, w.id, body.csv, body.reason, req.user!.id);
