@@ -2,9 +2,11 @@
  * The one place failures become responses. Routes throw (typed AppErrors, or anything else);
  * nothing else builds an error answer:
  *   - AppErrors keep their status; CSRF failures are 403; body-parser and multer input errors 4xx;
- *   - a unique violation (23505) is a 409 naming the field, since a user can cause it (an email
- *     taken between the check and the insert); ANY other database error is ours: logged as an
- *     error with the request id, answered 500 — never turned into a 4xx;
+ *   - a unique violation (23505) or a foreign-key violation (23503) is a 409 naming the field,
+ *     since a user can cause it (an email taken between the check and the insert, a row removed
+ *     while still referenced, a choice removed while a form was open) — constraintConflict(), the
+ *     one mapping of these codes; ANY other database error is ours: logged as an error with the
+ *     request id, answered 500 — never turned into a 4xx;
  *   - anything unknown is a logged 500 with no detail leaked;
  *   - the message is translated when its code has interface text (ERROR_TEXT), fields included;
  *   - scripts get the contract's JSON shape (`fields` always present); a form page declared with
@@ -53,18 +55,40 @@ export function fieldOfConstraint(constraint: string | undefined, table: string 
   return name.replace(/_(unique|key|uq|idx|uniq)$/, '') || 'value';
 }
 
+/** 'Key (country_code)=(ZZ) is not present…' → 'country_code' (PostgreSQL's detail names the column). */
+function fieldOfDetail(detail: string | undefined): string | undefined {
+  const m = /^Key \(([a-z0-9_]+)\)=/.exec(detail ?? '');
+  return m?.[1];
+}
+
+/**
+ * The one mapping of constraint violations a user can cause to a 409 with the field at fault
+ * (null for any other error): 23505 a value already taken; 23503 a row still referenced (deleted
+ * or changed under its users) or a reference to something that no longer exists.
+ */
+export function constraintConflict(err: unknown): AppError | null {
+  const db = dbErrorOf(err);
+  if (db?.code === '23505') {
+    const field = fieldOfConstraint(db.constraint, db.table);
+    const message = 'That value is already taken.';
+    return new AppError(409, 'conflict', message, { [field]: message });
+  }
+  if (db?.code === '23503') {
+    const stillUsed = /still referenced/.test(db.detail ?? '');
+    const message = stillUsed ? 'This is still in use elsewhere, so it cannot be changed or removed.' : 'That choice no longer exists. Choose another.';
+    const field = stillUsed ? undefined : fieldOfDetail(db.detail);
+    return new AppError(409, 'conflict', message, field ? { [field]: message } : undefined);
+  }
+  return null;
+}
+
 export function toAppError(err: unknown): AppError | null {
   if (isAppError(err)) return err;
   const e = err as HttpishError;
   if (e?.code === 'EBADCSRFTOKEN') return forbidden('Your session has expired or the form is invalid. Please reload the page and try again.');
   if (e?.name === 'MulterError') return new AppError(e.code === 'LIMIT_FILE_SIZE' ? 413 : 400, 'upload', e.message);
   const db = dbErrorOf(err);
-  if (db) {
-    if (db.code !== '23505') return null;
-    const field = fieldOfConstraint(db.constraint, db.table);
-    const message = 'That value is already taken.';
-    return new AppError(409, 'conflict', message, { [field]: message });
-  }
+  if (db) return constraintConflict(db);
   const status = e?.status ?? e?.statusCode;
   if (status && status >= 400 && status < 500) {
     // body-parser and friends: malformed input, never a 5xx
@@ -115,6 +139,7 @@ export function formPage(view: string, locals: FormPage['locals']): RequestHandl
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const known = toAppError(err);
   if (!known || known.status >= 500) req.log?.error({ err, requestId: req.id }, known ? known.message : 'unhandled error');
+  else if (dbErrorOf(err)?.code === '23503') req.log?.warn({ err, requestId: req.id }, 'foreign-key violation answered 409');
   const e = translated(known ?? new AppError(500, 'internal', 'Something went wrong. Please try again.'), req);
   if (res.headersSent) return void res.end();
 

@@ -156,10 +156,24 @@ describe('checkout: placing orders', function () {
     // The survey: owner only, once, validated.
     const bad = await c.a.post(`/en-us/orders/${c.orderId}/survey`).set(xhr(c.token)).send({ source: 'tv', ease: 9 });
     expect(bad.status).to.equal(400);
+    // Without JavaScript: the order page again, the messages beside the answers, the comment kept, in the visitor's language.
+    const form = { _csrf: c.token, source: 'tv', ease: '9', comment: 'Kept as typed' };
+    const page = await c.a.post(`/en-us/orders/${c.orderId}/survey`).type('form').send(form);
+    expect(page.status).to.equal(400);
+    expect(page.text).to.include('data-testid="checkout-survey"').and.not.include('data-testid="error-page"');
+    expect(page.text).to.include('data-testid="field-error-ease">Rate the checkout from 1 to 5.<');
+    expect(page.text).to.include('data-testid="field-error-source"');
+    expect(page.text).to.include('>Kept as typed</textarea>');
+    const fr = await c.a.post(`/fr-ca/orders/${c.orderId}/survey`).type('form').send(form);
+    expect(fr.status).to.equal(400);
+    expect(fr.text).to.include('data-testid="field-error-ease"').and.not.include('Rate the checkout from 1 to 5.');
     const strangerToken = await csrf(stranger, '/en-us/account');
     expect((await stranger.post(`/en-us/orders/${c.orderId}/survey`).set(xhr(strangerToken)).send({ source: 'dealer', ease: 5 })).status).to.equal(404);
     expect((await c.a.post(`/en-us/orders/${c.orderId}/survey`).set(xhr(c.token)).send({ source: 'dealer', ease: 5, comment: 'Quick.' })).status).to.equal(201);
     expect((await c.a.post(`/en-us/orders/${c.orderId}/survey`).set(xhr(c.token)).send({ source: 'dealer', ease: 5 })).status).to.equal(409);
+    const again = await c.a.post(`/en-us/orders/${c.orderId}/survey`).type('form').send({ _csrf: c.token, source: 'dealer', ease: '5' });
+    expect(again.status).to.equal(409);
+    expect(again.text).to.include(`data-order-id="${c.orderId}"`).and.include('data-testid="form-error">This survey was already answered. Thank you!<');
   });
 
   it('customer info: bad input is 400 per field, a foreign saved address is refused, a Canadian address on the US store is 409', async () => {

@@ -101,6 +101,15 @@ describe('instructionals: editor', () => {
     expect(v.status).to.equal(303);
     expect((await a.get(`${E}/video`)).text).to.include('value="/media/videos/new.mp4"');
     expect((await a.post(`${E}/video`).type('form').send({ _csrf: token, instructional_id: 'x', video_url: '' }).set('Accept', 'application/json')).status).to.equal(400);
+    // Without JavaScript, a refused link: the video list again, the message beside that row's link as typed.
+    const refused = await a.post(`${E}/video`).type('form').send({ _csrf: token, instructional_id: rows[0].id, video_url: 'javascript:alert(1)' });
+    expect(refused.status).to.equal(400);
+    expect(refused.text).to.include('data-testid="instructional-videos"').and.not.include('data-testid="error-page"');
+    expect(refused.text).to.include(`id="v-${rows[0].id}" name="video_url" value="javascript:alert(1)"`);
+    expect(refused.text).to.include('data-testid="field-error-video_url">Use a site path starting with / or an https:// address.<');
+    const es = await a.post(`${E.replace('/en-us/', '/es-mx/')}/video`).type('form').send({ _csrf: token, instructional_id: rows[0].id, video_url: 'javascript:alert(1)' });
+    expect(es.status).to.equal(400);
+    expect(es.text).to.include('data-testid="field-error-video_url"').and.not.include('Use a site path starting');
 
     const t1 = await a.post(`${E}/add/tool`).type('form').send({ _csrf: token, name: 'Bearing puller', description: 'Two-jaw, 4 in reach.' });
     expect(t1.status).to.equal(303);

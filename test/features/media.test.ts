@@ -83,6 +83,14 @@ describe('media library (HTTP)', function () {
     const refused = await a.post(`/en-us/account/dashboard/media/${m.id}/delete`).set('X-CSRF-Token', token).set('Accept', 'application/json');
     expect(refused.status).to.equal(409);
     expect(refused.body.error.message).to.include('DEMO-OOS');
+    // The confirmation form, posted without JavaScript, comes back with the message (not the error page).
+    const form = await a.post(`/en-us/account/dashboard/media/${m.id}/delete`).type('form').send({ _csrf: token });
+    expect(form.status).to.equal(409);
+    expect(form.text).to.include('data-testid="media-delete-page"').and.include('data-testid="media-in-use"').and.not.include('data-testid="error-page"');
+    expect(form.text).to.match(/data-testid="form-error">This image is used by [^<]*DEMO-OOS[^<]*; remove it there first\.</);
+    const fr = await a.post(`/fr-ca/account/dashboard/media/${m.id}/delete`).type('form').send({ _csrf: token });
+    expect(fr.status).to.equal(409);
+    expect(fr.text).to.match(/data-testid="form-error">Cette image est utilisée/);
     await pool.query("update products set images = images - $1::text where stockcode = 'DEMO-OOS'", [m.path]);
     const confirm = await a.get(`/en-us/account/dashboard/media/${m.id}/delete`);
     expect(confirm.text).to.include('data-testid="media-delete-confirm"');

@@ -27,6 +27,12 @@ describe('containers /admin/orders/detail/{id}/containers', () => {
     const tooMany = await staff.post(`${path}/pack`).type('form').send({ _csrf: token, container: String(container.id), line_item_id: String(line.id), quantity: String(line.quantity + 1) });
     expect(tooMany.status).to.equal(400);
     expect(tooMany.text).to.include('more units than the line has left');
+    // The screen speaks the visitor's language, the message included.
+    await staff.get('/fr-ca/');
+    const fr = await staff.post(`${path}/pack`).type('form').send({ _csrf: token, container: String(container.id), line_item_id: String(line.id), quantity: String(line.quantity + 1) });
+    await staff.get('/en-us/');
+    expect(fr.status).to.equal(400);
+    expect(fr.text).to.include('data-testid="form-error">C’est plus d’unités qu’il n’en reste à emballer pour cette ligne.<');
     const [{ quantity }] = await query<{ quantity: number }>(`select quantity from order_container_items where container_id = $1 and line_item_id = $2`, [container.id, line.id]);
     expect(quantity).to.equal(line.quantity - 1);
     // A line of another order, a bad quantity, a container of another order.

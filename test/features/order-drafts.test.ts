@@ -55,6 +55,16 @@ describe('draft orders /{locale}/admin/orders/create', () => {
     // Submitting an empty draft is refused.
     const detailToken = await csrf(staff, `/admin/orders/detail/${id}`);
     expect((await staff.post(`/admin/orders/detail/${id}/submit`).type('form').send({ _csrf: detailToken }).set('Accept', 'application/json')).status).to.equal(409);
+    // Without JavaScript: the order page again with the reason.
+    const empty = await staff.post(`/admin/orders/detail/${id}/submit`).type('form').send({ _csrf: detailToken });
+    expect(empty.status).to.equal(409);
+    expect(empty.text).to.include(`data-testid="admin-order" data-order-id="${id}"`).and.not.include('data-testid="error-page"');
+    expect(empty.text).to.include('data-testid="form-error">An order requires line items<');
+    await staff.get('/fr-ca/');
+    const fr = await staff.post(`/admin/orders/detail/${id}/submit`).type('form').send({ _csrf: detailToken });
+    await staff.get('/en-us/');
+    expect(fr.status).to.equal(409);
+    expect(fr.text).to.include('data-testid="form-error">Une commande exige des lignes d’articles<');
 
     const staffToken = await apiToken(staff);
     const plate = await productIdByStockcode('DEMO-SEED-PLATE');

@@ -182,6 +182,14 @@ describe('organisation users', function () {
     expect((await sqlRows(`select 1 from logs where action = 'organisation.remove_user' and entity_id = $1`, [leaving.id])).length).to.equal(1);
     expect((await post(ad.a, ad.token, `${LIST}/${leaving.id}/remove`, {})).status, 'no longer ours').to.equal(404);
     expect((await post(ad.a, ad.token, `${LIST}/${orgAdmin.id}/remove`, {})).status).to.equal(400);
+    // Without JavaScript: the confirmation again with the reason, in the visitor's language.
+    const self = await ad.a.post(`${LIST}/${orgAdmin.id}/remove`).type('form').send({ _csrf: ad.token });
+    expect(self.status).to.equal(400);
+    expect(self.text).to.include('data-testid="org-user-remove"').and.not.include('data-testid="error-page"');
+    expect(self.text).to.include('data-testid="form-error">You cannot remove yourself from your organisation.<');
+    const fr = await ad.a.post(`${LIST.replace('/en-us/', '/fr-ca/')}/${orgAdmin.id}/remove`).type('form').send({ _csrf: ad.token });
+    expect(fr.status).to.equal(400);
+    expect(fr.text).to.include('data-testid="form-error">Vous ne pouvez pas vous retirer de votre organisation.<');
     expect((await post(ad.a, ad.token, `${LIST}/abc/remove`, {})).status).to.equal(400);
   });
 });

@@ -13,8 +13,18 @@ describe('http/error-handler', () => {
     expect(Object.keys(e?.fields ?? {})).to.deep.equal(['email']);
   });
 
+  it('a foreign-key violation is a 409: still in use (no field), or a choice that no longer exists (its column)', () => {
+    const used = toAppError(dbError({ code: '23503', constraint: 'inventory_warehouse_id_fk', table: 'inventory', detail: 'Key (id)=(7) is still referenced from table "inventory".' }));
+    expect(used?.status).to.equal(409);
+    expect(used?.message).to.equal('This is still in use elsewhere, so it cannot be changed or removed.');
+    expect(used?.fields).to.equal(undefined);
+    const gone = toAppError(dbError({ code: '23503', constraint: 'warehouses_country_code_fk', table: 'warehouses', detail: 'Key (country_code)=(ZZ) is not present in table "countries".' }));
+    expect(gone?.status).to.equal(409);
+    expect(gone?.fields).to.deep.equal({ country_code: 'That choice no longer exists. Choose another.' });
+  });
+
   it('every other database error is ours: no 4xx mapping (the handler logs it and answers 500)', () => {
-    for (const code of ['22P02', '23503', '23514', '42703', '40001', '53300']) expect(toAppError(dbError({ code })), code).to.equal(null);
+    for (const code of ['22P02', '23514', '42703', '40001', '53300']) expect(toAppError(dbError({ code })), code).to.equal(null);
   });
 
   it('keeps AppErrors, maps CSRF to 403 and malformed bodies to 4xx', () => {

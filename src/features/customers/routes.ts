@@ -5,13 +5,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
-import { AppError, notFound } from '../../domain/errors.ts';
+import { notFound } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { withQuery } from '../order-admin/view-model.ts';
 import { CUSTOMER_SORTS, customerDefaultDir, getCustomer, listCountries, listRegionsOf, searchCustomers } from './queries.ts';
 import { AddressForm, updateCustomerAddress } from './service.ts';
-import { translated, type FormPage } from '../../http/error-handler.ts';
+import type { FormPage } from '../../http/error-handler.ts';
+import { wantsJson } from '../../http/wants-json.ts';
 import { addCustomer, CustomerForm } from './create.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -84,41 +85,43 @@ export function customerRoutes(s: Services): Router {
     await res.page('customers/show', { title: `${customer.firstName} ${customer.lastName}`, layout: 'layouts/admin', nav: 'customers', customer });
   });
 
-  async function addressPage(req: import('express').Request, res: import('express').Response, personId: number, addressId: number, form: Record<string, unknown> | null, fields: Record<string, string> = {}, status = 200) {
+  async function addressLocals(req: import('express').Request, personId: number, addressId: number, form: Record<string, unknown> | null) {
     const customer = await getCustomer(s.db, personId);
     const address = customer?.addresses.find((a) => a.id === addressId);
     if (!customer || !address) throw notFound('Address not found.');
     const values = { ...address, ...(form ?? {}) } as Record<string, unknown>;
     const country = String(values.countryCode ?? 'US').toUpperCase();
     const [countries, regions] = await Promise.all([listCountries(s.db), listRegionsOf(s.db, country)]);
-    await res.page('customers/address-edit', { title: req.t('oa.address.editTitle'), layout: 'layouts/admin', nav: 'customers', customer, address, values, fields, countries, regions }, status);
+    return { title: req.t('oa.address.editTitle'), layout: 'layouts/admin', nav: 'customers', customer, address, values, countries, regions };
   }
 
   /** GET /account/dashboard/customers/{person_id}/addresses/{address_id}/edit */
   r.get(`${base}/:personId/addresses/:addressId/edit`, async (req, res) => {
-    await addressPage(req, res, parseInput(IdParam, req.params.personId), parseInput(IdParam, req.params.addressId), null);
+    const locals = await addressLocals(req, parseInput(IdParam, req.params.personId), parseInput(IdParam, req.params.addressId), null);
+    await res.page('customers/address-edit', { ...locals, fields: {} });
   });
 
-  /** POST /account/dashboard/customers/{person_id}/addresses/{address_id}/edit */
-  r.post(`${base}/:personId/addresses/:addressId/edit`, async (req, res) => {
+  /**
+   * POST /account/dashboard/customers/{person_id}/addresses/{address_id}/edit — bad input: the
+   * form again (400, the typed values kept, the messages beside the fields); scripts get the error shape.
+   */
+  const addressForm: import('express').RequestHandler = (req, res, next) => {
+    // The error handler runs outside this router, where req.params is empty: keep the ids now.
+    const { personId, addressId } = req.params;
+    res.locals.formPage = {
+      view: 'customers/address-edit',
+      locals: (rq) => addressLocals(rq, parseInput(IdParam, personId), parseInput(IdParam, addressId), rq.body ?? {}),
+    } satisfies FormPage;
+    next();
+  };
+  r.post(`${base}/:personId/addresses/:addressId/edit`, addressForm, async (req, res) => {
     const personId = parseInput(IdParam, req.params.personId);
     const addressId = parseInput(IdParam, req.params.addressId);
     const customer = await getCustomer(s.db, personId);
     if (!customer) throw notFound();
-    const parsed = AddressForm.safeParse(req.body ?? {});
-    const fail = (fields: Record<string, string>, status = 400) => addressPage(req, res, personId, addressId, req.body ?? {}, fields, status);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const i of parsed.error.issues) fields[String(i.path[0] ?? '_')] ??= i.message;
-      if (req.xhr || req.bearer) throw new AppError(400, 'invalid', 'Please correct the highlighted fields.', fields);
-      return fail(fields);
-    }
-    try {
-      await updateCustomerAddress(s.db, personId, customer.userId, addressId, parsed.data, req.user!.id);
-    } catch (e) {
-      if (e instanceof AppError && e.status === 400 && e.fields && !req.xhr) return fail(translated(e, req).fields ?? {});
-      throw e;
-    }
+    const form = parseInput(AddressForm, req.body);
+    await updateCustomerAddress(s.db, personId, customer.userId, addressId, form, req.user!.id);
+    if (wantsJson(req)) return void res.json({ ok: true });
     flash(req, 'success', req.t('oa.address.saved'));
     res.redirect(303, `${base}/${personId}`);
   });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { addresses } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { audit } from '../audit/log.ts';
-import { listRegionsOf } from './queries.ts';
+import { listCountries, listRegionsOf } from './queries.ts';
 
 const line = (max: number, message: string) => z.string({ message }).trim().min(1, message).max(max, `At most ${max} characters.`);
 const optional = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).optional().transform((v) => (v ? v : null));
@@ -25,7 +25,8 @@ export const AddressForm = z.object({
 export type AddressForm = z.infer<typeof AddressForm>;
 
 export async function updateCustomerAddress(db: Db, personId: number, userId: number | null, addressId: number, form: AddressForm, staffId: number) {
-  const regions = await listRegionsOf(db, form.countryCode);
+  const [countries, regions] = await Promise.all([listCountries(db), listRegionsOf(db, form.countryCode)]);
+  if (!countries.some((c) => c.code === form.countryCode)) throw invalid('Choose a country.', { countryCode: 'Choose a country.' });
   if (regions.length && !regions.some((r) => r.code === form.regionCode)) {
     throw invalid('Choose a state or province of that country.', { regionCode: 'Choose a state or province of that country.' });
   }

@@ -97,8 +97,14 @@ export function instructionalRoutes(s: Services): Router {
   r.get(`${BASE}/video`, async (req, res) => {
     await page(res, 'video', { title: req.t('ins.videos'), rows: await listInstructionals(s.db, { q: '', status: 'all' }) });
   });
+  /** A refused link: the list again with the message beside that row's link, as typed (formPage). */
+  const videoAgain = formPage('instructionals/video', async (req) => ({
+    layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, title: req.t('ins.videos'), rows: await listInstructionals(s.db, { q: '', status: 'all' }),
+    typed: { id: Number(req.body?.instructional_id), videoUrl: typeof req.body?.video_url === 'string' ? req.body.video_url : '' },
+  }));
+
   /** POST /{locale}/instructional/editor/video */
-  r.post(`${BASE}/video`, async (req, res) => {
+  r.post(`${BASE}/video`, videoAgain, async (req, res) => {
     const input = parseInput(VideoInput, req.body);
     await service.setVideo(input.instructional_id, input.video_url, req.user!.id);
     if (wantsJson(req)) return void res.json({ ok: true });

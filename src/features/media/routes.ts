@@ -3,13 +3,14 @@
  * Uploads are for media.edit or products.edit (the product editor uploads its images).
  */
 import path from 'node:path';
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { catalog } from '../../i18n/catalog.ts';
 import { flash } from '../../http/context.ts';
+import { formPage } from '../../http/error-handler.ts';
 import { findMedia, listMedia, whereUsed } from './queries.ts';
 import { deleteMedia, saveUpload } from './service.ts';
 import { ACCEPTED, MAX_UPLOAD_BYTES, receiveFile } from './upload.ts';
@@ -54,17 +55,28 @@ export function mediaRoutes(s: Services): Router {
     res.status(out.created ? 201 : 200).json({ created: out.created, media: { id: m.id, path: m.path, hash: m.hash, filename: m.filename, size: m.size, width: m.width, height: m.height, mime: m.mime, variants: m.variants } });
   });
 
-  /** GET /{locale}/account/dashboard/media/{id}/delete — confirmation page */
-  r.get(`${BASE}/:id/delete`, async (req, res) => {
-    const id = parseInput(IdParam, req.params.id);
+  async function deleteLocals(req: Request, param: unknown) {
+    const id = parseInput(IdParam, param);
     const m = await findMedia(s.db, id);
     if (!m) throw notFound();
     const used = await whereUsed(s.db, m.path);
-    await res.page('media/delete', { title: req.t('media.deleteTitle'), layout: 'layouts/admin', nav: 'media', m, used });
+    return { title: req.t('media.deleteTitle'), layout: 'layouts/admin', nav: 'media', m, used };
+  }
+
+  /** GET /{locale}/account/dashboard/media/{id}/delete — confirmation page */
+  r.get(`${BASE}/:id/delete`, async (req, res) => {
+    await res.page('media/delete', await deleteLocals(req, req.params.id));
   });
 
+  // An image put to use since the confirmation was shown: the confirmation again (409), saying where.
+  // The error handler runs outside this router, where req.params is empty: keep the id now.
+  const deleteForm: RequestHandler = (req, res, next) => {
+    const id = req.params.id;
+    return formPage('media/delete', (rq) => deleteLocals(rq, id))(req, res, next);
+  };
+
   /** POST /{locale}/account/dashboard/media/{id}/delete */
-  r.post(`${BASE}/:id/delete`, async (req, res) => {
+  r.post(`${BASE}/:id/delete`, deleteForm, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     await deleteMedia(s.db, mediaDir, id, req.user!.id);
     if (req.accepts(['html', 'json']) === 'json') return void res.json({ deleted: id });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { AppError } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
+import { constraintConflict, translated } from '../../http/error-handler.ts';
+import { wantsJson } from '../../http/wants-json.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { createContainer, deleteContainer, loadContainers, packLine } from './containers.ts';
@@ -26,7 +28,9 @@ export function containerRoutes(s: Services): Router {
     try {
       await run(req, id);
     } catch (e) {
-      if (e instanceof AppError && e.status === 400 && !req.xhr && !req.bearer) return render(req, res, id, e);
+      // Bad input (400) or a conflict (409, a constraint violation included): the screen again, in the visitor's language.
+      const known = e instanceof AppError ? e : constraintConflict(e);
+      if (known && (known.status === 400 || known.status === 409) && !wantsJson(req)) return render(req, res, id, translated(known, req));
       throw e;
     }
     flash(req, 'success', req.t('oa.containers.saved'));

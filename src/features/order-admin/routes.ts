@@ -2,7 +2,7 @@
  * Back-office order pages: the order search (/{locale}/account/dashboard/orders) and the order
  * detail (/admin/orders/detail/{order_id}). Every route checks orders.view.
  */
-import { Router } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { ORDER_STATUSES } from '../../db/schema/constants.ts';
@@ -14,6 +14,7 @@ import { editorLabels } from '../../domain/order-edit-labels.ts';
 import { shipmentMethodLabel } from '../../domain/shipping.ts';
 import { orderCardLabel } from '../../domain/payments.ts';
 import { flash } from '../../http/context.ts';
+import { formPage } from '../../http/error-handler.ts';
 import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { containerRoutes } from './container-routes.ts';
 import { createDraft, findPeople, submitDraft } from './drafts.ts';
@@ -68,19 +69,30 @@ export function orderAdminRoutes(s: Services): Router {
   const r = Router();
   r.use(containerRoutes(s));
 
-  /** GET /admin/orders/detail/{order_id} */
-  r.get('/admin/orders/detail/:orderId', requirePermission('orders.view'), async (req, res) => {
-    const id = parseInput(IdParam, req.params.orderId);
+  async function detailLocals(req: Request, param: unknown) {
+    const id = parseInput(IdParam, param);
     const [order, log, epp] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id), orderPlan(s.db, id)]);
-    await res.page('order-admin/detail', {
+    return {
       title: req.t('order.title', { id: order.order_id }), order, log, epp, layout: 'layouts/admin', nav: 'orders',
       shipmentLabel: shipmentMethodLabel(order.shipment_method, order.shipment_quotes),
       cardOf: (p: { payment_method_id: string | null }) => orderCardLabel('third_party_info' in order ? order.third_party_info : null, p.payment_method_id),
-    });
+    };
+  }
+
+  /** GET /admin/orders/detail/{order_id} */
+  r.get('/admin/orders/detail/:orderId', requirePermission('orders.view'), async (req, res) => {
+    await res.page('order-admin/detail', await detailLocals(req, req.params.orderId));
   });
 
+  // A refused submit (no lines yet, or submitted meanwhile: 409): the order page again with the message.
+  // The error handler runs outside this router, where req.params is empty: keep the id now.
+  const submitForm: RequestHandler = (req, res, next) => {
+    const orderId = req.params.orderId;
+    return formPage('order-admin/detail', (rq) => detailLocals(rq, orderId))(req, res, next);
+  };
+
   /** POST /admin/orders/detail/{order_id}/submit — a staff draft goes to the customer */
-  r.post('/admin/orders/detail/:orderId/submit', requirePermission('orders.edit'), async (req, res) => {
+  r.post('/admin/orders/detail/:orderId/submit', requirePermission('orders.edit'), submitForm, async (req, res) => {
     const id = parseInput(IdParam, req.params.orderId);
     await submitDraft(s.db, id, req.user!);
     flash(req, 'success', req.t('oa.create.submitted'));

@@ -3,7 +3,7 @@
  * checkout and the order's page in the history, plus the checkout survey (one answer set per order).
  * Only the order's owner and users with orders.view may read it; anyone else gets 404.
  */
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { Services } from '../../services.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { isTaxExempt } from '../../domain/checkout.ts';
@@ -11,13 +11,14 @@ import { requireUser } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { flash } from '../../http/context.ts';
+import { formPage } from '../../http/error-handler.ts';
 import { Survey, SURVEY_SOURCES } from '../checkout/schemas.ts';
 import { customerOrderExtras, getOrderDetail, saveSurvey } from './queries.ts';
 import { lineTitle } from '../cart/localize.ts';
 import { orderPlan } from '../epp/queries.ts';
 
-async function readable(s: Services, req: Request) {
-  const id = parseInput(IdParam, req.params.orderId);
+async function readable(s: Services, req: Request, param: unknown = req.params.orderId) {
+  const id = parseInput(IdParam, param);
   const order = await getOrderDetail(s.db, id);
   const user = req.user!;
   // Someone else's order answers 404, not 403: its existence is not disclosed.
@@ -28,13 +29,12 @@ async function readable(s: Services, req: Request) {
 export function orderRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
 
-  /** GET /{locale}/orders/{order_id} */
-  r.get('/orders/:orderId', requireUser, async (req, res) => {
-    const order = await readable(s, req);
+  /** The order page's locals (the survey form after refused answers: its values kept). */
+  async function pageLocals(req: Request, order: Awaited<ReturnType<typeof readable>>, surveyValues: Record<string, unknown> = {}) {
     const { exemption, answered, shipments } = await customerOrderExtras(s.db, order.id);
     const names = await s.catalogText.forLocale(req.locale);
     const card = (order.thirdPartyInfo as { card?: { brand: string; last4: string } } | null)?.card ?? null;
-    await res.page('orders/customer', {
+    return {
       title: req.t('order.title', { id: order.id }),
       // Each line in the reader's language (the catalogue's name; the line's own title without a translation).
       order: { ...order, lines: order.lines.map((l) => ({ ...l, title: lineTitle(l, names) })) },
@@ -44,13 +44,25 @@ export function orderRoutes(s: Services): Router {
       card,
       shipments,
       check: order.payments.find((p) => p.paymentType === 2) ?? null,
-      survey: order.userId === req.user!.id && !answered ? { sources: SURVEY_SOURCES } : null,
+      survey: order.userId === req.user!.id && !answered ? { sources: SURVEY_SOURCES, values: surveyValues } : null,
       epp: await orderPlan(s.db, order.id), // the EPP plan and schedule (issue 10)
-    });
+    };
+  }
+
+  /** GET /{locale}/orders/{order_id} */
+  r.get('/orders/:orderId', requireUser, async (req, res) => {
+    await res.page('orders/customer', { ...(await pageLocals(req, await readable(s, req))), fields: {} });
   });
 
+  // Refused answers (or a survey answered meanwhile, 409): the order page again with the message
+  // and the answers kept. The error handler runs outside this router, where req.params is empty: keep the id now.
+  const surveyForm: RequestHandler = (req, res, next) => {
+    const orderId = req.params.orderId;
+    return formPage('orders/customer', async (rq) => pageLocals(rq, await readable(s, rq, orderId), rq.body ?? {}))(req, res, next);
+  };
+
   /** POST /{locale}/orders/{order_id}/survey — source, ease (1..5), comment; once per order, owner only. */
-  r.post('/orders/:orderId/survey', requireUser, async (req, res) => {
+  r.post('/orders/:orderId/survey', requireUser, surveyForm, async (req, res) => {
     const order = await readable(s, req);
     if (order.userId !== req.user!.id) throw notFound();
     const answers = parseInput(Survey, req.body);

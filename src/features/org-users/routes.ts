@@ -5,7 +5,7 @@
  * user is removed (…/{id}/remove). Only ever the administrator's own organisation: another
  * organisation's user is a 404.
  */
-import { Router } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { Services } from '../../services.ts';
 import { flash } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
@@ -50,16 +50,27 @@ export function orgUserRoutes(s: Services): Router {
     res.redirect(303, list(req.locale));
   });
 
+  async function removeLocals(req: Request, param: unknown) {
+    const org = await organisationOfAdmin(s.db, req.user!);
+    const member = await memberOf(s.db, org.id, parseInput(IdParam, param));
+    if (!member) throw notFound();
+    return { title: req.t('orgu.removeTitle'), organisation: org, member, self: member.id === req.user!.id, accountNav: 'orgUsers' };
+  }
+
   /** GET /{locale}/account/organization/users/{id}/remove — confirm first. */
   r.get(`${BASE}/:userId/remove`, async (req, res) => {
-    const org = await organisationOfAdmin(s.db, req.user!);
-    const member = await memberOf(s.db, org.id, parseInput(IdParam, req.params.userId));
-    if (!member) throw notFound();
-    await res.page('org-users/remove', { title: req.t('orgu.removeTitle'), organisation: org, member, self: member.id === req.user!.id, accountNav: 'orgUsers' });
+    await res.page('org-users/remove', await removeLocals(req, req.params.userId));
   });
 
+  // A refused removal (oneself): the confirmation again with the message. The error handler runs
+  // outside this router, where req.params is empty: keep the id now.
+  const removeForm: RequestHandler = (req, res, next) => {
+    const userId = req.params.userId;
+    return formPage('org-users/remove', (rq) => removeLocals(rq, userId))(req, res, next);
+  };
+
   /** POST /{locale}/account/organization/users/{id}/remove */
-  r.post(`${BASE}/:userId/remove`, async (req, res) => {
+  r.post(`${BASE}/:userId/remove`, removeForm, async (req, res) => {
     const { email } = await removeUser(s.db, req.user!, parseInput(IdParam, req.params.userId));
     if (wantsJson(req)) return void res.json({ ok: true });
     flash(req, 'success', req.t('orgu.removed', { email }));

@@ -8,7 +8,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
-import { formPage, translated } from '../../http/error-handler.ts';
+import { translated } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { findOrganisationById, findUsers, listOrganisations, membersOf, overridesOfOrganisation, permissionHistory, permissionRegistry, userWithOverrides } from './queries.ts';
@@ -77,31 +77,43 @@ export function permissionRoutes(s: Services): Router {
       }
     });
 
-    /** GET /{locale}/admin/permissions/{users|organisations}/{id}/remove?key= — confirm before removing an override. */
-    r.get(`${path}/remove`, async (req, res) => {
-      const id = idOf(req);
-      const { key } = parseInput(RemoveQuery, req.query);
+    /** The confirmation page; after a refusal or bad input, again with the message, the reason typed and the status. */
+    async function removePage(req: Request, res: Response, id: number, key: string, form: { reason?: string; fields?: Record<string, string>; error?: string; status?: number } = {}) {
       const found = kind === 'users' ? await userWithOverrides(s.db, id) : null;
       const subject = kind === 'users' ? found?.user : await findOrganisationById(s.db, id);
       const overrides = kind === 'users' ? found?.own ?? [] : await overridesOfOrganisation(s.db, id);
       // Nothing to confirm when there is no such grant or denial.
       if (!subject || !overrides.some((o) => o.key === key)) throw new AppError(404, 'not_found', 'Not found.');
       const name = 'email' in subject ? subject.email : subject.name;
-      await res.page('permissions/remove', { title: req.t('perm.remove.title'), layout: 'layouts/admin', nav: 'permissions', kind, id, key, name, fields: {} });
+      await res.page('permissions/remove', {
+        title: req.t('perm.remove.title'), layout: 'layouts/admin', nav: 'permissions', kind, id, key, name, reason: form.reason ?? '', fields: form.fields ?? {}, formError: form.error,
+      }, form.status ?? 200);
+    }
+
+    /** GET /{locale}/admin/permissions/{users|organisations}/{id}/remove?key= — confirm before removing an override. */
+    r.get(`${path}/remove`, async (req, res) => {
+      const { key } = parseInput(RemoveQuery, req.query);
+      await removePage(req, res, idOf(req), key);
     });
 
-    /** POST /{locale}/admin/permissions/{users|organisations}/{id}/remove — key and reason. */
-    const removeForm = formPage('permissions/remove', (req) => ({
-      title: req.t('perm.remove.title'), layout: 'layouts/admin', nav: 'permissions', kind, id: req.params.id, key: String(req.body?.key ?? ''), name: '',
-    }));
-    r.post(`${path}/remove`, removeForm, async (req, res) => {
+    /** POST /{locale}/admin/permissions/{users|organisations}/{id}/remove — key and reason; refused or bad: the confirmation again with the message (403/400). */
+    r.post(`${path}/remove`, async (req, res) => {
       const id = idOf(req);
-      const input = parseInput(RemoveInput, req.body);
-      await (kind === 'users' ? removeUserOverride : removeOrganisationOverride)(s.db, req.user!, id, input);
-      s.readModel.changed(table);
-      if (wantsJson(req)) return void res.json({ ok: true });
-      flash(req, 'success', req.t('perm.removed', { key: input.key }));
-      res.redirect(303, `/${req.locale}${BASE}/${kind}/${id}`);
+      try {
+        const input = parseInput(RemoveInput, req.body);
+        await (kind === 'users' ? removeUserOverride : removeOrganisationOverride)(s.db, req.user!, id, input);
+        s.readModel.changed(table);
+        if (wantsJson(req)) return void res.json({ ok: true });
+        flash(req, 'success', req.t('perm.removed', { key: input.key }));
+        res.redirect(303, `/${req.locale}${BASE}/${kind}/${id}`);
+      } catch (err) {
+        const key = typeof req.body?.key === 'string' ? req.body.key : '';
+        if (wantsJson(req) || !(err instanceof AppError) || err.status === 404 || err.status >= 500 || !key) throw err;
+        const te = translated(err, req);
+        const reason = typeof req.body?.reason === 'string' ? req.body.reason : '';
+        // A key with nothing to confirm (mistyped, or removed meanwhile): the first error stands.
+        await removePage(req, res, id, key, { reason, fields: te.fields ?? {}, error: te.message, status: te.status }).catch((e) => { throw res.headersSent ? e : err; });
+      }
     });
   }
 

@@ -5,13 +5,12 @@
  */
 import { Router } from 'express';
 import type { Services } from '../../services.ts';
-import { fieldErrors, IdParam, parseInput } from '../../http/validate.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
 import { flash } from '../../http/context.ts';
-import { isAppError } from '../../domain/errors.ts';
 import { COLUMNS, ListQuery, PromotionCreate } from './schemas.ts';
-import { createPromotion, endPromotion, getPromotion, listPromotions, promotionFormValues, updatePromotion } from './service.ts';
-import { formPage, translated } from '../../http/error-handler.ts';
-import { invalid, notFound } from '../../domain/errors.ts';
+import { createPromotion, endPromotion, getPromotion, listPromotions, promotionFormValues, promotionVersion, updatePromotion } from './service.ts';
+import { formPage } from '../../http/error-handler.ts';
+import { notFound } from '../../domain/errors.ts';
 
 const BASE = '/account/dashboard/promotions';
 
@@ -31,46 +30,40 @@ export function promotionRoutes(s: Services): Router {
     await res.page('promotions/form', { title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', values: { active: '1' }, fields: {} });
   });
 
-  /** POST /{locale}/account/dashboard/promotions/create */
-  r.post(`${BASE}/create`, async (req, res) => {
-    const parsed = PromotionCreate.safeParse(req.body ?? {});
-    const json = req.accepts(['html', 'json']) === 'json';
-    const again = async (fields: Record<string, string>, status: number) => {
-      if (json) return void res.status(status).json({ error: { code: status === 409 ? 'conflict' : 'invalid', message: 'Please correct the highlighted fields.', fields } });
-      await res.page('promotions/form', { title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', values: req.body ?? {}, fields: translated(invalid('', fields), req).fields ?? {} }, status);
-    };
-    if (!parsed.success) return again(fieldErrors(parsed.error), 400);
-    try {
-      const row = await createPromotion(s.db, parsed.data, req.user!.id);
-      if (json) return void res.status(201).json({ promotion: row });
-      flash(req, 'success', req.t('promo.created', { name: row.name }));
-      res.redirect(303, `/${req.locale}${BASE}`);
-    } catch (e) {
-      if (isAppError(e) && e.status === 409) return again(translated(e, req).fields ?? {}, 409);
-      throw e;
-    }
+  /** POST /{locale}/account/dashboard/promotions/create — bad input or a code taken: the form again (400/409), scripts the error shape */
+  const createForm = formPage('promotions/form', (req) => ({ title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', values: req.body ?? {} }));
+  r.post(`${BASE}/create`, createForm, async (req, res) => {
+    const row = await createPromotion(s.db, parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'), req.user!.id);
+    if (req.accepts(['html', 'json']) === 'json') return void res.status(201).json({ promotion: row });
+    flash(req, 'success', req.t('promo.created', { name: row.name }));
+    res.redirect(303, `/${req.locale}${BASE}`);
   });
 
   // Editing (issue 22): the create form, filled in; a refused save shows it again with the messages.
   const editTitle = (req: import('express').Request) => req.t('promo.editTitle');
-  // The error handler runs outside this router, where req.params is empty: keep the id now.
+  // The error handler runs outside this router, where req.params is empty: keep the id now. The form
+  // comes back with the typed values and the version as stored now (after a 409 the next save goes through).
   const editForm: import('express').RequestHandler = (req, res, next) => {
     const promotionId = req.params.id;
-    return formPage('promotions/form', (rq) => ({ title: editTitle(rq), layout: 'layouts/admin', nav: 'promotions', promotionId, values: rq.body ?? {} }))(req, res, next);
+    return formPage('promotions/form', async (rq) => {
+      const current = /^\d{1,9}$/.test(String(promotionId)) ? await getPromotion(s.db, Number(promotionId)) : undefined;
+      return { title: editTitle(rq), layout: 'layouts/admin', nav: 'promotions', promotionId, values: rq.body ?? {}, version: current ? promotionVersion(current) : '' };
+    })(req, res, next);
   };
 
   /** GET /{locale}/account/dashboard/promotions/{id}/edit */
   r.get(`${BASE}/:id/edit`, async (req, res) => {
     const row = await getPromotion(s.db, parseInput(IdParam, req.params.id));
     if (!row) throw notFound('No such promotion.');
-    await res.page('promotions/form', { title: editTitle(req), layout: 'layouts/admin', nav: 'promotions', promotionId: row.id, values: promotionFormValues(row), fields: {} });
+    await res.page('promotions/form', { title: editTitle(req), layout: 'layouts/admin', nav: 'promotions', promotionId: row.id, values: promotionFormValues(row), version: promotionVersion(row), fields: {} });
   });
 
-  /** POST /{locale}/account/dashboard/promotions/{id}/edit — same fields and rules as create */
+  /** POST /{locale}/account/dashboard/promotions/{id}/edit — same fields and rules as create; `version` (optional) refuses a stale edit with 409 */
   r.post(`${BASE}/:id/edit`, editForm, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     if (!(await getPromotion(s.db, id))) throw notFound('No such promotion.');
-    const row = await updatePromotion(s.db, id, parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'), req.user!.id);
+    const version = typeof req.body?.version === 'string' ? req.body.version : undefined;
+    const row = await updatePromotion(s.db, id, parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'), req.user!.id, version);
     if (req.accepts(['html', 'json']) === 'json') return void res.json({ promotion: row });
     flash(req, 'success', req.t('promo.updated', { name: row.name }));
     res.redirect(303, `/${req.locale}${BASE}`);

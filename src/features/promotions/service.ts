@@ -1,4 +1,5 @@
 /** Promotions: the table, creating one, editing one, ending one now. The cart applies those in force (type 5 lines). */
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { promotions, users } from '../../db/schema/index.ts';
@@ -59,15 +60,25 @@ export function promotionFormValues(p: typeof promotions.$inferSelect): Record<s
   };
 }
 
+export const STALE_PROMOTION = 'Someone changed this promotion since you opened it. Your values are below: check them and save again.';
+
+/** What the edit form was opened on (its hidden `version`): a save over someone else's later change is refused (409). */
+export function promotionVersion(p: typeof promotions.$inferSelect): string {
+  const seen = [p.name, p.code, p.configuration, p.startsAt?.toISOString() ?? null, p.endsAt?.toISOString() ?? null, p.active, p.priority];
+  return createHash('sha256').update(JSON.stringify(seen)).digest('hex').slice(0, 16);
+}
+
 /**
  * Saves the edit form (issue 22: promotions could not be edited). Same rules as creating; an
  * expired promotion may be edited, e.g. to move its end date. Only the first action's value is
- * the form's: anything else the configuration holds is kept as it was.
+ * the form's: anything else the configuration holds is kept as it was. With the `version` the
+ * form was opened on, a promotion changed since then is not overwritten (409, STALE_PROMOTION).
  */
-export async function updatePromotion(db: Db, id: number, p: PromotionCreate, userId: number) {
+export async function updatePromotion(db: Db, id: number, p: PromotionCreate, userId: number, version?: string) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
     if (!before) throw notFound('No such promotion.');
+    if (version && version !== promotionVersion(before)) throw conflict(STALE_PROMOTION);
     if (p.code) {
       const [dup] = await tx.select({ id: promotions.id }).from(promotions).where(and(sql`upper(${promotions.code}) = ${p.code}`, ne(promotions.id, id)));
       if (dup) throw conflict('Another promotion already uses this code.', { code: 'Another promotion already uses this code.' });

@@ -3,14 +3,15 @@
  * the list, the add screen, inventory with search, adjustments and CSV import with a preview.
  * Managers (warehouses.manage) reach every warehouse; an operator only their own.
  */
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { Services } from '../../services.ts';
-import { fieldErrors, parseInput } from '../../http/validate.ts';
+import { parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
 import { flash } from '../../http/context.ts';
-import { forbidden, isAppError, notFound } from '../../domain/errors.ts';
+import { forbidden, invalid, notFound } from '../../domain/errors.ts';
 import { countryOptions, regionOptions, REGION_NOT_LISTED } from './countries.ts';
 import { Adjustment, CsvBody, InventoryQuery, WarehouseCreate, WarehouseParams } from './schemas.ts';
-import { translated } from '../../http/error-handler.ts';
+import { formPage } from '../../http/error-handler.ts';
 import {
   adjustStock, applyCsv, createWarehouse, getWarehouse, inventoryPage, listWarehouses, mayUseWarehouse, previewCsv,
 } from './service.ts';
@@ -21,8 +22,8 @@ const BASE = '/account/dashboard/warehouses';
 export function warehouseRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
 
-  async function reachable(req: Request) {
-    const { warehouse: id } = parseInput(WarehouseParams, { warehouse: req.params.id });
+  async function reachable(req: Request, param: unknown = req.params.id) {
+    const { warehouse: id } = parseInput(WarehouseParams, { warehouse: param });
     if (!mayUseWarehouse(req.user!, id)) throw forbidden('You may only manage your own warehouse’s stock.');
     const w = await getWarehouse(s.db, id);
     if (!w) throw notFound('No such warehouse.');
@@ -47,32 +48,30 @@ export function warehouseRoutes(s: Services): Router {
     await res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values: { country_code: 'US', zone: 'America/Chicago' }, fields: {}, countries, regions });
   });
 
-  /** POST /{locale}/account/dashboard/warehouses/add */
-  r.post(`${BASE}/add`, async (req, res) => {
-    const again = async (fields: Record<string, string>, status: number) => {
-      const values = (req.body ?? {}) as Record<string, unknown>;
-      const country = typeof values.country_code === 'string' ? values.country_code : '';
-      const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, country)]);
-      return res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values, fields, countries, regions }, status);
-    };
-    const parsed = WarehouseCreate.safeParse(req.body ?? {});
-    if (!parsed.success) return again(fieldErrors(parsed.error), 400);
-    const v = parsed.data;
-    // The region is one of the country's (when it has any): the select offers only those.
-    const regions = await regionOptions(s.db, v.country_code);
-    if (regions.length && !regions.some((x) => x.code === v.region_code)) return again({ region_code: REGION_NOT_LISTED }, 400);
-    try {
-      const w = await createWarehouse(s.db, {
-        code: v.code, name: v.name, address1: v.address1, address2: v.address2, city: v.city, regionCode: v.region_code, postalCode: v.postal_code,
-        countryCode: v.country_code, phone: v.phone, zone: v.zone, organisationId: req.user!.organisationId,
-      }, req.user!.id);
-      flash(req, 'success', req.t('wh.added', { name: w.name }));
-      res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
-    } catch (e) {
-      if (isAppError(e) && e.status === 409) return again(translated(e, req).fields ?? {}, 409);
-      if ((e as { cause?: { code?: string } }).cause?.code === '23503') return again({ country_code: 'Choose a country from the list.' }, 400);
-      throw e;
-    }
+  /**
+   * POST /{locale}/account/dashboard/warehouses/add — bad input is 400, a code taken (checked, or
+   * a unique violation in a race) or a country removed meanwhile is 409: the form again with the
+   * message and the typed values (the country's regions listed); scripts get the error shape.
+   */
+  const addForm = formPage('warehouses/add', async (req) => {
+    const values = (req.body ?? {}) as Record<string, unknown>;
+    const country = typeof values.country_code === 'string' ? values.country_code : '';
+    const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, country)]);
+    return { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values, countries, regions };
+  });
+  r.post(`${BASE}/add`, addForm, async (req, res) => {
+    const v = parseInput(WarehouseCreate, req.body);
+    // The country is one of the list and the region one of the country's (when it has any): the selects offer only those.
+    const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, v.country_code)]);
+    if (!countries.some((c) => c.code === v.country_code)) throw invalid('Choose a country from the list.', { country_code: 'Choose a country from the list.' });
+    if (regions.length && !regions.some((x) => x.code === v.region_code)) throw invalid(REGION_NOT_LISTED, { region_code: REGION_NOT_LISTED });
+    const w = await createWarehouse(s.db, {
+      code: v.code, name: v.name, address1: v.address1, address2: v.address2, city: v.city, regionCode: v.region_code, postalCode: v.postal_code,
+      countryCode: v.country_code, phone: v.phone, zone: v.zone, organisationId: req.user!.organisationId,
+    }, req.user!.id);
+    if (wantsJson(req)) return void res.status(201).json({ warehouse: { id: w.id, code: w.code, name: w.name } });
+    flash(req, 'success', req.t('wh.added', { name: w.name }));
+    res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
   });
 
   /** GET /{locale}/account/dashboard/warehouses/{id}/inventory?q=&after= */
@@ -87,8 +86,29 @@ export function warehouseRoutes(s: Services): Router {
     });
   });
 
+  /**
+   * The inventory page's forms (adjust a row, import, apply): refused input comes back on the
+   * inventory page with the message, the row's or the import's typed values kept. The error
+   * handler runs outside this router, where req.params is empty: keep the id now. A warehouse
+   * the user may not reach is refused (403/404) before any form is shown.
+   */
+  const inventoryForm = (which: 'adjust' | 'import'): RequestHandler => (req, res, next) => {
+    const id = req.params.id;
+    if (!/^\d{1,10}$/.test(String(id))) return next(); // a malformed id: the error page's 400
+    return formPage('warehouses/inventory', async (rq) => {
+      const w = await reachable(rq, id);
+      const page = await inventoryPage(s.db, w.id, '', null);
+      const body = (rq.body ?? {}) as Record<string, unknown>;
+      const text = (v: unknown) => (typeof v === 'string' ? v : '');
+      return {
+        title: `${rq.t('wh.inventory')}: ${w.name}`, layout: 'layouts/admin', nav: 'warehouses', w, q: '', ...page, nextHref: null, prevHref: null, preview: null,
+        ...(which === 'import' ? { csv: text(body.csv), reason: text(body.reason) } : { adjust: { productId: Number(body.product_id), quantity: text(body.quantity), reason: text(body.reason) } }),
+      };
+    })(req, res, next);
+  };
+
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/adjust — product_id, quantity, reason */
-  r.post(`${BASE}/:id/inventory/adjust`, async (req, res) => {
+  r.post(`${BASE}/:id/inventory/adjust`, inventoryForm('adjust'), async (req, res) => {
     const w = await reachable(req);
     const a = parseInput(Adjustment, req.body);
     const change = await adjustStock(s.db, w.id, a.product_id, a.quantity, a.reason, req.user!.id);
@@ -98,7 +118,7 @@ export function warehouseRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import — preview (nothing changes yet) */
-  r.post(`${BASE}/:id/inventory/import`, async (req, res) => {
+  r.post(`${BASE}/:id/inventory/import`, inventoryForm('import'), async (req, res) => {
     const w = await reachable(req);
     const body = parseInput(CsvBody, req.body);
     const preview = await previewCsv(s.db, w.id, body.csv);
@@ -111,7 +131,7 @@ export function warehouseRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import/apply */
-  r.post(`${BASE}/:id/inventory/import/apply`, async (req, res) => {
+  r.post(`${BASE}/:id/inventory/import/apply`, inventoryForm('import'), async (req, res) => {
     const w = await reachable(req);
     const body = parseInput(CsvBody, req.body);
     const done = await applyCsv(s.db, w.id, body.csv, body.reason, req.user!.id);

@@ -109,6 +109,7 @@ export const ERROR_ROWS_ADMIN: readonly (readonly [string, string, string])[] = 
   ['A whole number from 0 to 9999.', 'Un nombre entier de 0 à 9999.', 'Un número entero de 0 a 9999.'],
   ['The end must be after the start.', 'La fin doit être après le début.', 'El fin debe ser posterior al inicio.'],
   ['Another promotion already uses this code.', 'Une autre promotion utilise déjà ce code.', 'Otra promoción ya usa este código.'],
+  ['Someone changed this promotion since you opened it. Your values are below: check them and save again.', 'Quelqu’un a modifié cette promotion depuis que vous l’avez ouverte. Vos valeurs sont ci-dessous : vérifiez-les et enregistrez de nouveau.', 'Alguien cambió esta promoción después de que usted la abrió. Sus valores están abajo: revíselos y guarde de nuevo.'],
   ['No such promotion.', 'Cette promotion n’existe pas.', 'Esa promoción no existe.'],
   // reports, dashboard, customers, logs
   ['Choose a period from the list.', 'Choisissez une période dans la liste.', 'Elija un periodo de la lista.'],

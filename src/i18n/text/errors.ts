@@ -18,6 +18,8 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['Too many attempts. Please wait a minute and try again.', 'Trop de tentatives. Veuillez attendre une minute et réessayer.', 'Demasiados intentos. Espere un minuto e inténtelo de nuevo.'],
   ['Your session has expired or the form is invalid. Please reload the page and try again.', 'Votre session a expiré ou le formulaire n’est pas valide. Rechargez la page et réessayez.', 'Su sesión expiró o el formulario no es válido. Vuelva a cargar la página e inténtelo de nuevo.'],
   ['That value is already taken.', 'Cette valeur est déjà utilisée.', 'Ese valor ya está en uso.'],
+  ['This is still in use elsewhere, so it cannot be changed or removed.', 'Cet élément est encore utilisé ailleurs : il ne peut pas être modifié ni supprimé.', 'Esto todavía se usa en otro lugar, por lo que no se puede cambiar ni eliminar.'],
+  ['That choice no longer exists. Choose another.', 'Ce choix n’existe plus. Choisissez-en un autre.', 'Esa opción ya no existe. Elija otra.'],
   ['The request body is not valid JSON.', 'Le corps de la requête n’est pas du JSON valide.', 'El cuerpo de la solicitud no es JSON válido.'],
   ['Bad request.', 'Requête invalide.', 'Solicitud no válida.'],
   ['Please correct the highlighted fields.', 'Veuillez corriger les champs en surbrillance.', 'Corrija los campos resaltados.'],
