@@ -5,10 +5,11 @@
  */
 import { expect } from 'chai';
 import { eq, inArray } from 'drizzle-orm';
-import { agent, csrf, DEMO_PASSWORD, signIn, type Agent } from '../helpers/http.ts';
+import { agent, csrf, DEMO_PASSWORD, signIn } from '../helpers/http.ts';
 import { makeUser } from '../helpers/users.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
-import { optionChoices, orderLineItems, orders, productOptions } from '../../src/db/schema/index.ts';
+import { configChoices, json, visitor } from './cart-helpers.ts';
+import { orderLineItems, orders } from '../../src/db/schema/index.ts';
 import { getCart } from '../../src/features/cart/service.ts';
 import type { ChannelInfo } from '../../src/features/channels/queries.ts';
 
@@ -17,28 +18,6 @@ type Db = Awaited<ReturnType<typeof testServer>>['services']['db'];
 let db: Db;
 let allChannels: ChannelInfo[];
 const productId = productIdByStockcode;
-
-async function visitor(path = '/en-us/cart'): Promise<{ a: Agent; token: string }> {
-  const a = await agent();
-  const token = await csrf(a, path);
-  return { a, token };
-}
-
-const json = (a: Agent, token: string) => ({
-  post: (url: string) => a.post(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
-  get: (url: string) => a.get(url).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
-});
-
-async function configChoices() {
-  const pid = await productId('DEMO-CONFIG');
-  const rows = await db
-    .select({ optionId: productOptions.id, option: productOptions.name, choiceId: optionChoices.id, choice: optionChoices.name, price: optionChoices.price })
-    .from(productOptions)
-    .innerJoin(optionChoices, eq(optionChoices.optionId, productOptions.id))
-    .where(eq(productOptions.productId, pid));
-  const pick = (option: string, choice: string) => rows.find((r) => r.option === option && r.choice === choice)!;
-  return { pid, pick };
-}
 
 const cartOf = async (lineId: number) => (await db.select({ orderId: orderLineItems.orderId }).from(orderLineItems).where(eq(orderLineItems.id, lineId)))[0].orderId;
 

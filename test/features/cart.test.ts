@@ -1,9 +1,10 @@
 /** The cart over HTTP (spec §7 "Channel and cart"), against the real app and a seeded database. */
 import { expect } from 'chai';
-import { and, eq, } from 'drizzle-orm';
-import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
+import { and, eq } from 'drizzle-orm';
+import { agent, csrf, signIn } from '../helpers/http.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
-import { lineItemOptions, optionChoices, orderLineItems, orders, productOptions, users } from '../../src/db/schema/index.ts';
+import { configChoices, json, visitor } from './cart-helpers.ts';
+import { lineItemOptions, orderLineItems, orders, users } from '../../src/db/schema/index.ts';
 import { toCents } from '../../src/domain/money.ts';
 import { priceLine } from '../../src/features/cart/pricing.ts';
 import type { ChannelInfo } from '../../src/features/channels/queries.ts';
@@ -13,32 +14,6 @@ type Db = Awaited<ReturnType<typeof testServer>>['services']['db'];
 let db: Db;
 let allChannels: ChannelInfo[];
 const productId = productIdByStockcode;
-
-/** An anonymous visitor with a session and its CSRF token. */
-async function visitor(path = '/en-us/cart'): Promise<{ a: Agent; token: string }> {
-  const a = await agent();
-  const token = await csrf(a, path);
-  return { a, token };
-}
-
-const json = (a: Agent, token: string) => ({
-  post: (url: string) => a.post(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
-  put: (url: string) => a.put(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
-  del: (url: string) => a.delete(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
-  get: (url: string) => a.get(url).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
-});
-
-/** DEMO-CONFIG's option choices by option and choice name. */
-async function configChoices() {
-  const pid = await productId('DEMO-CONFIG');
-  const rows = await db
-    .select({ optionId: productOptions.id, option: productOptions.name, choiceId: optionChoices.id, choice: optionChoices.name, price: optionChoices.price })
-    .from(productOptions)
-    .innerJoin(optionChoices, eq(optionChoices.optionId, productOptions.id))
-    .where(eq(productOptions.productId, pid));
-  const pick = (option: string, choice: string) => rows.find((r) => r.option === option && r.choice === choice)!;
-  return { pid, pick };
-}
 
 function expectError(res: { status: number; body: any }, status: number | number[]) {
   if (Array.isArray(status)) expect(status).to.include(res.status);
