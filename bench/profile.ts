@@ -149,7 +149,7 @@ async function main() {
 
     const dir = path.join(here, 'profiles');
     mkdirSync(dir, { recursive: true });
-    const name = `${args.path}${args['signed-in'] ? '-signed-in' : ''}-${bench.fresh.mode}-${args.label}`;
+    const name = `${args.path!.replace(/[^\w-]+/g, '_').replace(/^_+/, '')}${args['signed-in'] ? '-signed-in' : ''}-${bench.fresh.mode}-${args.label}`;
     writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
     const summary = { page: target, db: bench.fresh.mode, date: new Date().toISOString(), load: { connections: settings.connections, duration_s: settings.duration_s, rps: m.rps, p99_ms: m.p99_ms, non2xx: m.non2xx, errors: m.errors }, ...summarize(profile) };
     writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(summary, null, 2)}\n`);
