@@ -146,3 +146,57 @@ export function stopProcess(child: ChildProcess, forceMs = 15_000): Promise<void
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * wrk (Debian's `wrk`, a C load generator), when installed: the cluster row's loader. autocannon
+ * is JavaScript and, at the rates a cached page is served, needs about a core of its own; on a
+ * 2-core machine it then leaves one core to the app however many processes it has, and the row
+ * would measure the load generator. wrk spends a fraction of that per request. Null when absent.
+ */
+export function wrkPath(): string | null {
+  for (const p of ['/usr/bin/wrk', '/usr/local/bin/wrk']) {
+    try {
+      execFileSync(p, ['--version'], { stdio: 'ignore' });
+      return p;
+    } catch (e) {
+      // wrk --version exits 1 after printing its usage: installed all the same.
+      if ((e as { status?: number }).status === 1) return p;
+    }
+  }
+  return null;
+}
+
+const MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
+const ms = (v: string) => {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(v);
+  return m ? round(Number(m[1]) * MS[m[2]], 2) : Number.NaN;
+};
+
+/** One wrk run (one thread, `connections`, GET with the spec's headers), read into autocannon's figures. */
+function wrkLoad(wrk: string, spec: LoadSpec, seconds: number, s: LoadSettings): Measured {
+  const args = ['-t1', `-c${s.connections}`, `-d${seconds}s`, '--latency'];
+  for (const [k, v] of Object.entries(spec.headers ?? {})) args.push('-H', `${k}: ${v}`);
+  const out = execFileSync(wrk, [...args, spec.url], { encoding: 'utf8' });
+  const total = /(\d+) requests in ([\d.]+)(\w+),\s+([\d.]+)(\w+) read/.exec(out);
+  const requests = total ? Number(total[1]) : 0;
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const unit: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+  const bytesRead = total ? Number(total[4]) * (unit[total[5]] ?? 1) : 0;
+  return {
+    rps: round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0), 1),
+    p50_ms: ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ''),
+    p99_ms: ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ''),
+    requests,
+    errors: socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0,
+    non2xx,
+    status_codes: {},
+    bytes: requests ? round(bytesRead / requests, 0) : 0,
+  };
+}
+
+/** measure() with wrk instead of autocannon: the same warm-up, then the measured window. */
+export function measureWithWrk(wrk: string, spec: LoadSpec, s: LoadSettings): Measured {
+  if (s.warmup_s > 0) wrkLoad(wrk, spec, s.warmup_s, s);
+  return wrkLoad(wrk, spec, s.duration_s, s);
+}

@@ -51,6 +51,8 @@ export type ClusterRow = {
   ratio: number;
   target: { min_ratio: number };
   misses: string[];
+  /** What loaded it: wrk when installed, else autocannon. */
+  loader?: 'wrk' | 'autocannon';
 };
 
 export function row(name: string, path: string, target: Target, app: Measured, baseline: Measured, roundTrips: number | null): Row {

@@ -35,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startBenchApp, type BenchApp, type FreshDb } from './app.ts';
 import { startCluster } from './cluster.ts';
-import { bareProcess, commitOf, measure, round, BARE_BODY_BYTES, type LoadSettings, type LoadSpec, type Measured } from './load.ts';
+import { bareProcess, commitOf, measure, measureWithWrk, round, wrkPath, BARE_BODY_BYTES, type LoadSettings, type LoadSpec, type Measured } from './load.ts';
 import { clusterRow, printTable, row, TARGETS, type ClusterRow, type Row, type Skipped, type Target } from './report.ts';
 import { anonymousVisitor, BROWSER_HEADERS, scriptHeaders, shopper, signedIn, type Visitor } from './visitors.ts';
 
@@ -168,6 +168,9 @@ async function runCluster(fresh: FreshDb, productPath: string): Promise<ClusterR
   const name = 'product page, start:cluster';
   if (fresh.mode !== 'postgres' || !fresh.databaseUrl) return { name, path: productPath, skipped: 'PostgreSQL only (the embedded database serves one process)' };
   const results: Measured[] = [];
+  // The loader: wrk when installed (apt-get install wrk), else autocannon, named in the row.
+  const wrk = wrkPath();
+  console.log(`  ${name}: load from ${wrk ? 'wrk (1 thread)' : 'autocannon (wrk not installed: on 2 cores this row then measures autocannon)'}`);
   for (const workers of [1, 2]) {
     process.stdout.write(`  ${name}, WORKERS=${workers}… `);
     const cluster = await startCluster(workers, { databaseUrl: fresh.databaseUrl, sessionSecret: process.env.SESSION_SECRET! });
@@ -176,13 +179,14 @@ async function runCluster(fresh: FreshDb, productPath: string): Promise<ClusterR
       // Every worker's first views compile templates and fill caches; the warm-up then runs at full load.
       // New connections (no keep-alive), so the kernel hands them to every worker.
       for (let i = 0; i < 4 * workers; i++) await getOnce(cluster.url + productPath, visitor.cookie);
-      results.push(await measure({ url: cluster.url + productPath, headers: { ...BROWSER_HEADERS, cookie: visitor.cookie } }, load));
+      const spec = { url: cluster.url + productPath, headers: { ...BROWSER_HEADERS, cookie: visitor.cookie } };
+      results.push(wrk ? measureWithWrk(wrk, spec, load) : await measure(spec, load));
     } finally {
       await cluster.stop();
     }
     console.log(`${results[results.length - 1].rps} req/s`);
   }
-  return clusterRow(name, productPath, results[0], results[1]);
+  return { ...clusterRow(name, productPath, results[0], results[1]), loader: wrk ? 'wrk' : 'autocannon' };
 }
 
 async function main() {
