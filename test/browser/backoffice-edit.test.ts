@@ -68,7 +68,11 @@ describe('browser: back office edits (issue 22)', function () {
       // A bad amount is refused with the create form's message, the other fields kept.
       await value.fill('0');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.getByText('The amount must be more than 0.').waitFor();
+      // Beside the amount, and named above the form (the form's alert).
+      const fieldError = page.getByTestId('field-error-value');
+      await fieldError.waitFor();
+      expect(await fieldError.textContent()).to.equal('The amount must be more than 0.');
+      expect(await page.getByRole('alert').filter({ hasText: 'The amount must be more than 0.' }).count()).to.equal(1);
       expect(await name.inputValue()).to.equal('Winter Service');
 
       await value.fill(amount);

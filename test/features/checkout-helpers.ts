@@ -6,8 +6,9 @@ import { testServer } from '../helpers/server.ts';
 
 export const xhr = (token: string) => ({ 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
 
-export async function addToCart(a: Agent, token: string, productId: number, quantity = 1) {
-  const res = await a.post('/en-us/cart/add/inline').set(xhr(token)).send({ product_id: productId, quantity });
+/** Adds to the cart from a page of `locale` (the cart is then priced in that locale's store). */
+export async function addToCart(a: Agent, token: string, productId: number, quantity = 1, locale = 'en-us') {
+  const res = await a.post(`/${locale}/cart/add/inline`).set(xhr(token)).send({ product_id: productId, quantity });
   expect(res.status, res.text).to.equal(200);
 }
 

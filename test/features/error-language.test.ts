@@ -88,7 +88,7 @@ describe("errors in the visitor's language", function () {
 
       it('checkout: bad input names each field in the language, labels included', async () => {
         const { a, token } = await visitor(locale);
-        await addToCart(a, token, await productIdByStockcode('PP-STG'), 1);
+        await addToCart(a, token, await productIdByStockcode('PP-STG'), 1, locale);
         const res = await a.post(`/${locale}/order/customer-info`).set(xhr(token)).send({ email: 'not-an-email', accountType: 'personal' });
         expectShape(res, 400);
         expect(res.body.error.message).to.equal(want.email);
@@ -99,7 +99,7 @@ describe("errors in the visitor's language", function () {
 
       it('checkout: a 409 conflict (an account already has the email)', async () => {
         const { a, token } = await visitor(locale);
-        await addToCart(a, token, await productIdByStockcode('PP-STG'), 1);
+        await addToCart(a, token, await productIdByStockcode('PP-STG'), 1, locale);
         const res = await a.post(`/${locale}/order/customer-info`).set(xhr(token)).send({ email: 'customer@example.com', accountType: 'personal', 'tax-exempt': 'false', ...HOME[locale] });
         expectShape(res, 409);
         expect(res.body.error.message).to.equal(want.taken);
@@ -109,7 +109,7 @@ describe("errors in the visitor's language", function () {
       if (OTHER_STORE[locale]) {
         it('checkout: a 409 for an address another store serves, the store named in the language', async () => {
           const { a, token } = await visitor(locale);
-          await addToCart(a, token, await productIdByStockcode('PP-STG'), 1);
+          await addToCart(a, token, await productIdByStockcode('PP-STG'), 1, locale);
           const res = await a.post(`/${locale}/order/customer-info`).set(xhr(token)).send({ email: `lang-${locale}-${Date.now()}@example.test`, accountType: 'personal', 'tax-exempt': 'false', ...US });
           expectShape(res, 409);
           expect(res.body.error.code).to.equal('channel_mismatch');
