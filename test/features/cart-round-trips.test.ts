@@ -9,9 +9,22 @@ import { agent, csrf } from '../helpers/http.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
 import { makeUser, signedInAs } from '../helpers/users.ts';
 
+/** One request's answer (200 expected) and every query the app's pool sent while it ran. */
+async function counted(send: () => Promise<{ status: number; text: string; body: Record<string, unknown> }>) {
+  const app = await testServer();
+  const sent: string[] = [];
+  const stop = app.database.observeQueries((text) => sent.push(text));
+  try {
+    const res = await send();
+    expect(res.status, res.text).to.equal(200);
+    return { res, sent };
+  } finally {
+    stop();
+  }
+}
+
 describe('cart writes: at most 4 database round trips a request', () => {
   it('add to cart (merging into a line, and as a new line with options), a quantity update and a removal', async () => {
-    const app = await testServer();
     const a = await agent();
     const token = await csrf(a, '/en-us/products');
     const headers = { 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
@@ -20,17 +33,6 @@ describe('cart writes: at most 4 database round trips a request', () => {
     // The cart exists and the session remembers it before counting.
     for (let i = 0; i < 2; i++) expect((await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })).status).to.equal(200);
 
-    const counted = async (send: () => Promise<{ status: number; text: string; body: Record<string, unknown> }>) => {
-      const sent: string[] = [];
-      const stop = app.database.observeQueries((text) => sent.push(text));
-      try {
-        const res = await send();
-        expect(res.status, res.text).to.equal(200);
-        return { res, sent };
-      } finally {
-        stop();
-      }
-    };
 
     const merged = await counted(() => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 2 }));
     expect((merged.res.body.line as { quantity: number }).quantity).to.equal(4);
@@ -59,23 +61,11 @@ describe('cart writes: at most 4 database round trips a request', () => {
   });
 
   it('a signed-in member: add to cart and a quantity update at most 4 round trips too (the approval lock is read with the cart)', async () => {
-    const app = await testServer();
     const a = await signedInAs((await makeUser({ prefix: 'rt' })).email);
     const token = await csrf(a, '/en-us/products');
     const headers = { 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
     const plate = await productIdByStockcode('DEMO-SEED-PLATE');
     expect((await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })).status).to.equal(200);
-    const counted = async (send: () => Promise<{ status: number; text: string; body: Record<string, unknown> }>) => {
-      const sent: string[] = [];
-      const stop = app.database.observeQueries((text) => sent.push(text));
-      try {
-        const res = await send();
-        expect(res.status, res.text).to.equal(200);
-        return { res, sent };
-      } finally {
-        stop();
-      }
-    };
     const added = await counted(() => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 2 }));
     expect((added.res.body.line as { quantity: number }).quantity).to.equal(3);
     expect(added.sent.length, added.sent.join('\n')).to.be.at.most(4);

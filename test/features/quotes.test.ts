@@ -47,6 +47,15 @@ describe('quotes (issue 25)', function () {
     who.a.post(`/${locale}/account/quotes`).set(xhr(who.token)).type('form').send(body);
   const events = async (type: string) => (await sql<{ n: number }>(`select count(*)::int as n from webhook_events where type = $1 and (payload->>'quoteId')::int = $2`, [type, quoteId]))[0].n;
   const logs = async (action: string) => (await sql<{ n: number }>(`select count(*)::int as n from logs where action = $1 and entity_id = $2`, [action, orderId]))[0].n;
+  /** Staff send a counter-offer on a one-line quote (read at its current version); 200 expected. */
+  const staffOffer = async (id: number, o: { price: string; quantity: string; expires_on: string; message: string }) => {
+    const staff = await signedIn('staff@example.com');
+    const { body: q } = await staff.a.get(`/en-us/admin/quotes/${id}`).set(xhr(staff.token));
+    const line = q.lines[0].id;
+    const res = await staff.a.post(`/en-us/admin/quotes/${id}/offer`).set(xhr(staff.token)).type('form')
+      .send({ version: String(q.version), [`price_${line}`]: o.price, [`quantity_${line}`]: o.quantity, expires_on: o.expires_on, message: o.message });
+    expect(res.status, res.text).to.equal(200);
+  };
   const mails = async () => ((await testServer()).services.mailer as FileMailer).list();
 
   it('asking for a quote: signed in only; the message is required, 1 to 2000 characters, in the visitor\'s language', async () => {
@@ -251,11 +260,7 @@ describe('quotes (issue 25)', function () {
     const asked = await ask(other, { message: 'One please.' });
     expect(asked.status, asked.text).to.equal(201);
     const id = asked.body.quote_id;
-    const staff = await signedIn('staff@example.com');
-    const { body: q } = await staff.a.get(`/en-us/admin/quotes/${id}`).set(xhr(staff.token));
-    const line = q.lines[0].id;
-    expect((await staff.a.post(`/en-us/admin/quotes/${id}/offer`).set(xhr(staff.token)).type('form')
-      .send({ version: String(q.version), [`price_${line}`]: '5.00', [`quantity_${line}`]: '1', expires_on: day(2), message: 'Five.' })).status).to.equal(200);
+    await staffOffer(id, { price: '5.00', quantity: '1', expires_on: day(2), message: 'Five.' });
     // Two days later the offer has expired.
     await sql(`update quotes set expires_on = current_date - 1 where id = $1`, [id]);
     const seen = await other.a.get(`/en-us/account/quotes/${id}`).set(xhr(other.token));
@@ -300,11 +305,7 @@ describe('quotes (issue 25)', function () {
     const asked = await ask(member, { message: 'Two, please.' });
     expect(asked.status, asked.text).to.equal(201);
     const id = asked.body.quote_id;
-    const staff = await signedIn('staff@example.com');
-    const { body: q } = await staff.a.get(`/en-us/admin/quotes/${id}`).set(xhr(staff.token));
-    const line = q.lines[0].id;
-    expect((await staff.a.post(`/en-us/admin/quotes/${id}/offer`).set(xhr(staff.token)).type('form')
-      .send({ version: String(q.version), [`price_${line}`]: '100.00', [`quantity_${line}`]: '2', expires_on: day(10), message: 'Two at 100.00.' })).status).to.equal(200);
+    await staffOffer(id, { price: '100.00', quantity: '2', expires_on: day(10), message: 'Two at 100.00.' });
     // The approver lists the organisation's quotes and reads this one; another organisation's administrator may not.
     const list = await approver.a.get('/en-us/account/quotes').set(xhr(approver.token));
     expect(list.body.quotes.map((x: { id: number }) => x.id)).to.deep.equal([id]);
