@@ -17,12 +17,11 @@ import { AppError, errorBody, forbidden, isAppError, notFound } from '../domain/
 import { wantsJson } from './wants-json.ts';
 import { errorTextOf, translateError } from '../i18n/error-text.ts';
 import { catalog } from '../i18n/catalog.ts';
+import { dbErrorOf } from '../db/errors.ts';
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
 
 type HttpishError = Error & { code?: string; status?: number; statusCode?: number; type?: string; expose?: boolean };
-type DbError = { code?: string; constraint?: string; table?: string; detail?: string };
-
 /** Interface text for error codes services throw in English (catalog keys). */
 export const ERROR_TEXT: Record<string, string> = {
   currency: 'cart.error.currency',
@@ -40,13 +39,6 @@ export const ERROR_TEXT: Record<string, string> = {
   no_files: 'error.noFiles',
   store_unavailable: 'error.503.body',
 };
-
-/** The PostgreSQL error behind a drizzle (err.cause) or pg error. */
-function dbErrorOf(err: unknown): DbError | null {
-  const e = err as { cause?: DbError } & DbError;
-  const db = e?.cause?.code ? e.cause : e;
-  return typeof db?.code === 'string' && /^[0-9A-Z]{5}$/.test(db.code) ? db : null;
-}
 
 /** 'users_email_unique' / 'users_email_key' / 'dealers_slug_uq' on users → 'email'. */
 export function fieldOfConstraint(constraint: string | undefined, table: string | undefined): string {

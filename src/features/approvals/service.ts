@@ -25,6 +25,7 @@ import { organisationOfAdmin } from '../org-users/service.ts';
 import { cartLocked, type NeedsApproval } from './limits.ts';
 import { approvalById, approversOf, decideApproval, insertApproval, lockApproval, lockCartOf, userEmail, writeLimits } from './queries.ts';
 import type { LimitsForm } from './schemas.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type Admin = Pick<CurrentUser, 'id' | 'email' | 'organisationId'>;
 type Mail = Pick<Services, 'db' | 'mailer' | 'texts' | 'catalogText' | 'config'>;
@@ -71,7 +72,7 @@ export async function requestApproval(s: Mail, args: { userId: number; need: Nee
     if (!cart) throw notFound('Your cart was not found.');
     const member = await userEmail(tx, args.userId);
     const row = await insertApproval(tx, { orderId: cart.id, requestedBy: args.userId, organisationId: need.organisationId, reason: need.reason, choice: choice as unknown as Record<string, unknown> })
-      .catch((e: unknown) => { if ((e as { code?: string; cause?: { code?: string } }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505') throw cartLocked(); throw e; });
+      .catch((e: unknown) => { if (isUniqueViolation(e)) throw cartLocked(); throw e; });
     const total = fromCents(need.totalCents);
     await audit(tx, {
       action: 'order.approval_request', entity: 'order', entityId: cart.id, userId: args.userId,

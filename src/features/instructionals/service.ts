@@ -12,10 +12,10 @@ import { slugify } from '../../domain/slug.ts';
 import { audit } from '../audit/log.ts';
 import { existingToolIds, productByStockcode } from './queries.ts';
 import type { InstructionalInput } from './schemas.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export const INSTRUCTIONALS_CHANNEL = 'instructionals';
 
-const isUnique = (err: unknown) => (err as { cause?: { code?: string }; code?: string }).cause?.code === '23505' || (err as { code?: string }).code === '23505';
 
 export class InstructionalService {
   constructor(private readonly db: Db, private readonly events: Notifier) {}
@@ -63,7 +63,7 @@ export class InstructionalService {
       await this.events.notify(INSTRUCTIONALS_CHANNEL, String(savedId));
       return savedId;
     } catch (err) {
-      if (isUnique(err)) throw conflict('Another instructional already uses that slug.', { slug: 'Already used.' });
+      if (isUniqueViolation(err)) throw conflict('Another instructional already uses that slug.', { slug: 'Already used.' });
       throw err;
     }
   }
@@ -83,7 +83,7 @@ export class InstructionalService {
       await audit(db, { action: 'tool.create', entity: 'tool', entityId: t.id, userId, message: `Added tool "${input.name}"` });
       return t.id;
     } catch (err) {
-      if (isUnique(err)) throw conflict('A tool with that name already exists.', { name: 'Already exists.' });
+      if (isUniqueViolation(err)) throw conflict('A tool with that name already exists.', { name: 'Already exists.' });
       throw err;
     }
   }
