@@ -130,6 +130,7 @@ async function main() {
       const shoppers = [];
       for (let i = 0; i < settings.connections; i++) shoppers.push(await shopper(bench.base, plate));
       spec.url = bench.base;
+      delete spec.headers; // as bench/run.ts sends them: each request carries its own headers
       spec.perConnection = shoppers.map((s) =>
         args.path === 'update'
           ? [2, 3].map((q) => ({ method: 'PUT', path: s.linePath, headers: scriptHeaders(s), body: `quantity=${q}` }))
@@ -143,7 +144,9 @@ async function main() {
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 200 });
     await session.post('Profiler.start');
+    const cpuBefore = process.cpuUsage();
     const m = await measure(spec, settings);
+    const cpu = process.cpuUsage(cpuBefore);
     const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
     session.disconnect();
 
@@ -154,6 +157,8 @@ async function main() {
     const summary = { page: target, db: bench.fresh.mode, date: new Date().toISOString(), load: { connections: settings.connections, duration_s: settings.duration_s, rps: m.rps, p99_ms: m.p99_ms, non2xx: m.non2xx, errors: m.errors }, ...summarize(profile) };
     writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(summary, null, 2)}\n`);
     console.log(`${target} at ${settings.connections} connections: ${m.rps} req/s, p99 ${m.p99_ms} ms; CPU busy ${summary.busy_pct} % of ${summary.window_ms} ms`);
+    // The process's CPU (the app, the profiler and the loader's worker thread together) per request.
+    if (m.requests) console.log(`process CPU ${round((cpu.user + cpu.system) / 1000 / m.requests, 3)} ms a request (user ${round(cpu.user / 1000 / m.requests, 3)}, system ${round(cpu.system / 1000 / m.requests, 3)})`);
     print(summary);
     console.log(`\nwritten: bench/profiles/${name}.cpuprofile and .json`);
   } finally {

@@ -21,6 +21,11 @@
  * see the write at once all the same. A crash of the database server may lose the last fraction
  * of a second of such writes.
  *
+ * `cartsOnly` (cart writes only): the transaction writes nothing but carts, which count in no
+ * report, so the report rollup's row triggers (migration 0015) are switched off for it
+ * (`app.report_rollup = off`) instead of each finding out, with two index probes, that the order is
+ * a cart. Both settings travel as one statement with the BEGIN.
+ *
  * For the cart's writes (src/features/cart/service.ts): begin + locked read, then the one write
  * with the commit.
  */
@@ -93,7 +98,15 @@ export type OpenedTx = {
 /** The statements each pool connection of a real PostgreSQL has prepared. */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
-function firstQuery(kind: 'postgres' | 'embedded', client: pg.PoolClient, first: readonly FirstStatement[], asyncCommit: boolean) {
+type TxSettings = { asyncCommit?: boolean; cartsOnly?: boolean };
+
+/** The transaction's settings as one statement (none: no statement). */
+function settingsStatement({ asyncCommit = false, cartsOnly = false }: TxSettings): string[] {
+  const set = [...(asyncCommit ? ["set_config('synchronous_commit', 'off', true)"] : []), ...(cartsOnly ? ["set_config('app.report_rollup', 'off', true)"] : [])];
+  return set.length ? [`select ${set.join(', ')}`] : [];
+}
+
+function firstQuery(kind: 'postgres' | 'embedded', client: pg.PoolClient, first: readonly FirstStatement[], settings: TxSettings) {
   const known = preparedOn.get(client) ?? new Set<string>();
   preparedOn.set(client, known);
   const prepare: string[] = [];
@@ -110,7 +123,7 @@ function firstQuery(kind: 'postgres' | 'embedded', client: pg.PoolClient, first:
     }
     return `execute ${f.statement.name}(${args.join(', ')})`;
   });
-  const head = [...prepare, 'begin', ...(asyncCommit ? ['set local synchronous_commit = off'] : [])];
+  const head = [...prepare, 'begin', ...settingsStatement(settings)];
   const names = first.flatMap((f) => (f instanceof SQL ? [] : [f.statement.name]));
   return { text: [...head, ...calls].join(';\n'), skip: head.length, prepared: prepare.length > 0, known, names };
 }
@@ -154,14 +167,14 @@ export async function openedTransaction<T>(
   db: Db,
   first: readonly FirstStatement[],
   fn: (rows: Record<string, unknown>[][], tx: OpenedTx) => Promise<T>,
-  { asyncCommit = false }: { asyncCommit?: boolean } = {},
+  settings: TxSettings = {},
 ): Promise<T> {
   const kind = databaseKind(db) ?? 'embedded';
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   let query: ReturnType<typeof firstQuery>;
   try {
-    query = firstQuery(kind, client, first, asyncCommit);
+    query = firstQuery(kind, client, first, settings);
   } catch (err) {
     client.release(); // refused before sending: the connection is as it was
     throw err;

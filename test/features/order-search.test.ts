@@ -78,6 +78,14 @@ describe('order search /{locale}/account/dashboard/orders', () => {
     expect(ids(back.text)).to.deep.equal(pages[0]);
   });
 
+  it('lists carts by total when asked for by status (carts have no placed total)', async () => {
+    const res = await staff.get('/en-us/account/dashboard/orders?status=cart&sort=total&dir=desc');
+    expect(res.status).to.equal(200);
+    const want = await query<{ id: number }>(`select id from orders where status = 'cart' order by total desc, id desc limit 25`);
+    expect(want.length).to.be.greaterThan(1);
+    expect(ids(res.text)).to.deep.equal(want.map((r) => r.id));
+  });
+
   it('sorts by any column both ways', async () => {
     for (const [sort, dir, sql] of [['status', 'asc', 'status asc, id asc'], ['id', 'asc', 'id asc'], ['customer', 'desc', `coalesce(lower(p.last_name || ' ' || p.first_name), '') desc, o.id desc`]] as const) {
       const got = ids((await staff.get(`/en-us/account/dashboard/orders?sort=${sort}&dir=${dir}`)).text);

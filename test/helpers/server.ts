@@ -53,15 +53,25 @@ export async function sqlRows<T>(sql: string, params: unknown[] = []): Promise<T
   return (await (await testServer()).database.pool.query(sql, params)).rows as T[];
 }
 
+/** A table's columns that take a value on insert (all but the generated ones: placed_total, owing), as `a, b, c`. */
+export async function insertableColumns(table: string): Promise<string> {
+  const [row] = await sqlRows<{ list: string }>(`select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as list from information_schema.columns
+    where table_schema = current_schema() and table_name = $1 and is_generated = 'NEVER'`, [table]);
+  return row.list;
+}
+
 /**
  * A fresh copy of an order and its lines (new ids, no payments, no erp id), for tests that pay or
  * edit an order: the demo orders are shared by every suite and there are only so many unpaid ones.
  */
 export async function cloneOrder(sourceId: number): Promise<number> {
-  const [copy] = await sqlRows<{ id: number }>(`insert into orders select (jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object('id', nextval(pg_get_serial_sequence('orders', 'id')), 'erp_id', null, 'version', 1))).*
-    from orders o where o.id = $1 returning id`, [sourceId]);
+  const [orderColumns, lineColumns] = [await insertableColumns('orders'), await insertableColumns('order_line_items')];
+  const [copy] = await sqlRows<{ id: number }>(`insert into orders (${orderColumns}) select ${orderColumns.split(', ').map((c) => `r.${c}`).join(', ')}
+    from orders o, jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object('id', nextval(pg_get_serial_sequence('orders', 'id')), 'erp_id', null, 'version', 1)) r
+    where o.id = $1 returning id`, [sourceId]);
   if (!copy) throw new Error(`no order ${sourceId}`);
-  await sqlRows(`insert into order_line_items select (jsonb_populate_record(null::order_line_items, to_jsonb(l) || jsonb_build_object('id', nextval(pg_get_serial_sequence('order_line_items', 'id')), 'order_id', $2::int))).*
-    from order_line_items l where l.order_id = $1 order by l.sort, l.id`, [sourceId, copy.id]);
+  await sqlRows(`insert into order_line_items (${lineColumns}) select ${lineColumns.split(', ').map((c) => `r.${c}`).join(', ')}
+    from order_line_items l, jsonb_populate_record(null::order_line_items, to_jsonb(l) || jsonb_build_object('id', nextval(pg_get_serial_sequence('order_line_items', 'id')), 'order_id', $2::int)) r
+    where l.order_id = $1 order by l.sort, l.id`, [sourceId, copy.id]);
   return copy.id;
 }

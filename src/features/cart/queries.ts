@@ -63,7 +63,8 @@ export async function cartCount(db: DbOrTx, ref: CartRef): Promise<number> {
 }
 
 export type CartOrderRow = typeof orders.$inferSelect;
-export type CartLineRow = typeof orderLineItems.$inferSelect & { image: string | null; productTitle: string | null; productStockcode: string | null };
+/** A line as the cart works on it (`owing` is the database's, derived from unpaid_total: never read here). */
+export type CartLineRow = Omit<typeof orderLineItems.$inferSelect, 'owing'> & { image: string | null; productTitle: string | null; productStockcode: string | null };
 export type CartLineOptionRow = {
   lineItemId: number;
   optionId: number;

@@ -36,7 +36,8 @@ export type { CartRef };
  * server losing its last fraction of a second of cart changes is acceptable. Orders and payments
  * never do this.
  */
-const CART_WRITE = { asyncCommit: true };
+/** Cart writes: commit without waiting for the disk, and nothing for the report rollup (src/db/opened-transaction.ts). */
+const CART_WRITE = { asyncCommit: true, cartsOnly: true };
 export type { CartLine, CartPromotion, CartState } from './state.ts';
 export { recomputeTotals, toCartState };
 

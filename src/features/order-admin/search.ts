@@ -2,7 +2,8 @@
  * The back office's order search: filters, any-column sort and keyset pagination over
  * (sort value, id), so page 1 000 costs what page 1 does. Every filter is served by an index
  * (migrations/0001_order_search.sql): (created_at, id) alone or led by status, person or channel;
- * lower(po_number) and erp_id by prefix; the partial index of lines still owing for "unpaid".
+ * lower(po_number) and erp_id by prefix; the partial index of lines still owing for "unpaid";
+ * placed_total (the total of an order that is no longer a cart) for the sort by total.
  * Carts (open baskets) are left out unless asked for by status.
  */
 import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
@@ -32,7 +33,7 @@ const SORT_SQL: Record<OrderSort, { expr: SQL; cast: string; defaultDir: SortDir
   id: { expr: sql`${orders.id}`, cast: 'integer', defaultDir: 'desc' },
   date: { expr: sql`${orders.createdAt}`, cast: 'timestamptz', defaultDir: 'desc' },
   status: { expr: sql`${orders.status}`, cast: 'text', defaultDir: 'asc' },
-  total: { expr: sql`${orders.total}`, cast: 'numeric', defaultDir: 'desc' },
+  total: { expr: sql`${orders.placedTotal}`, cast: 'numeric', defaultDir: 'desc' },
   customer: { expr: sql`coalesce(lower(${persons.lastName} || ' ' || ${persons.firstName}), '')`, cast: 'text', defaultDir: 'asc' },
 };
 
@@ -52,7 +53,7 @@ export function orderFilters(q: OrderSearchQuery, channelId: number | undefined)
   if (q.po) where.push(sql`lower(${orders.poNumber}) like ${prefixPattern(q.po)}`);
   if (q.erp) where.push(sql`lower(${orders.erpId}) like ${prefixPattern(q.erp)}`);
   if (q.unpaid) {
-    where.push(sql`(exists (select 1 from order_line_items li where li.order_id = ${orders.id} and li.unpaid_total > 0)
+    where.push(sql`(exists (select 1 from order_line_items li where li.order_id = ${orders.id} and li.owing)
       or exists (select 1 from order_fees f where f.order_id = ${orders.id} and not f.paid))`);
   }
   return where;
@@ -81,7 +82,9 @@ export type OrderPage = { rows: OrderRow[]; next: string | null; prev: string | 
 export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: number | undefined) {
   const sort = q.sort ?? 'date';
   const dir = q.dir ?? defaultDir(sort);
-  const { expr, cast } = SORT_SQL[sort];
+  const { cast } = SORT_SQL[sort];
+  // Carts have no placed_total (null): when carts are listed, their total itself (carts are few and unindexed by total).
+  const expr = sort === 'total' && q.status === 'cart' ? sql`${orders.total}` : SORT_SQL[sort].expr;
   const mode: 'after' | 'before' = q.before ? 'before' : 'after';
   const cursor = decodeCursor(q.before ?? q.after);
   const plan = keysetPlan(dir, mode);
