@@ -40,7 +40,7 @@ import { csrfProtection } from './http/csrf.ts';
 import { sameOriginWrites } from './http/origin.ts';
 import { configureViews, partialRenderer } from './http/views.ts';
 import { PageCache } from './http/page-cache/index.ts';
-import { securityHeadersOf, withFastLane } from './http/page-cache/fast-lane.ts';
+import { securityHeadersOf, setHeaders, withFastLane } from './http/page-cache/fast-lane.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
 import { guardMountedRoutes } from './http/route-guard.ts';
@@ -121,10 +121,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
   // helmet's headers are the same for every answer (securityHeadersOf proves it): captured once and
   // set in one step, instead of its dozen middlewares running on every request.
   const securityHeaderList = securityHeadersOf(securityHeaders);
-  app.use((_req, res, next) => {
-    for (let i = 0; i < securityHeaderList.length; i += 2) res.setHeader(securityHeaderList[i], securityHeaderList[i + 1]);
-    next();
-  });
+  app.use(setHeaders(securityHeaderList));
   app.use(compression());
   // Content-hashed bundles never change: cache for a year. Other static files: an hour.
   // Stylesheets answer Cross-Origin-Resource-Policy: cross-origin (helmet's default is same-origin):

@@ -53,11 +53,14 @@ export async function sqlRows<T>(sql: string, params: unknown[] = []): Promise<T
   return (await (await testServer()).database.pool.query(sql, params)).rows as T[];
 }
 
-/** A table's columns that take a value on insert (all but the generated ones: placed_total, owing), as `a, b, c`. */
-export async function insertableColumns(table: string): Promise<string> {
-  const [row] = await sqlRows<{ list: string }>(`select string_agg(quote_ident(column_name), ', ' order by ordinal_position) as list from information_schema.columns
-    where table_schema = current_schema() and table_name = $1 and is_generated = 'NEVER'`, [table]);
-  return row.list;
+/**
+ * A table's columns that take a value on insert (all but the generated ones: placed_total, owing):
+ * `names` for the insert's column list, `values` the same columns of a record aliased `r`.
+ */
+export async function insertableColumns(table: string): Promise<{ names: string; values: string }> {
+  const rows = await sqlRows<{ name: string }>(`select quote_ident(column_name) as name from information_schema.columns
+    where table_schema = current_schema() and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`, [table]);
+  return { names: rows.map((c) => c.name).join(', '), values: rows.map((c) => `r.${c.name}`).join(', ') };
 }
 
 /**
@@ -65,12 +68,12 @@ export async function insertableColumns(table: string): Promise<string> {
  * edit an order: the demo orders are shared by every suite and there are only so many unpaid ones.
  */
 export async function cloneOrder(sourceId: number): Promise<number> {
-  const [orderColumns, lineColumns] = [await insertableColumns('orders'), await insertableColumns('order_line_items')];
-  const [copy] = await sqlRows<{ id: number }>(`insert into orders (${orderColumns}) select ${orderColumns.split(', ').map((c) => `r.${c}`).join(', ')}
+  const [order, line] = [await insertableColumns('orders'), await insertableColumns('order_line_items')];
+  const [copy] = await sqlRows<{ id: number }>(`insert into orders (${order.names}) select ${order.values}
     from orders o, jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object('id', nextval(pg_get_serial_sequence('orders', 'id')), 'erp_id', null, 'version', 1)) r
     where o.id = $1 returning id`, [sourceId]);
   if (!copy) throw new Error(`no order ${sourceId}`);
-  await sqlRows(`insert into order_line_items (${lineColumns}) select ${lineColumns.split(', ').map((c) => `r.${c}`).join(', ')}
+  await sqlRows(`insert into order_line_items (${line.names}) select ${line.values}
     from order_line_items l, jsonb_populate_record(null::order_line_items, to_jsonb(l) || jsonb_build_object('id', nextval(pg_get_serial_sequence('order_line_items', 'id')), 'order_id', $2::int)) r
     where l.order_id = $1 order by l.sort, l.id`, [sourceId, copy.id]);
   return copy.id;

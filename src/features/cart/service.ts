@@ -34,9 +34,9 @@ export type { CartRef };
  * Cart writes commit without waiting for the WAL to reach the disk (synchronous_commit off for
  * their transaction only): a cart is the shopper's scratch pad, and a crash of the database
  * server losing its last fraction of a second of cart changes is acceptable. Orders and payments
- * never do this.
+ * never do this. Carts count in no report, so the report rollup's triggers are off for them too
+ * (src/db/opened-transaction.ts).
  */
-/** Cart writes: commit without waiting for the disk, and nothing for the report rollup (src/db/opened-transaction.ts). */
 const CART_WRITE = { asyncCommit: true, cartsOnly: true };
 export type { CartLine, CartPromotion, CartState } from './state.ts';
 export { recomputeTotals, toCartState };

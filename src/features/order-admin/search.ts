@@ -29,12 +29,13 @@ export function personMatch(q: string): SQL {
   return sql`select id from ${persons} where lower(${persons.lastName}) like ${p} or lower(${persons.firstName}) like ${p} or lower(${persons.email}) like ${p}`;
 }
 
-const SORT_SQL: Record<OrderSort, { expr: SQL; cast: string; defaultDir: SortDir }> = {
-  id: { expr: sql`${orders.id}`, cast: 'integer', defaultDir: 'desc' },
-  date: { expr: sql`${orders.createdAt}`, cast: 'timestamptz', defaultDir: 'desc' },
-  status: { expr: sql`${orders.status}`, cast: 'text', defaultDir: 'asc' },
-  total: { expr: sql`${orders.placedTotal}`, cast: 'numeric', defaultDir: 'desc' },
-  customer: { expr: sql`coalesce(lower(${persons.lastName} || ' ' || ${persons.firstName}), '')`, cast: 'text', defaultDir: 'asc' },
+const SORT_SQL: Record<OrderSort, { expr: (q: OrderSearchQuery) => SQL; cast: string; defaultDir: SortDir }> = {
+  id: { expr: () => sql`${orders.id}`, cast: 'integer', defaultDir: 'desc' },
+  date: { expr: () => sql`${orders.createdAt}`, cast: 'timestamptz', defaultDir: 'desc' },
+  status: { expr: () => sql`${orders.status}`, cast: 'text', defaultDir: 'asc' },
+  // Carts have no placed_total (null): listed by status, they sort by their total itself (few, unindexed).
+  total: { expr: (q) => (q.status === 'cart' ? sql`${orders.total}` : sql`${orders.placedTotal}`), cast: 'numeric', defaultDir: 'desc' },
+  customer: { expr: () => sql`coalesce(lower(${persons.lastName} || ' ' || ${persons.firstName}), '')`, cast: 'text', defaultDir: 'asc' },
 };
 
 export const defaultDir = (sort: OrderSort): SortDir => SORT_SQL[sort].defaultDir;
@@ -83,8 +84,7 @@ export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: num
   const sort = q.sort ?? 'date';
   const dir = q.dir ?? defaultDir(sort);
   const { cast } = SORT_SQL[sort];
-  // Carts have no placed_total (null): when carts are listed, their total itself (carts are few and unindexed by total).
-  const expr = sort === 'total' && q.status === 'cart' ? sql`${orders.total}` : SORT_SQL[sort].expr;
+  const expr = SORT_SQL[sort].expr(q);
   const mode: 'after' | 'before' = q.before ? 'before' : 'after';
   const cursor = decodeCursor(q.before ?? q.after);
   const plan = keysetPlan(dir, mode);

@@ -59,6 +59,14 @@ export function securityHeadersOf(middleware: RequestHandler): string[] {
   return [...headers].flat();
 }
 
+/** Sets headers captured by securityHeadersOf on every answer, in one step. */
+export function setHeaders(headers: readonly string[]): RequestHandler {
+  return (_req, res, next) => {
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
+    next();
+  };
+}
+
 /** Whether the request is a script's (XHR or JSON), which the routes answer with JSON: never from here. */
 function fromScript(req: IncomingMessage): boolean {
   if (req.headers['x-requested-with']?.toString().toLowerCase() === 'xmlhttprequest') return true;
