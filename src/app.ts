@@ -44,7 +44,8 @@ import { securityHeadersOf, setHeaders, withFastLane } from './http/page-cache/f
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
 import { guardMountedRoutes } from './http/route-guard.ts';
-import { cartHooks } from './features/cart/routes.ts';
+import { cartHooks, cartLaneRoutes } from './features/cart/routes.ts';
+import { bodyErrorOf, withScriptLane } from './http/script-lane.ts';
 import { pageTextLocals } from './features/translations/view-helpers.ts';
 import { LOCALES } from './i18n/locales.ts';
 import './http/types.ts';
@@ -103,6 +104,17 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
     res.locals.catalogName = (field: string, english: string) => texts.lookup(String(res.locals.locale), field) ?? english;
   };
   const { config } = deps;
+  const PgStore = connectPgSimple(session);
+  const sessionStore = new PgStore({
+    pool: sessionStorePool(deps.database),
+    tableName: 'session',
+    createTableIfMissing: false,
+    pruneSessionInterval: config.env === 'test' ? false : 15 * 60,
+    // With rolling: false the cookie's expiry moves only when the session is saved, and a save
+    // writes the row's expiry too. Touching would push the row's expiry past the cookie's with
+    // an UPDATE on every request that changes nothing (1 of 12 queries on a product page).
+    disableTouch: true,
+  });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ? 1 : false);
@@ -156,8 +168,13 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
 
   // The raw form is kept beside the parsed one: qs turns bracketed numeric keys into arrays and
   // drops the numbers (`option_qty[12]=4` → ['4']), and the cart's option fields are keyed by id.
-  app.use(express.urlencoded({ extended: true, limit: '1mb', verify: (req, _res, buf) => void ((req as { rawForm?: string }).rawForm = buf.toString('utf8')) }));
-  app.use(express.json({ limit: '2mb' }));
+  const bodyParsers = [
+    express.urlencoded({ extended: true, limit: '1mb', verify: (req, _res, buf) => void ((req as { rawForm?: string }).rawForm = buf.toString('utf8')) }),
+    express.json({ limit: '2mb' }),
+  ];
+  app.use(...bodyParsers);
+  // A body the script lane's run of these parsers refused is refused here, where they would have.
+  app.use(bodyErrorOf());
   // Multipart FIELDS only (a form may be sent multipart), so CSRF sees a multipart form's `_csrf`;
   // a file part is refused at once. Files are parsed only by the routes that take them, after
   // their guard and CSRF (src/http/multipart.ts multipartUpload, with that route's limits).
@@ -171,21 +188,11 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
 
   // A bearer request is authenticated by its token alone: its session cookie is never read.
   app.use(withoutSessionCookie(SESSION_COOKIE));
-  const PgStore = connectPgSimple(session);
   app.use(
     session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
-      store: new PgStore({
-        pool: sessionStorePool(deps.database),
-        tableName: 'session',
-        createTableIfMissing: false,
-        pruneSessionInterval: config.env === 'test' ? false : 15 * 60,
-        // With rolling: false the cookie's expiry moves only when the session is saved, and a save
-        // writes the row's expiry too. Touching would push the row's expiry past the cookie's with
-        // an UPDATE on every request that changes nothing (1 of 12 queries on a product page).
-        disableTouch: true,
-      }),
+      store: sessionStore,
       resave: false,
       saveUninitialized: false,
       rolling: false,
@@ -198,7 +205,8 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
   const csrf = csrfProtection();
   app.use((req, res, next) => (req.bearer ? next() : csrf(req, res, next)));
   // The signed-in user comes from the read model: no round trip until users or permissions are written.
-  app.use(baseContext({ ...services, loadUser: (id) => services.users.get(String(id), () => loadCurrentUser(db, id)) }));
+  const loadUser = (id: number) => services.users.get(String(id), () => loadCurrentUser(db, id));
+  app.use(baseContext({ ...services, loadUser }));
 
   app.use('/:locale', localizedRoutes(services));
   app.use(unprefixedRoutes(services));
@@ -207,10 +215,24 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
 
   app.use(notFoundHandler);
   app.use(errorHandler);
-  const listener = withFastLane(app, pageCache, {
+  const pages = withFastLane(app, pageCache, {
     sessionCookie: SESSION_COOKIE,
     cookieSecret: config.sessionSecret,
     securityHeaders: securityHeaderList,
+    logger: deps.logger,
+  });
+  // The cart's line writes, in front of Express when nothing about them is unusual (src/http/script-lane.ts).
+  const listener = withScriptLane(pages, cartLaneRoutes(services), {
+    sessionCookie: SESSION_COOKIE,
+    cookieSecret: config.sessionSecret,
+    store: sessionStore,
+    bodyParsers,
+    securityHeaders: securityHeaderList,
+    publicUrl: config.publicUrl,
+    trustProxy: !!config.trustProxy,
+    texts: deps.texts,
+    channels: services.channels,
+    loadUser,
     logger: deps.logger,
   });
   return { app, listener, services };

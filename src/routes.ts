@@ -7,7 +7,7 @@
 import { Router } from 'express';
 import type { Services } from './services.ts';
 import { isLocale } from './i18n/locales.ts';
-import { localeContext } from './http/context.ts';
+import { localeContext, sessionTakesLocale } from './http/context.ts';
 // The one guard, derived from the table of every route (src/http/route-permissions.ts).
 import { routeGuard } from './http/route-guard.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -64,7 +64,7 @@ export function localizedRoutes(s: Services): Router {
     const locale = (req.params as { locale?: string }).locale;
     if (!isLocale(locale)) return next('router');
     await localeContext(s, locale)(req, res);
-    if (req.session && req.session.locale !== locale && (req.session.userId || req.session.cartOrderId)) req.session.locale = locale;
+    if (sessionTakesLocale(req.session, locale)) req.session.locale = locale;
     next();
   });
   r.use(routeGuard('localized'));

@@ -59,6 +59,14 @@ export function baseContext(deps: ContextDeps): RequestHandler {
   };
 }
 
+/**
+ * Whether a request under /{locale}/ moves the session to that locale: a session that holds
+ * something (a sign-in, a cart) remembers the visitor's last locale for the unprefixed pages.
+ */
+export function sessionTakesLocale(session: { locale?: string; userId?: number; cartOrderId?: number } | undefined, locale: Locale): boolean {
+  return !!session && session.locale !== locale && !!(session.userId || session.cartOrderId);
+}
+
 /** Inside /{locale}/…: switch the request to that locale. */
 export function localeContext(deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache' | 'pageText'>, locale: Locale) {
   return (req: Request, res: Response) => applyLocale(req, res, deps, locale);
@@ -68,7 +76,7 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
   req.locale = locale;
   req.t = deps.texts.forLocale(locale);
   const channels = await deps.channels.all();
-  const channel = pickChannel(channels, req.session?.channelCode, locale);
+  const channel = channelFor(channels, req.session?.channelCode, locale);
   const pathRest = stripLocale(req.originalUrl);
   const user = req.user;
   Object.assign(res.locals, {
@@ -125,7 +133,7 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
 /**
  * THE missing-channel policy (issue 24), the only one. Every request gets a channel when the store
  * has one: the session's choice, else the locale's default (contract: en-us → US, en-ca and fr-ca →
- * CA, es-mx → MX), else the first (pickChannel). When none resolves — no channel at all, or one
+ * CA, es-mx → MX), else the first (channelFor). When none resolves — no channel at all, or one
  * without a currency, a positive rate or a country it serves — the store is not set up: every route
  * that reads the channel (to price, sell, ship, or pick a default country) answers 503 with the
  * contract's error shape, code 'store_unavailable' (HTML: the error page says the store is not open
@@ -134,8 +142,13 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
  */
 export function requireChannel(res: Response): ChannelInfo {
   const channel = res.locals.channel as ChannelInfo | undefined;
-  if (!channel || !(Number(channel.midMarketRate) > 0) || !channel.currency || !channel.countryCodes?.length) throw unavailable(NO_CHANNEL);
+  if (!usableChannel(channel)) throw unavailable(NO_CHANNEL);
   return channel;
+}
+
+/** Whether a channel can price, sell and ship (requireChannel's test). */
+export function usableChannel(channel: ChannelInfo | undefined): channel is ChannelInfo {
+  return !!channel && Number(channel.midMarketRate) > 0 && !!channel.currency && !!channel.countryCodes?.length;
 }
 
 /** The message of requireChannel's 503 (translated by the error handler for the page's language). */
@@ -150,9 +163,20 @@ export function keepCartChannel(req: Request, channel: Pick<ChannelInfo, 'code'>
   if (req.session && req.session.channelCode !== channel.code) req.session.channelCode = channel.code;
 }
 
+/**
+ * A write that gave the visitor a cart: an anonymous visitor's cart goes in their session, which
+ * from then on keeps their locale too (sessionTakesLocale), in this same write, not on their next
+ * page view.
+ */
+export function keepCartInSession(req: Request, orderId: number) {
+  if (!req.user) req.session.cartOrderId = orderId;
+  if (sessionTakesLocale(req.session, req.locale as Locale)) req.session.locale = req.locale as Locale;
+}
+
 export const NO_CHANNEL = 'No sales channel is configured for this store.';
 
-function pickChannel(channels: ChannelInfo[], code: string | undefined, locale: Locale): ChannelInfo | undefined {
+/** The request's channel: the session's choice, else the locale's default, else the first. */
+export function channelFor(channels: readonly ChannelInfo[], code: string | undefined, locale: Locale): ChannelInfo | undefined {
   return channels.find((c) => c.code === code) ?? channels.find((c) => c.code === LOCALE_DEFAULT_CHANNEL[locale]) ?? channels[0];
 }
 

@@ -43,12 +43,13 @@ export function rotateCsrfSecret(req: Request, res: Response) {
 }
 
 /**
- * The visitor's CSRF secret read straight from the Cookie header (as cookie-parser and csurf read
- * it: the first `hd.csrf` cookie, URL-decoded, signed with the cookie secret), for the page cache's
- * fast lane, which answers before those middlewares run. Undefined when absent or not validly signed.
+ * A signed cookie's value read straight from the Cookie header, as cookie-parser and
+ * express-session read it (the first cookie of that name, URL-decoded, `s:` + value signed with the
+ * cookie secret), for the lanes that answer before those middlewares run (the page cache's fast
+ * lane, src/http/script-lane.ts). Undefined when absent or not validly signed.
  */
-export function csrfSecretFromCookies(header: string, cookieSecret: string): string | undefined {
-  const raw = cookieValue(header, CSRF_COOKIE);
+export function signedCookieFrom(header: string, name: string, cookieSecret: string): string | undefined {
+  const raw = cookieValue(header, name);
   if (raw === undefined) return undefined;
   let value: string;
   try {
@@ -60,10 +61,23 @@ export function csrfSecretFromCookies(header: string, cookieSecret: string): str
   const key = `${cookieSecret}\n${value}`;
   const known = verified.get(key);
   if (known !== undefined) return known;
-  const secret = cookieParser.signedCookie(value, cookieSecret);
-  if (typeof secret !== 'string' || !secret) return undefined;
-  verified.set(key, secret);
-  return secret;
+  const unsigned = cookieParser.signedCookie(value, cookieSecret);
+  if (typeof unsigned !== 'string' || !unsigned) return undefined;
+  verified.set(key, unsigned);
+  return unsigned;
+}
+
+/** The visitor's CSRF secret from the Cookie header (signedCookieFrom), as csurf reads it. */
+export const csrfSecretFromCookies = (header: string, cookieSecret: string): string | undefined => signedCookieFrom(header, CSRF_COOKIE, cookieSecret);
+
+/**
+ * Whether a request carries a valid token for this secret, looked for where csurf looks and in its
+ * order: the body's `_csrf`, then the csrf-token, xsrf-token, x-csrf-token and x-xsrf-token headers
+ * (a request with a query string never reaches the lane that asks).
+ */
+export function csrfTokenValid(secret: string, body: unknown, headers: Record<string, string | string[] | undefined>): boolean {
+  const token = (body as { _csrf?: unknown } | undefined)?._csrf || headers['csrf-token'] || headers['xsrf-token'] || headers['x-csrf-token'] || headers['x-xsrf-token'];
+  return typeof token === 'string' && tokens.verify(secret, token);
 }
 
 /**

@@ -15,23 +15,34 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const FOREIGN_ORIGIN = 'Requests from another site are not accepted.';
 
-export function sameOriginWrites(opts: { publicUrl?: string } = {}): RequestHandler {
+export type OriginOptions = { publicUrl?: string };
+
+/**
+ * THE rule, for the middleware below and for src/http/script-lane.ts: whether a request is a
+ * write that names another site. `header` reads a request header by its lower-case name;
+ * `trustProxy`: whether X-Forwarded-Host names this server (Express's `trust proxy`).
+ */
+export function foreignOriginRule(opts: OriginOptions = {}) {
   const configured = opts.publicUrl ? new URL(opts.publicUrl).host.toLowerCase() : undefined;
-  return (req, _res, next) => {
-    if (SAFE.has(req.method)) return next();
-    const site = req.get('sec-fetch-site');
-    if (site === 'cross-site') return next(new AppError(403, 'foreign_origin', FOREIGN_ORIGIN));
-    if (site === 'same-origin' || site === 'none') return next();
-    const origin = req.get('origin');
-    if (origin === undefined || origin === 'null') return next();
+  return (method: string, header: (name: string) => string | undefined, trustProxy: boolean): boolean => {
+    if (SAFE.has(method)) return false;
+    const site = header('sec-fetch-site');
+    if (site === 'cross-site') return true;
+    if (site === 'same-origin' || site === 'none') return false;
+    const origin = header('origin');
+    if (origin === undefined || origin === 'null') return false;
     let host: string | undefined;
     try {
       host = new URL(origin).host.toLowerCase();
     } catch {
       host = undefined;
     }
-    const own = (req.get('x-forwarded-host') && req.app.get('trust proxy') ? req.get('x-forwarded-host') : req.get('host'))?.toLowerCase();
-    if (host && (host === own || host === configured)) return next();
-    next(new AppError(403, 'foreign_origin', FOREIGN_ORIGIN));
+    const own = (header('x-forwarded-host') && trustProxy ? header('x-forwarded-host') : header('host'))?.toLowerCase();
+    return !(host && (host === own || host === configured));
   };
+}
+
+export function sameOriginWrites(opts: OriginOptions = {}): RequestHandler {
+  const foreign = foreignOriginRule(opts);
+  return (req, _res, next) => (foreign(req.method, (name) => req.get(name), !!req.app.get('trust proxy')) ? next(new AppError(403, 'foreign_origin', FOREIGN_ORIGIN)) : next());
 }

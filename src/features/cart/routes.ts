@@ -17,7 +17,7 @@ import type { Services } from '../../services.ts';
 import { AppError, invalid } from '../../domain/errors.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
-import { keepCartChannel, requireChannel } from '../../http/context.ts';
+import { keepCartChannel, keepCartInSession, requireChannel } from '../../http/context.ts';
 import { cartCount, findCartId, visitorCartRef } from './queries.ts';
 import { parseAdd, parseLineId, parseQuantityBody, parseShowDiscount } from './schemas.ts';
 import {
@@ -27,6 +27,8 @@ import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 import { localizeCart } from './localize.ts';
 import { eppIslandProps } from '../epp/view-model.ts';
 import { latestApprovalOf } from '../approvals/queries.ts';
+import type { LaneRoute, LaneVisitor } from '../../http/script-lane.ts';
+import type { Locale } from '../../i18n/locales.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -56,7 +58,7 @@ export function cartRoutes(s: Services): Router {
       showDiscount: showDiscountOf(req),
       sessionId: req.sessionID ?? null,
     });
-    if (!req.user) req.session.cartOrderId = result.orderId;
+    keepCartInSession(req, result.orderId);
     keepCartChannel(req, channel);
     const names = await s.catalogText.forLocale(req.locale);
     const state = localizeCart(result.state, names);
@@ -120,17 +122,8 @@ export function cartRoutes(s: Services): Router {
     res.json({ showDiscount: show ? 1 : 0 });
   });
 
-  const update = async (req: Request, res: Response) => {
-    const lineId = parseLineId(req.params.lineId);
-    const quantity = parseQuantityBody(req.body);
-    const result = await updateQuantity(s.db, refOf(req), channelOf(res), lineId, quantity);
-    res.json(putJson(localizeCart(result.state, await s.catalogText.forLocale(req.locale)), lineId, result.lastQuantity));
-  };
-  const remove = async (req: Request, res: Response) => {
-    const lineId = parseLineId(req.params.lineId);
-    const result = await removeLine(s.db, refOf(req), channelOf(res), lineId);
-    res.json(deleteJson(localizeCart(result.state, await s.catalogText.forLocale(req.locale)), result.lastQuantity));
-  };
+  const update = async (req: Request, res: Response) => void res.json(await setLineQuantity(s, askedBy(req, res), req.params.lineId, req.body));
+  const remove = async (req: Request, res: Response) => void res.json(await removeCartLine(s, askedBy(req, res), req.params.lineId));
 
   /** PUT /{locale}/cart/{line_item_id} */
   r.put('/cart/:lineId', update);
@@ -145,6 +138,38 @@ export function cartRoutes(s: Services): Router {
   });
 
   return r;
+}
+
+/** Whose cart a line write is on, in which channel, answered in which language. */
+type Asker = { locale: Locale; ref: CartRef; channel: ChannelInfo };
+const askedBy = (req: Request, res: Response): Asker => ({ locale: req.locale as Locale, ref: refOf(req), channel: channelOf(res) });
+
+/** PUT /{locale}/cart/{line_item_id}: the quantity, clamped (the Express route and the script lane). */
+async function setLineQuantity(s: Services, who: Asker, lineIdParam: unknown, body: unknown) {
+  const lineId = parseLineId(lineIdParam);
+  const quantity = parseQuantityBody(body);
+  const result = await updateQuantity(s.db, who.ref, who.channel, lineId, quantity);
+  return putJson(localizeCart(result.state, await s.catalogText.forLocale(who.locale)), lineId, result.lastQuantity);
+}
+
+/** DELETE /{locale}/cart/{line_item_id} (the Express route and the script lane). */
+async function removeCartLine(s: Services, who: Asker, lineIdParam: unknown) {
+  const lineId = parseLineId(lineIdParam);
+  const result = await removeLine(s.db, who.ref, who.channel, lineId);
+  return deleteJson(localizeCart(result.state, await s.catalogText.forLocale(who.locale)), result.lastQuantity);
+}
+
+/**
+ * The line writes the script lane answers in front of Express (src/http/script-lane.ts) when the
+ * request is an ordinary one: the same functions as the routes above, for the same visitor.
+ */
+export function cartLaneRoutes(s: Services): LaneRoute[] {
+  const who = (v: LaneVisitor): Asker => ({ locale: v.locale, ref: visitorCartRef({ userId: v.user?.id, sessionCartId: v.session.cartOrderId }), channel: v.channel });
+  const accepts = (p: Record<string, string>) => /^\d{1,15}$/.test(p.lineId ?? '');
+  return [
+    { method: 'PUT', pattern: '/:locale/cart/:lineId', accepts, run: (p, body, v) => setLineQuantity(s, who(v), p.lineId, body) },
+    { method: 'DELETE', pattern: '/:locale/cart/:lineId', accepts, run: (p, _body, v) => removeCartLine(s, who(v), p.lineId) },
+  ];
 }
 
 /**

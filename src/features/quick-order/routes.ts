@@ -9,7 +9,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, errorBody } from '../../domain/errors.ts';
-import { flash, keepCartChannel, requireChannel } from '../../http/context.ts';
+import { flash, keepCartChannel, keepCartInSession, requireChannel } from '../../http/context.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { visitorCartRef } from '../cart/queries.ts';
 import { parseQuickBody } from './schemas.ts';
@@ -51,7 +51,7 @@ export function quickOrderRoutes(s: Services): Router {
       const err = new AppError(400, 'lines_not_ready', req.t('quick.fixFirst'), Object.fromEntries(shown.filter((l) => l.status !== 'ok').map((l) => [`lines.${l.line}`, l.message])));
       return void res.status(400).json({ ...errorBody(err), ...resolveJson(shown) });
     }
-    if (!req.user) req.session.cartOrderId = result.cart.orderId;
+    keepCartInSession(req, result.cart.orderId);
     keepCartChannel(req, requireChannel(res));
     flash(req, 'success', req.t('quick.added', { count: result.verdicts.length }));
     const cartUrl = `/${req.locale}/cart`;
