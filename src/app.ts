@@ -230,7 +230,6 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
     securityHeaders: securityHeaderList,
     publicUrl: config.publicUrl,
     trustProxy: !!config.trustProxy,
-    texts: deps.texts,
     channels: services.channels,
     loadUser,
     logger: deps.logger,

@@ -34,7 +34,6 @@ import type { Store, SessionData } from 'express-session';
 import type { Logger } from 'pino';
 import { match } from 'path-to-regexp';
 import { LOCALES, isLocale, type Locale } from '../i18n/locales.ts';
-import type { Texts } from '../i18n/index.ts';
 import { channelFor, sessionTakesLocale, usableChannel } from './context.ts';
 import { csrfSecretFromCookies, csrfTokenValid, signedCookieFrom } from './csrf.ts';
 import { foreignOriginRule } from './origin.ts';
@@ -49,7 +48,6 @@ export const LANE_BODY_MAX = 4096;
 /** Who asks, as Express's context would have them: the route's write reads nothing else. */
 export type LaneVisitor = {
   locale: Locale;
-  t: ReturnType<Texts['forLocale']>;
   user: CurrentUser | undefined;
   session: SessionData;
   channel: ChannelInfo;
@@ -75,7 +73,6 @@ export type ScriptLaneOptions = {
   securityHeaders: readonly string[];
   publicUrl?: string;
   trustProxy: boolean;
-  texts: Pick<Texts, 'forLocale'>;
   channels: { all(): Promise<ChannelInfo[]> };
   loadUser: (userId: number) => Promise<CurrentUser | undefined>;
   logger: Pick<Logger, 'info' | 'error' | 'isLevelEnabled'>;
@@ -169,7 +166,7 @@ export function withScriptLane(app: RequestListener, routes: readonly LaneRoute[
     }
     const channel = channelFor(await opts.channels.all(), session.channelCode, locale);
     if (!usableChannel(channel)) return null;
-    return { locale, t: opts.texts.forLocale(locale), user, session, channel };
+    return { locale, user, session, channel };
   };
 
   const answer = (req: IncomingMessage, res: ServerResponse, value: unknown, started: number) => {
@@ -190,24 +187,28 @@ export function withScriptLane(app: RequestListener, routes: readonly LaneRoute[
   const serve = async (req: IncomingMessage, res: ServerResponse, q: NonNullable<ReturnType<typeof qualify>>) => {
     const started = performance.now();
     let body: unknown;
+    let refused: { err: unknown } | null = null;
     try {
       body = await parseBody(opts.bodyParsers, req, res);
     } catch (err) {
-      (req as Carried)[BODY_ERROR] = err;
+      refused = { err };
+    }
+    if (refused) {
+      (req as Carried)[BODY_ERROR] = refused.err;
       return app(req, res);
     }
-    let value: unknown;
+    // Whether the lane answers is decided here; Express, when it does not, is called outside the try.
+    let outcome: { value: unknown } | null = null;
     try {
-      if (!csrfTokenValid(q.csrfSecret, body, req.headers)) return app(req, res);
-      const session = await sessionOf(q.sessionId);
+      const session = csrfTokenValid(q.csrfSecret, body, req.headers) ? await sessionOf(q.sessionId) : null;
       const visitor = session ? await visitorOf(session, q.locale) : null;
-      if (!visitor) return app(req, res);
-      value = await q.route.run(q.params, body, visitor);
+      if (visitor) outcome = { value: await q.route.run(q.params, body, visitor) };
     } catch {
       // Rolled back: Express runs the route again and answers as it always does (its error handler logs).
-      return app(req, res);
+      outcome = null;
     }
-    answer(req, res, value, started);
+    if (!outcome) return app(req, res);
+    answer(req, res, outcome.value, started);
   };
 
   return (req, res) => {
