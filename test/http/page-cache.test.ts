@@ -33,6 +33,20 @@ describe('page cache: gzip splice', () => {
     expect(gzipOf([p]).length).to.be.below(html.length / 10);
   });
 
+  it('the trailer carries the CRC-32 of the whole page, joined from each piece\'s own (pieces of every size, big ones included)', () => {
+    // Lengths chosen to exercise every bit of the length in the CRC join: 1 byte to over 1 MB.
+    const lengths = [1, 2, 3, 7, 255, 256, 4097, 65_535, 65_536, 70_001, 1_048_577];
+    const pieces = lengths.map((n) => piece(randomBytes(n)));
+    for (let round = 0; round < 3; round++) {
+      const parts = pieces.flatMap((p, i) => [p, Buffer.from(`t${round}-${i}`)]).reverse();
+      const gz = gzipOf(parts);
+      const raw = rawOf(parts);
+      expect(gz.readUInt32LE(gz.length - 8)).to.equal(zlib.crc32(raw));
+      expect(gz.readUInt32LE(gz.length - 4)).to.equal(raw.length);
+      expect(zlib.gunzipSync(gz).equals(raw)).to.equal(true);
+    }
+  });
+
   it('reads Accept-Encoding as a client means it', () => {
     expect(acceptsGzip('gzip, deflate, br')).to.equal(true);
     expect(acceptsGzip('br;q=1.0, gzip;q=0.5')).to.equal(true);
