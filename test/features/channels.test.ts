@@ -157,6 +157,21 @@ describe('channels: switching', () => {
     expect(after.text).to.include('You are now shopping in the Canada store (CAD).');
     expect(after.text).to.match(/class="country-item is-current" data-testid="country-row" data-country="CA"/);
   });
+
+  it('a refused plain form post shows the chooser again with the message, in the visitor\'s language, and switches nothing', async () => {
+    const a = await agent();
+    const page = await a.get('/fr-ca/channel/find');
+    const token = /name="_csrf" value="([^"]+)"/.exec(page.text)![1];
+    expect(page.text).to.match(/class="country-item is-current" data-testid="country-row" data-country="CA"/);
+    const res = await a.post('/fr-ca/channel/US').type('form').send({ country: 'CA', _csrf: token });
+    expect(res.status).to.equal(400);
+    expect(res.headers['content-type']).to.match(/html/);
+    expect(res.text).to.include('data-testid="country-list"');
+    expect(res.text).to.include('<div class="form-error" role="alert" data-testid="form-error">Ce pays n’est pas desservi par ce canal.</div>');
+    const after = await a.get('/fr-ca/channel/find');
+    expect(after.text).to.match(/class="country-item is-current" data-testid="country-row" data-country="CA"/);
+    expect(after.text).not.to.match(/class="country-item is-current" data-testid="country-row" data-country="US"/);
+  });
 });
 
 describe('channels: the country chooser page', () => {

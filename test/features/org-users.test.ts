@@ -85,6 +85,11 @@ describe('organisation users', function () {
     expect((await sqlRows<{ t: boolean }>(`select tax_exempt_allowed as t from users where id = $1`, [member.id]))[0].t).to.equal(false);
     expect((await sqlRows(`select 1 from logs where action = 'organisation.tax_exempt' and entity_id = $1`, [member.id])).length).to.equal(1);
     expect((await post(ad.a, ad.token, `${LIST}/${member.id}/tax-exempt`, { allowed: 'maybe' })).status).to.equal(400);
+    // without scripts, a refused switch is the list again with the message, not an error page
+    const plain = await ad.a.post(`${LIST}/${member.id}/tax-exempt`).type('form').send({ _csrf: ad.token, allowed: 'maybe' });
+    expect(plain.status).to.equal(400);
+    expect(plain.text).to.include('<div class="form-error" role="alert" data-testid="form-error">Choose allow or do not allow.</div>');
+    expect(plain.text).to.include(`data-email="${member.email}"`);
 
     // The member's checkout: a tax exempt purchase is refused while the organisation does not allow it.
     const buyer = await signedInAs(member.email);

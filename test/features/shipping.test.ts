@@ -197,4 +197,24 @@ describe('shipping estimate (HTTP)', function () {
     expect(res.text).to.include('data-testid="shipping-estimate-form"');
     expect(res.text).to.include('value="60601"');
   });
+
+  it('shows the form again with the message beside the postal code when a plain form post is refused', async () => {
+    const c = await visitor();
+    const res = await c.a.post('/en-us/shipping/estimate').type('form').send({ _csrf: c.token, context: 'product', product_id: plate, country: 'US', postal_code: 'ABCDE', residential: '1' });
+    expect(res.status).to.equal(400);
+    expect(res.headers['content-type']).to.match(/html/);
+    expect(res.text).to.include('data-testid="shipping-estimate-form"');
+    expect(res.text).to.include('value="ABCDE"');
+    expect(res.text).to.include('data-testid="form-error"');
+    expect(res.text).to.match(/data-testid="field-error-postal_code">[^<]+</);
+    expect(res.text).to.match(/aria-invalid="true" data-testid="shipping-postal-code"/);
+    expect(res.text).not.to.include('data-testid="shipping-quote"');
+    expect(res.text).to.include(`href="/en-us/products/${plate}"`);
+    // what was typed is written back as text, never as markup
+    const hostile = await c.a.post('/en-us/shipping/estimate').type('form').send({ _csrf: c.token, product_id: '1"><b>', country: 'US', postal_code: '"><i>x</i>' });
+    expect(hostile.status).to.equal(400);
+    expect(hostile.text).not.to.include('"><i>x</i>');
+    expect(hostile.text).to.include('value="&#34;&gt;&lt;i&gt;x&lt;/i&gt;"');
+    expect(hostile.text).to.include('href="/en-us/cart"');
+  });
 });

@@ -14,6 +14,7 @@ import { invalid, notFound } from '../../domain/errors.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { flash } from '../../http/context.ts';
+import { formPage } from '../../http/error-handler.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { findCountry, listCountries, listRegions, type ChannelInfo, type CountryRow, type RegionRow } from './queries.ts';
 
@@ -95,7 +96,10 @@ export function channelRoutes(s: Services): Router {
    * may be named by code or id; the country (code or id) must be one the channel serves.
    * Scripts get 200 {channel, currency}; a plain form post is sent back where it came from.
    */
-  r.post('/channel/:channel', async (req, res) => {
+  /** A refused switch (a country the channel does not serve): the list again with the message. */
+  const findForm = formPage('channels/find', async (req) => ({ title: req.t('channels.find.title'), countries: await countriesWithChannels(s, String(req.res?.locals.intlLocale ?? 'en-US')) }));
+
+  r.post('/channel/:channel', findForm, async (req, res) => {
     const channel = channelBy(await s.channels.all(), String(req.params.channel));
     if (!channel) throw notFound('No such channel.');
     const { country } = parseInput(SwitchBody, req.body);

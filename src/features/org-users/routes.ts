@@ -23,14 +23,26 @@ export function orgUserRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
   const list = (locale: string) => `/${locale}${BASE}`;
 
+  /** The list's rows: members, pending invitations and each member's spending limits. */
+  async function listOf(req: Request) {
+    const organisation = await organisationOfAdmin(s.db, req.user!);
+    const [users, invites, limits] = await Promise.all([organisationUsers(s.db, organisation.id), pendingInvites(s.db, organisation.id), limitsOfOrganisation(s.db, organisation.id)]);
+    return { organisation, users, invites, limits };
+  }
+  // Issue 25: each member's spending limits, set with the small form on their row (approvals/routes.ts).
+  const listPage = async (req: Request) => {
+    const { limits, ...rest } = await listOf(req);
+    return { title: req.t('orgu.title'), ...rest, limits: Object.fromEntries(limits.map((l) => [l.userId, l])), accountNav: 'orgUsers' };
+  };
+
   /** GET /{locale}/account/organization/users */
   r.get(BASE, async (req, res) => {
-    const org = await organisationOfAdmin(s.db, req.user!);
-    const [users, invites, limits] = await Promise.all([organisationUsers(s.db, org.id), pendingInvites(s.db, org.id), limitsOfOrganisation(s.db, org.id)]);
-    if (wantsJson(req)) return void res.json({ organisation: org, users, invites, limits });
-    // Issue 25: each member's spending limits, set with the small form on their row (approvals/routes.ts).
-    await res.page('org-users/index', { title: req.t('orgu.title'), organisation: org, users, invites, limits: Object.fromEntries(limits.map((l) => [l.userId, l])), accountNav: 'orgUsers' });
+    if (wantsJson(req)) return void res.json(await listOf(req));
+    await res.page('org-users/index', await listPage(req));
   });
+
+  /** A refused tax-exempt switch (a crafted value): the list again with the message. */
+  const listForm = formPage('org-users/index', listPage);
 
   const addForm = formPage('org-users/add', (req) => ({ title: req.t('orgu.addTitle'), organisation: { name: '' }, values: { email: req.body?.email ?? '' }, accountNav: 'orgUsers' }));
 
@@ -78,7 +90,7 @@ export function orgUserRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/organization/users/{id}/tax-exempt — allowed=true|false */
-  r.post(`${BASE}/:userId/tax-exempt`, async (req, res) => {
+  r.post(`${BASE}/:userId/tax-exempt`, listForm, async (req, res) => {
     const userId = parseInput(IdParam, req.params.userId);
     const { allowed } = parseInput(TaxExemptInput, req.body);
     await setTaxExempt(s.db, req.user!, userId, allowed);

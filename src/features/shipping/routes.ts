@@ -4,6 +4,7 @@ import type { Services } from '../../services.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireChannel } from '../../http/context.ts';
 import { wantsJson } from '../../http/wants-json.ts';
+import { formPage } from '../../http/error-handler.ts';
 import { carrierOptionsFromConfig, createRateProvider, warehouseRates, type ShippingRateRow } from '../../providers/shipping/index.ts';
 import { EstimateBody } from './schemas.ts';
 import { findCartId, visitorCartRef } from '../cart/queries.ts';
@@ -16,8 +17,24 @@ export function shippingRoutes(s: Services): Router {
   const rates = s.readModel.cache<ShippingRateRow[]>('shipping rates', { tables: ['shipping_rates'], max: 500 });
   const provider = createRateProvider(s.db, { ...carrierOptionsFromConfig(s.config), ratesOf: (id) => rates.get(String(id), () => warehouseRates(s.db, id)) });
 
+  /**
+   * A refused estimate (a postal code that does not exist, a country without lanes) posted without
+   * scripts: the result page again with what was typed, the message beside the field and no quotes.
+   */
+  const estimateForm = formPage('shipping/result', (req) => {
+    const typed = (req.body ?? {}) as Record<string, unknown>;
+    const text = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+    const productId = /^[1-9][0-9]{0,9}$/.test(text(typed.product_id, 10)) ? Number(typed.product_id) : undefined;
+    return {
+      title: req.t('shipping.title'),
+      view: null,
+      form: { context: productId === undefined ? 'cart' : 'product', productId, shippingCountry: text(typed.country, 2).toUpperCase(), shippingPostalCode: text(typed.postal_code, 16), shippingResidential: typed.residential !== undefined && typed.residential !== '0' },
+      backHref: req.res!.locals.url(productId === undefined ? '/cart' : `/products/${productId}`),
+    };
+  });
+
   /** POST /{locale}/shipping/estimate → {quote: html, debug} (scripts) or a result page (plain form post). */
-  r.post('/shipping/estimate', async (req, res) => {
+  r.post('/shipping/estimate', estimateForm, async (req, res) => {
     const body = parseInput(EstimateBody, req.body);
     const channel = requireChannel(res);
     const channels = await s.channels.all();
