@@ -85,20 +85,21 @@ function backTo(req: Request, locale: string): string {
 export function channelRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
 
+  const findPage = async (req: Request) => ({ title: req.t('channels.find.title'), countries: await countriesWithChannels(s, String(req.res?.locals.intlLocale ?? 'en-US')) });
+
   /** GET /{locale}/channel/find — every country with its store; choosing one switches channel. */
   r.get('/channel/find', async (req, res) => {
-    const list = await countriesWithChannels(s, String(res.locals.intlLocale ?? 'en-US'));
-    await res.page('channels/find', { title: req.t('channels.find.title'), countries: list });
+    await res.page('channels/find', await findPage(req));
   });
+
+  /** A refused switch (a country the channel does not serve): the list again with the message. */
+  const findForm = formPage('channels/find', findPage);
 
   /**
    * POST /{locale}/channel/{channel} body country — switch the session's channel. The channel
    * may be named by code or id; the country (code or id) must be one the channel serves.
    * Scripts get 200 {channel, currency}; a plain form post is sent back where it came from.
    */
-  /** A refused switch (a country the channel does not serve): the list again with the message. */
-  const findForm = formPage('channels/find', async (req) => ({ title: req.t('channels.find.title'), countries: await countriesWithChannels(s, String(req.res?.locals.intlLocale ?? 'en-US')) }));
-
   r.post('/channel/:channel', findForm, async (req, res) => {
     const channel = channelBy(await s.channels.all(), String(req.params.channel));
     if (!channel) throw notFound('No such channel.');

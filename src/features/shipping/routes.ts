@@ -1,5 +1,5 @@
 /** Routes of the shipping area: the shipping estimate form's action (spec §2, §7, §8). */
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireChannel } from '../../http/context.ts';
@@ -9,7 +9,7 @@ import { carrierOptionsFromConfig, createRateProvider, warehouseRates, type Ship
 import { EstimateBody } from './schemas.ts';
 import { findCartId, visitorCartRef } from '../cart/queries.ts';
 import { estimate } from './service.ts';
-import { debugOf, quotesView } from './view-model.ts';
+import { debugOf, quotesView, type QuotesView } from './view-model.ts';
 
 export function shippingRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -17,20 +17,24 @@ export function shippingRoutes(s: Services): Router {
   const rates = s.readModel.cache<ShippingRateRow[]>('shipping rates', { tables: ['shipping_rates'], max: 500 });
   const provider = createRateProvider(s.db, { ...carrierOptionsFromConfig(s.config), ratesOf: (id) => rates.get(String(id), () => warehouseRates(s.db, id)) });
 
+  /** The page a plain form post lands on: the form with what was sent, then the quotes (none when refused). */
+  type Sent = { productId?: number; country: string; postalCode: string; residential: boolean };
+  const resultPage = (req: Request, sent: Sent, view: QuotesView | null) => ({
+    title: req.t('shipping.title'),
+    view,
+    form: { context: sent.productId === undefined ? 'cart' : 'product', productId: sent.productId, shippingCountry: sent.country, shippingPostalCode: sent.postalCode, shippingResidential: sent.residential },
+    backHref: req.res!.locals.url(sent.productId === undefined ? '/cart' : `/products/${sent.productId}`),
+  });
+
   /**
    * A refused estimate (a postal code that does not exist, a country without lanes) posted without
-   * scripts: the result page again with what was typed, the message beside the field and no quotes.
+   * scripts: the result page again with what was typed (each field read by the form's own schema
+   * where it can be), the message beside the field and no quotes.
    */
   const estimateForm = formPage('shipping/result', (req) => {
     const typed = (req.body ?? {}) as Record<string, unknown>;
     const text = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
-    const productId = /^[1-9][0-9]{0,9}$/.test(text(typed.product_id, 10)) ? Number(typed.product_id) : undefined;
-    return {
-      title: req.t('shipping.title'),
-      view: null,
-      form: { context: productId === undefined ? 'cart' : 'product', productId, shippingCountry: text(typed.country, 2).toUpperCase(), shippingPostalCode: text(typed.postal_code, 16), shippingResidential: typed.residential !== undefined && typed.residential !== '0' },
-      backHref: req.res!.locals.url(productId === undefined ? '/cart' : `/products/${productId}`),
-    };
+    return resultPage(req, { productId: EstimateBody.shape.product_id.safeParse(typed.product_id).data, country: text(typed.country, 2).toUpperCase(), postalCode: text(typed.postal_code, 16), residential: EstimateBody.shape.residential.safeParse(typed.residential).data ?? false }, null);
   });
 
   /** POST /{locale}/shipping/estimate → {quote: html, debug} (scripts) or a result page (plain form post). */
@@ -51,12 +55,7 @@ export function shippingRoutes(s: Services): Router {
       res.json({ quote, debug: debugOf(result, channel) });
       return;
     }
-    await res.page('shipping/result', {
-      title: req.t('shipping.title'),
-      view,
-      form: { context: body.product_id === undefined ? 'cart' : 'product', productId: body.product_id, shippingCountry: result.country, shippingPostalCode: result.postalCode, shippingResidential: result.residential },
-      backHref: body.product_id === undefined ? res.locals.url('/cart') : res.locals.url(`/products/${body.product_id}`),
-    });
+    await res.page('shipping/result', resultPage(req, { productId: body.product_id, country: result.country, postalCode: result.postalCode, residential: result.residential }, view));
   });
 
   return r;
