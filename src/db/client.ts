@@ -4,6 +4,7 @@
  * the app gets the same `pg` pool and drizzle instance, so queries, migrations and
  * the session store are the same code in both modes.
  */
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,11 @@ export type Database = {
   kind: 'postgres' | 'embedded';
   /** Database round trips (queries sent by the pool's clients) since the pool opened. */
   roundTrips(): number;
-  /** Calls `fn` with the text of every statement sent until the returned function is called (tests). */
+  /**
+   * Calls `fn` with the text of every statement sent until the returned function is called (tests),
+   * except statements of background work (runInBackground: the job queue), so a test that counts a
+   * request's statements never counts a job that happened to run at the same moment.
+   */
   observeQueries(fn: (text: string) => void): () => void;
   /**
    * Embedded only: notifications on the one session every connection shares. PGlite delivers a
@@ -41,6 +46,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // numeric stays a string (exact money); bigint counts become numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+const origin = new AsyncLocalStorage<'background'>();
+
+/**
+ * Runs `fn` as background work: its statements still count as round trips (the benchmark's
+ * figures are the whole process's), but query observers do not see them.
+ */
+export function runInBackground<T>(fn: () => T): T {
+  return origin.run('background', fn);
+}
+
 /**
  * Counts every query the pool's clients send (pool.query goes through a client too), so the
  * benchmark and the tests can say how many round trips a request costs (one integer increment),
@@ -49,11 +64,17 @@ pg.types.setTypeParser(20, (v) => Number(v));
 function countRoundTrips(pool: pg.Pool) {
   let n = 0;
   const observers = new Set<(text: string) => void>();
+  // pool.query hands its statement to a client in connect's callback, which pg-pool calls from
+  // whoever released the client: bound here, the statement keeps the caller's async context.
+  const connect = pool.connect as (this: pg.Pool, cb?: (...a: unknown[]) => void) => unknown;
+  pool.connect = function (this: pg.Pool, cb?: (...a: unknown[]) => void) {
+    return connect.call(this, typeof cb === 'function' ? AsyncResource.bind(cb) : undefined);
+  } as typeof pool.connect;
   pool.on('connect', (client) => {
     const query = client.query;
     client.query = function (this: pg.PoolClient, ...args: unknown[]) {
       n++;
-      if (observers.size) {
+      if (observers.size && origin.getStore() !== 'background') {
         const q = args[0] as string | { text?: string };
         const text = typeof q === 'string' ? q : (q?.text ?? '');
         for (const o of observers) o(text);

@@ -20,7 +20,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger as PinoLogger } from 'pino';
 import { Logger, run, runMigrations, type Runner, type Task } from 'graphile-worker';
-import type { Database } from '../../db/client.ts';
+import { type Database, runInBackground } from '../../db/client.ts';
 import type { WebhookConfig } from '../../config.ts';
 import { CLEANUP_TASK, CRONTAB, DELIVER_TASK, FANOUT_TASK, REPORT_COMPACT_TASK } from './events.ts';
 import { cleanUp, deliver, fanOut } from './jobs.ts';
@@ -69,7 +69,9 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
   // process that died mid-job (kill -9, power loss): release it instead of waiting for
   // graphile-worker's 4-hour lock expiry. (On PostgreSQL other live processes may hold locks.)
   if (embedded) await database.pool.query(`select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker.jobs where locked_by is not null))`);
-  const runner: Runner = await run({ ...options, taskList: tasks, crontab: extra?.crontab ? `${CRONTAB}\n${extra.crontab}` : CRONTAB, concurrency: embedded ? 2 : 4, pollInterval: config.pollMs });
+  // Every job runs as background work (tests that watch a request's statements do not see it).
+  const taskList = Object.fromEntries(Object.entries(tasks).map(([name, task]): [string, Task] => [name, (payload, helpers) => runInBackground(() => task(payload, helpers))]));
+  const runner: Runner = await run({ ...options, taskList, crontab: extra?.crontab ? `${CRONTAB}\n${extra.crontab}` : CRONTAB, concurrency: embedded ? 2 : 4, pollInterval: config.pollMs });
   const backlogQuery = `select count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as due,
       count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as scheduled,
       count(*) filter (where locked_at is not null)::int as running,
