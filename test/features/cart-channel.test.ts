@@ -5,9 +5,9 @@
  */
 import { expect } from 'chai';
 import { eq, inArray } from 'drizzle-orm';
-import { agent, csrf, DEMO_PASSWORD, signIn } from '../helpers/http.ts';
-import { makeUser } from '../helpers/users.ts';
-import { productIdByStockcode, testServer } from '../helpers/server.ts';
+import { agent, apiToken, csrf, DEMO_PASSWORD, signIn } from '../helpers/http.ts';
+import { makeOrganisation, makeUser } from '../helpers/users.ts';
+import { productIdByStockcode, sqlRows, testServer } from '../helpers/server.ts';
 import { configChoices, json, visitor } from './cart-helpers.ts';
 import { orderLineItems, orders } from '../../src/db/schema/index.ts';
 import { getCart } from '../../src/features/cart/service.ts';
@@ -115,5 +115,68 @@ describe('cart: its channel', function () {
     // Then an English page keeps CAD and writes nothing.
     expect((await b.get('/en-us/cart')).status).to.equal(200);
     expect(await orderRow(orderId)).to.deep.equal(signedIn);
+  });
+  it('a cart waiting for approval keeps its channel: a switch is 409 with the locked-cart message, and neither another language nor signing in under another channel re-prices it', async () => {
+    const org = await makeOrganisation('Locked Cart Farm');
+    const member = await makeUser({ organisationId: org, prefix: 'locked-cart' });
+    const a = await agent();
+    await signIn(a, member.email);
+    const token = await csrf(a, '/en-us/cart');
+    const add = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: await productId('PP-STG'), quantity: 2 });
+    expect(add.status).to.equal(200);
+    const orderId = await cartOf(add.body.line.order_line_item_id);
+    await sqlRows(`insert into order_approvals (order_id, requested_by, organisation_id, reason, choice) values ($1, $2, $3, 'order', '{}'::jsonb)`, [orderId, member.id, org]);
+    const us = allChannels.find((c) => c.code === 'US')!;
+    const before = await orderRow(orderId);
+    expect(before).to.include({ channelId: us.id, currency: 'USD', subtotal: '55.90' });
+    const prices = async () => (await db.select({ productId: orderLineItems.productId, unitPrice: orderLineItems.unitPrice }).from(orderLineItems).where(eq(orderLineItems.orderId, orderId))).filter((l) => l.productId !== null).map((l) => l.unitPrice);
+    expect(await prices()).to.deep.equal(['27.95']);
+
+    // Scripts: 409 in the visitor's language, the message other writes to a locked cart give.
+    const en = await json(a, token).post('/en-us/channel/CA').send({ country: 'CA' });
+    expect(en.status, JSON.stringify(en.body)).to.equal(409);
+    expect(en.body).to.deep.equal({ error: { code: 'cart_locked', message: 'This cart is waiting for approval.', fields: {} } });
+    const fr = await json(a, token).post('/fr-ca/channel/CA').send({ country: 'CA' });
+    expect(fr.status).to.equal(409);
+    expect(fr.body.error.message).to.equal('Ce panier attend une approbation.');
+    const es = await json(a, token).post('/es-mx/channel/MX').send({ country: 'MX' });
+    expect(es.status).to.equal(409);
+    expect(es.body.error.message).to.equal('Este carrito está en espera de aprobación.');
+    expect(await orderRow(orderId)).to.deep.equal(before);
+    expect(await prices()).to.deep.equal(['27.95']);
+
+    // A plain form post: the chooser again with the message; the session keeps the cart's store.
+    const page = await a.get('/fr-ca/channel/find');
+    const formToken = /name="_csrf" value="([^"]+)"/.exec(page.text)![1];
+    const plain = await a.post('/fr-ca/channel/CA').type('form').send({ country: 'CA', _csrf: formToken });
+    expect(plain.status).to.equal(409);
+    expect(plain.headers['content-type']).to.match(/html/);
+    expect(plain.text).to.include('data-testid="country-list"');
+    expect(plain.text).to.include('<div class="form-error" role="alert" data-testid="form-error">Ce panier attend une approbation.</div>');
+    expect((await a.get('/fr-ca/channel/find')).text).to.match(/class="country-item is-current" data-testid="country-row" data-country="US"/);
+    expect(await orderRow(orderId)).to.deep.equal(before);
+
+    // Another language without a session's channel (a bearer call: the language's store, CA): shown as sent.
+    const bearer = await a.get('/fr-ca/cart').set('Authorization', `Bearer ${await apiToken(a)}`).set('Accept', 'application/json');
+    expect(bearer.status).to.equal(200);
+    expect(await orderRow(orderId)).to.deep.equal(before);
+
+    // Signing in from a French (Canada) visit: the cart stays in USD and the new session follows it.
+    const b = await agent();
+    await b.get('/fr-ca/');
+    const fToken = await csrf(b, '/fr-ca/login');
+    const login = await b.post('/fr-ca/login').type('form').send({ email: member.email, password: DEMO_PASSWORD, _csrf: fToken });
+    expect(login.status).to.be.oneOf([302, 303]);
+    expect(await orderRow(orderId)).to.deep.equal(before);
+    const cartPage = await b.get('/fr-ca/cart');
+    expect(cartPage.status).to.equal(200);
+    expect(cartPage.text).to.match(/55,90\s*\$\s*US/);
+    expect(await orderRow(orderId)).to.deep.equal(before);
+    expect(await prices()).to.deep.equal(['27.95']);
+
+    // Once decided, the cart follows a switch again.
+    await sqlRows(`update order_approvals set status = 'rejected' where order_id = $1`, [orderId]);
+    expect((await json(a, token).post('/en-us/channel/CA').send({ country: 'CA' })).status).to.equal(200);
+    expect((await orderRow(orderId)).currency).to.equal('CAD');
   });
 });

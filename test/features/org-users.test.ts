@@ -197,4 +197,93 @@ describe('organisation users', function () {
     expect(fr.text).to.include('data-testid="form-error">Vous ne pouvez pas vous retirer de votre organisation.<');
     expect((await post(ad.a, ad.token, `${LIST}/abc/remove`, {})).status).to.equal(400);
   });
+  describe('nobody changes their own tax exemption or spending limits', () => {
+    const LOCALES = ['en-us', 'en-ca', 'fr-ca', 'es-mx'] as const;
+    const OWN_TAX: Record<(typeof LOCALES)[number], string> = {
+      'en-us': 'You cannot change your own tax exemption: ask another administrator.',
+      'en-ca': 'You cannot change your own tax exemption: ask another administrator.',
+      'fr-ca': 'Vous ne pouvez pas modifier votre propre exemption de taxes : demandez à un autre administrateur.',
+      'es-mx': 'No puede cambiar su propia exención de impuestos: pídaselo a otro administrador.',
+    };
+    const OWN_LIMITS: Record<(typeof LOCALES)[number], string> = {
+      'en-us': 'You cannot change your own spending limits: ask another administrator.',
+      'en-ca': 'You cannot change your own spending limits: ask another administrator.',
+      'fr-ca': 'Vous ne pouvez pas modifier vos propres limites de dépenses : demandez à un autre administrateur.',
+      'es-mx': 'No puede cambiar sus propios límites de gasto: pídaselo a otro administrador.',
+    };
+    let second: { a: Agent; token: string };
+    let staff: TestUser;
+    let st: { a: Agent; token: string };
+    const logCount = async (action: string, userId: number) => (await sqlRows<{ n: number }>(`select count(*)::int as n from logs where action = $1 and entity_id = $2`, [action, userId]))[0].n;
+    const limitsOf = async (userId: number) => sqlRows(`select per_order_limit, per_period_limit, period from member_limits where user_id = $1`, [userId]);
+
+    before(async () => {
+      const other = await makeUser({ organisationId: org, prefix: 'org-admin2' });
+      staff = await makeUser({ organisationId: org, prefix: 'org-staff', role: 'staff' });
+      await sqlRows(`insert into user_permissions (user_id, permission_key, granted, reason) values ($1, 'organisation.users', true, 'test'), ($2, 'organisation.users', true, 'test')`, [other.id, staff.id]);
+      const a = await signedInAs(other.email);
+      second = { a, token: await csrf(a, '/en-us/') };
+      const b = await signedInAs(staff.email);
+      st = { a: b, token: await csrf(b, '/en-us/') };
+    });
+
+    it('an administrator cannot allow their own tax exemption again after another one stopped it: 403 in every language, nothing written or audited', async () => {
+      expect((await post(second.a, second.token, `${LIST}/${orgAdmin.id}/tax-exempt`, { allowed: 'false' })).status).to.equal(200);
+      expect(await logCount('organisation.tax_exempt', orgAdmin.id)).to.equal(1);
+      for (const locale of LOCALES) {
+        const res = await post(ad.a, ad.token, `/${locale}/account/organization/users/${orgAdmin.id}/tax-exempt`, { allowed: 'true' });
+        expect(res.status, `${locale}: ${res.text}`).to.equal(403);
+        expect(res.body).to.deep.equal({ error: { code: 'forbidden', message: OWN_TAX[locale], fields: {} } });
+      }
+      // a crafted value is refused the same way: whose account it is decides first
+      expect((await post(ad.a, ad.token, `${LIST}/${orgAdmin.id}/tax-exempt`, { allowed: 'maybe' })).status).to.equal(403);
+      // without scripts: the list again with the message, not the error page
+      const plain = await ad.a.post(`/fr-ca/account/organization/users/${orgAdmin.id}/tax-exempt`).type('form').send({ _csrf: ad.token, allowed: 'true' });
+      expect(plain.status).to.equal(403);
+      expect(plain.text).to.include('<div class="form-error" role="alert" data-testid="form-error">Vous ne pouvez pas modifier votre propre exemption de taxes : demandez à un autre administrateur.</div>');
+      expect(plain.text).to.include(`data-email="${member.email}"`);
+      expect((await sqlRows<{ t: boolean }>(`select tax_exempt_allowed as t from users where id = $1`, [orgAdmin.id]))[0].t).to.equal(false);
+      expect(await logCount('organisation.tax_exempt', orgAdmin.id)).to.equal(1);
+      // the list offers no switch on one's own row
+      const page = await ad.a.get(LIST);
+      expect(page.text).not.to.include(`users/${orgAdmin.id}/tax-exempt"`);
+      expect(page.text).not.to.include(`users/${orgAdmin.id}/limits"`);
+      expect(page.text).to.include(`users/${member.id}/tax-exempt"`);
+      expect(page.text).to.include('data-testid="org-user-self-note">Another administrator sets these for you.<');
+      expect((await post(second.a, second.token, `${LIST}/${orgAdmin.id}/tax-exempt`, { allowed: 'true' })).status).to.equal(200);
+    });
+
+    it('an administrator cannot lift their own spending limits: 403 in every language, the limits and the log unchanged', async () => {
+      const set = await post(second.a, second.token, `${LIST}/${orgAdmin.id}/limits`, { per_order_limit: '2500.00', per_period_limit: '', period: 'month' });
+      expect(set.status, set.text).to.equal(200);
+      expect(await logCount('organisation.limits', orgAdmin.id)).to.equal(1);
+      for (const locale of LOCALES) {
+        const res = await post(ad.a, ad.token, `/${locale}/account/organization/users/${orgAdmin.id}/limits`, { per_order_limit: '', per_period_limit: '', period: 'month' });
+        expect(res.status, `${locale}: ${res.text}`).to.equal(403);
+        expect(res.body).to.deep.equal({ error: { code: 'forbidden', message: OWN_LIMITS[locale], fields: {} } });
+      }
+      expect((await post(ad.a, ad.token, `${LIST}/${orgAdmin.id}/limits`, { per_order_limit: 'lots' })).status).to.equal(403);
+      const plain = await ad.a.post(`/es-mx/account/organization/users/${orgAdmin.id}/limits`).type('form').send({ _csrf: ad.token, per_order_limit: '', per_period_limit: '' });
+      expect(plain.status).to.equal(403);
+      expect(plain.text).to.include('<div class="form-error" role="alert" data-testid="form-error">No puede cambiar sus propios límites de gasto: pídaselo a otro administrador.</div>');
+      expect(plain.text).to.include(`data-email="${member.email}"`);
+      expect(await limitsOf(orgAdmin.id)).to.deep.equal([{ per_order_limit: '2500.00', per_period_limit: null, period: 'month' }]);
+      expect(await logCount('organisation.limits', orgAdmin.id)).to.equal(1);
+      expect((await post(second.a, second.token, `${LIST}/${orgAdmin.id}/limits`, { per_order_limit: '', per_period_limit: '' })).status).to.equal(200);
+    });
+
+    it('staff holding the key are refused alike on their own account, and may still change a member', async () => {
+      const tax = await post(st.a, st.token, `${LIST}/${staff.id}/tax-exempt`, { allowed: 'false' });
+      expect(tax.status, tax.text).to.equal(403);
+      expect(tax.body.error.message).to.equal('You cannot change your own tax exemption: ask another administrator.');
+      const limits = await post(st.a, st.token, `${LIST}/${staff.id}/limits`, { per_order_limit: '1.00' });
+      expect(limits.status, limits.text).to.equal(403);
+      expect(limits.body.error.message).to.equal('You cannot change your own spending limits: ask another administrator.');
+      expect((await sqlRows<{ t: boolean }>(`select tax_exempt_allowed as t from users where id = $1`, [staff.id]))[0].t).to.equal(true);
+      expect(await limitsOf(staff.id)).to.deep.equal([]);
+      expect(await logCount('organisation.tax_exempt', staff.id) + await logCount('organisation.limits', staff.id)).to.equal(0);
+      const other = await post(st.a, st.token, `${LIST}/${member.id}/limits`, { per_order_limit: '', per_period_limit: '' });
+      expect(other.status, other.text).to.equal(200);
+    });
+  });
 });

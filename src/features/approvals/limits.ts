@@ -23,11 +23,19 @@ export async function assertNotLocked(db: DbOrTx, orderId: number | null): Promi
   if (orderId !== null && (await pendingApprovalOf(db, orderId))) throw cartLocked();
 }
 
-/** Throws NeedsApproval when the member's limits do not cover this order (spent = placed, not cancelled orders this period). */
+/**
+ * Throws NeedsApproval when the member's limits do not cover this order (spent = placed, not
+ * cancelled orders this period and placements under way). The member's limits row stays locked
+ * until the caller's transaction ends, and each caller writes what it spends in that same
+ * transaction (checkout's reserve its payment attempt, its confirm the placed order, a quote's
+ * acceptance the placed order): purchases at once are checked one after the other, and the
+ * period's limit holds. Asked with the organisation's row already locked by invoice terms, never
+ * the other way round.
+ */
 export async function checkSpending(tx: DbOrTx, args: { userId: number; currency: string; totalCents: number; orderId: number; now: Date }): Promise<void> {
   const u = await userEmail(tx, args.userId);
   if (!u?.organisationId) return;
-  const limits = await limitsOfMember(tx, u.organisationId, args.userId);
+  const limits = await limitsOfMember(tx, u.organisationId, args.userId, { lock: true });
   if (!limits) return;
   const spent = limits.perPeriod === null ? 0 : await spentSince(tx, args.userId, periodStart(args.now, limits.period), args.currency, args.orderId);
   const need = needsApproval(limits, spent, args.totalCents);

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { memberLimits, orderApprovals, orders, organisationPermissions, rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
+import { memberLimits, orderApprovals, orders, organisationPermissions, paymentAttempts, rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
 import { toCents } from '../../domain/money.ts';
 import { isLimitPeriod, type LimitPeriod, type SpendingLimits } from '../../domain/spending.ts';
 
@@ -19,9 +19,14 @@ export async function limitsOfOrganisation(db: DbOrTx, organisationId: number): 
   return rows.map((r) => ({ ...r, period: isLimitPeriod(r.period) ? r.period : 'month' }));
 }
 
-/** A member's limits in cents (null: none set), for the rule. */
-export async function limitsOfMember(db: DbOrTx, organisationId: number, userId: number): Promise<SpendingLimits | null> {
-  const [r] = await db.select().from(memberLimits).where(and(eq(memberLimits.organisationId, organisationId), eq(memberLimits.userId, userId))).limit(1);
+/**
+ * A member's limits in cents (null: none set), for the rule. `lock` holds the member's limits row
+ * until the transaction ends: the purchases that spend against it queue there, so each one's
+ * check sees what the one before it spent.
+ */
+export async function limitsOfMember(db: DbOrTx, organisationId: number, userId: number, opts: { lock?: boolean } = {}): Promise<SpendingLimits | null> {
+  const q = db.select().from(memberLimits).where(and(eq(memberLimits.organisationId, organisationId), eq(memberLimits.userId, userId))).limit(1);
+  const [r] = opts.lock ? await q.for('update') : await q;
   if (!r || (r.perOrderLimit === null && r.perPeriodLimit === null)) return null;
   return { perOrder: r.perOrderLimit === null ? null : toCents(r.perOrderLimit), perPeriod: r.perPeriodLimit === null ? null : toCents(r.perPeriodLimit), period: isLimitPeriod(r.period) ? r.period : 'month' };
 }
@@ -38,12 +43,21 @@ export async function writeLimits(db: DbOrTx, organisationId: number, userId: nu
   return before;
 }
 
-/** What a member spent since `since` in a currency: their placed, not cancelled orders, in cents. */
+/**
+ * What a member spent since `since` in a currency, in cents: their placed, not cancelled orders,
+ * and the placements under way (an open payment attempt: its cart was checked and reserved, and
+ * is placed once the payment step confirms it). Without the second part, two placements reserved
+ * one after the other would each find the room the other is about to take.
+ */
 export async function spentSince(db: DbOrTx, userId: number, since: Date, currency: string, exceptOrderId?: number): Promise<number> {
-  const [row] = await db.select({ total: sql<string>`coalesce(sum(${orders.total}), 0)::text` }).from(orders)
+  const placed = db.select({ cents: sql`coalesce(sum(${orders.total}), 0) * 100` }).from(orders)
     .where(and(eq(orders.userId, userId), notInArray(orders.status, ['cart', 'quote', 'cancelled']), gte(orders.submittedAt, since), eq(orders.orderCurrency, currency),
       exceptOrderId ? sql`${orders.id} <> ${exceptOrderId}` : undefined));
-  return toCents(row?.total ?? '0');
+  const underWay = db.select({ cents: sql`coalesce(sum(${paymentAttempts.totalCents}), 0)` }).from(paymentAttempts)
+    .where(and(eq(paymentAttempts.userId, userId), inArray(paymentAttempts.status, ['reserved', 'charged']), gte(paymentAttempts.createdAt, since), eq(paymentAttempts.currency, currency),
+      exceptOrderId ? sql`${paymentAttempts.orderId} <> ${exceptOrderId}` : undefined));
+  const [row] = await db.select({ cents: sql<string>`((${placed}) + (${underWay}))::bigint::text` }).from(sql`(select 1) as one`);
+  return Number(row?.cents ?? 0);
 }
 
 /** The pending approval of a cart, if any (the cart is locked while it exists). */

@@ -14,6 +14,7 @@ import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import type { CheckoutDeps } from '../checkout/routes.ts';
 import { memberOf, organisationUsers, pendingInvites } from '../org-users/queries.ts';
+import { refuseOwnChange } from '../org-users/routes.ts';
 import { notFound } from '../../domain/errors.ts';
 import { organisationOfAdmin } from '../org-users/service.ts';
 import { approvalsOfOrganisation, limitsOfOrganisation } from './queries.ts';
@@ -53,6 +54,7 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
     },
     async (req, res) => {
       const userId = parseInput(IdParam, req.params.userId);
+      if (userId === req.user!.id) return refuseOwnChange(req, res, 'limits', (rq) => usersLocals(s, rq));
       const org = await organisationOfAdmin(s.db, req.user!);
       if (!(await memberOf(s.db, org.id, userId))) throw notFound(); // another organisation's user: 404 before any validation
       const form = parseInput(LimitsForm, req.body);

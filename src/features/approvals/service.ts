@@ -21,7 +21,7 @@ import { placeOrder } from '../checkout/place-order.ts';
 import { PlaceOrder } from '../checkout/schemas.ts';
 import { sendConfirmation } from '../orders/mail.ts';
 import { memberOf } from '../org-users/queries.ts';
-import { organisationOfAdmin } from '../org-users/service.ts';
+import { organisationOfAdmin, refuseOwnAccount } from '../org-users/service.ts';
 import { cartLocked, type NeedsApproval } from './limits.ts';
 import { approvalById, approversOf, decideApproval, insertApproval, lockApproval, lockCartOf, userEmail, writeLimits } from './queries.ts';
 import type { LimitsForm } from './schemas.ts';
@@ -37,8 +37,9 @@ export type ApprovalChoice = { input: PlaceOrder; locale: string; channelId: num
 const localeOf = (v: string | null | undefined) => (v && isLocale(v) ? v : 'en-us');
 const tOf = (s: Pick<Services, 'texts'>, locale: string) => s.texts.forLocale(localeOf(locale)) as unknown as T;
 
-/** The admin sets a member's limits (empty = no limit); audited. */
+/** The admin sets a member's limits (empty = no limit; never their own); audited. */
 export async function setMemberLimits(db: Db, admin: Admin, userId: number, form: LimitsForm): Promise<{ email: string }> {
+  refuseOwnAccount(admin, userId, 'limits');
   const org = await organisationOfAdmin(db, admin);
   return db.transaction(async (tx) => {
     const member = await memberOf(tx, org.id, userId);

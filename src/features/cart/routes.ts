@@ -21,7 +21,7 @@ import { keepCartChannel, keepCartInSession, requireChannel } from '../../http/c
 import { cartCount, findCartId, visitorCartRef } from './queries.ts';
 import { parseAdd, parseLineId, parseQuantityBody, parseShowDiscount } from './schemas.ts';
 import {
-  addLine, getCart, mergeAnonymousIntoUser, removeLine, repriceForChannel, setShowDiscount, updateQuantity, type CartRef,
+  addLine, getCart, mergeAnonymousIntoUser, removeLine, repriceForChannel, setShowDiscount, settleCartChannel, updateQuantity, type CartRef,
 } from './service.ts';
 import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 import { localizeCart } from './localize.ts';
@@ -187,8 +187,9 @@ export function cartHooks(s: Pick<Services, 'db' | 'channels'>): Pick<Services, 
     // (a POST), and keeps it: their pages never re-price it on a GET.
     const cartId = channel ? await findCartId(s.db, { userId }) : null;
     if (channel && cartId !== null) {
-      if (!anonymous) await repriceForChannel(s.db, cartId, channel);
-      keepCartChannel(req, channel);
+      // A cart waiting for approval keeps its channel, and the visitor's session follows it.
+      const inChannel = await settleCartChannel(s.db, cartId, channel, !anonymous);
+      keepCartChannel(req, (await s.channels.all()).find((c) => c.id === inChannel) ?? channel);
     }
     },
     onChannelChange: async (req, code) => {

@@ -27,6 +27,7 @@ import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, 
 import { cartReadCalls, cartReadFrom, type CartRead } from './cart-read.ts';
 import { openedTransaction, type OpenedTx } from '../../db/opened-transaction.ts';
 import { assertNotLocked, cartLocked } from '../approvals/limits.ts';
+import { pendingApprovalOf } from '../approvals/queries.ts';
 
 export type { CartRef };
 
@@ -135,9 +136,31 @@ async function repriceTx(tx: DbOrTx, orderId: number, channel: PricingChannel, n
   await recomputeTotals(tx, orderId, now);
 }
 
-/** Re-prices every product line of a cart from the database for `channel` and moves the cart to that channel's currency. */
+/**
+ * Re-prices every product line of a cart from the database for `channel` and moves the cart to
+ * that channel's currency (a channel switch). A cart waiting for approval is refused (409), as
+ * every other write to it is: its approver decides on the prices the member sent.
+ */
 export function repriceForChannel(db: Db, orderId: number, channel: PricingChannel, { now = new Date() }: Clock = {}): Promise<void> {
-  return db.transaction((tx) => repriceTx(tx, orderId, channel, now));
+  return db.transaction(async (tx) => {
+    // The cart's row first, as the approval request locks it: the check and the re-pricing see the same cart.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+    await assertNotLocked(tx, orderId);
+    await repriceTx(tx, orderId, channel, now);
+  });
+}
+
+/**
+ * At sign-in: the member's cart is priced in `channel` (when `reprice`), unless it waits for
+ * approval, when it keeps its own channel and prices. Returns the id of the channel the cart is in.
+ */
+export function settleCartChannel(db: Db, orderId: number, channel: PricingChannel & { id: number }, reprice: boolean, { now = new Date() }: Clock = {}): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ channelId: orders.channelId }).from(orders).where(eq(orders.id, orderId)).for('update');
+    if (row && (await pendingApprovalOf(tx, orderId))) return row.channelId;
+    if (reprice) await repriceTx(tx, orderId, channel, now);
+    return channel.id;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -151,7 +174,8 @@ export function getCart(db: Db, ref: CartRef, channel: PricingChannel, { now = n
     const [row] = await tx.select({ channelId: orders.channelId }).from(orders).where(eq(orders.id, id));
     if (row.channelId !== channel.id) {
       await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
-      await repriceTx(tx, id, channel, now);
+      // A cart waiting for approval is shown as it was sent (its own channel and prices), never re-priced.
+      if (!(await pendingApprovalOf(tx, id))) await repriceTx(tx, id, channel, now);
     } else if (refresh) {
       await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).for('update');
       await recomputeTotals(tx, id, now);
@@ -318,6 +342,8 @@ export function mergeAnonymousIntoUser(db: Db, anonymousOrderId: number | null |
     }
 
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, userCart)).for('update');
+    // A cart waiting for approval takes no lines: the visitor's cart stays theirs, unmerged.
+    if (await pendingApprovalOf(tx, userCart)) return userCart;
     const productTypes = [...DISCOUNT_LINE_TYPES];
     const theirs = await tx
       .select({ id: orderLineItems.id, productId: orderLineItems.productId, stockcode: orderLineItems.stockcode, lineType: orderLineItems.lineType, quantity: orderLineItems.quantity, sort: orderLineItems.sort })

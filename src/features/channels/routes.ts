@@ -107,8 +107,9 @@ export function channelRoutes(s: Services): Router {
     if (!servesCountry(channel, country)) {
       throw invalid('That country is not served by this channel.', { country: 'That country is not served by this channel.' });
     }
-    req.session.channelCode = channel.code;
+    // The cart first: a cart waiting for approval refuses the switch (409), and then the session keeps its channel too.
     await s.onChannelChange?.(req, channel.code);
+    req.session.channelCode = channel.code;
     if (wantsJson(req)) return void res.json({ channel: channel.code, currency: channel.currency });
     flash(req, 'success', req.t('channels.switched', { channel: channel.name, currency: channel.currency }));
     res.redirect(303, backTo(req, req.locale));

@@ -13,6 +13,7 @@ import { DISCOUNT_LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { dueDate } from '../../domain/terms.ts';
 import { invoiceTerms } from '../terms/service.ts';
 import { approvedInConfirm } from '../approvals/decided.ts';
+import { checkSpending } from '../approvals/limits.ts';
 import { conflict } from '../../domain/errors.ts';
 import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
 import { cardLabel } from '../../domain/payments.ts';
@@ -71,6 +72,9 @@ export function confirmAttempt(db: Db, attemptId: number, paid: Paid, processor:
 
     // Pay on terms (issue 25): asked again with the organisation locked; the order is due N days after placing.
     const invoice = req.paymentType === PAYMENT_TYPES.INVOICE ? await invoiceTerms(tx, { userId: a.userId, currency: a.currency, totalCents: a.totalCents, orderId: order.id }) : null;
+    // Spending limits, asked again here where the order is placed, with the member's limits row
+    // locked: over the limit now (it was lowered meanwhile), NeedsApproval refuses the confirm.
+    if (!req.approval) await checkSpending(tx, { userId: a.userId, currency: a.currency, totalCents: a.totalCents, orderId: order.id, now });
     const dueOn = invoice ? dueDate(now, invoice.netDays) : null;
     const selected = card ? (a.token ?? '') : bank ? `bank:${a.savedMethodId}` : invoice ? `invoice:net${invoice.netDays}` : req.checkNumber ?? '';
     let paymentId: number | null = null;

@@ -5,19 +5,30 @@
  * user is removed (…/{id}/remove). Only ever the administrator's own organisation: another
  * organisation's user is a 404.
  */
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { flash } from '../../http/context.ts';
-import { formPage } from '../../http/error-handler.ts';
+import { formPage, translated } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import { notFound } from '../../domain/errors.ts';
+import { forbidden, notFound } from '../../domain/errors.ts';
 import { memberOf, organisationUsers, pendingInvites } from './queries.ts';
 import { limitsOfOrganisation } from '../approvals/queries.ts';
 import { InviteInput, TaxExemptInput } from './schemas.ts';
-import { inviteUser, organisationOfAdmin, removeUser, setTaxExempt } from './service.ts';
+import { inviteUser, organisationOfAdmin, removeUser, SELF_MESSAGES, setTaxExempt, type SelfChange } from './service.ts';
 
 const BASE = '/account/organization/users';
+
+/**
+ * A change to one's own account, refused (403, nothing written or audited): scripts get the JSON
+ * error, a plain form post the users page again with the message. formPage leaves a 403 to the
+ * error page, so the page is rendered here, as the permission screens render theirs.
+ */
+export async function refuseOwnChange(req: Request, res: Response, what: SelfChange, locals: (req: Request) => Promise<Record<string, unknown>>): Promise<void> {
+  const err = forbidden(SELF_MESSAGES[what]);
+  if (wantsJson(req)) throw err;
+  await res.page('org-users/index', { ...(await locals(req)), formError: translated(err, req).message, fields: {} }, 403);
+}
 
 export function orgUserRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -92,6 +103,7 @@ export function orgUserRoutes(s: Services): Router {
   /** POST /{locale}/account/organization/users/{id}/tax-exempt — allowed=true|false */
   r.post(`${BASE}/:userId/tax-exempt`, listForm, async (req, res) => {
     const userId = parseInput(IdParam, req.params.userId);
+    if (userId === req.user!.id) return refuseOwnChange(req, res, 'taxExempt', listPage);
     const { allowed } = parseInput(TaxExemptInput, req.body);
     await setTaxExempt(s.db, req.user!, userId, allowed);
     if (wantsJson(req)) return void res.json({ ok: true, allowed });

@@ -7,7 +7,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { organisationInvites, organisations, persons, userPermissions, users } from '../../db/schema/index.ts';
-import { AppError, conflict, invalid, notFound, tooMany } from '../../domain/errors.ts';
+import { AppError, conflict, forbidden, invalid, notFound, tooMany } from '../../domain/errors.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { audit } from '../audit/log.ts';
@@ -22,6 +22,22 @@ export const INVITES_PER_HOUR = 20;
 export const ORG_ADMIN_KEY = 'organisation.users';
 
 type Admin = Pick<CurrentUser, 'id' | 'email' | 'organisationId'>;
+
+/** The refusals of a change to one's own account (English; fr/es in src/i18n/text/errors.ts). */
+export const SELF_MESSAGES = {
+  taxExempt: 'You cannot change your own tax exemption: ask another administrator.',
+  limits: 'You cannot change your own spending limits: ask another administrator.',
+} as const;
+export type SelfChange = keyof typeof SELF_MESSAGES;
+
+/**
+ * Nobody changes their own spending limits or tax exemption, whatever their role: an administrator
+ * who could would lift the very checks set on them (as nobody approves their own order, and the
+ * permission screens refuse one's own rights). 403, before anything is read or written.
+ */
+export function refuseOwnAccount(admin: Pick<Admin, 'id'>, userId: number, what: SelfChange): void {
+  if (userId === admin.id) throw forbidden(SELF_MESSAGES[what]);
+}
 
 /** The administrator's organisation; an account with the key but no organisation has nothing to manage. */
 export async function organisationOfAdmin(db: DbOrTx, admin: Admin) {
@@ -74,6 +90,7 @@ export async function removeUser(db: Db, admin: Admin, userId: number): Promise<
 }
 
 export async function setTaxExempt(db: Db, admin: Admin, userId: number, allowed: boolean): Promise<void> {
+  refuseOwnAccount(admin, userId, 'taxExempt');
   const org = await organisationOfAdmin(db, admin);
   await db.transaction(async (tx) => {
     const member = await memberOf(tx, org.id, userId);
