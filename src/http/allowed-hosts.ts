@@ -13,20 +13,22 @@
  */
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { RequestHandler } from 'express';
-import { hostnameOf, type Config } from '../config.ts';
+import { hostnameOf, publicBase, type Config } from '../config.ts';
 import { AppError } from '../domain/errors.ts';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
 import type { Texts } from '../i18n/index.ts';
 
 export const FOREIGN_HOST_MESSAGE = 'This shop does not answer to that host name.';
 
-type HostConfig = Pick<Config, 'env' | 'publicUrl' | 'allowedHosts' | 'trustProxy'>;
+type HostConfig = Pick<Config, 'env' | 'publicUrl' | 'port' | 'allowedHosts' | 'trustProxy'>;
 
-/** The host names a production request may name (lower case, no port). */
-export function allowedHostNames(config: Pick<Config, 'publicUrl' | 'allowedHosts'>): Set<string> {
-  const names = new Set(config.allowedHosts);
-  if (config.publicUrl) names.add(new URL(config.publicUrl).hostname.toLowerCase());
-  return names;
+/**
+ * The host names a production request may name (lower case, no port): the link base's and
+ * ALLOWED_HOSTS. loadConfig always has PUBLIC_URL in production; an app built with overrides
+ * (tests, benchmarks) and none answers to localhost, the base its links then name.
+ */
+export function allowedHostNames(config: Pick<Config, 'publicUrl' | 'port' | 'allowedHosts'>): Set<string> {
+  return new Set([...(config.allowedHosts ?? []), new URL(publicBase(config)).hostname.toLowerCase()]);
 }
 
 /**
