@@ -32,6 +32,7 @@ export async function startCluster(workers: number, env: { databaseUrl: string; 
       PORT: String(port),
       DATABASE_URL: env.databaseUrl,
       SESSION_SECRET: env.sessionSecret,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED: 'none',
       LOG_LEVEL: 'silent',
     },

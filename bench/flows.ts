@@ -36,6 +36,8 @@ import type { Running } from '../src/server.ts';
 // process.env when React is first loaded, hence the dynamic imports below) and cached views.
 process.env.NODE_ENV = 'production';
 process.env.SESSION_SECRET ??= randomBytes(32).toString('hex');
+// Production requires the shop's address; the load generators call 127.0.0.1, the host it names.
+process.env.PUBLIC_URL ??= 'http://127.0.0.1';
 const { openDatabase } = await import('../src/db/client.ts');
 const { applyMigrations } = await import('../src/db/migrate.ts');
 const { seed } = await import('../src/db/seed/index.ts');

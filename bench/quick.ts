@@ -79,7 +79,7 @@ async function main() {
   execFileSync(process.execPath, [path.join(root, 'esbuild.config.mjs')], { cwd: root, stdio: 'ignore' });
 
   const appPort = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(appPort), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-quick-secret-0123456789abcdef' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(appPort), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-quick-secret-0123456789abcdef', PUBLIC_URL: `http://127.0.0.1:${appPort}` };
   delete env.DATABASE_URL;
   const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
   const app = spawn(tsx, ['src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });

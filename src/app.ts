@@ -43,6 +43,7 @@ import { PageCache } from './http/page-cache/index.ts';
 import { securityHeadersOf, setHeaders, withFastLane } from './http/page-cache/fast-lane.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
+import { allowedHostsOnly, foreignHostsToApp } from './http/allowed-hosts.ts';
 import { guardMountedRoutes } from './http/route-guard.ts';
 import { cartHooks, cartLaneRoutes } from './features/cart/routes.ts';
 import { bodyErrorOf, withScriptLane } from './http/script-lane.ts';
@@ -123,6 +124,8 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
 
   // Before anything reads a URL: `GET http://host/path`, `OPTIONS *`, `//x` and `\` answer 400.
   app.use(originFormOnly);
+  // Production answers only to its own host names (PUBLIC_URL's, ALLOWED_HOSTS).
+  app.use(allowedHostsOnly(config, deps.texts));
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -222,7 +225,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
     logger: deps.logger,
   });
   // The cart's line writes, in front of Express when nothing about them is unusual (src/http/script-lane.ts).
-  const listener = withScriptLane(pages, cartLaneRoutes(services), {
+  const lanes = withScriptLane(pages, cartLaneRoutes(services), {
     sessionCookie: SESSION_COOKIE,
     cookieSecret: config.sessionSecret,
     store: sessionStore,
@@ -234,5 +237,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
     loadUser,
     logger: deps.logger,
   });
+  // A foreign host skips both lanes: Express's first middlewares refuse it.
+  const listener = foreignHostsToApp(config, app, lanes);
   return { app, listener, services };
 }

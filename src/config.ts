@@ -31,7 +31,14 @@ const Env = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   /** Where reCAPTCHA tokens are verified (tests point it at a local fake). */
   RECAPTCHA_VERIFY_URL: z.string().url().optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  /** The shop's own address: the only base of absolute links (mail, webhooks, redirects). */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http:// or https:// address')
+    .optional(),
+  /** More host names the shop answers to besides PUBLIC_URL's (comma separated). */
+  ALLOWED_HOSTS: z.string().optional(),
   CARRIER_API_URL: z.string().url().optional(),
   CARRIER_API_KEY: z.string().optional(),
   /** A request (headers and body) must arrive within this; slow clients cannot hold a connection. */
@@ -88,7 +95,13 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   smtpUrl?: string;
+  /**
+   * PUBLIC_URL as configured (no trailing slash); unset outside production. Never read it to build
+   * a link: publicBase(config) is the one base, and it has the development default.
+   */
   publicUrl?: string;
+  /** Host names (lower case, no port) a production request may name besides PUBLIC_URL's. */
+  allowedHosts: string[];
   /** Resource limits: request and header timeouts, the database pool's size and statement timeout. */
   limits: { requestTimeoutMs: number; headersTimeoutMs: number; statementTimeoutMs: number; poolMax: number };
   providers: {
@@ -113,6 +126,26 @@ export type Config = {
 /** May the offline sandboxes (card, bank link) take payments? Always outside production; in production only with PAYMENTS_SANDBOX=1. */
 export const sandboxAllowed = (config: { env: Config['env']; payments?: { sandbox: boolean } }): boolean => config.env !== 'production' || !!config.payments?.sandbox;
 
+/**
+ * The base of every absolute URL the app writes (mail, webhooks, redirects): PUBLIC_URL, else
+ * (development and tests only: production requires PUBLIC_URL) this server on localhost at its
+ * port. Never the request's Host, X-Forwarded-Host or Origin: those are the sender's to choose.
+ * start() writes the port it actually listens on into the config, so port 0 (tests) works.
+ */
+export function publicBase(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/**
+ * The host name of a Host header value or an ALLOWED_HOSTS entry, lower case and without its port
+ * ('Shop.Example:8443' → 'shop.example', '[::1]:3000' → '[::1]'); throws when it is not one.
+ */
+export function hostnameOf(value: string): string {
+  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::\d{1,5})?$/.exec(value.trim().toLowerCase());
+  if (!m) throw new Error(`not a host name: ${value}`);
+  return m[1];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
@@ -122,6 +155,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new Error('SESSION_SECRET is required when NODE_ENV=production');
+  }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    // Without it the only other source of the shop's address is the request's Host header, which
+    // the sender chooses: a reset link mailed to a victim would point at the sender's site.
+    throw new Error(
+      "PUBLIC_URL is required when NODE_ENV=production: set it to the shop's own address (e.g. https://shop.example). It is the only base of links in mail, webhooks and redirects, and requests naming another host are refused.",
+    );
+  }
+  let allowedHosts: string[];
+  try {
+    allowedHosts = (e.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean).map(hostnameOf);
+  } catch {
+    throw new Error('Invalid configuration:\n  ALLOWED_HOSTS: a comma-separated list of host names (a port may follow, e.g. shop.example,www.shop.example:8443)');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -137,7 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     smtpUrl: e.SMTP_URL,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    allowedHosts,
     limits: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       // Node requires headersTimeout <= requestTimeout.

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { createApp } from './app.ts';
 import type { Services } from './services.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, publicBase, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { listenForDataChanges } from './db/data-changes.ts';
@@ -73,7 +73,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   let built: Services | undefined;
   const payDeps = () => built && { db: built.db, provider: paymentProviderOf(built), bank: bankLinkProviderOf(built), logger, leaseMs: config.payments.attemptLeaseMs };
   // Overdue invoice reminders (issue 25): daily, through the same mailer.
-  const reminderDeps = () => built && { db: built.db, mailer, texts, logger, publicUrl: config.publicUrl };
+  const reminderDeps = () => built && { db: built.db, mailer, texts, logger, publicUrl: publicBase(config) };
   const jobs = await startJobQueue(database, config.webhooks, logger, config.databaseUrl, {
     tasks: { ...paymentTasks(payDeps), ...invoiceTasks(reminderDeps) },
     crontab: `${PAYMENTS_CRONTAB}\n${INVOICE_REMINDER_CRONTAB}`,
@@ -96,6 +96,8 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
     server.listen(config.port, resolve);
   });
   const port = (server.address() as AddressInfo).port;
+  // Port 0 (tests) picks a free port: the default link base (publicBase) names the real one.
+  config.port = port;
   const url = `http://localhost:${port}`;
   logger.info({ url, db: database.kind, ms: Date.now() - t0 }, 'listening');
 

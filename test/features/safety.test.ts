@@ -35,7 +35,7 @@ describe('safe defaults', function () {
 
   describe('production seeds nothing unless asked', () => {
     it('SEED defaults to none in production, demo elsewhere; an explicit SEED wins', () => {
-      const secret = { SESSION_SECRET: 'production-secret-0123456789abcdef' };
+      const secret = { SESSION_SECRET: 'production-secret-0123456789abcdef', PUBLIC_URL: 'https://shop.example' };
       expect(loadConfig({ NODE_ENV: 'production', ...secret }).seed).to.equal('none');
       expect(loadConfig({ NODE_ENV: 'production', SEED: 'demo', ...secret }).seed).to.equal('demo');
       expect(loadConfig({ NODE_ENV: 'development' }).seed).to.equal('demo');
@@ -43,7 +43,7 @@ describe('safe defaults', function () {
 
     it('a production start over an empty database creates no account, and the demo password opens nothing', async () => {
       const db = await createTestDb('production');
-      const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'production-secret-0123456789abcdef' });
+      const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'production-secret-0123456789abcdef', PUBLIC_URL: 'http://localhost' });
       const running = await start({ ...config, port: 0, databaseUrl: db.databaseUrl, dataDir: db.dataDir, logLevel: 'silent' });
       try {
         const { rows } = await running.database.pool.query<{ n: number }>('select count(*)::int as n from users');

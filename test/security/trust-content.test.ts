@@ -107,7 +107,7 @@ describe('trust: the seed refuses production', function () {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hd-seed-prod-'));
     // An address that refuses connections: a seed that gets past the rule fails there, with another message.
     const out = spawnSync(process.execPath, ['--import', 'tsx', cli], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SESSION_SECRET: 'production-secret-0123456789abcdef', DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none', ...env },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SESSION_SECRET: 'production-secret-0123456789abcdef', PUBLIC_URL: 'https://shop.example', DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none', ...env },
       encoding: 'utf8', timeout: 50_000,
     });
     const left = readdirSync(dataDir);

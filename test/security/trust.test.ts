@@ -60,8 +60,8 @@ describe('trust: warehouse keys', function () {
   });
 
   it('in production the published demo keys open nothing unless SEED=demo, as the demo password', async () => {
-    const prod = await sideApp({ env: 'production', seed: 'none' });
-    const prodDemo = await sideApp({ env: 'production', seed: 'demo' });
+    const prod = await sideApp({ env: 'production', seed: 'none', publicUrl: 'http://127.0.0.1' });
+    const prodDemo = await sideApp({ env: 'production', seed: 'demo', publicUrl: 'http://127.0.0.1' });
     try {
       expect(await testKey(prod.url, us.id, US_KEY, operator), 'demo key in production').to.equal(401);
       expect(await testKey(prodDemo.url, us.id, US_KEY, operator), 'demo key with SEED=demo').to.equal(200);

@@ -8,6 +8,7 @@
  */
 import { Router, type Request } from 'express';
 import type { Services } from '../../services.ts';
+import { publicBase } from '../../config.ts';
 import { flash } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
@@ -23,8 +24,6 @@ import { approve, reject, setMemberLimits, type ApprovalChoice } from './service
 
 const USERS = '/account/organization/users';
 const QUEUE = '/account/organization/approvals';
-
-const baseOf = (s: Services, req: Request) => s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
 
 /** The queue page's locals (also what a refused form re-renders). */
 async function queueLocals(s: Services, req: Request, extra: Record<string, unknown> = {}) {
@@ -74,7 +73,7 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
   /** POST /{locale}/account/organization/approvals/{id}/approve */
   r.post(`${QUEUE}/:approvalId/approve`, formPage('approvals/index', (req) => queueLocals(s, req)), async (req, res) => {
     const id = parseInput(IdParam, req.params.approvalId);
-    const result = await approve(s, deps.payments, req.user!, id, baseOf(s, req));
+    const result = await approve(s, deps.payments, req.user!, id, publicBase(s.config));
     if (wantsJson(req)) return void res.json({ status: 'approved', approval_id: id, order_id: result.body.order_id, total: result.body.total });
     flash(req, 'success', req.t('approvals.approved', { id: result.body.order_id }));
     res.redirect(303, `/${req.locale}${QUEUE}`);
@@ -87,7 +86,7 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
   }, async (req, res) => {
     const id = parseInput(IdParam, req.params.approvalId);
     const { reason } = parseInput(RejectForm, req.body);
-    await reject(s, req.user!, id, reason, baseOf(s, req));
+    await reject(s, req.user!, id, reason, publicBase(s.config));
     if (wantsJson(req)) return void res.json({ status: 'rejected', approval_id: id, reason });
     flash(req, 'success', req.t('approvals.rejected'));
     res.redirect(303, `/${req.locale}${QUEUE}`);

@@ -2,6 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import { rotateCsrfSecret } from '../../http/csrf.ts';
 import type { Services } from '../../services.ts';
+import { publicBase } from '../../config.ts';
 import { flash } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -17,7 +18,7 @@ export function authRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
   const limits = authLimits(s.database.pool, {
     onSignInLocked: (req, email, windowMs) =>
-      s.auth.mailLockout(email, Math.round(windowMs / 60_000), `${s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`}/${req.locale}/password/reset`),
+      s.auth.mailLockout(email, Math.round(windowMs / 60_000), `${publicBase(s.config)}/${req.locale}/password/reset`),
   });
 
   // The form each POST renders again on bad input (src/http/error-handler.ts formPage).
@@ -112,7 +113,7 @@ export function authRoutes(s: Services): Router {
   r.post('/password/reset', (req, res, next) => (req.body?.token !== undefined ? resetConfirmForm(req, res, () => resetConfirm(req, res).catch(next)) : next()));
   r.post('/password/reset', resetForm, ...limits.resetMail, async (req, res) => {
     const input = parseInput(ResetRequest, req.body);
-    const base = `${s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`}/${req.locale}/password/reset`;
+    const base = `${publicBase(s.config)}/${req.locale}/password/reset`;
     await s.auth.requestPasswordReset(input.email, base);
     if (wantsJson(req)) return void res.json({ ok: true, message: req.t('auth.reset.sent') });
     await res.page('auth/reset-request', { title: req.t('auth.reset.title'), values: {}, fields: {}, sent: true });

@@ -12,6 +12,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { ipKeyGenerator } from 'express-rate-limit';
 import { byUserOrIp, pgRateLimit } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
+import { publicBase } from '../../config.ts';
 import { AppError, invalid, unauthorized } from '../../domain/errors.ts';
 import { NO_COUNTRY_SELECTED } from '../../domain/checkout.ts';
 import { PAYMENT_TYPES, LINE_TYPES } from '../../domain/constants.ts';
@@ -107,7 +108,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
       const userId = await createCheckoutAccount(s.auth, info, req.locale);
       await startSession(req, s, userId);
       fresh = true;
-      const base = s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+      const base = publicBase(s.config);
       await s.auth.requestPasswordReset(info.email, `${base}/${req.locale}/password/reset`).catch((err) => req.log?.warn({ err }, 'welcome mail failed'));
     }
     const { userId, orderId } = await cartOf(req);
@@ -168,7 +169,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
     const input = parseInput(PlaceOrder, req.body);
     const epp = eppPlacementOf(req.body, parseInput); // EPP (issue 10): null unless the buyer pays by EPP
-    const base = s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+    const base = publicBase(s.config);
     let result;
     try {
       result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s), epp, eppAdmin: can(req.user, 'epp.admin'), logger: req.log, leaseMs: s.config.payments?.attemptLeaseMs });

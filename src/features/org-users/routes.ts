@@ -7,6 +7,7 @@
  */
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Services } from '../../services.ts';
+import { publicBase } from '../../config.ts';
 import { flash } from '../../http/context.ts';
 import { formPage, translated } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
@@ -66,7 +67,7 @@ export function orgUserRoutes(s: Services): Router {
   /** POST /{locale}/account/organization/users/add — mails the invitation. */
   r.post(`${BASE}/add`, addForm, async (req, res) => {
     const input = parseInput(InviteInput, req.body);
-    const registerUrl = `${s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`}/${req.locale}/register`;
+    const registerUrl = `${publicBase(s.config)}/${req.locale}/register`;
     await inviteUser(s.db, s.mailer, req.user!, input, registerUrl);
     if (wantsJson(req)) return void res.status(201).json({ ok: true });
     flash(req, 'success', req.t('orgu.sent', { email: input.email }));

@@ -14,6 +14,7 @@
  */
 import { Router, type Request } from 'express';
 import type { Services } from '../../services.ts';
+import { publicBase } from '../../config.ts';
 import { notFound } from '../../domain/errors.ts';
 import { answerRefusal, canOffer, defaultExpiry, mayAnswerQuote, QUOTE_STATES, quoteState } from '../../domain/quotes.ts';
 import { flash, requireChannel } from '../../http/context.ts';
@@ -27,7 +28,6 @@ import { AcceptForm, AdminQuotesQuery, MessageForm, parseOffer, parseOfferPrevie
 import { acceptQuote, type Answerer, previewOffer, rejectQuote, requestQuote, sendOffer } from './service.ts';
 import type { CurrentUser } from '../../http/types.ts';
 
-const baseOf = (s: Services, req: Request) => s.config.publicUrl ?? `${req.protocol}://${req.get('host')}`;
 const nameOf = (u: { firstName: string | null; lastName: string | null; email: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email || '';
 
 /** The buyer's side of a signed-in user: their organisation's approver when they hold organisation.users. */
@@ -81,7 +81,7 @@ export function quoteRoutes(s: Services): Router {
 
   r.post(ACCOUNT, (req, res, next) => formPage('quotes/new', (rq) => newLocals(rq, res, { values: rq.body ?? {} }))(req, res, next), async (req, res) => {
     const { message } = parseInput(MessageForm, req.body);
-    const { quoteId, orderId } = await requestQuote(s, req.user!, { locale: req.locale, message, base: baseOf(s, req) });
+    const { quoteId, orderId } = await requestQuote(s, req.user!, { locale: req.locale, message, base: publicBase(s.config) });
     if (wantsJson(req)) return void res.status(201).json({ quote_id: quoteId, order_id: orderId, state: 'requested' });
     flash(req, 'success', req.t('quotes.requested'));
     res.redirect(303, `/${req.locale}${ACCOUNT}/${quoteId}`);
@@ -106,7 +106,7 @@ export function quoteRoutes(s: Services): Router {
   r.post(`${ACCOUNT}/:quoteId/accept`, answerPage, async (req, res) => {
     const id = parseInput(IdParam, req.params.quoteId);
     const { message } = parseInput(AcceptForm, req.body);
-    const { orderId, total } = await acceptQuote(s, answererOf(req.user!), id, message, baseOf(s, req));
+    const { orderId, total } = await acceptQuote(s, answererOf(req.user!), id, message, publicBase(s.config));
     if (wantsJson(req)) return void res.json({ quote_id: id, state: 'accepted', order_id: orderId, total });
     flash(req, 'success', req.t('quotes.accepted', { id: orderId }));
     res.redirect(303, `/${req.locale}/orders/${orderId}`);
@@ -115,7 +115,7 @@ export function quoteRoutes(s: Services): Router {
   r.post(`${ACCOUNT}/:quoteId/reject`, answerPage, async (req, res) => {
     const id = parseInput(IdParam, req.params.quoteId);
     const { message } = parseInput(MessageForm, req.body);
-    await rejectQuote(s, answererOf(req.user!), id, message, baseOf(s, req));
+    await rejectQuote(s, answererOf(req.user!), id, message, publicBase(s.config));
     if (wantsJson(req)) return void res.json({ quote_id: id, state: 'rejected' });
     flash(req, 'success', req.t('quotes.rejectedFlash'));
     res.redirect(303, `/${req.locale}${ACCOUNT}/${id}`);
@@ -176,7 +176,7 @@ export function quoteRoutes(s: Services): Router {
       return void (await res.page('quotes/admin-show', { ...locals, order: order ?? locals.order, previewed: true }));
     }
     const form = parseOffer(body, lineIds, new Date());
-    const out = await sendOffer(s, req.user!, id, form, baseOf(s, req));
+    const out = await sendOffer(s, req.user!, id, form, publicBase(s.config));
     if (wantsJson(req)) return void res.json({ quote_id: id, state: 'offered', expires_on: form.expiresOn, total: out.total, currency: out.currency });
     flash(req, 'success', req.t('quotes.offerSent'));
     res.redirect(303, `/${req.locale}${ADMIN}/${id}`);

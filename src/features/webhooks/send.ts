@@ -11,7 +11,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { isPrivateAddress } from '../../domain/webhooks.ts';
+import { isPrivateAddress } from './addresses.ts';
 
 export type SendResult = { statusCode: number | null; durationMs: number; error: string | null };
 export type SendOptions = { allowPrivate: boolean; timeoutMs: number; now?: Date };

@@ -24,6 +24,7 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['Bad request.', 'Requête invalide.', 'Solicitud no válida.'],
   ['Please correct the highlighted fields.', 'Veuillez corriger les champs en surbrillance.', 'Corrija los campos resaltados.'],
   ['Requests from another site are not accepted.', 'Les requêtes provenant d’un autre site ne sont pas acceptées.', 'No se aceptan solicitudes de otro sitio.'],
+  ['This shop does not answer to that host name.', 'Cette boutique ne répond pas à ce nom d’hôte.', 'Esta tienda no responde a ese nombre de host.'],
   ['A form sent as multipart must declare its Content-Length.', 'Un formulaire envoyé en multipart doit déclarer son Content-Length.', 'Un formulario enviado como multipart debe declarar su Content-Length.'],
   ['A form may be at most {{mb}} MB.', 'Un formulaire peut faire au plus {{mb}} Mo.', 'Un formulario puede tener como máximo {{mb}} MB.'],
   ['This address takes no files.', 'Cette adresse n’accepte aucun fichier.', 'Esta dirección no acepta archivos.'],
