@@ -71,7 +71,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
   const readModel = new ReadModel();
   const channels = new ChannelCache(db);
   const production = deps.config.env === 'production';
-  const pageCache = new PageCache({ renderPartial: partialRenderer(path.join(root, 'views'), production), ttlMs: STOCK_TTL_MS, sessionCookie: SESSION_COOKIE });
+  const pageCache = new PageCache({ renderPartial: partialRenderer(path.join(root, 'views'), production), ttlMs: STOCK_TTL_MS, sessionCookie: SESSION_COOKIE, cookieSecret: deps.config.sessionSecret });
   readModel.onChange((table) => {
     if (table === null || CHANNEL_TABLES.includes(table)) channels.invalidate();
     // Any write but to users and permissions may change a storefront page (catalogue, prices, channels, shipping…).

@@ -35,7 +35,8 @@ import type { Logger } from 'pino';
 import { match } from 'path-to-regexp';
 import { LOCALES, isLocale, type Locale } from '../i18n/locales.ts';
 import { channelFor, sessionTakesLocale, usableChannel } from './context.ts';
-import { csrfSecretFromCookies, csrfTokenValid, signedCookieFrom } from './csrf.ts';
+import { sessionIdOf } from './cookies.ts';
+import { csrfSecretFromCookies, csrfTokenValid } from './csrf.ts';
 import { foreignOriginRule } from './origin.ts';
 import { sessionSignedIn } from './api-token.ts';
 import { redactUrl } from './log-redact.ts';
@@ -128,7 +129,7 @@ export function withScriptLane(app: RequestListener, routes: readonly LaneRoute[
   const compiled = routes.map(compile);
   const methods = new Set(routes.map((r) => r.method));
   const foreign = foreignOriginRule({ publicUrl: opts.publicUrl });
-  const marker = `${opts.sessionCookie}=`;
+  const session = { name: opts.sessionCookie, secret: opts.cookieSecret };
   const localePrefix = new RegExp(`^/(?:${LOCALES.join('|')})/`, 'i');
 
   /** The route and its parameters when the request's headers qualify; else null (Express answers). */
@@ -136,7 +137,7 @@ export function withScriptLane(app: RequestListener, routes: readonly LaneRoute[
     const url = req.url ?? '';
     const h = req.headers;
     const cookies = h.cookie;
-    if (!cookies?.includes(marker) || h.authorization !== undefined || url.includes('?') || !localePrefix.test(url)) return null;
+    if (!cookies || h.authorization !== undefined || url.includes('?') || !localePrefix.test(url)) return null;
     if (h['content-encoding'] !== undefined || h['transfer-encoding'] !== undefined) return null;
     const length = Number(h['content-length'] ?? 0);
     if (length > 0 ? length > LANE_BODY_MAX || !TYPES.test(h['content-type'] ?? '') : length !== 0) return null;
@@ -145,7 +146,8 @@ export function withScriptLane(app: RequestListener, routes: readonly LaneRoute[
       const params = c.match(url);
       if (params && isLocale(params.locale) && c.route.accepts(params)) {
         if (foreign(req.method, (name) => h[name] as string | undefined, opts.trustProxy)) return null;
-        const sessionId = signedCookieFrom(cookies, opts.sessionCookie, opts.cookieSecret);
+        // The session express-session would load for this request, read as it reads it (cookies.ts).
+        const sessionId = sessionIdOf(req, session);
         const csrfSecret = csrfSecretFromCookies(cookies, opts.cookieSecret);
         return sessionId && csrfSecret ? { route: c.route, params, locale: params.locale as Locale, sessionId, csrfSecret } : null;
       }
