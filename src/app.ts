@@ -37,6 +37,7 @@ import { baseContext, saveFlashBeforeRedirect } from './http/context.ts';
 import { loadCurrentUser } from './features/auth/queries.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { csrfProtection } from './http/csrf.ts';
+import { personalNoStore } from './http/cache-control.ts';
 import { sameOriginWrites } from './http/origin.ts';
 import { configureViews, partialRenderer } from './http/views.ts';
 import { PageCache } from './http/page-cache/index.ts';
@@ -186,6 +187,8 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
   // Warehouse API keys: their own check, on their own routes, before any session or CSRF.
   app.use(warehouseKeyRoutes(services));
 
+  // No cache keeps an answer about a person (src/http/cache-control.ts); before the session, whose cookie it sees.
+  app.use(personalNoStore({ name: SESSION_COOKIE, secret: config.sessionSecret }));
   // A bearer request is authenticated by its token alone: its session cookie is never read.
   app.use(withoutSessionCookie(SESSION_COOKIE));
   app.use(

@@ -35,6 +35,7 @@ import type { Logger } from 'pino';
 import { match } from 'path-to-regexp';
 import { LOCALES, isLocale, type Locale } from '../i18n/locales.ts';
 import { channelFor, sessionTakesLocale, usableChannel } from './context.ts';
+import { PERSONAL_HEADERS } from './cache-control.ts';
 import { sessionIdOf } from './cookies.ts';
 import { csrfSecretFromCookies, csrfTokenValid } from './csrf.ts';
 import { foreignOriginRule } from './origin.ts';
@@ -173,7 +174,8 @@ export function withScriptLane(app: RequestListener, routes: readonly LaneRoute[
 
   const answer = (req: IncomingMessage, res: ServerResponse, value: unknown, started: number) => {
     let body: Buffer = Buffer.from(JSON.stringify(value));
-    const headers = [...opts.securityHeaders, 'Content-Type', 'application/json; charset=utf-8', 'Vary', 'Accept-Encoding'];
+    // A visitor's own cart: every lane visitor has a session (cache-control.ts).
+    const headers = [...opts.securityHeaders, ...PERSONAL_HEADERS, 'Content-Type', 'application/json; charset=utf-8', 'Vary', 'Accept-Encoding'];
     if (body.length >= 1024 && acceptsGzip(req.headers['accept-encoding'])) {
       body = gzipSync(body);
       headers.push('Content-Encoding', 'gzip');
