@@ -235,6 +235,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
     trustProxy: !!config.trustProxy,
     channels: services.channels,
     loadUser,
+    texts: services.texts,
     logger: deps.logger,
   });
   return { app, listener, services };
