@@ -37,6 +37,7 @@ import { baseContext, saveFlashBeforeRedirect } from './http/context.ts';
 import { loadCurrentUser } from './features/auth/queries.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { csrfProtection } from './http/csrf.ts';
+import { personalNoStore } from './http/cache-control.ts';
 import { sameOriginWrites } from './http/origin.ts';
 import { configureViews, partialRenderer } from './http/views.ts';
 import { PageCache } from './http/page-cache/index.ts';
@@ -72,7 +73,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
   const readModel = new ReadModel();
   const channels = new ChannelCache(db);
   const production = deps.config.env === 'production';
-  const pageCache = new PageCache({ renderPartial: partialRenderer(path.join(root, 'views'), production), ttlMs: STOCK_TTL_MS, sessionCookie: SESSION_COOKIE });
+  const pageCache = new PageCache({ renderPartial: partialRenderer(path.join(root, 'views'), production), ttlMs: STOCK_TTL_MS, sessionCookie: SESSION_COOKIE, cookieSecret: deps.config.sessionSecret });
   readModel.onChange((table) => {
     if (table === null || CHANNEL_TABLES.includes(table)) channels.invalidate();
     // Any write but to users and permissions may change a storefront page (catalogue, prices, channels, shipping…).
@@ -189,6 +190,8 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
   // Warehouse API keys: their own check, on their own routes, before any session or CSRF.
   app.use(warehouseKeyRoutes(services));
 
+  // No cache keeps an answer about a person (src/http/cache-control.ts); before the session, whose cookie it sees.
+  app.use(personalNoStore({ name: SESSION_COOKIE, secret: config.sessionSecret }));
   // A bearer request is authenticated by its token alone: its session cookie is never read.
   app.use(withoutSessionCookie(SESSION_COOKIE));
   app.use(
@@ -235,6 +238,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
     trustProxy: !!config.trustProxy,
     channels: services.channels,
     loadUser,
+    texts: services.texts,
     logger: deps.logger,
   });
   // A foreign host skips both lanes: Express's first middlewares refuse it.

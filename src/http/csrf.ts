@@ -14,8 +14,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import csurf from 'csurf';
 import Tokens from 'csrf';
-import cookieParser from 'cookie-parser';
 import { LRUCache } from 'lru-cache';
+import { signedCookieFrom } from './cookies.ts';
 
 export const CSRF_COOKIE = 'hd.csrf';
 
@@ -43,31 +43,9 @@ export function rotateCsrfSecret(req: Request, res: Response) {
 }
 
 /**
- * A signed cookie's value read straight from the Cookie header, as cookie-parser and
- * express-session read it (the first cookie of that name, URL-decoded, `s:` + value signed with the
- * cookie secret), for the lanes that answer before those middlewares run (the page cache's fast
- * lane, src/http/script-lane.ts). Undefined when absent or not validly signed.
+ * The visitor's CSRF secret from the Cookie header, as csurf reads it from cookie-parser's
+ * req.signedCookies (cookies.ts), for the lanes that answer before those middlewares run.
  */
-export function signedCookieFrom(header: string, name: string, cookieSecret: string): string | undefined {
-  const raw = cookieValue(header, name);
-  if (raw === undefined) return undefined;
-  let value: string;
-  try {
-    value = decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-  if (!value.startsWith('s:')) return undefined;
-  const key = `${cookieSecret}\n${value}`;
-  const known = verified.get(key);
-  if (known !== undefined) return known;
-  const unsigned = cookieParser.signedCookie(value, cookieSecret);
-  if (typeof unsigned !== 'string' || !unsigned) return undefined;
-  verified.set(key, unsigned);
-  return unsigned;
-}
-
-/** The visitor's CSRF secret from the Cookie header (signedCookieFrom), as csurf reads it. */
 export const csrfSecretFromCookies = (header: string, cookieSecret: string): string | undefined => signedCookieFrom(header, CSRF_COOKIE, cookieSecret);
 
 /**
@@ -89,23 +67,5 @@ export function csrfTokenValid(secret: string, body: unknown, headers: Record<st
 /** Tokens that verified, by secret (a flood of forged ones fills nothing), at most 10,000. */
 const validTokens = new LRUCache<string, true>({ max: 10_000 });
 
-/**
- * Signed cookies already verified (an HMAC each time otherwise, 5 % of a cached page's CPU): the
- * signature's check gives the same answer for the same value and key, so a match is remembered.
- * Only values that verified are kept (a flood of forged ones fills nothing), at most 10,000.
- */
-const verified = new LRUCache<string, string>({ max: 10_000 });
-
 /** A token from a secret, exactly as csurf's req.csrfToken() makes one. */
 export const csrfTokenFor = (secret: string): string => tokens.create(secret);
-
-function cookieValue(header: string, name: string): string | undefined {
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      const v = part.slice(eq + 1).trim();
-      return v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1) : v;
-    }
-  }
-  return undefined;
-}

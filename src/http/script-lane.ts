@@ -17,12 +17,16 @@
  *   - nothing to write to the session (the locale it keeps, a user deleted since sign-in);
  *   - a usable channel, chosen as every request's is (context.ts channelFor).
  * The body is read by the app's own body parsers (the same instances, so the same limits and the
- * same parsed value). Anything else — and any error the route's write throws — goes to Express,
- * which answers it as it always has: the lane's routes are idempotent writes in one transaction
- * (setting a quantity, removing a line), so a write that failed here rolled back and runs again
- * there with the same outcome, in the visitor's language and the contract's error shape. A body the
- * parsers refused travels with the request (bodyErrorOf) and Express raises it where its own
- * parsers would have.
+ * same parsed value). Anything else — and any error thrown BEFORE the route's write committed (its
+ * validation, a line not found, a transaction that rolled back) — goes to Express, which answers it
+ * as it always has, in the visitor's language and the contract's error shape: nothing was written,
+ * so the route runs there once. A body the parsers refused travels with the request (bodyErrorOf)
+ * and Express raises it where its own parsers would have.
+ *
+ * A route is therefore two steps: `write` (validation and the one transaction) and `answer` (the
+ * JSON, built after the commit). Once `write` has returned, the request is the lane's whatever
+ * happens: an error building the answer is a 500 in the contract's shape, logged once, never a
+ * second run through Express (a DELETE that committed would run again and answer 404).
  *
  * Answers carry helmet's headers (captured once, as the fast lane's) and are compressed as the
  * compression middleware would (gzip over 1 KB when accepted), and are logged as pino-http logs.
@@ -33,9 +37,13 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Store, SessionData } from 'express-session';
 import type { Logger } from 'pino';
 import { match } from 'path-to-regexp';
+import { AppError, errorBody } from '../domain/errors.ts';
 import { LOCALES, isLocale, type Locale } from '../i18n/locales.ts';
+import { translated } from './error-handler.ts';
 import { channelFor, sessionTakesLocale, usableChannel } from './context.ts';
-import { csrfSecretFromCookies, csrfTokenValid, signedCookieFrom } from './csrf.ts';
+import { PERSONAL_HEADERS } from './cache-control.ts';
+import { sessionIdOf } from './cookies.ts';
+import { csrfSecretFromCookies, csrfTokenValid } from './csrf.ts';
 import { foreignOriginRule } from './origin.ts';
 import { sessionSignedIn } from './api-token.ts';
 import { redactUrl } from './log-redact.ts';
@@ -59,9 +67,19 @@ export type LaneRoute = {
   pattern: string;
   /** Which parameter values the lane takes (others go to Express, which answers them). */
   accepts: (params: Record<string, string>) => boolean;
-  /** The route's write and its JSON answer (src/features/…): the same function its Express handler calls. */
-  run: (params: Record<string, string>, body: unknown, visitor: LaneVisitor) => Promise<unknown>;
+  /**
+   * The route's validation and write, one transaction (src/features/…, the same function its Express
+   * handler calls): a throw here wrote nothing, and Express answers the request.
+   */
+  write: (params: Record<string, string>, body: unknown, visitor: LaneVisitor) => Promise<unknown>;
+  /** The JSON answer to what `write` committed: a throw here is a 500, never a second write. */
+  answer: (written: unknown, visitor: LaneVisitor) => Promise<unknown>;
 };
+
+/** A LaneRoute whose answer reads what its write returned, typed. */
+export function laneRoute<W>(route: Omit<LaneRoute, 'write' | 'answer'> & { write: (params: Record<string, string>, body: unknown, visitor: LaneVisitor) => Promise<W>; answer: (written: W, visitor: LaneVisitor) => Promise<unknown> }): LaneRoute {
+  return route as LaneRoute;
+}
 
 export type ScriptLaneOptions = {
   sessionCookie: string;
@@ -75,6 +93,8 @@ export type ScriptLaneOptions = {
   trustProxy: boolean;
   channels: { all(): Promise<ChannelInfo[]> };
   loadUser: (userId: number) => Promise<CurrentUser | undefined>;
+  /** The interface text: a failure after the write is answered in the visitor's language. */
+  texts: { forLocale(locale: Locale): unknown };
   logger: Pick<Logger, 'info' | 'error' | 'isLevelEnabled'>;
 };
 
@@ -128,7 +148,7 @@ export function withScriptLane(app: RequestListener, routes: readonly LaneRoute[
   const compiled = routes.map(compile);
   const methods = new Set(routes.map((r) => r.method));
   const foreign = foreignOriginRule({ publicUrl: opts.publicUrl });
-  const marker = `${opts.sessionCookie}=`;
+  const session = { name: opts.sessionCookie, secret: opts.cookieSecret };
   const localePrefix = new RegExp(`^/(?:${LOCALES.join('|')})/`, 'i');
 
   /** The route and its parameters when the request's headers qualify; else null (Express answers). */
@@ -136,7 +156,7 @@ export function withScriptLane(app: RequestListener, routes: readonly LaneRoute[
     const url = req.url ?? '';
     const h = req.headers;
     const cookies = h.cookie;
-    if (!cookies?.includes(marker) || h.authorization !== undefined || url.includes('?') || !localePrefix.test(url)) return null;
+    if (!cookies || h.authorization !== undefined || url.includes('?') || !localePrefix.test(url)) return null;
     if (h['content-encoding'] !== undefined || h['transfer-encoding'] !== undefined) return null;
     const length = Number(h['content-length'] ?? 0);
     if (length > 0 ? length > LANE_BODY_MAX || !TYPES.test(h['content-type'] ?? '') : length !== 0) return null;
@@ -145,7 +165,8 @@ export function withScriptLane(app: RequestListener, routes: readonly LaneRoute[
       const params = c.match(url);
       if (params && isLocale(params.locale) && c.route.accepts(params)) {
         if (foreign(req.method, (name) => h[name] as string | undefined, opts.trustProxy)) return null;
-        const sessionId = signedCookieFrom(cookies, opts.sessionCookie, opts.cookieSecret);
+        // The session express-session would load for this request, read as it reads it (cookies.ts).
+        const sessionId = sessionIdOf(req, session);
         const csrfSecret = csrfSecretFromCookies(cookies, opts.cookieSecret);
         return sessionId && csrfSecret ? { route: c.route, params, locale: params.locale as Locale, sessionId, csrfSecret } : null;
       }
@@ -171,7 +192,8 @@ export function withScriptLane(app: RequestListener, routes: readonly LaneRoute[
 
   const answer = (req: IncomingMessage, res: ServerResponse, value: unknown, started: number) => {
     let body: Buffer = Buffer.from(JSON.stringify(value));
-    const headers = [...opts.securityHeaders, 'Content-Type', 'application/json; charset=utf-8', 'Vary', 'Accept-Encoding'];
+    // A visitor's own cart: every lane visitor has a session (cache-control.ts).
+    const headers = [...opts.securityHeaders, ...PERSONAL_HEADERS, 'Content-Type', 'application/json; charset=utf-8', 'Vary', 'Accept-Encoding'];
     if (body.length >= 1024 && acceptsGzip(req.headers['accept-encoding'])) {
       body = gzipSync(body);
       headers.push('Content-Encoding', 'gzip');
@@ -198,28 +220,33 @@ export function withScriptLane(app: RequestListener, routes: readonly LaneRoute[
       return app(req, res);
     }
     // Whether the lane answers is decided here; Express, when it does not, is called outside the try.
-    let outcome: { value: unknown } | null = null;
+    let written: { visitor: LaneVisitor; value: unknown } | null = null;
     try {
       const session = csrfTokenValid(q.csrfSecret, body, req.headers) ? await sessionOf(q.sessionId) : null;
       const visitor = session ? await visitorOf(session, q.locale) : null;
-      if (visitor) outcome = { value: await q.route.run(q.params, body, visitor) };
+      if (visitor) written = { visitor, value: await q.route.write(q.params, body, visitor) };
     } catch {
-      // Rolled back: Express runs the route again and answers as it always does (its error handler logs).
-      outcome = null;
+      // Nothing committed: Express runs the route once and answers as it always does (its error handler logs).
+      written = null;
     }
-    if (!outcome) return app(req, res);
-    answer(req, res, outcome.value, started);
+    if (!written) return app(req, res);
+    // Committed: from here a throw is this request's 500 (the listener's catch), never a second run.
+    answer(req, res, await q.route.answer(written.value, written.visitor), started);
+  };
+
+  /** An error after the write committed: logged once, answered 500 in the contract's shape and the visitor's language. */
+  const failed = (req: IncomingMessage, res: ServerResponse, locale: Locale, err: unknown) => {
+    opts.logger.error({ err, req: { method: req.method, url: redactUrl(req.url ?? '') }, lane: 'script' }, 'script lane failed');
+    if (res.headersSent) return void res.destroy();
+    const e = translated(new AppError(500, 'internal', 'Something went wrong. Please try again.'), { t: opts.texts.forLocale(locale) } as Pick<Request, 't'>);
+    const body = Buffer.from(JSON.stringify(errorBody(e)));
+    res.writeHead(500, [...opts.securityHeaders, ...PERSONAL_HEADERS, 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(body.length)]);
+    res.end(body);
   };
 
   return (req, res) => {
     const q = methods.has(req.method as LaneRoute['method']) ? qualify(req) : null;
     if (!q) return app(req, res);
-    serve(req, res, q).catch((err: unknown) => {
-      opts.logger.error({ err, req: { method: req.method, url: redactUrl(req.url ?? '') } }, 'script lane failed');
-      if (!res.headersSent) {
-        res.writeHead(500, [...opts.securityHeaders, 'Content-Type', 'application/json; charset=utf-8']);
-        res.end(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } }));
-      } else res.destroy();
-    });
+    serve(req, res, q).catch((err: unknown) => failed(req, res, q.locale, err));
   };
 }

@@ -61,7 +61,7 @@ describe('page cache: gzip splice', () => {
 describe('page cache: the key', () => {
   /** One URL whose page depends on the visitor's locale and channel (headers here, the session in the app). */
   function app() {
-    const cache = new PageCache({ renderPartial: () => '', ttlMs: 60_000, sessionCookie: 'sid' });
+    const cache = new PageCache({ renderPartial: () => '', ttlMs: 60_000, sessionCookie: 'sid', cookieSecret: 'secret' });
     let renders = 0;
     const a = express();
     a.use((req, res, next) => {

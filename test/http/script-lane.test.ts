@@ -72,6 +72,8 @@ describe('script lane: cart line writes in front of Express', () => {
     expect(form.body.cart.count).to.equal(3);
     expect(byLane(from, 'PUT', url)).to.equal(true);
     expect(await quantityOf(lineId)).to.equal(3);
+    // The visitor's own cart: kept by no cache, as Express's answers about a person.
+    expect(form.headers['cache-control']).to.equal('no-store');
 
     from = lines.length;
     const asJson = await script(a, 'put', url, token).send({ quantity: 5000 });

@@ -8,6 +8,7 @@
  */
 import type { RequestHandler } from 'express';
 import { unauthorized } from '../../domain/errors.ts';
+import { withoutCookie } from '../../http/cookies.ts';
 import type { Services } from '../../services.ts';
 
 /** The token of an `Authorization: Bearer …` header ('' for an empty one), or undefined without one. */
@@ -16,12 +17,14 @@ export function bearerToken(header: string | undefined): string | undefined {
   return header.slice(6).trim();
 }
 
-/** Drops the session cookie from a bearer request, so express-session never loads the cookie's user. */
+/**
+ * Drops the session cookie from a bearer request, so express-session never loads the cookie's user:
+ * every pair its parser would name so (`hd.sid =…` too: src/http/cookies.ts), not just one spelling.
+ */
 export function withoutSessionCookie(cookieName: string): RequestHandler {
-  const own = new RegExp(`(?:^|;\\s*)${cookieName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}=[^;]*`, 'g');
   return (req, _res, next) => {
     if (bearerToken(req.get('authorization')) !== undefined && req.headers.cookie) {
-      req.headers.cookie = req.headers.cookie.replace(own, '').replace(/^;\s*/, '');
+      req.headers.cookie = withoutCookie(req.headers.cookie, cookieName);
     }
     next();
   };

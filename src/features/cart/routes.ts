@@ -27,7 +27,7 @@ import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 import { localizeCart } from './localize.ts';
 import { eppIslandProps } from '../epp/view-model.ts';
 import { latestApprovalOf } from '../approvals/queries.ts';
-import type { LaneRoute, LaneVisitor } from '../../http/script-lane.ts';
+import { laneRoute, type LaneRoute, type LaneVisitor } from '../../http/script-lane.ts';
 import type { Locale } from '../../i18n/locales.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -146,16 +146,29 @@ const askedBy = (req: Request, res: Response): Asker => ({ locale: req.locale as
 
 /** PUT /{locale}/cart/{line_item_id}: the quantity, clamped (the Express route and the script lane). */
 async function setLineQuantity(s: Services, who: Asker, lineIdParam: unknown, body: unknown) {
+  return quantityJson(s, who, await writeQuantity(s, who, lineIdParam, body));
+}
+/** The PUT's validation and write (one transaction); what the answer reads. */
+async function writeQuantity(s: Services, who: Asker, lineIdParam: unknown, body: unknown) {
   const lineId = parseLineId(lineIdParam);
   const quantity = parseQuantityBody(body);
-  const result = await updateQuantity(s.db, who.ref, who.channel, lineId, quantity);
-  return putJson(localizeCart(result.state, await s.catalogText.forLocale(who.locale)), lineId, result.lastQuantity);
+  return { lineId, result: await updateQuantity(s.db, who.ref, who.channel, lineId, quantity) };
+}
+/** The PUT's answer, after the commit. */
+async function quantityJson(s: Services, who: Asker, w: Awaited<ReturnType<typeof writeQuantity>>) {
+  return putJson(localizeCart(w.result.state, await s.catalogText.forLocale(who.locale)), w.lineId, w.result.lastQuantity);
 }
 
 /** DELETE /{locale}/cart/{line_item_id} (the Express route and the script lane). */
 async function removeCartLine(s: Services, who: Asker, lineIdParam: unknown) {
-  const lineId = parseLineId(lineIdParam);
-  const result = await removeLine(s.db, who.ref, who.channel, lineId);
+  return removalJson(s, who, await writeRemoval(s, who, lineIdParam));
+}
+/** The DELETE's validation and write (one transaction). */
+async function writeRemoval(s: Services, who: Asker, lineIdParam: unknown) {
+  return removeLine(s.db, who.ref, who.channel, parseLineId(lineIdParam));
+}
+/** The DELETE's answer, after the commit. */
+async function removalJson(s: Services, who: Asker, result: Awaited<ReturnType<typeof writeRemoval>>) {
   return deleteJson(localizeCart(result.state, await s.catalogText.forLocale(who.locale)), result.lastQuantity);
 }
 
@@ -167,8 +180,8 @@ export function cartLaneRoutes(s: Services): LaneRoute[] {
   const who = (v: LaneVisitor): Asker => ({ locale: v.locale, ref: visitorCartRef({ userId: v.user?.id, sessionCartId: v.session.cartOrderId }), channel: v.channel });
   const accepts = (p: Record<string, string>) => /^\d{1,15}$/.test(p.lineId ?? '');
   return [
-    { method: 'PUT', pattern: '/:locale/cart/:lineId', accepts, run: (p, body, v) => setLineQuantity(s, who(v), p.lineId, body) },
-    { method: 'DELETE', pattern: '/:locale/cart/:lineId', accepts, run: (p, _body, v) => removeCartLine(s, who(v), p.lineId) },
+    laneRoute({ method: 'PUT', pattern: '/:locale/cart/:lineId', accepts, write: (p, body, v) => writeQuantity(s, who(v), p.lineId, body), answer: (w, v) => quantityJson(s, who(v), w) }),
+    laneRoute({ method: 'DELETE', pattern: '/:locale/cart/:lineId', accepts, write: (p, _body, v) => writeRemoval(s, who(v), p.lineId), answer: (w, v) => removalJson(s, who(v), w) }),
   ];
 }
 

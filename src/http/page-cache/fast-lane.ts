@@ -11,20 +11,22 @@
  * (securityHeadersOf) and written with the page in one writeHead: a fast-lane answer carries exactly
  * the headers the routes' answer for the same page carries (test/features/page-cache.test.ts).
  *
- * Anything else goes to Express: another method, a session cookie, an Authorization header, a
+ * Anything else goes to Express: another method, a session cookie express-session takes (read by
+ * its own parser: src/http/cookies.ts), an Authorization header, a
  * script's request (XHR, JSON), no (or a badly signed) CSRF cookie, a page not cached or due for a
  * new render. The answer is logged as pino-http logs one ('request completed', the URL redacted).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { hasSessionCookie } from '../cookies.ts';
 import { csrfSecretFromCookies, csrfTokenFor } from '../csrf.ts';
 import { redactUrl } from '../log-redact.ts';
 import { acceptsGzip } from './gzip.ts';
 import type { PageCache } from './index.ts';
 
 export type FastLaneOptions = {
-  /** The session cookie's name: its presence sends the request the usual way. */
+  /** The session cookie's name: one express-session would take sends the request the usual way. */
   sessionCookie: string;
   /** The secret cookie-parser signs cookies with. */
   cookieSecret: string;
@@ -76,11 +78,12 @@ function fromScript(req: IncomingMessage): boolean {
 
 /** The server's request listener: a cached page for a visitor without a session, else the app. */
 export function withFastLane(app: RequestListener, cache: PageCache, opts: FastLaneOptions): RequestListener {
-  const marker = `${opts.sessionCookie}=`;
+  const session = { name: opts.sessionCookie, secret: opts.cookieSecret };
   const served = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET') return false;
     const cookies = req.headers.cookie;
-    if (!cookies || cookies.includes(marker) || req.headers.authorization !== undefined) return false;
+    // A session cookie express-session takes (in any spelling it takes: cookies.ts) goes to Express.
+    if (!cookies || req.headers.authorization !== undefined || hasSessionCookie(req, session)) return false;
     const url = req.url ?? '';
     const entry = cache.sessionlessEntry(url);
     if (!entry || fromScript(req)) return false;

@@ -33,6 +33,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import { hasSessionCookie, type SessionCookie } from '../cookies.ts';
 import { wantsJson } from '../wants-json.ts';
 import { acceptsGzip, gzipChunks, piece, rawChunks, type Piece } from './gzip.ts';
 
@@ -73,6 +74,8 @@ declare global {
 export type PageCacheOptions = {
   /** The session cookie's name: a request without it has no session (nobody signed in, no cart, no flash). */
   sessionCookie: string;
+  /** The secret express-session signs that cookie with: one that does not verify is no session to it. */
+  cookieSecret: string;
   /** Renders a partial of the views folder with these locals, synchronously. */
   renderPartial: (view: string, locals: Record<string, unknown>) => string;
   /** How long an entry is served before one request renders it again (stock has no trigger). */
@@ -104,6 +107,7 @@ export class PageCache {
   private readonly nonce = randomBytes(6).toString('hex');
   private readonly markers: RegExp;
   private readonly now: () => number;
+  private readonly session: SessionCookie;
   /** Counts for diagnostics and tests. */
   readonly stats = { hit: 0, stale: 0, miss: 0, bypass: 0, invalidations: 0 };
 
@@ -116,6 +120,7 @@ export class PageCache {
     // Private-use characters: no escaping (HTML, JSON in a script) changes them, no text has them.
     this.markers = new RegExp(`\uE000${this.nonce}:(\\w+)\uE001`, 'g');
     this.now = options.now ?? Date.now;
+    this.session = { name: options.sessionCookie, secret: options.cookieSecret };
   }
 
   private marker(part: Part): string {
@@ -150,7 +155,9 @@ export class PageCache {
         return next();
       }
       const key = `${res.locals.locale}\n${(res.locals.channel as { code?: string } | undefined)?.code ?? ''}\n${req.originalUrl}`;
-      if (!req.headers.cookie?.includes(`${this.options.sessionCookie}=`)) this.learnSessionless(req.originalUrl, key);
+      // Read as express-session read it for this request (cookies.ts): a spelling it takes as the
+      // session cookie rendered this page with that session, which is not a sessionless visitor's.
+      if (!hasSessionCookie(req, this.session)) this.learnSessionless(req.originalUrl, key);
       const entry = this.lru.get(key);
       if (entry && entry.freshUntil > this.now()) return this.serve(req, res, entry, 'hit', visitorOf(req, res));
       const pending = this.pending.get(key);
