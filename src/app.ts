@@ -21,7 +21,7 @@ import connectPgSimple from 'connect-pg-simple';
 import { sessionStorePool } from './db/session-pool.ts';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
-import { redactUrl } from './http/log-redact.ts';
+import { errForLog, redactUrl } from './http/log-redact.ts';
 import { ChannelCache } from './features/channels/queries.ts';
 import { ReadModel } from './db/read-model.ts';
 import { catalogReadModel, STOCK_TTL_MS } from './features/catalog/read-model.ts';
@@ -152,7 +152,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
     logger: deps.logger,
     autoLogging: { ignore: (req) => req.url === '/healthz' },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    serializers: { req: (r) => ({ id: r.id, method: r.method, url: redactUrl(r.url) }), res: (r) => ({ statusCode: r.statusCode }) },
+    serializers: { req: (r) => ({ id: r.id, method: r.method, url: redactUrl(r.url) }), res: (r) => ({ statusCode: r.statusCode }), err: errForLog },
   });
   // A silent logger (LOG_LEVEL=silent) writes nothing: the request log's per-request work is skipped.
   app.use(deps.logger.level === 'silent' ? (req, _res, next) => ((req.log = deps.logger), next()) : requestLog);

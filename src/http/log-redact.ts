@@ -23,3 +23,34 @@ export function redactUrl(url: string): string {
   });
   return `${path}?${parts.join('&')}`;
 }
+
+/**
+ * What the log may say about an error: its type, message, stack and the database's fields
+ * (SQLSTATE, constraint, table…), its cause the same way, but never the values of a failed
+ * query. drizzle's wrapper carries them as `params` AND in its message and stack
+ * ("Failed query: … params: a@b.c,$argon2id$…"); a password hash or an address typed into a
+ * form has no place in a log line.
+ */
+const PARAMS_IN_MESSAGE = /\nparams: [\s\S]*$/;
+const VALUE_KEYS = new Set(['params', 'parameters', 'values', 'query', 'internalQuery', 'where']);
+
+function cleanMessage(message: string): string {
+  return message.replace(PARAMS_IN_MESSAGE, '\nparams: [redacted]');
+}
+
+export function errForLog(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error) || depth > 4) return err;
+  const e = err as Error & Record<string, unknown>;
+  const out: Record<string, unknown> = { type: e.name, message: cleanMessage(e.message) };
+  if (typeof e.stack === 'string') {
+    // The stack starts with "Name: message"; its frames follow the first "\n    at ".
+    const frames = e.stack.indexOf('\n    at ');
+    out.stack = `${e.name}: ${out.message}${frames >= 0 ? e.stack.slice(frames) : ''}`;
+  }
+  for (const [k, v] of Object.entries(e)) {
+    if (k === 'cause' || VALUE_KEYS.has(k) || v === undefined || typeof v === 'function') continue;
+    out[k] = typeof v === 'string' ? cleanMessage(v) : v;
+  }
+  if (e.cause !== undefined) out.cause = errForLog(e.cause, depth + 1);
+  return out;
+}
