@@ -3,7 +3,7 @@
  * header"). Checked by their own middleware, on the warehouse routes only (/api/warehouse/…):
  * the bearer token must be the warehouse's current key (stored as sha256) and X-User-Id a user
  * who may act on that warehouse (src/domain/warehouse-access.ts: its operator, a manager of its
- * organisation, or a global admin). Then the request is that user, by key
+ * organisation). Then the request is that user, by key
  * alone: no session, no CSRF. Anywhere else the same headers are just a bad bearer token (401).
  * The routes it guards are src/features/warehouses/api.ts warehouseKeyRoutes (this file imports no feature routes).
  * In production the published demo keys open nothing unless SEED=demo was set, as the demo

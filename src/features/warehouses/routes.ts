@@ -2,7 +2,7 @@
  * Warehouses (spec §2 /{locale}/account/dashboard/warehouses/{id}/inventory, "add warehouse"):
  * the list, the add screen, inventory with search, adjustments and CSV import with a preview.
  * Who reaches a warehouse: src/domain/warehouse-access.ts (its operator, a manager of its
- * organisation, a global admin).
+ * organisation).
  */
 import { Router, type Request, type RequestHandler } from 'express';
 import type { Services } from '../../services.ts';
