@@ -43,6 +43,7 @@ import { PageCache } from './http/page-cache/index.ts';
 import { securityHeadersOf, setHeaders, withFastLane } from './http/page-cache/fast-lane.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
+import { refuseNul } from './http/no-nul.ts';
 import { guardMountedRoutes } from './http/route-guard.ts';
 import { cartHooks, cartLaneRoutes } from './features/cart/routes.ts';
 import { bodyErrorOf, withScriptLane } from './http/script-lane.ts';
@@ -184,6 +185,8 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
   app.use(sameOriginWrites({ publicUrl: config.publicUrl }));
 
   // Warehouse API keys: their own check, on their own routes, before any session or CSRF.
+  // Text holding a NUL goes no further (src/http/no-nul.ts), here and below for every router.
+  app.use('/api/warehouse', refuseNul());
   app.use(warehouseKeyRoutes(services));
 
   // A bearer request is authenticated by its token alone: its session cookie is never read.
@@ -207,6 +210,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
   // The signed-in user comes from the read model: no round trip until users or permissions are written.
   const loadUser = (id: number) => services.users.get(String(id), () => loadCurrentUser(db, id));
   app.use(baseContext({ ...services, loadUser }));
+  app.use(refuseNul(services));
 
   app.use('/:locale', localizedRoutes(services));
   app.use(unprefixedRoutes(services));
