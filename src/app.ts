@@ -21,7 +21,7 @@ import connectPgSimple from 'connect-pg-simple';
 import { sessionStorePool } from './db/session-pool.ts';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
-import { redactUrl } from './http/log-redact.ts';
+import { errForLog, redactUrl } from './http/log-redact.ts';
 import { ChannelCache } from './features/channels/queries.ts';
 import { ReadModel } from './db/read-model.ts';
 import { catalogReadModel, STOCK_TTL_MS } from './features/catalog/read-model.ts';
@@ -45,6 +45,7 @@ import { securityHeadersOf, setHeaders, withFastLane } from './http/page-cache/f
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
 import { allowedHostsOnly, foreignHostsToApp } from './http/allowed-hosts.ts';
+import { refuseNul } from './http/no-nul.ts';
 import { guardMountedRoutes } from './http/route-guard.ts';
 import { cartHooks, cartLaneRoutes } from './features/cart/routes.ts';
 import { bodyErrorOf, withScriptLane } from './http/script-lane.ts';
@@ -156,7 +157,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
     logger: deps.logger,
     autoLogging: { ignore: (req) => req.url === '/healthz' },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    serializers: { req: (r) => ({ id: r.id, method: r.method, url: redactUrl(r.url) }), res: (r) => ({ statusCode: r.statusCode }) },
+    serializers: { req: (r) => ({ id: r.id, method: r.method, url: redactUrl(r.url) }), res: (r) => ({ statusCode: r.statusCode }), err: errForLog },
   });
   // A silent logger (LOG_LEVEL=silent) writes nothing: the request log's per-request work is skipped.
   app.use(deps.logger.level === 'silent' ? (req, _res, next) => ((req.log = deps.logger), next()) : requestLog);
@@ -188,6 +189,8 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
   app.use(sameOriginWrites({ publicUrl: config.publicUrl }));
 
   // Warehouse API keys: their own check, on their own routes, before any session or CSRF.
+  // Text holding a NUL goes no further (src/http/no-nul.ts), here and below for every router.
+  app.use('/api/warehouse', refuseNul());
   app.use(warehouseKeyRoutes(services));
 
   // No cache keeps an answer about a person (src/http/cache-control.ts); before the session, whose cookie it sees.
@@ -213,6 +216,7 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
   // The signed-in user comes from the read model: no round trip until users or permissions are written.
   const loadUser = (id: number) => services.users.get(String(id), () => loadCurrentUser(db, id));
   app.use(baseContext({ ...services, loadUser }));
+  app.use(refuseNul(services));
 
   app.use('/:locale', localizedRoutes(services));
   app.use(unprefixedRoutes(services));

@@ -17,6 +17,7 @@ import { applyMigrations } from './db/migrate.ts';
 import { listenForDataChanges } from './db/data-changes.ts';
 import { isDatabaseEmpty, seed } from './db/seed/index.ts';
 import { Texts } from './i18n/index.ts';
+import { errForLog } from './http/log-redact.ts';
 import { Notifier } from './db/notify.ts';
 import { createMailer } from './providers/mail/index.ts';
 import { loadIslands, loadManifest } from './http/assets.ts';
@@ -52,9 +53,9 @@ export type StartOptions = {
 
 export async function start(overrides: Partial<Config> = {}, opts: StartOptions = {}): Promise<Running> {
   const config = { ...loadConfig(), ...overrides };
-  const logger = opts.logStream
-    ? pino({ level: config.logLevel, base: undefined }, opts.logStream as DestinationStream)
-    : pino({ level: config.logLevel, base: undefined });
+  // Every `{ err }` any part of the app logs leaves a failed query's parameters out (log-redact.ts).
+  const logOptions = { level: config.logLevel, base: undefined, serializers: { err: errForLog } };
+  const logger = opts.logStream ? pino(logOptions, opts.logStream as DestinationStream) : pino(logOptions);
   if (config.sessionSecretGenerated) logger.warn('SESSION_SECRET is not set: using a random secret, so sessions end when the server restarts');
 
   const t0 = Date.now();

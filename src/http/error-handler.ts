@@ -18,6 +18,7 @@ import { wantsJson } from './wants-json.ts';
 import { errorTextOf, translateError } from '../i18n/error-text.ts';
 import { catalog } from '../i18n/catalog.ts';
 import { dbErrorOf } from '../db/errors.ts';
+import { errForLog } from './log-redact.ts';
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
 
@@ -130,8 +131,9 @@ export function formPage(view: string, locals: FormPage['locals']): RequestHandl
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const known = toAppError(err);
-  if (!known || known.status >= 500) req.log?.error({ err, requestId: req.id }, known ? known.message : 'unhandled error');
-  else if (dbErrorOf(err)?.code === '23503') req.log?.warn({ err, requestId: req.id }, 'foreign-key violation answered 409');
+  // The error as the log may keep it: a failed query's parameters never (src/http/log-redact.ts).
+  if (!known || known.status >= 500) req.log?.error({ err: errForLog(err), requestId: req.id }, known ? known.message : 'unhandled error');
+  else if (dbErrorOf(err)?.code === '23503') req.log?.warn({ err: errForLog(err), requestId: req.id }, 'foreign-key violation answered 409');
   const e = translated(known ?? new AppError(500, 'internal', 'Something went wrong. Please try again.'), req);
   if (res.headersSent) return void res.end();
 
@@ -150,7 +152,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       .then(() => form.locals(req, e))
       .then((locals) => res.page(form.view, { ...locals, formError: e.message, fields: e.fields ?? {} }, status))
       .catch((renderErr) => {
-        req.log?.error({ err: renderErr, requestId: req.id }, 'form page failed to render');
+        req.log?.error({ err: errForLog(renderErr), requestId: req.id }, 'form page failed to render');
         res.status(status).type('text').send(e.message);
       });
   }

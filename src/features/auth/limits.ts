@@ -8,7 +8,7 @@
  * | form                         | per IP                    | per account               |
  * | ---------------------------- | ------------------------- | ------------------------- |
  * | sign in (failed tries only)  | 50 / 15 min               | 10 / 5 min                |
- * | register (accounts created)  | 10 / hour                 | 5 tries / 15 min          |
+ * | register (every try)         | 10 / hour                 | 5 tries / 15 min          |
  * | password reset mail          | 10 / min                  | 5 / hour                  |
  *
  * A locked account's owner gets a mail at the first refused sign-in of a window (a lock-out that
@@ -73,7 +73,8 @@ function pair(pool: pg.Pool, form: keyof typeof LIMITS, ip: Count, account: Coun
 export function authLimits(pool: pg.Pool, hooks: { onSignInLocked?: OnAccountLimited } = {}) {
   return {
     signIn: pair(pool, 'signIn', 'failed', 'failed', hooks.onSignInLocked),
-    register: pair(pool, 'register', 'succeeded', 'all'),
+    // Every try counts: a refused registration still costs a password hash (and the server's time).
+    register: pair(pool, 'register', 'all', 'all'),
     resetMail: pair(pool, 'resetMail', 'all', 'all'),
   };
 }

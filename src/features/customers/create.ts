@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { text } from '../../http/validate.ts';
 import type { Db } from '../../db/client.ts';
 import { addresses } from '../../db/schema/index.ts';
 import { invalid } from '../../domain/errors.ts';
@@ -13,8 +14,8 @@ import type { AuthService } from '../auth/service.ts';
 import { Email } from '../auth/schemas.ts';
 import { listCountries, listRegionsOf } from './queries.ts';
 
-const optional = (max: number, message: string) => z.string().trim().max(max, message).optional().transform((v) => v || undefined);
-const name = (label: string) => z.string({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(100, `${label} is too long.`);
+const optional = (max: number, message: string) => text().trim().max(max, message).optional().transform((v) => v || undefined);
+const name = (label: string) => text({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(100, `${label} is too long.`);
 
 export const CustomerForm = z.object({
   firstName: name('First name'),
@@ -27,8 +28,8 @@ export const CustomerForm = z.object({
   address2: optional(200, 'At most 200 characters.'),
   city: optional(120, 'At most 120 characters.'),
   postalCode: optional(20, 'At most 20 characters.'),
-  countryCode: z.string().trim().toUpperCase().optional().default('US'),
-  regionCode: z.string().trim().toUpperCase().max(10).optional().default(''),
+  countryCode: text().trim().toUpperCase().optional().default('US'),
+  regionCode: text().trim().toUpperCase().max(10).optional().default(''),
 }).superRefine((v, ctx) => {
   if (!v.address1) return;
   if (!v.city) ctx.addIssue({ code: 'custom', path: ['city'], message: 'Enter a city.' });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { notFound } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
-import { IdParam, parseInput } from '../../http/validate.ts';
+import { IdParam, parseInput, text } from '../../http/validate.ts';
 import { withQuery } from '../order-admin/view-model.ts';
 import { CUSTOMER_SORTS, customerDefaultDir, getCustomer, listCountries, listRegionsOf, searchCustomers } from './queries.ts';
 import { AddressForm, updateCustomerAddress } from './service.ts';
@@ -17,7 +17,7 @@ import { addCustomer, CustomerForm } from './create.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const CustomerQuery = z.object({
-  q: z.preprocess(blank, z.string().trim().max(100, 'At most 100 characters.').optional()),
+  q: z.preprocess(blank, text().trim().max(100, 'At most 100 characters.').optional()),
   sort: z.preprocess(blank, z.enum(CUSTOMER_SORTS, { message: 'Unknown sort column.' }).optional()),
   dir: z.preprocess(blank, z.enum(['asc', 'desc'], { message: 'Sort asc or desc.' }).optional()),
   after: z.preprocess(blank, z.string().max(400).optional()),

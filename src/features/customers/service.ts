@@ -1,14 +1,15 @@
 /** Staff edits of a customer's saved address (the customer address edit screen), audited in the same transaction. */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { text } from '../../http/validate.ts';
 import type { Db } from '../../db/client.ts';
 import { addresses } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { audit } from '../audit/log.ts';
 import { listCountries, listRegionsOf } from './queries.ts';
 
-const line = (max: number, message: string) => z.string({ message }).trim().min(1, message).max(max, `At most ${max} characters.`);
-const optional = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).optional().transform((v) => (v ? v : null));
+const line = (max: number, message: string) => text({ message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+const optional = (max: number) => text().trim().max(max, `At most ${max} characters.`).optional().transform((v) => (v ? v : null));
 
 export const AddressForm = z.object({
   firstName: line(80, 'Enter a first name.'),
@@ -17,8 +18,8 @@ export const AddressForm = z.object({
   address1: line(200, 'Enter a street address.'),
   address2: optional(200),
   city: line(120, 'Enter a city.'),
-  countryCode: z.string({ message: 'Choose a country.' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Choose a country.'),
-  regionCode: z.string().trim().toUpperCase().max(10).optional().default(''),
+  countryCode: text({ message: 'Choose a country.' }).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Choose a country.'),
+  regionCode: text().trim().toUpperCase().max(10).optional().default(''),
   postalCode: line(20, 'Enter a postal code.'),
   phone: optional(40),
 });

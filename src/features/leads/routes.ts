@@ -78,7 +78,7 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
 
   /** GET /{locale}/admin/leads */
   r.get('/admin/leads', async (req, res) => {
-    const q = LeadListQuery.parse(req.query);
+    const q = parseInput(LeadListQuery, req.query);
     const [{ rows, total, page }, dealers] = await Promise.all([listLeads(s.db, q), dealerNames(s.db)]);
     const href = (p: number) => {
       const u = new URLSearchParams();

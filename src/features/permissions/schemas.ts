@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../http/validate.ts';
 import { PERMISSION_EFFECTS, PERMISSION_KEYS } from '../../db/schema/constants.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -20,4 +21,4 @@ export type RemoveInput = z.infer<typeof RemoveInput>;
 
 export const RemoveQuery = z.object({ key: PermissionKeyInput });
 
-export const UserSearch = z.object({ q: z.preprocess(blank, z.string().trim().max(100, 'At most 100 characters.').optional()) });
+export const UserSearch = z.object({ q: z.preprocess(blank, text().trim().max(100, 'At most 100 characters.').optional()) });

@@ -1,12 +1,13 @@
 /** Input of the product editor's calls (spec §7 "Product editor"): the full product, dimensions, categories. */
 import { z } from 'zod';
+import { multilineText, text as oneLine } from '../../http/validate.ts';
 import { AVAILABILITIES, INVENTORY_TYPES } from '../../db/schema/constants.ts';
 import { invalid } from '../../domain/errors.ts';
 import type { EditorOption } from '../../domain/product-editor.ts';
 import { MIN_PRODUCT_PRICE } from '../../domain/constants.ts';
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
-const optText = (max: number) => z.union([z.string(), z.null()]).optional().transform((v) => (v ?? '').trim()).pipe(z.string().max(max, `At most ${max} characters.`));
+const text = (max: number) => oneLine().trim().max(max, `At most ${max} characters.`);
+const optText = (max: number, area = false) => z.union([area ? multilineText() : oneLine(), z.null()]).optional().transform((v) => (v ?? '').trim()).pipe(z.string().max(max, `At most ${max} characters.`));
 const money = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(
   z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Enter an amount such as 12.50.'),
 );
@@ -56,9 +57,9 @@ export const ProductUpdate = z.object({
   tariff_code: optText(20),
   shipping_label: optText(80),
   is_kit: bool.optional().default(false),
-  description: z.union([z.string(), z.null()]).optional().transform((v) => v ?? '').pipe(z.string().max(20000, 'At most 20000 characters.')),
+  description: z.union([multilineText(), z.null()]).optional().transform((v) => v ?? '').pipe(z.string().max(20000, 'At most 20000 characters.')),
   status: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { message: 'Choose a status.' })),
-  notes: optText(2000),
+  notes: optText(2000, true),
   inventory_type: z.enum(INVENTORY_TYPES, { message: 'Choose an inventory type.' }),
   availability: z.enum(AVAILABILITIES, { message: 'Choose an availability.' }),
   price: productPrice,
@@ -135,7 +136,7 @@ export const DuplicateQuery = z.object({
 });
 
 export const ListQuery = z.object({
-  q: z.string().optional().transform((v) => (v ?? '').trim().slice(0, 100)),
+  q: oneLine().optional().transform((v) => (v ?? '').trim().slice(0, 100)),
   after: z.string().optional().transform((v) => (v && /^\d{1,10}$/.test(v) ? Number(v) : null)),
 });
 

@@ -1,7 +1,8 @@
 /**
  * Warehouses (spec §2 /{locale}/account/dashboard/warehouses/{id}/inventory, "add warehouse"):
  * the list, the add screen, inventory with search, adjustments and CSV import with a preview.
- * Managers (warehouses.manage) reach every warehouse; an operator only their own.
+ * Who reaches a warehouse: src/domain/warehouse-access.ts (its operator, a manager of its
+ * organisation).
  */
 import { Router, type Request, type RequestHandler } from 'express';
 import type { Services } from '../../services.ts';
@@ -12,8 +13,9 @@ import { forbidden, invalid, notFound } from '../../domain/errors.ts';
 import { countryOptions, regionOptions, REGION_NOT_LISTED } from './countries.ts';
 import { Adjustment, CsvBody, InventoryQuery, WarehouseCreate, WarehouseParams } from './schemas.ts';
 import { formPage } from '../../http/error-handler.ts';
+import { mayActOnWarehouse } from '../../domain/warehouse-access.ts';
 import {
-  adjustStock, applyCsv, createWarehouse, getWarehouse, inventoryPage, listWarehouses, mayUseWarehouse, previewCsv,
+  adjustStock, applyCsv, createWarehouse, getWarehouse, inventoryPage, listWarehouses, previewCsv,
 } from './service.ts';
 
 const BASE = '/account/dashboard/warehouses';
@@ -24,9 +26,9 @@ export function warehouseRoutes(s: Services): Router {
 
   async function reachable(req: Request, param: unknown = req.params.id) {
     const { warehouse: id } = parseInput(WarehouseParams, { warehouse: param });
-    if (!mayUseWarehouse(req.user!, id)) throw forbidden('You may only manage your own warehouse’s stock.');
     const w = await getWarehouse(s.db, id);
     if (!w) throw notFound('No such warehouse.');
+    if (!mayActOnWarehouse(req.user!, w)) throw forbidden('You may only manage your own warehouse’s stock.');
     return w;
   }
 

@@ -12,14 +12,10 @@ import { newToken, sha256 } from '../auth/crypto.ts';
 import { catalogChanged } from '../product-editor/catalog-changed.ts';
 import { parse } from 'csv-parse/sync';
 import { emitEvent } from '../webhooks/events.ts';
+import { mayActOnWarehouse, type WarehouseUser } from '../../domain/warehouse-access.ts';
 
 type Db = Database['db'];
-export type Actor = { id: number; warehouseId: number | null; organisationId: number | null; permissions: ReadonlySet<string> };
-
-/** Warehouse operators reach only their own warehouse; warehouses.manage reaches every one. */
-export function mayUseWarehouse(user: Actor, warehouseId: number): boolean {
-  return user.permissions.has('warehouses.manage') || (user.permissions.has('inventory.edit') && user.warehouseId === warehouseId);
-}
+export type Actor = WarehouseUser & { id: number };
 
 /** Why raw: drizzle writes a column of a join-less select unqualified ("id"), which inside the subquery would mean i.id. */
 const WAREHOUSE_ID = sql.raw('"warehouses"."id"');
@@ -29,7 +25,7 @@ export async function listWarehouses(db: Db, user: Actor) {
     .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, city: warehouses.city, countryCode: warehouses.countryCode, organisationId: warehouses.organisationId, active: warehouses.active, last4: warehouses.apiKeyLast4, items: sql<number>`(select count(*)::int from ${inventory} i where i.warehouse_id = ${WAREHOUSE_ID})` })
     .from(warehouses)
     .orderBy(asc(warehouses.code));
-  return all.filter((w) => mayUseWarehouse(user, w.id));
+  return all.filter((w) => mayActOnWarehouse(user, w));
 }
 
 export async function getWarehouse(db: DbOrTx, id: number) {
@@ -53,9 +49,9 @@ export async function regenerateKey(db: Db, orgId: number, warehouseId: number, 
   if (!user.permissions.has('warehouses.manage')) throw forbidden();
   return db.transaction(async (tx) => {
     const [w] = await tx.select({ id: warehouses.id, organisationId: warehouses.organisationId, code: warehouses.code }).from(warehouses).where(eq(warehouses.id, warehouseId)).for('update');
-    // The organisation in the path must be the warehouse's, and the manager must belong to it (a
-    // warehouse without one: any manager), as for using its key (auth/warehouse-key.ts).
-    if (!w || (w.organisationId !== null && (w.organisationId !== orgId || user.organisationId !== w.organisationId))) throw notFound('No such warehouse in this organisation.');
+    // The organisation in the path must be the warehouse's, and the user must manage it
+    // (src/domain/warehouse-access.ts, as for using its key and its inventory pages).
+    if (!w || (w.organisationId !== null && w.organisationId !== orgId) || !mayActOnWarehouse(user, w, { manage: true })) throw notFound('No such warehouse in this organisation.');
     const token = `whk_${newToken(32)}`;
     await tx.update(warehouses).set({ apiKeyHash: sha256(token), apiKeyLast4: token.slice(-4) }).where(eq(warehouses.id, w.id));
     await audit(tx, { action: 'warehouse.regenkey', entity: 'warehouse', entityId: w.id, userId: user.id, message: `Regenerated the API key of ${w.code}`, data: { last4: token.slice(-4) } });

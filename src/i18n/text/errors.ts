@@ -28,6 +28,7 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['A form sent as multipart must declare its Content-Length.', 'Un formulaire envoyé en multipart doit déclarer son Content-Length.', 'Un formulario enviado como multipart debe declarar su Content-Length.'],
   ['A form may be at most {{mb}} MB.', 'Un formulaire peut faire au plus {{mb}} Mo.', 'Un formulario puede tener como máximo {{mb}} MB.'],
   ['This address takes no files.', 'Cette adresse n’accepte aucun fichier.', 'Esta dirección no acepta archivos.'],
+  ['This text contains a character that is not allowed.', 'Ce texte contient un caractère non autorisé.', 'Este texto contiene un carácter no permitido.'],
   ['The form could not be read. Please send it again.', 'Le formulaire n’a pas pu être lu. Veuillez l’envoyer de nouveau.', 'No se pudo leer el formulario. Envíelo de nuevo.'],
   ['Unexpected file field "{{field}}".', 'Champ de fichier inattendu « {{field}} ».', 'Campo de archivo inesperado "{{field}}".'],
   ['Unexpected file.', 'Fichier inattendu.', 'Archivo inesperado.'],
