@@ -60,7 +60,12 @@ export type LedgerLineInput<K> = {
   options?: readonly unknown[];
   /** What payments already paid onto this line. */
   paidCents?: number;
+  /** A line discount already fixed in cents (as stored), applied before the percentages as LINE_DISCOUNT. */
+  discountCents?: number;
 };
+
+/** The name of a line's own fixed discount (LedgerLineInput.discountCents) among its discount rows. */
+export const LINE_DISCOUNT = 'Line discount';
 
 /** A percentage off each line in scope ('5.00' = 5 %), rounded once per line. */
 export type LedgerLineDiscount = { name: string; percent: string | number; appliesTo?: LedgerScope };
@@ -188,8 +193,20 @@ export function ledger<K>(input: LedgerInput<K>): Ledger<K> {
   });
   const merchandise = sumCents(lines.map((d) => d.listTotal));
 
-  // 1. Line discounts: each a percentage of the line's list total, never more than what is left of it.
+  // 1. Line discounts: a fixed one first (when any line has one), then each a percentage of the line's list total, never more than what is left of it.
   const lineDiscountRows: LedgerDiscountRow[] = [];
+  if (lines.some((d) => d.l.discountCents)) {
+    let sum = 0;
+    for (const d of lines) {
+      assertCents('line discount', d.l.discountCents ?? 0);
+      const cents = Math.min(Math.max(0, d.l.discountCents ?? 0), Math.max(0, d.remaining));
+      d.discounts.push({ name: LINE_DISCOUNT, kind: 'line', cents });
+      d.remaining -= cents;
+      d.lineDiscount += cents;
+      sum += cents;
+    }
+    lineDiscountRows.push({ name: LINE_DISCOUNT, kind: 'line', cents: sum });
+  }
   for (const ld of input.lineDiscounts ?? []) {
     let sum = 0;
     for (const d of lines) {
