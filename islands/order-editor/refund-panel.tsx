@@ -7,7 +7,7 @@
 import { shownMessages } from '../lib/errors.ts';
 import { useId, useState } from 'react';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
-import { formatMoney, parseCents, toCents } from '../../src/domain/money.ts';
+import { formatMoney, fromCents, parseCents, toCents } from '../../src/domain/money.ts';
 import { orderCardLabel } from '../../src/domain/payments.ts';
 import type { OrderJson, PaymentJson } from '../../src/domain/order-edit.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
@@ -39,7 +39,7 @@ export function RefundPanel({ locale, order, labels, busy, onRefunded }: Props) 
     if (!window.confirm(labels.refundConfirm.replace('{{amount}}', money(cents)).replace('{{card}}', card))) return;
     setSending(p.payment_id);
     try {
-      await request('POST', `/${locale}/api/orders/${order.order_id}/payments/${p.payment_id}/refund`, { version: order.version, amount: (cents / 100).toFixed(2), reason: reasons[p.payment_id] ?? '' }, { bearer: apiToken(), json: true });
+      await request('POST', `/${locale}/api/orders/${order.order_id}/payments/${p.payment_id}/refund`, { version: order.version, amount: fromCents(cents), reason: reasons[p.payment_id] ?? '' }, { bearer: apiToken(), json: true });
       setAmounts({ ...amounts, [p.payment_id]: '' });
       setReasons({ ...reasons, [p.payment_id]: '' });
       await onRefunded();

@@ -129,6 +129,18 @@ export function convertBetween(cents: number, fromRate: string | number, toRate:
   return safeNumber(cents < 0 ? -q : q);
 }
 
+/** The currency promotions, shipping tables and all-channel reports are kept in. */
+export const BASE_CURRENCY = 'USD';
+
+/**
+ * Why: a report or chart filtered to one channel is in that channel's currency; across every
+ * channel (or for a code no channel has) it is in the base currency. One rule for the reports
+ * page, its JSON and the dashboard.
+ */
+export function reportCurrency(channelCode: string | null | undefined, channels: readonly { code: string; currency: string }[]): string {
+  return (channelCode ? channels.find((c) => c.code === channelCode)?.currency : undefined) ?? BASE_CURRENCY;
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Why: prices show in the channel's currency and the page's locale; an unknown currency code degrades to '12.30 XYZ' rather than breaking the page. */
@@ -146,6 +158,25 @@ export function formatMoney(cents: number, currency: string, locale: string): st
     formatters.set(key, fmt);
   }
   return fmt.format(cents / 100);
+}
+
+/**
+ * Why: an amount shared out evenly (a line's price per unit after its promotions, an average order
+ * value) is rounded like every other amount here, half away from zero, exactly (BigInt), never by
+ * Math.round (half up: −2.5 → −2) or through float dollars.
+ */
+export function divideCents(cents: number, divisor: number): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);
+  if (!Number.isSafeInteger(divisor) || divisor <= 0) throw new RangeError(`Divisor must be a whole number above 0: ${divisor}`);
+  const n = BigInt(Math.abs(cents));
+  const d = BigInt(divisor);
+  const q = (2n * n + d) / (2n * d);
+  return safeNumber(cents < 0 ? -q : q);
+}
+
+/** Why: a chart plots numbers, not strings; cents become major units once, here, from the exact 2-decimal text. */
+export function toMajor(cents: number): number {
+  return Number(fromCents(cents));
 }
 
 /** Why: client-side order totals and discounts never go below zero (spec §5). */

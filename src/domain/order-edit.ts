@@ -156,23 +156,26 @@ export type RepriceResult = {
   total: number;
   /** Σ lines' total_discounted: what the goods cost after promotions. */
   total_discounted: number;
+  /** Each promotion's amount as the ledger capped it, in the order given: what its type-5 line shows. */
+  promotion_applied: number[];
 };
 
 /**
  * Why: after staff change lines, every figure of the order follows from the stored unit prices,
  * recomputed by THE order pricing (price-order.ts), as the cart and checkout compute it. An
- * exempt order keeps its rates at zero; promotion lines (type 5) keep their negative total and
- * carry nothing to pay.
+ * exempt order keeps its rates at zero; promotion lines (type 5) carry nothing to pay, and show
+ * what their promotion took off (promotion_applied, capped at the goods by the ledger).
  */
 export function repriceOrder(
   lines: readonly RepriceLine[],
-  promotions: readonly Promotion[],
+  promotions: readonly (Promotion & { name?: string; priority?: number })[],
   opts: { orgDiscount: string | number; shippingCents: number; taxRates: readonly { name: string; rate: number }[]; taxExempt: boolean },
 ): RepriceResult {
   const priced = priceOrder({
     lines: lines.map((l) => ({ key: l.key, lineType: l.line_type, unitCents: l.unit_cents, quantity: l.quantity, paidCents: l.paid_cents })),
     orgDiscountPercent: opts.orgDiscount,
     promotionCents: promotions.map((p) => parseCents(p?.configuration?.[0]?.actions?.[0]?.value) ?? 0),
+    promotions: promotions.map((p, i) => ({ name: p.name ?? `promotion ${i + 1}`, amountCents: parseCents(p?.configuration?.[0]?.actions?.[0]?.value) ?? 0, priority: p.priority })),
     shippingCents: opts.shippingCents,
     tax: { rates: opts.taxRates, exempt: opts.taxExempt },
   });
@@ -185,6 +188,7 @@ export function repriceOrder(
     tax: priced.tax,
     total: priced.total,
     total_discounted: priced.totalDiscounted,
+    promotion_applied: priced.promotionApplied,
   };
 }
 

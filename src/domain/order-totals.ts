@@ -2,13 +2,15 @@
  * Order arithmetic shared by the cart, checkout and the staff order editor (spec §3, §5, §9), all
  * in integer cents:
  *   subtotal  = Σ unit price × quantity over product lines (types 0, 1, 2)
- *   discount  = Σ line discounts over those lines + Σ promotion values, floored at 0
- *   total     = subtotal − discount + shipping + tax, floored at 0
+ *   discount  = Σ line discounts over those lines + Σ promotions, each promotion capped at the goods
+ *               left after line discounts and the promotions before it (ledger.ts STACKING_RULE)
+ *   total     = subtotal − discount + shipping + tax, floored at 0 (shipping and tax always paid)
  * Promotion lines (type 5) are left out of the subtotal: promotions count through the
  * promotions list, and counting both would take a promotion twice.
  */
 import { DISCOUNT_LINE_TYPES, LINE_TYPES } from './constants.ts';
-import { convert, floorAtZero, lineTotal, parseCents, sumCents, toCents } from './money.ts';
+import { ledger, percentOf } from './ledger.ts';
+import { floorAtZero, lineTotal, parseCents, sumCents } from './money.ts';
 import { prorate } from './prorate.ts';
 
 export interface OrderLine {
@@ -50,28 +52,33 @@ export function promotionTotal(promotions: readonly Promotion[]): number {
   return sumCents(promotions.map((p) => parseCents(p?.configuration?.[0]?.actions?.[0]?.value) ?? 0));
 }
 
-/** Why: one calculation of every figure the cart and order editor show, so both always agree. */
+/**
+ * Why: one calculation of every figure the cart and order editor show, so both always agree; the
+ * figures come from the one ledger (ledger.ts), so the promotions are capped at the goods left
+ * after line discounts and never come off shipping or tax. A negative or junk promotion counts 0.
+ */
 export function orderTotals(
   lines: readonly OrderLine[],
   promotions: readonly Promotion[] = [],
   extras: { shippingCents?: number; taxCents?: number } = {},
 ): OrderTotals {
-  const product = lines.filter(isProductLine);
-  const subtotal = sumCents(product.map((l) => l.unit_price_cents * l.quantity));
-  const lineDiscount = sumCents(product.map((l) => l.discount_cents ?? 0));
-  const promo = promotionTotal(promotions);
-  const discount = floorAtZero(lineDiscount + promo);
-  const shipping = extras.shippingCents ?? 0;
-  const tax = extras.taxCents ?? 0;
+  const l = ledger({
+    lines: lines.map((x, i) => ({ key: i, lineType: Number(x.line_type), unitCents: x.unit_price_cents, quantity: x.quantity, discountCents: x.discount_cents ?? 0 })),
+    promotions: promotions.map((p, i) => ({ name: `promotion ${i + 1}`, amountCents: parseCents(p?.configuration?.[0]?.actions?.[0]?.value) ?? 0 })),
+    shipping: [{ warehouseId: null, cents: extras.shippingCents ?? 0 }],
+    taxes: [{ name: 'tax', fixedCents: extras.taxCents ?? 0, levied: 'goods' }],
+  });
   return {
-    lineTotals: lines.map((l) => lineTotal(l.unit_price_cents, l.quantity, l.discount_cents ?? 0)),
-    subtotal,
-    lineDiscount,
-    promotionTotal: promo,
-    discount,
-    shipping,
-    tax,
-    total: floorAtZero(sumCents([subtotal, -discount, shipping, tax])),
+    lineTotals: lines.map((x) => lineTotal(x.unit_price_cents, x.quantity, x.discount_cents ?? 0)),
+    subtotal: l.merchandise,
+    lineDiscount: l.lineDiscount,
+    promotionTotal: l.promotionDiscount,
+    discount: l.goodsDiscount,
+    shipping: l.shipping,
+    tax: l.tax,
+    // The ledger's total is never below zero while every line is; a credit line larger than the goods
+    // still shows 0 (spec §5: client-side totals are floored at 0).
+    total: floorAtZero(l.total),
   };
 }
 
@@ -88,9 +95,7 @@ export function isTaxExempt(tax_exempt_id: unknown): boolean {
  * `percent` is the organisation's discount as stored ('5.00' = 5 %).
  */
 export function orgDiscountCents(grossCents: number, percent: string | number): number {
-  const basisPoints = toCents(percent); // 5.00 % → 500
-  if (!(basisPoints > 0) || grossCents <= 0) return 0;
-  return convert(grossCents, `${basisPoints}e-4`);
+  return percentOf(grossCents, percent);
 }
 
 /**

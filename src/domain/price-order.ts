@@ -6,29 +6,32 @@
  *   gross            = unit × quantity                               (product lines: types 0, 1, 2)
  *   line discount    = the organisation's percent of gross, rounded once; none on a line worth ≤ 0
  *   line total       = gross − line discount
- *   promotion total  = Σ promotions' values (already in the order's currency)
- *   share            = the promotion total spread over the line totals by largest remainder, never
- *                      more than the lines are worth (a negative line takes no share)
+ *   promotions       = each promotion's value (already in the order's currency), stacked and capped
+ *                      by the one ledger (ledger.ts STACKING_RULE): together never more than the
+ *                      goods after line discounts, so shipping and tax are always paid
+ *   share            = each promotion spread over the line totals by largest remainder (a negative
+ *                      line takes no share)
  *   total_discounted = line total − share;  unpaid = total_discounted − paid
- *   subtotal         = Σ gross;  discount = Σ line discounts + promotion total, floored at 0
+ *   subtotal         = Σ gross;  discount = Σ line discounts + Σ capped promotions
  *   taxable          = subtotal − discount, floored at 0
  *   tax              = each rate × taxable, rounded once per rate; none when exempt
  *                      (or a tax amount already fixed, as the cart keeps what checkout set)
  *   total            = subtotal − discount + shipping + tax, floored at 0
  * Other line types (promotion lines, 5) are carried through with nothing to pay.
  */
-import { taxAmount } from './checkout.ts';
-import { isProductLine, orderTotals, orgDiscountCents, spreadPromotion } from './order-totals.ts';
-import { fromCents } from './money.ts';
+import { ledger, type LedgerPromotion, type LedgerTax } from './ledger.ts';
+import { floorAtZero } from './money.ts';
 
-export type PriceLine<K> = { key: K; lineType: number; unitCents: number; quantity: number; paidCents?: number };
+export type PriceLine<K> = { key: K; lineType: number; unitCents: number; quantity: number; paidCents?: number; tags?: readonly string[] };
 
 export type PriceOrderInput<K> = {
   lines: readonly PriceLine<K>[];
   /** The organisation's discount as stored ('5.00' = 5 %); 0 for none. */
   orgDiscountPercent: string | number;
-  /** Each promotion in force, its value in the order's currency (cents, positive). */
+  /** Each promotion in force, its value in the order's currency (cents, positive), in stacking order. */
   promotionCents: readonly number[];
+  /** The same promotions with their names and rules, when the caller has them (they win over promotionCents). */
+  promotions?: readonly LedgerPromotion[];
   shippingCents: number;
   /** Rates to apply (exempt: none charged, the rates kept at zero), or a tax amount already set. */
   tax: { rates: readonly { name: string; rate: number }[]; exempt: boolean } | { fixedCents: number };
@@ -40,7 +43,10 @@ export type PricedOrder<K> = {
   lines: PricedLine<K>[];
   subtotal: number;
   lineDiscount: number;
+  /** What the promotions took off the goods, capped (see ledger.ts STACKING_RULE). */
   promotionTotal: number;
+  /** Each promotion's capped amount, in the order given: what its promotion line shows. */
+  promotionApplied: number[];
   discount: number;
   taxable: number;
   taxLines: { name: string; rate: number; amount: number }[];
@@ -51,43 +57,42 @@ export type PricedOrder<K> = {
   totalDiscounted: number;
 };
 
-export function priceOrder<K>(input: PriceOrderInput<K>): PricedOrder<K> {
-  const product = input.lines.filter((l) => isProductLine({ line_type: l.lineType }));
-  const drafts = product.map((l) => {
-    const gross = l.unitCents * l.quantity;
-    const discount = orgDiscountCents(gross, input.orgDiscountPercent);
-    return { l, gross, discount, total: gross - discount };
-  });
-  const asTotals = drafts.map((d) => ({ line_type: d.l.lineType, unit_price_cents: d.l.unitCents, quantity: d.l.quantity, discount_cents: d.discount }));
-  // orderTotals takes promotions as the API sends them (major units); the cents go through fromCents exactly.
-  const promotions = input.promotionCents.filter((c) => c > 0).map((c) => ({ configuration: [{ actions: [{ value: fromCents(c) }] }] }));
-  const pre = orderTotals(asTotals, promotions);
-  const taxable = Math.max(0, pre.subtotal - pre.discount);
-  const taxLines = 'fixedCents' in input.tax
-    ? []
-    : input.tax.rates.map((t) => ({ name: t.name, rate: t.rate, amount: (input.tax as { exempt: boolean }).exempt ? 0 : taxAmount(taxable, t.rate) }));
-  const tax = 'fixedCents' in input.tax ? input.tax.fixedCents : taxLines.reduce((s, t) => s + t.amount, 0);
-  const totals = orderTotals(asTotals, promotions, { shippingCents: input.shippingCents, taxCents: tax });
-  const shares = spreadPromotion(drafts.map((d) => d.total), totals.promotionTotal);
+/** The organisation's discount row in the ledger. */
+export const ORG_DISCOUNT = 'Organisation discount';
 
-  const byKey = new Map(drafts.map((d, i) => [d.l, { gross: d.gross, discount: d.discount, total: d.total, share: shares[i] }]));
-  const lines = input.lines.map((l): PricedLine<K> => {
-    const d = byKey.get(l);
-    if (!d) return { key: l.key, product: false, gross: l.unitCents * l.quantity, discount: 0, total: l.unitCents * l.quantity, share: 0, totalDiscounted: 0, unpaid: 0 };
-    const totalDiscounted = d.total - d.share;
-    return { key: l.key, product: true, ...d, totalDiscounted, unpaid: totalDiscounted - (l.paidCents ?? 0) };
+export function priceOrder<K>(input: PriceOrderInput<K>): PricedOrder<K> {
+  const promotions = input.promotions ?? input.promotionCents.map((c, i) => ({ name: `promotion ${i + 1}`, amountCents: c }));
+  const taxes: LedgerTax[] = 'fixedCents' in input.tax
+    ? [{ name: 'tax', fixedCents: input.tax.fixedCents, levied: 'goods' }]
+    : input.tax.rates.map((t) => ({ name: t.name, rate: t.rate, levied: 'goods' }));
+  const l = ledger({
+    lines: input.lines.map((x) => ({ key: x, lineType: x.lineType, unitCents: x.unitCents, quantity: x.quantity, paidCents: x.paidCents, tags: x.tags })),
+    lineDiscounts: [{ name: ORG_DISCOUNT, percent: input.orgDiscountPercent }],
+    promotions,
+    shipping: [{ warehouseId: null, cents: input.shippingCents }],
+    taxes,
+    taxExempt: 'fixedCents' in input.tax ? false : input.tax.exempt,
+  });
+  const byLine = new Map(l.lines.map((x) => [x.key, x]));
+  const lines = input.lines.map((x): PricedLine<K> => {
+    const d = byLine.get(x);
+    if (!d) return { key: x.key, product: false, gross: x.unitCents * x.quantity, discount: 0, total: x.unitCents * x.quantity, share: 0, totalDiscounted: 0, unpaid: 0 };
+    // A line's stored unpaid_total is what its goods still owe; shipping and tax are owed by the order.
+    return { key: x.key, product: true, gross: d.listTotal, discount: d.lineDiscount, total: d.listTotal - d.lineDiscount, share: d.promotionDiscount, totalDiscounted: d.net, unpaid: d.net - d.paid };
   });
   return {
     lines,
-    subtotal: totals.subtotal,
-    lineDiscount: totals.lineDiscount,
-    promotionTotal: totals.promotionTotal,
-    discount: totals.discount,
-    taxable,
-    taxLines,
-    tax: totals.tax,
-    shipping: totals.shipping,
-    total: totals.total,
-    totalDiscounted: lines.reduce((s, l) => s + (l.product ? l.totalDiscounted : 0), 0),
+    subtotal: l.merchandise,
+    lineDiscount: l.lineDiscount,
+    promotionTotal: l.promotionDiscount,
+    promotionApplied: l.promotions.map((p) => p.cents),
+    discount: l.discountTotal,
+    taxable: Math.max(0, l.goodsNet),
+    taxLines: 'fixedCents' in input.tax ? [] : l.taxes.map((t) => ({ name: t.name, rate: t.rate ?? 0, amount: t.cents })),
+    tax: l.tax,
+    shipping: l.shipping,
+    // Never below zero while every line is; a credit larger than the goods still shows 0 (spec §5).
+    total: floorAtZero(l.total),
+    totalDiscounted: l.goodsNet,
   };
 }

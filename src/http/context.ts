@@ -104,6 +104,8 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
       const cents = parseCents(amount);
       return cents === null ? '—' : formatMoney(cents, currency, locale);
     },
+    /** An amount already in cents (no trip through float dollars). */
+    moneyCents: (cents: number, currency = channel?.currency ?? 'USD') => formatMoney(cents, currency, locale),
     /** A summary card's sum: over a million shown compact, the exact figure in the tooltip and for screen readers (HTML: print with <%-). */
     moneyCard: (amount: string | number | null | undefined, currency = channel?.currency ?? 'USD') => {
       const cents = parseCents(amount);

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import {
+  BASE_CURRENCY,
   convert,
+  divideCents,
+  reportCurrency,
+  toMajor,
   floorAtZero,
   formatMoney,
   formatMoneyCompact,
@@ -223,5 +227,36 @@ describe('domain/money', () => {
       [199, 0, 0, 0],
     ];
     for (const [u, q, d, t] of lines) it(`lineTotal(${u}, ${q}, ${d}) = ${t}`, () => expect(lineTotal(u, q, d)).to.equal(t));
+  });
+
+  describe('divideCents (one rounding for shared-out amounts)', () => {
+    it('rounds half away from zero, where Math.round rounds half up', () => {
+      // 16,245 / 4 = 4,061.25 → 4,061; 5 / 2 = 2.5 → 3; −5 / 2 = −2.5 → −3 (Math.round gives −2).
+      expect(divideCents(16_245, 4)).to.equal(4_061);
+      expect(divideCents(5, 2)).to.equal(3);
+      expect(divideCents(-5, 2)).to.equal(-3);
+      expect(divideCents(-7, 4)).to.equal(-2);
+    });
+    it('works in exact cents, not float dollars: $4.35 over 2 orders is $2.18', () => {
+      // 4.35 × 100 is 434.99999999999994 in floats, so rounding float dollars gave 2.17.
+      expect(toMajor(divideCents(435, 2))).to.equal(2.18);
+    });
+    it('refuses a divisor that is not a whole number above 0', () => {
+      expect(() => divideCents(100, 0)).to.throw(RangeError);
+      expect(() => divideCents(100, 1.5)).to.throw(RangeError);
+      expect(() => divideCents(1.5, 2)).to.throw(RangeError);
+    });
+  });
+
+  describe('reportCurrency (one rule for reports and the dashboard)', () => {
+    const channels = [{ code: 'US', currency: 'USD' }, { code: 'CA', currency: 'CAD' }, { code: 'MX', currency: 'MXN' }];
+    it("is the chosen channel's currency, else the base currency", () => {
+      expect(reportCurrency('CA', channels)).to.equal('CAD');
+      expect(reportCurrency('MX', channels)).to.equal('MXN');
+      expect(reportCurrency(undefined, channels)).to.equal('USD');
+      expect(reportCurrency('', channels)).to.equal('USD');
+      expect(reportCurrency('ZZ', channels)).to.equal('USD');
+      expect(BASE_CURRENCY).to.equal('USD');
+    });
   });
 });

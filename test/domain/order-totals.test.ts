@@ -50,8 +50,11 @@ describe('domain/order-totals', () => {
         { shippingCents: 799, taxCents: 66 },
         { subtotal: 1000, discount: 100, shipping: 799, tax: 66, total: 1765 },
       ],
-      ['total floored at 0', [line(0, 1000, 1)], [promo(50)], {}, { discount: 5000, total: 0 }],
-      ['discount floored at 0', [line(0, 1000, 1)], [promo(-20)], {}, { promotionTotal: -2000, discount: 0, total: 1000 }],
+      // $50 off $10.00 of goods takes $10.00, never the shipping or the tax: 1,000 − 1,000 + 799 + 66.
+      ['a promotion larger than the goods is capped at them; shipping and tax are still paid', [line(0, 1000, 1)], [promo(50)], { shippingCents: 799, taxCents: 66 }, { promotionTotal: 1000, discount: 1000, total: 865 }],
+      // Two promotions stacked: $6 then $7 on $10.00 of goods after a $1.00 line discount: 600 + 300.
+      ['stacked promotions together take at most the goods left after line discounts', [line(0, 1000, 1, 100)], [promo(6), promo(7)], { shippingCents: 500 }, { lineDiscount: 100, promotionTotal: 900, discount: 1000, total: 500 }],
+      ['a negative promotion counts nothing', [line(0, 1000, 1)], [promo(-20)], {}, { promotionTotal: 0, discount: 0, total: 1000 }],
       [
         'only the first action of the first configuration counts',
         [line(0, 1000, 1)],

@@ -235,7 +235,7 @@ describe('cart: quantity, removal, discounts, synchronize', function () {
     expect(viaPost.body.last_quantity).to.equal(2);
   });
 
-  it('synchronize returns lines with the §3 fields, totals, promotions and showDiscount; promotions floor at 0', async () => {
+  it('synchronize returns lines with the §3 fields, totals, promotions and showDiscount; promotions capped at the goods', async () => {
     const { a, token } = await cartWith('TL-BRUSH', 1);
     const res = await json(a, token).get('/en-us/cart/synchronize');
     expect(res.status).to.equal(200);
@@ -246,15 +246,17 @@ describe('cart: quantity, removal, discounts, synchronize', function () {
     }
     expect(product.product).to.include.keys('title', 'image');
     for (const k of ['subtotal', 'shipping', 'tax', 'discount', 'total', 'unpaid_total', 'total_discounted']) expect(res.body.totals, k).to.have.property(k);
-    // The demo promotion in force (PARTS25, $25) is bigger than a $9.75 brush: total floors at 0.
+    // The demo promotion in force (PARTS25, $25) is bigger than a $9.75 brush: it takes the $9.75 and
+    // no more (its line shows −9.75), so shipping and tax, once chosen, are paid in full.
     const promos = res.body.line_items.filter((l: any) => l.line_type === 5);
     expect(promos.length).to.equal(res.body.promotions.length);
     if (promos.length) {
       expect(res.body.promotions.map((p: any) => p.code)).to.deep.equal(['PARTS25']);
-      expect(res.body.totals.discount).to.equal('25.00');
+      expect(res.body.totals.discount).to.equal('9.75');
+      expect(res.body.totals.shipping).to.equal('0.00');
       expect(res.body.totals.total).to.equal('0.00');
       expect(product.total_discounted).to.equal('0.00');
-      for (const p of promos) expect(toCents(p.unit_price)).to.be.below(0);
+      expect(promos.map((p: any) => [p.unit_price, p.total])).to.deep.equal([['-9.75', '-9.75']]);
     }
     expect([0, 1]).to.include(res.body.showDiscount);
   });

@@ -42,6 +42,24 @@ describe('checkout: placing orders', function () {
     expect((await mails.list()).some((m) => m.content.includes(`Order #${c.orderId}`) && m.content.includes(c.email) && m.content.includes(`/en-us/orders/${c.orderId}`))).to.equal(true);
   });
 
+  it('a cart worth less than its promotion is placed paying its shipping, never at $0.00', async () => {
+    // A $9.75 brush with the $25 Parts Bundle in force: the promotion takes $9.75, the goods cost 0,
+    // Iowa's tax on 0 is 0, and the order costs exactly its shipping.
+    const brush = await productIdByStockcode('TL-BRUSH');
+    await sql(`update inventory set quantity = greatest(quantity, 50) where product_id = $1`, [brush]);
+    const c = await newCustomer(brush, 1);
+    const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
+    expect(Number(totals.shipping)).to.be.greaterThan(0);
+    expect(totals.total).to.equal(totals.shipping);
+    const res = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 2, check_number: '501', expected_total: totals.total });
+    expect(res.status, res.text).to.equal(201);
+    const [order] = await sql<{ subtotal: string; discount: string; shipping: string; tax: string; total: string }>('select subtotal::text, discount::text, shipping::text, tax::text, total::text from orders where id = $1', [c.orderId]);
+    expect([order.subtotal, order.discount, order.tax]).to.deep.equal(['9.75', '9.75', '0.00']);
+    expect(order.total).to.equal(order.shipping);
+    const promo = await sql<{ total: string }>('select total::text from order_line_items where order_id = $1 and line_type = 5', [c.orderId]);
+    expect(promo.map((p) => p.total)).to.deep.equal(['-9.75']);
+  });
+
   it('a declined card gives a clear error and leaves no order, no payment and no stock taken', async () => {
     const c = await newCustomer(product, 1);
     const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);

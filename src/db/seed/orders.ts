@@ -2,12 +2,13 @@
  * Promotions, EPP rules and the orders: ten hand-written scenarios (order 1 is customer@example.com's
  * first order, order 4 their open cart) followed by generated orders, any number of them.
  *
- * Money follows src/domain/order-totals.ts, in cents:
+ * Money follows src/domain/price-order.ts (the one ledger), in cents:
  *   line.total        = unit_price × quantity − line discount (the organisation discount)
  *   order.subtotal    = Σ unit_price × quantity over lines of type 0/1/2
- *   order.discount    = Σ line discounts + Σ promotion values (promotions only on US orders, in USD)
+ *   order.discount    = Σ line discounts + Σ promotions (only on US orders, in USD), each capped at
+ *                       the goods left (domain/ledger.ts STACKING_RULE)
  *   order.total       = subtotal − discount + shipping + tax
- * A promotion also appears as a line of type 5 (unit_price = total = −value). Its value is spread
+ * A promotion also appears as a line of type 5 (unit_price = total = −what it took off). It is spread
  * over the product lines by largest remainder: line.total_discounted = total − that share, and
  * paid_total + unpaid_total = total_discounted. The promotion line itself carries 0 in those three.
  */
@@ -189,6 +190,7 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
     lines: plan.lines.map((l, k) => ({ key: k, lineType: l.lineType ?? LINE_TYPES.PRODUCT, unitCents: units[k], quantity: l.quantity })),
     orgDiscountPercent: orgDiscount,
     promotionCents: promoDefs.map((x) => toCents(x.value)),
+    promotions: promoDefs.map((x) => ({ name: x.name, amountCents: toCents(x.value), priority: x.priority })),
     shippingCents,
     tax: { rates: !address || plan.status === 'cart' ? [] : (TAX[channel].regions[address.region] ?? TAX[channel].default).map(([name, r]) => ({ name, rate: r })), exempt: !!taxExemptId },
   });
@@ -352,7 +354,7 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
     }
   });
   promoDefs.forEach((x, k) => {
-    const cents = toCents(String(x.value));
+    const cents = totals.promotionApplied[k]; // what it took off, capped at the goods (domain/ledger.ts)
     rows.lines.push({
       id: ++ids.line, orderId: id, lineType: LINE_TYPES.PROMOTION, productId: null, promotionId: x.id, title: x.name, stockcode: null,
       quantity: 1, currencyId, warehouseId: null, unitPrice: money(-cents), discount: '0.00', total: money(-cents),

@@ -10,9 +10,9 @@
  *
  * The rules (spec §3, §5, §9): line total = unit × quantity − line discount (the organisation's
  * percent); promotions in force become type-5 lines worth −(first action value, converted to the
- * cart currency); the promotion total is spread over the product lines by largest remainder
- * (total_discounted); the order's subtotal, discount and total come from domain orderTotals
- * (discount and total floored at 0).
+ * cart currency, capped by the one ledger at the goods left: domain/ledger.ts STACKING_RULE); each
+ * is spread over the product lines by largest remainder (total_discounted); the order's subtotal,
+ * discount and total come from domain priceOrder (shipping and tax are always paid).
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -116,6 +116,7 @@ export function settlePlan(cart: LockedCart, lines: CartLineRow[], stored: CartL
     lines: product.map((l) => ({ key: l, lineType: l.lineType, unitCents: toCents(l.unitPrice), quantity: l.quantity, paidCents: toCents(l.paidTotal) })),
     orgDiscountPercent: order.orgDiscount,
     promotionCents: promos.map((p) => p.cents),
+    promotions: promos.map((p) => ({ name: p.promotion.name, amountCents: p.cents, priority: p.promotion.priority })),
     shippingCents: toCents(order.shipping),
     tax: { fixedCents: toCents(order.tax) },
   });
@@ -146,9 +147,11 @@ export function settlePlan(cart: LockedCart, lines: CartLineRow[], stored: CartL
     return line;
   });
 
-  // Promotion lines: rewritten only when the promotions in force or their amounts differ.
+  // Promotion lines: rewritten only when the promotions in force or their amounts differ. Each shows
+  // what it took off (capped by the ledger at the goods left), not its face value, so the lines add up.
+  const applied = priced.promotionApplied;
   const sort = product.reduce((m, l) => Math.max(m, l.sort), 0) + 1;
-  const wanted = promos.map((p, k) => ({ promotionId: p.promotion.id, unitPrice: fromCents(-p.cents), sort: sort + k }));
+  const wanted = promos.map((p, k) => ({ promotionId: p.promotion.id, unitPrice: fromCents(-applied[k]), sort: sort + k }));
   const same = wanted.length === oldPromoLines.length
     && wanted.every((w, k) => {
       const o = oldPromoLines[k];
@@ -168,9 +171,9 @@ export function settlePlan(cart: LockedCart, lines: CartLineRow[], stored: CartL
       quantity: 1,
       currencyId: order.currencyId,
       warehouseId: null,
-      unitPrice: fromCents(-p.cents),
+      unitPrice: fromCents(-applied[k]),
       discount: '0.00',
-      total: fromCents(-p.cents),
+      total: fromCents(-applied[k]),
       totalDiscounted: '0.00',
       paidTotal: '0.00',
       unpaidTotal: '0.00',

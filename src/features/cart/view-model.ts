@@ -3,14 +3,14 @@
  * ('1234.50', '-25.00'), the same form the database and the order APIs use, so a client never
  * sees float noise; quantities and ids are numbers.
  */
-import { fromCents } from '../../domain/money.ts';
+import { divideCents, fromCents } from '../../domain/money.ts';
 import type { CartLine, CartState } from './service.ts';
 import { fromSync, type Props as CartPageProps } from '../../domain/cart-page.ts';
 
 const m = fromCents;
 
-/** Per-unit price after the line's share of promotions (rounded to the cent). */
-const unitDiscounted = (l: CartLine) => (l.quantity > 0 ? Math.round(l.totalDiscountedCents / l.quantity) : l.unitCents);
+/** Per-unit price after the line's share of promotions, rounded to the cent as all money is (money.ts). */
+const unitDiscounted = (l: CartLine) => (l.quantity > 0 ? divideCents(l.totalDiscountedCents, l.quantity) : l.unitCents);
 
 export function lineJson(l: CartLine) {
   return {

@@ -235,6 +235,6 @@ export function checkoutPage(s: Services, deps: CheckoutDeps) {
 }
 
 export function totalsJson(t: { subtotal: number; shipping: number; tax: number; discount: number; total: number }) {
-  const m = (c: number) => (c / 100).toFixed(2);
+  const m = fromCents;
   return { subtotal: m(t.subtotal), shipping: m(t.shipping), tax: m(t.tax), discount: m(t.discount), total: m(t.total) };
 }

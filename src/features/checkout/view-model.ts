@@ -13,9 +13,10 @@ import { localizeCart } from '../cart/localize.ts';
 import { cartOrderRow, liveQuotes, offeredPaymentMethods, organisationOf, type AddressRow } from './queries.ts';
 import { quoteCutoff } from './shipping.ts';
 import { LINE_TYPES } from '../../domain/constants.ts';
+import { fromCents } from '../../domain/money.ts';
 import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
 
-const m = (c: number) => (c / 100).toFixed(2);
+const m = fromCents;
 
 export const addressJson = (a: AddressRow) => ({
   id: a.id, firstName: a.firstName, lastName: a.lastName, address1: a.address1, address2: a.address2, city: a.city,

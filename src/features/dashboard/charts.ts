@@ -7,6 +7,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ChartSpec } from '../../domain/charts.ts';
+import { divideCents, sumCents, toCents, toMajor } from '../../domain/money.ts';
 import { addDays, isoDay, startOfWeek } from '../../domain/calendar.ts';
 import { orderReport, type OrderFilters, type ReportRow } from '../reports/queries.ts';
 import { reportQueryString, rowLabel } from '../reports/view-model.ts';
@@ -23,6 +24,8 @@ export type DashboardQuery = z.infer<typeof DashboardQuery>;
 const OWING = ['pending', 'processing', 'on_hold', 'shipped', 'completed'];
 
 const num = (v: string | null) => Number(v ?? 0);
+/** Sums and averages are worked in exact cents (money.ts), never by rounding float dollars. */
+const cents = (v: string | number | null) => toCents(v ?? 0);
 
 export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuery, now: Date) {
   const today = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
@@ -98,7 +101,7 @@ export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuer
       labelHeader: t('dashboard.charts.month'),
       labels: byMonth.rows.map(label('month')),
       // Rounded to cents once, from the month's exact sum and count.
-      series: [{ label: t('dashboard.charts.aov'), values: byMonth.rows.map((r) => (r.orders ? Math.round((num(r.total) * 100) / r.orders) / 100 : 0)), format: 'money' }],
+      series: [{ label: t('dashboard.charts.aov'), values: byMonth.rows.map((r) => (r.orders ? toMajor(divideCents(cents(r.total), r.orders)) : 0)), format: 'money' }],
       reportHref: reportHref('month'),
     },
   ];
@@ -108,8 +111,8 @@ export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuer
     kpis: {
       orders: totals.orders,
       sales: totals.total,
-      outstanding: owing.reduce((n, r) => n + Math.round(num(r.unpaid) * 100), 0) / 100,
-      aov: totals.orders ? Math.round((num(totals.total) * 100) / totals.orders) / 100 : 0,
+      outstanding: toMajor(sumCents(owing.map((r) => cents(r.unpaid)))),
+      aov: totals.orders ? toMajor(divideCents(cents(totals.total), totals.orders)) : 0,
     },
   };
 }

@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { invalid } from '../../domain/errors.ts';
+import { reportCurrency } from '../../domain/money.ts';
 import { parseInput } from '../../http/validate.ts';
 import { dashboardSummary } from '../orders/queries.ts';
 import { findWarehouse } from './queries.ts';
@@ -24,7 +25,7 @@ export function dashboardRoutes(s: Services): Router {
       user.warehouseId ? findWarehouse(s.db, user.warehouseId) : Promise.resolve(null),
       canReports ? dashboardCharts(s.db, req, q, new Date()) : Promise.resolve(null),
     ]);
-    const currency = q.channel ? channels.find((c) => c.code === q.channel)!.currency : 'USD';
+    const currency = reportCurrency(q.channel, channels);
     await res.page('dashboard/home', {
       title: req.t('dashboard.title'),
       summary,

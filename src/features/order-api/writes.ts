@@ -58,7 +58,7 @@ export async function repriceAndSave(tx: Tx, order: LockedOrder, patch: Partial<
   const merged = { ...order, ...patch } as LockedOrder;
   // One query at a time: a transaction's client runs its statements in order anyway.
   const lines = await tx.select().from(orderLineItems).where(eq(orderLineItems.orderId, order.id)).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
-  const promos = await tx.select({ configuration: promotions.configuration }).from(orderPromotions).innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId)).where(eq(orderPromotions.orderId, order.id));
+  const promos = await tx.select({ id: promotions.id, name: promotions.name, priority: promotions.priority, configuration: promotions.configuration }).from(orderPromotions).innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId)).where(eq(orderPromotions.orderId, order.id));
   const r = repriceOrder(
     lines.map((l) => ({ key: l.id, line_type: l.lineType, unit_cents: toCents(l.unitPrice), quantity: l.quantity, paid_cents: toCents(l.paidTotal) })),
     promos,
@@ -71,7 +71,13 @@ export async function repriceAndSave(tx: Tx, order: LockedOrder, patch: Partial<
   );
   for (const [i, l] of lines.entries()) {
     const n = r.lines[i];
-    if (l.lineType === LINE_TYPES.PROMOTION) continue;
+    if (l.lineType === LINE_TYPES.PROMOTION) {
+      // A promotion line shows what its promotion took off, capped at the goods as they now are.
+      const k = promos.findIndex((p) => p.id === l.promotionId);
+      const shown = k < 0 ? null : money2(-r.promotion_applied[k]);
+      if (shown !== null && (shown !== l.unitPrice || shown !== l.total)) await tx.update(orderLineItems).set({ unitPrice: shown, total: shown }).where(eq(orderLineItems.id, l.id));
+      continue;
+    }
     if (n.unpaid < 0) throw conflict(`“${l.title}” cannot cost less than the ${money2(toCents(l.paidTotal))} already paid on it.`, { [`line_items.${l.id}`]: 'Less than already paid.' });
     const next = { discount: money2(n.discount), total: money2(n.total), totalDiscounted: money2(n.total_discounted), unpaidTotal: money2(n.unpaid) };
     if (next.discount !== l.discount || next.total !== l.total || next.totalDiscounted !== l.totalDiscounted || next.unpaidTotal !== l.unpaidTotal) {

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { csvLine } from '../../domain/csv.ts';
 import { isAppError, invalid } from '../../domain/errors.ts';
+import { reportCurrency } from '../../domain/money.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { MONEY_COLUMNS } from './queries.ts';
@@ -59,7 +60,7 @@ export function reportRoutes(s: Services): Router {
       resolved ? orderReportPage(s.db, resolved) : Promise.resolve(null),
       wantsJson(req) ? Promise.resolve(null) : filterOptions(s.db),
     ]);
-    const currency = resolved?.filters.channel ? channels.find((c) => c.code === resolved.filters.channel)!.currency : 'USD';
+    const currency = reportCurrency(resolved?.filters.channel, channels);
     if (wantsJson(req)) {
       return void res.json({ period: resolved!.period, group: resolved!.q.group, currency, page: resolved!.q.page, page_size: PAGE_SIZE, rows: report!.rows, totals: report!.totals });
     }
@@ -99,7 +100,7 @@ export function reportRoutes(s: Services): Router {
   r.get(`${BASE}/orders.csv`, async (req: Request, res: Response) => {
     const channels = await s.channels.all();
     const resolved = resolveOrderFilters(parseQuery(OrderReportQuery, req), now(), channels.map((c) => c.code));
-    const currency = resolved.filters.channel ? channels.find((c) => c.code === resolved.filters.channel)!.currency : 'USD';
+    const currency = reportCurrency(resolved.filters.channel, channels);
     const name = `orders-${resolved.q.group}-${resolved.period.from}-${resolved.period.to}${resolved.filters.channel ? `-${resolved.filters.channel}` : ''}.csv`;
     res.status(200).type('text/csv; charset=utf-8').attachment(name);
     // A byte-order mark so spreadsheet programs read the UTF-8 (accents in product names) correctly.

@@ -16,6 +16,7 @@ import { Router } from 'express';
 import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { fromCents } from '../../domain/money.ts';
 import { bankSandboxAccounts, bankSandboxLinks } from '../../db/schema/index.ts';
 import { routingValid, SANDBOX_BANKS } from './routing.ts';
 import { BankLinkError, type BankAccount, type BankLinkProvider, type Debit, type DebitRequest, type LinkToken, type VerifyOutcome } from './types.ts';
@@ -134,7 +135,7 @@ export class OfflineBankLinkProvider implements BankLinkProvider {
     r.get('/statement', async (req, res) => {
       if (!req.user) return void res.status(401).json({ error: { code: 'unauthorized', message: 'Please sign in to continue.', fields: {} } });
       const rows = await this.db.select().from(bankSandboxAccounts).where(eq(bankSandboxAccounts.clientUserId, String(req.user.id)));
-      res.json({ accounts: rows.map((a) => ({ mask: a.mask, bank_name: a.bankName, deposits: [a.deposit1Cents, a.deposit2Cents].map((c) => (c / 100).toFixed(2)) })) });
+      res.json({ accounts: rows.map((a) => ({ mask: a.mask, bank_name: a.bankName, deposits: [a.deposit1Cents, a.deposit2Cents].map(fromCents) })) });
     });
     return r;
   }

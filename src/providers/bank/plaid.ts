@@ -9,7 +9,7 @@
  * The account reference we store is "access_token:account_id"; neither ever goes to a browser.
  */
 import { Router } from 'express';
-import { toCents } from '../../domain/money.ts';
+import { fromCents, toCents } from '../../domain/money.ts';
 import { BankLinkError, type BankAccount, type BankLinkProvider, type Debit, type DebitRequest, type LinkToken, type VerifyOutcome } from './types.ts';
 
 export type PlaidOptions = { clientId: string; secret: string; env?: 'sandbox' | 'production'; baseUrl?: string; timeoutMs?: number };
@@ -94,7 +94,7 @@ export class PlaidBankLinkProvider implements BankLinkProvider {
 
   async debit(req: DebitRequest): Promise<Debit> {
     const { accessToken, accountId } = this.split(req.ref);
-    const amount = (req.amountCents / 100).toFixed(2);
+    const amount = fromCents(req.amountCents);
     const auth = await this.call<{ authorization: { id: string; decision: string; decision_rationale?: { description?: string } | null } }>('/transfer/authorization/create', {
       access_token: accessToken, account_id: accountId, type: 'debit', network: 'ach', amount, ach_class: 'web',
       iso_currency_code: req.currency.toUpperCase(), user: { legal_name: req.holderName || 'Account holder' }, idempotency_key: req.idempotencyKey.slice(0, 50),
