@@ -56,6 +56,11 @@ describe('spending limits and approval (issue 25)', function () {
       per_period_limit: 'Enter a limit of 0 or more, such as 2500.00, or leave it empty for no limit.',
       period: 'Choose month or quarter.',
     });
+    // A field left out is refused in the visitor's words (it would otherwise clear that limit).
+    const partial = await admin.a.post(`/fr-ca/account/organization/users/${memberId}/limits`).set(xhr(admin.token)).type('form').send({ per_order_limit: '10' });
+    expect(partial.status, partial.text).to.equal(400);
+    expect(Object.keys(partial.body.error.fields)).to.deep.equal(['per_period_limit']);
+    expect(partial.body.error.fields.per_period_limit).to.not.match(/Invalid input|nonoptional|Enter a limit/);
     const ok = await setLimits(admin, memberId, { per_order_limit: '50.00', per_period_limit: '', period: 'month' });
     expect(ok.status, ok.text).to.equal(200);
     expect(ok.body).to.deep.equal({ user_id: memberId, per_order_limit: '50.00', per_period_limit: null, period: 'month' });

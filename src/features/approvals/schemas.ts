@@ -7,8 +7,9 @@ const LIMIT = 'Enter a limit of 0 or more, such as 2500.00, or leave it empty fo
 const PERIOD = 'Choose month or quarter.';
 const MAX_LIMIT_CENTS = 99_999_999_999;
 
-const limit = z.union([z.string(), z.number(), z.undefined(), z.null()], { message: LIMIT })
-  .transform((v) => (v === undefined || v === null ? '' : String(v).trim().replace(/,/g, '')))
+// A field left out is refused with the form's message (a script that omits one must not clear it).
+const limit = z.union([z.string(), z.number()], { message: LIMIT })
+  .transform((v) => String(v).trim().replace(/,/g, ''))
   .refine((v) => v === '' || /^\d{1,10}(\.\d{1,2})?$/.test(v), LIMIT)
   .transform((v) => (v === '' ? null : toCents(v)))
   .refine((c) => c === null || (c >= 0 && c <= MAX_LIMIT_CENTS), LIMIT)
