@@ -125,7 +125,8 @@ describe('browser: numbers that agree (issue 22)', function () {
   });
 
   it('a warehouse button counts that warehouse\'s products: Inventory (3)', async () => {
-    const [w] = await sqlRows<{ id: number }>(`insert into warehouses (code, name, address1, city, region_code, postal_code, country_code, active) values ($1, 'Count Test Depot', '1 Depot Road', 'Ames', 'IA', '50010', 'US', true) returning id`, [`CT-${Date.now() % 100000}`]);
+    // The admin's own organisation's depot, as the add-warehouse form makes it (managers reach only theirs).
+    const [w] = await sqlRows<{ id: number }>(`insert into warehouses (code, name, address1, city, region_code, postal_code, country_code, active, organisation_id) values ($1, 'Count Test Depot', '1 Depot Road', 'Ames', 'IA', '50010', 'US', true, (select organisation_id from users where email = 'admin@example.com')) returning id`, [`CT-${Date.now() % 100000}`]);
     await sqlRows(`insert into inventory (warehouse_id, product_id, quantity) select $1, id, 4 from products order by id limit 3`, [w.id]);
     const page = await newPage({ width: 1280 });
     await signInAs(page, base, 'admin@example.com');
