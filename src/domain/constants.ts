@@ -31,8 +31,20 @@ export const PAYMENT_TYPES = { CARD: 1, CHECK: 2, BANK: 3, INVOICE: 4 } as const
 export const MICRO_DEPOSIT_MAX_TRIES = 3;
 export type PaymentType = (typeof PAYMENT_TYPES)[keyof typeof PAYMENT_TYPES];
 
+/**
+ * What a payment (or refund) allocation pays: a line (spec: 0), a fee (spec §3: 1), and beyond the
+ * spec's two, the order's shipping (2) and one authority's tax (3, named by tax_name), so an order
+ * can be paid in full, shipping and tax included (issue 33).
+ */
+export const ALLOCATION_TYPES = { LINE: 0, FEE: 1, SHIPPING: 2, TAX: 3 } as const;
+export type AllocationType = (typeof ALLOCATION_TYPES)[keyof typeof ALLOCATION_TYPES];
+
 /** Payment allocation type that marks a fee (spec §3). */
-export const FEE_ALLOCATION_TYPE = 1;
+export const FEE_ALLOCATION_TYPE = ALLOCATION_TYPES.FEE;
+
+/** What a promotion's amount comes off: every product line, or parts only (issue 33). */
+export const PROMOTION_SCOPES = ['all', 'parts'] as const;
+export type PromotionScope = (typeof PROMOTION_SCOPES)[number];
 
 /** Minimum product price; add-to-cart is disabled at a computed price of 0 or less. */
 export const MIN_PRODUCT_PRICE = 1;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { FEE_ALLOCATION_TYPE, LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
+import { ALLOCATION_TYPES, LINE_TYPES, PAYMENT_TYPES, PROMOTION_SCOPES, type PromotionScope } from '../../domain/constants.ts';
 import type { OrderAddress } from '../../domain/order-address.ts';
 import { CART_MAX, CART_MIN, OPTION_MAX, OPTION_MIN, QUANTITY_OPTION_TYPE } from '../../domain/quantity.ts';
 import { ORDER_STATUSES } from './constants.ts';
@@ -16,7 +16,16 @@ import { warehouses } from './inventory.ts';
 const lineTypes = Object.values(LINE_TYPES).join(', ');
 const paymentTypes = Object.values(PAYMENT_TYPES).join(', ');
 const PROMOTION = LINE_TYPES.PROMOTION;
-const LINE_ALLOCATION_TYPE = 0;
+
+/** An allocation names exactly what it pays: a line, a fee, the shipping, or one authority's tax. */
+export function allocationTarget(type: AnyPgColumn, line: AnyPgColumn, fee: AnyPgColumn | null, taxName: AnyPgColumn) {
+  const feeNull = fee ? sql` and ${fee} is null` : sql``;
+  const feeSet = fee ? sql` and ${fee} is not null` : sql` and false`;
+  return sql`(${type} = ${sql.raw(String(ALLOCATION_TYPES.LINE))} and ${line} is not null${feeNull} and ${taxName} is null)
+    or (${type} = ${sql.raw(String(ALLOCATION_TYPES.FEE))} and ${line} is null${feeSet} and ${taxName} is null)
+    or (${type} = ${sql.raw(String(ALLOCATION_TYPES.SHIPPING))} and ${line} is null${feeNull} and ${taxName} is null)
+    or (${type} = ${sql.raw(String(ALLOCATION_TYPES.TAX))} and ${line} is null${feeNull} and ${taxName} is not null)`;
+}
 
 /** Promotion configuration: the first action's value is the amount off (spec: configuration[0].actions[0].value). */
 export type PromotionConfiguration = { actions: { type: 'amount_off' | 'percent_off'; value: number }[] }[];
@@ -30,9 +39,14 @@ export const promotions = pgTable('promotions', {
   endsAt: tstz('ends_at'),
   active: boolean('active').notNull().default(true),
   priority: integer('priority').notNull().default(0),
+  /** What the amount comes off: every product line, or parts only (issue 33). */
+  appliesTo: text('applies_to').notNull().default('all').$type<PromotionScope>(),
+  /** The promotion also takes the order's shipping off (the only way shipping is discounted). */
+  freeShipping: boolean('free_shipping').notNull().default(false),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps(),
 }, (t) => [
+  check('promotions_applies_to', inList(t.appliesTo, PROMOTION_SCOPES)),
   check('promotions_window', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
   check('promotions_configuration_array', sql`jsonb_typeof(${t.configuration}) = 'array'`),
   index('promotions_active_idx').on(t.active, t.startsAt),
@@ -237,10 +251,12 @@ export const paymentAllocations = pgTable('payment_allocations', {
   type: integer('type').notNull().default(0),
   lineItemId: integer('line_item_id').references(() => orderLineItems.id, { onDelete: 'cascade' }),
   feeId: integer('fee_id').references(() => orderFees.id, { onDelete: 'cascade' }),
+  /** For a tax allocation (type 3): the authority's name, as on the order's tax lines. */
+  taxName: text('tax_name'),
   amount: money('amount').notNull(),
   createdAt: createdAt(),
 }, (t) => [
-  check('payment_allocations_target', sql`(${t.type} = ${sql.raw(String(LINE_ALLOCATION_TYPE))} and ${t.lineItemId} is not null and ${t.feeId} is null) or (${t.type} = ${sql.raw(String(FEE_ALLOCATION_TYPE))} and ${t.feeId} is not null and ${t.lineItemId} is null)`),
+  check('payment_allocations_target', allocationTarget(t.type, t.lineItemId, t.feeId, t.taxName)),
   check('payment_allocations_amount_positive', sql`${t.amount} > 0`),
   index('payment_allocations_payment_idx').on(t.paymentId),
   index('payment_allocations_line_item_idx').on(t.lineItemId),

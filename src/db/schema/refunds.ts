@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, money } from './columns.ts';
-import { orderLineItems, payments } from './orders.ts';
+import { allocationTarget, orderLineItems, payments } from './orders.ts';
 
 export const refunds = pgTable('refunds', {
   id: serial('id').primaryKey(),
@@ -26,9 +26,13 @@ export const refunds = pgTable('refunds', {
 export const refundAllocations = pgTable('refund_allocations', {
   id: serial('id').primaryKey(),
   refundId: integer('refund_id').notNull().references(() => refunds.id, { onDelete: 'cascade' }),
-  lineItemId: integer('line_item_id').notNull().references(() => orderLineItems.id, { onDelete: 'cascade' }),
+  /** What the refund takes back (ALLOCATION_TYPES): a line (0), shipping (2) or one authority's tax (3). */
+  type: integer('type').notNull().default(0),
+  lineItemId: integer('line_item_id').references(() => orderLineItems.id, { onDelete: 'cascade' }),
+  taxName: text('tax_name'),
   amount: money('amount').notNull(),
 }, (t) => [
+  check('refund_allocations_target', allocationTarget(t.type, t.lineItemId, null, t.taxName)),
   check('refund_allocations_amount_positive', sql`${t.amount} > 0`),
   index('refund_allocations_refund_idx').on(t.refundId),
   index('refund_allocations_line_idx').on(t.lineItemId),

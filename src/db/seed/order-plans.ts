@@ -31,7 +31,7 @@ export type OrderPlan = {
 
 export const PROMOTIONS = [
   { id: PROMOTION.spring50, name: 'Spring Planting', code: 'SPRING50', value: 50, startsAt: '2026-03-01', endsAt: '2026-07-01', active: true, priority: 10 },
-  { id: PROMOTION.parts25, name: 'Parts Bundle', code: 'PARTS25', value: 25, startsAt: '2025-06-01', endsAt: '2027-01-01', active: true, priority: 5 },
+  { id: PROMOTION.parts25, name: 'Parts Bundle', code: 'PARTS25', value: 25, startsAt: '2025-06-01', endsAt: '2027-01-01', active: true, priority: 5, appliesTo: 'parts' as const },
   { id: PROMOTION.dealer100, name: 'Dealer Days', code: 'DEALER100', value: 100, startsAt: '2026-08-01', endsAt: '2026-09-01', active: true, priority: 20 },
   { id: PROMOTION.winter15, name: 'Winter Service', code: 'WINTER15', value: 15, startsAt: '2025-12-01', endsAt: '2026-03-01', active: false, priority: 0 },
 ] as const;

@@ -53,7 +53,7 @@ export async function seedPromotions(tx: SeedTx): Promise<void> {
   const at = daysAgo(200);
   await insertMany(tx, promotions, PROMOTIONS.map((p) => ({
     id: p.id, name: p.name, code: p.code, configuration: promoConfig(p.value), startsAt: new Date(`${p.startsAt}T00:00:00Z`),
-    endsAt: new Date(`${p.endsAt}T00:00:00Z`), active: p.active, priority: p.priority, createdBy: USER.admin, createdAt: at, updatedAt: at,
+    endsAt: new Date(`${p.endsAt}T00:00:00Z`), active: p.active, priority: p.priority, appliesTo: 'appliesTo' in p ? p.appliesTo : 'all', createdBy: USER.admin, createdAt: at, updatedAt: at,
   })));
   await insertMany(tx, eppRules, [{ id: 1, ...EPP_RULES, active: true, createdAt: at, updatedAt: at }]);
 }

@@ -36,7 +36,7 @@ export async function createPromotion(db: Db, p: PromotionCreate, userId: number
     }
     const [row] = await tx.insert(promotions).values({
       name: p.name, code: p.code, configuration: [{ actions: [{ type: 'amount_off', value: Number(p.value) }] }], startsAt: p.starts_at, endsAt: p.ends_at,
-      active: p.active, priority: p.priority, createdBy: userId,
+      active: p.active, priority: p.priority, appliesTo: p.applies_to, freeShipping: p.free_shipping, createdBy: userId,
     }).returning();
     await audit(tx, { action: 'promotion.create', entity: 'promotion', entityId: row.id, userId, message: `Created promotion ${row.name}`, data: { before: null, after: row } });
     await catalogChanged(tx, { entity: 'promotion', id: row.id });
@@ -57,6 +57,7 @@ export function promotionFormValues(p: typeof promotions.$inferSelect): Record<s
   return {
     name: p.name, code: p.code ?? '', value: Number.isInteger(amount) ? String(amount) : amount.toFixed(2),
     starts_at: day(p.startsAt), ends_at: day(p.endsAt), active: p.active ? '1' : '', priority: String(p.priority),
+    applies_to: p.appliesTo, free_shipping: p.freeShipping ? '1' : '',
   };
 }
 
@@ -64,7 +65,7 @@ export const STALE_PROMOTION = 'Someone changed this promotion since you opened 
 
 /** What the edit form was opened on (its hidden `version`): a save over someone else's later change is refused (409). */
 export function promotionVersion(p: typeof promotions.$inferSelect): string {
-  const seen = [p.name, p.code, p.configuration, p.startsAt?.toISOString() ?? null, p.endsAt?.toISOString() ?? null, p.active, p.priority];
+  const seen = [p.name, p.code, p.configuration, p.startsAt?.toISOString() ?? null, p.endsAt?.toISOString() ?? null, p.active, p.priority, p.appliesTo, p.freeShipping];
   return createHash('sha256').update(JSON.stringify(seen)).digest('hex').slice(0, 16);
 }
 
@@ -89,6 +90,7 @@ export async function updatePromotion(db: Db, id: number, p: PromotionCreate, us
     actions[0] = { ...(actions[0] ?? { type: 'amount_off' }), value: Number(p.value) };
     const [after] = await tx.update(promotions).set({
       name: p.name, code: p.code, configuration, startsAt: p.starts_at, endsAt: p.ends_at, active: p.active, priority: p.priority,
+      appliesTo: p.applies_to, freeShipping: p.free_shipping,
     }).where(eq(promotions.id, id)).returning();
     await audit(tx, { action: 'promotion.update', entity: 'promotion', entityId: id, userId, message: `Changed promotion ${after.name}`, data: { before, after } });
     await catalogChanged(tx, { entity: 'promotion', id });
