@@ -84,6 +84,7 @@ describe('browser: checkout', function () {
     await hydrated(page);
     expect(await axe(page)).to.deep.equal([]);
     await page.getByTestId('co-email').fill(`org-${Date.now()}@example.test`);
+    expect(await page.getByTestId('co-subscribe').isChecked(), 'marketing opt-in starts unticked (issue 34)').to.equal(false);
     await page.getByTestId('account-organization').check();
     await page.getByTestId('co-org').fill(`Prairie Oats ${Date.now()}`);
     await page.getByTestId('ship-firstName').fill('Lee');
@@ -125,6 +126,7 @@ describe('browser: checkout', function () {
     await page.getByTestId('checkout-new').click();
     await hydrated(page);
     await page.getByTestId('co-email').fill(`mx-${Date.now()}@example.test`);
+    expect(await page.getByRole('checkbox', { name: /correo|ofertas|novedades|suscrib/i }).isChecked(), 'marketing opt-in starts unticked').to.equal(false);
     await page.getByTestId('ship-firstName').fill('Lucía');
     await page.getByTestId('ship-lastName').fill('Ramírez');
     await page.getByTestId('ship-address1').fill('Av. Juárez 120');
