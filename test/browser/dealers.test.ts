@@ -47,6 +47,33 @@ describe('browser: dealer locator', function () {
     expect(await page.getByTestId('dealer').first().textContent()).to.contain('Prairie State Equipment');
   });
 
+  it('issue 34: on a phone the map never covers "Use my location": a tap on the button lands on the button', async () => {
+    const page = await newPage({ width: 375, height: 800 });
+    const ctx = page.context();
+    await ctx.grantPermissions(['geolocation'], { origin: base });
+    await ctx.setGeolocation({ latitude: 40.81, longitude: -96.7, accuracy: 30 });
+    try {
+      await page.goto(`${base}/en-us/`);
+      await page.getByTestId('nav-toggle').click();
+      await page.getByTestId('main-nav').getByRole('link', { name: 'Find a dealer' }).click();
+      const button = page.getByRole('button', { name: 'Use my location' });
+      await button.waitFor();
+      const atCentre = await button.evaluate((b) => {
+        b.scrollIntoView({ block: 'center' });
+        const r = b.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b;
+      });
+      expect(atCentre, 'the element under the button is the button').to.equal(true);
+      const [map, side] = await Promise.all([page.getByTestId('dealers-map').boundingBox(), page.locator('.dealers-side').boundingBox()]);
+      expect(map!.y + map!.height, 'the map ends above the side column').to.be.at.most(side!.y);
+      await button.click();
+      await page.waitForSelector('[data-testid="dealer-locator"][data-state="listed"]');
+      expect(await page.getByTestId('dealer').first().textContent()).to.contain('Platte Valley Implement');
+    } finally {
+      await ctx.clearPermissions();
+    }
+  });
+
   for (const width of [1280, 375]) {
     it(`at ${width} px: no serious axe violations, no horizontal scroll`, async () => {
       const page = await newPage({ width, height: 900 });
