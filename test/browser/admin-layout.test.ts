@@ -35,6 +35,24 @@ describe('browser: back office layout', function () {
     });
   }
 
+  it('issue 34: once the page scrolls, no navigation entry lies over another (1280 × 800)', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await signInAs(page, base, 'admin@example.com');
+    await page.getByRole('link', { name: 'Orders' }).first().click();
+    await page.getByTestId('admin-nav').waitFor();
+    for (const y of [0, 400, 1200, 5000]) {
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      const boxes = await page.getByTestId('admin-nav').locator('a').evaluateAll((links) => links.map((a) => {
+        const r = a.getBoundingClientRect();
+        return { name: a.textContent?.trim(), top: r.top, bottom: r.bottom };
+      }));
+      for (let i = 1; i < boxes.length; i++) {
+        expect(boxes[i].top, `${boxes[i].name} under ${boxes[i - 1].name} at scroll ${y}`).to.be.at.least(boxes[i - 1].bottom - 0.5);
+      }
+    }
+    await page.close();
+  });
+
   it('the skip link and the navigation are reachable with the keyboard', async () => {
     const page = await newPage();
     await signInAs(page, base, 'staff@example.com');
