@@ -4,6 +4,7 @@
  */
 import { mountAll } from './mount.ts';
 import { MOUNT_EVENT } from './lib/mount-request.ts';
+import { installEarlyPickers } from './early-picker.ts';
 
 // The global error helper (spec §8) for request failures nobody caught.
 addEventListener('unhandledrejection', (event) => {
@@ -11,6 +12,9 @@ addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
   void import('./lib/errors.ts').then(({ handleError }) => handleError(event.reason));
 });
+
+// The language and channel pickers answer before their island hydrates (issue 34).
+installEarlyPickers();
 
 // Server HTML inserted later (lib/mount-request.ts) asks for its islands here.
 addEventListener(MOUNT_EVENT, (event) => mountAll(event.target as Element));

@@ -93,7 +93,7 @@ export default function LocaleChannelPicker({ locale, locales, channel, channels
           onBlur={localeField.onBlur}
         >
           {locales.map((l) => (
-            <option key={l.code} value={l.code}>
+            <option key={l.code} value={l.code} data-href={l.href}>
               {l.label}
             </option>
           ))}
@@ -104,6 +104,7 @@ export default function LocaleChannelPicker({ locale, locales, channel, channels
         <select
           className="picker__select"
           name="channel"
+          data-url={`/${encodeURIComponent(locale)}/channel/`}
           data-testid="channel-select"
           value={channelField.value}
           disabled={busy}
@@ -112,7 +113,7 @@ export default function LocaleChannelPicker({ locale, locales, channel, channels
           onBlur={channelField.onBlur}
         >
           {channels.map((c) => (
-            <option key={c.code} value={c.code}>
+            <option key={c.code} value={c.code} data-country={c.country ?? country}>
               {`${c.label} (${c.currency})`}
             </option>
           ))}

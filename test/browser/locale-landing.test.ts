@@ -54,6 +54,25 @@ describe('browser: the page language after sign-in, tax names, the landing secti
     await page.close();
   });
 
+  it('issue 34: a language and a channel chosen before the picker hydrates are not lost', async () => {
+    const page = await newPage();
+    // The island's code arrives late, as it does on a slow phone; the picker must not wait for it.
+    await page.route(/\/build\/chunks\/(locale-channel-picker|hydrate)-/, async (route) => {
+      await new Promise((r) => setTimeout(r, 4000));
+      await route.continue();
+    });
+    await page.goto(`${base}/en-us/`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('combobox', { name: 'Language' }).waitFor();
+    await Promise.all([page.waitForURL(/\/fr-ca\/$/, { timeout: 3000, waitUntil: 'commit' }), page.getByRole('combobox', { name: 'Language' }).selectOption('fr-ca')]);
+    expect(await page.evaluate(() => document.querySelector('[data-island="locale-channel-picker"]')?.getAttribute('data-hydrated'))).to.equal(null);
+    await page.getByRole('combobox', { name: 'Pays' }).waitFor();
+    await Promise.all([page.waitForEvent('framenavigated', { timeout: 3500 }), page.getByRole('combobox', { name: 'Pays' }).selectOption('MX')]);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.getByRole('combobox', { name: 'Pays' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Pays' }).inputValue()).to.equal('MX');
+    await page.close();
+  });
+
   it("a customer's order names its taxes in French on fr-ca", async () => {
     const page = await newPage({ width: 1280 });
     await signInFrom(page, base, 'fr-ca', 'customer@example.com', FRENCH);
