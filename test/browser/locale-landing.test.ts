@@ -73,6 +73,15 @@ describe('browser: the page language after sign-in, tax names, the landing secti
     await page.close();
   });
 
+  it('issue 34: the country chooser is reached from the footer of every storefront page', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/fr-ca/`);
+    await Promise.all([page.waitForNavigation(), page.getByRole('navigation', { name: 'Pied de page' }).getByRole('link', { name: 'Choisissez votre pays' }).click()]);
+    expect(new URL(page.url()).pathname).to.equal('/fr-ca/channel/find');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Choisissez votre pays');
+    await page.close();
+  });
+
   it("a customer's order names its taxes in French on fr-ca", async () => {
     const page = await newPage({ width: 1280 });
     await signInFrom(page, base, 'fr-ca', 'customer@example.com', FRENCH);
