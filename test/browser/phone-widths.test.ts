@@ -143,6 +143,23 @@ describe('browser: screens at 375 px (issue 22)', function () {
     await page.close();
   });
 
+  it('issue 34: with items in the cart, the phone header keeps one row above the search (es-mx and fr-ca)', async () => {
+    const page = await newPage({ width: 375 });
+    await signInAs(page, base, 'customer@example.com'); // the demo customer's cart has items
+    for (const locale of ['es-mx', 'fr-ca']) {
+      await page.goto(`${base}/${locale}/`);
+      await page.getByTestId('header-checkout').waitFor({ state: 'visible' });
+      const tops = await page.evaluate(() => ['brand', 'nav-toggle', 'cart-link', 'header-checkout'].map((id) => Math.round(document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect().top)));
+      const spread = Math.max(...tops) - Math.min(...tops);
+      expect(spread, `${locale}: brand, menu, cart and checkout on one row (${tops.join(', ')})`).to.be.at.most(12);
+      // The brand still has its name for screen readers.
+      expect(await page.getByTestId('brand').getAttribute('aria-label') ?? await page.getByTestId('brand').innerText()).to.not.equal('');
+      expect(await pageScrollsSideways(page)).to.equal(false);
+    }
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
   it('fr-ca at 1280 px: the search placeholder fits and the cart and sign-in icons keep their size', async () => {
     const page = await newPage({ width: 1280 });
     await signInAs(page, base, 'customer@example.com'); // signed in with a cart: the most crowded header
