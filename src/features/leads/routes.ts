@@ -12,7 +12,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { byUserOrIp, pgRateLimit } from '../../http/rate-limit.ts';
-import { flash, requireChannel } from '../../http/context.ts';
+import { requireChannel } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { createCaptcha, type CaptchaProvider } from '../../providers/captcha/index.ts';
@@ -66,7 +66,7 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
     const input = parseInput(LeadBody, req.body);
     const id = await createLead(s.db, captcha, input, { userId: req.user?.permissions.has('customers.view') ? req.user.id : null, remoteIp: req.ip, now: new Date() });
     if (wantsJson(req)) return void res.status(201).json({ id });
-    flash(req, 'success', req.t('leads.sent'));
+    // The page itself says it was sent, and stays (issue 34: not an empty form and a vanishing toast).
     res.redirect(303, `/${req.locale}/leads/new?sent=1`);
   });
 
