@@ -30,7 +30,7 @@ export type Props = {
   locale: string;
   data: ProductEditorData;
   refData: {
-    channels: { id: number; code: string; name: string; currency: string; warehouseIds: number[] }[];
+    channels: { id: number; code: string; name: string; currency: string; midMarketRate: string; warehouseIds: number[] }[];
     warehouses: { id: number; code: string; name: string }[];
     distributors: { id: number; name: string; organisationId: number | null }[];
     countries: { code: string; name: string }[];
@@ -141,6 +141,10 @@ export default function ProductEditor(props: Props) {
         const r = await request<{ data: ProductEditorData }>('POST', `${base}/create`, { updateData: data }, { json: true });
         saved(r.data);
         window.history.replaceState(null, '', `${base}/${r.data.product_audit_id}`);
+        // The page now edits this product (issue 34): its header and the tab say so, as a reload would.
+        const heading = document.querySelector('[data-testid="page-header"] h1');
+        if (heading) heading.textContent = r.data.title;
+        document.title = document.title.replace(L.newTitle, `${L.editTitle}: ${r.data.title}`);
       }
     } catch (e) {
       fail(e);
@@ -221,7 +225,7 @@ export default function ProductEditor(props: Props) {
           <SelectField label={L['f.inventoryType']} name="inventory_type" value={data.inventory_type} onChange={text('inventory_type')} options={['stocked', 'made_to_order', 'drop_ship'].map((a) => ({ value: a, label: L[`inv.${a}`] }))} />
         </div>
         <h3 className="pe-subhead">{L['g.channels']}</h3>
-        <ChannelsEditor rows={data.channels} onChange={(channels) => update({ channels })} refData={refData} error={Object.entries(errors).find(([k]) => k.startsWith('channels'))?.[1]} L={L} />
+        <ChannelsEditor rows={data.channels} basePrice={data.price} onChange={(channels) => update({ channels })} refData={refData} error={Object.entries(errors).find(([k]) => k.startsWith('channels'))?.[1]} L={L} />
         <h3 className="pe-subhead">{L['g.distributors']}</h3>
         <DistributorsEditor rows={data.distributors} onChange={(distributors) => update({ distributors })} refData={refData} max={props.distributorAmount} error={err('distributors') ?? undefined} L={L} />
       </Group>

@@ -1,5 +1,7 @@
 /** Editor groups for the product's relations: categories, images, distributors and channels. */
 import { useState } from 'react';
+import { fromCents, parseCents } from '../../src/domain/money.ts';
+import { optionPriceCents } from '../../src/domain/pricing.ts';
 import { addCategory, removeCategory, type CategoryState, type EditorChannel, type EditorDistributor } from '../../src/domain/product-editor.ts';
 import { AppRequestError, NETWORK_ERROR } from '../lib/request.ts';
 import { shownMessages } from '../lib/errors.ts';
@@ -8,7 +10,7 @@ import { csrfToken } from '../lib/dom.ts';
 type L = Record<string, string>;
 type Category = { id: number; parentId: number | null; name: string };
 type Ref = {
-  channels: { id: number; code: string; name: string; currency: string; warehouseIds: number[] }[];
+  channels: { id: number; code: string; name: string; currency: string; midMarketRate: string; warehouseIds: number[] }[];
   warehouses: { id: number; code: string; name: string }[];
   distributors: { id: number; name: string }[];
 };
@@ -142,7 +144,13 @@ export function DistributorsEditor({ rows, onChange, refData: ref, max, error, L
   );
 }
 
-export function ChannelsEditor({ rows, onChange, refData: ref, error, L }: { rows: EditorChannel[]; onChange: (r: EditorChannel[]) => void; refData: Ref; error?: string; L: L }) {
+/** Why: a channel added to a product with a base price starts at that price in the channel's currency (issue 34), not 0.00. */
+export function startingChannelPrice(basePriceUsd: string, channel: { midMarketRate: string } | undefined): string {
+  const cents = parseCents(basePriceUsd);
+  return channel && cents !== null && cents > 0 ? fromCents(optionPriceCents(fromCents(cents), channel)) : '0.00';
+}
+
+export function ChannelsEditor({ rows, onChange, refData: ref, error, L, basePrice }: { rows: EditorChannel[]; onChange: (r: EditorChannel[]) => void; refData: Ref; error?: string; L: L; basePrice: string }) {
   const set = (i: number, c: EditorChannel) => onChange(rows.map((x, k) => (k === i ? c : x)));
   const free = ref.channels.filter((c) => !rows.some((r) => r.channel_id === c.id));
   return (
@@ -198,7 +206,7 @@ export function ChannelsEditor({ rows, onChange, refData: ref, error, L }: { row
           <button type="button" className="btn btn-ghost btn-sm" data-testid="add-channel" onClick={(e) => {
             const sel = (e.currentTarget.previousElementSibling as HTMLSelectElement);
             const id = Number(sel.value || free[0].id);
-            onChange([...rows, { channel_id: id, price: '0.00', price_category: 'retail', selectedWarehouses: [] }]);
+            onChange([...rows, { channel_id: id, price: startingChannelPrice(basePrice, ref.channels.find((c) => c.id === id)), price_category: 'retail', selectedWarehouses: [] }]);
             sel.value = '';
           }}>+ {L['c.add']}</button>
         </div>

@@ -54,6 +54,12 @@ describe('browser: product editor', function () {
     // Channel price in the US channel.
     await page.getByTestId('add-channel-select').selectOption({ label: 'United States (USD)' });
     await page.getByTestId('add-channel').click();
+    // Issue 34: a channel starts at the base price in its currency ($200.00 × 1.37 = C$274.00), not 0.00.
+    expect(await page.getByTestId('channel-US').getByTestId('channel-price').inputValue()).to.equal('200.00');
+    await page.getByTestId('add-channel-select').selectOption({ label: 'Canada (CAD)' });
+    await page.getByTestId('add-channel').click();
+    expect(await page.getByTestId('channel-CA').getByTestId('channel-price').inputValue()).to.equal('274.00');
+    await page.getByTestId('channel-CA').getByRole('button', { name: 'Remove' }).click();
     await page.locator('[data-testid^="channel-"] [data-testid="channel-price"]').first().fill('215.00');
     // Upload an image (a real PNG made here) with progress, into the media library.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pe-img-'));
@@ -65,6 +71,9 @@ describe('browser: product editor', function () {
     await page.getByTestId('pe-save').click();
     await page.waitForFunction(() => /\/producteditor\/\d+$/.test(location.pathname));
     await page.waitForFunction(() => document.querySelector('[data-testid="pe-form"]')?.getAttribute('data-dirty') === 'false');
+    // Issue 34: once saved, the page names the product, not "New product".
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Browser Test Hopper Kit');
+    expect(await page.title()).to.contain('Edit product: Browser Test Hopper Kit');
     await screenshot(page, 'product-editor-created');
     expect(page.problems).to.deep.equal([]);
 

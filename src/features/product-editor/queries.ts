@@ -72,7 +72,7 @@ export async function categoryTree(db: DbOrTx) {
 /** Channels, warehouses, distributors and countries the editor chooses from. */
 export async function referenceData(db: DbOrTx) {
   const [ch, wh, chWh, dist, ctry, cats] = await Promise.all([
-    db.select({ id: channels.id, code: channels.code, name: channels.name, currency: currencies.code }).from(channels).innerJoin(currencies, eq(currencies.id, channels.currencyId)).orderBy(asc(channels.sort)),
+    db.select({ id: channels.id, code: channels.code, name: channels.name, currency: currencies.code, midMarketRate: channels.midMarketRate }).from(channels).innerJoin(currencies, eq(currencies.id, channels.currencyId)).orderBy(asc(channels.sort)),
     db.select({ id: warehouses.id, code: warehouses.code, name: warehouses.name }).from(warehouses).where(eq(warehouses.active, true)).orderBy(asc(warehouses.id)),
     db.select({ channelId: channelWarehouses.channelId, warehouseId: channelWarehouses.warehouseId }).from(channelWarehouses),
     db.select({ id: distributors.id, name: distributors.name, organisationId: distributors.organisationId }).from(distributors).orderBy(asc(distributors.name)),
