@@ -125,6 +125,8 @@ describe('browser: checkout', function () {
     await page.goto(`${base}/es-mx/cart/checkout`);
     await page.getByTestId('checkout-new').click();
     await hydrated(page);
+    // Issue 34: countries in Spanish.
+    expect((await page.getByTestId('ship-country').locator('option').allTextContents()).slice(1)).to.deep.equal(['Estados Unidos', 'Canadá', 'México']);
     await page.getByTestId('co-email').fill(`mx-${Date.now()}@example.test`);
     expect(await page.getByRole('checkbox', { name: /correo|ofertas|novedades|suscrib/i }).isChecked(), 'marketing opt-in starts unticked').to.equal(false);
     await page.getByTestId('ship-firstName').fill('Lucía');
@@ -135,6 +137,9 @@ describe('browser: checkout', function () {
     await page.getByTestId('ship-postalcode').fill('44100');
     await page.getByTestId('customer-continue').click();
     await page.getByTestId('shipping-rate').first().waitFor();
+    // Issue 34: what ships from each warehouse is named in Spanish, as in the summary beside it.
+    expect(await page.getByText('1 × Horquilla de barra de tiro, forjada').count()).to.be.at.least(1);
+    expect(await page.getByText(/Drawbar Clevis/).count()).to.equal(0);
     await page.getByTestId('shipping-continue').click();
     await page.getByTestId('card-number').waitFor({ state: 'visible' });
     expect(await page.getByTestId('card-exp').getAttribute('placeholder')).to.equal('MM/AA');

@@ -45,6 +45,16 @@ describe('channels: countries and regions API', () => {
     expect(multipart.body.map((r: { code: string }) => r.code)).to.include('JAL');
   });
 
+  it('issue 34: regions come named in the page language, sorted by those names', async () => {
+    const token = await csrf(a, '/fr-ca/products');
+    const fr = (await xhr(a, '/fr-ca/address/get-regions', token).type('form').send({ countryCode: 'CA' })).body as { code: string; name: string }[];
+    const byCode = Object.fromEntries(fr.map((r) => [r.code, r.name]));
+    expect([byCode.BC, byCode.QC, byCode.PE, byCode.SK]).to.deep.equal(['Colombie-Britannique', 'Québec', 'Île-du-Prince-Édouard', 'Saskatchewan']);
+    expect(fr.map((r) => r.name)).to.deep.equal(fr.map((r) => r.name).sort((x, y) => x.localeCompare(y, 'fr-CA')));
+    const es = (await xhr(a, '/es-mx/address/get-regions', token).type('form').send({ countryCode: 'US' })).body as { code: string; name: string }[];
+    expect(es.find((r) => r.code === 'NC')?.name).to.equal('Carolina del Norte');
+  });
+
   it('answers 400 for a bad country id, 404 for an unknown one', async () => {
     expect((await a.get('/api/generic-data/location/countries/abc/regions')).status).to.equal(400);
     expect((await a.get('/api/generic-data/location/countries/-1/regions')).status).to.equal(400);

@@ -6,6 +6,7 @@
  * Channels come from the in-memory ChannelCache (res.locals.channels / s.channels), never a
  * query per request; countries and regions are small indexed reads.
  */
+import { localRegions } from '../../domain/place-names.ts';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
@@ -59,11 +60,11 @@ async function countriesWithChannels(s: Services, intlLocale: string): Promise<(
 }
 
 /** Regions of a country sorted by name (404 for an unknown country). */
-async function regionsOf(db: DbOrTx, key: { id: number } | { code: string }): Promise<RegionRow[]> {
+async function regionsOf(db: DbOrTx, key: { id: number } | { code: string }, locale = 'en-us'): Promise<RegionRow[]> {
   const country = await findCountry(db, key);
   if (!country) throw notFound('No such country.');
-  const rows = await listRegions(db, country.id);
-  return rows.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  // Named in the visitor's language and sorted by those names (issue 34).
+  return localRegions(country.code, await listRegions(db, country.id), locale);
 }
 
 /** Where a plain form post goes back to: the same-site page it came from, else the chooser. */
@@ -118,7 +119,7 @@ export function channelRoutes(s: Services): Router {
   /** POST /{locale}/address/get-regions (form or multipart: countryCode) → [{code, name}] by name */
   r.post('/address/get-regions', async (req, res) => {
     const { countryCode } = parseInput(RegionsBody, req.body);
-    res.json(await regionsOf(s.db, keyOf(countryCode)));
+    res.json(await regionsOf(s.db, keyOf(countryCode), req.locale));
   });
 
   return r;

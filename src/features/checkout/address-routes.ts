@@ -5,6 +5,7 @@
  *   POST /account/addresses, /account/addresses/{id}             save (form or JSON; scripts get JSON)
  * Only the owner's addresses; another user's id answers 404.
  */
+import { localCountries, localRegions } from '../../domain/place-names.ts';
 import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { sortCountries } from '../../domain/countries.ts';
@@ -26,10 +27,10 @@ export function addressRoutes(s: Services): Router {
   const page = async (req: Request, res: Response, id: number | null) => {
     const a = id === null ? undefined : await ownAddress(s.db, req.user!.id, id);
     if (id !== null && !a) throw notFound();
-    const countries = sortCountries(await listCountries(s.db));
+    const countries = sortCountries(localCountries(await listCountries(s.db), req.locale));
     const code = a?.countryCode ?? requireChannel(res).countryCodes[0];
     const country = await findCountry(s.db, { code });
-    const regions = country ? (await listRegions(s.db, country.id)).sort((x, y) => x.name.localeCompare(y.name)) : [];
+    const regions = country ? localRegions(country.code, await listRegions(s.db, country.id), req.locale) : [];
     const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)]));
     await res.page('checkout/address-edit', {
       title: a ? req.t('checkout.editAddress') : req.t('checkout.addNew'),

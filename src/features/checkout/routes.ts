@@ -134,7 +134,9 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const { userId, orderId } = await cartOf(req);
     const channels = await s.channels.all();
     const currencyRates = Object.fromEntries(channels.map((c) => [c.currency, c.midMarketRate]));
-    res.json(await quoteShipping(s.db, rates, { userId, orderId, addressId, channel: channelOf(res), currencyRates }));
+    // Product names in the visitor's language (issue 34), as the summary beside them shows them.
+    const names = await s.catalogText.forLocale(req.locale);
+    res.json(await quoteShipping(s.db, rates, { userId, orderId, addressId, channel: channelOf(res), currencyRates, titleOf: (l) => names.product(l.productId, l.title) }));
   });
 
   /** POST /{locale}/order/shipping-method */

@@ -51,8 +51,9 @@ export async function planShipment(db: DbOrTx, channelId: number, lines: ShipLin
 export async function quoteShipping(
   db: Db,
   provider: RateProvider,
-  args: { userId: number; orderId: number; addressId: number; channel: ChannelInfo; currencyRates: Record<string, string>; now?: Date },
+  args: { userId: number; orderId: number; addressId: number; channel: ChannelInfo; currencyRates: Record<string, string>; now?: Date; titleOf?: (l: ShipLine) => string },
 ): Promise<ShippingAnswer> {
+  const titleOf = args.titleOf ?? ((l: ShipLine) => l.title);
   const now = args.now ?? new Date();
   const [order] = await db.select({ userId: orders.userId, status: orders.status, shipTo: orders.shipToAddressId }).from(orders).where(eq(orders.id, args.orderId)).limit(1);
   if (!order || order.userId !== args.userId || order.status !== 'cart') throw notFound('Your cart was not found.');
@@ -65,7 +66,7 @@ export async function quoteShipping(
   if (!physical.length) return { shippingRequired: false, warehouses: [] };
   const { plan, houses } = await planShipment(db, args.channel.id, lines);
   if (plan.short.length) {
-    return { shippingRequired: true, warehouses: [], short: plan.short.map((s) => ({ title: lines.find((l) => l.lineId === s.lineId)?.title ?? '', missing: s.missing })) };
+    return { shippingRequired: true, warehouses: [], short: plan.short.map((s) => { const l = lines.find((x) => x.lineId === s.lineId); return { title: l ? titleOf(l) : '', missing: s.missing }; }) };
   }
   const destination = { country: address.countryCode, postalCode: address.postalCode, residential: !address.company };
   const byLine = new Map(lines.map((l) => [l.lineId, l]));
@@ -99,7 +100,7 @@ export async function quoteShipping(
         warehouseId: q.house.id,
         name: q.house.name,
         city: q.house.city,
-        items: q.items.map((i) => ({ lineId: i.lineId, title: byLine.get(i.lineId)!.title, quantity: i.quantity })),
+        items: q.items.map((i) => ({ lineId: i.lineId, title: titleOf(byLine.get(i.lineId)!), quantity: i.quantity })),
         rates: q.rates.map((r, k) => ({
           quote_id: rows[k].id, carrier: r.carrier, description: r.description, service_type: r.service_type, shipment_method: r.shipment_method,
           total: r.total, shipment_date: r.shipment_date, delivery_date: r.delivery_date, min_days: r.min_days, max_days: r.max_days,

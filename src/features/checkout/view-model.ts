@@ -2,6 +2,7 @@
 import type { Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { sortCountries } from '../../domain/countries.ts';
+import { localCountries, localRegions } from '../../domain/place-names.ts';
 import type { CheckoutProps } from '../../domain/checkout-props.ts';
 import { BIZ_TYPES } from '../../domain/checkout.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
@@ -39,9 +40,10 @@ export async function checkoutPageProps(
     liveQuotes(s.db, cart.orderId, quoteCutoff(new Date())),
   ]);
   const invoice = req.user ? await invoiceOffer(s.db, req.user.id, channel.currency) : null;
-  const countries = sortCountries(countryRows).filter((c) => channels(ctx.res).some((ch) => ch.countryIds.includes(c.id)));
+  // Country and region names in the visitor's language (issue 34).
+  const countries = sortCountries(localCountries(countryRows, req.locale)).filter((c) => channels(ctx.res).some((ch) => ch.countryIds.includes(c.id)));
   const defaultCountry = countries.find((c) => channel.countryIds.includes(c.id)) ?? countries[0];
-  const regions = defaultCountry ? (await listRegions(s.db, defaultCountry.id)).sort((a, b) => a.name.localeCompare(b.name)) : [];
+  const regions = defaultCountry ? localRegions(defaultCountry.code, await listRegions(s.db, defaultCountry.id), req.locale) : [];
   const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)])) as Record<string, string>;
   return {
     locale: req.locale,
