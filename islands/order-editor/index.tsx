@@ -328,7 +328,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
       {canPay ? <RefundPanel locale={locale} order={order} labels={labels} busy={busy || dirty} onRefunded={() => synchronize()} /> : null}
 
       <div className="editor-actions">
-        <span className="small muted" role="status" data-testid="editor-status-line">{dirty ? labels.unsaved : status}</span>
+        <span className="small muted" role="status" data-testid="editor-status-line">{dirty ? labels.draftNote : status}</span>
         <a className="btn btn-ghost" href={`/admin/orders/detail/${order.order_id}`} data-testid="editor-back">{labels.done}</a>
         {dirty ? <button type="button" className="btn btn-ghost" onClick={discard} disabled={busy} data-testid="editor-discard">{labels.discard}</button> : null}
         <button type="button" className="btn" onClick={save} disabled={busy || pricing || !dirty} data-testid="editor-save">{busy ? labels.saving : labels.save}</button>

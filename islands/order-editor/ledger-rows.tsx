@@ -23,7 +23,7 @@ export function LedgerRows({ view, labels, money, pending }: Props) {
       case 'unpaid': return labels.ledgerUnpaid;
     }
   };
-  const shown = (r: LedgerViewRow) => (pending ? '...' : r.kind === 'discount' || r.kind === 'paid' ? `−${money(r.cents)}` : money(r.cents));
+  const shown = (r: LedgerViewRow) => (pending ? '...' : (r.kind === 'discount' || r.kind === 'paid') && r.cents > 0 ? `−${money(r.cents)}` : money(r.cents));
   return (
     <div className="totals" data-testid="editor-totals">
       {view.rows.map((r, i) => (

@@ -59,7 +59,8 @@ describe('browser: the order editor edits a draft (issue 33)', function () {
     expect(await editor.getByTestId('editor-shipping').textContent()).to.equal('$28.76');
     expect(await editor.getByTestId('editor-tax').textContent()).to.equal('$72.10');
     expect(await editor.getByTestId('editor-total').textContent()).to.equal('$1,130.86');
-    expect(await editor.getByTestId('editor-paid').textContent()).to.equal('−$0.00');
+    expect(await editor.getByTestId('editor-paid').textContent()).to.equal('$0.00');
+    expect(await editor.getByTestId('editor-status-line').textContent()).to.equal('Unsaved changes: they are kept aside until you save the order.');
     expect(await editor.getByTestId('editor-unpaid').textContent()).to.equal('$1,130.86');
     expect(await stored(id)).to.deep.equal({ total: '1089.13', version: 1, plates: 1 }); // nothing written yet
     await screenshot(page, 'order-editor-draft-1280');
