@@ -1,23 +1,26 @@
 /**
  * The staff order editor (spec §4 "Order editing", §5, §7 "Orders (staff)", §8).
  *
- * - Lines: add through the product typeahead (a temporary 'new-N' id until the update reply's
- *   new_lines maps it to the stored id), remove (the id is sent in line_items_for_deletion at the
- *   next update), quantity −/+ by 1 never below 1 (a stored line goes to PUT update-item at once,
- *   a new line changes locally).
- * - While anything on screen is not yet the server's (the unsaved-changes flag), every total shows
- *   '...' until a successful synchronize.
+ * - A draft (issue 33): every change (lines added through the typeahead with a temporary 'new-N'
+ *   id, removed, quantity −/+ by 1 never below 1, tax exemption, shipping removal, status, PO…)
+ *   is kept here until "Save order". Each change is priced by the server without writing the order
+ *   (a stored line's −/+ through PUT update-item, anything else through POST …/draft); the figures
+ *   show the draft as the one ledger reads it (ledger-view.ts), '...' while it is being priced.
+ * - "Save order" sends the whole draft to update: one transaction with the version check (a stale
+ *   version is 409 with the server's words). "Discard changes" goes back to the saved order; leaving
+ *   with unsaved changes asks first (leave-guard.ts).
  * - Save sends every kept line and the removed ids; with no product line it is refused here and by
  *   the server with 'An order requires line items'. Failures alert 'Failed to update order, check
  *   console log for details', except the server's own words for a stale save (409) or a rule.
- * - Status, PO number, attention and notes go with the save; tax exemption (the tins list; hidden
- *   when it fails to load) and shipping-method removal save at once and synchronize.
+ * - Status, PO number, attention, notes, tax exemption (the tins list; hidden when it fails to load)
+ *   and shipping-method removal go with the save.
  */
 import { text as islandText } from '../lib/text.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LINE_TYPES } from '../../src/domain/constants.ts';
-import { formatMoney, parseCents } from '../../src/domain/money.ts';
-import { PLACEHOLDER_PREFIX, isPlaceholderId, type OrderJson, type UpdateLineInput } from '../../src/domain/order-edit.ts';
+import { formatMoney } from '../../src/domain/money.ts';
+import { orderLedgerView } from '../../src/domain/ledger-view.ts';
+import { PLACEHOLDER_PREFIX, isPlaceholderId, type OrderJson, type UpdateLineInput, type UpdateRequest } from '../../src/domain/order-edit.ts';
 import { CART_MIN } from '../../src/domain/quantity.ts';
 import { shipmentMethodLabel } from '../../src/domain/shipping.ts';
 import { showAlert } from '../lib/alerts.ts';
@@ -28,6 +31,8 @@ import { ProductSearch } from './product-search.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
 import { PaymentList, refreshPayment } from './payment-list.tsx';
 import { RefundPanel } from './refund-panel.tsx';
+import { LedgerRows } from './ledger-rows.tsx';
+import { useLeaveGuard } from './leave-guard.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
 
 export type Props = { locale: string; order: OrderJson; statuses: { value: string; label: string }[]; canPay: boolean; tokenizeUrl: string; labels: EditorLabels };
@@ -61,22 +66,31 @@ const linesOf = (o: OrderJson): EditLine[] =>
   }));
 const fieldsOf = (o: OrderJson): Fields => ({ status: o.status, po_number: o.po_number ?? '', attention: o.attention ?? '', notes: o.notes ?? '' });
 
+type Draft = { lines: EditLine[]; deleted: number[]; fields: Fields; tin?: string; removeShipping: boolean };
+const draftOf = (o: OrderJson): Draft => ({ lines: linesOf(o), deleted: [], fields: fieldsOf(o), removeShipping: false });
+const sameDraft = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
+
 export default function OrderEditor({ locale, order: initial, statuses, canPay, tokenizeUrl, labels }: Props) {
   const api = useMemo(() => orderApi(locale, initial.order_id), [locale, initial.order_id]);
+  /** The saved order (its version is what the draft was made on). */
   const [order, setOrder] = useState(initial);
-  const [lines, setLines] = useState(() => linesOf(initial));
-  const [deleted, setDeleted] = useState<number[]>([]);
-  const [fields, setFields] = useState(() => fieldsOf(initial));
-  const [unsaved, setUnsaved] = useState(false);
+  const [draft, setDraft] = useState(() => draftOf(initial));
+  /** The draft as the server priced it (nothing written); null while there is no change. */
+  const [priced, setPriced] = useState<OrderJson | null>(null);
+  const [pricing, setPricing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [tins, setTins] = useState<{ tax_exempt_id: string; name: string }[] | null>(null);
   const [status, setStatus] = useState('');
   const seq = useRef(0);
+  const asked = useRef(0);
 
-  const money = (v: string | null | undefined) => {
-    const c = parseCents(v);
-    return c === null ? '...' : formatMoney(c, order.order_currency, locale);
-  };
+  const dirty = !sameDraft(draft, draftOf(order));
+  useLeaveGuard(dirty, labels.confirmLeave);
+
+  const shown = dirty && priced ? priced : order;
+  const view = useMemo(() => orderLedgerView(shown), [shown]);
+  const figures = new Map(view.lines.map((l) => [String(l.id), l]));
+  const money = (c: number) => formatMoney(c, order.order_currency, locale);
 
   useEffect(() => {
     api.tins().then((r) => setTins(r.tax_exempt_available ? r.tins : null), (err) => {
@@ -85,23 +99,17 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
     });
   }, [api]);
 
-  /** GET synchronize: the server's order replaces ours; pending new lines and removals stay pending. */
-  async function synchronize(pending: { lines?: EditLine[]; deleted?: number[]; fields?: Fields } = {}) {
-    try {
-      const fresh = await api.synchronize();
-      const keepNew = (pending.lines ?? lines).filter((l) => isPlaceholderId(l.id));
-      const gone = pending.deleted ?? deleted;
-      setOrder(fresh);
-      setLines([...linesOf(fresh).filter((l) => !gone.includes(l.id as number)), ...keepNew]);
-      if (pending.fields) setFields(pending.fields);
-      const dirty = keepNew.length > 0 || gone.length > 0;
-      setUnsaved(dirty);
-      return fresh;
-    } catch (err) {
-      console.error('synchronize failed', err); // spec §8: logged, no message
-      return null;
-    }
-  }
+  const body = (d: Draft, version = order.version): UpdateRequest & { tax_exempt_id?: string; remove_shipping?: boolean } => ({
+    version,
+    status: d.fields.status,
+    po_number: d.fields.po_number,
+    attention: d.fields.attention,
+    notes: d.fields.notes,
+    line_items: d.lines.map((l) => ({ order_line_item_id: l.id, line_type: l.line_type, product_id: l.product_id, quantity: l.quantity, currency_id: l.currency_id, warehouse_id: l.warehouse_id, line_options: l.line_options })),
+    line_items_for_deletion: d.deleted,
+    ...(d.tin !== undefined ? { tax_exempt_id: d.tin } : {}),
+    ...(d.removeShipping ? { remove_shipping: true } : {}),
+  });
 
   function failed(err: unknown) {
     console.error('order update failed', err);
@@ -112,65 +120,87 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
     }
   }
 
-  function change(fn: (ls: EditLine[]) => EditLine[]) {
-    setLines(fn);
-    setUnsaved(true);
-  }
-
-  async function step(line: EditLine, delta: number) {
-    const quantity = Math.max(CART_MIN, line.quantity + delta);
-    if (quantity === line.quantity) return;
-    if (isPlaceholderId(line.id)) return change((ls) => ls.map((l) => (l.id === line.id ? { ...l, quantity } : l)));
-    change((ls) => ls.map((l) => (l.id === line.id ? { ...l, quantity } : l)));
-    setBusy(true);
+  /**
+   * A change to the draft: kept here, priced by the server without writing the order. A refused
+   * draft (no product line left, a stale version…) goes back to what it was, with the server's words.
+   */
+  async function change(next: Draft, price: () => Promise<OrderJson> = () => api.draft(body(next))) {
+    const previous = draft;
+    setDraft(next);
+    if (sameDraft(next, draftOf(order))) {
+      setPriced(null);
+      return;
+    }
+    const mine = ++asked.current;
+    setPricing(true);
     try {
-      await api.updateItem(line.id as number, quantity, order.version);
-      await synchronize();
+      const json = await price();
+      if (mine === asked.current) setPriced(json);
     } catch (err) {
-      failed(err);
-      change((ls) => ls.map((l) => (l.id === line.id ? { ...l, quantity: line.quantity } : l)));
+      if (mine === asked.current) {
+        failed(err);
+        setDraft(previous);
+      }
     } finally {
-      setBusy(false);
+      if (mine === asked.current) setPricing(false);
     }
   }
 
+  const withLines = (fn: (ls: EditLine[]) => EditLine[], extra: Partial<Draft> = {}): Draft => ({ ...draft, ...extra, lines: fn(draft.lines) });
+
+  function step(line: EditLine, delta: number) {
+    const quantity = Math.max(CART_MIN, line.quantity + delta);
+    if (quantity === line.quantity) return;
+    const next = withLines((ls) => ls.map((l) => (l.id === line.id ? { ...l, quantity } : l)));
+    // A stored line's quantity: the spec's update-item, priced in the draft (nothing is written).
+    if (isPlaceholderId(line.id)) return change(next);
+    return change(next, async () => (await api.updateItem(line.id as number, quantity, body(draft))).order);
+  }
+
   function remove(line: EditLine) {
-    change((ls) => ls.filter((l) => l.id !== line.id));
-    if (!isPlaceholderId(line.id)) setDeleted((d) => [...d, line.id as number]);
+    void change(withLines((ls) => ls.filter((l) => l.id !== line.id), isPlaceholderId(line.id) ? {} : { deleted: [...draft.deleted, line.id as number] }));
   }
 
   function add(p: { id: number; value: string }) {
     seq.current += 1;
-    const currency_id = lines[0]?.currency_id ?? null;
-    change((ls) => [...ls, { id: `${PLACEHOLDER_PREFIX}${seq.current}`, line_type: LINE_TYPES.PRODUCT, product_id: p.id, title: p.value, stockcode: null, quantity: 1, unit_price: null, total: null, paid_total: '0.00', unpaid_total: '0.00', currency_id, warehouse_id: null, line_options: [], option_text: [] }]);
+    const currency_id = draft.lines[0]?.currency_id ?? null;
+    void change(withLines((ls) => [...ls, { id: `${PLACEHOLDER_PREFIX}${seq.current}`, line_type: LINE_TYPES.PRODUCT, product_id: p.id, title: p.value, stockcode: null, quantity: 1, unit_price: null, total: null, paid_total: '0.00', unpaid_total: '0.00', currency_id, warehouse_id: null, line_options: [], option_text: [] }]));
     setStatus(labels.added.replace('{{title}}', p.value));
   }
 
+  const setField = (k: keyof Fields, v: string) => setDraft((d) => ({ ...d, fields: { ...d.fields, [k]: v } }));
+
+  /** GET synchronize: the saved order; a draft with changes is priced again on it. */
+  async function synchronize() {
+    try {
+      const fresh = await api.synchronize();
+      setOrder(fresh);
+      if (!dirty) {
+        setDraft(draftOf(fresh));
+        setPriced(null);
+      }
+      return fresh;
+    } catch (err) {
+      console.error('synchronize failed', err); // spec §8: logged, no message
+      return null;
+    }
+  }
+
   async function save() {
-    if (!lines.some((l) => l.line_type === LINE_TYPES.PRODUCT)) {
+    if (!draft.lines.some((l) => l.line_type === LINE_TYPES.PRODUCT)) {
       showAlert(islandText('orderRequiresLines'), 'error');
       return;
     }
     setBusy(true);
     showWait(); // spec §9: the full-screen wait overlay while the order is saved and synchronized
     try {
-      const reply = await api.update({
-        version: order.version,
-        status: fields.status,
-        po_number: fields.po_number,
-        attention: fields.attention,
-        notes: fields.notes,
-        line_items: lines.map((l) => ({ order_line_item_id: l.id, line_type: l.line_type, product_id: l.product_id, quantity: l.quantity, currency_id: l.currency_id, warehouse_id: l.warehouse_id, line_options: l.line_options })),
-        line_items_for_deletion: deleted,
-      });
-      // Placeholder ids become stored ids; the synchronize below brings their prices.
-      const stored = new Map(reply.new_lines.map((n) => [n.placeholder_id, n.stored_id]));
-      const mapped = lines.map((l) => (typeof l.id === 'string' && stored.has(l.id) ? { ...l, id: stored.get(l.id)! } : l));
-      setDeleted([]);
-      if (await synchronize({ lines: mapped, deleted: [] })) {
-        showAlert(labels.saved, 'success');
-        setStatus(labels.saved);
-      }
+      await api.update(body(draft));
+      const fresh = await api.synchronize();
+      setOrder(fresh);
+      setDraft(draftOf(fresh));
+      setPriced(null);
+      showAlert(labels.saved, 'success');
+      setStatus(labels.saved);
     } catch (err) {
       failed(err);
     } finally {
@@ -179,26 +209,26 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
     }
   }
 
-  async function immediate(run: () => Promise<unknown>) {
-    setBusy(true);
-    setUnsaved(true);
-    try {
-      await run();
-    } catch (err) {
-      console.error(err); // spec §8: tax save and remove-shipping-method failures are logged
-    } finally {
-      await synchronize();
-      setBusy(false);
-    }
+  function discard() {
+    if (!window.confirm(labels.confirmDiscard)) return;
+    asked.current += 1;
+    setDraft(draftOf(order));
+    setPriced(null);
+    setPricing(false);
+    setStatus(labels.discarded);
   }
 
   const onPayments = (payments: OrderJson['payments']) => setOrder((o) => ({ ...o, payments }));
-  const showDots = unsaved || busy;
-  const total = (k: keyof OrderJson['totals']) => (showDots ? '...' : money(order.totals[k]));
   const statusLabel = (s: string) => statuses.find((x) => x.value === s)?.label ?? s;
+  const tinValue = draft.tin !== undefined ? (draft.tin === '' ? '0' : draft.tin) : order.tax_exempt ? order.tax_exempt_id ?? '' : '0';
+  const shipmentMethod = draft.removeShipping ? null : order.shipment_method;
+  const lineMoney = (l: EditLine, pick: (f: NonNullable<ReturnType<typeof figures.get>>) => number) => {
+    const f = figures.get(String(l.id));
+    return pricing || !f ? '...' : money(pick(f));
+  };
 
   return (
-    <div className="order-editor" data-testid="order-editor" data-unsaved={showDots ? 'true' : 'false'} data-version={order.version}>
+    <div className="order-editor" data-testid="order-editor" data-unsaved={pricing || busy ? 'true' : 'false'} data-dirty={dirty ? 'true' : 'false'} data-version={order.version}>
       <section className="card" aria-labelledby="oe-lines-h">
         <div className="card-head"><h2 id="oe-lines-h">{labels.lines}</h2></div>
         <div className="card-body">
@@ -207,42 +237,41 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="oe-lines-h">
           <table className="table order-lines stack-sm" data-testid="editor-lines">
             <thead>
-              <tr><th scope="col">{labels.item}</th><th scope="col" className="num">{labels.quantity}</th><th scope="col" className="num hide-sm">{labels.unitPrice}</th><th scope="col" className="num">{labels.lineTotal}</th><th scope="col"><span className="visually-hidden">{labels.remove}</span></th></tr>
+              <tr><th scope="col">{labels.item}</th><th scope="col" className="num">{labels.quantity}</th><th scope="col" className="num">{labels.unitPrice}</th><th scope="col" className="num">{labels.listTotal}</th><th scope="col"><span className="visually-hidden">{labels.remove}</span></th></tr>
             </thead>
             <tbody>
-              {lines.map((l) => (
-                <tr key={String(l.id)} data-line-id={String(l.id)} data-line-type={l.line_type}>
-                  <td className="cell-main"><div>{l.title}</div>{l.stockcode ? <div className="small muted mono">{l.stockcode}</div> : null}{l.option_text.map((t) => <div key={t} className="small muted" data-testid="line-option">{t}</div>)}</td>
-                  <td className="num cell-qty" data-label={l.line_type === LINE_TYPES.PROMOTION ? undefined : labels.quantity}>
-                    {l.line_type === LINE_TYPES.PROMOTION ? null : (
+              {draft.lines.filter((l) => l.line_type !== LINE_TYPES.PROMOTION).map((l) => {
+                const f = figures.get(String(l.id));
+                return (
+                  <tr key={String(l.id)} data-line-id={String(l.id)} data-line-type={l.line_type}>
+                    <td className="cell-main">
+                      <div>{l.title}</div>
+                      {l.stockcode ? <div className="small muted mono">{l.stockcode}</div> : null}
+                      {l.option_text.map((t) => <div key={t} className="small muted" data-testid="line-option">{t}</div>)}
+                      {!pricing && f ? f.discounts.map((d) => (
+                        <div key={d.name} className="small muted line-discount" data-testid="line-discount">{d.line ? labels.lineDiscount : d.name}: −{money(d.cents)}</div>
+                      )) : null}
+                    </td>
+                    <td className="num cell-qty" data-label={labels.quantity}>
                       <div className="qty-stepper">
                         <button type="button" className="btn btn-ghost btn-sm" onClick={() => step(l, -1)} disabled={busy || l.quantity <= CART_MIN} aria-label={`${labels.decrease}: ${l.title}`} data-testid="qty-down">−</button>
                         <span className="qty-value" data-testid="line-qty" aria-live="polite">{l.quantity}</span>
                         <button type="button" className="btn btn-ghost btn-sm" onClick={() => step(l, 1)} disabled={busy} aria-label={`${labels.increase}: ${l.title}`} data-testid="qty-up">+</button>
                       </div>
-                    )}
-                  </td>
-                  <td className="num hide-sm cell-unit" data-label={labels.unitPrice}>{money(l.unit_price)}</td>
-                  <td className="num cell-total" data-testid="line-total" data-label={labels.lineTotal}>{isPlaceholderId(l.id) || unsaved ? '...' : money(l.total)}</td>
-                  <td className="num line-remove-cell">
-                    {l.line_type === LINE_TYPES.PROMOTION ? null : (
+                    </td>
+                    <td className="num cell-unit" data-label={labels.unitPrice} data-testid="line-unit">{lineMoney(l, (x) => x.unitCents)}</td>
+                    <td className="num cell-total" data-testid="line-total" data-label={labels.listTotal}>{lineMoney(l, (x) => x.listCents)}</td>
+                    <td className="num line-remove-cell">
                       <button type="button" className="btn btn-danger btn-sm" onClick={() => remove(l)} disabled={busy} aria-label={`${labels.remove}: ${l.title}`} data-testid="line-remove">{labels.remove}</button>
-                    )}
-                  </td>
-                </tr>
-              ))}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
         <div className="card-body">
-          <div className="totals" data-testid="editor-totals">
-            <div><span>{order.total_type_translations.subtotal}</span><span data-testid="editor-subtotal">{total('subtotal')}</span></div>
-            <div><span>{order.total_type_translations.discount}</span><span>{showDots ? '...' : `−${money(order.totals.discount)}`}</span></div>
-            <div><span>{order.total_type_translations.shipping}</span><span>{total('shipping')}</span></div>
-            <div><span>{order.total_type_translations.tax}</span><span data-testid="editor-tax">{total('tax')}</span></div>
-            <div className="grand"><span>{order.total_type_translations.total}</span><span data-testid="editor-total">{total('total')}</span></div>
-            <div><span>{order.total_type_translations.unpaid_total}</span><span data-testid="editor-unpaid">{total('unpaid_total')}</span></div>
-          </div>
+          <LedgerRows view={view} labels={labels} money={money} pending={pricing} />
         </div>
       </section>
 
@@ -252,28 +281,28 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
           <div className="form-row">
             <div className="field">
               <label htmlFor="oe-status">{labels.status}</label>
-              <select id="oe-status" value={fields.status} onChange={(e) => { setFields({ ...fields, status: e.target.value }); setUnsaved(true); }} data-testid="editor-status">
+              <select id="oe-status" value={draft.fields.status} onChange={(e) => setField('status', e.target.value)} data-testid="editor-status">
                 {statuses.map((s) => <option key={s.value} value={s.value}>{statusLabel(s.value)}</option>)}
               </select>
             </div>
             <div className="field">
               <label htmlFor="oe-po">{labels.po}</label>
-              <input id="oe-po" maxLength={60} value={fields.po_number} onChange={(e) => { setFields({ ...fields, po_number: e.target.value }); setUnsaved(true); }} data-testid="editor-po" />
+              <input id="oe-po" maxLength={60} value={draft.fields.po_number} onChange={(e) => setField('po_number', e.target.value)} data-testid="editor-po" />
             </div>
             <div className="field">
               <label htmlFor="oe-attention">{labels.attention}</label>
-              <input id="oe-attention" maxLength={120} value={fields.attention} onChange={(e) => { setFields({ ...fields, attention: e.target.value }); setUnsaved(true); }} />
+              <input id="oe-attention" maxLength={120} value={draft.fields.attention} onChange={(e) => setField('attention', e.target.value)} />
             </div>
           </div>
           <div className="field">
             <label htmlFor="oe-notes">{labels.notes}</label>
-            <textarea id="oe-notes" maxLength={4000} value={fields.notes} onChange={(e) => { setFields({ ...fields, notes: e.target.value }); setUnsaved(true); }} data-testid="editor-notes" />
+            <textarea id="oe-notes" maxLength={4000} value={draft.fields.notes} onChange={(e) => setField('notes', e.target.value)} data-testid="editor-notes" />
           </div>
           <div className="form-row">
             {tins ? (
               <div className="field" data-testid="editor-tins">
                 <label htmlFor="oe-tin">{labels.taxExemption}</label>
-                <select id="oe-tin" value={order.tax_exempt ? order.tax_exempt_id ?? '' : '0'} disabled={busy} onChange={(e) => immediate(() => api.saveTin(e.target.value, order.version))} data-testid="editor-tin">
+                <select id="oe-tin" value={tinValue} disabled={busy} onChange={(e) => void change({ ...draft, tin: e.target.value === '0' ? '' : e.target.value })} data-testid="editor-tin">
                   <option value="0">{labels.notExempt}</option>
                   {tins.map((x) => <option key={x.tax_exempt_id} value={x.tax_exempt_id}>{x.name} ({x.tax_exempt_id})</option>)}
                 </select>
@@ -282,9 +311,9 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
             <div className="field">
               <span className="label">{labels.shippingMethod}</span>
               <div className="shipping-row">
-                <span data-testid="editor-shipment-method">{shipmentMethodLabel(order.shipment_method, order.shipment_quotes) ?? labels.noShippingMethod}</span>
-                {order.shipment_method ? (
-                  <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => { if (window.confirm(labels.confirmRemoveShipping)) void immediate(() => api.removeShippingMethod(order.version)); }} data-testid="editor-remove-shipping">{labels.removeShipping}</button>
+                <span data-testid="editor-shipment-method">{shipmentMethodLabel(shipmentMethod, order.shipment_quotes) ?? labels.noShippingMethod}</span>
+                {shipmentMethod ? (
+                  <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => { if (window.confirm(labels.confirmRemoveShipping)) void change({ ...draft, removeShipping: true }); }} data-testid="editor-remove-shipping">{labels.removeShipping}</button>
                 ) : null}
               </div>
             </div>
@@ -294,14 +323,15 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
 
       <PaymentList locale={locale} order={order} labels={labels} busy={busy} onPayments={onPayments} synchronize={() => synchronize()} />
       {canPay && (Number(order.totals.unpaid_total) > 0 || order.payments.length === 0) ? (
-        <PaymentPanel locale={locale} order={order} labels={labels} tokenizeUrl={tokenizeUrl} busy={busy || unsaved} onPaid={(paymentId) => refreshPayment(locale, order, paymentId, onPayments, () => synchronize())} />
+        <PaymentPanel locale={locale} order={order} labels={labels} tokenizeUrl={tokenizeUrl} busy={busy || dirty} onPaid={(paymentId) => refreshPayment(locale, order, paymentId, onPayments, () => synchronize())} />
       ) : null}
-      {canPay ? <RefundPanel locale={locale} order={order} labels={labels} busy={busy || unsaved} onRefunded={() => synchronize()} /> : null}
+      {canPay ? <RefundPanel locale={locale} order={order} labels={labels} busy={busy || dirty} onRefunded={() => synchronize()} /> : null}
 
       <div className="editor-actions">
-        <span className="small muted" role="status" data-testid="editor-status-line">{unsaved ? labels.unsaved : status}</span>
-        <a className="btn btn-ghost" href={`/admin/orders/detail/${order.order_id}`}>{labels.done}</a>
-        <button type="button" className="btn" onClick={save} disabled={busy} data-testid="editor-save">{busy ? labels.saving : labels.save}</button>
+        <span className="small muted" role="status" data-testid="editor-status-line">{dirty ? labels.draftNote : status}</span>
+        <a className="btn btn-ghost" href={`/admin/orders/detail/${order.order_id}`} data-testid="editor-back">{labels.done}</a>
+        {dirty ? <button type="button" className="btn btn-ghost" onClick={discard} disabled={busy} data-testid="editor-discard">{labels.discard}</button> : null}
+        <button type="button" className="btn" onClick={save} disabled={busy || pricing || !dirty} data-testid="editor-save">{busy ? labels.saving : labels.save}</button>
       </div>
     </div>
   );

@@ -17,6 +17,9 @@ export const EDITOR_LABEL_KEYS = {
   refundTitle: 'oa.refund.title', refundPayment: 'oa.refund.payment', refunded: 'oa.refund.refunded', refundLeft: 'oa.refund.left', refundAmount: 'oa.refund.amount',
   payments: 'oa.detail.payments', fees: 'oa.detail.fees', feePaid: 'oa.detail.feePaid', feeUnpaid: 'oa.detail.feeUnpaid', paymentOk: 'oa.payment.ok',
   paymentFailed: 'oa.payment.failed', refreshPayment: 'oa.pay.refresh', methodBank: 'pm.adminBank', checkLabel: 'oa.detail.check', cardLabel: 'oa.detail.card',
+  discard: 'oa.editor.discard', confirmDiscard: 'oa.editor.confirmDiscard', confirmLeave: 'oa.editor.confirmLeave', draftNote: 'oa.editor.draftNote', discarded: 'oa.editor.discarded',
+  listTotal: 'oa.editor.listTotal', merchandise: 'oa.ledger.merchandise', lineDiscount: 'oa.ledger.lineDiscount', ledgerShipping: 'oa.ledger.shipping', ledgerTax: 'oa.ledger.tax',
+  ledgerTotal: 'oa.ledger.total', ledgerPaid: 'oa.ledger.paid', ledgerUnpaid: 'oa.ledger.unpaid', lineNet: 'oa.ledger.net',
   refundReason: 'oa.refund.reason', refund: 'oa.refund.button', refundConfirm: 'oa.refund.confirm', refundDone: 'oa.refund.done', refundNone: 'oa.refund.none',
 } as const;
 

@@ -156,6 +156,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('POST', '/:locale/admin/orders/create', 'orders.edit'),
   bearer('GET', '/:locale/api/orders/:orderId/synchronize', 'signed-in', 'own order, or orders.view; 404 otherwise'),
   bearer('POST', '/:locale/api/orders/:orderId/update', 'signed-in', 'own order, or orders.edit; 404 otherwise'),
+  bearer('POST', '/:locale/api/orders/:orderId/draft', 'signed-in', 'orders.edit (a draft priced, nothing written); 404 otherwise'),
   bearer('POST', '/:locale/api/orders/:orderId/tin/save', 'signed-in', 'own order, or orders.edit; 404 otherwise'),
   bearer('POST', '/:locale/api/orders/:orderId/remove-shipping-method', 'signed-in', 'own order, or orders.edit; 404 otherwise'),
   bearer('GET', '/:locale/api/orders/:orderId/tins', 'signed-in', 'own order, or orders.view; 404 otherwise'),

@@ -57,16 +57,23 @@ describe('browser: back-office orders', function () {
     await editor.getByTestId('product-suggestions').locator('li[data-product-id]').first().waitFor();
     await editor.getByTestId('product-search').press('Enter');
     await expect(await lines.count()).to.equal(before + 1);
-    expect(await editor.getByTestId('editor-total').textContent()).to.equal('...');
+    await page.waitForFunction(() => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-unsaved') === 'false');
+    expect(await editor.getByTestId('line-total').last().textContent()).to.match(/^\$[\d,]+\.\d\d$/); // the draft's new line, priced by the server
     // Remove the second stored line, then save.
     await lines.nth(1).getByTestId('line-remove').click();
-    await editor.getByTestId('editor-save').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-unsaved') === 'false');
-    // Quantity +1 on the first line goes to the server at once (PUT update-item), then synchronizes.
+    await editor.getByTestId('editor-save').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-dirty') === 'false');
+    // Quantity +1 on the first line changes the draft (priced by update-item, nothing written) until the next save.
     const firstQty = Number(await lines.first().getByTestId('line-qty').textContent());
     await lines.first().getByTestId('qty-up').click();
     await page.waitForFunction((q) => document.querySelector('[data-testid="editor-lines"] tbody tr[data-line-type="0"] [data-testid="line-qty"]')?.textContent === String(q), firstQty + 1);
     await page.waitForFunction(() => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-unsaved') === 'false');
+    const firstId = await lines.first().getAttribute('data-line-id');
+    expect((await query<{ quantity: number }>(`select quantity from order_line_items where id = $1`, [firstId]))[0].quantity).to.equal(firstQty);
+    await editor.getByTestId('editor-save').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-dirty') === 'false');
+    expect((await query<{ quantity: number }>(`select quantity from order_line_items where id = $1`, [firstId]))[0].quantity).to.equal(firstQty + 1);
 
     const [db] = await query<{ total: string; n: number }>(`select total, (select count(*)::int from order_line_items l where l.order_id = o.id and l.line_type = 0) as n from orders o where o.id = $1`, [id]);
     expect(db.n).to.equal(before);

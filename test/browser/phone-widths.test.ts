@@ -62,7 +62,7 @@ describe('browser: screens at 375 px (issue 22)', function () {
     expect(await planter.getByTestId('line-total').textContent()).to.contain('$25,059.00');
     // Each figure still says which column it is (the header row is hidden on a phone).
     // The label is shown, and kept out of the accessible name (alt text "": the header row names the column for screen readers).
-    expect(await planter.getByTestId('line-total').evaluate((td) => getComputedStyle(td, '::before').content)).to.equal('"Line total" / ""');
+    expect(await planter.getByTestId('line-total').evaluate((td) => getComputedStyle(td, '::before').content)).to.equal('"List total" / ""');
     const remove = planter.getByRole('button', { name: 'Remove: Custom Vacuum Planter — Build Your Own' });
     await remove.scrollIntoViewIfNeeded();
     const box = (await remove.boundingBox())!;

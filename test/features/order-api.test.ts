@@ -226,7 +226,7 @@ describe('orders API /{locale}/api/orders', () => {
     expect((await staff.get(`/en-us/api/orders/${other.id}/payments/${p.id}/get-payment-data`).set(bearer(staffToken))).status).to.equal(404);
   });
 
-  it('PUT update-item changes one quantity (session + CSRF), refuses 0 and other orders’ lines', async () => {
+  it('PUT update-item prices one quantity in the draft (session + CSRF) without writing it, refuses 0 and other orders’ lines', async () => {
     const id = await freshOrder(1);
     const [line] = await query<{ id: number; quantity: number }>(`select id, quantity from order_line_items where order_id = $1 and line_type = 0 order by id limit 1`, [id]);
     const token = await csrf(staff, `/admin/orders/detail/${id}`);
@@ -236,8 +236,11 @@ describe('orders API /{locale}/api/orders', () => {
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ quantity: line.quantity + 2, last_quantity: line.quantity });
     expect(res.body).to.include.keys('price', 'total', 'subtotal');
-    expect((await staff.put(`/en-us/admin/orders/detail/${id}/update-item/${line.id}`).set(headers).send({ quantity: 0, version: version + 1 })).status).to.equal(400);
-    expect((await staff.put(`/en-us/admin/orders/detail/${id}/update-item/1`).set(headers).send({ quantity: 2, version: version + 1 })).status).to.equal(404);
+    // Issue 33: the change is the draft's until the order is saved; the stored line and order are as they were.
+    expect(await query(`select quantity from order_line_items where id = $1`, [line.id])).to.deep.equal([{ quantity: line.quantity }]);
+    expect(await query(`select version from orders where id = $1`, [id])).to.deep.equal([{ version }]);
+    expect((await staff.put(`/en-us/admin/orders/detail/${id}/update-item/${line.id}`).set(headers).send({ quantity: 0, version })).status).to.equal(400);
+    expect((await staff.put(`/en-us/admin/orders/detail/${id}/update-item/1`).set(headers).send({ quantity: 2, version })).status).to.equal(404);
     expect((await staff.put(`/en-us/admin/orders/detail/${id}/update-item/${line.id}`).set({ Accept: 'application/json' }).send({ quantity: 2 })).status).to.equal(403);
     const customer = await agent();
     await signIn(customer, 'customer@example.com');

@@ -9,6 +9,9 @@ import { ORDER_STATUSES } from '../../db/schema/constants.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { orderLog } from '../order-api/queries.ts';
+import { historyText, isHistoryWords, type WordsTranslate } from '../order-api/history-words.ts';
+import { orderLedgerView } from '../../domain/ledger-view.ts';
+import type { OrderJson } from '../../domain/order-edit.ts';
 import { synchronize } from '../order-api/service.ts';
 import { editorLabels } from '../../domain/order-edit-labels.ts';
 import { shipmentMethodLabel } from '../../domain/shipping.ts';
@@ -72,8 +75,16 @@ export function orderAdminRoutes(s: Services): Router {
   async function detailLocals(req: Request, param: unknown) {
     const id = parseInput(IdParam, param);
     const [order, log, epp] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id), orderPlan(s.db, id)]);
+    const t = req.t as unknown as WordsTranslate;
     return {
       title: req.t('order.title', { id: order.order_id }), order, log, epp, layout: 'layouts/admin', nav: 'orders',
+      // Every figure of the page from the one ledger (issue 33): rows that add up, unpaid by the balance rule.
+      ledger: orderLedgerView(order as OrderJson),
+      // A save of the editor reads in the reader's language (history-words.ts); older entries as written.
+      logText: (e: { message: string; data: unknown }) => {
+        const words = (e.data as { words?: unknown } | null)?.words;
+        return isHistoryWords(words) ? historyText(words, t, req.locale) : e.message;
+      },
       shipmentLabel: shipmentMethodLabel(order.shipment_method, order.shipment_quotes),
       cardOf: (p: { payment_method_id: string | null }) => orderCardLabel('third_party_info' in order ? order.third_party_info : null, p.payment_method_id),
     };

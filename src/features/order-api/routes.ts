@@ -12,8 +12,8 @@ import { IdParam, parseInput } from '../../http/validate.ts';
 import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { CardPaymentBody, isCardPayment, PaymentBody, takeCardPayment, takeCheckPayment } from './payments.ts';
 import { RefundBody, refundPayment } from './refunds.ts';
-import { ItemQuantityBody, TinBody, UpdateBody, VersionBody } from './schemas.ts';
-import { paymentData, removeShippingMethod, requireEditor, saveTin, synchronize, tins, updateItemQuantity, updateOrder } from './service.ts';
+import { DraftBody, ItemQuantityBody, TinBody, UpdateBody, VersionBody } from './schemas.ts';
+import { paymentData, priceDraft, removeShippingMethod, requireEditor, saveTin, synchronize, tins, updateItemQuantity, updateOrder } from './service.ts';
 
 /** The spec's order calls carry a bearer token; a session cookie alone is not enough. */
 const requireBearer: RequestHandler = (req, _res, next) => (req.bearer && req.user ? next() : next(unauthorized('This call needs a bearer token (Authorization: Bearer …).')));
@@ -36,6 +36,14 @@ export function orderApiRoutes(s: Services): Router {
     requireEditor(req.user); // who may edit before what was sent: a customer gets 403, not 400
     const body = parseInput(UpdateBody, req.body);
     res.json(await updateOrder(s.db, id, req.user, body, t(req)));
+  });
+
+  /** POST /{locale}/api/orders/{id}/draft — the editor's draft priced, nothing written (issue 33); the update's body. */
+  r.post('/api/orders/:orderId/draft', async (req, res) => {
+    const id = orderId(req);
+    requireEditor(req.user);
+    const body = parseInput(DraftBody, req.body);
+    res.json(await priceDraft(s.db, id, req.user, body, t(req)));
   });
 
   /** POST /{locale}/api/orders/{id}/tin/save */
@@ -89,7 +97,7 @@ export function orderApiRoutes(s: Services): Router {
     const id = orderId(req);
     const lineId = parseInput(IdParam, req.params.lineItemId);
     const body = parseInput(ItemQuantityBody, req.body);
-    res.json(await updateItemQuantity(s.db, id, lineId, req.user, body.quantity, body.version));
+    res.json(await updateItemQuantity(s.db, id, lineId, req.user, body, t(req)));
   };
   r.put('/admin/orders/detail/:orderId/update-item/:lineItemId', requirePermission('orders.edit'), updateItem);
   r.post('/admin/orders/detail/:orderId/update-item/:lineItemId', requirePermission('orders.edit'), (req, res, next) => {

@@ -6,14 +6,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { lineItemOptions, orderLineItems, type orders, paymentAllocations, payments, shipmentQuotes, warehouses } from '../../db/schema/index.ts';
-import { MESSAGES, LINE_TYPES } from '../../domain/constants.ts';
-import { conflict, forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
-import { toCents } from '../../domain/money.ts';
-import { money2, isPlaceholderId, type OrderJson, type UpdateResponse } from '../../domain/order-edit.ts';
+import { forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
+import { money2, type OrderJson, type UpdateResponse } from '../../domain/order-edit.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { priceLine } from '../cart/pricing.ts';
 import { loadOrder, loadOrderRow, ownsOrder, taxExemptOptions, type OrderRow } from './queries.ts';
-import type { UpdateBody } from './schemas.ts';
+import type { DraftBody, ItemQuantityBody, UpdateBody } from './schemas.ts';
+import { checkDraftLines, checkTin, draftOrder } from './draft.ts';
+import { englishHistoryText, historyWords } from './history-words.ts';
 import { customerOrderJson, customerPaymentJson, type CustomerOrderJson } from './customer-view.ts';
 import { orderJson } from './serialize.ts';
 import { lockOrder, logChange, repriceAndSave, snapshot } from './writes.ts';
@@ -64,39 +64,8 @@ export async function updateOrder(db: Db, orderId: number, user: CurrentUser | u
     const order = await lockOrder(tx, orderId, body.version);
     const before = await snapshot(tx, order);
     const stored = await tx.select().from(orderLineItems).where(eq(orderLineItems.orderId, orderId));
-    const byId = new Map(stored.map((l) => [l.id, l]));
-
-    // Every stored line is either kept (in line_items) or removed (in line_items_for_deletion).
-    const kept = body.line_items.filter((l) => !isPlaceholderId(l.order_line_item_id));
-    const added = body.line_items.filter((l) => isPlaceholderId(l.order_line_item_id));
-    const deleting = new Set(body.line_items_for_deletion);
-    const fields: Record<string, string> = {};
-    for (const l of kept) {
-      const id = l.order_line_item_id as number;
-      const s = byId.get(id);
-      if (!s) fields[`line_items.${id}`] = 'This line is not on the order.';
-      else if (deleting.has(id)) fields[`line_items.${id}`] = 'A line cannot be both kept and deleted.';
-      else if (s.productId !== (l.product_id ?? s.productId) || s.lineType !== l.line_type) fields[`line_items.${id}`] = 'Remove the line and add the new product instead of changing it.';
-    }
-    for (const id of deleting) if (!byId.has(id)) fields[`line_items_for_deletion.${id}`] = 'This line is not on the order.';
-    const mentioned = new Set([...kept.map((l) => l.order_line_item_id as number), ...deleting]);
-    for (const s of stored) if (!mentioned.has(s.id)) fields[`line_items.${s.id}`] = 'Every line the order keeps must be listed (or its id given for deletion).';
-    const placeholders = new Set<string>();
-    for (const l of added) {
-      const key = l.order_line_item_id as string;
-      if (placeholders.has(key)) fields[`line_items.${key}`] = 'Two new lines share this placeholder id.';
-      placeholders.add(key);
-      if (l.line_type === LINE_TYPES.PROMOTION || !l.product_id) fields[`line_items.${key}`] = 'A new line needs a product.';
-    }
-    if (Object.keys(fields).length) throw invalid('Some lines cannot be saved as sent.', fields);
-
-    // Spec §5: the order must keep at least one product line (type 0); refused before anything is written.
-    const keptTypes = [...kept.map((l) => byId.get(l.order_line_item_id as number)!.lineType), ...added.map((l) => l.line_type)];
-    if (!keptTypes.some((type) => type === 0)) throw invalid(MESSAGES.orderRequiresLines, { line_items: MESSAGES.orderRequiresLines }, 'order_requires_line_items');
-
-    // Removing a line that has payments on it would lose the record of what was paid.
-    const paidDeletes = stored.filter((s) => deleting.has(s.id) && toCents(s.paidTotal) > 0);
-    if (paidDeletes.length) throw conflict(`“${paidDeletes[0].title}” has payments on it and cannot be removed.`);
+    const { byId, kept, added, deleting } = checkDraftLines(stored, body);
+    checkTin(row, body.tax_exempt_id);
 
     if (deleting.size) await tx.delete(orderLineItems).where(and(eq(orderLineItems.orderId, orderId), inArray(orderLineItems.id, [...deleting])));
     for (const l of kept) {
@@ -134,9 +103,17 @@ export async function updateOrder(db: Db, orderId: number, user: CurrentUser | u
     if (body.po_number !== undefined) patch.poNumber = body.po_number;
     if (body.attention !== undefined) patch.attention = body.attention;
     if (body.notes !== undefined) patch.notes = body.notes;
+    // The draft's tax exemption and shipping removal are saved with the rest, in this one transaction (issue 33).
+    if (body.tax_exempt_id !== undefined) patch.taxExemptId = body.tax_exempt_id === '' ? null : body.tax_exempt_id;
+    if (body.remove_shipping && order.shipmentMethod) {
+      await tx.update(shipmentQuotes).set({ selected: false }).where(eq(shipmentQuotes.orderId, orderId));
+      Object.assign(patch, { shipmentMethod: null, shipmentQuoteId: null, shipping: '0' });
+    }
     const saved = await repriceAndSave(tx, order, patch);
     const after = await snapshot(tx, saved);
-    await logChange(tx, orderId, editor.id, 'order.update', `Order ${orderId} updated by ${editor.email}`, before, after, { new_lines, deleted: [...deleting] });
+    // One history entry per save, in words (issue 33): titles, each change, the total before → after, who.
+    const words = historyWords(before, after, order.orderCurrency, editor.email);
+    await logChange(tx, orderId, editor.id, 'order.update', englishHistoryText(words), before, after, { new_lines, deleted: [...deleting], words });
     return new_lines;
   });
   return { order: await fresh(db, orderId, t), new_lines };
@@ -170,21 +147,25 @@ export async function removeShippingMethod(db: Db, orderId: number, user: Curren
   return fresh(db, orderId, t);
 }
 
-/** PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} — one line's quantity. */
-export async function updateItemQuantity(db: Db, orderId: number, lineId: number, user: CurrentUser | undefined, quantity: number, version: number) {
+/**
+ * PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} — one line's quantity in
+ * the draft (issue 33): priced with the rest of the draft sent along, and written NOWHERE; "Save
+ * order" (update) applies the whole draft. Answers the spec's price, total, subtotal, quantity,
+ * last_quantity for the draft, and the draft order itself.
+ */
+export async function updateItemQuantity(db: Db, orderId: number, lineId: number, user: CurrentUser | undefined, body: ItemQuantityBody, t: Translate) {
   const editor = requireEditor(user);
   await readableOrder(db, orderId, editor);
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId, version);
-    const [line] = await tx.select().from(orderLineItems).where(and(eq(orderLineItems.id, lineId), eq(orderLineItems.orderId, orderId)));
-    if (!line || line.lineType === LINE_TYPES.PROMOTION) throw notFound('Line not found on this order.');
-    const before = await snapshot(tx, order);
-    await tx.update(orderLineItems).set({ quantity }).where(eq(orderLineItems.id, lineId));
-    const saved = await repriceAndSave(tx, order);
-    await logChange(tx, orderId, editor.id, 'order.update_item', `Quantity of line ${lineId} on order ${orderId} set to ${quantity} by ${editor.email}`, before, await snapshot(tx, saved));
-    const [after] = await tx.select().from(orderLineItems).where(eq(orderLineItems.id, lineId));
-    return { price: after.unitPrice, total: after.total, subtotal: saved.subtotal, quantity: after.quantity, last_quantity: line.quantity, order_total: saved.total, version: saved.version };
-  });
+  const { order, lastQuantity } = await draftOrder(db, orderId, editor, body, t, { lineId, quantity: body.quantity });
+  const line = order.line_items.find((l) => l.order_line_item_id === lineId)!;
+  return { price: line.unit_price, total: line.total, subtotal: order.totals.subtotal, quantity: line.quantity, last_quantity: lastQuantity, order_total: order.totals.total, version: order.version, order };
+}
+
+/** POST /{locale}/api/orders/{id}/draft — the order with the editor's draft applied, priced, written nowhere (issue 33). */
+export async function priceDraft(db: Db, orderId: number, user: CurrentUser | undefined, body: DraftBody, t: Translate): Promise<OrderJson> {
+  const editor = requireEditor(user);
+  await readableOrder(db, orderId, editor);
+  return (await draftOrder(db, orderId, editor, body, t)).order;
 }
 
 /** GET /{locale}/api/orders/{id}/tins */

@@ -4,7 +4,7 @@
  * written, the version bumped and the change logged (who, when, before and after).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { orderFees, orderLineItems, orderPromotions, orders, promotions } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { toCents } from '../../domain/money.ts';
@@ -29,7 +29,7 @@ export async function lockOrder(tx: Tx, orderId: number, version: number | undef
 /** A snapshot for the log: the fields staff edit and each line's product and quantity. */
 export async function snapshot(tx: Tx, order: LockedOrder) {
   const lines = await tx
-    .select({ id: orderLineItems.id, product_id: orderLineItems.productId, quantity: orderLineItems.quantity, line_type: orderLineItems.lineType })
+    .select({ id: orderLineItems.id, product_id: orderLineItems.productId, title: orderLineItems.title, quantity: orderLineItems.quantity, line_type: orderLineItems.lineType })
     .from(orderLineItems)
     .where(eq(orderLineItems.orderId, order.id))
     .orderBy(asc(orderLineItems.id));
@@ -38,7 +38,7 @@ export async function snapshot(tx: Tx, order: LockedOrder) {
     shipment_method: order.shipmentMethod, shipping: order.shipping, tax: order.tax, total: order.total, lines,
   };
 }
-type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+export type Snapshot = Awaited<ReturnType<typeof snapshot>>;
 
 /** Only what changed, as {before, after}. */
 export function diff(before: Snapshot, after: Snapshot) {
@@ -53,47 +53,68 @@ export function diff(before: Snapshot, after: Snapshot) {
   return { before: b, after: a };
 }
 
+type LineRow = typeof orderLineItems.$inferSelect;
+export type OrderPromo = { id: number; name: string; priority: number | null; configuration: (typeof promotions.$inferSelect)['configuration'] };
+
+/** The order's promotions with their rules and priority (what re-pricing stacks). */
+export function orderPromos(tx: DbOrTx, orderId: number): Promise<OrderPromo[]> {
+  return tx.select({ id: promotions.id, name: promotions.name, priority: promotions.priority, configuration: promotions.configuration }).from(orderPromotions).innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId)).where(eq(orderPromotions.orderId, orderId));
+}
+
+/**
+ * Why: the one re-pricing of an order's rows, pure: every line's discount/total/unpaid and every
+ * order total follow from the unit prices, quantities, promotions, shipping and tax rates given.
+ * Used by the save (repriceAndSave, which writes the result) and by the draft preview (draft.ts,
+ * which writes nothing), so a draft shows to the cent what saving it stores.
+ */
+export function repriceRows(lines: readonly LineRow[], promos: readonly OrderPromo[], order: LockedOrder) {
+  const r = repriceOrder(
+    lines.map((l) => ({ key: l.id, line_type: l.lineType, unit_cents: toCents(l.unitPrice), quantity: l.quantity, paid_cents: toCents(l.paidTotal) })),
+    promos.map((p) => ({ ...p, priority: p.priority ?? undefined })),
+    {
+      orgDiscount: order.orgDiscount,
+      shippingCents: toCents(order.shipping),
+      taxRates: (order.taxBreakdown ?? []).map((t) => ({ name: t.name, rate: t.rate })),
+      taxExempt: isTaxExempt(order.taxExemptId),
+    },
+  );
+  const next = lines.map((l, i): LineRow => {
+    const n = r.lines[i];
+    if (l.lineType === LINE_TYPES.PROMOTION) {
+      // A promotion line shows what its promotion took off, capped at the goods as they now are.
+      const k = promos.findIndex((p) => p.id === l.promotionId);
+      return k < 0 ? l : { ...l, unitPrice: money2(-r.promotion_applied[k]), total: money2(-r.promotion_applied[k]) };
+    }
+    if (n.unpaid < 0) throw conflict(`“${l.title}” cannot cost less than the ${money2(toCents(l.paidTotal))} already paid on it.`, { [`line_items.${l.id}`]: 'Less than already paid.' });
+    return { ...l, discount: money2(n.discount), total: money2(n.total), totalDiscounted: money2(n.total_discounted), unpaidTotal: money2(n.unpaid) };
+  });
+  const totals = {
+    subtotal: money2(r.subtotal),
+    discount: money2(r.discount),
+    tax: money2(r.tax),
+    shipping: money2(r.shipping),
+    total: money2(r.total),
+    taxBreakdown: r.tax_breakdown.map((t) => ({ name: t.name, rate: t.rate, amount: money2(t.amount) })),
+  };
+  return { lines: next, totals };
+}
+
 /** Re-prices every line and the order from the stored unit prices; `patch` sets other order fields in the same UPDATE. */
 export async function repriceAndSave(tx: Tx, order: LockedOrder, patch: Partial<typeof orders.$inferInsert> = {}): Promise<LockedOrder> {
   const merged = { ...order, ...patch } as LockedOrder;
   // One query at a time: a transaction's client runs its statements in order anyway.
   const lines = await tx.select().from(orderLineItems).where(eq(orderLineItems.orderId, order.id)).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
-  const promos = await tx.select({ id: promotions.id, name: promotions.name, priority: promotions.priority, configuration: promotions.configuration }).from(orderPromotions).innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId)).where(eq(orderPromotions.orderId, order.id));
-  const r = repriceOrder(
-    lines.map((l) => ({ key: l.id, line_type: l.lineType, unit_cents: toCents(l.unitPrice), quantity: l.quantity, paid_cents: toCents(l.paidTotal) })),
-    promos,
-    {
-      orgDiscount: merged.orgDiscount,
-      shippingCents: toCents(merged.shipping),
-      taxRates: (merged.taxBreakdown ?? []).map((t) => ({ name: t.name, rate: t.rate })),
-      taxExempt: isTaxExempt(merged.taxExemptId),
-    },
-  );
+  const r = repriceRows(lines, await orderPromos(tx, order.id), merged);
   for (const [i, l] of lines.entries()) {
     const n = r.lines[i];
-    if (l.lineType === LINE_TYPES.PROMOTION) {
-      // A promotion line shows what its promotion took off, capped at the goods as they now are.
-      const k = promos.findIndex((p) => p.id === l.promotionId);
-      const shown = k < 0 ? null : money2(-r.promotion_applied[k]);
-      if (shown !== null && (shown !== l.unitPrice || shown !== l.total)) await tx.update(orderLineItems).set({ unitPrice: shown, total: shown }).where(eq(orderLineItems.id, l.id));
-      continue;
-    }
-    if (n.unpaid < 0) throw conflict(`“${l.title}” cannot cost less than the ${money2(toCents(l.paidTotal))} already paid on it.`, { [`line_items.${l.id}`]: 'Less than already paid.' });
-    const next = { discount: money2(n.discount), total: money2(n.total), totalDiscounted: money2(n.total_discounted), unpaidTotal: money2(n.unpaid) };
-    if (next.discount !== l.discount || next.total !== l.total || next.totalDiscounted !== l.totalDiscounted || next.unpaidTotal !== l.unpaidTotal) {
-      await tx.update(orderLineItems).set(next).where(eq(orderLineItems.id, l.id));
-    }
+    const changed = n.discount !== l.discount || n.total !== l.total || n.totalDiscounted !== l.totalDiscounted || n.unpaidTotal !== l.unpaidTotal || n.unitPrice !== l.unitPrice;
+    if (changed) await tx.update(orderLineItems).set({ unitPrice: n.unitPrice, discount: n.discount, total: n.total, totalDiscounted: n.totalDiscounted, unpaidTotal: n.unpaidTotal }).where(eq(orderLineItems.id, l.id));
   }
   const [saved] = await tx
     .update(orders)
     .set({
       ...patch,
-      subtotal: money2(r.subtotal),
-      discount: money2(r.discount),
-      tax: money2(r.tax),
-      shipping: money2(r.shipping),
-      total: money2(r.total),
-      taxBreakdown: r.tax_breakdown.map((t) => ({ name: t.name, rate: t.rate, amount: money2(t.amount) })),
+      ...r.totals,
       version: sql`${orders.version} + 1`,
       updatedAt: new Date(),
     })

@@ -1,0 +1,57 @@
+/**
+ * What the staff order page and the order editor show of an order (issue 33), read through the one
+ * ledger (storedLedger): per product line its list unit price, quantity, list total, each discount
+ * as its own row (never baked into the unit price) and its net; per order the rows
+ *
+ *   merchandise − each discount + shipping + tax + each fee = total;  total − paid = unpaid
+ *
+ * (unpaid by the balance rule, order-balance.ts: shipping, tax and fees included; 0 for a quote,
+ * cart or cancelled order, so there `paid` and `unpaid` are shown as they are, not derived).
+ * Works on the order JSON (synchronize), so the editor's draft (priced by the server, not saved)
+ * reads exactly as the saved order will.
+ */
+import { LINE_DISCOUNT } from './ledger.ts';
+import type { OrderJson } from './order-edit.ts';
+import { storedLedger } from './stored-ledger.ts';
+
+export type LedgerViewDiscount = { name: string; cents: number; line: boolean };
+export type LedgerViewLine = { id: number | string; title: string; quantity: number; unitCents: number; listCents: number; discounts: LedgerViewDiscount[]; netCents: number };
+export type LedgerRowKind = 'merchandise' | 'discount' | 'shipping' | 'tax' | 'fee' | 'total' | 'paid' | 'unpaid';
+export type LedgerViewRow = { kind: LedgerRowKind; name: string; cents: number; line?: boolean };
+export type LedgerView = { lines: LedgerViewLine[]; rows: LedgerViewRow[]; total: number; paid: number; unpaid: number };
+
+type OrderLike = Pick<OrderJson, 'status' | 'quote' | 'totals' | 'line_items' | 'fees' | 'payments'>;
+
+/** Why: one reading of an order for every staff screen, so its rows always add up to the total beside them. */
+export function orderLedgerView(o: OrderLike): LedgerView {
+  const items = o.line_items;
+  const l = storedLedger(
+    { status: o.status, quote: o.quote, subtotal: o.totals.subtotal, shipping: o.totals.shipping, tax: o.totals.tax, discount: o.totals.discount, total: o.totals.total },
+    {
+      lines: items.map((x, i) => ({ id: i, lineType: x.line_type, title: x.product.title, unitPrice: x.unit_price, quantity: x.quantity, discount: x.discount, paidTotal: x.paid_total, promotionId: x.promotion_id })),
+      fees: [...o.fees.unpaid, ...o.fees.paid].map((f) => ({ id: f.fee_id, name: f.name, amount: f.amount.value, paid: f.paid })),
+      payments: o.payments.map((p) => ({ total: p.total.value, successful: p.successful })),
+      refunds: o.payments.flatMap((p) => (p.successful ? (p.refunds ?? []).map((r) => ({ amount: r.amount.value })) : [])),
+    },
+  );
+  const lines = l.lines.map((x): LedgerViewLine => ({
+    id: items[x.key].order_line_item_id,
+    title: items[x.key].product.title,
+    quantity: x.quantity,
+    unitCents: x.unitCents,
+    listCents: x.listTotal,
+    discounts: x.discounts.filter((d) => d.cents !== 0).map((d) => ({ name: d.name, cents: d.cents, line: d.name === LINE_DISCOUNT })),
+    netCents: x.net,
+  }));
+  const rows: LedgerViewRow[] = [
+    { kind: 'merchandise', name: '', cents: l.merchandise },
+    ...l.discounts.filter((d) => d.cents !== 0).map((d): LedgerViewRow => ({ kind: 'discount', name: d.name, cents: d.cents, line: d.name === LINE_DISCOUNT })),
+    { kind: 'shipping', name: '', cents: l.shipping },
+    { kind: 'tax', name: '', cents: l.tax },
+    ...l.fees.map((f): LedgerViewRow => ({ kind: 'fee', name: f.name, cents: f.cents })),
+    { kind: 'total', name: '', cents: l.total },
+    { kind: 'paid', name: '', cents: l.paidNet },
+    { kind: 'unpaid', name: '', cents: l.unpaid },
+  ];
+  return { lines, rows, total: l.total, paid: l.paidNet, unpaid: l.unpaid };
+}
