@@ -26,6 +26,29 @@ describe('browser: parts explorer', function () {
     base = (await testServer()).url;
   });
 
+  for (const width of [1280, 375]) {
+    it(`issue 34 at ${width} px: a callout with alternatives ticks none of them, and its Quantity column fits the panel`, async () => {
+      const page = await newPage({ width, height: 900 });
+      await page.goto(`${base}/en-us/products/${await productIdByStockcode('PL-4RV')}`);
+      await page.getByTestId('diagram-link').first().click();
+      await explorerReady(page);
+      await page.locator('path.callout-rect[data-callout="4"], [data-callout-link="4"]').first().click();
+      const list = page.locator('[data-testid="parts-panel"] [data-testid="callout-parts"][data-callout="4"]');
+      await list.waitFor();
+      const boxes = list.getByRole('checkbox');
+      expect(await boxes.count()).to.be.at.least(2);
+      for (const box of await boxes.all()) expect(await box.isChecked()).to.equal(false);
+      const [panel, qty] = await Promise.all([list.boundingBox(), list.getByRole('spinbutton').first().boundingBox()]);
+      expect(qty!.x + qty!.width, 'the quantity box ends inside the panel').to.be.at.most(panel!.x + panel!.width + 0.5);
+      // Ticking one and adding adds that one only.
+      await boxes.nth(1).check();
+      await list.getByRole('button', { name: 'Add ticked parts to cart' }).click();
+      await list.locator('[data-cart-added]:not([hidden])').waitFor();
+      expect(await page.getByTestId('cart-link').textContent()).to.match(/1\s*$/);
+      await page.close();
+    });
+  }
+
   it('from a planter product page: open its diagram, click a callout, add a part from the modal', async () => {
     const page = await newPage();
     await page.goto(`${base}/en-us/products/${await productIdByStockcode('PL-4RV')}`);
