@@ -18,6 +18,7 @@
 import { ALLOCATION_TYPES, type AllocationType, LINE_TYPES } from './constants.ts';
 import { toCents } from './money.ts';
 import { storedOrderBalance } from './order-balance.ts';
+import type { OrderJson } from './order-edit.ts';
 import { prorate } from './prorate.ts';
 
 /** The tax_name of the one tax part of an order that keeps a single tax amount (no breakdown). */
@@ -33,7 +34,7 @@ export type OwedOrderInput = {
   shipping: string;
   tax: string;
   tax_breakdown?: readonly { name: string; amount: string | number }[] | null;
-  lines: readonly { id: number; title: string; line_type: number; unpaid_total: string }[];
+  lines: readonly { id: number; title: string; line_type: number; unpaid_total: string; paid_total?: string }[];
   fees: readonly { id: number; name: string; amount: string; paid: boolean }[];
   payments: readonly { total: string; successful: boolean; allocations: readonly StoredAllocation[] }[];
   refunds: readonly { amount: string; allocations: readonly StoredAllocation[] }[];
@@ -50,6 +51,8 @@ export type PaymentPart = {
   label: string;
   /** What the part still owes, in cents (≥ 0). */
   owedCents: number;
+  /** What has been paid on it (a line's paid_total; a fee's, the shipping's or a tax's amount less owedCents). */
+  paidCents: number;
 };
 
 /** The part an allocation (stored or sent) goes to. */
@@ -79,12 +82,13 @@ export function owedParts(order: OwedOrderInput): PaymentPart[] {
 
   const lines: PaymentPart[] = order.lines
     .filter((l) => l.line_type !== LINE_TYPES.PROMOTION)
-    .map((l) => ({ key: `line:${l.id}`, type: ALLOCATION_TYPES.LINE, order_line_item_id: l.id, fee_id: null, tax_name: null, label: l.title, owedCents: Math.max(0, toCents(l.unpaid_total)) }));
+    .map((l) => ({ key: `line:${l.id}`, type: ALLOCATION_TYPES.LINE, order_line_item_id: l.id, fee_id: null, tax_name: null, label: l.title, owedCents: Math.max(0, toCents(l.unpaid_total)), paidCents: toCents(l.paid_total ?? '0') }));
   const fees: PaymentPart[] = order.fees
     .filter((f) => !f.paid)
     .map((f) => {
       const face = toCents(f.amount);
-      return { key: `fee:${f.id}`, type: ALLOCATION_TYPES.FEE, order_line_item_id: null, fee_id: f.id, tax_name: null, label: f.name, owedCents: clamp(face - (paid.get(`fee:${f.id}`) ?? 0), face) };
+      const owedCents = clamp(face - (paid.get(`fee:${f.id}`) ?? 0), face);
+      return { key: `fee:${f.id}`, type: ALLOCATION_TYPES.FEE, order_line_item_id: null, fee_id: f.id, tax_name: null, label: f.name, owedCents, paidCents: face - owedCents };
     });
   const shippingFace = toCents(order.shipping);
   const faces = [
@@ -92,7 +96,7 @@ export function owedParts(order: OwedOrderInput): PaymentPart[] {
     ...taxFaces(order).map((t) => ({ key: `tax:${t.name}`, type: ALLOCATION_TYPES.TAX, name: t.name as string | null, label: t.name, face: t.cents })),
   ];
   const orderParts: PaymentPart[] = faces.map((f) => ({
-    key: f.key, type: f.type, order_line_item_id: null, fee_id: null, tax_name: f.name, label: f.label, owedCents: clamp(f.face - (paid.get(f.key) ?? 0), f.face),
+    key: f.key, type: f.type, order_line_item_id: null, fee_id: null, tax_name: f.name, label: f.label, owedCents: clamp(f.face - (paid.get(f.key) ?? 0), f.face), paidCents: 0,
   }));
 
   const balance = storedOrderBalance(order, { fees: order.fees, payments: order.payments, refunds: order.refunds });
@@ -111,7 +115,22 @@ export function owedParts(order: OwedOrderInput): PaymentPart[] {
       }
     }
   }
+  for (const [i, p] of orderParts.entries()) p.paidCents = faces[i].face - p.owedCents;
   return [...lines, ...fees, ...orderParts];
+}
+
+/** The same from the order as the orders API sends it (OrderJson): what the payment island reads. */
+export function owedPartsOfOrder(order: OrderJson): PaymentPart[] {
+  const alloc = (a: { type: number; amount: { value: string }; order_line_item_id: number | null; fee_id?: number | null; tax_name?: string | null }): StoredAllocation => ({
+    type: a.type, amount: a.amount.value, order_line_item_id: a.order_line_item_id, fee_id: a.fee_id ?? null, tax_name: a.tax_name ?? null,
+  });
+  return owedParts({
+    status: order.status, quote: order.quote, total: order.totals.total, shipping: order.totals.shipping, tax: order.totals.tax, tax_breakdown: order.tax_breakdown,
+    lines: order.line_items.map((l) => ({ id: l.order_line_item_id, title: l.product.title, line_type: l.line_type, unpaid_total: l.unpaid_total, paid_total: l.paid_total })),
+    fees: [...order.fees.paid, ...order.fees.unpaid].map((f) => ({ id: f.fee_id, name: f.name, amount: f.amount.value, paid: f.paid })),
+    payments: order.payments.map((p) => ({ total: p.total.value, successful: p.successful, allocations: p.allocations.map(alloc) })),
+    refunds: order.payments.flatMap((p) => (p.refunds ?? []).map((r) => ({ amount: r.amount.value, allocations: (r.allocations ?? []).map(alloc) }))),
+  });
 }
 
 export const sumOwed = (parts: readonly { owedCents: number }[]) => parts.reduce((s, p) => s + p.owedCents, 0);

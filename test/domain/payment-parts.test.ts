@@ -44,9 +44,9 @@ describe('domain: payment parts (what a payment can pay)', () => {
   it('a part payment is spread in proportion, adds up to the payment and no part gets more than it owes', () => {
     // 100.00 over parts owing 10.00 / 20.00 / 70.01 (100.01 in all).
     const parts: PaymentPart[] = [
-      { key: 'line:1', type: 0, order_line_item_id: 1, fee_id: null, tax_name: null, label: 'A', owedCents: 1_000 },
-      { key: 'shipping', type: 2, order_line_item_id: null, fee_id: null, tax_name: null, label: '', owedCents: 2_000 },
-      { key: 'tax:Tax', type: 3, order_line_item_id: null, fee_id: null, tax_name: 'Tax', label: 'Tax', owedCents: 7_001 },
+      { key: 'line:1', type: 0, order_line_item_id: 1, fee_id: null, tax_name: null, label: 'A', owedCents: 1_000, paidCents: 0 },
+      { key: 'shipping', type: 2, order_line_item_id: null, fee_id: null, tax_name: null, label: '', owedCents: 2_000, paidCents: 0 },
+      { key: 'tax:Tax', type: 3, order_line_item_id: null, fee_id: null, tax_name: 'Tax', label: 'Tax', owedCents: 7_001, paidCents: 0 },
     ];
     // Exact shares: 999.90 / 1999.80 / 7000.30 cents → floors 999 / 1999 / 7000 (9998), the 2 left go to .90 and .80.
     expect(distributeOverParts(parts, 10_000)).to.deep.equal([{ key: 'line:1', cents: 1_000 }, { key: 'shipping', cents: 2_000 }, { key: 'tax:Tax', cents: 7_000 }]);
