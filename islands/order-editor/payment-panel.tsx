@@ -136,7 +136,7 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
         ) : null}
       </div>
       <div className="table-wrap" tabIndex={0} role="region" aria-label={labels.distribute}>
-        <table className="table stack-sm" data-testid="pay-lines">
+        <table className="table stack-sm pay-parts" data-testid="pay-lines">
           <thead><tr><th scope="col">{labels.item}</th><th scope="col" className="num">{labels.paid}</th><th scope="col" className="num">{labels.unpaid}</th><th scope="col" className="num">{labels.assigned}</th></tr></thead>
           <tbody>
             {parts.map((p) => {

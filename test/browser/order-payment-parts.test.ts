@@ -1,0 +1,70 @@
+/**
+ * Issue 33, item 3, as a person does it: staff open the $2,714.11 invoice order from the back
+ * office's navigation, take a payment, see the Shipping and Tax rows beside the lines in the
+ * distribution table, distribute the whole amount, record it, and the order owes $0.00.
+ * At 1280 and 375 px.
+ */
+import { expect } from 'chai';
+import path from 'node:path';
+import { axe, hydrated, newPage, requireChromium, screenshot } from '../helpers/browser.ts';
+import { testServer } from '../helpers/server.ts';
+import { invoiceOrder } from '../features/invoice-order-helpers.ts';
+import { signInFromLanding } from './journeys-person.ts';
+
+describe('browser: a payment pays shipping and tax (issue 33)', function () {
+  this.timeout(300_000);
+  let base: string;
+  before(async function () {
+    requireChromium(this);
+    base = (await testServer()).url;
+  });
+
+  for (const width of [1280, 375]) {
+    it(`staff pay the whole $2,714.11 of an invoice order, shipping and tax included, and it owes $0.00 (${width} px)`, async () => {
+      const { id, po } = await invoiceOrder();
+      const staff = await newPage({ width, height: 900 });
+      await signInFromLanding(staff, base, 'staff@example.com');
+      await staff.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await staff.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
+      await hydrated(staff);
+      const search = staff.getByRole('search', { name: 'Orders' });
+      await search.getByRole('searchbox', { name: 'PO number' }).fill(po);
+      await search.getByRole('button', { name: 'Search' }).click();
+      const found = staff.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: po });
+      await found.getByRole('link', { name: `#${id}` }).click();
+      await hydrated(staff);
+      await staff.getByRole('link', { name: 'Edit order' }).click();
+      await staff.waitForURL(/\/admin\/orders\/detail\/\d+\/edit$/);
+      await hydrated(staff);
+
+      const take = staff.getByRole('region', { name: 'Take a payment' });
+      const table = take.getByRole('table');
+      // Beside the two lines: Shipping $258.00 and the tax $107.00, nothing paid on either yet.
+      expect((await table.getByRole('row').filter({ hasText: 'Shipping' }).textContent())?.replace(/\s+/g, ' ')).to.match(/Shipping\s*\$0\.00\s*\$258\.00/);
+      expect((await table.getByRole('row').filter({ hasText: 'State sales tax' }).textContent())?.replace(/\s+/g, ' ')).to.match(/Tax \(State sales tax\)\s*\$0\.00\s*\$107\.00/);
+      await take.getByRole('textbox', { name: 'Amount received (USD)' }).fill('2714.11');
+      await take.getByRole('textbox', { name: 'Check number' }).fill('3310');
+      await take.getByRole('button', { name: 'Distribute over what is owed' }).click();
+      expect(await take.getByRole('textbox', { name: 'Assigned: Shipping' }).inputValue()).to.equal('258.00');
+      expect(await take.getByRole('textbox', { name: 'Assigned: Tax (State sales tax)' }).inputValue()).to.equal('107.00');
+      const assigned = await take.getByRole('textbox', { name: /^Assigned: / }).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+      expect(assigned.sort()).to.deep.equal(['107.00', '1849.11', '258.00', '500.00']);
+      // The sum shown is the amount, nothing left to assign.
+      expect(await take.getByTestId('pay-assigned-sum').textContent()).to.equal('$2,714.11');
+      expect(await take.getByRole('status').textContent()).to.equal('Left to assign: $0.00');
+      expect(await axe(staff)).to.deep.equal([]);
+      if (process.env.SCREENSHOTS) await take.screenshot({ path: path.resolve('test-results', `payment-parts-form-${width}.png`) });
+      await take.getByRole('button', { name: 'Record payment' }).click();
+
+      const payments = staff.getByRole('region', { name: 'Payments' });
+      await payments.getByRole('row', { name: /^\d+ Check #3310 · Successful \$2,714\.11 Refresh payment #\d+$/ }).waitFor();
+      const items = staff.getByRole('region', { name: 'Items' });
+      await items.filter({ hasText: /Shipping\s*\$258\.00\s*Tax\s*\$107\.00\s*Total\s*\$2,714\.11\s*Unpaid\s*\$0\.00/ }).waitFor();
+      // Nothing owed is left: no row takes an amount any more.
+      expect(await take.getByRole('textbox', { name: /^Assigned: / }).count()).to.equal(0);
+      await screenshot(staff, `payment-parts-after-${width}`);
+      expect(staff.problems).to.deep.equal([]);
+      await staff.close();
+    });
+  }
+});
