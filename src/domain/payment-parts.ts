@@ -19,7 +19,6 @@ import { ALLOCATION_TYPES, type AllocationType, LINE_TYPES } from './constants.t
 import { toCents } from './money.ts';
 import { storedOrderBalance } from './order-balance.ts';
 import type { OrderJson } from './order-edit.ts';
-import { prorate } from './prorate.ts';
 
 /** The tax_name of the one tax part of an order that keeps a single tax amount (no breakdown). */
 export const TAX_PART_NAME = 'Tax';
@@ -138,17 +137,31 @@ export const sumOwed = (parts: readonly { owedCents: number }[]) => parts.reduce
 export type PartAssignment = { key: string; cents: number };
 
 /**
- * Why: a payment with no split of its own pays every part in proportion to what it owes (largest
- * remainder, prorate.ts): the assignments add up to the amount exactly and none is above its
- * part's owed. Parts that would get nothing are left out. Throws RangeError when the amount is not
- * a positive whole number of cents or is more than the parts owe together (callers check first).
+ * Why: a payment with no split of its own fills the parts in order — the lines as the order lists
+ * them, then the fees, the shipping and the taxes — each up to what it owes, as spec §5 fills
+ * lines: the assignments add up to the amount exactly and none is above its part's owed. Parts
+ * that get nothing are left out. Throws RangeError when the amount is not a positive whole number
+ * of cents or is more than the parts owe together (callers check first).
  */
 export function distributeOverParts(parts: readonly PaymentPart[], amountCents: number): PartAssignment[] {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError('the amount must be a positive number of cents');
-  const owing = parts.filter((p) => p.owedCents > 0);
-  if (amountCents > sumOwed(owing)) throw new RangeError('the amount is more than the order owes');
-  const shares = prorate(owing.map((p) => p.owedCents), amountCents);
-  return owing.map((p, i) => ({ key: p.key, cents: shares[i] })).filter((a) => a.cents > 0);
+  if (amountCents > sumOwed(parts)) throw new RangeError('the amount is more than the order owes');
+  let rest = amountCents;
+  const out: PartAssignment[] = [];
+  for (const p of parts) {
+    const cents = Math.min(rest, Math.max(0, p.owedCents));
+    if (cents > 0) out.push({ key: p.key, cents });
+    rest -= cents;
+  }
+  return out;
+}
+
+/** Why: a refund takes back what a payment paid on lines, shipping and tax; never a fee (spec §3: fees are settled). */
+export const isRefundableAllocation = (type: number) => type !== ALLOCATION_TYPES.FEE;
+
+/** What is left to refund on a payment as the orders API sends it: its refundable allocations less its refunds. */
+export function refundableCents(p: { allocations: readonly { type: number; amount: { value: string } }[]; refunded: { value: string } }): number {
+  return Math.max(0, p.allocations.filter((a) => isRefundableAllocation(a.type)).reduce((s, a) => s + toCents(a.amount.value), 0) - toCents(p.refunded.value));
 }
 
 export type PartCheck =

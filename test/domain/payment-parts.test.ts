@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { ALLOCATION_TYPES } from '../../src/domain/constants.ts';
 import { fromCents, toCents } from '../../src/domain/money.ts';
 import { storedOrderBalance } from '../../src/domain/order-balance.ts';
-import { checkPartAssignments, distributeOverParts, owedParts, sumOwed, TAX_PART_NAME, type OwedOrderInput, type PaymentPart, type StoredAllocation } from '../../src/domain/payment-parts.ts';
+import { checkPartAssignments, distributeOverParts, owedParts, refundableCents, sumOwed, TAX_PART_NAME, type OwedOrderInput, type PaymentPart, type StoredAllocation } from '../../src/domain/payment-parts.ts';
 import { prorate, spreadRefund } from '../../src/domain/prorate.ts';
 
 /** The invoice order: goods 2,349.11 + shipping 258.00 + tax 107.00 = 2,714.11, nothing paid. */
@@ -41,16 +41,24 @@ describe('domain: payment parts (what a payment can pay)', () => {
     ]);
   });
 
-  it('a part payment is spread in proportion, adds up to the payment and no part gets more than it owes', () => {
-    // 100.00 over parts owing 10.00 / 20.00 / 70.01 (100.01 in all).
+  it('a part payment fills the parts in order (lines, then fees, shipping, tax), each up to what it owes (spec §5)', () => {
     const parts: PaymentPart[] = [
       { key: 'line:1', type: 0, order_line_item_id: 1, fee_id: null, tax_name: null, label: 'A', owedCents: 1_000, paidCents: 0 },
+      { key: 'line:2', type: 0, order_line_item_id: 2, fee_id: null, tax_name: null, label: 'B', owedCents: 0, paidCents: 500 },
       { key: 'shipping', type: 2, order_line_item_id: null, fee_id: null, tax_name: null, label: '', owedCents: 2_000, paidCents: 0 },
       { key: 'tax:Tax', type: 3, order_line_item_id: null, fee_id: null, tax_name: 'Tax', label: 'Tax', owedCents: 7_001, paidCents: 0 },
     ];
-    // Exact shares: 999.90 / 1999.80 / 7000.30 cents → floors 999 / 1999 / 7000 (9998), the 2 left go to .90 and .80.
-    expect(distributeOverParts(parts, 10_000)).to.deep.equal([{ key: 'line:1', cents: 1_000 }, { key: 'shipping', cents: 2_000 }, { key: 'tax:Tax', cents: 7_000 }]);
+    // 25.00: the line's 10.00, then 15.00 of the 20.00 shipping; the paid line and the tax get nothing.
+    expect(distributeOverParts(parts, 2_500)).to.deep.equal([{ key: 'line:1', cents: 1_000 }, { key: 'shipping', cents: 1_500 }]);
+    // All of it: 100.01 exactly.
+    expect(distributeOverParts(parts, 10_001)).to.deep.equal([{ key: 'line:1', cents: 1_000 }, { key: 'shipping', cents: 2_000 }, { key: 'tax:Tax', cents: 7_001 }]);
     expect(() => distributeOverParts(parts, 10_002)).to.throw(RangeError);
+    expect(() => distributeOverParts(parts, 0)).to.throw(RangeError);
+  });
+
+  it('what is left to refund on a payment: its line, shipping and tax allocations less its refunds, never a fee', () => {
+    const p = { allocations: [{ type: 0, amount: { value: '10.00' } }, { type: 1, amount: { value: '5.00' } }, { type: 2, amount: { value: '8.20' } }, { type: 3, amount: { value: '1.80' } }], refunded: { value: '7.50' } };
+    expect(refundableCents(p)).to.equal(1_250); // 10.00 + 8.20 + 1.80 − 7.50
   });
 
   it('an order with one tax amount and no breakdown has one tax part named Tax', () => {

@@ -6,7 +6,7 @@
  * here. One transaction with the order locked (optimistic version as for every edit)
  * and the log row; the provider is asked only after every check has passed.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { orderLineItems, orders, paymentAllocations, payments, refundAllocations, refunds } from '../../db/schema/index.ts';
@@ -14,6 +14,7 @@ import { ALLOCATION_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
 import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
 import { spreadRefund } from '../../domain/prorate.ts';
+import { isRefundableAllocation } from '../../domain/payment-parts.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { PaymentError, type PaymentProvider } from '../../providers/payments/types.ts';
 import { amount, declined } from './payments.ts';
@@ -48,8 +49,9 @@ export async function refundPayment(db: Db, provider: PaymentProvider, orderId: 
     const allocs = await tx
       .select({ type: paymentAllocations.type, lineId: paymentAllocations.lineItemId, taxName: paymentAllocations.taxName, amount: paymentAllocations.amount })
       .from(paymentAllocations)
-      .where(and(eq(paymentAllocations.paymentId, paymentId), ne(paymentAllocations.type, ALLOCATION_TYPES.FEE)))
-      .orderBy(asc(paymentAllocations.id));
+      .where(eq(paymentAllocations.paymentId, paymentId))
+      .orderBy(asc(paymentAllocations.id))
+      .then((rows) => rows.filter((r) => isRefundableAllocation(r.type)));
     const done = await tx
       .select({ type: refundAllocations.type, lineId: refundAllocations.lineItemId, taxName: refundAllocations.taxName, cents: sql<string>`sum(${refundAllocations.amount})` })
       .from(refundAllocations)
