@@ -7,14 +7,11 @@
  */
 import { cloneOrder, sqlRows } from '../helpers/server.ts';
 
-const taken = new Set<number>();
-
 export async function invoiceOrder(): Promise<{ id: number; po: string; lines: [number, number] }> {
-  const rows = await sqlRows<{ id: number }>(`select o.id from orders o join channels c on c.id = o.channel_id
+  // Only copied, never changed: the same demo order may be the source of many copies.
+  const [src] = await sqlRows<{ id: number }>(`select o.id from orders o join channels c on c.id = o.channel_id
     where c.code = 'US' and o.status in ('pending', 'processing') and not o.quote and not exists (select 1 from payments p where p.order_id = o.id)
-    and (select count(*) from order_line_items l where l.order_id = o.id and l.line_type = 0) >= 2 and o.id > 10 order by o.id desc`);
-  const src = rows.find((r) => !taken.has(r.id))!;
-  taken.add(src.id);
+    and (select count(*) from order_line_items l where l.order_id = o.id and l.line_type = 0) >= 2 and o.id > 10 order by o.id desc limit 1`);
   const id = await cloneOrder(src.id);
   const po = `PO-I33-${id}`;
   const lines = await sqlRows<{ id: number }>(`select id from order_line_items where order_id = $1 and line_type = 0 order by sort, id`, [id]);
