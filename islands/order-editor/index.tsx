@@ -29,6 +29,7 @@ import { isAppRequestError, messagesOf } from '../lib/request.ts';
 import { orderApi } from './api.ts';
 import { ProductSearch } from './product-search.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
+import { owedPartsOfOrder, sumOwed } from '../../src/domain/payment-parts.ts';
 import { PaymentList, refreshPayment } from './payment-list.tsx';
 import { RefundPanel } from './refund-panel.tsx';
 import { LedgerRows } from './ledger-rows.tsx';
@@ -322,7 +323,7 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
       </section>
 
       <PaymentList locale={locale} order={order} labels={labels} busy={busy} onPayments={onPayments} synchronize={() => synchronize()} />
-      {canPay && (Number(order.totals.unpaid_total) > 0 || order.payments.length === 0) ? (
+      {canPay && (sumOwed(owedPartsOfOrder(order)) > 0 || order.payments.length === 0) ? (
         <PaymentPanel locale={locale} order={order} labels={labels} tokenizeUrl={tokenizeUrl} busy={busy || dirty} onPaid={(paymentId) => refreshPayment(locale, order, paymentId, onPayments, () => synchronize())} />
       ) : null}
       {canPay ? <RefundPanel locale={locale} order={order} labels={labels} busy={busy || dirty} onRefunded={() => synchronize()} /> : null}

@@ -1,18 +1,19 @@
 /**
- * Taking a check payment on an order (spec §3 Payment, §5): the amount is spread over the lines
- * in order up to each unpaid total (distributePayment), each assignment can be typed and is
- * capped at its line's unpaid_total (capAssigned), unpaid fees can be paid in full (allocation
- * type 1), and the payment is recorded only when the assignments add up to it (checkAllocations)
- * — the same rules the server applies. A card is sent to the card provider's tokenisation endpoint
+ * Taking a payment on an order (spec §3 Payment, §5, issue 33): the table lists every part of the
+ * order a payment can pay — the lines, each unpaid fee, the shipping and the tax — with what each
+ * still owes (owedParts, src/domain/payment-parts.ts). "Distribute" spreads the amount over them
+ * (distributeOverParts), each assignment can be typed and is capped at what its part owes, and the
+ * payment is recorded only when the assignments add up to it (checkPartAssignments) — the same
+ * rules the server applies. A card is sent to the card provider's tokenisation endpoint
  * first (`tokenizeUrl`); only the token reaches the orders API, with one idempotency key per attempt.
  */
 import { shownMessages } from '../lib/errors.ts';
 import { useId, useState } from 'react';
-import { PAYMENT_TYPES, LINE_TYPES } from '../../src/domain/constants.ts';
-import { formatMoney, fromCents, parseCents, toCents } from '../../src/domain/money.ts';
+import { ALLOCATION_TYPES, PAYMENT_TYPES } from '../../src/domain/constants.ts';
+import { formatMoney, fromCents, parseCents } from '../../src/domain/money.ts';
 import type { OrderJson } from '../../src/domain/order-edit.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
-import { capAssigned, checkAllocations, distributePayment } from '../../src/domain/prorate.ts';
+import { checkPartAssignments, distributeOverParts, owedPartsOfOrder, sumOwed, TAX_PART_NAME, type PaymentPart } from '../../src/domain/payment-parts.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { hideWait, showWait } from '../lib/overlay.ts';
 import { apiToken } from '../lib/dom.ts';
@@ -25,29 +26,34 @@ type Props = { locale: string; order: OrderJson; labels: EditorLabels; tokenizeU
 
 export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid }: Props) {
   const id = useId();
-  const payable = order.line_items.filter((l) => l.line_type !== LINE_TYPES.PROMOTION && Number(l.unpaid_total) > 0);
+  const parts = owedPartsOfOrder(order);
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<'check' | 'card'>('check');
   const [check, setCheck] = useState('');
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
-  const [assigned, setAssigned] = useState<Record<number, string>>({});
-  const [fees, setFees] = useState<number[]>([]);
+  const [assigned, setAssigned] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const money = (cents: number) => formatMoney(cents, order.order_currency, locale);
+  /** How the order page names each part: the line's title, the fee's name, Shipping, Tax. */
+  const nameOf = (p: PaymentPart) =>
+    p.type === ALLOCATION_TYPES.SHIPPING ? order.total_type_translations.shipping
+      : p.type === ALLOCATION_TYPES.TAX ? (p.tax_name === TAX_PART_NAME ? order.total_type_translations.tax : `${order.total_type_translations.tax} (${p.label})`)
+        : p.type === ALLOCATION_TYPES.FEE ? `${labels.payFee}: ${p.label}` : p.label;
 
-  const feeCents = order.fees.unpaid.filter((f) => fees.includes(f.fee_id)).reduce((s, f) => s + toCents(f.amount.value), 0);
   const amountCents = parseCents(amount, 'down') ?? 0;
-  const split = payable.map((l) => ({ id: l.order_line_item_id, assigned: Number(assigned[l.order_line_item_id] || 0) }));
-  const lines = payable.map((l) => ({ id: l.order_line_item_id, unpaid_total: Number(l.unpaid_total) }));
-  const check_ = checkAllocations(fromCents(Math.max(0, amountCents - feeCents)), split.filter((s) => s.assigned > 0), lines);
-  const remaining = amountCents - feeCents - check_.assignedCents;
+  const split = parts.map((p) => ({ key: p.key, cents: parseCents(assigned[p.key] ?? '', 'down') ?? 0 })).filter((a) => a.cents > 0);
+  const verdict = checkPartAssignments(parts, split, amountCents);
+  const assignedCents = split.reduce((s, a) => s + a.cents, 0);
+  const remaining = amountCents - assignedCents;
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
   const cardReady = card.number.replace(/\D/g, '').length >= 12 && expiry !== null && /^\d{3,4}$/.test(card.cvc);
-  const ok = amountCents > 0 && (method === 'card' ? cardReady : check.trim() !== '') && (amountCents - feeCents === 0 ? split.every((s) => !s.assigned) && feeCents > 0 : check_.ok);
+  const ok = amountCents > 0 && (method === 'card' ? cardReady : check.trim() !== '') && verdict.ok;
 
   function distribute() {
-    const out = distributePayment(fromCents(Math.max(0, amountCents - feeCents)), lines);
-    setAssigned(Object.fromEntries(out.map((o) => [o.id, o.assigned ? fromCents(toCents(o.assigned)) : ''])));
+    // More than is owed: what is owed is spread, and the rest shows as left to assign.
+    const cents = Math.min(amountCents, sumOwed(parts));
+    const out = cents > 0 ? distributeOverParts(parts, cents) : [];
+    setAssigned(Object.fromEntries(out.map((o) => [o.key, fromCents(o.cents)])));
   }
 
   async function record() {
@@ -55,8 +61,11 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
     showWait(); // spec §9: the full-screen wait overlay while the payment is taken
     try {
       const split_ = {
-        version: order.version, amount: fromCents(amountCents), fee_ids: fees,
-        allocations: split.filter((s) => s.assigned > 0).map((s) => ({ order_line_item_id: s.id, amount: fromCents(toCents(s.assigned)) })),
+        version: order.version, amount: fromCents(amountCents),
+        allocations: split.map((a) => {
+          const p = parts.find((x) => x.key === a.key)!;
+          return { type: p.type, order_line_item_id: p.order_line_item_id ?? undefined, fee_id: p.fee_id ?? undefined, tax_name: p.tax_name ?? undefined, amount: fromCents(a.cents) };
+        }),
       };
       let paid: { payment_id: number };
       if (method === 'card') {
@@ -69,7 +78,6 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
       setAmount('');
       setCheck('');
       setAssigned({});
-      setFees([]);
       await onPaid(paid.payment_id);
       showAlert(labels.recorded, 'success');
     } catch (err) {
@@ -126,41 +134,30 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
             </div>
           </div>
         ) : null}
-        {order.fees.unpaid.length ? (
-          <fieldset className="fee-list">
-            <legend className="small">{labels.payFee}</legend>
-            {order.fees.unpaid.map((f) => (
-              <label key={f.fee_id} className="check-field">
-                <input type="checkbox" checked={fees.includes(f.fee_id)} disabled={busy} onChange={(e) => setFees(e.target.checked ? [...fees, f.fee_id] : fees.filter((x) => x !== f.fee_id))} data-testid="pay-fee" />
-                {f.name} · {money(toCents(f.amount.value))}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
       </div>
       <div className="table-wrap" tabIndex={0} role="region" aria-label={labels.distribute}>
-        <table className="table stack-sm" data-testid="pay-lines">
+        <table className="table stack-sm pay-parts" data-testid="pay-lines">
           <thead><tr><th scope="col">{labels.item}</th><th scope="col" className="num">{labels.paid}</th><th scope="col" className="num">{labels.unpaid}</th><th scope="col" className="num">{labels.assigned}</th></tr></thead>
           <tbody>
-            {order.line_items.filter((l) => l.line_type !== LINE_TYPES.PROMOTION).map((l) => {
-              const open = Number(l.unpaid_total) > 0;
-              const over = !check_.ok && check_.reason === 'over_line' && check_.id === l.order_line_item_id;
+            {parts.map((p) => {
+              const open = p.owedCents > 0;
+              const over = !verdict.ok && verdict.reason === 'over_part' && verdict.key === p.key;
+              const name = nameOf(p);
               return (
-                <tr key={l.order_line_item_id} data-line-id={l.order_line_item_id}>
-                  <td className="cell-main">{l.product.title}</td>
-                  <td className="num" data-testid="pay-line-paid" data-label={labels.paid}>{money(toCents(l.paid_total))}</td>
-                  <td className="num" data-testid="pay-line-unpaid" data-label={labels.unpaid}>{money(toCents(l.unpaid_total))}</td>
+                <tr key={p.key} data-part={p.key} data-line-id={p.order_line_item_id ?? undefined}>
+                  <td className="cell-main">{name}</td>
+                  <td className="num" data-testid="pay-line-paid" data-label={labels.paid}>{money(p.paidCents)}</td>
+                  <td className="num" data-testid="pay-line-unpaid" data-label={labels.unpaid}>{money(p.owedCents)}</td>
                   <td className="num cell-end" data-label={labels.assigned}>
                     {open ? (
                       <input
-                        className="input assign-input" inputMode="decimal" aria-label={`${labels.assigned}: ${l.product.title}`} disabled={busy} value={assigned[l.order_line_item_id] ?? ''}
+                        className="input assign-input" inputMode="decimal" aria-label={`${labels.assigned}: ${name}`} disabled={busy} value={assigned[p.key] ?? ''}
                         aria-invalid={over || undefined}
-                        onChange={(e) => setAssigned({ ...assigned, [l.order_line_item_id]: e.target.value })}
+                        onChange={(e) => setAssigned({ ...assigned, [p.key]: e.target.value })}
                         onBlur={(e) => {
                           const v = parseCents(e.target.value, 'down');
-                          if (v === null) return setAssigned({ ...assigned, [l.order_line_item_id]: '' });
-                          const capped = capAssigned(v / 100, Number(l.unpaid_total));
-                          setAssigned({ ...assigned, [l.order_line_item_id]: capped ? fromCents(toCents(capped, 'down')) : '' });
+                          const capped = v === null ? 0 : Math.max(0, Math.min(v, p.owedCents));
+                          setAssigned({ ...assigned, [p.key]: capped ? fromCents(capped) : '' });
                         }}
                         data-testid="pay-assign"
                       />
@@ -170,6 +167,14 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
               );
             })}
           </tbody>
+          <tfoot>
+            <tr data-testid="pay-assigned-total">
+              <th scope="row" className="cell-main">{labels.assignedTotal}</th>
+              <td className="num" data-label={labels.paid}>{money(sumOf(parts, 'paidCents'))}</td>
+              <td className="num" data-label={labels.unpaid}>{money(sumOwed(parts))}</td>
+              <td className="num cell-end" data-label={labels.assigned} data-testid="pay-assigned-sum">{money(assignedCents)}</td>
+            </tr>
+          </tfoot>
         </table>
       </div>
       <div className="card-body editor-actions">
@@ -179,3 +184,5 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
     </section>
   );
 }
+
+const sumOf = (parts: readonly PaymentPart[], k: 'paidCents' | 'owedCents') => parts.reduce((s, p) => s + p[k], 0);

@@ -2,13 +2,15 @@
  * Refunding card payments from the order editor: each card payment with its refunded and
  * refundable amounts, and a refund form (amount, optional reason) behind a confirmation. The
  * server decides what may be refunded (src/features/order-api/refunds.ts); the panel only offers
- * what the payment's line allocations still hold, as the server computes it.
+ * what the payment's line, shipping and tax allocations still hold (refundableCents, the rule the
+ * server applies).
  */
 import { shownMessages } from '../lib/errors.ts';
 import { useId, useState } from 'react';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { formatMoney, fromCents, parseCents, toCents } from '../../src/domain/money.ts';
 import { orderCardLabel } from '../../src/domain/payments.ts';
+import { refundableCents } from '../../src/domain/payment-parts.ts';
 import type { OrderJson, PaymentJson } from '../../src/domain/order-edit.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
 import { showAlert } from '../lib/alerts.ts';
@@ -17,9 +19,6 @@ import { request } from '../lib/request.ts';
 
 type Props = { locale: string; order: OrderJson; labels: EditorLabels; busy: boolean; onRefunded: () => Promise<unknown> };
 
-/** What is left to refund: the payment's line allocations less its refunds (fees are not refunded). */
-const refundableCents = (p: PaymentJson) =>
-  Math.max(0, p.allocations.filter((a) => a.type === 0).reduce((s, a) => s + toCents(a.amount.value), 0) - toCents(p.refunded.value));
 
 /** "Visa •••• 4242" (the checkout's card when the stored token does not say), else the payment's number. */
 const cardOf = (order: OrderJson, p: PaymentJson) => orderCardLabel(order.third_party_info, p.payment_method_id) ?? `#${p.payment_id}`;

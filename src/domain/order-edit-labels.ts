@@ -9,7 +9,7 @@ export const EDITOR_LABEL_KEYS = {
   taxExemption: 'oa.detail.taxExempt', notExempt: 'oa.detail.notExempt', shippingMethod: 'oa.detail.shipping', noShippingMethod: 'oa.detail.noMethod',
   removeShipping: 'oa.editor.removeShipping', confirmRemoveShipping: 'oa.editor.confirmRemoveShipping', unsaved: 'oa.editor.unsaved', saved: 'oa.editor.saved',
   added: 'oa.editor.added', save: 'oa.editor.save', saving: 'oa.editor.saving', done: 'oa.editor.done',
-  payment: 'oa.pay.title', payAmount: 'oa.pay.amount', checkNumber: 'oa.pay.checkNumber', distribute: 'oa.pay.distribute', assigned: 'oa.pay.assigned',
+  payment: 'oa.pay.title', payAmount: 'oa.pay.amount', checkNumber: 'oa.pay.checkNumber', distribute: 'oa.pay.distribute', assigned: 'oa.pay.assigned', assignedTotal: 'oa.pay.assignedTotal',
   paid: 'oa.detail.paid', unpaid: 'oa.detail.unpaid', record: 'oa.pay.record', recorded: 'oa.pay.recorded', remaining: 'oa.pay.remaining',
   overLine: 'oa.pay.overLine', sumMismatch: 'oa.pay.sumMismatch', saveFirst: 'oa.pay.saveFirst', payFee: 'oa.pay.fee',
   method: 'oa.pay.method', methodCheck: 'oa.pay.methodCheck', methodCard: 'oa.pay.methodCard', cardNumber: 'oa.pay.cardNumber', cardExpiry: 'oa.pay.cardExpiry',

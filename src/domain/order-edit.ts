@@ -32,9 +32,14 @@ export type LineItemJson = {
   line_options: LineOptionJson[];
 };
 
-/** Fee allocations (type 1) carry `paid`: whether the payment that covers the fee went through. */
-export type AllocationJson = { payment_allocation_id: number; type: number; amount: MoneyValue; order_line_item_id: number | null; fee_id: number | null; paid?: boolean };
-export type RefundJson = { refund_id: number; amount: MoneyValue; reason: string | null; created_at: string };
+/**
+ * Fee allocations (type 1) carry `paid`: whether the payment that covers the fee went through.
+ * Type 2 pays the shipping, type 3 one tax named by tax_name (issue 33; null for the others).
+ */
+export type AllocationJson = { payment_allocation_id: number; type: number; amount: MoneyValue; order_line_item_id: number | null; fee_id: number | null; tax_name?: string | null; paid?: boolean };
+/** What a refund took back: a line (type 0), the shipping (2) or a tax (3, tax_name). */
+export type RefundAllocationJson = { type: number; amount: MoneyValue; order_line_item_id: number | null; tax_name: string | null };
+export type RefundJson = { refund_id: number; amount: MoneyValue; reason: string | null; created_at: string; allocations?: RefundAllocationJson[] };
 export type PaymentJson = {
   payment_id: number; payment_type: number; successful: boolean; total: MoneyValue; allocations: AllocationJson[]; check_number: string | null; payment_method_id: string | null; created_at: string;
   /** Card refunds of this payment (issue 9) and their sum. */

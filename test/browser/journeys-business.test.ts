@@ -128,14 +128,16 @@ describe('browser: business journeys (issue 21)', function () {
       // 3 × $38.50 = $115.50 − $25 + $10.27 shipping, no tax; the line owes $90.50.
       await editorItems.filter({ hasText: /Subtotal\s*\$115\.50\s*Discount\s*−\$25\.00\s*Shipping\s*\$10\.27\s*Tax\s*\$0\.00\s*Total\s*\$100\.77\s*Unpaid\s*\$90\.50/ }).waitFor();
       const take = staff.getByRole('region', { name: 'Take a payment' });
-      await take.getByRole('textbox', { name: 'Amount received (USD)' }).fill('90.50');
+      // The whole bill is paid: the line's $90.50 and the $10.27 shipping (issue 33), $100.77.
+      await take.getByRole('textbox', { name: 'Amount received (USD)' }).fill('100.77');
       await take.getByRole('textbox', { name: 'Check number' }).fill('7788');
-      await take.getByRole('button', { name: 'Distribute over lines' }).click();
+      await take.getByRole('button', { name: 'Distribute over what is owed' }).click();
       expect(await take.getByRole('textbox', { name: 'Assigned: Seed Plate — Corn 30-cell' }).inputValue()).to.equal('90.50');
+      expect(await take.getByRole('textbox', { name: 'Assigned: Shipping' }).inputValue()).to.equal('10.27');
       await take.getByRole('button', { name: 'Record payment' }).click();
       // The new payment appears in place, the order's figures follow, the page is the same page.
       const payments = staff.getByRole('region', { name: 'Payments' });
-      await payments.getByRole('row', { name: /^\d+ Check #7788 · Successful \$90\.50 Refresh payment #\d+$/ }).waitFor();
+      await payments.getByRole('row', { name: /^\d+ Check #7788 · Successful \$100\.77 Refresh payment #\d+$/ }).waitFor();
       await editorItems.filter({ hasText: /Total\s*\$100\.77\s*Unpaid\s*\$0\.00/ }).waitFor();
       const mark = await staff.evaluate(() => {
         const w = window as unknown as { stillHere?: boolean; waitSeen?: string[] };

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
   addresses, channelPaymentMethods, lineItemOptions, logs, optionChoices, orderFees, orderLineItems, orderPromotions, payments, paymentAllocations,
-  productOptions, products, promotions, refunds, shipmentQuotes,
+  productOptions, products, promotions, refundAllocations, refunds, shipmentQuotes,
 } from '../../src/db/schema/index.ts';
 import { loadOrder, loadOrderRow } from '../../src/features/order-api/queries.ts';
 import { agent, apiToken, signIn } from '../helpers/http.ts';
@@ -40,6 +40,9 @@ async function partsOneByOne(orderId: number) {
       .where(and(eq(channelPaymentMethods.channelId, row.order.channelId), eq(channelPaymentMethods.enabled, true))).orderBy(asc(channelPaymentMethods.sort)),
     refunds: await db.select({ id: refunds.id, paymentId: refunds.paymentId, amount: refunds.amount, reason: refunds.reason, createdAt: refunds.createdAt }).from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(payments.orderId, orderId)).orderBy(asc(refunds.id)),
+    // What each refund took back (issue 33).
+    refundAllocations: (await db.select({ a: refundAllocations }).from(refundAllocations).innerJoin(refunds, eq(refunds.id, refundAllocations.refundId))
+      .innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(payments.orderId, orderId)).orderBy(asc(refundAllocations.id))).map((x) => x.a),
   };
 }
 

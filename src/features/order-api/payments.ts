@@ -1,25 +1,27 @@
 /**
  * Staff take a payment on an order: a check (payment type 2) or a card (type 1, charged through
  * the card provider of src/providers/payments with the token the provider's tokenisation endpoint
- * gave the browser — never a card number here). Either way the payment is split over lines
- * (allocation type 0), each capped at the line's unpaid total, plus whole unpaid fees (allocation
- * type 1, the fee then paid). The split must add up to the payment exactly (src/domain/prorate.ts
- * checkAllocations, the rule the editor island applies too). One transaction with the log row; a
- * card charged in a transaction that then fails is refunded before the error goes back.
+ * gave the browser — never a card number here). Either way the payment is split over the parts of
+ * the order (issue 33): lines (allocation type 0, each capped at its unpaid total), fees (type 1,
+ * a fee paid once covered), the shipping (2) and the tax (3, by tax_name), each capped at what it
+ * still owes, adding up to the payment exactly (payment-split.ts, src/domain/payment-parts.ts, the
+ * rule the payment island applies too). A payment sent with no split is spread over all that is
+ * owed. One transaction with the log row; a card charged in a transaction that then fails is
+ * refunded before the error goes back.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderFees, orderLineItems, orders, paymentAllocations, payments } from '../../db/schema/index.ts';
-import { FEE_ALLOCATION_TYPE, PAYMENT_TYPES } from '../../domain/constants.ts';
-import { AppError, forbidden, invalid, unauthorized } from '../../domain/errors.ts';
+import { ALLOCATION_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
+import { AppError, forbidden, unauthorized } from '../../domain/errors.ts';
 import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
-import { checkAllocations } from '../../domain/prorate.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { PaymentError, type Charge, type PaymentProvider } from '../../providers/payments/types.ts';
 import { readableOrder } from './service.ts';
 import { lockOrder, logChange, snapshot, type LockedOrder } from './writes.ts';
+import { allocationRow, orderParts, paymentSplit } from './payment-split.ts';
 import { emitEvent } from '../webhooks/events.ts';
 
 export const amount = z.union([z.string(), z.number()]).transform((v, ctx) => {
@@ -31,10 +33,31 @@ export const amount = z.union([z.string(), z.number()]).transform((v, ctx) => {
   return toCents(s);
 });
 
+const ALLOCATION_MESSAGES = {
+  type: 'An allocation is of type 0 (a line), 1 (a fee), 2 (the shipping) or 3 (a tax).',
+  line: 'Name the line (order_line_item_id).',
+  fee: 'Name the fee (fee_id).',
+  tax: 'Name the tax (tax_name).',
+} as const;
+const allocationTypes = Object.values(ALLOCATION_TYPES) as number[];
+const allocation = z
+  .object({
+    type: z.coerce.number().int().refine((t) => allocationTypes.includes(t), ALLOCATION_MESSAGES.type).default(ALLOCATION_TYPES.LINE),
+    order_line_item_id: z.coerce.number().int().positive().max(2147483647).optional(),
+    fee_id: z.coerce.number().int().positive().max(2147483647).optional(),
+    tax_name: z.string().trim().min(1, ALLOCATION_MESSAGES.tax).max(120, 'At most 120 characters.').optional(),
+    amount,
+  })
+  .superRefine((a, ctx) => {
+    if (a.type === ALLOCATION_TYPES.LINE && a.order_line_item_id === undefined) ctx.addIssue({ code: 'custom', path: ['order_line_item_id'], message: ALLOCATION_MESSAGES.line });
+    if (a.type === ALLOCATION_TYPES.FEE && a.fee_id === undefined) ctx.addIssue({ code: 'custom', path: ['fee_id'], message: ALLOCATION_MESSAGES.fee });
+    if (a.type === ALLOCATION_TYPES.TAX && a.tax_name === undefined) ctx.addIssue({ code: 'custom', path: ['tax_name'], message: ALLOCATION_MESSAGES.tax });
+  });
+
 const split = {
   version: z.coerce.number().int().positive().optional(),
   amount,
-  allocations: z.array(z.object({ order_line_item_id: z.coerce.number().int().positive(), amount })).max(200).default([]),
+  allocations: z.array(allocation).max(200).default([]),
   fee_ids: z.array(z.coerce.number().int().positive()).max(50).default([]),
 };
 
@@ -57,15 +80,7 @@ export type CardPaymentBody = z.infer<typeof CardPaymentBody>;
 /** Which body a payment request is, from its payment_type (anything else is the check body's 400). */
 export const isCardPayment = (body: unknown) => Number((body as { payment_type?: unknown } | null)?.payment_type) === PAYMENT_TYPES.CARD;
 
-const MESSAGES = {
-  amount: 'The payment must be more than zero.',
-  over_line: 'A line cannot be assigned more than it still owes.',
-  unknown_line: 'A payment can only go to a line of this order that still owes money.',
-  sum: 'The amounts assigned to lines and fees must add up to the payment.',
-} as const;
-
 type SplitBody = Pick<PaymentBody, 'amount' | 'allocations' | 'fee_ids'>;
-type AllocationRow = { paymentId: number; type: number; lineItemId: number | null; feeId: number | null; amount: string };
 
 function payer(user: CurrentUser | undefined): CurrentUser {
   if (!user) throw unauthorized();
@@ -73,30 +88,15 @@ function payer(user: CurrentUser | undefined): CurrentUser {
   return user;
 }
 
-/** Checks the split against the locked order's lines and fees (400 naming the problem). */
-async function checkSplit(tx: Tx, orderId: number, body: SplitBody) {
-  const lines = await tx.select().from(orderLineItems).where(and(eq(orderLineItems.orderId, orderId), sql`${orderLineItems.lineType} <> 5`));
-  const fees = body.fee_ids.length ? await tx.select().from(orderFees).where(and(eq(orderFees.orderId, orderId), inArray(orderFees.id, body.fee_ids))) : [];
-  if (fees.length !== new Set(body.fee_ids).size || fees.some((f) => f.paid)) throw invalid('A fee is not an unpaid fee of this order.', { fee_ids: 'Not an unpaid fee of this order.' });
-  const feeCents = fees.reduce((s, f) => s + toCents(f.amount), 0);
-  const linePart = body.amount - feeCents;
-  const ids = body.allocations.map((a) => a.order_line_item_id);
-  if (new Set(ids).size !== ids.length) throw invalid('Each line may appear once in allocations.', { allocations: 'Each line once.' });
-  const feesOnly = linePart === 0 && body.allocations.length === 0 && feeCents > 0;
-  if (!feesOnly) {
-    const verdict = checkAllocations(
-      fromCents(Math.max(0, linePart)),
-      body.allocations.filter((a) => a.amount > 0).map((a) => ({ id: a.order_line_item_id, assigned: a.amount / 100 })),
-      lines.filter((l) => toCents(l.unpaidTotal) > 0).map((l) => ({ id: l.id, unpaid_total: toCents(l.unpaidTotal) / 100 })),
-    );
-    if (!verdict.ok) throw invalid(MESSAGES[verdict.reason], { allocations: MESSAGES[verdict.reason] });
-  }
-  return { fees };
+/** The split of this payment over the locked order's parts (400 naming the allocation at fault). */
+async function checkSplit(tx: Tx, order: LockedOrder, body: SplitBody) {
+  return paymentSplit(await orderParts(tx, order), body, order.orderCurrency);
 }
+type Split = Awaited<ReturnType<typeof checkSplit>>;
 
 /** Writes the payment, its allocations, the lines' paid and unpaid totals, the fees, the order's version and the log. */
 async function writePayment(
-  tx: Tx, order: LockedOrder, user: CurrentUser, body: SplitBody, fees: (typeof orderFees.$inferSelect)[],
+  tx: Tx, order: LockedOrder, user: CurrentUser, body: SplitBody, split: Split,
   values: { paymentType: number; checkNumber?: string; providerRef?: string; paymentMethodId?: string; method: string; summary: string },
 ) {
   const before = await snapshot(tx, order);
@@ -104,24 +104,24 @@ async function writePayment(
     .insert(payments)
     .values({ orderId: order.id, paymentType: values.paymentType, successful: true, total: fromCents(body.amount), checkNumber: values.checkNumber ?? null, providerRef: values.providerRef ?? null, paymentMethodId: values.paymentMethodId ?? null, createdBy: user.id })
     .returning();
-  const rows: AllocationRow[] = [
-    ...body.allocations.filter((a) => a.amount > 0).map((a) => ({ paymentId: payment.id, type: 0, lineItemId: a.order_line_item_id, feeId: null, amount: fromCents(a.amount) })),
-    ...fees.map((f) => ({ paymentId: payment.id, type: FEE_ALLOCATION_TYPE, lineItemId: null, feeId: f.id, amount: f.amount })),
-  ];
+  const rows = split.map((a) => allocationRow(payment.id, a));
   if (rows.length) await tx.insert(paymentAllocations).values(rows);
-  for (const a of body.allocations) {
-    if (a.amount <= 0) continue;
-    const paid = fromCents(a.amount);
-    await tx.update(orderLineItems).set({ paidTotal: sql`${orderLineItems.paidTotal} + ${paid}::numeric`, unpaidTotal: sql`${orderLineItems.unpaidTotal} - ${paid}::numeric` }).where(eq(orderLineItems.id, a.order_line_item_id));
+  for (const a of split) {
+    const paid = fromCents(a.cents);
+    if (a.part.type === ALLOCATION_TYPES.LINE) {
+      await tx.update(orderLineItems).set({ paidTotal: sql`${orderLineItems.paidTotal} + ${paid}::numeric`, unpaidTotal: sql`${orderLineItems.unpaidTotal} - ${paid}::numeric` }).where(eq(orderLineItems.id, a.part.order_line_item_id!));
+    }
   }
-  if (fees.length) await tx.update(orderFees).set({ paid: true }).where(inArray(orderFees.id, fees.map((f) => f.id)));
+  // A fee is paid once what it owed is covered (a part of it may be paid first).
+  const feesPaid = split.filter((a) => a.part.type === ALLOCATION_TYPES.FEE && a.cents === a.part.owedCents).map((a) => a.part.fee_id!);
+  if (feesPaid.length) await tx.update(orderFees).set({ paid: true }).where(inArray(orderFees.id, feesPaid));
   const [saved] = await tx
     .update(orders)
     .set({ paymentType: order.paymentType ?? values.paymentType, selectedPaymentMethod: order.selectedPaymentMethod ?? values.method, version: sql`${orders.version} + 1`, updatedAt: new Date() })
     .where(eq(orders.id, order.id))
     .returning();
   await logChange(tx, order.id, user.id, 'payment.create', `${values.summary} of ${formatMoney(body.amount, order.orderCurrency, 'en-US')} recorded on order ${order.id} by ${user.email}`, before, await snapshot(tx, saved), {
-    payment_id: payment.id, allocations: rows.map((r) => ({ type: r.type, line: r.lineItemId, fee: r.feeId, amount: r.amount })),
+    payment_id: payment.id, allocations: rows.map((r) => ({ type: r.type, line: r.lineItemId, fee: r.feeId, ...(r.taxName ? { tax: r.taxName } : {}), amount: r.amount })),
   });
   await emitEvent(tx, 'payment.recorded', { orderId: order.id, paymentId: payment.id, paymentType: values.paymentType, amount: fromCents(body.amount), currency: order.orderCurrency }); // webhooks (issue 15)
   return { payment_id: payment.id };
@@ -132,8 +132,8 @@ export async function takeCheckPayment(db: Db, orderId: number, user: CurrentUse
   await readableOrder(db, orderId, who);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, body.version);
-    const { fees } = await checkSplit(tx, orderId, body);
-    return writePayment(tx, order, who, body, fees, { paymentType: PAYMENT_TYPES.CHECK, checkNumber: body.check_number, method: body.check_number, summary: `Check ${body.check_number}` });
+    const split = await checkSplit(tx, order, body);
+    return writePayment(tx, order, who, body, split, { paymentType: PAYMENT_TYPES.CHECK, checkNumber: body.check_number, method: body.check_number, summary: `Check ${body.check_number}` });
   });
 }
 
@@ -148,13 +148,13 @@ export async function takeCardPayment(db: Db, provider: PaymentProvider, orderId
   try {
     return await db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderId, body.version);
-      const { fees } = await checkSplit(tx, orderId, body);
+      const split = await checkSplit(tx, order, body);
       charge = await provider.charge({ token: body.token, amountCents: body.amount, currency: order.orderCurrency, idempotencyKey: `order-${orderId}-staff-${key}`, description: `Order ${orderId}` });
       // A retried request with the same key answers the payment the first one recorded.
       const [already] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.providerRef, charge.ref)));
       if (already) return { payment_id: already.id };
       const label = `${charge.brand.charAt(0).toUpperCase()}${charge.brand.slice(1)} •••• ${charge.last4}`;
-      return writePayment(tx, order, who, body, fees, { paymentType: PAYMENT_TYPES.CARD, providerRef: charge.ref, paymentMethodId: label, method: label, summary: `Card ${label}` });
+      return writePayment(tx, order, who, body, split, { paymentType: PAYMENT_TYPES.CARD, providerRef: charge.ref, paymentMethodId: label, method: label, summary: `Card ${label}` });
     });
   } catch (e) {
     if (e instanceof PaymentError) throw declined(e);

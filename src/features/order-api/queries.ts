@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
   addresses, channelPaymentMethods, channels, lineItemOptions, logs, optionChoices, orderFees, orderLineItems, orderPromotions, orders,
-  organisations, paymentAllocations, payments, persons, productOptions, products, promotions, refunds, shipmentQuotes, users, warehouses,
+  organisations, paymentAllocations, payments, persons, productOptions, products, promotions, refundAllocations, refunds, shipmentQuotes, users, warehouses,
 } from '../../db/schema/index.ts';
 
 const creators = alias(users, 'creators');
@@ -74,6 +74,9 @@ function partsColumns() {
       from ${channelPaymentMethods} where ${channelPaymentMethods.channelId} = ${orders.channelId} and ${channelPaymentMethods.enabled})`,
     refunds: sql<Json[]>`(select ${agg(sql`json_build_object('id', ${refunds.id}, 'paymentId', ${refunds.paymentId}, 'amount', ${refunds.amount}, 'reason', ${refunds.reason}, 'createdAt', ${refunds.createdAt})`, sql`${refunds.id}`)}
       from ${refunds} join ${payments} on ${payments.id} = ${refunds.paymentId} where ${payments.orderId} = ${orderId})`,
+    // What each refund took back (issue 33): lines, shipping, tax.
+    refundAllocations: sql<Json[]>`(select ${agg(sql`to_json(${refundAllocations})`, sql`${refundAllocations.id}`)}
+      from ${refundAllocations} join ${refunds} on ${refunds.id} = ${refundAllocations.refundId} join ${payments} on ${payments.id} = ${refunds.paymentId} where ${payments.orderId} = ${orderId})`,
   };
 }
 type Json = Record<string, unknown>;
@@ -94,6 +97,7 @@ function decodeParts(p: PartsJson) {
     logCount: p.logCount,
     methods: p.methods.map((x) => decodeFields({ method: channelPaymentMethods.method, label: channelPaymentMethods.label }, x)),
     refunds: p.refunds.map((x) => decodeFields({ id: refunds.id, paymentId: refunds.paymentId, amount: refunds.amount, reason: refunds.reason, createdAt: refunds.createdAt }, x)),
+    refundAllocations: p.refundAllocations.map((x) => decodeRow(refundAllocations, x)),
   };
 }
 

@@ -1,18 +1,20 @@
 /**
  * Refunding a card payment (staff with orders.pay): the money goes back through the card provider
- * that took it, and the refund is spread over the lines the payment paid, newest allocation first
- * (src/domain/prorate.ts spreadRefund), so those lines owe it again. Fees a payment settled are
- * not refunded here. One transaction with the order locked (optimistic version as for every edit)
+ * that took it, and the refund is spread over what the payment paid — lines, shipping and tax
+ * (issue 33) — newest allocation first (src/domain/prorate.ts spreadRefund), so those parts owe it
+ * again (refund_allocations keep the type and tax_name). Fees a payment settled are not refunded
+ * here. One transaction with the order locked (optimistic version as for every edit)
  * and the log row; the provider is asked only after every check has passed.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { orderLineItems, orders, paymentAllocations, payments, refundAllocations, refunds } from '../../db/schema/index.ts';
-import { PAYMENT_TYPES } from '../../domain/constants.ts';
+import { ALLOCATION_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
 import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
 import { spreadRefund } from '../../domain/prorate.ts';
+import { isRefundableAllocation } from '../../domain/payment-parts.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { PaymentError, type PaymentProvider } from '../../providers/payments/types.ts';
 import { amount, declined } from './payments.ts';
@@ -43,24 +45,29 @@ export async function refundPayment(db: Db, provider: PaymentProvider, orderId: 
     if (!payment) throw notFound('Payment not found.');
     if (payment.paymentType !== PAYMENT_TYPES.CARD || !payment.successful || !payment.providerRef) throw invalid(REFUND_MESSAGES.notCard, { payment_id: REFUND_MESSAGES.notCard });
 
+    // What the payment paid that a refund can take back: lines, shipping and tax (not fees).
     const allocs = await tx
-      .select({ lineId: paymentAllocations.lineItemId, amount: paymentAllocations.amount })
+      .select({ type: paymentAllocations.type, lineId: paymentAllocations.lineItemId, taxName: paymentAllocations.taxName, amount: paymentAllocations.amount })
       .from(paymentAllocations)
-      .where(and(eq(paymentAllocations.paymentId, paymentId), eq(paymentAllocations.type, 0)))
-      .orderBy(asc(paymentAllocations.id));
+      .where(eq(paymentAllocations.paymentId, paymentId))
+      .orderBy(asc(paymentAllocations.id))
+      .then((rows) => rows.filter((r) => isRefundableAllocation(r.type)));
     const done = await tx
-      .select({ lineId: refundAllocations.lineItemId, cents: sql<string>`sum(${refundAllocations.amount})` })
+      .select({ type: refundAllocations.type, lineId: refundAllocations.lineItemId, taxName: refundAllocations.taxName, cents: sql<string>`sum(${refundAllocations.amount})` })
       .from(refundAllocations)
       .innerJoin(refunds, eq(refunds.id, refundAllocations.refundId))
       .where(eq(refunds.paymentId, paymentId))
-      .groupBy(refundAllocations.lineItemId);
+      .groupBy(refundAllocations.type, refundAllocations.lineItemId, refundAllocations.taxName);
     // What each allocation still holds: earlier refunds are taken off the newest allocations first.
-    const refunded = new Map(done.map((d) => [d.lineId, toCents(d.cents)]));
-    const left = allocs.map((a) => ({ lineId: a.lineId!, leftCents: toCents(a.amount) })).reverse();
+    const target = (a: { type: number; lineId: number | null; taxName: string | null }) => `${a.type}:${a.lineId ?? ''}:${a.taxName ?? ''}`;
+    const refunded = new Map(done.map((d) => [target(d), toCents(d.cents)]));
+    // spreadRefund works on numbered allocations: each one's number is its place in allocs.
+    const left = allocs.map((a, k) => ({ lineId: k, leftCents: toCents(a.amount) })).reverse();
     for (const a of left) {
-      const r = Math.min(a.leftCents, refunded.get(a.lineId) ?? 0);
+      const key = target(allocs[a.lineId]);
+      const r = Math.min(a.leftCents, refunded.get(key) ?? 0);
       a.leftCents -= r;
-      refunded.set(a.lineId, (refunded.get(a.lineId) ?? 0) - r);
+      refunded.set(key, (refunded.get(key) ?? 0) - r);
     }
     left.reverse();
     const refundable = left.reduce((s, a) => s + a.leftCents, 0);
@@ -79,14 +86,18 @@ export async function refundPayment(db: Db, provider: PaymentProvider, orderId: 
       throw e;
     }
     const [refund] = await tx.insert(refunds).values({ paymentId, amount: fromCents(body.amount), providerRef: ref, reason: body.reason, createdBy: user.id }).returning({ id: refunds.id });
-    await tx.insert(refundAllocations).values(spread.map((s) => ({ refundId: refund.id, lineItemId: s.lineId, amount: fromCents(s.cents) })));
-    for (const s of spread) {
-      const back = fromCents(s.cents);
-      await tx.update(orderLineItems).set({ paidTotal: sql`${orderLineItems.paidTotal} - ${back}::numeric`, unpaidTotal: sql`${orderLineItems.unpaidTotal} + ${back}::numeric` }).where(eq(orderLineItems.id, s.lineId));
+    const back = spread.map((x) => ({ ...allocs[x.lineId], cents: x.cents }));
+    await tx.insert(refundAllocations).values(back.map((b) => ({ refundId: refund.id, type: b.type, lineItemId: b.lineId, taxName: b.taxName, amount: fromCents(b.cents) })));
+    for (const b of back) {
+      if (b.type !== ALLOCATION_TYPES.LINE || b.lineId === null) continue;
+      const cents = fromCents(b.cents);
+      await tx.update(orderLineItems).set({ paidTotal: sql`${orderLineItems.paidTotal} - ${cents}::numeric`, unpaidTotal: sql`${orderLineItems.unpaidTotal} + ${cents}::numeric` }).where(eq(orderLineItems.id, b.lineId));
     }
     const [saved] = await tx.update(orders).set({ version: sql`${orders.version} + 1`, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
     await logChange(tx, orderId, user.id, 'payment.refund', `Refund of ${formatMoney(body.amount, order.orderCurrency, 'en-US')} on payment ${paymentId} (order ${orderId}) by ${user.email}${body.reason ? `: ${body.reason}` : ''}`, before, await snapshot(tx, saved), {
-      payment_id: paymentId, refund_id: refund.id, lines: spread.map((s) => ({ line: s.lineId, amount: fromCents(s.cents) })),
+      payment_id: paymentId, refund_id: refund.id,
+      lines: back.filter((b) => b.type === ALLOCATION_TYPES.LINE).map((b) => ({ line: b.lineId, amount: fromCents(b.cents) })),
+      parts: back.map((b) => ({ type: b.type, line: b.lineId, ...(b.taxName ? { tax: b.taxName } : {}), amount: fromCents(b.cents) })),
     });
     return { refund_id: refund.id, payment_id: paymentId, amount: fromCents(body.amount) };
   });

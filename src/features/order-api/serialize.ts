@@ -90,11 +90,14 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
       check_number: p.checkNumber,
       payment_method_id: p.paymentMethodId,
       created_at: p.createdAt.toISOString(),
-      refunds: parts.refunds.filter((r) => r.paymentId === p.id).map((r) => ({ refund_id: r.id, amount: { value: r.amount }, reason: r.reason, created_at: r.createdAt.toISOString() })),
+      refunds: parts.refunds.filter((r) => r.paymentId === p.id).map((r) => ({
+        refund_id: r.id, amount: { value: r.amount }, reason: r.reason, created_at: r.createdAt.toISOString(),
+        allocations: (parts.refundAllocations ?? []).filter((a) => a.refundId === r.id).map((a) => ({ type: a.type, amount: { value: a.amount }, order_line_item_id: a.lineItemId, tax_name: a.taxName })),
+      })),
       refunded: { value: fromCents(parts.refunds.filter((r) => r.paymentId === p.id).reduce((s, r) => s + toCents(r.amount), 0)) },
       allocations: parts.allocations
         .filter((a) => a.paymentId === p.id)
-        .map((a) => ({ payment_allocation_id: a.id, type: a.type, amount: { value: a.amount }, order_line_item_id: a.lineItemId, fee_id: a.feeId, ...(a.type === FEE_ALLOCATION_TYPE ? { paid: p.successful } : {}) })),
+        .map((a) => ({ payment_allocation_id: a.id, type: a.type, amount: { value: a.amount }, order_line_item_id: a.lineItemId, fee_id: a.feeId, tax_name: a.taxName, ...(a.type === FEE_ALLOCATION_TYPE ? { paid: p.successful } : {}) })),
     })),
     fees: { paid: parts.fees.filter((f) => f.paid).map(fee), unpaid: unpaidFees.map(fee) },
     totals,

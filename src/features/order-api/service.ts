@@ -183,7 +183,7 @@ export async function paymentData(db: DbOrTx, orderId: number, paymentId: number
   const payment = {
     payment_id: p.id, payment_type: p.paymentType, successful: p.successful, total: { value: p.total }, check_number: p.checkNumber, payment_method_id: p.paymentMethodId,
     created_at: p.createdAt.toISOString(),
-    allocations: allocations.map((a) => ({ payment_allocation_id: a.id, type: a.type, amount: { value: a.amount }, order_line_item_id: a.lineItemId, fee_id: a.feeId, ...(a.type === 1 ? { paid: p.successful } : {}) })),
+    allocations: allocations.map((a) => ({ payment_allocation_id: a.id, type: a.type, amount: { value: a.amount }, order_line_item_id: a.lineItemId, fee_id: a.feeId, tax_name: a.taxName, ...(a.type === 1 ? { paid: p.successful } : {}) })),
   };
   return isStaffReader(user!) ? payment : customerPaymentJson(payment);
 }
