@@ -1,0 +1,118 @@
+/**
+ * What an order owes (issue 33): the SQL twin (src/db/queries/order-balance.ts) gives the same
+ * unpaid figure as storedOrderBalance on hand-made orders, the orders API and the staff order
+ * search show that figure, and every expected amount is written here by hand.
+ */
+import { expect } from 'chai';
+import { sql } from 'drizzle-orm';
+import { orderRefs, owedSql, unpaidSql } from '../../src/db/queries/order-balance.ts';
+import { storedOrderBalance } from '../../src/domain/order-balance.ts';
+import { toCents } from '../../src/domain/money.ts';
+import { agent, apiToken, signIn, type Agent } from '../helpers/http.ts';
+import { sqlRows, testServer } from '../helpers/server.ts';
+
+type Seed = {
+  name: string;
+  status: string;
+  quote?: boolean;
+  subtotal: string;
+  shipping?: string;
+  tax?: string;
+  total: string;
+  fees?: { amount: string; paid: boolean }[];
+  payments?: { total: string; successful: boolean; refunds?: string[] }[];
+  /** Written by hand: total + fees − successful payments + refunds (≥ 0), 0 when not owed. */
+  unpaid: string;
+};
+
+const SEEDS: Seed[] = [
+  // $2,456.11 of goods + $258 shipping, no payment: the whole $2,714.11 is owed (not $2,456.11).
+  { name: 'invoice with shipping', status: 'pending', subtotal: '2456.11', shipping: '258.00', total: '2714.11', unpaid: '2714.11' },
+  // 900 + 50 shipping + 50 tax = 1000; + 25 fee − 400 paid (the failed 100 does not count) = 625.
+  { name: 'partly paid with a fee', status: 'processing', subtotal: '900.00', shipping: '50.00', tax: '50.00', total: '1000.00', fees: [{ amount: '25.00', paid: false }],
+    payments: [{ total: '400.00', successful: true }, { total: '100.00', successful: false }], unpaid: '625.00' },
+  // 300 + 10 fee (paid) − 310 paid + 45.50 refunded = 45.50.
+  { name: 'paid then refunded', status: 'completed', subtotal: '300.00', total: '300.00', fees: [{ amount: '10.00', paid: true }],
+    payments: [{ total: '310.00', successful: true, refunds: ['45.50'] }], unpaid: '45.50' },
+  // Overpaid: 100 − 120 is below 0, so 0.
+  { name: 'overpaid', status: 'shipped', subtotal: '100.00', total: '100.00', payments: [{ total: '120.00', successful: true }], unpaid: '0.00' },
+  { name: 'quote', status: 'quote', quote: true, subtotal: '72650.00', total: '72650.00', unpaid: '0.00' },
+  // A quote flag with an order status (never accepted): still not owed.
+  { name: 'quote flag', status: 'pending', quote: true, subtotal: '80.00', total: '80.00', unpaid: '0.00' },
+  { name: 'cancelled', status: 'cancelled', subtotal: '500.00', shipping: '20.00', total: '520.00', fees: [{ amount: '5.00', paid: false }], unpaid: '0.00' },
+];
+
+async function seed(s: Seed): Promise<number> {
+  const [o] = await sqlRows<{ id: number }>(
+    `insert into orders (status, quote, channel_id, currency_id, order_currency, person_id, subtotal, shipping, tax, total, submitted_at, payment_type)
+     values ($1, $2, 1, 1, 'USD', (select id from persons where email = 'customer@example.com'), $3, $4, $5, $6, now(), 4) returning id`,
+    [s.status, !!s.quote, s.subtotal, s.shipping ?? '0', s.tax ?? '0', s.total],
+  );
+  await sqlRows(
+    `insert into order_line_items (order_id, line_type, product_id, title, stockcode, quantity, currency_id, unit_price, total, total_discounted, unpaid_total, sort)
+     select $1::int, 0, p.id, p.title, p.stockcode, 1, 1, $2::numeric, $2::numeric, $2::numeric, $2::numeric, 0 from products p order by p.id limit 1`,
+    [o.id, s.subtotal],
+  );
+  for (const f of s.fees ?? []) await sqlRows('insert into order_fees (order_id, name, amount, paid) values ($1, $2, $3, $4)', [o.id, 'Handling', f.amount, f.paid]);
+  for (const p of s.payments ?? []) {
+    const [pay] = await sqlRows<{ id: number }>(`insert into payments (order_id, payment_type, successful, total, check_number) values ($1, 2, $2, $3, '1001') returning id`, [o.id, p.successful, p.total]);
+    for (const r of p.refunds ?? []) await sqlRows(`insert into refunds (payment_id, amount, provider_ref) values ($1, $2, 'offline_re_test')`, [pay.id, r]);
+  }
+  return o.id;
+}
+
+/** storedOrderBalance on the rows as stored. */
+async function domainUnpaid(id: number): Promise<number> {
+  const [o] = await sqlRows<{ status: string; quote: boolean; total: string }>('select status, quote, total::text from orders where id = $1', [id]);
+  const fees = await sqlRows<{ amount: string }>('select amount::text from order_fees where order_id = $1', [id]);
+  const payments = await sqlRows<{ total: string; successful: boolean }>('select total::text, successful from payments where order_id = $1', [id]);
+  const refunds = await sqlRows<{ amount: string }>('select r.amount::text from refunds r join payments p on p.id = r.payment_id where p.order_id = $1', [id]);
+  return storedOrderBalance(o, { fees, payments, refunds }).unpaid;
+}
+
+describe('what an order owes: the SQL twin, the API and the order search agree (issue 33)', () => {
+  const ids = new Map<string, number>();
+  let staff: Agent;
+  let token: string;
+  before(async () => {
+    for (const s of SEEDS) ids.set(s.name, await seed(s));
+    staff = await agent();
+    await signIn(staff, 'staff@example.com');
+    token = await apiToken(staff);
+  });
+
+  it('unpaidSql equals storedOrderBalance and the hand-written figure on every order', async () => {
+    const { db } = (await testServer()).services;
+    for (const s of SEEDS) {
+      const id = ids.get(s.name)!;
+      const o = orderRefs('o');
+      const res = await db.execute(sql`select ${unpaidSql(o)}::text as unpaid, ${owedSql(o)} as owed from orders o where o.id = ${id}`);
+      const row = res.rows[0] as { unpaid: string; owed: boolean };
+      expect(toCents(row.unpaid), s.name).to.equal(toCents(s.unpaid));
+      expect(await domainUnpaid(id), s.name).to.equal(toCents(s.unpaid));
+      expect(row.owed, s.name).to.equal(!['quote', 'quote flag', 'cancelled'].includes(s.name));
+    }
+  });
+
+  it('the orders API says totals.unpaid_total by the same rule (shipping, tax and fees owed; quotes and cancelled orders owe nothing)', async () => {
+    const expected: Record<string, string> = { 'invoice with shipping': '2714.11', 'partly paid with a fee': '625.00', 'paid then refunded': '45.50', overpaid: '0.00', quote: '0.00', cancelled: '0.00' };
+    for (const [name, unpaid] of Object.entries(expected)) {
+      const res = await staff.get(`/en-us/api/orders/${ids.get(name)}/synchronize`).set({ Authorization: `Bearer ${token}` });
+      expect(res.status, name).to.equal(200);
+      expect(res.body.totals.unpaid_total, name).to.equal(unpaid);
+    }
+  });
+
+  it('the staff order search shows Unpaid $2,714.11 for the invoice order and lists only owing orders under "unpaid"', async () => {
+    const page = async (id: number, extra = '') => (await staff.get(`/en-us/account/dashboard/orders?order=${id}${extra}`)).text;
+    expect(await page(ids.get('invoice with shipping')!)).to.match(/Unpaid \$2,714\.11/);
+    expect(await page(ids.get('partly paid with a fee')!)).to.match(/Unpaid \$625\.00/);
+    expect(await page(ids.get('cancelled')!)).not.to.match(/data-testid="order-unpaid"/);
+    const listed = async (name: string) => (await page(ids.get(name)!, '&unpaid=1')).includes(`data-order-id="${ids.get(name)}"`);
+    expect(await listed('invoice with shipping')).to.equal(true);
+    expect(await listed('paid then refunded')).to.equal(true);
+    expect(await listed('overpaid')).to.equal(false);
+    expect(await listed('cancelled')).to.equal(false);
+    expect(await listed('quote flag')).to.equal(false);
+  });
+});
