@@ -5,11 +5,14 @@
  */
 import { expect } from 'chai';
 import { sql } from 'drizzle-orm';
-import { orderRefs, owedSql, unpaidSql } from '../../src/db/queries/order-balance.ts';
+import { orderRefs, owedStatusSql, unpaidSql } from '../../src/db/queries/order-balance.ts';
 import { storedOrderBalance } from '../../src/domain/order-balance.ts';
 import { toCents } from '../../src/domain/money.ts';
 import { agent, apiToken, signIn, type Agent } from '../helpers/http.ts';
+import { removeInvoices } from '../helpers/invoices.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
+import { remindOverdueInvoices } from '../../src/features/terms/reminders.ts';
+import type { FileMailer } from '../../src/providers/mail/index.ts';
 
 type Seed = {
   name: string;
@@ -44,8 +47,8 @@ const SEEDS: Seed[] = [
 
 async function seed(s: Seed): Promise<number> {
   const [o] = await sqlRows<{ id: number }>(
-    `insert into orders (status, quote, channel_id, currency_id, order_currency, person_id, subtotal, shipping, tax, total, submitted_at, payment_type)
-     values ($1, $2, 1, 1, 'USD', (select id from persons where email = 'customer@example.com'), $3, $4, $5, $6, now(), 4) returning id`,
+    `insert into orders (status, quote, channel_id, currency_id, order_currency, person_id, subtotal, shipping, tax, total, submitted_at, payment_type, payment_due_on)
+     values ($1, $2, 1, 1, 'USD', (select id from persons where email = 'customer@example.com'), $3, $4, $5, $6, now(), 4, '1999-01-01') returning id`,
     [s.status, !!s.quote, s.subtotal, s.shipping ?? '0', s.tax ?? '0', s.total],
   );
   await sqlRows(
@@ -80,13 +83,15 @@ describe('what an order owes: the SQL twin, the API and the order search agree (
     await signIn(staff, 'staff@example.com');
     token = await apiToken(staff);
   });
+  // Invoices due long ago (1999): deleted after, so the invoices-due pages of other suites are as they were.
+  after(() => removeInvoices([...ids.values()]));
 
   it('unpaidSql equals storedOrderBalance and the hand-written figure on every order', async () => {
     const { db } = (await testServer()).services;
     for (const s of SEEDS) {
       const id = ids.get(s.name)!;
       const o = orderRefs('o');
-      const res = await db.execute(sql`select ${unpaidSql(o)}::text as unpaid, ${owedSql(o)} as owed from orders o where o.id = ${id}`);
+      const res = await db.execute(sql`select ${unpaidSql(o)}::text as unpaid, ${owedStatusSql(o)} as owed from orders o where o.id = ${id}`);
       const row = res.rows[0] as { unpaid: string; owed: boolean };
       expect(toCents(row.unpaid), s.name).to.equal(toCents(s.unpaid));
       expect(await domainUnpaid(id), s.name).to.equal(toCents(s.unpaid));
@@ -114,5 +119,24 @@ describe('what an order owes: the SQL twin, the API and the order search agree (
     expect(await listed('overpaid')).to.equal(false);
     expect(await listed('cancelled')).to.equal(false);
     expect(await listed('quote flag')).to.equal(false);
+  });
+
+  it('invoices due list and the reminder mail say what is owed by the same rule; quotes, cancelled and paid-up orders are not due', async () => {
+    const html = (await staff.get('/en-us/account/dashboard/invoices')).text;
+    const unpaidOf = (name: string) => new RegExp(`data-order-id="${ids.get(name)}"[\\s\\S]*?data-testid="invoice-unpaid">([^<]*)<`).exec(html)?.[1] ?? null;
+    expect(unpaidOf('invoice with shipping')).to.equal('$2,714.11');
+    expect(unpaidOf('partly paid with a fee')).to.equal('$625.00');
+    expect(unpaidOf('paid then refunded')).to.equal('$45.50');
+    for (const name of ['overpaid', 'quote', 'quote flag', 'cancelled']) expect(html, name).not.to.include(`data-order-id="${ids.get(name)}"`);
+    const s = await testServer();
+    const mailer = s.services.mailer as FileMailer;
+    const id = ids.get('invoice with shipping')!;
+    const run = await remindOverdueInvoices({ db: s.services.db, mailer, texts: s.services.texts }, new Date());
+    expect(run.mailed).to.include(id);
+    expect(run.mailed).not.to.include(ids.get('cancelled'));
+    const mailOf = async (orderId: number) => (await mailer.list()).find((m) => m.content.includes(`#${orderId}`) && /overdue/.test(m.content))?.content ?? '';
+    expect(await mailOf(id)).to.include('$2,714.11');
+    // $1,000.00 billed, $25 fee, $400 paid: $625.00 owed.
+    expect(await mailOf(ids.get('partly paid with a fee')!)).to.include('$625.00');
   });
 });

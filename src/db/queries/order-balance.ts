@@ -11,6 +11,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { OWED_STATUSES } from '../../domain/order-balance.ts';
+import { orders } from '../schema/index.ts';
 
 export type OrderRefs = { id: SQL; status: SQL; quote: SQL; total: SQL };
 
@@ -20,11 +21,14 @@ export function orderRefs(alias: string): OrderRefs {
   return { id: sql.raw(`${alias}.id`), status: sql.raw(`${alias}.status`), quote: sql.raw(`${alias}.quote`), total: sql.raw(`${alias}.total`) };
 }
 
+/** The columns of the drizzle `orders` table (a query built on db.select().from(orders)). */
+export const ORDERS: OrderRefs = { id: sql`${orders.id}`, status: sql`${orders.status}`, quote: sql`${orders.quote}`, total: sql`${orders.total}` };
+
 /** The owed statuses as a SQL list literal: ('pending', 'processing', …). */
 const OWED_LIST = sql.raw(`(${OWED_STATUSES.map((s) => `'${s}'`).join(', ')})`);
 
 /** The order is a sale, counted as revenue and as owed (isOwedStatus). */
-export function owedSql(o: OrderRefs): SQL<boolean> {
+export function owedStatusSql(o: OrderRefs): SQL<boolean> {
   return sql<boolean>`(${o.status} in ${OWED_LIST} and not coalesce(${o.quote}, false))`;
 }
 
@@ -45,5 +49,5 @@ export function refundedSql(o: OrderRefs): SQL<string> {
 
 /** What the order owes (numeric): storedOrderBalance(...).unpaid. */
 export function unpaidSql(o: OrderRefs): SQL<string> {
-  return sql<string>`(case when ${owedSql(o)} then greatest(0, ${o.total} + ${feesSql(o)} - ${paidSql(o)} + ${refundedSql(o)}) else 0 end)`;
+  return sql<string>`(case when ${owedStatusSql(o)} then greatest(0, ${o.total} + ${feesSql(o)} - ${paidSql(o)} + ${refundedSql(o)}) else 0 end)`;
 }

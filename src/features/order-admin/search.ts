@@ -9,14 +9,11 @@
 import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, persons } from '../../db/schema/index.ts';
-import { owedSql, unpaidSql, type OrderRefs } from '../../db/queries/order-balance.ts';
+import { ORDERS, owedStatusSql, unpaidSql } from '../../db/queries/order-balance.ts';
 import { decodeCursor, encodeCursor, keysetPage, keysetPlan, type SortDir } from '../../domain/keyset.ts';
 import type { OrderSearchQuery, OrderSort } from './schemas.ts';
 
 export const PAGE_SIZE = 25;
-
-/** The searched order's columns for the balance rule's SQL twin. */
-const ORDER: OrderRefs = { id: sql`${orders.id}`, status: sql`${orders.status}`, quote: sql`${orders.quote}`, total: sql`${orders.total}` };
 
 /** LIKE pattern for "starts with", with the user's % and _ taken literally. */
 export const prefixPattern = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -58,7 +55,7 @@ export function orderFilters(q: OrderSearchQuery, channelId: number | undefined)
   if (q.po) where.push(sql`lower(${orders.poNumber}) like ${prefixPattern(q.po)}`);
   if (q.erp) where.push(sql`lower(${orders.erpId}) like ${prefixPattern(q.erp)}`);
   // Owing by the one rule (order-balance.ts): a sale whose total + fees − paid + refunds is above 0.
-  if (q.unpaid) where.push(sql`${owedSql(ORDER)} and ${unpaidSql(ORDER)} > 0`);
+  if (q.unpaid) where.push(sql`${owedStatusSql(ORDERS)} and ${unpaidSql(ORDERS)} > 0`);
   return where;
 }
 
@@ -112,7 +109,7 @@ export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: num
       lastName: persons.lastName,
       email: persons.email,
       quote: orders.quote,
-      unpaid: sql<string>`(${unpaidSql(ORDER)})::text`,
+      unpaid: sql<string>`(${unpaidSql(ORDERS)})::text`,
       sortKey: sql<string>`(${expr})::text`,
     })
     .from(orders)
