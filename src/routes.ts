@@ -4,6 +4,7 @@
  * and use the visitor's last locale. A first segment that is neither a locale nor
  * one of those paths falls through to 404.
  */
+import { localeForLanguages } from './domain/locale-tag.ts';
 import { Router } from 'express';
 import type { Services } from './services.ts';
 import { isLocale } from './i18n/locales.ts';
@@ -112,7 +113,11 @@ export function localizedRoutes(s: Services): Router {
 export function unprefixedRoutes(s: Services): Router {
   const r = Router();
   r.use(routeGuard('unprefixed'));
-  r.get('/', (req, res) => res.redirect(`/${req.session?.locale ?? 'en-us'}/`));
+  // A returning visitor keeps the language they chose; a first visit gets the browser's (issue 34).
+  r.get('/', (req, res) => {
+    res.vary('Accept-Language');
+    res.redirect(`/${req.session?.locale ?? localeForLanguages(req.acceptsLanguages())}/`);
+  });
   r.use(dashboardRoutes(s));
   r.use(channelApiRoutes(s));
   r.use(translationRoutes(s));

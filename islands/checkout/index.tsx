@@ -44,7 +44,8 @@ export default function Checkout(props: Props) {
   const [email, setEmail] = useState('');
   const [accountType, setAccountType] = useState<'personal' | 'organization'>('personal');
   const [orgName, setOrgName] = useState('');
-  const [subscribe, setSubscribe] = useState(true);
+  // Unticked until the person ticks it (issue 34: consent, as Canada's anti-spam law asks); the spec's "default on" yields to consent here.
+  const [subscribe, setSubscribe] = useState(false);
   const [tax, setTax] = useState<Tax>({ exempt: false, bizType: '', signature: '', title: '' });
   const [savedTax, setSavedTax] = useState<string>('');
   const [billing, setBilling] = useState<BillingValue>(sameBilling(props.defaultCountry));

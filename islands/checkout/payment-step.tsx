@@ -9,6 +9,7 @@ import { shownMessages } from '../lib/errors.ts';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CheckoutProps } from '../../src/domain/checkout-props.ts';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
+import { CARD_ERROR_FIELD, parseCardExpiry } from '../../src/domain/card-expiry.ts';
 import { isAppRequestError, request } from '../lib/request.ts';
 import { fieldsOf, fmt, type Lookup } from './parts.tsx';
 import { SavedMethods, type SavedChoice } from './saved-methods.tsx';
@@ -71,8 +72,16 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
         body.saved_method_id = saved.id;
       } else if (type === PAYMENT_TYPES.CARD) {
         if (!attempt.current.token) {
-          const [m, y] = exp.split('/').map((s) => s.trim());
-          const t = await request<{ token: string }>('POST', card.tokenizeUrl, { number: number.replace(/\s+/g, ''), exp_month: Number(m), exp_year: Number(y), cvc }, { json: true });
+          const expiry = parseCardExpiry(exp);
+          if (!expiry) {
+            // Told beside the field, in the visitor's language, before anything is sent (issue 34).
+            hideWait();
+            attempt.current = null;
+            setErrors({ exp: L('card.expFormat') });
+            setPlacing(false);
+            return;
+          }
+          const t = await request<{ token: string }>('POST', card.tokenizeUrl, { number: number.replace(/\s+/g, ''), exp_month: expiry.month, exp_year: expiry.year, cvc }, { json: true });
           attempt.current.token = t.token;
         }
         body.token = attempt.current.token;
@@ -91,8 +100,14 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
       // A definite answer ends the attempt (the next click is a new one); a lost connection does not.
       hideWait();
       if (isAppRequestError(err)) attempt.current = null;
-      setErrors(fieldsOf(err));
-      setError(shownMessages(err)[0]);
+      // A card the provider refused is told beside its field, in the visitor's language.
+      const cardField = isAppRequestError(err) ? CARD_ERROR_FIELD[(err.body as { error?: { code?: string } } | null)?.error?.code ?? ''] : undefined;
+      if (cardField) {
+        setErrors({ [cardField]: L(cardField === 'exp' ? 'card.expired' : cardField === 'cvc' ? 'card.badCvc' : 'card.invalid') });
+      } else {
+        setErrors(fieldsOf(err));
+        setError(shownMessages(err)[0]);
+      }
       setPlacing(false);
     }
   };
@@ -124,16 +139,19 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
           {card.provider === 'offline' && <p className="small muted">{L('card.test')}</p>}
           <div className={`field${errors.number || errors.card ? ' has-error' : ''}`}>
             <label htmlFor="co-card">{L('card.number')}</label>
-            <input id="co-card" inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value)} data-testid="card-number" />
+            <input id="co-card" inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value)} aria-invalid={!!errors.number || undefined} aria-describedby={errors.number ? 'co-card-err' : undefined} data-testid="card-number" />
+            {errors.number && <span className="field-error" id="co-card-err" data-testid="card-number-error">{errors.number}</span>}
           </div>
           <div className="grid grid-2">
             <div className={`field${errors.exp ? ' has-error' : ''}`}>
               <label htmlFor="co-exp">{L('card.exp')}</label>
-              <input id="co-exp" autoComplete="cc-exp" placeholder="MM/YY" value={exp} onChange={(e) => setExp(e.target.value)} data-testid="card-exp" />
+              <input id="co-exp" autoComplete="cc-exp" inputMode="numeric" placeholder={L('card.expPlaceholder')} value={exp} onChange={(e) => setExp(e.target.value)} aria-invalid={!!errors.exp || undefined} aria-describedby={errors.exp ? 'co-exp-err' : undefined} data-testid="card-exp" />
+              {errors.exp && <span className="field-error" id="co-exp-err" data-testid="card-exp-error">{errors.exp}</span>}
             </div>
             <div className={`field${errors.cvc ? ' has-error' : ''}`}>
               <label htmlFor="co-cvc">{L('card.cvc')}</label>
-              <input id="co-cvc" inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} data-testid="card-cvc" />
+              <input id="co-cvc" inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} aria-invalid={!!errors.cvc || undefined} aria-describedby={errors.cvc ? 'co-cvc-err' : undefined} data-testid="card-cvc" />
+              {errors.cvc && <span className="field-error" id="co-cvc-err" data-testid="card-cvc-error">{errors.cvc}</span>}
             </div>
           </div>
           <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />

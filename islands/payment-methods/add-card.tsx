@@ -3,6 +3,7 @@
  * sandbox's, or the provider's), exactly as Stripe Elements hands it to Stripe; our route gets
  * only the one-time token and makes it reusable. The number never reaches our routes.
  */
+import { parseCardExpiry } from '../../src/domain/card-expiry.ts';
 import { shownMessages } from '../lib/errors.ts';
 import { useState, type FormEvent } from 'react';
 import { request } from '../lib/request.ts';
@@ -25,8 +26,8 @@ export function AddCard({ L, card, url, owner, onSaved }: P) {
     setError('');
     setFields({});
     try {
-      const [m, y] = exp.split('/').map((s) => s.trim());
-      const t = await request<{ token: string }>('POST', card.tokenizeUrl, { number: number.replace(/\s+/g, ''), exp_month: Number(m), exp_year: Number(y), cvc }, { json: true });
+      const expiry = parseCardExpiry(exp); // "1229" and "12/29" alike (issue 34); the provider says what is wrong with the rest
+      const t = await request<{ token: string }>('POST', card.tokenizeUrl, { number: number.replace(/\s+/g, ''), exp_month: expiry?.month ?? 0, exp_year: expiry?.year ?? 0, cvc }, { json: true });
       await request('POST', url, { ...owner, token: t.token }, { json: true });
       setNumber(''); setExp(''); setCvc('');
       await onSaved();

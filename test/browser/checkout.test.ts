@@ -5,16 +5,16 @@ import { productIdByStockcode, testServer } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
 import { TEST_CARDS } from '../../src/providers/payments/index.ts';
 
-async function addInPage(page: TestPage, productId: number, quantity = 1) {
-  return page.evaluate(async ({ productId, quantity }) => {
+async function addInPage(page: TestPage, productId: number, quantity = 1, locale = 'en-us') {
+  return page.evaluate(async ({ productId, quantity, locale }) => {
     const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const res = await fetch('/en-us/cart/add/inline', {
+    const res = await fetch(`/${locale}/cart/add/inline`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': token },
       body: JSON.stringify({ product_id: productId, quantity }),
     });
     return res.status;
-  }, { productId, quantity });
+  }, { productId, quantity, locale });
 }
 
 async function signInPage(page: TestPage, base: string, email: string) {
@@ -84,6 +84,7 @@ describe('browser: checkout', function () {
     await hydrated(page);
     expect(await axe(page)).to.deep.equal([]);
     await page.getByTestId('co-email').fill(`org-${Date.now()}@example.test`);
+    expect(await page.getByTestId('co-subscribe').isChecked(), 'marketing opt-in starts unticked (issue 34)').to.equal(false);
     await page.getByTestId('account-organization').check();
     await page.getByTestId('co-org').fill(`Prairie Oats ${Date.now()}`);
     await page.getByTestId('ship-firstName').fill('Lee');
@@ -113,6 +114,43 @@ describe('browser: checkout', function () {
     expect(await page.getByTestId('order-payment').textContent()).to.contain('2207');
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'checkout-375-confirmation');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it('issue 34: on an es-mx phone the expiry may be typed as digits, and a wrong one is told beside the field in Spanish', async () => {
+    const page = await newPage({ width: 375, height: 800 });
+    await page.goto(`${base}/es-mx/`);
+    expect(await addInPage(page, product, 1, 'es-mx')).to.equal(200);
+    await page.goto(`${base}/es-mx/cart/checkout`);
+    await page.getByTestId('checkout-new').click();
+    await hydrated(page);
+    await page.getByTestId('co-email').fill(`mx-${Date.now()}@example.test`);
+    expect(await page.getByRole('checkbox', { name: /correo|ofertas|novedades|suscrib/i }).isChecked(), 'marketing opt-in starts unticked').to.equal(false);
+    await page.getByTestId('ship-firstName').fill('Lucía');
+    await page.getByTestId('ship-lastName').fill('Ramírez');
+    await page.getByTestId('ship-address1').fill('Av. Juárez 120');
+    await page.getByTestId('ship-city').fill('Guadalajara');
+    await page.getByTestId('ship-region').selectOption('JAL');
+    await page.getByTestId('ship-postalcode').fill('44100');
+    await page.getByTestId('customer-continue').click();
+    await page.getByTestId('shipping-rate').first().waitFor();
+    await page.getByTestId('shipping-continue').click();
+    await page.getByTestId('card-number').waitFor({ state: 'visible' });
+    expect(await page.getByTestId('card-exp').getAttribute('placeholder')).to.equal('MM/AA');
+    await page.getByTestId('card-number').fill(TEST_CARDS.approved);
+    await page.getByTestId('card-exp').fill('1329');
+    await page.getByTestId('card-cvc').fill('123');
+    await page.getByRole('button', { name: 'Realizar pedido' }).click();
+    // Beside the field, named by it, in Spanish; nothing placed.
+    expect(await page.getByTestId('card-exp-error').textContent()).to.equal('Escriba el vencimiento como mes y año, por ejemplo 12/29.');
+    expect(await page.getByLabel('Vencimiento (MM/AA)').getAttribute('aria-describedby')).to.equal('co-exp-err');
+    expect(await page.getByTestId('place-error').count()).to.equal(0);
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, 'checkout-375-es-mx-expiry');
+    await page.getByTestId('card-exp').fill('1240');
+    await Promise.all([page.waitForURL(/\/es-mx\/orders\/\d+\?placed=1/), page.getByRole('button', { name: 'Realizar pedido' }).click()]);
+    await page.getByTestId('order-placed').waitFor();
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });

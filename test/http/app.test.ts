@@ -16,6 +16,19 @@ describe('pages, locales and health', () => {
     expect(res.headers.location).to.equal('/en-us/');
   });
 
+  // Issue 34: the first request lands in the browser's language.
+  for (const [header, where] of [
+    ['es-MX,es;q=0.9,en;q=0.8', '/es-mx/'], ['fr-CA', '/fr-ca/'], ['fr', '/fr-ca/'], ['fr-FR,fr;q=0.9', '/fr-ca/'],
+    ['en-CA,en;q=0.8', '/en-ca/'], ['de-DE,de;q=0.9', '/en-us/'], ['en-GB', '/en-us/'], ['de;q=1, es;q=0.5', '/es-mx/'], ['', '/en-us/'],
+  ] as const) {
+    it(`GET / with Accept-Language "${header}" redirects to ${where}`, async () => {
+      const res = await (await agent()).get('/').set('Accept-Language', header);
+      expect(res.status).to.equal(302);
+      expect(res.headers.location).to.equal(where);
+      expect(res.headers.vary ?? '').to.match(/Accept-Language/i);
+    });
+  }
+
   for (const locale of ['en-us', 'en-ca', 'fr-ca', 'es-mx']) {
     it(`serves the landing page in ${locale} with demo products and a csrf meta`, async () => {
       const res = await (await agent()).get(`/${locale}/`);
