@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { orderRefs, owedStatusSql, unpaidSql } from '../../src/db/queries/order-balance.ts';
 import { storedOrderBalance } from '../../src/domain/order-balance.ts';
 import { toCents } from '../../src/domain/money.ts';
+import { orderReport } from '../../src/features/reports/queries.ts';
 import { agent, apiToken, signIn, type Agent } from '../helpers/http.ts';
 import { removeInvoices } from '../helpers/invoices.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
@@ -73,7 +74,8 @@ async function domainUnpaid(id: number): Promise<number> {
   return storedOrderBalance(o, { fees, payments, refunds }).unpaid;
 }
 
-describe('what an order owes: the SQL twin, the API and the order search agree (issue 33)', () => {
+describe('what an order owes: the SQL twin, the API and the order search agree (issue 33)', function () {
+  this.timeout(180_000);
   const ids = new Map<string, number>();
   let staff: Agent;
   let token: string;
@@ -138,5 +140,43 @@ describe('what an order owes: the SQL twin, the API and the order search agree (
     expect(await mailOf(id)).to.include('$2,714.11');
     // $1,000.00 billed, $25 fee, $400 paid: $625.00 owed.
     expect(await mailOf(ids.get('partly paid with a fee')!)).to.include('$625.00');
+  });
+
+  it('the order report (rollup and orders alike) says what the order page says, after an edit and a payment', async () => {
+    const s = await testServer();
+    const db = s.services.db;
+    // Alone on its day (2003-03-03): $200 of goods + $30 shipping = $230, and a $12.50 fee: $242.50 owed.
+    const [o] = await sqlRows<{ id: number; line: number; code: string }>(
+      `with o as (insert into orders (status, channel_id, currency_id, order_currency, person_id, subtotal, shipping, total, submitted_at, created_at)
+         values ('pending', 1, 1, 'USD', (select id from persons where email = 'customer@example.com'), 200, 30, 230, now(), '2003-03-03T12:00:00Z') returning id)
+       select o.id, 0 as line, (select code from channels where id = 1) as code from o`,
+    );
+    ids.set('report', o.id);
+    const [line] = await sqlRows<{ id: number }>(
+      `insert into order_line_items (order_id, line_type, product_id, title, stockcode, quantity, currency_id, unit_price, total, total_discounted, unpaid_total, sort)
+       select $1::int, 0, p.id, p.title, p.stockcode, 1, 1, 200, 200, 200, 200, 0 from products p order by p.id limit 1 returning id`, [o.id]);
+    await sqlRows(`insert into order_fees (order_id, name, amount) values ($1, 'Handling', 12.50)`, [o.id]);
+    // The edit: shipping becomes $45, the total $245 (as the editor stores it): 245 + 12.50 = $257.50 owed.
+    await sqlRows('update orders set shipping = 45, total = 245 where id = $1', [o.id]);
+    // A $100 check on the line: $157.50 owed.
+    const paid = await (await agent()).post(`/en-us/api/orders/${o.id}/payments`).set('Authorization', `Bearer ${token}`)
+      .send({ payment_type: 2, check_number: '2002', amount: '100.00', allocations: [{ order_line_item_id: line.id, amount: '100.00' }] });
+    expect(paid.status, JSON.stringify(paid.body)).to.equal(201);
+    const api = await staff.get(`/en-us/api/orders/${o.id}/synchronize`).set({ Authorization: `Bearer ${token}` });
+    expect(api.body.totals.unpaid_total).to.equal('157.50');
+    const page = await staff.get(`/admin/orders/detail/${o.id}`);
+    expect(page.text).to.match(/data-testid="order-unpaid">\$157\.50</);
+    const filters = { from: '2003-03-03', toExclusive: '2003-03-04', channel: o.code, status: '' };
+    for (const source of ['auto', 'orders'] as const) {
+      const r = await orderReport(db, 'day', filters, { limit: 10, source });
+      expect(r.rows, source).to.have.length(1);
+      const { key, total, fees, paid: p, unpaid } = r.rows[0];
+      expect({ key, total, fees, paid: p, unpaid }, source).to.deep.equal({ key: '2003-03-03', total: '245.00', fees: '12.50', paid: '100.00', unpaid: '157.50' });
+    }
+    // Cancelled, it owes nothing, in the report as on the page.
+    await sqlRows(`update orders set status = 'cancelled' where id = $1`, [o.id]);
+    const cancelled = await orderReport(db, 'day', { ...filters, status: 'any' }, { limit: 10 });
+    expect(cancelled.rows[0].unpaid).to.equal('0.00');
+    expect((await staff.get(`/admin/orders/detail/${o.id}`)).text).to.match(/data-testid="order-unpaid">\$0\.00</);
   });
 });

@@ -49,5 +49,5 @@ export function refundedSql(o: OrderRefs): SQL<string> {
 
 /** What the order owes (numeric): storedOrderBalance(...).unpaid. */
 export function unpaidSql(o: OrderRefs): SQL<string> {
-  return sql<string>`(case when ${owedStatusSql(o)} then greatest(0, ${o.total} + ${feesSql(o)} - ${paidSql(o)} + ${refundedSql(o)}) else 0 end)`;
+  return sql<string>`(case when ${owedStatusSql(o)} then greatest(0, ${o.total} + ${feesSql(o)} - ${paidSql(o)} + ${refundedSql(o)}) else 0.00 end)`;
 }
