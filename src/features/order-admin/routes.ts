@@ -20,6 +20,8 @@ import { containerRoutes } from './container-routes.ts';
 import { createDraft, findPeople, submitDraft } from './drafts.ts';
 import { OrderSearchQuery } from './schemas.ts';
 import { searchOrders } from './search.ts';
+import { quoteNumberOf } from './queries.ts';
+import { orderDisplayNumber } from '../../domain/order-number.ts';
 import { orderSearchView } from './view-model.ts';
 import { orderPlan } from '../epp/queries.ts'; // EPP plan and schedule (issue 10)
 
@@ -71,9 +73,12 @@ export function orderAdminRoutes(s: Services): Router {
 
   async function detailLocals(req: Request, param: unknown) {
     const id = parseInput(IdParam, param);
-    const [order, log, epp] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id), orderPlan(s.db, id)]);
+    const [order, log, epp, quoteId] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id), orderPlan(s.db, id), quoteNumberOf(s.db, id)]);
+    // A quote is "Quote #N" with the buyer's number (order-number.ts), never "Order #id".
+    const shown = orderDisplayNumber({ id: order.order_id, status: order.status, quote: order.quote, quoteId });
+    const heading = req.t(shown.key as never, { id: shown.number } as never);
     return {
-      title: req.t('order.title', { id: order.order_id }), order, log, epp, layout: 'layouts/admin', nav: 'orders',
+      title: heading, heading, order, log, epp, layout: 'layouts/admin', nav: 'orders',
       shipmentLabel: shipmentMethodLabel(order.shipment_method, order.shipment_quotes),
       cardOf: (p: { payment_method_id: string | null }) => orderCardLabel('third_party_info' in order ? order.third_party_info : null, p.payment_method_id),
     };

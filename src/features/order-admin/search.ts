@@ -65,6 +65,8 @@ export type OrderRow = {
   status: string;
   draft: boolean;
   quote: boolean;
+  /** The quote's own number (the buyer's "Quote #N"), when the order is or was a quote. */
+  quoteId: number | null;
   total: string;
   currency: string;
   channelId: number;
@@ -109,6 +111,7 @@ export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: num
       lastName: persons.lastName,
       email: persons.email,
       quote: orders.quote,
+      quoteId: sql<number | null>`(select max(qu.id) from quotes qu where qu.order_id = ${orders.id})`,
       unpaid: sql<string>`(${unpaidSql(ORDERS)})::text`,
       sortKey: sql<string>`(${expr})::text`,
     })
