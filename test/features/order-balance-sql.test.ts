@@ -179,4 +179,21 @@ describe('what an order owes: the SQL twin, the API and the order search agree (
     expect(cancelled.rows[0].unpaid).to.equal('0.00');
     expect((await staff.get(`/admin/orders/detail/${o.id}`)).text).to.match(/data-testid="order-unpaid">\$0\.00</);
   });
+
+  it('the staff customer page lists the orders with what each owes and a quote by the buyer\'s number', async () => {
+    const [{ personId, userId }] = await sqlRows<{ personId: number; userId: number }>(`select id as "personId", user_id as "userId" from persons where email = 'customer@example.com'`);
+    const quoteOrder = ids.get('quote')!;
+    const [q] = await sqlRows<{ id: number }>(`insert into quotes (order_id, requested_by, status) values ($1, $2, 'requested') returning id`, [quoteOrder, userId]);
+    expect(q.id).to.not.equal(quoteOrder);
+    const html = (await staff.get(`/account/dashboard/customers/${personId}`)).text;
+    const row = (name: string) => new RegExp(`<tr data-href="/admin/orders/detail/${ids.get(name)}">([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? '';
+    expect(row('invoice with shipping')).to.include('Unpaid $2,714.11');
+    expect(row('paid then refunded')).to.include('Unpaid $45.50');
+    expect(row('partly paid with a fee')).to.include('Unpaid $625.00');
+    expect(row('cancelled')).to.not.include('Unpaid');
+    expect(row('quote')).to.include(`>Quote #${q.id}</a>`).and.not.include('Unpaid');
+    // The order search says the same.
+    const search = (await staff.get(`/en-us/account/dashboard/orders?order=${quoteOrder}&status=quote`)).text;
+    expect(search).to.include(`data-testid="order-link">Quote #${q.id}</a>`);
+  });
 });

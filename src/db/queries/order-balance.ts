@@ -11,7 +11,6 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { OWED_STATUSES } from '../../domain/order-balance.ts';
-import { orders } from '../schema/index.ts';
 
 export type OrderRefs = { id: SQL; status: SQL; quote: SQL; total: SQL };
 
@@ -21,8 +20,12 @@ export function orderRefs(alias: string): OrderRefs {
   return { id: sql.raw(`${alias}.id`), status: sql.raw(`${alias}.status`), quote: sql.raw(`${alias}.quote`), total: sql.raw(`${alias}.total`) };
 }
 
-/** The columns of the drizzle `orders` table (a query built on db.select().from(orders)). */
-export const ORDERS: OrderRefs = { id: sql`${orders.id}`, status: sql`${orders.status}`, quote: sql`${orders.quote}`, total: sql`${orders.total}` };
+/**
+ * The columns of the drizzle `orders` table (a query built on db.select().from(orders)), always
+ * qualified: drizzle writes a column of a one-table select without its table ("id"), which inside
+ * these subqueries would name the subquery's own table.
+ */
+export const ORDERS: OrderRefs = orderRefs('orders');
 
 /** The owed statuses as a SQL list literal: ('pending', 'processing', …). */
 const OWED_LIST = sql.raw(`(${OWED_STATUSES.map((s) => `'${s}'`).join(', ')})`);

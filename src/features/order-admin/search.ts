@@ -111,7 +111,7 @@ export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: num
       lastName: persons.lastName,
       email: persons.email,
       quote: orders.quote,
-      quoteId: sql<number | null>`(select max(qu.id) from quotes qu where qu.order_id = ${orders.id})`,
+      quoteId: sql<number | null>`(select max(qu.id) from quotes qu where qu.order_id = ${ORDERS.id})`,
       unpaid: sql<string>`(${unpaidSql(ORDERS)})::text`,
       sortKey: sql<string>`(${expr})::text`,
     })
