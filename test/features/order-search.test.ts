@@ -46,7 +46,11 @@ describe('order search /{locale}/account/dashboard/orders', () => {
 
     const unpaid = ids((await staff.get('/en-us/account/dashboard/orders?unpaid=1&sort=id&dir=asc')).text);
     expect(unpaid.length).to.be.greaterThan(0);
-    const owing = await query<{ id: number }>(`select o.id from orders o where o.status <> 'cart' and (exists (select 1 from order_line_items l where l.order_id = o.id and l.unpaid_total > 0) or exists (select 1 from order_fees f where f.order_id = o.id and not f.paid)) order by o.id limit 25`);
+    // Owing (issue 33): a sale (not a cart, quote or cancelled order) whose total + fees − successful payments + refunds is above 0.
+    const owing = await query<{ id: number }>(`select o.id from orders o where o.status in ('pending', 'processing', 'on_hold', 'shipped', 'completed') and not o.quote
+      and o.total + (select coalesce(sum(f.amount), 0) from order_fees f where f.order_id = o.id)
+        - (select coalesce(sum(p.total), 0) from payments p where p.order_id = o.id and p.successful)
+        + (select coalesce(sum(r.amount), 0) from refunds r join payments p on p.id = r.payment_id where p.order_id = o.id) > 0 order by o.id limit 25`);
     expect(unpaid).to.deep.equal(owing.map((r) => r.id));
   });
 

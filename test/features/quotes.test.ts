@@ -234,11 +234,25 @@ describe('quotes (issue 25)', function () {
     // The catalogue's price goes up after the offer.
     await sql('update products set price = price + 100 where id = $1', [product]);
     await sql('update channel_prices set price = price + 100 where product_id = $1', [product]);
+    // Staff read the quote by the buyer's number (issue 33), on the order page and in the order search, never as "Order #id"; it owes nothing yet.
+    expect(quoteId).to.not.equal(orderId);
+    const asQuote = await staff.a.get(`/admin/orders/detail/${orderId}`);
+    expect(asQuote.text).to.include(`Quote #${quoteId}`).and.not.include(`Order #${orderId}`);
+    expect(asQuote.text).to.match(/data-testid="order-unpaid">\$0\.00</);
+    const listed = await staff.a.get(`/en-us/account/dashboard/orders?order=${orderId}&status=quote`);
+    expect(listed.text).to.match(new RegExp(`data-testid="order-link">Quote #${quoteId}</a>`));
     const ok = await buyer.a.post(`/en-us/account/quotes/${quoteId}/accept`).set(xhr(buyer.token)).type('form').send({ message: 'Deal.' });
     expect(ok.status, ok.text).to.equal(200);
     expect(ok.body).to.include({ state: 'accepted', order_id: orderId });
     const [placed] = await sql<Record<string, unknown>>('select status, quote, subtotal, submitted_at is not null as submitted from orders where id = $1', [orderId]);
-    expect(placed).to.deep.equal({ status: 'pending', quote: true, subtotal: '30.00', submitted: true });
+    // Accepted, it is an order that is owed: the quote flag is cleared (issue 33).
+    expect(placed).to.deep.equal({ status: 'pending', quote: false, subtotal: '30.00', submitted: true });
+    const asOrder = await staff.a.get(`/admin/orders/detail/${orderId}`);
+    expect(asOrder.text).to.include(`Order #${orderId}`);
+    // Nothing paid and no fee: the whole bill (goods, shipping and tax as stored) is owed.
+    const [{ total }] = await sql<{ total: string }>('select total from orders where id = $1', [orderId]);
+    expect(Number(total)).to.be.greaterThan(0).and.lessThan(1000);
+    expect(asOrder.text).to.include(`data-testid="order-unpaid">$${total}<`);
     const [kept] = await sql('select unit_price, quantity, total from order_line_items where id = $1', [lineId]);
     expect(kept).to.deep.equal({ unit_price: '10.00', quantity: 3, total: '30.00' });
     expect(await events('quote.accepted')).to.equal(1);

@@ -9,7 +9,7 @@ import { testServer } from '../helpers/server.ts';
 const query = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await (await testServer()).database.pool.query<T>(text, params)).rows;
 
-type Totals = Record<'subtotal' | 'discount' | 'shipping' | 'tax' | 'total' | 'paid' | 'unpaid', string | null> & { orders: number; groups: number };
+type Totals = Record<'subtotal' | 'discount' | 'shipping' | 'tax' | 'total' | 'fees' | 'paid' | 'unpaid', string | null> & { orders: number; groups: number };
 type ReportJson = { rows: (Totals & { key: string })[]; totals: Totals; currency: string };
 
 const cents = (v: string | null | undefined) => Math.round(Number(v ?? 0) * 100);
@@ -60,12 +60,17 @@ describe('reports', function () {
   describe('order report totals equal a direct sum over the orders', () => {
     it('US channel, first quarter of 2026, by month: amounts as the orders hold them', async () => {
       const r = await reportJson(staff, 'channel=US&from=01/01/26&to=03/31/26&group=month');
-      const [sql] = await query<{ n: number; subtotal: string; total: string; tax: string; paid: string }>(`
-        select count(*)::int n, sum(o.subtotal) subtotal, sum(o.total) total, sum(o.tax) tax,
-          sum(least(coalesce((select sum(p.total) from payments p where p.order_id = o.id and p.successful), 0), o.total)) paid
-        from orders o join channels c on c.id = o.channel_id
-        where c.code = 'US' and o.status not in ('cart', 'quote', 'cancelled')
-          and o.created_at >= '2026-01-01' and o.created_at < '2026-04-01'`);
+      // Issue 33: fees are billed, paid is net of refunds, unpaid is total + fees − paid per order (never below 0); quotes are not sales.
+      const [sql] = await query<{ n: number; subtotal: string; total: string; tax: string; fees: string; paid: string; unpaid: string }>(`
+        select count(*)::int n, sum(x.subtotal) subtotal, sum(x.total) total, sum(x.tax) tax, sum(x.fees) fees, sum(x.paid) paid,
+          sum(greatest(0, x.total + x.fees - x.paid)) unpaid
+        from (select o.subtotal, o.total, o.tax,
+            (select coalesce(sum(fe.amount), 0) from order_fees fe where fe.order_id = o.id) fees,
+            (select coalesce(sum(p.total), 0) from payments p where p.order_id = o.id and p.successful)
+              - (select coalesce(sum(r.amount), 0) from refunds r join payments p on p.id = r.payment_id where p.order_id = o.id) paid
+          from orders o join channels c on c.id = o.channel_id
+          where c.code = 'US' and o.status not in ('cart', 'quote', 'cancelled') and not o.quote
+            and o.created_at >= '2026-01-01' and o.created_at < '2026-04-01') x`);
       expect(sql.n).to.be.greaterThan(0);
       expect(r.currency).to.equal('USD');
       expect(r.totals.orders).to.equal(sql.n);
@@ -73,7 +78,8 @@ describe('reports', function () {
       expect(cents(r.totals.subtotal)).to.equal(cents(sql.subtotal));
       expect(cents(r.totals.tax)).to.equal(cents(sql.tax));
       expect(cents(r.totals.paid)).to.equal(cents(sql.paid));
-      expect(cents(r.totals.unpaid)).to.equal(cents(sql.total) - cents(sql.paid));
+      expect(cents(r.totals.fees)).to.equal(cents(sql.fees));
+      expect(cents(r.totals.unpaid)).to.equal(cents(sql.unpaid));
       expect(r.rows.map((x) => x.key)).to.deep.equal(['2026-01', '2026-02', '2026-03'].filter((k) => r.rows.some((x) => x.key === k)));
       expect(r.rows.reduce((n, x) => n + cents(x.total), 0)).to.equal(cents(r.totals.total));
     });

@@ -9,6 +9,7 @@
  * out and puts its new ones in. The sums are append-only deltas (no row is updated, so checkouts
  * never wait on each other for a day's row), folded together every night and after a seed.
  *
+ * Paid is net (successful payments − refunds); unpaid is what the order owes by order-balance.ts.
  * Amounts: the order's own currency, and USD converted with the channel's mid-market rate and
  * rounded to cents once per order (once per line for products), exactly as the report does.
  */
@@ -18,6 +19,9 @@ const sum = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull
 const orderSums = () => ({
   subtotal: sum('subtotal'), discount: sum('discount'), shipping: sum('shipping'), tax: sum('tax'), total: sum('total'), paid: sum('paid'),
   subtotalUsd: sum('subtotal_usd'), discountUsd: sum('discount_usd'), shippingUsd: sum('shipping_usd'), taxUsd: sum('tax_usd'), totalUsd: sum('total_usd'), paidUsd: sum('paid_usd'),
+  // Issue 33 (migrations/0027_owed_rollup.sql): fees are billed, and unpaid is the balance rule's
+  // (order-balance.ts): 0 for a quote or cancelled order, never below 0, so it is kept per order.
+  fees: sum('fees'), unpaid: sum('unpaid'), feesUsd: sum('fees_usd'), unpaidUsd: sum('unpaid_usd'),
 });
 const lineSums = () => ({
   total: sum('total'), discount: sum('discount'), totalDiscounted: sum('total_discounted'), paidTotal: sum('paid_total'), unpaidTotal: sum('unpaid_total'),

@@ -7,6 +7,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { addresses, countries, orders, organisations, payments, persons, users } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor, keysetPage, keysetPlan, type SortDir } from '../../domain/keyset.ts';
 import { personMatch, prefixPattern } from '../order-admin/search.ts';
+import { ORDERS, unpaidSql } from '../../db/queries/order-balance.ts';
+import { orderDisplayNumber } from '../../domain/order-number.ts';
+import { toCents } from '../../domain/money.ts';
 
 export const CUSTOMER_PAGE_SIZE = 25;
 export const CUSTOMER_SORTS = ['name', 'email', 'since'] as const;
@@ -76,7 +79,11 @@ export async function getCustomer(db: DbOrTx, personId: number) {
   const [addressRows, orderRows, paymentRows] = await Promise.all([
     db.select().from(addresses).where(ownsAddress).orderBy(desc(addresses.isDefault), asc(addresses.id)),
     db
-      .select({ id: orders.id, status: orders.status, draft: orders.draft, total: orders.total, currency: orders.orderCurrency, createdAt: orders.createdAt, poNumber: orders.poNumber })
+      .select({
+        id: orders.id, status: orders.status, draft: orders.draft, total: orders.total, currency: orders.orderCurrency, createdAt: orders.createdAt, poNumber: orders.poNumber,
+        // Issue 33: what it owes by the one rule, and a quote's own number (the buyer's "Quote #N").
+        quote: orders.quote, quoteId: sql<number | null>`(select max(qu.id) from quotes qu where qu.order_id = ${ORDERS.id})`, unpaid: sql<string>`(${unpaidSql(ORDERS)})::text`,
+      })
       .from(orders)
       .where(and(eq(orders.personId, p.id), sql`${orders.status} <> 'cart'`))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -89,7 +96,7 @@ export async function getCustomer(db: DbOrTx, personId: number) {
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(50),
   ]);
-  return { ...p, organisation: person.organisation, userEmail: person.userEmail, lastLoginAt: person.lastLoginAt, addresses: addressRows, orders: orderRows, payments: paymentRows };
+  return { ...p, organisation: person.organisation, userEmail: person.userEmail, lastLoginAt: person.lastLoginAt, addresses: addressRows, orders: orderRows.map((r) => ({ ...r, display: orderDisplayNumber(r), hasUnpaid: toCents(r.unpaid) > 0 })), payments: paymentRows };
 }
 export type CustomerDetail = NonNullable<Awaited<ReturnType<typeof getCustomer>>>;
 

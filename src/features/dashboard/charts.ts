@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { ChartSpec } from '../../domain/charts.ts';
 import { divideCents, sumCents, toCents, toMajor } from '../../domain/money.ts';
 import { addDays, isoDay, startOfWeek } from '../../domain/calendar.ts';
+import { OWED_STATUSES } from '../../domain/order-balance.ts';
 import { orderReport, type OrderFilters, type ReportRow } from '../reports/queries.ts';
 import { reportQueryString, rowLabel } from '../reports/view-model.ts';
 
@@ -20,8 +21,8 @@ export const DashboardQuery = z.object({
 });
 export type DashboardQuery = z.infer<typeof DashboardQuery>;
 
-/** Statuses whose unpaid balance is money owed (quotes and cancelled orders owe nothing). */
-const OWING = ['pending', 'processing', 'on_hold', 'shipped', 'completed'];
+/** Statuses whose unpaid balance is money owed (quotes and cancelled orders owe nothing): the balance rule's. */
+const OWING: readonly string[] = OWED_STATUSES;
 
 const num = (v: string | null) => Number(v ?? 0);
 /** Sums and averages are worked in exact cents (money.ts), never by rounding float dollars. */

@@ -23,6 +23,8 @@ import { containerRoutes } from './container-routes.ts';
 import { createDraft, findPeople, submitDraft } from './drafts.ts';
 import { OrderSearchQuery } from './schemas.ts';
 import { searchOrders } from './search.ts';
+import { quoteNumberOf } from './queries.ts';
+import { orderDisplayNumber } from '../../domain/order-number.ts';
 import { orderSearchView } from './view-model.ts';
 import { orderPlan } from '../epp/queries.ts'; // EPP plan and schedule (issue 10)
 
@@ -74,10 +76,13 @@ export function orderAdminRoutes(s: Services): Router {
 
   async function detailLocals(req: Request, param: unknown) {
     const id = parseInput(IdParam, param);
-    const [order, log, epp] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id), orderPlan(s.db, id)]);
+    const [order, log, epp, quoteId] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id), orderPlan(s.db, id), quoteNumberOf(s.db, id)]);
     const t = req.t as unknown as WordsTranslate;
+    // A quote is "Quote #N" with the buyer's number (order-number.ts), never "Order #id".
+    const shown = orderDisplayNumber({ id: order.order_id, status: order.status, quote: order.quote, quoteId });
+    const heading = req.t(shown.key as never, { id: shown.number } as never);
     return {
-      title: req.t('order.title', { id: order.order_id }), order, log, epp, layout: 'layouts/admin', nav: 'orders',
+      title: heading, heading, order, log, epp, layout: 'layouts/admin', nav: 'orders',
       // Every figure of the page from the one ledger (issue 33): rows that add up, unpaid by the balance rule.
       ledger: orderLedgerView(order as OrderJson),
       // A save of the editor reads in the reader's language (history-words.ts); older entries as written.

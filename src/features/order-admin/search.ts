@@ -2,13 +2,14 @@
  * The back office's order search: filters, any-column sort and keyset pagination over
  * (sort value, id), so page 1 000 costs what page 1 does. Every filter is served by an index
  * (migrations/0001_order_search.sql): (created_at, id) alone or led by status, person or channel;
- * lower(po_number) and erp_id by prefix; the partial index of lines still owing for "unpaid";
+ * lower(po_number) and erp_id by prefix; "unpaid" by the balance rule's SQL twin (db/queries/order-balance.ts);
  * placed_total (the total of an order that is no longer a cart) for the sort by total.
  * Carts (open baskets) are left out unless asked for by status.
  */
 import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, persons } from '../../db/schema/index.ts';
+import { ORDERS, owedStatusSql, unpaidSql } from '../../db/queries/order-balance.ts';
 import { decodeCursor, encodeCursor, keysetPage, keysetPlan, type SortDir } from '../../domain/keyset.ts';
 import type { OrderSearchQuery, OrderSort } from './schemas.ts';
 
@@ -53,10 +54,8 @@ export function orderFilters(q: OrderSearchQuery, channelId: number | undefined)
   if (channelId !== undefined) where.push(eq(orders.channelId, channelId));
   if (q.po) where.push(sql`lower(${orders.poNumber}) like ${prefixPattern(q.po)}`);
   if (q.erp) where.push(sql`lower(${orders.erpId}) like ${prefixPattern(q.erp)}`);
-  if (q.unpaid) {
-    where.push(sql`(exists (select 1 from order_line_items li where li.order_id = ${orders.id} and li.owing)
-      or exists (select 1 from order_fees f where f.order_id = ${orders.id} and not f.paid))`);
-  }
+  // Owing by the one rule (order-balance.ts): a sale whose total + fees − paid + refunds is above 0.
+  if (q.unpaid) where.push(sql`${owedStatusSql(ORDERS)} and ${unpaidSql(ORDERS)} > 0`);
   return where;
 }
 
@@ -65,6 +64,9 @@ export type OrderRow = {
   createdAt: Date;
   status: string;
   draft: boolean;
+  quote: boolean;
+  /** The quote's own number (the buyer's "Quote #N"), when the order is or was a quote. */
+  quoteId: number | null;
   total: string;
   currency: string;
   channelId: number;
@@ -108,8 +110,9 @@ export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: num
       firstName: persons.firstName,
       lastName: persons.lastName,
       email: persons.email,
-      unpaid: sql<string>`((select coalesce(sum(li.unpaid_total), 0) from order_line_items li where li.order_id = ${orders.id})
-        + (select coalesce(sum(f.amount), 0) from order_fees f where f.order_id = ${orders.id} and not f.paid))::text`,
+      quote: orders.quote,
+      quoteId: sql<number | null>`(select max(qu.id) from quotes qu where qu.order_id = ${ORDERS.id})`,
+      unpaid: sql<string>`(${unpaidSql(ORDERS)})::text`,
       sortKey: sql<string>`(${expr})::text`,
     })
     .from(orders)

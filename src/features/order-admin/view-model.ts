@@ -1,4 +1,5 @@
 /** Order search rows and links → view locals. */
+import { orderDisplayNumber } from '../../domain/order-number.ts';
 import { FILTER_KEYS, ORDER_SORTS, type OrderSearchQuery, type OrderSort } from './schemas.ts';
 import { defaultDir, type OrderPage } from './search.ts';
 
@@ -33,6 +34,8 @@ export function orderSearchView(path: string, q: OrderSearchQuery, page: OrderPa
       customer: r.firstName ? `${r.firstName} ${r.lastName}` : null,
       channel: channelCode(r.channelId),
       hasUnpaid: Number(r.unpaid) > 0,
+      // "Quote #N" with the buyer's number for a quote, "Order #id" (shown as #id) otherwise.
+      display: orderDisplayNumber(r),
     })),
     nextHref: page.next ? withQuery(path, { ...keep, after: page.next }) : null,
     prevHref: page.prev ? withQuery(path, { ...keep, before: page.prev }) : null,

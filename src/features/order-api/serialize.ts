@@ -2,6 +2,7 @@
 import { FEE_ALLOCATION_TYPE, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
 import { addressOfOrder, type OrderAddress } from '../../domain/order-address.ts';
+import { storedOrderBalance } from '../../domain/order-balance.ts';
 import { isTaxExempt } from '../../domain/order-totals.ts';
 import { money2, type AddressJson, type FeeJson, type OrderJson, type OrderTotalsJson } from '../../domain/order-edit.ts';
 import type { OrderParts, OrderRow } from './queries.ts';
@@ -46,7 +47,8 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
   }));
   const fee = (f: OrderParts['fees'][number]): FeeJson => ({ fee_id: f.id, name: f.name, amount: { value: f.amount }, paid: f.paid });
   const unpaidFees = parts.fees.filter((f) => !f.paid);
-  const unpaidCents = parts.lines.reduce((s, { line }) => s + toCents(line.unpaidTotal), 0) + unpaidFees.reduce((s, f) => s + toCents(f.amount), 0);
+  // What the order owes, by the one rule (order-balance.ts): total (shipping and tax included) + fees − paid + refunds; 0 for a quote, cart or cancelled order.
+  const unpaidCents = storedOrderBalance(o, { fees: parts.fees, payments: parts.payments, refunds: parts.refunds }).unpaid;
   const totals: OrderTotalsJson = {
     subtotal: o.subtotal,
     shipping: o.shipping,

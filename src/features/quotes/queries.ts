@@ -109,12 +109,13 @@ export async function productLineCount(db: DbOrTx, orderId: number): Promise<num
 
 /**
  * The accepted quote is placed as it stands: no line is touched (the quoted prices stay), the
- * status becomes 'pending' (unpaid: staff take payment as for any order) and the ship-to and
+ * status becomes 'pending' and the quote flag is cleared (owed: staff take payment as for any order) and the ship-to and
  * bill-to are copied from the address book as at checkout (issue 20), when the cart had them.
  */
 export async function placeQuotedOrder(db: DbOrTx, orderId: number, now: Date) {
   const [row] = await db.update(orders).set({
-    status: 'pending', submittedAt: now, updatedAt: now, version: sql`${orders.version} + 1`,
+    // An order now, owed like any other (order-balance.ts): the quote flag goes.
+    status: 'pending', quote: false, submittedAt: now, updatedAt: now, version: sql`${orders.version} + 1`,
     shipTo: sql`coalesce(${orders.shipTo}, ${addressCopySql(orders.shipToAddressId)})`, billTo: sql`coalesce(${orders.billTo}, ${addressCopySql(orders.billToAddressId)})`,
   }).where(and(eq(orders.id, orderId), eq(orders.status, 'quote'))).returning({ id: orders.id, total: orders.total, currency: orders.orderCurrency, locale: orders.locale });
   return row;

@@ -8,7 +8,10 @@
  * ONCE per order and column (as the dashboard's revenue does); the groups and the totals are then
  * plain sums of those cents, so the totals equal the sum of the rows exactly.
  *
- * Paid is the order's successful payments, capped at its total; unpaid is total − paid.
+ * Paid and unpaid follow the balance rule (src/domain/order-balance.ts, SQL twin in
+ * src/db/queries/order-balance.ts): fees are billed, paid is successful payments − refunds, unpaid
+ * is total + fees − paid (never below 0) and 0 for a quote or a cancelled order; an order flagged as
+ * a quote counts under the status 'quote', so it is never revenue.
  *
  * Filtered by day, channel and status only, the report reads the rollup (src/db/schema/reports.ts,
  * kept by triggers in the writing transaction): sums by day instead of every order, the same
@@ -16,6 +19,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderRefs, owedStatusSql } from '../../db/queries/order-balance.ts';
 import type { ReportGroup } from './schemas.ts';
 
 export type OrderFilters = {
@@ -31,7 +35,7 @@ export type OrderFilters = {
 /** Groupings: the report's five, plus status (the dashboard's orders-by-status and outstanding charts). */
 export type Grouping = ReportGroup | 'status';
 
-export const MONEY_COLUMNS = ['subtotal', 'discount', 'shipping', 'tax', 'total', 'paid', 'unpaid'] as const;
+export const MONEY_COLUMNS = ['subtotal', 'discount', 'shipping', 'tax', 'total', 'fees', 'paid', 'unpaid'] as const;
 export type MoneyColumn = (typeof MONEY_COLUMNS)[number];
 
 export type ReportRow = { key: string; label: string; orders: number; quantity: number | null } & Record<MoneyColumn, string | null>;
@@ -39,8 +43,11 @@ export type ReportTotals = { groups: number; orders: number; quantity: number | 
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The status an order counts under: a quote (orders.quote) is a quote, whatever its status says (as the rollup's facts). */
+const effectiveStatus = sql.raw(`(case when o.quote and o.status <> 'cart' then 'quote' else o.status end)`);
+
 function statusCondition(status: string, alias = 'o'): SQL {
-  const col = sql.raw(`${alias}.status`);
+  const col = alias === 'o' ? effectiveStatus : sql.raw(`${alias}.status`);
   if (status === '') return sql`${col} not in ('cart', 'quote', 'cancelled')`;
   if (status === 'any') return sql`${col} <> 'cart'`;
   return sql`${col} = ${status}`;
@@ -67,16 +74,21 @@ function filteredOrders(f: OrderFilters): SQL {
   if (f.warehouse) {
     where.push(sql`(o.ship_from_warehouse_id = ${f.warehouse} or exists (select 1 from order_line_items li where li.order_id = o.id and li.warehouse_id = ${f.warehouse}))`);
   }
-  // Payments summed once per order by a hash join (a correlated subquery ran twice per order: 2 × 78k probes at 100k orders).
-  const paid = sql`round(least(coalesce(pay.paid, 0), o.total), 2)`;
+  // Payments, refunds and fees summed once per order by hash joins (a correlated subquery ran twice per order: 2 × 78k probes at 100k orders).
+  const o = orderRefs('o');
+  const own = (v: SQL) => (f.channel ? sql`round(${v}, 2)` : sql`round(${v} / c.mid_market_rate, 2)`);
   return sql`
-    select o.id, o.created_at, o.status, c.code as channel_code, c.name as channel_name, c.mid_market_rate as rate,
+    select o.id, o.created_at, ${effectiveStatus} as status, ${owedStatusSql(o)} as owed, c.code as channel_code, c.name as channel_name, c.mid_market_rate as rate,
       ${conv('subtotal')} as subtotal, ${conv('discount')} as discount, ${conv('shipping')} as shipping,
       ${conv('tax')} as tax, ${conv('total')} as total,
-      ${f.channel ? paid : sql`round(${paid} / c.mid_market_rate, 2)`} as paid
+      ${own(sql`b.fees`)} as fees, ${own(sql`b.paid`)} as paid, ${own(sql`b.unpaid`)} as unpaid
     from orders o
     join channels c on c.id = o.channel_id
     left join (select p.order_id, sum(p.total) as paid from payments p where p.successful group by p.order_id) pay on pay.order_id = o.id
+    left join (select rp.order_id, sum(r.amount) as refunded from refunds r join payments rp on rp.id = r.payment_id group by rp.order_id) ref on ref.order_id = o.id
+    left join (select fe.order_id, sum(fe.amount) as fees from order_fees fe group by fe.order_id) fee on fee.order_id = o.id
+    cross join lateral (select coalesce(fee.fees, 0) as fees, coalesce(pay.paid, 0) - coalesce(ref.refunded, 0) as paid) a
+    cross join lateral (select a.fees, a.paid, case when ${owedStatusSql(o)} then greatest(0, o.total + a.fees - a.paid) else 0.00 end as unpaid) b
     where ${sql.join(where, sql` and `)}`;
 }
 
@@ -86,7 +98,7 @@ const DAY = sql.raw(`(f.created_at at time zone 'UTC')::date`);
 function grouped(group: Grouping, f: OrderFilters): SQL {
   const orderSums = sql`count(*)::int as orders, null::int as quantity,
     sum(f.subtotal) as subtotal, sum(f.discount) as discount, sum(f.shipping) as shipping, sum(f.tax) as tax,
-    sum(f.total) as total, sum(f.paid) as paid, sum(f.total - f.paid) as unpaid`;
+    sum(f.total) as total, sum(f.fees) as fees, sum(f.paid) as paid, sum(f.unpaid) as unpaid`;
   switch (group) {
     case 'day':
       return sql`select to_char(d, 'YYYY-MM-DD') as key, to_char(d, 'YYYY-MM-DD') as label, ${orderSums} from (select ${DAY} as d, f.* from f) f group by d`;
@@ -105,7 +117,8 @@ function grouped(group: Grouping, f: OrderFilters): SQL {
       return sql`select li.product_id::text as key, coalesce(max(p.title), max(li.title)) as label,
           count(distinct f.id)::int as orders, sum(li.quantity)::int as quantity,
           sum(${conv('total')}) as subtotal, sum(${conv('discount')}) as discount, null::numeric as shipping, null::numeric as tax,
-          sum(${conv('total_discounted')}) as total, sum(${conv('paid_total')}) as paid, sum(${conv('unpaid_total')}) as unpaid
+          sum(${conv('total_discounted')}) as total, null::numeric as fees, sum(${conv('paid_total')}) as paid,
+          sum(case when f.owed then ${conv('unpaid_total')} else 0.00 end) as unpaid
         from f
         join order_line_items li on li.order_id = f.id and li.line_type in (0, 1, 2) and li.product_id is not null
           ${f.product ? sql`and li.product_id = ${f.product}` : sql``}
@@ -159,7 +172,7 @@ function rollupGrouped(group: Grouping, f: OrderFilters): { groups: SQL; orders:
       orders,
       // Summed by product first, then named: 50 products to look up, not every delta row.
       groups: sql`select s.product_id::text as key, coalesce(p.title, s.product_id::text) as label, s.orders, s.quantity,
-          s.subtotal, s.discount, null::numeric as shipping, null::numeric as tax, s.total, s.paid, s.unpaid
+          s.subtotal, s.discount, null::numeric as shipping, null::numeric as tax, s.total, null::numeric as fees, s.paid, s.unpaid
         from (select r.product_id, sum(r.orders)::int as orders, sum(r.quantity)::int as quantity, sum(r.total) as subtotal, sum(r.discount) as discount,
             sum(r.total_discounted) as total, sum(r.paid_total) as paid, sum(r.unpaid_total) as unpaid
           from (${rows}) r group by r.product_id having sum(r.orders) > 0) s
@@ -177,7 +190,7 @@ function rollupGrouped(group: Grouping, f: OrderFilters): { groups: SQL; orders:
     orders,
     groups: sql`select ${key} as key, ${label} as label, sum(d.orders)::int as orders, null::int as quantity,
         ${m('subtotal')} as subtotal, ${m('discount')} as discount, ${m('shipping')} as shipping, ${m('tax')} as tax,
-        ${m('total')} as total, ${m('paid')} as paid, ${m('total')} - ${m('paid')} as unpaid
+        ${m('total')} as total, ${m('fees')} as fees, ${m('paid')} as paid, ${m('unpaid')} as unpaid
       from report_deltas d join channels c on c.id = d.channel_id
       where ${w} group by 1, 2 having sum(d.orders) > 0`,
   };
@@ -206,10 +219,10 @@ export async function orderReport(
     union all
     select 1, null, null, ${group === 'product' ? productOrders : sql`coalesce(sum(g.orders), 0)::int`},
       sum(g.quantity)::int,
-      sum(g.subtotal), sum(g.discount), sum(g.shipping), sum(g.tax), sum(g.total), sum(g.paid), sum(g.unpaid)
+      sum(g.subtotal), sum(g.discount), sum(g.shipping), sum(g.tax), sum(g.total), sum(g.fees), sum(g.paid), sum(g.unpaid)
     from g
     union all
-    select 2, null, null, count(*)::int, null, null, null, null, null, null, null, null from g`);
+    select 2, null, null, count(*)::int, null, null, null, null, null, null, null, null, null from g`);
   const money = (v: unknown) => (v === null || v === undefined ? null : String(v));
   const rows: ReportRow[] = [];
   let totals: ReportTotals | undefined;
@@ -221,6 +234,6 @@ export async function orderReport(
     else if (Number(r.is_total) === 1) totals = { groups: 0, ...base };
     else groups = Number(r.orders);
   }
-  const empty = Object.fromEntries(MONEY_COLUMNS.map((c) => [c, group === 'product' && (c === 'shipping' || c === 'tax') ? null : '0.00'])) as Record<MoneyColumn, string | null>;
+  const empty = Object.fromEntries(MONEY_COLUMNS.map((c) => [c, group === 'product' && (c === 'shipping' || c === 'tax' || c === 'fees') ? null : '0.00'])) as Record<MoneyColumn, string | null>;
   return { rows, totals: { ...(totals ?? { orders: 0, quantity: null, ...empty }), groups } };
 }

@@ -1,11 +1,12 @@
 /**
  * Pay on terms (issue 25): reads and small writes, drizzle only. An order belongs to the
  * organisation of its buyer's account (else of its person), as webhooks' eventOrganisationSql.
- * What an invoice still owes is its total less its successful payments (staff record the
+ * What an invoice still owes is the balance rule's (order-balance.ts, SQL twin in db/queries) (staff record the
  * customer's payment against the order later, by check or card, in the order editor).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { ORDERS, owedStatusSql, unpaidSql } from '../../db/queries/order-balance.ts';
 import { orders, organisations, persons, users } from '../../db/schema/index.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
 import { encodeCursor, keysetPage, keysetPlan, type SortDir } from '../../domain/keyset.ts';
@@ -14,11 +15,11 @@ import { toCents } from '../../domain/money.ts';
 /** The organisation an order belongs to (SQL, for `o` = the orders table). */
 const orderOrganisation = sql`coalesce((select u.organisation_id from ${users} u where u.id = ${orders.userId}), (select p.organisation_id from ${persons} p where p.id = ${orders.personId}))`;
 
-/** What an order still owes: its total less its successful payments, never below zero. */
-export const owedSql = sql<string>`greatest(0, ${orders.total} - coalesce((select sum(pm.total) from payments pm where pm.order_id = ${orders.id} and pm.successful), 0))`;
+/** What an order still owes, by the one rule (order-balance.ts): total + fees − successful payments + refunds, ≥ 0; 0 unless owed. */
+export const owedSql = unpaidSql(ORDERS);
 
-/** Placed (not cart, not quote, not cancelled) orders paid by invoice that still owe something. */
-const openInvoice: SQL = sql`${orders.paymentType} = ${PAYMENT_TYPES.INVOICE} and ${orders.status} not in ('cart', 'quote', 'cancelled') and ${orders.paymentDueOn} is not null and ${owedSql} > 0`;
+/** Placed orders that are owed (OWED_STATUSES, not a quote) paid by invoice that still owe something. */
+const openInvoice: SQL = sql`${orders.paymentType} = ${PAYMENT_TYPES.INVOICE} and ${owedStatusSql(ORDERS)} and ${orders.paymentDueOn} is not null and ${owedSql} > 0`;
 
 export type OrgTerms = { id: number; name: string; netTermsDays: number | null; creditLimit: string };
 
