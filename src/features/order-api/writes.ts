@@ -5,7 +5,9 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { orderFees, orderLineItems, orderPromotions, orders, promotions } from '../../db/schema/index.ts';
+import { channels, orderFees, orderLineItems, orderPromotions, orders, promotions } from '../../db/schema/index.ts';
+import { partProductIds } from '../../db/queries/product-parts.ts';
+import { lineTags } from '../../domain/promotions.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { toCents } from '../../domain/money.ts';
 import { isTaxExempt } from '../../domain/order-totals.ts';
@@ -58,11 +60,18 @@ export async function repriceAndSave(tx: Tx, order: LockedOrder, patch: Partial<
   const merged = { ...order, ...patch } as LockedOrder;
   // One query at a time: a transaction's client runs its statements in order anyway.
   const lines = await tx.select().from(orderLineItems).where(eq(orderLineItems.orderId, order.id)).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
-  const promos = await tx.select({ id: promotions.id, name: promotions.name, priority: promotions.priority, configuration: promotions.configuration }).from(orderPromotions).innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId)).where(eq(orderPromotions.orderId, order.id));
+  // The order's promotions with their conditions, and the channel's rate: a promotion's USD value in the order's currency (domain/promotions.ts).
+  const promos = await tx.select({
+    id: promotions.id, name: promotions.name, priority: promotions.priority, configuration: promotions.configuration, appliesTo: promotions.appliesTo,
+    freeShipping: promotions.freeShipping, usdRate: channels.midMarketRate,
+  }).from(orderPromotions).innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId)).innerJoin(channels, eq(channels.id, order.channelId))
+    .where(eq(orderPromotions.orderId, order.id));
+  const parts = promos.some((p) => p.appliesTo !== 'all') ? await partProductIds(tx, lines.map((l) => l.productId ?? 0)) : new Set<number>();
   const r = repriceOrder(
-    lines.map((l) => ({ key: l.id, line_type: l.lineType, unit_cents: toCents(l.unitPrice), quantity: l.quantity, paid_cents: toCents(l.paidTotal) })),
+    lines.map((l) => ({ key: l.id, line_type: l.lineType, unit_cents: toCents(l.unitPrice), quantity: l.quantity, paid_cents: toCents(l.paidTotal), tags: lineTags(l.productId !== null && parts.has(l.productId)) })),
     promos,
     {
+      usdRate: promos[0]?.usdRate ?? 1,
       orgDiscount: merged.orgDiscount,
       shippingCents: toCents(merged.shipping),
       taxRates: (merged.taxBreakdown ?? []).map((t) => ({ name: t.name, rate: t.rate })),
