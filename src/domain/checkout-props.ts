@@ -33,6 +33,8 @@ export type CheckoutProps = {
     selectedQuoteIds: number[];
     lines: { id: number; title: string; quantity: number; total: string; stockcode: string | null }[];
     totals: { subtotal: string; shipping: string; tax: string; discount: string; total: string };
+    /** Each promotion on the order by name and what it took off (goods, and shipping for a free-shipping one): the discount rows. */
+    promotions?: { name: string; amount: string }[];
   };
   /** The channel's card and check; 'invoice' (payment type 4, issue 25) when the buyer's organisation has net terms. */
   paymentMethods: CheckoutMethod[];

@@ -72,9 +72,7 @@ export type Allocation = { warehouses: { warehouseId: number; items: WarehouseIt
  */
 export function allocateStock(lines: readonly StockLine[], warehouseIds: readonly number[], free: ReadonlyMap<string, number>): Allocation {
   const stocked = lines.filter((l) => l.needsStock && l.quantity > 0);
-  const need = new Map<number, number>();
-  for (const l of stocked) need.set(l.productId, (need.get(l.productId) ?? 0) + l.quantity);
-  const whole = warehouseIds.find((w) => [...need].every(([p, q]) => (free.get(`${w}:${p}`) ?? 0) >= q));
+  const whole = wholeOrderWarehouses(lines, warehouseIds, free)[0];
   const byWarehouse = new Map<number, WarehouseItem[]>();
   const add = (w: number, item: WarehouseItem) => byWarehouse.set(w, [...(byWarehouse.get(w) ?? []), item]);
   const short: Allocation['short'] = [];
@@ -105,6 +103,24 @@ export function allocateStock(lines: readonly StockLine[], warehouseIds: readonl
     warehouses: [...byWarehouse].sort((a, b) => order(a[0]) - order(b[0])).map(([warehouseId, items]) => ({ warehouseId, items })),
     short,
   };
+}
+
+/** Why: the warehouses (in the channel's order) that could each send every stocked line alone; allocateStock takes the first. */
+export function wholeOrderWarehouses(lines: readonly StockLine[], warehouseIds: readonly number[], free: ReadonlyMap<string, number>): number[] {
+  const need = new Map<number, number>();
+  for (const l of lines) if (l.needsStock && l.quantity > 0) need.set(l.productId, (need.get(l.productId) ?? 0) + l.quantity);
+  return warehouseIds.filter((w) => [...need].every(([p, q]) => (free.get(`${w}:${p}`) ?? 0) >= q));
+}
+
+/**
+ * THE can-it-ship rule, for checkout's quotes and placement (allocateStock) and the shipping
+ * estimate alike: an order ships when allocateStock leaves nothing short (splits allowed). The
+ * estimate may offer every warehouse that could send it all (`whole`, alternatives); when none
+ * can, the order ships split as `allocation` says (each warehouse sends its part).
+ */
+export function shippability(lines: readonly StockLine[], warehouseIds: readonly number[], free: ReadonlyMap<string, number>): { ships: boolean; whole: number[]; allocation: Allocation } {
+  const allocation = allocateStock(lines, warehouseIds, free);
+  return { ships: allocation.short.length === 0 && allocation.warehouses.length > 0, whole: wholeOrderWarehouses(lines, warehouseIds, free), allocation };
 }
 
 // -------------------------------------------------------------------------------------------

@@ -38,6 +38,8 @@ export const STACKING_RULE = Object.freeze({
   order: 'priority-desc-then-given' as const,
   cap: 'remaining-merchandise-in-scope' as const,
   shipping: 'only-free-shipping-promotions' as const,
+  /** The text below in the visitor's language (src/i18n: its English is this text, word for word). */
+  messageKey: 'promo.stackingRule' as const,
   text:
     'Line discounts (such as the organisation discount) come first, each a percentage of the line. '
     + 'Then every promotion in force combines with the others, highest priority first. Each promotion '

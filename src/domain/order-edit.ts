@@ -5,9 +5,10 @@
  * arithmetic is integer cents through money.ts, totals through order-totals.ts, promotion shares
  * through prorate.ts.
  */
-import { fromCents, parseCents, toCents } from './money.ts';
+import { fromCents, toCents } from './money.ts';
 import type { Promotion } from './order-totals.ts';
 import { priceOrder } from './price-order.ts';
+import { ledgerPromotion, type PromotionRowLike } from './promotions.ts';
 
 /** A money value as the API sends it (spec: total.value, amount.value). */
 export type MoneyValue = { value: string };
@@ -147,6 +148,8 @@ export type RepriceLine = {
   unit_cents: number;
   quantity: number;
   paid_cents: number;
+  /** What the line is, for a promotion on some goods only (domain/promotions.ts lineTags: a part). */
+  tags?: readonly string[];
 };
 
 export type RepricedLine = { key: number | string; discount: number; total: number; total_discounted: number; unpaid: number };
@@ -173,14 +176,16 @@ export type RepriceResult = {
  */
 export function repriceOrder(
   lines: readonly RepriceLine[],
-  promotions: readonly (Promotion & { name?: string; priority?: number })[],
-  opts: { orgDiscount: string | number; shippingCents: number; taxRates: readonly { name: string; rate: number }[]; taxExempt: boolean },
+  promotions: readonly (Omit<PromotionRowLike, 'name'> & { name?: string })[],
+  opts: { orgDiscount: string | number; shippingCents: number; taxRates: readonly { name: string; rate: number }[]; taxExempt: boolean; usdRate?: string | number },
 ): RepriceResult {
+  // Each promotion as the ledger takes it (domain/promotions.ts): its USD value at the order's channel rate, its scope, free shipping.
+  const ledgerPromos = promotions.map((p, i) => ledgerPromotion({ ...p, name: p.name ?? `promotion ${i + 1}` }, { midMarketRate: opts.usdRate ?? 1 }));
   const priced = priceOrder({
-    lines: lines.map((l) => ({ key: l.key, lineType: l.line_type, unitCents: l.unit_cents, quantity: l.quantity, paidCents: l.paid_cents })),
+    lines: lines.map((l) => ({ key: l.key, lineType: l.line_type, unitCents: l.unit_cents, quantity: l.quantity, paidCents: l.paid_cents, tags: l.tags })),
     orgDiscountPercent: opts.orgDiscount,
-    promotionCents: promotions.map((p) => parseCents(p?.configuration?.[0]?.actions?.[0]?.value) ?? 0),
-    promotions: promotions.map((p, i) => ({ name: p.name ?? `promotion ${i + 1}`, amountCents: parseCents(p?.configuration?.[0]?.actions?.[0]?.value) ?? 0, priority: p.priority })),
+    promotionCents: ledgerPromos.map((p) => p.amountCents),
+    promotions: ledgerPromos,
     shippingCents: opts.shippingCents,
     tax: { rates: opts.taxRates, exempt: opts.taxExempt },
   });

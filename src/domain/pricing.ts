@@ -59,7 +59,12 @@ export function channelPriceCents(p: PriceFacts, ch: Pick<PricingChannel, 'curre
 
 /** An option choice's price (stored in USD) in the channel currency, in cents. */
 export function optionPriceCents(usd: string, ch: Pick<PricingChannel, 'midMarketRate'>): number {
-  return convert(toCents(usd), ch.midMarketRate);
+  return usdToChannelCents(toCents(usd), ch);
+}
+
+/** Why: an amount set in USD (an option's price, a promotion's value) is worth its USD cents × the channel's rate, rounded once. */
+export function usdToChannelCents(usdCents: number, ch: Pick<PricingChannel, 'midMarketRate'>): number {
+  return convert(usdCents, ch.midMarketRate);
 }
 
 /** The product's availability facts as the add-to-cart rule (and the product island) reads them. */

@@ -98,10 +98,10 @@ describe('browser: quotes (issue 25)', function () {
     expect(await staff.getByText('We plant 400 acres this spring').isVisible()).to.equal(true);
     await staff.getByRole('textbox', { name: /^Unit price of / }).fill('9.50');
     await staff.getByRole('spinbutton', { name: /^Quantity of / }).fill('10');
-    // The figures follow the prices typed once staff ask: 10 × $9.50 = $95.00, less the $25.00 Parts Bundle.
+    // The figures follow the prices typed once staff ask: 10 × $9.50 = $95.00, no promotion: the Parts Bundle comes off parts only (issue 33), and seed plates are not parts.
     await staff.getByRole('button', { name: 'Update totals' }).click();
     await staff.getByRole('status').filter({ hasText: 'Totals updated for the prices and quantities above.' }).waitFor();
-    expect(await staff.getByTestId('quote-total').textContent()).to.equal('$70.00');
+    expect(await staff.getByTestId('quote-total').textContent()).to.equal('$95.00');
     expect(await staff.getByRole('textbox', { name: /^Unit price of / }).inputValue()).to.equal('9.50');
     await staff.getByRole('textbox', { name: 'Message to the buyer' }).fill('Ten plates at 9.50 each, delivered with your planter order.');
     expect(await axe(staff)).to.deep.equal([]);

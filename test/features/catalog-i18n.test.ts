@@ -89,6 +89,8 @@ describe(`catalogue in four languages (${dbMode()})`, function () {
     const fr = await agent();
     const added = await addToCart(fr, 'fr-ca', 'DEMO-CONFIG');
     expect(text(added.html)).to.include('Semoir pneumatique sur mesure — À configurer');
+    // The Parts Bundle comes off parts only (issue 33): a part in the cart brings it.
+    await addToCart(fr, 'fr-ca', 'PP-SCW');
     const frCart = decoded((await fr.get('/fr-ca/cart')).text);
     expect(frCart).to.include('Semoir pneumatique sur mesure — À configurer');
     expect(frCart).to.include('Lot de pièces');

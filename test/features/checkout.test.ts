@@ -42,22 +42,38 @@ describe('checkout: placing orders', function () {
     expect((await mails.list()).some((m) => m.content.includes(`Order #${c.orderId}`) && m.content.includes(c.email) && m.content.includes(`/en-us/orders/${c.orderId}`))).to.equal(true);
   });
 
-  it('a cart worth less than its promotion is placed paying its shipping, never at $0.00', async () => {
-    // A $9.75 brush with the $25 Parts Bundle in force: the promotion takes $9.75, the goods cost 0,
-    // Iowa's tax on 0 is 0, and the order costs exactly its shipping.
-    const brush = await productIdByStockcode('TL-BRUSH');
-    await sql(`update inventory set quantity = greatest(quantity, 50) where product_id = $1`, [brush]);
-    const c = await newCustomer(brush, 1);
+  it('a cart of one $7.95 part with the $25 Parts Bundle: −$7.95, shipping and tax still paid, placed above $0.00', async () => {
+    // The connector links are a part (Parts › Drive & Chain): the Parts Bundle takes their $7.95 and no
+    // more, the goods cost 0, Iowa's 6 % + 1 % on 0 goods is 0, and the order costs exactly its shipping:
+    // 7.95 − 7.95 + 12.13 (the cheapest rate to Ames, IA) + 0.00 = 12.13.
+    const part = await productIdByStockcode('DC-CL40-5');
+    await sql(`update inventory set quantity = greatest(quantity, 50) where product_id = $1`, [part]);
+    const c = await newCustomer(part, 1);
     const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
-    expect(Number(totals.shipping)).to.be.greaterThan(0);
-    expect(totals.total).to.equal(totals.shipping);
+    expect(totals).to.deep.include({ subtotal: '7.95', discount: '7.95', shipping: '12.13', tax: '0.00', total: '12.13' });
     const res = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 2, check_number: '501', expected_total: totals.total });
     expect(res.status, res.text).to.equal(201);
     const [order] = await sql<{ subtotal: string; discount: string; shipping: string; tax: string; total: string }>('select subtotal::text, discount::text, shipping::text, tax::text, total::text from orders where id = $1', [c.orderId]);
-    expect([order.subtotal, order.discount, order.tax]).to.deep.equal(['9.75', '9.75', '0.00']);
-    expect(order.total).to.equal(order.shipping);
-    const promo = await sql<{ total: string }>('select total::text from order_line_items where order_id = $1 and line_type = 5', [c.orderId]);
-    expect(promo.map((p) => p.total)).to.deep.equal(['-9.75']);
+    expect(order).to.deep.equal({ subtotal: '7.95', discount: '7.95', shipping: '12.13', tax: '0.00', total: '12.13' });
+    const promo = await sql<{ title: string; total: string }>('select title, total::text from order_line_items where order_id = $1 and line_type = 5', [c.orderId]);
+    expect(promo).to.deep.equal([{ title: 'Parts Bundle', total: '-7.95' }]);
+  });
+
+  it('a cart of a machine only (no part) gets no Parts Bundle: no promotion line, no discount', async () => {
+    const planter = await productIdByStockcode('PL-2RC');
+    await sql(`update inventory set quantity = greatest(quantity, 50) where product_id = $1`, [planter]);
+    const c = await newCustomer(planter, 1);
+    const cart = await c.a.get('/en-us/cart').set(xhr(c.token));
+    expect(cart.status, cart.text).to.equal(200);
+    const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
+    // $4,850.00 taxed in Iowa at 6 % + 1 %: 291.00 + 48.50 = 339.50.
+    expect(totals).to.deep.include({ subtotal: '4850.00', discount: '0.00', tax: '339.50' });
+    const res = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 2, check_number: '502', expected_total: totals.total });
+    expect(res.status, res.text).to.equal(201);
+    const promo = await sql('select id from order_line_items where order_id = $1 and line_type = 5', [c.orderId]);
+    expect(promo).to.deep.equal([]);
+    const linked = await sql('select promotion_id from order_promotions where order_id = $1', [c.orderId]);
+    expect(linked).to.deep.equal([]);
   });
 
   it('a declined card gives a clear error and leaves no order, no payment and no stock taken', async () => {

@@ -132,4 +132,45 @@ describe('promotions (HTTP)', function () {
     await signIn(staff, 'staff@example.com');
     expect((await staff.get(`${BASE}/${id}/edit`)).status).to.equal(403);
   });
+
+  it('the form shows "Applies to", "Free shipping" and the stacking rule (in the visitor\'s language); a save round-trips; a bad scope is 400 beside the field', async () => {
+    const form = await a.get(`${BASE}/create`);
+    expect(form.status).to.equal(200);
+    expect(form.text).to.include('data-testid="promotion-applies-to"').and.include('<option value="all" selected>All goods</option>').and.include('<option value="parts">Parts only</option>');
+    expect(form.text).to.include('name="free_shipping"').and.include('Free shipping: also takes the order’s shipping off');
+    expect(form.text).to.include('How promotions combine').and.include('Only a promotion marked free shipping removes shipping.');
+    const fr = await a.get('/fr-ca/account/dashboard/promotions/create');
+    expect(fr.text).to.include('S’applique à').and.include('Pièces seulement').and.include('Livraison gratuite : retire aussi la livraison de la commande')
+      .and.include('Seule une promotion marquée livraison gratuite retire la livraison.');
+    const es = await a.get('/es-mx/account/dashboard/promotions/create');
+    expect(es.text).to.include('Se aplica a').and.include('Solo refacciones').and.include('Cómo se combinan las promociones');
+
+    const res = await a.post(`${BASE}/create`).type('form').send({ _csrf: token, name: 'Scope Round Trip', code: 'SCOPETRIP', value: '3', starts_at: day(5), ends_at: day(9), priority: '2', applies_to: 'parts', free_shipping: '1' });
+    expect(res.status, res.text).to.equal(303);
+    const pool = (await testServer()).database.pool;
+    const [row] = (await pool.query<{ id: number; applies_to: string; free_shipping: boolean }>("select id, applies_to, free_shipping from promotions where code = 'SCOPETRIP'")).rows;
+    created.push(row.id);
+    expect(row).to.deep.include({ applies_to: 'parts', free_shipping: true });
+    const edit = await a.get(`${BASE}/${row.id}/edit`);
+    expect(edit.text).to.include('<option value="parts" selected>Parts only</option>').and.match(/name="free_shipping" value="1" checked/);
+    const index = await a.get(BASE);
+    expect(index.text).to.match(/data-code="SCOPETRIP"[\s\S]*?data-applies-to="parts">Parts only <span[^>]*data-testid="promotion-free-shipping">Free shipping</);
+    expect(index.text).to.match(/data-code="PARTS25"[\s\S]*?data-applies-to="parts">Parts only</);
+
+    // Saved back to all goods with no free shipping (the unticked box sends nothing).
+    const back = await a.post(`${BASE}/${row.id}/edit`).type('form').send({ _csrf: token, name: 'Scope Round Trip', code: 'SCOPETRIP', value: '3', starts_at: day(5), ends_at: day(9), priority: '2', applies_to: 'all' });
+    expect(back.status).to.equal(303);
+    const [after] = (await pool.query("select applies_to, free_shipping from promotions where id = $1", [row.id])).rows;
+    expect(after).to.deep.equal({ applies_to: 'all', free_shipping: false });
+
+    const bad = await a.post(`${BASE}/${row.id}/edit`).type('form').send({ _csrf: token, name: 'Scope Round Trip', value: '3', applies_to: 'tractors' });
+    expect(bad.status).to.equal(400);
+    expect(bad.text).to.include('data-testid="field-error-applies_to"').and.include('Choose what the promotion applies to: all goods or parts only.');
+    const badFr = await a.post(`/fr-ca/account/dashboard/promotions/${row.id}/edit`).type('form').send({ _csrf: token, name: 'Scope Round Trip', value: '3', applies_to: 'tractors' });
+    expect(badFr.status).to.equal(400);
+    expect(badFr.text).to.include('Choisissez à quoi la promotion s’applique : tous les articles ou les pièces seulement.');
+    const json = await a.post(`${BASE}/create`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ name: 'Bad scope', value: '5', applies_to: 'tractors' });
+    expect(json.status).to.equal(400);
+    expect(json.body.error.fields.applies_to).to.equal('Choose what the promotion applies to: all goods or parts only.');
+  });
 });

@@ -4,7 +4,9 @@
  */
 import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
-import { productIdByStockcode } from '../helpers/server.ts';
+import { randomUUID } from 'node:crypto';
+import { productIdByStockcode, sqlRows } from '../helpers/server.ts';
+import { chooseShipping, newCustomer, place } from './checkout-helpers.ts';
 
 const idOf = productIdByStockcode;
 
@@ -216,5 +218,34 @@ describe('shipping estimate (HTTP)', function () {
     expect(hostile.text).not.to.include('"><i>x</i>');
     expect(hostile.text).to.include('value="&#34;&gt;&lt;i&gt;x&lt;/i&gt;"');
     expect(hostile.text).to.include('href="/en-us/cart"');
+  });
+
+  it('a cart no single warehouse can fill but two can together: the estimate gives a price (split, as checkout ships it), and checkout places it', async () => {
+    // Five safety chains: Des Moines holds 3, Saskatoon 3; neither alone has 5, together they have 6.
+    const chain = await idOf('HT-SC-20');
+    await sqlRows(`insert into inventory (warehouse_id, product_id, quantity, reserved) values (1, $1, 3, 0), (2, $1, 3, 0)
+      on conflict (warehouse_id, product_id) do update set quantity = excluded.quantity, reserved = 0`, [chain]);
+    const c = await visitor();
+    const res = await xhr(c, '/en-us/shipping/estimate').send({ product_id: chain, quantity: 5, country: 'US', postal_code: '50010', residential: '1' });
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body.debug.empty).to.equal(undefined);
+    expect(res.body.debug.warehouse_ids).to.deep.equal([1, 2]);
+    expect(res.body.debug.split).to.equal(true);
+    expect(res.body.quote).to.include('data-testid="shipping-quote"');
+
+    // The same cart through checkout: one quote per warehouse of the split, and the order is placed.
+    const buyer = await newCustomer(chain, 5);
+    const cartEstimate = await xhr({ a: buyer.a, token: buyer.token }, '/en-us/shipping/estimate').send({ country: 'US', postal_code: '50010', residential: '1' });
+    expect(cartEstimate.status, cartEstimate.text).to.equal(200);
+    expect(cartEstimate.body.debug.warehouse_ids).to.deep.equal([1, 2]);
+    const { quotes, totals } = await chooseShipping(buyer.a, buyer.token, buyer.orderId, buyer.shipTo);
+    expect(quotes.warehouses.map((w: { warehouseId: number; items: { quantity: number }[] }) => [w.warehouseId, w.items.map((i) => i.quantity)])).to.deep.equal([[1, [3]], [2, [2]]]);
+    const placed = await place(buyer.a, buyer.token, randomUUID(), { order_id: buyer.orderId, payment_type: 2, check_number: '701', expected_total: totals.total });
+    expect(placed.status, placed.text).to.equal(201);
+
+    // With 2 + 2 = 4 in all, five cannot ship: the estimate says no stock, as checkout would.
+    await sqlRows('update inventory set quantity = 2, reserved = 0 where product_id = $1 and warehouse_id in (1, 2)', [chain]);
+    const none = await xhr(c, '/en-us/shipping/estimate').send({ product_id: chain, quantity: 5, country: 'US', postal_code: '50010', residential: '1' });
+    expect(none.body.debug.empty).to.equal('no_stock');
   });
 });

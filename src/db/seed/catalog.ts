@@ -6,6 +6,7 @@ import {
 } from '../schema/index.ts';
 import { convert, toCents } from '../../domain/money.ts';
 import { channelPriceCents } from '../../domain/pricing.ts';
+import { PARTS_CATEGORY_SLUG } from '../../domain/promotions.ts';
 import { CATEGORIES, DIAGRAM, PRODUCTS, productImages, productSlug, type ProductSeed } from './catalog-data.ts';
 import { DISTRIBUTOR, USER } from './ids.ts';
 import type { GeoIds } from './geo.ts';
@@ -64,6 +65,8 @@ export type ProductRef = {
   /** Length, width, height in cm (0 when unknown). */
   dims: [number, number, number];
   physical: boolean;
+  /** In the Parts category (domain/promotions.ts PARTS_CATEGORY_SLUG): a parts-only promotion comes off it. */
+  isPart: boolean;
   orderable: boolean;
   options: OptionRef[];
 };
@@ -161,6 +164,7 @@ export async function seedCatalog(tx: SeedTx, geo: GeoIds, rng: Rng): Promise<Ma
       weight: p.weight ?? 0,
       dims: p.dims ?? [0, 0, 0],
       physical,
+      isPart: p.categories.includes(PARTS_CATEGORY_SLUG),
       // Pricing cases stay out of the random orders, so the rest of the demo data never shifts.
       orderable: (p.availability ?? 'in_stock') === 'in_stock' && !p.pricingCase,
       pricingCase: p.pricingCase,

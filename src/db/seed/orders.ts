@@ -6,7 +6,8 @@
  *   line.total        = unit_price × quantity − line discount (the organisation discount)
  *   order.subtotal    = Σ unit_price × quantity over lines of type 0/1/2
  *   order.discount    = Σ line discounts + Σ promotions (only on US orders, in USD), each capped at
- *                       the goods left (domain/ledger.ts STACKING_RULE)
+ *                       the goods left that it applies to (domain/ledger.ts STACKING_RULE; "Parts
+ *                       Bundle" comes off parts only: an order without a part has no line for it)
  *   order.total       = subtotal − discount + shipping + tax
  * A promotion also appears as a line of type 5 (unit_price = total = −what it took off). It is spread
  * over the product lines by largest remainder: line.total_discounted = total − that share, and
@@ -21,6 +22,7 @@ import { FEE_ALLOCATION_TYPE, LINE_TYPES, PAYMENT_TYPES } from '../../domain/con
 import { convert, fromCents, toCents } from '../../domain/money.ts';
 import { computePlan } from '../../domain/epp.ts';
 import { priceOrder } from '../../domain/price-order.ts';
+import { ledgerPromotion, lineTags } from '../../domain/promotions.ts';
 import { optionPriceCents } from '../../domain/pricing.ts';
 import { distributePayment } from '../../domain/prorate.ts';
 import { buildStockCode } from '../../domain/stock-code.ts';
@@ -172,6 +174,8 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
     (s, pk) => s + optionPriceCents(fromCents(pk.choice.priceCents), { midMarketRate: rate }) * (pk.choice.optionType === 1 ? pk.quantity : 1), 0));
   const promos = channel === 'US' ? plan.promotions ?? [] : [];
   const promoDefs = promos.map((pid) => PROMOTIONS.find((x) => x.id === pid)!);
+  // Each as the shop prices it (domain/promotions.ts): its USD value at the channel's rate, parts only when it says so.
+  const ledgerPromos = promoDefs.map((x) => ledgerPromotion({ name: x.name, configuration: promoConfig(x.value), priority: x.priority, appliesTo: 'appliesTo' in x ? x.appliesTo : 'all' }, { midMarketRate: rate }));
 
   // Shipping: the cheapest ground (or freight) service is selected, an express one offered beside it.
   const parcels = plan.lines.filter((l) => l.product.physical).map((l) => ({
@@ -187,10 +191,10 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
   const taxExemptId = plan.taxExempt ? ACME_TAX_EXEMPT_ID : null;
   // THE order pricing (src/domain/price-order.ts), as the cart, checkout and the order editor price it.
   const totals = priceOrder({
-    lines: plan.lines.map((l, k) => ({ key: k, lineType: l.lineType ?? LINE_TYPES.PRODUCT, unitCents: units[k], quantity: l.quantity })),
+    lines: plan.lines.map((l, k) => ({ key: k, lineType: l.lineType ?? LINE_TYPES.PRODUCT, unitCents: units[k], quantity: l.quantity, tags: lineTags(l.product.isPart) })),
     orgDiscountPercent: orgDiscount,
-    promotionCents: promoDefs.map((x) => toCents(x.value)),
-    promotions: promoDefs.map((x) => ({ name: x.name, amountCents: toCents(x.value), priority: x.priority })),
+    promotionCents: ledgerPromos.map((x) => x.amountCents),
+    promotions: ledgerPromos,
     shippingCents,
     tax: { rates: !address || plan.status === 'cart' ? [] : (TAX[channel].regions[address.region] ?? TAX[channel].default).map(([name, r]) => ({ name, rate: r })), exempt: !!taxExemptId },
   });
@@ -354,7 +358,8 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
     }
   });
   promoDefs.forEach((x, k) => {
-    const cents = totals.promotionApplied[k]; // what it took off, capped at the goods (domain/ledger.ts)
+    const cents = totals.promotionApplied[k]; // what it took off, capped at the goods it applies to (domain/ledger.ts)
+    if (cents <= 0) return; // none of its goods in this order: no promotion line
     rows.lines.push({
       id: ++ids.line, orderId: id, lineType: LINE_TYPES.PROMOTION, productId: null, promotionId: x.id, title: x.name, stockcode: null,
       quantity: 1, currencyId, warehouseId: null, unitPrice: money(-cents), discount: '0.00', total: money(-cents),

@@ -2,7 +2,7 @@
  * The cart's one read before a write, sent with the transaction's BEGIN (src/db/opened-transaction.ts):
  *   1. the visitor's cart row, locked, with its channel's rate;
  *   2. (its own snapshot, so after the lock) every line with what the page shows of its product,
- *      the lines' chosen options, the promotions in force, whether the cart waits for approval
+ *      the lines' chosen options, the promotions in force, which products are parts, whether the cart waits for approval
  *      (issue 25), and — when adding — what pricing needs of the product
  *      (src/features/cart/pricing.ts pricingFactsJson).
  * Same rows as lockVisitorCart, cartLines, lineOptions and activePromotions read one by one.
@@ -10,6 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { decodeFields, decodeRow } from '../../db/json-rows.ts';
 import { channels, lineItemOptions, orderApprovals, optionChoices, orderLineItems, orders, productOptions, promotions } from '../../db/schema/index.ts';
+import { partIdsJson } from '../../db/queries/product-parts.ts';
 import { pricingFactsFrom, pricingFactsJson, type PricingChannel, type PricingFacts } from './pricing.ts';
 import { promotionsInForce, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
 import { visitorCartWhere, type LockedCart } from './totals.ts';
@@ -24,6 +25,8 @@ export type CartRead = {
   inForce: (typeof promotions.$inferSelect)[];
   /** The cart waits for approval (spending limits, issue 25): every write refuses it. */
   locked: boolean;
+  /** The products of the cart's lines (and the one being added) that are parts (a parts-only promotion's lines). */
+  parts: Set<number>;
   pricing?: PricingFacts;
 };
 
@@ -41,7 +44,8 @@ function cartReadSql(where: SQL, now: Date, pricing?: { channel: Pick<PricingCha
        from ${lineItemOptions} o join ${orderLineItems} l on l.id = o.line_item_id join ${productOptions} po on po.id = o.option_id join ${optionChoices} oc on oc.id = o.choice_id
        where l.order_id = ${cartId}) as options,
     (select coalesce(json_agg(to_json(${promotions}) order by ${promotions.id}), '[]') from ${promotions} where ${promotionsInForce(now)}) as promotions,
-    exists (select 1 from ${orderApprovals} a where a.order_id = ${cartId} and a.status = 'pending') as locked
+    exists (select 1 from ${orderApprovals} a where a.order_id = ${cartId} and a.status = 'pending') as locked,
+    ${partIdsJson(sql`select l.product_id from ${orderLineItems} l where l.order_id = ${cartId} and l.product_id is not null${pricing ? sql` union select ${pricing.productId}` : sql``}`)} as parts
     ${pricing ? sql`, ${pricingFactsJson(pricing.channel as PricingChannel, pricing.productId as number)} as pricing` : sql``}`;
   return [lock, read];
 }
@@ -86,13 +90,14 @@ export function cartReadCalls(ref: CartRef, now: Date, pricing?: { channel: Pick
 /** The rows of cartReadStatements decoded (as drizzle selects of the same tables return them). */
 export function cartReadFrom(results: Json[][], channel: PricingChannel): CartRead {
   const [lockRow] = results[0];
-  const [row] = results[1] as { lines: { line: Json; image: string | null; productTitle: string | null; productStockcode: string | null }[]; options: Json[]; promotions: Json[]; locked: boolean; pricing?: never }[];
+  const [row] = results[1] as { lines: { line: Json; image: string | null; productTitle: string | null; productStockcode: string | null }[]; options: Json[]; promotions: Json[]; locked: boolean; parts: number[] | null; pricing?: never }[];
   return {
     cart: lockRow ? { order: decodeRow(orders, lockRow.order as Json), rate: lockRow.rate as string } : null,
     lines: row.lines.map((x) => ({ ...decodeRow(orderLineItems, x.line), image: x.image, productTitle: x.productTitle, productStockcode: x.productStockcode })),
     options: row.options.map((x) => decodeFields({ lineItemId: lineItemOptions.lineItemId, optionId: lineItemOptions.optionId, choiceId: lineItemOptions.choiceId, optionType: lineItemOptions.optionType, quantity: lineItemOptions.quantity, optionName: productOptions.name, choiceName: optionChoices.name }, x)),
     inForce: row.promotions.map((x) => decodeRow(promotions, x)),
     locked: row.locked === true,
+    parts: new Set((row.parts ?? []).map(Number)),
     ...(row.pricing ? { pricing: pricingFactsFrom(row.pricing, channel) } : {}),
   };
 }

@@ -227,7 +227,7 @@ export function addLine(
  * statement, sent with the COMMIT (the transaction's last), or none.
  */
 async function settleOpened(tx: OpenedTx, cart: LockedCart, lines: CartLineRow[], read: CartRead, newOptions?: NewLineOptions) {
-  const plan = settlePlan(cart, lines, read.lines, read.inForce, newOptions);
+  const plan = settlePlan(cart, lines, read.lines, read.inForce, newOptions, read.parts);
   const statement = settleStatement(plan);
   const [row] = statement ? await tx.executeAndCommit<{ inserted: unknown; order: unknown }>(statement) : [];
   return settledRows(plan, row);

@@ -9,8 +9,10 @@
  * statement with the commit: two round trips, whatever the number of lines.
  *
  * The rules (spec §3, §5, §9): line total = unit × quantity − line discount (the organisation's
- * percent); promotions in force become type-5 lines worth −(first action value, converted to the
- * cart currency, capped by the one ledger at the goods left: domain/ledger.ts STACKING_RULE); each
+ * percent); promotions in force become type-5 lines worth −(what the ledger let them take: their
+ * value converted to the cart currency (domain/promotions.ts ledgerPromotion), capped at the goods
+ * they apply to (parts only, or all), plus the shipping a free-shipping one takes off); one that took
+ * nothing has no line; each
  * is spread over the product lines by largest remainder (total_discounted); the order's subtotal,
  * discount and total come from domain priceOrder (shipping and tax are always paid).
  */
@@ -20,8 +22,10 @@ import { decodeRow } from '../../db/json-rows.ts';
 import { channels, orderLineItems, orders, products, type promotions } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
 import { notFound } from '../../domain/errors.ts';
-import { convert, fromCents, parseCents, toCents } from '../../domain/money.ts';
+import { fromCents, toCents } from '../../domain/money.ts';
 import { priceOrder } from '../../domain/price-order.ts';
+import { ledgerPromotion, lineTags, promotionCanApply } from '../../domain/promotions.ts';
+import { partProductIds } from '../../db/queries/product-parts.ts';
 import { activePromotions, type CartLineRow, type CartOrderRow, type CartRef, type CartRows } from './queries.ts';
 
 /** The cart's order row and the channel's rate, locked for the rest of the transaction. */
@@ -99,27 +103,36 @@ export type SettlePlan = {
 /**
  * Recomputes the cart in memory from `lines` (as they should now be: quantities and unit prices
  * set, new product lines with an id ≤ 0) against `stored` (the rows as read) and the promotions
- * in force; nothing is written here.
+ * in force; `parts`: the lines' product ids that are parts (a parts-only promotion comes off those only);
+ * nothing is written here.
  */
-export function settlePlan(cart: LockedCart, lines: CartLineRow[], stored: CartLineRow[], inForce: readonly PromotionRow[], newOptions: NewLineOptions = new Map()): SettlePlan {
+export function settlePlan(
+  cart: LockedCart, lines: CartLineRow[], stored: CartLineRow[], inForce: readonly PromotionRow[], newOptions: NewLineOptions = new Map(), parts: ReadonlySet<number> = new Set(),
+): SettlePlan {
   const { order } = cart;
   const product = lines.filter((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType));
   const oldPromoLines = stored.filter((l) => l.lineType === LINE_TYPES.PROMOTION);
 
-  // Promotions are USD amounts; a cart in another currency gets them converted at the channel rate.
-  const promos = (product.length ? inForce : [])
-    .map((p) => ({ promotion: p, cents: convert(parseCents(p.configuration?.[0]?.actions?.[0]?.value) ?? 0, cart.rate) }))
-    .filter((p) => p.cents > 0);
+  // Promotions in force, each as the ledger takes it (domain/promotions.ts: its USD value converted at
+  // the channel's rate, its scope, free shipping); a line is a part when its product is (`parts`).
+  const candidates = (product.length ? inForce : [])
+    .map((p) => ({ promotion: p, ledger: ledgerPromotion(p, { midMarketRate: cart.rate }) }))
+    .filter((p) => promotionCanApply(p.ledger));
 
   // THE order pricing (domain/price-order.ts); the cart keeps the tax checkout last set.
   const priced = priceOrder({
-    lines: product.map((l) => ({ key: l, lineType: l.lineType, unitCents: toCents(l.unitPrice), quantity: l.quantity, paidCents: toCents(l.paidTotal) })),
+    lines: product.map((l) => ({
+      key: l, lineType: l.lineType, unitCents: toCents(l.unitPrice), quantity: l.quantity, paidCents: toCents(l.paidTotal),
+      tags: lineTags(l.productId !== null && parts.has(l.productId)),
+    })),
     orgDiscountPercent: order.orgDiscount,
-    promotionCents: promos.map((p) => p.cents),
-    promotions: promos.map((p) => ({ name: p.promotion.name, amountCents: p.cents, priority: p.promotion.priority })),
+    promotionCents: candidates.map((p) => p.ledger.amountCents),
+    promotions: candidates.map((p) => p.ledger),
     shippingCents: toCents(order.shipping),
     tax: { fixedCents: toCents(order.tax) },
   });
+  // A promotion that took nothing off this cart (none of its goods here, no shipping to free) has no line.
+  const promos = candidates.map((p, k) => ({ ...p, applied: priced.promotionApplied[k] })).filter((p) => p.applied > 0);
   const totals = priced;
   const drafts = priced.lines.map((p) => ({ line: p.key, discount: p.discount, total: p.total, totalDiscounted: p.totalDiscounted, unpaid: p.unpaid }));
 
@@ -149,9 +162,8 @@ export function settlePlan(cart: LockedCart, lines: CartLineRow[], stored: CartL
 
   // Promotion lines: rewritten only when the promotions in force or their amounts differ. Each shows
   // what it took off (capped by the ledger at the goods left), not its face value, so the lines add up.
-  const applied = priced.promotionApplied;
   const sort = product.reduce((m, l) => Math.max(m, l.sort), 0) + 1;
-  const wanted = promos.map((p, k) => ({ promotionId: p.promotion.id, unitPrice: fromCents(-applied[k]), sort: sort + k }));
+  const wanted = promos.map((p, k) => ({ promotionId: p.promotion.id, unitPrice: fromCents(-promos[k].applied), sort: sort + k }));
   const same = wanted.length === oldPromoLines.length
     && wanted.every((w, k) => {
       const o = oldPromoLines[k];
@@ -171,9 +183,9 @@ export function settlePlan(cart: LockedCart, lines: CartLineRow[], stored: CartL
       quantity: 1,
       currencyId: order.currencyId,
       warehouseId: null,
-      unitPrice: fromCents(-applied[k]),
+      unitPrice: fromCents(-promos[k].applied),
       discount: '0.00',
-      total: fromCents(-applied[k]),
+      total: fromCents(-promos[k].applied),
       totalDiscounted: '0.00',
       paidTotal: '0.00',
       unpaidTotal: '0.00',
@@ -282,7 +294,8 @@ export function settledRows(plan: SettlePlan, row: { inserted: unknown; order: u
 export async function settleCart(tx: DbOrTx, cart: LockedCart, lines: CartLineRow[], stored: CartLineRow[], now: Date, newOptions?: NewLineOptions): Promise<Omit<CartRows, 'options'>> {
   const hasProducts = lines.some((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType));
   const inForce = hasProducts ? await activePromotions(tx, now) : [];
-  const plan = settlePlan(cart, lines, stored, inForce, newOptions);
+  const parts = inForce.some((p) => p.appliesTo !== 'all') ? await partProductIds(tx, lines.map((l) => l.productId ?? 0)) : new Set<number>();
+  const plan = settlePlan(cart, lines, stored, inForce, newOptions, parts);
   const statement = settleStatement(plan);
   const result = statement ? await tx.execute(statement) : null;
   return settledRows(plan, result?.rows[0] as { inserted: unknown; order: unknown } | undefined);

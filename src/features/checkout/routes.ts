@@ -146,7 +146,8 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     if (body.order_id !== orderId) throw invalid('That is not your open order.', { order_id: 'That is not your open order.' });
     const result = await selectShipping(s.db, { userId, orderId, quoteIds: body.selected_methods, preferredName: body.preferredName });
     const cart = await getCart(s.db, { userId }, channelOf(res));
-    res.json({ order_id: orderId, selected_methods: result.quoteIds, totals: cart ? totalsJson(cart.totals) : null });
+    // promotions: each by name with what it took off (a free-shipping one's share of shipping included), for a named discount row.
+    res.json({ order_id: orderId, selected_methods: result.quoteIds, totals: cart ? totalsJson(cart.totals) : null, promotions: (cart?.promotions ?? []).map((p) => ({ name: p.name, amount: fromCents(p.valueCents) })) });
   });
 
   /** GET /{locale}/order/payment-methods */

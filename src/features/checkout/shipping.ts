@@ -7,7 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orders, shipmentQuotes } from '../../db/schema/index.ts';
-import { allocateStock, QUOTE_TTL_MINUTES, type Allocation } from '../../domain/checkout.ts';
+import { QUOTE_TTL_MINUTES, shippability, type Allocation } from '../../domain/checkout.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
 import type { RateProvider } from '../../providers/shipping/types.ts';
@@ -44,7 +44,7 @@ export async function planShipment(db: DbOrTx, channelId: number, lines: ShipLin
   const physical = lines.filter((l) => l.isPhysical);
   const stocked = [...new Set(physical.filter((l) => l.needsStock).map((l) => l.productId))];
   const rows = await inventoryRows(db, houses.map((w) => w.id), stocked, opts);
-  const plan = allocateStock(physical.map((l) => ({ lineId: l.lineId, productId: l.productId, quantity: l.quantity, needsStock: l.needsStock })), houses.map((w) => w.id), freeStockMap(rows));
+  const plan = shippability(physical.map((l) => ({ lineId: l.lineId, productId: l.productId, quantity: l.quantity, needsStock: l.needsStock })), houses.map((w) => w.id), freeStockMap(rows)).allocation;
   return { plan, houses, rows };
 }
 

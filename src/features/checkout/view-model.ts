@@ -69,6 +69,7 @@ export async function checkoutPageProps(
       selectedQuoteIds: quotes.filter((q) => q.selected).map((q) => q.id),
       lines: cart.lines.filter((l) => l.lineType !== LINE_TYPES.PROMOTION).map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, total: m(l.totalCents), stockcode: l.stockcode })),
       totals: { subtotal: m(cart.totals.subtotal), shipping: m(cart.totals.shipping), tax: m(cart.totals.tax), discount: m(cart.totals.discount), total: m(cart.totals.total) },
+      promotions: cart.promotions.map((p) => ({ name: p.name, amount: m(p.valueCents) })),
     },
     paymentMethods: [
       ...methods.map((p) => ({ method: p.method as 'card' | 'check', label: p.label, paymentType: p.method === 'card' ? 1 as const : 2 as const })),

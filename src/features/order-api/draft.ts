@@ -18,7 +18,7 @@ import { priceLine } from '../cart/pricing.ts';
 import { loadOrder, type OrderParts, type OrderRow } from './queries.ts';
 import type { DraftBody, UpdateBody } from './schemas.ts';
 import { orderJson } from './serialize.ts';
-import { orderPromos, repriceRows, STALE_MESSAGE } from './writes.ts';
+import { orderParts, orderPromos, repriceRows, STALE_MESSAGE } from './writes.ts';
 
 type Translate = (key: string) => string;
 type LineRow = typeof orderLineItems.$inferSelect;
@@ -127,7 +127,9 @@ export async function draftOrder(db: Db, orderId: number, user: CurrentUser, bod
     order.shipping = '0';
     quotes = quotes.map((q) => ({ ...q, selected: false }));
   }
-  const r = repriceRows(draftLines.map((x) => x.line), await orderPromos(db, orderId), order);
+  const promos = await orderPromos(db, orderId);
+  const rows = draftLines.map((x) => x.line);
+  const r = repriceRows(rows, promos, order, await orderParts(db, rows, promos));
   const lines = draftLines.map((x, i) => ({ ...x, line: r.lines[i] }));
   const json: OrderJson = orderJson({ ...row, order: { ...order, ...r.totals } }, { ...parts, lines, options, quotes }, t);
   return { order: json, lastQuantity };

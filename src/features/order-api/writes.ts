@@ -5,7 +5,9 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { orderFees, orderLineItems, orderPromotions, orders, promotions } from '../../db/schema/index.ts';
+import { channels, orderFees, orderLineItems, orderPromotions, orders, promotions } from '../../db/schema/index.ts';
+import { partProductIds } from '../../db/queries/product-parts.ts';
+import { lineTags } from '../../domain/promotions.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { toCents } from '../../domain/money.ts';
 import { isTaxExempt } from '../../domain/order-totals.ts';
@@ -54,11 +56,24 @@ export function diff(before: Snapshot, after: Snapshot) {
 }
 
 type LineRow = typeof orderLineItems.$inferSelect;
-export type OrderPromo = { id: number; name: string; priority: number | null; configuration: (typeof promotions.$inferSelect)['configuration'] };
+export type OrderPromo = {
+  id: number; name: string; priority: number | null; configuration: (typeof promotions.$inferSelect)['configuration'];
+  appliesTo: (typeof promotions.$inferSelect)['appliesTo']; freeShipping: boolean; usdRate: string;
+};
 
-/** The order's promotions with their rules and priority (what re-pricing stacks). */
+/** The order's promotions with their rules, priority and conditions, and the channel's rate (a promotion's USD value in the order's currency, domain/promotions.ts). */
 export function orderPromos(tx: DbOrTx, orderId: number): Promise<OrderPromo[]> {
-  return tx.select({ id: promotions.id, name: promotions.name, priority: promotions.priority, configuration: promotions.configuration }).from(orderPromotions).innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId)).where(eq(orderPromotions.orderId, orderId));
+  return tx.select({
+    id: promotions.id, name: promotions.name, priority: promotions.priority, configuration: promotions.configuration, appliesTo: promotions.appliesTo,
+    freeShipping: promotions.freeShipping, usdRate: channels.midMarketRate,
+  }).from(orderPromotions).innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId))
+    .innerJoin(orders, eq(orders.id, orderPromotions.orderId)).innerJoin(channels, eq(channels.id, orders.channelId))
+    .where(eq(orderPromotions.orderId, orderId));
+}
+
+/** Which of the lines' products are parts, read only when a promotion applies to parts alone. */
+export async function orderParts(tx: DbOrTx, lines: readonly { productId: number | null }[], promos: readonly OrderPromo[]): Promise<ReadonlySet<number>> {
+  return promos.some((p) => p.appliesTo !== 'all') ? partProductIds(tx, lines.map((l) => l.productId ?? 0)) : new Set<number>();
 }
 
 /**
@@ -67,11 +82,12 @@ export function orderPromos(tx: DbOrTx, orderId: number): Promise<OrderPromo[]> 
  * Used by the save (repriceAndSave, which writes the result) and by the draft preview (draft.ts,
  * which writes nothing), so a draft shows to the cent what saving it stores.
  */
-export function repriceRows(lines: readonly LineRow[], promos: readonly OrderPromo[], order: LockedOrder) {
+export function repriceRows(lines: readonly LineRow[], promos: readonly OrderPromo[], order: LockedOrder, parts: ReadonlySet<number> = new Set()) {
   const r = repriceOrder(
-    lines.map((l) => ({ key: l.id, line_type: l.lineType, unit_cents: toCents(l.unitPrice), quantity: l.quantity, paid_cents: toCents(l.paidTotal) })),
+    lines.map((l) => ({ key: l.id, line_type: l.lineType, unit_cents: toCents(l.unitPrice), quantity: l.quantity, paid_cents: toCents(l.paidTotal), tags: lineTags(l.productId !== null && parts.has(l.productId)) })),
     promos.map((p) => ({ ...p, priority: p.priority ?? undefined })),
     {
+      usdRate: promos[0]?.usdRate ?? 1,
       orgDiscount: order.orgDiscount,
       shippingCents: toCents(order.shipping),
       taxRates: (order.taxBreakdown ?? []).map((t) => ({ name: t.name, rate: t.rate })),
@@ -104,7 +120,8 @@ export async function repriceAndSave(tx: Tx, order: LockedOrder, patch: Partial<
   const merged = { ...order, ...patch } as LockedOrder;
   // One query at a time: a transaction's client runs its statements in order anyway.
   const lines = await tx.select().from(orderLineItems).where(eq(orderLineItems.orderId, order.id)).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
-  const r = repriceRows(lines, await orderPromos(tx, order.id), merged);
+  const promos = await orderPromos(tx, order.id);
+  const r = repriceRows(lines, promos, merged, await orderParts(tx, lines, promos));
   for (const [i, l] of lines.entries()) {
     const n = r.lines[i];
     const changed = n.discount !== l.discount || n.total !== l.total || n.totalDiscounted !== l.totalDiscounted || n.unpaidTotal !== l.unpaidTotal || n.unitPrice !== l.unitPrice;

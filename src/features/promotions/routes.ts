@@ -1,7 +1,8 @@
 /**
  * Promotions (spec §2 /{locale}/account/dashboard/promotions/create; "Promotions table sorted by
  * column 7 descending"). A promotion takes configuration[0].actions[0].value off every cart while
- * it is in force; the cart turns it into a line of type 5.
+ * it is in force (off its parts only when it applies to parts; shipping too when it says free
+ * shipping: domain/promotions.ts); the cart turns it into a line of type 5.
  */
 import { Router } from 'express';
 import type { Services } from '../../services.ts';
@@ -11,8 +12,13 @@ import { COLUMNS, ListQuery, PromotionCreate } from './schemas.ts';
 import { createPromotion, endPromotion, getPromotion, listPromotions, promotionFormValues, promotionVersion, updatePromotion } from './service.ts';
 import { formPage } from '../../http/error-handler.ts';
 import { notFound } from '../../domain/errors.ts';
+import { PROMOTION_SCOPES } from '../../domain/constants.ts';
+import { STACKING_RULE } from '../../domain/ledger.ts';
 
 const BASE = '/account/dashboard/promotions';
+
+/** What every render of the form needs beside the values: the scopes to choose from and the stacking rule's text (domain/ledger.ts STACKING_RULE). */
+const FORM = { promotionScopes: PROMOTION_SCOPES, stackingRuleKey: STACKING_RULE.messageKey };
 
 export function promotionRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -27,11 +33,11 @@ export function promotionRoutes(s: Services): Router {
 
   /** GET /{locale}/account/dashboard/promotions/create */
   r.get(`${BASE}/create`, async (req, res) => {
-    await res.page('promotions/form', { title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', values: { active: '1' }, fields: {} });
+    await res.page('promotions/form', { title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', ...FORM, values: { active: '1', applies_to: 'all' }, fields: {} });
   });
 
   /** POST /{locale}/account/dashboard/promotions/create — bad input or a code taken: the form again (400/409), scripts the error shape */
-  const createForm = formPage('promotions/form', (req) => ({ title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', values: req.body ?? {} }));
+  const createForm = formPage('promotions/form', (req) => ({ title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', ...FORM, values: req.body ?? {} }));
   r.post(`${BASE}/create`, createForm, async (req, res) => {
     const row = await createPromotion(s.db, parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'), req.user!.id);
     if (req.accepts(['html', 'json']) === 'json') return void res.status(201).json({ promotion: row });
@@ -47,7 +53,7 @@ export function promotionRoutes(s: Services): Router {
     const promotionId = req.params.id;
     return formPage('promotions/form', async (rq) => {
       const current = /^\d{1,9}$/.test(String(promotionId)) ? await getPromotion(s.db, Number(promotionId)) : undefined;
-      return { title: editTitle(rq), layout: 'layouts/admin', nav: 'promotions', promotionId, values: rq.body ?? {}, version: current ? promotionVersion(current) : '' };
+      return { title: editTitle(rq), layout: 'layouts/admin', nav: 'promotions', ...FORM, promotionId, values: rq.body ?? {}, version: current ? promotionVersion(current) : '' };
     })(req, res, next);
   };
 
@@ -55,7 +61,7 @@ export function promotionRoutes(s: Services): Router {
   r.get(`${BASE}/:id/edit`, async (req, res) => {
     const row = await getPromotion(s.db, parseInput(IdParam, req.params.id));
     if (!row) throw notFound('No such promotion.');
-    await res.page('promotions/form', { title: editTitle(req), layout: 'layouts/admin', nav: 'promotions', promotionId: row.id, values: promotionFormValues(row), version: promotionVersion(row), fields: {} });
+    await res.page('promotions/form', { title: editTitle(req), layout: 'layouts/admin', nav: 'promotions', ...FORM, promotionId: row.id, values: promotionFormValues(row), version: promotionVersion(row), fields: {} });
   });
 
   /** POST /{locale}/account/dashboard/promotions/{id}/edit — same fields and rules as create; `version` (optional) refuses a stale edit with 409 */

@@ -20,7 +20,7 @@ export async function listPromotions(db: Db, sort: number, dir: 'asc' | 'desc') 
   return db
     .select({
       id: promotions.id, name: promotions.name, code: promotions.code, value: sql<string>`${value}::text`, startsAt: promotions.startsAt,
-      endsAt: promotions.endsAt, status, createdAt: promotions.createdAt, createdBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      endsAt: promotions.endsAt, status, createdAt: promotions.createdAt, appliesTo: promotions.appliesTo, freeShipping: promotions.freeShipping, createdBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
     })
     .from(promotions)
     .leftJoin(users, eq(users.id, promotions.createdBy))

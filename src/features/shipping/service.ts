@@ -1,6 +1,6 @@
 /**
  * Shipping estimate: which warehouses can send the items (they serve the visitor's channel and
- * have the stock), what each carrier service costs from there to a postal code, in the channel's
+ * have the stock: checkout's rule, domain/checkout.ts shippability, splits allowed), what each carrier service costs from there to a postal code, in the channel's
  * currency. Never sees req; prices come from the rate provider and products from the database.
  */
 import type { DbOrTx } from '../../db/client.ts';
@@ -13,7 +13,8 @@ import { TableRateProvider } from '../../providers/shipping/table.ts';
 import type { Amount, Parcel, RateProvider, RateQuote } from '../../providers/shipping/types.ts';
 import { cartItems, findProduct, type ShippableProduct } from './queries.ts';
 import { channelWarehouseList, inventoryRows } from '../../db/queries/channel-stock.ts';
-import { freeStockMap, stockKey } from '../../domain/channel-stock.ts';
+import { freeStockMap } from '../../domain/channel-stock.ts';
+import { shippability } from '../../domain/checkout.ts';
 
 export type EstimateChannel = { id: number; code: string; currency: string; midMarketRate: string };
 
@@ -52,6 +53,8 @@ export type EstimateResult = {
   items: { productId: number; title: string; quantity: number }[];
   billableWeightKg: number;
   warehouses: WarehouseEstimate[];
+  /** No warehouse can send it all: each warehouse listed sends its part (checkout's split), not an alternative. */
+  split?: boolean;
   /** Why there is nothing to quote, when there is not. */
   empty?: 'empty_cart' | 'not_shippable' | 'no_stock' | 'no_rates';
   provider: RateProvider['kind'];
@@ -88,20 +91,25 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
   const weight = billableWeightKg(parcels);
   if (weight <= 0) return { ...base, billableWeightKg: 0, warehouses: [], empty: 'not_shippable' };
 
-  // A warehouse qualifies when it has free stock for every stocked item (summed over cart lines).
-  const needed = new Map<number, number>();
-  for (const l of physical) if (l.product.needsStock) needed.set(l.product.id, (needed.get(l.product.id) ?? 0) + l.quantity);
+  // What can ship and from where: the rule checkout uses (domain/checkout.ts shippability, splits allowed).
+  // Every warehouse that could send it all is an alternative; when none can, the warehouses of the split each send their part.
+  const stockLines = physical.map((l, i) => ({ lineId: i, productId: l.product.id, quantity: l.quantity, needsStock: l.product.needsStock }));
   const serving = await channelWarehouseList(db, input.channel.id);
-  const stock = freeStockMap(await inventoryRows(db, serving.map((w) => w.id), [...needed.keys()]));
-  const eligible = serving.filter((w) => [...needed].every(([productId, qty]) => (stock.get(stockKey(w.id, productId)) ?? 0) >= qty));
-  if (eligible.length === 0) return { ...base, billableWeightKg: weight, warehouses: [], empty: 'no_stock' };
+  const stocked = [...new Set(stockLines.filter((l) => l.needsStock).map((l) => l.productId))];
+  const can = shippability(stockLines, serving.map((w) => w.id), freeStockMap(await inventoryRows(db, serving.map((w) => w.id), stocked)));
+  if (!can.ships) return { ...base, billableWeightKg: weight, warehouses: [], empty: 'no_stock' };
+  const split = can.whole.length === 0;
+  const groups = split
+    ? can.allocation.warehouses.map((w) => ({ id: w.warehouseId, parcels: w.items.map((i) => ({ ...parcels[i.lineId], quantity: i.quantity })) }))
+    : can.whole.map((id) => ({ id, parcels }));
+  const eligible = groups.map((g) => ({ ...serving.find((w) => w.id === g.id)!, parcels: g.parcels }));
 
   const destination = { country, postalCode, residential: input.residential };
   const now = opts.now ?? new Date();
   const results = await Promise.all(
     eligible.map(async (w): Promise<WarehouseEstimate> => {
       const origin = { id: w.id, code: w.code, countryCode: w.countryCode, postalCode: w.postalCode, regionCode: w.regionCode, timeZone: w.timeZone };
-      const quotes = await provider.quote({ warehouse: origin, destination, parcels, now });
+      const quotes = await provider.quote({ warehouse: origin, destination, parcels: w.parcels, now });
       const rates = quotes
         .map((q) => ({ ...q, total: toChannel(q.total, input.channel, opts.currencyRates), tax_duty_fees: toChannel(q.tax_duty_fees, input.channel, opts.currencyRates) }))
         .sort(compareQuotes);
@@ -109,7 +117,9 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
     }),
   );
   const warehouses = results.filter((r) => r.rates.length > 0);
-  return { ...base, billableWeightKg: weight, warehouses, ...(warehouses.length ? {} : { empty: 'no_rates' as const }) };
+  // A split needs a rate from each of its warehouses.
+  const quoted = split ? (warehouses.length === results.length ? warehouses : []) : warehouses;
+  return { ...base, billableWeightKg: weight, warehouses: quoted, ...(split && quoted.length ? { split: true } : {}), ...(quoted.length ? {} : { empty: 'no_rates' as const }) };
 }
 
 /**

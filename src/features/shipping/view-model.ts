@@ -68,6 +68,8 @@ export function debugOf(result: EstimateResult, channel: { code: string; currenc
     items: result.items.map((i) => ({ product_id: i.productId, quantity: i.quantity })),
     billable_weight_kg: result.billableWeightKg,
     warehouse_ids: result.warehouses.map((w) => w.warehouseId),
+    // true: no warehouse can send it all, each listed sends its part (checkout's split); false: each is an alternative.
+    split: result.split === true,
     zones: Object.fromEntries(result.warehouses.map((w) => [String(w.warehouseId), w.zone])),
     rates: result.warehouses.flatMap((w) =>
       w.rates.map((r) => ({ warehouse_id: w.warehouseId, quote_id: r.method, carrier: r.carrier, service: r.description, total: r.total, min_days: r.min_days, max_days: r.max_days, delivery_date: r.delivery_date })),

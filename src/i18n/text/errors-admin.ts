@@ -111,6 +111,7 @@ export const ERROR_ROWS_ADMIN: readonly (readonly [string, string, string])[] = 
   ['Another promotion already uses this code.', 'Une autre promotion utilise déjà ce code.', 'Otra promoción ya usa este código.'],
   ['Someone changed this promotion since you opened it. Your values are below: check them and save again.', 'Quelqu’un a modifié cette promotion depuis que vous l’avez ouverte. Vos valeurs sont ci-dessous : vérifiez-les et enregistrez de nouveau.', 'Alguien cambió esta promoción después de que usted la abrió. Sus valores están abajo: revíselos y guarde de nuevo.'],
   ['No such promotion.', 'Cette promotion n’existe pas.', 'Esa promoción no existe.'],
+  ['Choose what the promotion applies to: all goods or parts only.', 'Choisissez à quoi la promotion s’applique : tous les articles ou les pièces seulement.', 'Elija a qué se aplica la promoción: todos los artículos o solo refacciones.'],
   // reports, dashboard, customers, logs
   ['Choose a period from the list.', 'Choisissez une période dans la liste.', 'Elija un periodo de la lista.'],
   ['Choose a channel from the list.', 'Choisissez un canal dans la liste.', 'Elija un canal de la lista.'],
