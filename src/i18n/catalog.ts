@@ -40,6 +40,7 @@ import { quickOrder } from './text/quick-order.ts'; // issue 25: quick order by 
 import { termsText } from './text/terms.ts'; // issue 25: pay on terms
 import { approvalsText } from './text/approvals.ts'; // issue 25: spending limits and approval
 import { quotesText } from './text/quotes.ts'; // issue 25: quotes
+import { orderFigures } from './text/order-figures.ts'; // issue 33: the rows of an order summary
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -47,7 +48,7 @@ export type Language = 'en' | 'fr' | 'es';
 type AreaText<K extends string> = { en: Record<K, string>; fr: Partial<Record<K, string>>; es: Partial<Record<K, string>> };
 
 // One entry per area (keep alphabetical; each in src/i18n/text/<area>.ts).
-const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderEditorText, orderPayments, calendar, reports, catalogAdmin, productEditorText, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, taxNames, backofficeEdit, quickOrder, termsText, approvalsText, quotesText] as const satisfies readonly AreaText<string>[];
+const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderEditorText, orderPayments, calendar, reports, catalogAdmin, productEditorText, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, taxNames, backofficeEdit, quickOrder, termsText, approvalsText, quotesText, orderFigures] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AreaEn = UnionToIntersection<(typeof AREAS)[number]['en']>;
