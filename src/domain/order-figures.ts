@@ -15,7 +15,7 @@
  * never baked into a unit price.
  */
 import type { Ledger, LedgerLine } from './ledger.ts';
-import { sumCents } from './money.ts';
+import { formatMoney, sumCents } from './money.ts';
 import { ORG_DISCOUNT } from './price-order.ts';
 
 /** What a row is, for the screen's label: a discount and a fee also carry their own name. */
@@ -111,4 +111,9 @@ export function figureLabel(row: FigureRow, t: (key: string) => string): string 
 /** Why: the total's label says whether shipping and tax are in it. */
 export function totalLabel(kind: TotalKind, t: (key: string) => string): string {
   return t(FIGURE_LABEL_KEYS[kind]);
+}
+
+/** Why: a discount row reads "−$25.00" (a true minus sign, as every summary shows it), in the locale's own format. */
+export function formatFigure(cents: number, currency: string, locale: string): string {
+  return cents < 0 ? `−${formatMoney(-cents, currency, locale)}` : formatMoney(cents, currency, locale);
 }

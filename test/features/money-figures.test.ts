@@ -1,0 +1,64 @@
+/**
+ * Issue 33, item 2 (the buyer's side): the cart shows merchandise at list price, each discount once
+ * by name and a total the rows add up to; each line shows list unit × quantity = list total with
+ * its discounts beside it. Amounts worked out by hand in the comments.
+ */
+import { expect } from 'chai';
+import { csrf, signIn, agent } from '../helpers/http.ts';
+import { productIdByStockcode, testServer } from '../helpers/server.ts';
+import { json } from './cart-helpers.ts';
+
+type Row = { code: string; name: string; amount: string };
+
+/** A signed-in member with an empty cart. */
+export async function emptyCartOf(email: string) {
+  const a = await agent();
+  await signIn(a, email);
+  const token = await csrf(a, '/en-us/cart');
+  const sync = await json(a, token).get('/en-us/cart/synchronize');
+  for (const l of sync.body.line_items.filter((x: { line_type: number }) => x.line_type !== 5)) {
+    await json(a, token).del(`/en-us/cart/${l.order_line_item_id}`);
+  }
+  return { a, token };
+}
+
+describe('money that adds up: the cart (issue 33)', function () {
+  this.timeout(60_000);
+  before(async () => {
+    await testServer();
+  });
+
+  it('Prairie Supply (12 %) with 4 × Disc Opener Blade ($42.75) and the $25 Parts Bundle: rows add up, nothing baked in', async () => {
+    const { a, token } = await emptyCartOf('distributor@example.com');
+    const add = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: await productIdByStockcode('PP-DOB-15'), quantity: 4 });
+    expect(add.status).to.equal(200);
+    const sync = await json(a, token).get('/en-us/cart/synchronize');
+    const f = sync.body.figures;
+    // 4 × 42.75 = 171.00; 12 % of 171.00 = 20.52; Parts Bundle 25.00; 171.00 − 20.52 − 25.00 = 125.48.
+    expect(f.rows.map((r: Row) => [r.code, r.amount])).to.deep.equal([['merchandise', '171.00'], ['orgDiscount', '-20.52'], ['promotion', '-25.00']]);
+    expect(f.rows[2].name).to.equal('Parts Bundle');
+    expect(f.total).to.equal('125.48');
+    expect(f.total_kind).to.equal('beforeShippingAndTax');
+    expect(f.lines).to.have.length(1);
+    expect([f.lines[0].unit_price, f.lines[0].quantity, f.lines[0].list_total, f.lines[0].net]).to.deep.equal(['42.75', 4, '171.00', '125.48']);
+    expect(f.lines[0].discounts.map((d: Row) => d.amount)).to.deep.equal(['-20.52', '-25.00']);
+
+    // The page: the struck-through original is the list total (4 × 42.75), the rows and the total as above.
+    const page = await a.get('/en-us/cart');
+    expect(page.status).to.equal(200);
+    const html = page.text;
+    expect(html).to.match(/data-testid="cart-line-total-original"[^>]*>.*?\$171\.00<\/s>/s);
+    expect(html).to.match(/data-testid="cart-subtotal"[^>]*>\$171\.00</);
+    expect(html).to.match(/data-testid="cart-discount"[^>]*>−\$20\.52</);
+    expect(html).to.match(/data-testid="cart-promotion-amount"[^>]*>−\$25\.00</);
+    expect(html).to.match(/data-testid="cart-total-label"[^>]*>Total before shipping and tax</);
+    expect(html).to.match(/data-testid="cart-total"[^>]*>\$125\.48</);
+    expect(html).to.include('Organisation discount');
+    expect(html).not.to.include('data-testid="cart-shipping"');
+
+    // In fr-ca the same cart in the visitor's language (CAD channel prices differ, so only the labels and the form).
+    const fr = await a.get('/fr-ca/cart');
+    expect(fr.status).to.equal(200);
+    expect(fr.text).to.include('Total avant livraison et taxes');
+  });
+});
