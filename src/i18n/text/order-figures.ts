@@ -11,8 +11,8 @@ const en = {
 
 const fr: Partial<Record<keyof typeof en, string>> = {
   'figures.merchandise': 'Marchandise',
-  'figures.orgDiscount': 'Remise de l’organisation',
-  'figures.lineDiscount': 'Remise',
+  'figures.orgDiscount': 'Rabais de l’organisation',
+  'figures.lineDiscount': 'Rabais',
   'figures.beforeShippingAndTax': 'Total avant livraison et taxes',
   'figures.listPrice': 'Prix courant',
   'figures.net': 'Net',
