@@ -7,6 +7,9 @@ import { expect } from 'chai';
 import { csrf, signIn, agent } from '../helpers/http.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
 import { json } from './cart-helpers.ts';
+import { randomUUID } from 'node:crypto';
+import { chooseShipping, newCustomer, place } from './checkout-helpers.ts';
+import { sendConfirmation } from '../../src/features/orders/mail.ts';
 
 type Row = { code: string; name: string; amount: string };
 
@@ -60,5 +63,43 @@ describe('money that adds up: the cart (issue 33)', function () {
     const fr = await a.get('/fr-ca/cart');
     expect(fr.status).to.equal(200);
     expect(fr.text).to.include('Total avant livraison et taxes');
+  });
+});
+
+describe('money that adds up: the placed order (issue 33)', function () {
+  this.timeout(90_000);
+
+  it('the confirmation shows 4 × $42.75 = $171.00, the promotion as its own row, and rows that add up', async () => {
+    const c = await newCustomer(await productIdByStockcode('PP-DOB-15'), 4);
+    const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
+    // By hand: 171.00 − 25.00 = 146.00 of goods; shipping 26.61; tax 7 % of 146.00 = 10.22; 146.00 + 26.61 + 10.22 = 182.83.
+    expect(totals).to.include({ shipping: '26.61', tax: '10.22', total: '182.83' });
+    const res = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 2, check_number: '3301', expected_total: totals.total });
+    expect(res.status, res.text).to.equal(201);
+    const page = await c.a.get(`/en-us/orders/${c.orderId}?placed=1`);
+    expect(page.status).to.equal(200);
+    const html = page.text;
+    expect(html).to.match(/data-testid="order-line-quantity">4</);
+    expect(html).to.match(/data-testid="order-line-unit">\$42\.75</);
+    expect(html).to.match(/data-testid="order-line-total">\$171\.00</);
+    expect(html).to.match(/data-testid="order-line-discount">\s*<td[^>]*>Parts Bundle<\/td>\s*<td[^>]*>−\$25\.00</);
+    expect(html).to.match(/data-testid="order-line-net">\s*<td[^>]*>Net<\/td>\s*<td[^>]*><strong>\$146\.00</);
+    const rows = [...html.matchAll(/data-testid="order-row-(\w+)"><span>([^<]*)<\/span><span>([^<]*)</g)].map((m) => [m[1], m[2], m[3]]);
+    expect(rows).to.deep.equal([
+      ['merchandise', 'Merchandise', '$171.00'],
+      ['promotion', 'Parts Bundle', '−$25.00'],
+      ['shipping', 'Shipping', '$26.61'],
+      ['tax', 'Tax', '$10.22'],
+    ]);
+    expect(html).to.match(/data-testid="order-total">\$182\.83</);
+
+    // The confirmation mail: the same figures.
+    let sent = '';
+    const s = (await testServer()).services;
+    const mailer = { kind: 'file' as const, send: async (m: { text: string }) => ((sent = m.text), { messageId: 'test' }) };
+    await sendConfirmation({ db: s.db, texts: s.texts, catalogText: s.catalogText, mailer }, c.orderId, 'en-us', 'http://shop.test');
+    expect(sent).to.include('4 × $42.75 = $171.00');
+    expect(sent).to.include('Parts Bundle: −$25.00');
+    expect(sent).to.include('Merchandise: $171.00\nParts Bundle: −$25.00\nShipping: $26.61\nTax: $10.22\nTotal: $182.83');
   });
 });
