@@ -59,10 +59,10 @@ export type OrderFiguresView = {
 };
 
 /** Why: the customer's order screens and mail show the same rows, from one reading of the stored order. */
-export function orderFiguresView(order: FigureOrder, rules: readonly PromotionRule[], ctx: { t: T; locale: string }): OrderFiguresView {
+export function orderFiguresView(order: FigureOrder, rules: readonly PromotionRule[], ctx: { t: T; locale: string; withShippingAndTax?: boolean }): OrderFiguresView {
   const l = storedLedger(order, { lines: order.lines, fees: order.fees, promotions: rules });
   const lineDiscountIsOrg = toCents(order.orgDiscount ?? '0') > 0;
-  const f = figureRows(l, { lineDiscountIsOrg });
+  const f = figureRows(l, { lineDiscountIsOrg, withShippingAndTax: ctx.withShippingAndTax });
   const money = (c: number) => formatFigure(c, order.orderCurrency, ctx.locale);
   const shown = (r: FigureRow): ShownRow => ({ code: r.code, label: figureLabel(r, ctx.t as (k: string) => string), amount: money(r.cents), cents: r.cents });
   const byId = new Map(order.lines.map((x) => [x.id, x]));
@@ -87,4 +87,17 @@ export function orderFiguresView(order: FigureOrder, rules: readonly PromotionRu
     totalCents: f.total,
     totalLabel: totalLabel(f.totalKind, ctx.t as (k: string) => string),
   };
+}
+
+/**
+ * Why: a quote (or a cart waiting for approval) is read the same way; shipping and tax are rows
+ * only once they are known (worked out at checkout), otherwise the total is the total before them.
+ */
+export function figuresFor(ctx: { t: T; locale: string }) {
+  return (order: Omit<FigureOrder, 'lines' | 'orderCurrency'> & { currency?: string; orderCurrency?: string; lines: readonly (Omit<StoredLineRow, 'paidTotal'> & { paidTotal?: string; stockcode?: string | null })[] }) =>
+    orderFiguresView(
+      { ...order, orderCurrency: order.orderCurrency ?? order.currency ?? 'USD', lines: order.lines.map((l) => ({ ...l, paidTotal: l.paidTotal ?? '0.00' })) },
+      [],
+      { ...ctx, withShippingAndTax: toCents(order.shipping) !== 0 || toCents(order.tax) !== 0 },
+    );
 }
