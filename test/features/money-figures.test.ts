@@ -103,3 +103,40 @@ describe('money that adds up: the placed order (issue 33)', function () {
     expect(sent).to.include('Merchandise: $171.00\nParts Bundle: −$25.00\nShipping: $26.61\nTax: $10.22\nTotal: $182.83');
   });
 });
+
+describe('money that adds up: quotes (issue 33)', function () {
+  this.timeout(90_000);
+
+  it('3 × $27,900.00 shows $83,700.00 list and the organisation discount as its own row, on both sides', async () => {
+    const s = await testServer();
+    const planter = await productIdByStockcode('PL-8RV');
+    await s.database.pool.query('update inventory set quantity = greatest(quantity, 20) where product_id = $1', [planter]);
+    const { a, token } = await emptyCartOf('distributor@example.com');
+    const add = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: planter, quantity: 3 });
+    expect(add.status, add.text).to.equal(200);
+    const asked = await json(a, token).post('/en-us/account/quotes').type('form').send({ message: 'Three for the co-op, please.' });
+    expect(asked.status, asked.text).to.equal(201);
+    const quoteId = asked.body.quote_id;
+
+    // By hand: 3 × 27,900.00 = 83,700.00; Prairie Supply's 12 % = 10,044.00; 83,700.00 − 10,044.00 = 73,656.00
+    // (less $25.00 = 73,631.00 while the Parts Bundle still applies to every line, before it is scoped to parts).
+    const check = (html: string) => {
+      expect(html).to.match(/data-testid="quote-line-total"[^>]*>\$83,700\.00/);
+      expect(html).not.to.include('$79,515');
+      const rows = [...html.matchAll(/data-testid="quote-row-(\w+)"><span>([^<]*)<\/span><span>([^<]*)</g)].map((m) => [m[1], m[2], m[3]]);
+      expect(rows.slice(0, 2)).to.deep.equal([['merchandise', 'Merchandise', '$83,700.00'], ['orgDiscount', 'Organisation discount', '−$10,044.00']]);
+      const total = /data-testid="quote-total">([^<]*)</.exec(html)![1];
+      expect(['$73,656.00', '$73,631.00']).to.include(total);
+      expect(rows.length === 2 ? '$73,656.00' : '$73,631.00').to.equal(total);
+    };
+    const mine = await a.get(`/en-us/account/quotes/${quoteId}`);
+    expect(mine.status).to.equal(200);
+    expect(mine.text).to.match(/data-testid="quote-unit"[^>]*>\$27,900\.00</);
+    check(mine.text);
+    const staff = await agent();
+    await signIn(staff, 'staff@example.com');
+    const back = await staff.get(`/en-us/admin/quotes/${quoteId}`);
+    expect(back.status).to.equal(200);
+    check(back.text);
+  });
+});
