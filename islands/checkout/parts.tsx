@@ -38,7 +38,7 @@ export function Summary({ L, locale, currency, ledgerLines, totals }: { L: Looku
       <ul className="summary-lines">
         {l.lines.map((x) => (
           <li key={x.key} data-testid="summary-line">
-            <span>{titles.get(x.key)} <span className="small muted" data-testid="summary-line-math">{x.quantity} × {m(x.unitCents)}</span></span>
+            <span>{titles.get(x.key)}<br /><span className="small muted" data-testid="summary-line-math">{x.quantity} × {m(x.unitCents)}</span></span>
             <span data-testid="summary-line-total">{m(x.listTotal)}</span>
           </li>
         ))}
