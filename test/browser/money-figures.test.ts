@@ -144,7 +144,17 @@ describe('browser: money that adds up (issue 33)', function () {
     for (let i = 0; i < 3; i++) await more.click();
     await page.getByTestId('qty-input').and(page.locator('[value="4"]')).waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="cart-status"]')?.textContent !== '');
-    console.log(JSON.stringify(await rowsOf(page, 'cart-totals')), await page.getByTestId('cart-line-unit').textContent(), await page.getByTestId('cart-line-total').textContent());
+    // CAD prices: 4 × 58,57 $ = 234,28 $; the $25 Parts Bundle at the channel's rate 1.37 = 34,25 $;
+    // 234,28 − 34,25 = 200,03 $. fr-CA writes money "234,28 $" (a no-break space before the sign).
+    const nb = '\u00a0';
+    expect(await page.getByTestId('cart-line-unit').textContent()).to.equal(`58,57${nb}$`);
+    expect(await page.getByTestId('cart-line-total').textContent()).to.equal(`Prix d’origine 234,28${nb}$200,03${nb}$`);
+    expect(await rowsOf(page, 'cart-totals')).to.deep.equal([
+      ['Marchandise', `234,28${nb}$`],
+      ['Lot de pièces', `−34,25${nb}$`],
+      ['Total avant livraison et taxes', `200,03${nb}$`],
+    ]);
+    expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'money-cart-fr-ca-1280');
     expect(page.problems).to.deep.equal([]);
     await page.close();
