@@ -223,7 +223,7 @@ describe('browser: journeys (issue 21)', function () {
         expect((await first.getByRole('link').textContent())!.trim()).to.equal(newId);
         await first.getByRole('link').click();
         await page.getByRole('heading', { level: 1, name: `Order #${newId}` }).waitFor();
-        expect(await page.getByRole('region', { name: 'Items' }).getByRole('row', { name: /Planter Setup & Calibration Service SV-SETUP 1 \$350\.00/ }).count()).to.equal(1);
+        expect(await page.getByRole('region', { name: 'Items' }).getByRole('row', { name: /Planter Setup & Calibration Service SV-SETUP (1 × \$350\.00 )?1 \$350\.00/ }).count()).to.equal(1);
         expect(page.problems).to.deep.equal([]);
         await page.close();
       });
