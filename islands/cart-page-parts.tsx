@@ -1,6 +1,4 @@
 /** The cart page's pieces that hold no state of their own: the eye icon, the empty cart, the summary. */
-import type { ReactNode } from 'react';
-import { parseCents } from '../src/domain/money.ts';
 import type { Props } from '../src/domain/cart-page.ts';
 
 type Labels = Props['labels'];
@@ -34,15 +32,28 @@ export function EmptyCart({ locale, labels }: { locale: string; labels: Labels }
   );
 }
 
-/** The summary: totals as the server computed them, the Checkout action and the page's live status line. */
-export function CartSummary({ cart, labels, locale, money, price, status }: {
+/** Where each row of the summary is found by tests and tools. */
+const ROW_TESTID: Record<string, string> = { merchandise: 'cart-subtotal', orgDiscount: 'cart-discount', lineDiscount: 'cart-discount', shipping: 'cart-shipping', tax: 'cart-tax' };
+
+/** A row's label: a promotion goes by its own name, the others by what they are. */
+export function rowLabel(row: { code: string; name: string }, labels: Labels): string {
+  if (row.code === 'promotion' || row.code === 'fee') return row.name;
+  return labels[row.code as 'merchandise' | 'orgDiscount' | 'lineDiscount' | 'shipping' | 'tax'] ?? row.name;
+}
+
+/**
+ * The summary (issue 33): the one ledger's rows (domain/order-figures.ts) — merchandise at list
+ * price, each discount once by name, shipping and tax once known — and the total they add up to,
+ * then the Checkout action and the page's live status line.
+ */
+export function CartSummary({ cart, labels, locale, figure, status }: {
   cart: Cart;
   labels: Labels;
   locale: string;
-  money: (amount: string) => string;
-  price: (original: string, discounted: string, testid: string) => ReactNode;
+  figure: (amount: string) => string;
   status: string;
 }) {
+  const before = cart.figures.totalKind === 'beforeShippingAndTax';
   return (
     <aside className="card cart-summary" aria-labelledby="cart-summary-h">
       <div className="card-head">
@@ -50,35 +61,33 @@ export function CartSummary({ cart, labels, locale, money, price, status }: {
       </div>
       <div className="card-body">
         <dl className="totals cart-totals" data-testid="cart-totals">
-          <div>
-            <dt>{labels.subtotal}</dt>
-            <dd data-testid="cart-subtotal">{money(cart.totals.subtotal)}</dd>
-          </div>
-          {cart.promotions.length ? (
-            <div>
-              <dt>{labels.promotionTotal}</dt>
-              <dd data-testid="cart-promotion-total">−{money(cart.totals.promotionTotal)}</dd>
-            </div>
-          ) : null}
-          {/* The discount row adds something only when more than the promotions is taken off (an organisation discount). */}
-          {parseCents(cart.totals.discount) && cart.totals.discount !== cart.totals.promotionTotal ? (
-            <div>
-              <dt>{labels.discount}</dt>
-              <dd data-testid="cart-discount">−{money(cart.totals.discount)}</dd>
-            </div>
-          ) : null}
+          {cart.figures.rows.map((row, k) =>
+            row.code === 'promotion' ? (
+              <div key={k} data-testid="cart-promotion">
+                <dt>{rowLabel(row, labels)}</dt>
+                <dd data-testid="cart-promotion-amount">{figure(row.amount)}</dd>
+              </div>
+            ) : (
+              <div key={k}>
+                <dt>{rowLabel(row, labels)}</dt>
+                <dd data-testid={ROW_TESTID[row.code]}>{figure(row.amount)}</dd>
+              </div>
+            ),
+          )}
           <div className="grand">
-            <dt>{labels.total}</dt>
-            <dd data-testid="cart-total">{price(cart.totals.subtotal, cart.totals.total, 'cart-grand')}</dd>
+            <dt data-testid="cart-total-label">{before ? labels.beforeShippingAndTax : labels.total}</dt>
+            <dd data-testid="cart-total">{figure(cart.figures.total)}</dd>
           </div>
         </dl>
         {/* The way on (issue 21): the primary action, a plain link so it works before hydration and by keyboard. */}
         <a className="btn btn-block cart-checkout" href={`/${locale}/cart/checkout`} aria-describedby="cart-checkout-hint" data-testid="cart-checkout">
           {labels.checkout}
         </a>
-        <p className="small muted cart-checkout__hint" id="cart-checkout-hint">
-          {labels.checkoutHint}
-        </p>
+        {before ? (
+          <p className="small muted cart-checkout__hint" id="cart-checkout-hint">
+            {labels.checkoutHint}
+          </p>
+        ) : null}
         <p className="visually-hidden" role="status" data-testid="cart-status">
           {status}
         </p>

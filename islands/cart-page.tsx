@@ -15,6 +15,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { CART_DEBOUNCE_MS } from '../src/domain/constants.ts';
 import { formatMoney, parseCents } from '../src/domain/money.ts';
+import { formatFigure } from '../src/domain/order-figures.ts';
 import { CART_MAX, CART_MIN, clampCartQuantity } from '../src/domain/quantity.ts';
 import { showAlert } from './lib/alerts.ts';
 import { debounce, type Debounced } from './lib/dom.ts';
@@ -22,7 +23,7 @@ import { request } from './lib/request.ts';
 import { shownMessages } from './lib/errors.ts';
 import { setCartCount } from './behaviours/cart-count.ts';
 import { fromSync, type CartPageLine, type Props, type SyncJson } from '../src/domain/cart-page.ts';
-import { CartSummary, EmptyCart, EyeIcon } from './cart-page-parts.tsx';
+import { CartSummary, EmptyCart, EyeIcon, rowLabel } from './cart-page-parts.tsx';
 
 export type { Props };
 
@@ -45,6 +46,7 @@ export default function CartPage({ locale, cart: initial, refresh, labels }: Pro
   const showRef = useRef(initial.showDiscount);
 
   const money = (amount: string) => formatMoney(parseCents(amount) ?? 0, cart.currency, locale);
+  const figure = (amount: string) => formatFigure(parseCents(amount) ?? 0, cart.currency, locale);
   const base = `/${locale}/cart`;
 
   useEffect(() => {
@@ -219,8 +221,17 @@ export default function CartPage({ locale, cart: initial, refresh, labels }: Pro
                       </ul>
                     ) : null}
                     <div className="small cart-line__unit">
-                      {labels.unitPrice}: {price(line.unitPrice, line.priceDiscounted, 'cart-line-unit')}
+                      {labels.unitPrice}: <span data-testid="cart-line-unit">{money(line.unitPrice)}</span>
                     </div>
+                    {show && line.discounts.length ? (
+                      <ul className="cart-line__discounts small" data-testid="cart-line-discounts">
+                        {line.discounts.map((d, k) => (
+                          <li key={k} data-testid="cart-line-discount">
+                            <span>{rowLabel(d, labels)}</span> <span className="cart-line__discount-amount">{figure(d.amount)}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
                   </div>
                 </div>
                 <div className="cart-line__controls">
@@ -252,7 +263,7 @@ export default function CartPage({ locale, cart: initial, refresh, labels }: Pro
                   </div>
                   <div className="cart-line__total">
                     <span className="visually-hidden">{labels.lineTotal}: </span>
-                    {price(line.total, line.totalDiscounted, 'cart-line-total')}
+                    {price(line.listTotal, line.net, 'cart-line-total')}
                   </div>
                   <button type="button" className="btn btn-danger btn-sm" data-testid="cart-remove" disabled={busy} aria-label={busy ? undefined : `${labels.remove}: ${line.title}`} onClick={() => void remove(line)}>
                     {busy ? labels.removing : labels.remove}
@@ -262,21 +273,8 @@ export default function CartPage({ locale, cart: initial, refresh, labels }: Pro
             );
           })}
         </ul>
-        {cart.promotions.length ? (
-          <div className="cart-promotions" data-testid="cart-promotions">
-            <h3>{labels.promotions}</h3>
-            <ul>
-              {cart.promotions.map((p) => (
-                <li key={p.id} data-testid="cart-promotion">
-                  <span>{p.title}</span>
-                  <span className="cart-promotions__value">{money(p.total)}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
       </section>
-      <CartSummary cart={cart} labels={labels} locale={locale} money={money} price={price} status={status} />
+      <CartSummary cart={cart} labels={labels} locale={locale} figure={figure} status={status} />
     </div>
   );
 }

@@ -285,7 +285,7 @@ export default function Checkout(props: Props) {
           <PaymentStep hidden={view !== 2} headingRef={view === 2 ? heading : undefined} L={L} locale={props.locale} orderId={props.order.id}
             methods={props.paymentMethods} card={props.card} totals={totals} currency={props.currency} poNumber={props.order.poNumber} attention={props.order.attention} />
         </div>
-        <Summary L={L} locale={props.locale} currency={props.currency} lines={props.order.lines} totals={totals} />
+        <Summary L={L} locale={props.locale} currency={props.currency} ledgerLines={props.order.ledgerLines} totals={totals} />
       </div>
     </div>
   );

@@ -1,5 +1,7 @@
 /** Small pieces of the checkout island: label lookup, error fields, the order summary. */
 import { formatMoney, parseCents } from '../../src/domain/money.ts';
+import { figureRows, formatFigure } from '../../src/domain/order-figures.ts';
+import { storedLedger } from '../../src/domain/stored-ledger.ts';
 import type { CheckoutProps } from '../../src/domain/checkout-props.ts';
 import { isAppRequestError } from '../lib/request.ts';
 
@@ -18,22 +20,34 @@ export function fieldsOf(err: unknown): Record<string, string> {
 
 export const fmt = (v: string, currency: string, locale: string) => formatMoney(parseCents(v) ?? 0, currency, locale);
 
-export function Summary({ L, locale, currency, lines, totals }: { L: Lookup; locale: string; currency: string; lines: CheckoutProps['order']['lines']; totals: CheckoutProps['order']['totals'] }) {
-  const m = (v: string) => fmt(v, currency, locale);
+/**
+ * The order summary (issue 33): each line at list price (quantity × unit = line total, so the lines
+ * add up to the merchandise row), then the one ledger's rows — merchandise, each discount once by
+ * name, shipping, tax — and the total they add up to.
+ */
+export function Summary({ L, locale, currency, ledgerLines, totals }: { L: Lookup; locale: string; currency: string; ledgerLines: CheckoutProps['order']['ledgerLines']; totals: CheckoutProps['order']['totals'] }) {
+  const m = (c: number) => formatFigure(c, currency, locale);
+  const l = storedLedger({ status: 'cart', ...totals }, { lines: ledgerLines });
+  const f = figureRows(l, { lineDiscountIsOrg: true });
+  const titles = new Map(ledgerLines.map((x) => [x.id, x.title]));
+  const label = (code: string, name: string) => (code === 'promotion' || code === 'fee' ? name : code === 'shipping' ? L('shippingTotal') : code === 'tax' ? L('tax') : L(`figures.${code}`));
+  const testid: Record<string, string> = { merchandise: 'summary-merchandise', shipping: 'summary-shipping', tax: 'summary-tax', orgDiscount: 'summary-discount', lineDiscount: 'summary-discount', promotion: 'summary-promotion' };
   return (
     <aside className="checkout-summary card card-body" aria-labelledby="co-summary-h" data-testid="checkout-summary">
       <h2 id="co-summary-h">{L('summary')}</h2>
       <ul className="summary-lines">
-        {lines.map((l) => (
-          <li key={l.id}><span>{l.quantity} × {l.title}</span><span>{m(l.total)}</span></li>
+        {l.lines.map((x) => (
+          <li key={x.key} data-testid="summary-line">
+            <span>{titles.get(x.key)}<br /><span className="small muted" data-testid="summary-line-math">{x.quantity} × {m(x.unitCents)}</span></span>
+            <span data-testid="summary-line-total">{m(x.listTotal)}</span>
+          </li>
         ))}
       </ul>
       <dl className="totals">
-        <div><dt>{L('subtotal')}</dt><dd>{m(totals.subtotal)}</dd></div>
-        {Number(totals.discount) > 0 && <div><dt>{L('discount')}</dt><dd>−{m(totals.discount)}</dd></div>}
-        <div><dt>{L('shippingTotal')}</dt><dd data-testid="summary-shipping">{m(totals.shipping)}</dd></div>
-        <div><dt>{L('tax')}</dt><dd data-testid="summary-tax">{m(totals.tax)}</dd></div>
-        <div className="grand"><dt>{L('total')}</dt><dd data-testid="summary-total">{m(totals.total)}</dd></div>
+        {f.rows.map((r, k) => (
+          <div key={k}><dt>{label(r.code, r.name)}</dt><dd data-testid={testid[r.code]}>{m(r.cents)}</dd></div>
+        ))}
+        <div className="grand"><dt>{L('total')}</dt><dd data-testid="summary-total">{m(f.total)}</dd></div>
       </dl>
     </aside>
   );

@@ -16,7 +16,14 @@ export type CartPageLine = {
   priceDiscounted: string;
   total: string;
   totalDiscounted: string;
+  /** The one ledger's figures (issue 33): list unit × quantity = listTotal, each discount by name, net. */
+  listTotal: string;
+  discounts: CartFigureRow[];
+  net: string;
 };
+
+/** A labelled row (domain/order-figures.ts): code says what it is, name is a promotion's own name. */
+export type CartFigureRow = { code: string; name: string; amount: string };
 
 export type CartPageState = {
   currency: string;
@@ -25,6 +32,8 @@ export type CartPageState = {
   lines: CartPageLine[];
   promotions: { id: number; title: string; total: string }[];
   totals: { subtotal: string; discount: string; promotionTotal: string; total: string; totalDiscounted: string };
+  /** The summary's rows, which add up to `total` (with shipping and tax only once known). */
+  figures: { rows: CartFigureRow[]; total: string; totalKind: 'total' | 'beforeShippingAndTax' };
 };
 
 export type Props = {
@@ -35,7 +44,8 @@ export type Props = {
   labels: Record<
     | 'item' | 'quantity' | 'unitPrice' | 'lineTotal' | 'subtotal' | 'discount' | 'total' | 'stockcode' | 'decrease' | 'increase'
     | 'quantityFor' | 'remove' | 'removing' | 'promotions' | 'promotionTotal' | 'showOriginal' | 'hideOriginal' | 'originalPrice'
-    | 'empty' | 'emptyCta' | 'summary' | 'updated' | 'checkout' | 'checkoutHint',
+    | 'empty' | 'emptyCta' | 'summary' | 'updated' | 'checkout' | 'checkoutHint'
+    | 'merchandise' | 'orgDiscount' | 'lineDiscount' | 'shipping' | 'tax' | 'beforeShippingAndTax' | 'listPrice',
     string
   >;
 };
@@ -60,9 +70,16 @@ export type SyncJson = {
     line_options: { option_name: string; choice_name: string; option_type: number; quantity: number }[];
   }[];
   totals: { subtotal: string; discount: string; promotion_total: string; total: string; total_discounted: string };
+  figures: {
+    lines: { id: number; unit_price: string; quantity: number; list_total: string; discounts: CartFigureRow[]; net: string }[];
+    rows: CartFigureRow[];
+    total: string;
+    total_kind: 'total' | 'beforeShippingAndTax';
+  };
 };
 
 export function fromSync(sync: SyncJson, locale: string, showDiscount: 0 | 1): CartPageState {
+  const figures = new Map(sync.figures.lines.map((f) => [f.id, f]));
   return {
     currency: sync.currency,
     showDiscount,
@@ -81,6 +98,9 @@ export function fromSync(sync: SyncJson, locale: string, showDiscount: 0 | 1): C
         priceDiscounted: l.price_discounted,
         total: l.total,
         totalDiscounted: l.total_discounted,
+        listTotal: figures.get(l.order_line_item_id)?.list_total ?? l.total,
+        discounts: figures.get(l.order_line_item_id)?.discounts ?? [],
+        net: figures.get(l.order_line_item_id)?.net ?? l.total_discounted,
       })),
     promotions: sync.line_items.filter((l) => l.line_type === LINE_TYPES.PROMOTION).map((l) => ({ id: l.order_line_item_id, title: l.title, total: l.total })),
     totals: {
@@ -90,5 +110,6 @@ export function fromSync(sync: SyncJson, locale: string, showDiscount: 0 | 1): C
       total: sync.totals.total,
       totalDiscounted: sync.totals.total_discounted,
     },
+    figures: { rows: sync.figures.rows, total: sync.figures.total, totalKind: sync.figures.total_kind },
   };
 }

@@ -1,4 +1,5 @@
 /** The checkout island's props and the JSON it exchanges with the server (shared by both sides). */
+import type { StoredLineRow } from './stored-ledger.ts';
 
 export type CheckoutAddress = {
   id: number; firstName: string; lastName: string; address1: string; address2: string | null; city: string;
@@ -32,6 +33,8 @@ export type CheckoutProps = {
     quoteIds: number[];
     selectedQuoteIds: number[];
     lines: { id: number; title: string; quantity: number; total: string; stockcode: string | null }[];
+    /** Every line as stored (product and promotion lines), read through the one ledger by the summary (issue 33). */
+    ledgerLines: StoredLineRow[];
     totals: { subtotal: string; shipping: string; tax: string; discount: string; total: string };
     /** Each promotion on the order by name and what it took off (goods, and shipping for a free-shipping one): the discount rows. */
     promotions?: { name: string; amount: string }[];

@@ -66,7 +66,7 @@ describe('browser: the catalogue in the visitor\u2019s language', function () {
         await Promise.all([page.waitForURL(`${base}/${locale}/cart`), page.getByTestId('cart-link').click()]);
         await hydrated(page);
         await page.getByTestId('cart-line').filter({ hasText: L.product }).first().waitFor();
-        expect(await page.getByTestId('cart-promotions').textContent()).to.include(L.promotion);
+        expect(await page.getByTestId('cart-totals').textContent()).to.include(L.promotion);
         await shot(page, `catalog-i18n-cart-${locale}-${width}`);
         expect(await axe(page)).to.deep.equal([]);
         expect(page.problems).to.deep.equal([]);

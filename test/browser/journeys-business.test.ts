@@ -81,7 +81,7 @@ describe('browser: business journeys (issue 21)', function () {
       const heading = await page.getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ }).textContent();
       const orderId = /#(\d+)/.exec(heading!)![1];
       const items = page.getByRole('region', { name: 'Items' });
-      expect(await items.getByRole('row', { name: /^Seed Plate — Corn 30-cell DEMO-SEED-PLATE 2 (\$38\.50 )?\$77\.00$/ }).count()).to.equal(1);
+      expect(await items.getByRole('row', { name: /^Seed Plate — Corn 30-cell DEMO-SEED-PLATE (2 × \$38\.50 )?2 (\$38\.50 )?\$77\.00$/ }).count()).to.equal(1);
       expect(await items.getByText('Tax exempt', { exact: true }).isVisible()).to.equal(true);
       const paid = page.getByRole('region', { name: 'Payment' });
       expect(await paid.textContent()).to.contain('Check #5521').and.contain(`PO ${po}`);
@@ -161,7 +161,7 @@ describe('browser: business journeys (issue 21)', function () {
       await page.getByRole('region', { name: 'Recent orders' }).getByRole('link', { name: orderId, exact: true }).click();
       await page.getByRole('heading', { level: 2, name: `Order #${orderId}` }).or(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).waitFor();
       const after = page.getByRole('region', { name: 'Items' });
-      expect(await after.getByRole('row', { name: /^Seed Plate — Corn 30-cell DEMO-SEED-PLATE 3 (\$38\.50 )?\$115\.50$/ }).count()).to.equal(1);
+      expect(await after.getByRole('row', { name: /^Seed Plate — Corn 30-cell DEMO-SEED-PLATE (3 × \$38\.50 )?3 (\$38\.50 )?\$115\.50$/ }).count()).to.equal(1);
       expect(await after.textContent()).to.match(/Total\s*\$100\.77/);
       expect(await page.getByRole('region', { name: 'Payment' }).textContent()).to.contain(`PO ${po}`);
       expect(page.problems).to.deep.equal([]);

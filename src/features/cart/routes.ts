@@ -101,7 +101,7 @@ export function cartRoutes(s: Services): Router {
       cart: state,
       hasEstimate,
       refresh,
-      props: cartPageProps(state, { locale: req.locale, currency: channel.currency, currencyId: channel.currencyId, showDiscount, refresh, t: req.t as never }),
+      props: cartPageProps(state, { locale: req.locale, currency: channel.currency, currencyId: channel.currencyId, showDiscount, refresh, t: req.t as never, locked: approval?.status === 'pending' }),
       // The EPP preview (issue 10): the cart's own figures, before shipping and tax.
       epp: state ? eppIslandProps({ locale: req.locale, currency: channel.currency, t: req.t as never, source: { orderId: state.orderId, subtotalOnly: true }, mode: 'preview' }) : null,
     });

@@ -4,6 +4,8 @@
  * sees float noise; quantities and ids are numbers.
  */
 import { divideCents, fromCents } from '../../domain/money.ts';
+import { figureRows, lineFigures, type FigureRow } from '../../domain/order-figures.ts';
+import { storedLedger } from '../../domain/stored-ledger.ts';
 import type { CartLine, CartState } from './service.ts';
 import { fromSync, type Props as CartPageProps } from '../../domain/cart-page.ts';
 
@@ -42,8 +44,53 @@ export function lineJson(l: CartLine) {
   };
 }
 
+/** The cart read through the one ledger (stored-ledger.ts): its lines' discounts beside their list prices. */
+export function cartLedger(state: CartState) {
+  const t = state.totals;
+  return storedLedger(
+    { status: 'cart', subtotal: m(t.subtotal), shipping: m(t.shipping), tax: m(t.tax), discount: m(t.discount), total: m(t.total) },
+    {
+      lines: state.lines.map((l) => ({
+        id: l.id,
+        lineType: l.lineType,
+        title: l.title,
+        unitPrice: m(l.unitCents),
+        quantity: l.quantity,
+        discount: m(l.discountCents),
+        paidTotal: m(l.paidCents),
+        promotionId: l.promotionId,
+      })),
+    },
+  );
+}
+
+const rowJson = (r: FigureRow) => ({ code: r.code, name: r.name, amount: m(r.cents) });
+
+/**
+ * The figures the cart shows (issue 33, domain/order-figures.ts): per line list unit × quantity =
+ * list total, each discount by name, net; the summary's rows, which add up to its total. Shipping
+ * and tax are rows only once checkout has worked them out, and never on a cart waiting for
+ * approval (its total is the total before shipping and tax).
+ */
+export function cartFigures(state: CartState, opts: { locked?: boolean } = {}) {
+  const l = cartLedger(state);
+  const known = state.totals.shipping !== 0 || state.totals.tax !== 0;
+  const f = figureRows(l, { withShippingAndTax: known && !opts.locked, lineDiscountIsOrg: true });
+  return {
+    lines: l.lines.map((x) => {
+      const lf = lineFigures(x, { lineDiscountIsOrg: true });
+      return { id: x.key, unit_price: m(lf.unitCents), quantity: lf.quantity, list_total: m(lf.listTotal), discounts: lf.discounts.map(rowJson), net: m(lf.net) };
+    }),
+    rows: f.rows.map(rowJson),
+    total: m(f.total),
+    total_kind: f.totalKind,
+  };
+}
+
+const noFigures = { lines: [], rows: [{ code: 'merchandise', name: 'merchandise', amount: '0.00' }], total: '0.00', total_kind: 'beforeShippingAndTax' as const };
+
 /** GET /{locale}/cart/synchronize (and the `cart` member of the PUT/DELETE replies). */
-export function syncJson(state: CartState | null, fallback: { currency: string; currencyId: number; showDiscount: boolean }) {
+export function syncJson(state: CartState | null, fallback: { currency: string; currencyId: number; showDiscount: boolean }, opts: { locked?: boolean } = {}) {
   if (!state) {
     const zero = '0.00';
     return {
@@ -55,6 +102,7 @@ export function syncJson(state: CartState | null, fallback: { currency: string; 
       line_items: [],
       promotions: [],
       totals: { subtotal: zero, shipping: zero, tax: zero, discount: zero, total: zero, unpaid_total: zero, total_discounted: zero, promotion_total: zero },
+      figures: noFigures as ReturnType<typeof cartFigures>,
     };
   }
   const t = state.totals;
@@ -84,6 +132,7 @@ export function syncJson(state: CartState | null, fallback: { currency: string; 
       total_discounted: m(t.totalDiscounted),
       promotion_total: m(t.promotionTotal),
     },
+    figures: cartFigures(state, opts),
   };
 }
 
@@ -115,9 +164,9 @@ type T = (key: string, opts?: Record<string, unknown>) => string;
 /** Props of the cart page island (islands/cart-page.tsx). */
 export function cartPageProps(
   state: CartState | null,
-  ctx: { locale: string; currency: string; currencyId: number; showDiscount: boolean; refresh: boolean; t: T },
+  ctx: { locale: string; currency: string; currencyId: number; showDiscount: boolean; refresh: boolean; t: T; locked?: boolean },
 ): CartPageProps {
-  const sync = syncJson(state, ctx);
+  const sync = syncJson(state, ctx, { locked: ctx.locked });
   const t = ctx.t;
   return {
     locale: ctx.locale,
@@ -149,6 +198,13 @@ export function cartPageProps(
       updated: t('cart.updated'),
       checkout: t('cart.checkout'),
       checkoutHint: t('cart.checkout.hint'),
+      merchandise: t('figures.merchandise'),
+      orgDiscount: t('figures.orgDiscount'),
+      lineDiscount: t('figures.lineDiscount'),
+      shipping: t('order.shipping'),
+      tax: t('order.tax'),
+      beforeShippingAndTax: t('figures.beforeShippingAndTax'),
+      listPrice: t('figures.listPrice'),
     },
   };
 }

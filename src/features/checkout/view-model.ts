@@ -45,6 +45,8 @@ export async function checkoutPageProps(
   const defaultCountry = countries.find((c) => channel.countryIds.includes(c.id)) ?? countries[0];
   const regions = defaultCountry ? localRegions(defaultCountry.code, await listRegions(s.db, defaultCountry.id), req.locale) : [];
   const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)])) as Record<string, string>;
+  // The summary's rows (issue 33, domain/order-figures.ts).
+  for (const k of ['merchandise', 'orgDiscount', 'lineDiscount'] as const) labels[`figures.${k}`] = req.t(`figures.${k}`);
   return {
     locale: req.locale,
     currency: cart.currency,
@@ -68,6 +70,9 @@ export async function checkoutPageProps(
       quoteIds: quotes.map((q) => q.id),
       selectedQuoteIds: quotes.filter((q) => q.selected).map((q) => q.id),
       lines: cart.lines.filter((l) => l.lineType !== LINE_TYPES.PROMOTION).map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, total: m(l.totalCents), stockcode: l.stockcode })),
+      ledgerLines: cart.lines.map((l) => ({
+        id: l.id, lineType: l.lineType, title: l.title, unitPrice: m(l.unitCents), quantity: l.quantity, discount: m(l.discountCents), paidTotal: m(l.paidCents), promotionId: l.promotionId,
+      })),
       totals: { subtotal: m(cart.totals.subtotal), shipping: m(cart.totals.shipping), tax: m(cart.totals.tax), discount: m(cart.totals.discount), total: m(cart.totals.total) },
       promotions: cart.promotions.map((p) => ({ name: p.name, amount: m(p.valueCents) })),
     },

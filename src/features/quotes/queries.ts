@@ -66,11 +66,12 @@ export async function orderTotal(db: DbOrTx, orderId: number) {
 export async function quoteOrder(db: DbOrTx, orderId: number) {
   const [order] = await db.select({
     id: orders.id, status: orders.status, version: orders.version, currency: orders.orderCurrency, subtotal: orders.subtotal, discount: orders.discount,
-    shipping: orders.shipping, tax: orders.tax, total: orders.total, submittedAt: orders.submittedAt,
+    shipping: orders.shipping, tax: orders.tax, total: orders.total, submittedAt: orders.submittedAt, orgDiscount: orders.orgDiscount,
   }).from(orders).where(eq(orders.id, orderId)).limit(1);
   const lines = await db.select({
     id: orderLineItems.id, lineType: orderLineItems.lineType, productId: orderLineItems.productId, title: orderLineItems.title, stockcode: orderLineItems.stockcode,
     quantity: orderLineItems.quantity, unitPrice: orderLineItems.unitPrice, total: orderLineItems.total, discount: orderLineItems.discount,
+    paidTotal: orderLineItems.paidTotal, promotionId: orderLineItems.promotionId,
   }).from(orderLineItems).where(eq(orderLineItems.orderId, orderId)).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
   return order ? { ...order, lines } : undefined;
 }

@@ -12,6 +12,7 @@
  *   POST /{locale}/admin/quotes/{id}/offer           send the counter-offer (expiry day, message)
  * Who may reach them: src/http/route-permissions.ts (enforced before these routers).
  */
+import { figuresFor } from '../orders/figures.ts';
 import { Router, type Request } from 'express';
 import type { Services } from '../../services.ts';
 import { publicBase } from '../../config.ts';
@@ -88,7 +89,8 @@ export function quoteRoutes(s: Services): Router {
   });
 
   const showLocals = async (req: Request, id: number, extra: Record<string, unknown> = {}) => ({
-    title: req.t('quotes.show.title', { id }), ...(await quoteView(s, id, answererOf(req.user!))), me: req.user!.id, values: {}, fields: {}, ...extra,
+    title: req.t('quotes.show.title', { id }), ...(await quoteView(s, id, answererOf(req.user!))), me: req.user!.id, values: {}, fields: {},
+    figuresFor: figuresFor({ t: req.t as never, locale: req.locale }), ...extra,
   });
 
   r.get(`${ACCOUNT}/:quoteId`, async (req, res) => {
@@ -150,7 +152,7 @@ export function quoteRoutes(s: Services): Router {
     const values: Record<string, string> = { expires_on: v.quote.state === 'offered' && v.quote.expiresOn ? v.quote.expiresOn : defaultExpiry(new Date()), message: '', version: String(v.order.version) };
     for (const l of v.order.lines) if (l.productId !== null) Object.assign(values, { [`price_${l.id}`]: l.unitPrice, [`quantity_${l.id}`]: String(l.quantity) });
     const sent = (extra.values ?? {}) as Record<string, string>;
-    return { title: req.t('quotes.show.title', { id }), layout: 'layouts/admin', nav: 'quotes', ...v, fields: {}, ...extra, values: { ...values, ...sent } };
+    return { title: req.t('quotes.show.title', { id }), layout: 'layouts/admin', nav: 'quotes', ...v, fields: {}, figuresFor: figuresFor({ t: req.t as never, locale: req.locale }), ...extra, values: { ...values, ...sent } };
   };
 
   r.get(`${ADMIN}/:quoteId`, async (req, res) => {
