@@ -12,6 +12,7 @@
  */
 import { LINE_DISCOUNT } from './ledger.ts';
 import type { OrderJson } from './order-edit.ts';
+import { figureRows } from './order-figures.ts';
 import { storedLedger } from './stored-ledger.ts';
 
 export type LedgerViewDiscount = { name: string; cents: number; line: boolean };
@@ -43,13 +44,13 @@ export function orderLedgerView(o: OrderLike): LedgerView {
     discounts: x.discounts.filter((d) => d.cents !== 0).map((d) => ({ name: d.name, cents: d.cents, line: d.name === LINE_DISCOUNT })),
     netCents: x.net,
   }));
+  // The same rows as every storefront summary (order-figures.ts figureRows), then what is paid and owed.
+  const figures = figureRows(l);
   const rows: LedgerViewRow[] = [
-    { kind: 'merchandise', name: '', cents: l.merchandise },
-    ...l.discounts.filter((d) => d.cents !== 0).map((d): LedgerViewRow => ({ kind: 'discount', name: d.name, cents: d.cents, line: d.name === LINE_DISCOUNT })),
-    { kind: 'shipping', name: '', cents: l.shipping },
-    { kind: 'tax', name: '', cents: l.tax },
-    ...l.fees.map((f): LedgerViewRow => ({ kind: 'fee', name: f.name, cents: f.cents })),
-    { kind: 'total', name: '', cents: l.total },
+    ...figures.rows.map((r): LedgerViewRow => (r.code === 'orgDiscount' || r.code === 'lineDiscount' || r.code === 'promotion'
+      ? { kind: 'discount', name: r.name, cents: -r.cents, line: r.code !== 'promotion' }
+      : { kind: r.code, name: r.code === 'fee' ? r.name : '', cents: r.cents })),
+    { kind: 'total', name: '', cents: figures.total },
     { kind: 'paid', name: '', cents: l.paidNet },
     { kind: 'unpaid', name: '', cents: l.unpaid },
   ];
