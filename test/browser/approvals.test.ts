@@ -75,6 +75,14 @@ describe('browser: spending limits and approval (issue 25)', function () {
     const row = will.getByRole('table', { name: 'Orders waiting for approval' }).getByRole('row').filter({ hasText: 'buyer@acme.example' });
     expect(await row.count()).to.equal(1);
     expect(await row.textContent()).to.contain('Over the per-order limit').and.contain('Jordan Okafor');
+    // Issue 34: the approver sees what is bought, the figures adding up, the PO and how it will be paid.
+    expect(await row.getByTestId('approval-line').allTextContents()).to.deep.equal(['1 × 2-Row Plate Planter, Compact · $4,850.00 = $4,850.00']);
+    const figures = await row.getByTestId('approval-figures').evaluate((el) => [...el.children].map((d) => [...d.children].map((c) => c.textContent?.trim() ?? '')));
+    // 4,850.00 + 555.44 + 400.13 = 5,805.57 (the shipping and tax checkout quoted for Acme's address).
+    expect(figures).to.deep.equal([['Merchandise', '$4,850.00'], ['Shipping', '$555.44'], ['Tax', '$400.13'], ['Total', '$5,805.57']]);
+    const cents = (v: string) => Math.round(Number(v.replace(/[^\d.−-]/g, '').replace('−', '-')) * 100);
+    expect(figures.slice(0, -1).reduce((s, [, v]) => s + cents(v), 0), 'the rows add up to the total').to.equal(cents(figures[figures.length - 1][1]));
+    expect(await row.getByTestId('approval-payment').textContent()).to.equal('PO number: — · Payment: Invoice (net terms)');
     expect(await axe(will)).to.deep.equal([]);
     await screenshot(will, 'approvals-queue-1280');
     await will.setViewportSize({ width: 375, height: 900 });

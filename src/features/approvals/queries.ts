@@ -2,11 +2,13 @@
  * Spending limits and approval (issue 25): reads and small writes, drizzle only. An approval row
  * marks a cart sent for approval; while it is pending, the cart is locked.
  */
-import { and, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { memberLimits, orderApprovals, orders, organisationPermissions, paymentAttempts, rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
+import { memberLimits, orderApprovals, orderLineItems, orders, organisationPermissions, paymentAttempts, rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
 import { toCents } from '../../domain/money.ts';
+import { ORDERS } from '../../db/queries/order-balance.ts';
 import { isLimitPeriod, type LimitPeriod, type SpendingLimits } from '../../domain/spending.ts';
+
 
 export const APPROVER_KEY = 'organisation.users';
 
@@ -135,4 +137,22 @@ export async function latestApprovalOf(db: DbOrTx, orderId: number) {
   const [row] = await db.select({ status: orderApprovals.status, reason: orderApprovals.reason }).from(orderApprovals)
     .where(eq(orderApprovals.orderId, orderId)).orderBy(desc(orderApprovals.id)).limit(1);
   return row;
+}
+
+/**
+ * What an approver reads of the carts waiting (issue 34): each order's stored figures and its lines,
+ * in one statement (the lines as a json array per order), for the figures view (orders/figures.ts).
+ */
+export async function approvalOrders(db: DbOrTx, orderIds: readonly number[]) {
+  if (!orderIds.length) return [];
+  const rows = await db.select({
+    id: orders.id, status: orders.status, quote: orders.quote, orgDiscount: orders.orgDiscount, subtotal: orders.subtotal, shipping: orders.shipping,
+    tax: orders.tax, discount: orders.discount, total: orders.total, orderCurrency: orders.orderCurrency, poNumber: orders.poNumber,
+    lines: sql<{ id: number; lineType: number; title: string; stockcode: string | null; unitPrice: string; quantity: number; discount: string; paidTotal: string; promotionId: number | null }[]>`(
+      select coalesce(json_agg(json_build_object('id', l.id, 'lineType', l.line_type, 'title', l.title, 'stockcode', l.stockcode, 'unitPrice', l.unit_price::text,
+        'quantity', l.quantity, 'discount', l.discount::text, 'paidTotal', l.paid_total::text, 'promotionId', l.promotion_id) order by l.sort, l.id), '[]')
+      from ${orderLineItems} l where l.order_id = ${ORDERS.id})`,
+  }).from(orders).where(inArray(orders.id, [...orderIds])).orderBy(asc(orders.id));
+  // numeric as text keeps its two decimals ('25.00'), as drizzle's money columns read.
+  return rows.map((r) => ({ ...r, lines: r.lines.map((l) => ({ ...l, unitPrice: Number(l.unitPrice).toFixed(2), discount: Number(l.discount).toFixed(2), paidTotal: Number(l.paidTotal).toFixed(2) })) }));
 }

@@ -18,7 +18,8 @@ import { memberOf, organisationUsers, pendingInvites } from '../org-users/querie
 import { refuseOwnChange } from '../org-users/routes.ts';
 import { notFound } from '../../domain/errors.ts';
 import { organisationOfAdmin } from '../org-users/service.ts';
-import { approvalsOfOrganisation, limitsOfOrganisation } from './queries.ts';
+import { approvalOrders, approvalsOfOrganisation, limitsOfOrganisation } from './queries.ts';
+import { figuresFor } from '../orders/figures.ts';
 import { LimitsForm, RejectForm } from './schemas.ts';
 import { approve, reject, setMemberLimits, type ApprovalChoice } from './service.ts';
 
@@ -30,7 +31,19 @@ async function queueLocals(s: Services, req: Request, extra: Record<string, unkn
   const org = await organisationOfAdmin(s.db, req.user!);
   const rows = await approvalsOfOrganisation(s.db, org.id, ['pending']);
   const decided = await approvalsOfOrganisation(s.db, org.id, ['approved', 'rejected'], 20);
-  const view = (r: (typeof rows)[number]) => ({ ...r, limitReason: (r.choice as ApprovalChoice).limitReason ?? r.reason, self: r.requestedBy === req.user!.id, name: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email });
+  // What the approver decides on (issue 34): the items, the figures adding up, the PO and how it will be paid.
+  const carts = new Map((await approvalOrders(s.db, rows.map((r) => r.orderId))).map((o) => [o.id, o]));
+  const figuresOf = figuresFor({ t: req.t as never, locale: req.locale });
+  const view = (r: (typeof rows)[number]) => {
+    const choice = r.choice as ApprovalChoice;
+    const cart = carts.get(r.orderId);
+    return {
+      ...r, limitReason: choice.limitReason ?? r.reason, self: r.requestedBy === req.user!.id, name: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email,
+      figures: cart ? figuresOf(cart) : null,
+      poNumber: choice.input?.po_number ?? cart?.poNumber ?? null,
+      paymentType: choice.input?.payment_type ?? null,
+    };
+  };
   return { title: req.t('approvals.title'), organisation: org, rows: rows.map(view), decided: decided.map(view), accountNav: 'approvals', values: {}, fields: {}, rejectId: null, ...extra };
 }
 

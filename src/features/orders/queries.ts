@@ -1,4 +1,5 @@
 /** Order reads shared by the customer's order page and the staff order detail. */
+import { ORDERS } from '../../db/queries/order-balance.ts';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addressOfOrder } from '../../domain/order-address.ts';
@@ -49,7 +50,7 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>
 /** A customer's submitted orders (not the open cart), newest first. */
 export function listOrdersForUser(db: DbOrTx, userId: number, limit = 20) {
   return db
-    .select({ id: orders.id, status: orders.status, total: orders.total, currency: orders.orderCurrency, createdAt: orders.createdAt, submittedAt: orders.submittedAt, lineCount: sql<number>`(select count(*)::int from ${orderLineItems} where ${orderLineItems.orderId} = ${orders.id} and ${orderLineItems.lineType} <> 5)` })
+    .select({ id: orders.id, status: orders.status, total: orders.total, currency: orders.orderCurrency, createdAt: orders.createdAt, submittedAt: orders.submittedAt, lineCount: sql<number>`(select count(*)::int from ${orderLineItems} l where l.order_id = ${ORDERS.id} and l.line_type <> 5)` })
     .from(orders)
     .where(and(eq(orders.userId, userId), ne(orders.status, 'cart')))
     .orderBy(desc(orders.createdAt), desc(orders.id))
