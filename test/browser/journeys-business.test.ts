@@ -69,9 +69,9 @@ describe('browser: business journeys (issue 21)', function () {
       const payment = page.getByRole('tabpanel', { name: 'Payment' });
       await payment.getByRole('heading', { name: 'Payment' }).waitFor();
       const summary = page.getByRole('complementary', { name: 'Order summary' });
-      // Tax exempt: no tax; $77.00 − the $25 parts bundle + $10.27 UPS Ground.
+      // Tax exempt: no tax; $77.00 + $10.27 UPS Ground (seed plates are not parts: no Parts Bundle, issue 33).
       expect(await figure(summary, 'Tax').textContent()).to.equal('$0.00');
-      expect(await figure(summary, 'Total').textContent()).to.equal('$62.27');
+      expect(await figure(summary, 'Total').textContent()).to.equal('$87.27');
       await me.choose(payment.getByRole('group', { name: 'Payment method' }), payment.getByRole('radio', { name: 'Check' }));
       await me.type(payment.getByRole('textbox', { name: 'Check number' }), '5521');
       const po = `PO-ACME-${width}-${Date.now() % 100000}`;
@@ -100,7 +100,8 @@ describe('browser: business journeys (issue 21)', function () {
       const found = staff.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: po });
       await found.getByRole('link', { name: `#${orderId}` }).waitFor();
       // Total and unpaid (the other columns may be folded away at 375 px).
-      expect(await found.textContent()).to.match(/\$62\.27\s*Unpaid \$52\.00/);
+      // Paid by check, not yet cashed: the whole bill is owed, shipping included (issue 33).
+      expect(await found.textContent()).to.match(/\$87\.27\s*Unpaid \$87\.27/);
       expect(await staff.getByRole('table', { name: 'Orders' }).getByRole('row').count(), 'the heading row and the one order').to.equal(2);
       await found.getByRole('link', { name: `#${orderId}` }).click();
       await hydrated(staff);
@@ -125,20 +126,23 @@ describe('browser: business journeys (issue 21)', function () {
       });
       const editorItems = staff.getByRole('region', { name: 'Items' });
       await editorItems.getByRole('button', { name: 'One more: Seed Plate — Corn 30-cell' }).click();
-      // 3 × $38.50 = $115.50 − $25 + $10.27 shipping, no tax; the line owes $90.50.
-      await editorItems.filter({ hasText: /Subtotal\s*\$115\.50\s*Discount\s*−\$25\.00\s*Shipping\s*\$10\.27\s*Tax\s*\$0\.00\s*Total\s*\$100\.77\s*Unpaid\s*\$90\.50/ }).waitFor();
+      // The draft: 3 × $38.50 = $115.50 + $10.27 shipping, no tax = $125.77, all of it owed.
+      await editorItems.filter({ hasText: /Merchandise\s*\$115\.50\s*Shipping\s*\$10\.27\s*Tax\s*\$0\.00\s*Total\s*\$125\.77/ }).waitFor();
+      // Changes apply only on "Save order" (issue 33).
+      await staff.getByRole('button', { name: 'Save order' }).click();
+      await staff.getByTestId('order-editor').and(staff.locator('[data-dirty="false"]')).waitFor();
       const take = staff.getByRole('region', { name: 'Take a payment' });
-      // The whole bill is paid: the line's $90.50 and the $10.27 shipping (issue 33), $100.77.
-      await take.getByRole('textbox', { name: 'Amount received (USD)' }).fill('100.77');
+      // The whole bill is paid: the line's $115.50 and the $10.27 shipping (issue 33), $125.77.
+      await take.getByRole('textbox', { name: 'Amount received (USD)' }).fill('125.77');
       await take.getByRole('textbox', { name: 'Check number' }).fill('7788');
       await take.getByRole('button', { name: 'Distribute over what is owed' }).click();
-      expect(await take.getByRole('textbox', { name: 'Assigned: Seed Plate — Corn 30-cell' }).inputValue()).to.equal('90.50');
+      expect(await take.getByRole('textbox', { name: 'Assigned: Seed Plate — Corn 30-cell' }).inputValue()).to.equal('115.50');
       expect(await take.getByRole('textbox', { name: 'Assigned: Shipping' }).inputValue()).to.equal('10.27');
       await take.getByRole('button', { name: 'Record payment' }).click();
       // The new payment appears in place, the order's figures follow, the page is the same page.
       const payments = staff.getByRole('region', { name: 'Payments' });
-      await payments.getByRole('row', { name: /^\d+ Check #7788 · Successful \$100\.77 Refresh payment #\d+$/ }).waitFor();
-      await editorItems.filter({ hasText: /Total\s*\$100\.77\s*Unpaid\s*\$0\.00/ }).waitFor();
+      await payments.getByRole('row', { name: /^\d+ Check #7788 · Successful \$125\.77 Refresh payment #\d+$/ }).waitFor();
+      await editorItems.filter({ hasText: /Total\s*\$125\.77\s*Paid\s*−\$125\.77\s*Unpaid\s*\$0\.00/ }).waitFor();
       const mark = await staff.evaluate(() => {
         const w = window as unknown as { stillHere?: boolean; waitSeen?: string[] };
         return { stillHere: w.stillHere, waitSeen: w.waitSeen };
@@ -162,7 +166,7 @@ describe('browser: business journeys (issue 21)', function () {
       await page.getByRole('heading', { level: 2, name: `Order #${orderId}` }).or(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).waitFor();
       const after = page.getByRole('region', { name: 'Items' });
       expect(await after.getByRole('row', { name: /^Seed Plate — Corn 30-cell DEMO-SEED-PLATE (3 × \$38\.50 )?3 (\$38\.50 )?\$115\.50$/ }).count()).to.equal(1);
-      expect(await after.textContent()).to.match(/Total\s*\$100\.77/);
+      expect(await after.textContent()).to.match(/Total\s*\$125\.77/);
       expect(await page.getByRole('region', { name: 'Payment' }).textContent()).to.contain(`PO ${po}`);
       expect(page.problems).to.deep.equal([]);
       await page.close();
