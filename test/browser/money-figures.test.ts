@@ -325,9 +325,9 @@ describe('browser: money that adds up (issue 33)', function () {
       // The back office, in French: the same rows, the same total string; the card paid all 261,01 $.
       expect(seen.listed).to.contain(`261,01${nb}$`);
       expect(seen.ledger).to.deep.equal([
-        ['Marchandises', `234,28${nb}$`],
+        ['Marchandise', `234,28${nb}$`],
         ['Parts Bundle', `−34,25${nb}$`],
-        ['Expédition', `38,98${nb}$`],
+        ['Livraison', `38,98${nb}$`],
         ['Taxes', `22,00${nb}$`],
         ['Total', `261,01${nb}$`],
         ['Payé', `−261,01${nb}$`],
