@@ -86,7 +86,7 @@ describe('browser: a payment pays shipping and tax (issue 33)', function () {
       const payments = staff.getByRole('region', { name: 'Payments' });
       await payments.getByRole('row', { name: /^\d+ Check #3310 · Successful \$2,714\.11 Refresh payment #\d+$/ }).waitFor();
       const items = staff.getByRole('region', { name: 'Items' });
-      await items.filter({ hasText: /Shipping\s*\$258\.00\s*Tax\s*\$107\.00\s*Total\s*\$2,714\.11\s*Unpaid\s*\$0\.00/ }).waitFor();
+      await items.filter({ hasText: /Shipping\s*\$258\.00\s*Tax\s*\$107\.00\s*Total\s*\$2,714\.11\s*Paid\s*−\$2,714\.11\s*Unpaid\s*\$0\.00/ }).waitFor();
       // Nothing owed is left: the payment form is gone.
       await take.waitFor({ state: 'detached' });
       await screenshot(staff, `payment-parts-after-${width}`);
