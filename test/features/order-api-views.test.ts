@@ -23,7 +23,7 @@ describe('orders API: version required, customer view (issue 20)', () => {
     customerToken = await apiToken(customer);
   });
 
-  it('every edit without a version is 400 naming `version` and writes nothing; a stale one is 409; a customer is 403 first', async () => {
+  it('issue 34: an edit names its version in the body or If-Match (stale: 409, junk: 400, nothing written); without one the spec\'s behaviour applies; a customer is 403 first', async () => {
     const id = await cloneOrder(5);
     const sync = (await staff.get(`/en-us/api/orders/${id}/synchronize`).set(bearer(staffToken))).body;
     expect(sync.version).to.equal(1);
@@ -31,14 +31,15 @@ describe('orders API: version required, customer view (issue 20)', () => {
     const state = () => sqlRows(`select o.version, o.notes, o.tax_exempt_id, o.shipment_method, o.total::text, (select json_agg(l.quantity order by l.id) from order_line_items l where l.order_id = o.id) as q from orders o where o.id = $1`, [id]);
     const before = await state();
     const session = { 'X-CSRF-Token': await csrf(staff, `/admin/orders/detail/${id}`), 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-    const edits: [string, (extra: Record<string, unknown>) => Promise<{ status: number; body: any }>][] = [
-      ['update', (extra) => staff.post(`/en-us/api/orders/${id}/update`).set(bearer(staffToken)).send({ notes: 'no version', line_items: sync.line_items, ...extra })],
-      ['tin/save', (extra) => staff.post(`/en-us/api/orders/${id}/tin/save`).set(bearer(staffToken)).send({ tax_exempt_id: 'TX-1', ...extra })],
-      ['remove-shipping-method', (extra) => staff.post(`/en-us/api/orders/${id}/remove-shipping-method`).set(bearer(staffToken)).send({ ...extra })],
-      ['update-item', (extra) => staff.put(`/en-us/admin/orders/detail/${id}/update-item/${line.order_line_item_id}`).set(session).send({ quantity: line.quantity + 1, ...extra })],
+    type Edit = (extra: Record<string, unknown>, headers?: Record<string, string>) => Promise<{ status: number; body: any }>;
+    const edits: [string, Edit][] = [
+      ['update', (extra, h = {}) => staff.post(`/en-us/api/orders/${id}/update`).set(bearer(staffToken)).set(h).send({ notes: 'no version', line_items: sync.line_items, ...extra })],
+      ['tin/save', (extra, h = {}) => staff.post(`/en-us/api/orders/${id}/tin/save`).set(bearer(staffToken)).set(h).send({ tax_exempt_id: 'TX-1', ...extra })],
+      ['remove-shipping-method', (extra, h = {}) => staff.post(`/en-us/api/orders/${id}/remove-shipping-method`).set(bearer(staffToken)).set(h).send({ ...extra })],
+      ['update-item', (extra, h = {}) => staff.put(`/en-us/admin/orders/detail/${id}/update-item/${line.order_line_item_id}`).set(session).set(h).send({ quantity: line.quantity + 1, ...extra })],
     ];
     for (const [name, edit] of edits) {
-      for (const extra of [{}, { version: '' }, { version: null }, { version: 'abc' }]) {
+      for (const extra of [{ version: 'abc' }, { version: -2 }]) {
         const res = await edit(extra);
         expect(res.status, `${name} ${JSON.stringify(extra)}`).to.equal(400);
         expect(res.body.error.fields, name).to.deep.equal({ version: VERSION_REQUIRED });
@@ -46,19 +47,29 @@ describe('orders API: version required, customer view (issue 20)', () => {
       const stale = await edit({ version: 7 });
       expect(stale.status, `${name} stale`).to.equal(409);
       expect(stale.body.error.fields, name).to.deep.equal({ version: 'The order is at version 1, not 7.' });
+      const staleTag = await edit({}, { 'If-Match': '"7"' });
+      expect(staleTag.status, `${name} stale If-Match`).to.equal(409);
     }
     expect(await state()).to.deep.equal(before);
 
-    // Who may edit is decided before what was sent: a customer without a version is 403, not 400.
+    // Who may edit is decided before what was sent: a customer is 403.
     const [own] = await sqlRows<{ id: number }>(`select o.id from orders o join users u on u.id = o.user_id where u.email = 'customer@example.com' and o.status <> 'cart' order by o.id limit 1`);
     for (const path of ['update', 'tin/save', 'remove-shipping-method']) {
       expect((await customer.post(`/en-us/api/orders/${own.id}/${path}`).set(bearer(customerToken)).send({ line_items: [] })).status, path).to.equal(403);
     }
 
-    // With the version the edit goes through and the version moves on.
-    const ok = await edits[0][1]({ version: 1 });
-    expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
-    expect(ok.body.order).to.include({ version: 2, notes: 'no version' });
+    // The spec's payload, no version: the spec's rule 'An order requires line items' answers, then the edit goes through.
+    const everyLine = sync.line_items.map((l: { order_line_item_id: number }) => l.order_line_item_id);
+    const empty = await staff.post(`/en-us/api/orders/${id}/update`).set(bearer(staffToken)).send({ line_items: [], line_items_for_deletion: everyLine });
+    expect(empty.status, JSON.stringify(empty.body)).to.equal(400);
+    expect(empty.body.error.fields.line_items).to.equal('An order requires line items');
+    const spec = await edits[0][1]({});
+    expect(spec.status, JSON.stringify(spec.body)).to.equal(200);
+    expect(spec.body.order).to.include({ version: 2, notes: 'no version' });
+    // The version as If-Match, current: the edit goes through and the version moves on.
+    const tagged = await staff.post(`/en-us/api/orders/${id}/update`).set(bearer(staffToken)).set('If-Match', 'W/"2"').send({ notes: 'by tag', line_items: spec.body.order.line_items });
+    expect(tagged.status, JSON.stringify(tagged.body)).to.equal(200);
+    expect(tagged.body.order).to.include({ version: 3, notes: 'by tag' });
   });
 
   it("a customer reads their own order without staff notes, internal references or payment tokens; staff see them", async () => {

@@ -61,8 +61,9 @@ export function checkDraftLines(stored: readonly LineRow[], body: DraftLines) {
 }
 
 /** Why: a stale draft (someone saved meanwhile) is refused as the save would refuse it (409). */
-export function checkVersion(stored: number, sent: number) {
-  if (stored !== sent) throw conflict(STALE_MESSAGE, { version: `The order is at version ${stored}, not ${sent}.` });
+export function checkVersion(stored: number, sent: number | undefined) {
+  // None sent: a client written to the spec (issue 34); the save still locks the row.
+  if (sent !== undefined && stored !== sent) throw conflict(STALE_MESSAGE, { version: `The order is at version ${stored}, not ${sent}.` });
 }
 
 /** Tax exemption in a draft: only where the channel offers it (as tin/save). */

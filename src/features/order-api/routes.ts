@@ -18,12 +18,27 @@ import { paymentData, priceDraft, removeShippingMethod, requireEditor, saveTin, 
 /** The spec's order calls carry a bearer token; a session cookie alone is not enough. */
 const requireBearer: RequestHandler = (req, _res, next) => (req.bearer && req.user ? next() : next(unauthorized('This call needs a bearer token (Authorization: Bearer …).')));
 
+/**
+ * `If-Match: "3"` (or `W/"3"`) names the version an edit was made on when the body does not
+ * (issue 34): the body's `version` wins; neither means a client written to the spec, and the
+ * spec's behaviour applies.
+ */
+const ifMatchVersion: RequestHandler = (req, _res, next) => {
+  const tag = req.get('if-match');
+  const body = req.body as Record<string, unknown> | undefined;
+  if (tag && body && typeof body === 'object' && (body.version === undefined || body.version === '' || body.version === null)) {
+    body.version = tag.replace(/^W\//, '').replace(/"/g, '').trim();
+  }
+  next();
+};
+
 export function orderApiRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
   const t = (req: import('express').Request) => req.t as unknown as (k: string) => string;
   const orderId = (req: import('express').Request) => parseInput(IdParam, req.params.orderId);
 
   r.use('/api/orders', requireBearer);
+  r.use(['/api/orders', '/admin/orders/detail'], ifMatchVersion);
 
   /** GET /{locale}/api/orders/{id}/synchronize */
   r.get('/api/orders/:orderId/synchronize', async (req, res) => {

@@ -10,9 +10,14 @@ const placeholder = z.string().regex(new RegExp(`^${PLACEHOLDER_PREFIX}[A-Za-z0-
 const nullableText = (max: number) => z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(max, `At most ${max} characters.`).nullable().optional());
 const lineTypes = Object.values(LINE_TYPES) as number[];
 
-/** Every edit names the version of the order it was made on (issue 20): without it a client would overwrite newer edits. A stale one is 409. */
+/**
+ * The version of the order an edit was made on (issue 20), in the body or as `If-Match` (routes.ts):
+ * a stale one is 409, so an edit never overwrites a newer one. A client written to the spec sends
+ * none (issue 34): then the spec's behaviour applies, as it was before versions. A version that is
+ * sent must be a version.
+ */
 export const VERSION_REQUIRED = 'Send the version of the order you edited (version), as synchronize gave it.';
-const Version = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: VERSION_REQUIRED }).int(VERSION_REQUIRED).positive(VERSION_REQUIRED).max(2147483647, VERSION_REQUIRED));
+const Version = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: VERSION_REQUIRED }).int(VERSION_REQUIRED).positive(VERSION_REQUIRED).max(2147483647, VERSION_REQUIRED).optional());
 
 export const Quantity = z.coerce.number({ message: 'Quantity must be a number.' }).int('Quantity must be a whole number.').min(CART_MIN, `Quantity must be at least ${CART_MIN}.`).max(CART_MAX, `Quantity must be at most ${CART_MAX}.`);
 

@@ -120,7 +120,7 @@ export async function updateOrder(db: Db, orderId: number, user: CurrentUser | u
 }
 
 /** POST /{locale}/api/orders/{id}/tin/save — tax exempt when the id is neither empty nor 0 (spec §4). */
-export async function saveTin(db: Db, orderId: number, user: CurrentUser | undefined, taxExemptId: string, version: number, t: Translate): Promise<OrderJson> {
+export async function saveTin(db: Db, orderId: number, user: CurrentUser | undefined, taxExemptId: string, version: number | undefined, t: Translate): Promise<OrderJson> {
   const editor = requireEditor(user);
   const row = await readableOrder(db, orderId, editor);
   if (taxExemptId && taxExemptId !== '0' && !row.channel.taxExemptAvailable) throw invalid('Tax exemption is not available in this channel.', { tax_exempt_id: 'Not available in this channel.' });
@@ -134,7 +134,7 @@ export async function saveTin(db: Db, orderId: number, user: CurrentUser | undef
 }
 
 /** POST /{locale}/api/orders/{id}/remove-shipping-method — the order ships without a chosen method (no shipping charged). */
-export async function removeShippingMethod(db: Db, orderId: number, user: CurrentUser | undefined, version: number, t: Translate): Promise<OrderJson> {
+export async function removeShippingMethod(db: Db, orderId: number, user: CurrentUser | undefined, version: number | undefined, t: Translate): Promise<OrderJson> {
   const editor = requireEditor(user);
   await readableOrder(db, orderId, editor);
   await db.transaction(async (tx) => {
