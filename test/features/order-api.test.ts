@@ -1,12 +1,12 @@
 /** The orders API: bearer token, who may read and write, the update contract, concurrency, the log. */
 import { expect } from 'chai';
 import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
-import { productIdByStockcode, sqlRows } from '../helpers/server.ts';
+import { cloneOrder, productIdByStockcode, sqlRows } from '../helpers/server.ts';
 
 const query = sqlRows;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** An unpaid order with at least `lines` product lines that no other test touches (taken once each). */
+/** A copy of an unpaid order with at least `lines` product lines (each source taken once): the demo orders stay as seeded for the other suites. */
 const taken = new Set<number>();
 async function freshOrder(lines = 2): Promise<number> {
   const rows = await query<{ id: number }>(`select o.id from orders o where o.status in ('pending', 'processing') and o.person_id is not null
@@ -15,7 +15,7 @@ async function freshOrder(lines = 2): Promise<number> {
   const id = rows.map((r) => r.id).find((x) => !taken.has(x));
   if (!id) throw new Error('no fresh order left');
   taken.add(id);
-  return id;
+  return cloneOrder(id);
 }
 
 const SPEC_ORDER_FIELDS = ['order_id', 'locale', 'status', 'notes', 'channel', 'order_currency', 'tax_exempt_id', 'line_items', 'line_totals', 'total_type_translations', 'payment_type',
