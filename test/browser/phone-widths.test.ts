@@ -8,6 +8,25 @@ import { expect } from 'chai';
 import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
+import { signInFromLanding } from './journeys-person.ts';
+
+/** What a person clicks on the walk below, in each locale's words (en-ca reads as en-us). */
+const EN = {
+  menu: 'Menu', products: 'Products', product: /^Row Unit Rebuild Kit/, parts: 'Parts diagrams', diagram: '4-Row Vacuum Planter — Row Unit', dealers: 'Find a dealer',
+  lead: 'Talk to our team', home: 'Harrow & Drill', cart: /^Cart/, account: 'My account', sections: 'Account sections', orders: 'Orders', addresses: 'Addresses', payment: 'Payment methods', quotes: 'Quotes', approvals: 'Approvals',
+};
+const WALK: Record<string, typeof EN> = {
+  'en-us': EN,
+  'en-ca': EN,
+  'fr-ca': {
+    menu: 'Menu', products: 'Produits', product: /^Trousse de remise à neuf/, parts: 'Vues éclatées', diagram: 'Semoir pneumatique 4 rangs — Unité de rang', dealers: 'Trouver un concessionnaire',
+    lead: 'Parler à notre équipe', home: 'Harrow & Drill', cart: /^Panier/, account: 'Mon compte', sections: 'Sections du compte', orders: 'Commandes', addresses: 'Adresses', payment: 'Modes de paiement', quotes: 'Soumissions', approvals: 'Approbations',
+  },
+  'es-mx': {
+    menu: 'Menú', products: 'Productos', product: /^Kit de reconstrucción/, parts: 'Diagramas de partes', diagram: 'Sembradora neumática de 4 surcos — Unidad de surco', dealers: 'Buscar distribuidor',
+    lead: 'Hable con nuestro equipo', home: 'Harrow & Drill', cart: /^Carrito/, account: 'Mi cuenta', sections: 'Secciones de la cuenta', orders: 'Pedidos', addresses: 'Direcciones', payment: 'Formas de pago', quotes: 'Cotizaciones', approvals: 'Aprobaciones',
+  },
+};
 
 async function signInAs(page: TestPage, base: string, email: string) {
   await page.goto(`${base}/en-us/login`);
@@ -203,6 +222,65 @@ describe('browser: screens at 375 px (issue 22)', function () {
     expect(await pageScrollsSideways(page)).to.equal(false);
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'phone-product-epp-375');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
+
+  it('issue 34: every storefront and account page a person clicks to, in all four locales, is no wider than a 375 px phone', async () => {
+    const page = await newPage({ width: 375 });
+    // The Acme buyer: orders, saved addresses, and the organisation's Approvals in the account navigation.
+    await signInFromLanding(page, base, 'buyer@acme.example');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const wide: string[] = [];
+    const visits: string[] = [];
+    const fits = async (locale: string, what: string) => {
+      await page.waitForLoadState('load');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      visits.push(`${locale} ${what}`);
+      if (width > 375) {
+        await screenshot(page, `phone-wide-${locale}-${what}`);
+        wide.push(`${locale} ${what}: ${width} px (${new URL(page.url()).pathname})`);
+      }
+    };
+    const click = async (target: ReturnType<TestPage['getByRole']>) => { const from = page.url(); await Promise.all([page.waitForNavigation(), target.click()]).catch((e) => { throw new Error(`${from} → ${page.url()}: ${target}: ${(e as Error).message.split('\n')[0]}`); }); };
+    for (const [locale, w] of Object.entries(WALK)) {
+      await page.goto(`${base}/${locale}/`); // each storefront's own landing page
+      await fits(locale, 'landing');
+      await click(page.getByRole('main').getByRole('link', { name: w.lead }));
+      await fits(locale, 'leads');
+      const menu = async (name: string) => {
+        await page.getByRole('button', { name: w.menu, exact: true }).click();
+        await click(page.getByRole('navigation', { name: w.menu, exact: true }).getByRole('link', { name, exact: true }));
+      };
+      await menu(w.products);
+      await fits(locale, 'catalog');
+      await click(page.getByRole('main').getByRole('link', { name: w.product }).first());
+      await fits(locale, 'product');
+      await menu(w.parts);
+      await fits(locale, 'parts');
+      await click(page.getByRole('main').getByRole('link', { name: w.diagram }));
+      await fits(locale, 'parts-diagram');
+      await menu(w.dealers);
+      await fits(locale, 'dealers');
+      await click(page.getByRole('banner').getByRole('link', { name: w.cart }));
+      await fits(locale, 'cart');
+      await page.getByRole('banner').getByText('Jordan', { exact: true }).locator('xpath=..').click(); // the account menu (its name is hidden on a phone)
+      await click(page.getByRole('banner').getByRole('link', { name: w.account }));
+      await fits(locale, 'account');
+      const section = (name: string) => click(page.getByRole('navigation', { name: w.sections }).getByRole('link', { name, exact: true }));
+      await section(w.orders);
+      await fits(locale, 'orders');
+      await click(page.getByRole('main').getByRole('link', { name: '5', exact: true }));
+      await fits(locale, 'order-detail');
+      await click(page.getByRole('main').getByRole('link', { name: new RegExp(w.account) }));
+      for (const [key, name] of [['addresses', w.addresses], ['payment-methods', w.payment], ['quotes', w.quotes], ['approvals', w.approvals]] as const) {
+        await section(name);
+        await fits(locale, key);
+      }
+    }
+    expect(visits.length).to.equal(4 * 15);
+    expect(wide).to.deep.equal([]);
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });
