@@ -46,12 +46,14 @@ export function rowLabel(row: { code: string; name: string }, labels: Labels): s
  * price, each discount once by name, shipping and tax once known — and the total they add up to,
  * then the Checkout action and the page's live status line.
  */
-export function CartSummary({ cart, labels, locale, figure, status }: {
+export function CartSummary({ cart, labels, locale, figure, status, locked }: {
   cart: Cart;
   labels: Labels;
   locale: string;
   figure: (amount: string) => string;
   status: string;
+  /** Waiting for approval (issue 34): a notice where Checkout was. */
+  locked: boolean;
 }) {
   const before = cart.figures.totalKind === 'beforeShippingAndTax';
   return (
@@ -79,11 +81,18 @@ export function CartSummary({ cart, labels, locale, figure, status }: {
             <dd data-testid="cart-total">{figure(cart.figures.total)}</dd>
           </div>
         </dl>
-        {/* The way on (issue 21): the primary action, a plain link so it works before hydration and by keyboard. */}
-        <a className="btn btn-block cart-checkout" href={`/${locale}/cart/checkout`} aria-describedby="cart-checkout-hint" data-testid="cart-checkout">
-          {labels.checkout}
-        </a>
-        {before ? (
+        {locked ? (
+          <div className="cart-waiting" data-testid="cart-waiting">
+            <p className="cart-waiting__title">{labels.waiting}</p>
+            <p className="small">{labels.waitingText}</p>
+          </div>
+        ) : (
+          /* The way on (issue 21): the primary action, a plain link so it works before hydration and by keyboard. */
+          <a className="btn btn-block cart-checkout" href={`/${locale}/cart/checkout`} aria-describedby="cart-checkout-hint" data-testid="cart-checkout">
+            {labels.checkout}
+          </a>
+        )}
+        {before && !locked ? (
           <p className="small muted cart-checkout__hint" id="cart-checkout-hint">
             {labels.checkoutHint}
           </p>

@@ -36,7 +36,7 @@ function applyDiscountDisplay(show: 0 | 1) {
   document.documentElement.dataset.showDiscount = String(show);
 }
 
-export default function CartPage({ locale, cart: initial, refresh, labels }: Props) {
+export default function CartPage({ locale, cart: initial, refresh, locked = false, labels }: Props) {
   const [cart, setCart] = useState(initial);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const [removing, setRemoving] = useState<Record<number, boolean>>({});
@@ -235,6 +235,12 @@ export default function CartPage({ locale, cart: initial, refresh, labels }: Pro
                   </div>
                 </div>
                 <div className="cart-line__controls">
+                  {locked ? (
+                    // Waiting for approval (issue 34): the quantity as sent, nothing to change it with.
+                    <span className="cart-line__qty" data-testid="cart-line-quantity">
+                      {labels.quantity}: {line.quantity}
+                    </span>
+                  ) : (
                   <div className="qty" role="group" aria-label={`${labels.quantityFor} ${line.title}`}>
                     <button type="button" className="qty__btn" aria-label={`${labels.decrease}: ${line.title}`} data-testid="qty-decrease" disabled={busy || current(line) <= CART_MIN} onClick={() => step(line, -1)}>
                       −
@@ -261,20 +267,23 @@ export default function CartPage({ locale, cart: initial, refresh, labels }: Pro
                       +
                     </button>
                   </div>
+                  )}
                   <div className="cart-line__total">
                     <span className="visually-hidden">{labels.lineTotal}: </span>
                     {price(line.listTotal, line.net, 'cart-line-total')}
                   </div>
-                  <button type="button" className="btn btn-danger btn-sm" data-testid="cart-remove" disabled={busy} aria-label={busy ? undefined : `${labels.remove}: ${line.title}`} onClick={() => void remove(line)}>
-                    {busy ? labels.removing : labels.remove}
-                  </button>
+                  {locked ? null : (
+                    <button type="button" className="btn btn-danger btn-sm" data-testid="cart-remove" disabled={busy} aria-label={busy ? undefined : `${labels.remove}: ${line.title}`} onClick={() => void remove(line)}>
+                      {busy ? labels.removing : labels.remove}
+                    </button>
+                  )}
                 </div>
               </li>
             );
           })}
         </ul>
       </section>
-      <CartSummary cart={cart} labels={labels} locale={locale} figure={figure} status={status} />
+      <CartSummary cart={cart} labels={labels} locale={locale} figure={figure} status={status} locked={locked} />
     </div>
   );
 }

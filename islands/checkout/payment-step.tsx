@@ -118,7 +118,14 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
     return (
       <section role="tabpanel" id="checkout-panel-2" aria-labelledby="checkout-tab-2" hidden={hidden} className="card card-body stack" data-testid="approval-sent">
         <h2 tabIndex={-1} ref={headingRef}>{L('approval.sent')}</h2>
-        <p role="status">{L('approval.sentText')}</p>
+        <p role="status">
+          <strong data-testid="approval-order">{L('approvals.sent.number', { id: orderId })}</strong> {L('approval.sentText')}
+        </p>
+        <p>
+          <a className="btn btn-ghost" href={`/${locale}/account/orders#approval-${orderId}`} data-testid="approval-orders-link">
+            {L('approvals.sent.link')}
+          </a>
+        </p>
       </section>
     );
   }

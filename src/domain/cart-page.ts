@@ -41,11 +41,17 @@ export type Props = {
   cart: CartPageState;
   /** Reload the page after a discount toggle (the root carries data-refresh="1"). */
   refresh: boolean;
+  /**
+   * The cart waits for an approver (spending limits, issues 25 and 34): shown read-only (no − / +,
+   * quantity boxes, Remove or Checkout), with a notice in their place. The server refuses every write anyway.
+   */
+  locked?: boolean;
   labels: Record<
     | 'item' | 'quantity' | 'unitPrice' | 'lineTotal' | 'subtotal' | 'discount' | 'total' | 'stockcode' | 'decrease' | 'increase'
     | 'quantityFor' | 'remove' | 'removing' | 'promotions' | 'promotionTotal' | 'showOriginal' | 'hideOriginal' | 'originalPrice'
     | 'empty' | 'emptyCta' | 'summary' | 'updated' | 'checkout' | 'checkoutHint'
-    | 'merchandise' | 'orgDiscount' | 'lineDiscount' | 'shipping' | 'tax' | 'beforeShippingAndTax' | 'listPrice',
+    | 'merchandise' | 'orgDiscount' | 'lineDiscount' | 'shipping' | 'tax' | 'beforeShippingAndTax' | 'listPrice'
+    | 'waiting' | 'waitingText',
     string
   >;
 };

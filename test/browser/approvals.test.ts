@@ -50,10 +50,44 @@ describe('browser: spending limits and approval (issue 25)', function () {
     await screenshot(page, 'approvals-sent-1280');
     const [pending] = await sqlRows<{ status: string; n: number }>(`select o.status, (select count(*)::int from order_approvals a where a.order_id = o.id and a.status = 'pending') as n from orders o where o.id = $1`, [cartId]);
     expect(pending).to.deep.equal({ status: 'cart', n: 1 });
+    // Issue 34: the page names the order and leads to it in the account's orders.
+    expect(await page.getByRole('status').filter({ hasText: `Order #${cartId} is waiting for approval.` }).count()).to.equal(1);
+    await me.press(page.getByRole('link', { name: 'See it in your orders' }));
+    await page.getByRole('heading', { level: 1, name: 'Order history' }).waitFor();
+    const waiting = page.getByRole('region', { name: 'Waiting for approval' });
+    expect(await waiting.getByRole('listitem').allTextContents()).to.have.length(1);
+    expect(await waiting.getByRole('listitem').first().textContent()).to.contain(`Order #${cartId}`).and.contain('$5,805.57').and.contain('Over the per-order limit');
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, 'approvals-waiting-orders-1280');
+    // The locked cart (issue 34): read-only, a notice where Checkout was; nothing to press that the server would refuse.
+    await me.press(waiting.getByRole('link', { name: 'View the cart' }));
+    await page.getByRole('heading', { level: 1, name: 'Your cart' }).waitFor();
+    await hydrated(page);
+    const lockedCart = async (words: { summary: string; waiting: string; quantity: string; remove: RegExp; checkout: RegExp }) => {
+      const summary = page.getByRole('complementary', { name: words.summary });
+      expect(await summary.getByText(words.waiting, { exact: true }).isVisible()).to.equal(true);
+      expect(await page.getByRole('link', { name: words.checkout }).count(), 'no Checkout, in the summary or the header').to.equal(0);
+      expect(await page.getByRole('button', { name: /^(Decrease|Increase|Disminuir|Aumentar)/ }).count(), 'no − or +').to.equal(0);
+      expect(await page.getByRole('textbox', { name: new RegExp(`^${words.quantity}`) }).count(), 'no quantity box').to.equal(0);
+      expect(await page.getByRole('button', { name: words.remove }).count(), 'no Remove').to.equal(0);
+      expect(await page.getByTestId('cart-line-quantity').allTextContents()).to.deep.equal([`${words.quantity}: 1`]);
+    };
+    await lockedCart({ summary: 'Order summary', waiting: 'Waiting for approval', quantity: 'Quantity', remove: /^Remove/, checkout: /^Checkout$/ });
+    expect(await axe(page)).to.deep.equal([]);
+    await screenshot(page, 'approvals-locked-cart-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'approvals-locked-cart-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(375);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The same cart in Mexican Spanish, by the header's language picker.
+    await Promise.all([page.waitForURL(/\/es-mx\/cart$/), page.getByRole('combobox', { name: 'Language' }).selectOption('es-mx')]);
+    await hydrated(page);
+    await lockedCart({ summary: 'Resumen del pedido', waiting: 'En espera de aprobación', quantity: 'Cantidad', remove: /^Quitar/, checkout: /^Pagar/ });
+    await screenshot(page, 'approvals-locked-cart-es-mx-1280');
     expect(page.problems).to.deep.equal([]);
     await page.getByRole('banner').getByText('Jordan', { exact: true }).locator('xpath=..').click();
-    await page.getByRole('button', { name: /^Sign out$/i }).click();
-    await page.waitForURL((u) => !u.pathname.includes('/checkout'));
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' }).waitFor();
     await page.close();
 
     // Will Harper, Acme's approver: his account's navigation, then "Approvals".

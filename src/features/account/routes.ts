@@ -13,6 +13,7 @@ import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { listOrdersForUser } from '../orders/queries.ts';
 import { findOrganisation, ordersPage, savedAddresses } from './queries.ts';
+import { pendingApprovalsOfMember } from '../approvals/queries.ts';
 import { reorder, type SkipReason } from './reorder.ts';
 
 const PageQuery = z.object({ page: z.coerce.number({ message: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be 1 or more.').max(10_000, 'Too large.').default(1) });
@@ -35,9 +36,13 @@ export function accountRoutes(s: Services): Router {
   /** GET /{locale}/account/orders — order history, newest first, 25 a page. */
   r.get('/account/orders', async (req, res) => {
     const { page } = parseInput(PageQuery, req.query);
-    const rows = await ordersPage(s.db, req.user!.id, PER_PAGE + 1, (page - 1) * PER_PAGE);
+    const [rows, waiting] = await Promise.all([
+      ordersPage(s.db, req.user!.id, PER_PAGE + 1, (page - 1) * PER_PAGE),
+      // The member's carts sent for approval (issue 34), above the history on its first page.
+      page === 1 ? pendingApprovalsOfMember(s.db, req.user!.id) : Promise.resolve([]),
+    ]);
     await res.page('account/orders', {
-      title: req.t('acct.orders.title'), orders: rows.slice(0, PER_PAGE), page, accountNav: 'orders',
+      title: req.t('acct.orders.title'), orders: rows.slice(0, PER_PAGE), waiting, page, accountNav: 'orders',
       prevHref: page > 1 ? `?page=${page - 1}` : null, nextHref: rows.length > PER_PAGE ? `?page=${page + 1}` : null,
     });
   });

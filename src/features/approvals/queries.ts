@@ -156,3 +156,21 @@ export async function approvalOrders(db: DbOrTx, orderIds: readonly number[]) {
   // numeric as text keeps its two decimals ('25.00'), as drizzle's money columns read.
   return rows.map((r) => ({ ...r, lines: r.lines.map((l) => ({ ...l, unitPrice: Number(l.unitPrice).toFixed(2), discount: Number(l.discount).toFixed(2), paidTotal: Number(l.paidTotal).toFixed(2) })) }));
 }
+
+/**
+ * A member's own carts waiting for approval (issue 34: the account's order history lists them, the
+ * header offers no Checkout while one waits), newest first.
+ */
+export async function pendingApprovalsOfMember(db: DbOrTx, userId: number) {
+  return db.select({ id: orderApprovals.id, orderId: orderApprovals.orderId, reason: orderApprovals.reason, createdAt: orderApprovals.createdAt, total: orders.total, currency: orders.orderCurrency })
+    .from(orderApprovals)
+    .innerJoin(orders, eq(orders.id, orderApprovals.orderId))
+    .where(and(eq(orderApprovals.requestedBy, userId), eq(orderApprovals.status, 'pending')))
+    .orderBy(desc(orderApprovals.createdAt), desc(orderApprovals.id));
+}
+
+/** Does the member have a cart waiting for approval? (the header's Checkout is hidden while it waits) */
+export async function memberHasPendingApproval(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: orderApprovals.id }).from(orderApprovals).where(and(eq(orderApprovals.requestedBy, userId), eq(orderApprovals.status, 'pending'))).limit(1);
+  return !!row;
+}

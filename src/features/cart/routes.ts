@@ -26,7 +26,7 @@ import {
 import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 import { localizeCart } from './localize.ts';
 import { eppIslandProps } from '../epp/view-model.ts';
-import { latestApprovalOf } from '../approvals/queries.ts';
+import { latestApprovalOf, memberHasPendingApproval } from '../approvals/queries.ts';
 import { laneRoute, type LaneRoute, type LaneVisitor } from '../../http/script-lane.ts';
 import type { Locale } from '../../i18n/locales.ts';
 
@@ -95,6 +95,7 @@ export function cartRoutes(s: Services): Router {
     res.locals.cartCount = state?.count ?? 0;
     // Spending limits (issue 25): a cart waiting for approval, or just rejected with the approver's reason.
     const approval = req.user && state ? await latestApprovalOf(s.db, state.orderId) : undefined;
+    res.locals.cartLocked = approval?.status === 'pending';
     await res.page('cart/index', {
       approval: approval && approval.status !== 'approved' ? approval : null,
       title: req.t('cart.title'),
@@ -213,6 +214,8 @@ export function cartHooks(s: Pick<Services, 'db' | 'channels'>): Pick<Services, 
     },
     pageLocals: async (req, res) => {
       res.locals.cartCount = await cartCount(s.db, refOf(req));
+      // A member's cart waiting for approval (issue 34): the header offers no Checkout for it.
+      res.locals.cartLocked = !!req.user && res.locals.cartCount > 0 && (await memberHasPendingApproval(s.db, req.user.id));
     },
   };
 }

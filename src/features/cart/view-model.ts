@@ -173,6 +173,7 @@ export function cartPageProps(
     // The island maps every later synchronize reply the same way: one mapping for both.
     cart: fromSync(sync, ctx.locale, sync.showDiscount as 0 | 1),
     refresh: ctx.refresh,
+    locked: !!ctx.locked,
     labels: {
       item: t('order.lines'),
       quantity: t('order.quantity'),
@@ -205,6 +206,8 @@ export function cartPageProps(
       tax: t('order.tax'),
       beforeShippingAndTax: t('figures.beforeShippingAndTax'),
       listPrice: t('figures.listPrice'),
+      waiting: t('approvals.cart.waiting'),
+      waitingText: t('approvals.cart.waitingText'),
     },
   };
 }
