@@ -4,7 +4,7 @@
  * canvas from the very same props, so the picture and the table cannot disagree.
  */
 import { useEffect, useRef } from 'react';
-import { formatChartValue, type ChartSpec, type DashboardChartsProps } from '../../src/domain/charts.ts';
+import { chartLabelChars, cutChartLabel, formatChartValue, formatCompactChartValue, type ChartSpec, type DashboardChartsProps } from '../../src/domain/charts.ts';
 
 export type Props = DashboardChartsProps;
 
@@ -18,6 +18,10 @@ function ChartCanvas({ chart, currency, locale, loading }: { chart: ChartSpec; c
     void import('chart.js/auto').then(({ default: Chart }) => {
       if (destroyed || !canvas.current) return;
       const fmt = (v: number, i = 0) => formatChartValue(v, chart.series[i]?.format ?? 'count', currency, locale);
+      // On a phone (issue 34) the value axis is compact and level, and a bar's name is cut shorter, so neither runs off the canvas.
+      const narrow = () => (canvas.current?.clientWidth ?? 1000) < 480;
+      const tick = (v: number, i = 0) => (narrow() ? formatCompactChartValue(v, chart.series[i]?.format ?? 'count', currency, locale) : fmt(v, i));
+      const category = chart.horizontal ? 'y' : 'x';
       const doughnut = chart.kind === 'doughnut';
       // A count beside money gets an axis of its own (right), or it would lie flat on the money scale.
       const mixed = chart.series.some((s) => s.format !== chart.series[0].format);
@@ -50,7 +54,7 @@ function ChartCanvas({ chart, currency, locale, loading }: { chart: ChartSpec; c
           scales: doughnut
             ? {}
             : {
-                [chart.horizontal ? 'x' : 'y']: { beginAtZero: true, ticks: { callback: (v: string | number) => fmt(Number(v)) } },
+                [chart.horizontal ? 'x' : 'y']: { beginAtZero: true, ticks: { callback: (v: string | number) => tick(Number(v)), ...(chart.horizontal ? { maxRotation: 0, autoSkipPadding: 12, ...(narrow() ? { maxTicksLimit: 3 } : {}) } : {}) } },
                 // Category labels: a handful of dates on a long line, and names cut to fit beside a bar
                 // (the full name is in the tooltip and in the table under the chart).
                 [chart.horizontal ? 'y' : 'x']: {
@@ -60,13 +64,24 @@ function ChartCanvas({ chart, currency, locale, loading }: { chart: ChartSpec; c
                     maxRotation: 0,
                     ...(chart.kind === 'line' ? { maxTicksLimit: 6 } : {}),
                     ...(chart.horizontal
-                      ? { callback: (v: string | number) => { const l = chart.labels[Number(v)] ?? String(v); return l.length > 24 ? `${l.slice(0, 23)}…` : l; } }
+                      ? { callback: (v: string | number) => cutChartLabel(chart.labels[Number(v)] ?? String(v), chartLabelChars(canvas.current?.clientWidth ?? 1000)) }
                       : {}),
                   },
                 },
                 ...(mixed ? { y1: { position: 'right' as const, beginAtZero: true, grid: { drawOnChartArea: false }, ticks: { precision: 0 } } } : {}),
               },
         },
+        plugins: [
+          {
+            id: 'axis-room',
+            // What each axis drew and the room it had, for anyone (tests, tools) checking that no label runs off the canvas.
+            afterDraw: (c: { scales: Record<string, { ticks: { label?: unknown }[]; left: number; right: number; width: number }>; width: number }) => {
+              if (!canvas.current) return;
+              const axes = Object.entries(c.scales).map(([id, s]) => ({ id, labels: s.ticks.map((t) => (Array.isArray(t.label) ? t.label.join(' ') : String(t.label ?? ''))), left: Math.round(s.left), right: Math.round(s.right), width: Math.round(s.width) }));
+              canvas.current.dataset.axes = JSON.stringify({ width: c.width, category, axes });
+            },
+          },
+        ],
       });
       // What was drawn, for anyone (tests, tools) comparing the picture with the table.
       canvas.current.dataset.values = JSON.stringify(chart.series.map((s) => s.values));

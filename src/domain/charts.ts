@@ -42,3 +42,26 @@ export function formatChartValue(value: number, format: ChartFormat, currency: s
     return `${value.toFixed(2)} ${currency}`;
   }
 }
+
+/**
+ * A value axis's tick on a narrow chart (a phone, issue 34): compact ("$10K", "10 k $ US"), so the
+ * ticks stay level and inside the canvas; the tooltip and the table keep the full figure.
+ */
+export function formatCompactChartValue(value: number, format: ChartFormat, currency: string, locale: string): string {
+  const tag = intlLocale(locale);
+  const compact = { notation: 'compact', maximumFractionDigits: 1 } as const;
+  if (format === 'count') return new Intl.NumberFormat(tag, compact).format(value);
+  try {
+    return new Intl.NumberFormat(tag, { ...compact, style: 'currency', currency }).format(value);
+  } catch {
+    return `${new Intl.NumberFormat(tag, compact).format(value)} ${currency}`;
+  }
+}
+
+/** A category label cut to `max` characters (an ellipsis ends a cut one); the full name is in the tooltip and the table. */
+export function cutChartLabel(label: string, max: number): string {
+  return label.length > max ? `${label.slice(0, Math.max(1, max - 1))}…` : label;
+}
+
+/** How many characters of a bar's name fit beside it: a phone's chart gives the names far less room. */
+export const chartLabelChars = (chartWidth: number): number => (chartWidth < 480 ? 14 : 24);

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const base = 'http://localhost:3934';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--headless','--disable-gpu'] });
+const page = await (await b.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+await page.goto(`${base}/en-us/login`);
+await page.locator('input[name=email]').first().fill('admin@example.com');
+await page.locator('input[name=password]').first().fill('demo-pass-2026');
+await Promise.all([page.waitForNavigation(), page.locator('[data-testid=login-submit]').click()]);
+await page.goto(base + process.argv[2]);
+console.log(await page.evaluate((sel) => [...document.querySelector(sel).querySelectorAll('thead th')].map(th => `${th.textContent.trim()}:${Math.round(th.getBoundingClientRect().width)}`).join(' '), process.argv[3]));
+await b.close();
