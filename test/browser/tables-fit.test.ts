@@ -100,7 +100,7 @@ describe('browser: tables and charts that fit (issue 34)', function () {
       const chart = page.getByRole('img', { name: products });
       await page.waitForFunction((el) => !!el?.getAttribute('data-axes'), await chart.elementHandle(), { timeout: 15_000 });
       const drawn = JSON.parse((await chart.getAttribute('data-axes'))!) as { category: string; axes: { id: string; labels: string[]; left: number; right: number; width: number }[] };
-      const widths = (labels: string[]) => chart.evaluate((c: HTMLCanvasElement, ls: string[]) => {
+      const widths = (labels: string[]) => page.evaluate((ls: string[]) => {
         const ctx = document.createElement('canvas').getContext('2d')!;
         ctx.font = '12px "Helvetica Neue", Helvetica, Arial, sans-serif'; // Chart.js's default tick font
         return ls.map((l) => ctx.measureText(l).width);
