@@ -204,6 +204,26 @@ describe('guest checkout (issue 34)', function () {
     expect(check.status, check.text).to.equal(201);
   });
 
+  it('staff find the guest order by its email, marked "Guest", and the reports count it', async () => {
+    const g = await readyGuest(product);
+    await payByCard(g);
+    const staff = await agent();
+    await signIn(staff, 'staff@example.com');
+    const list = await staff.get(`/en-us/account/dashboard/orders?customer=${encodeURIComponent(g.email)}`);
+    expect(list.status).to.equal(200);
+    const row = list.text.split('<tr').filter((r) => r.includes(g.email)).pop() ?? '';
+    expect(row, 'the order in the list').to.include(String(g.orderId)).and.include('data-testid="order-guest"').and.include('Guest');
+    // A member's order is not marked.
+    const member = await staff.get('/en-us/account/dashboard/orders?customer=ethan.miller%40example.net');
+    expect(member.text.split('<tr').filter((r) => r.includes('ethan.miller@example.net')).length, 'a member\'s orders listed').to.be.greaterThan(1);
+    expect(member.text).to.not.include('data-testid="order-guest"');
+    const detail = await staff.get(`/admin/orders/detail/${g.orderId}`);
+    expect(detail.status).to.equal(200);
+    expect(detail.text).to.include(g.email).and.include('data-testid="order-guest"');
+    const [fact] = await sql<{ total: string }>('select total::text from report_order_facts_now where order_id = $1', [g.orderId]);
+    expect(fact.total).to.equal(g.totals.total);
+  });
+
   it('customer info as a guest needs the CSRF token, and the choice is on the anonymous checkout page', async () => {
     const a = supertest.agent((await testServer()).url);
     const token = await csrf(a, '/en-us/products');

@@ -33,8 +33,10 @@ export function createGuestBuyer(db: Db, g: GuestBuyer, locale: string): Promise
   });
 }
 
-export async function isGuest(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ isGuest: users.isGuest }).from(users).where(eq(users.id, userId)).limit(1);
+/** Whether an order's buyer is a guest (the back office marks the order "Guest"). */
+export async function buyerIsGuest(db: Db, order: { user_id?: number | null }): Promise<boolean> {
+  if (!order.user_id) return false;
+  const [row] = await db.select({ isGuest: users.isGuest }).from(users).where(eq(users.id, order.user_id)).limit(1);
   return !!row?.isGuest;
 }
 

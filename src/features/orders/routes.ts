@@ -48,7 +48,7 @@ export async function orderPageLocals(s: Services, req: Request, order: NonNulla
     card,
     shipments,
     check: order.payments.find((p) => p.paymentType === 2) ?? null,
-    survey: !!req.user && order.userId === req.user.id && !answered ? { sources: SURVEY_SOURCES, values: surveyValues } : null,
+    survey: req.user && order.userId === req.user.id && !answered ? { sources: SURVEY_SOURCES, values: surveyValues } : null,
     epp: await orderPlan(s.db, order.id), // the EPP plan and schedule (issue 10)
   };
 }
