@@ -33,7 +33,7 @@ export type Props = {
   refData: {
     channels: { id: number; code: string; name: string; currency: string; midMarketRate: string; warehouseIds: number[] }[];
     warehouses: { id: number; code: string; name: string }[];
-    distributors: { id: number; name: string; organisationId: number | null }[];
+    distributors: { id: number; name: string; organisationId: number | null; warehouseIds: number[] }[];
     countries: { code: string; name: string }[];
     categories: { id: number; parentId: number | null; name: string; slug: string }[];
   };

@@ -14,7 +14,7 @@ type Category = { id: number; parentId: number | null; name: string };
 type Ref = {
   channels: { id: number; code: string; name: string; currency: string; midMarketRate: string; warehouseIds: number[] }[];
   warehouses: { id: number; code: string; name: string }[];
-  distributors: { id: number; name: string }[];
+  distributors: { id: number; name: string; warehouseIds: number[] }[];
 };
 
 export function CategoriesPicker({ tree, state, onChange, L }: { tree: Category[]; state: CategoryState; onChange: (s: CategoryState) => void; L: L }) {
@@ -127,7 +127,7 @@ export function DistributorsEditor({ rows, onChange, refData: ref, max, error, L
               {rows.map((d, i) => (
                 <tr key={i} data-testid="distributor-row">
                   <td>
-                    <select aria-label={L['d.distributor']} value={d.distributor} onChange={(e) => set(i, { ...d, distributor: Number(e.target.value) })}>
+                    <select aria-label={L['d.distributor']} value={d.distributor} onChange={(e) => { const id = Number(e.target.value); set(i, { ...d, distributor: id, warehouses: ref.distributors.find((x) => x.id === id)?.warehouseIds ?? [] }); }}>
                       {ref.distributors.filter((x) => x.id === d.distributor || free.includes(x)).map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}
                     </select>
                   </td>
@@ -143,7 +143,7 @@ export function DistributorsEditor({ rows, onChange, refData: ref, max, error, L
       {error ? <p className="field-error" role="alert" data-testid="error-distributors">{error}</p> : null}
       {full ? <p className="muted" data-testid="distributors-max">{L['d.max'].replace('{{count}}', String(max))}</p> : null}
       <button type="button" className="btn btn-ghost btn-sm" disabled={full || !free.length} data-testid="add-distributor"
-        onClick={() => onChange([...rows, { index: rows.length, distributor: free[0].id, distributor_price: '0.00', distributor_quantity: 0 }])}>+ {L['d.add']}</button>
+        onClick={() => onChange([...rows, { index: rows.length, distributor: free[0].id, distributor_price: '0.00', distributor_quantity: 0, warehouses: free[0].warehouseIds }])}>+ {L['d.add']}</button>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Issue 34, the spec's last landing rows, in a real browser:
  * - spec §4: the side menu is grey over a section flagged dark, white otherwise;
- * - spec §4, §9: a video plays within 350 px of the viewport and pauses outside it.
+ * - spec §4, §9: a video plays within 350 px of the viewport and pauses outside it;
+ * - spec §3: the navigation's data flag `view` is 1 while its links are visible, 0 while folded.
  * No video file exists in a test run, so the test puts a spy on play() and pause() before the page
  * loads and reads which the page called (the page's own data-state says the same).
  */
@@ -92,4 +93,23 @@ describe('browser: the landing page’s menu colours and video (issue 34)', func
       await page.close();
     });
   }
+
+  it('the main navigation’s view flag: 1 on a wide screen; on a phone 0 until Menu opens it, 0 again after Escape', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${base}/en-us/`);
+    const nav = page.getByRole('navigation', { name: 'Menu' });
+    await page.waitForFunction(() => document.getElementById('main-nav')?.getAttribute('data-view') === '1');
+    expect(await nav.getByRole('link', { name: 'Products', exact: true }).isVisible()).to.equal(true);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.waitForFunction(() => document.getElementById('main-nav')?.getAttribute('data-view') === '0');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await page.waitForFunction(() => document.getElementById('main-nav')?.getAttribute('data-view') === '1');
+    expect(await nav.getByRole('link', { name: 'Products', exact: true }).isVisible()).to.equal(true);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.getElementById('main-nav')?.getAttribute('data-view') === '0');
+    expect(await nav.isVisible()).to.equal(false);
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
+  });
 });
