@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CheckoutProps } from '../../src/domain/checkout-props.ts';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { CARD_ERROR_FIELD, parseCardExpiry } from '../../src/domain/card-expiry.ts';
+import { dirtyOrderFields } from '../../src/domain/checkout.ts'; // spec §4: PO and attention only when dirty
 import { isAppRequestError, request } from '../lib/request.ts';
 import { fieldsOf, fmt, type Lookup } from './parts.tsx';
 import { SavedMethods, type SavedChoice } from './saved-methods.tsx';
@@ -68,7 +69,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
     attempt.current ??= { key: newKey() };
     try {
       // EPP is offered with a new card (its part sits under the card fields); a saved method pays in full.
-      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, po_number: po, attention: att, ...(!saved && type === PAYMENT_TYPES.CARD ? eppFields(epp) : {}) };
+      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, ...dirtyOrderFields({ po_number: po, attention: att }, { po_number: poNumber, attention }), ...(!saved && type === PAYMENT_TYPES.CARD ? eppFields(epp) : {}) };
       if (saved) {
         body.payment_type = saved.paymentType;
         body.saved_method_id = saved.id;

@@ -154,10 +154,10 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const body = parseInput(ShippingSelection, req.body);
     const { userId, orderId } = await cartOf(req);
     if (body.order_id !== orderId) throw invalid('That is not your open order.', { order_id: 'That is not your open order.' });
-    const result = await selectShipping(s.db, { userId, orderId, quoteIds: body.selected_methods, preferredName: body.preferredName });
+    const result = await selectShipping(s.db, { userId, orderId, quoteIds: body.selected_methods, preferredName: body.preferredName, channelId: channelOf(res).id });
     const cart = await getCart(s.db, { userId }, channelOf(res));
     // promotions: each by name with what it took off (a free-shipping one's share of shipping included), for a named discount row.
-    res.json({ order_id: orderId, selected_methods: result.quoteIds, totals: cart ? totalsJson(cart.totals) : null, promotions: (cart?.promotions ?? []).map((p) => ({ name: p.name, amount: fromCents(p.valueCents) })) });
+    res.json({ order_id: orderId, selected_methods: result.quoteIds, selections: result.selections, totals: cart ? totalsJson(cart.totals) : null, promotions: (cart?.promotions ?? []).map((p) => ({ name: p.name, amount: fromCents(p.valueCents) })) });
   });
 
   /** GET /{locale}/order/payment-methods */
