@@ -1,14 +1,17 @@
 /**
  * The sectioned landing page (spec §4 "Landing page", §9):
  * - the section most in view selects its side-menu tab;
- * - the menu is grey over sections flagged dark (data-dark), white otherwise;
+ * - the menu is grey over sections flagged dark (data-dark), white otherwise (data-menu-colour,
+ *   styled in storefront.css);
  * - the site header gets 'stuck' once scrolled past the admin header's height;
- * - videos play within 350 px of the viewport and pause outside it;
+ * - videos (video[data-autoplay]) play within 350 px of the viewport and pause outside it; each
+ *   says what it was last asked to do in data-state ('playing' / 'paused'), so play() and pause()
+ *   are called once per change, not on every scroll frame;
  * - a scroll-to-top button shows whenever the page is scrolled at all;
  * - menu links and the button scroll smoothly (a 1000 ms / 500 ms fallback where CSS cannot).
  */
 import { text } from '../lib/text.ts';
-import { VIDEO_VIEWPORT_TOLERANCE_PX } from '../../src/domain/constants.ts';
+import { menuColour, videoNearViewport } from '../../src/domain/landing.ts';
 import { smoothScrollTo, smoothScrollToElement } from '../lib/scroll.ts';
 
 export default function landing(root: HTMLElement) {
@@ -46,8 +49,8 @@ export default function landing(root: HTMLElement) {
       if (a.hash === `#${id}`) a.setAttribute('aria-current', 'true');
       else a.removeAttribute('aria-current');
     }
-    const dark = document.getElementById(id)?.dataset.dark === 'true';
-    menu?.classList.toggle('menu-on-dark', dark);
+    const colour = menuColour(document.getElementById(id)?.dataset.dark === 'true');
+    if (menu && menu.dataset.menuColour !== colour) menu.dataset.menuColour = colour;
   };
 
   const onScroll = () => {
@@ -67,10 +70,15 @@ export default function landing(root: HTMLElement) {
     if (atBottom && last && last.getBoundingClientRect().top < window.innerHeight) select(last.id);
     else if (best) select(best.id);
     for (const v of videos) {
-      const r = v.getBoundingClientRect();
-      const near = r.bottom > -VIDEO_VIEWPORT_TOLERANCE_PX && r.top < window.innerHeight + VIDEO_VIEWPORT_TOLERANCE_PX;
-      if (near && v.paused) void v.play().catch(() => {});
-      else if (!near && !v.paused) v.pause();
+      const near = videoNearViewport(v.getBoundingClientRect(), window.innerHeight);
+      if (near && v.dataset.state !== 'playing') {
+        v.dataset.state = 'playing';
+        // A video that cannot play (no file, autoplay refused) keeps its poster; nothing to tell.
+        void Promise.resolve(v.play()).catch(() => {});
+      } else if (!near && v.dataset.state === 'playing') {
+        v.dataset.state = 'paused';
+        v.pause();
+      }
     }
   };
   let queued = false;

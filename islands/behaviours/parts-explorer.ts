@@ -5,6 +5,8 @@
  * into the side panel; a part opens the add-to-cart modal (GET …/part/{product_id} → html).
  * Hover or focus links rectangle and rows both ways. The URL keeps ?callout= and &zoom= so a
  * view can be shared. Staff with products.edit can move, resize and draw rectangles.
+ * Spec §8: a failed parts call (callout list, part) is thrown and logged only, never an alert; the
+ * panel and the modal keep what they showed.
  */
 import L from 'leaflet';
 import { request } from '../lib/request.ts';
@@ -15,6 +17,9 @@ import { attachEditor } from './parts-editor.ts';
 import { text } from '../lib/text.ts';
 
 type Layer = L.Rectangle & { _path?: SVGElement };
+
+/** Spec §8 "Parts … failures: thrown and logged only": the console, no alert. */
+const logOnly = (what: string) => (err: unknown) => console.error(`parts: ${what} failed`, err);
 
 export default function partsExplorer(el: HTMLElement): void {
   const propsEl = el.querySelector<HTMLScriptElement>('script[data-parts-props]');
@@ -102,7 +107,7 @@ export default function partsExplorer(el: HTMLElement): void {
     const layer = L.rectangle(calloutBounds(c, height), { ...styleFor(false, false), className: 'callout-rect' }) as Layer;
     layer.addTo(map);
     layer.bindTooltip(`${c.callout}: ${c.parts.map((p) => p.title).join(', ')}`, { sticky: true, direction: 'top' });
-    layer.on('click', () => void select(c.callout));
+    layer.on('click', () => select(c.callout).catch(logOnly('callout')));
     layer.on('mouseover', () => highlight(c.callout, true));
     layer.on('mouseout', () => highlight(c.callout, false));
     layers.set(c.callout, layer);
@@ -118,7 +123,7 @@ export default function partsExplorer(el: HTMLElement): void {
       path.addEventListener('keydown', (e: KeyboardEvent) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
-          void select(c.callout);
+          select(c.callout).catch(logOnly('callout'));
         }
       });
     }
@@ -138,13 +143,13 @@ export default function partsExplorer(el: HTMLElement): void {
     if (link) {
       e.preventDefault();
       el.scrollIntoView({ block: 'nearest' });
-      void select(link.dataset.calloutLink!, { fly: true, pulse: true });
+      select(link.dataset.calloutLink!, { fly: true, pulse: true }).catch(logOnly('callout'));
       return;
     }
     const opener = target.closest<HTMLElement>('[data-part-open], [data-part-detail]');
     if (opener && modal && modalBody) {
       e.preventDefault();
-      void openPart(opener.dataset.partOpen ?? opener.dataset.partDetail!);
+      openPart(opener.dataset.partOpen ?? opener.dataset.partDetail!).catch(logOnly('part'));
     }
   });
 
@@ -163,7 +168,7 @@ export default function partsExplorer(el: HTMLElement): void {
     const q = new FormData(find).get('q')?.toString() ?? '';
     const hits = findCallouts(props.callouts, q);
     if (status) status.textContent = hits.length ? '' : (find.dataset.none ?? text('noPartMatches'));
-    if (hits.length) void select(hits[0], { fly: true, pulse: true });
+    if (hits.length) select(hits[0], { fly: true, pulse: true }).catch(logOnly('callout'));
     else find.querySelector('input')?.setAttribute('aria-invalid', 'true');
   });
   find?.querySelector('input')?.addEventListener('input', (e) => (e.target as HTMLElement).removeAttribute('aria-invalid'));

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CheckoutProps } from '../../src/domain/checkout-props.ts';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { CARD_ERROR_FIELD, parseCardExpiry } from '../../src/domain/card-expiry.ts';
+import { dirtyOrderFields } from '../../src/domain/checkout.ts'; // spec §4: PO and attention only when dirty
 import { isAppRequestError, request } from '../lib/request.ts';
 import { fieldsOf, fmt, type Lookup } from './parts.tsx';
 import { SavedMethods, type SavedChoice } from './saved-methods.tsx';
@@ -28,11 +29,13 @@ type Props = {
   currency: string;
   poNumber: string | null;
   attention: string | null;
+  /** Issue 34: a guest pays in full by new card or check (no saved methods, no EPP). */
+  guest?: boolean;
 };
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: initialMethods, card, totals, currency, poNumber, attention }: Props) {
+export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: initialMethods, card, totals, currency, poNumber, attention, guest }: Props) {
   const [methods, setMethods] = useState(initialMethods);
   const [type, setType] = useState<number>(initialMethods[0]?.paymentType ?? PAYMENT_TYPES.CARD);
   const [number, setNumber] = useState('');
@@ -66,7 +69,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
     attempt.current ??= { key: newKey() };
     try {
       // EPP is offered with a new card (its part sits under the card fields); a saved method pays in full.
-      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, po_number: po, attention: att, ...(!saved && type === PAYMENT_TYPES.CARD ? eppFields(epp) : {}) };
+      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, ...dirtyOrderFields({ po_number: po, attention: att }, { po_number: poNumber, attention }), ...(!saved && type === PAYMENT_TYPES.CARD ? eppFields(epp) : {}) };
       if (saved) {
         body.payment_type = saved.paymentType;
         body.saved_method_id = saved.id;
@@ -132,7 +135,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   return (
     <section role="tabpanel" id="checkout-panel-2" aria-labelledby="checkout-tab-2" hidden={hidden} className="card card-body stack">
       <h2 tabIndex={-1} ref={headingRef}>{L('tab.payment')}</h2>
-      <SavedMethods hidden={hidden} locale={locale} onChange={(c) => { setSaved(c); attempt.current = null; }} />
+      {!guest && <SavedMethods hidden={hidden} locale={locale} onChange={(c) => { setSaved(c); attempt.current = null; }} />}
       <fieldset className="field" hidden={!!saved}>
         <legend className="label">{L('payment.method')}</legend>
         <div className="radio-row">
@@ -161,7 +164,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
               {errors.cvc && <span className="field-error" id="co-cvc-err" data-testid="card-cvc-error">{errors.cvc}</span>}
             </div>
           </div>
-          <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />
+          {!guest && <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />}
         </div>
       ) : type === PAYMENT_TYPES.INVOICE ? (
         <div className="stack" data-testid="invoice-help">

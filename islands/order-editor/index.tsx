@@ -23,6 +23,7 @@ import { orderLedgerView } from '../../src/domain/ledger-view.ts';
 import { PLACEHOLDER_PREFIX, isPlaceholderId, type OrderJson, type UpdateLineInput, type UpdateRequest } from '../../src/domain/order-edit.ts';
 import { CART_MIN } from '../../src/domain/quantity.ts';
 import { shipmentMethodLabel } from '../../src/domain/shipping.ts';
+import { dirtyOrderFields } from '../../src/domain/checkout.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { hideWait, showWait } from '../lib/overlay.ts';
 import { isAppRequestError, messagesOf } from '../lib/request.ts';
@@ -35,6 +36,9 @@ import { RefundPanel } from './refund-panel.tsx';
 import { LedgerRows } from './ledger-rows.tsx';
 import { useLeaveGuard } from './leave-guard.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
+
+/** The spec's failure message, then the server's words when it sent some. */
+const orderFailureText = (spec: string, own: string | undefined): string => (own && own !== spec ? `${spec}. ${own}` : spec);
 
 export type Props = { locale: string; order: OrderJson; statuses: { value: string; label: string }[]; canPay: boolean; tokenizeUrl: string; labels: EditorLabels };
 
@@ -103,8 +107,8 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
   const body = (d: Draft, version = order.version): UpdateRequest & { tax_exempt_id?: string; remove_shipping?: boolean } => ({
     version,
     status: d.fields.status,
-    po_number: d.fields.po_number,
-    attention: d.fields.attention,
+    // Spec §4: PO number and attention only when they differ from the saved order (fieldDirty).
+    ...dirtyOrderFields(d.fields, order),
     notes: d.fields.notes,
     line_items: d.lines.map((l) => ({ order_line_item_id: l.id, line_type: l.line_type, product_id: l.product_id, quantity: l.quantity, currency_id: l.currency_id, warehouse_id: l.warehouse_id, line_options: l.line_options })),
     line_items_for_deletion: d.deleted,
@@ -112,13 +116,16 @@ export default function OrderEditor({ locale, order: initial, statuses, canPay, 
     ...(d.removeShipping ? { remove_shipping: true } : {}),
   });
 
+  /**
+   * Spec §8: an update failure alerts 'Failed to update order, check console log for details'
+   * (the details are logged); the server's own first message (a stale save, a rule) follows it,
+   * so the person also reads why. A draft with no product line gets the spec's own message.
+   */
   function failed(err: unknown) {
     console.error('order update failed', err);
-    if (isAppRequestError(err) && (err.status === 409 || err.status === 400 || err.status === 404)) {
-      for (const m of messagesOf(err.body).slice(0, 1)) showAlert(m, 'error');
-    } else {
-      showAlert(islandText('orderUpdateFailed'), 'error');
-    }
+    const own = isAppRequestError(err) ? messagesOf(err.body)[0] : undefined;
+    if (own && own === islandText('orderRequiresLines')) return void showAlert(own, 'error');
+    showAlert(orderFailureText(islandText('orderUpdateFailed'), own), 'error');
   }
 
   /**

@@ -24,6 +24,7 @@ import { showAlert } from '../lib/alerts.ts';
 import { Check, Group, SelectField, TextArea, TextField } from './fields.tsx';
 import { OptionsEditor } from './options.tsx';
 import { CategoriesPicker, ChannelsEditor, DistributorsEditor, ImagesEditor } from './relations.tsx';
+import type { MediaChoice } from '../../src/domain/media-picker.ts';
 
 export type Props = {
   base: string;
@@ -32,11 +33,13 @@ export type Props = {
   refData: {
     channels: { id: number; code: string; name: string; currency: string; midMarketRate: string; warehouseIds: number[] }[];
     warehouses: { id: number; code: string; name: string }[];
-    distributors: { id: number; name: string; organisationId: number | null }[];
+    distributors: { id: number; name: string; organisationId: number | null; warehouseIds: number[] }[];
     countries: { code: string; name: string }[];
     categories: { id: number; parentId: number | null; name: string; slug: string }[];
   };
   distributorAmount: number;
+  /** The media library's newest images, for the picker (issue 34). */
+  media: MediaChoice[];
   hitMax: boolean;
   labels: Record<string, string>;
 };
@@ -237,7 +240,7 @@ export default function ProductEditor(props: Props) {
       </Group>
 
       <Group id="images" title={sectionTitle.images}>
-        <ImagesEditor images={data.images} primary={data.primary_image} uploadUrl={mediaUpload} L={L}
+        <ImagesEditor images={data.images} primary={data.primary_image} uploadUrl={mediaUpload} media={props.media} L={L}
           onChange={(images, primary_image, hash) => update({ images, primary_image, ...(hash && !data.image_hash ? { image_hash: hash } : {}) })} />
       </Group>
 

@@ -6,13 +6,15 @@ import { addCategory, removeCategory, type CategoryState, type EditorChannel, ty
 import { AppRequestError, NETWORK_ERROR } from '../lib/request.ts';
 import { shownMessages } from '../lib/errors.ts';
 import { csrfToken } from '../lib/dom.ts';
+import { thumbOf, type MediaChoice } from '../../src/domain/media-picker.ts';
+import { MediaPicker } from './media-picker.tsx';
 
 type L = Record<string, string>;
 type Category = { id: number; parentId: number | null; name: string };
 type Ref = {
   channels: { id: number; code: string; name: string; currency: string; midMarketRate: string; warehouseIds: number[] }[];
   warehouses: { id: number; code: string; name: string }[];
-  distributors: { id: number; name: string }[];
+  distributors: { id: number; name: string; warehouseIds: number[] }[];
 };
 
 export function CategoriesPicker({ tree, state, onChange, L }: { tree: Category[]; state: CategoryState; onChange: (s: CategoryState) => void; L: L }) {
@@ -33,7 +35,9 @@ export function CategoriesPicker({ tree, state, onChange, L }: { tree: Category[
 }
 
 /** Sends one file to the media library with upload progress (XMLHttpRequest: fetch has no upload progress). */
-function upload(url: string, file: File, onProgress: (pct: number) => void): Promise<{ media: { path: string; hash: string } }> {
+type Uploaded = { media: { id: number; path: string; hash: string; filename: string; width: number | null; height: number | null; variants: { width: number; path: string }[] } };
+
+function upload(url: string, file: File, onProgress: (pct: number) => void): Promise<Uploaded> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -44,7 +48,7 @@ function upload(url: string, file: File, onProgress: (pct: number) => void): Pro
     xhr.onload = () => {
       let body: unknown = xhr.responseText;
       try { body = JSON.parse(xhr.responseText); } catch { /* text */ }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as { media: { path: string; hash: string } });
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as Uploaded);
       else reject(new AppRequestError(xhr.status, xhr.statusText, body));
     };
     xhr.onerror = () => reject(new Error(NETWORK_ERROR));
@@ -54,8 +58,9 @@ function upload(url: string, file: File, onProgress: (pct: number) => void): Pro
   });
 }
 
-export function ImagesEditor({ images, primary, onChange, uploadUrl, L }: { images: string[]; primary: string; onChange: (images: string[], primary: string, hash?: string) => void; uploadUrl: string; L: L }) {
-  const [path, setPath] = useState('');
+export function ImagesEditor({ images, primary, onChange, uploadUrl, media, L }: { images: string[]; primary: string; onChange: (images: string[], primary: string, hash?: string) => void; uploadUrl: string; media: MediaChoice[]; L: L }) {
+  // The library as the picker lists it; an upload joins it at once.
+  const [library, setLibrary] = useState(media);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const add = (p: string, hash?: string) => {
@@ -69,6 +74,8 @@ export function ImagesEditor({ images, primary, onChange, uploadUrl, L }: { imag
     try {
       const res = await upload(uploadUrl, file, setProgress);
       add(res.media.path, res.media.hash);
+      const m = res.media;
+      setLibrary((l) => (l.some((x) => x.path === m.path) ? l : [{ id: m.id, path: m.path, filename: m.filename, alt: '', thumb: thumbOf(m.path, m.variants), width: m.width, height: m.height }, ...l]));
     } catch (e) {
       setError(shownMessages(e)[0]);
     } finally {
@@ -98,11 +105,8 @@ export function ImagesEditor({ images, primary, onChange, uploadUrl, L }: { imag
           {error ? <span className="field-error" role="alert" data-testid="upload-error">{error}</span> : null}
         </div>
         <div className="field">
-          <label htmlFor="pe-image-path">{L['f.imagePath']}</label>
-          <div className="pe-inline">
-            <input id="pe-image-path" value={path} onChange={(e) => setPath(e.target.value)} placeholder="/media/…" />
-            <button type="button" className="btn btn-ghost" onClick={() => { add(path.trim()); setPath(''); }}>{L['f.addImage']}</button>
-          </div>
+          <span className="label">{L['f.mediaFrom']}</span>
+          <MediaPicker media={library} chosen={images} onPick={(m) => add(m.path)} L={L} />
         </div>
       </div>
     </div>
@@ -123,7 +127,7 @@ export function DistributorsEditor({ rows, onChange, refData: ref, max, error, L
               {rows.map((d, i) => (
                 <tr key={i} data-testid="distributor-row">
                   <td>
-                    <select aria-label={L['d.distributor']} value={d.distributor} onChange={(e) => set(i, { ...d, distributor: Number(e.target.value) })}>
+                    <select aria-label={L['d.distributor']} value={d.distributor} onChange={(e) => { const id = Number(e.target.value); set(i, { ...d, distributor: id, warehouses: ref.distributors.find((x) => x.id === id)?.warehouseIds ?? [] }); }}>
                       {ref.distributors.filter((x) => x.id === d.distributor || free.includes(x)).map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}
                     </select>
                   </td>
@@ -139,7 +143,7 @@ export function DistributorsEditor({ rows, onChange, refData: ref, max, error, L
       {error ? <p className="field-error" role="alert" data-testid="error-distributors">{error}</p> : null}
       {full ? <p className="muted" data-testid="distributors-max">{L['d.max'].replace('{{count}}', String(max))}</p> : null}
       <button type="button" className="btn btn-ghost btn-sm" disabled={full || !free.length} data-testid="add-distributor"
-        onClick={() => onChange([...rows, { index: rows.length, distributor: free[0].id, distributor_price: '0.00', distributor_quantity: 0 }])}>+ {L['d.add']}</button>
+        onClick={() => onChange([...rows, { index: rows.length, distributor: free[0].id, distributor_price: '0.00', distributor_quantity: 0, warehouses: free[0].warehouseIds }])}>+ {L['d.add']}</button>
     </div>
   );
 }

@@ -11,7 +11,10 @@
  *   masked; 'Line N, Col N: message'; the list hidden when empty).
  * - Version dropdown: choosing a version puts its value in the textarea.
  * - Save (multipart POST /translation/{field}): without a language alerts 'Language is required'
- *   and sends nothing; on success the form refreshes and 'Saved' shows for 2 s.
+ *   and sends nothing; on success the form refreshes, 'Saved' shows for 2 s and the page's own
+ *   copies of the text show the saved words (page-refresh.ts, issue 34).
+ * - Spec §8: a load or save that fails is thrown and logged, no message: the dialog stays as it
+ *   was (a failed open does not open it; a failed save keeps the typed text, Save enabled again).
  * - Machine translate (GET /translation/{key}/{language}): refused for English; disabled while it
  *   runs; a failure alerts the spec's message.
  * - Two preview panes; the second starts at None and lists the English versions; both are half
@@ -25,7 +28,7 @@ import {
 } from '../../src/domain/translation.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { request } from '../lib/request.ts';
-import { shownMessages } from '../lib/errors.ts';
+import { refreshPageText } from './page-refresh.ts';
 import { CodeTextarea } from './code-textarea.tsx';
 import { ImageInserter } from './image-inserter.tsx';
 import { PreviewPane, paneFor, versionsOf, type PaneChoice } from './preview-pane.tsx';
@@ -65,7 +68,7 @@ export default function TranslationEditor({ text }: EditorProps) {
       }
       return true;
     } catch (err) {
-      for (const m of shownMessages(err)) showAlert(m, 'error');
+      console.error('translation: load failed', err); // spec §8: error thrown, no message
       return false;
     }
   }, [apply]);
@@ -165,8 +168,9 @@ export default function TranslationEditor({ text }: EditorProps) {
       setSaved(true);
       clearTimeout(savedTimer.current);
       savedTimer.current = setTimeout(() => setSaved(false), SUCCESS_INDICATOR_MS);
+      refreshPageText(reply.field).catch((err) => console.error('translation: page text not refreshed', err));
     } catch (err) {
-      for (const m of shownMessages(err)) showAlert(m, 'error');
+      console.error('translation: save failed', err); // spec §8: error thrown, no message
     } finally {
       setSaving(false);
     }

@@ -57,6 +57,21 @@ export function shippingMethodsDirty(s: { orderQuoteIds: readonly number[]; know
 export const fieldDirty = (value: string | null | undefined, orderValue: string | null | undefined): boolean =>
   (value ?? '').trim() !== (orderValue ?? '').trim();
 
+/**
+ * Spec §4: PO number and attention are sent only when dirty. The fields of `values` that differ
+ * from the order's (fieldDirty), to spread into a request body; a clean field is left out, so the
+ * server keeps what it has.
+ */
+export function dirtyOrderFields(
+  values: { po_number: string | null | undefined; attention: string | null | undefined },
+  order: { po_number: string | null | undefined; attention: string | null | undefined },
+): { po_number?: string; attention?: string } {
+  return {
+    ...(fieldDirty(values.po_number, order.po_number) ? { po_number: (values.po_number ?? '').trim() } : {}),
+    ...(fieldDirty(values.attention, order.attention) ? { attention: (values.attention ?? '').trim() } : {}),
+  };
+}
+
 // -------------------------------------------------------------------------------------------
 // Warehouses
 

@@ -53,10 +53,15 @@ export type OrderTotalsJson = { subtotal: string; shipping: string; tax: string;
 export type AddressJson = {
   id: number; person_id: number | null; person_name: string; firstName: string; lastName: string; address1: string; address2: string | null;
   city: string; region: { code: string }; postalcode: string; postalCode: string; country: string; phone: string | null;
+  /** Spec §3 Address `method`: the shipping method chosen for this address (the order's, on its ship-to), else null. */
+  method: string | null;
 };
 
 export type ShipmentQuoteJson = {
-  id: number; warehouse_id: number; carrier: string; description: string; service_type: string; shipment_method: string; total: MoneyValue;
+  id: number; warehouse_id: number;
+  /** Spec §3 Shipment quote `method`: the method as a person reads it (carrier and service, shipmentMethodName). */
+  method: string;
+  carrier: string; description: string; service_type: string; shipment_method: string; total: MoneyValue;
   shipment_date: string | null; delivery_date: string | null; min_days: number | null; max_days: number | null; residential: boolean; tax_duty_fees: string; selected: boolean;
 };
 
@@ -109,7 +114,8 @@ export type OrderJson = {
   personLink: string | null;
   distributorLink: string | null;
   distributorName: string | null;
-  creator: { id: number; first_name: string; last_name: string; email: string } | null;
+  /** Who made the order (spec §3 User: id, first_name, last_name, email, phone). */
+  creator: { id: number; first_name: string; last_name: string; email: string; phone: string | null } | null;
 };
 
 /** One line of POST /{locale}/api/orders/{id}/update: a stored id, or a placeholder string for a new line. */

@@ -29,7 +29,16 @@ export type EditorOption = {
   choices: EditorChoice[];
 };
 
-export type EditorDistributor = { index: number; distributor: number; distributor_price: string; distributor_quantity: number };
+/** Spec §3 Distributor entry; `warehouses`: the ids of the warehouses the distributor's organisation runs (read only: saving ignores it). */
+export type EditorDistributor = { index: number; distributor: number; distributor_price: string; distributor_quantity: number; warehouses: number[] };
+
+/** The warehouses of each distributor's organisation, by distributor id (for Distributor entry `warehouses`). */
+export function distributorWarehouses(
+  dists: readonly { id: number; organisationId: number | null }[],
+  houses: readonly { id: number; organisationId: number | null }[],
+): Map<number, number[]> {
+  return new Map(dists.map((d) => [d.id, d.organisationId == null ? [] : houses.filter((h) => h.organisationId === d.organisationId).map((h) => h.id).sort((a, b) => a - b)]));
+}
 export type EditorChannelWarehouse = { warehouse_id: number; quantity: number };
 export type EditorChannel = { channel_id: number; selectedWarehouses: EditorChannelWarehouse[]; price: string; price_category: string };
 

@@ -247,6 +247,31 @@ export function shipmentMethodCode(carrier: string, service: string): string {
 /** 'UPS', 'LTL', 'USPS' stay in capitals; 'DAY', 'ROSS', 'GROUND' are words. */
 const isAcronym = (w: string) => w.length <= 4 && !/[AEIOUY]/.test(w.slice(1));
 
+/** Spec §3 Shipment quote `method`: a quote's method as a person reads it ("UPS Ground", "R+L Carriers · LTL Freight"). */
+export const quoteMethodName = (q: { carrier: string; description: string }): string =>
+  q.description.toLowerCase().startsWith(q.carrier.toLowerCase()) ? q.description : `${q.carrier} · ${q.description}`;
+
+/**
+ * Spec §3 Shipment quote "Selection state": what was chosen for one warehouse. commercialSelected
+ * is true when the chosen rate delivers to a business (not residential); notificationSelected is
+ * true when a delivery notification was asked for (the shop offers none yet, so it stays false).
+ */
+export type ShipmentSelection = {
+  quote_id: number; warehouse_id: number; items: { lineId: number; quantity: number }[]; price: string;
+  commercialSelected: boolean; notificationSelected: boolean;
+};
+
+export function shipmentSelection(
+  q: { quote_id: number; warehouse_id: number; total: string; residential: boolean },
+  items: readonly { lineId: number; quantity: number }[],
+  opts: { notification?: boolean } = {},
+): ShipmentSelection {
+  return {
+    quote_id: q.quote_id, warehouse_id: q.warehouse_id, items: items.map((i) => ({ lineId: i.lineId, quantity: i.quantity })), price: q.total,
+    commercialSelected: !q.residential, notificationSelected: opts.notification === true,
+  };
+}
+
 /**
  * What a person reads for an order's shipping method: the selected quotes' carrier and service
  * ("R+L Carriers · LTL Freight"), never the stored code ('R_L_CARRIERS_LTL_FREIGHT'). A code
@@ -257,8 +282,7 @@ export function shipmentMethodLabel(
   quotes: readonly { carrier: string; description: string; shipment_method: string; selected: boolean }[],
 ): string | null {
   if (!code) return null;
-  const named = (q: { carrier: string; description: string }) =>
-    q.description.toLowerCase().startsWith(q.carrier.toLowerCase()) ? q.description : `${q.carrier} · ${q.description}`;
+  const named = quoteMethodName;
   const parts = code.split(',').map((c) => c.trim()).filter(Boolean).map((c) => {
     const q = quotes.find((x) => x.selected && x.shipment_method === c) ?? quotes.find((x) => x.shipment_method === c);
     return q ? named(q) : c.split('_').filter(Boolean).map((w) => (isAcronym(w) ? w : w.charAt(0) + w.slice(1).toLowerCase())).join(' ');

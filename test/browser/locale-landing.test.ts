@@ -105,7 +105,7 @@ describe('browser: the page language after sign-in, tax names, the landing secti
         return { id: s.id, section: sec.height, panel: panel.height, offCentre: Math.abs(text.top + text.height / 2 - (panel.top + panel.height / 2)) };
       }),
     );
-    expect(boxes.map((b) => b.id)).to.deep.equal(['planters', 'parts', 'support']);
+    expect(boxes.map((b) => b.id)).to.deep.equal(['planters', 'parts', 'field', 'support']);
     for (const b of boxes) {
       expect(b.panel, b.id).to.be.at.least(b.section * 0.85); // the panel fills the tall section...
       expect(b.offCentre, b.id).to.be.at.most(8); // ...with its words in the middle, not at the top

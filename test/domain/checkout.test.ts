@@ -1,7 +1,7 @@
 /** Checkout rules (spec §4, §5): tabs, dirty flags, warehouse allocation, tax, postal codes, region order. */
 import { expect } from 'chai';
 import {
-  activeTab, allocateStock, computeTax, fieldDirty, isTaxExempt, postalCodeValid, ratesFor, shippingAddressDirty, shippingMethodsDirty, sortRegionOptions, tabDisabled,
+  activeTab, allocateStock, computeTax, dirtyOrderFields, fieldDirty, isTaxExempt, postalCodeValid, ratesFor, shippingAddressDirty, shippingMethodsDirty, sortRegionOptions, tabDisabled,
 } from '../../src/domain/checkout.ts';
 import { rng as seeded } from './support/rng.ts';
 
@@ -36,6 +36,15 @@ describe('domain: checkout', () => {
     expect(fieldDirty('PO-1', 'PO-1')).to.equal(false);
     expect(fieldDirty('', null)).to.equal(false);
     expect(fieldDirty('PO-2', 'PO-1')).to.equal(true);
+  });
+
+  it('PO number and attention are sent only when dirty (issue 34)', () => {
+    const order = { po_number: 'PO-1', attention: null };
+    expect(dirtyOrderFields({ po_number: 'PO-1', attention: '' }, order)).to.deep.equal({});
+    expect(dirtyOrderFields({ po_number: ' PO-1 ', attention: '  ' }, order)).to.deep.equal({});
+    expect(dirtyOrderFields({ po_number: 'PO-2', attention: '' }, order)).to.deep.equal({ po_number: 'PO-2' });
+    expect(dirtyOrderFields({ po_number: 'PO-1', attention: 'Dock 4 ' }, order)).to.deep.equal({ attention: 'Dock 4' });
+    expect(dirtyOrderFields({ po_number: '', attention: 'Gate' }, order)).to.deep.equal({ po_number: '', attention: 'Gate' });
   });
 
   it('tax exempt when the id is neither empty nor 0', () => {

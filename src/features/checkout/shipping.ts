@@ -16,6 +16,7 @@ import { applyTax } from './tax.ts';
 import { channelWarehouseList, inventoryRows, type ChannelWarehouse, type InventoryRow } from '../../db/queries/channel-stock.ts';
 import { freeStockMap } from '../../domain/channel-stock.ts';
 import { toChannel } from '../shipping/service.ts';
+import { quoteMethodName, shipmentSelection, type ShipmentSelection } from '../../domain/shipping.ts';
 import { addressById, liveQuotes, shipLines, type ShipLine } from './queries.ts';
 
 export const quoteCutoff = (now: Date) => new Date(now.getTime() - QUOTE_TTL_MINUTES * 60_000);
@@ -26,7 +27,8 @@ export type WarehouseQuotes = {
   city: string;
   items: { lineId: number; title: string; quantity: number }[];
   rates: {
-    quote_id: number; carrier: string; description: string; service_type: string; shipment_method: string;
+    /** Spec §3 Shipment quote `method`: as a person reads it (carrier and service). */
+    quote_id: number; method: string; carrier: string; description: string; service_type: string; shipment_method: string;
     total: { value: string; currency: string }; shipment_date: string | null; delivery_date: string | null;
     min_days: number | null; max_days: number | null; residential: boolean; tax_duty_fees: { value: string; currency: string };
   }[];
@@ -102,7 +104,7 @@ export async function quoteShipping(
         city: q.house.city,
         items: q.items.map((i) => ({ lineId: i.lineId, title: titleOf(byLine.get(i.lineId)!), quantity: i.quantity })),
         rates: q.rates.map((r, k) => ({
-          quote_id: rows[k].id, carrier: r.carrier, description: r.description, service_type: r.service_type, shipment_method: r.shipment_method,
+          quote_id: rows[k].id, method: quoteMethodName(r), carrier: r.carrier, description: r.description, service_type: r.service_type, shipment_method: r.shipment_method,
           total: r.total, shipment_date: r.shipment_date, delivery_date: r.delivery_date, min_days: r.min_days, max_days: r.max_days,
           residential: r.residential, tax_duty_fees: r.tax_duty_fees,
         })),
@@ -113,7 +115,10 @@ export async function quoteShipping(
 }
 
 /** POST /order/shipping-method: one live quote per quoted warehouse, all issued for this order. */
-export function selectShipping(db: Db, args: { userId: number; orderId: number; quoteIds: number[]; preferredName?: string; now?: Date }): Promise<{ shippingCents: number; quoteIds: number[] }> {
+export function selectShipping(
+  db: Db,
+  args: { userId: number; orderId: number; quoteIds: number[]; preferredName?: string; now?: Date; channelId?: number },
+): Promise<{ shippingCents: number; quoteIds: number[]; selections: ShipmentSelection[] }> {
   const now = args.now ?? new Date();
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ userId: orders.userId, status: orders.status }).from(orders).where(eq(orders.id, args.orderId)).for('update');
@@ -141,6 +146,12 @@ export function selectShipping(db: Db, args: { userId: number; orderId: number; 
       ...(args.preferredName ? { attention: args.preferredName } : {}),
     }).where(eq(orders.id, args.orderId));
     await applyTax(tx, args.orderId, now);
-    return { shippingCents, quoteIds: ids };
+    // Spec §3 selection state: each warehouse's chosen quote with the lines it ships (as quoted).
+    const plan = args.channelId ? (await planShipment(tx, args.channelId, await shipLines(tx, args.orderId))).plan : null;
+    const selections = picked.map((q) => shipmentSelection(
+      { quote_id: q.id, warehouse_id: q.warehouseId, total: q.total, residential: q.residential },
+      plan?.warehouses.find((w) => w.warehouseId === q.warehouseId)?.items ?? [],
+    ));
+    return { shippingCents, quoteIds: ids, selections };
   });
 }

@@ -26,7 +26,7 @@ export const addressJson = (a: AddressRow) => ({
 
 export async function checkoutPageProps(
   s: Services,
-  ctx: { req: Request; res: Response; channel: ChannelInfo; cart: CartState; addresses: AddressRow[]; payments: PaymentProvider },
+  ctx: { req: Request; res: Response; channel: ChannelInfo; cart: CartState; addresses: AddressRow[]; payments: PaymentProvider; guest?: boolean },
 ): Promise<CheckoutProps> {
   const { req, channel } = ctx;
   // The summary's lines and the channel names in the visitor's language (issue 22).
@@ -49,6 +49,7 @@ export async function checkoutPageProps(
   for (const k of ['merchandise', 'orgDiscount', 'lineDiscount'] as const) labels[`figures.${k}`] = req.t(`figures.${k}`);
   // "Sent for approval" names the order and links to it in the account's orders (issue 34).
   for (const k of ['number', 'link'] as const) labels[`approvals.sent.${k}`] = req.t(`approvals.sent.${k}`);
+  labels['guest.checkout.note'] = req.t('guest.checkout.note'); // issue 34
   return {
     locale: req.locale,
     currency: cart.currency,
@@ -84,6 +85,8 @@ export async function checkoutPageProps(
     ],
     card: { provider: ctx.payments.kind, tokenizeUrl: ctx.payments.tokenizeUrl },
     labels,
+    // Issue 34: a guest is offered only what src/domain/guest-checkout.ts allows (no EPP, saved methods, terms or tax exemption).
+    ...(ctx.guest ? { guest: true } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { instructionalSteps, media, partsDiagrams, products } from '../../db/schema/index.ts';
+import { thumbOf, type MediaChoice } from '../../domain/media-picker.ts';
 
 export const MEDIA_PAGE = 24;
 
@@ -48,4 +49,16 @@ export async function whereUsed(db: DbOrTx, path: string): Promise<MediaUse[]> {
     ...byDiagrams.map((r) => ({ kind: 'diagram' as const, ...r })),
     ...bySteps.map((r) => ({ kind: 'step' as const, ...r })),
   ];
+}
+
+/** The newest images for the product editor's picker (issue 34), each with its thumbnail. */
+export async function pickerMedia(db: DbOrTx, limit: number): Promise<MediaChoice[]> {
+  const rows = await db
+    .select({ id: media.id, path: media.path, filename: media.filename, alt: media.alt, width: media.width, height: media.height, variants: media.variants, mime: media.mime })
+    .from(media)
+    .orderBy(desc(media.id))
+    .limit(limit);
+  return rows
+    .filter((m) => m.mime.startsWith('image/'))
+    .map((m) => ({ id: m.id, path: m.path, filename: m.filename, alt: m.alt, thumb: thumbOf(m.path, m.variants), width: m.width, height: m.height }));
 }

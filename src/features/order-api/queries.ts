@@ -23,7 +23,7 @@ function orderRowQuery<P extends Record<string, SQL.Aliased | SQL> | undefined>(
       channel: channels,
       person: persons,
       organisation: { id: organisations.id, name: organisations.name, taxExemptId: organisations.taxExemptId },
-      creator: { id: creators.id, firstName: creators.firstName, lastName: creators.lastName, email: creators.email },
+      creator: { id: creators.id, firstName: creators.firstName, lastName: creators.lastName, email: creators.email, phone: creators.phone },
       shipFrom: { id: warehouses.id, code: warehouses.code, name: warehouses.name, city: warehouses.city, region: warehouses.regionCode, country: warehouses.countryCode },
       parts: (parts ?? sql<null>`null`) as P extends undefined ? SQL<null> : P,
     })

@@ -4,6 +4,7 @@ import { fromCents, toCents } from '../../domain/money.ts';
 import { addressOfOrder, type OrderAddress } from '../../domain/order-address.ts';
 import { storedOrderBalance } from '../../domain/order-balance.ts';
 import { isTaxExempt } from '../../domain/order-totals.ts';
+import { quoteMethodName } from '../../domain/shipping.ts';
 import { money2, type AddressJson, type FeeJson, type OrderJson, type OrderTotalsJson } from '../../domain/order-edit.ts';
 import type { OrderParts, OrderRow } from './queries.ts';
 
@@ -11,12 +12,13 @@ type Translate = (key: string) => string;
 
 const METHOD_TYPE: Record<string, number | null> = { card: PAYMENT_TYPES.CARD, check: PAYMENT_TYPES.CHECK, bank: PAYMENT_TYPES.BANK };
 
-function address(a: OrderAddress | null): AddressJson | null {
+/** An order's address; `method` is the shipping method chosen for it (spec §3 Address), null on the bill-to. */
+function address(a: OrderAddress | null, method: string | null = null): AddressJson | null {
   if (!a) return null;
   return {
     id: a.id, person_id: a.personId, person_name: `${a.firstName} ${a.lastName}`, firstName: a.firstName, lastName: a.lastName,
     address1: a.address1, address2: a.address2, city: a.city, region: { code: a.regionCode }, postalcode: a.postalCode, postalCode: a.postalCode,
-    country: a.countryCode, phone: a.phone,
+    country: a.countryCode, phone: a.phone, method,
   };
 }
 
@@ -113,7 +115,7 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     tax_breakdown: o.taxBreakdown,
     promotions: parts.promotions.map((p) => ({ promotion_id: p.id, name: p.name, code: p.code, configuration: p.configuration })),
     shipment_quotes: parts.quotes.map((q) => ({
-      id: q.id, warehouse_id: q.warehouseId, carrier: q.carrier, description: q.description, service_type: q.serviceType, shipment_method: q.shipmentMethod,
+      id: q.id, warehouse_id: q.warehouseId, method: quoteMethodName(q), carrier: q.carrier, description: q.description, service_type: q.serviceType, shipment_method: q.shipmentMethod,
       total: { value: q.total }, shipment_date: q.shipmentDate, delivery_date: q.deliveryDate, min_days: q.minDays, max_days: q.maxDays,
       residential: q.residential, tax_duty_fees: q.taxDutyFees, selected: q.selected,
     })),
@@ -121,7 +123,7 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     shipment_quote_id: o.shipmentQuoteId,
     processor_source: o.processorSource,
     // A placed order's own copies (issue 20); a cart's live address-book rows.
-    ship_to: address(addressOfOrder(o.status, o.shipTo, parts.addresses.find((a) => a.id === o.shipToAddressId))),
+    ship_to: address(addressOfOrder(o.status, o.shipTo, parts.addresses.find((a) => a.id === o.shipToAddressId)), o.shipmentMethod),
     bill_to: address(addressOfOrder(o.status, o.billTo, parts.addresses.find((a) => a.id === o.billToAddressId))),
     ship_from: row.shipFrom?.id ? row.shipFrom : null,
     user_id: o.userId,
@@ -135,6 +137,6 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     personLink: row.person ? `/account/dashboard/customers/${row.person.id}` : null,
     distributorLink: row.order.thirdPartyInfo && typeof row.order.thirdPartyInfo.dealerName === 'string' ? `/${o.locale}/dealers` : null,
     distributorName: row.order.thirdPartyInfo && typeof row.order.thirdPartyInfo.dealerName === 'string' ? row.order.thirdPartyInfo.dealerName : null,
-    creator: row.creator?.id ? { id: row.creator.id, first_name: row.creator.firstName, last_name: row.creator.lastName, email: row.creator.email } : null,
+    creator: row.creator?.id ? { id: row.creator.id, first_name: row.creator.firstName, last_name: row.creator.lastName, email: row.creator.email, phone: row.creator.phone } : null,
   };
 }

@@ -1,12 +1,12 @@
 /** Reads of the product editor: the list, one product in the editor's shape, duplicates, reference data. */
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   categories, channelPrices, channels, channelWarehouses, countries, currencies, distributors, inventory, optionChoices,
   organisations, productAudits, productCategories, productDistributors, productOptions, products, warehouses,
 } from '../../db/schema/index.ts';
 import {
-  categoryStateFor, emptyProduct, type DuplicateField, type EditorChoice, type EditorOption, type ProductEditorData,
+  categoryStateFor, distributorWarehouses, emptyProduct, type DuplicateField, type EditorChoice, type EditorOption, type ProductEditorData,
 } from '../../domain/product-editor.ts';
 
 export const PAGE_SIZE = 25;
@@ -69,6 +69,11 @@ export async function categoryTree(db: DbOrTx) {
   return db.select({ id: categories.id, parentId: categories.parentId, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.sort), asc(categories.name));
 }
 
+/** Warehouses run by an organisation (a distributor's), every one, active or not. */
+function distributorHouses(db: DbOrTx) {
+  return db.select({ id: warehouses.id, organisationId: warehouses.organisationId }).from(warehouses).where(isNotNull(warehouses.organisationId));
+}
+
 /** Channels, warehouses, distributors and countries the editor chooses from. */
 export async function referenceData(db: DbOrTx) {
   const [ch, wh, chWh, dist, ctry, cats] = await Promise.all([
@@ -79,10 +84,11 @@ export async function referenceData(db: DbOrTx) {
     db.select({ code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.sort), asc(countries.name)),
     categoryTree(db),
   ]);
+  const byDistributor = distributorWarehouses(dist, await distributorHouses(db));
   return {
     channels: ch.map((c) => ({ ...c, warehouseIds: chWh.filter((x) => x.channelId === c.id).map((x) => x.warehouseId) })),
     warehouses: wh,
-    distributors: dist,
+    distributors: dist.map((d) => ({ ...d, warehouseIds: byDistributor.get(d.id) ?? [] })),
     countries: ctry,
     categories: cats,
   };
@@ -105,6 +111,8 @@ export async function loadEditorData(db: DbOrTx, productId: number): Promise<Pro
   const opts = await db.select().from(productOptions).where(eq(productOptions.productId, productId)).orderBy(asc(productOptions.sort), asc(productOptions.id));
   const choices = await db.select({ c: optionChoices }).from(optionChoices).innerJoin(productOptions, eq(productOptions.id, optionChoices.optionId)).where(eq(productOptions.productId, productId)).orderBy(asc(optionChoices.sort), asc(optionChoices.id));
   const dists = await db.select().from(productDistributors).where(eq(productDistributors.productId, productId)).orderBy(asc(productDistributors.id));
+  const distOrgs = dists.length ? await db.select({ id: distributors.id, organisationId: distributors.organisationId }).from(distributors).where(inArray(distributors.id, dists.map((d) => d.distributorId))) : [];
+  const housesOf = distributorWarehouses(distOrgs, distOrgs.length ? await distributorHouses(db) : []);
   const prices = await db.select().from(channelPrices).where(eq(channelPrices.productId, productId)).orderBy(asc(channelPrices.channelId));
   const stock = await db.select({ warehouseId: inventory.warehouseId, quantity: inventory.quantity, channelId: channelWarehouses.channelId })
     .from(inventory)
@@ -170,7 +178,7 @@ export async function loadEditorData(db: DbOrTx, productId: number): Promise<Pro
     coo: p.coo ?? '',
     options: optionTree(null),
     taxonomy_terms: p.taxonomyTerms,
-    distributors: dists.map((d, index) => ({ index, distributor: d.distributorId, distributor_price: d.price, distributor_quantity: d.quantity })),
+    distributors: dists.map((d, index) => ({ index, distributor: d.distributorId, distributor_price: d.price, distributor_quantity: d.quantity, warehouses: housesOf.get(d.distributorId) ?? [] })),
     channels: prices.map((c) => ({
       channel_id: c.channelId,
       price: c.price,

@@ -15,6 +15,8 @@ import {
   ProductUpdate, updateDataOf,
 } from './schemas.ts';
 import { categoryTree, distributorAmountOf, duplicateMessage, findDuplicate, listProducts, productIdsByStockcodeOrSku, referenceData } from './queries.ts';
+import { pickerMedia } from '../media/queries.ts';
+import { MEDIA_PICKER_LIMIT } from '../../domain/media-picker.ts';
 import {
   auditData, createProduct, openAudit, setDistributorPrice, updateCategories, updateDimensions, updateProduct,
 } from './service.ts';
@@ -130,13 +132,15 @@ export function productEditorRoutes(s: Services): Router {
   });
 
   async function renderEditor(req: Request, res: import('express').Response, data: ReturnType<typeof emptyProduct>) {
-    const [ref, distributorAmount] = await Promise.all([referenceData(s.db), distributorAmountOf(s.db, req.user!.organisationId)]);
+    const [ref, distributorAmount, media] = await Promise.all([referenceData(s.db), distributorAmountOf(s.db, req.user!.organisationId), pickerMedia(s.db, MEDIA_PICKER_LIMIT)]);
     const props = {
       base: `/${req.locale}${BASE}`,
       locale: req.locale,
       data,
       refData: ref,
       distributorAmount,
+      /** The media library's newest images: the picker chooses from them (issue 34). */
+      media,
       hitMax: hitMaxDistributors(data.distributors.length, distributorAmount),
       labels: editorLabels(req),
     };

@@ -90,6 +90,8 @@ export const ProductUpdate = z.object({
     distributor: id,
     distributor_price: money,
     distributor_quantity: count(1_000_000),
+    /** Spec §3 Distributor entry `warehouses`: sent back as read; the organisation's warehouses decide, not this. */
+    warehouses: z.array(id).max(100).optional(),
   })).max(50).optional().default([]),
   channels: z.array(z.object({
     channel_id: id,

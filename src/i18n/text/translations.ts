@@ -2,7 +2,7 @@
 const en = {
   'tr.edit': 'Edit text',
   'tr.panel.title': 'Text on this page',
-  'tr.panel.intro': 'Choose a text to change it in any language. Saved text shows on the next page view.',
+  'tr.panel.intro': 'Choose a text to change it in any language. Saved text shows on this page at once.',
   'tr.modal.title': 'Edit translation',
   'tr.code': 'Code',
   'tr.language': 'Language',
@@ -42,7 +42,7 @@ const en = {
 const fr: Partial<Record<keyof typeof en, string>> = {
   'tr.edit': 'Modifier le texte',
   'tr.panel.title': 'Textes de cette page',
-  'tr.panel.intro': 'Choisissez un texte pour le modifier dans n’importe quelle langue. Le texte enregistré s’affiche dès la page suivante.',
+  'tr.panel.intro': 'Choisissez un texte pour le modifier dans n’importe quelle langue. Le texte enregistré s’affiche aussitôt sur cette page.',
   'tr.modal.title': 'Modifier la traduction',
   'tr.code': 'Code',
   'tr.language': 'Langue',
@@ -82,7 +82,7 @@ const fr: Partial<Record<keyof typeof en, string>> = {
 const es: Partial<Record<keyof typeof en, string>> = {
   'tr.edit': 'Editar texto',
   'tr.panel.title': 'Textos de esta página',
-  'tr.panel.intro': 'Elija un texto para cambiarlo en cualquier idioma. El texto guardado se muestra en la siguiente página.',
+  'tr.panel.intro': 'Elija un texto para cambiarlo en cualquier idioma. El texto guardado se muestra de inmediato en esta página.',
   'tr.modal.title': 'Editar traducción',
   'tr.code': 'Código',
   'tr.language': 'Idioma',
