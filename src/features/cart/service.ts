@@ -6,8 +6,8 @@
  * changed, in one statement, and returns the cart as it now stands), so the stored lines and totals
  * always agree with src/domain/order-totals.ts and a write answers without reading the cart back.
  * Add to cart, quantity update and removal send `begin` with the cart's locked read (cart-read.ts,
- * prepared once per connection; src/db/opened-transaction.ts), then the one write with the commit:
- * two round trips.
+ * named statements; src/db/opened-transaction.ts), then the one write with the commit, every value
+ * a parameter: two round trips.
  *
  * A cart is always priced in the visitor's current channel: when it is opened under another
  * channel (a switch, or a locale whose default channel differs) every line is re-priced first.
