@@ -83,7 +83,8 @@ describe('round trips per page (warm read model)', () => {
       lineId = add.body.line.order_line_item_id;
     }
     // A fifth add (to a cart of four lines, merging into one of them).
-    const add = await counted(async () => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: await productIdByStockcode('PP-SHL'), quantity: 2 }));
+    const shl = await productIdByStockcode('PP-SHL');
+    const add = await counted(async () => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: shl, quantity: 2 }));
     expect(add.res.status, add.res.text).to.equal(200);
     expect(add.res.body.line.quantity).to.equal(3);
     expect(add.sent.length, add.sent.join('\n')).to.be.at.most(3);
