@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../domain/errors.ts';
 import { fromCents } from '../../domain/money.ts';
 import { CART_MAX, clampCartQuantity } from '../../domain/quantity.ts';
 import { priceFromFacts, priceLine, type PricedLine, type PriceLineInput, type PricingChannel } from './pricing.ts';
-import { findCartId, lineOptions, loadCartRows, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
+import { findCartId, lineOptions, loadCartRows, visitorCartRows, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
 import { toCartState, type CartState } from './state.ts';
 import { addPricedLines, storedTouched } from './add-lines.ts';
 import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, settledRows, settlePlan, settleStatement, type LockedCart, type NewLineOptions } from './totals.ts';
@@ -167,7 +167,13 @@ export function settleCartChannel(db: Db, orderId: number, channel: PricingChann
 // Reads
 
 /** The visitor's cart in the current channel (re-priced if it was in another), or null. `refresh` recomputes promotions. */
-export function getCart(db: Db, ref: CartRef, channel: PricingChannel, { now = new Date(), refresh = false }: Clock & { refresh?: boolean } = {}): Promise<CartState | null> {
+export async function getCart(db: Db, ref: CartRef, channel: PricingChannel, { now = new Date(), refresh = false }: Clock & { refresh?: boolean } = {}): Promise<CartState | null> {
+  if (!refresh) {
+    // The usual case, a cart already in this channel: read in one statement, nothing to write.
+    const rows = await visitorCartRows(db, ref);
+    if (!rows) return null;
+    if (rows.order.channelId === channel.id) return toCartState(rows);
+  }
   return db.transaction(async (tx) => {
     const id = await findCartId(tx, ref);
     if (id === null) return null;

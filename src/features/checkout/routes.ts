@@ -231,8 +231,7 @@ export function checkoutPage(s: Services, deps: CheckoutDeps) {
       if (req.session.returnTo !== back) req.session.returnTo = back; // sign-in comes back here
       return void (await res.page('checkout/choose', { title: req.t('checkout.title') }));
     }
-    const addresses = req.user ? await savedAddresses(s.db, req.user.id) : [];
-    const props = await checkoutPageProps(s, { req, res, channel, cart: cart!, addresses, payments: deps.payments });
+    const props = await checkoutPageProps(s, { req, res, channel, cart: cart!, payments: deps.payments });
     await res.page('checkout/index', { title: req.t('checkout.title'), props });
   };
 }
