@@ -17,9 +17,15 @@ import { poolOf } from './kind.ts';
 
 export async function pipelined<T>(db: Db, fn: (one: Db) => Promise<T>): Promise<T> {
   const client = await poolOf(db).connect();
+  let value: T;
   try {
-    return await fn(drizzle(client) as unknown as Db);
-  } finally {
-    client.release();
+    value = await fn(drizzle(client) as unknown as Db);
+  } catch (err) {
+    // A statement failed while others of the round trip may still be unanswered: the connection
+    // is closed rather than handed on with answers owed to nobody.
+    client.release(err instanceof Error ? err : true);
+    throw err;
   }
+  client.release();
+  return value;
 }
