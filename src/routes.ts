@@ -58,6 +58,7 @@ import { eppRoutes } from './features/epp/routes.ts';
 import { quickOrderRoutes } from './features/quick-order/routes.ts';
 import { invoicesRoutes, termsAdminRoutes } from './features/terms/routes.ts';
 import { quoteRoutes } from './features/quotes/routes.ts';
+import { guestRoutes } from './features/guest/routes.ts'; // issue 34: guest checkout
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -85,6 +86,7 @@ export function localizedRoutes(s: Services): Router {
   // Checkout and orders (issue #7)
   r.use(checkoutRoutes(s, checkoutDeps(s)));
   r.use(orderRoutes(s));
+  r.use(guestRoutes(s)); // issue 34: the guest's confirmation and "create your account"
   r.use(addressRoutes(s));
   // --- issue 9: back-office orders and the orders API ---
   r.use(orderAdminLocalizedRoutes(s));

@@ -33,6 +33,7 @@ function setMeta(name: string, content: string | undefined) {
 
 export default function Checkout(props: Props) {
   const L = makeL(props.labels);
+  const guest = !!props.guest; // issue 34: no account, so no tax exemption, organisation, EPP or saved methods
   const [userId, setUserId] = useState<number | null>(props.user?.id ?? null);
   const [returning, setReturning] = useState(props.returning);
   const [addresses, setAddresses] = useState<CheckoutAddress[]>(props.addresses);
@@ -138,7 +139,7 @@ export default function Checkout(props: Props) {
           Object.assign(body, { returning: true, shippingAddressId: chosen });
           if (chosen === 'add-new') for (const [k, v] of Object.entries(address)) body[`new-shipping-${k}`] = v;
         } else {
-          Object.assign(body, { email, subscribe, accountType, 'org-name': accountType === 'organization' ? orgName : '' });
+          Object.assign(body, { email, subscribe, accountType, 'org-name': accountType === 'organization' ? orgName : '' }, guest ? { guest: true } : {});
           for (const [k, v] of Object.entries(address)) body[`shipping-${k}`] = v;
         }
         const r = await request<{ totals: Props['order']['totals'] | null; user_id: number; ship_to: number; bill_to: number; tax_exempt_id: string; addresses: CheckoutAddress[]; csrf_token?: string; api_token?: string }>('POST', `/${props.locale}/order/customer-info`, body);
@@ -176,7 +177,7 @@ export default function Checkout(props: Props) {
   };
 
   const orgOnFile = props.organisation?.taxExemptOnFile;
-  const showTax = props.channel.taxExemptAvailable;
+  const showTax = props.channel.taxExemptAvailable && !guest;
   return (
     <div className="checkout" data-active-tab={active} data-view-tab={view} data-country-check={countryCheckOk ? 'ok' : 'failed'}>
       <p className="visually-hidden" aria-live="polite" data-testid="checkout-announce">{announce}</p>
@@ -215,7 +216,8 @@ export default function Checkout(props: Props) {
                   <input id="co-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} data-testid="co-email" />
                   {errors.email && <span className="field-error">{errors.email}</span>}
                 </div>
-                <fieldset className="field">
+                {guest && <p className="small muted" data-testid="guest-note">{L('guest.checkout.note')}</p>}
+                <fieldset className="field" hidden={guest}>
                   <legend className="label">{L('accountType')}</legend>
                   <div className="radio-row">
                     {(['personal', 'organization'] as const).map((t) => (
@@ -283,7 +285,7 @@ export default function Checkout(props: Props) {
               if (t) setTotals(t);
             }} />
           <PaymentStep hidden={view !== 2} headingRef={view === 2 ? heading : undefined} L={L} locale={props.locale} orderId={props.order.id}
-            methods={props.paymentMethods} card={props.card} totals={totals} currency={props.currency} poNumber={props.order.poNumber} attention={props.order.attention} />
+            methods={props.paymentMethods} card={props.card} guest={guest} totals={totals} currency={props.currency} poNumber={props.order.poNumber} attention={props.order.attention} />
         </div>
         <Summary L={L} locale={props.locale} currency={props.currency} ledgerLines={props.order.ledgerLines} totals={totals} />
       </div>

@@ -28,11 +28,13 @@ type Props = {
   currency: string;
   poNumber: string | null;
   attention: string | null;
+  /** Issue 34: a guest pays in full by new card or check (no saved methods, no EPP). */
+  guest?: boolean;
 };
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: initialMethods, card, totals, currency, poNumber, attention }: Props) {
+export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: initialMethods, card, totals, currency, poNumber, attention, guest }: Props) {
   const [methods, setMethods] = useState(initialMethods);
   const [type, setType] = useState<number>(initialMethods[0]?.paymentType ?? PAYMENT_TYPES.CARD);
   const [number, setNumber] = useState('');
@@ -125,7 +127,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   return (
     <section role="tabpanel" id="checkout-panel-2" aria-labelledby="checkout-tab-2" hidden={hidden} className="card card-body stack">
       <h2 tabIndex={-1} ref={headingRef}>{L('tab.payment')}</h2>
-      <SavedMethods hidden={hidden} locale={locale} onChange={(c) => { setSaved(c); attempt.current = null; }} />
+      {!guest && <SavedMethods hidden={hidden} locale={locale} onChange={(c) => { setSaved(c); attempt.current = null; }} />}
       <fieldset className="field" hidden={!!saved}>
         <legend className="label">{L('payment.method')}</legend>
         <div className="radio-row">
@@ -154,7 +156,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
               {errors.cvc && <span className="field-error" id="co-cvc-err" data-testid="card-cvc-error">{errors.cvc}</span>}
             </div>
           </div>
-          <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />
+          {!guest && <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />}
         </div>
       ) : type === PAYMENT_TYPES.INVOICE ? (
         <div className="stack" data-testid="invoice-help">

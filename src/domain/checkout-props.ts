@@ -43,6 +43,8 @@ export type CheckoutProps = {
   paymentMethods: CheckoutMethod[];
   card: { provider: 'offline' | 'stripe' | 'none'; tokenizeUrl: string };
   labels: Record<string, string>;
+  /** Issue 34: checking out as a guest (src/domain/guest-checkout.ts: card or check, no tax exemption, EPP or saved methods). */
+  guest?: boolean;
 };
 
 export type ShippingRate = {

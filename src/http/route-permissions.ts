@@ -87,7 +87,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
 
   // --- checkout (the visitor's own cart; an anonymous buyer gets an account at customer info) ---
   R('GET', '/:locale/cart/checkout', 'public'),
-  R('POST', '/:locale/order/customer-info', 'public', 'signs a new buyer in; a signed-in one uses its own cart'),
+  R('POST', '/:locale/order/customer-info', 'public', 'signs a new buyer in (a guest to a guest record, issue 34); a signed-in one uses its own cart'),
   R('GET', '/:locale/order/shipping-method', 'signed-in', 'own cart'),
   R('POST', '/:locale/order/shipping-method', 'signed-in', 'own cart'),
   R('GET', '/:locale/order/payment-methods', 'signed-in', 'own cart'),
@@ -100,6 +100,10 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('POST', '/:locale/account/payment/methods/:id/default', 'signed-in', 'own method (404 otherwise)'),
   R('POST', '/:locale/account/payment/methods/:id/verify', 'signed-in', 'own method (404 otherwise)'),
   R('DELETE', '/:locale/account/payment/methods/:id', 'signed-in', 'own method (404 otherwise)'),
+  // Guest checkout (issue 34, src/features/guest): the guest's confirmation and the mailed account link.
+  R('GET', '/:locale/guest/orders/:orderId', 'public', 'only an order this session placed as a guest; 404 otherwise'),
+  R('GET', '/:locale/guest/account', 'public', 'the mailed single-use link (token)'),
+  R('POST', '/:locale/guest/account', 'public', 'token + password; rate limited per address'),
   R('GET', '/:locale/address/places', 'public'),
   R('GET', '/:locale/address/places/:placeId', 'public'),
 

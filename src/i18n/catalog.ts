@@ -42,6 +42,7 @@ import { approvalsText } from './text/approvals.ts'; // issue 25: spending limit
 import { quotesText } from './text/quotes.ts'; // issue 25: quotes
 import { orderHistoryText } from './text/order-history.ts'; // issue 33: the order editor's draft and history in words
 import { orderFigures } from './text/order-figures.ts'; // issue 33: the rows of an order summary
+import { guestText } from './text/guest.ts'; // issue 34: guest checkout
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -49,7 +50,7 @@ export type Language = 'en' | 'fr' | 'es';
 type AreaText<K extends string> = { en: Record<K, string>; fr: Partial<Record<K, string>>; es: Partial<Record<K, string>> };
 
 // One entry per area (keep alphabetical; each in src/i18n/text/<area>.ts).
-const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderEditorText, orderPayments, calendar, reports, catalogAdmin, productEditorText, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, taxNames, backofficeEdit, quickOrder, termsText, approvalsText, quotesText, orderHistoryText, orderFigures] as const satisfies readonly AreaText<string>[];
+const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderEditorText, orderPayments, calendar, reports, catalogAdmin, productEditorText, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, taxNames, backofficeEdit, quickOrder, termsText, approvalsText, quotesText, orderHistoryText, orderFigures, guestText] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AreaEn = UnionToIntersection<(typeof AREAS)[number]['en']>;

@@ -10,7 +10,7 @@ import { applyMigrations } from '../../src/db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_WAREHOUSE_KEYS, isDatabaseEmpty, seed, type SeedSummary } from '../../src/db/seed/index.ts';
 import { PERMISSION_KEYS } from '../../src/db/schema/constants.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { orderDisagreements, type Query } from '../helpers/order-figures.ts';
+import { orderArithmetic, orderDisagreements, type Query } from '../helpers/order-figures.ts';
 import { toCents } from '../../src/domain/money.ts';
 
 type Row = Record<string, any>;
@@ -61,6 +61,12 @@ describe('db/seed: demo data', function () {
   // How long it takes is for `npm run bench`, not a test (no timed assertions).
   it('issue 24: every demo order (organisation discounts, promotions, shipping, tax, exemption, EPP) is priced as the order editor prices it', async () => {
     const { count, out } = await orderDisagreements(q as Query, `status not in ('cart', 'quote')`);
+    expect(count).to.be.greaterThan(40);
+    expect(out).to.deep.equal([]);
+  });
+
+  it('every demo order adds up: line = unit × quantity, subtotal = Σ lines, discount = Σ discounts, total = subtotal − discount + shipping + tax', async () => {
+    const { count, out } = await orderArithmetic(q as Query, `status not in ('cart')`);
     expect(count).to.be.greaterThan(40);
     expect(out).to.deep.equal([]);
   });

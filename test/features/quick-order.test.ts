@@ -94,20 +94,17 @@ describe('quick order', function () {
     const lines = Array.from({ length: 500 }, (_, i) => (i < codes.length ? `${codes[i]}, 1` : `UNKNOWN-${i}, 2`));
     const sent: string[] = [];
     const stop = app.database.observeQueries((q) => sent.push(q));
-    const started = Date.now();
     let res;
     try {
       res = await post('/en-us/quick-order/resolve', { text: lines.join('\n') });
     } finally {
       stop();
     }
-    const ms = Date.now() - started;
     expect(res.status, res.text).to.equal(200);
     expect(res.body.count).to.equal(500);
     expect((res.body.lines as Line[]).filter((l) => l.status === 'unknown')).to.have.length(500 - codes.length);
     expect(sent.length, sent.join('\n')).to.be.at.most(2);
     expect(sent.filter((q) => /^\s*(with|update|insert|delete)\b/i.test(q)), 'writes').to.deep.equal([]);
-    expect(ms, 'well under the second of the benchmark, even in a test').to.be.below(3000);
   });
 
   it('refuses bad input with a 400 in the contract\'s shape, never a 5xx', async () => {

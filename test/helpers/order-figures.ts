@@ -1,6 +1,12 @@
 /**
- * Orders whose stored figures differ from what the order editor's repricing (repriceOrder) finds
- * from their own stored lines, promotions, shipping and tax rates (issue 24: one order pricing).
+ * Two checks of stored orders:
+ * - `orderArithmetic`: the sums a reader can do with a pencil, written here and not asked of the
+ *   app (a line's list amount is unit price × quantity; its total is that less its own discount; its share of
+ *   the promotions is total − total_discounted; the order's subtotal is the lines' list amounts, its
+ *   discount the line discounts plus the promotions, its tax the sum of its tax breakdown, and
+ *   total = subtotal − discount + shipping + tax).
+ * - `orderDisagreements`: stored figures against the order editor's repricing of the same rows,
+ *   so the storefront and the editor price one order the same way.
  */
 import { toCents } from '../../src/domain/money.ts';
 import { repriceOrder } from '../../src/domain/order-edit.ts';
@@ -42,6 +48,33 @@ export async function orderDisagreements(query: Query, where: string, params: un
       const s = [toCents(l.discount), toCents(l.total), toCents(l.total_discounted)];
       if (JSON.stringify(s) !== JSON.stringify([p.discount, p.total, p.total_discounted])) out.push(`order ${o.id} line ${l.id}: stored ${s}, priced ${[p.discount, p.total, p.total_discounted]}`);
     }
+  }
+  return { count: orders.length, out };
+}
+
+const c = (v: string | number | null | undefined) => Math.round(Number(v ?? 0) * 100);
+
+/** Orders whose stored rows do not add up to the figures stored beside them (see the file's comment). */
+export async function orderArithmetic(query: Query, where: string, params: unknown[] = []): Promise<{ count: number; out: string[] }> {
+  const orders = await query<Row>(`select id, status, subtotal, discount, tax, shipping, total, tax_breakdown from orders where ${where} order by id`, params);
+  const lines = await query<Line>(`select order_id, id, line_type, unit_price, quantity, discount, total, total_discounted from order_line_items where order_id = any($1) order by id`, [orders.map((o) => o.id)]);
+  const out: string[] = [];
+  for (const o of orders) {
+    const own = lines.filter((l) => l.order_id === o.id);
+    const goods = own.filter((l) => l.line_type !== 5);
+    const promotions = own.filter((l) => l.line_type === 5);
+    for (const l of goods) {
+      if (c(l.unit_price) * l.quantity - c(l.discount) !== c(l.total)) out.push(`order ${o.id} line ${l.id}: ${l.quantity} × ${l.unit_price} − ${l.discount} ≠ ${l.total}`);
+      if (c(l.total_discounted) > c(l.total) || c(l.total_discounted) < 0) out.push(`order ${o.id} line ${l.id}: net ${l.total_discounted} outside 0…${l.total}`);
+    }
+    const list = goods.reduce((s, l) => s + c(l.unit_price) * l.quantity, 0);
+    const lineDiscounts = goods.reduce((s, l) => s + c(l.discount), 0);
+    const promoted = -promotions.reduce((s, l) => s + c(l.unit_price) * l.quantity, 0);
+    const tax = (o.tax_breakdown ?? []).reduce((s, t) => s + c(t.amount), 0);
+    if (list !== c(o.subtotal)) out.push(`order ${o.id}: lines' list amounts sum to ${list / 100}, subtotal ${o.subtotal}`);
+    if (lineDiscounts + promoted !== c(o.discount)) out.push(`order ${o.id}: line discounts ${lineDiscounts / 100} + promotions ${promoted / 100} ≠ discount ${o.discount}`);
+    if ((o.tax_breakdown ?? []).length && tax !== c(o.tax)) out.push(`order ${o.id}: tax lines sum to ${tax / 100}, tax ${o.tax}`);
+    if (c(o.subtotal) - c(o.discount) + c(o.shipping) + c(o.tax) !== c(o.total)) out.push(`order ${o.id}: ${o.subtotal} − ${o.discount} + ${o.shipping} + ${o.tax} ≠ ${o.total}`);
   }
   return { count: orders.length, out };
 }

@@ -58,8 +58,11 @@ describe('pages, locales and health', () => {
   it('sends a strict Content-Security-Policy with no inline scripts', async () => {
     const res = await (await agent()).get('/en-us/');
     const csp = res.headers['content-security-policy'];
-    expect(csp).to.include("script-src 'self'");
-    expect(csp).not.to.include("'unsafe-inline' ;script");
+    const directives = new Map(csp.split(';').map((d: string) => d.trim().split(/\s+/)).filter((d: string[]) => d[0]).map((d: string[]) => [d[0], d.slice(1)]));
+    expect(directives.get('script-src')).to.include("'self'");
+    expect(directives.get('script-src')).not.to.include("'unsafe-inline'");
+    expect(directives.get('script-src')).not.to.include("'unsafe-eval'");
+    expect(directives.get('object-src')).to.deep.equal(["'none'"]);
     expect(res.text).not.to.match(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/);
   });
 

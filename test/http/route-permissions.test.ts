@@ -63,6 +63,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
   [READ, /^\/:locale\/parts(\/|$)/, 'public'],
   [WRITE, /^\/:locale\/parts\//, STAFF /* products.edit */],
   [ANY, /^\/:locale\/order\/customer-info$/, 'public'],
+  [ANY, /^\/:locale\/guest\/(orders\/:orderId|account)$/, 'public' /* guest checkout (issue 34): the placing session's confirmation, the mailed account link */],
   [ANY, /^\/(api\/channel|api\/generic-data|dealers\/set|cart\/checkout|payments\/tokens|bank-link\/accounts)(\/|$)/, 'public'],
   // A customer's own things: signed in (ownership is the route's: 404 otherwise).
   [ANY, /^\/:locale\/order\//, 'signed-in'],

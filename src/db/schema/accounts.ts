@@ -34,9 +34,15 @@ export const organisations = pgTable('organisations', {
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
-  /** Stored lower-cased (CHECK); compare with lower(input). */
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
+  /**
+   * Stored lower-cased (CHECK); compare with lower(input). Unique among accounts (users_email_unique,
+   * partial): guest buyers (is_guest) keep the email they gave, which may also be an account's.
+   */
+  email: text('email').notNull(),
+  /** Null only for a guest buyer (issue 34: checkout without a password), who can never sign in. */
+  passwordHash: text('password_hash'),
+  /** Issue 34: a guest buyer's record (no password); it becomes an account when they set a password with the mailed link. */
+  isGuest: boolean('is_guest').notNull().default(false),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   phone: text('phone'),
@@ -55,6 +61,9 @@ export const users = pgTable('users', {
   ...timestamps(),
 }, (t) => [
   check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+  uniqueIndex('users_email_unique').on(t.email).where(sql`not ${t.isGuest}`),
+  check('users_password_unless_guest', sql`${t.isGuest} or ${t.passwordHash} is not null`),
+  index('users_guest_email_idx').on(t.email).where(sql`${t.isGuest}`),
   check('users_role', inList(t.role, USER_ROLES)),
   check('users_account_type', inList(t.accountType, ACCOUNT_TYPES)),
   index('users_organisation_idx').on(t.organisationId),
@@ -178,6 +187,21 @@ export const passwordResets = pgTable('password_resets', {
 }, (t) => [
   index('password_resets_user_idx').on(t.userId),
   index('password_resets_expires_idx').on(t.expiresAt),
+]);
+
+/**
+ * Issue 34: the "create an account" link mailed to a guest buyer after the order: single use,
+ * expiring, only its sha256 stored (as password_resets).
+ */
+export const guestAccountTokens = pgTable('guest_account_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('guest_account_tokens_user_idx').on(t.userId),
 ]);
 
 export const addresses = pgTable('addresses', {

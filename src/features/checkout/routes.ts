@@ -41,6 +41,9 @@ import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
 import { fromCents } from '../../domain/money.ts';
 import { NeedsApproval } from '../approvals/limits.ts';
 import { requestApproval } from '../approvals/service.ts';
+// Guest checkout (issue 34): buying without a password.
+import { guestCustomerInfo, guestPlaceCheck } from '../guest/checkout.ts';
+import { finishGuestOrder, isGuestSession } from '../guest/session.ts';
 
 /** The visitor's channel, by the one missing-channel policy (src/http/context.ts requireChannel). */
 const channelOf = requireChannel;
@@ -99,17 +102,24 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const country = info.returning ? info.newAddress?.country : info.address.country;
     if (country === '') throw invalid(NO_COUNTRY_SELECTED, { country: NO_COUNTRY_SELECTED });
     let fresh = false;
+    const guest = guestCustomerInfo(req, info); // issue 34: a guest's choices checked, before anything is written
     if (!info.returning) {
       if (req.user) throw invalid('You are signed in: choose one of your addresses or add a new one.', { returning: 'You are signed in.' });
       const cartOrderId = req.session?.cartOrderId;
       if (!cartOrderId || (await findCartId(s.db, { cartOrderId })) === null) throw new AppError(404, 'no_cart', 'Your cart is empty.');
       await checkAddress(s.db, info.address, 'shipping-');
       checkCountry(channel, await s.channels.all(), info.address.country);
-      const userId = await createCheckoutAccount(s.auth, info, req.locale);
-      await startSession(req, s, userId);
+      if (guest) {
+        // No account: the guest's own record, signed in until the order is placed (src/features/guest/session.ts).
+        await startSession(req, s, await guest.create(s.db));
+        req.session.guest = true;
+      } else {
+        const userId = await createCheckoutAccount(s.auth, info, req.locale);
+        await startSession(req, s, userId);
+        const base = publicBase(s.config);
+        await s.auth.requestPasswordReset(info.email, `${base}/${req.locale}/password/reset`).catch((err) => req.log?.warn({ err }, 'welcome mail failed'));
+      }
       fresh = true;
-      const base = publicBase(s.config);
-      await s.auth.requestPasswordReset(info.email, `${base}/${req.locale}/password/reset`).catch((err) => req.log?.warn({ err }, 'welcome mail failed'));
     }
     const { userId, orderId } = await cartOf(req);
     const result = await saveCustomerInfo(s.db, { userId, orderId, channel, channels: await s.channels.all(), info });
@@ -172,6 +182,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
     const input = parseInput(PlaceOrder, req.body);
     const epp = eppPlacementOf(req.body, parseInput); // EPP (issue 10): null unless the buyer pays by EPP
+    if (isGuestSession(req)) guestPlaceCheck(input, !!epp); // issue 34: a guest pays in full, by new card or check
     const base = publicBase(s.config);
     let result;
     try {
@@ -182,7 +193,10 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
       const { approvalId } = await requestApproval(s, { userId: req.user.id, need: e, input, locale: req.locale, channelId: channelOf(res).id, currency: channelOf(res).currency, base });
       return void res.status(202).json({ status: 'pending_approval', approval_id: approvalId, message: req.t('approvals.sent') });
     }
-    if (!result.replayed) {
+    if (!result.replayed && isGuestSession(req)) {
+      // Issue 34: the mail offers an account; the session keeps only this order's confirmation.
+      result = { ...result, body: { ...result.body, redirect: await finishGuestOrder(req, s, result.body.order_id) } };
+    } else if (!result.replayed) {
       await sendConfirmation(s, result.body.order_id, req.locale, base).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
     }
     res.status(result.status).set('Idempotent-Replayed', String(result.replayed)).json(result.body);
@@ -226,12 +240,14 @@ export function checkoutPage(s: Services, deps: CheckoutDeps) {
     const hasLines = !!cart && cart.lines.some((l) => l.lineType !== LINE_TYPES.PROMOTION);
     res.locals.cartCount = cart?.count ?? 0;
     if (!hasLines) return void (await res.page('checkout/empty', { title: req.t('checkout.title') }));
-    if (!req.user && req.query.new !== '1') {
+    if (!req.user && req.query.new !== '1' && req.query.guest !== '1') {
       const back = `/${req.locale}/cart/checkout`;
       if (req.session.returnTo !== back) req.session.returnTo = back; // sign-in comes back here
       return void (await res.page('checkout/choose', { title: req.t('checkout.title') }));
     }
-    const props = await checkoutPageProps(s, { req, res, channel, cart: cart!, payments: deps.payments });
+    // Issue 34: a guest (chosen on the page before, or already checking out as one) gets the guest form.
+    const guest = req.user ? isGuestSession(req) : req.query.guest === '1';
+    const props = await checkoutPageProps(s, { req, res, channel, cart: cart!, payments: deps.payments, guest });
     await res.page('checkout/index', { title: req.t('checkout.title'), props });
   };
 }

@@ -27,7 +27,7 @@ export const addressJson = (a: AddressRow) => ({
 
 export async function checkoutPageProps(
   s: Services,
-  ctx: { req: Request; res: Response; channel: ChannelInfo; cart: CartState; payments: PaymentProvider },
+  ctx: { req: Request; res: Response; channel: ChannelInfo; cart: CartState; payments: PaymentProvider; guest?: boolean },
 ): Promise<CheckoutProps> {
   const { req, channel } = ctx;
   // The summary's lines and the channel names in the visitor's language (issue 22).
@@ -56,6 +56,7 @@ export async function checkoutPageProps(
   const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)])) as Record<string, string>;
   // The summary's rows (issue 33, domain/order-figures.ts).
   for (const k of ['merchandise', 'orgDiscount', 'lineDiscount'] as const) labels[`figures.${k}`] = req.t(`figures.${k}`);
+  labels['guest.checkout.note'] = req.t('guest.checkout.note'); // issue 34
   return {
     locale: req.locale,
     currency: cart.currency,
@@ -91,6 +92,8 @@ export async function checkoutPageProps(
     ],
     card: { provider: ctx.payments.kind, tokenizeUrl: ctx.payments.tokenizeUrl },
     labels,
+    // Issue 34: a guest is offered only what src/domain/guest-checkout.ts allows (no EPP, saved methods, terms or tax exemption).
+    ...(ctx.guest ? { guest: true } : {}),
   };
 }
 

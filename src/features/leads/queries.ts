@@ -19,7 +19,7 @@ export async function accountByEmail(db: DbOrTx, email: string) {
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, personFirst: persons.firstName, personLast: persons.lastName })
     .from(users)
     .leftJoin(persons, eq(persons.userId, users.id))
-    .where(sql`lower(${users.email}) = lower(${email})`)
+    .where(sql`lower(${users.email}) = lower(${email}) and not ${users.isGuest}`)
     .limit(1);
   return rows[0];
 }

@@ -27,6 +27,7 @@ import { quoteNumberOf } from './queries.ts';
 import { orderDisplayNumber } from '../../domain/order-number.ts';
 import { orderSearchView } from './view-model.ts';
 import { orderPlan } from '../epp/queries.ts'; // EPP plan and schedule (issue 10)
+import { buyerIsGuest } from '../guest/service.ts';
 
 /** Routes under /{locale}/… */
 export function orderAdminLocalizedRoutes(s: Services): Router {
@@ -91,6 +92,7 @@ export function orderAdminRoutes(s: Services): Router {
         return isHistoryWords(words) ? historyText(words, t, req.locale) : e.message;
       },
       shipmentLabel: shipmentMethodLabel(order.shipment_method, order.shipment_quotes),
+      guestBuyer: await buyerIsGuest(s.db, order), // issue 34: marked "Guest"
       cardOf: (p: { payment_method_id: string | null }) => orderCardLabel('third_party_info' in order ? order.third_party_info : null, p.payment_method_id),
     };
   }

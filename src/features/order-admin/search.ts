@@ -75,6 +75,8 @@ export type OrderRow = {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  /** Issue 34: bought as a guest (no account). */
+  guest: boolean;
   unpaid: string;
   sortKey: string;
 };
@@ -110,6 +112,7 @@ export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: num
       firstName: persons.firstName,
       lastName: persons.lastName,
       email: persons.email,
+      guest: sql<boolean>`exists (select 1 from users gu where gu.id = ${orders.userId} and gu.is_guest)`,
       quote: orders.quote,
       quoteId: sql<number | null>`(select max(qu.id) from quotes qu where qu.order_id = ${ORDERS.id})`,
       unpaid: sql<string>`(${unpaidSql(ORDERS)})::text`,

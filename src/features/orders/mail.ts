@@ -6,8 +6,11 @@ import { getOrderDetail } from './queries.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
 import { orderFiguresView, promotionRules } from './figures.ts';
 
-/** `base` is where links point (PUBLIC_URL, else the request's host). */
-export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'texts' | 'catalogText'>, orderId: number, locale: string, base: string): Promise<void> {
+/**
+ * `base` is where links point (PUBLIC_URL, else the request's host). A guest's order (issue 34)
+ * adds `extra` lines (the "create an account" link) instead of the order's link, which needs an account.
+ */
+export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'texts' | 'catalogText'>, orderId: number, locale: string, base: string, guest?: { extra: string[] }): Promise<void> {
   const order = await getOrderDetail(s.db, orderId);
   const to = order?.person?.email;
   if (!order || !to) return;
@@ -32,7 +35,7 @@ export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'text
     ...(order.paymentType === PAYMENT_TYPES.INVOICE && order.paymentDueOn ? ['', t('order.payment.invoice', { days: (order.thirdPartyInfo as { invoice?: { netDays?: number } } | null)?.invoice?.netDays ?? '' }), t('order.dueBy', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${order.paymentDueOn}T00:00:00Z`)) })] : []),
     '',
     ...(a ? [t('order.shipTo'), `  ${a.firstName} ${a.lastName}`, `  ${a.address1}${a.address2 ? `, ${a.address2}` : ''}`, `  ${a.city} ${a.regionCode} ${a.postalCode} ${a.countryCode}`, ''] : []),
-    `${base}/${locale}/orders/${order.id}`,
+    ...(guest ? guest.extra : [`${base}/${locale}/orders/${order.id}`]),
   ].join('\n');
   await s.mailer.send({ to, subject: t('order.placed.title', { id: order.id }), text });
 }
