@@ -17,8 +17,7 @@ import helmet from 'helmet';
 import { cspDirectives } from './http/csp.ts';
 import compression from 'compression';
 import session from 'express-session';
-import connectPgSimple from 'connect-pg-simple';
-import { sessionStorePool } from './db/session-pool.ts';
+import { SessionStore } from './db/session-store.ts';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
 import { errForLog, redactUrl } from './http/log-redact.ts';
@@ -107,11 +106,8 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
     res.locals.catalogName = (field: string, english: string) => texts.lookup(String(res.locals.locale), field) ?? english;
   };
   const { config } = deps;
-  const PgStore = connectPgSimple(session);
-  const sessionStore = new PgStore({
-    pool: sessionStorePool(deps.database),
-    tableName: 'session',
-    createTableIfMissing: false,
+  const sessionStore = new SessionStore({
+    database: deps.database,
     pruneSessionInterval: config.env === 'test' ? false : 15 * 60,
     // With rolling: false the cookie's expiry moves only when the session is saved, and a save
     // writes the row's expiry too. Touching would push the row's expiry past the cookie's with

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index.ts';
-import { registerDatabaseKind } from './prepared.ts';
+import { registerDatabase } from './kind.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A drizzle handle usable both outside and inside a transaction. */
@@ -28,9 +28,11 @@ export type Database = {
   /**
    * Calls `fn` with the text of every statement sent until the returned function is called (tests),
    * except statements of background work (runInBackground: the job queue), so a test that counts a
-   * request's statements never counts a job that happened to run at the same moment.
+   * request's statements never counts a job that happened to run at the same moment. `joined`: the
+   * statement travelled in the round trip of one sent before it (pipelined), so it costs no round
+   * trip of its own.
    */
-  observeQueries(fn: (text: string) => void): () => void;
+  observeQueries(fn: (text: string, joined: boolean) => void): () => void;
   /**
    * Embedded only: notifications on the one session every connection shares. PGlite delivers a
    * NOTIFY to the connection whose query raised it (its socket server has no other way), so the
@@ -57,13 +59,16 @@ export function runInBackground<T>(fn: () => T): T {
 }
 
 /**
- * Counts every query the pool's clients send (pool.query goes through a client too), so the
- * benchmark and the tests can say how many round trips a request costs (one integer increment),
- * and lets a test watch the statements' text.
+ * Counts the round trips the pool's clients make (pool.query goes through a client too), so the
+ * benchmark and the tests can say how many a request costs, and lets a test watch the statements'
+ * text. The pools pipeline (pg's `pipeline` option): a statement sent while the same client still
+ * waits for an earlier one's answer travels in that round trip (src/db/opened-transaction.ts sends
+ * `begin` with the cart's read, and the cart's write with its `commit`, that way), so it counts
+ * no new round trip and its observers are told it joined one.
  */
 function countRoundTrips(pool: pg.Pool) {
   let n = 0;
-  const observers = new Set<(text: string) => void>();
+  const observers = new Set<(text: string, joined: boolean) => void>();
   // pool.query hands its statement to a client in connect's callback, which pg-pool calls from
   // whoever released the client: bound here, the statement keeps the caller's async context.
   const connect = pool.connect as (this: pg.Pool, cb?: (...a: unknown[]) => void) => unknown;
@@ -72,19 +77,38 @@ function countRoundTrips(pool: pg.Pool) {
   } as typeof pool.connect;
   pool.on('connect', (client) => {
     const query = client.query;
+    /** Statements this client sent and has no answer for yet (only those whose answer can be seen). */
+    let waiting = 0;
     client.query = function (this: pg.PoolClient, ...args: unknown[]) {
-      n++;
+      const joined = client.pipeline && waiting > 0;
+      if (!joined) n++;
       if (observers.size && origin.getStore() !== 'background') {
         const q = args[0] as string | { text?: string };
         const text = typeof q === 'string' ? q : (q?.text ?? '');
-        for (const o of observers) o(text);
+        for (const o of observers) o(text, joined);
       }
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
+      const last = args.length - 1;
+      const callback = args[last];
+      const submittable = typeof (args[0] as { submit?: unknown })?.submit === 'function';
+      if (!submittable && typeof callback === 'function') {
+        waiting++;
+        args[last] = function (this: unknown, ...answer: unknown[]) {
+          waiting--;
+          return (callback as (...a: unknown[]) => unknown).apply(this, answer);
+        };
+      }
+      const out = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (!submittable && typeof callback !== 'function' && out instanceof Promise) {
+        waiting++;
+        const answered = () => void waiting--;
+        out.then(answered, answered);
+      }
+      return out;
     } as typeof client.query;
   });
   return {
     roundTrips: () => n,
-    observeQueries(fn: (text: string) => void) {
+    observeQueries(fn: (text: string, joined: boolean) => void) {
       observers.add(fn);
       return () => void observers.delete(fn);
     },
@@ -105,12 +129,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: poolMax,
+      // Statements sent while earlier ones on the same connection are unanswered go at once
+      // (the cart's begin with its read, its write with the commit: src/db/opened-transaction.ts).
+      pipeline: true,
       statement_timeout: opts.statementTimeoutMs,
       idle_in_transaction_session_timeout: opts.statementTimeoutMs ? opts.statementTimeoutMs * 2 : undefined,
     });
     pool.on('error', () => {}); // idle client errors are reported by the next query
     const db = drizzle(pool, { schema });
-    registerDatabaseKind(db, 'postgres');
+    registerDatabase(db, 'postgres', pool);
     return { db, pool, kind: 'postgres', ...countRoundTrips(pool), close: () => pool.end() };
   }
   const { child, port } = await startEmbedded(path.join(opts.dataDir, 'pgdata'), 4);
@@ -127,6 +154,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     password: 'postgres',
     database: 'postgres',
     max: 1,
+    pipeline: true,
     // Keep the one connection: nothing to save by closing it, and reconnecting costs a LISTEN.
     idleTimeoutMillis: 0,
     connectionTimeoutMillis: 30_000,
@@ -141,7 +169,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     for (const channel of sessionHandlers.keys()) client.query(`LISTEN "${channel}"`).catch(() => {});
   });
   const db = drizzle(pool, { schema });
-  registerDatabaseKind(db, 'embedded');
+  registerDatabase(db, 'embedded', pool);
   return {
     db,
     pool,

@@ -12,19 +12,9 @@
  * Outside transactions only (a prepared query runs on the pool, never on a transaction's client).
  */
 import type { Db } from './client.ts';
+import { databaseKind } from './kind.ts';
 
-const kinds = new WeakMap<object, 'postgres' | 'embedded'>();
 const statements = new WeakMap<object, Map<string, unknown>>();
-
-/** Called by openDatabase: whether this drizzle handle may name its statements. */
-export function registerDatabaseKind(db: Db, kind: 'postgres' | 'embedded') {
-  kinds.set(db, kind);
-}
-
-/** 'postgres' or 'embedded' for a handle openDatabase made (undefined otherwise). */
-export function databaseKind(db: Db): 'postgres' | 'embedded' | undefined {
-  return kinds.get(db);
-}
 
 /** The prepared query `name` of this database, built on first use. Names are unique app-wide. */
 export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) => T): T {
@@ -33,7 +23,7 @@ export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) 
   let statement = forDb.get(name) as T | undefined;
   if (statement === undefined) {
     // drizzle sends a statement without a name unnamed (pg's default): right for the embedded session.
-    statement = build(db, (kinds.get(db) === 'postgres' ? name : undefined) as unknown as string);
+    statement = build(db, (databaseKind(db) === 'postgres' ? name : undefined) as unknown as string);
     forDb.set(name, statement);
   }
   return statement;

@@ -298,7 +298,7 @@ describe('cart: sign-in merge and channel re-pricing', function () {
   });
 
   it('merges the anonymous cart into customer@example.com\'s cart at sign-in, summing the same stock code', async () => {
-    const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'customer@example.com'));
+    const [customer] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, 'customer@example.com'), eq(users.isGuest, false)));
     const plate = await productId('DEMO-SEED-PLATE');
     const tube = await productId('PP-STG');
     const cartOf = async () => {

@@ -13,7 +13,7 @@ export async function makeUser(opts: { role?: 'customer' | 'staff' | 'admin' | '
   const email = `${opts.prefix ?? 'u'}-${randomUUID().slice(0, 8)}@test.example`;
   const [u] = await sqlRows<{ id: number }>(
     `insert into users (email, password_hash, first_name, last_name, role, organisation_id, account_type)
-     select $1, password_hash, 'Test', initcap($2), $2, $3::int, case when $3::int is null then 'personal' else 'organization' end from users where email = 'customer@example.com' returning id`,
+     select $1, password_hash, 'Test', initcap($2), $2, $3::int, case when $3::int is null then 'personal' else 'organization' end from users where email = 'customer@example.com' and not is_guest returning id`,
     [email, opts.role ?? 'customer', opts.organisationId ?? null],
   );
   await sqlRows(`insert into persons (first_name, last_name, email, user_id, organisation_id) values ('Test', 'User', $1, $2, $3)`, [email, u.id, opts.organisationId ?? null]);

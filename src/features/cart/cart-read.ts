@@ -14,7 +14,7 @@ import { partIdsJson } from '../../db/queries/product-parts.ts';
 import { pricingFactsFrom, pricingFactsJson, type PricingChannel, type PricingFacts } from './pricing.ts';
 import { promotionsInForce, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
 import { visitorCartWhere, type LockedCart } from './totals.ts';
-import { preparedStatement, type FirstStatement, type PreparedStatement } from '../../db/opened-transaction.ts';
+import { statement, type FirstStatement, type Statement } from '../../db/opened-transaction.ts';
 
 type Json = Record<string, unknown>;
 
@@ -51,39 +51,38 @@ function cartReadSql(where: SQL, now: Date, pricing?: { channel: Pick<PricingCha
 }
 
 /**
- * The same two statements prepared (src/db/opened-transaction.ts: parsed and planned once per
- * connection), one pair per kind of visitor (signed in: their newest cart; anonymous: the cart
- * their session names) and per use (a change, or an add that also reads the product's pricing).
- * Parameters: the user or cart id, the moment promotions must be in force, and for an add the
- * channel and product.
+ * The same two statements built once (src/db/opened-transaction.ts: named on a real PostgreSQL, so
+ * parsed and planned once per connection), one pair per kind of visitor (signed in: their newest
+ * cart; anonymous: the cart their session names) and per use (a change, or an add that also reads
+ * the product's pricing). Parameters: the user or cart id, the moment promotions must be in force,
+ * and for an add the channel and product.
  */
-const prepared = new Map<string, [PreparedStatement, PreparedStatement]>();
+const built = new Map<string, [Statement, Statement]>();
 
-function preparedRead(signedIn: boolean, adding: boolean): [PreparedStatement, PreparedStatement] {
+function statementsFor(signedIn: boolean, adding: boolean): [Statement, Statement] {
   const key = `cart_${signedIn ? 'user' : 'session'}${adding ? '_add' : ''}`;
-  let pair = prepared.get(key);
+  let pair = built.get(key);
   if (!pair) {
-    const types = ['int', 'timestamptz', ...(adding ? ['int', 'int'] : [])];
-    // Each parameter is a $n marker with its cast, typed as the value it stands for.
-    const where = (who: SQL) => visitorCartWhere(signedIn ? { userId: who as unknown as number } : { cartOrderId: who as unknown as number })!;
-    const lock = preparedStatement(`${key}_lock`, ['int'], ([who]) => cartReadSql(where(who), new Date(0))[0]);
-    const read = preparedStatement(`${key}_read`, types, ([who, now, channelId, productId]) =>
-      cartReadSql(where(who), now as unknown as Date, adding ? { channel: { id: channelId as unknown as number }, productId } : undefined)[1]);
-    pair = [lock, read];
-    prepared.set(key, pair);
+    // Placeholders stand where each call's values go, typed by the column they meet or by a cast.
+    const who = sql.placeholder('who') as unknown as number;
+    const where = visitorCartWhere(signedIn ? { userId: who } : { cartOrderId: who })!;
+    const now = sql.placeholder('now') as unknown as Date;
+    const pricing = adding ? { channel: { id: sql`${sql.placeholder('channelId')}::int` as unknown as number }, productId: sql`${sql.placeholder('productId')}::int` } : undefined;
+    pair = [statement(`${key}_lock`, () => cartReadSql(where, now)[0]), statement(`${key}_read`, () => cartReadSql(where, now, pricing)[1])];
+    built.set(key, pair);
   }
   return pair;
 }
 
-/** cartReadStatements as prepared statements with their arguments, for openedTransaction. */
+/** The cart's two reads with their values, for openedTransaction. */
 export function cartReadCalls(ref: CartRef, now: Date, pricing?: { channel: Pick<PricingChannel, 'id'>; productId: number }): FirstStatement[] {
-  const [lock, read] = preparedRead(!!ref.userId, !!pricing);
+  const [lock, read] = statementsFor(!!ref.userId, !!pricing);
   // A visitor who can have no cart asks for cart id null: no row.
   const who = ref.userId ?? ref.cartOrderId ?? null;
-  const at = now.toISOString();
+  const values = { who, now, ...(pricing ? { channelId: pricing.channel.id, productId: pricing.productId } : {}) };
   return [
-    { statement: lock, args: [who] },
-    { statement: read, args: pricing ? [who, at, pricing.channel.id, pricing.productId] : [who, at] },
+    { statement: lock, values },
+    { statement: read, values },
   ];
 }
 

@@ -1,11 +1,12 @@
 /** Cart reads: which order is the visitor's cart, its line count, and its full state. */
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
   lineItemOptions, optionChoices, orderLineItems, orderPromotions, orders, productOptions, products, promotions,
 } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
+import { decodeFields, decodeRow } from '../../db/json-rows.ts';
 
 /**
  * THE visitor's cart, defined once (the cart, its header count, the shipping estimate and checkout
@@ -97,6 +98,46 @@ export async function loadCartRows(db: DbOrTx, orderId: number): Promise<CartRow
     .where(eq(orderPromotions.orderId, orderId))
     .orderBy(asc(promotions.id));
   return { order, lines, options, promotions: promos };
+}
+
+/** The visitor's cart id as a scalar subquery (null when the visitor can have none); the same cart as visitorCartQuery. */
+function visitorCartIdSql(ref: CartRef): SQL | null {
+  if (ref.userId) {
+    return sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${ref.userId} and ${orders.status} = ${'cart'} order by ${orders.createdAt} desc, ${orders.id} desc limit 1)`;
+  }
+  if (!ref.cartOrderId) return null;
+  return sql`(select ${orders.id} from ${orders} where ${orders.id} = ${ref.cartOrderId} and ${orders.status} = ${'cart'} and ${orders.userId} is null limit 1)`;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * loadCartRows of the visitor's cart in ONE statement (one round trip, one snapshot): the order,
+ * its lines with what the page shows of their products, the lines' chosen options and the
+ * promotions applied, as JSON decoded to exactly the rows the query builder returns
+ * (src/db/json-rows.ts). Null when the visitor has no cart.
+ */
+export async function visitorCartRows(db: DbOrTx, ref: CartRef): Promise<CartRows | null> {
+  const cartId = visitorCartIdSql(ref);
+  if (!cartId) return null;
+  const { rows } = await db.execute<{ order: Json | null; lines: { line: Json; image: string | null; productTitle: string | null; productStockcode: string | null }[]; options: Json[]; promotions: Json[] }>(sql`with c as (select ${cartId} as id) select
+    (select to_json(o) from ${orders} o where o.id = (select id from c)) as "order",
+    (select coalesce(json_agg(json_build_object('line', to_json(l), 'image', p.primary_image, 'productTitle', p.title, 'productStockcode', p.stockcode) order by l.sort, l.id), '[]')
+       from ${orderLineItems} l left join ${products} p on p.id = l.product_id where l.order_id = (select id from c)) as lines,
+    (select coalesce(json_agg(json_build_object('lineItemId', o.line_item_id, 'optionId', o.option_id, 'choiceId', o.choice_id, 'optionType', o.option_type,
+        'quantity', o.quantity, 'optionName', po.name, 'choiceName', oc.name) order by o.id), '[]')
+       from ${lineItemOptions} o join ${orderLineItems} l on l.id = o.line_item_id join ${productOptions} po on po.id = o.option_id join ${optionChoices} oc on oc.id = o.choice_id
+       where l.order_id = (select id from c)) as options,
+    (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'code', p.code, 'configuration', p.configuration) order by p.id), '[]')
+       from ${orderPromotions} op join ${promotions} p on p.id = op.promotion_id where op.order_id = (select id from c)) as promotions`);
+  const [row] = rows;
+  if (!row?.order) return null;
+  return {
+    order: decodeRow(orders, row.order),
+    lines: row.lines.map((x) => ({ ...decodeRow(orderLineItems, x.line), image: x.image, productTitle: x.productTitle, productStockcode: x.productStockcode })),
+    options: row.options.map((x) => decodeFields({ lineItemId: lineItemOptions.lineItemId, optionId: lineItemOptions.optionId, choiceId: lineItemOptions.choiceId, optionType: lineItemOptions.optionType, quantity: lineItemOptions.quantity, optionName: productOptions.name, choiceName: optionChoices.name }, x)),
+    promotions: row.promotions.map((x) => decodeFields({ id: promotions.id, name: promotions.name, code: promotions.code, configuration: promotions.configuration }, x)),
+  };
 }
 
 /** Promotions in force at `now`: the active flag set and `now` inside [starts_at, ends_at). */

@@ -6,8 +6,8 @@
  * changed, in one statement, and returns the cart as it now stands), so the stored lines and totals
  * always agree with src/domain/order-totals.ts and a write answers without reading the cart back.
  * Add to cart, quantity update and removal send `begin` with the cart's locked read (cart-read.ts,
- * prepared once per connection; src/db/opened-transaction.ts), then the one write with the commit:
- * two round trips.
+ * named statements; src/db/opened-transaction.ts), then the one write with the commit, every value
+ * a parameter: two round trips.
  *
  * A cart is always priced in the visitor's current channel: when it is opened under another
  * channel (a switch, or a locale whose default channel differs) every line is re-priced first.
@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../domain/errors.ts';
 import { fromCents } from '../../domain/money.ts';
 import { CART_MAX, clampCartQuantity } from '../../domain/quantity.ts';
 import { priceFromFacts, priceLine, type PricedLine, type PriceLineInput, type PricingChannel } from './pricing.ts';
-import { findCartId, lineOptions, loadCartRows, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
+import { findCartId, lineOptions, loadCartRows, visitorCartRows, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
 import { toCartState, type CartState } from './state.ts';
 import { addPricedLines, storedTouched } from './add-lines.ts';
 import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, settledRows, settlePlan, settleStatement, type LockedCart, type NewLineOptions } from './totals.ts';
@@ -167,7 +167,13 @@ export function settleCartChannel(db: Db, orderId: number, channel: PricingChann
 // Reads
 
 /** The visitor's cart in the current channel (re-priced if it was in another), or null. `refresh` recomputes promotions. */
-export function getCart(db: Db, ref: CartRef, channel: PricingChannel, { now = new Date(), refresh = false }: Clock & { refresh?: boolean } = {}): Promise<CartState | null> {
+export async function getCart(db: Db, ref: CartRef, channel: PricingChannel, { now = new Date(), refresh = false }: Clock & { refresh?: boolean } = {}): Promise<CartState | null> {
+  if (!refresh) {
+    // The usual case, a cart already in this channel: read in one statement, nothing to write.
+    const rows = await visitorCartRows(db, ref);
+    if (!rows) return null;
+    if (rows.order.channelId === channel.id) return toCartState(rows);
+  }
   return db.transaction(async (tx) => {
     const id = await findCartId(tx, ref);
     if (id === null) return null;

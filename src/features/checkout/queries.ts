@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  addresses, channelPaymentMethods, countries, orderLineItems, organisations, products, regions, shipmentQuotes, taxRates, users,
+  addresses, channelPaymentMethods, countries, orderLineItems, orders, organisations, products, regions, shipmentQuotes, taxRates, users,
 } from '../../db/schema/index.ts';
 import { tracksStock } from '../../domain/channel-stock.ts';
 import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
@@ -97,6 +97,7 @@ export async function offeredPaymentMethods(db: DbOrTx, channelId: number, cards
 }
 
 /** The cart's own order row (checkout's page reads its addresses, PO number and tax exemption). */
-export function cartOrderRow(db: DbOrTx, orderId: number) {
-  return db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId) });
+export async function cartOrderRow(db: DbOrTx, orderId: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row;
 }

@@ -245,10 +245,9 @@ export function checkoutPage(s: Services, deps: CheckoutDeps) {
       if (req.session.returnTo !== back) req.session.returnTo = back; // sign-in comes back here
       return void (await res.page('checkout/choose', { title: req.t('checkout.title') }));
     }
-    const addresses = req.user ? await savedAddresses(s.db, req.user.id) : [];
     // Issue 34: a guest (chosen on the page before, or already checking out as one) gets the guest form.
     const guest = req.user ? isGuestSession(req) : req.query.guest === '1';
-    const props = await checkoutPageProps(s, { req, res, channel, cart: cart!, addresses, payments: deps.payments, guest });
+    const props = await checkoutPageProps(s, { req, res, channel, cart: cart!, payments: deps.payments, guest });
     await res.page('checkout/index', { title: req.t('checkout.title'), props });
   };
 }

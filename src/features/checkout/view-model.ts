@@ -11,7 +11,8 @@ import type { ChannelInfo } from '../channels/queries.ts';
 import { listCountries, listRegions } from '../channels/queries.ts';
 import type { CartState } from '../cart/service.ts';
 import { localizeCart } from '../cart/localize.ts';
-import { cartOrderRow, liveQuotes, offeredPaymentMethods, organisationOf, type AddressRow } from './queries.ts';
+import { cartOrderRow, liveQuotes, offeredPaymentMethods, organisationOf, savedAddresses, type AddressRow } from './queries.ts';
+import { pipelined } from '../../db/pipelined.ts';
 import { quoteCutoff } from './shipping.ts';
 import { LINE_TYPES } from '../../domain/constants.ts';
 import { fromCents } from '../../domain/money.ts';
@@ -26,24 +27,32 @@ export const addressJson = (a: AddressRow) => ({
 
 export async function checkoutPageProps(
   s: Services,
-  ctx: { req: Request; res: Response; channel: ChannelInfo; cart: CartState; addresses: AddressRow[]; payments: PaymentProvider; guest?: boolean },
+  ctx: { req: Request; res: Response; channel: ChannelInfo; cart: CartState; payments: PaymentProvider; guest?: boolean },
 ): Promise<CheckoutProps> {
   const { req, channel } = ctx;
   // The summary's lines and the channel names in the visitor's language (issue 22).
   const names = await s.catalogText.forLocale(req.locale);
   const cart = localizeCart(ctx.cart, names);
-  const [countryRows, order, methods, org, quotes] = await Promise.all([
-    listCountries(s.db),
-    cartOrderRow(s.db, cart.orderId),
-    offeredPaymentMethods(s.db, channel.id, ctx.payments.kind !== 'none'),
-    req.user ? organisationOf(s.db, req.user.id) : Promise.resolve(undefined),
-    liveQuotes(s.db, cart.orderId, quoteCutoff(new Date())),
-  ]);
-  const invoice = req.user ? await invoiceOffer(s.db, req.user.id, channel.currency) : null;
+  // Every read of the page in one round trip (src/db/pipelined.ts); an organisation with net terms
+  // adds its open balance, and a default country outside the channel's its regions.
+  const user = req.user;
+  const [countryRows, order, methods, org, quotes, invoice, addresses, channelRegions] = await pipelined(s.db, (one) =>
+    Promise.all([
+      listCountries(one),
+      cartOrderRow(one, cart.orderId),
+      offeredPaymentMethods(one, channel.id, ctx.payments.kind !== 'none'),
+      user ? organisationOf(one, user.id) : undefined,
+      liveQuotes(one, cart.orderId, quoteCutoff(new Date())),
+      user ? invoiceOffer(one, user.id, channel.currency) : null,
+      user ? savedAddresses(one, user.id) : [],
+      Promise.all(channel.countryIds.map((id) => listRegions(one, id))),
+    ] as const),
+  );
   // Country and region names in the visitor's language (issue 34).
   const countries = sortCountries(localCountries(countryRows, req.locale)).filter((c) => channels(ctx.res).some((ch) => ch.countryIds.includes(c.id)));
   const defaultCountry = countries.find((c) => channel.countryIds.includes(c.id)) ?? countries[0];
-  const regions = defaultCountry ? localRegions(defaultCountry.code, await listRegions(s.db, defaultCountry.id), req.locale) : [];
+  const regionRows = defaultCountry ? (channelRegions[channel.countryIds.indexOf(defaultCountry.id)] ?? (await listRegions(s.db, defaultCountry.id))) : [];
+  const regions = defaultCountry ? localRegions(defaultCountry.code, regionRows, req.locale) : [];
   const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)])) as Record<string, string>;
   // The summary's rows (issue 33, domain/order-figures.ts).
   for (const k of ['merchandise', 'orgDiscount', 'lineDiscount'] as const) labels[`figures.${k}`] = req.t(`figures.${k}`);
@@ -58,7 +67,7 @@ export async function checkoutPageProps(
     user: req.user ? { id: req.user.id, email: req.user.email, firstName: req.user.firstName, lastName: req.user.lastName } : null,
     returning: !!req.user,
     organisation: org ? { name: org.name, taxExemptOnFile: !!org.taxExemptId } : null,
-    addresses: ctx.addresses.map(addressJson),
+    addresses: addresses.map(addressJson),
     countries: countries.map((c) => ({ id: c.id, code: c.code, name: c.name })),
     defaultCountry: defaultCountry?.code ?? channel.countryCodes[0],
     regions,

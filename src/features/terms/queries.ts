@@ -25,11 +25,10 @@ export type OrgTerms = { id: number; name: string; netTermsDays: number | null; 
 
 /** The terms of a user's organisation; `lock` holds the organisation's row (placements by invoice queue on it). */
 export async function termsOfUser(db: DbOrTx, userId: number, opts: { lock?: boolean } = {}): Promise<OrgTerms | undefined> {
-  const [u] = await db.select({ organisationId: users.organisationId }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!u?.organisationId) return undefined;
+  // The user's organisation in one statement (locked, `of` it alone, when asked).
   const q = db.select({ id: organisations.id, name: organisations.name, netTermsDays: organisations.netTermsDays, creditLimit: organisations.creditLimit })
-    .from(organisations).where(eq(organisations.id, u.organisationId)).limit(1);
-  const [row] = opts.lock ? await q.for('update') : await q;
+    .from(users).innerJoin(organisations, eq(organisations.id, users.organisationId)).where(eq(users.id, userId)).limit(1);
+  const [row] = opts.lock ? await q.for('update', { of: organisations }) : await q;
   return row;
 }
 
