@@ -46,7 +46,7 @@ export async function checkoutPageProps(
   const regions = defaultCountry ? localRegions(defaultCountry.code, await listRegions(s.db, defaultCountry.id), req.locale) : [];
   const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)])) as Record<string, string>;
   // The summary's rows (issue 33, domain/order-figures.ts).
-  for (const k of ['merchandise', 'orgDiscount', 'lineDiscount'] as const) labels[`figures.${k}`] = req.t(`figures.${k}`);
+  for (const k of ['merchandise', 'orgDiscount', 'lineDiscount', 'beforeShippingAndTax'] as const) labels[`figures.${k}`] = req.t(`figures.${k}`);
   return {
     locale: req.locale,
     currency: cart.currency,
