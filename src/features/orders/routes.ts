@@ -15,6 +15,7 @@ import { formPage } from '../../http/error-handler.ts';
 import { Survey, SURVEY_SOURCES } from '../checkout/schemas.ts';
 import { customerOrderExtras, getOrderDetail, saveSurvey } from './queries.ts';
 import { lineTitle } from '../cart/localize.ts';
+import { shownLineOptions } from './line-options.ts';
 import { orderPlan } from '../epp/queries.ts';
 import { orderFiguresView, promotionRules } from './figures.ts';
 
@@ -36,12 +37,15 @@ export function orderRoutes(s: Services): Router {
     const names = await s.catalogText.forLocale(req.locale);
     const card = (order.thirdPartyInfo as { card?: { brand: string; last4: string } } | null)?.card ?? null;
     const lines = order.lines.map((l) => ({ ...l, title: lineTitle(l, names) }));
+
     return {
       // Every figure from the one ledger (issue 33): lines at list price, discounts as their own rows.
       figures: orderFiguresView({ ...order, lines }, await promotionRules(s.db, order.lines), { t: req.t as never, locale: req.locale }),
       title: req.t('order.title', { id: order.id }),
       // Each line in the reader's language (the catalogue's name; the line's own title without a translation).
       order: { ...order, lines },
+      // Each line's configured options, in the reader's language, as the cart showed them (issue 34).
+      lineOptions: await shownLineOptions(s.db, names, order.lines.map((l) => l.id)),
       placed: req.query.placed === '1',
       taxExempt: isTaxExempt(order.taxExemptId),
       exemption,
