@@ -33,7 +33,7 @@ export function EppPayment({ hidden, locale, orderId, currency, revision, onChan
   const d = epp.data;
   const m = moneyFmt(d?.currency ?? currency, locale);
   const s = epp.selection;
-  const synced = !!d && !epp.loading && s.percentDown === d.plans.standard.downPaymentPercent && s.months === d.plans.standard.installmentCount
+  const synced = !!d && epp.current && !epp.loading && s.percentDown === d.plans.standard.downPaymentPercent && s.months === d.plans.standard.installmentCount
     && (s.plan === 'standard' || !!d.plans.promo) && (s.eppFee ?? null) === (d.terms.customEppFee ? d.terms.eppFee : null);
 
   useEffect(() => {
