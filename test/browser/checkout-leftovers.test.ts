@@ -245,4 +245,53 @@ describe('browser: checkout leftovers (issue 34)', function () {
       await page.close();
     });
   }
+
+  /** Opens an order's editor as staff do: the back office's Orders, a search by PO number, the order, Edit order. */
+  async function openEditor(width: number, id: number, po: string) {
+    const staff = await newPage({ width, height: 900 });
+    await signInFromLanding(staff, base, 'staff@example.com');
+    await staff.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await staff.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
+    await hydrated(staff);
+    const search = staff.getByRole('search', { name: 'Orders' });
+    await search.getByRole('searchbox', { name: 'PO number' }).fill(po);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await staff.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: po }).getByRole('link', { name: `#${id}` }).click();
+    await hydrated(staff);
+    await staff.getByRole('link', { name: 'Edit order' }).click();
+    await staff.waitForURL(/\/admin\/orders\/detail\/\d+\/edit$/);
+    await hydrated(staff);
+    return staff;
+  }
+
+  for (const [width, typed] of [[1280, '12/29'], [375, '12 / 2029']] as const) {
+    it(`back office: a card payment takes the expiry typed "1229" as well as "${typed}" (${width} px)`, async () => {
+      const { id, po } = await invoiceOrder(); // $2,714.11 owed, nothing paid
+      const staff = await openEditor(width, id, po);
+      const take = staff.getByRole('region', { name: 'Take a payment' });
+      await take.getByRole('radio', { name: 'Card' }).check();
+      await take.getByRole('textbox', { name: 'Amount received (USD)' }).fill('20.00');
+      await take.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+      const expiry = take.getByRole('textbox', { name: 'Expiry (MM/YY)' });
+      expect(await expiry.getAttribute('placeholder')).to.equal('MM/YY');
+      await take.getByRole('textbox', { name: 'Security code' }).fill('123');
+      await take.getByRole('button', { name: 'Distribute over what is owed' }).click();
+      // The charge is offered for either way of typing the expiry (the old pattern wanted the slash),
+      // and still not for a month 13.
+      const charge = take.getByRole('button', { name: 'Charge card' });
+      await expiry.fill('1329');
+      expect(await charge.isEnabled(), '"1329" is no expiry').to.equal(false);
+      await expiry.fill(typed);
+      expect(await charge.isEnabled(), `"${typed}" is a good expiry`).to.equal(true);
+      await expiry.fill('1229');
+      expect(await charge.isEnabled(), '"1229" is a good expiry').to.equal(true);
+      await screenshot(staff, `co34-payment-panel-${width}`);
+      await charge.click();
+      await staff.getByRole('region', { name: 'Payments' }).getByRole('row', { name: /Visa •••• 4242 · Successful \$20\.00/ }).waitFor();
+      const [card] = await sqlRows<{ total: string }>(`select total::text from payments where order_id = $1 and payment_type = 1 and successful`, [id]);
+      expect(card.total).to.equal('20.00');
+      expect(staff.problems).to.deep.equal([]);
+      await staff.close();
+    });
+  }
 });
