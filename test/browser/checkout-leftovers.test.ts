@@ -189,6 +189,8 @@ describe('browser: checkout leftovers (issue 34)', function () {
       expect(await figure(summary, 'Total before shipping and tax').textContent()).to.equal('$25,409.00');
       expect(await summary.getByRole('term').filter({ hasText: /^Total$/ }).count(), 'no "Total" that pretends to hold shipping and tax').to.equal(0);
       expect(await summary.textContent()).not.to.contain('$0.00');
+      // The three tabs fit the screen, nothing hidden to scroll to.
+      expect(await page.getByRole('tablist', { name: 'Checkout steps' }).evaluate((e) => e.scrollWidth - e.clientWidth)).to.equal(0);
       expect(await axe(page)).to.deep.equal([]);
       await screenshot(page, `co34-summary-before-${width}`);
 
