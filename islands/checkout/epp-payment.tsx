@@ -11,6 +11,7 @@
 import { text } from '../lib/text.ts';
 import { useEffect, useId, useState } from 'react';
 import { EPP_DEBOUNCE_MS } from '../../src/domain/constants.ts';
+import { formatRateNumber } from '../../src/domain/percent.ts';
 import { Choices, fill, moneyFmt, Plans, Summary } from '../epp/parts.tsx';
 import { useEpp } from '../epp/use-epp.ts';
 
@@ -32,7 +33,7 @@ export function EppPayment({ hidden, locale, orderId, currency, revision, onChan
   const d = epp.data;
   const m = moneyFmt(d?.currency ?? currency, locale);
   const s = epp.selection;
-  const synced = !!d && !epp.loading && s.percentDown === d.plans.standard.downPaymentPercent && s.months === d.plans.standard.installmentCount
+  const synced = !!d && epp.current && !epp.loading && s.percentDown === d.plans.standard.downPaymentPercent && s.months === d.plans.standard.installmentCount
     && (s.plan === 'standard' || !!d.plans.promo) && (s.eppFee ?? null) === (d.terms.customEppFee ? d.terms.eppFee : null);
 
   useEffect(() => {
@@ -55,7 +56,7 @@ export function EppPayment({ hidden, locale, orderId, currency, revision, onChan
         <section className="epp card" aria-label={L.title} data-testid="epp-calculator" data-ready={synced ? 'true' : 'false'} data-loading={epp.loading ? 'true' : 'false'}>
           <div className="card-body stack">
             <p className="small">{L.payHint}</p>
-            <Choices selection={s} choose={epp.choose} rules={epp.rules} admin={epp.admin} L={L} idPrefix={id} />
+            <Choices selection={s} choose={epp.choose} rules={epp.rules} admin={epp.admin} L={L} idPrefix={id} locale={locale} />
             {d!.plans.promo && (
               <fieldset className="field">
                 <legend className="label">{L.choosePlan}</legend>
@@ -69,7 +70,7 @@ export function EppPayment({ hidden, locale, orderId, currency, revision, onChan
             {d && <Plans data={d} L={L} m={m} chosen={s.plan} locale={locale} />}
             {d && synced && (() => {
               const plan = s.plan === 'promo' && d.plans.promo ? d.plans.promo : d.plans.standard;
-              return <p className="epp-charge" data-testid="epp-charge-today"><strong>{fill(L.chargedToday, { amount: m(plan.downPayment), count: plan.installmentCount, monthly: m(plan.monthlyPayment), apr: plan.apr })}</strong></p>;
+              return <p className="epp-charge" data-testid="epp-charge-today"><strong>{fill(L.chargedToday, { amount: m(plan.downPayment), count: plan.installmentCount, monthly: m(plan.monthlyPayment), apr: formatRateNumber(plan.apr, locale, 2, 2) })}</strong></p>;
             })()}
           </div>
         </section>

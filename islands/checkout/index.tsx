@@ -11,7 +11,7 @@
  */
 import { shownMessages } from '../lib/errors.ts';
 import { statusText } from '../lib/text.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { CheckoutAddress, CheckoutProps, ShippingReply } from '../../src/domain/checkout-props.ts';
 import { activeTab, NO_COUNTRY_SELECTED, shippingAddressDirty, tabDisabled, type CheckoutTab } from '../../src/domain/checkout.ts';
 import { showAlert } from '../lib/alerts.ts';
@@ -176,15 +176,33 @@ export default function Checkout(props: Props) {
     }
   };
 
+  // Shipping and tax are known once a shipping method is saved (the shipping tab saves its first
+  // choice at once), or nothing ships, or the payment tab is reached (issue 34: never a $0.00 that reads as free).
+  const figuresKnown = shipToId !== null && (lastPosted.length > 0 || shipping?.shippingRequired === false || active === 2);
+  /**
+   * WAI-ARIA tabs (issue 34): the tab list is one tab stop (the current tab); Left/Right move the
+   * focus over the tabs that can be opened (wrapping), Home/End to the first/last, and Enter or
+   * Space opens the focused tab (manual activation: opening moves the focus to the panel's heading).
+   */
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const tabs = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')];
+    const at = tabs.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    const next = e.key === 'ArrowRight' ? (at + 1) % tabs.length : e.key === 'ArrowLeft' ? (at - 1 + tabs.length) % tabs.length : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    tabs[next].focus();
+    tabs[next].scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  };
   const orgOnFile = props.organisation?.taxExemptOnFile;
   const showTax = props.channel.taxExemptAvailable && !guest;
   return (
     <div className="checkout" data-active-tab={active} data-view-tab={view} data-country-check={countryCheckOk ? 'ok' : 'failed'}>
       <p className="visually-hidden" aria-live="polite" data-testid="checkout-announce">{announce}</p>
-      <div role="tablist" aria-label={L('tabs')} className="checkout-tabs">
+      <div role="tablist" aria-label={L('tabs')} className="checkout-tabs" onKeyDown={onTabKey}>
         {names.map((name, i) => (
           <button key={name} type="button" role="tab" id={`checkout-tab-${i}`} aria-controls={`checkout-panel-${i}`} aria-selected={view === i}
-            disabled={tabDisabled(i, active)} className={`checkout-tab${view === i ? ' is-current' : ''}`} data-testid={`checkout-tab-${i}`}
+            tabIndex={view === i ? 0 : -1} disabled={tabDisabled(i, active)} className={`checkout-tab${view === i ? ' is-current' : ''}`} data-testid={`checkout-tab-${i}`}
             onClick={() => go(i as CheckoutTab, active)}>
             <span className="tab-num" aria-hidden="true">{i + 1}</span> {name}
           </button>
@@ -287,7 +305,7 @@ export default function Checkout(props: Props) {
           <PaymentStep hidden={view !== 2} headingRef={view === 2 ? heading : undefined} L={L} locale={props.locale} orderId={props.order.id}
             methods={props.paymentMethods} card={props.card} guest={guest} totals={totals} currency={props.currency} poNumber={props.order.poNumber} attention={props.order.attention} />
         </div>
-        <Summary L={L} locale={props.locale} currency={props.currency} ledgerLines={props.order.ledgerLines} totals={totals} />
+        <Summary L={L} locale={props.locale} currency={props.currency} ledgerLines={props.order.ledgerLines} totals={totals} known={figuresKnown} />
       </div>
     </div>
   );

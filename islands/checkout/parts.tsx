@@ -24,11 +24,15 @@ export const fmt = (v: string, currency: string, locale: string) => formatMoney(
  * The order summary (issue 33): each line at list price (quantity × unit = line total, so the lines
  * add up to the merchandise row), then the one ledger's rows — merchandise, each discount once by
  * name, shipping, tax — and the total they add up to.
+ *
+ * Until a shipping method is chosen (`known` false) shipping and tax are not known: their rows say
+ * so in words instead of a $0.00 that reads as free, and the total is the ledger's total before
+ * shipping and tax (figureRows without them), labelled so: the figures shown still add up (issue 34).
  */
-export function Summary({ L, locale, currency, ledgerLines, totals }: { L: Lookup; locale: string; currency: string; ledgerLines: CheckoutProps['order']['ledgerLines']; totals: CheckoutProps['order']['totals'] }) {
+export function Summary({ L, locale, currency, ledgerLines, totals, known = true }: { L: Lookup; locale: string; currency: string; ledgerLines: CheckoutProps['order']['ledgerLines']; totals: CheckoutProps['order']['totals']; known?: boolean }) {
   const m = (c: number) => formatFigure(c, currency, locale);
   const l = storedLedger({ status: 'cart', ...totals }, { lines: ledgerLines });
-  const f = figureRows(l, { lineDiscountIsOrg: true });
+  const f = figureRows(l, { lineDiscountIsOrg: true, withShippingAndTax: known });
   const titles = new Map(ledgerLines.map((x) => [x.id, x.title]));
   const label = (code: string, name: string) => (code === 'promotion' || code === 'fee' ? name : code === 'shipping' ? L('shippingTotal') : code === 'tax' ? L('tax') : L(`figures.${code}`));
   const testid: Record<string, string> = { merchandise: 'summary-merchandise', shipping: 'summary-shipping', tax: 'summary-tax', orgDiscount: 'summary-discount', lineDiscount: 'summary-discount', promotion: 'summary-promotion' };
@@ -47,7 +51,10 @@ export function Summary({ L, locale, currency, ledgerLines, totals }: { L: Looku
         {f.rows.map((r, k) => (
           <div key={k}><dt>{label(r.code, r.name)}</dt><dd data-testid={testid[r.code]}>{m(r.cents)}</dd></div>
         ))}
-        <div className="grand"><dt>{L('total')}</dt><dd data-testid="summary-total">{m(f.total)}</dd></div>
+        {!known && (['shippingTotal', 'tax'] as const).map((k) => (
+          <div key={k} data-testid="summary-later"><dt>{L(k)}</dt><dd className="muted">{L('figureLater')}</dd></div>
+        ))}
+        <div className="grand"><dt>{known ? L('total') : L('figures.beforeShippingAndTax')}</dt><dd data-testid="summary-total">{m(f.total)}</dd></div>
       </dl>
     </aside>
   );

@@ -11,6 +11,7 @@ import type { CheckoutProps } from '../../src/domain/checkout-props.ts';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { CARD_ERROR_FIELD, parseCardExpiry } from '../../src/domain/card-expiry.ts';
 import { dirtyOrderFields } from '../../src/domain/checkout.ts'; // spec §4: PO and attention only when dirty
+import { eppPaysWith } from '../../src/domain/epp.ts';
 import { isAppRequestError, request } from '../lib/request.ts';
 import { fieldsOf, fmt, type Lookup } from './parts.tsx';
 import { SavedMethods, type SavedChoice } from './saved-methods.tsx';
@@ -60,16 +61,21 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
       .catch((err) => console.error('payment methods failed', err));
   }, [hidden]);
 
+  // EPP (issue 10, 34): offered whenever a card pays, a new one or a saved one; a bank account, a check or an invoice pays in full.
+  const payType = saved ? saved.paymentType : type;
+  const eppOffered = !guest && eppPaysWith(payType);
+  const eppWaiting = eppOffered && epp === 'pending';
+
   const place = async () => {
-    if (placing || (!saved && epp === 'pending')) return;
+    if (placing || eppWaiting) return;
     setPlacing(true);
     showWait(); // spec §9: the full-screen wait overlay during the order's placement (kept until the confirmation loads)
     setError('');
     setErrors({});
     attempt.current ??= { key: newKey() };
     try {
-      // EPP is offered with a new card (its part sits under the card fields); a saved method pays in full.
-      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, ...dirtyOrderFields({ po_number: po, attention: att }, { po_number: poNumber, attention }), ...(!saved && type === PAYMENT_TYPES.CARD ? eppFields(epp) : {}) };
+      // EPP's choice goes with a card payment only, new or saved (the server checks it again).
+      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, ...dirtyOrderFields({ po_number: po, attention: att }, { po_number: poNumber, attention }), ...(eppOffered ? eppFields(epp) : {}) };
       if (saved) {
         body.payment_type = saved.paymentType;
         body.saved_method_id = saved.id;
@@ -164,7 +170,6 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
               {errors.cvc && <span className="field-error" id="co-cvc-err" data-testid="card-cvc-error">{errors.cvc}</span>}
             </div>
           </div>
-          {!guest && <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />}
         </div>
       ) : type === PAYMENT_TYPES.INVOICE ? (
         <div className="stack" data-testid="invoice-help">
@@ -180,6 +185,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
           <p className="small muted">{L('check.help')}</p>
         </div>
       )}
+      {eppOffered && <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />}
       <div className="grid grid-2">
         <div className="field">
           <label htmlFor="co-po">{L('poNumber')}</label>
@@ -193,7 +199,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
       {error && <div className="alert alert-error" role="alert" data-testid="place-error">{error}</div>}
       <div className="place-row">
         <strong>{L('total')}: <span data-testid="place-total">{m(totals.total)}</span></strong>
-        <button type="button" className="btn btn-primary" disabled={placing || (!saved && epp === 'pending')} aria-busy={placing} onClick={() => void place()} data-testid="place-order">{placing ? L('placing') : L('place')}</button>
+        <button type="button" className="btn btn-primary" disabled={placing || eppWaiting} aria-busy={placing} onClick={() => void place()} data-testid="place-order">{placing ? L('placing') : L('place')}</button>
       </div>
     </section>
   );

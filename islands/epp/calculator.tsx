@@ -59,7 +59,7 @@ export default function EppCalculator(props: Props) {
         </div>
         {d ? <p className="epp__summary"><Summary plan={d.plans.standard} L={L} m={m} locale={props.locale} /></p> : <p className="small muted">{L.intro}</p>}
         <div id={`${id}body`} hidden={!open} className="stack">
-          <Choices selection={epp.selection} choose={epp.choose} rules={epp.rules} admin={epp.admin} L={L} idPrefix={id} />
+          <Choices selection={epp.selection} choose={epp.choose} rules={epp.rules} admin={epp.admin} L={L} idPrefix={id} locale={props.locale} />
           <p className="small muted epp__status" role="status" aria-live="polite" data-testid="epp-status">{epp.loading ? L.loading : epp.failed ? L.unavailable : ''}</p>
           {d && (
             <>

@@ -83,8 +83,8 @@ export function Plans({ data, L, m, chosen, locale }: { data: EppServiceData; L:
 }
 
 /** Down payment and term: lists for everyone; an EPP admin types any value (and may set the fee). */
-export function Choices({ selection, choose, rules, admin, L, idPrefix }: {
-  selection: EppSelection; choose: (p: Partial<EppSelection>) => void; rules: EppRulesJson | null; admin: boolean; L: EppLabels; idPrefix: string;
+export function Choices({ selection, choose, rules, admin, L, idPrefix, locale = 'en-us' }: {
+  selection: EppSelection; choose: (p: Partial<EppSelection>) => void; rules: EppRulesJson | null; admin: boolean; L: EppLabels; idPrefix: string; locale?: string;
 }) {
   if (!rules) return null;
   const pd = selection.percentDown ?? rules.default_percent_down;
@@ -106,7 +106,7 @@ export function Choices({ selection, choose, rules, admin, L, idPrefix }: {
           </div>
           <div className="field">
             <label htmlFor={`${idPrefix}fee`}>{L.feeAdmin}</label>
-            <input id={`${idPrefix}fee`} inputMode="decimal" value={selection.eppFee ?? ''} placeholder={`${rules.fee_percent}%`} onChange={(e) => choose({ eppFee: e.target.value.trim() || null })} data-testid="epp-fee" />
+            <input id={`${idPrefix}fee`} inputMode="decimal" value={selection.eppFee ?? ''} placeholder={formatPercent(rules.fee_percent, locale)} onChange={(e) => choose({ eppFee: e.target.value.trim() || null })} data-testid="epp-fee" />
           </div>
         </>
       ) : (

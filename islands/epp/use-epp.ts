@@ -33,6 +33,8 @@ export function useEpp(opts: { serviceUrl: string; source: EppSource; debounceMs
   const [data, setData] = useState<EppServiceData | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** The order or product state (context) the data was computed for: figures of an earlier total are not this order's. */
+  const [dataFor, setDataFor] = useState<string | null>(null);
   const selRef = useRef(selection);
   const dataRef = useRef<EppServiceData | null>(null);
   /** The rules last heard from the server: kept after a failure so the choices stay on screen. */
@@ -60,6 +62,7 @@ export function useEpp(opts: { serviceUrl: string; source: EppSource; debounceMs
     lastRequested.current = hash;
     inFlight.current = true;
     setLoading(true);
+    const askedFor = contextRef.current;
     try {
       const src = opts.source as Record<string, unknown>;
       const reply = await request<EppServiceData>('GET', opts.serviceUrl, {
@@ -73,6 +76,7 @@ export function useEpp(opts: { serviceUrl: string; source: EppSource; debounceMs
       dataRef.current = reply;
       rulesRef.current = { rules: reply.rules, admin: reply.admin };
       setData(reply);
+      setDataFor(askedFor);
       setFailed(false);
       // Follow the server's terms, unless the buyer changed something while we waited.
       if (hashOf(selRef.current) === hash) {
@@ -112,5 +116,7 @@ export function useEpp(opts: { serviceUrl: string; source: EppSource; debounceMs
     put(withinLists({ ...selRef.current, ...patch }, known?.rules ?? null, known?.admin ?? false));
   };
 
-  return { selection, choose, data, loading, failed, rules: data?.rules ?? rulesRef.current?.rules ?? null, admin: data?.admin ?? rulesRef.current?.admin ?? false };
+  // `current`: the data is for today's order (issue 34: after the shipping made the total grow, the
+  // checkout showed the earlier total's down payment until the debounced refresh came back).
+  return { selection, choose, data, current: data !== null && dataFor === context, loading, failed, rules: data?.rules ?? rulesRef.current?.rules ?? null, admin: data?.admin ?? rulesRef.current?.admin ?? false };
 }

@@ -13,6 +13,7 @@ import { ALLOCATION_TYPES, PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { formatMoney, fromCents, parseCents } from '../../src/domain/money.ts';
 import type { OrderJson } from '../../src/domain/order-edit.ts';
 import type { EditorLabels } from '../../src/domain/order-edit-labels.ts';
+import { parseCardExpiry } from '../../src/domain/card-expiry.ts';
 import { checkPartAssignments, distributeOverParts, owedPartsOfOrder, sumOwed, TAX_PART_NAME, type PaymentPart } from '../../src/domain/payment-parts.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { hideWait, showWait } from '../lib/overlay.ts';
@@ -45,7 +46,8 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
   const verdict = checkPartAssignments(parts, split, amountCents);
   const assignedCents = split.reduce((s, a) => s + a.cents, 0);
   const remaining = amountCents - assignedCents;
-  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
+  // The one reading of a typed expiry (issue 34): "1229" and "12/29" alike, as checkout takes them.
+  const expiry = parseCardExpiry(card.expiry);
   const cardReady = card.number.replace(/\D/g, '').length >= 12 && expiry !== null && /^\d{3,4}$/.test(card.cvc);
   const ok = amountCents > 0 && (method === 'card' ? cardReady : check.trim() !== '') && verdict.ok;
 
@@ -69,7 +71,7 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
       };
       let paid: { payment_id: number };
       if (method === 'card') {
-        const t = await request<{ token: string }>('POST', tokenizeUrl, { number: card.number.replace(/\s+/g, ''), exp_month: Number(expiry![1]), exp_year: Number(expiry![2]), cvc: card.cvc }, { json: true });
+        const t = await request<{ token: string }>('POST', tokenizeUrl, { number: card.number.replace(/\s+/g, ''), exp_month: expiry!.month, exp_year: expiry!.year, cvc: card.cvc }, { json: true });
         paid = await request<{ payment_id: number }>('POST', `/${locale}/api/orders/${order.order_id}/payments`, { ...split_, payment_type: PAYMENT_TYPES.CARD, token: t.token, idempotency_key: attemptKey() }, { bearer: apiToken(), json: true });
         setCard({ number: '', expiry: '', cvc: '' });
       } else {
@@ -126,7 +128,7 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
             </div>
             <div className="field">
               <label htmlFor={`${id}-exp`}>{labels.cardExpiry}</label>
-              <input id={`${id}-exp`} inputMode="numeric" autoComplete="off" maxLength={7} placeholder="MM/YY" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} disabled={busy} data-testid="pay-card-expiry" />
+              <input id={`${id}-exp`} inputMode="numeric" autoComplete="off" maxLength={9} placeholder={labels.cardExpiryPlaceholder} value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} disabled={busy} data-testid="pay-card-expiry" />
             </div>
             <div className="field">
               <label htmlFor={`${id}-cvc`}>{labels.cardCvc}</label>

@@ -26,6 +26,14 @@
 import { convert, fromCents, round2, sumCents, toCents } from './money.ts';
 import { prorate } from './prorate.ts';
 import type { FieldErrors } from './errors.ts';
+import { PAYMENT_TYPES } from './constants.ts';
+
+/**
+ * Why: the down payment is charged to a card, a new one or one the buyer saved (issue 34: a saved
+ * card was never offered the program); a check, a bank account or an invoice pays the order in full.
+ * The server refuses EPP with any other payment type, and checkout offers EPP exactly when this holds.
+ */
+export const eppPaysWith = (paymentType: number): boolean => paymentType === PAYMENT_TYPES.CARD;
 
 /** The rules in force (epp_rules), as the server sends them and the islands read them. */
 export type EppRules = {

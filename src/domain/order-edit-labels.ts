@@ -12,7 +12,7 @@ export const EDITOR_LABEL_KEYS = {
   payment: 'oa.pay.title', payAmount: 'oa.pay.amount', checkNumber: 'oa.pay.checkNumber', distribute: 'oa.pay.distribute', assigned: 'oa.pay.assigned', assignedTotal: 'oa.pay.assignedTotal',
   paid: 'oa.detail.paid', unpaid: 'oa.detail.unpaid', record: 'oa.pay.record', recorded: 'oa.pay.recorded', remaining: 'oa.pay.remaining',
   overLine: 'oa.pay.overLine', sumMismatch: 'oa.pay.sumMismatch', saveFirst: 'oa.pay.saveFirst', payFee: 'oa.pay.fee',
-  method: 'oa.pay.method', methodCheck: 'oa.pay.methodCheck', methodCard: 'oa.pay.methodCard', cardNumber: 'oa.pay.cardNumber', cardExpiry: 'oa.pay.cardExpiry',
+  method: 'oa.pay.method', methodCheck: 'oa.pay.methodCheck', methodCard: 'oa.pay.methodCard', cardNumber: 'oa.pay.cardNumber', cardExpiry: 'oa.pay.cardExpiry', cardExpiryPlaceholder: 'oa.pay.cardExpiryPlaceholder',
   cardCvc: 'oa.pay.cardCvc', charge: 'oa.pay.charge', charging: 'oa.pay.charging', cardIncomplete: 'oa.pay.cardIncomplete',
   refundTitle: 'oa.refund.title', refundPayment: 'oa.refund.payment', refunded: 'oa.refund.refunded', refundLeft: 'oa.refund.left', refundAmount: 'oa.refund.amount',
   payments: 'oa.detail.payments', fees: 'oa.detail.fees', feePaid: 'oa.detail.feePaid', feeUnpaid: 'oa.detail.feeUnpaid', paymentOk: 'oa.payment.ok',

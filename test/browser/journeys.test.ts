@@ -107,7 +107,10 @@ describe('browser: journeys (issue 21)', function () {
     const thanks = page.getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ });
     await thanks.waitFor();
     const lines = page.getByRole('region', { name: 'Items' });
-    expect(await lines.getByRole('row', { name: /Custom Vacuum Planter — Build Your Own DEMO-CONFIG-006-0DB-022 1/ }).count()).to.equal(1);
+    const planterRow = lines.getByRole('row', { name: /^Custom Vacuum Planter — Build Your Own DEMO-CONFIG-006-0DB-022 / });
+    expect(await planterRow.count()).to.equal(1);
+    // The configured options, under the line (issue 34).
+    expect((await planterRow.getByRole('listitem').allTextContents()).map((t) => t.trim())).to.include.members(['Row count: 6 rows', 'Hitch: Drawbar pull-type', 'Extra seed plates: Soybean 60-cell × 2']);
     expect(await page.getByRole('region', { name: 'Payment' }).textContent()).to.contain('VISA ending in 4242');
     expect(page.problems).to.deep.equal([]);
     await page.close();

@@ -1,6 +1,7 @@
 /** src/domain/epp.ts: the schedule always adds up, choices follow the lists, APR is the schedule's actuarial rate. */
 import { expect } from 'chai';
-import { addMonths, aprOf, checkChoice, computePlan, ineligibleCents, normaliseChoice, promoFor, selectionHash, type EppItem, type EppRules } from '../../src/domain/epp.ts';
+import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
+import { addMonths, aprOf, checkChoice, computePlan, eppPaysWith, ineligibleCents, normaliseChoice, promoFor, selectionHash, type EppItem, type EppRules } from '../../src/domain/epp.ts';
 
 const RULES: EppRules = { percentDown: [10, 20, 30, 50], months: [6, 12, 18, 24], defaultPercentDown: 20, defaultMonths: 12, feePercent: '3.50', ratePercent: '9.90' };
 
@@ -129,5 +130,10 @@ describe('domain: EPP', () => {
     expect(promoFor([])).to.equal(null);
     expect(ineligibleCents([item(1, true, promo), item(2, false, null, 700)], 5000)).to.equal(700);
     expect(ineligibleCents([item(2, false, null, 7000)], 5000)).to.equal(5000);
+  });
+
+  it('the down payment is paid by card, new or saved (issue 34); a check, a bank account or an invoice pays in full', () => {
+    expect(eppPaysWith(PAYMENT_TYPES.CARD)).to.equal(true);
+    expect([PAYMENT_TYPES.CHECK, PAYMENT_TYPES.BANK, PAYMENT_TYPES.INVOICE].map(eppPaysWith)).to.deep.equal([false, false, false]);
   });
 });

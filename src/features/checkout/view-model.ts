@@ -55,7 +55,7 @@ export async function checkoutPageProps(
   const regions = defaultCountry ? localRegions(defaultCountry.code, regionRows, req.locale) : [];
   const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)])) as Record<string, string>;
   // The summary's rows (issue 33, domain/order-figures.ts).
-  for (const k of ['merchandise', 'orgDiscount', 'lineDiscount'] as const) labels[`figures.${k}`] = req.t(`figures.${k}`);
+  for (const k of ['merchandise', 'orgDiscount', 'lineDiscount', 'beforeShippingAndTax'] as const) labels[`figures.${k}`] = req.t(`figures.${k}`);
   // "Sent for approval" names the order and links to it in the account's orders (issue 34).
   for (const k of ['number', 'link'] as const) labels[`approvals.sent.${k}`] = req.t(`approvals.sent.${k}`);
   labels['guest.checkout.note'] = req.t('guest.checkout.note'); // issue 34

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
-import { PAYMENT_TYPES } from '../../domain/constants.ts';
+import { eppPaysWith } from '../../domain/epp.ts';
 import { invalid } from '../../domain/errors.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { prorate } from '../../domain/prorate.ts';
@@ -24,7 +24,7 @@ export const eppRequestHash = (e: EppPlacementInput | null | undefined) =>
 /** The plan for this order, or null when the buyer does not pay by EPP. The down payment is paid by card. */
 export async function eppAtPlacement(tx: DbOrTx, args: { orderId: number; totalCents: number; paymentType: number; input: EppPlacementInput | null | undefined; admin: boolean; now: Date }): Promise<EppPlacement | null> {
   if (!args.input) return null;
-  if (args.paymentType !== PAYMENT_TYPES.CARD) {
+  if (!eppPaysWith(args.paymentType)) {
     const message = 'The EPP down payment is paid by card.';
     throw invalid(message, { payment_type: message });
   }

@@ -5,6 +5,7 @@ import { lineTitle } from '../cart/localize.ts';
 import { getOrderDetail } from './queries.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
 import { orderFiguresView, promotionRules } from './figures.ts';
+import { optionText, shownLineOptions } from './line-options.ts';
 
 /**
  * `base` is where links point (PUBLIC_URL, else the request's host). A guest's order (issue 34)
@@ -19,8 +20,10 @@ export async function sendConfirmation(s: Pick<Services, 'db' | 'mailer' | 'text
   // The one ledger's figures (issue 33): each line quantity × list unit = list total, its discounts
   // beneath it, then the order's rows, which add up to the total.
   const figures = orderFiguresView({ ...order, lines: order.lines.map((l) => ({ ...l, title: lineTitle(l, names) })) }, await promotionRules(s.db, order.lines), { t: t as never, locale });
+  const options = await shownLineOptions(s.db, names, order.lines.map((l) => l.id)); // each line's configured options (issue 34)
   const lines = figures.lines.flatMap((l) => [
     `  ${l.quantity} × ${l.title}${l.stockcode ? ` (${l.stockcode})` : ''}  ${l.quantity} × ${l.unit} = ${l.listTotal}`,
+    ...(options.get(l.id) ?? []).map((o) => `      ${optionText(o)}`),
     ...l.discounts.map((d) => `      ${d.label}: ${d.amount}`),
   ]);
   const a = order.shipTo;

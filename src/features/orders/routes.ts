@@ -15,6 +15,7 @@ import { formPage } from '../../http/error-handler.ts';
 import { Survey, SURVEY_SOURCES } from '../checkout/schemas.ts';
 import { customerOrderExtras, getOrderDetail, saveSurvey } from './queries.ts';
 import { lineTitle } from '../cart/localize.ts';
+import { shownLineOptions } from './line-options.ts';
 import { orderPlan } from '../epp/queries.ts';
 import { orderFiguresView, promotionRules } from './figures.ts';
 
@@ -42,6 +43,8 @@ export async function orderPageLocals(s: Services, req: Request, order: NonNulla
     title: req.t('order.title', { id: order.id }),
     // Each line in the reader's language (the catalogue's name; the line's own title without a translation).
     order: { ...order, lines },
+    // Each line's configured options, in the reader's language, as the cart showed them.
+    lineOptions: await shownLineOptions(s.db, names, order.lines.map((l) => l.id)),
     placed: req.query.placed === '1',
     taxExempt: isTaxExempt(order.taxExemptId),
     exemption,

@@ -59,7 +59,7 @@ export const backofficeEdit = {
     'promo.saveChanges': 'Guardar cambios',
     'promo.updated': '“{{name}}” se guardó.',
     'oa.customers.add': 'Agregar cliente',
-    'oa.customers.addIntro': 'Crea la cuenta del cliente. Puede elegir una contraseña con “¿Olvidó su contraseña?” en la página de inicio de sesión.',
+    'oa.customers.addIntro': 'Cree la cuenta del cliente. Puede elegir una contraseña con “¿Olvidó su contraseña?” en la página de inicio de sesión.',
     'oa.customers.added': 'Se agregó a {{name}}.',
     'oa.customers.f.email': 'Correo electrónico',
     'oa.customers.f.phone': 'Teléfono (opcional)',

@@ -142,7 +142,7 @@ export const es: Partial<Record<CoreKey, string>> = {
   'cart.checkout.hint': 'El envío y los impuestos se calculan al pagar.',
   'nav.checkout': 'Pagar',
   'order.again': 'Volver a pedir',
-  'order.again.hint': 'Agrega a su carrito los productos de este pedido, con las mismas opciones, a los precios de hoy.',
+  'order.again.hint': 'Agregue a su carrito los productos de este pedido, con las mismas opciones, a los precios de hoy.',
   'order.again.added_one': '{{count}} producto del pedido #{{id}} ya está en su carrito, al precio de hoy.',
   'order.again.added_other': '{{count}} productos del pedido #{{id}} ya están en su carrito, a los precios de hoy.',
   'order.again.none': 'Ningún producto del pedido #{{id}} se puede pedir hoy.',
