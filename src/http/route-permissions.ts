@@ -128,6 +128,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('GET', '/:locale/account/organization/approvals', 'organisation.users', 'issue 25: own organisation\'s carts waiting for approval'),
   R('POST', '/:locale/account/organization/approvals/:approvalId/approve', 'organisation.users', 'issue 25: own organisation only; never one\'s own cart'),
   R('POST', '/:locale/account/organization/approvals/:approvalId/reject', 'organisation.users', 'issue 25: own organisation only; reason required'),
+  R('POST', '/:locale/account/approvals/:approvalId/withdraw', 'signed-in', 'own request only (404 otherwise); while it waits'),
   R('GET', '/:locale/account/quotes', 'signed-in', 'issue 25: own quotes only'),
   R('GET', '/:locale/account/quotes/new', 'signed-in', 'issue 25: the own cart'),
   R('POST', '/:locale/account/quotes', 'signed-in', 'issue 25: the own cart becomes a quote request'),

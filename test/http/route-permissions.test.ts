@@ -69,7 +69,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
   [ANY, /^\/:locale\/order\//, 'signed-in'],
   [ANY, /^\/:locale\/account\/organization\/users/, ['buyer', 'admin'] /* organisation.users: Acme's account administrator */],
   [ANY, /^\/:locale\/account\/organization\/approvals/, ['buyer', 'admin'] /* organisation.users: Acme's approvers (issue 25: spending limits) */],
-  [ANY, /^\/:locale\/account(\/(orders|payment|addresses|quotes)(\/|$)|$)/, 'signed-in' /* quotes: the buyer's own (issue 25) */],
+  [ANY, /^\/:locale\/account(\/(orders|payment|addresses|quotes|approvals)(\/|$)|$)/, 'signed-in' /* quotes: the buyer's own (issue 25); approvals: withdrawing one's own request */],
   [ANY, /^\/:locale\/orders\/:orderId/, 'signed-in'],
   [ANY, /^\/(api\/plaid\/link-token|bank-link\/statement)$/, 'signed-in'],
   // The orders API: a bearer token; payments need orders.pay.

@@ -55,6 +55,7 @@ const MATRIX: Row[] = [
   { area: 'quotes (back office): read', call: get(() => '/en-us/admin/quotes'),                                        want: [401, 403, 403, 200, 200, 403, 403, 401] },
   { area: 'own quotes: read', call: get(() => '/en-us/account/quotes'),                                               want: [401, 200, 200, 200, 200, 200, 200, 401] },
   { area: 'ask for a quote on the own cart: write', call: post(() => '/en-us/account/quotes'),                         want: [401, 400, 400, 400, 400, 400, 400, 401] },
+  { area: "an approval request that is not theirs: withdraw", call: post(() => '/en-us/account/approvals/2147483647/withdraw'), want: [401, 404, 404, 404, 404, 404, 404, 401] },
   { area: 'customers: read', call: get(() => '/account/dashboard/customers'),                                         want: [401, 403, 403, 200, 200, 403, 403, 401] },
   { area: 'a customer: read', call: get((i) => `/account/dashboard/customers/${i.person}`),                           want: [401, 403, 403, 200, 200, 403, 403, 401] },
   { area: "a customer's address: write", call: post((i) => `/account/dashboard/customers/${i.person}/addresses/${i.address}/edit`), want: [401, 403, 403, 400, 400, 403, 403, 401] },

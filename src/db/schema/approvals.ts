@@ -20,7 +20,10 @@ export const memberLimits = pgTable('member_limits', {
   index('member_limits_user_idx').on(t.userId),
 ]);
 
-/** A cart sent for approval: while pending, the cart is locked. `choice` is the place-order request as chosen at checkout. */
+/**
+ * A cart sent for approval: while pending, the cart is locked. `choice` is the place-order request as chosen at checkout.
+ * Decided by an approver ('approved', 'rejected') or withdrawn by the member who sent it ('withdrawn': decided_by is the member).
+ */
 export const orderApprovals = pgTable('order_approvals', {
   id: serial('id').primaryKey(),
   orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
@@ -34,7 +37,7 @@ export const orderApprovals = pgTable('order_approvals', {
   decidedAt: tstz('decided_at'),
   createdAt: createdAt(),
 }, (t) => [
-  check('order_approvals_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  check('order_approvals_status', sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn')`),
   uniqueIndex('order_approvals_one_pending_uq').on(t.orderId).where(sql`${t.status} = 'pending'`),
   index('order_approvals_org_status_idx').on(t.organisationId, t.status),
   index('order_approvals_requested_by_idx').on(t.requestedBy),

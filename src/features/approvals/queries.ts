@@ -104,13 +104,20 @@ export async function lockApproval(db: DbOrTx, organisationId: number, approvalI
   return row;
 }
 
+/** One of the member's own approvals, locked (a decision and a withdrawal queue on it); another's is not found. */
+export async function lockOwnApproval(db: DbOrTx, userId: number, approvalId: number) {
+  const [row] = await db.select().from(orderApprovals)
+    .where(and(eq(orderApprovals.id, approvalId), eq(orderApprovals.requestedBy, userId))).for('update');
+  return row;
+}
+
 export async function insertApproval(db: DbOrTx, v: { orderId: number; requestedBy: number; organisationId: number; reason: string; choice: Record<string, unknown> }) {
   const [row] = await db.insert(orderApprovals).values({ ...v, status: 'pending' }).returning({ id: orderApprovals.id });
   return row;
 }
 
-/** Decides a pending approval; false when it was no longer pending. */
-export async function decideApproval(db: DbOrTx, approvalId: number, v: { status: 'approved' | 'rejected'; decidedBy: number; reason?: string }): Promise<boolean> {
+/** Decides (or, by the member, withdraws) a pending approval; false when it was no longer pending. */
+export async function decideApproval(db: DbOrTx, approvalId: number, v: { status: 'approved' | 'rejected' | 'withdrawn'; decidedBy: number; reason?: string }): Promise<boolean> {
   const rows = await db.update(orderApprovals).set({ status: v.status, decidedBy: v.decidedBy, decidedAt: new Date(), ...(v.reason !== undefined ? { reason: v.reason } : {}) })
     .where(and(eq(orderApprovals.id, approvalId), eq(orderApprovals.status, 'pending'))).returning({ id: orderApprovals.id });
   return rows.length === 1;
@@ -132,9 +139,9 @@ export async function lockCartOf(db: DbOrTx, orderId: number, userId: number) {
   return row;
 }
 
-/** The latest approval of a cart (pending or decided), for the cart page's notice. */
+/** The latest approval of a cart (pending, decided or withdrawn), for the cart page's notice. */
 export async function latestApprovalOf(db: DbOrTx, orderId: number) {
-  const [row] = await db.select({ status: orderApprovals.status, reason: orderApprovals.reason }).from(orderApprovals)
+  const [row] = await db.select({ id: orderApprovals.id, status: orderApprovals.status, reason: orderApprovals.reason }).from(orderApprovals)
     .where(eq(orderApprovals.orderId, orderId)).orderBy(desc(orderApprovals.id)).limit(1);
   return row;
 }

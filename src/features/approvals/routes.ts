@@ -5,6 +5,8 @@
  *   GET  /{locale}/account/organization/approvals                  the queue: carts waiting for approval
  *   POST /{locale}/account/organization/approvals/{id}/approve     places the order with the member's choice
  *   POST /{locale}/account/organization/approvals/{id}/reject      reason required; unlocks the cart
+ * and the member's own (any signed-in user, ownership checked by the service: another's is 404):
+ *   POST /{locale}/account/approvals/{id}/withdraw                  takes back a request still waiting; unlocks the cart
  */
 import { Router, type Request } from 'express';
 import type { Services } from '../../services.ts';
@@ -21,7 +23,7 @@ import { organisationOfAdmin } from '../org-users/service.ts';
 import { approvalOrders, approvalsOfOrganisation, limitsOfOrganisation } from './queries.ts';
 import { figuresFor } from '../orders/figures.ts';
 import { LimitsForm, RejectForm } from './schemas.ts';
-import { approve, reject, setMemberLimits, type ApprovalChoice } from './service.ts';
+import { approve, reject, setMemberLimits, withdraw, type ApprovalChoice } from './service.ts';
 
 const USERS = '/account/organization/users';
 const QUEUE = '/account/organization/approvals';
@@ -30,7 +32,7 @@ const QUEUE = '/account/organization/approvals';
 async function queueLocals(s: Services, req: Request, extra: Record<string, unknown> = {}) {
   const org = await organisationOfAdmin(s.db, req.user!);
   const rows = await approvalsOfOrganisation(s.db, org.id, ['pending']);
-  const decided = await approvalsOfOrganisation(s.db, org.id, ['approved', 'rejected'], 20);
+  const decided = await approvalsOfOrganisation(s.db, org.id, ['approved', 'rejected', 'withdrawn'], 20);
   // What the approver decides on (issue 34): the items, the figures adding up, the PO and how it will be paid.
   const carts = new Map((await approvalOrders(s.db, rows.map((r) => r.orderId))).map((o) => [o.id, o]));
   const figuresOf = figuresFor({ t: req.t as never, locale: req.locale });
@@ -103,6 +105,15 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
     if (wantsJson(req)) return void res.json({ status: 'rejected', approval_id: id, reason });
     flash(req, 'success', req.t('approvals.rejected'));
     res.redirect(303, `/${req.locale}${QUEUE}`);
+  });
+
+  /** POST /{locale}/account/approvals/{id}/withdraw: the member's own request, while it waits. */
+  r.post('/account/approvals/:approvalId/withdraw', async (req, res) => {
+    const id = parseInput(IdParam, req.params.approvalId);
+    await withdraw(s, req.user!, id);
+    if (wantsJson(req)) return void res.json({ status: 'withdrawn', approval_id: id });
+    flash(req, 'success', req.t('approvals.withdrawn'));
+    res.redirect(303, `/${req.locale}/cart`);
   });
 
   return r;

@@ -3,8 +3,9 @@
  * member's cart sent for approval (locked while it waits), and the approver's decision. An
  * approval places the order through checkout's own placement (placeOrder, with the choice the
  * member made), its decision written in the same transaction as the order's confirmation; a
- * rejection unlocks the cart with the approver's reason. Each step is audited, sends a webhook
- * event and mails the people concerned.
+ * rejection unlocks the cart with the approver's reason; the member may also withdraw their own
+ * request while it waits, which unlocks the cart too. Each step is audited, sends a webhook event
+ * and mails the people concerned.
  */
 import type { Db } from '../../db/client.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
@@ -23,11 +24,12 @@ import { sendConfirmation } from '../orders/mail.ts';
 import { memberOf } from '../org-users/queries.ts';
 import { organisationOfAdmin, refuseOwnAccount } from '../org-users/service.ts';
 import { cartLocked, type NeedsApproval } from './limits.ts';
-import { approvalById, approversOf, decideApproval, insertApproval, lockApproval, lockCartOf, userEmail, writeLimits } from './queries.ts';
+import { approvalById, approversOf, decideApproval, insertApproval, lockApproval, lockCartOf, lockOwnApproval, userEmail, writeLimits } from './queries.ts';
 import type { LimitsForm } from './schemas.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
 type Admin = Pick<CurrentUser, 'id' | 'email' | 'organisationId'>;
+type Member = Pick<CurrentUser, 'id' | 'email'>;
 type Mail = Pick<Services, 'db' | 'mailer' | 'texts' | 'catalogText' | 'config'>;
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
@@ -138,4 +140,37 @@ export async function reject(s: Mail, approver: Admin, approvalId: number, reaso
   const choice = a.choice as ApprovalChoice;
   const t = tOf(s, choice.locale);
   if (member) await s.mailer.send({ to: member.email, subject: t('approvals.mail.rejected.subject'), text: `${t('approvals.mail.rejected.body', { email: approver.email, reason })}\n\n${base}/${localeOf(choice.locale)}/cart\n` }).catch(() => undefined);
+}
+
+/**
+ * The member takes back their own request while it waits: the cart is unlocked (the row is no
+ * longer pending), audited, announced, and the organisation's approvers are told there is nothing
+ * to decide. Someone else's request is not found, whoever asks; one already decided is a 409.
+ */
+export async function withdraw(s: Mail, member: Member, approvalId: number): Promise<{ orderId: number }> {
+  const a = await s.db.transaction(async (tx) => {
+    const row = await lockOwnApproval(tx, member.id, approvalId);
+    if (!row) throw notFound();
+    if (row.status !== 'pending') throw conflict('This request was already decided.');
+    await decideApproval(tx, row.id, { status: 'withdrawn', decidedBy: member.id });
+    const choice = row.choice as ApprovalChoice;
+    await audit(tx, {
+      action: 'order.approval_withdraw', entity: 'order', entityId: row.orderId, userId: member.id,
+      message: `${member.email} withdrew the approval request for cart ${row.orderId}`, data: { approvalId: row.id },
+    });
+    await emitEvent(tx, 'order.approval_withdrawn', { orderId: row.orderId, approvalId: row.id, total: fromCents(choice.totalCents ?? 0), currency: choice.currency, withdrawnBy: member.id });
+    return row;
+  });
+  const choice = a.choice as ApprovalChoice;
+  const approvers = (await approversOf(s.db, a.organisationId)).filter((x) => x.id !== member.id);
+  for (const x of approvers) {
+    const t = tOf(s, x.locale);
+    const total = formatMoney(choice.totalCents ?? 0, choice.currency, localeOf(x.locale));
+    await s.mailer.send({
+      to: x.email,
+      subject: t('approvals.mail.withdrawn.subject', { email: member.email }),
+      text: `${t('approvals.mail.withdrawn.body', { email: member.email, id: a.orderId, total })}\n`,
+    }).catch(() => undefined);
+  }
+  return { orderId: a.orderId };
 }

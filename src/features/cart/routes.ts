@@ -93,11 +93,12 @@ export function cartRoutes(s: Services): Router {
     // after a discount toggle only when asked to (?refresh=1), e.g. by a page embedding server-rendered prices.
     const refresh = req.query.refresh === '1';
     res.locals.cartCount = state?.count ?? 0;
-    // Spending limits (issue 25): a cart waiting for approval, or just rejected with the approver's reason.
+    // Spending limits (issue 25): a cart waiting for approval, or just rejected with the approver's reason
+    // (a request the member withdrew shows nothing: the flash says so right after).
     const approval = req.user && state ? await latestApprovalOf(s.db, state.orderId) : undefined;
     res.locals.cartLocked = approval?.status === 'pending';
     await res.page('cart/index', {
-      approval: approval && approval.status !== 'approved' ? approval : null,
+      approval: approval && (approval.status === 'pending' || approval.status === 'rejected') ? approval : null,
       title: req.t('cart.title'),
       cart: state,
       hasEstimate,

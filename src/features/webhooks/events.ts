@@ -14,7 +14,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
-export const WEBHOOK_EVENTS = ['order.created', 'order.updated', 'payment.recorded', 'inventory.changed', 'product.changed', 'order.approval_requested', 'order.approval_approved', 'order.approval_rejected', 'quote.requested', 'quote.offered', 'quote.accepted', 'quote.rejected'] as const;
+export const WEBHOOK_EVENTS = ['order.created', 'order.updated', 'payment.recorded', 'inventory.changed', 'product.changed', 'order.approval_requested', 'order.approval_approved', 'order.approval_rejected', 'order.approval_withdrawn', 'quote.requested', 'quote.offered', 'quote.accepted', 'quote.rejected'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by the test-delivery button, to the one webhook it was pressed for. */
 export const TEST_EVENT = 'webhook.test';

@@ -1,0 +1,2 @@
+ALTER TABLE "order_approvals" DROP CONSTRAINT "order_approvals_status";--> statement-breakpoint
+ALTER TABLE "order_approvals" ADD CONSTRAINT "order_approvals_status" CHECK ("order_approvals"."status" in ('pending', 'approved', 'rejected', 'withdrawn'));
