@@ -1,8 +1,7 @@
 /**
  * createApp(deps): the Express application, with no I/O of its own so tests can
- * build it around any database. In front of it, in the server's request listener, the page cache's
- * fast lane (a cached page for a visitor without a session, with helmet's headers:
- * src/http/page-cache/fast-lane.ts). Then order matters and is deliberate:
+ * build it around any database. It is the HTTP server's request listener: every request goes
+ * through it. Order matters and is deliberate:
  * origin-form request targets only (400 otherwise, before anything) → security headers →
  * compression → static → logging → body parsing (multipart: fields only) →
  * warehouse API key routes → session (not for bearer requests) → bearer auth → CSRF (once, before every router, so no state-changing route can
@@ -11,7 +10,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RequestListener, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { cspDirectives } from './http/csp.ts';
@@ -41,14 +40,13 @@ import { personalNoStore } from './http/cache-control.ts';
 import { sameOriginWrites } from './http/origin.ts';
 import { configureViews, partialRenderer } from './http/views.ts';
 import { PageCache } from './http/page-cache/index.ts';
-import { securityHeadersOf, setHeaders, withFastLane } from './http/page-cache/fast-lane.ts';
+import { securityHeadersOf, setHeaders } from './http/security-headers.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
-import { allowedHostsOnly, foreignHostsToApp } from './http/allowed-hosts.ts';
+import { allowedHostsOnly } from './http/allowed-hosts.ts';
 import { refuseNul } from './http/no-nul.ts';
 import { guardMountedRoutes } from './http/route-guard.ts';
-import { cartHooks, cartLaneRoutes } from './features/cart/routes.ts';
-import { bodyErrorOf, withScriptLane } from './http/script-lane.ts';
+import { cartHooks } from './features/cart/routes.ts';
 import { pageTextLocals } from './features/translations/view-helpers.ts';
 import { LOCALES } from './i18n/locales.ts';
 import './http/types.ts';
@@ -65,11 +63,8 @@ function shareStylesheets(res: ServerResponse, file: string) {
   if (file.endsWith('.css')) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 
-/**
- * `app` is the Express application; `listener` is what the HTTP server calls: the page cache's fast
- * lane in front of `app` (src/http/page-cache/fast-lane.ts).
- */
-export function createApp(deps: Deps): { app: Express; listener: RequestListener; services: Services } {
+/** `app` is the Express application, and the HTTP server's request listener: nothing answers in front of it. */
+export function createApp(deps: Deps): { app: Express; services: Services } {
   const db = deps.database.db;
   const readModel = new ReadModel();
   const channels = new ChannelCache(db);
@@ -178,8 +173,6 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
     express.json({ limit: '2mb' }),
   ];
   app.use(...bodyParsers);
-  // A body the script lane's run of these parsers refused is refused here, where they would have.
-  app.use(bodyErrorOf());
   // Multipart FIELDS only (a form may be sent multipart), so CSRF sees a multipart form's `_csrf`;
   // a file part is refused at once. Files are parsed only by the routes that take them, after
   // their guard and CSRF (src/http/multipart.ts multipartUpload, with that route's limits).
@@ -225,27 +218,5 @@ export function createApp(deps: Deps): { app: Express; listener: RequestListener
 
   app.use(notFoundHandler);
   app.use(errorHandler);
-  const pages = withFastLane(app, pageCache, {
-    sessionCookie: SESSION_COOKIE,
-    cookieSecret: config.sessionSecret,
-    securityHeaders: securityHeaderList,
-    logger: deps.logger,
-  });
-  // The cart's line writes, in front of Express when nothing about them is unusual (src/http/script-lane.ts).
-  const lanes = withScriptLane(pages, cartLaneRoutes(services), {
-    sessionCookie: SESSION_COOKIE,
-    cookieSecret: config.sessionSecret,
-    store: sessionStore,
-    bodyParsers,
-    securityHeaders: securityHeaderList,
-    publicUrl: config.publicUrl,
-    trustProxy: !!config.trustProxy,
-    channels: services.channels,
-    loadUser,
-    texts: services.texts,
-    logger: deps.logger,
-  });
-  // A foreign host skips both lanes: Express's first middlewares refuse it.
-  const listener = foreignHostsToApp(config, app, lanes);
-  return { app, listener, services };
+  return { app, services };
 }

@@ -14,8 +14,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import csurf from 'csurf';
 import Tokens from 'csrf';
-import { LRUCache } from 'lru-cache';
-import { signedCookieFrom } from './cookies.ts';
 
 export const CSRF_COOKIE = 'hd.csrf';
 
@@ -41,31 +39,3 @@ export function rotateCsrfSecret(req: Request, res: Response) {
   res.cookie(CSRF_COOKIE, secret, cookieOptions(req.secure));
   req.csrfToken = () => tokens.create(secret);
 }
-
-/**
- * The visitor's CSRF secret from the Cookie header, as csurf reads it from cookie-parser's
- * req.signedCookies (cookies.ts), for the lanes that answer before those middlewares run.
- */
-export const csrfSecretFromCookies = (header: string, cookieSecret: string): string | undefined => signedCookieFrom(header, CSRF_COOKIE, cookieSecret);
-
-/**
- * Whether a request carries a valid token for this secret, looked for where csurf looks and in its
- * order: the body's `_csrf`, then the csrf-token, xsrf-token, x-csrf-token and x-xsrf-token headers
- * (a request with a query string never reaches the lane that asks).
- */
-export function csrfTokenValid(secret: string, body: unknown, headers: Record<string, string | string[] | undefined>): boolean {
-  const token = (body as { _csrf?: unknown } | undefined)?._csrf || headers['csrf-token'] || headers['xsrf-token'] || headers['x-csrf-token'] || headers['x-xsrf-token'];
-  if (typeof token !== 'string') return false;
-  // Remembered like the signed cookies below: the same token and secret always verify the same way.
-  const key = `${secret}\n${token}`;
-  if (validTokens.has(key)) return true;
-  if (!tokens.verify(secret, token)) return false;
-  validTokens.set(key, true);
-  return true;
-}
-
-/** Tokens that verified, by secret (a flood of forged ones fills nothing), at most 10,000. */
-const validTokens = new LRUCache<string, true>({ max: 10_000 });
-
-/** A token from a secret, exactly as csurf's req.csrfToken() makes one. */
-export const csrfTokenFor = (secret: string): string => tokens.create(secret);

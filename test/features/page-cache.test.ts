@@ -62,7 +62,7 @@ describe(`page cache (${dbMode()})`, function () {
     expect((await add(b, tb)).status, "b's own token").to.equal(200);
   });
 
-  it("the fast lane's answer (a visitor without a session) carries exactly the headers of the routes' answer for the same page", async () => {
+  it("a cached page for a visitor without a session carries exactly the headers of the routes' answer to one with a session cookie the store does not hold", async () => {
     const url = (await testServer()).url;
     const first = await supertest(url).get('/en-us/');
     const csrfCookie = /hd\.csrf=[^;]+/.exec(String(first.headers['set-cookie']))?.[0];

@@ -33,7 +33,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { hasSessionCookie, type SessionCookie } from '../cookies.ts';
 import { wantsJson } from '../wants-json.ts';
 import { acceptsGzip, gzipChunks, piece, rawChunks, type Piece } from './gzip.ts';
 
@@ -98,16 +97,10 @@ export class PageCache {
   private readonly pending = new Map<string, Promise<Entry | undefined>>();
   /** The slots of a visitor who is not signed in and has an empty cart, by slot and locale. */
   private readonly plainSlots = new Map<string, Piece>();
-  /**
-   * URL → key of the page a visitor without a session gets there (locale from the URL, the
-   * locale's channel, nobody signed in), learnt from the routes' answers: the fast lane's index.
-   */
-  private readonly sessionless = new Map<string, string>();
   private generation = 0;
   private readonly nonce = randomBytes(6).toString('hex');
   private readonly markers: RegExp;
   private readonly now: () => number;
-  private readonly session: SessionCookie;
   /** Counts for diagnostics and tests. */
   readonly stats = { hit: 0, stale: 0, miss: 0, bypass: 0, invalidations: 0 };
 
@@ -120,7 +113,6 @@ export class PageCache {
     // Private-use characters: no escaping (HTML, JSON in a script) changes them, no text has them.
     this.markers = new RegExp(`\uE000${this.nonce}:(\\w+)\uE001`, 'g');
     this.now = options.now ?? Date.now;
-    this.session = { name: options.sessionCookie, secret: options.cookieSecret };
   }
 
   private marker(part: Part): string {
@@ -134,7 +126,6 @@ export class PageCache {
     this.lru.clear();
     this.pending.clear();
     this.plainSlots.clear();
-    this.sessionless.clear();
   }
 
   get size(): number {
@@ -155,9 +146,6 @@ export class PageCache {
         return next();
       }
       const key = `${res.locals.locale}\n${(res.locals.channel as { code?: string } | undefined)?.code ?? ''}\n${req.originalUrl}`;
-      // Read as express-session read it for this request (cookies.ts): a spelling it takes as the
-      // session cookie rendered this page with that session, which is not a sessionless visitor's.
-      if (!hasSessionCookie(req, this.session)) this.learnSessionless(req.originalUrl, key);
       const entry = this.lru.get(key);
       if (entry && entry.freshUntil > this.now()) return this.serve(req, res, entry, 'hit', visitorOf(req, res));
       const pending = this.pending.get(key);
@@ -231,22 +219,6 @@ export class PageCache {
     this.serve(req, res, entry, keep ? 'miss' : 'bypass', visitorOf(req, res), status);
   }
 
-  /** The page for a visitor without a session at this URL, if the routes have answered it since the last change. */
-  sessionlessEntry(url: string): Entry | undefined {
-    const key = this.sessionless.get(url);
-    const entry = key === undefined ? undefined : this.lru.get(key);
-    // Due for a new render: the routes start one; while it runs, the previous bytes are served.
-    if (!entry || (entry.freshUntil <= this.now() && !this.pending.has(key!))) return undefined;
-    // Its plain slots were kept when the routes served it to such a visitor.
-    return entry.parts.every((p) => p === 'csrf' || this.plainSlots.has(`${p}\n${entry.locale}`)) ? entry : undefined;
-  }
-
-  private learnSessionless(url: string, key: string) {
-    if (this.sessionless.get(url) === key) return;
-    if (this.sessionless.size >= (this.options.maxEntries ?? 5_000)) this.sessionless.clear();
-    this.sessionless.set(url, key);
-  }
-
   /** The entry with this visitor's parts, gzipped if the client takes it. */
   serve(req: Request, res: Response, entry: Entry, state: CacheState, visitor: Visitor, status = 200) {
     this.stats[state]++;
@@ -260,15 +232,6 @@ export class PageCache {
     res.setHeader('Content-Length', bytes.length);
     res.setHeader('X-Page-Cache', state);
     res.end(bytes);
-  }
-
-  /**
-   * A sessionlessEntry() page for a visitor without a session (the fast lane): their CSRF token
-   * and the plain slots kept for the page's locale. Counted as a hit.
-   */
-  plainBody(entry: Entry, csrfToken: () => string, gzip: boolean): Buffer[] {
-    this.stats.hit++;
-    return this.body(entry, csrfToken, (part) => this.plainSlots.get(`${part}\n${entry.locale}`)!, gzip);
   }
 
   /** The page's bytes as chunks, in order. */
