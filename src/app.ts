@@ -2,16 +2,19 @@
  * createApp(deps): the Express application, with no I/O of its own so tests can
  * build it around any database. It is the HTTP server's request listener: every request goes
  * through it. Order matters and is deliberate:
- * origin-form request targets only (400 otherwise, before anything) → security headers →
- * compression → static → logging → body parsing (multipart: fields only) →
- * warehouse API key routes → session (not for bearer requests) → bearer auth → CSRF (once, before every router, so no state-changing route can
- * forget it) → per-request context → routers (the route guard in front of each, and in front of
- * every route's handlers) → 404 → the one error handler.
+ * origin-form request targets only (400 otherwise, before anything) → allowed hosts → security
+ * headers (helmet's, captured once) → static files (compressed) → logging → cookie parser → the page
+ * cache's first middleware (a cached page for a visitor without a session: csurf's token, nothing
+ * else) → compression → body parsing, only for methods with a body (multipart: fields only) →
+ * origin check → warehouse API key routes → session (not for bearer requests) → bearer auth → CSRF
+ * (once, before every router, so no state-changing route can forget it) → per-request context →
+ * routers (the route guard in front of each, and in front of every route's handlers) → 404 → the
+ * one error handler.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerResponse } from 'node:http';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { cspDirectives } from './http/csp.ts';
 import compression from 'compression';
@@ -32,7 +35,7 @@ import { bearerAuth, withoutSessionCookie } from './features/auth/bearer.ts';
 import { warehouseKeyRoutes } from './features/warehouses/api.ts';
 import { DEMO_PASSWORD } from './db/seed/index.ts';
 import { multipartFields } from './http/multipart.ts';
-import { baseContext, saveFlashBeforeRedirect } from './http/context.ts';
+import { baseContext, channelFor, saveFlashBeforeRedirect } from './http/context.ts';
 import { loadCurrentUser } from './features/auth/queries.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { csrfProtection } from './http/csrf.ts';
@@ -134,18 +137,26 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   // set in one step, instead of its dozen middlewares running on every request.
   const securityHeaderList = securityHeadersOf(securityHeaders);
   app.use(setHeaders(securityHeaderList));
-  app.use(compression());
+  // Compression wraps the response of static files and of every route but a page the page cache
+  // answers (its pieces were compressed once, when the page was kept): installed once a request.
+  const compress = compression();
+  const compressing = new WeakSet<ServerResponse>();
+  const compressOnce: RequestHandler = (req, res, next) => {
+    if (compressing.has(res)) return next();
+    compressing.add(res);
+    compress(req, res, next);
+  };
   // Content-hashed bundles never change: cache for a year. Other static files: an hour.
   // Stylesheets answer Cross-Origin-Resource-Policy: cross-origin (helmet's default is same-origin):
   // the translation editor's preview is a sandboxed frame whose origin is opaque, and it links the
   // page's stylesheet (islands/translation-editor/preview-pane.tsx); same-origin blocked it
   // (ERR_BLOCKED_BY_RESPONSE.NotSameOrigin). The stylesheets are public and hold nothing private.
-  app.use('/build', express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', fallthrough: true, index: false, setHeaders: shareStylesheets }));
+  app.use('/build', compressOnce, express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', fallthrough: true, index: false, setHeaders: shareStylesheets }));
   // Why: /{locale}/… belongs to the routers (public/ has no locale folders), and looking there first
   // cost every page a failed stat of public/{locale}/… (~5% of a product page's CPU).
   const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', index: false });
   const routedByLocale = new RegExp(`^/(?:${LOCALES.join('|')})(?:/|$)`);
-  app.use((req, res, next) => (routedByLocale.test(req.path) ? next() : publicFiles(req, res, next)));
+  app.use((req, res, next) => (routedByLocale.test(req.path) ? next() : compressOnce(req, res, (err?: unknown) => (err ? next(err) : publicFiles(req, res, next)))));
   app.use('/media', mediaFiles(config.dataDir));
 
   const requestLog = pinoHttp({
@@ -166,17 +177,28 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
     }
   });
 
+  // The CSRF secret is a signed cookie (csrf.ts), read by cookie-parser for csurf; the page cache reads it too.
+  app.use(cookieParser(config.sessionSecret));
+  const csrf = csrfProtection();
+  // The page routes' first middleware: a cached page for a visitor without a session, with the
+  // visitor's CSRF token, before compression, body parsers, the session, csurf's check and the
+  // context (src/http/page-cache/index.ts front). Every other request goes on.
+  app.use('/:locale', pageCache.front({ csrf, channelFor: async (locale) => channelFor(await services.channels.all(), undefined, locale)?.code }));
+  app.use(compressOnce);
+
   // The raw form is kept beside the parsed one: qs turns bracketed numeric keys into arrays and
   // drops the numbers (`option_qty[12]=4` → ['4']), and the cart's option fields are keyed by id.
-  const bodyParsers = [
-    express.urlencoded({ extended: true, limit: '1mb', verify: (req, _res, buf) => void ((req as { rawForm?: string }).rawForm = buf.toString('utf8')) }),
-    express.json({ limit: '2mb' }),
-  ];
-  app.use(...bodyParsers);
   // Multipart FIELDS only (a form may be sent multipart), so CSRF sees a multipart form's `_csrf`;
   // a file part is refused at once. Files are parsed only by the routes that take them, after
   // their guard and CSRF (src/http/multipart.ts multipartUpload, with that route's limits).
-  app.use(multipartFields());
+  // Only requests that can carry a body run them (a GET or HEAD body is never read).
+  const bodies = express.Router();
+  bodies.use(
+    express.urlencoded({ extended: true, limit: '1mb', verify: (req, _res, buf) => void ((req as { rawForm?: string }).rawForm = buf.toString('utf8')) }),
+    express.json({ limit: '2mb' }),
+    multipartFields(),
+  );
+  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : bodies(req, res, next)));
 
   // A write that names another site as its origin goes no further.
   app.use(sameOriginWrites({ publicUrl: config.publicUrl }));
@@ -203,8 +225,6 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   );
   app.use(saveFlashBeforeRedirect);
   app.use(bearerAuth(services));
-  app.use(cookieParser(config.sessionSecret));
-  const csrf = csrfProtection();
   app.use((req, res, next) => (req.bearer ? next() : csrf(req, res, next)));
   // The signed-in user comes from the read model: no round trip until users or permissions are written.
   const loadUser = (id: number) => services.users.get(String(id), () => loadCurrentUser(db, id));
