@@ -42,7 +42,7 @@ import { csrfProtection } from './http/csrf.ts';
 import { personalNoStore } from './http/cache-control.ts';
 import { sameOriginWrites } from './http/origin.ts';
 import { configureViews, partialRenderer } from './http/views.ts';
-import { PageCache } from './http/page-cache/index.ts';
+import { LISTING_TAG, PageCache, productTag } from './http/page-cache/index.ts';
 import { securityHeadersOf, setHeaders } from './http/security-headers.ts';
 import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
@@ -58,6 +58,8 @@ import './http/types.ts';
 const CHANNEL_TABLES = ['channels', 'currencies', 'channel_countries', 'countries'];
 /** Tables that change who is signed in and what they may do, never what a cached page reads (a sign-in writes users). */
 const USER_TABLES = ['users', 'role_permissions', 'user_permissions', 'organisation_permissions'];
+/** Tables whose data_change notification names the products written (migration 0028). */
+const PRODUCT_TABLES = ['products', 'channel_prices', 'product_options', 'product_categories'];
 const SESSION_COOKIE = 'hd.sid';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -73,10 +75,14 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   const channels = new ChannelCache(db);
   const production = deps.config.env === 'production';
   const pageCache = new PageCache({ renderPartial: partialRenderer(path.join(root, 'views'), production), ttlMs: STOCK_TTL_MS, sessionCookie: SESSION_COOKIE, cookieSecret: deps.config.sessionSecret });
-  readModel.onChange((table) => {
+  readModel.onChange((table, ids) => {
     if (table === null || CHANNEL_TABLES.includes(table)) channels.invalidate();
-    // Any write but to users and permissions may change a storefront page (catalogue, prices, channels, shipping…).
-    if (table === null || !USER_TABLES.includes(table)) pageCache.invalidate();
+    // A write to products' own rows naming them (migration 0028): those products' pages, the pages
+    // showing them and the listings, not every page.
+    if (table !== null && ids?.length && PRODUCT_TABLES.includes(table)) pageCache.invalidateTags([LISTING_TAG, ...ids.map(productTag)]);
+    // Any other write but to users and permissions may change a storefront page (catalogue, channels,
+    // shipping…); a sign-in (users.last_login_at) empties nothing.
+    else if (table === null || !USER_TABLES.includes(table)) pageCache.invalidate();
   });
   // Interface text saved, instructionals changed…: once this process has reloaded them.
   deps.events.afterDispatch(() => pageCache.invalidate());

@@ -82,7 +82,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   const { app, services } = createApp({ config, database, texts, mailer, logger, events, jobs, payments: opts.payments });
   built = services;
   await recoverAtStart(database.db);
-  const changes = await listenForDataChanges(database, config.databaseUrl, (table) => services.readModel.changed(table), logger);
+  const changes = await listenForDataChanges(database, config.databaseUrl, (table, ids) => services.readModel.changed(table, ids), logger);
 
   // Slow clients cannot hold connections: headers and the whole request each have a deadline
   // (answered 408), checked every second.

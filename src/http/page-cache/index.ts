@@ -49,7 +49,12 @@ export type SlotName = keyof typeof SLOT_VIEWS;
 type Part = SlotName | 'csrf';
 
 /** A page as cut at the markers; `etag` names its bytes (not the visitor's parts), made once. */
-export type Entry = { segments: Piece[]; parts: Part[]; locale: string; freshUntil: number; bytes: number; etag: string };
+export type Entry = { segments: Piece[]; parts: Part[]; locale: string; freshUntil: number; bytes: number; etag: string; tags: readonly string[] };
+
+/** The tag of a page that declares none (listings: the catalogue, the landing page, parts). */
+export const LISTING_TAG = 'listing';
+/** The tag of a page that shows this product (its own page, or a card of it on another's). */
+export const productTag = (id: number | string) => `product:${id}`;
 
 /**
  * Whose parts go into a page: the CSRF token's maker, whether the visitor is plain (not signed in,
@@ -67,12 +72,17 @@ export type FrontOptions = {
   csrf: RequestHandler;
 };
 
+/** How many invalidateTags calls are remembered for renders in flight. */
+const TAG_LOG_MAX = 1_000;
+
 /** Cache-Control of a cached page: its CSRF token is the visitor's, so only their browser keeps it, and revalidates it. */
 export const PAGE_CACHE_CONTROL = 'private, no-cache';
 
 type Fill = {
   key: string;
   generation: number;
+  /** invalidateTags' sequence number when the render began. */
+  tagSeq: number;
   /** When the entry is due for a new render (stock has no trigger). */
   freshUntil: number;
   csrfToken: Request['csrfToken'];
@@ -118,12 +128,15 @@ export class PageCache {
   /** The slots of a visitor who is not signed in and has an empty cart, by slot and locale. */
   private readonly plainSlots = new Map<string, Piece>();
   private generation = 0;
+  /** invalidateTags calls, most recent last (the last TAG_LOG_MAX): a render that began before one of its tags' is not kept. */
+  private readonly tagLog: { seq: number; tags: ReadonlySet<string> }[] = [];
+  private tagSeq = 0;
   private readonly nonce = randomBytes(6).toString('hex');
   private readonly markers: RegExp;
   private readonly now: () => number;
   private readonly session: SessionCookie;
   /** Counts for diagnostics and tests. */
-  readonly stats = { hit: 0, stale: 0, miss: 0, bypass: 0, invalidations: 0 };
+  readonly stats = { hit: 0, stale: 0, miss: 0, bypass: 0, invalidations: 0, tagInvalidations: 0 };
 
   constructor(private readonly options: PageCacheOptions) {
     this.lru = new LRUCache<string, Entry>({
@@ -148,6 +161,25 @@ export class PageCache {
     this.lru.clear();
     this.pending.clear();
     this.plainSlots.clear();
+  }
+
+  /**
+   * Empties the pages that carry any of these tags (a product's page and the pages showing it: the
+   * product's tag; the listings: LISTING_TAG); a render in flight with one of them is not kept.
+   */
+  invalidateTags(tags: readonly string[]) {
+    const set = new Set(tags);
+    this.stats.tagInvalidations++;
+    this.tagLog.push({ seq: ++this.tagSeq, tags: set });
+    if (this.tagLog.length > TAG_LOG_MAX) this.tagLog.shift();
+    for (const [key, entry] of this.lru.entries()) if (entry.tags.some((t) => set.has(t))) this.lru.delete(key);
+  }
+
+  /** Whether a tag of these was invalidated after `seq` (or too long ago to tell). */
+  private taggedSince(seq: number, tags: readonly string[]): boolean {
+    if (seq === this.tagSeq) return false;
+    if (!this.tagLog.length || this.tagLog[0].seq > seq + 1) return true;
+    return this.tagLog.some((l) => l.seq > seq && tags.some((t) => l.tags.has(t)));
   }
 
   get size(): number {
@@ -231,6 +263,7 @@ export class PageCache {
     const fill: Fill = {
       key,
       generation: this.generation,
+      tagSeq: this.tagSeq,
       freshUntil: this.now() + this.options.ttlMs,
       csrfToken: req.csrfToken,
       settle: (entry) => {
@@ -267,8 +300,10 @@ export class PageCache {
     const bytes = segments.reduce((n, s) => n + s.raw.length, 0);
     // Room for the compressed copy made when a client first asks for gzip.
     const etag = createHash('sha1').update(html.replace(this.markers, '\uE000$1\uE001')).digest('base64url').slice(0, 20);
-    const entry: Entry = { segments, parts, locale: String(res.locals.locale), freshUntil: fill.freshUntil, bytes: Math.ceil(bytes * 1.3) + 200, etag };
-    const keep = whole && status === 200 && fill.generation === this.generation && !(res.locals.flash as unknown[] | undefined)?.length && !locals.formError;
+    // The route's tags (res.page's `pageTags`: a product page names the products it shows), else a listing's.
+    const tags = Array.isArray(locals.pageTags) ? (locals.pageTags as string[]) : [LISTING_TAG];
+    const entry: Entry = { segments, parts, locale: String(res.locals.locale), freshUntil: fill.freshUntil, bytes: Math.ceil(bytes * 1.3) + 200, etag, tags };
+    const keep = whole && status === 200 && fill.generation === this.generation && !this.taggedSince(fill.tagSeq, tags) && !(res.locals.flash as unknown[] | undefined)?.length && !locals.formError;
     if (keep) this.lru.set(fill.key, entry);
     fill.settle(keep ? entry : undefined);
     this.serve(req, res, entry, keep ? 'miss' : 'bypass', visitorOf(req, res), status);
