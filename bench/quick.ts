@@ -4,12 +4,12 @@
  * Starts the app the way `npm start` runs it (its own process, NODE_ENV=production, the embedded
  * database kept in a folder of its own between runs so the demo data is seeded once), starts a
  * bare Node server answering 2 KB in another process, then loads the anonymous product page
- * (DEMO-CONFIG, as `npm run bench` does: a returning visitor with the CSRF cookie of a first page
- * view and no session, asking as a browser does: Accept-Encoding gzip) and the bare server from
- * this process with autocannon, one after the other,
- * for `--duration` seconds each. Prints req/s, p99 and the ratio to the bare server next to the last
- * recorded figure and the commit it was measured on (bench/results-quick.json); `--record`
- * writes this run there.
+ * (DEMO-CONFIG, as `npm run bench` does, asking as a browser does: Accept-Encoding gzip) twice: as
+ * a first visit (no cookie: every request gets a new CSRF secret and its cookie) and as a returning
+ * visitor (the CSRF cookie of a first page view, no session), then the bare server, from this
+ * process with autocannon, one after the other, for `--duration` seconds each. Prints each row's
+ * req/s, p99 and ratio to the bare server next to the last recorded figure and the commit it was
+ * measured on (bench/results-quick.json); `--record` writes this run there.
  *
  *   npm run bench:quick -- [--duration 10] [--connections 64] [--record] [--fresh]
  */
@@ -97,28 +97,35 @@ async function main() {
     if (check.status !== 200) throw new Error(`${page} answered ${check.status}`);
 
     await load(page, 2, { ...BROWSER_HEADERS, cookie }); // warm-up: views compiled, caches filled
+    const firstRun = await load(page, duration, { ...BROWSER_HEADERS });
     const appRun = await load(page, duration, { ...BROWSER_HEADERS, cookie });
     const bareRun = await load(bare.url);
-    const now: Figure = {
-      rps: appRun.rps,
-      p99_ms: appRun.p99,
+    const figure = (run: typeof appRun): Figure => ({
+      rps: run.rps,
+      p99_ms: run.p99,
       bare_rps: bareRun.rps,
-      ratio: Math.round((appRun.rps / Math.max(1, bareRun.rps)) * 10_000) / 10_000,
+      ratio: Math.round((run.rps / Math.max(1, bareRun.rps)) * 10_000) / 10_000,
       commit: commitOf(root),
       date: new Date().toISOString(),
       connections,
       duration_s: duration,
-      errors: appRun.errors,
-      non2xx: appRun.non2xx,
-    };
-    const last: Figure | undefined = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')).product_page : undefined;
+      errors: run.errors,
+      non2xx: run.non2xx,
+    });
+    const firstVisit = figure(firstRun);
+    const now = figure(appRun);
+    const recorded = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, Figure | undefined>) : {};
     const pct = (r: number) => `${(r * 100).toFixed(2)} %`;
-    console.log(`product page (anonymous, embedded, production, ${connections} connections, ${duration} s)`);
-    console.log(`  now:  ${now.rps} req/s, p99 ${now.p99_ms} ms, ${pct(now.ratio)} of a bare server (${now.bare_rps} req/s), commit ${now.commit}${now.errors || now.non2xx ? `, ${now.errors} errors, ${now.non2xx} non-2xx` : ''}`);
-    if (last) console.log(`  last: ${last.rps} req/s, p99 ${last.p99_ms} ms, ${pct(last.ratio)} of a bare server (${last.bare_rps} req/s), commit ${last.commit} on ${last.date.slice(0, 10)}`);
-    if (last && now.ratio < last.ratio * 0.7) console.log(`  WARNING: the ratio fell by ${Math.round((1 - now.ratio / last.ratio) * 100)} % since ${last.commit}`);
+    const print = (title: string, fig: Figure, last: Figure | undefined) => {
+      console.log(`${title} (embedded, production, ${connections} connections, ${duration} s)`);
+      console.log(`  now:  ${fig.rps} req/s, p99 ${fig.p99_ms} ms, ${pct(fig.ratio)} of a bare server (${fig.bare_rps} req/s), commit ${fig.commit}${fig.errors || fig.non2xx ? `, ${fig.errors} errors, ${fig.non2xx} non-2xx` : ''}`);
+      if (last) console.log(`  last: ${last.rps} req/s, p99 ${last.p99_ms} ms, ${pct(last.ratio)} of a bare server (${last.bare_rps} req/s), commit ${last.commit} on ${last.date.slice(0, 10)}`);
+      if (last && fig.ratio < last.ratio * 0.7) console.log(`  WARNING: the ratio fell by ${Math.round((1 - fig.ratio / last.ratio) * 100)} % since ${last.commit}`);
+    };
+    print('product page, first visit (no cookie)', firstVisit, recorded.product_page_first_visit);
+    print('product page, returning visitor (CSRF cookie, no session)', now, recorded.product_page);
     if (args.record) {
-      writeFileSync(resultsFile, `${JSON.stringify({ product_page: now }, null, 2)}\n`);
+      writeFileSync(resultsFile, `${JSON.stringify({ product_page_first_visit: firstVisit, product_page: now }, null, 2)}\n`);
       console.log(`  recorded in ${path.relative(root, resultsFile)}`);
     }
   } finally {

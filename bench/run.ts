@@ -6,6 +6,8 @@
  *   landing page           GET  /en-us/                       anonymous returning visitor (CSRF cookie, no session)
  *   catalog page           GET  /en-us/products               anonymous
  *   product page           GET  /en-us/products/{DEMO-CONFIG} anonymous, then signed in (customer@example.com)
+ *   … first visit          the landing, catalog and product pages with no cookie at all (each
+ *                          request a new visitor: a new CSRF secret and its cookie)
  *   typeahead              GET  /en-us/search/typeahead?q=plate
  *   add to cart            POST /en-us/cart/add/inline        one shopper per connection (own session and cart)
  *   cart update            PUT  /en-us/cart/{line_item_id}    one shopper per connection, quantity 2 ↔ 3
@@ -93,8 +95,9 @@ type Fixtures = {
 };
 
 /** A page as a browser asks for it (compressed), or `plain`: without Accept-Encoding. */
-const get = (path: string, v: Visitor, plain = false): Pick<Case, 'spec' | 'probe'> => {
-  const headers = plain ? { cookie: v.cookie } : { ...BROWSER_HEADERS, cookie: v.cookie };
+const get = (path: string, v: Visitor | null, plain = false): Pick<Case, 'spec' | 'probe'> => {
+  const cookie: Record<string, string> = v ? { cookie: v.cookie } : {};
+  const headers = plain ? cookie : { ...BROWSER_HEADERS, ...cookie };
   return { spec: (base) => ({ url: base + path, headers }), probe: (base) => fetch(base + path, { headers }) };
 };
 
@@ -103,6 +106,10 @@ function cases(f: Fixtures): Case[] {
     { id: 'landing', name: 'landing page', path: '/en-us/', target: TARGETS.anonymousPage, ...get('/en-us/', f.anonymous) },
     { id: 'catalog', name: 'catalog page', path: '/en-us/products', target: TARGETS.anonymousPage, ...get('/en-us/products', f.anonymous) },
     { id: 'product', name: 'product page, anonymous', path: f.productPath, target: TARGETS.anonymousPage, ...get(f.productPath, f.anonymous) },
+    // First visits: no cookie (a search engine, an advertisement's click): every request is a new visitor.
+    { id: 'landing-first', name: 'landing page, first visit', path: '/en-us/', target: TARGETS.anonymousPage, ...get('/en-us/', null) },
+    { id: 'catalog-first', name: 'catalog page, first visit', path: '/en-us/products', target: TARGETS.anonymousPage, ...get('/en-us/products', null) },
+    { id: 'product-first', name: 'product page, first visit', path: f.productPath, target: TARGETS.anonymousPage, ...get(f.productPath, null) },
     { id: 'product-plain', name: 'product page, anonymous, uncompressed', path: f.productPath, target: TARGETS.anonymousPage, ...get(f.productPath, f.anonymous, true) },
     { id: 'product-signed-in', name: 'product page, signed in', path: f.productPath, target: TARGETS.signedInPage, ...get(f.productPath, f.customer) },
     { id: 'typeahead', name: 'typeahead', path: '/en-us/search/typeahead?q=plate', target: TARGETS.none, ...get('/en-us/search/typeahead?q=plate', f.anonymous) },

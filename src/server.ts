@@ -36,7 +36,7 @@ export type Running = {
   services: Services;
   logger: Logger;
   server: http.Server;
-  /** The Express application behind the server's listener (the page cache's fast lane is in front of it). */
+  /** The Express application: the server's request listener (nothing answers in front of it). */
   express: Express;
   stop(): Promise<void>;
 };
@@ -79,10 +79,10 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
     tasks: { ...paymentTasks(payDeps), ...invoiceTasks(reminderDeps) },
     crontab: `${PAYMENTS_CRONTAB}\n${INVOICE_REMINDER_CRONTAB}`,
   });
-  const { app, listener, services } = createApp({ config, database, texts, mailer, logger, events, jobs, payments: opts.payments });
+  const { app, services } = createApp({ config, database, texts, mailer, logger, events, jobs, payments: opts.payments });
   built = services;
   await recoverAtStart(database.db);
-  const changes = await listenForDataChanges(database, config.databaseUrl, (table) => services.readModel.changed(table), logger);
+  const changes = await listenForDataChanges(database, config.databaseUrl, (table, ids) => services.readModel.changed(table, ids), logger);
 
   // Slow clients cannot hold connections: headers and the whole request each have a deadline
   // (answered 408), checked every second.
@@ -90,7 +90,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
     requestTimeout: config.limits.requestTimeoutMs,
     headersTimeout: config.limits.headersTimeoutMs,
     connectionsCheckingInterval: Math.min(1_000, config.limits.headersTimeoutMs),
-  }, listener);
+  }, app);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,7 +1,8 @@
 /**
  * Delivers the `data_change` notifications of the trigger in migration `data_change_notify`
- * (payload: the written table's name) to this process's read model, whichever process or client
- * made the write.
+ * (payload: the written table's name, or `table:id,id,…` for the product tables of migration
+ * 0028: the products a statement touched) to this process's read model, whichever process or
+ * client made the write.
  *
  * - Real PostgreSQL: one dedicated connection LISTENs (never a pool client: the pool hands its
  *   clients to queries, and a pooled LISTEN would be lost or reach the wrong place). If it drops,
@@ -22,11 +23,15 @@ export type DataChanges = { close(): Promise<void> };
 export async function listenForDataChanges(
   database: Database,
   databaseUrl: string | undefined,
-  onChange: (table: string | null) => void,
+  onChange: (table: string | null, ids?: number[]) => void,
   logger?: Pick<Logger, 'warn'>,
 ): Promise<DataChanges> {
+  const heard = (payload: string | undefined) => {
+    const { table, ids } = parseDataChange(payload);
+    onChange(table, ids);
+  };
   if (database.kind === 'embedded' || !databaseUrl) {
-    database.listenInSession?.(DATA_CHANGE_CHANNEL, (table) => onChange(table || null));
+    database.listenInSession?.(DATA_CHANGE_CHANNEL, heard);
     return { close: async () => {} };
   }
 
@@ -37,7 +42,7 @@ export async function listenForDataChanges(
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: databaseUrl });
-    c.on('notification', (n) => onChange(n.payload || null));
+    c.on('notification', (n) => heard(n.payload));
     const lost = (err?: Error) => {
       if (client !== c) return;
       client = undefined;
@@ -78,4 +83,18 @@ export async function listenForDataChanges(
       await c?.end().catch(() => {});
     },
   };
+}
+
+/**
+ * A notification's payload: `table` (anything in it may have changed) or `table:1,2,3` (the rows of
+ * these products). Empty: unknown (null, "everything").
+ */
+export function parseDataChange(payload: string | undefined): { table: string | null; ids?: number[] } {
+  if (!payload) return { table: null };
+  const colon = payload.indexOf(':');
+  if (colon === -1) return { table: payload };
+  const ids = payload.slice(colon + 1).split(',').map(Number);
+  const table = payload.slice(0, colon);
+  // A payload not in the trigger's form names its table alone (everything in it).
+  return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? { table, ids } : { table };
 }

@@ -59,7 +59,7 @@ export class ReadCache<V> {
 
 export class ReadModel {
   private readonly caches: ReadCache<unknown>[] = [];
-  private readonly listeners: ((table: string | null) => void)[] = [];
+  private readonly listeners: ((table: string | null, ids?: readonly number[]) => void)[] = [];
 
   /** A new cache, emptied whenever one of its tables is written. */
   cache<V>(name: string, options: CacheOptions): ReadCache<V> {
@@ -68,15 +68,18 @@ export class ReadModel {
     return c;
   }
 
-  /** Something else to drop on a change (e.g. the channel list): called with the table, or null for "everything". */
-  onChange(listener: (table: string | null) => void) {
+  /**
+   * Something else to drop on a change (e.g. the channel list): called with the table, or null for
+   * "everything", and for the product tables the ids of the products written (data-changes.ts).
+   */
+  onChange(listener: (table: string | null, ids?: readonly number[]) => void) {
     this.listeners.push(listener);
   }
 
-  /** A table was written (null: unknown, e.g. after a reconnect): empty what read it. */
-  changed(table: string | null) {
+  /** A table was written (null: unknown, e.g. after a reconnect): empty what read it. `ids`: the products written, when known. */
+  changed(table: string | null, ids?: readonly number[]) {
     for (const c of this.caches) if (table === null || c.options.tables.includes(table)) c.clear();
-    for (const l of this.listeners) l(table);
+    for (const l of this.listeners) l(table, ids);
     for (const w of this.waiting.splice(0)) if (table === null || w.table === table) w.resolve();
     else this.waiting.push(w);
   }

@@ -11,7 +11,7 @@
  * `/healthz` is answered whatever the host: load balancers probe it by address, and it says nothing
  * but whether the database answers.
  */
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { hostnameOf, publicBase, type Config } from '../config.ts';
 import { AppError } from '../domain/errors.ts';
@@ -32,7 +32,7 @@ export function allowedHostNames(config: Pick<Config, 'publicUrl' | 'port' | 'al
 }
 
 /**
- * THE rule, for the Express middleware and the listener in front of the fast lanes: null outside
+ * THE rule, for the Express middleware: null outside
  * production (any host), else whether a request's headers name an allowed host.
  */
 export function hostRule(config: HostConfig): ((headers: IncomingMessage['headers'], url: string | undefined) => boolean) | null {
@@ -69,14 +69,4 @@ export function allowedHostsOnly(config: HostConfig, texts: Pick<Texts, 'forLoca
     req.t = texts.forLocale(localeOfPath(req.url));
     next(new AppError(400, 'foreign_host', FOREIGN_HOST_MESSAGE));
   };
-}
-
-/**
- * The server's listener: a request naming a foreign host skips the fast lanes in front of Express
- * (a cached page, the cart's script lane) and goes to Express, whose first middleware refuses it.
- */
-export function foreignHostsToApp(config: HostConfig, app: RequestListener, listener: RequestListener): RequestListener {
-  const allowed = hostRule(config);
-  if (!allowed) return listener;
-  return (req, res) => (allowed(req.headers, req.url) ? listener(req, res) : app(req, res));
 }

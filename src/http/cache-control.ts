@@ -5,17 +5,14 @@
  * signed-in page carries the bearer token in `<meta name="api-token">`), and no cache, shared or the
  * browser's own, may keep it or answer it from a validator (ETag) later.
  *
- * Anonymous answers without a session (the cached storefront pages, the fast lane's, static files)
- * keep their own headers. Decided when the head is written, so every path gets it: the routes, the
- * error handler, the page cache's per-visitor render; the script lane, which answers in front of
- * Express, writes PERSONAL_HEADERS itself (all its visitors have a session).
+ * Anonymous answers without a session (the cached storefront pages, static files) keep their own
+ * headers. Decided when the head is written, so every path gets it: the routes, the error handler,
+ * the page cache's per-visitor render.
  */
 import type { RequestHandler } from 'express';
 import { sessionIdOf, type SessionCookie } from './cookies.ts';
 
 export const PERSONAL_CACHE_CONTROL = 'no-store';
-/** For answers written without Express (the script lane): the same rule as a flat header list. */
-export const PERSONAL_HEADERS = ['Cache-Control', PERSONAL_CACHE_CONTROL] as const;
 
 /**
  * Before express-session: its own hook (installed after this) sets the session cookie as the head

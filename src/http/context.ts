@@ -53,7 +53,8 @@ export function baseContext(deps: ContextDeps): RequestHandler {
       req.user = await deps.loadUser(req.session.userId);
       if (!req.user) delete req.session.userId; // deleted or disabled since sign-in
     }
-    await applyLocale(req, res, deps, req.session?.locale ?? DEFAULT_LOCALE);
+    // Under /{locale}/ the page's locale is the URL's: applied once here (localeContext then has nothing to do).
+    await applyLocale(req, res, deps, localeOfUrl(req.originalUrl) ?? req.session?.locale ?? DEFAULT_LOCALE);
     if (deps.pageLocals && req.method === 'GET' && !req.xhr && !req.bearer) await deps.pageLocals(req, res);
     next();
   };
@@ -67,9 +68,17 @@ export function sessionTakesLocale(session: { locale?: string; userId?: number; 
   return !!session && session.locale !== locale && !!(session.userId || session.cartOrderId);
 }
 
-/** Inside /{locale}/…: switch the request to that locale. */
+/** Inside /{locale}/…: switch the request to that locale (nothing to do when baseContext applied it from the URL). */
 export function localeContext(deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache' | 'pageText'>, locale: Locale) {
-  return (req: Request, res: Response) => applyLocale(req, res, deps, locale);
+  return async (req: Request, res: Response) => {
+    if (req.locale !== locale || res.locals.locale !== locale) await applyLocale(req, res, deps, locale);
+  };
+}
+
+/** The locale a URL's first segment names (`/fr-ca/…`), as the localized router takes it, or undefined. */
+function localeOfUrl(url: string): Locale | undefined {
+  const m = /^\/([a-z]{2}-[a-z]{2})(?=\/|\?|$)/.exec(url);
+  return m && (LOCALES as readonly string[]).includes(m[1]) ? (m[1] as Locale) : undefined;
 }
 
 export async function applyLocale(req: Request, res: Response, deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache' | 'pageText'>, locale: Locale) {

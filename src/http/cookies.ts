@@ -2,8 +2,8 @@
  * The one reading of a request's Cookie header. Which cookies a request has, what they say and
  * whether it has a session are decided here, by the parser express-session and cookie-parser use
  * (the `cookie` package at their version), for every place that reads the header before or beside
- * them: the page cache (which page a visitor without a session gets), its fast lane, the script
- * lane, the CSRF secret's cookie and bearer requests' removal of the session cookie.
+ * them: whether an answer is about a person (cache-control.ts), whether the page cache may serve a
+ * page before the session middleware, and bearer requests' removal of the session cookie.
  *
  * Why: a hand-made reading disagreed with express-session on spellings it accepts. `hd.sid =s:…`
  * (a space before `=`) is the session cookie to express-session, which trims names of spaces and
@@ -24,7 +24,7 @@ type WithCookies = { headers: { cookie?: string } };
 /** The session cookie express-session reads: its name and the secret its value is signed with. */
 export type SessionCookie = { name: string; secret: string };
 
-/** The last header parsed: the lanes read two cookies of one request in a row (session and CSRF). */
+/** The last header parsed: a request's cookies are read more than once in a row. */
 let last: { header: string; cookies: Readonly<Record<string, string | undefined>> } | undefined;
 
 /** Every cookie of a Cookie header, as express-session and cookie-parser see them (read only). */

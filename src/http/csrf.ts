@@ -10,19 +10,25 @@
  *
  * The secret is rotated at sign-in and sign-out (as the session id is regenerated), so a token
  * seen before signing in is worthless afterwards.
+ *
+ * csurf is used through its public API only (its middleware and req.csrfToken): the rotation runs
+ * a csurf instance that checks no method, on a request whose old secret it no longer sees. Nothing
+ * here imports csurf's own dependencies (`csrf`, `cookie-signature`).
+ *
+ * A first visit's cost (issue 35): the page cache answers a cached page before the session; what
+ * is made for the visitor is what the contract requires, the `<meta name="csrf-token">` in the
+ * HTML: csurf's new secret (18 random bytes), its signed cookie and a token (a salt and a hash).
  */
 import type { Request, RequestHandler, Response } from 'express';
 import csurf from 'csurf';
-import Tokens from 'csrf';
-import { LRUCache } from 'lru-cache';
-import { signedCookieFrom } from './cookies.ts';
 
 export const CSRF_COOKIE = 'hd.csrf';
 
 const cookieOptions = (secure: boolean) => ({ path: '/', signed: true, httpOnly: true, sameSite: 'lax' as const, secure });
 const options = (secure: boolean) => ({ cookie: { key: CSRF_COOKIE, ...cookieOptions(secure) } });
-// The same token scheme csurf uses (its own dependency), to mint a secret csurf will accept.
-const tokens = new Tokens();
+/** Every method: csurf used only to mint a new secret (rotateCsrfSecret), never to check a token. */
+const ALL_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const minters = { plain: csurf({ ...options(false), ignoreMethods: ALL_METHODS }), secure: csurf({ ...options(true), ignoreMethods: ALL_METHODS }) };
 
 /** csurf in signed-cookie mode; the cookie is Secure whenever the request came over TLS. */
 export function csrfProtection(): RequestHandler {
@@ -37,35 +43,10 @@ export function csrfProtection(): RequestHandler {
  * mid-checkout) are made from it, so the page in hand keeps working.
  */
 export function rotateCsrfSecret(req: Request, res: Response) {
-  const secret = tokens.secretSync();
-  res.cookie(CSRF_COOKIE, secret, cookieOptions(req.secure));
-  req.csrfToken = () => tokens.create(secret);
+  // csurf, through its middleware: with no secret in the request's cookies it makes one, sets its
+  // cookie on the response and gives req.csrfToken a maker for it (synchronously: it checks nothing).
+  if (req.signedCookies) delete (req.signedCookies as Record<string, unknown>)[CSRF_COOKIE];
+  let failed: unknown;
+  (req.secure ? minters.secure : minters.plain)(req, res, (err?: unknown) => void (failed = err));
+  if (failed) throw failed;
 }
-
-/**
- * The visitor's CSRF secret from the Cookie header, as csurf reads it from cookie-parser's
- * req.signedCookies (cookies.ts), for the lanes that answer before those middlewares run.
- */
-export const csrfSecretFromCookies = (header: string, cookieSecret: string): string | undefined => signedCookieFrom(header, CSRF_COOKIE, cookieSecret);
-
-/**
- * Whether a request carries a valid token for this secret, looked for where csurf looks and in its
- * order: the body's `_csrf`, then the csrf-token, xsrf-token, x-csrf-token and x-xsrf-token headers
- * (a request with a query string never reaches the lane that asks).
- */
-export function csrfTokenValid(secret: string, body: unknown, headers: Record<string, string | string[] | undefined>): boolean {
-  const token = (body as { _csrf?: unknown } | undefined)?._csrf || headers['csrf-token'] || headers['xsrf-token'] || headers['x-csrf-token'] || headers['x-xsrf-token'];
-  if (typeof token !== 'string') return false;
-  // Remembered like the signed cookies below: the same token and secret always verify the same way.
-  const key = `${secret}\n${token}`;
-  if (validTokens.has(key)) return true;
-  if (!tokens.verify(secret, token)) return false;
-  validTokens.set(key, true);
-  return true;
-}
-
-/** Tokens that verified, by secret (a flood of forged ones fills nothing), at most 10,000. */
-const validTokens = new LRUCache<string, true>({ max: 10_000 });
-
-/** A token from a secret, exactly as csurf's req.csrfToken() makes one. */
-export const csrfTokenFor = (secret: string): string => tokens.create(secret);

@@ -18,7 +18,7 @@ export const FOREIGN_ORIGIN = 'Requests from another site are not accepted.';
 export type OriginOptions = { publicUrl?: string };
 
 /**
- * THE rule, for the middleware below and for src/http/script-lane.ts: whether a request is a
+ * THE rule, for the middleware below: whether a request is a
  * write that names another site. `header` reads a request header by its lower-case name;
  * `trustProxy`: whether X-Forwarded-Host names this server (Express's `trust proxy`).
  */

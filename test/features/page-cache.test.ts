@@ -9,7 +9,7 @@ import supertest from 'supertest';
 import { agent, csrf, type Agent } from '../helpers/http.ts';
 import { signedIn } from '../helpers/signed-in.ts';
 import { dbMode } from '../helpers/db.ts';
-import { productIdByStockcode, testServer } from '../helpers/server.ts';
+import { productIdByStockcode, sqlRows, testServer } from '../helpers/server.ts';
 import { startSecondProcess, type SecondProcess } from '../helpers/second-process.ts';
 
 const EDITOR = '/en-us/account/dashboard/producteditor';
@@ -62,7 +62,7 @@ describe(`page cache (${dbMode()})`, function () {
     expect((await add(b, tb)).status, "b's own token").to.equal(200);
   });
 
-  it("the fast lane's answer (a visitor without a session) carries exactly the headers of the routes' answer for the same page", async () => {
+  it("a cached page for a visitor without a session carries exactly the headers of the routes' answer to one with a session cookie the store does not hold", async () => {
     const url = (await testServer()).url;
     const first = await supertest(url).get('/en-us/');
     const csrfCookie = /hd\.csrf=[^;]+/.exec(String(first.headers['set-cookie']))?.[0];
@@ -260,6 +260,32 @@ describe(`page cache (${dbMode()})`, function () {
       const after = await page(a, path);
       expect(priceOf(after.html)).to.equal('$175.00');
       expect(after.cache).to.equal('miss');
+    });
+
+    it("a product's edit empties its page and the listings, not another product's page; a sign-in empties nothing", async () => {
+      const app = await testServer();
+      const p = await newProduct('PC-TAG-1');
+      const path = `/en-us/products/${p.product_id}`;
+      const other = `/en-us/products/${await productIdByStockcode('DEMO-SEED-PLATE')}`;
+      const a = await visitor();
+      const warm = async () => {
+        for (const url of [path, other, '/en-us/products']) await page(a, url);
+        for (const url of [path, other, '/en-us/products']) expect((await page(a, url)).cache, url).to.equal('hit');
+      };
+      await warm();
+      const everything = app.services.pageCache.stats.invalidations;
+      await setPrice(p, '160.00');
+      expect((await page(a, path)).cache).to.equal('miss');
+      expect((await page(a, '/en-us/products')).cache).to.equal('miss');
+      expect((await page(a, other)).cache, 'a product it does not show').to.equal('hit');
+      expect(app.services.pageCache.stats.invalidations, 'no page but these emptied').to.equal(everything);
+
+      // A sign-in writes users.last_login_at (auth/service.ts): that write empties no cached page.
+      await warm();
+      const heard = app.services.readModel.nextChange('users');
+      await sqlRows("update users set last_login_at = now() where email = 'customer@example.com'");
+      await heard;
+      for (const url of [path, other, '/en-us/products']) expect((await page(a, url)).cache, url).to.equal('hit');
     });
 
     describe('two app processes (PostgreSQL)', () => {

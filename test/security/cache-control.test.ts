@@ -1,8 +1,9 @@
 /**
  * No cache keeps an answer about a person: a signed-in page (it carries the bearer token), the
  * account page, the cart's JSON, an answer that starts a session and a bearer call all say
- * `Cache-Control: no-store` and carry no ETag; the anonymous storefront page keeps its headers
- * (today: neither Cache-Control nor ETag, served from the page cache).
+ * `Cache-Control: no-store` and carry no ETag; the anonymous storefront page, served from the page
+ * cache, says `private, no-cache` (its CSRF token is the visitor's: no shared cache keeps it) with a
+ * weak ETag once the visitor has their CSRF cookie, which answers 304 while the token still holds.
  */
 import { expect } from 'chai';
 import supertest from 'supertest';
@@ -69,18 +70,30 @@ describe(`caching headers (${dbMode()})`, function () {
     expect(sync.headers.etag).to.equal(undefined);
   });
 
-  it('an anonymous product page keeps its headers: no Cache-Control, no ETag, from the cache', async () => {
+  it('an anonymous product page: private, no-cache, from the cache; an ETag naming its CSRF secret, 304 while it holds', async () => {
     const first = await supertest(url).get(productPath);
     expect(first.status).to.equal(200);
-    expect(first.headers['cache-control']).to.equal(undefined);
+    expect(first.headers['cache-control']).to.equal('private, no-cache');
+    expect(first.headers.etag, 'a first visit has no secret yet to name').to.equal(undefined);
     const csrf = /hd\.csrf=[^;]+/.exec(String(first.headers['set-cookie']))?.[0] ?? '';
+    const tags: string[] = [];
     for (let i = 0; i < 2; i++) {
       const page = await supertest(url).get(productPath).set('Cookie', csrf);
       expect(page.status).to.equal(200);
       expect(page.headers['x-page-cache']).to.equal('hit');
-      expect(page.headers['cache-control']).to.equal(undefined);
-      expect(page.headers.etag).to.equal(undefined);
+      expect(page.headers['cache-control']).to.equal('private, no-cache');
+      expect(page.headers.etag).to.match(/^W\/"[\w-]+\.[\w-]+"$/);
       expect(page.text).not.to.include('name="api-token"');
+      tags.push(page.headers.etag);
     }
+    expect(tags[1]).to.equal(tags[0]);
+    const again = await supertest(url).get(productPath).set({ Cookie: csrf, 'If-None-Match': tags[0] });
+    expect(again.status).to.equal(304);
+    expect(again.text ?? '').to.equal('');
+    // Another visitor's secret: another tag, so a copy of this page (their token) is not theirs.
+    const other = /hd\.csrf=[^;]+/.exec(String((await supertest(url).get(productPath)).headers['set-cookie']))?.[0] ?? '';
+    const theirs = await supertest(url).get(productPath).set({ Cookie: other, 'If-None-Match': tags[0] });
+    expect(theirs.status).to.equal(200);
+    expect(theirs.headers.etag).not.to.equal(tags[0]);
   });
 });

@@ -201,9 +201,9 @@ describe('production answers only to its own host names', function () {
   before(async () => {
     const shared = await testServer();
     const config = { ...shared.config, env: 'production' as const, publicUrl: 'https://shop.example', allowedHosts: ['www.shop.example'], trustProxy: true };
-    const { listener } = createApp({ config, database: shared.database, texts: shared.services.texts, mailer: shared.services.mailer, logger: pino({ level: 'silent' }), events: shared.services.events });
-    // The app's own listener: the page cache's fast lane and the cart's script lane are in front of Express.
-    server = http.createServer(listener);
+    const { app } = createApp({ config, database: shared.database, texts: shared.services.texts, mailer: shared.services.mailer, logger: pino({ level: 'silent' }), events: shared.services.events });
+    // The Express application is the server's listener, as in src/server.ts.
+    server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
@@ -244,13 +244,13 @@ describe('production answers only to its own host names', function () {
     expect((await request(port, '/en-us/products', { Host: 'app-internal:3000', 'X-Forwarded-Host': 'shop.example', ...JSON_ACCEPT })).status).to.equal(200);
   });
 
-  it('a cached page and a cart line write are refused too (the lanes in front of Express)', async () => {
+  it('a cached page and a cart line write are refused too', async () => {
     const first = await request(port, '/en-us/', { Host: 'shop.example', Accept: 'text/html' });
     expect(first.status).to.equal(200);
     const cookie = (first.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
     expect(cookie).to.match(/hd\.csrf=/);
     const cached = await request(port, '/en-us/', { Host: 'shop.example', Accept: 'text/html', Cookie: cookie });
-    expect(cached.headers['x-page-cache'], 'the fast lane answers the page').to.equal('hit');
+    expect(cached.headers['x-page-cache'], 'the page cache answers the page').to.equal('hit');
     const foreign = await request(port, '/en-us/', { Host: EVIL, Accept: 'text/html', Cookie: cookie });
     expect(foreign.status).to.equal(400);
     expect(foreign.headers['x-page-cache']).to.equal(undefined);

@@ -175,9 +175,3 @@ export async function pendingApprovalsOfMember(db: DbOrTx, userId: number) {
     .where(and(eq(orderApprovals.requestedBy, userId), eq(orderApprovals.status, 'pending')))
     .orderBy(desc(orderApprovals.createdAt), desc(orderApprovals.id));
 }
-
-/** Does the member have a cart waiting for approval? (the header's Checkout is hidden while it waits) */
-export async function memberHasPendingApproval(db: DbOrTx, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: orderApprovals.id }).from(orderApprovals).where(and(eq(orderApprovals.requestedBy, userId), eq(orderApprovals.status, 'pending'))).limit(1);
-  return !!row;
-}

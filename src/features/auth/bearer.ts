@@ -19,12 +19,17 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * Drops the session cookie from a bearer request, so express-session never loads the cookie's user:
- * every pair its parser would name so (`hd.sid =…` too: src/http/cookies.ts), not just one spelling.
+ * every pair its parser would name so (`hd.sid =…` too: src/http/cookies.ts), not just one spelling,
+ * and cookie-parser's reading of it (mounted before: express-session reads req.signedCookies when
+ * the header has no session cookie).
  */
 export function withoutSessionCookie(cookieName: string): RequestHandler {
   return (req, _res, next) => {
     if (bearerToken(req.get('authorization')) !== undefined && req.headers.cookie) {
       req.headers.cookie = withoutCookie(req.headers.cookie, cookieName);
+      // cookie-parser has read the header already, and express-session falls back to its reading.
+      delete (req.cookies as Record<string, unknown> | undefined)?.[cookieName];
+      delete (req.signedCookies as Record<string, unknown> | undefined)?.[cookieName];
     }
     next();
   };

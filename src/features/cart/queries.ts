@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
-  lineItemOptions, optionChoices, orderLineItems, orderPromotions, orders, productOptions, products, promotions,
+  lineItemOptions, optionChoices, orderApprovals, orderLineItems, orderPromotions, orders, productOptions, products, promotions,
 } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
 import { decodeFields, decodeRow } from '../../db/json-rows.ts';
@@ -47,20 +47,25 @@ export async function findCartId(db: DbOrTx, ref: CartRef): Promise<number | nul
 }
 
 /**
- * Items in the cart (Σ quantity of product lines), in one query, for the header badge: asked on
- * every page a visitor with a cart or an account opens, so prepared (src/db/prepared.ts).
+ * The header's cart badge in one query: items in the cart (Σ quantity of product lines) and whether
+ * the cart waits for an approver (the header then offers no Checkout). Asked on every page a visitor
+ * with a cart or an account opens, so prepared (src/db/prepared.ts).
  */
-export async function cartCount(db: DbOrTx, ref: CartRef): Promise<number> {
-  if (!ref.userId && !ref.cartOrderId) return 0;
-  const count = (d: Db, cart: ReturnType<typeof visitorCartQuery>) =>
+export async function cartBadge(db: DbOrTx, ref: CartRef): Promise<{ count: number; locked: boolean }> {
+  if (!ref.userId && !ref.cartOrderId) return { count: 0, locked: false };
+  const badge = (d: Db, cart: () => ReturnType<typeof visitorCartQuery>) =>
     d
-      .select({ n: sql<number>`coalesce(sum(${orderLineItems.quantity}), 0)::int` })
+      .select({
+        n: sql<number>`coalesce(sum(${orderLineItems.quantity}), 0)::int`,
+        locked: sql<boolean>`exists (select 1 from ${orderApprovals} a where a.order_id in (${cart()}) and a.status = 'pending')`,
+      })
       .from(orderLineItems)
-      .where(and(inArray(orderLineItems.orderId, cart!), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])));
+      .where(and(inArray(orderLineItems.orderId, cart()!), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])));
   const [row] = ref.userId
-    ? await prepared(db as Db, 'cart_count_user', (d, name) => count(d, visitorCartQuery(d, { userId: sql.placeholder('id') as unknown as number })).prepare(name)).execute({ id: ref.userId })
-    : await prepared(db as Db, 'cart_count_session', (d, name) => count(d, visitorCartQuery(d, { cartOrderId: sql.placeholder('id') as unknown as number })).prepare(name)).execute({ id: ref.cartOrderId });
-  return Number(row?.n ?? 0);
+    ? await prepared(db as Db, 'cart_badge_user', (d, name) => badge(d, () => visitorCartQuery(d, { userId: sql.placeholder('id') as unknown as number })).prepare(name)).execute({ id: ref.userId })
+    : await prepared(db as Db, 'cart_badge_session', (d, name) => badge(d, () => visitorCartQuery(d, { cartOrderId: sql.placeholder('id') as unknown as number })).prepare(name)).execute({ id: ref.cartOrderId });
+  const count = Number(row?.n ?? 0);
+  return { count, locked: count > 0 && row?.locked === true };
 }
 
 export type CartOrderRow = typeof orders.$inferSelect;

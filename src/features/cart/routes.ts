@@ -18,7 +18,7 @@ import { AppError, invalid } from '../../domain/errors.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
 import { keepCartChannel, keepCartInSession, requireChannel } from '../../http/context.ts';
-import { cartCount, findCartId, visitorCartRef } from './queries.ts';
+import { cartBadge, findCartId, visitorCartRef } from './queries.ts';
 import { parseAdd, parseLineId, parseQuantityBody, parseShowDiscount } from './schemas.ts';
 import {
   addLine, getCart, mergeAnonymousIntoUser, removeLine, repriceForChannel, setShowDiscount, settleCartChannel, updateQuantity, type CartRef,
@@ -26,8 +26,7 @@ import {
 import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 import { localizeCart } from './localize.ts';
 import { eppIslandProps } from '../epp/view-model.ts';
-import { latestApprovalOf, memberHasPendingApproval } from '../approvals/queries.ts';
-import { laneRoute, type LaneRoute, type LaneVisitor } from '../../http/script-lane.ts';
+import { latestApprovalOf } from '../approvals/queries.ts';
 import type { Locale } from '../../i18n/locales.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -146,7 +145,7 @@ export function cartRoutes(s: Services): Router {
 type Asker = { locale: Locale; ref: CartRef; channel: ChannelInfo };
 const askedBy = (req: Request, res: Response): Asker => ({ locale: req.locale as Locale, ref: refOf(req), channel: channelOf(res) });
 
-/** PUT /{locale}/cart/{line_item_id}: the quantity, clamped (the Express route and the script lane). */
+/** PUT /{locale}/cart/{line_item_id}: the quantity, clamped. */
 async function setLineQuantity(s: Services, who: Asker, lineIdParam: unknown, body: unknown) {
   return quantityJson(s, who, await writeQuantity(s, who, lineIdParam, body));
 }
@@ -161,7 +160,7 @@ async function quantityJson(s: Services, who: Asker, w: Awaited<ReturnType<typeo
   return putJson(localizeCart(w.result.state, await s.catalogText.forLocale(who.locale)), w.lineId, w.result.lastQuantity);
 }
 
-/** DELETE /{locale}/cart/{line_item_id} (the Express route and the script lane). */
+/** DELETE /{locale}/cart/{line_item_id}. */
 async function removeCartLine(s: Services, who: Asker, lineIdParam: unknown) {
   return removalJson(s, who, await writeRemoval(s, who, lineIdParam));
 }
@@ -172,19 +171,6 @@ async function writeRemoval(s: Services, who: Asker, lineIdParam: unknown) {
 /** The DELETE's answer, after the commit. */
 async function removalJson(s: Services, who: Asker, result: Awaited<ReturnType<typeof writeRemoval>>) {
   return deleteJson(localizeCart(result.state, await s.catalogText.forLocale(who.locale)), result.lastQuantity);
-}
-
-/**
- * The line writes the script lane answers in front of Express (src/http/script-lane.ts) when the
- * request is an ordinary one: the same functions as the routes above, for the same visitor.
- */
-export function cartLaneRoutes(s: Services): LaneRoute[] {
-  const who = (v: LaneVisitor): Asker => ({ locale: v.locale, ref: visitorCartRef({ userId: v.user?.id, sessionCartId: v.session.cartOrderId }), channel: v.channel });
-  const accepts = (p: Record<string, string>) => /^\d{1,15}$/.test(p.lineId ?? '');
-  return [
-    laneRoute({ method: 'PUT', pattern: '/:locale/cart/:lineId', accepts, write: (p, body, v) => writeQuantity(s, who(v), p.lineId, body), answer: (w, v) => quantityJson(s, who(v), w) }),
-    laneRoute({ method: 'DELETE', pattern: '/:locale/cart/:lineId', accepts, write: (p, _body, v) => writeRemoval(s, who(v), p.lineId), answer: (w, v) => removalJson(s, who(v), w) }),
-  ];
 }
 
 /**
@@ -214,9 +200,10 @@ export function cartHooks(s: Pick<Services, 'db' | 'channels'>): Pick<Services, 
       if (id !== null) await repriceForChannel(s.db, id, channel);
     },
     pageLocals: async (req, res) => {
-      res.locals.cartCount = await cartCount(s.db, refOf(req));
-      // A member's cart waiting for approval (issue 34): the header offers no Checkout for it.
-      res.locals.cartLocked = !!req.user && res.locals.cartCount > 0 && (await memberHasPendingApproval(s.db, req.user.id));
+      // The count, and whether the cart waits for an approver (the header then offers no Checkout).
+      const badge = await cartBadge(s.db, refOf(req));
+      res.locals.cartCount = badge.count;
+      res.locals.cartLocked = badge.locked;
     },
   };
 }

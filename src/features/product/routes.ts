@@ -1,4 +1,5 @@
 /** The product page: GET /{locale}/products/{product_id}. */
+import { productTag } from '../../http/page-cache/index.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,8 @@ export function productRoutes(s: Services): Router {
     await res.page('product/show', {
       ...productLocals(page, { locale: req.locale, intlLocale: res.locals.intlLocale as string, t: req.t, csrfToken: req.csrfToken ? req.csrfToken() : '', now }),
       shippingEstimate,
+      // The page cache's tags: emptied when this product, or one shown here as a card, is written.
+      pageTags: [id, ...page.similar.map((c) => c.id), ...page.popular.map((c) => c.id)].map(productTag),
       // The EPP calculator (issue 10): the figures are asked from /epp/service-data by the island.
       epp: eppIslandProps({ locale: req.locale, currency: channel.currency, t: req.t as never, source: { productId: id } }),
     });

@@ -30,11 +30,13 @@
  * A route opts in with `pageCache.route()` before its handler; the handler renders with res.page,
  * and what it renders must not depend on the visitor except through the slots.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { hasSessionCookie, type SessionCookie } from '../cookies.ts';
 import { wantsJson } from '../wants-json.ts';
+import { hasSessionCookie, type SessionCookie } from '../cookies.ts';
+import { CSRF_COOKIE } from '../csrf.ts';
+import { isLocale, type Locale } from '../../i18n/locales.ts';
 import { acceptsGzip, gzipChunks, piece, rawChunks, type Piece } from './gzip.ts';
 
 /** The per-visitor parts of a page other than the CSRF token: each a partial of its own. */
@@ -46,14 +48,41 @@ export const SLOT_VIEWS = {
 export type SlotName = keyof typeof SLOT_VIEWS;
 type Part = SlotName | 'csrf';
 
-export type Entry = { segments: Piece[]; parts: Part[]; locale: string; freshUntil: number; bytes: number };
+/** A page as cut at the markers; `etag` names its bytes (not the visitor's parts), made once. */
+export type Entry = { segments: Piece[]; parts: Part[]; locale: string; freshUntil: number; bytes: number; etag: string; tags: readonly string[] };
 
-/** Whose parts go into a page: the CSRF token's maker, and whether the visitor is plain (not signed in, empty cart). */
-export type Visitor = { csrfToken: () => string; plain: boolean };
+/** The tag of a page that declares none (listings: the catalogue, the landing page, parts). */
+export const LISTING_TAG = 'listing';
+/** The tag of a page that shows this product (its own page, or a card of it on another's). */
+export const productTag = (id: number | string) => `product:${id}`;
+
+/**
+ * Whose parts go into a page: the CSRF token's maker, whether the visitor is plain (not signed in,
+ * empty cart) and, for a plain visitor without a session, the CSRF secret their cookie carries
+ * (cookie-parser's req.signedCookies): the page's validator names it, so a page kept by the browser
+ * is revalidated (304) only while its token still verifies.
+ */
+export type Visitor = { csrfToken: () => string; plain: boolean; csrfSecret?: string };
+
+/** What the page cache's first middleware needs from the app (src/app.ts). */
+export type FrontOptions = {
+  /** The code of the channel a visitor without a session gets in this locale (context.ts channelFor). */
+  channelFor: (locale: Locale) => Promise<string | undefined>;
+  /** csurf (src/http/csrf.ts): gives the page its token, and a first visitor their secret's cookie. */
+  csrf: RequestHandler;
+};
+
+/** How many invalidateTags calls are remembered for renders in flight. */
+const TAG_LOG_MAX = 1_000;
+
+/** Cache-Control of a cached page: its CSRF token is the visitor's, so only their browser keeps it, and revalidates it. */
+export const PAGE_CACHE_CONTROL = 'private, no-cache';
 
 type Fill = {
   key: string;
   generation: number;
+  /** invalidateTags' sequence number when the render began. */
+  tagSeq: number;
   /** When the entry is due for a new render (stock has no trigger). */
   freshUntil: number;
   csrfToken: Request['csrfToken'];
@@ -98,18 +127,16 @@ export class PageCache {
   private readonly pending = new Map<string, Promise<Entry | undefined>>();
   /** The slots of a visitor who is not signed in and has an empty cart, by slot and locale. */
   private readonly plainSlots = new Map<string, Piece>();
-  /**
-   * URL → key of the page a visitor without a session gets there (locale from the URL, the
-   * locale's channel, nobody signed in), learnt from the routes' answers: the fast lane's index.
-   */
-  private readonly sessionless = new Map<string, string>();
   private generation = 0;
+  /** invalidateTags calls, most recent last (the last TAG_LOG_MAX): a render that began before one of its tags' is not kept. */
+  private readonly tagLog: { seq: number; tags: ReadonlySet<string> }[] = [];
+  private tagSeq = 0;
   private readonly nonce = randomBytes(6).toString('hex');
   private readonly markers: RegExp;
   private readonly now: () => number;
   private readonly session: SessionCookie;
   /** Counts for diagnostics and tests. */
-  readonly stats = { hit: 0, stale: 0, miss: 0, bypass: 0, invalidations: 0 };
+  readonly stats = { hit: 0, stale: 0, miss: 0, bypass: 0, invalidations: 0, tagInvalidations: 0 };
 
   constructor(private readonly options: PageCacheOptions) {
     this.lru = new LRUCache<string, Entry>({
@@ -134,7 +161,25 @@ export class PageCache {
     this.lru.clear();
     this.pending.clear();
     this.plainSlots.clear();
-    this.sessionless.clear();
+  }
+
+  /**
+   * Empties the pages that carry any of these tags (a product's page and the pages showing it: the
+   * product's tag; the listings: LISTING_TAG); a render in flight with one of them is not kept.
+   */
+  invalidateTags(tags: readonly string[]) {
+    const set = new Set(tags);
+    this.stats.tagInvalidations++;
+    this.tagLog.push({ seq: ++this.tagSeq, tags: set });
+    if (this.tagLog.length > TAG_LOG_MAX) this.tagLog.shift();
+    for (const [key, entry] of this.lru.entries()) if (entry.tags.some((t) => set.has(t))) this.lru.delete(key);
+  }
+
+  /** Whether a tag of these was invalidated after `seq` (or too long ago to tell). */
+  private taggedSince(seq: number, tags: readonly string[]): boolean {
+    if (seq === this.tagSeq) return false;
+    if (!this.tagLog.length || this.tagLog[0].seq > seq + 1) return true;
+    return this.tagLog.some((l) => l.seq > seq && tags.some((t) => l.tags.has(t)));
   }
 
   get size(): number {
@@ -147,6 +192,38 @@ export class PageCache {
     return this.options.renderPartial(SLOT_VIEWS[name], res.locals);
   }
 
+  /**
+   * The first middleware of the page routes (mounted at /:locale, before compression, the session,
+   * csurf and the context): a GET of a cached page by a visitor without a session (no session cookie
+   * express-session would take: cookies.ts) is answered here, with csurf's token for the visitor
+   * (csurf run through its middleware, as the routes run it). Anything else goes on: a script's
+   * request, a bearer call, a page not cached (or due for a new render with none running), a page
+   * whose plain header has not been rendered yet in its locale.
+   */
+  front(opts: FrontOptions): RequestHandler {
+    return async (req, res, next) => {
+      const locale = (req.params as { locale?: string }).locale;
+      if (req.method !== 'GET' || !isLocale(locale) || req.headers.authorization !== undefined || wantsJson(req) || hasSessionCookie(req, this.session)) return next();
+      const entry = this.plainEntry(this.keyOf(locale, await opts.channelFor(locale), req.originalUrl));
+      if (!entry) return next();
+      opts.csrf(req, res, (err?: unknown) => {
+        if (err) return next(err);
+        this.serve(req, res, entry, entry.freshUntil > this.now() ? 'hit' : 'stale', { csrfToken: () => req.csrfToken(), plain: true, csrfSecret: signedSecret(req) });
+      });
+    };
+  }
+
+  private keyOf(locale: string, channelCode: string | undefined, url: string): string {
+    return `${locale}\n${channelCode ?? ''}\n${url}`;
+  }
+
+  /** The entry at `key` a plain visitor can be served now: fresh, or stale while its new render runs; its plain slots known. */
+  private plainEntry(key: string): Entry | undefined {
+    const entry = this.lru.get(key);
+    if (!entry || (entry.freshUntil <= this.now() && !this.pending.has(key))) return undefined;
+    return entry.parts.every((p) => p === 'csrf' || this.plainSlots.has(`${p}\n${entry.locale}`)) ? entry : undefined;
+  }
+
   /** In front of a page route's handler: serves the cached page, or lets the handler render it for the cache. */
   route(opts: RouteOptions = {}): RequestHandler {
     return async (req, res, next) => {
@@ -154,10 +231,7 @@ export class PageCache {
         this.stats.bypass++;
         return next();
       }
-      const key = `${res.locals.locale}\n${(res.locals.channel as { code?: string } | undefined)?.code ?? ''}\n${req.originalUrl}`;
-      // Read as express-session read it for this request (cookies.ts): a spelling it takes as the
-      // session cookie rendered this page with that session, which is not a sessionless visitor's.
-      if (!hasSessionCookie(req, this.session)) this.learnSessionless(req.originalUrl, key);
+      const key = this.keyOf(String(res.locals.locale), (res.locals.channel as { code?: string } | undefined)?.code, req.originalUrl);
       const entry = this.lru.get(key);
       if (entry && entry.freshUntil > this.now()) return this.serve(req, res, entry, 'hit', visitorOf(req, res));
       const pending = this.pending.get(key);
@@ -189,6 +263,7 @@ export class PageCache {
     const fill: Fill = {
       key,
       generation: this.generation,
+      tagSeq: this.tagSeq,
       freshUntil: this.now() + this.options.ttlMs,
       csrfToken: req.csrfToken,
       settle: (entry) => {
@@ -224,51 +299,48 @@ export class PageCache {
     const whole = segments.every((s) => !s.raw.includes(`\uE000${this.nonce}`)) && parts.every((p) => p === 'csrf' || p in SLOT_VIEWS);
     const bytes = segments.reduce((n, s) => n + s.raw.length, 0);
     // Room for the compressed copy made when a client first asks for gzip.
-    const entry: Entry = { segments, parts, locale: String(res.locals.locale), freshUntil: fill.freshUntil, bytes: Math.ceil(bytes * 1.3) + 200 };
-    const keep = whole && status === 200 && fill.generation === this.generation && !(res.locals.flash as unknown[] | undefined)?.length && !locals.formError;
+    const etag = createHash('sha1').update(html.replace(this.markers, '\uE000$1\uE001')).digest('base64url').slice(0, 20);
+    // The route's tags (res.page's `pageTags`: a product page names the products it shows), else a listing's.
+    const tags = Array.isArray(locals.pageTags) ? (locals.pageTags as string[]) : [LISTING_TAG];
+    const entry: Entry = { segments, parts, locale: String(res.locals.locale), freshUntil: fill.freshUntil, bytes: Math.ceil(bytes * 1.3) + 200, etag, tags };
+    const keep = whole && status === 200 && fill.generation === this.generation && !this.taggedSince(fill.tagSeq, tags) && !(res.locals.flash as unknown[] | undefined)?.length && !locals.formError;
     if (keep) this.lru.set(fill.key, entry);
     fill.settle(keep ? entry : undefined);
     this.serve(req, res, entry, keep ? 'miss' : 'bypass', visitorOf(req, res), status);
   }
 
-  /** The page for a visitor without a session at this URL, if the routes have answered it since the last change. */
-  sessionlessEntry(url: string): Entry | undefined {
-    const key = this.sessionless.get(url);
-    const entry = key === undefined ? undefined : this.lru.get(key);
-    // Due for a new render: the routes start one; while it runs, the previous bytes are served.
-    if (!entry || (entry.freshUntil <= this.now() && !this.pending.has(key!))) return undefined;
-    // Its plain slots were kept when the routes served it to such a visitor.
-    return entry.parts.every((p) => p === 'csrf' || this.plainSlots.has(`${p}\n${entry.locale}`)) ? entry : undefined;
-  }
-
-  private learnSessionless(url: string, key: string) {
-    if (this.sessionless.get(url) === key) return;
-    if (this.sessionless.size >= (this.options.maxEntries ?? 5_000)) this.sessionless.clear();
-    this.sessionless.set(url, key);
-  }
-
-  /** The entry with this visitor's parts, gzipped if the client takes it. */
+  /**
+   * The entry with this visitor's parts, gzipped if the client takes it (the pieces were compressed
+   * once, when first asked for). A plain visitor who sent their CSRF secret's cookie gets a weak
+   * ETag naming the page's bytes and that secret (a hash of it); the same tag in If-None-Match is a
+   * 304 without a body (Express's req.fresh).
+   */
   serve(req: Request, res: Response, entry: Entry, state: CacheState, visitor: Visitor, status = 200) {
     this.stats[state]++;
+    res.statusCode = status;
+    res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
+    res.vary('Accept-Encoding');
+    res.setHeader('X-Page-Cache', state);
+    if (status === 200 && visitor.plain && visitor.csrfSecret) {
+      res.setHeader('ETag', `W/"${entry.etag}.${secretTag(visitor.csrfSecret)}"`);
+      if (req.fresh) {
+        res.statusCode = 304;
+        return void res.end();
+      }
+    }
     const gzip = acceptsGzip(req.headers['accept-encoding']);
     const slot = (part: SlotName) => (visitor.plain ? this.plainSlot(part, entry.locale, res) : Buffer.from(this.options.renderPartial(SLOT_VIEWS[part], res.locals)));
-    const bytes = Buffer.concat(this.body(entry, visitor.csrfToken, slot, gzip));
-    res.statusCode = status;
+    const chunks = this.body(entry, visitor.csrfToken, slot, gzip);
+    let length = 0;
+    for (const c of chunks) length += c.length;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.vary('Accept-Encoding');
     if (gzip) res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Content-Length', bytes.length);
-    res.setHeader('X-Page-Cache', state);
-    res.end(bytes);
-  }
-
-  /**
-   * A sessionlessEntry() page for a visitor without a session (the fast lane): their CSRF token
-   * and the plain slots kept for the page's locale. Counted as a hit.
-   */
-  plainBody(entry: Entry, csrfToken: () => string, gzip: boolean): Buffer[] {
-    this.stats.hit++;
-    return this.body(entry, csrfToken, (part) => this.plainSlots.get(`${part}\n${entry.locale}`)!, gzip);
+    res.setHeader('Content-Length', length);
+    // Corked: the head and the page's chunks leave in one writev, none copied into one buffer.
+    res.cork();
+    for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
+    res.end(chunks[chunks.length - 1]);
+    res.uncork();
   }
 
   /** The page's bytes as chunks, in order. */
@@ -293,7 +365,20 @@ export class PageCache {
   }
 }
 
+/** The CSRF secret the request's cookie carries, as cookie-parser verified it (csurf reads it there). */
+function signedSecret(req: Request): string | undefined {
+  const value = (req.signedCookies as Record<string, unknown> | undefined)?.[CSRF_COOKIE];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/** A short, one-way name of a CSRF secret for the page's validator (the secret itself never leaves the cookie). */
+function secretTag(secret: string): string {
+  return createHash('sha1').update(secret).digest('base64url').slice(0, 12);
+}
+
 /** The visitor of a request that went through the app's middleware (session, CSRF, page locals). */
 function visitorOf(req: Request, res: Response): Visitor {
-  return { csrfToken: () => (req.csrfToken ? req.csrfToken() : ''), plain: !req.user && !(Number(res.locals.cartCount) > 0) };
+  const plain = !req.user && !(Number(res.locals.cartCount) > 0);
+  // A visitor whose session was loaded is answered no-store, the validator removed (cache-control.ts).
+  return { csrfToken: () => (req.csrfToken ? req.csrfToken() : ''), plain, csrfSecret: plain ? signedSecret(req) : undefined };
 }
