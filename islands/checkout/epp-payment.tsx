@@ -14,15 +14,8 @@ import { EPP_DEBOUNCE_MS } from '../../src/domain/constants.ts';
 import { formatRateNumber } from '../../src/domain/percent.ts';
 import { Choices, fill, moneyFmt, Plans, Summary } from '../epp/parts.tsx';
 import { useEpp } from '../epp/use-epp.ts';
+import type { EppPayState } from './epp-choice.ts';
 
-export type EppPayChoice = { percentDown: number; months: number; plan: 'standard' | 'promo'; eppFee: string | null };
-export type EppPayState = EppPayChoice | 'pending' | null;
-
-/** The placement body's EPP fields (none when not paying by EPP). */
-export function eppFields(state: EppPayState): Record<string, unknown> {
-  if (!state || state === 'pending') return {};
-  return { epp: 1, epp_percent_down: state.percentDown, epp_months: state.months, epp_plan: state.plan, ...(state.eppFee ? { epp_fee: state.eppFee } : {}) };
-}
 
 type Props = { hidden: boolean; locale: string; orderId: number; currency: string; revision: string; onChange: (s: EppPayState) => void };
 

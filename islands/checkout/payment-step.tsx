@@ -6,7 +6,7 @@
  * key, so trying again cannot place a second order.
  */
 import { shownMessages } from '../lib/errors.ts';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import type { CheckoutProps } from '../../src/domain/checkout-props.ts';
 import { PAYMENT_TYPES } from '../../src/domain/constants.ts';
 import { CARD_ERROR_FIELD, parseCardExpiry } from '../../src/domain/card-expiry.ts';
@@ -15,8 +15,11 @@ import { eppPaysWith } from '../../src/domain/epp.ts';
 import { isAppRequestError, request } from '../lib/request.ts';
 import { fieldsOf, fmt, type Lookup } from './parts.tsx';
 import { SavedMethods, type SavedChoice } from './saved-methods.tsx';
-import { EppPayment, eppFields, type EppPayState } from './epp-payment.tsx'; // EPP (issue 10)
+import { eppFields, type EppPayState } from './epp-choice.ts';
 import { hideWait, showWait } from '../lib/overlay.ts';
+
+// The EPP part, loaded when a card pays (its calculator is most of its weight).
+const EppPayment = lazy(() => import('./epp-payment.tsx').then((m) => ({ default: m.EppPayment })));
 
 type Props = {
   hidden: boolean;
@@ -185,7 +188,11 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
           <p className="small muted">{L('check.help')}</p>
         </div>
       )}
-      {eppOffered && <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />}
+      {eppOffered && (
+        <Suspense fallback={null}>
+          <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />
+        </Suspense>
+      )}
       <div className="grid grid-2">
         <div className="field">
           <label htmlFor="co-po">{L('poNumber')}</label>

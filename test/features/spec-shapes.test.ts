@@ -35,6 +35,8 @@ describe('spec §3 data shapes (issue 34)', function () {
 
   it('checkout: each rate names its method; the chosen rates come back as the spec’s selection state', async () => {
     const product = await productIdByStockcode('TL-GAUGE');
+    // Other suites buy this gauge too: stock it, so the test does not depend on what ran before it.
+    await sqlRows('update inventory set quantity = greatest(quantity, 50) where product_id = $1', [product]);
     const c = await newCustomer(product, 2);
     const { quotes } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
     const rate = quotes.warehouses[0].rates[0];
