@@ -1,6 +1,6 @@
 /**
  * `npm run bench:flows` (also the second half of `npm run bench`): the checkout page, placing an order
- * (issue #7) and the back-office insight rows (issue #14), beside the product page and cart update,
+ * and the back-office insight rows, beside the product page and cart update,
  * in the per-row format they were built with. bench/run.ts is the storefront's 64-connection run.
  *
  * Originally `npm run bench` — throughput and tail latency of two storefront requests, each next to a bare
@@ -233,7 +233,7 @@ async function main() {
     const putBody = Buffer.from(await putRes.arrayBuffer());
     if (putRes.status !== 200) throw new Error(`PUT ${first.path}: HTTP ${putRes.status} ${putBody.toString()}`);
 
-    // Checkout (issue #7): one signed-in customer per connection, each with a saved address and a
+    // Checkout: one signed-in customer per connection, each with a saved address and a
     // cart; the stock of the product they buy is made plentiful so every lap can place an order.
     const buyPlate = await productId('HT-CLV');
     await database.pool.query('update inventory set quantity = 1000000, reserved = 0 where product_id = $1', [buyPlate]);
@@ -269,12 +269,12 @@ async function main() {
     const cases = [
       { name: 'product page GET', path: pagePath, body: pageBody, type: 'text/html; charset=utf-8', spec: (url: string): LoadSpec => ({ url: url + pagePath, headers: { cookie: browsing.cookie } }) },
       { name: 'cart update PUT', path: '/en-us/cart/{line_item_id}', body: putBody, type: 'application/json; charset=utf-8', spec: (url: string): LoadSpec => ({ url, setupClient: cartClient, env: cartEnv }) },
-      // Checkout (issue #7)
+      // Checkout
       { name: 'checkout page GET', path: checkoutPath, body: checkoutBody, type: 'text/html; charset=utf-8', spec: (url: string): LoadSpec => ({ url: url + checkoutPath, headers: { cookie: checkoutFirst.cookie } }) },
       // Five requests a lap (add, customer info, quotes, choose, place): orders per second = req/s ÷ 5.
       { name: 'place order (checkout lap ×5)', path: '/en-us/order/place', body: placeBody, type: 'application/json; charset=utf-8', spec: (url: string): LoadSpec => ({ url, setupClient: path.join(here, 'checkout-client.cjs'), env: { BENCH_CHECKOUT_SESSIONS: JSON.stringify(checkoutSessions) } }) },
     ];
-    // Back office insight (issue #14): the dashboard's charts and a one-year order report, signed in as staff.
+    // Back office insight: the dashboard's charts and a one-year order report, signed in as staff.
     const staff = await newVisitor(base);
     const signIn = await fetch(`${base}/en-us/login`, { method: 'POST', redirect: 'manual', headers: { cookie: staff.cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `email=staff%40example.com&password=demo-pass-2026&_csrf=${encodeURIComponent(staff.csrf)}` });
     if (signIn.status !== 303) throw new Error(`sign-in for the insight rows: HTTP ${signIn.status}`);

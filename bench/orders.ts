@@ -1,6 +1,6 @@
 /**
  * `npm run bench:orders` — the back office's order search and the orders API's synchronize at
- * scale (issue 9), and the dashboard charts and one-year order report (issue 14): p50/p95 of each request measured one at a time over HTTP against the app in
+ * scale, and the dashboard charts and one-year order report: p50/p95 of each request measured one at a time over HTTP against the app in
  * production mode, plus EXPLAIN ANALYZE of each search query. Results go under `order_admin` in
  * bench/results.json (keyed by the order count), the plans to bench/order-explain-{N}.txt.
  *
@@ -80,7 +80,7 @@ async function main() {
       { name: 'order search: by customer email', path: `/en-us/account/dashboard/orders?customer=${encodeURIComponent(email)}`, query: { customer: email } },
       { name: 'order search: status + date range', path: '/en-us/account/dashboard/orders?status=processing&from=2026-01-01&to=2026-03-31', query: { status: 'processing', from: '2026-01-01', to: '2026-03-31' } },
       { name: 'orders API: synchronize', path: `/en-us/api/orders/${syncId}/synchronize`, headers: { authorization: `Bearer ${token}` } },
-      // The back office's insight pages (issue 14) over the same orders: the seed's year before 2026-06-01.
+      // The back office's insight pages over the same orders: the seed's year before 2026-06-01.
       { name: 'dashboard charts (2 years)', path: '/account/dashboard?period=730' },
       { name: 'order report, 1 year by day', path: `/en-us/account/dashboard/reports/orders?from=${encodeURIComponent('6/1/25')}&to=${encodeURIComponent('5/31/26')}&group=day` },
     ];

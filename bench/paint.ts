@@ -5,7 +5,7 @@
  * test suite (test/browser/budgets.test.ts holds the layout shift, which is not a time). The app
  * runs as the other benchmarks run it (bench/app.ts: production mode, fresh demo database); the
  * page (DEMO-CONFIG) is loaded with an empty browser cache `--runs` times and the median is
- * printed next to the budget (800 ms, issue #8), with the machine's load average.
+ * printed next to the budget (800 ms), with the machine's load average.
  *
  *   npm run bench:paint -- [--runs 5]
  */

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/quick-order.ts [--runs 20]` — quick order (issue 25): how long POST
+ * `npx tsx bench/quick-order.ts [--runs 20]` — quick order: how long POST
  * /{locale}/quick-order/resolve takes for 500 pasted lines, timed from THIS process against the
  * app started as `npm start` runs it (its own process, NODE_ENV=production) over a fresh database
  * with the demo data (embedded, or a new database on DATABASE_URL's server). Every line names a

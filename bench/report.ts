@@ -1,5 +1,5 @@
 /**
- * What a benchmark row must reach (issue #8) and how it is printed. A target that is missed is
+ * What a benchmark row must reach and how it is printed. A target that is missed is
  * named in the row (`misses`), never hidden: the docs/performance.md reads them.
  */
 import { round, type Measured } from './load.ts';
@@ -14,7 +14,7 @@ export type Target = {
 };
 
 /** Every row must also have zero errors and zero non-2xx answers. */
-// Issue 23's "Done when" (64 connections, one process, on PostgreSQL): anonymous pages ≥ 10 % of
+// The "Done when" (64 connections, one process, on PostgreSQL): anonymous pages ≥ 10 % of
 // the bare server with p99 < 100 ms; a cart quantity update ≥ 2 % with p99 < 250 ms in ≤ 4 round trips.
 export const TARGETS = {
   anonymousPage: { min_ratio: 0.1, max_p99_ms: 100, max_round_trips: 1 },

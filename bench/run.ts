@@ -136,7 +136,7 @@ function cases(f: Fixtures): Case[] {
       probe: (base) => fetch(base + f.updateShoppers[0].linePath, { method: 'PUT', headers: scriptHeaders(f.updateShoppers[0]), body: 'quantity=3' }),
     },
     { id: 'checkout', name: 'checkout page', path: '/en-us/cart/checkout', target: TARGETS.none, ...get('/en-us/cart/checkout', f.customer) },
-    // Issue #7 (checkout) adds its 'place order' row here: one signed-in shopper per connection
+    // Checkout's 'place order' row goes here: one signed-in shopper per connection
     // with a cart of their own (perConnection, like 'cart update'), posting the order.
   ];
 }
@@ -148,8 +148,8 @@ async function runCase(c: Case, base: string, bench: BenchApp, bare: { url: stri
   const probe = await c.probe(base);
   const body = Buffer.from(await probe.arrayBuffer());
   if (c.id === 'checkout' && probe.status === 404) {
-    console.log(`  ${c.name}: skipped (${c.path} answers 404: issue #7 builds it)`);
-    return { name: c.name, path: c.path, skipped: 'the route answers 404 (issue #7 builds it)' };
+    console.log(`  ${c.name}: skipped (${c.path} answers 404: not built)`);
+    return { name: c.name, path: c.path, skipped: 'the route answers 404 (not built)' };
   }
   if (probe.status !== 200) throw new Error(`${c.name}: ${c.path} answered HTTP ${probe.status} before measuring: ${body.toString().slice(0, 300)}`);
   process.stdout.write(`  ${c.name}: app… `);

@@ -11,9 +11,9 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   typeahead: () => import('./behaviours/typeahead.ts'),
   'channel-find': () => import('./behaviours/channel-find.ts'),
   landing: () => import('./behaviours/landing.ts'),
-  // Issue 13: the nav warning modal for forms with unsaved changes.
+  // The nav warning modal for forms with unsaved changes.
   'nav-warning': () => import('./behaviours/nav-warning.ts'),
-  // issue #12: parts explorer, dealers, leads and the shared form helpers
+  // Parts explorer, dealers, leads and the shared form helpers
   'parts-explorer': () => import('./behaviours/parts-explorer.ts'),
   'parts-add-all': () => import('./behaviours/parts-add-all.ts'),
   'json-form': () => import('./behaviours/json-form.ts'),
@@ -23,8 +23,8 @@ export const behaviours: Record<string, () => Promise<{ default: Behaviour }>> =
   'lead-form': () => import('./behaviours/lead-form.ts'),
   'region-reload': () => import('./behaviours/region-reload.ts'),
   'date-field': () => import('./behaviours/date-field.ts'),
-  // Issue 22: the storefront's main navigation behind a menu button on phones.
+  // The storefront's main navigation behind a menu button on phones.
   'nav-toggle': () => import('./behaviours/nav-toggle.ts'),
-  // Issue 22: the header's 'Text on this page' button and its drawer (staff who translate).
+  // The header's 'Text on this page' button and its drawer (staff who translate).
   'page-text': () => import('./behaviours/page-text.ts'),
 };

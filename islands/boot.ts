@@ -13,7 +13,7 @@ addEventListener('unhandledrejection', (event) => {
   void import('./lib/errors.ts').then(({ handleError }) => handleError(event.reason));
 });
 
-// The language and channel pickers answer before their island hydrates (issue 34).
+// The language and channel pickers answer before their island hydrates.
 installEarlyPickers();
 
 // Server HTML inserted later (lib/mount-request.ts) asks for its islands here.

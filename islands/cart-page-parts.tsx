@@ -42,7 +42,7 @@ export function rowLabel(row: { code: string; name: string }, labels: Labels): s
 }
 
 /**
- * The summary (issue 33): the one ledger's rows (domain/order-figures.ts) — merchandise at list
+ * The summary: the one ledger's rows (domain/order-figures.ts) — merchandise at list
  * price, each discount once by name, shipping and tax once known — and the total they add up to,
  * then the Checkout action and the page's live status line.
  */
@@ -52,7 +52,7 @@ export function CartSummary({ cart, labels, locale, figure, status, locked }: {
   locale: string;
   figure: (amount: string) => string;
   status: string;
-  /** Waiting for approval (issue 34): a notice where Checkout was. */
+  /** Waiting for approval: a notice where Checkout was. */
   locked: boolean;
 }) {
   const before = cart.figures.totalKind === 'beforeShippingAndTax';
@@ -87,7 +87,7 @@ export function CartSummary({ cart, labels, locale, figure, status, locked }: {
             <p className="small">{labels.waitingText}</p>
           </div>
         ) : (
-          /* The way on (issue 21): the primary action, a plain link so it works before hydration and by keyboard. */
+          /* The way on: the primary action, a plain link so it works before hydration and by keyboard. */
           <a className="btn btn-block cart-checkout" href={`/${locale}/cart/checkout`} aria-describedby="cart-checkout-hint" data-testid="cart-checkout">
             {labels.checkout}
           </a>

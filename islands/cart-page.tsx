@@ -236,7 +236,7 @@ export default function CartPage({ locale, cart: initial, refresh, locked = fals
                 </div>
                 <div className="cart-line__controls">
                   {locked ? (
-                    // Waiting for approval (issue 34): the quantity as sent, nothing to change it with.
+                    // Waiting for approval: the quantity as sent, nothing to change it with.
                     <span className="cart-line__qty" data-testid="cart-line-quantity">
                       {labels.quantity}: {line.quantity}
                     </span>

@@ -1,5 +1,5 @@
 /**
- * The language and channel pickers work before their island hydrates (issue 34): a choice made in
+ * The language and channel pickers work before their island hydrates: a choice made in
  * the page's first moments used to be lost silently. Boot installs this at once; it acts only while
  * the picker's island has not hydrated (after that the island's own handlers decide, with their
  * keyboard rules). Language: the option's link. Channel: the same POST the island sends, then reload.

@@ -13,26 +13,26 @@ export const islands: Record<string, () => Promise<IslandModule>> = {
   'cart-page': () => import('./cart-page.tsx'),
   'product-gallery': () => import('./product-gallery.tsx'),
   'product-configurator': () => import('./product-configurator.tsx'),
-  // Issue 13: translations, instructionals, content.
+  // Translations, instructionals, content.
   'translation-editor': () => import('./translation-editor/index.tsx'),
-  'seed-plate-calculator': () => import('./seed-plate-calculator.tsx'), // issue #12
-  // Checkout (issue #7)
+  'seed-plate-calculator': () => import('./seed-plate-calculator.tsx'),
+  // Checkout
   checkout: () => import('./checkout/index.tsx'),
   'address-edit': () => import('./checkout/address-edit.tsx'),
-  // Back-office orders (issue 9).
+  // Back-office orders.
   'order-editor': () => import('./order-editor/index.tsx'),
-  // Back office insight (issue #14); Chart.js is imported inside the island, a chunk of its own.
+  // Back office insight; Chart.js is imported inside the island, a chunk of its own.
   'dashboard-charts': () => import('./dashboard-charts/index.tsx'),
   'calendar-editor': () => import('./calendar/index.tsx'),
-  // Back-office catalogue (issue 11)
+  // Back-office catalogue
   'product-editor': () => import('./product-editor/index.tsx'),
   'image-uploader': () => import('./image-uploader.tsx'),
   'warehouse-key': () => import('./warehouse-key.tsx'),
-  // Saved payment methods and bank accounts (issue 10)
+  // Saved payment methods and bank accounts
   'payment-methods': () => import('./payment-methods/index.tsx'),
-  // Extended Payment Program (issue 10)
+  // Extended Payment Program
   'epp-preview': () => import('./epp/preview.tsx'),
   'epp-calculator': () => import('./epp/calculator.tsx'),
-  // Quick order by part number (issue 25)
+  // Quick order by part number
   'quick-order': () => import('./quick-order/index.tsx'),
 };

@@ -101,7 +101,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   Object.assign(services, cartHooks(services));
   // Edit links and the recording `t` for translators on every page (the translations area).
   services.pageText = pageTextLocals;
-  // Every page's header names the channels: catalogue text for the page's locale (issue 22), read
+  // Every page's header names the channels: catalogue text for the page's locale, read
   // when the view renders (the locale is the one the page ends up in), from the read model.
   const cartLocals = services.pageLocals;
   services.pageLocals = async (req, res) => {

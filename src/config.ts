@@ -21,7 +21,7 @@ const Env = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   PLAID_CLIENT_ID: z.string().optional(),
   PLAID_SECRET: z.string().optional(),
-  /** Which Plaid environment the credentials belong to (issue 10). */
+  /** Which Plaid environment the credentials belong to. */
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   /** Plaid's API address (tests point it at a local fake); by default from PLAID_ENV. */
   PLAID_BASE_URL: z.string().url().optional(),
@@ -47,7 +47,7 @@ const Env = z.object({
   /** PostgreSQL statement_timeout for the app's pool (a real server; PGlite has no timer to cancel with). */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  // Webhooks (issue 15): see docs/integrations.md.
+  // Webhooks: see docs/integrations.md.
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
   WEBHOOKS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
@@ -55,7 +55,7 @@ const Env = z.object({
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOKS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).optional(),
-  // Payments (issue 20): the offline card and bank sandboxes in production only when asked for.
+  // Payments: the offline card and bank sandboxes in production only when asked for.
   PAYMENTS_SANDBOX: z.enum(['true', 'false', '1', '0']).optional(),
   /** An in-flight payment attempt older than this is taken over by the recovery job (confirm or refund). */
   PAYMENT_ATTEMPT_LEASE_MS: z.coerce.number().int().min(100).max(86_400_000).default(120_000),
@@ -116,7 +116,7 @@ export type Config = {
   };
   webhooks: WebhookConfig;
   /**
-   * Payments (issue 20). `sandbox`: PAYMENTS_SANDBOX=1 — the offline card and bank sandboxes may
+   * Payments. `sandbox`: PAYMENTS_SANDBOX=1 — the offline card and bank sandboxes may
    * run in production (staging); outside production they always may. `attemptLeaseMs`: see the
    * recovery job (src/features/checkout/payment-jobs.ts). The two abuse limits of checkout.
    */

@@ -20,22 +20,21 @@ import { productRoutes } from './features/product/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { shippingRoutes } from './features/shipping/routes.ts';
 import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
-// Issue 13: translations, instructionals, content.
+// Translations, instructionals, content.
 import { translationRoutes } from './features/translations/routes.ts';
 import { instructionalRoutes } from './features/instructionals/routes.ts';
 import { partsRoutes } from './features/parts/routes.ts';
 import { dealerRoutes } from './features/dealers/routes.ts';
 import { leadRoutes } from './features/leads/routes.ts';
-// Checkout and orders (issue #7)
+// Checkout and orders
 import { checkoutDeps, checkoutPage, checkoutRoutes, paymentProviderRoutes } from './features/checkout/routes.ts';
 import { addressRoutes } from './features/checkout/address-routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
-// --- Back-office orders, the orders API and customers (issue 9) ---
+// --- Back-office orders, the orders API and customers ---
 import { orderAdminLocalizedRoutes, orderAdminRoutes } from './features/order-admin/routes.ts';
 import { customerRoutes } from './features/customers/routes.ts';
 import { orderApiRoutes } from './features/order-api/routes.ts';
-// --- end issue 9 ---
-// Back office insight (issue #14).
+// Back office insight.
 import { reportRoutes } from './features/reports/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { productEditorRoutes } from './features/product-editor/routes.ts';
@@ -43,22 +42,22 @@ import { imageUploaderRoutes, mediaRoutes } from './features/media/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
 import { warehouseRoutes } from './features/warehouses/routes.ts';
 import { warehouseApiRoutes } from './features/warehouses/api.ts';
-// Saved payment methods and bank accounts (issue 10)
+// Saved payment methods and bank accounts
 import { bankLinkApiRoutes, paymentMethodRoutes } from './features/payment-methods/routes.ts';
-// Permissions and organisation users (issue 15).
+// Permissions and organisation users.
 import { permissionRoutes } from './features/permissions/routes.ts';
 import { orgUserRoutes } from './features/org-users/routes.ts';
 import { approvalRoutes } from './features/approvals/routes.ts';
-// Issue 15: integrations, system services, the log.
+// Integrations, system services, the log.
 import { integrationRoutes } from './features/webhooks/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
-// Extended Payment Program (issue 10)
+// Extended Payment Program
 import { eppRoutes } from './features/epp/routes.ts';
-// Quick order by part number (issue 25)
+// Quick order by part number
 import { quickOrderRoutes } from './features/quick-order/routes.ts';
 import { invoicesRoutes, termsAdminRoutes } from './features/terms/routes.ts';
 import { quoteRoutes } from './features/quotes/routes.ts';
-import { guestRoutes } from './features/guest/routes.ts'; // issue 34: guest checkout
+import { guestRoutes } from './features/guest/routes.ts'; // Guest checkout
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -80,42 +79,41 @@ export function localizedRoutes(s: Services): Router {
   r.use(shippingRoutes(s));
   r.use(channelRoutes(s));
   r.use(partsRoutes(s));
-  r.use(quickOrderRoutes(s)); // issue 25
+  r.use(quickOrderRoutes(s));
   r.use(dealerRoutes(s).localized);
   r.use(leadRoutes(s));
-  // Checkout and orders (issue #7)
+  // Checkout and orders
   r.use(checkoutRoutes(s, checkoutDeps(s)));
   r.use(orderRoutes(s));
-  r.use(guestRoutes(s)); // issue 34: the guest's confirmation and "create your account"
+  r.use(guestRoutes(s)); // The guest's confirmation and "create your account"
   r.use(addressRoutes(s));
-  // --- issue 9: back-office orders and the orders API ---
+  // --- back-office orders and the orders API ---
   r.use(orderAdminLocalizedRoutes(s));
-  r.use(invoicesRoutes(s)); // issue 25: pay on terms, invoices due
+  r.use(invoicesRoutes(s)); // Pay on terms, invoices due
   r.use(orderApiRoutes(s));
-  // --- end issue 9 ---
   r.use(reportRoutes(s));
   r.use(calendarRoutes(s));
-  // Back-office catalogue (issue 11)
+  // Back-office catalogue
   r.use(productEditorRoutes(s));
   r.use(mediaRoutes(s));
   r.use(promotionRoutes(s));
   r.use(warehouseRoutes(s));
-  r.use(paymentMethodRoutes(s)); // issue 10
-  // Permissions and organisation users (issue 15)
+  r.use(paymentMethodRoutes(s));
+  // Permissions and organisation users
   r.use(permissionRoutes(s));
   r.use(orgUserRoutes(s));
-  r.use(approvalRoutes(s, checkoutDeps(s))); // issue 25: spending limits and approval
-  r.use(quoteRoutes(s)); // issue 25: quotes
-  r.use(integrationRoutes(s)); // issue 15
-  r.use(systemRoutes(s)); // issue 15
-  r.use(eppRoutes(s)); // Extended Payment Program (issue 10)
+  r.use(approvalRoutes(s, checkoutDeps(s))); // Spending limits and approval
+  r.use(quoteRoutes(s)); // Quotes
+  r.use(integrationRoutes(s));
+  r.use(systemRoutes(s));
+  r.use(eppRoutes(s)); // Extended Payment Program
   return r;
 }
 
 export function unprefixedRoutes(s: Services): Router {
   const r = Router();
   r.use(routeGuard('unprefixed'));
-  // A returning visitor keeps the language they chose; a first visit gets the browser's (issue 34).
+  // A returning visitor keeps the language they chose; a first visit gets the browser's.
   r.get('/', (req, res) => {
     res.vary('Accept-Language');
     res.redirect(`/${req.session?.locale ?? localeForLanguages(req.acceptsLanguages())}/`);
@@ -124,17 +122,16 @@ export function unprefixedRoutes(s: Services): Router {
   r.use(channelApiRoutes(s));
   r.use(translationRoutes(s));
   r.use(dealerRoutes(s).root); // POST /dealers/set (spec §7)
-  // Checkout (issue #7): the spec's unprefixed page and the card provider's endpoints
+  // Checkout: the spec's unprefixed page and the card provider's endpoints
   r.get('/cart/checkout', checkoutPage(s, checkoutDeps(s)));
-  r.use('/payments', paymentProviderRoutes(s, checkoutDeps(s))); // the tokeniser, rate limited (issue 20)
-  // --- issue 9: order detail/editor, customers ---
+  r.use('/payments', paymentProviderRoutes(s, checkoutDeps(s))); // the tokeniser, rate limited
+  // --- order detail/editor, customers ---
   r.use(orderAdminRoutes(s));
   r.use(customerRoutes(s));
-  r.use(termsAdminRoutes(s)); // issue 25: an organisation's payment terms, from the customer page
-  // --- end issue 9 ---
-  // Back-office catalogue (issue 11)
+  r.use(termsAdminRoutes(s)); // An organisation's payment terms, from the customer page
+  // Back-office catalogue
   r.use(imageUploaderRoutes(s));
   r.use(warehouseApiRoutes(s));
-  r.use(bankLinkApiRoutes(s)); // issue 10: /api/plaid/link-token, the bank link's /bank-link endpoints
+  r.use(bankLinkApiRoutes(s)); // /api/plaid/link-token, the bank link's /bank-link endpoints
   return r;
 }

@@ -70,10 +70,10 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   await loadIslands();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   // The job queue (webhook deliveries) installs its schema before the first request can enqueue.
-  // Payment refunds and recovery (issue 20) use the app's providers, known once the services are built.
+  // Payment refunds and recovery use the app's providers, known once the services are built.
   let built: Services | undefined;
   const payDeps = () => built && { db: built.db, provider: paymentProviderOf(built), bank: bankLinkProviderOf(built), logger, leaseMs: config.payments.attemptLeaseMs };
-  // Overdue invoice reminders (issue 25): daily, through the same mailer.
+  // Overdue invoice reminders: daily, through the same mailer.
   const reminderDeps = () => built && { db: built.db, mailer, texts, logger, publicUrl: publicBase(config) };
   const jobs = await startJobQueue(database, config.webhooks, logger, config.databaseUrl, {
     tasks: { ...paymentTasks(payDeps), ...invoiceTasks(reminderDeps) },
@@ -126,7 +126,7 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
 /** Migrations, then the demo data when asked for and the database is empty. */
 export async function prepareDatabase(database: Database, config: Config, logger: Logger) {
   await applyMigrations(database.db);
-  await migrateJobQueue(database, config.databaseUrl); // graphile-worker's own schema, once (issue 15)
+  await migrateJobQueue(database, config.databaseUrl); // graphile-worker's own schema, once
   if (config.seed === 'demo' && (await isDatabaseEmpty(database.db))) {
     if (config.env === 'production') logger.warn('SEED=demo in production: loading the demo accounts, whose password is published');
     const summary = await seed(database.db);

@@ -49,7 +49,7 @@ export default function dateField(wrap: HTMLElement): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'btn btn-sm btn-ghost date-field__open';
-  // The shared SVG icon set's calendar (views/partials/icons.ejs), not an emoji (issue 22).
+  // The shared SVG icon set's calendar (views/partials/icons.ejs), not an emoji.
   const svg = document.createElementNS(SVG_NS, 'svg');
   for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.8', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false', width: '18', height: '18' })) svg.setAttribute(k, v);
   for (const [tag, attrs] of [['rect', { x: '3', y: '5', width: '18', height: '16', rx: '2' }], ['path', { d: 'M3 10h18M8 3v4M16 3v4' }]] as const) {

@@ -1,5 +1,5 @@
 /**
- * Checkout's payment tab, EPP part (issue 10): "Pay with the Extended Payment Program" beside the
+ * Checkout's payment tab, EPP part: "Pay with the Extended Payment Program" beside the
  * card. When chosen, the buyer picks the down payment and term (lists, or anything for an EPP
  * admin) and the standard or promotional plan, sees every disclosure figure and the schedule,
  * and the order is placed with epp=1: the card is charged the down payment only (the server

@@ -33,7 +33,7 @@ function setMeta(name: string, content: string | undefined) {
 
 export default function Checkout(props: Props) {
   const L = makeL(props.labels);
-  const guest = !!props.guest; // issue 34: no account, so no tax exemption, organisation, EPP or saved methods
+  const guest = !!props.guest; // No account, so no tax exemption, organisation, EPP or saved methods
   const [userId, setUserId] = useState<number | null>(props.user?.id ?? null);
   const [returning, setReturning] = useState(props.returning);
   const [addresses, setAddresses] = useState<CheckoutAddress[]>(props.addresses);
@@ -45,7 +45,7 @@ export default function Checkout(props: Props) {
   const [email, setEmail] = useState('');
   const [accountType, setAccountType] = useState<'personal' | 'organization'>('personal');
   const [orgName, setOrgName] = useState('');
-  // Unticked until the person ticks it (issue 34: consent, as Canada's anti-spam law asks); the spec's "default on" yields to consent here.
+  // Unticked until the person ticks it (consent, as Canada's anti-spam law asks); the spec's "default on" yields to consent here.
   const [subscribe, setSubscribe] = useState(false);
   const [tax, setTax] = useState<Tax>({ exempt: false, bizType: '', signature: '', title: '' });
   const [savedTax, setSavedTax] = useState<string>('');
@@ -177,10 +177,10 @@ export default function Checkout(props: Props) {
   };
 
   // Shipping and tax are known once a shipping method is saved (the shipping tab saves its first
-  // choice at once), or nothing ships, or the payment tab is reached (issue 34: never a $0.00 that reads as free).
+  // choice at once), or nothing ships, or the payment tab is reached (never a $0.00 that reads as free).
   const figuresKnown = shipToId !== null && (lastPosted.length > 0 || shipping?.shippingRequired === false || active === 2);
   /**
-   * WAI-ARIA tabs (issue 34): the tab list is one tab stop (the current tab); Left/Right move the
+   * WAI-ARIA tabs: the tab list is one tab stop (the current tab); Left/Right move the
    * focus over the tabs that can be opened (wrapping), Home/End to the first/last, and Enter or
    * Space opens the focused tab (manual activation: opening moves the focus to the panel's heading).
    */

@@ -21,13 +21,13 @@ export function fieldsOf(err: unknown): Record<string, string> {
 export const fmt = (v: string, currency: string, locale: string) => formatMoney(parseCents(v) ?? 0, currency, locale);
 
 /**
- * The order summary (issue 33): each line at list price (quantity × unit = line total, so the lines
+ * The order summary: each line at list price (quantity × unit = line total, so the lines
  * add up to the merchandise row), then the one ledger's rows — merchandise, each discount once by
  * name, shipping, tax — and the total they add up to.
  *
  * Until a shipping method is chosen (`known` false) shipping and tax are not known: their rows say
  * so in words instead of a $0.00 that reads as free, and the total is the ledger's total before
- * shipping and tax (figureRows without them), labelled so: the figures shown still add up (issue 34).
+ * shipping and tax (figureRows without them), labelled so: the figures shown still add up.
  */
 export function Summary({ L, locale, currency, ledgerLines, totals, known = true }: { L: Lookup; locale: string; currency: string; ledgerLines: CheckoutProps['order']['ledgerLines']; totals: CheckoutProps['order']['totals']; known?: boolean }) {
   const m = (c: number) => formatFigure(c, currency, locale);

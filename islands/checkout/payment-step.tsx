@@ -1,6 +1,6 @@
 /**
  * Tab 3: card (tokenised at the provider's endpoint, then charged by the order), check (payment
- * type 2 with its number) or, for an organisation with net terms, invoice (type 4, issue 25). Over the
+ * type 2 with its number) or, for an organisation with net terms, invoice (type 4). Over the
  * member's spending limit the server answers 202 and the tab says the order was sent for approval. Placing sends one Idempotency-Key per attempt; the button stays
  * disabled until the answer, so a double click never charges twice. A network failure keeps the
  * key, so trying again cannot place a second order.
@@ -33,7 +33,7 @@ type Props = {
   currency: string;
   poNumber: string | null;
   attention: string | null;
-  /** Issue 34: a guest pays in full by new card or check (no saved methods, no EPP). */
+  /** A guest pays in full by new card or check (no saved methods, no EPP). */
   guest?: boolean;
 };
 
@@ -52,9 +52,9 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   const [error, setError] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const attempt = useRef<{ key: string; token?: string } | null>(null);
-  const [saved, setSaved] = useState<SavedChoice>(null); // issue 10: a saved card or verified bank account
-  const [epp, setEpp] = useState<EppPayState>(null); // EPP (issue 10): null, 'pending' or the plan chosen
-  const [sentForApproval, setSentForApproval] = useState(false); // spending limits (issue 25): 202 pending_approval
+  const [saved, setSaved] = useState<SavedChoice>(null); // A saved card or verified bank account
+  const [epp, setEpp] = useState<EppPayState>(null); // EPP: null, 'pending' or the plan chosen
+  const [sentForApproval, setSentForApproval] = useState(false); // spending limits: 202 pending_approval
 
   // Spec §7: the channel's methods are fetched when the tab opens; a failure keeps what we had.
   useEffect(() => {
@@ -64,7 +64,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
       .catch((err) => console.error('payment methods failed', err));
   }, [hidden]);
 
-  // EPP (issue 10, 34): offered whenever a card pays, a new one or a saved one; a bank account, a check or an invoice pays in full.
+  // EPP: offered whenever a card pays, a new one or a saved one; a bank account, a check or an invoice pays in full.
   const payType = saved ? saved.paymentType : type;
   const eppOffered = !guest && eppPaysWith(payType);
   const eppWaiting = eppOffered && epp === 'pending';
@@ -86,7 +86,7 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
         if (!attempt.current.token) {
           const expiry = parseCardExpiry(exp);
           if (!expiry) {
-            // Told beside the field, in the visitor's language, before anything is sent (issue 34).
+            // Told beside the field, in the visitor's language, before anything is sent.
             hideWait();
             attempt.current = null;
             setErrors({ exp: L('card.expFormat') });
@@ -99,10 +99,10 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
         body.token = attempt.current.token;
       } else if (type === PAYMENT_TYPES.CHECK) {
         body.check_number = check;
-      } // an invoice (issue 25) needs nothing more: the server checks the organisation's terms
+      } // an invoice needs nothing more: the server checks the organisation's terms
       const r = await request<{ redirect?: string; status?: string }>('POST', `/${locale}/order/place`, body, { json: true, headers: { 'Idempotency-Key': attempt.current.key } });
       if (r.status === 'pending_approval') {
-        // Over the member's spending limit (issue 25): nothing placed, the cart waits for an approver.
+        // Over the member's spending limit: nothing placed, the cart waits for an approver.
         hideWait();
         setSentForApproval(true);
         return;

@@ -1,5 +1,5 @@
 /**
- * Checkout's payment tab, issue 10: the buyer's saved cards and verified bank accounts (GET
+ * Checkout's payment tab, the buyer's saved cards and verified bank accounts (GET
  * /{locale}/order/saved-methods, which leaves out what this store does not take), the default
  * chosen first, and "use a new card or another method". The choice goes up as
  * {id, paymentType}; place-order sends it as saved_method_id with payment type 1 (card) or 3 (bank).

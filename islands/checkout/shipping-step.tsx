@@ -44,7 +44,7 @@ export function ShippingStep({ hidden, headingRef, L, locale, orderId, reply, lo
 
   // Every selection (the cheapest rates chosen at first, then each pick) is saved at once, so the
   // order summary beside this tab shows the shipping, tax and total of the rates selected, as the
-  // server computes them, never the $0.00 of an order without a method (issue 22).
+  // server computes them, never the $0.00 of an order without a method.
   const pickedKey = selected.slice().sort((x, y) => x - y).join(',');
   const savedKey = useRef('');
   useEffect(() => {

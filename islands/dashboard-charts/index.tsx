@@ -18,7 +18,7 @@ function ChartCanvas({ chart, currency, locale, loading }: { chart: ChartSpec; c
     void import('chart.js/auto').then(({ default: Chart }) => {
       if (destroyed || !canvas.current) return;
       const fmt = (v: number, i = 0) => formatChartValue(v, chart.series[i]?.format ?? 'count', currency, locale);
-      // On a phone (issue 34) the value axis is compact and level, and a bar's name is cut shorter, so neither runs off the canvas.
+      // On a phone the value axis is compact and level, and a bar's name is cut shorter, so neither runs off the canvas.
       const narrow = () => (canvas.current?.clientWidth ?? 1000) < 480;
       const tick = (v: number, i = 0) => (narrow() ? formatCompactChartValue(v, chart.series[i]?.format ?? 'count', currency, locale) : fmt(v, i));
       const category = chart.horizontal ? 'y' : 'x';

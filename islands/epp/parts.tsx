@@ -33,7 +33,7 @@ export function Summary({ plan, L, m, locale = 'en-us' }: { plan: EppPlanJson; L
 export function PlanCard({ plan, L, m, selected, testid = 'epp-plan', locale }: { plan: EppPlanJson; L: EppLabels; m: Fmt; selected?: boolean; testid?: string; locale: string }) {
   const id = useId();
   const day = dateFmt(locale);
-  // Phones (issue 22): the schedule folds behind a button so two plans do not make the page
+  // Phones: the schedule folds behind a button so two plans do not make the page
   // 6,000 px tall; the figures above it stay. From 768 px it is always shown (CSS).
   const [open, setOpen] = useState(false);
   return (

@@ -116,7 +116,7 @@ export function useEpp(opts: { serviceUrl: string; source: EppSource; debounceMs
     put(withinLists({ ...selRef.current, ...patch }, known?.rules ?? null, known?.admin ?? false));
   };
 
-  // `current`: the data is for today's order (issue 34: after the shipping made the total grow, the
+  // `current`: the data is for today's order (after the shipping made the total grow, the
   // checkout showed the earlier total's down payment until the debounced refresh came back).
   return { selection, choose, data, current: data !== null && dataFor === context, loading, failed, rules: data?.rules ?? rulesRef.current?.rules ?? null, admin: data?.admin ?? rulesRef.current?.admin ?? false };
 }

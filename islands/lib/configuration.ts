@@ -1,5 +1,5 @@
 /**
- * The product page's configuration, shared between islands (issue 22): the configurator publishes
+ * The product page's configuration, shared between islands: the configurator publishes
  * what is chosen, the EPP calculator beside it follows, so both work on the configured price.
  * `selections` is the EPP service's form of a configuration: "choiceId:quantity" pairs, comma-separated.
  */

@@ -1,7 +1,7 @@
 /**
  * The staff order editor (spec §4 "Order editing", §5, §7 "Orders (staff)", §8).
  *
- * - A draft (issue 33): every change (lines added through the typeahead with a temporary 'new-N'
+ * - A draft: every change (lines added through the typeahead with a temporary 'new-N'
  *   id, removed, quantity −/+ by 1 never below 1, tax exemption, shipping removal, status, PO…)
  *   is kept here until "Save order". Each change is priced by the server without writing the order
  *   (a stored line's −/+ through PUT update-item, anything else through POST …/draft); the figures

@@ -1,5 +1,5 @@
 /**
- * Leaving the order editor with unsaved changes asks first (issue 33): a click on any link of the
+ * Leaving the order editor with unsaved changes asks first: a click on any link of the
  * page ("Back to order", the back-office navigation) asks with a confirm dialog; closing or
  * reloading the tab gets the browser's own "leave site?" question (beforeunload).
  */

@@ -1,5 +1,5 @@
 /**
- * The order's figures as the one ledger reads them (issue 33, src/domain/ledger-view.ts): merchandise,
+ * The order's figures as the one ledger reads them (src/domain/ledger-view.ts): merchandise,
  * each discount as its own row, shipping, tax, each fee, total, paid and unpaid. The rows add up.
  * While the draft is being priced every figure shows '...'.
  */

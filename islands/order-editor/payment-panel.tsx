@@ -1,5 +1,5 @@
 /**
- * Taking a payment on an order (spec §3 Payment, §5, issue 33): the table lists every part of the
+ * Taking a payment on an order (spec §3 Payment, §5): the table lists every part of the
  * order a payment can pay — the lines, each unpaid fee, the shipping and the tax — with what each
  * still owes (owedParts, src/domain/payment-parts.ts). "Distribute" spreads the amount over them
  * (distributeOverParts), each assignment can be typed and is capped at what its part owes, and the
@@ -46,7 +46,7 @@ export function PaymentPanel({ locale, order, labels, tokenizeUrl, busy, onPaid 
   const verdict = checkPartAssignments(parts, split, amountCents);
   const assignedCents = split.reduce((s, a) => s + a.cents, 0);
   const remaining = amountCents - assignedCents;
-  // The one reading of a typed expiry (issue 34): "1229" and "12/29" alike, as checkout takes them.
+  // The one reading of a typed expiry: "1229" and "12/29" alike, as checkout takes them.
   const expiry = parseCardExpiry(card.expiry);
   const cardReady = card.number.replace(/\D/g, '').length >= 12 && expiry !== null && /^\d{3,4}$/.test(card.cvc);
   const ok = amountCents > 0 && (method === 'card' ? cardReady : check.trim() !== '') && verdict.ok;

@@ -26,7 +26,7 @@ export function AddCard({ L, card, url, owner, onSaved }: P) {
     setError('');
     setFields({});
     try {
-      const expiry = parseCardExpiry(exp); // "1229" and "12/29" alike (issue 34); the provider says what is wrong with the rest
+      const expiry = parseCardExpiry(exp); // "1229" and "12/29" alike; the provider says what is wrong with the rest
       const t = await request<{ token: string }>('POST', card.tokenizeUrl, { number: number.replace(/\s+/g, ''), exp_month: expiry?.month ?? 0, exp_year: expiry?.year ?? 0, cvc }, { json: true });
       await request('POST', url, { ...owner, token: t.token }, { json: true });
       setNumber(''); setExp(''); setCvc('');

@@ -1,5 +1,5 @@
 /**
- * "Edit user payments" (issue 10): the user's saved cards and bank accounts, each with make
+ * "Edit user payments": the user's saved cards and bank accounts, each with make
  * default, remove (after a confirmation) and, for a bank account awaiting its deposits, the
  * micro-deposit verify form; below, "add user payment" (a card, tokenised at the card provider's
  * endpoint) and "bank account micro-deposit add" (numbers to the bank link, a public token to us).

@@ -1,7 +1,7 @@
 /**
  * The product editor island (spec §3 "Product (editor)", §4 "Product editor", §5 slug, §7 calls).
  *
- * - Every field, in titled sections with a list of them at the top (issue 22: "one 6,000 px
+ * - Every field, in titled sections with a list of them at the top ("one 6,000 px
  *   form"): basics (title and slug side by side, status, codes, description), pricing and
  *   availability (channel prices, distributors), options and choices, media, shipping and
  *   inventory (dimensions, freight, stacking), categories and search. The save bar with the
@@ -38,7 +38,7 @@ export type Props = {
     categories: { id: number; parentId: number | null; name: string; slug: string }[];
   };
   distributorAmount: number;
-  /** The media library's newest images, for the picker (issue 34). */
+  /** The media library's newest images, for the picker. */
   media: MediaChoice[];
   hitMax: boolean;
   labels: Record<string, string>;
@@ -144,7 +144,7 @@ export default function ProductEditor(props: Props) {
         const r = await request<{ data: ProductEditorData }>('POST', `${base}/create`, { updateData: data }, { json: true });
         saved(r.data);
         window.history.replaceState(null, '', `${base}/${r.data.product_audit_id}`);
-        // The page now edits this product (issue 34): its header and the tab say so, as a reload would.
+        // The page now edits this product: its header and the tab say so, as a reload would.
         const heading = document.querySelector('[data-testid="page-header"] h1');
         if (heading) heading.textContent = r.data.title;
         document.title = document.title.replace(L.newTitle, `${L.editTitle}: ${r.data.title}`);
@@ -195,7 +195,7 @@ export default function ProductEditor(props: Props) {
 
   return (
     <form className="pe" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }} data-testid="pe-form" data-dirty={dirty ? 'true' : 'false'}>
-      {/* Issue 22: the long form in titled sections, a list of them to jump to, and the save bar pinned to the bottom. */}
+      {/* The long form in titled sections, a list of them to jump to, and the save bar pinned to the bottom. */}
       <nav className="pe-nav" aria-label={L['s.nav']} data-testid="pe-nav">
         <ul>{sections.map((id) => <li key={id}><a href={`#pe-${id}`}>{sectionTitle[id]}</a></li>)}</ul>
       </nav>

@@ -1,5 +1,5 @@
 /**
- * The product editor's media picker (issue 34 item 12): images are chosen from the media library,
+ * The product editor's media picker: images are chosen from the media library,
  * with their thumbnails, never typed as a path. A dialog lists the library's newest images (the
  * page's props), narrowed by a search over name, description and path (src/domain/media-picker.ts).
  * Keyboard: the search field takes focus; ↓ moves into the grid, arrows move between images,

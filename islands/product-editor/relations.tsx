@@ -148,7 +148,7 @@ export function DistributorsEditor({ rows, onChange, refData: ref, max, error, L
   );
 }
 
-/** Why: a channel added to a product with a base price starts at that price in the channel's currency (issue 34), not 0.00. */
+/** Why: a channel added to a product with a base price starts at that price in the channel's currency, not 0.00. */
 export function startingChannelPrice(basePriceUsd: string, channel: { midMarketRate: string } | undefined): string {
   const cents = parseCents(basePriceUsd);
   return channel && cents !== null && cents > 0 ? fromCents(optionPriceCents(fromCents(cents), channel)) : '0.00';

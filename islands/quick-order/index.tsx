@@ -1,5 +1,5 @@
 /**
- * Quick order (issue 25): paste or type part numbers and quantities (or read a CSV file in the
+ * Quick order: paste or type part numbers and quantities (or read a CSV file in the
  * browser into the same box), check them (POST …/quick-order/resolve), fix the lines that need it
  * — a quantity, or the right part found by typeahead — and add every line to the cart at once
  * (POST …/quick-order/add, all or nothing). The server decides every verdict, price and stock

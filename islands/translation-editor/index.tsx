@@ -12,7 +12,7 @@
  * - Version dropdown: choosing a version puts its value in the textarea.
  * - Save (multipart POST /translation/{field}): without a language alerts 'Language is required'
  *   and sends nothing; on success the form refreshes, 'Saved' shows for 2 s and the page's own
- *   copies of the text show the saved words (page-refresh.ts, issue 34).
+ *   copies of the text show the saved words (page-refresh.ts).
  * - Spec §8: a load or save that fails is thrown and logged, no message: the dialog stays as it
  *   was (a failed open does not open it; a failed save keeps the typed text, Save enabled again).
  * - Machine translate (GET /translation/{key}/{language}): refused for English; disabled while it

@@ -1,5 +1,5 @@
 /**
- * Issue 34: a saved translation shows on the page at once. After a save the page is fetched again
+ * A saved translation shows on the page at once. After a save the page is fetched again
  * (same address, same session: the server decides which entry the page's locale shows, and
  * sanitises it as it always does), and the text before each edit link of the saved field is
  * replaced by the fresh page's text before the same link. Links in the page-text drawer carry no

@@ -1,5 +1,5 @@
 /**
- * THE reading of a typed card expiry (issue 34): "12/29", "12 / 2029", "1229", "122029", "1-29" and
+ * THE reading of a typed card expiry: "12/29", "12 / 2029", "1229", "122029", "1-29" and
  * "1/29" all mean December or January of that year. Checkout, saved cards and the staff payment
  * form ask here, so a person may type the digits with or without the slash in any language.
  */

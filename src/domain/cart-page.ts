@@ -16,7 +16,7 @@ export type CartPageLine = {
   priceDiscounted: string;
   total: string;
   totalDiscounted: string;
-  /** The one ledger's figures (issue 33): list unit × quantity = listTotal, each discount by name, net. */
+  /** The one ledger's figures: list unit × quantity = listTotal, each discount by name, net. */
   listTotal: string;
   discounts: CartFigureRow[];
   net: string;
@@ -42,7 +42,7 @@ export type Props = {
   /** Reload the page after a discount toggle (the root carries data-refresh="1"). */
   refresh: boolean;
   /**
-   * The cart waits for an approver (spending limits, issues 25 and 34): shown read-only (no − / +,
+   * The cart waits for an approver (spending limits): shown read-only (no − / +,
    * quantity boxes, Remove or Checkout), with a notice in their place. The server refuses every write anyway.
    */
   locked?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Catalogue content in the visitor's language (issue 22): product names and descriptions,
+ * Catalogue content in the visitor's language: product names and descriptions,
  * categories, option names and choices, promotions, channels and parts diagrams are translated
  * through the same translations table and editor as interface text (spec §2, §3 Translation),
  * under the namespace marker 'cat:'. A field names the entity by id:

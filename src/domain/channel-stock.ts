@@ -1,5 +1,5 @@
 /**
- * THE stock rule (pure, issue 24): which warehouses a channel sells from, how many units of a
+ * THE stock rule (pure): which warehouses a channel sells from, how many units of a
  * product are free there, and which products count stock at all. The product page, catalog cards,
  * parts, the cart, the shipping estimate, checkout's shipping quotes and placing the order all
  * decide through here; src/db/queries/channel-stock.ts is the one place that reads the rows.

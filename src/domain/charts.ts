@@ -44,7 +44,7 @@ export function formatChartValue(value: number, format: ChartFormat, currency: s
 }
 
 /**
- * A value axis's tick on a narrow chart (a phone, issue 34): compact ("$10K", "10 k $ US"), so the
+ * A value axis's tick on a narrow chart (a phone): compact ("$10K", "10 k $ US"), so the
  * ticks stay level and inside the canvas; the tooltip and the table keep the full figure.
  */
 export function formatCompactChartValue(value: number, format: ChartFormat, currency: string, locale: string): string {

@@ -33,17 +33,17 @@ export type CheckoutProps = {
     quoteIds: number[];
     selectedQuoteIds: number[];
     lines: { id: number; title: string; quantity: number; total: string; stockcode: string | null }[];
-    /** Every line as stored (product and promotion lines), read through the one ledger by the summary (issue 33). */
+    /** Every line as stored (product and promotion lines), read through the one ledger by the summary. */
     ledgerLines: StoredLineRow[];
     totals: { subtotal: string; shipping: string; tax: string; discount: string; total: string };
     /** Each promotion on the order by name and what it took off (goods, and shipping for a free-shipping one): the discount rows. */
     promotions?: { name: string; amount: string }[];
   };
-  /** The channel's card and check; 'invoice' (payment type 4, issue 25) when the buyer's organisation has net terms. */
+  /** The channel's card and check; 'invoice' (payment type 4) when the buyer's organisation has net terms. */
   paymentMethods: CheckoutMethod[];
   card: { provider: 'offline' | 'stripe' | 'none'; tokenizeUrl: string };
   labels: Record<string, string>;
-  /** Issue 34: checking out as a guest (src/domain/guest-checkout.ts: card or check, no tax exemption, EPP or saved methods). */
+  /** Checking out as a guest (src/domain/guest-checkout.ts: card or check, no tax exemption, EPP or saved methods). */
   guest?: boolean;
 };
 

@@ -22,19 +22,19 @@ export const DISCOUNT_LINE_TYPES: readonly number[] = [LINE_TYPES.PRODUCT, LINE_
 
 /**
  * Payment types: the selected method is a card payment-method id for 1 and a check number for 2.
- * 3 (issue 10) is a debit from a verified bank account (ACH), the spec's "Payment" by bank.
- * 4 (issue 25) is an invoice on the buyer's organisation's net terms: placed unpaid, due later.
+ * 3 is a debit from a verified bank account (ACH), the spec's "Payment" by bank.
+ * 4 is an invoice on the buyer's organisation's net terms: placed unpaid, due later.
  */
 export const PAYMENT_TYPES = { CARD: 1, CHECK: 2, BANK: 3, INVOICE: 4 } as const;
 
-/** Wrong micro-deposit confirmations before a bank account is locked (issue 10). */
+/** Wrong micro-deposit confirmations before a bank account is locked. */
 export const MICRO_DEPOSIT_MAX_TRIES = 3;
 export type PaymentType = (typeof PAYMENT_TYPES)[keyof typeof PAYMENT_TYPES];
 
 /**
  * What a payment (or refund) allocation pays: a line (spec: 0), a fee (spec §3: 1), and beyond the
  * spec's two, the order's shipping (2) and one authority's tax (3, named by tax_name), so an order
- * can be paid in full, shipping and tax included (issue 33).
+ * can be paid in full, shipping and tax included.
  */
 export const ALLOCATION_TYPES = { LINE: 0, FEE: 1, SHIPPING: 2, TAX: 3 } as const;
 export type AllocationType = (typeof ALLOCATION_TYPES)[keyof typeof ALLOCATION_TYPES];
@@ -42,7 +42,7 @@ export type AllocationType = (typeof ALLOCATION_TYPES)[keyof typeof ALLOCATION_T
 /** Payment allocation type that marks a fee (spec §3). */
 export const FEE_ALLOCATION_TYPE = ALLOCATION_TYPES.FEE;
 
-/** What a promotion's amount comes off: every product line, or parts only (issue 33). */
+/** What a promotion's amount comes off: every product line, or parts only. */
 export const PROMOTION_SCOPES = ['all', 'parts'] as const;
 export type PromotionScope = (typeof PROMOTION_SCOPES)[number];
 

@@ -29,7 +29,7 @@ import type { FieldErrors } from './errors.ts';
 import { PAYMENT_TYPES } from './constants.ts';
 
 /**
- * Why: the down payment is charged to a card, a new one or one the buyer saved (issue 34: a saved
+ * Why: the down payment is charged to a card, a new one or one the buyer saved (a saved
  * card was never offered the program); a check, a bank account or an invoice pays the order in full.
  * The server refuses EPP with any other payment type, and checkout offers EPP exactly when this holds.
  */

@@ -1,5 +1,5 @@
 /**
- * Guest checkout (issue 34): what a buyer without an account may choose. Shared by the server
+ * Guest checkout: what a buyer without an account may choose. Shared by the server
  * (customer info and place order refuse the rest) and the checkout island (which does not offer it).
  *
  * A guest pays in full at once, with a new card or by check. Everything that lives on past the
@@ -50,5 +50,5 @@ export function guestRefusal(r: GuestRequest): { choice: GuestChoice; field: str
   return refused ? { choice: refused.choice, field: refused.field } : null;
 }
 
-/** How long the mailed "create an account" link works (issue 34). */
+/** How long the mailed "create an account" link works. */
 export const GUEST_ACCOUNT_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * What the staff order page and the order editor show of an order (issue 33), read through the one
+ * What the staff order page and the order editor show of an order, read through the one
  * ledger (storedLedger): per product line its list unit price, quantity, list total, each discount
  * as its own row (never baked into the unit price) and its net; per order the rows
  *

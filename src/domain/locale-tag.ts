@@ -33,7 +33,7 @@ function canonicalTag(locale: string): string {
 const BY_LANGUAGE: Record<string, Locale> = { en: 'en-us', fr: 'fr-ca', es: 'es-mx' };
 
 /**
- * Why: a first visit to `/` lands in the visitor's language (issue 34): the languages the browser
+ * Why: a first visit to `/` lands in the visitor's language: the languages the browser
  * accepts, best first (as Express's `req.acceptsLanguages()` orders them), give the first of ours
  * that matches exactly (es-MX, fr-CA, en-CA, en-US), else by language (fr → fr-ca, es → es-mx,
  * en → en-us); anything else gets the default.

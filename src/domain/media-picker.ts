@@ -1,5 +1,5 @@
 /**
- * The product editor's media picker (issue 34 item 12): an image is chosen from the media library,
+ * The product editor's media picker: an image is chosen from the media library,
  * never typed as a path. Shared by the server (what it lists) and the island (how it searches).
  */
 

@@ -1,6 +1,6 @@
 /**
  * What an order owes: THE rule every screen, export, report and answer uses for "paid" and
- * "unpaid" (issue 33). One function, so the order page, the search, the editor, the report and
+ * "unpaid". One function, so the order page, the search, the editor, the report and
  * the invoices-due list can never disagree.
  *
  *   owed     = total + Σ fees                (shipping, tax and fees included: the whole bill)

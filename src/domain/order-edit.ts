@@ -35,7 +35,7 @@ export type LineItemJson = {
 
 /**
  * Fee allocations (type 1) carry `paid`: whether the payment that covers the fee went through.
- * Type 2 pays the shipping, type 3 one tax named by tax_name (issue 33; null for the others).
+ * Type 2 pays the shipping, type 3 one tax named by tax_name (null for the others).
  */
 export type AllocationJson = { payment_allocation_id: number; type: number; amount: MoneyValue; order_line_item_id: number | null; fee_id: number | null; tax_name?: string | null; paid?: boolean };
 /** What a refund took back: a line (type 0), the shipping (2) or a tax (3, tax_name). */
@@ -43,7 +43,7 @@ export type RefundAllocationJson = { type: number; amount: MoneyValue; order_lin
 export type RefundJson = { refund_id: number; amount: MoneyValue; reason: string | null; created_at: string; allocations?: RefundAllocationJson[] };
 export type PaymentJson = {
   payment_id: number; payment_type: number; successful: boolean; total: MoneyValue; allocations: AllocationJson[]; check_number: string | null; payment_method_id: string | null; created_at: string;
-  /** Card refunds of this payment (issue 9) and their sum. */
+  /** Card refunds of this payment and their sum. */
   refunds: RefundJson[]; refunded: MoneyValue;
 };
 export type FeeJson = { fee_id: number; name: string; amount: MoneyValue; paid: boolean };
@@ -84,7 +84,7 @@ export type OrderJson = {
   total_type_translations: Record<keyof OrderTotalsJson, string>;
   payment_type: number | null;
   selected_payment_method: string | null;
-  /** Paid by invoice on the organisation's terms (payment type 4, issue 25): the day it is due ('YYYY-MM-DD'), else null. */
+  /** Paid by invoice on the organisation's terms (payment type 4): the day it is due ('YYYY-MM-DD'), else null. */
   payment_due_on: string | null;
   payments: PaymentJson[];
   fees: { paid: FeeJson[]; unpaid: FeeJson[] };
@@ -218,7 +218,7 @@ export const UNIT_PRICE_MAX_CENTS = 99_999_999_99;
 export const UNIT_PRICE_MESSAGE = 'Enter a unit price of 0 or more with at most 2 decimals, such as 129.50.';
 
 /**
- * Why: staff may set a line's unit price by hand (a quote's counter-offer, issue 25); the line and
+ * Why: staff may set a line's unit price by hand (a quote's counter-offer); the line and
  * order totals then follow from it by repriceOrder. A price is 0 to 99,999,999.99 with at most two
  * decimals (thousands separators allowed); anything else is null (refused with UNIT_PRICE_MESSAGE).
  */

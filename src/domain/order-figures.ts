@@ -1,6 +1,6 @@
 /**
  * The figures a summary shows, read from the one ledger (ledger.ts), so every screen and mail
- * shows the same rows and the rows shown add up to the total shown (issue 33):
+ * shows the same rows and the rows shown add up to the total shown:
  *
  *   merchandise          Σ list unit price × quantity
  *   each discount        by name, once (the organisation or line discount, each promotion), negative

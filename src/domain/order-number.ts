@@ -1,5 +1,5 @@
 /**
- * The number a person reads for an order (issue 33): a quote is "Quote #N" with N the quote's own
+ * The number a person reads for an order: a quote is "Quote #N" with N the quote's own
  * number, the one the buyer sees on their quote (quotes.id: views/quotes, quotes.show.title), never
  * "Order #67"; any other order (an accepted quote included: accepting clears the quote flag) is
  * "Order #id". One function, so the order search, the order page and the customer's page agree.

@@ -1,5 +1,5 @@
 /**
- * What a payment can pay on an order, and how much each part still owes (issue 33): every product
+ * What a payment can pay on an order, and how much each part still owes: every product
  * line (its unpaid_total), every unpaid fee, the order's shipping and its tax (one part per
  * authority of the tax breakdown, or one part named TAX_PART_NAME when the order keeps only one
  * tax amount). One rule for the staff payment endpoint and the payment island alike.

@@ -1,4 +1,4 @@
-/** Which of a channel's payment methods a placement uses (issue 20): every payment type is checked against the channel. */
+/** Which of a channel's payment methods a placement uses: every payment type is checked against the channel. */
 import { PAYMENT_TYPES } from './constants.ts';
 
 export type ChannelMethod = 'card' | 'check' | 'bank';

@@ -1,5 +1,5 @@
 /**
- * Percentages in the page's language (issue 22): fr-ca writes "16,12 %", en-us "16.12%". A rate
+ * Percentages in the page's language: fr-ca writes "16,12 %", en-us "16.12%". A rate
  * given in percent ('16.12', 9.9) keeps up to two decimals; shared by views and islands.
  */
 import { intlLocale } from './locale-tag.ts';

@@ -1,5 +1,5 @@
 /**
- * Country and region names in the visitor's language (issue 34: fr-ca and es-mx checkout showed
+ * Country and region names in the visitor's language (fr-ca and es-mx checkout showed
  * "United States / Canada / Mexico" and "British Columbia"). Countries come from CLDR through
  * Intl.DisplayNames; Intl has no subdivision names, so the regions whose names differ from the
  * stored English (Canada's provinces, the US states that French and Spanish name otherwise) are

@@ -1,7 +1,7 @@
 /**
  * A promotion row → what the one ledger (ledger.ts) takes: ONE function, used by the cart, checkout
  * (through the cart's settle), the staff order editor (repriceOrder) and the demo seed, so a
- * promotion's conditions are honoured wherever it is priced (issue 33):
+ * promotion's conditions are honoured wherever it is priced:
  *   amountCents  = the first action's value (USD) in the order's currency, at the channel's rate
  *                  (pricing.ts usdToChannelCents, as option prices convert)
  *   appliesTo    = 'parts' → only lines tagged PART_TAG; 'all' → every product line

@@ -1,5 +1,5 @@
 /**
- * Quick order (issue 25): what a dealer pastes or uploads — lines of part number and quantity —
+ * Quick order: what a dealer pastes or uploads — lines of part number and quantity —
  * read into lines, and the per-line verdict once the part numbers have been looked up. Pure: the
  * lookup (price and availability in the visitor's channel, by the one price authority) is the
  * caller's; this file only decides what each line says.

@@ -1,5 +1,5 @@
 /**
- * Quotes (issue 25): a buyer asks for a quote on their cart with a message; staff change prices and
+ * Quotes: a buyer asks for a quote on their cart with a message; staff change prices and
  * quantities (the order editor's rules: order-edit.ts, order-api/schemas.ts Quantity) and send a
  * counter-offer that holds through an expiry day; the buyer accepts it (the order is placed at the
  * quoted prices) or rejects it. Pure: `now` comes in; days are UTC calendar days ('YYYY-MM-DD').

@@ -1,5 +1,5 @@
 /**
- * Spending limits (issue 25): an organisation's admin gives a member a limit per order and/or per
+ * Spending limits: an organisation's admin gives a member a limit per order and/or per
  * period (a calendar month or quarter, in UTC). A cart that would pass either goes to the
  * organisation's approvers instead of being placed. Pure: `now` comes in.
  */

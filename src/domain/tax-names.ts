@@ -1,6 +1,6 @@
 /**
  * A tax's name as stored (tax_rates.name, copied into an order's tax_breakdown) → the interface
- * text that says it in the page's language (issue 22: 'GST' reads 'TPS' on /fr-ca/). The rates
+ * text that says it in the page's language ('GST' reads 'TPS' on /fr-ca/). The rates
  * table holds English names; a name this does not know is shown as stored.
  */
 export type TaxNameText = { key: string; vars: Record<string, string> };

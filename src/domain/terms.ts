@@ -1,5 +1,5 @@
 /**
- * Pay on terms (issue 25): an organisation given net terms (15, 30 or 60 days) and a credit limit
+ * Pay on terms: an organisation given net terms (15, 30 or 60 days) and a credit limit
  * by staff lets its members pay by invoice. These are the rules, pure (no clock: `now` comes in),
  * shared by checkout, the back office and the reminder job. Dates are calendar days in UTC, as
  * every date the shop shows (src/http/context.ts formatDate).

@@ -67,7 +67,7 @@ export const emptyEntry = (field: string, language: string, country: string): Tr
 });
 
 /**
- * What the editor opens on from a page's edit link (issue 22): the text that page shows for its
+ * What the editor opens on from a page's edit link: the text that page shows for its
  * locale, as the page's own fallback finds it. The language-country entry when one is saved, else
  * the language's entry (all countries); else a new entry for the language, all countries
  * (translation_id 0), whose value starts from the English text. `entries` is a reply's

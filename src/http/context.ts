@@ -137,12 +137,12 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
     island: renderIsland,
     flash: (res.locals.flash as unknown) ?? takeFlash(req),
   });
-  // Edit links and sanitised HTML text (issue 13); staff with the translation permission get a recording `t`.
+  // Edit links and sanitised HTML text; staff with the translation permission get a recording `t`.
   if (deps.pageText) Object.assign(res.locals, deps.pageText(user, locale, req.t));
 }
 
 /**
- * THE missing-channel policy (issue 24), the only one. Every request gets a channel when the store
+ * THE missing-channel policy, the only one. Every request gets a channel when the store
  * has one: the session's choice, else the locale's default (contract: en-us → US, en-ca and fr-ca →
  * CA, es-mx → MX), else the first (channelFor). When none resolves — no channel at all, or one
  * without a currency, a positive rate or a country it serves — the store is not set up: every route

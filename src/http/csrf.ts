@@ -15,7 +15,7 @@
  * a csurf instance that checks no method, on a request whose old secret it no longer sees. Nothing
  * here imports csurf's own dependencies (`csrf`, `cookie-signature`).
  *
- * A first visit's cost (issue 35): the page cache answers a cached page before the session; what
+ * A first visit's cost: the page cache answers a cached page before the session; what
  * is made for the visitor is what the contract requires, the `<meta name="csrf-token">` in the
  * HTML: csurf's new secret (18 random bytes), its signed cookie and a token (a salt and a hash).
  */

@@ -87,7 +87,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
 
   // --- checkout (the visitor's own cart; an anonymous buyer gets an account at customer info) ---
   R('GET', '/:locale/cart/checkout', 'public'),
-  R('POST', '/:locale/order/customer-info', 'public', 'signs a new buyer in (a guest to a guest record, issue 34); a signed-in one uses its own cart'),
+  R('POST', '/:locale/order/customer-info', 'public', 'signs a new buyer in (a guest to a guest record); a signed-in one uses its own cart'),
   R('GET', '/:locale/order/shipping-method', 'signed-in', 'own cart'),
   R('POST', '/:locale/order/shipping-method', 'signed-in', 'own cart'),
   R('GET', '/:locale/order/payment-methods', 'signed-in', 'own cart'),
@@ -100,7 +100,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('POST', '/:locale/account/payment/methods/:id/default', 'signed-in', 'own method (404 otherwise)'),
   R('POST', '/:locale/account/payment/methods/:id/verify', 'signed-in', 'own method (404 otherwise)'),
   R('DELETE', '/:locale/account/payment/methods/:id', 'signed-in', 'own method (404 otherwise)'),
-  // Guest checkout (issue 34, src/features/guest): the guest's confirmation and the mailed account link.
+  // Guest checkout (src/features/guest): the guest's confirmation and the mailed account link.
   R('GET', '/:locale/guest/orders/:orderId', 'public', 'only an order this session placed as a guest; 404 otherwise'),
   R('GET', '/:locale/guest/account', 'public', 'the mailed single-use link (token)'),
   R('POST', '/:locale/guest/account', 'public', 'token + password; rate limited per address'),
@@ -124,17 +124,17 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('GET', '/:locale/account/organization/users/:userId/remove', 'organisation.users', 'own organisation\'s users; 404 otherwise'),
   R('POST', '/:locale/account/organization/users/:userId/remove', 'organisation.users', 'own organisation\'s users; 404 otherwise'),
   R('POST', '/:locale/account/organization/users/:userId/tax-exempt', 'organisation.users', 'own organisation\'s users; 404 otherwise'),
-  R('POST', '/:locale/account/organization/users/:userId/limits', 'organisation.users', 'issue 25: own organisation\'s members\' spending limits; 404 otherwise'),
-  R('GET', '/:locale/account/organization/approvals', 'organisation.users', 'issue 25: own organisation\'s carts waiting for approval'),
-  R('POST', '/:locale/account/organization/approvals/:approvalId/approve', 'organisation.users', 'issue 25: own organisation only; never one\'s own cart'),
-  R('POST', '/:locale/account/organization/approvals/:approvalId/reject', 'organisation.users', 'issue 25: own organisation only; reason required'),
+  R('POST', '/:locale/account/organization/users/:userId/limits', 'organisation.users', 'own organisation\'s members\' spending limits; 404 otherwise'),
+  R('GET', '/:locale/account/organization/approvals', 'organisation.users', 'own organisation\'s carts waiting for approval'),
+  R('POST', '/:locale/account/organization/approvals/:approvalId/approve', 'organisation.users', 'own organisation only; never one\'s own cart'),
+  R('POST', '/:locale/account/organization/approvals/:approvalId/reject', 'organisation.users', 'own organisation only; reason required'),
   R('POST', '/:locale/account/approvals/:approvalId/withdraw', 'signed-in', 'own request only (404 otherwise); while it waits'),
-  R('GET', '/:locale/account/quotes', 'signed-in', 'issue 25: own quotes only'),
-  R('GET', '/:locale/account/quotes/new', 'signed-in', 'issue 25: the own cart'),
-  R('POST', '/:locale/account/quotes', 'signed-in', 'issue 25: the own cart becomes a quote request'),
-  R('GET', '/:locale/account/quotes/:quoteId', 'signed-in', 'issue 25: own quote; 404 otherwise'),
-  R('POST', '/:locale/account/quotes/:quoteId/accept', 'signed-in', 'issue 25: own quote; 404 otherwise'),
-  R('POST', '/:locale/account/quotes/:quoteId/reject', 'signed-in', 'issue 25: own quote; 404 otherwise'),
+  R('GET', '/:locale/account/quotes', 'signed-in', 'own quotes only'),
+  R('GET', '/:locale/account/quotes/new', 'signed-in', 'the own cart'),
+  R('POST', '/:locale/account/quotes', 'signed-in', 'the own cart becomes a quote request'),
+  R('GET', '/:locale/account/quotes/:quoteId', 'signed-in', 'own quote; 404 otherwise'),
+  R('POST', '/:locale/account/quotes/:quoteId/accept', 'signed-in', 'own quote; 404 otherwise'),
+  R('POST', '/:locale/account/quotes/:quoteId/reject', 'signed-in', 'own quote; 404 otherwise'),
 
   // --- back office: people, permissions ---
   R('POST', '/:locale/admin/settings/person/accountexists', 'customers.view'),
@@ -153,10 +153,10 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
 
   // --- back office: orders ---
   R('GET', '/:locale/account/dashboard/orders', 'orders.view'),
-  R('GET', '/:locale/account/dashboard/invoices', 'orders.view', 'issue 25: open invoices by due date, ?overdue=1'),
-  R('GET', '/:locale/admin/quotes', 'quotes.manage', 'issue 25: quote requests and counter-offers'),
+  R('GET', '/:locale/account/dashboard/invoices', 'orders.view', 'open invoices by due date, ?overdue=1'),
+  R('GET', '/:locale/admin/quotes', 'quotes.manage', 'quote requests and counter-offers'),
   R('GET', '/:locale/admin/quotes/:quoteId', 'quotes.manage'),
-  R('POST', '/:locale/admin/quotes/:quoteId/offer', 'quotes.manage', 'issue 25: prices and quantities by the order editor\'s rules'),
+  R('POST', '/:locale/admin/quotes/:quoteId/offer', 'quotes.manage', 'prices and quantities by the order editor\'s rules'),
   R('GET', '/:locale/admin/orders/create', 'orders.edit'),
   R('POST', '/:locale/admin/orders/create', 'orders.edit'),
   bearer('GET', '/:locale/api/orders/:orderId/synchronize', 'signed-in', 'own order, or orders.view; 404 otherwise'),
@@ -237,7 +237,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('POST', '/dealers/set', 'public'),
   R('GET', '/cart/checkout', 'public'),
   R('POST', '/payments/tokens', 'public', 'the offline card provider\'s tokenizer'),
-  // Integrations, system services and the log (issue 15)
+  // Integrations, system services and the log
   R('GET', '/:locale/account/dashboard/integrations', 'webhooks.edit'),
   R('GET', '/:locale/account/dashboard/integrations/new', 'webhooks.edit'),
   R('POST', '/:locale/account/dashboard/integrations', 'webhooks.edit'),
@@ -249,9 +249,9 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('POST', '/:locale/account/dashboard/integrations/:webhookId/deliveries/:deliveryId/replay', 'webhooks.edit'),
   R('GET', '/:locale/admin/services', 'services.view'),
   R('GET', '/:locale/admin/logs', 'logs.view'),
-  // The Extended Payment Program (issue 10): a product's or a demo total's terms for anyone; an order's for its owner or orders.view (404 otherwise)
+  // The Extended Payment Program: a product's or a demo total's terms for anyone; an order's for its owner or orders.view (404 otherwise)
   R('GET', '/:locale/epp/service-data', 'public', 'orderId: own order (or own anonymous cart), or orders.view; 404 otherwise'),
-  // Saved payment methods and bank accounts (issue 10): a user's own; staff with customers.view
+  // Saved payment methods and bank accounts: a user's own; staff with customers.view
   // read a customer's (customers.edit to change them); anyone else's id answers 404.
   R('GET', '/api/plaid/link-token', 'signed-in', 'user_id: the caller, or a customer for staff with customers.edit'),
   R('POST', '/bank-link/accounts', 'public', 'the offline bank sandbox\'s hosted form: the link token names the user'),
@@ -264,12 +264,12 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   R('POST', '/admin/orders/detail/:orderId/submit', 'orders.edit'),
   R('GET', '/admin/orders/detail/:orderId/edit', 'orders.edit'),
   R('GET', '/account/dashboard/customers', 'customers.view'),
-  R('GET', '/account/dashboard/customers/new', 'customers.edit', 'issue 22: staff open a customer account (role customer, no permissions)'),
-  R('POST', '/account/dashboard/customers/new', 'customers.edit', 'issue 22: staff open a customer account (role customer, no permissions)'),
+  R('GET', '/account/dashboard/customers/new', 'customers.edit', 'staff open a customer account (role customer, no permissions)'),
+  R('POST', '/account/dashboard/customers/new', 'customers.edit', 'staff open a customer account (role customer, no permissions)'),
   R('GET', '/account/dashboard/customers/:personId', 'customers.view'),
   R('GET', '/account/dashboard/customers/:personId/addresses/:addressId/edit', 'customers.edit'),
   R('POST', '/account/dashboard/customers/:personId/addresses/:addressId/edit', 'customers.edit'),
-  R('POST', '/account/dashboard/customers/:personId/terms', 'customers.edit', 'issue 25: the customer\'s organisation\'s net terms and credit limit'),
+  R('POST', '/account/dashboard/customers/:personId/terms', 'customers.edit', 'the customer\'s organisation\'s net terms and credit limit'),
   R('GET', '/dev/image-uploader', 'media.edit'),
   R('POST', '/api/organization/:org/warehouse/:warehouse/regenkey', 'warehouses.manage'),
 ];

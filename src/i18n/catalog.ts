@@ -30,19 +30,19 @@ import { calendar } from './text/calendar.ts';
 import { reports } from './text/reports.ts';
 import * as paymentMethods from './text/payment-methods.ts';
 import { permissionsText } from './text/permissions.ts';
-import { integrations } from './text/integrations.ts'; // issue 15
+import { integrations } from './text/integrations.ts';
 import { epp } from './text/epp.ts';
-import { islandsText } from './text/islands.ts'; // the islands' own text (issue 21)
-import { logActions } from './text/log-actions.ts'; // issue 22: the log's action codes in words
-import { taxNames } from './text/tax-names.ts'; // issue 22: tax names in each language
-import { backofficeEdit } from './text/backoffice-edit.ts'; // issue 22: promotion edit, add customer, product editor sections
-import { quickOrder } from './text/quick-order.ts'; // issue 25: quick order by part number
-import { termsText } from './text/terms.ts'; // issue 25: pay on terms
-import { approvalsText } from './text/approvals.ts'; // issue 25: spending limits and approval
-import { quotesText } from './text/quotes.ts'; // issue 25: quotes
-import { orderHistoryText } from './text/order-history.ts'; // issue 33: the order editor's draft and history in words
-import { orderFigures } from './text/order-figures.ts'; // issue 33: the rows of an order summary
-import { guestText } from './text/guest.ts'; // issue 34: guest checkout
+import { islandsText } from './text/islands.ts'; // the islands' own text
+import { logActions } from './text/log-actions.ts'; // The log's action codes in words
+import { taxNames } from './text/tax-names.ts'; // Tax names in each language
+import { backofficeEdit } from './text/backoffice-edit.ts'; // Promotion edit, add customer, product editor sections
+import { quickOrder } from './text/quick-order.ts'; // Quick order by part number
+import { termsText } from './text/terms.ts'; // Pay on terms
+import { approvalsText } from './text/approvals.ts'; // Spending limits and approval
+import { quotesText } from './text/quotes.ts'; // Quotes
+import { orderHistoryText } from './text/order-history.ts'; // The order editor's draft and history in words
+import { orderFigures } from './text/order-figures.ts'; // The rows of an order summary
+import { guestText } from './text/guest.ts'; // Guest checkout
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';

@@ -35,7 +35,7 @@ describe('browser: back office layout', function () {
     });
   }
 
-  it('issue 34: once the page scrolls, no navigation entry lies over another (1280 × 800)', async () => {
+  it('once the page scrolls, no navigation entry lies over another (1280 × 800)', async () => {
     const page = await newPage({ width: 1280, height: 800 });
     await signInAs(page, base, 'admin@example.com');
     await page.getByRole('link', { name: 'Orders' }).first().click();

@@ -1,5 +1,5 @@
 /**
- * Spending limits and approval (issue 25), as people do it: the Acme Farms buyer (a 2,500.00
+ * Spending limits and approval, as people do it: the Acme Farms buyer (a 2,500.00
  * per-order limit in the demo data) puts a compact planter in the cart and checks out by invoice:
  * the order is sent for approval instead of placed. Will Harper, Acme's approver, opens his
  * account's "Approvals" and approves: the order exists, by invoice. At 1280 px (the queue also at 375).
@@ -9,7 +9,7 @@ import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } fr
 import { sqlRows, testServer } from '../helpers/server.ts';
 import { acmeCheckoutToPayment, person, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
 
-describe('browser: spending limits and approval (issue 25)', function () {
+describe('browser: spending limits and approval', function () {
   this.timeout(300_000);
   let base: string;
   let cartId: number | null = null;
@@ -50,7 +50,7 @@ describe('browser: spending limits and approval (issue 25)', function () {
     await screenshot(page, 'approvals-sent-1280');
     const [pending] = await sqlRows<{ status: string; n: number }>(`select o.status, (select count(*)::int from order_approvals a where a.order_id = o.id and a.status = 'pending') as n from orders o where o.id = $1`, [cartId]);
     expect(pending).to.deep.equal({ status: 'cart', n: 1 });
-    // Issue 34: the page names the order and leads to it in the account's orders.
+    // The page names the order and leads to it in the account's orders.
     expect(await page.getByRole('status').filter({ hasText: `Order #${cartId} is waiting for approval.` }).count()).to.equal(1);
     await me.press(page.getByRole('link', { name: 'See it in your orders' }));
     await page.getByRole('heading', { level: 1, name: 'Order history' }).waitFor();
@@ -59,7 +59,7 @@ describe('browser: spending limits and approval (issue 25)', function () {
     expect(await waiting.getByRole('listitem').first().textContent()).to.contain(`Order #${cartId}`).and.contain('$5,805.57').and.contain('Over the per-order limit');
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'approvals-waiting-orders-1280');
-    // The locked cart (issue 34): read-only, a notice where Checkout was; nothing to press that the server would refuse.
+    // The locked cart: read-only, a notice where Checkout was; nothing to press that the server would refuse.
     await me.press(waiting.getByRole('link', { name: 'View the cart' }));
     await page.getByRole('heading', { level: 1, name: 'Your cart' }).waitFor();
     await hydrated(page);
@@ -109,7 +109,7 @@ describe('browser: spending limits and approval (issue 25)', function () {
     const row = will.getByRole('table', { name: 'Orders waiting for approval' }).getByRole('row').filter({ hasText: 'buyer@acme.example' });
     expect(await row.count()).to.equal(1);
     expect(await row.textContent()).to.contain('Over the per-order limit').and.contain('Jordan Okafor');
-    // Issue 34: the approver sees what is bought, the figures adding up, the PO and how it will be paid.
+    // The approver sees what is bought, the figures adding up, the PO and how it will be paid.
     expect(await row.getByTestId('approval-line').allTextContents()).to.deep.equal(['1 × 2-Row Plate Planter, Compact · $4,850.00 = $4,850.00']);
     const figures = await row.getByTestId('approval-figures').evaluate((el) => [...el.children].map((d) => [...d.children].map((c) => c.textContent?.trim() ?? '')));
     // 4,850.00 + 555.44 + 400.13 = 5,805.57 (the shipping and tax checkout quoted for Acme's address).

@@ -1,5 +1,5 @@
 /**
- * Issue 22 in a real browser, moving as a person does from the back office's navigation:
+ * The back office's editing screens in a real browser, moving as a person does from the back office's navigation:
  *   - an administrator (promotions.edit is the admin's: staff@ cannot reach promotions) opens
  *     Promotions, clicks the expired "Winter Service", changes its amount and sees it in the list;
  *   - staff open Customers, click "Add customer", submit without an email (the message shows),
@@ -13,7 +13,7 @@ import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } fr
 import { sqlRows, testServer } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
 
-describe('browser: back office edits (issue 22)', function () {
+describe('browser: back office edits', function () {
   this.timeout(180_000);
   let base: string;
   const added: string[] = [];

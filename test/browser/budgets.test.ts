@@ -1,5 +1,5 @@
 /**
- * Browser budgets (issue #8), the one place a test holds the storefront to numbers:
+ * Browser budgets, the one place a test holds the storefront to numbers:
  * - bytes, from the esbuild metafile of a fresh build: the shared React chunk at most 75 KB gzip,
  *   each island (its own chunk plus the non-React chunks it pulls in) at most 25 KB gzip;
  * - the product page's Cumulative Layout Shift in headless Chromium, under 0.05 (a count of moved

@@ -1,5 +1,5 @@
 /**
- * The catalogue in the visitor's language, as a person reaches it (issue 22): from the landing
+ * The catalogue in the visitor's language, as a person reaches it: from the landing
  * page through the header's Products link, a category, the product page (name, options, choices)
  * and add to cart, to the cart (line, summary rows), in fr-ca and es-mx at 1280 and 375 px, with
  * axe and screenshots (SCREENSHOTS=1).
@@ -66,7 +66,7 @@ describe('browser: the catalogue in the visitor\u2019s language', function () {
         await Promise.all([page.waitForURL(`${base}/${locale}/cart`), page.getByTestId('cart-link').click()]);
         await hydrated(page);
         await page.getByTestId('cart-line').filter({ hasText: L.product }).first().waitFor();
-        // The summary's rows in the language. The Parts Bundle applies to parts only (issue 33), so a planter has no promotion row.
+        // The summary's rows in the language. The Parts Bundle applies to parts only, so a planter has no promotion row.
         const totals = (await page.getByTestId('cart-totals').textContent()) ?? '';
         expect(totals).to.include(L.merchandise).and.include(L.beforeShipping);
         expect(totals).to.not.include('Parts Bundle');

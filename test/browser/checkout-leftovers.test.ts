@@ -1,5 +1,5 @@
 /**
- * Issue 34's checkout leftovers, as a person meets them (by role and visible name, 1280 and 375 px,
+ * The checkout leftovers, as a person meets them (by role and visible name, 1280 and 375 px,
  * in the locale of the finding):
  *   - en-us: before a shipping method is chosen, the summary says shipping and tax are calculated
  *     at the shipping step (never $0.00) and its total is the total before them; a saved card is
@@ -29,7 +29,7 @@ async function freshCart(email: string, locale: string): Promise<number> {
 
 const dropCart = (id: number | null) => sqlRows(`delete from orders where id = $1 and status = 'cart'`, [id]);
 
-describe('browser: checkout leftovers (issue 34)', function () {
+describe('browser: checkout leftovers', function () {
   this.timeout(300_000);
   let base: string;
   let cartId: number | null = null;

@@ -84,7 +84,7 @@ describe('browser: checkout', function () {
     await hydrated(page);
     expect(await axe(page)).to.deep.equal([]);
     await page.getByTestId('co-email').fill(`org-${Date.now()}@example.test`);
-    expect(await page.getByTestId('co-subscribe').isChecked(), 'marketing opt-in starts unticked (issue 34)').to.equal(false);
+    expect(await page.getByTestId('co-subscribe').isChecked(), 'marketing opt-in starts unticked').to.equal(false);
     await page.getByTestId('account-organization').check();
     await page.getByTestId('co-org').fill(`Prairie Oats ${Date.now()}`);
     await page.getByTestId('ship-firstName').fill('Lee');
@@ -118,14 +118,14 @@ describe('browser: checkout', function () {
     await page.close();
   });
 
-  it('issue 34: on an es-mx phone the expiry may be typed as digits, and a wrong one is told beside the field in Spanish', async () => {
+  it('on an es-mx phone the expiry may be typed as digits, and a wrong one is told beside the field in Spanish', async () => {
     const page = await newPage({ width: 375, height: 800 });
     await page.goto(`${base}/es-mx/`);
     expect(await addInPage(page, product, 1, 'es-mx')).to.equal(200);
     await page.goto(`${base}/es-mx/cart/checkout`);
     await page.getByTestId('checkout-new').click();
     await hydrated(page);
-    // Issue 34: countries in Spanish.
+    // Countries in Spanish.
     expect((await page.getByTestId('ship-country').locator('option').allTextContents()).slice(1)).to.deep.equal(['Estados Unidos', 'Canadá', 'México']);
     await page.getByTestId('co-email').fill(`mx-${Date.now()}@example.test`);
     expect(await page.getByRole('checkbox', { name: /correo|ofertas|novedades|suscrib/i }).isChecked(), 'marketing opt-in starts unticked').to.equal(false);
@@ -137,7 +137,7 @@ describe('browser: checkout', function () {
     await page.getByTestId('ship-postalcode').fill('44100');
     await page.getByTestId('customer-continue').click();
     await page.getByTestId('shipping-rate').first().waitFor();
-    // Issue 34: what ships from each warehouse is named in Spanish, as in the summary beside it.
+    // What ships from each warehouse is named in Spanish, as in the summary beside it.
     expect(await page.getByText('1 × Horquilla de barra de tiro, forjada').count()).to.be.at.least(1);
     expect(await page.getByText(/Drawbar Clevis/).count()).to.equal(0);
     await page.getByTestId('shipping-continue').click();

@@ -47,7 +47,7 @@ describe('browser: dealer locator', function () {
     expect(await page.getByTestId('dealer').first().textContent()).to.contain('Prairie State Equipment');
   });
 
-  it('issue 34: on a phone the map never covers "Use my location": a tap on the button lands on the button', async () => {
+  it('on a phone the map never covers "Use my location": a tap on the button lands on the button', async () => {
     const page = await newPage({ width: 375, height: 800 });
     const ctx = page.context();
     await ctx.grantPermissions(['geolocation'], { origin: base });

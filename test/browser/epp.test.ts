@@ -203,7 +203,7 @@ describe('browser: EPP', function () {
     await page.getByTestId('epp-pay-toggle').check();
     await ready(page);
     await page.getByTestId('epp-calculator').getByTestId('epp-months').selectOption('24');
-    // At 375 px the schedule is folded behind its button (issue 22): the 24th row is there, not shown.
+    // At 375 px the schedule is folded behind its button: the 24th row is there, not shown.
     await page.locator('[data-testid="epp-calculator"] [data-testid="epp-plan"][data-kind="standard"] [data-testid="epp-row"]').nth(23).waitFor({ state: 'attached' });
     await page.locator('[data-testid="epp-pay"][data-ready="true"]').waitFor();
     const shown = await shownPlan(page);

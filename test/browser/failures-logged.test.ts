@@ -1,5 +1,5 @@
 /**
- * Issue 34 in a real browser:
+ * Parts and translation failures in a real browser:
  * - spec §8: parts failures and translation load/save failures are thrown and logged only (the
  *   console), never an alert, and the page stays usable;
  * - item 12: a translation saved in the editor shows on the page at once, without leaving it.
@@ -22,7 +22,7 @@ const consoleError = (page: TestPage, prefix: string) =>
 const alerts = (page: TestPage) => page.locator('[data-testid="alert"]');
 const FAIL = { status: 500, contentType: 'application/json', body: '{"error":{"code":"server_error","message":"Something went wrong on our side.","fields":{}}}' };
 
-describe('browser: failures logged only, saved text shown at once (issue 34)', function () {
+describe('browser: failures logged only, saved text shown at once', function () {
   this.timeout(180_000);
   let base: string;
   before(async () => {

@@ -1,5 +1,5 @@
 /**
- * Guest checkout in Chromium (issue 34), as a person moves: the landing page, the catalogue, a
+ * Guest checkout in Chromium, as a person moves: the landing page, the catalogue, a
  * product, Add to cart, the cart, "Check out as a guest", email and address, shipping, the demo card,
  * the confirmation with its order number; then the "create an account" link from the mail, a
  * password, and the new account signs in and finds the order. 1280 and 375 px, en-us and fr-ca.
@@ -142,7 +142,7 @@ async function guestBuys(locale: Locale, width: number) {
   await page.close();
 }
 
-describe('browser: guest checkout (issue 34)', function () {
+describe('browser: guest checkout', function () {
   this.timeout(180_000);
   it('a visitor buys as a guest with the demo card, then makes an account from the mailed link and finds the order (1280 px, en-us)', () => guestBuys('en-us', 1280));
   it('the same on a phone (375 px, en-us)', () => guestBuys('en-us', 375));

@@ -1,5 +1,5 @@
 /**
- * The islands' own messages in the visitor's language (issue 21): on fr-ca and es-mx a search
+ * The islands' own messages in the visitor's language: on fr-ca and es-mx a search
  * with no match, a network failure and an answer with no message of its own are told in French
  * and Spanish, never in English (the text comes from the page: src/i18n/text/islands.ts).
  */
@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { hydrated, newPage, requireChromium, screenshot } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
 
-describe('browser: the islands speak the page\'s language (issue 21)', function () {
+describe('browser: the islands speak the page\'s language', function () {
   this.timeout(120_000);
   let base: string;
   before(async function () {

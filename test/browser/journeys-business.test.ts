@@ -1,5 +1,5 @@
 /**
- * Business journeys, done as a person does them (issue 21; see journeys.test.ts for the rules):
+ * Business journeys, done as a person does them (see journeys.test.ts for the rules):
  * an organisation buyer checks out tax exempt with a PO number and a separate bill-to; staff find
  * the order in the back office, change a quantity and record a payment; the buyer sees the change.
  * Each at 1280 and 375 px.
@@ -10,7 +10,7 @@ import { sqlRows, testServer } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
 import { figure, person, type Mode, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
 
-describe('browser: business journeys (issue 21)', function () {
+describe('browser: business journeys', function () {
   this.timeout(300_000);
   let base: string;
   let cartId: number | null = null;
@@ -69,7 +69,7 @@ describe('browser: business journeys (issue 21)', function () {
       const payment = page.getByRole('tabpanel', { name: 'Payment' });
       await payment.getByRole('heading', { name: 'Payment' }).waitFor();
       const summary = page.getByRole('complementary', { name: 'Order summary' });
-      // Tax exempt: no tax; $77.00 + $10.27 UPS Ground (seed plates are not parts: no Parts Bundle, issue 33).
+      // Tax exempt: no tax; $77.00 + $10.27 UPS Ground (seed plates are not parts: no Parts Bundle).
       expect(await figure(summary, 'Tax').textContent()).to.equal('$0.00');
       expect(await figure(summary, 'Total').textContent()).to.equal('$87.27');
       await me.choose(payment.getByRole('group', { name: 'Payment method' }), payment.getByRole('radio', { name: 'Check' }));
@@ -100,7 +100,7 @@ describe('browser: business journeys (issue 21)', function () {
       const found = staff.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: po });
       await found.getByRole('link', { name: `#${orderId}` }).waitFor();
       // Total and unpaid (the other columns may be folded away at 375 px).
-      // Paid by check, not yet cashed: the whole bill is owed, shipping included (issue 33).
+      // Paid by check, not yet cashed: the whole bill is owed, shipping included.
       expect(await found.textContent()).to.match(/\$87\.27\s*Unpaid \$87\.27/);
       expect(await staff.getByRole('table', { name: 'Orders' }).getByRole('row').count(), 'the heading row and the one order').to.equal(2);
       await found.getByRole('link', { name: `#${orderId}` }).click();
@@ -128,11 +128,11 @@ describe('browser: business journeys (issue 21)', function () {
       await editorItems.getByRole('button', { name: 'One more: Seed Plate — Corn 30-cell' }).click();
       // The draft: 3 × $38.50 = $115.50 + $10.27 shipping, no tax = $125.77, all of it owed.
       await editorItems.filter({ hasText: /Merchandise\s*\$115\.50\s*Shipping\s*\$10\.27\s*Tax\s*\$0\.00\s*Total\s*\$125\.77/ }).waitFor();
-      // Changes apply only on "Save order" (issue 33).
+      // Changes apply only on "Save order".
       await staff.getByRole('button', { name: 'Save order' }).click();
       await staff.getByTestId('order-editor').and(staff.locator('[data-dirty="false"]')).waitFor();
       const take = staff.getByRole('region', { name: 'Take a payment' });
-      // The whole bill is paid: the line's $115.50 and the $10.27 shipping (issue 33), $125.77.
+      // The whole bill is paid: the line's $115.50 and the $10.27 shipping, $125.77.
       await take.getByRole('textbox', { name: 'Amount received (USD)' }).fill('125.77');
       await take.getByRole('textbox', { name: 'Check number' }).fill('7788');
       await take.getByRole('button', { name: 'Distribute over what is owed' }).click();
@@ -174,7 +174,7 @@ describe('browser: business journeys (issue 21)', function () {
   }
 });
 
-describe('browser: a visitor finds a dealer and asks to be contacted; the lead reaches the staff (issue 21)', function () {
+describe('browser: a visitor finds a dealer and asks to be contacted; the lead reaches the staff', function () {
   this.timeout(240_000);
   let base: string;
   before(async function () {

@@ -1,4 +1,4 @@
-/** How a person moves through the pages in the journeys (issue 21): pointer or keyboard only. */
+/** How a person moves through the pages in the journeys: pointer or keyboard only. */
 import { expect } from 'chai';
 import type { Locator } from 'playwright-core';
 import { hydrated, type TestPage } from '../helpers/browser.ts';

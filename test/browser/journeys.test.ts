@@ -1,5 +1,5 @@
 /**
- * Journeys, done as a person does them (issue 21). Each starts on the landing page (the only
+ * Journeys, done as a person does them. Each starts on the landing page (the only
  * page.goto) and moves ONLY through what a person sees: links, buttons and fields found by role
  * and accessible name, never by test id, CSS class or typed URL. Each runs at 1280 and 375 px;
  * the visitor's journey also by keyboard alone (Tab, Shift+Tab, Enter, Space, arrow keys and
@@ -13,7 +13,7 @@ import { figure, person, type Mode } from './journeys-person.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
 
-describe('browser: journeys (issue 21)', function () {
+describe('browser: journeys', function () {
   this.timeout(240_000);
   let base: string;
 
@@ -109,7 +109,7 @@ describe('browser: journeys (issue 21)', function () {
     const lines = page.getByRole('region', { name: 'Items' });
     const planterRow = lines.getByRole('row', { name: /^Custom Vacuum Planter — Build Your Own DEMO-CONFIG-006-0DB-022 / });
     expect(await planterRow.count()).to.equal(1);
-    // The configured options, under the line (issue 34).
+    // The configured options, under the line.
     expect((await planterRow.getByRole('listitem').allTextContents()).map((t) => t.trim())).to.include.members(['Row count: 6 rows', 'Hitch: Drawbar pull-type', 'Extra seed plates: Soybean 60-cell × 2']);
     expect(await page.getByRole('region', { name: 'Payment' }).textContent()).to.contain('VISA ending in 4242');
     expect(page.problems).to.deep.equal([]);

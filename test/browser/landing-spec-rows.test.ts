@@ -1,5 +1,5 @@
 /**
- * Issue 34, the spec's last landing rows, in a real browser:
+ * The spec's last landing rows in a real browser:
  * - spec §4: the side menu is grey over a section flagged dark, white otherwise;
  * - spec §4, §9: a video plays within 350 px of the viewport and pauses outside it;
  * - spec §3: the navigation's data flag `view` is 1 while its links are visible, 0 while folded.
@@ -29,7 +29,7 @@ async function videoTopBelowViewport(page: TestPage, below: number) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
-describe('browser: the landing page’s menu colours and video (issue 34)', function () {
+describe('browser: the landing page’s menu colours and video', function () {
   this.timeout(120_000);
   let base: string;
   before(async () => {

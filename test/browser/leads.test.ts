@@ -55,7 +55,7 @@ describe('browser: new-lead form', function () {
     expect(await page.getByTestId('lead-visit').inputValue()).to.match(/^\d\d\/\d\d\/\d\d$/);
     await page.getByTestId('lead-submit').click();
     await page.waitForURL(/sent=1/);
-    // Issue 34: the page says it was sent, and stays so (not an empty form and a vanishing toast).
+    // The page says it was sent, and stays so (not an empty form and a vanishing toast).
     await page.getByRole('heading', { name: 'Request sent' }).waitFor();
     expect(await page.getByTestId('lead-sent').getByRole('status').textContent()).to.equal('Thank you! We received your request and will be in touch soon.');
     expect(await page.getByTestId('lead-form').count()).to.equal(0);

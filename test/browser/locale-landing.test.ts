@@ -1,5 +1,5 @@
 /**
- * Issue 22: signing in keeps the page's language (from /fr-ca/ the back office is French, from
+ * Signing in keeps the page's language (from /fr-ca/ the back office is French, from
  * /es-mx/ Spanish); an order's tax lines are named in that language; the landing page's tall
  * sections (spec §9: 96vh on wide screens) are each one panel with its words centred, and sized to
  * their content on a phone; the lead form's date button is the SVG calendar.
@@ -21,7 +21,7 @@ async function signInFrom(page: TestPage, base: string, locale: string, email: s
 const FRENCH = { signIn: 'Se connecter', email: 'Courriel', password: 'Mot de passe' };
 const SPANISH = { signIn: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña' };
 
-describe('browser: the page language after sign-in, tax names, the landing sections (issue 22)', function () {
+describe('browser: the page language after sign-in, tax names, the landing sections', function () {
   this.timeout(120_000);
   let base: string;
   before(async () => {
@@ -54,7 +54,7 @@ describe('browser: the page language after sign-in, tax names, the landing secti
     await page.close();
   });
 
-  it('issue 34: a language and a channel chosen before the picker hydrates are not lost', async () => {
+  it('a language and a channel chosen before the picker hydrates are not lost', async () => {
     const page = await newPage();
     // The island's code arrives late, as it does on a slow phone; the picker must not wait for it.
     await page.route(/\/build\/chunks\/(locale-channel-picker|hydrate)-/, async (route) => {
@@ -73,7 +73,7 @@ describe('browser: the page language after sign-in, tax names, the landing secti
     await page.close();
   });
 
-  it('issue 34: the country chooser is reached from the footer of every storefront page', async () => {
+  it('the country chooser is reached from the footer of every storefront page', async () => {
     const page = await newPage();
     await page.goto(`${base}/fr-ca/`);
     await Promise.all([page.waitForNavigation(), page.getByRole('navigation', { name: 'Pied de page' }).getByRole('link', { name: 'Choisissez votre pays' }).click()]);

@@ -1,5 +1,5 @@
 /**
- * Issue 34 item 12 in a real browser: the product editor's images are chosen from the media
+ * In a real browser: the product editor's images are chosen from the media
  * library (thumbnails, a search, the keyboard), not typed as a path. The demo library holds the
  * row-unit diagram and five product pictures (src/db/seed/content.ts).
  */
@@ -15,7 +15,7 @@ async function signInAs(page: TestPage, base: string, email: string) {
   await Promise.all([page.waitForNavigation(), page.getByTestId('login-submit').click()]);
 }
 
-describe('browser: the product editor picks images from the media library (issue 34)', function () {
+describe('browser: the product editor picks images from the media library', function () {
   this.timeout(180_000);
   let base: string;
   before(async () => {

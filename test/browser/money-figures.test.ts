@@ -1,5 +1,5 @@
 /**
- * Issue 33 in Chromium, as a person moves, in en-us and fr-ca at 1280 and 375 px: from the landing
+ * One ledger on every screen, in Chromium, as a person moves, in en-us and fr-ca at 1280 and 375 px: from the landing
  * page a new visitor finds the Disc Opener Blade, adds it, makes it 4 in the cart, reads the cart's
  * figures, checks out (reading the summary) to the confirmation; then staff, signed in afresh from
  * the landing page in the same locale, find the same order through the back office's navigation
@@ -109,7 +109,7 @@ async function staffReads(base: string, width: number, w: StaffWords, po: string
   return { listed, ledger, report };
 }
 
-describe('browser: money that adds up (issue 33)', function () {
+describe('browser: money that adds up', function () {
   this.timeout(240_000);
   let base: string;
   before(async () => {

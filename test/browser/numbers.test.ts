@@ -1,5 +1,5 @@
 /**
- * Numbers that agree (issue 22), each read where a person sees it: an order dated the day it was
+ * Numbers that agree, each read where a person sees it: an order dated the day it was
  * placed (not its cart's), the dashboard's KPI rows and its sales chart, the EPP calculator on a
  * configured product, the checkout summary's shipping on the Shipping tab, a warehouse's inventory
  * count, a webhook whose failure is in the log, an image a parts diagram uses; and the storefront's
@@ -21,7 +21,7 @@ async function signInAs(page: TestPage, base: string, email: string) {
 
 const text = async (page: TestPage, testid: string) => ((await page.getByTestId(testid).first().textContent()) ?? '').trim();
 
-describe('browser: numbers that agree (issue 22)', function () {
+describe('browser: numbers that agree', function () {
   this.timeout(120_000);
   let base: string;
   before(async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 33, item 5, in a real browser: the order editor edits a draft. From the back office's
+ * In a real browser: the order editor edits a draft. From the back office's
  * navigation to an order, into the editor, one more seed plate: the figures show the draft (priced
  * by the server, nothing written), "Back to order" asks first, "Save order" writes it and the
  * order's history says what changed in words.
@@ -28,7 +28,7 @@ const stored = async (id: number) =>
 
 const editorIdle = (page: TestPage) => page.waitForFunction(() => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-unsaved') === 'false');
 
-describe('browser: the order editor edits a draft (issue 33)', function () {
+describe('browser: the order editor edits a draft', function () {
   this.timeout(240_000);
   let base: string;
   before(async () => {

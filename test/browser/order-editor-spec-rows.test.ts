@@ -1,5 +1,5 @@
 /**
- * Issue 34, the spec's last partial rows, in the order editor (a real browser, as staff move):
+ * The spec's last partial rows in the order editor (a real browser, as staff move):
  * - spec §4: PO number and attention are sent only when dirty (they differ from the order);
  * - spec §8: an update failure alerts 'Failed to update order, check console log for details',
  *   with the server's own words beside it.
@@ -33,7 +33,7 @@ async function openEditor(page: TestPage, id: number, po: string) {
 
 const STALE = 'This order was changed by someone else after you opened it. Reload the order to see the latest version, then make your change again.';
 
-describe('browser: the order editor follows the spec’s last rows (issue 34)', function () {
+describe('browser: the order editor follows the spec’s last rows', function () {
   this.timeout(240_000);
   let base: string;
   before(async () => {

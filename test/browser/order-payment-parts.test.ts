@@ -1,5 +1,5 @@
 /**
- * Issue 33, item 3, as a person does it: staff open the $2,714.11 invoice order from the back
+ * A staff payment pays shipping and tax too, as a person does it: staff open the $2,714.11 invoice order from the back
  * office's navigation, take a payment, see the Shipping and Tax rows beside the lines in the
  * distribution table, distribute the whole amount, record it, and the order owes $0.00.
  * At 1280 and 375 px.
@@ -12,7 +12,7 @@ import { testServer } from '../helpers/server.ts';
 import { invoiceOrder } from '../features/invoice-order-helpers.ts';
 import { signInFromLanding } from './journeys-person.ts';
 
-describe('browser: a payment pays shipping and tax (issue 33)', function () {
+describe('browser: a payment pays shipping and tax', function () {
   this.timeout(300_000);
   let base: string;
   before(async function () {

@@ -27,7 +27,7 @@ describe('browser: parts explorer', function () {
   });
 
   for (const width of [1280, 375]) {
-    it(`issue 34 at ${width} px: a callout with alternatives ticks none of them, and its Quantity column fits the panel`, async () => {
+    it(`at ${width} px: a callout with alternatives ticks none of them, and its Quantity column fits the panel`, async () => {
       const page = await newPage({ width, height: 900 });
       await page.goto(`${base}/en-us/products/${await productIdByStockcode('PL-4RV')}`);
       await page.getByTestId('diagram-link').first().click();

@@ -1,5 +1,5 @@
 /**
- * Saved payment methods in Chromium (issue 10): a customer adds a bank account through the bank
+ * Saved payment methods in Chromium: a customer adds a bank account through the bank
  * link, confirms the two deposits and pays an order with it; cards are saved, made default and
  * removed after a confirmation; axe at 1280 and 375 px.
  */

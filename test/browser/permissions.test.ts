@@ -1,5 +1,5 @@
 /**
- * Permissions and organisation users in a real browser (issue 15): an administrator grants a
+ * Permissions and organisation users in a real browser: an administrator grants a
  * permission and the user sees the new screen on its next request; an organisation administrator
  * invites a user who registers through the mailed link and appears in the list; every screen
  * passes axe (no serious or critical violation) at 1280 and 375 px.

@@ -1,5 +1,5 @@
 /**
- * Screens at 375 px (issue 22): a table that is wider than the phone says so (its edge fades, its
+ * Screens at 375 px: a table that is wider than the phone says so (its edge fades, its
  * box is a named region a keyboard can focus and scroll), the page itself never scrolls sideways,
  * and the key column is reachable; the customer's order history fits whole; the product editor's
  * choice rows keep their labels when the header row is hidden.
@@ -41,7 +41,7 @@ const pageScrollsSideways = (page: TestPage) => page.evaluate(() => document.doc
 const insideViewport = (page: TestPage, selector: string) =>
   page.evaluate((sel) => { const r = document.querySelector(sel)!.getBoundingClientRect(); return r.right <= document.documentElement.clientWidth; }, selector);
 
-describe('browser: screens at 375 px (issue 22)', function () {
+describe('browser: screens at 375 px', function () {
   this.timeout(120_000);
   let base: string;
   before(async () => {
@@ -162,7 +162,7 @@ describe('browser: screens at 375 px (issue 22)', function () {
     await page.close();
   });
 
-  it('issue 34: with items in the cart, the phone header keeps one row above the search (es-mx and fr-ca)', async () => {
+  it('with items in the cart, the phone header keeps one row above the search (es-mx and fr-ca)', async () => {
     const page = await newPage({ width: 375 });
     await signInAs(page, base, 'customer@example.com'); // the demo customer's cart has items
     for (const locale of ['es-mx', 'fr-ca']) {
@@ -226,7 +226,7 @@ describe('browser: screens at 375 px (issue 22)', function () {
     await page.close();
   });
 
-  it('issue 34: every storefront and account page a person clicks to, in all four locales, is no wider than a 375 px phone', async () => {
+  it('every storefront and account page a person clicks to, in all four locales, is no wider than a 375 px phone', async () => {
     const page = await newPage({ width: 375 });
     // The Acme buyer: orders, saved addresses, and the organisation's Approvals in the account navigation.
     await signInFromLanding(page, base, 'buyer@acme.example');

@@ -54,7 +54,7 @@ describe('browser: product editor', function () {
     // Channel price in the US channel.
     await page.getByTestId('add-channel-select').selectOption({ label: 'United States (USD)' });
     await page.getByTestId('add-channel').click();
-    // Issue 34: a channel starts at the base price in its currency ($200.00 × 1.37 = C$274.00), not 0.00.
+    // A channel starts at the base price in its currency ($200.00 × 1.37 = C$274.00), not 0.00.
     expect(await page.getByTestId('channel-US').getByTestId('channel-price').inputValue()).to.equal('200.00');
     await page.getByTestId('add-channel-select').selectOption({ label: 'Canada (CAD)' });
     await page.getByTestId('add-channel').click();
@@ -71,7 +71,7 @@ describe('browser: product editor', function () {
     await page.getByTestId('pe-save').click();
     await page.waitForFunction(() => /\/producteditor\/\d+$/.test(location.pathname));
     await page.waitForFunction(() => document.querySelector('[data-testid="pe-form"]')?.getAttribute('data-dirty') === 'false');
-    // Issue 34: once saved, the page names the product, not "New product".
+    // Once saved, the page names the product, not "New product".
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Browser Test Hopper Kit');
     expect(await page.title()).to.contain('Edit product: Browser Test Hopper Kit');
     await screenshot(page, 'product-editor-created');

@@ -1,5 +1,5 @@
 /**
- * Quick order in Chromium (issue 25), as a dealer does it: from the landing page, "Quick order" in
+ * Quick order in Chromium, as a dealer does it: from the landing page, "Quick order" in
  * the header, paste 20 part numbers with quantities (one mistyped), check them, read the mistyped
  * line's message, find the right part by typeahead, add every line, see them in the cart, go to
  * checkout. Prices are the demo catalogue's, summed by hand. Axe and both widths.
@@ -86,7 +86,7 @@ describe('browser: quick order', function () {
     await hydrated(page);
     expect(await page.getByRole('status').filter({ hasText: '20 lines from quick order are in your cart.' }).count()).to.equal(1);
     expect(await page.getByTestId('cart-line').count()).to.equal(20);
-    // Issue 34: the toast covers no control: a tap on the toast's text goes through to the page beneath it.
+    // The toast covers no control: a tap on the toast's text goes through to the page beneath it.
     const beneath = await page.evaluate(() => {
       const r = document.querySelector('#alerts .alert-message')!.getBoundingClientRect();
       return !document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('#alerts');

@@ -1,5 +1,5 @@
 /**
- * Quotes (issue 25), as people do it: the Acme Farms buyer puts a seed plate in a fresh cart and,
+ * Quotes, as people do it: the Acme Farms buyer puts a seed plate in a fresh cart and,
  * from the cart page, asks for a quote with a message. Staff open "Quotes" from the back office's
  * navigation, open the request, lower the unit price, raise the quantity and send a counter-offer.
  * The catalogue price then changes; the buyer opens their account's "Quotes", reads the offer and
@@ -13,7 +13,7 @@ import { addPopularToCart, person, dropCart, freshAcmeCart, signInFromLanding } 
 
 const PRODUCT = 'Seed Plate — Corn 30-cell';
 
-describe('browser: quotes (issue 25)', function () {
+describe('browser: quotes', function () {
   this.timeout(300_000);
   let base: string;
   let cartId: number | null = null;
@@ -98,7 +98,7 @@ describe('browser: quotes (issue 25)', function () {
     expect(await staff.getByText('We plant 400 acres this spring').isVisible()).to.equal(true);
     await staff.getByRole('textbox', { name: /^Unit price of / }).fill('9.50');
     await staff.getByRole('spinbutton', { name: /^Quantity of / }).fill('10');
-    // The figures follow the prices typed once staff ask: 10 × $9.50 = $95.00, no promotion: the Parts Bundle comes off parts only (issue 33), and seed plates are not parts.
+    // The figures follow the prices typed once staff ask: 10 × $9.50 = $95.00, no promotion: the Parts Bundle comes off parts only, and seed plates are not parts.
     await staff.getByRole('button', { name: 'Update totals' }).click();
     await staff.getByRole('status').filter({ hasText: 'Totals updated for the prices and quantities above.' }).waitFor();
     expect(await staff.getByTestId('quote-total').textContent()).to.equal('$95.00');

@@ -1,5 +1,5 @@
 /**
- * Raw values never shown to people (issue 22), read where staff see them: an order's shipping
+ * Raw values never shown to people, read where staff see them: an order's shipping
  * method by carrier and service (not 'R_L_CARRIERS_LTL_FREIGHT'), its card by brand and last four
  * (not 'pm_demo_visa_4242'), its history counted in words ("1 change", "1 modification") and dated
  * the day the order was placed; the log's actions in words and its amounts as money.
@@ -26,7 +26,7 @@ async function openOrder3(page: TestPage) {
 
 const RAW_CODE = /\b[A-Z]+(?:_[A-Z]+){2,}\b|\bpm_[a-z0-9_]+|\b[a-z_]+\.[a-z_]+\b/;
 
-describe('browser: raw values shown to people (issue 22)', function () {
+describe('browser: raw values shown to people', function () {
   this.timeout(120_000);
   let base: string;
   before(async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 22: the main screens, walked as a person walks them (from the landing page and the back
+ * The main screens, walked as a person walks them (from the landing page and the back
  * office's navigation, by links found by role and name) in en-us, fr-ca and es-mx, at 1280 and
  * 375 px. On each screen: the page is in the visitor's language, nothing runs off the side of the
  * window, and axe-core finds no serious or critical violation. `SCREENSHOTS=1` keeps a full-page
@@ -46,7 +46,7 @@ async function look(page: TestPage, w: Words, name: string): Promise<string[]> {
   return wrong;
 }
 
-describe('browser: the main screens in three languages at 1280 and 375 px (issue 22)', function () {
+describe('browser: the main screens in three languages at 1280 and 375 px', function () {
   this.timeout(600_000);
   before(function () {
     requireChromium(this);

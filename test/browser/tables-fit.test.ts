@@ -1,5 +1,5 @@
 /**
- * Tables and charts that were cut (issue 34, item 10), as staff meet them: at 1280 px the order
+ * Tables and charts that were cut, as staff meet them: at 1280 px the order
  * report's Unpaid column and, in French, the promotions' Edit buttons; on a 375 px phone the
  * dashboard's recent-order totals and the top-products chart's axis labels. Each table sits in a
  * named region a keyboard can focus (and scroll, were it ever wider), and the named cell or button
@@ -38,7 +38,7 @@ async function onScreen(target: Locator, region: Locator, width: number) {
   expect(box.x + box.width, `${target}`).to.be.at.most(Math.min(room.x + room.width, width) + 0.5);
 }
 
-describe('browser: tables and charts that fit (issue 34)', function () {
+describe('browser: tables and charts that fit', function () {
   this.timeout(120_000);
   let base: string;
   before(async function () {

@@ -1,5 +1,5 @@
 /**
- * Invoices due past the first page (issue 25), as staff do it: from the back office's navigation,
+ * Invoices due past the first page, as staff do it: from the back office's navigation,
  * "Overdue only", then Next to the second page (the filter still ticked) and Previous back. The 60
  * overdue invoices are made by SQL, due in 2001 so they come first; deleted after. At 1280 and 375 px.
  */
@@ -9,7 +9,7 @@ import { removeInvoices, seedInvoices } from '../helpers/invoices.ts';
 import { testServer } from '../helpers/server.ts';
 import { signInFromLanding } from './journeys-person.ts';
 
-describe('browser: invoices due pages (issue 25)', function () {
+describe('browser: invoices due pages', function () {
   this.timeout(300_000);
   let base: string;
   let ids: number[] = [];

@@ -1,5 +1,5 @@
 /**
- * Pay on terms (issue 25), as a person does it: the Acme Farms buyer (Acme is on net 30 in the demo
+ * Pay on terms, as a person does it: the Acme Farms buyer (Acme is on net 30 in the demo
  * data) shops from the landing page, checks out choosing "Invoice (net 30)" and reads the due date
  * on the confirmation; staff open "Invoices due" from the back office's navigation and find it.
  * At 1280 and 375 px.
@@ -17,7 +17,7 @@ const in30Days = () => {
   return `${months[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 };
 
-describe('browser: pay on terms (issue 25)', function () {
+describe('browser: pay on terms', function () {
   this.timeout(300_000);
   let base: string;
   let cartId: number | null = null;

@@ -1,4 +1,4 @@
-/** The translation editor in a real browser (issue 13's "Done when"). */
+/** The translation editor in a real browser (the "Done when"). */
 import { expect } from 'chai';
 import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
@@ -137,7 +137,7 @@ describe('browser: translation editor', function () {
     expect(customer.problems).to.deep.equal([]);
     await customer.close();
   });
-  it('on an fr-ca page the editor opens on the French text the page shows, its preview is styled, Save is in view (issue 22)', async () => {
+  it('on an fr-ca page the editor opens on the French text the page shows, its preview is styled, Save is in view', async () => {
     const page = await newPage();
     const blocked: string[] = [];
     page.on('console', (m) => /ERR_BLOCKED_BY_RESPONSE/.test(m.text()) && blocked.push(m.text()));
@@ -194,7 +194,7 @@ describe('browser: translation editor', function () {
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });
-  it('a text with no saved entry in the page’s language opens as a marked new entry that starts from the English text (issue 22)', async () => {
+  it('a text with no saved entry in the page’s language opens as a marked new entry that starts from the English text', async () => {
     const page = await newPage();
     await signInAs(page, base, 'admin@example.com');
     await page.goto(`${base}/en-us/`);
@@ -215,7 +215,7 @@ describe('browser: translation editor', function () {
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });
-  it('in the back office the closed drawer covers nothing; the header button opens it, Escape closes it (issue 22)', async () => {
+  it('in the back office the closed drawer covers nothing; the header button opens it, Escape closes it', async () => {
     const page = await newPage();
     await signInAs(page, base, 'admin@example.com');
     await page.goto(`${base}/account/dashboard`);

@@ -18,7 +18,7 @@ import { sqlRows, testServer } from '../helpers/server.ts';
 async function partsOneByOne(orderId: number) {
   const { db } = (await testServer()).database;
   const row = (await loadOrderRow(db, orderId))!;
-  // Only a cart reads the address book; a placed order has its own copies (issue 20).
+  // Only a cart reads the address book; a placed order has its own copies.
   const addressIds = row.order.status === 'cart' ? [row.order.shipToAddressId, row.order.billToAddressId].filter((x): x is number => x !== null) : [];
   return {
     lines: await db.select({ line: orderLineItems, image: products.primaryImage }).from(orderLineItems).leftJoin(products, eq(products.id, orderLineItems.productId))
@@ -40,7 +40,7 @@ async function partsOneByOne(orderId: number) {
       .where(and(eq(channelPaymentMethods.channelId, row.order.channelId), eq(channelPaymentMethods.enabled, true))).orderBy(asc(channelPaymentMethods.sort)),
     refunds: await db.select({ id: refunds.id, paymentId: refunds.paymentId, amount: refunds.amount, reason: refunds.reason, createdAt: refunds.createdAt }).from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(payments.orderId, orderId)).orderBy(asc(refunds.id)),
-    // What each refund took back (issue 33).
+    // What each refund took back.
     refundAllocations: (await db.select({ a: refundAllocations }).from(refundAllocations).innerJoin(refunds, eq(refunds.id, refundAllocations.refundId))
       .innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(payments.orderId, orderId)).orderBy(asc(refundAllocations.id))).map((x) => x.a),
   };

@@ -59,7 +59,7 @@ describe('db/seed: demo data', function () {
   });
 
   // How long it takes is for `npm run bench`, not a test (no timed assertions).
-  it('issue 24: every demo order (organisation discounts, promotions, shipping, tax, exemption, EPP) is priced as the order editor prices it', async () => {
+  it('every demo order (organisation discounts, promotions, shipping, tax, exemption, EPP) is priced as the order editor prices it', async () => {
     const { count, out } = await orderDisagreements(q as Query, `status not in ('cart', 'quote')`);
     expect(count).to.be.greaterThan(40);
     expect(out).to.deep.equal([]);
@@ -102,15 +102,15 @@ describe('db/seed: demo data', function () {
       [6, 'warehouse@example.com', 'warehouse'],
     ]);
     expect(byEmail['buyer@acme.example']).to.include({ org: 'Acme Farms', tax_exempt_id: 'TX-EX-448812' });
-    // Pay on terms (issue 25): Acme Farms is on net 30 with a 25,000.00 credit limit; the others have no terms.
+    // Pay on terms: Acme Farms is on net 30 with a 25,000.00 credit limit; the others have no terms.
     expect(await count(`select count(*) from organisations where name = 'Acme Farms' and net_terms_days = 30 and credit_limit = 25000`)).to.equal(1);
     expect(await count(`select count(*) from organisations where net_terms_days is not null`)).to.equal(1);
-    // Spending limits (issue 25): the Acme buyer has a 2,500.00 per-order limit and no period limit; Will Harper approves.
+    // Spending limits: the Acme buyer has a 2,500.00 per-order limit and no period limit; Will Harper approves.
     expect(await count(`select count(*) from member_limits m join users u on u.id = m.user_id where u.email = 'buyer@acme.example' and m.per_order_limit = 2500 and m.per_period_limit is null`)).to.equal(1);
     expect(await count(`select count(*) from member_limits`)).to.equal(1);
     expect(await count(`select count(*) from user_permissions p join users u on u.id = p.user_id where u.email = 'will.harper@acme.example' and p.permission_key = 'organisation.users' and p.granted`)).to.equal(1);
     expect(byEmail['distributor@example.com'].org).to.equal('Prairie Supply');
-    // Quotes (issue 25): the distributor's quote order waits for staff's counter-offer, with its message.
+    // Quotes: the distributor's quote order waits for staff's counter-offer, with its message.
     expect(await q(`select q.status, o.status as order_status, u.email, (select count(*)::int from quote_messages m where m.quote_id = q.id and m.author = 'buyer' and m.kind = 'request') as messages
       from quotes q join orders o on o.id = q.order_id join users u on u.id = q.requested_by`)).to.deep.equal([{ status: 'requested', order_status: 'quote', email: 'distributor@example.com', messages: 1 }]);
     expect(byEmail['warehouse@example.com'].warehouse).to.equal('US-DSM');

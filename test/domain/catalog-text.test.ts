@@ -1,4 +1,4 @@
-/** Catalogue text lookup, percentages and calendar days in the page's language (issue 22). */
+/** Catalogue text lookup, percentages and calendar days in the page's language. */
 import { expect } from 'chai';
 import { CatalogTexts, catalogField, parseCatalogField } from '../../src/domain/catalog-text.ts';
 import { formatPercent, formatRateNumber } from '../../src/domain/percent.ts';

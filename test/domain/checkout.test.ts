@@ -38,7 +38,7 @@ describe('domain: checkout', () => {
     expect(fieldDirty('PO-2', 'PO-1')).to.equal(true);
   });
 
-  it('PO number and attention are sent only when dirty (issue 34)', () => {
+  it('PO number and attention are sent only when dirty', () => {
     const order = { po_number: 'PO-1', attention: null };
     expect(dirtyOrderFields({ po_number: 'PO-1', attention: '' }, order)).to.deep.equal({});
     expect(dirtyOrderFields({ po_number: ' PO-1 ', attention: '  ' }, order)).to.deep.equal({});

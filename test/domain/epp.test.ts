@@ -132,7 +132,7 @@ describe('domain: EPP', () => {
     expect(ineligibleCents([item(2, false, null, 7000)], 5000)).to.equal(5000);
   });
 
-  it('the down payment is paid by card, new or saved (issue 34); a check, a bank account or an invoice pays in full', () => {
+  it('the down payment is paid by card, new or saved; a check, a bank account or an invoice pays in full', () => {
     expect(eppPaysWith(PAYMENT_TYPES.CARD)).to.equal(true);
     expect([PAYMENT_TYPES.CHECK, PAYMENT_TYPES.BANK, PAYMENT_TYPES.INVOICE].map(eppPaysWith)).to.deep.equal([false, false, false]);
   });

@@ -1,4 +1,4 @@
-/** Guest checkout's rule (issue 34): a guest pays in full by new card or check; the rest needs an account. */
+/** Guest checkout's rule: a guest pays in full by new card or check; the rest needs an account. */
 import { expect } from 'chai';
 import { GUEST_CHOICES, guestMay, guestRefusal } from '../../src/domain/guest-checkout.ts';
 

@@ -52,7 +52,7 @@ describe('domain/i18n-complete', () => {
         expect(stray).to.deep.equal([]);
       });
 
-      it('a count is said with plural forms, never "(s)" (issue 22: "1 changes", "place(s)")', () => {
+      it('a count is said with plural forms, never "(s)" ("1 changes", "place(s)")', () => {
         const t = translated(lang);
         const hedged = Object.keys(t).filter((k) => /\p{L}\((s|es|e)\)/u.test(t[k] ?? ''));
         expect(hedged).to.deep.equal([]);

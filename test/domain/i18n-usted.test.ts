@@ -1,5 +1,5 @@
 /**
- * Issue 34: the Spanish (es-mx) texts speak to the person as "usted", never "tú". The checkout
+ * The Spanish (es-mx) texts speak to the person as "usted", never "tú". The checkout
  * mixed both ("Tu carrito está vacío" beside "Su tarjeta venció"). This scans every shipped Spanish
  * text (src/i18n/catalog.ts, islands' texts included) for the common tú forms, so they cannot come
  * back: the possessives and pronouns anywhere, the tú imperatives where a sentence starts, and
@@ -55,7 +55,7 @@ function tuForms(text: string): string[] {
   return found;
 }
 
-describe('domain/i18n: es-mx says "usted" (issue 34)', () => {
+describe('domain/i18n: es-mx says "usted"', () => {
   it('finds the tú forms it is meant to find, and leaves usted and impersonal texts alone', () => {
     expect(tuForms('Tu carrito está vacío')).to.deep.equal(['Tu']);
     expect(tuForms('Usa tus direcciones guardadas y consulta tus pedidos.')).to.have.members(['tus', 'tus', 'Usa']);

@@ -1,4 +1,4 @@
-/** The product editor's media picker (issue 34): thumbnails and the search. */
+/** The product editor's media picker: thumbnails and the search. */
 import { expect } from 'chai';
 import { filterMedia, thumbOf } from '../../src/domain/media-picker.ts';
 

@@ -1,4 +1,4 @@
-/** The address an order shows and uses (issue 20): its copy once placed, the book while a cart. */
+/** The address an order shows and uses: its copy once placed, the book while a cart. */
 import { expect } from 'chai';
 import { addressOfOrder, orderAddressOf, quoteStillFor, type AddressBookRow } from '../../src/domain/order-address.ts';
 
@@ -8,7 +8,7 @@ const book: AddressBookRow & { label: string; updatedAt: Date } = {
 };
 const copy = { id: 7, personId: 3, firstName: 'Pat', lastName: 'Lee', company: null, address1: '1 Old Road', address2: null, city: 'Boone', regionCode: 'IA', postalCode: '50036', countryCode: 'US', phone: null };
 
-describe('order addresses (issue 20)', () => {
+describe('order addresses', () => {
   it('copies only the address fields, never labels or timestamps', () => {
     expect(orderAddressOf(book)).to.deep.equal({
       id: 7, personId: 3, firstName: 'Pat', lastName: 'Lee', company: null, address1: '12 Main Street', address2: null, city: 'Ames',

@@ -7,7 +7,7 @@ import { storedLedger } from '../../src/domain/stored-ledger.ts';
 
 const shown = (rows: { code: string; name: string; cents: number }[]) => rows.map((r) => [r.code, r.name, fromCents(r.cents)]);
 
-// Issue 33's cart, by hand: 4 × $42.75 = $171.00 and 1 × $2,440.70; merchandise $2,611.70.
+// The cart, by hand: 4 × $42.75 = $171.00 and 1 × $2,440.70; merchandise $2,611.70.
 // 5 % organisation discount: $8.55 + $122.035 → $122.04 = $130.59. The $25 promotion once.
 // Before shipping and tax: 2,611.70 − 130.59 − 25.00 = $2,456.11.
 const cart = {
@@ -19,7 +19,7 @@ const cart = {
   promotions: [{ name: 'Parts Bundle', amountCents: 2500 }],
 };
 
-describe('figureRows (issue 33: money that adds up)', () => {
+describe('figureRows (money that adds up)', () => {
   it('a cart before shipping and tax: merchandise, each discount once by name, the total', () => {
     const f = figureRows(ledger(cart), { withShippingAndTax: false });
     expect(shown(f.rows)).to.deep.equal([

@@ -1,4 +1,4 @@
-/** Issue 33: an order's history in words (history-words.ts) and the staff screens' ledger rows (ledger-view.ts). */
+/** An order's history in words (history-words.ts) and the staff screens' ledger rows (ledger-view.ts). */
 import { expect } from 'chai';
 import { historyText, type HistoryWords, type WordsTranslate } from '../../src/features/order-api/history-words.ts';
 import { orderHistoryText } from '../../src/i18n/text/order-history.ts';
@@ -8,7 +8,7 @@ import type { OrderJson } from '../../src/domain/order-edit.ts';
 const translator = (texts: Record<string, string>): WordsTranslate => (key, vars = {}) =>
   (texts[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
 
-describe('order history in words (issue 33)', () => {
+describe('order history in words', () => {
   const words: HistoryWords = {
     changes: [{ kind: 'quantity', title: 'Quick Hitch', from: 2, to: 3 }, { kind: 'removed', title: 'Seed Plate — Corn 30-cell', quantity: 1 }],
     total_before_cents: 271_411, total_after_cents: 342_414, currency: 'USD', by: 'staff@example.com',
@@ -24,7 +24,7 @@ describe('order history in words (issue 33)', () => {
   });
 });
 
-describe('orderLedgerView: rows that add up (issue 33)', () => {
+describe('orderLedgerView: rows that add up', () => {
   it('merchandise − discounts + shipping + tax + fees = total; total − paid = unpaid', () => {
     const line = (id: number, unit: string, quantity: number, discount: string, paid: string) => ({
       order_line_item_id: id, line_type: 0, product_id: id, promotion_id: null, product: { title: `P${id}`, image: null, stockcode: null }, quantity, currency_id: 1, warehouse_id: null,

@@ -1,4 +1,4 @@
-/** Quotes (issue 25): the pure rules, with hand-written expectations. */
+/** Quotes: the pure rules, with hand-written expectations. */
 import { expect } from 'chai';
 import { answerRefusal, checkExpiry, checkQuoteMessage, defaultExpiry, quoteState } from '../../src/domain/quotes.ts';
 import { staffUnitPriceCents } from '../../src/domain/order-edit.ts';

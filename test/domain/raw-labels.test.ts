@@ -1,5 +1,5 @@
 /**
- * Raw codes never reach a person (issue 22): a shipping method is named by its carrier and
+ * Raw codes never reach a person: a shipping method is named by its carrier and
  * service, a card payment by its brand and last four digits.
  */
 import { expect } from 'chai';

@@ -26,7 +26,7 @@ describe('domain/slug', () => {
     ['', ''],
     ['---', ''],
     ['İstanbul', 'istanbul'],
-    // More edge cases (issue 11): the two-character tail rule, digits, quotes and dashes of every kind.
+    // More edge cases: the two-character tail rule, digits, quotes and dashes of every kind.
     ['Plate 12', 'plate-12x'],
     ['Plate 123', 'plate-123'],
     ['Plate A', 'plate-a'],

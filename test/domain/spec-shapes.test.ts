@@ -1,4 +1,4 @@
-/** Issue 34: the pure parts of the spec's data shapes (spec §3). */
+/** The pure parts of the spec's data shapes (spec §3). */
 import { expect } from 'chai';
 import { navView } from '../../src/domain/navigation.ts';
 import { distributorWarehouses } from '../../src/domain/product-editor.ts';

@@ -15,7 +15,7 @@ const parts = {
   payments: [{ total: '50.00', successful: true }, { total: '99.00', successful: false }],
 };
 
-describe('storedLedger (issue 33)', () => {
+describe('storedLedger', () => {
   it('reads a stored order into rows that add up, the discount beside the list price', () => {
     const l = storedLedger(order, parts);
     expect(l.lines).to.have.length(1);

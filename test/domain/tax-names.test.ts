@@ -1,4 +1,4 @@
-/** Tax names in the page's language (issue 22): the stored English name → its interface text. */
+/** Tax names in the page's language: the stored English name → its interface text. */
 import { expect } from 'chai';
 import { taxNameText } from '../../src/domain/tax-names.ts';
 import { catalog } from '../../src/i18n/catalog.ts';

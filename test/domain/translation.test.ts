@@ -50,7 +50,7 @@ describe('domain/translation', () => {
     });
   });
 
-  describe('pageEntry: what the editor opens on from a page (issue 22)', () => {
+  describe('pageEntry: what the editor opens on from a page', () => {
     const F = 'ui:landing.hero.title';
     const saved = (language: string, country: string, value: string, id: number): TranslationEntry => ({ ...emptyEntry(F, language, country), translation_id: id, value, version: 2 });
     const en = saved('en', '', 'Plant with confidence.', 1);

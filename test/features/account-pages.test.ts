@@ -1,4 +1,4 @@
-/** The customer's account pages (issue 15): order history, order detail, addresses, the section links. */
+/** The customer's account pages: order history, order detail, addresses, the section links. */
 import { expect } from 'chai';
 import supertest from 'supertest';
 import { signedIn } from '../helpers/signed-in.ts';

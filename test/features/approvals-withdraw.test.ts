@@ -1,5 +1,5 @@
 /**
- * A member withdraws their own approval request (spending limits, issue 25) over HTTP: only the
+ * A member withdraws their own approval request (spending limits) over HTTP: only the
  * member who sent it may (the approver and another member get 404, a visitor not signed in 401 or
  * the sign-in page); a bad id is 400; the form gets a 303 to the cart, JSON the status. The cart is
  * unlocked at once, the cart page shows no approval notice, the queue no longer lists it; audited,

@@ -1,5 +1,5 @@
 /**
- * Spending limits and approval (issue 25) over HTTP: who may set limits and decide (by hand, beside
+ * Spending limits and approval over HTTP: who may set limits and decide (by hand, beside
  * the route table), bad input; a member over the per-order limit gets 202 and nothing is placed, the
  * cart locked (cart writes 409); card is refused for approval; the approver approves (the order
  * exists with the stored payment type) or rejects (reason required and stored, the cart unlocked);
@@ -16,7 +16,7 @@ async function sql<T = Record<string, unknown>>(text: string, params: unknown[] 
   return (await (await testServer()).database.pool.query(text, params)).rows as T[];
 }
 
-describe('spending limits and approval (issue 25)', function () {
+describe('spending limits and approval', function () {
   this.timeout(120_000);
   let product: number;
   let member: Awaited<ReturnType<typeof newCustomer>>;

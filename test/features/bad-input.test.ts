@@ -86,7 +86,7 @@ describe('bad input from a signed-in user reaches validation', function () {
         ['POST cart/add/inline', () => a.post('/en-us/cart/add/inline').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ product_id: j, quantity: j })],
         [`PUT cart/${v}`, () => a.put(`/en-us/cart/${v}`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ quantity: j })],
         ['POST shipping/estimate', () => a.post('/en-us/shipping/estimate').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ postal_code: j, country: j, product_id: j })],
-        // Quotes (issue 25): junk quote ids and messages.
+        // Quotes: junk quote ids and messages.
         [`GET /en-us/account/quotes/${v}`, () => a.get(`/en-us/account/quotes/${v}`).set('Accept', 'application/json')],
         [`POST account/quotes/${v}/accept`, () => a.post(`/en-us/account/quotes/${v}/accept`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ message: j })],
         [`POST account/quotes/${v}/reject`, () => a.post(`/en-us/account/quotes/${v}/reject`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ message: j })],

@@ -1,5 +1,5 @@
 /**
- * Bank accounts verified by micro-deposits (issue 10) through HTTP: link token, the sandbox's
+ * Bank accounts verified by micro-deposits through HTTP: link token, the sandbox's
  * hosted form, exchange, three wrong tries lock, only a verified account pays, object-level rules.
  */
 import { expect } from 'chai';
@@ -39,7 +39,7 @@ async function depositsOf(methodId: number): Promise<[string, string]> {
 
 const wrong = (d: [string, string]): [string, string] => [d[0] === '0.99' ? '0.98' : (Number(d[0]) + 0.01).toFixed(2), d[1]];
 
-describe('bank accounts (issue 10)', function () {
+describe('bank accounts', function () {
   this.timeout(120_000);
 
   it('adds an account through the bank link: two deposits under $1.00, only the last four stored, never the number', async () => {

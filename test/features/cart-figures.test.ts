@@ -1,4 +1,4 @@
-/** Issue 33: the cart's figures (view-model cartFigures) for a cart with shipping and tax worked out, open and locked. Pure: no server. */
+/** The cart's figures (view-model cartFigures) for a cart with shipping and tax worked out, open and locked. Pure: no server. */
 import { expect } from 'chai';
 import { cartFigures } from '../../src/features/cart/view-model.ts';
 import type { CartState } from '../../src/features/cart/state.ts';
@@ -16,7 +16,7 @@ const cart: CartState = {
   totals: { subtotal: 17100, shipping: 1404, tax: 825, discount: 3355, promotionTotal: 2500, total: 15974, unpaidTotal: 15974, totalDiscounted: 13745 },
 };
 
-describe('cart figures (issue 33)', () => {
+describe('cart figures', () => {
   it('an open cart whose shipping and tax checkout worked out shows them as rows, and the total they add up to', () => {
     const f = cartFigures(cart);
     expect(f.rows.map((r) => [r.code, r.amount])).to.deep.equal([['merchandise', '171.00'], ['orgDiscount', '-8.55'], ['promotion', '-25.00'], ['shipping', '14.04'], ['tax', '8.25']]);

@@ -1,5 +1,5 @@
 /**
- * Cart writes in a few round trips (issues 23 and 35), counted through the app's pool: a statement
+ * Cart writes in a few round trips, counted through the app's pool: a statement
  * sent while the connection still waits for an earlier one's answer travels in that round trip
  * (the pool pipelines: `begin` goes with the cart's locked read, the write with the `commit`), so it
  * is no extra trip. A whole request is counted: the session read, begin + locked read, the one

@@ -246,7 +246,7 @@ describe('cart: quantity, removal, discounts, synchronize', function () {
     }
     expect(product.product).to.include.keys('title', 'image');
     for (const k of ['subtotal', 'shipping', 'tax', 'discount', 'total', 'unpaid_total', 'total_discounted']) expect(res.body.totals, k).to.have.property(k);
-    // The demo promotion in force (PARTS25, $25) comes off parts only (issue 33): a $9.75 brush is a
+    // The demo promotion in force (PARTS25, $25) comes off parts only: a $9.75 brush is a
     // tool, so the cart has no promotion line and no discount.
     const promos = res.body.line_items.filter((l: any) => l.line_type === 5);
     expect(promos).to.deep.equal([]);

@@ -1,5 +1,5 @@
 /**
- * The catalogue in four languages (issue 22): a fr-ca and an es-mx visitor read the demo
+ * The catalogue in four languages: a fr-ca and an es-mx visitor read the demo
  * catalogue's names, categories, options and promotions in their language on the catalog, the
  * product page, the cart and the order page (confirmation and history); a product without a
  * translation shows its English name; a translation saved in the translation editor shows on the
@@ -89,7 +89,7 @@ describe(`catalogue in four languages (${dbMode()})`, function () {
     const fr = await agent();
     const added = await addToCart(fr, 'fr-ca', 'DEMO-CONFIG');
     expect(text(added.html)).to.include('Semoir pneumatique sur mesure — À configurer');
-    // The Parts Bundle comes off parts only (issue 33): a part in the cart brings it.
+    // The Parts Bundle comes off parts only: a part in the cart brings it.
     await addToCart(fr, 'fr-ca', 'PP-SCW');
     const frCart = decoded((await fr.get('/fr-ca/cart')).text);
     expect(frCart).to.include('Semoir pneumatique sur mesure — À configurer');

@@ -1,5 +1,5 @@
 /**
- * Issue 24: the product page, the cart, the shipping estimate and checkout agree on stock, because
+ * The product page, the cart, the shipping estimate and checkout agree on stock, because
  * they all decide through src/domain/channel-stock.ts. One product of this test's own, stocked in
  * three warehouses of its own, sold in a channel of its own (nothing shared with other suites is
  * changed): with warehouses linked to the channel, with none linked, and with a linked one off.
@@ -16,7 +16,7 @@ import { estimate } from '../../src/features/shipping/service.ts';
 import { planShipment } from '../../src/features/checkout/shipping.ts';
 import type { ShipLine } from '../../src/features/checkout/queries.ts';
 
-describe('channel stock: product page, cart, shipping estimate and checkout agree (issue 24)', function () {
+describe('channel stock: product page, cart, shipping estimate and checkout agree', function () {
   this.timeout(60_000);
   let db: Db;
   let productId: number;

@@ -45,7 +45,7 @@ describe('channels: countries and regions API', () => {
     expect(multipart.body.map((r: { code: string }) => r.code)).to.include('JAL');
   });
 
-  it('issue 34: regions come named in the page language, sorted by those names', async () => {
+  it('regions come named in the page language, sorted by those names', async () => {
     const token = await csrf(a, '/fr-ca/products');
     const fr = (await xhr(a, '/fr-ca/address/get-regions', token).type('form').send({ countryCode: 'CA' })).body as { code: string; name: string }[];
     const byCode = Object.fromEntries(fr.map((r) => [r.code, r.name]));

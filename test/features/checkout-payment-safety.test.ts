@@ -1,5 +1,5 @@
 /**
- * Issue 20: money is real or absent, and the provider is charged outside the stock lock.
+ * Money is real or absent, and the provider is charged outside the stock lock.
  *
  * Its own database and app (a card provider the test controls: slow, or changing the order while
  * it charges), then apps over the same database in production mode with and without
@@ -45,7 +45,7 @@ async function until<T>(what: string, f: () => Promise<T | undefined | false>, m
   }
 }
 
-describe('checkout payment safety (issue 20)', function () {
+describe('checkout payment safety', function () {
   this.timeout(300_000);
   let db: TestDb;
   let app: Running;
@@ -279,7 +279,7 @@ describe('checkout payment safety (issue 20)', function () {
   });
 });
 
-describe('offline tokeniser: bounded (issue 20)', () => {
+describe('offline tokeniser: bounded', () => {
   it('keeps at most maxTokens one-time tokens, each for tokenTtlMs', async () => {
     const p = new OfflinePaymentProvider(undefined, { maxTokens: 3, tokenTtlMs: 300 });
     const tokens: string[] = [];

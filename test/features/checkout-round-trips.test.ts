@@ -1,5 +1,5 @@
 /**
- * The checkout page and a signed-in product page in few database round trips (issue 35): the
+ * The checkout page and a signed-in product page in few database round trips: the
  * checkout page at most 4 (session, cart, and what the page shows of the person, their addresses
  * and the methods), a signed-in product page at most 2 (session and cart).
  */

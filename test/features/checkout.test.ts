@@ -168,7 +168,7 @@ describe('checkout: placing orders', function () {
     expect(stock).to.deep.equal({ q: 0, min: 0 });
     const [placed] = await sql<{ n: number }>(`select count(*)::int as n from orders o where o.id = any($1) and o.status <> 'cart'`, [buyers.map((b) => b.orderId)]);
     expect(placed.n).to.equal(5);
-    // Issue 20: money moved only for the orders placed (charges minus refunds at the provider), nothing left reserved.
+    // Money moved only for the orders placed (charges minus refunds at the provider), nothing left reserved.
     expect((sandbox.chargeCount - charges) - (sandbox.refundCount - refunds)).to.equal(5);
     const [held] = await sql<{ r: number }>('select sum(reserved)::int as r from inventory where product_id = $1', [last]);
     expect(held.r).to.equal(0);

@@ -1,4 +1,4 @@
-/** Back-office customers: search, the customer page, the customer address edit screen and "Add customer" (issue 22). */
+/** Back-office customers: search, the customer page, the customer address edit screen and "Add customer". */
 import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { sqlRows } from '../helpers/server.ts';
@@ -86,7 +86,7 @@ describe('customers /account/dashboard/customers', () => {
     expect((await wh.post('/account/dashboard/customers/1/addresses/1/edit').type('form').send({ _csrf: token })).status).to.equal(403);
   });
 
-  it('adds a customer (issue 22): a customer account with no permissions, a first address, logged by the staff member; duplicates and bad input refused', async () => {
+  it('adds a customer: a customer account with no permissions, a first address, logged by the staff member; duplicates and bad input refused', async () => {
     const index = await staff.get('/account/dashboard/customers');
     expect(index.text).to.include('href="/account/dashboard/customers/new" data-testid="customer-add"');
     const form = await staff.get('/account/dashboard/customers/new');

@@ -1,4 +1,4 @@
-/** GET /{locale}/epp/service-data and paying an order by EPP over HTTP (issue 10). */
+/** GET /{locale}/epp/service-data and paying an order by EPP over HTTP. */
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
@@ -77,7 +77,7 @@ describe('EPP service data', function () {
     expect(hitch.body.error.fields).to.have.property('plan');
   });
 
-  it("names the EPP promotion in the visitor's language (issue 22), English where no translation exists", async () => {
+  it("names the EPP promotion in the visitor's language, English where no translation exists", async () => {
     const names = async (locale: string) => {
       const res = await (await anon()).get(`/${locale}/epp/service-data?productId=${demoConfig}`);
       expect(res.status, res.text).to.equal(200);

@@ -1,5 +1,5 @@
 /**
- * Errors answer in the visitor's language (issue 21, item 3): a French and a Spanish request for
+ * Errors answer in the visitor's language: a French and a Spanish request for
  * bad input, a 404, a 409 conflict, a checkout error and a cart quantity error get French and
  * Spanish text, fields included; English keeps the spec's words; the JSON shape stays the
  * contract's. Expected texts are written here by hand (the catalogue is src/i18n/text/errors*.ts).

@@ -1,5 +1,5 @@
 /**
- * Guest checkout over HTTP (issue 34): a visitor buys without a password; a guest record (no password,
+ * Guest checkout over HTTP: a visitor buys without a password; a guest record (no password,
  * is_guest) carries the order; the confirmation is only in the session that placed it; the mailed
  * single-use link makes the account; an email that has an account is never merged or revealed.
  */
@@ -54,7 +54,7 @@ async function payByCard(g: { a: Agent; token: string; orderId: number; totals: 
   return res;
 }
 
-describe('guest checkout (issue 34)', function () {
+describe('guest checkout', function () {
   this.timeout(120_000);
   let product: number;
   before(async () => {

@@ -119,7 +119,7 @@ describe('instructionals: editor', () => {
     expect(t2.text).to.include('A tool with that name already exists.');
   });
 
-  it("a guide's title reads in the visitor's language on the product page and its own page (issue 22)", async () => {
+  it("a guide's title reads in the visitor's language on the product page and its own page", async () => {
     const a = await agent();
     const planter = await productIdByStockcode('PL-4RV');
     const titles: Record<string, string> = {

@@ -1,5 +1,5 @@
 /**
- * Issue 33, item 2 (the buyer's side): the cart shows merchandise at list price, each discount once
+ * The buyer's side of the ledger: the cart shows merchandise at list price, each discount once
  * by name and a total the rows add up to; each line shows list unit × quantity = list total with
  * its discounts beside it. Amounts worked out by hand in the comments.
  */
@@ -25,7 +25,7 @@ export async function emptyCartOf(email: string) {
   return { a, token };
 }
 
-describe('money that adds up: the cart (issue 33)', function () {
+describe('money that adds up: the cart', function () {
   this.timeout(300_000); // the first test of a run seeds its database
   before(async () => {
     await testServer();
@@ -66,7 +66,7 @@ describe('money that adds up: the cart (issue 33)', function () {
   });
 });
 
-describe('money that adds up: the placed order (issue 33)', function () {
+describe('money that adds up: the placed order', function () {
   this.timeout(90_000);
 
   it('the confirmation shows 4 × $42.75 = $171.00, the promotion as its own row, and rows that add up', async () => {
@@ -104,7 +104,7 @@ describe('money that adds up: the placed order (issue 33)', function () {
   });
 });
 
-describe('money that adds up: quotes (issue 33)', function () {
+describe('money that adds up: quotes', function () {
   this.timeout(90_000);
 
   it('3 × $27,900.00 shows $83,700.00 list and the organisation discount as its own row, on both sides', async () => {

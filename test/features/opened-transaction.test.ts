@@ -1,5 +1,5 @@
 /**
- * src/db/opened-transaction.ts, the cart writes' transaction (issues 23 and 35): BEGIN with the
+ * src/db/opened-transaction.ts, the cart writes' transaction: BEGIN with the
  * first reads in one round trip, the last write with the COMMIT in one more, every value a
  * parameter (never written into a statement's text), statements named on PostgreSQL (unnamed on
  * the embedded database), and a failure that leaves the connection fit for the next transaction.

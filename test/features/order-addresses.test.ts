@@ -1,5 +1,5 @@
 /**
- * Orders keep what was sold (issue 20): the ship-to and bill-to are copied onto the order when it is
+ * Orders keep what was sold: the ship-to and bill-to are copied onto the order when it is
  * placed; editing or deleting the address afterwards changes the address book only. Shipping quoted
  * before the ship-to changed cannot place the order (409); a cart reads the live address book.
  */
@@ -20,7 +20,7 @@ async function editAddress(a: Agent, token: string, id: number, fields: Record<s
   return res;
 }
 
-describe('orders keep their addresses (issue 20)', function () {
+describe('orders keep their addresses', function () {
   this.timeout(120_000);
   let product: number;
   let staff: Agent;

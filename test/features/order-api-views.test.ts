@@ -1,5 +1,5 @@
 /**
- * Orders API (issue 20): every edit names the version it was made on (400 `version` without it,
+ * Orders API: every edit names the version it was made on (400 `version` without it,
  * 409 when stale), and a customer reading their own order does not see the staff-only fields.
  */
 import { expect } from 'chai';
@@ -9,7 +9,7 @@ import { cloneOrder, sqlRows } from '../helpers/server.ts';
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const VERSION_REQUIRED = 'Send the version of the order you edited (version), as synchronize gave it.';
 
-describe('orders API: version required, customer view (issue 20)', () => {
+describe('orders API: version required, customer view', () => {
   let staff: Agent;
   let staffToken: string;
   let customer: Agent;
@@ -23,7 +23,7 @@ describe('orders API: version required, customer view (issue 20)', () => {
     customerToken = await apiToken(customer);
   });
 
-  it('issue 34: an edit names its version in the body or If-Match (stale: 409, junk: 400, nothing written); without one the spec\'s behaviour applies; a customer is 403 first', async () => {
+  it('an edit names its version in the body or If-Match (stale: 409, junk: 400, nothing written); without one the spec\'s behaviour applies; a customer is 403 first', async () => {
     const id = await cloneOrder(5);
     const sync = (await staff.get(`/en-us/api/orders/${id}/synchronize`).set(bearer(staffToken))).body;
     expect(sync.version).to.equal(1);

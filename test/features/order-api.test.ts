@@ -236,7 +236,7 @@ describe('orders API /{locale}/api/orders', () => {
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ quantity: line.quantity + 2, last_quantity: line.quantity });
     expect(res.body).to.include.keys('price', 'total', 'subtotal');
-    // Issue 33: the change is the draft's until the order is saved; the stored line and order are as they were.
+    // The change is the draft's until the order is saved; the stored line and order are as they were.
     expect(await query(`select quantity from order_line_items where id = $1`, [line.id])).to.deep.equal([{ quantity: line.quantity }]);
     expect(await query(`select version from orders where id = $1`, [id])).to.deep.equal([{ version }]);
     expect((await staff.put(`/en-us/admin/orders/detail/${id}/update-item/${line.id}`).set(headers).send({ quantity: 0, version })).status).to.equal(400);

@@ -1,5 +1,5 @@
 /**
- * What an order owes (issue 33): the SQL twin (src/db/queries/order-balance.ts) gives the same
+ * What an order owes: the SQL twin (src/db/queries/order-balance.ts) gives the same
  * unpaid figure as storedOrderBalance on hand-made orders, the orders API and the staff order
  * search show that figure, and every expected amount is written here by hand.
  */
@@ -74,7 +74,7 @@ async function domainUnpaid(id: number): Promise<number> {
   return storedOrderBalance(o, { fees, payments, refunds }).unpaid;
 }
 
-describe('what an order owes: the SQL twin, the API and the order search agree (issue 33)', function () {
+describe('what an order owes: the SQL twin, the API and the order search agree', function () {
   this.timeout(180_000);
   const ids = new Map<string, number>();
   let staff: Agent;

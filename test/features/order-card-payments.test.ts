@@ -1,4 +1,4 @@
-/** Card payments and refunds on orders (issue 9): staff charge a provider token, split over lines; refunds go back through the provider onto the lines. */
+/** Card payments and refunds on orders: staff charge a provider token, split over lines; refunds go back through the provider onto the lines. */
 import { expect } from 'chai';
 import { TEST_CARDS } from '../../src/providers/payments/index.ts';
 import { agent, apiToken, csrf, signIn } from '../helpers/http.ts';

@@ -1,5 +1,5 @@
 /**
- * An order's date is the moment it was placed (issue 22, migration 0017's trigger): a cart made
+ * An order's date is the moment it was placed (migration 0017's trigger): a cart made
  * long ago is dated the day checkout places it, a staff draft the moment it is submitted, and
  * the report rollup moves the order to that day with it (equal to the report from the orders).
  */

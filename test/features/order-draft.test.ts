@@ -1,5 +1,5 @@
 /**
- * Issue 33, item 5: the order editor edits a draft. update-item and …/draft price the draft and
+ * The order editor edits a draft. update-item and …/draft price the draft and
  * write nothing; "Save order" (update) applies the whole draft in one transaction with the version
  * check and writes one history entry in words. Test order 13 (cloned, so no other test sees the
  * change): Torque Wrench 8 × $119.00 + Seed Plate 1 × $39.00 = $991.00, shipping $28.76, Iowa 6 %
@@ -25,7 +25,7 @@ async function state(id: number) {
 const asUpdate = (lines: Line[], change: Record<number, number> = {}) =>
   lines.map((l) => ({ order_line_item_id: l.id, line_type: l.line_type, product_id: l.product_id, quantity: change[l.id] ?? l.quantity }));
 
-describe('order editor draft (issue 33)', () => {
+describe('order editor draft', () => {
   let staff: Agent;
   let token: string;
   before(async () => {

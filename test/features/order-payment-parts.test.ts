@@ -1,5 +1,5 @@
 /**
- * Issue 33, item 3: a staff payment pays shipping and tax too. The invoice order of $2,714.11
+ * A staff payment pays shipping and tax too. The invoice order of $2,714.11
  * (lines 1,849.11 + 500.00, shipping 258.00, State sales tax 107.00; invoice-order-helpers.ts).
  */
 import { expect } from 'chai';
@@ -13,7 +13,7 @@ import { invoiceOrder } from './invoice-order-helpers.ts';
 type Alloc = { type: number; line_item_id: number | null; tax_name: string | null; amount: string };
 const allocationsOf = (paymentId: number) => query<Alloc>(`select type, line_item_id, tax_name, amount::text from payment_allocations where payment_id = $1 order by type, line_item_id`, [paymentId]);
 
-describe('payments over shipping and tax (issue 33) POST /{locale}/api/orders/{id}/payments', () => {
+describe('payments over shipping and tax POST /{locale}/api/orders/{id}/payments', () => {
   let token: string;
   let staff: Awaited<ReturnType<typeof agent>>;
   before(async () => {

@@ -1,5 +1,5 @@
 /**
- * Organisation users (issue 15): an organisation administrator (organisation.users) lists its
+ * Organisation users: an organisation administrator (organisation.users) lists its
  * organisation's users, invites one by mail (a single-use, expiring link stored hashed that lands
  * on register with the organisation attached), removes users and sets who may buy tax exempt.
  * Another organisation's users are a 404; everyone else is refused by the route table.

@@ -1,5 +1,5 @@
 /**
- * Render once, serve many (issue 23): storefront pages come from the page cache with each
+ * Render once, serve many: storefront pages come from the page cache with each
  * visitor's own parts (CSRF token, cart count, signed-in name), a change made through the back
  * office is on the next page, and a GET still writes nothing.
  */

@@ -48,7 +48,7 @@ describe('parts explorer (HTTP)', function () {
       for (const callout of callouts) {
         const list = await json(a, `/en-us/parts/${id}/callout/${encodeURIComponent(String(callout))}`);
         expect(list.status).to.equal(200);
-        // Issue 34: a callout with one part has it ticked; with alternatives the person chooses (none ticked).
+        // A callout with one part has it ticked; with alternatives the person chooses (none ticked).
         const parts = (list.body.html.match(/data-testid="callout-include"/g) ?? []).length;
         const ticked = (list.body.html.match(/ checked data-testid="callout-include"/g) ?? []).length;
         expect(ticked, `diagram ${id} callout ${callout}`).to.equal(parts === 1 ? 1 : 0);

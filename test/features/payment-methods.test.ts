@@ -1,5 +1,5 @@
 /**
- * Saved payment methods (issue 10) through HTTP: list, add a card from the provider's token (the
+ * Saved payment methods through HTTP: list, add a card from the provider's token (the
  * number never reaches our tables), default, remove, audit, paying with a saved card, and a
  * customer refused everything on another customer's methods.
  */
@@ -27,7 +27,7 @@ async function saveCard(b: { a: Awaited<ReturnType<typeof buyer>>['a']; token: s
 
 const listOf = async (b: { a: Awaited<ReturnType<typeof buyer>>['a']; token: string }) => (await b.a.get('/en-us/account/payment/methods').set(xhr(b.token))).body.methods as Method[];
 
-describe('saved payment methods (issue 10)', function () {
+describe('saved payment methods', function () {
   this.timeout(120_000);
 
   it('the demo customer has a saved test card, shown on the account payment page', async () => {

@@ -1,5 +1,5 @@
 /**
- * Permissions (issue 15): the account permissions screen, the permission adder and its rules.
+ * Permissions: the account permissions screen, the permission adder and its rules.
  * A change takes effect on the user's next request, in this process and in another one; every
  * change is in the audit log with who, what and why; nobody grants what they do not hold, edits
  * their own permissions, or (without permissions.edit) edits any.

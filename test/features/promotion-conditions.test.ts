@@ -1,5 +1,5 @@
 /**
- * Promotions' conditions over HTTP (issue 33), real PostgreSQL, amounts written by hand: a
+ * Promotions' conditions over HTTP, real PostgreSQL, amounts written by hand: a
  * free-shipping promotion made in the promotion editor takes shipping off at checkout, and a
  * Canadian cart gets the Parts Bundle in CAD, both in the cart and after a staff edit of the order.
  */

@@ -1,4 +1,4 @@
-/** Promotions over HTTP: table sorted by column 7 descending, create with validation, carts apply it as a type-5 line, an ended one stops applying; editing (issue 22). */
+/** Promotions over HTTP: table sorted by column 7 descending, create with validation, carts apply it as a type-5 line, an ended one stops applying; editing. */
 import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { testServer } from '../helpers/server.ts';
@@ -86,7 +86,7 @@ describe('promotions (HTTP)', function () {
     expect(logs.map((l) => l.action)).to.deep.equal(['promotion.create', 'promotion.end']);
   });
 
-  it('edits a promotion (issue 22): the form filled in, the same rules as create, an expired one extended, logged; an unknown id is 404', async () => {
+  it('edits a promotion: the form filled in, the same rules as create, an expired one extended, logged; an unknown id is 404', async () => {
     const pool = (await testServer()).database.pool;
     const res = await a.post(`${BASE}/create`).type('form').send({ _csrf: token, name: 'Edit Me', code: 'EDITME', value: '12.50', starts_at: '2025-01-01', ends_at: '2025-02-01', active: '1', priority: '2' });
     expect(res.status).to.equal(303);

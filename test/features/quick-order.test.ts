@@ -1,5 +1,5 @@
 /**
- * Quick order over HTTP (issue 25): POST /{locale}/quick-order/resolve judges each pasted line
+ * Quick order over HTTP: POST /{locale}/quick-order/resolve judges each pasted line
  * (ok, unknown, not sold in the channel, bad quantity, duplicate) with the product's price and
  * stock in the visitor's channel, in at most 2 database round trips for 500 lines, writing
  * nothing; POST /{locale}/quick-order/add puts every line into the visitor's cart in one

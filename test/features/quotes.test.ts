@@ -1,5 +1,5 @@
 /**
- * Quotes (issue 25) over HTTP, as an outsider: who may see and act on which quote (by hand: a buyer
+ * Quotes over HTTP, as an outsider: who may see and act on which quote (by hand: a buyer
  * only their own, staff by quotes.manage), bad input with a message per field in the visitor's
  * language; a buyer asks for a quote on their cart (the cart becomes the quote), staff change a
  * price and a quantity and send a counter-offer, the product's price changes afterwards and the
@@ -19,7 +19,7 @@ async function sql<T = Record<string, unknown>>(text: string, params: unknown[] 
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-describe('quotes (issue 25)', function () {
+describe('quotes', function () {
   this.timeout(120_000);
   let product: number;
   let buyer: Awaited<ReturnType<typeof newCustomer>>;
@@ -234,7 +234,7 @@ describe('quotes (issue 25)', function () {
     // The catalogue's price goes up after the offer.
     await sql('update products set price = price + 100 where id = $1', [product]);
     await sql('update channel_prices set price = price + 100 where product_id = $1', [product]);
-    // Staff read the quote by the buyer's number (issue 33), on the order page and in the order search, never as "Order #id"; it owes nothing yet.
+    // Staff read the quote by the buyer's number, on the order page and in the order search, never as "Order #id"; it owes nothing yet.
     expect(quoteId).to.not.equal(orderId);
     const asQuote = await staff.a.get(`/admin/orders/detail/${orderId}`);
     expect(asQuote.text).to.include(`Quote #${quoteId}`).and.not.include(`Order #${orderId}`);
@@ -245,7 +245,7 @@ describe('quotes (issue 25)', function () {
     expect(ok.status, ok.text).to.equal(200);
     expect(ok.body).to.include({ state: 'accepted', order_id: orderId });
     const [placed] = await sql<Record<string, unknown>>('select status, quote, subtotal, submitted_at is not null as submitted from orders where id = $1', [orderId]);
-    // Accepted, it is an order that is owed: the quote flag is cleared (issue 33).
+    // Accepted, it is an order that is owed: the quote flag is cleared.
     expect(placed).to.deep.equal({ status: 'pending', quote: false, subtotal: '30.00', submitted: true });
     const asOrder = await staff.a.get(`/admin/orders/detail/${orderId}`);
     expect(asOrder.text).to.include(`Order #${orderId}`);

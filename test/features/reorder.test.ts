@@ -1,5 +1,5 @@
 /**
- * "Order again" over HTTP (issue 21): POST /{locale}/orders/{order_id}/reorder puts an earlier
+ * "Order again" over HTTP: POST /{locale}/orders/{order_id}/reorder puts an earlier
  * order's product lines, with their options, into the customer's cart at TODAY's prices, skips
  * (and says why) what cannot be ordered any more, and answers 404 for anyone else's order.
  * The source order is written here with stale prices, so a copied price would show.

@@ -60,7 +60,7 @@ describe('reports', function () {
   describe('order report totals equal a direct sum over the orders', () => {
     it('US channel, first quarter of 2026, by month: amounts as the orders hold them', async () => {
       const r = await reportJson(staff, 'channel=US&from=01/01/26&to=03/31/26&group=month');
-      // Issue 33: fees are billed, paid is net of refunds, unpaid is total + fees − paid per order (never below 0); quotes are not sales.
+      // Fees are billed, paid is net of refunds, unpaid is total + fees − paid per order (never below 0); quotes are not sales.
       const [sql] = await query<{ n: number; subtotal: string; total: string; tax: string; fees: string; paid: string; unpaid: string }>(`
         select count(*)::int n, sum(x.subtotal) subtotal, sum(x.total) total, sum(x.tax) tax, sum(x.fees) fees, sum(x.paid) paid,
           sum(greatest(0, x.total + x.fees - x.paid)) unpaid

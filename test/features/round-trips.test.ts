@@ -2,7 +2,7 @@
  * Few round trips on the storefront's read path, counted through the app's pool: on a warm read
  * model an anonymous visitor's landing, catalog and product pages cost at most one database round
  * trip each, a signed-in visitor's at most two (the session and the cart count); reading the
- * cart page writes nothing; add to cart and a quantity change cost at most three each (issues 23 and 35).
+ * cart page writes nothing; add to cart and a quantity change cost at most three each.
  */
 import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';

@@ -1,5 +1,5 @@
 /**
- * Safe defaults (issue #6): production seeds nothing by itself, a bearer request is its token
+ * Safe defaults: production seeds nothing by itself, a bearer request is its token
  * alone, multipart files only where a route takes them, rate limits per IP and per account, and
  * database errors are logged 500s.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 34: fields the spec's data shapes name that the answers lacked (spec §3):
+ * Fields the spec's data shapes name that the answers lacked (spec §3):
  * Address `method`, the creator's `phone`, a shipment quote's `method`, the shipping selection's
  * `commercialSelected` and `notificationSelected`, and a distributor entry's `warehouses`.
  */
@@ -11,7 +11,7 @@ import { chooseShipping, newCustomer, xhr } from './checkout-helpers.ts';
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const PE = '/en-us/account/dashboard/producteditor';
 
-describe('spec §3 data shapes (issue 34)', function () {
+describe('spec §3 data shapes', function () {
   this.timeout(120_000);
 
   it('an order names its creator’s phone, the method chosen for its ship-to, and each quote’s method', async () => {

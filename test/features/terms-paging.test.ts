@@ -1,5 +1,5 @@
 /**
- * Invoices due past the first rows (issue 25, item 4): the back office's index pages by keyset,
+ * Invoices due past the first rows: the back office's index pages by keyset,
  * 50 rows a page by due date then id, with Previous/Next links that keep the overdue filter, and
  * a cursor that is not one the shop made reads as none; the reminder job walks every overdue
  * invoice in batches, each mailed once, and a second run the same day mails none.
@@ -23,7 +23,7 @@ const pagerHref = (html: string, testid: 'page-next' | 'page-prev') => {
   return m ? m[1].replace(/&amp;/g, '&') : null;
 };
 
-describe('invoices due: pages and reminders past the first rows (issue 25)', function () {
+describe('invoices due: pages and reminders past the first rows', function () {
   this.timeout(120_000);
 
   describe('the back-office index', () => {

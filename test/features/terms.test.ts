@@ -1,5 +1,5 @@
 /**
- * Pay on terms (issue 25) over HTTP: staff give an organisation net terms and a credit limit (by
+ * Pay on terms over HTTP: staff give an organisation net terms and a credit limit (by
  * hand: who may, and bad input); a member places an order by invoice (unpaid, due in N days, no
  * charge); over the limit is 422 with nothing written; a personal customer cannot, even posting
  * it directly; the back office lists the invoice as due; the reminder job mails it once a day.
@@ -23,7 +23,7 @@ const dayAfterToday = (days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-describe('pay on terms (issue 25)', function () {
+describe('pay on terms', function () {
   this.timeout(120_000);
   let product: number;
   let member: Awaited<ReturnType<typeof newCustomer>>;

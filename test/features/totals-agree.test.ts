@@ -1,5 +1,5 @@
 /**
- * Issue 24: the cart, checkout and the order editor agree on an order's figures to the cent: the
+ * The cart, checkout and the order editor agree on an order's figures to the cent: the
  * order editor's repricing (repriceOrder) is run over what the cart and checkout wrote and must find
  * the very figures stored. The demo seed's orders are checked the same way in test/db/seed.test.ts (a database of
  * their own: other suites here write orders by hand).

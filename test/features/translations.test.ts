@@ -177,7 +177,7 @@ describe('translations: edit links', () => {
     expect(office.text).to.include('data-translation-key="ui:dashboard.title"');
   });
 
-  it('the header button counts the texts the drawer lists (footer and header included), on storefront and back office (issue 22)', async () => {
+  it('the header button counts the texts the drawer lists (footer and header included), on storefront and back office', async () => {
     const { a } = await admin();
     for (const p of ['/fr-ca/', '/account/dashboard']) {
       const html = (await a.get(p)).text;
@@ -203,7 +203,7 @@ describe('translations: edit links', () => {
   });
 });
 
-describe('translations: the preview frame’s stylesheet (issue 22)', () => {
+describe('translations: the preview frame’s stylesheet', () => {
   it('the page stylesheet may be used by the editor’s sandboxed (opaque-origin) preview frame; scripts stay same-origin', async () => {
     const { a } = await admin();
     const html = (await a.get('/en-us/')).text;

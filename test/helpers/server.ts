@@ -23,8 +23,8 @@ export function testServer(): Promise<Running> {
       seed: 'demo',
       logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       sessionSecret: 'test-session-secret-0123456789',
-      // Tests deliver webhooks to receivers on 127.0.0.1, and retry quickly (issue 15).
-      // The suite creates far more checkout accounts and card tokens from 127.0.0.1 than a shop allows one address (issue 20).
+      // Tests deliver webhooks to receivers on 127.0.0.1, and retry quickly.
+      // The suite creates far more checkout accounts and card tokens from 127.0.0.1 than a shop allows one address.
       payments: { ...loadConfig({}).payments, checkoutAccountsPerHour: 100_000, cardTokensPer10Min: 100_000 },
       webhooks: { ...loadConfig({}).webhooks, allowPrivate: true, retryBaseMs: 200, maxAttempts: 3, timeoutMs: 3000, pollMs: 250 },
     });

@@ -1,5 +1,5 @@
 /**
- * One signed-in agent per demo account for the whole run (issue 13's tests), because sign-in is
+ * One signed-in agent per demo account for the whole run (the tests), because sign-in is
  * rate limited per account (10 in 5 minutes) and the suite shares one app.
  */
 import { agent, csrf, signIn, type Agent } from './http.ts';

@@ -16,7 +16,7 @@ describe('pages, locales and health', () => {
     expect(res.headers.location).to.equal('/en-us/');
   });
 
-  // Issue 34: the first request lands in the browser's language.
+  // The first request lands in the browser's language.
   for (const [header, where] of [
     ['es-MX,es;q=0.9,en;q=0.8', '/es-mx/'], ['fr-CA', '/fr-ca/'], ['fr', '/fr-ca/'], ['fr-FR,fr;q=0.9', '/fr-ca/'],
     ['en-CA,en;q=0.8', '/en-ca/'], ['de-DE,de;q=0.9', '/en-us/'], ['en-GB', '/en-us/'], ['de;q=1, es;q=0.5', '/es-mx/'], ['', '/en-us/'],

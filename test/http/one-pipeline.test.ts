@@ -1,5 +1,5 @@
 /**
- * One request path (issue 35): every request is answered by Express. The HTTP server's request
+ * One request path: every request is answered by Express. The HTTP server's request
  * listener is the Express application itself, and each request leaves one log line, pino-http's
  * (a cached page, a first visit, the cart's line writes included). The cart's line writes (what the
  * cart page's island sends on every quantity step), once answered in front of Express, keep what the

@@ -1,5 +1,5 @@
 /**
- * Issue 24: one missing-channel policy (src/http/context.ts requireChannel). A store with no
+ * One missing-channel policy (src/http/context.ts requireChannel). A store with no
  * channel (a fresh database, nothing seeded) answers every route that reads the channel with 503
  * in the contract's error shape, code 'store_unavailable' — checkout, parts, leads, the address
  * form and payment methods included, which used to have their own 503s, a fallback to 'US', or
@@ -20,7 +20,7 @@ const STORE_UNAVAILABLE = {
   fields: {},
 };
 
-describe('requireChannel: one policy for a missing channel (issue 24)', function () {
+describe('requireChannel: one policy for a missing channel', function () {
   this.timeout(120_000);
 
   describe('the rule', () => {

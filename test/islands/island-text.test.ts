@@ -1,5 +1,5 @@
 /**
- * The islands show no English of their own on a French or Spanish page (issue 21):
+ * The islands show no English of their own on a French or Spanish page:
  *   - a scan of islands/ (each file compiled by esbuild, so types and comments are gone and JSX
  *     text becomes string literals) finds no literal that reads as text for a person: every such
  *     text comes from the page (labels, data attributes) or the islands' catalogue
@@ -65,7 +65,7 @@ function compiled(file: string): string {
   return transformSync(src, { loader: file.endsWith('.tsx') ? 'tsx' : 'ts', jsx: 'automatic', legalComments: 'none', format: 'esm', target: 'es2022' }).code;
 }
 
-describe('islands: their own text in the page\'s language (issue 21)', () => {
+describe('islands: their own text in the page\'s language', () => {
   it('no island shows an English literal: the scan of islands/ finds none', () => {
     const all = files(join(ROOT, 'islands'));
     expect(all.length, 'the scan reads the islands').to.be.greaterThan(60);

@@ -1,4 +1,4 @@
-/** Bank-link providers (issue 10): the offline sandbox over a real database, and the Plaid adapter against a local fake Plaid. */
+/** Bank-link providers: the offline sandbox over a real database, and the Plaid adapter against a local fake Plaid. */
 import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -158,7 +158,7 @@ describe('providers: Stripe adapter (against a local fake Stripe)', () => {
     expect((await p.refund(auth.ref, 500)).amountCents).to.equal(500);
   });
 
-  it('saves a card for a user (issue 10): a Customer once, the PaymentMethod attached to it, charged with the customer', async () => {
+  it('saves a card for a user: a Customer once, the PaymentMethod attached to it, charged with the customer', async () => {
     const p = new StripePaymentProvider({ secretKey: 'sk_test_fake', baseUrl: fake.url, clock: () => NOW });
     const t = await p.tokenize(card(TEST_CARDS.approved));
     const saved = await p.saveCard(t.token, { email: 'pat@example.test', userId: 7 });

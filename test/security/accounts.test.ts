@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 16): a password change ends every other session of the account, and an
+ * Accounts: a password change ends every other session of the account, and an
  * account whose sign-ins are paused after repeated wrong passwords has its owner told, once.
  */
 import { expect } from 'chai';

@@ -1,6 +1,6 @@
 /**
  * Who may read and who may write each sensitive area, written down by hand from the spec and the
- * contract's demo accounts (issue 20) and checked with real requests. Nothing here is read from
+ * contract's demo accounts and checked with real requests. Nothing here is read from
  * the route table (src/http/route-permissions.ts) or the guard's decide(): if either grants too
  * much, or too little, a number below stops matching.
  *

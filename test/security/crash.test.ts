@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 16): an app process is killed with SIGKILL in the middle of a load of
+ * Crash safety: an app process is killed with SIGKILL in the middle of a load of
  * checkouts; a new process over the same database must find every order the clients were told
  * about, no half-written order, and lines, payments, allocations and stock that add up. A retry
  * of an unanswered checkout with its Idempotency-Key gives exactly one order.

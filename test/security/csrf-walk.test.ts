@@ -1,5 +1,5 @@
 /**
- * CSRF and the bearer rule on EVERY state-changing route (issue 16), walked from Express's router
+ * CSRF and the bearer rule on EVERY state-changing route, walked from Express's router
  * stack against the route table:
  * - a signed-in session (an admin: no permission stops the request first) without a token, or
  *   with another visitor's token, is refused 403 on every POST, PUT, PATCH and DELETE;

@@ -1,5 +1,5 @@
 /**
- * The guard denies by default (issue 20), on a small app of its own (no database): a path no row
+ * The guard denies by default, on a small app of its own (no database): a path no row
  * names is refused by the guard in front of a router, even when a router middleware would answer
  * it; a mounted route with no row is refused by the check in front of its handlers, even with no
  * guard in front of its router; and when the table and the router disagree on which route a path

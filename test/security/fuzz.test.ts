@@ -1,5 +1,5 @@
 /**
- * Hostile input on every mounted route (issue 16). fast-check, with a fixed seed and a bounded
+ * Hostile input on every mounted route. fast-check, with a fixed seed and a bounded
  * number of runs per route and user, throws generated path ids, query strings, bodies (JSON,
  * broken JSON, forms with duplicated keys, broken multipart) and headers at every route Express
  * has mounted (src/http/route-walk.ts), as an anonymous visitor, a customer, staff, the admin

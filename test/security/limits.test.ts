@@ -1,5 +1,5 @@
 /**
- * Resource limits on purpose (issue 16): slow clients cannot hold a connection, a runaway
+ * Resource limits on purpose: slow clients cannot hold a connection, a runaway
  * statement is cancelled by PostgreSQL, and the limits come from the configuration.
  */
 import net from 'node:net';

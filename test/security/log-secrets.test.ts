@@ -1,5 +1,5 @@
 /**
- * Secrets never reach the logs (issue 16): an app process logging at trace level is driven
+ * Secrets never reach the logs: an app process logging at trace level is driven
  * through the flows that carry secrets (register, failed and good sign-in, card tokenisation, a bank account,
  * password reset by link, bearer token, a request that fails on the server), and every line
  * it logged is scanned for each of those secrets.

@@ -1,5 +1,5 @@
 /**
- * Object-level access (issue 16), the rules not walked elsewhere. Each rule of SECURITY.md's
+ * Object-level access, the rules not walked elsewhere. Each rule of SECURITY.md's
  * table names its test; these are the ones that had none of their own:
  * - a warehouse key opens its own warehouse only: the US key on the Canadian warehouse is 401,
  *   for its own operator and for an admin alike (the key, not the user, names the warehouse);

@@ -1,5 +1,5 @@
 /**
- * Odd request targets on back-office routes (issue 20). Node passes an absolute-form target
+ * Odd request targets on back-office routes. Node passes an absolute-form target
  * (`GET http://x/en-us/… HTTP/1.1`) to Express as req.url; Express routes on its path, and a guard
  * that read req.originalUrl found no row and let anyone through. Here every back-office path below
  * is sent over a raw socket (the target exactly as written) in absolute form, with `//`, percent

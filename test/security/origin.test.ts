@@ -1,4 +1,4 @@
-/** Writes naming a foreign Origin are refused before any route runs (issue 16). */
+/** Writes naming a foreign Origin are refused before any route runs. */
 import { expect } from 'chai';
 import { agent, csrf } from '../helpers/http.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';

@@ -1,5 +1,5 @@
 /**
- * Output safety in a real browser (issue 16): a script planted in a product title, an address
+ * Output safety in a real browser: a script planted in a product title, an address
  * and a translation stays text. Each page is checked three ways: the planted script never ran
  * (window.__xss), the browser reported no CSP violation (so nothing was even tried as markup:
  * it was escaped or sanitised, not merely blocked), and the title and address read as text.

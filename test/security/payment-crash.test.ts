@@ -1,5 +1,5 @@
 /**
- * Issue 20: an app process killed (SIGKILL) between the card charge and the order's confirm. A
+ * An app process killed (SIGKILL) between the card charge and the order's confirm. A
  * Stripe double in this process (it outlives the app, as Stripe would) records every charge and
  * refund; the app is killed the moment the first charge is taken, before it hears the answer.
  * After a restart, the recovery job must leave every charge either with a paid order or refunded,
@@ -69,7 +69,7 @@ function startApp(db: TestDb, seed: 'demo' | 'none', stripeUrl: string): Promise
 
 const kill = killAppProcess;
 
-describe('payment crash safety: SIGKILL between the charge and the confirm (issue 20)', function () {
+describe('payment crash safety: SIGKILL between the charge and the confirm', function () {
   this.timeout(600_000);
   let db: TestDb;
   let client: pg.Client;

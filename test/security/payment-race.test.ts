@@ -1,4 +1,4 @@
-/** Concurrent payments never over-allocate a line (issue 16): the line rows are locked and re-read inside the payment's transaction. */
+/** Concurrent payments never over-allocate a line: the line rows are locked and re-read inside the payment's transaction. */
 import { expect } from 'chai';
 import { postgresOnly } from '../helpers/db.ts';
 import { agent, apiToken, signIn } from '../helpers/http.ts';

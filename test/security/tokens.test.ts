@@ -1,5 +1,5 @@
 /**
- * Bearer tokens (issue 20): stored only as sha256 with an expiry, derived for the page from the
+ * Bearer tokens: stored only as sha256 with an expiry, derived for the page from the
  * session (src/features/auth/api-token.ts); expired, signed-out and password-changed tokens are 401.
  */
 import { createHash } from 'node:crypto';

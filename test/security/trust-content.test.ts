@@ -1,5 +1,5 @@
 /**
- * Trust findings of issue 20 (continued): webhooks receive only their organisation's events, the
+ * Trust findings (continued): webhooks receive only their organisation's events, the
  * seed refuses production, product descriptions are sanitised.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Trust findings of issue 20, each with the rule it holds: warehouse keys (organisation of the
+ * Trust findings, each with the rule it holds: warehouse keys (organisation of the
  * X-User-Id manager, demo keys in production) and in-flight uploads never served under /media.
  * (Bearer tokens: tokens.test.ts; webhooks by organisation, the seed in production and product
  * descriptions: trust-content.test.ts.)

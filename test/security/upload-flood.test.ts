@@ -1,5 +1,5 @@
 /**
- * Resource limits under abuse (issue 16): an app process is flooded with large multipart bodies
+ * Resource limits under abuse: an app process is flooded with large multipart bodies
  * — to a route that takes no files, to the upload route without a token, without a declared
  * length, and as staff past the upload's size limit, declared and streamed — and its memory
  * must stay bounded, far below what was offered (resident memory sampled every 20 ms during the

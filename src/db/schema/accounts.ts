@@ -19,7 +19,7 @@ export const organisations = pgTable('organisations', {
   orgDiscount: percent('org_discount').notNull().default('0'),
   /** The product editor's distributorAmount: how many distributors a product may list. */
   distributorAmount: integer('distributor_amount').notNull().default(3),
-  /** Pay on terms (issue 25): members may pay by invoice due this many days after placing; null: no terms. */
+  /** Pay on terms: members may pay by invoice due this many days after placing; null: no terms. */
   netTermsDays: integer('net_terms_days'),
   /** The most the organisation may owe on open invoices at once (in the currency of the orders). */
   creditLimit: money('credit_limit').notNull().default('0'),
@@ -39,9 +39,9 @@ export const users = pgTable('users', {
    * partial): guest buyers (is_guest) keep the email they gave, which may also be an account's.
    */
   email: text('email').notNull(),
-  /** Null only for a guest buyer (issue 34: checkout without a password), who can never sign in. */
+  /** Null only for a guest buyer (checkout without a password), who can never sign in. */
   passwordHash: text('password_hash'),
-  /** Issue 34: a guest buyer's record (no password); it becomes an account when they set a password with the mailed link. */
+  /** A guest buyer's record (no password); it becomes an account when they set a password with the mailed link. */
   isGuest: boolean('is_guest').notNull().default(false),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
@@ -190,7 +190,7 @@ export const passwordResets = pgTable('password_resets', {
 ]);
 
 /**
- * Issue 34: the "create an account" link mailed to a guest buyer after the order: single use,
+ * The "create an account" link mailed to a guest buyer after the order: single use,
  * expiring, only its sha256 stored (as password_resets).
  */
 export const guestAccountTokens = pgTable('guest_account_tokens', {

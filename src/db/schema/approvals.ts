@@ -1,4 +1,4 @@
-/** Spending limits and approval (issue 25): members' limits set by their organisation's admin, and carts sent for approval. */
+/** Spending limits and approval: members' limits set by their organisation's admin, and carts sent for approval. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, money, timestamps, tstz } from './columns.ts';

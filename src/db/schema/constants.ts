@@ -14,9 +14,9 @@ export const PERMISSION_KEYS = [
   'products.edit', 'promotions.edit', 'warehouses.manage', 'inventory.edit', 'media.edit',
   'reports.view', 'instructionals.edit', 'webhooks.edit', 'permissions.edit', 'calendar.edit',
   'logs.view', 'translations.edit', 'epp.admin', 'services.view', 'dashboard.view',
-  // An organisation's own administrator: invite, list and remove the organisation's users (issue 15).
+  // An organisation's own administrator: invite, list and remove the organisation's users.
   'organisation.users',
-  // Quotes (issue 25): see buyers' quote requests, change their prices and quantities, send counter-offers.
+  // Quotes: see buyers' quote requests, change their prices and quantities, send counter-offers.
   'quotes.manage',
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];

@@ -12,21 +12,21 @@ export * from './content.ts';
 export * from './integrations.ts';
 export * from './runtime.ts';
 export * from './relations.ts';
-// Checkout (issue #7): tax rates, exemption declarations, stock allocations, idempotency keys.
+// Checkout: tax rates, exemption declarations, stock allocations, idempotency keys.
 export * from './checkout.ts';
-// Card refunds on orders (issue 9).
+// Card refunds on orders.
 export * from './refunds.ts';
-// Saved payment methods and the offline bank-link sandbox (issue 10).
+// Saved payment methods and the offline bank-link sandbox.
 export * from './payment-methods.ts';
-// Webhook outbox, deliveries and attempts (issue 15).
+// Webhook outbox, deliveries and attempts.
 export * from './webhooks.ts';
-// Extended Payment Program (issue 10): promotional plans, product eligibility, order plans and schedules.
+// Extended Payment Program: promotional plans, product eligibility, order plans and schedules.
 export * from './epp.ts';
-// The order report's rollup: facts per order and sums by day, channel and status (issues 9 and 14).
+// The order report's rollup: facts per order and sums by day, channel and status.
 export * from './reports.ts';
-// Payment attempts: placement charges outside the stock lock, with recovery (issue 20).
+// Payment attempts: placement charges outside the stock lock, with recovery.
 export * from './payment-attempts.ts';
-// Spending limits and approval (issue 25).
+// Spending limits and approval.
 export * from './approvals.ts';
-// Quotes and their messages (issue 25).
+// Quotes and their messages.
 export * from './quotes.ts';

@@ -39,7 +39,7 @@ export const promotions = pgTable('promotions', {
   endsAt: tstz('ends_at'),
   active: boolean('active').notNull().default(true),
   priority: integer('priority').notNull().default(0),
-  /** What the amount comes off: every product line, or parts only (issue 33). */
+  /** What the amount comes off: every product line, or parts only. */
   appliesTo: text('applies_to').notNull().default('all').$type<PromotionScope>(),
   /** The promotion also takes the order's shipping off (the only way shipping is discounted). */
   freeShipping: boolean('free_shipping').notNull().default(false),
@@ -112,7 +112,7 @@ export const orders = pgTable('orders', {
   eppPercentDown: integer('epp_percent_down'),
   eppMonths: integer('epp_months'),
   submittedAt: tstz('submitted_at'),
-  /** Paid by invoice on the organisation's terms (issue 25): the day the invoice is due. */
+  /** Paid by invoice on the organisation's terms: the day the invoice is due. */
   paymentDueOn: date('payment_due_on', { mode: 'string' }),
   /** When the overdue reminder was last mailed (at most once a day). */
   lastRemindedAt: tstz('last_reminded_at'),
@@ -146,7 +146,7 @@ export const orders = pgTable('orders', {
   index('orders_created_by_idx').on(t.createdBy),
   // PO number and ERP id are found by prefix (LIKE 'q%'), whatever the collation.
   index('orders_erp_idx').on(sql`lower(${t.erpId}) text_pattern_ops`),
-  // Invoices due (issue 25): the unpaid invoice orders by due date.
+  // Invoices due: the unpaid invoice orders by due date.
   index('orders_payment_due_idx').on(t.paymentDueOn).where(sql`${t.paymentDueOn} is not null`),
   index('orders_po_number_idx').on(sql`lower(${t.poNumber}) text_pattern_ops`),
 ]);

@@ -1,5 +1,5 @@
 /**
- * Saved payment methods (issue 10): a user's cards and bank accounts. A row holds only what the
+ * Saved payment methods: a user's cards and bank accounts. A row holds only what the
  * provider gave back (its reusable reference, brand or bank name, the last four digits): never a
  * full card or account number. Bank accounts start 'pending' and become 'verified' when the two
  * micro-deposits are confirmed, or 'locked' after MICRO_DEPOSIT_MAX_TRIES wrong tries.

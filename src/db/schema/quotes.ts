@@ -1,5 +1,5 @@
 /**
- * Quotes (issue 25): a buyer's cart sent for a quote becomes an order in status 'quote' (orders.quote
+ * Quotes: a buyer's cart sent for a quote becomes an order in status 'quote' (orders.quote
  * = true); this row follows the negotiation (requested → offered → accepted | rejected) and
  * quote_messages keeps what both sides wrote. Expiry is a date: an offer holds through that day (UTC).
  */

@@ -1,5 +1,5 @@
 /**
- * Refunds of card payments (issue 9): each refund goes back through the card provider and is
+ * Refunds of card payments: each refund goes back through the card provider and is
  * spread over the lines the payment paid, newest allocation first (refund_allocations), so a
  * line's paid_total is always Σ its payment allocations − Σ its refund allocations.
  */

@@ -1,5 +1,5 @@
 /**
- * The order report's rollup (issue 14, measured at 100 000 and 1 000 000 orders under issue 9):
+ * The order report's rollup (measured at 100 000 and 1 000 000 orders):
  * what each placed order adds to the report (its facts), and the sums by day, channel and status
  * (and by product) that the report and the dashboard read instead of every order.
  *
@@ -19,7 +19,7 @@ const sum = (name: string) => numeric(name, { precision: 16, scale: 2 }).notNull
 const orderSums = () => ({
   subtotal: sum('subtotal'), discount: sum('discount'), shipping: sum('shipping'), tax: sum('tax'), total: sum('total'), paid: sum('paid'),
   subtotalUsd: sum('subtotal_usd'), discountUsd: sum('discount_usd'), shippingUsd: sum('shipping_usd'), taxUsd: sum('tax_usd'), totalUsd: sum('total_usd'), paidUsd: sum('paid_usd'),
-  // Issue 33 (migrations/0027_owed_rollup.sql): fees are billed, and unpaid is the balance rule's
+  // Fees are billed, and unpaid is the balance rule's
   // (order-balance.ts): 0 for a quote or cancelled order, never below 0, so it is kept per order.
   fees: sum('fees'), unpaid: sum('unpaid'), feesUsd: sum('fees_usd'), unpaidUsd: sum('unpaid_usd'),
 });

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery (issue 15): the outbox of domain events, one delivery per (webhook, event), and
+ * Webhook delivery: the outbox of domain events, one delivery per (webhook, event), and
  * every attempt. An event row is written in the SAME transaction as the change it describes
  * (src/features/webhooks/events.ts), together with the graphile-worker job that fans it out, so a
  * committed change always has its event and an event never exists without its change.

@@ -114,7 +114,7 @@ const PERMISSION_DESCRIPTIONS: Record<PermissionKey, string> = {
 
 /**
  * Keys granted to single demo users on top of their role: the Acme buyer administers Acme's users;
- * Will Harper too, as Acme's purchasing approver (issue 25: he approves the buyer's carts over the limit).
+ * Will Harper too, as Acme's purchasing approver (he approves the buyer's carts over the limit).
  */
 const USER_GRANTS: { email: string; key: PermissionKey; reason: string }[] = [
   { email: 'buyer@acme.example', key: 'organisation.users', reason: "Acme Farms' account administrator" },
@@ -122,7 +122,7 @@ const USER_GRANTS: { email: string; key: PermissionKey; reason: string }[] = [
 ];
 
 /**
- * Spending limits (issue 25): the Acme buyer may place up to $2,500.00 an order on their own (seed
+ * Spending limits: the Acme buyer may place up to $2,500.00 an order on their own (seed
  * plates, parts); a planter goes to Acme's approvers first. No period limit (their past orders would count).
  */
 const MEMBER_LIMITS: { email: string; org: number; perOrderLimit: string | null; perPeriodLimit: string | null; period: 'month' | 'quarter' }[] = [
@@ -143,7 +143,7 @@ export type PersonRef = {
 
 export const ORGANISATIONS = [
   { id: ORG.maker, name: 'Harrow & Drill Manufacturing', taxExemptId: null, bizType: null, orgDiscount: '0.00', distributorAmount: 3, netTermsDays: null, creditLimit: '0.00' },
-  { id: ORG.acme, name: 'Acme Farms', taxExemptId: ACME_TAX_EXEMPT_ID, bizType: 'agricultural_producer', orgDiscount: '5.00', distributorAmount: 3, netTermsDays: 30, creditLimit: '25000.00' }, // pays on net 30 terms (issue 25)
+  { id: ORG.acme, name: 'Acme Farms', taxExemptId: ACME_TAX_EXEMPT_ID, bizType: 'agricultural_producer', orgDiscount: '5.00', distributorAmount: 3, netTermsDays: 30, creditLimit: '25000.00' }, // pays on net 30 terms
   { id: ORG.prairie, name: 'Prairie Supply', taxExemptId: null, bizType: 'distributor', orgDiscount: '12.00', distributorAmount: 3, netTermsDays: null, creditLimit: '0.00' },
   { id: ORG.northern, name: 'Northern Ag Co-op', taxExemptId: null, bizType: 'cooperative', orgDiscount: '3.00', distributorAmount: 2, netTermsDays: null, creditLimit: '0.00' },
   { id: ORG.valle, name: 'Valle Verde Agrícola', taxExemptId: null, bizType: 'agricultural_producer', orgDiscount: '0.00', distributorAmount: 2, netTermsDays: null, creditLimit: '0.00' },

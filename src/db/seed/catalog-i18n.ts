@@ -1,5 +1,5 @@
 /**
- * The demo catalogue in French (Canada) and Spanish (Mexico) (issue 22): names of categories,
+ * The demo catalogue in French (Canada) and Spanish (Mexico): names of categories,
  * products, options, choices, promotions, channels and parts diagrams, and the products' and
  * categories' descriptions. Stored like every translation, in the translations table, under the
  * 'cat:' marker (src/domain/catalog-text.ts); the English stays in the entities' own columns.

@@ -83,8 +83,7 @@ export async function seedContent(tx: SeedTx, products: Map<string, ProductRef>)
     createdBy: USER.admin, createdAt: daysAgo(120 - i * 10), updatedAt: daysAgo(100 - i * 10),
   })));
   await insertMany(tx, instructionalTools, INSTRUCTIONALS.flatMap((x, i) => x.tools.map((t, sort) => ({ instructionalId: i + 1, toolId: t + 1, sort }))));
-  await seedInstructionalSteps(tx); // issue 13
-
+  await seedInstructionalSteps(tx);
   const shown = PRODUCTS.filter((p) => ['PL-4RV', 'DEMO-CONFIG', 'DEMO-SEED-PLATE', 'PP-DOB-15', 'DC-40-10'].includes(p.stockcode));
   await insertMany(tx, media, [
     { filename: 'row-unit.svg', path: DIAGRAM.image, mime: 'image/svg+xml', size: Buffer.byteLength(diagramSvg()), width: DIAGRAM.width, height: DIAGRAM.height, alt: DIAGRAM.title },

@@ -59,20 +59,20 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     const products = await seedCatalog(tx, geo, rng);
     const inventory = await seedStock(tx, products, rng);
     await seedPromotions(tx);
-    await seedEpp(tx, products); // EPP promotion and product eligibility (issue 10)
+    await seedEpp(tx, products); // EPP promotion and product eligibility
     const orders = await seedOrders(tx, geo, people, products, rng, orderCount, opts.onProgress);
     // Statistics for what was just written (ANALYZE in a transaction counts its own new rows):
     // without them the planner guesses, and at 1 000 000 orders the EPP step's lookups of each
     // order's payment chose a scan of every payment per order.
     await tx.execute(sql`analyze orders, payments, order_fees, order_line_items`);
-    await seedEppPlans(tx); // the EPP orders' plans and schedules (issue 10)
-    await seedQuotes(tx); // the distributor's quote request (issue 25)
+    await seedEppPlans(tx); // the EPP orders' plans and schedules
+    await seedQuotes(tx); // the distributor's quote request
     const content = await seedContent(tx, products);
-    await seedParts(tx, products); // parts diagrams 2-3, quantities per assembly, dealer hours (issue #12)
-    // Interface text, then the catalogue's French and Spanish (issue 22), once every catalogue entity exists.
+    await seedParts(tx, products); // parts diagrams 2-3, quantities per assembly, dealer hours
+    // Interface text, then the catalogue's French and Spanish, once every catalogue entity exists.
     const translations = await seedTranslations(tx, await catalogTranslations(tx));
-    await seedTaxRates(tx); // checkout (issue #7)
-    await seedPaymentMethods(tx); // saved payment methods (issue 10)
+    await seedTaxRates(tx); // checkout
+    await seedPaymentMethods(tx); // saved payment methods
     await resetSequences(tx);
     await tx.execute(sql`select report_rebuild()`);
     await tx.execute(sql`select set_config('app.report_rollup', 'on', true)`);

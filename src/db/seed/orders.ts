@@ -140,7 +140,7 @@ export async function seedOrders(
     if (rows.orders.length >= 5000) await flush();
   }
   await flush();
-  // Placed orders keep a copy of their ship-to and bill-to (issue 20, src/domain/order-address.ts);
+  // Placed orders keep a copy of their ship-to and bill-to (src/domain/order-address.ts);
   // the same statement as the migration's backfill and src/features/orders/address-copies.ts.
   const copy = (column: string) => sql.raw(`(select jsonb_build_object('id', a.id, 'personId', a.person_id, 'firstName', a.first_name, 'lastName', a.last_name,
     'company', a.company, 'address1', a.address1, 'address2', a.address2, 'city', a.city, 'regionCode', a.region_code, 'postalCode', a.postal_code,

@@ -1,5 +1,5 @@
 /**
- * Parts explorer and dealer-locator demo data (issue #12): the seed-meter and hitch diagrams
+ * Parts explorer and dealer-locator demo data: the seed-meter and hitch diagrams
  * beside the row-unit diagram of catalog.ts, quantities per assembly for every callout, and
  * dealers' time zones, hours and services.
  *

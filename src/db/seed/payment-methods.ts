@@ -1,5 +1,5 @@
 /**
- * Saved payment methods' demo data (issue 10): customer@example.com has one saved test card, the
+ * Saved payment methods' demo data: customer@example.com has one saved test card, the
  * card sandbox's (and Stripe test mode's) well-known 'pm_card_visa', as the default.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Quotes (issue 25): the demo's one quote request, on the quote order the distributor already has
+ * Quotes: the demo's one quote request, on the quote order the distributor already has
  * (status 'quote', 40 spiked closing wheels, 25 sprockets, 60 seed tubes), waiting for staff's
  * counter-offer in the back office's "Quotes". Fixed ids, so seeding again writes the same rows.
  */

@@ -38,7 +38,7 @@ export function accountRoutes(s: Services): Router {
     const { page } = parseInput(PageQuery, req.query);
     const [rows, waiting] = await Promise.all([
       ordersPage(s.db, req.user!.id, PER_PAGE + 1, (page - 1) * PER_PAGE),
-      // The member's carts sent for approval (issue 34), above the history on its first page.
+      // The member's carts sent for approval, above the history on its first page.
       page === 1 ? pendingApprovalsOfMember(s.db, req.user!.id) : Promise.resolve([]),
     ]);
     await res.page('account/orders', {

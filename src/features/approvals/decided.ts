@@ -1,4 +1,4 @@
-/** Spending limits (issue 25): the approval's decision, written inside the order's confirmation transaction (checkout/confirm.ts). */
+/** Spending limits: the approval's decision, written inside the order's confirmation transaction (checkout/confirm.ts). */
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../domain/errors.ts';
 import { formatMoney, fromCents } from '../../domain/money.ts';

@@ -1,5 +1,5 @@
 /**
- * Spending limits at placement (issue 25), asked by checkout's reserve step once the total is
+ * Spending limits at placement, asked by checkout's reserve step once the total is
  * known: does the buyer's organisation's limit on them send this cart for approval instead?
  * The answer is an error that rolls the reservation back (nothing is held or written); the
  * place-order route then records the approval request (service.ts requestApproval).

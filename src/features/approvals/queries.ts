@@ -1,5 +1,5 @@
 /**
- * Spending limits and approval (issue 25): reads and small writes, drizzle only. An approval row
+ * Spending limits and approval: reads and small writes, drizzle only. An approval row
  * marks a cart sent for approval; while it is pending, the cart is locked.
  */
 import { and, asc, desc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
@@ -147,7 +147,7 @@ export async function latestApprovalOf(db: DbOrTx, orderId: number) {
 }
 
 /**
- * What an approver reads of the carts waiting (issue 34): each order's stored figures and its lines,
+ * What an approver reads of the carts waiting: each order's stored figures and its lines,
  * in one statement (the lines as a json array per order), for the figures view (orders/figures.ts).
  */
 export async function approvalOrders(db: DbOrTx, orderIds: readonly number[]) {
@@ -165,7 +165,7 @@ export async function approvalOrders(db: DbOrTx, orderIds: readonly number[]) {
 }
 
 /**
- * A member's own carts waiting for approval (issue 34: the account's order history lists them, the
+ * A member's own carts waiting for approval (the account's order history lists them, the
  * header offers no Checkout while one waits), newest first.
  */
 export async function pendingApprovalsOfMember(db: DbOrTx, userId: number) {

@@ -1,5 +1,5 @@
 /**
- * Spending limits and approval (issue 25), the organisation administrator's pages (organisation.users,
+ * Spending limits and approval, the organisation administrator's pages (organisation.users,
  * enforced by the route table, and only ever the administrator's own organisation):
  *   POST /{locale}/account/organization/users/{id}/limits          a member's limit per order and per period
  *   GET  /{locale}/account/organization/approvals                  the queue: carts waiting for approval
@@ -33,7 +33,7 @@ async function queueLocals(s: Services, req: Request, extra: Record<string, unkn
   const org = await organisationOfAdmin(s.db, req.user!);
   const rows = await approvalsOfOrganisation(s.db, org.id, ['pending']);
   const decided = await approvalsOfOrganisation(s.db, org.id, ['approved', 'rejected', 'withdrawn'], 20);
-  // What the approver decides on (issue 34): the items, the figures adding up, the PO and how it will be paid.
+  // What the approver decides on: the items, the figures adding up, the PO and how it will be paid.
   const carts = new Map((await approvalOrders(s.db, rows.map((r) => r.orderId))).map((o) => [o.id, o]));
   const figuresOf = figuresFor({ t: req.t as never, locale: req.locale });
   const view = (r: (typeof rows)[number]) => {

@@ -1,4 +1,4 @@
-/** Spending limits and approval (issue 25): the admin's limits form and the approver's rejection. */
+/** Spending limits and approval: the admin's limits form and the approver's rejection. */
 import { z } from 'zod';
 import { fromCents, toCents } from '../../domain/money.ts';
 import { LIMIT_PERIODS } from '../../domain/spending.ts';

@@ -1,5 +1,5 @@
 /**
- * Spending limits and approval (issue 25): the organisation admin's limits on a member, the
+ * Spending limits and approval: the organisation admin's limits on a member, the
  * member's cart sent for approval (locked while it waits), and the approver's decision. An
  * approval places the order through checkout's own placement (placeOrder, with the choice the
  * member made), its decision written in the same transaction as the order's confirmation; a

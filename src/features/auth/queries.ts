@@ -5,7 +5,7 @@ import { apiTokens, passwordResets, users, warehouses } from '../../db/schema/in
 import type { CurrentUser } from '../../http/types.ts';
 import { permissionSet } from '../../domain/permissions.ts';
 
-/** The account with this email; a guest buyer's record (issue 34) is never an account. */
+/** The account with this email; a guest buyer's record is never an account. */
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db.select().from(users).where(and(eq(users.email, email.trim().toLowerCase()), eq(users.isGuest, false))).limit(1);
   return row;

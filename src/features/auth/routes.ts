@@ -138,7 +138,7 @@ export async function startSession(req: Request, s: Services, userId: number) {
   await regenerate(req);
   Object.assign(req.session, keep);
   req.session.userId = userId;
-  // The unprefixed pages (/account/dashboard, /admin/…) read the session's locale: signing in at /fr-ca/login lands in French (issue 22).
+  // The unprefixed pages (/account/dashboard, /admin/…) read the session's locale: signing in at /fr-ca/login lands in French.
   req.session.locale = req.locale;
   // A new bearer token with the new session id (api-token.ts): the session keeps its id and expiry, never the token.
   const expiresAt = new Date(Date.now() + API_TOKEN_LIFETIME_MS);

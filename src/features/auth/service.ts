@@ -52,7 +52,7 @@ export class AuthService {
 
   /**
    * With `invite` (an organisation's invitation token): the account joins that organisation.
-   * With `byStaff` (issue 22, "Add customer" in the back office): the log names the staff member,
+   * With `byStaff` ("Add customer" in the back office): the log names the staff member,
    * an organisation that already has that name is joined (membership is staff's to grant), and
    * `then` runs in the same transaction with the new ids (e.g. to add a first address).
    * Either way the account is a customer: role 'customer', no permissions of its own.

@@ -3,7 +3,7 @@
  *   1. the visitor's cart row, locked, with its channel's rate;
  *   2. (its own snapshot, so after the lock) every line with what the page shows of its product,
  *      the lines' chosen options, the promotions in force, which products are parts, whether the cart waits for approval
- *      (issue 25), and — when adding — what pricing needs of the product
+ *     , and — when adding — what pricing needs of the product
  *      (src/features/cart/pricing.ts pricingFactsJson).
  * Same rows as lockVisitorCart, cartLines, lineOptions and activePromotions read one by one.
  */
@@ -23,7 +23,7 @@ export type CartRead = {
   lines: CartLineRow[];
   options: CartRows['options'];
   inForce: (typeof promotions.$inferSelect)[];
-  /** The cart waits for approval (spending limits, issue 25): every write refuses it. */
+  /** The cart waits for approval (spending limits): every write refuses it. */
   locked: boolean;
   /** The products of the cart's lines (and the one being added) that are parts (a parts-only promotion's lines). */
   parts: Set<number>;

@@ -1,5 +1,5 @@
 /**
- * The cart in the visitor's language (issue 22): a copy of the cart state whose product lines,
+ * The cart in the visitor's language: a copy of the cart state whose product lines,
  * chosen options and promotions carry their translated names. A line keeps the title it was added
  * with (the order's record); what a person reads is the catalogue's name in their language, and the
  * line's own title only where the catalogue has no translation. No query (read model names).

@@ -288,7 +288,7 @@ export function priceFromFacts(product: ProductRow | undefined, options: ConfigO
 
 /**
  * The pricing facts of every product whose stock code is one of `keys` (lower-cased), options and
- * choices included, in ONE statement: what quick order (issue 25) prices hundreds of pasted lines
+ * choices included, in ONE statement: what quick order prices hundreds of pasted lines
  * from. Keyed by the lower-cased stock code; priceFromFacts then prices each exactly as priceLine does.
  */
 export async function pricingFactsByStockcode(db: DbOrTx, channel: PricingChannel, keys: readonly string[]): Promise<Map<string, PricingFacts & { product: ProductRow }>> {

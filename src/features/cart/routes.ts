@@ -40,7 +40,7 @@ export function cartRoutes(s: Services): Router {
   // Another engineer's partial; included only when it exists (checked once, at startup).
   const hasEstimate = existsSync(path.join(root, 'views/shipping/estimate.ejs'));
 
-  // Spending limits (issue 25): a signed-in member's cart waiting for approval refuses every write
+  // Spending limits: a signed-in member's cart waiting for approval refuses every write
   // (409): add, quantity and removal check it in their own transaction, under the cart's lock
   // (service.ts; the cart's one read says it).
 
@@ -92,7 +92,7 @@ export function cartRoutes(s: Services): Router {
     // after a discount toggle only when asked to (?refresh=1), e.g. by a page embedding server-rendered prices.
     const refresh = req.query.refresh === '1';
     res.locals.cartCount = state?.count ?? 0;
-    // Spending limits (issue 25): a cart waiting for approval, or just rejected with the approver's reason
+    // Spending limits: a cart waiting for approval, or just rejected with the approver's reason
     // (a request the member withdrew shows nothing: the flash says so right after).
     const approval = req.user && state ? await latestApprovalOf(s.db, state.orderId) : undefined;
     res.locals.cartLocked = approval?.status === 'pending';
@@ -103,7 +103,7 @@ export function cartRoutes(s: Services): Router {
       hasEstimate,
       refresh,
       props: cartPageProps(state, { locale: req.locale, currency: channel.currency, currencyId: channel.currencyId, showDiscount, refresh, t: req.t as never, locked: approval?.status === 'pending' }),
-      // The EPP preview (issue 10): the cart's own figures, before shipping and tax.
+      // The EPP preview: the cart's own figures, before shipping and tax.
       epp: state ? eppIslandProps({ locale: req.locale, currency: channel.currency, t: req.t as never, source: { orderId: state.orderId, subtotalOnly: true }, mode: 'preview' }) : null,
     });
   });

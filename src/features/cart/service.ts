@@ -215,7 +215,7 @@ export function addLine(
   // begin + the locked cart, its lines and the product's pricing facts (one round trip), one write with the commit (one more).
   return openedTransaction(db, cartReadCalls(ref, now, { channel, productId: input.productId }), async (rows, tx) => {
     const read = cartReadFrom(rows, channel);
-    if (read.locked) throw cartLocked(); // spending limits (issue 25): a cart waiting for approval
+    if (read.locked) throw cartLocked(); // spending limits: a cart waiting for approval
     const priced = priceFromFacts(read.pricing!.product, read.pricing!.options, channel, input, { now });
     const { cart } = read;
     // No cart yet, or one to re-price for this channel first: the general path, in this transaction.
@@ -256,7 +256,7 @@ export async function addPricedTx(
 ): Promise<AddPricedResult> {
   const now = opts.now ?? new Date();
   let cart = await openCart(tx, ref, channel, now);
-  if (cart) await assertNotLocked(tx, cart.order.id); // spending limits (issue 25): quick order and "order again" too
+  if (cart) await assertNotLocked(tx, cart.order.id); // spending limits: quick order and "order again" too
   const created = cart === null;
   cart ??= await lockCartById(tx, await createCart(tx, ref, channel, opts));
   if (!cart) throw notFound();
@@ -284,7 +284,7 @@ export function updateQuantity(db: Db, ref: CartRef, channel: PricingChannel, li
   // begin + the locked cart and its lines (one round trip), one write with the commit (one more).
   return openedTransaction(db, cartReadCalls(ref, now), async (rows, tx) => {
     const read = cartReadFrom(rows, channel);
-    if (read.locked) throw cartLocked(); // spending limits (issue 25): a cart waiting for approval
+    if (read.locked) throw cartLocked(); // spending limits: a cart waiting for approval
     if (!read.cart) throw lineNotFound();
     if (read.cart.order.channelId !== channel.id) {
       // A cart to re-price for this channel first: the general path, in this transaction.
@@ -305,7 +305,7 @@ export function removeLine(db: Db, ref: CartRef, channel: PricingChannel, lineId
   // begin + the locked cart and its lines (one round trip), one write (the line out, the totals) with the commit.
   return openedTransaction(db, cartReadCalls(ref, now), async (rows, tx) => {
     const read = cartReadFrom(rows, channel);
-    if (read.locked) throw cartLocked(); // spending limits (issue 25): a cart waiting for approval
+    if (read.locked) throw cartLocked(); // spending limits: a cart waiting for approval
     if (!read.cart) throw lineNotFound();
     if (read.cart.order.channelId !== channel.id) {
       // A cart to re-price for this channel first: the general path, in this transaction.

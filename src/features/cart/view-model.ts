@@ -67,7 +67,7 @@ export function cartLedger(state: CartState) {
 const rowJson = (r: FigureRow) => ({ code: r.code, name: r.name, amount: m(r.cents) });
 
 /**
- * The figures the cart shows (issue 33, domain/order-figures.ts): per line list unit × quantity =
+ * The figures the cart shows (domain/order-figures.ts): per line list unit × quantity =
  * list total, each discount by name, net; the summary's rows, which add up to its total. Shipping
  * and tax are rows only once checkout has worked them out, and never on a cart waiting for
  * approval (its total is the total before shipping and tax).

@@ -32,7 +32,7 @@ export function escapeLike(term: string): string {
 
 /**
  * Every word must appear (case-insensitive) in the title, the stock code, the SKU or the title's
- * translation in any language (issue 22: a French visitor searches « semoir »).
+ * translation in any language (a French visitor searches « semoir »).
  */
 export function searchCondition(terms: readonly string[]): SQL | undefined {
   if (!terms.length) return undefined;

@@ -63,7 +63,7 @@ async function countriesWithChannels(s: Services, intlLocale: string): Promise<(
 async function regionsOf(db: DbOrTx, key: { id: number } | { code: string }, locale = 'en-us'): Promise<RegionRow[]> {
   const country = await findCountry(db, key);
   if (!country) throw notFound('No such country.');
-  // Named in the visitor's language and sorted by those names (issue 34).
+  // Named in the visitor's language and sorted by those names.
   return localRegions(country.code, await listRegions(db, country.id), locale);
 }
 

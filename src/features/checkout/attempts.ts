@@ -1,5 +1,5 @@
 /**
- * Payment attempts (issue 20, src/db/schema/payment-attempts.ts): the writes that move an
+ * Payment attempts (src/db/schema/payment-attempts.ts): the writes that move an
  * attempt between states. Each is one short transaction or one conditional statement.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';

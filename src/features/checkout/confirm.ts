@@ -1,5 +1,5 @@
 /**
- * Placement step (c), ONE transaction (issue 20), after the provider answered (or with nothing to
+ * Placement step (c), ONE transaction, after the provider answered (or with nothing to
  * charge): the order becomes submitted, the payment and its allocations are recorded, the
  * reserved stock is taken, the EPP plan stored, the answer remembered under the Idempotency-Key,
  * the audit entry and webhook events written. Run by the placing request, or by the recovery job
@@ -70,7 +70,7 @@ export function confirmAttempt(db: Db, attemptId: number, paid: Paid, processor:
     const epp = await eppAtPlacement(tx, { orderId: order.id, totalCents: a.totalCents, paymentType: req.paymentType, input: req.epp, admin: req.eppAdmin, now });
     if ((epp ? epp.plan.downPaymentCents : a.totalCents) !== payCents && payCents > 0) throw fail(409, 'order_changed', STALE);
 
-    // Pay on terms (issue 25): asked again with the organisation locked; the order is due N days after placing.
+    // Pay on terms: asked again with the organisation locked; the order is due N days after placing.
     const invoice = req.paymentType === PAYMENT_TYPES.INVOICE ? await invoiceTerms(tx, { userId: a.userId, currency: a.currency, totalCents: a.totalCents, orderId: order.id }) : null;
     // Spending limits, asked again here where the order is placed, with the member's limits row
     // locked: over the limit now (it was lowered meanwhile), NeedsApproval refuses the confirm.
@@ -124,14 +124,14 @@ export function confirmAttempt(db: Db, attemptId: number, paid: Paid, processor:
     const body: PlaceBody = { order_id: order.id, status, total: fromCents(a.totalCents), currency: a.currency, redirect: `/${req.locale}/orders/${order.id}?placed=1` };
     await tx.insert(idempotencyKeys).values({ userId: a.userId, key: a.idempotencyKey, requestHash: a.requestHash, orderId: order.id, responseStatus: 201, responseBody: body });
     await tx.update(paymentAttempts).set({ status: 'confirmed', updatedAt: new Date() }).where(eq(paymentAttempts.id, a.id));
-    if (req.approval) await approvedInConfirm(tx, req.approval, order.id, a.totalCents, a.currency); // spending limits (issue 25)
+    if (req.approval) await approvedInConfirm(tx, req.approval, order.id, a.totalCents, a.currency); // spending limits
     const how = card ? `card ${cardLabel(null, paid) ?? ''}`.trim() : bank ? `bank account ${paid.bankName ?? ''} ${paid.last4 ?? ''}`.trim() : invoice ? `invoice net ${invoice.netDays}, due ${dueOn}` : `check ${req.checkNumber}`;
     await audit(tx, {
       action: 'order.place', entity: 'order', entityId: order.id, userId: a.userId,
       message: `Order ${order.id} placed (${formatMoney(a.totalCents, a.currency, 'en-US')}, ${how}${epp ? `; ${eppAuditText(epp, a.currency)}` : ''})`,
       data: { paymentId, paymentType: req.paymentType, tax: order.tax, attemptId: a.id },
     });
-    await emitEvents(tx, [['order.created', { orderId: order.id, status, total: fromCents(a.totalCents), currency: a.currency, paymentId }], ...(invoice ? [] : [['payment.recorded', { orderId: order.id, paymentId, paymentType: req.paymentType, amount: fromCents(payCents), currency: a.currency }] as [WebhookEvent, Record<string, unknown>]]), ...stockEvents]); // webhooks (issue 15)
+    await emitEvents(tx, [['order.created', { orderId: order.id, status, total: fromCents(a.totalCents), currency: a.currency, paymentId }], ...(invoice ? [] : [['payment.recorded', { orderId: order.id, paymentId, paymentType: req.paymentType, amount: fromCents(payCents), currency: a.currency }] as [WebhookEvent, Record<string, unknown>]]), ...stockEvents]); // webhooks
     return { body, replayed: false };
   });
 }

@@ -139,7 +139,7 @@ export function saveCustomerInfo(
     if (info.tax.exempt) {
       if (!channel.taxExemptAvailable) throw invalid('Tax exemption is not available in this store.', { 'tax-exempt': 'Tax exemption is not available in this store.' });
       const org = await organisationOf(tx, userId);
-      // The organisation's administrator decides which of its users may buy tax exempt (issue 15).
+      // The organisation's administrator decides which of its users may buy tax exempt.
       if (org && !org.taxExemptAllowed) throw invalid(NOT_ALLOWED_TAX_EXEMPT, { 'tax-exempt': NOT_ALLOWED_TAX_EXEMPT });
       // The certificate on file when the organisation has one; else the declaration signed here.
       taxExemptId = org?.taxExemptId || `DECL-${orderId}`;

@@ -1,5 +1,5 @@
 /**
- * The payment jobs (issue 20), run by the app's job queue (graphile-worker, webhooks/worker.ts):
+ * The payment jobs, run by the app's job queue (graphile-worker, webhooks/worker.ts):
  *
  * - payments_refund {attemptId}: money moved for an order that was not confirmed. Refunds the card
  *   charge (the provider's idempotency key makes a retried refund the same refund) or calls back the

@@ -1,5 +1,5 @@
 /**
- * Placing the order (issue 20: the provider is never called with a transaction or a lock open):
+ * Placing the order (the provider is never called with a transaction or a lock open):
  *
  *   (a) reserve.ts — one short transaction: checks, re-pricing, shipping, tax, expected total, the
  *       stock RESERVED (inventory.reserved) and a payment attempt written (payment_attempts);
@@ -42,7 +42,7 @@ export async function placeOrder(
   args: { userId: number; channel: ChannelInfo; key: string; input: PlaceOrder; locale: string; now?: Date; bank?: BankLinkProvider; epp?: EppPlacementInput | null; eppAdmin?: boolean; logger?: Logger; leaseMs?: number; approval?: { id: number; by: number } | null },
 ): Promise<PlaceResult> {
   const now = args.now ?? new Date();
-  const hash = requestHash(args.input) + eppRequestHash(args.epp); // EPP (issue 10): its choice is part of the request
+  const hash = requestHash(args.input) + eppRequestHash(args.epp); // EPP: its choice is part of the request
   const leaseMs = args.leaseMs ?? DEFAULT_LEASE_MS;
   const r = await reserveOrder(db, provider, { ...args, now, hash, leaseMs });
   if ('replay' in r) return { status: r.replay.status, body: r.replay.body, replayed: true };
@@ -89,7 +89,7 @@ export async function pay(deps: PaymentDeps, a: Attempt, replay: boolean): Promi
     await markCharged(deps.db, a.id, charge.ref, { brand: charge.brand, last4: charge.last4 });
     return { ref: charge.ref, brand: charge.brand, last4: charge.last4, charge, processor: deps.provider.kind };
   }
-  // Bank account (issue 10): one debit per attempt key.
+  // Bank account: one debit per attempt key.
   const m = a.savedMethodId ? await findMethod(deps.db, a.savedMethodId) : undefined;
   if (!deps.bank || !m) {
     await releaseAttempt(deps.db, a.id, 'bank link unavailable');

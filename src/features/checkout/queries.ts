@@ -89,7 +89,7 @@ export function paymentMethodsOf(db: DbOrTx, channelId: number) {
 }
 
 /**
- * What checkout offers (issue 20): the channel's enabled card and check, without card when no card
+ * What checkout offers: the channel's enabled card and check, without card when no card
  * provider is configured (production without STRIPE_SECRET_KEY nor PAYMENTS_SANDBOX=1).
  */
 export async function offeredPaymentMethods(db: DbOrTx, channelId: number, cardsAvailable: boolean) {

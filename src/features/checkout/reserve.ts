@@ -1,18 +1,18 @@
 /**
- * Placement step (a), ONE short transaction (issue 20): everything today's placement checked,
+ * Placement step (a), ONE short transaction: everything today's placement checked,
  * and the stock held — not taken — for the payment that follows outside any transaction.
  *
  *   1. lock the cart row; the same Idempotency-Key again answers what it answered the first time
  *      (a different body under that key is 422); a payment already in flight for the cart is 409
  *   2. the payment type must be one the store takes (card, saved card, EPP down payment: 'card';
- *      check; bank account) and its provider must be configured; an invoice (issue 25) needs the
+ *      check; bank account) and its provider must be configured; an invoice needs the
  *      buyer's organisation's terms and room under its credit limit instead (checked after 6)
  *   3. re-price every product line from the database (cart pricing.ts) and recompute totals
  *   4. lock the inventory rows involved (id order, so concurrent checkouts never deadlock),
  *      allocate per warehouse and RESERVE the stock (inventory.reserved, never above quantity)
  *   5. tax per ship-to region from tax_rates (zero when tax exempt)
  *   6. the total must be the one the buyer saw (expected_total): a changed or forged price is refused
- *   6c. spending limits (issue 25): over the member's limit, NeedsApproval is thrown (the route sends the cart for approval)
+ *   6c. spending limits: over the member's limit, NeedsApproval is thrown (the route sends the cart for approval)
  *   7. the payment attempt row: amount, token or saved method, the reservations, the request
  */
 import { snapshotOrderAddresses } from '../orders/address-copies.ts';
@@ -49,7 +49,7 @@ export const IN_PROGRESS = 'Your payment for this order is being processed. Wait
 export type AttemptRequest = {
   paymentType: number; checkNumber: string | null; poNumber: string | null; attention: string | null; locale: string;
   epp: EppPlacementInput | null; eppAdmin: boolean; channelId: number; lines: string; placedAt: string; customer: string | null;
-  /** Spending limits (issue 25): the approval this placement carries out, decided in the confirm's transaction. */
+  /** Spending limits: the approval this placement carries out, decided in the confirm's transaction. */
   approval?: { id: number; by: number } | null;
 };
 
@@ -72,7 +72,7 @@ export async function reserveOrder(
     }
     if (!order) throw notFound('Your cart was not found.');
     if (order.status !== 'cart') throw conflict('This order has already been placed.');
-    // Spending limits (issue 25): a cart waiting for approval is placed only by its approval.
+    // Spending limits: a cart waiting for approval is placed only by its approval.
     if (!args.approval) await assertNotLocked(tx, order.id);
     const [open] = await tx.select().from(paymentAttempts).where(and(eq(paymentAttempts.orderId, order.id), inArray(paymentAttempts.status, ['reserved', 'charged']))).limit(1);
     if (open) {
@@ -88,12 +88,12 @@ export async function reserveOrder(
     if (!order.shipToAddressId || order.taxExemptId === null) throw fail(400, 'customer_info', 'Enter your customer information first.');
     const [shipTo] = await tx.select().from(addresses).where(eq(addresses.id, order.shipToAddressId));
     if (!shipTo || !channel.countryCodes.includes(shipTo.countryCode)) throw fail(409, 'channel_mismatch', 'Your shipping address is not served by this store.');
-    // Issue 20: the order keeps the addresses as they are now, locked while this transaction taxes and
+    // The order keeps the addresses as they are now, locked while this transaction taxes and
     // reserves for them (409 if shipping was quoted for another address).
     await snapshotOrderAddresses(tx, order.id);
 
-    // 2. The store must take this way of paying, and its provider must be there (issue 20).
-    // An invoice (issue 25) is not one of the store's methods: the buyer's organisation's terms decide (below, once the total is known).
+    // 2. The store must take this way of paying, and its provider must be there.
+    // An invoice is not one of the store's methods: the buyer's organisation's terms decide (below, once the total is known).
     const invoice = input.payment_type === PAYMENT_TYPES.INVOICE;
     if (invoice && input.saved_method_id !== undefined) throw fail(400, 'invalid', 'An invoice is not paid with a saved payment method.', { saved_method_id: 'An invoice is not paid with a saved payment method.' });
     const method = channelMethodFor(input.payment_type);
@@ -119,7 +119,7 @@ export async function reserveOrder(
       throw fail(409, 'out_of_stock', `Not enough stock left for ${title}. Please change the quantity.`, { [`line_${plan.short[0].lineId}`]: 'Not enough stock.' });
     }
     if (physical.length) {
-      // An approval (issue 25) places hours or days later: the shipping quotes the member chose (and the
+      // An approval places hours or days later: the shipping quotes the member chose (and the
       // approver saw in the total) stand; the expected total below still refuses any change.
       const live = await liveQuotes(tx, order.id, args.approval ? new Date(0) : quoteCutoff(now));
       const selected = live.filter((q) => q.selected);
@@ -157,14 +157,14 @@ export async function reserveOrder(
       throw fail(409, 'price_changed', `The order total is now ${fromCents(totalCents)} ${channel.currency}. Please review your order.`, { expected_total: fromCents(totalCents) });
     }
 
-    // 6b. Pay on terms (issue 25): the organisation's terms and credit limit allow this invoice (422 otherwise, nothing written).
+    // 6b. Pay on terms: the organisation's terms and credit limit allow this invoice (422 otherwise, nothing written).
     if (invoice) await invoiceTerms(tx, { userId, currency: channel.currency, totalCents, orderId: order.id });
 
-    // 6c. Spending limits (issue 25): over the member's limit, the cart goes to approval instead (NeedsApproval rolls this back).
+    // 6c. Spending limits: over the member's limit, the cart goes to approval instead (NeedsApproval rolls this back).
     if (!args.approval) await checkSpending(tx, { userId, currency: channel.currency, totalCents, orderId: order.id, now });
 
     // 7. What will be paid now, and with what: a new card, a saved card or verified bank account of
-    // the buyer's (issue 10), or a check; with EPP the down payment only.
+    // the buyer's, or a check; with EPP the down payment only.
     const card = input.payment_type === PAYMENT_TYPES.CARD;
     const saved = await savedMethodForOrder(tx, { userId, channelId: channel.id, paymentType: input.payment_type, savedMethodId: input.saved_method_id });
     const bankMethod = input.payment_type === PAYMENT_TYPES.BANK ? saved : null;

@@ -5,7 +5,7 @@
  *   GET  /order/shipping-method         step 2: per-warehouse quotes (?addressId=)
  *   POST /order/shipping-method         step 2: order_id, selected_methods, preferredName
  *   GET  /order/payment-methods         step 3: the channel's methods
- *   POST /order/place                   place the order (Idempotency-Key header); 202 when sent for approval (issue 25)
+ *   POST /order/place                   place the order (Idempotency-Key header); 202 when sent for approval
  *   GET  /address/places, /address/places/{id}   places autocomplete (maps provider)
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
@@ -41,7 +41,7 @@ import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
 import { fromCents } from '../../domain/money.ts';
 import { NeedsApproval } from '../approvals/limits.ts';
 import { requestApproval } from '../approvals/service.ts';
-// Guest checkout (issue 34): buying without a password.
+// Guest checkout: buying without a password.
 import { guestCustomerInfo, guestPlaceCheck } from '../guest/checkout.ts';
 import { finishGuestOrder, isGuestSession } from '../guest/session.ts';
 
@@ -50,7 +50,7 @@ const channelOf = requireChannel;
 
 const PlacesQuery = z.object({ q: z.string().trim().min(3, 'Type at least 3 characters.').max(200), country: z.string().trim().regex(/^[A-Za-z]{2}$/).optional() });
 
-/** Tries one email may make at checkout's new-account step in 15 minutes (issue 20). */
+/** Tries one email may make at checkout's new-account step in 15 minutes. */
 export const CHECKOUT_ACCOUNT_TRIES_PER_EMAIL = 5;
 
 export type CheckoutDeps = { payments: PaymentProvider; maps: MapsProvider };
@@ -76,7 +76,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   r.get('/cart/checkout', checkoutPage(s, deps));
 
   /**
-   * Issue 20: a visitor's customer info creates an account, and refuses an email that has one (409):
+   * A visitor's customer info creates an account, and refuses an email that has one (409):
    * both are bounded per client address (config payments.checkoutAccountsPerHour) and per email
    * (5 in 15 minutes), counted in PostgreSQL, so checkout reveals no more accounts than that.
    */
@@ -102,7 +102,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const country = info.returning ? info.newAddress?.country : info.address.country;
     if (country === '') throw invalid(NO_COUNTRY_SELECTED, { country: NO_COUNTRY_SELECTED });
     let fresh = false;
-    const guest = guestCustomerInfo(req, info); // issue 34: a guest's choices checked, before anything is written
+    const guest = guestCustomerInfo(req, info); // A guest's choices checked, before anything is written
     if (!info.returning) {
       if (req.user) throw invalid('You are signed in: choose one of your addresses or add a new one.', { returning: 'You are signed in.' });
       const cartOrderId = req.session?.cartOrderId;
@@ -144,7 +144,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const { userId, orderId } = await cartOf(req);
     const channels = await s.channels.all();
     const currencyRates = Object.fromEntries(channels.map((c) => [c.currency, c.midMarketRate]));
-    // Product names in the visitor's language (issue 34), as the summary beside them shows them.
+    // Product names in the visitor's language, as the summary beside them shows them.
     const names = await s.catalogText.forLocale(req.locale);
     res.json(await quoteShipping(s.db, rates, { userId, orderId, addressId, channel: channelOf(res), currencyRates, titleOf: (l) => names.product(l.productId, l.title) }));
   });
@@ -164,7 +164,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   r.get('/order/payment-methods', async (req, res) => {
     if (!req.user) throw unauthorized();
     const rows = await offeredPaymentMethods(s.db, channelOf(res).id, deps.payments.kind !== 'none');
-    const invoice = await invoiceOffer(s.db, req.user.id, channelOf(res).currency); // issue 25: the organisation's net terms
+    const invoice = await invoiceOffer(s.db, req.user.id, channelOf(res).currency); // The organisation's net terms
     res.json([
       ...rows.map((m) => ({
         method: m.method,
@@ -181,20 +181,20 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     if (!req.user) throw unauthorized();
     const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
     const input = parseInput(PlaceOrder, req.body);
-    const epp = eppPlacementOf(req.body, parseInput); // EPP (issue 10): null unless the buyer pays by EPP
-    if (isGuestSession(req)) guestPlaceCheck(input, !!epp); // issue 34: a guest pays in full, by new card or check
+    const epp = eppPlacementOf(req.body, parseInput); // EPP: null unless the buyer pays by EPP
+    if (isGuestSession(req)) guestPlaceCheck(input, !!epp); // A guest pays in full, by new card or check
     const base = publicBase(s.config);
     let result;
     try {
       result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s), epp, eppAdmin: can(req.user, 'epp.admin'), logger: req.log, leaseMs: s.config.payments?.attemptLeaseMs });
     } catch (e) {
-      // Spending limits (issue 25): over the member's limit, the cart is sent for approval (202), nothing placed.
+      // Spending limits: over the member's limit, the cart is sent for approval (202), nothing placed.
       if (!(e instanceof NeedsApproval)) throw e;
       const { approvalId } = await requestApproval(s, { userId: req.user.id, need: e, input, locale: req.locale, channelId: channelOf(res).id, currency: channelOf(res).currency, base });
       return void res.status(202).json({ status: 'pending_approval', approval_id: approvalId, message: req.t('approvals.sent') });
     }
     if (!result.replayed && isGuestSession(req)) {
-      // Issue 34: the mail offers an account; the session keeps only this order's confirmation.
+      // The mail offers an account; the session keeps only this order's confirmation.
       result = { ...result, body: { ...result.body, redirect: await finishGuestOrder(req, s, result.body.order_id) } };
     } else if (!result.replayed) {
       await sendConfirmation(s, result.body.order_id, req.locale, base).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
@@ -221,7 +221,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
 
 /**
  * Unprefixed /payments: the card provider's own endpoints (the tokeniser), each card bounded per
- * signed-in user or client address (issue 20: config payments.cardTokensPer10Min, in PostgreSQL),
+ * signed-in user or client address (config payments.cardTokensPer10Min, in PostgreSQL),
  * so the tokeniser cannot be used to test stolen card numbers at speed.
  */
 export function paymentProviderRoutes(s: Services, deps: CheckoutDeps): Router {
@@ -245,7 +245,7 @@ export function checkoutPage(s: Services, deps: CheckoutDeps) {
       if (req.session.returnTo !== back) req.session.returnTo = back; // sign-in comes back here
       return void (await res.page('checkout/choose', { title: req.t('checkout.title') }));
     }
-    // Issue 34: a guest (chosen on the page before, or already checking out as one) gets the guest form.
+    // A guest (chosen on the page before, or already checking out as one) gets the guest form.
     const guest = req.user ? isGuestSession(req) : req.query.guest === '1';
     const props = await checkoutPageProps(s, { req, res, channel, cart: cart!, payments: deps.payments, guest });
     await res.page('checkout/index', { title: req.t('checkout.title'), props });

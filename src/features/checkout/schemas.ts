@@ -156,7 +156,7 @@ export const PlaceOrder = z
     order_id: z.coerce.number({ message: 'Unknown order.' }).int().positive().max(2147483647),
     payment_type: z.coerce.number().pipe(z.union([z.literal(PAYMENT_TYPES.CARD), z.literal(PAYMENT_TYPES.CHECK), z.literal(PAYMENT_TYPES.BANK), z.literal(PAYMENT_TYPES.INVOICE)], { message: 'Choose a payment method.' })),
     token: z.string().trim().max(200).optional(),
-    /** Issue 10: a saved card (payment type 1) or verified bank account (type 3) of the buyer's, by id. */
+    /** A saved card (payment type 1) or verified bank account (type 3) of the buyer's, by id. */
     saved_method_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: 'Choose a saved payment method.' }).int().positive().max(2147483647).optional()),
     check_number: z.string().trim().max(30, 'Check number is too long.').optional(),
     /** The total the buyer saw; a different server total refuses the order (prices changed, or forged). */

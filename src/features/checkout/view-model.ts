@@ -30,7 +30,7 @@ export async function checkoutPageProps(
   ctx: { req: Request; res: Response; channel: ChannelInfo; cart: CartState; payments: PaymentProvider; guest?: boolean },
 ): Promise<CheckoutProps> {
   const { req, channel } = ctx;
-  // The summary's lines and the channel names in the visitor's language (issue 22).
+  // The summary's lines and the channel names in the visitor's language.
   const names = await s.catalogText.forLocale(req.locale);
   const cart = localizeCart(ctx.cart, names);
   // Every read of the page in one round trip (src/db/pipelined.ts); an organisation with net terms
@@ -48,17 +48,17 @@ export async function checkoutPageProps(
       Promise.all(channel.countryIds.map((id) => listRegions(one, id))),
     ] as const),
   );
-  // Country and region names in the visitor's language (issue 34).
+  // Country and region names in the visitor's language.
   const countries = sortCountries(localCountries(countryRows, req.locale)).filter((c) => channels(ctx.res).some((ch) => ch.countryIds.includes(c.id)));
   const defaultCountry = countries.find((c) => channel.countryIds.includes(c.id)) ?? countries[0];
   const regionRows = defaultCountry ? (channelRegions[channel.countryIds.indexOf(defaultCountry.id)] ?? (await listRegions(s.db, defaultCountry.id))) : [];
   const regions = defaultCountry ? localRegions(defaultCountry.code, regionRows, req.locale) : [];
   const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)])) as Record<string, string>;
-  // The summary's rows (issue 33, domain/order-figures.ts).
+  // The summary's rows (domain/order-figures.ts).
   for (const k of ['merchandise', 'orgDiscount', 'lineDiscount', 'beforeShippingAndTax'] as const) labels[`figures.${k}`] = req.t(`figures.${k}`);
-  // "Sent for approval" names the order and links to it in the account's orders (issue 34).
+  // "Sent for approval" names the order and links to it in the account's orders.
   for (const k of ['number', 'link'] as const) labels[`approvals.sent.${k}`] = req.t(`approvals.sent.${k}`);
-  labels['guest.checkout.note'] = req.t('guest.checkout.note'); // issue 34
+  labels['guest.checkout.note'] = req.t('guest.checkout.note');
   return {
     locale: req.locale,
     currency: cart.currency,
@@ -94,7 +94,7 @@ export async function checkoutPageProps(
     ],
     card: { provider: ctx.payments.kind, tokenizeUrl: ctx.payments.tokenizeUrl },
     labels,
-    // Issue 34: a guest is offered only what src/domain/guest-checkout.ts allows (no EPP, saved methods, terms or tax exemption).
+    // A guest is offered only what src/domain/guest-checkout.ts allows (no EPP, saved methods, terms or tax exemption).
     ...(ctx.guest ? { guest: true } : {}),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * "Add customer" in the back office (issue 22). The account is opened by the same function that
+ * "Add customer" in the back office. The account is opened by the same function that
  * registers a buyer and opens one at checkout (AuthService.register): role 'customer', no
  * permissions, a random password the customer replaces through "Forgot your password?". An
  * optional first address is written in the same transaction; the log names the staff member.

@@ -32,7 +32,7 @@ export async function searchCustomers(db: DbOrTx, q: CustomerQuery) {
   const cursor = decodeCursor(q.before ?? q.after);
   const plan = keysetPlan(dir, mode);
   // The shop's own people (admin, staff, warehouse operators) are not customers: they have no place
-  // in this list (issue 22). Distributors buy, so they stay; a guest (no account) is a customer.
+  // in this list. Distributors buy, so they stay; a guest (no account) is a customer.
   const where: SQL[] = [sql`not exists (select 1 from ${users} u where u.id = ${persons.userId} and u.role in ('admin', 'staff', 'warehouse'))`];
   if (q.q) {
     const digits = q.q.replace(/\D/g, '');
@@ -81,7 +81,7 @@ export async function getCustomer(db: DbOrTx, personId: number) {
     db
       .select({
         id: orders.id, status: orders.status, draft: orders.draft, total: orders.total, currency: orders.orderCurrency, createdAt: orders.createdAt, poNumber: orders.poNumber,
-        // Issue 33: what it owes by the one rule, and a quote's own number (the buyer's "Quote #N").
+        // What it owes by the one rule, and a quote's own number (the buyer's "Quote #N").
         quote: orders.quote, quoteId: sql<number | null>`(select max(qu.id) from quotes qu where qu.order_id = ${ORDERS.id})`, unpaid: sql<string>`(${unpaidSql(ORDERS)})::text`,
       })
       .from(orders)

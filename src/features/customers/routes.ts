@@ -51,7 +51,7 @@ export function customerRoutes(s: Services): Router {
     });
   });
 
-  // "Add customer" (issue 22): static path, so before /:personId.
+  // "Add customer": static path, so before /:personId.
   const newPage = async (req: import('express').Request, values: Record<string, unknown>) => {
     const country = String(values.countryCode || 'US').toUpperCase();
     const [countries, regions] = await Promise.all([listCountries(s.db), listRegionsOf(s.db, country)]);

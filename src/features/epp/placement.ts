@@ -1,6 +1,6 @@
 /**
  * Paying an order by EPP, called from checkout's reserve step (the down payment to charge) and again
- * from its confirm step (issue 20: the charge happens between them, outside any transaction): the plan is
+ * from its confirm step (the charge happens between them, outside any transaction): the plan is
  * computed from the order's own lines and total (never from the browser), the card is charged the
  * down payment only, the payment is spread over the lines (largest remainder) and the plan with its
  * schedule is stored (order_epp_plans, order_epp_installments; orders.epp_percent_down/epp_months).

@@ -1,5 +1,5 @@
 /**
- * Guest checkout's rules on checkout's routes (issue 34): what src/domain/guest-checkout.ts refuses
+ * Guest checkout's rules on checkout's routes: what src/domain/guest-checkout.ts refuses
  * a guest answers 400 naming the field, before anything is written.
  */
 import type { Request } from 'express';

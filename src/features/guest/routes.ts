@@ -1,5 +1,5 @@
 /**
- * Guest checkout's own pages (issue 34), under /{locale}/:
+ * Guest checkout's own pages, under /{locale}/:
  *   GET  /guest/orders/{order_id}   the guest's confirmation: only in the session that placed it (404 otherwise)
  *   GET  /guest/account?token=      "Create your account": the mailed link's form (400 page for a spent or expired link)
  *   POST /guest/account             token + password: the guest's record becomes an account, signed in

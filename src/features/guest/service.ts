@@ -1,5 +1,5 @@
 /**
- * Guest checkout (issue 34): a buyer without a password. At customer info the guest gets a record
+ * Guest checkout: a buyer without a password. At customer info the guest gets a record
  * of their own (a users row with is_guest and no password hash, and its person), so carts, addresses,
  * orders, reports and order search work as for any buyer; it can never sign in. After the order a
  * single-use, expiring "create an account" link (its sha256 stored, as password resets) turns that

@@ -1,5 +1,5 @@
 /**
- * A guest's session (issue 34). From customer info until the order is placed the session is signed
+ * A guest's session. From customer info until the order is placed the session is signed
  * in to the guest's record (session.userId, with `guest` set), so checkout's routes, the cart and
  * the order work unchanged. Placing the order ends that: the session keeps only the ids of the
  * orders it placed (`guestOrderIds`), which are what its confirmation page may show. Another session,
@@ -15,7 +15,7 @@ import { issueAccountLink } from './service.ts';
 
 declare module 'express-session' {
   interface SessionData {
-    /** Signed in to a guest's record during checkout (issue 34). */
+    /** Signed in to a guest's record during checkout. */
     guest?: boolean;
     /** The orders this session placed as a guest: their confirmation pages (at most the last 5). */
     guestOrderIds?: number[];

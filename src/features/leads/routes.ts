@@ -66,7 +66,7 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
     const input = parseInput(LeadBody, req.body);
     const id = await createLead(s.db, captcha, input, { userId: req.user?.permissions.has('customers.view') ? req.user.id : null, remoteIp: req.ip, now: new Date() });
     if (wantsJson(req)) return void res.status(201).json({ id });
-    // The page itself says it was sent, and stays (issue 34: not an empty form and a vanishing toast).
+    // The page itself says it was sent, and stays (not an empty form and a vanishing toast).
     res.redirect(303, `/${req.locale}/leads/new?sent=1`);
   });
 

@@ -51,7 +51,7 @@ export async function whereUsed(db: DbOrTx, path: string): Promise<MediaUse[]> {
   ];
 }
 
-/** The newest images for the product editor's picker (issue 34), each with its thumbnail. */
+/** The newest images for the product editor's picker, each with its thumbnail. */
 export async function pickerMedia(db: DbOrTx, limit: number): Promise<MediaChoice[]> {
   const rows = await db
     .select({ id: media.id, path: media.path, filename: media.filename, alt: media.alt, width: media.width, height: media.height, variants: media.variants, mime: media.mime })

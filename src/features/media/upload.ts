@@ -1,5 +1,5 @@
 /**
- * Image uploads for the media library (issue 11; spec §2 /dev/image-uploader). The bytes are
+ * Image uploads for the media library (spec §2 /dev/image-uploader). The bytes are
  * streamed by multer's disk storage into DATA_DIR/upload-tmp (never held whole in memory, and outside
  * DATA_DIR/media, which is served as /media: an unchecked file is never reachable), with a
  * size limit; then the real type is read from the file's magic bytes (file-type: a .png name or

@@ -59,7 +59,7 @@ export async function createDraft(db: Db, personId: number, staff: CurrentUser, 
         shipToAddressId: address?.id ?? null, billToAddressId: address?.id ?? null, shipFromWarehouseId: warehouse?.id ?? null, createdBy: staff.id,
       })
       .returning({ id: orders.id });
-    await copyAddressesOfPlacedOrders(tx, order.id); // the draft keeps its addresses as they are now (issue 20)
+    await copyAddressesOfPlacedOrders(tx, order.id); // the draft keeps its addresses as they are now
     await audit(tx, { action: 'order.draft', entity: 'order', entityId: order.id, userId: staff.id, message: `Draft order ${order.id} for ${person.firstName} ${person.lastName} created by ${staff.email}`, data: { before: {}, after: { draft: true, person_id: person.id } } });
     return order.id;
   });
@@ -76,6 +76,6 @@ export async function submitDraft(db: Db, orderId: number, staff: CurrentUser) {
     const [person] = o.personId ? await tx.select({ userId: persons.userId }).from(persons).where(eq(persons.id, o.personId)) : [];
     await tx.update(orders).set({ draft: false, userId: person?.userId ?? null, submittedAt: new Date(), version: sql`${orders.version} + 1`, updatedAt: new Date() }).where(and(eq(orders.id, orderId)));
     await audit(tx, { action: 'order.submit', entity: 'order', entityId: orderId, userId: staff.id, message: `Draft order ${orderId} submitted to the customer by ${staff.email}`, data: { before: { draft: true }, after: { draft: false } } });
-    await emitEvent(tx, 'order.created', { orderId, source: 'staff' }); // webhooks (issue 15)
+    await emitEvent(tx, 'order.created', { orderId, source: 'staff' }); // webhooks
   });
 }

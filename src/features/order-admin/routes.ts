@@ -26,7 +26,7 @@ import { searchOrders } from './search.ts';
 import { quoteNumberOf } from './queries.ts';
 import { orderDisplayNumber } from '../../domain/order-number.ts';
 import { orderSearchView } from './view-model.ts';
-import { orderPlan } from '../epp/queries.ts'; // EPP plan and schedule (issue 10)
+import { orderPlan } from '../epp/queries.ts'; // EPP plan and schedule
 import { buyerIsGuest } from '../guest/service.ts';
 
 /** Routes under /{locale}/… */
@@ -84,7 +84,7 @@ export function orderAdminRoutes(s: Services): Router {
     const heading = req.t(shown.key as never, { id: shown.number } as never);
     return {
       title: heading, heading, order, log, epp, layout: 'layouts/admin', nav: 'orders',
-      // Every figure of the page from the one ledger (issue 33): rows that add up, unpaid by the balance rule.
+      // Every figure of the page from the one ledger: rows that add up, unpaid by the balance rule.
       ledger: orderLedgerView(order as OrderJson),
       // A save of the editor reads in the reader's language (history-words.ts); older entries as written.
       logText: (e: { message: string; data: unknown }) => {
@@ -92,7 +92,7 @@ export function orderAdminRoutes(s: Services): Router {
         return isHistoryWords(words) ? historyText(words, t, req.locale) : e.message;
       },
       shipmentLabel: shipmentMethodLabel(order.shipment_method, order.shipment_quotes),
-      guestBuyer: await buyerIsGuest(s.db, order), // issue 34: marked "Guest"
+      guestBuyer: await buyerIsGuest(s.db, order), // Marked "Guest"
       cardOf: (p: { payment_method_id: string | null }) => orderCardLabel('third_party_info' in order ? order.third_party_info : null, p.payment_method_id),
     };
   }

@@ -75,7 +75,7 @@ export type OrderRow = {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
-  /** Issue 34: bought as a guest (no account). */
+  /** Bought as a guest (no account). */
   guest: boolean;
   unpaid: string;
   sortKey: string;

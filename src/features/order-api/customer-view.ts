@@ -1,5 +1,5 @@
 /**
- * The orders API as a customer reads their own order (issue 20): the spec's order without what is
+ * The orders API as a customer reads their own order: the spec's order without what is
  * staff-only. Staff (orders.view) get the whole OrderJson. Left out for a customer:
  *   notes                       staff notes on the order
  *   erp_id, processor_source    internal references (ERP, which processor took the money)

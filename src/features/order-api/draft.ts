@@ -1,5 +1,5 @@
 /**
- * The order editor's draft (issue 33): staff change lines, quantities, tax exemption and shipping
+ * The order editor's draft: staff change lines, quantities, tax exemption and shipping
  * in a draft that is kept aside (in the editor) until "Save order". This module
  *   - checks a draft's lines against the stored ones (checkDraftLines, used by the save too), and
  *   - prices a draft WITHOUT writing anything (draftOrder): the stored order with the draft applied,
@@ -62,7 +62,7 @@ export function checkDraftLines(stored: readonly LineRow[], body: DraftLines) {
 
 /** Why: a stale draft (someone saved meanwhile) is refused as the save would refuse it (409). */
 export function checkVersion(stored: number, sent: number | undefined) {
-  // None sent: a client written to the spec (issue 34); the save still locks the row.
+  // None sent: a client written to the spec; the save still locks the row.
   if (sent !== undefined && stored !== sent) throw conflict(STALE_MESSAGE, { version: `The order is at version ${stored}, not ${sent}.` });
 }
 

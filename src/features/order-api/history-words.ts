@@ -1,5 +1,5 @@
 /**
- * An order's history in words (issue 33): one entry per save of the order editor, naming the
+ * An order's history in words: one entry per save of the order editor, naming the
  * products by title (never a line id), each change (quantity 2 → 3, added, removed, tax exemption,
  * shipping removed, status, PO number…), the total before → after in money, and who saved it:
  *

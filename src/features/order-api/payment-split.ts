@@ -1,5 +1,5 @@
 /**
- * A staff payment's split over the parts of an order (issue 33): every line, unpaid fee, the
+ * A staff payment's split over the parts of an order: every line, unpaid fee, the
  * shipping and the tax (src/domain/payment-parts.ts, the rule the payment island applies too).
  * Read inside the payment's transaction with the order locked: what each part still owes, then
  * the split sent (allocations, fee_ids) checked against it, or — nothing sent — the payment

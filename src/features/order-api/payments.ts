@@ -2,7 +2,7 @@
  * Staff take a payment on an order: a check (payment type 2) or a card (type 1, charged through
  * the card provider of src/providers/payments with the token the provider's tokenisation endpoint
  * gave the browser — never a card number here). Either way the payment is split over the parts of
- * the order (issue 33): lines (allocation type 0, each capped at its unpaid total), fees (type 1,
+ * the order: lines (allocation type 0, each capped at its unpaid total), fees (type 1,
  * a fee paid once covered), the shipping (2) and the tax (3, by tax_name), each capped at what it
  * still owes, adding up to the payment exactly (payment-split.ts, src/domain/payment-parts.ts, the
  * rule the payment island applies too). A payment sent with no split is spread over all that is
@@ -123,7 +123,7 @@ async function writePayment(
   await logChange(tx, order.id, user.id, 'payment.create', `${values.summary} of ${formatMoney(body.amount, order.orderCurrency, 'en-US')} recorded on order ${order.id} by ${user.email}`, before, await snapshot(tx, saved), {
     payment_id: payment.id, allocations: rows.map((r) => ({ type: r.type, line: r.lineItemId, fee: r.feeId, ...(r.taxName ? { tax: r.taxName } : {}), amount: r.amount })),
   });
-  await emitEvent(tx, 'payment.recorded', { orderId: order.id, paymentId: payment.id, paymentType: values.paymentType, amount: fromCents(body.amount), currency: order.orderCurrency }); // webhooks (issue 15)
+  await emitEvent(tx, 'payment.recorded', { orderId: order.id, paymentId: payment.id, paymentType: values.paymentType, amount: fromCents(body.amount), currency: order.orderCurrency }); // webhooks
   return { payment_id: payment.id };
 }
 

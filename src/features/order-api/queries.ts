@@ -68,13 +68,13 @@ function partsColumns() {
     promotions: sql<Json[]>`(select ${agg(sql`json_build_object('id', ${promotions.id}, 'name', ${promotions.name}, 'code', ${promotions.code}, 'configuration', ${promotions.configuration})`, sql`${promotions.id}`)}
       from ${orderPromotions} join ${promotions} on ${promotions.id} = ${orderPromotions.promotionId} where ${orderPromotions.orderId} = ${orderId})`,
     quotes: sql<Json[]>`(select ${agg(sql`to_json(${shipmentQuotes})`, sql`${shipmentQuotes.warehouseId}, ${shipmentQuotes.total}`)} from ${shipmentQuotes} where ${shipmentQuotes.orderId} = ${orderId})`,
-    addresses: sql<Json[]>`(select ${agg(sql`to_json(${addresses})`, sql`${addresses.id}`)} from ${addresses} where ${orders.status} = 'cart' and ${addresses.id} in (${orders.shipToAddressId}, ${orders.billToAddressId}))`, // a placed order has its own copies (issue 20)
+    addresses: sql<Json[]>`(select ${agg(sql`to_json(${addresses})`, sql`${addresses.id}`)} from ${addresses} where ${orders.status} = 'cart' and ${addresses.id} in (${orders.shipToAddressId}, ${orders.billToAddressId}))`, // a placed order has its own copies
     logCount: sql<number>`(select count(*)::int from ${logs} where ${logs.entity} = 'order' and ${logs.entityId} = ${orderId})`,
     methods: sql<Json[]>`(select ${agg(sql`json_build_object('method', ${channelPaymentMethods.method}, 'label', ${channelPaymentMethods.label})`, sql`${channelPaymentMethods.sort}`)}
       from ${channelPaymentMethods} where ${channelPaymentMethods.channelId} = ${orders.channelId} and ${channelPaymentMethods.enabled})`,
     refunds: sql<Json[]>`(select ${agg(sql`json_build_object('id', ${refunds.id}, 'paymentId', ${refunds.paymentId}, 'amount', ${refunds.amount}, 'reason', ${refunds.reason}, 'createdAt', ${refunds.createdAt})`, sql`${refunds.id}`)}
       from ${refunds} join ${payments} on ${payments.id} = ${refunds.paymentId} where ${payments.orderId} = ${orderId})`,
-    // What each refund took back (issue 33): lines, shipping, tax.
+    // What each refund took back: lines, shipping, tax.
     refundAllocations: sql<Json[]>`(select ${agg(sql`to_json(${refundAllocations})`, sql`${refundAllocations.id}`)}
       from ${refundAllocations} join ${refunds} on ${refunds.id} = ${refundAllocations.refundId} join ${payments} on ${payments.id} = ${refunds.paymentId} where ${payments.orderId} = ${orderId})`,
   };

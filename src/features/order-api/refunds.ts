@@ -1,7 +1,7 @@
 /**
  * Refunding a card payment (staff with orders.pay): the money goes back through the card provider
  * that took it, and the refund is spread over what the payment paid — lines, shipping and tax
- * (issue 33) — newest allocation first (src/domain/prorate.ts spreadRefund), so those parts owe it
+ * — newest allocation first (src/domain/prorate.ts spreadRefund), so those parts owe it
  * again (refund_allocations keep the type and tax_name). Fees a payment settled are not refunded
  * here. One transaction with the order locked (optimistic version as for every edit)
  * and the log row; the provider is asked only after every check has passed.

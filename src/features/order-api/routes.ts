@@ -20,7 +20,7 @@ const requireBearer: RequestHandler = (req, _res, next) => (req.bearer && req.us
 
 /**
  * `If-Match: "3"` (or `W/"3"`) names the version an edit was made on when the body does not
- * (issue 34): the body's `version` wins; neither means a client written to the spec, and the
+ *: the body's `version` wins; neither means a client written to the spec, and the
  * spec's behaviour applies.
  */
 const ifMatchVersion: RequestHandler = (req, _res, next) => {
@@ -53,7 +53,7 @@ export function orderApiRoutes(s: Services): Router {
     res.json(await updateOrder(s.db, id, req.user, body, t(req)));
   });
 
-  /** POST /{locale}/api/orders/{id}/draft — the editor's draft priced, nothing written (issue 33); the update's body. */
+  /** POST /{locale}/api/orders/{id}/draft — the editor's draft priced, nothing written; the update's body. */
   r.post('/api/orders/:orderId/draft', async (req, res) => {
     const id = orderId(req);
     requireEditor(req.user);

@@ -11,9 +11,9 @@ const nullableText = (max: number) => z.preprocess((v) => (v === '' ? null : v),
 const lineTypes = Object.values(LINE_TYPES) as number[];
 
 /**
- * The version of the order an edit was made on (issue 20), in the body or as `If-Match` (routes.ts):
+ * The version of the order an edit was made on, in the body or as `If-Match` (routes.ts):
  * a stale one is 409, so an edit never overwrites a newer one. A client written to the spec sends
- * none (issue 34): then the spec's behaviour applies, as it was before versions. A version that is
+ * none: then the spec's behaviour applies, as it was before versions. A version that is
  * sent must be a version.
  */
 export const VERSION_REQUIRED = 'Send the version of the order you edited (version), as synchronize gave it.';
@@ -39,14 +39,14 @@ export const UpdateBody = z.object({
   notes: nullableText(4000),
   line_items: z.array(UpdateLine, { message: 'line_items must list every line the order keeps.' }).max(200, 'At most 200 lines.'),
   line_items_for_deletion: z.array(id('line_items_for_deletion')).max(200).optional().default([]),
-  /** The draft's tax exemption (issue 33): saved with the rest; '' or '0' is not exempt. Left out: unchanged. */
+  /** The draft's tax exemption: saved with the rest; '' or '0' is not exempt. Left out: unchanged. */
   tax_exempt_id: z.preprocess((v) => (v === null ? '' : typeof v === 'number' ? String(v) : v), z.string().trim().max(60, 'At most 60 characters.').optional()),
-  /** The draft removes the shipping method (issue 33): saved with the rest. */
+  /** The draft removes the shipping method: saved with the rest. */
   remove_shipping: z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean().optional()),
 });
 export type UpdateBody = z.infer<typeof UpdateBody>;
 
-/** A draft to price without writing (issue 33): the update's body; without line_items the stored lines as they are. */
+/** A draft to price without writing: the update's body; without line_items the stored lines as they are. */
 export const DraftBody = UpdateBody.extend({ line_items: UpdateBody.shape.line_items.optional() });
 export type DraftBody = z.infer<typeof DraftBody>;
 
@@ -57,6 +57,6 @@ export const TinBody = z.object({
 
 export const VersionBody = z.object({ version: Version });
 
-/** update-item: one line's quantity, priced in the draft sent along (issue 33: nothing is written). */
+/** update-item: one line's quantity, priced in the draft sent along (nothing is written). */
 export const ItemQuantityBody = DraftBody.extend({ quantity: Quantity });
 export type ItemQuantityBody = z.infer<typeof ItemQuantityBody>;

@@ -122,7 +122,7 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     shipment_method: o.shipmentMethod,
     shipment_quote_id: o.shipmentQuoteId,
     processor_source: o.processorSource,
-    // A placed order's own copies (issue 20); a cart's live address-book rows.
+    // A placed order's own copies; a cart's live address-book rows.
     ship_to: address(addressOfOrder(o.status, o.shipTo, parts.addresses.find((a) => a.id === o.shipToAddressId)), o.shipmentMethod),
     bill_to: address(addressOfOrder(o.status, o.billTo, parts.addresses.find((a) => a.id === o.billToAddressId))),
     ship_from: row.shipFrom?.id ? row.shipFrom : null,

@@ -43,7 +43,7 @@ export async function synchronize(db: Db, orderId: number, user: CurrentUser | u
   const found = await loadOrder(db, orderId);
   if (!found || !mayRead(found.row, user)) throw notFound('Order not found.');
   const json = orderJson(found.row, found.parts, t);
-  // A customer reading their own order gets it without the staff-only fields (issue 20, customer-view.ts).
+  // A customer reading their own order gets it without the staff-only fields (customer-view.ts).
   return isStaffReader(user) ? json : customerOrderJson(json);
 }
 
@@ -103,7 +103,7 @@ export async function updateOrder(db: Db, orderId: number, user: CurrentUser | u
     if (body.po_number !== undefined) patch.poNumber = body.po_number;
     if (body.attention !== undefined) patch.attention = body.attention;
     if (body.notes !== undefined) patch.notes = body.notes;
-    // The draft's tax exemption and shipping removal are saved with the rest, in this one transaction (issue 33).
+    // The draft's tax exemption and shipping removal are saved with the rest, in this one transaction.
     if (body.tax_exempt_id !== undefined) patch.taxExemptId = body.tax_exempt_id === '' ? null : body.tax_exempt_id;
     if (body.remove_shipping && order.shipmentMethod) {
       await tx.update(shipmentQuotes).set({ selected: false }).where(eq(shipmentQuotes.orderId, orderId));
@@ -111,7 +111,7 @@ export async function updateOrder(db: Db, orderId: number, user: CurrentUser | u
     }
     const saved = await repriceAndSave(tx, order, patch);
     const after = await snapshot(tx, saved);
-    // One history entry per save, in words (issue 33): titles, each change, the total before → after, who.
+    // One history entry per save, in words: titles, each change, the total before → after, who.
     const words = historyWords(before, after, order.orderCurrency, editor.email);
     await logChange(tx, orderId, editor.id, 'order.update', englishHistoryText(words), before, after, { new_lines, deleted: [...deleting], words });
     return new_lines;
@@ -149,7 +149,7 @@ export async function removeShippingMethod(db: Db, orderId: number, user: Curren
 
 /**
  * PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} — one line's quantity in
- * the draft (issue 33): priced with the rest of the draft sent along, and written NOWHERE; "Save
+ * the draft: priced with the rest of the draft sent along, and written NOWHERE; "Save
  * order" (update) applies the whole draft. Answers the spec's price, total, subtotal, quantity,
  * last_quantity for the draft, and the draft order itself.
  */
@@ -161,7 +161,7 @@ export async function updateItemQuantity(db: Db, orderId: number, lineId: number
   return { price: line.unit_price, total: line.total, subtotal: order.totals.subtotal, quantity: line.quantity, last_quantity: lastQuantity, order_total: order.totals.total, version: order.version, order };
 }
 
-/** POST /{locale}/api/orders/{id}/draft — the order with the editor's draft applied, priced, written nowhere (issue 33). */
+/** POST /{locale}/api/orders/{id}/draft — the order with the editor's draft applied, priced, written nowhere. */
 export async function priceDraft(db: Db, orderId: number, user: CurrentUser | undefined, body: DraftBody, t: Translate): Promise<OrderJson> {
   const editor = requireEditor(user);
   await readableOrder(db, orderId, editor);

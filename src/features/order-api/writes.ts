@@ -143,7 +143,7 @@ export async function repriceAndSave(tx: Tx, order: LockedOrder, patch: Partial<
 /** Writes the log row of one change, in the same transaction as the change. */
 export async function logChange(tx: Tx, orderId: number, userId: number, action: string, message: string, before: Snapshot, after: Snapshot, extra: Record<string, unknown> = {}) {
   await audit(tx, { action, entity: 'order', entityId: orderId, userId, message, data: { ...diff(before, after), ...extra } });
-  await emitEvent(tx, 'order.updated', { orderId, action, status: after.status ?? null }); // webhooks (issue 15)
+  await emitEvent(tx, 'order.updated', { orderId, action, status: after.status ?? null }); // webhooks
 }
 
 /** Unpaid fees of an order (for the payment screens). */

@@ -1,5 +1,5 @@
 /**
- * Orders keep what was sold (issue 20): at placement the ship-to and bill-to are COPIED onto the
+ * Orders keep what was sold: at placement the ship-to and bill-to are COPIED onto the
  * order (orders.ship_to / bill_to, src/domain/order-address.ts). Editing or deleting the address
  * afterwards changes the address book only.
  *

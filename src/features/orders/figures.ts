@@ -1,5 +1,5 @@
 /**
- * A placed order's figures as the customer reads them (issue 33): the confirmation page, the
+ * A placed order's figures as the customer reads them: the confirmation page, the
  * order's page in the history and the confirmation mail all read the stored order through the one
  * ledger (domain/stored-ledger.ts) and label its rows one way (domain/order-figures.ts):
  * each line list unit × quantity = list total, its discounts as their own rows, net; the order's

@@ -1,5 +1,5 @@
 /**
- * An order's configured options per line, in the reader's language (issue 34: the confirmation
+ * An order's configured options per line, in the reader's language (the confirmation
  * page and mail left them out, so a configured planter read like any other). The same words as
  * the cart: "Option: Choice", with "× n" for an option that takes a quantity (type 1).
  */

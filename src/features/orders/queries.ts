@@ -31,7 +31,7 @@ export async function getOrderDetail(db: DbOrTx, orderId: number) {
       .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id)),
     db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)),
     db.select().from(orderFees).where(eq(orderFees.orderId, orderId)).orderBy(asc(orderFees.id)),
-    // A placed order shows its own copy of the ship-to (issue 20); only a cart reads the address book.
+    // A placed order shows its own copy of the ship-to; only a cart reads the address book.
     order.order.status === 'cart' && order.order.shipToAddressId
       ? db.select().from(addresses).where(eq(addresses.id, order.order.shipToAddressId)).limit(1)
       : Promise.resolve([]),

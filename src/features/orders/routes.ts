@@ -30,7 +30,7 @@ async function readable(s: Services, req: Request, param: unknown = req.params.o
 
 /**
  * The order page's locals (the survey form after refused answers: its values kept); also the guest's
- * confirmation (src/features/guest/routes.ts, issue 34), who has no survey.
+ * confirmation (src/features/guest/routes.ts), who has no survey.
  */
 export async function orderPageLocals(s: Services, req: Request, order: NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>, surveyValues: Record<string, unknown> = {}) {
   const { exemption, answered, shipments } = await customerOrderExtras(s.db, order.id);
@@ -38,7 +38,7 @@ export async function orderPageLocals(s: Services, req: Request, order: NonNulla
   const card = (order.thirdPartyInfo as { card?: { brand: string; last4: string } } | null)?.card ?? null;
   const lines = order.lines.map((l) => ({ ...l, title: lineTitle(l, names) }));
   return {
-    // Every figure from the one ledger (issue 33): lines at list price, discounts as their own rows.
+    // Every figure from the one ledger: lines at list price, discounts as their own rows.
     figures: orderFiguresView({ ...order, lines }, await promotionRules(s.db, order.lines), { t: req.t as never, locale: req.locale }),
     title: req.t('order.title', { id: order.id }),
     // Each line in the reader's language (the catalogue's name; the line's own title without a translation).
@@ -52,7 +52,7 @@ export async function orderPageLocals(s: Services, req: Request, order: NonNulla
     shipments,
     check: order.payments.find((p) => p.paymentType === 2) ?? null,
     survey: req.user && order.userId === req.user.id && !answered ? { sources: SURVEY_SOURCES, values: surveyValues } : null,
-    epp: await orderPlan(s.db, order.id), // the EPP plan and schedule (issue 10)
+    epp: await orderPlan(s.db, order.id), // the EPP plan and schedule
   };
 }
 

@@ -41,7 +41,7 @@ export function orgUserRoutes(s: Services): Router {
     const [users, invites, limits] = await Promise.all([organisationUsers(s.db, organisation.id), pendingInvites(s.db, organisation.id), limitsOfOrganisation(s.db, organisation.id)]);
     return { organisation, users, invites, limits };
   }
-  // Issue 25: each member's spending limits, set with the small form on their row (approvals/routes.ts).
+  // Each member's spending limits, set with the small form on their row (approvals/routes.ts).
   const listPage = async (req: Request) => {
     const { limits, ...rest } = await listOf(req);
     return { title: req.t('orgu.title'), ...rest, limits: Object.fromEntries(limits.map((l) => [l.userId, l])), accountNav: 'orgUsers' };

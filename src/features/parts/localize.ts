@@ -1,5 +1,5 @@
 /**
- * The parts area in the visitor's language (issue 22): copies of what the services return, with
+ * The parts area in the visitor's language: copies of what the services return, with
  * the diagrams' titles and the parts' names from the catalogue translations (no query).
  */
 import type { CatalogNames } from '../../domain/catalog-text.ts';

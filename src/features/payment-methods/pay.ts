@@ -1,5 +1,5 @@
 /**
- * Paying an order with a saved method (issue 10), checked by checkout's reserve step inside its
+ * Paying an order with a saved method, checked by checkout's reserve step inside its
  * transaction (the debit itself runs outside any transaction: checkout/place-order.ts). A method id that is not the buyer's is 404 (the same answer as one that does not
  * exist); a bank account pays only once verified, and only in a store that takes bank payments.
  */

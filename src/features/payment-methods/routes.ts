@@ -1,5 +1,5 @@
 /**
- * Saved payment methods and bank accounts (issue 10), under /{locale}/:
+ * Saved payment methods and bank accounts, under /{locale}/:
  *   GET    /account/payment[?user_id=]                 the "edit user payments" page (island)
  *   GET    /account/payment/methods[?user_id=]         the methods as JSON
  *   POST   /account/payment/cards                      save a card: {token, user_id?} (token from the card provider)
@@ -113,7 +113,7 @@ export function paymentMethodRoutes(s: Services): Router {
     ]);
     const L = labelsOf(req);
     res.json({
-      // Issue 20: nothing the shop's configured providers cannot charge (production without a provider offers none).
+      // Nothing the shop's configured providers cannot charge (production without a provider offers none).
       methods: rows.filter((m) => usable(m) && (m.kind === 'card' ? cardsOk && paymentProviderOf(s).kind !== 'none' : bankOk && bankLinkProviderOf(s).kind !== 'none')).map(methodJson),
       manage_url: `/${req.locale}/account/payment`,
       labels: { legend: L['saved.legend'], new: L['saved.new'], manage: L['saved.manage'], card: L.card, bank: L.bank, default: L.default },

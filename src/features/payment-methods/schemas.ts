@@ -1,4 +1,4 @@
-/** Saved payment methods (issue 10): request shapes, validated at the edge. */
+/** Saved payment methods: request shapes, validated at the edge. */
 import { z } from 'zod';
 import { IdParam } from '../../http/validate.ts';
 import { toCents } from '../../domain/money.ts';

@@ -1,5 +1,5 @@
 /**
- * Saved payment methods (issue 10): who may act on whose methods, and the writes, each in one
+ * Saved payment methods: who may act on whose methods, and the writes, each in one
  * transaction with its audit entry (payment_method.add | remove | default | verify).
  *
  * Object-level rules: a customer acts on their own methods only. Naming another user (or another

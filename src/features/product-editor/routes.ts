@@ -139,7 +139,7 @@ export function productEditorRoutes(s: Services): Router {
       data,
       refData: ref,
       distributorAmount,
-      /** The media library's newest images: the picker chooses from them (issue 34). */
+      /** The media library's newest images: the picker chooses from them. */
       media,
       hitMax: hitMaxDistributors(data.distributors.length, distributorAmount),
       labels: editorLabels(req),

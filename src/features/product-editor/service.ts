@@ -189,7 +189,7 @@ async function finish(tx: DbOrTx, auditId: number, productId: number, user: Edit
     data: { product_audit_id: auditId, before, after },
   });
   await catalogChanged(tx, { entity: 'product', id: productId });
-  await emitEvent(tx, 'product.changed', { productId, stockcode: after.stockcode, action }); // webhooks (issue 15)
+  await emitEvent(tx, 'product.changed', { productId, stockcode: after.stockcode, action }); // webhooks
   return { ...after, product_audit_id: auditId };
 }
 
@@ -275,7 +275,7 @@ export async function setDistributorPrice(
       data: { before: before ? { price: before.price, quantity: before.quantity } : null, after: { price: row.price, quantity: row.quantity } },
     });
     await catalogChanged(tx, { entity: 'product', id: productId });
-    await emitEvent(tx, 'product.changed', { productId, action: 'product.distributor-price' }); // webhooks (issue 15)
+    await emitEvent(tx, 'product.changed', { productId, action: 'product.distributor-price' }); // webhooks
     return { distributor_id: d.id, price: row.price, quantity: row.quantity };
   });
 }

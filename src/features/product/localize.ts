@@ -1,5 +1,5 @@
 /**
- * The product page in the visitor's language (issue 22): the cached page (shared by every locale,
+ * The product page in the visitor's language: the cached page (shared by every locale,
  * never mutated) is copied with the product's name and description, its categories, options and
  * choices, its cards' names and its diagrams' titles from the catalogue translations. No query:
  * the names come from the read model (src/features/translations/catalog-text.ts).

@@ -38,7 +38,7 @@ export function productRoutes(s: Services): Router {
       shippingEstimate,
       // The page cache's tags: emptied when this product, or one shown here as a card, is written.
       pageTags: [id, ...page.similar.map((c) => c.id), ...page.popular.map((c) => c.id)].map(productTag),
-      // The EPP calculator (issue 10): the figures are asked from /epp/service-data by the island.
+      // The EPP calculator: the figures are asked from /epp/service-data by the island.
       epp: eppIslandProps({ locale: req.locale, currency: channel.currency, t: req.t as never, source: { productId: id } }),
     });
   });

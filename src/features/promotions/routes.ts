@@ -45,7 +45,7 @@ export function promotionRoutes(s: Services): Router {
     res.redirect(303, `/${req.locale}${BASE}`);
   });
 
-  // Editing (issue 22): the create form, filled in; a refused save shows it again with the messages.
+  // Editing: the create form, filled in; a refused save shows it again with the messages.
   const editTitle = (req: import('express').Request) => req.t('promo.editTitle');
   // The error handler runs outside this router, where req.params is empty: keep the id now. The form
   // comes back with the typed values and the version as stored now (after a 409 the next save goes through).

@@ -23,7 +23,7 @@ export const PromotionCreate = z.object({
   starts_at: date('Start'),
   ends_at: date('End'),
   active: z.union([z.literal('1'), z.literal('on'), z.literal('true'), z.boolean()]).optional().transform((v) => v !== undefined && v !== false),
-  // Conditions (issue 33): which goods it comes off, and whether it also takes shipping off.
+  // Conditions: which goods it comes off, and whether it also takes shipping off.
   applies_to: z.string().optional().transform((v) => (v ?? 'all').trim() || 'all').pipe(z.enum(PROMOTION_SCOPES, { message: 'Choose what the promotion applies to: all goods or parts only.' })),
   free_shipping: z.union([z.literal('1'), z.literal('on'), z.literal('true'), z.boolean()]).optional().transform((v) => v !== undefined && v !== false),
   priority: z.string().optional().transform((v) => (v ?? '').trim()).pipe(z.string().regex(/^\d{0,4}$/, 'A whole number from 0 to 9999.')).transform((v) => (v ? Number(v) : 0)),

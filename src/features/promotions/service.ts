@@ -11,7 +11,7 @@ import type { PromotionCreate } from './schemas.ts';
 type Db = Database['db'];
 
 const value = sql<string>`(${promotions.configuration} -> 0 -> 'actions' -> 0 ->> 'value')::numeric`;
-// An ended promotion is 'expired' whether or not it was also switched off (issue 22: one said "Inactive" among "Expired" ones).
+// An ended promotion is 'expired' whether or not it was also switched off (one said "Inactive" among "Expired" ones).
 const status = sql<string>`case when ${promotions.endsAt} is not null and ${promotions.endsAt} <= now() then 'expired' when not ${promotions.active} then 'inactive' when ${promotions.startsAt} is not null and ${promotions.startsAt} > now() then 'scheduled' else 'active' end`;
 const ORDER = [promotions.name, promotions.code, value, promotions.startsAt, promotions.endsAt, status, promotions.createdAt];
 
@@ -70,7 +70,7 @@ export function promotionVersion(p: typeof promotions.$inferSelect): string {
 }
 
 /**
- * Saves the edit form (issue 22: promotions could not be edited). Same rules as creating; an
+ * Saves the edit form (promotions could not be edited). Same rules as creating; an
  * expired promotion may be edited, e.g. to move its end date. Only the first action's value is
  * the form's: anything else the configuration holds is kept as it was. With the `version` the
  * form was opened on, a promotion changed since then is not overwritten (409, STALE_PROMOTION).

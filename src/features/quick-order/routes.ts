@@ -1,5 +1,5 @@
 /**
- * Quick order (issue 25), under /{locale}/:
+ * Quick order, under /{locale}/:
  *   GET  /quick-order          the page (storefront layout, the quick-order island)
  *   POST /quick-order/resolve  {text} or {lines: [{stockcode, quantity}]} → each line's verdict, product, price and stock
  *   POST /quick-order/add      the same body; every line into the visitor's cart in one transaction,

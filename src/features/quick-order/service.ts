@@ -1,5 +1,5 @@
 /**
- * Quick order (issue 25): pasted part numbers and quantities resolved to products with their
+ * Quick order: pasted part numbers and quantities resolved to products with their
  * price and stock in the visitor's channel, then added to the cart all together.
  *
  *   resolveQuickOrder  ONE statement for any number of lines (pricingFactsByStockcode), then the

@@ -1,5 +1,5 @@
 /**
- * Quotes (issue 25): reads and small writes, drizzle only. A quote is an order in status 'quote'
+ * Quotes: reads and small writes, drizzle only. A quote is an order in status 'quote'
  * (orders.quote = true) plus its quotes row and its messages.
  */
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
@@ -111,7 +111,7 @@ export async function productLineCount(db: DbOrTx, orderId: number): Promise<num
 /**
  * The accepted quote is placed as it stands: no line is touched (the quoted prices stay), the
  * status becomes 'pending' and the quote flag is cleared (owed: staff take payment as for any order) and the ship-to and
- * bill-to are copied from the address book as at checkout (issue 20), when the cart had them.
+ * bill-to are copied from the address book as at checkout, when the cart had them.
  */
 export async function placeQuotedOrder(db: DbOrTx, orderId: number, now: Date) {
   const [row] = await db.update(orders).set({

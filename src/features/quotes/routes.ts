@@ -1,5 +1,5 @@
 /**
- * Quotes (issue 25). The buyer's side (signed in; only their own quotes, 404 otherwise):
+ * Quotes. The buyer's side (signed in; only their own quotes, 404 otherwise):
  *   GET  /{locale}/account/quotes                    their quotes
  *   GET  /{locale}/account/quotes/new                the request form: the cart and a message
  *   POST /{locale}/account/quotes                    the cart becomes a quote request

@@ -1,4 +1,4 @@
-/** Quotes (issue 25): the forms of both sides and the back office's index query, validated at the edge. */
+/** Quotes: the forms of both sides and the back office's index query, validated at the edge. */
 import { z } from 'zod';
 import { invalid, type FieldErrors } from '../../domain/errors.ts';
 import { staffUnitPriceCents, UNIT_PRICE_MESSAGE } from '../../domain/order-edit.ts';

@@ -1,5 +1,5 @@
 /**
- * Quotes (issue 25): a signed-in buyer's cart becomes a quote request (the order leaves the cart
+ * Quotes: a signed-in buyer's cart becomes a quote request (the order leaves the cart
  * paths as status 'quote', so nothing the buyer does changes it; a cart waiting for spending
  * approval cannot be sent); staff change prices and quantities with the order editor's rules
  * (lockOrder's version check, repriceAndSave's totals by THE order pricing) and send a

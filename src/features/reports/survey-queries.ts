@@ -1,7 +1,7 @@
 /**
  * Checkout survey report: answers counted per question, answer and period by PostgreSQL.
  *
- * The survey's storage is `surveys.answers` (jsonb, one object per order; issue #7's checkout
+ * The survey's storage is `surveys.answers` (jsonb, one object per order; the checkout
  * survey writes {source, ease, comment, locale}, the demo seed {heardFrom, rating, recommend,
  * comment}). Every key is a question except free text and bookkeeping (comment, locale), so a
  * question added to the survey shows up here without a code change.

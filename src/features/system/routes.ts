@@ -1,5 +1,5 @@
 /**
- * System services and the log (spec §2 "/{locale}/admin/services", "/{locale}/admin/logs", issue 15):
+ * System services and the log (spec §2 "/{locale}/admin/services", "/{locale}/admin/logs"):
  *   GET /{locale}/admin/services                          every service's live status (services.view)
  *   GET /{locale}/admin/logs[?q=&who=&action=&kind=&level=&from=&to=&after=|before=]   the audit log (logs.view)
  * Scripts get JSON; filters live in the URL and bad ones are a 400 naming the field.

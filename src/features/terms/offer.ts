@@ -1,4 +1,4 @@
-/** Pay on terms (issue 25): the "Invoice (net N)" choice checkout offers a member of an organisation with terms. */
+/** Pay on terms: the "Invoice (net N)" choice checkout offers a member of an organisation with terms. */
 import type { DbOrTx } from '../../db/client.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
 import type { CheckoutMethod } from '../../domain/checkout-props.ts';

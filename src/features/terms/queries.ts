@@ -1,5 +1,5 @@
 /**
- * Pay on terms (issue 25): reads and small writes, drizzle only. An order belongs to the
+ * Pay on terms: reads and small writes, drizzle only. An order belongs to the
  * organisation of its buyer's account (else of its person), as webhooks' eventOrganisationSql.
  * What an invoice still owes is the balance rule's (order-balance.ts, SQL twin in db/queries) (staff record the
  * customer's payment against the order later, by check or card, in the order editor).

@@ -1,5 +1,5 @@
 /**
- * Overdue invoice reminders (issue 25), a graphile-worker task on a daily crontab line run by the
+ * Overdue invoice reminders, a graphile-worker task on a daily crontab line run by the
  * app's job queue (webhooks/worker.ts). Each open invoice past its due date is mailed to its
  * customer, in the language the order was placed in, at most once a day: the order's
  * last_reminded_at is claimed (a conditional UPDATE) before the mail goes, so two runs at once

@@ -1,5 +1,5 @@
 /**
- * Pay on terms in the back office (issue 25):
+ * Pay on terms in the back office:
  *   POST /account/dashboard/customers/{person_id}/terms   staff give the customer's organisation net terms and a credit limit (customers.edit)
  *   GET  /{locale}/account/dashboard/invoices             invoices due, ?overdue=1 for those past due, keyset pages ?after=/?before= (orders.view)
  * Who may reach them: src/http/route-permissions.ts (enforced before these routers).

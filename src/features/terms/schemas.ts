@@ -1,4 +1,4 @@
-/** Pay on terms (issue 25): the staff form "Payment terms" (None / Net 15 / Net 30 / Net 60, a credit limit). */
+/** Pay on terms: the staff form "Payment terms" (None / Net 15 / Net 30 / Net 60, a credit limit). */
 import { z } from 'zod';
 import { decodeCursor } from '../../domain/keyset.ts';
 import { toCents } from '../../domain/money.ts';

@@ -1,5 +1,5 @@
 /**
- * Pay on terms (issue 25): the server's decisions. Checkout asks `invoiceTerms` twice for an order
+ * Pay on terms: the server's decisions. Checkout asks `invoiceTerms` twice for an order
  * paid by invoice: when it reserves (a refusal writes nothing) and again when it confirms, with the
  * organisation's row locked, so two members placing at once cannot both pass the credit limit.
  */

@@ -66,7 +66,7 @@ export function pageTextLocals(user: User, locale: Locale, t: Translator) {
       return safeHtmlCached(String(t(key)));
     },
     tEdit: (key: string) => editLink(key, locale, label),
-    /** The edit link of a whole field, e.g. catalogue text 'cat:product.5.title' (issue 22). */
+    /** The edit link of a whole field, e.g. catalogue text 'cat:product.5.title'. */
     tEditField: (field: string) => editLink(fieldCode(field), locale, label, field),
     pageTextKeys,
     pageTextCount: () => PAGE_TEXT_COUNT_MARK,

@@ -102,7 +102,7 @@ async function applyCounts(tx: DbOrTx, warehouseId: number, changes: Change[], u
       data: { product_id: c.productId, stockcode: c.stockcode, before: c.before, after: c.after, reason },
     });
     await catalogChanged(tx, { entity: 'inventory', id: c.productId });
-    await emitEvent(tx, 'inventory.changed', { warehouseId, productId: c.productId, stockcode: c.stockcode, before: c.before, after: c.after }); // webhooks (issue 15)
+    await emitEvent(tx, 'inventory.changed', { warehouseId, productId: c.productId, stockcode: c.stockcode, before: c.before, after: c.after }); // webhooks
   }
 }
 

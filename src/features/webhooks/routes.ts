@@ -1,5 +1,5 @@
 /**
- * Integrations (spec §2 "/{locale}/account/dashboard/integrations", issue 15), `webhooks.edit`:
+ * Integrations (spec §2 "/{locale}/account/dashboard/integrations"), `webhooks.edit`:
  *   GET  /{locale}/account/dashboard/integrations                      webhooks, or the empty state
  *   GET  …/integrations/new                                            the new-webhook form
  *   POST …/integrations                                                create → the secret, shown once

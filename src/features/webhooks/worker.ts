@@ -32,7 +32,7 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-/** Other areas' tasks and cron lines run by the same queue (issue 20: payment refunds and recovery). */
+/** Other areas' tasks and cron lines run by the same queue (payment refunds and recovery). */
 export type ExtraJobs = { tasks: Record<string, Task>; crontab?: string };
 
 export async function startJobQueue(database: Database, config: WebhookConfig, logger: PinoLogger, connectionString?: string, extra?: ExtraJobs): Promise<JobQueue> {

@@ -1,4 +1,4 @@
-/** Spending limits and approval (issue 25): the limits form on the organisation users page, the approvers' queue, the member's withdrawal and the mails. */
+/** Spending limits and approval: the limits form on the organisation users page, the approvers' queue, the member's withdrawal and the mails. */
 const en = {
   'acct.nav.approvals': 'Approvals',
   'approvals.title': 'Orders waiting for approval',

@@ -1,5 +1,5 @@
 /**
- * Issue 22's back-office additions: editing a promotion, adding a customer, and the product
+ * The back-office additions: editing a promotion, adding a customer, and the product
  * editor's sections and save bar. (A file of its own: catalog-admin.ts and order-admin.ts are long.)
  */
 export const backofficeEdit = {

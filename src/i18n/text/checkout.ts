@@ -1,4 +1,4 @@
-/** Checkout, order confirmation and the checkout survey (issue #7). */
+/** Checkout, order confirmation and the checkout survey. */
 export const en = {
   'checkout.title': 'Checkout',
   'checkout.tabs': 'Checkout steps',

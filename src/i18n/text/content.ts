@@ -1,5 +1,5 @@
 /**
- * Page blocks edited with the content and image editors (issue 13): the landing banner's image is
+ * Page blocks edited with the content and image editors: the landing banner's image is
  * an image([...]) directive, so staff change it (per language if they wish) in the translation
  * editor, with a preview, like any text. A language without its own value shows the English one.
  */

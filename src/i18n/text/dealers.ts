@@ -1,4 +1,4 @@
-/** Interface text of the dealer locator (issue #12). */
+/** Interface text of the dealer locator. */
 const en = {
   'dealers.title': 'Find a dealer',
   'dealers.intro': 'Dealers near you sell and service our planters and stock the parts you need.',

@@ -1,4 +1,4 @@
-/** The Extended Payment Program: service data, the preview and calculator islands, checkout, the staff order page (issue 10). */
+/** The Extended Payment Program: service data, the preview and calculator islands, checkout, the staff order page. */
 export const epp = {
   en: {
     'epp.title': 'Extended Payment Program (EPP)',

@@ -209,7 +209,7 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['The carrier sent a response we cannot read.', 'Le transporteur a envoyé une réponse illisible.', 'La transportista envió una respuesta que no podemos leer.'],
   ['The carrier could not be reached.', 'Le transporteur est injoignable.', 'No se pudo contactar a la transportista.'],
   ['The carrier quoted in {{currency}}, a currency we do not convert.', 'Le transporteur a donné un tarif en {{currency}}, une devise que nous ne convertissons pas.', 'La transportista cotizó en {{currency}}, una moneda que no convertimos.'],
-  // payments in flight, production without a provider (issue 20)
+  // payments in flight, production without a provider
   ['This store does not take this payment method. Choose another.', 'Cette boutique n’accepte pas ce mode de paiement. Choisissez-en un autre.', 'Esta tienda no acepta este método de pago. Elija otro.'],
   ['Your order changed while the payment was processed. Your payment is being refunded; please review your order.', 'Votre commande a changé pendant le traitement du paiement. Votre paiement est en cours de remboursement ; veuillez vérifier votre commande.', 'Su pedido cambió mientras se procesaba el pago. Se está reembolsando su pago; revise su pedido.'],
   ['This payment was not found.', 'Ce paiement est introuvable.', 'No se encontró este pago.'],
@@ -225,7 +225,7 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['Choose a billing address.', 'Choisissez une adresse de facturation.', 'Elija una dirección de facturación.'],
   ['Choose a state or province from the list.', 'Choisissez un État ou une province dans la liste.', 'Elija un estado o provincia de la lista.'],
   ['The price must be at least 1.00.', 'Le prix doit être d’au moins 1,00.', 'El precio debe ser de al menos 1.00.'],
-  // request targets (issue 20)
+  // request targets
   ['The request target must be a path (origin-form).', 'La cible de la requête doit être un chemin (forme origine).', 'El destino de la solicitud debe ser una ruta (forma de origen).'],
   ['The request target must not start with two slashes.', 'La cible de la requête ne doit pas commencer par deux barres obliques.', 'El destino de la solicitud no debe empezar con dos barras.'],
   ['The request target must not contain a backslash.', 'La cible de la requête ne doit pas contenir de barre oblique inverse.', 'El destino de la solicitud no debe contener una barra invertida.'],
@@ -309,7 +309,7 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['Not an unpaid fee of this order.', 'Pas des frais impayés de cette commande.', 'No es un cargo pendiente de este pedido.'],
   ['Each line may appear once in allocations.', 'Chaque ligne ne peut figurer qu’une fois dans les répartitions.', 'Cada línea puede aparecer una sola vez en las asignaciones.'],
   ['Each line once.', 'Chaque ligne une seule fois.', 'Cada línea una sola vez.'],
-  // payments over shipping, tax and fees (issue 33)
+  // payments over shipping, tax and fees
   ['A payment cannot put more on shipping, tax or a fee than it still owes.', 'Un paiement ne peut pas mettre sur la livraison, les taxes ou des frais plus que ce qui reste dû.', 'Un pago no puede poner en el envío, los impuestos o un cargo más de lo que aún se debe.'],
   ['A payment can only go to a line, fee, shipping or tax of this order that still owes money.', 'Un paiement ne peut aller qu’à une ligne, des frais, la livraison ou une taxe de cette commande qui doit encore de l’argent.', 'Un pago solo puede ir a una línea, un cargo, el envío o un impuesto de este pedido que aún debe dinero.'],
   ['Each line, fee, shipping or tax may appear once in allocations.', 'Chaque ligne, frais, livraison ou taxe ne peut figurer qu’une fois dans les répartitions.', 'Cada línea, cargo, envío o impuesto puede aparecer una sola vez en las asignaciones.'],
@@ -346,7 +346,7 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['subtotalOnly must be 1 or 0.', 'subtotalOnly doit valoir 1 ou 0.', 'subtotalOnly debe ser 1 o 0.'],
   ['plan must be standard or promo.', 'plan doit valoir standard ou promo.', 'plan debe ser standard o promo.'],
   ['epp_plan must be standard or promo.', 'epp_plan doit valoir standard ou promo.', 'epp_plan debe ser standard o promo.'],
-  // quick order (issue 25)
+  // quick order
   ['Send the lines as text, or as a list of part numbers and quantities.', 'Envoyez les lignes en texte, ou en liste de numéros de pièce et de quantités.', 'Envíe las líneas como texto, o como una lista de números de pieza y cantidades.'],
   ['Paste or type at least one part number.', 'Collez ou tapez au moins un numéro de pièce.', 'Pegue o escriba al menos un número de pieza.'],
   ['A quick order takes at most {{max}} lines.', 'Une commande rapide compte au plus {{max}} lignes.', 'Un pedido rápido admite como máximo {{max}} líneas.'],
@@ -355,7 +355,7 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['Enter a date such as 05/13/27.', 'Entrez une date comme 05/13/27.', 'Ingrese una fecha como 05/13/27.'],
   ['Choose today or a later date.', 'Choisissez aujourd’hui ou une date ultérieure.', 'Elija hoy o una fecha posterior.'],
   ['Choose a date within the next 21 years.', 'Choisissez une date dans les 21 prochaines années.', 'Elija una fecha dentro de los próximos 21 años.'],
-  // pay on terms (issue 25)
+  // pay on terms
   ['Your organisation cannot pay by invoice. Choose another payment method.', 'Votre organisation ne peut pas payer par facture. Choisissez un autre mode de paiement.', 'Su organización no puede pagar con factura. Elija otro método de pago.'],
   ['This order would take your organisation past its credit limit. Choose another payment method, or pay open invoices first.', 'Cette commande ferait dépasser à votre organisation sa limite de crédit. Choisissez un autre mode de paiement, ou réglez d’abord les factures ouvertes.', 'Este pedido haría que su organización superara su límite de crédito. Elija otro método de pago, o pague primero las facturas abiertas.'],
   ['An invoice is not paid with a saved payment method.', 'Une facture ne se paie pas avec un mode de paiement enregistré.', 'Una factura no se paga con un método de pago guardado.'],
@@ -363,7 +363,7 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['Choose no terms, net 15, net 30 or net 60.', 'Choisissez aucune condition, net 15, net 30 ou net 60.', 'Elija sin condiciones, neto 15, neto 30 o neto 60.'],
   ['Enter a credit limit of 0 or more, such as 5000.00.', 'Entrez une limite de crédit de 0 ou plus, par exemple 5000.00.', 'Ingrese un límite de crédito de 0 o más, por ejemplo 5000.00.'],
   ['Organisation not found.', 'Organisation introuvable.', 'Organización no encontrada.'],
-  // spending limits and approval (issue 25)
+  // spending limits and approval
   ['This cart is waiting for approval.', 'Ce panier attend une approbation.', 'Este carrito está en espera de aprobación.'],
   ['Choose check or invoice to send this order for approval.', 'Choisissez le chèque ou la facture pour envoyer cette commande en approbation.', 'Elija cheque o factura para enviar este pedido a aprobación.'],
   ['Nobody in your organisation can approve this order yet: ask your organisation’s administrator to name an approver.', 'Personne dans votre organisation ne peut encore approuver cette commande : demandez à l’administrateur de votre organisation de désigner un approbateur.', 'Nadie en su organización puede aprobar este pedido todavía: pida al administrador de su organización que designe un aprobador.'],
@@ -373,7 +373,7 @@ export const ERROR_ROWS: readonly (readonly [string, string, string])[] = [
   ['Keep the reason under 500 characters.', 'Gardez la raison sous 500 caractères.', 'Mantenga el motivo por debajo de 500 caracteres.'],
   ['This request was already decided.', 'Cette demande a déjà été décidée.', 'Esta solicitud ya fue decidida.'],
   ['You cannot approve your own order.', 'Vous ne pouvez pas approuver votre propre commande.', 'No puede aprobar su propio pedido.'],
-  // Quotes (issue 25)
+  // Quotes
   ['Write a message of 1 to 2000 characters.', 'Écrivez un message de 1 à 2000 caractères.', 'Escriba un mensaje de 1 a 2000 caracteres.'],
   ['Enter the expiry date as YYYY-MM-DD.', 'Entrez la date d’expiration au format AAAA-MM-JJ.', 'Ingrese la fecha de vencimiento como AAAA-MM-DD.'],
   ['Choose an expiry date after today.', 'Choisissez une date d’expiration après aujourd’hui.', 'Elija una fecha de vencimiento posterior a hoy.'],

@@ -1,4 +1,4 @@
-/** Guest checkout (issue 34): buying without a password, and the account made afterwards if asked. */
+/** Guest checkout: buying without a password, and the account made afterwards if asked. */
 export const en = {
   'guest.choose.title': 'Check out as a guest',
   'guest.choose.body': 'No password needed. After your order we email you a link in case you want an account.',

@@ -1,4 +1,4 @@
-/** Interface text of the instructional editor and the customer guides (issue 13). */
+/** Interface text of the instructional editor and the customer guides. */
 const en = {
   'admin.nav.instructionals': 'Instructionals',
   'ins.title': 'Instructionals',

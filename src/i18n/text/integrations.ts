@@ -1,4 +1,4 @@
-/** Interface text of integrations (webhooks), system services and the log (issue 15). */
+/** Interface text of integrations (webhooks), system services and the log. */
 const en = {
   'admin.nav.integrations': 'Integrations',
   'admin.nav.services': 'System services',

@@ -1,4 +1,4 @@
-/** Interface text of the new-lead form and the staff's lead list (issue #12). */
+/** Interface text of the new-lead form and the staff's lead list. */
 const en = {
   'leads.new.title': 'Talk to our team',
   'leads.new.intro': 'Tell us about your farm and what you plant. A specialist or your nearest dealer will get back to you within one business day.',

@@ -1,5 +1,5 @@
 /**
- * The log's action codes as people read them (issue 22): the log screen and an order's history show
+ * The log's action codes as people read them: the log screen and an order's history show
  * 'Payment recorded', not 'payment.create'; levels and record kinds likewise. One key per code the app or the demo data writes
  * (src/features/audit/log.ts); an unknown code shows as itself.
  */

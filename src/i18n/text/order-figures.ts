@@ -1,4 +1,4 @@
-/** Issue 33: the labelled rows every order summary shows (src/domain/order-figures.ts). */
+/** The labelled rows every order summary shows (src/domain/order-figures.ts). */
 const en = {
   'figures.merchandise': 'Merchandise',
   'figures.orgDiscount': 'Organisation discount',

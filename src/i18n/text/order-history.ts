@@ -1,4 +1,4 @@
-/** Issue 33: the order editor's draft (discard, leave without saving, the ledger rows) and an order's history in words (src/features/order-api/history-words.ts). */
+/** The order editor's draft (discard, leave without saving, the ledger rows) and an order's history in words (src/features/order-api/history-words.ts). */
 const en = {
   'oa.history.quantity': '{{title}}: quantity {{from}} → {{to}}',
   'oa.history.added': '{{title}} added (quantity {{quantity}})',

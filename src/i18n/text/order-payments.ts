@@ -1,4 +1,4 @@
-/** Card payments and refunds in the order editor (issue 9). */
+/** Card payments and refunds in the order editor. */
 export const orderPayments = {
   en: {
     'oa.pay.method': 'Payment method',

@@ -1,4 +1,4 @@
-/** Interface text of the parts index and explorer (issue #12). */
+/** Interface text of the parts index and explorer. */
 const en = {
   'parts.index.title': 'Parts diagrams',
   'parts.index.intro': 'Find the exact part on an exploded diagram of your machine, then order it in a click.',

@@ -1,4 +1,4 @@
-/** Saved payment methods and bank accounts verified by micro-deposits (issue 10). */
+/** Saved payment methods and bank accounts verified by micro-deposits. */
 export const en = {
   'pm.title': 'Payment methods',
   'pm.titleFor': 'Payment methods of {{name}}',

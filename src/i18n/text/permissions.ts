@@ -1,4 +1,4 @@
-/** Permissions (perm.), organisation users (orgu.) and the customer's account pages (acct.): issue 15. */
+/** Permissions (perm.), organisation users (orgu.) and the customer's account pages (acct.). */
 export const permissionsText = {
   en: {
     'admin.nav.permissions': 'Permissions',

@@ -1,4 +1,4 @@
-/** Interface text of quick order (issue 25): the page, its island's labels and each line's message. */
+/** Interface text of quick order: the page, its island's labels and each line's message. */
 const en = {
   'nav.quickOrder': 'Quick order',
   'quick.title': 'Quick order',

@@ -1,4 +1,4 @@
-/** Quotes (issue 25): the buyer's request form, quote pages and list; the back office's index and counter-offer; the mails. */
+/** Quotes: the buyer's request form, quote pages and list; the back office's index and counter-offer; the mails. */
 const en = {
   'acct.nav.quotes': 'Quotes',
   'admin.nav.quotes': 'Quotes',

@@ -1,4 +1,4 @@
-/** Tax names in each language (issue 22), keyed by src/domain/tax-names.ts. */
+/** Tax names in each language, keyed by src/domain/tax-names.ts. */
 const en = {
   'tax.name.gst': 'GST',
   'tax.name.pst': 'PST',

@@ -1,4 +1,4 @@
-/** Pay on terms (issue 25): the staff form on the customer page, invoices due, the order pages' words and the reminder mail. */
+/** Pay on terms: the staff form on the customer page, invoices due, the order pages' words and the reminder mail. */
 const en = {
   'admin.nav.invoices': 'Invoices due',
   'terms.title': 'Payment terms',

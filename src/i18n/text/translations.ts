@@ -1,4 +1,4 @@
-/** Interface text of the translation editor and the page-text panel (issue 13). */
+/** Interface text of the translation editor and the page-text panel. */
 const en = {
   'tr.edit': 'Edit text',
   'tr.panel.title': 'Text on this page',

@@ -1,6 +1,6 @@
 /**
  * The bank-link provider for a configuration: Plaid when PLAID_CLIENT_ID and PLAID_SECRET are set,
- * else the offline sandbox — in production only with PAYMENTS_SANDBOX=1 (issue 20); otherwise none.
+ * else the offline sandbox — in production only with PAYMENTS_SANDBOX=1; otherwise none.
  */
 import { sandboxAllowed, type Config } from '../../config.ts';
 import { UnavailableBankLinkProvider } from './unavailable.ts';

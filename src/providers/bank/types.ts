@@ -1,5 +1,5 @@
 /**
- * Bank accounts behind one interface (issue 10), shaped like Plaid's flow:
+ * Bank accounts behind one interface, shaped like Plaid's flow:
  *
  *   1. our server asks the provider for a link token for the user (GET /api/plaid/link-token);
  *   2. the browser gives the routing and account numbers to the PROVIDER (Plaid Link, or the
@@ -38,7 +38,7 @@ export class BankLinkError extends Error {
 }
 
 export interface BankLinkProvider {
-  /** 'none': no provider configured in production (issue 20): bank accounts are not offered. */
+  /** 'none': no provider configured in production: bank accounts are not offered. */
   readonly kind: 'offline' | 'plaid' | 'none';
   /** Where the browser posts the account (offline hosted form); null when the provider's own widget collects it. */
   readonly accountsUrl: string | null;

@@ -1,5 +1,5 @@
 /**
- * No bank-link provider (issue 20): production without Plaid credentials and without
+ * No bank-link provider: production without Plaid credentials and without
  * PAYMENTS_SANDBOX=1. Bank accounts cannot be linked or debited (4xx), and checkout offers none.
  */
 import { Router } from 'express';

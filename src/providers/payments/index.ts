@@ -1,6 +1,6 @@
 /**
  * The card provider for a configuration: Stripe when STRIPE_SECRET_KEY is set, else the offline
- * sandbox — but in production the sandbox only with PAYMENTS_SANDBOX=1 (issue 20); otherwise none.
+ * sandbox — but in production the sandbox only with PAYMENTS_SANDBOX=1; otherwise none.
  */
 import { sandboxAllowed, type Config } from '../../config.ts';
 import { UnavailablePaymentProvider } from './unavailable.ts';

@@ -13,7 +13,7 @@
  * The full number never leaves tokenize(): a token remembers only brand, last four and the
  * outcome class of its number.
  *
- * Saved cards (issue 10): saveCard turns a token into a reusable 'pm_offline_…' reference that
+ * Saved cards: saveCard turns a token into a reusable 'pm_offline_…' reference that
  * carries its own brand, last four, expiry and outcome class, so a saved card still charges after
  * a restart or in another process. Stripe's well-known test methods ('pm_card_visa', …) work too
  * (the demo data saves one).
@@ -70,7 +70,7 @@ export class OfflinePaymentProvider implements PaymentProvider {
   readonly kind = 'offline';
   readonly tokenizeUrl = '/payments/tokens';
   /**
-   * One-time tokens, bounded (issue 20): at most `maxTokens`, each for `tokenTtlMs` (a card typed
+   * One-time tokens, bounded: at most `maxTokens`, each for `tokenTtlMs` (a card typed
    * at checkout is charged within minutes); the oldest go first. Saved cards do not live here.
    */
   private readonly tokens: LRUCache<string, StoredToken>;

@@ -2,7 +2,7 @@
  * Card payments behind one interface. The island posts the card to the provider's own
  * tokenisation endpoint (`router()`, mounted at /payments); our tables and logs only ever see
  * the token, the brand and the last four digits. Orders charge the token with an idempotency
- * key, so a retried charge is the same charge. Saved payment methods (issue 10) make a token
+ * key, so a retried charge is the same charge. Saved payment methods make a token
  * reusable with saveCard and charge it later with the same call.
  */
 import type { Router } from 'express';
@@ -24,7 +24,7 @@ export type ChargeRequest = {
   customer?: string | null;
 };
 
-/** A card made reusable (issue 10): the provider's lasting reference and the customer it belongs to. */
+/** A card made reusable: the provider's lasting reference and the customer it belongs to. */
 export type SavedCard = { ref: string; customerRef: string | null; brand: string; last4: string; expMonth: number; expYear: number };
 
 export type Charge = {
@@ -41,7 +41,7 @@ export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card
 /** A refused or failed card operation; `code` says why, `message` is shown to the buyer. */
 export class PaymentError extends Error {
   /**
-   * `outcomeUnknown` (issue 20): the provider may have charged — the network failed or it answered
+   * `outcomeUnknown`: the provider may have charged — the network failed or it answered
    * 5xx after the request left. Order placement then keeps the stock and lets recovery ask again
    * under the same idempotency key, instead of treating it as a decline.
    */
@@ -61,7 +61,7 @@ export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
 };
 
 export interface PaymentProvider {
-  /** 'none': no provider configured in production (issue 20): cards are not offered. */
+  /** 'none': no provider configured in production: cards are not offered. */
   readonly kind: 'offline' | 'stripe' | 'none';
   /** Where the browser posts the card (relative to the site). */
   readonly tokenizeUrl: string;

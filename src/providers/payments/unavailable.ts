@@ -1,5 +1,5 @@
 /**
- * No card provider (issue 20): production without STRIPE_SECRET_KEY and without PAYMENTS_SANDBOX=1.
+ * No card provider: production without STRIPE_SECRET_KEY and without PAYMENTS_SANDBOX=1.
  * Money is real or absent: card payments are not offered (checkout lists no card), and every call
  * that would tokenise, save or charge a card is refused with a 4xx, never answered by a sandbox
  * that marks orders paid with no money moved.
