@@ -139,6 +139,9 @@ describe('browser: checkout leftovers', function () {
       // (Money and the percent sign keep their no-break spaces; compared here as plain spaces.)
       expect((await charge.textContent())?.replace(/[\u00a0\u202f]/g, ' ')).to.equal('Porté à votre carte aujourd’hui : 23,20 $ (acompte); puis 12 paiements mensuels de 8,43 $ à un TAP de 16,05 %.');
       expect(await payment.textContent()).not.to.match(/\d\.\d\d\s?%/);
+      // The ways to pay in French (the store's own names are English: "Credit or debit card", "Cheque").
+      const methods = payment.getByRole('group', { name: 'Mode de paiement' }).getByRole('radio');
+      expect((await methods.evaluateAll((els) => els.map((e) => e.parentElement?.textContent?.trim())))).to.deep.equal(['Carte de crédit ou de débit', 'Chèque']);
       expect(await axe(page)).to.deep.equal([]);
       await screenshot(page, `co34-fr-ca-epp-${width}`);
       expect(page.problems).to.deep.equal([]);

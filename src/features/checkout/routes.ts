@@ -24,7 +24,7 @@ import { bankLinkProviderOf } from '../../providers/bank/index.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
 import { findCartId } from '../cart/queries.ts';
 import { getCart } from '../cart/service.ts';
-import { checkoutPageProps } from './view-model.ts';
+import { checkoutPageProps, paymentMethodName } from './view-model.ts';
 import { checkAddress, checkCountry, createCheckoutAccount, saveCustomerInfo } from './customer-info.ts';
 import { startSession } from '../auth/routes.ts';
 import { placeOrder } from './place-order.ts';
@@ -168,7 +168,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     res.json([
       ...rows.map((m) => ({
         method: m.method,
-        label: m.label,
+        label: paymentMethodName(m.method as 'card' | 'check', m.label, req.locale, req.t as never),
         payment_type: m.method === 'card' ? PAYMENT_TYPES.CARD : PAYMENT_TYPES.CHECK,
         ...(m.method === 'card' ? { provider: deps.payments.kind, tokenize_url: deps.payments.tokenizeUrl } : {}),
       })),

@@ -100,3 +100,11 @@ export async function checkoutPageProps(
 }
 
 const channels = (res: Response) => (res.locals.channels as ChannelInfo[] | undefined) ?? [];
+
+/**
+ * A way to pay as the visitor reads it. The store names its methods in English, as staff wrote
+ * them for that store ("Cheque" in Canada); a French or Spanish page shows the shop's translation.
+ */
+export function paymentMethodName(method: 'card' | 'check', storeLabel: string, locale: string, t: (key: never) => string): string {
+  return locale.startsWith('en') ? storeLabel : t(`checkout.payment.name.${method}` as never);
+}
