@@ -4,7 +4,7 @@
  * links, and axe at 1280 and 375 px.
  */
 import { expect } from 'chai';
-import { axe, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
+import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
 
 let base: string;
@@ -71,6 +71,26 @@ describe('browser: parts explorer', function () {
     await modal.getByTestId('cart-added').waitFor();
     expect(await page.getByTestId('cart-count').textContent()).to.equal('2');
     expect(page.problems).to.deep.equal([]);
+  });
+
+  it('in French, the part pop-up reads the catalogue in French: name and description', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/fr-ca/`);
+    await hydrated(page);
+    await page.getByRole('combobox', { name: 'Rechercher des produits' }).fill('PL-4RV');
+    await page.getByRole('option', { name: /Semoir pneumatique 4 rangs/ }).click();
+    await page.waitForURL(/\/fr-ca\/products\/\d+$/);
+    await page.getByTestId('diagram-link').first().click();
+    await explorerReady(page);
+    await page.locator('path.callout-rect[data-callout="1"]').click();
+    await page.waitForSelector('[data-testid="parts-panel"] [data-testid="callout-parts"][data-callout="1"]');
+    await page.getByTestId('parts-panel').getByTestId('part-open').first().click();
+    const modal = page.getByTestId('part-modal');
+    await modal.getByTestId('part-add-form').waitFor();
+    expect(await modal.locator('.part-detail__desc').textContent()).to.match(/^Acier au bore traité thermiquement, 4 mm d’épaisseur, 15 po de diamètre\. À remplacer par paire\. /);
+    expect(await modal.textContent()).not.to.include('Heat-treated');
+    expect(page.problems).to.deep.equal([]);
+    await page.close();
   });
 
   it('zoom stops at -4 and 2', async () => {

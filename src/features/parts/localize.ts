@@ -3,7 +3,7 @@
  * the diagrams' titles and the parts' names from the catalogue translations (no query).
  */
 import type { CatalogNames } from '../../domain/catalog-text.ts';
-import type { Callout, Explorer, Part } from './service.ts';
+import { type Callout, type Explorer, type Part, plainText } from './service.ts';
 
 type Diagram = { id: number; title: string; productId?: number | null; machineTitle?: string | null };
 
@@ -26,3 +26,6 @@ export const localizeExplorer = (e: Explorer, names: CatalogNames): Explorer => 
   callouts: e.callouts.map((c) => localizeCallout(c, names)),
   components: e.components.map((c) => ({ ...c, title: names.product(c.productId, c.title) })),
 });
+
+/** A part's pop-up: its name, badge and description excerpt in the visitor's language. */
+export const localizePartDescription = (productId: number, description: string, names: CatalogNames): string => plainText(names.productDescription(productId, description));

@@ -25,7 +25,7 @@ import { badgeLabel } from '../catalog/view-model.ts';
 import { CalloutParams, ComponentBody, ComponentParams, DiagramParams, ExplorerQuery, IndexQuery, MoveBody, PartParams } from './schemas.ts';
 import { seedPlates, addComponent, diagramIndex, editComponent, loadCallout, loadExplorer, loadPart, moveComponentCallout, removeComponent } from './service.ts';
 import { componentsJson, explorerProps } from './view-model.ts';
-import { localizeCallout, localizeDiagram, localizeExplorer, localizePart } from './localize.ts';
+import { localizeCallout, localizeDiagram, localizeExplorer, localizePart, localizePartDescription } from './localize.ts';
 
 /** A path that names nothing we have is a 404, whatever is wrong with it. */
 function params<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, req: Request, what: string): T {
@@ -103,7 +103,7 @@ export function partsRoutes(s: Services): Router {
     const p = params(PartParams, req, 'That part is not on this diagram.');
     const names = await s.catalogText.forLocale(req.locale);
     const loaded = await loadPart(s.db, p.diagramId, p.productId, channelOf(res), new Date());
-    const detail = { ...loaded, diagram: localizeDiagram(loaded.diagram, names), part: localizePart(loaded.part, names), whereUsed: loaded.whereUsed.map((d) => localizeDiagram(d, names)) };
+    const detail = { ...loaded, description: localizePartDescription(loaded.part.productId, loaded.description, names), diagram: localizeDiagram(loaded.diagram, names), part: localizePart(loaded.part, names), whereUsed: loaded.whereUsed.map((d) => localizeDiagram(d, names)) };
     const html = await renderPartial(res, 'parts/part', detail);
     if (wantsJson(req)) return void res.json({ html, product_id: detail.part.productId });
     await res.page('parts/fragment', { title: detail.part.title, html, diagram: detail.diagram });

@@ -75,6 +75,9 @@ export async function loadCallout(db: DbOrTx, diagramId: number, label: string, 
   return { diagram: explorer.diagram, callout };
 }
 
+/** A description as plain text: tags become spaces, runs of space one. */
+export const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+
 export async function loadPart(db: DbOrTx, diagramId: number, productId: number, ch: PriceChannel, now: Date) {
   const [diagram, components] = await Promise.all([findDiagram(db, diagramId), componentsOf(db, diagramId)]);
   if (!diagram) throw notFound('That parts diagram does not exist.');
@@ -84,7 +87,7 @@ export async function loadPart(db: DbOrTx, diagramId: number, productId: number,
   if (!row) throw notFound('That part is not on this diagram.');
   const callouts = [...new Set(components.filter((c) => c.productId === productId).map((c) => c.callout))];
   // The pop-up shows a plain-text excerpt; the product page renders the full description.
-  const description = row.description.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const description = plainText(row.description);
   return { diagram, part: toPart(row, component, ch, now), description, callouts, whereUsed: used };
 }
 
