@@ -1,5 +1,5 @@
-/** The cart page's pieces that hold no state of their own: the eye icon, the empty cart, the summary. */
-import type { Props } from '../src/domain/cart-page.ts';
+/** The cart page's pieces that hold no state of their own: the eye icon, the empty cart, the summary, a line's description. */
+import type { CartPageLine, Props } from '../src/domain/cart-page.ts';
 
 type Labels = Props['labels'];
 type Cart = Props['cart'];
@@ -102,5 +102,51 @@ export function CartSummary({ cart, labels, locale, figure, status, locked }: {
         </p>
       </div>
     </aside>
+  );
+}
+
+/** A cart line's picture, name, part number, options, unit price and (when shown) its discounts. */
+export function CartLineInfo({ line, labels, show, money, figure }: { line: CartPageLine; labels: Labels; show: boolean; money: (a: string) => string; figure: (a: string) => string }) {
+  return (
+    <div className="cart-line__item">
+      {line.image ? <img className="thumb" src={line.image} alt="" width={64} height={64} loading="lazy" /> : <span className="thumb" />}
+      <div className="cart-line__info">
+        {line.productHref ? (
+          <a className="cart-line__title" href={line.productHref}>
+            {line.title}
+          </a>
+        ) : (
+          <span className="cart-line__title">{line.title}</span>
+        )}
+        {line.stockcode ? (
+          <div className="small muted mono" data-testid="cart-line-stockcode">
+            <span className="visually-hidden">{labels.stockcode}: </span>
+            {line.stockcode}
+          </div>
+        ) : null}
+        {line.options.length ? (
+          <ul className="cart-line__options small" data-testid="cart-line-options">
+            {line.options.map((o, k) => (
+              <li key={k}>
+                {o.option}: {o.choice}
+                {o.quantity !== null ? ` × ${o.quantity}` : ''}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="small cart-line__unit">
+          {labels.unitPrice}: <span data-testid="cart-line-unit">{money(line.unitPrice)}</span>
+        </div>
+        {show && line.discounts.length ? (
+          <ul className="cart-line__discounts small" data-testid="cart-line-discounts">
+            {line.discounts.map((d, k) => (
+              <li key={k} data-testid="cart-line-discount">
+                <span>{rowLabel(d, labels)}</span> <span className="cart-line__discount-amount">{figure(d.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
   );
 }

@@ -23,7 +23,7 @@ import { request } from './lib/request.ts';
 import { shownMessages } from './lib/errors.ts';
 import { setCartCount } from './behaviours/cart-count.ts';
 import { fromSync, type CartPageLine, type Props, type SyncJson } from '../src/domain/cart-page.ts';
-import { CartSummary, EmptyCart, EyeIcon, rowLabel } from './cart-page-parts.tsx';
+import { CartLineInfo, CartSummary, EmptyCart, EyeIcon } from './cart-page-parts.tsx';
 
 export type { Props };
 
@@ -194,46 +194,7 @@ export default function CartPage({ locale, cart: initial, refresh, locked = fals
             const busy = !!removing[line.id];
             return (
               <li className="cart-line" key={line.id} data-testid="cart-line" data-line-id={line.id}>
-                <div className="cart-line__item">
-                  {line.image ? <img className="thumb" src={line.image} alt="" width={64} height={64} loading="lazy" /> : <span className="thumb" />}
-                  <div className="cart-line__info">
-                    {line.productHref ? (
-                      <a className="cart-line__title" href={line.productHref}>
-                        {line.title}
-                      </a>
-                    ) : (
-                      <span className="cart-line__title">{line.title}</span>
-                    )}
-                    {line.stockcode ? (
-                      <div className="small muted mono" data-testid="cart-line-stockcode">
-                        <span className="visually-hidden">{labels.stockcode}: </span>
-                        {line.stockcode}
-                      </div>
-                    ) : null}
-                    {line.options.length ? (
-                      <ul className="cart-line__options small" data-testid="cart-line-options">
-                        {line.options.map((o, k) => (
-                          <li key={k}>
-                            {o.option}: {o.choice}
-                            {o.quantity !== null ? ` × ${o.quantity}` : ''}
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
-                    <div className="small cart-line__unit">
-                      {labels.unitPrice}: <span data-testid="cart-line-unit">{money(line.unitPrice)}</span>
-                    </div>
-                    {show && line.discounts.length ? (
-                      <ul className="cart-line__discounts small" data-testid="cart-line-discounts">
-                        {line.discounts.map((d, k) => (
-                          <li key={k} data-testid="cart-line-discount">
-                            <span>{rowLabel(d, labels)}</span> <span className="cart-line__discount-amount">{figure(d.amount)}</span>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
-                  </div>
-                </div>
+                <CartLineInfo line={line} labels={labels} show={show} money={money} figure={figure} />
                 <div className="cart-line__controls">
                   {locked ? (
                     // Waiting for approval: the quantity as sent, nothing to change it with.
