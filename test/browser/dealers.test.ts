@@ -58,14 +58,20 @@ describe('browser: dealer locator', function () {
       await page.getByTestId('main-nav').getByRole('link', { name: 'Find a dealer' }).click();
       const button = page.getByRole('button', { name: 'Use my location' });
       await button.waitFor();
+      // The map is drawn (Leaflet has taken its box) before anything is measured.
+      await page.waitForSelector('[data-testid="dealer-locator"][data-ready="true"]');
       const atCentre = await button.evaluate((b) => {
         b.scrollIntoView({ block: 'center' });
         const r = b.getBoundingClientRect();
         return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === b;
       });
       expect(atCentre, 'the element under the button is the button').to.equal(true);
-      const [map, side] = await Promise.all([page.getByTestId('dealers-map').boundingBox(), page.locator('.dealers-side').boundingBox()]);
-      expect(map!.y + map!.height, 'the map ends above the side column').to.be.at.most(side!.y);
+      // Both boxes read in one go, so a scroll in between cannot move one and not the other.
+      const { mapBottom, sideTop } = await page.evaluate(() => ({
+        mapBottom: document.querySelector('[data-testid="dealers-map"]')!.getBoundingClientRect().bottom,
+        sideTop: document.querySelector('.dealers-side')!.getBoundingClientRect().top,
+      }));
+      expect(mapBottom, 'the map ends above the side column').to.be.at.most(sideTop);
       await button.click();
       await page.waitForSelector('[data-testid="dealer-locator"][data-state="listed"]');
       expect(await page.getByTestId('dealer').first().textContent()).to.contain('Platte Valley Implement');
