@@ -7,16 +7,8 @@
 import { expect } from 'chai';
 import { axe, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
-import { DEMO_PASSWORD } from '../helpers/http.ts';
+import { signInFrom } from '../helpers/sign-in-page.ts';
 
-/** From a storefront's first page: the header's sign-in link, then the form, in that page's words. */
-async function signInFrom(page: TestPage, base: string, locale: string, email: string, words: { signIn: string; email: string; password: string }) {
-  await page.goto(`${base}/${locale}/`);
-  await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: words.signIn }).first().click()]);
-  await page.getByLabel(words.email).fill(email);
-  await page.getByLabel(words.password).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForNavigation(), page.getByTestId('login-form').getByRole('button', { name: words.signIn }).click()]);
-}
 
 const FRENCH = { signIn: 'Se connecter', email: 'Courriel', password: 'Mot de passe' };
 const SPANISH = { signIn: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña' };

@@ -9,20 +9,12 @@ import { expect } from 'chai';
 import type { Locator } from 'playwright-core';
 import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
-import { DEMO_PASSWORD } from '../helpers/http.ts';
+import { type SignInWords, signInFrom } from '../helpers/sign-in-page.ts';
 
-type Words = { signIn: string; email: string; password: string };
+type Words = SignInWords;
 const ENGLISH: Words = { signIn: 'Sign in', email: 'Email', password: 'Password' };
 const FRENCH: Words = { signIn: 'Se connecter', email: 'Courriel', password: 'Mot de passe' };
 
-/** From a storefront's first page: the header's sign-in link, then the form; staff land on the back office's dashboard. */
-async function signInFrom(page: TestPage, base: string, locale: string, email: string, words: Words) {
-  await page.goto(`${base}/${locale}/`);
-  await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: words.signIn }).first().click()]);
-  await page.getByLabel(words.email).fill(email);
-  await page.getByLabel(words.password).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForNavigation(), page.getByTestId('login-form').getByRole('button', { name: words.signIn }).click()]);
-}
 
 /** The region is a keyboard stop, and nothing in it lies beyond its right edge (it need not scroll). */
 async function fitsItsRegion(region: Locator) {
