@@ -5,7 +5,7 @@
  * their content on a phone; the lead form's date button is the SVG calendar.
  */
 import { expect } from 'chai';
-import { axe, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
+import { axe, newPage, screenshot } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
 import { signInFrom } from '../helpers/sign-in-page.ts';
 

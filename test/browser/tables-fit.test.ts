@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import type { Locator } from 'playwright-core';
-import { axe, hydrated, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
+import { axe, hydrated, newPage, requireChromium, screenshot } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
 import { type SignInWords, signInFrom } from '../helpers/sign-in-page.ts';
 
