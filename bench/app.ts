@@ -76,12 +76,26 @@ export async function startBenchApp(opts: { orders?: number; inProcess?: boolean
     await applyMigrations(database.db);
     const summary = await seed(database.db, opts.orders === undefined ? {} : { orders: opts.orders });
     orders = summary.orders;
-    for (const r of (await database.pool.query<{ id: number; stockcode: string }>('select id, stockcode from products')).rows) ids.set(r.stockcode, r.id);
-    console.log(`database: ${fresh.mode}, demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s (${summary.products} products, ${summary.orders} orders)`);
+    for (const r of (await database.pool.query<{ id: number; stockcode: string }>('select id, stockcode from products'))
+      .rows)
+      ids.set(r.stockcode, r.id);
+    console.log(
+      `database: ${fresh.mode}, demo data loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s (${summary.products} products, ${summary.orders} orders)`,
+    );
     // SEED=demo: the data is seeded above (start sees a full database and loads nothing), and in
     // production the demo accounts' password works only when the demo data was asked for.
     if (opts.inProcess) {
-      app = await start({ env: 'production', port: 0, databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, seed: 'demo', logLevel: 'silent' }, { database });
+      app = await start(
+        {
+          env: 'production',
+          port: 0,
+          databaseUrl: fresh.databaseUrl,
+          dataDir: fresh.dataDir,
+          seed: 'demo',
+          logLevel: 'silent',
+        },
+        { database },
+      );
     } else {
       // The embedded database belongs to one process: the app's, from here on.
       await database.close();
@@ -129,7 +143,11 @@ async function startAppProcess(fresh: FreshDb): Promise<AppProcess> {
   };
   if (fresh.databaseUrl) env.DATABASE_URL = fresh.databaseUrl;
   else delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const stop = () => stopProcess(child);
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -21,7 +21,10 @@ async function freePort(): Promise<number> {
 
 export type RunningCluster = { url: string; stop(): Promise<void> };
 
-export async function startCluster(workers: number, env: { databaseUrl: string; sessionSecret: string }): Promise<RunningCluster> {
+export async function startCluster(
+  workers: number,
+  env: { databaseUrl: string; sessionSecret: string },
+): Promise<RunningCluster> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/cluster.ts')], {
     cwd: root,

@@ -50,7 +50,8 @@ async function load(spec: LoadSpec, seconds: number, s: LoadSettings): Promise<M
     // Read by the worker's setupClient (a worker thread gets a copy of the environment when it starts).
     process.env.BENCH_PER_CONNECTION = JSON.stringify(spec.perConnection);
     // Workers need a file to require; in-process runs take the function itself.
-    (opts as { setupClient?: unknown }).setupClient = s.workers > 0 ? perConnectionClient : (await import(perConnectionClient)).default;
+    (opts as { setupClient?: unknown }).setupClient =
+      s.workers > 0 ? perConnectionClient : (await import(perConnectionClient)).default;
   }
   const r = await autocannon(opts);
   return {
@@ -60,7 +61,11 @@ async function load(spec: LoadSpec, seconds: number, s: LoadSettings): Promise<M
     requests: r.requests.total,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
-    status_codes: Object.fromEntries(Object.entries((r as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
+    status_codes: Object.fromEntries(
+      Object.entries((r as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(
+        ([k, v]) => [k, v.count],
+      ),
+    ),
     bytes: round(r.throughput.total / Math.max(1, r.requests.total), 0),
   };
 }
@@ -69,7 +74,11 @@ async function load(spec: LoadSpec, seconds: number, s: LoadSettings): Promise<M
  * Warm up, then measure. `window.before()` and `window.after()` are called just around the
  * measured window (the run counts database round trips between the two calls).
  */
-export async function measure(spec: LoadSpec, s: LoadSettings, window?: { before(): void; after(): void }): Promise<Measured> {
+export async function measure(
+  spec: LoadSpec,
+  s: LoadSettings,
+  window?: { before(): void; after(): void },
+): Promise<Measured> {
   if (s.warmup_s > 0) await load(spec, s.warmup_s, s);
   window?.before();
   const m = await load(spec, s.duration_s, s);
@@ -127,7 +136,8 @@ export async function bareProcess(): Promise<{ url: string; close(): Promise<voi
 export function commitOf(cwd: string): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd }).toString().trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd }).toString().trim() !== '';
     return dirty ? `${sha}+changes` : sha;
   } catch {
     return 'unknown';

@@ -1,4 +1,4 @@
-'use strict'
+'use strict';
 /**
  * autocannon `setupClient` for benchmarks where each connection is its own visitor (bench/run.ts).
  * It runs inside autocannon's worker thread, so it is a plain CommonJS file that gets its data
@@ -7,10 +7,10 @@
  * update, for example, gives every connection its own session and cart line and alternates the
  * quantity 2 ↔ 3, so every request really changes the cart.
  */
-const visitors = JSON.parse(process.env.BENCH_PER_CONNECTION || '[]')
-let next = 0
+const visitors = JSON.parse(process.env.BENCH_PER_CONNECTION || '[]');
+let next = 0;
 
-module.exports = function setupClient (client) {
-  if (visitors.length === 0) return
-  client.setRequests(visitors[next++ % visitors.length])
-}
+module.exports = function setupClient(client) {
+  if (visitors.length === 0) return;
+  client.setRequests(visitors[next++ % visitors.length]);
+};

@@ -36,7 +36,12 @@ function owner(url: string, fn: string): string {
   if (!url) return fn.startsWith('(') ? fn : '(native)';
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (nm) return nm[1];
-  if (url.startsWith('node:')) return url.replace(/^node:internal\/(?:deps\/)?/, 'node:').split('/').slice(0, 2).join('/');
+  if (url.startsWith('node:'))
+    return url
+      .replace(/^node:internal\/(?:deps\/)?/, 'node:')
+      .split('/')
+      .slice(0, 2)
+      .join('/');
   const ours = /\/(src|views|islands)\/(.*)$/.exec(url);
   return ours ? `${ours[1]}/${ours[2]}` : url;
 }
@@ -63,7 +68,9 @@ export function summarize(profile: Profile, top = 12) {
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
-  const idle = [...self.entries()].filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)').reduce((a, [, t]) => a + t, 0);
+  const idle = [...self.entries()]
+    .filter(([id]) => byId.get(id)!.callFrame.functionName === '(idle)')
+    .reduce((a, [, t]) => a + t, 0);
   const groups = new Map<string, number>();
   const fns = new Map<string, number>();
   for (const [id, t] of self) {
@@ -96,7 +103,12 @@ export function summarize(profile: Profile, top = 12) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, t]) => ({ name, ms: round(t / 1000, 0), pct_of_busy: round((100 * t) / busy, 1) }));
-  return { window_ms: round(total / 1000, 0), busy_pct: round((100 * (total - idle)) / total, 1), by_owner: rank(groups), by_function: rank(fns) };
+  return {
+    window_ms: round(total / 1000, 0),
+    busy_pct: round((100 * (total - idle)) / total, 1),
+    by_owner: rank(groups),
+    by_function: rank(fns),
+  };
 }
 
 function print(summary: ReturnType<typeof summarize>) {
@@ -121,8 +133,15 @@ async function main() {
     const productPath = `/en-us/products/${await bench.productId('DEMO-CONFIG')}`;
     const pages: Record<string, string> = { product: productPath, catalog: '/en-us/products', landing: '/en-us/' };
     const target = pages[args.path!] ?? args.path!;
-    const visitor = args['signed-in'] ? await signedIn(bench.base, 'customer@example.com', 'demo-pass-2026') : await anonymousVisitor(bench.base);
-    const settings = { connections: Number(args.connections), duration_s: Number(args.duration), warmup_s: 0, workers: 1 };
+    const visitor = args['signed-in']
+      ? await signedIn(bench.base, 'customer@example.com', 'demo-pass-2026')
+      : await anonymousVisitor(bench.base);
+    const settings = {
+      connections: Number(args.connections),
+      duration_s: Number(args.duration),
+      warmup_s: 0,
+      workers: 1,
+    };
     const spec: LoadSpec = { url: bench.base + target, headers: { ...BROWSER_HEADERS, cookie: visitor.cookie } };
     if (args.path === 'update' || args.path === 'add') {
       // The cart writes, as bench/run.ts sends them: one shopper (own session and cart line) per connection.
@@ -134,7 +153,14 @@ async function main() {
       spec.perConnection = shoppers.map((s) =>
         args.path === 'update'
           ? [2, 3].map((q) => ({ method: 'PUT', path: s.linePath, headers: scriptHeaders(s), body: `quantity=${q}` }))
-          : [{ method: 'POST', path: '/en-us/cart/add/inline', headers: scriptHeaders(s), body: `product_id=${plate}&quantity=1` }],
+          : [
+              {
+                method: 'POST',
+                path: '/en-us/cart/add/inline',
+                headers: scriptHeaders(s),
+                body: `product_id=${plate}&quantity=1`,
+              },
+            ],
       );
     }
     await measure(spec, { ...settings, duration_s: 3 }); // warm-up, unprofiled
@@ -154,11 +180,29 @@ async function main() {
     mkdirSync(dir, { recursive: true });
     const name = `${args.path!.replace(/[^\w-]+/g, '_').replace(/^_+/, '')}${args['signed-in'] ? '-signed-in' : ''}-${bench.fresh.mode}-${args.label}`;
     writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
-    const summary = { page: target, db: bench.fresh.mode, date: new Date().toISOString(), load: { connections: settings.connections, duration_s: settings.duration_s, rps: m.rps, p99_ms: m.p99_ms, non2xx: m.non2xx, errors: m.errors }, ...summarize(profile) };
+    const summary = {
+      page: target,
+      db: bench.fresh.mode,
+      date: new Date().toISOString(),
+      load: {
+        connections: settings.connections,
+        duration_s: settings.duration_s,
+        rps: m.rps,
+        p99_ms: m.p99_ms,
+        non2xx: m.non2xx,
+        errors: m.errors,
+      },
+      ...summarize(profile),
+    };
     writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(summary, null, 2)}\n`);
-    console.log(`${target} at ${settings.connections} connections: ${m.rps} req/s, p99 ${m.p99_ms} ms; CPU busy ${summary.busy_pct} % of ${summary.window_ms} ms`);
+    console.log(
+      `${target} at ${settings.connections} connections: ${m.rps} req/s, p99 ${m.p99_ms} ms; CPU busy ${summary.busy_pct} % of ${summary.window_ms} ms`,
+    );
     // The process's CPU (the app, the profiler and the loader's worker thread together) per request.
-    if (m.requests) console.log(`process CPU ${round((cpu.user + cpu.system) / 1000 / m.requests, 3)} ms a request (user ${round(cpu.user / 1000 / m.requests, 3)}, system ${round(cpu.system / 1000 / m.requests, 3)})`);
+    if (m.requests)
+      console.log(
+        `process CPU ${round((cpu.user + cpu.system) / 1000 / m.requests, 3)} ms a request (user ${round(cpu.user / 1000 / m.requests, 3)}, system ${round(cpu.system / 1000 / m.requests, 3)})`,
+      );
     print(summary);
     console.log(`\nwritten: bench/profiles/${name}.cpuprofile and .json`);
   } finally {

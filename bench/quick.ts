@@ -38,7 +38,18 @@ const { values: args } = parseArgs({
 const duration = Math.max(1, Math.min(60, Number(args.duration) || 10));
 const connections = Math.max(1, Math.min(256, Number(args.connections) || 64));
 
-type Figure = { rps: number; p99_ms: number; bare_rps: number; ratio: number; commit: string; date: string; connections: number; duration_s: number; errors: number; non2xx: number };
+type Figure = {
+  rps: number;
+  p99_ms: number;
+  bare_rps: number;
+  ratio: number;
+  commit: string;
+  date: string;
+  connections: number;
+  duration_s: number;
+  errors: number;
+  non2xx: number;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -71,7 +82,6 @@ async function load(url: string, seconds = duration, headers: Record<string, str
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
-
 async function main() {
   const dataDir = path.join(os.tmpdir(), `hd-bench-quick-${path.basename(root)}`);
   if (args.fresh) rmSync(dataDir, { recursive: true, force: true });
@@ -79,7 +89,16 @@ async function main() {
   execFileSync(process.execPath, [path.join(root, 'esbuild.config.mjs')], { cwd: root, stdio: 'ignore' });
 
   const appPort = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(appPort), DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'silent', SESSION_SECRET: 'bench-quick-secret-0123456789abcdef', PUBLIC_URL: `http://127.0.0.1:${appPort}` };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(appPort),
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'bench-quick-secret-0123456789abcdef',
+    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+  };
   delete env.DATABASE_URL;
   const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
   const app = spawn(tsx, ['src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -87,12 +106,18 @@ async function main() {
   try {
     const base = `http://127.0.0.1:${appPort}`;
     await waitFor(`${base}/en-us/`, app, 120);
-    const found = (await (await fetch(`${base}/en-us/search/typeahead?q=DEMO-CONFIG`)).json()) as { id: number | string }[];
+    const found = (await (await fetch(`${base}/en-us/search/typeahead?q=DEMO-CONFIG`)).json()) as {
+      id: number | string;
+    }[];
     if (!found.length) throw new Error('DEMO-CONFIG not found by the typeahead');
     const page = `${base}/en-us/products/${found[0].id}`;
     const first = await fetch(`${base}/en-us/`);
-    const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    if (!cookie.includes('hd.csrf=') || cookie.includes('hd.sid=')) throw new Error(`a first page view should set the CSRF cookie and no session: ${cookie}`);
+    const cookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    if (!cookie.includes('hd.csrf=') || cookie.includes('hd.sid='))
+      throw new Error(`a first page view should set the CSRF cookie and no session: ${cookie}`);
     const check = await fetch(page, { headers: { cookie } });
     if (check.status !== 200) throw new Error(`${page} answered ${check.status}`);
 
@@ -114,18 +139,31 @@ async function main() {
     });
     const firstVisit = figure(firstRun);
     const now = figure(appRun);
-    const recorded = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, Figure | undefined>) : {};
+    const recorded = existsSync(resultsFile)
+      ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, Figure | undefined>)
+      : {};
     const pct = (r: number) => `${(r * 100).toFixed(2)} %`;
     const print = (title: string, fig: Figure, last: Figure | undefined) => {
       console.log(`${title} (embedded, production, ${connections} connections, ${duration} s)`);
-      console.log(`  now:  ${fig.rps} req/s, p99 ${fig.p99_ms} ms, ${pct(fig.ratio)} of a bare server (${fig.bare_rps} req/s), commit ${fig.commit}${fig.errors || fig.non2xx ? `, ${fig.errors} errors, ${fig.non2xx} non-2xx` : ''}`);
-      if (last) console.log(`  last: ${last.rps} req/s, p99 ${last.p99_ms} ms, ${pct(last.ratio)} of a bare server (${last.bare_rps} req/s), commit ${last.commit} on ${last.date.slice(0, 10)}`);
-      if (last && fig.ratio < last.ratio * 0.7) console.log(`  WARNING: the ratio fell by ${Math.round((1 - fig.ratio / last.ratio) * 100)} % since ${last.commit}`);
+      console.log(
+        `  now:  ${fig.rps} req/s, p99 ${fig.p99_ms} ms, ${pct(fig.ratio)} of a bare server (${fig.bare_rps} req/s), commit ${fig.commit}${fig.errors || fig.non2xx ? `, ${fig.errors} errors, ${fig.non2xx} non-2xx` : ''}`,
+      );
+      if (last)
+        console.log(
+          `  last: ${last.rps} req/s, p99 ${last.p99_ms} ms, ${pct(last.ratio)} of a bare server (${last.bare_rps} req/s), commit ${last.commit} on ${last.date.slice(0, 10)}`,
+        );
+      if (last && fig.ratio < last.ratio * 0.7)
+        console.log(
+          `  WARNING: the ratio fell by ${Math.round((1 - fig.ratio / last.ratio) * 100)} % since ${last.commit}`,
+        );
     };
     print('product page, first visit (no cookie)', firstVisit, recorded.product_page_first_visit);
     print('product page, returning visitor (CSRF cookie, no session)', now, recorded.product_page);
     if (args.record) {
-      writeFileSync(resultsFile, `${JSON.stringify({ product_page_first_visit: firstVisit, product_page: now }, null, 2)}\n`);
+      writeFileSync(
+        resultsFile,
+        `${JSON.stringify({ product_page_first_visit: firstVisit, product_page: now }, null, 2)}\n`,
+      );
       console.log(`  recorded in ${path.relative(root, resultsFile)}`);
     }
   } finally {

@@ -55,15 +55,25 @@ export type ClusterRow = {
   loader?: 'wrk' | 'autocannon';
 };
 
-export function row(name: string, path: string, target: Target, app: Measured, baseline: Measured, roundTrips: number | null): Row {
+export function row(
+  name: string,
+  path: string,
+  target: Target,
+  app: Measured,
+  baseline: Measured,
+  roundTrips: number | null,
+): Row {
   const ratio = round(app.rps / Math.max(baseline.rps, 1e-9), 4);
   const misses: string[] = [];
   if (!app.requests) misses.push('no request was answered in the window');
   if (app.errors) misses.push(`${app.errors} errors`);
   if (app.non2xx) misses.push(`${app.non2xx} non-2xx (${JSON.stringify(app.status_codes)})`);
-  if (target.min_ratio !== undefined && ratio < target.min_ratio) misses.push(`ratio ${pct(ratio)} < ${pct(target.min_ratio)}`);
-  if (target.max_p99_ms !== undefined && !(app.p99_ms < target.max_p99_ms)) misses.push(`p99 ${app.p99_ms} ms ≥ ${target.max_p99_ms} ms`);
-  if (target.max_round_trips !== undefined && roundTrips !== null && roundTrips > target.max_round_trips) misses.push(`${roundTrips} round trips > ${target.max_round_trips}`);
+  if (target.min_ratio !== undefined && ratio < target.min_ratio)
+    misses.push(`ratio ${pct(ratio)} < ${pct(target.min_ratio)}`);
+  if (target.max_p99_ms !== undefined && !(app.p99_ms < target.max_p99_ms))
+    misses.push(`p99 ${app.p99_ms} ms ≥ ${target.max_p99_ms} ms`);
+  if (target.max_round_trips !== undefined && roundTrips !== null && roundTrips > target.max_round_trips)
+    misses.push(`${roundTrips} round trips > ${target.max_round_trips}`);
   return {
     name,
     path,
@@ -86,7 +96,10 @@ export function clusterRow(name: string, path: string, one: Measured, two: Measu
   const ratio = round(two.rps / Math.max(one.rps, 1e-9), 3);
   const target = { min_ratio: 1.6 };
   const misses: string[] = [];
-  for (const [label, m] of [['1 process', one], ['2 processes', two]] as const) {
+  for (const [label, m] of [
+    ['1 process', one],
+    ['2 processes', two],
+  ] as const) {
     if (!m.requests) misses.push(`${label}: no request was answered in the window`);
     if (m.errors) misses.push(`${label}: ${m.errors} errors`);
     if (m.non2xx) misses.push(`${label}: ${m.non2xx} non-2xx`);
@@ -107,12 +120,28 @@ function targetText(t: Target): string {
 
 function table(head: string[], body: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   return `${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${body.map(line).join('\n')}`;
 }
 
 export function printTable(rows: (Row | Skipped)[], cluster: ClusterRow | Skipped | undefined) {
-  const head = ['benchmark', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'db rt/req', 'bare req/s', 'app/bare', 'target', 'result'];
+  const head = [
+    'benchmark',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'non-2xx',
+    'db rt/req',
+    'bare req/s',
+    'app/bare',
+    'target',
+    'result',
+  ];
   const body = rows.map((r) =>
     'skipped' in r
       ? [r.name, '—', '—', '—', '—', '—', '—', '—', '—', '—', `skipped: ${r.skipped}`]
@@ -137,7 +166,18 @@ export function printTable(rows: (Row | Skipped)[], cluster: ClusterRow | Skippe
   console.log(
     `\n${table(
       ['cluster', '1 process req/s', 'p99 ms', '2 processes req/s', 'p99 ms', '2 ÷ 1', 'target', 'result'],
-      [[c.name, c.one_process.rps.toFixed(0), c.one_process.p99_ms.toFixed(1), c.two_processes.rps.toFixed(0), c.two_processes.p99_ms.toFixed(1), `${c.ratio.toFixed(2)}x`, `≥${c.target.min_ratio}x`, c.misses.length ? `MISS: ${c.misses.join('; ')}` : 'ok']],
+      [
+        [
+          c.name,
+          c.one_process.rps.toFixed(0),
+          c.one_process.p99_ms.toFixed(1),
+          c.two_processes.rps.toFixed(0),
+          c.two_processes.p99_ms.toFixed(1),
+          `${c.ratio.toFixed(2)}x`,
+          `≥${c.target.min_ratio}x`,
+          c.misses.length ? `MISS: ${c.misses.join('; ')}` : 'ok',
+        ],
+      ],
     )}`,
   );
 }

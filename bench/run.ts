@@ -37,8 +37,28 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startBenchApp, type BenchApp, type FreshDb } from './app.ts';
 import { startCluster } from './cluster.ts';
-import { bareProcess, commitOf, measure, measureWithWrk, round, wrkPath, BARE_BODY_BYTES, type LoadSettings, type LoadSpec, type Measured } from './load.ts';
-import { clusterRow, printTable, row, TARGETS, type ClusterRow, type Row, type Skipped, type Target } from './report.ts';
+import {
+  bareProcess,
+  commitOf,
+  measure,
+  measureWithWrk,
+  round,
+  wrkPath,
+  BARE_BODY_BYTES,
+  type LoadSettings,
+  type LoadSpec,
+  type Measured,
+} from './load.ts';
+import {
+  clusterRow,
+  printTable,
+  row,
+  TARGETS,
+  type ClusterRow,
+  type Row,
+  type Skipped,
+  type Target,
+} from './report.ts';
 import { anonymousVisitor, BROWSER_HEADERS, scriptHeaders, shopper, signedIn, type Visitor } from './visitors.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -59,7 +79,8 @@ const { values: args } = parseArgs({
 
 const int = (name: string, v: string | undefined, min: number, max: number): number => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
   return n;
 };
 const settings = {
@@ -103,16 +124,70 @@ const get = (path: string, v: Visitor | null, plain = false): Pick<Case, 'spec' 
 
 function cases(f: Fixtures): Case[] {
   return [
-    { id: 'landing', name: 'landing page', path: '/en-us/', target: TARGETS.anonymousPage, ...get('/en-us/', f.anonymous) },
-    { id: 'catalog', name: 'catalog page', path: '/en-us/products', target: TARGETS.anonymousPage, ...get('/en-us/products', f.anonymous) },
-    { id: 'product', name: 'product page, anonymous', path: f.productPath, target: TARGETS.anonymousPage, ...get(f.productPath, f.anonymous) },
+    {
+      id: 'landing',
+      name: 'landing page',
+      path: '/en-us/',
+      target: TARGETS.anonymousPage,
+      ...get('/en-us/', f.anonymous),
+    },
+    {
+      id: 'catalog',
+      name: 'catalog page',
+      path: '/en-us/products',
+      target: TARGETS.anonymousPage,
+      ...get('/en-us/products', f.anonymous),
+    },
+    {
+      id: 'product',
+      name: 'product page, anonymous',
+      path: f.productPath,
+      target: TARGETS.anonymousPage,
+      ...get(f.productPath, f.anonymous),
+    },
     // First visits: no cookie (a search engine, an advertisement's click): every request is a new visitor.
-    { id: 'landing-first', name: 'landing page, first visit', path: '/en-us/', target: TARGETS.anonymousPage, ...get('/en-us/', null) },
-    { id: 'catalog-first', name: 'catalog page, first visit', path: '/en-us/products', target: TARGETS.anonymousPage, ...get('/en-us/products', null) },
-    { id: 'product-first', name: 'product page, first visit', path: f.productPath, target: TARGETS.anonymousPage, ...get(f.productPath, null) },
-    { id: 'product-plain', name: 'product page, anonymous, uncompressed', path: f.productPath, target: TARGETS.anonymousPage, ...get(f.productPath, f.anonymous, true) },
-    { id: 'product-signed-in', name: 'product page, signed in', path: f.productPath, target: TARGETS.signedInPage, ...get(f.productPath, f.customer) },
-    { id: 'typeahead', name: 'typeahead', path: '/en-us/search/typeahead?q=plate', target: TARGETS.none, ...get('/en-us/search/typeahead?q=plate', f.anonymous) },
+    {
+      id: 'landing-first',
+      name: 'landing page, first visit',
+      path: '/en-us/',
+      target: TARGETS.anonymousPage,
+      ...get('/en-us/', null),
+    },
+    {
+      id: 'catalog-first',
+      name: 'catalog page, first visit',
+      path: '/en-us/products',
+      target: TARGETS.anonymousPage,
+      ...get('/en-us/products', null),
+    },
+    {
+      id: 'product-first',
+      name: 'product page, first visit',
+      path: f.productPath,
+      target: TARGETS.anonymousPage,
+      ...get(f.productPath, null),
+    },
+    {
+      id: 'product-plain',
+      name: 'product page, anonymous, uncompressed',
+      path: f.productPath,
+      target: TARGETS.anonymousPage,
+      ...get(f.productPath, f.anonymous, true),
+    },
+    {
+      id: 'product-signed-in',
+      name: 'product page, signed in',
+      path: f.productPath,
+      target: TARGETS.signedInPage,
+      ...get(f.productPath, f.customer),
+    },
+    {
+      id: 'typeahead',
+      name: 'typeahead',
+      path: '/en-us/search/typeahead?q=plate',
+      target: TARGETS.none,
+      ...get('/en-us/search/typeahead?q=plate', f.anonymous),
+    },
     {
       id: 'add',
       name: 'add to cart',
@@ -120,9 +195,21 @@ function cases(f: Fixtures): Case[] {
       target: TARGETS.none,
       spec: (base) => ({
         url: base,
-        perConnection: f.addShoppers.map((s) => [{ method: 'POST', path: '/en-us/cart/add/inline', headers: scriptHeaders(s), body: `product_id=${s.productId}&quantity=1` }]),
+        perConnection: f.addShoppers.map((s) => [
+          {
+            method: 'POST',
+            path: '/en-us/cart/add/inline',
+            headers: scriptHeaders(s),
+            body: `product_id=${s.productId}&quantity=1`,
+          },
+        ]),
       }),
-      probe: (base) => fetch(`${base}/en-us/cart/add/inline`, { method: 'POST', headers: scriptHeaders(f.addShoppers[0]), body: `product_id=${f.addShoppers[0].productId}&quantity=1` }),
+      probe: (base) =>
+        fetch(`${base}/en-us/cart/add/inline`, {
+          method: 'POST',
+          headers: scriptHeaders(f.addShoppers[0]),
+          body: `product_id=${f.addShoppers[0].productId}&quantity=1`,
+        }),
     },
     {
       id: 'update',
@@ -131,11 +218,24 @@ function cases(f: Fixtures): Case[] {
       target: TARGETS.cartUpdate,
       spec: (base) => ({
         url: base,
-        perConnection: f.updateShoppers.map((s) => [2, 3].map((q) => ({ method: 'PUT', path: s.linePath, headers: scriptHeaders(s), body: `quantity=${q}` }))),
+        perConnection: f.updateShoppers.map((s) =>
+          [2, 3].map((q) => ({ method: 'PUT', path: s.linePath, headers: scriptHeaders(s), body: `quantity=${q}` })),
+        ),
       }),
-      probe: (base) => fetch(base + f.updateShoppers[0].linePath, { method: 'PUT', headers: scriptHeaders(f.updateShoppers[0]), body: 'quantity=3' }),
+      probe: (base) =>
+        fetch(base + f.updateShoppers[0].linePath, {
+          method: 'PUT',
+          headers: scriptHeaders(f.updateShoppers[0]),
+          body: 'quantity=3',
+        }),
     },
-    { id: 'checkout', name: 'checkout page', path: '/en-us/cart/checkout', target: TARGETS.none, ...get('/en-us/cart/checkout', f.customer) },
+    {
+      id: 'checkout',
+      name: 'checkout page',
+      path: '/en-us/cart/checkout',
+      target: TARGETS.none,
+      ...get('/en-us/cart/checkout', f.customer),
+    },
     // Checkout's 'place order' row goes here: one signed-in shopper per connection
     // with a cart of their own (perConnection, like 'cart update'), posting the order.
   ];
@@ -151,11 +251,17 @@ async function runCase(c: Case, base: string, bench: BenchApp, bare: { url: stri
     console.log(`  ${c.name}: skipped (${c.path} answers 404: not built)`);
     return { name: c.name, path: c.path, skipped: 'the route answers 404 (not built)' };
   }
-  if (probe.status !== 200) throw new Error(`${c.name}: ${c.path} answered HTTP ${probe.status} before measuring: ${body.toString().slice(0, 300)}`);
+  if (probe.status !== 200)
+    throw new Error(
+      `${c.name}: ${c.path} answered HTTP ${probe.status} before measuring: ${body.toString().slice(0, 300)}`,
+    );
   process.stdout.write(`  ${c.name}: app… `);
   let before: Promise<number> = Promise.resolve(0);
   let after: Promise<number> = Promise.resolve(0);
-  const appM = await measure(c.spec(base), load, { before: () => void (before = bench.roundTrips()), after: () => void (after = bench.roundTrips()) });
+  const appM = await measure(c.spec(base), load, {
+    before: () => void (before = bench.roundTrips()),
+    after: () => void (after = bench.roundTrips()),
+  });
   const trips = (await after) - (await before);
   process.stdout.write(`bare node (${BARE_BODY_BYTES} B)… `);
   const baseM = await measure(c.spec(bare.url), load);
@@ -173,14 +279,20 @@ function getOnce(url: string, cookie: string): Promise<void> {
 
 async function runCluster(fresh: FreshDb, productPath: string): Promise<ClusterRow | Skipped> {
   const name = 'product page, start:cluster';
-  if (fresh.mode !== 'postgres' || !fresh.databaseUrl) return { name, path: productPath, skipped: 'PostgreSQL only (the embedded database serves one process)' };
+  if (fresh.mode !== 'postgres' || !fresh.databaseUrl)
+    return { name, path: productPath, skipped: 'PostgreSQL only (the embedded database serves one process)' };
   const results: Measured[] = [];
   // The loader: wrk when installed (apt-get install wrk), else autocannon, named in the row.
   const wrk = wrkPath();
-  console.log(`  ${name}: load from ${wrk ? 'wrk (1 thread)' : 'autocannon (wrk not installed: on 2 cores this row then measures autocannon)'}`);
+  console.log(
+    `  ${name}: load from ${wrk ? 'wrk (1 thread)' : 'autocannon (wrk not installed: on 2 cores this row then measures autocannon)'}`,
+  );
   for (const workers of [1, 2]) {
     process.stdout.write(`  ${name}, WORKERS=${workers}… `);
-    const cluster = await startCluster(workers, { databaseUrl: fresh.databaseUrl, sessionSecret: process.env.SESSION_SECRET! });
+    const cluster = await startCluster(workers, {
+      databaseUrl: fresh.databaseUrl,
+      sessionSecret: process.env.SESSION_SECRET!,
+    });
     try {
       const visitor = await anonymousVisitor(cluster.url);
       // Every worker's first views compile templates and fill caches; the warm-up then runs at full load.
@@ -219,26 +331,43 @@ async function main() {
       updateShoppers,
     };
 
-    console.log(`measuring: ${settings.connections} connections, ${settings.warmup_s} s warm-up + ${settings.duration_s} s each, autocannon ${settings.workers ? `in ${settings.workers} worker thread(s)` : 'in-process'}`);
+    console.log(
+      `measuring: ${settings.connections} connections, ${settings.warmup_s} s warm-up + ${settings.duration_s} s each, autocannon ${settings.workers ? `in ${settings.workers} worker thread(s)` : 'in-process'}`,
+    );
     const rows: (Row | Skipped)[] = [];
     for (const c of cases(fixtures)) if (!only || only.has(c.id)) rows.push(await runCase(c, base, bench, bare));
 
     // The in-process app steps aside while the cluster runs on the same cores.
     await bench.stopApp();
-    const cluster = args['no-cluster'] || (only && !only.has('cluster')) ? undefined : await runCluster(fresh, fixtures.productPath);
+    const cluster =
+      args['no-cluster'] || (only && !only.has('cluster')) ? undefined : await runCluster(fresh, fixtures.productPath);
 
     const cpus = os.cpus();
     const results = {
       date: new Date().toISOString(),
       commit,
-      machine: { cpus: cpus.length, model: cpus[0]?.model.trim() ?? 'unknown', memory_gb: round(os.totalmem() / 2 ** 30, 1), platform: `${os.platform()} ${os.release()}` },
+      machine: {
+        cpus: cpus.length,
+        model: cpus[0]?.model.trim() ?? 'unknown',
+        memory_gb: round(os.totalmem() / 2 ** 30, 1),
+        platform: `${os.platform()} ${os.release()}`,
+      },
       node: process.version,
       db: fresh.mode,
-      settings: { ...settings, orders: bench.orders, node_env: 'production', log_level: 'silent', app: 'own process (src/server.ts)', bare_body_bytes: BARE_BODY_BYTES },
+      settings: {
+        ...settings,
+        orders: bench.orders,
+        node_env: 'production',
+        log_level: 'silent',
+        app: 'own process (src/server.ts)',
+        bare_body_bytes: BARE_BODY_BYTES,
+      },
       load_average: { before: loadBefore, after: os.loadavg().map((n) => round(n, 2)) },
       results: rows,
       cluster: cluster ?? null,
-      misses: [...rows, ...(cluster ? [cluster] : [])].flatMap((r) => ('misses' in r ? r.misses.map((m) => `${r.name}: ${m}`) : [])),
+      misses: [...rows, ...(cluster ? [cluster] : [])].flatMap((r) =>
+        'misses' in r ? r.misses.map((m) => `${r.name}: ${m}`) : [],
+      ),
     };
     // One file for both databases: this run replaces its own mode's entry and keeps the other's.
     let previous: Record<string, unknown> = {};
@@ -250,7 +379,9 @@ async function main() {
     }
     writeFileSync(args.out!, `${JSON.stringify({ ...previous, [fresh.mode]: results }, null, 2)}\n`);
     printTable(rows, cluster);
-    console.log(`\ncommit ${commit}: ${results.machine.cpus} × ${results.machine.model}, Node ${results.node}, database ${results.db}, load average ${loadBefore.join(' ')} before. Written to ${path.relative(process.cwd(), args.out!)}`);
+    console.log(
+      `\ncommit ${commit}: ${results.machine.cpus} × ${results.machine.model}, Node ${results.node}, database ${results.db}, load average ${loadBefore.join(' ')} before. Written to ${path.relative(process.cwd(), args.out!)}`,
+    );
   } finally {
     await bare.close();
     await bench.cleanup();

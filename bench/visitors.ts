@@ -6,7 +6,12 @@
 export type Visitor = { cookie: string; csrf: string };
 
 export function cookieOf(res: Response, previous = ''): string {
-  const jar = new Map(previous.split('; ').filter(Boolean).map((c) => [c.split('=')[0], c] as const));
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((c) => [c.split('=')[0], c] as const),
+  );
   for (const c of res.headers.getSetCookie()) {
     const pair = c.split(';')[0];
     jar.set(pair.split('=')[0], pair);
@@ -24,7 +29,8 @@ export async function anonymousVisitor(base: string): Promise<Visitor> {
   const res = await fetch(`${base}/en-us/`);
   const csrf = csrfOf(await res.text());
   const cookie = cookieOf(res);
-  if (res.status !== 200 || !csrf || !cookie) throw new Error(`landing page: HTTP ${res.status}, csrf ${!!csrf}, cookie ${!!cookie}`);
+  if (res.status !== 200 || !csrf || !cookie)
+    throw new Error(`landing page: HTTP ${res.status}, csrf ${!!csrf}, cookie ${!!cookie}`);
   if (/hd\.sid=/.test(cookie)) throw new Error('an anonymous page view created a session');
   return { cookie, csrf };
 }
@@ -67,8 +73,13 @@ export async function signedIn(base: string, email: string, password: string): P
 /** A shopper with a session and one cart line of `productId`; `path` is the line's URL. */
 export async function shopper(base: string, productId: number): Promise<Visitor & { linePath: string }> {
   const v = await anonymousVisitor(base);
-  const add = await fetch(`${base}/en-us/cart/add/inline`, { method: 'POST', headers: scriptHeaders(v), body: `product_id=${productId}&quantity=1` });
+  const add = await fetch(`${base}/en-us/cart/add/inline`, {
+    method: 'POST',
+    headers: scriptHeaders(v),
+    body: `product_id=${productId}&quantity=1`,
+  });
   const added = (await add.json()) as { line?: { order_line_item_id: number }; error?: unknown };
-  if (add.status !== 200 || !added.line) throw new Error(`POST /en-us/cart/add/inline: HTTP ${add.status} ${JSON.stringify(added)}`);
+  if (add.status !== 200 || !added.line)
+    throw new Error(`POST /en-us/cart/add/inline: HTTP ${add.status} ${JSON.stringify(added)}`);
   return { cookie: cookieOf(add, v.cookie), csrf: v.csrf, linePath: `/en-us/cart/${added.line.order_line_item_id}` };
 }

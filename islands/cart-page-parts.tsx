@@ -6,7 +6,19 @@ type Cart = Props['cart'];
 
 export function EyeIcon({ open }: { open: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" data-icon={open ? 'eye' : 'eye-slash'}>
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      data-icon={open ? 'eye' : 'eye-slash'}
+    >
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
       <circle cx="12" cy="12" r="3" />
       {open ? null : <path d="m3 3 18 18" />}
@@ -18,7 +30,16 @@ export function EmptyCart({ locale, labels }: { locale: string; labels: Labels }
   return (
     <div className="card cart-empty" data-testid="cart-empty">
       <div className="empty">
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.5L21 8H6.2" />
           <circle cx="10" cy="20" r="1.5" />
           <circle cx="17" cy="20" r="1.5" />
@@ -33,7 +54,13 @@ export function EmptyCart({ locale, labels }: { locale: string; labels: Labels }
 }
 
 /** Where each row of the summary is found by tests and tools. */
-const ROW_TESTID: Record<string, string> = { merchandise: 'cart-subtotal', orgDiscount: 'cart-discount', lineDiscount: 'cart-discount', shipping: 'cart-shipping', tax: 'cart-tax' };
+const ROW_TESTID: Record<string, string> = {
+  merchandise: 'cart-subtotal',
+  orgDiscount: 'cart-discount',
+  lineDiscount: 'cart-discount',
+  shipping: 'cart-shipping',
+  tax: 'cart-tax',
+};
 
 /** A row's label: a promotion goes by its own name, the others by what they are. */
 export function rowLabel(row: { code: string; name: string }, labels: Labels): string {
@@ -46,7 +73,14 @@ export function rowLabel(row: { code: string; name: string }, labels: Labels): s
  * price, each discount once by name, shipping and tax once known — and the total they add up to,
  * then the Checkout action and the page's live status line.
  */
-export function CartSummary({ cart, labels, locale, figure, status, locked }: {
+export function CartSummary({
+  cart,
+  labels,
+  locale,
+  figure,
+  status,
+  locked,
+}: {
   cart: Cart;
   labels: Labels;
   locale: string;
@@ -88,7 +122,12 @@ export function CartSummary({ cart, labels, locale, figure, status, locked }: {
           </div>
         ) : (
           /* The way on: the primary action, a plain link so it works before hydration and by keyboard. */
-          <a className="btn btn-block cart-checkout" href={`/${locale}/cart/checkout`} aria-describedby="cart-checkout-hint" data-testid="cart-checkout">
+          <a
+            className="btn btn-block cart-checkout"
+            href={`/${locale}/cart/checkout`}
+            aria-describedby="cart-checkout-hint"
+            data-testid="cart-checkout"
+          >
             {labels.checkout}
           </a>
         )}
@@ -106,10 +145,26 @@ export function CartSummary({ cart, labels, locale, figure, status, locked }: {
 }
 
 /** A cart line's picture, name, part number, options, unit price and (when shown) its discounts. */
-export function CartLineInfo({ line, labels, show, money, figure }: { line: CartPageLine; labels: Labels; show: boolean; money: (a: string) => string; figure: (a: string) => string }) {
+export function CartLineInfo({
+  line,
+  labels,
+  show,
+  money,
+  figure,
+}: {
+  line: CartPageLine;
+  labels: Labels;
+  show: boolean;
+  money: (a: string) => string;
+  figure: (a: string) => string;
+}) {
   return (
     <div className="cart-line__item">
-      {line.image ? <img className="thumb" src={line.image} alt="" width={64} height={64} loading="lazy" /> : <span className="thumb" />}
+      {line.image ? (
+        <img className="thumb" src={line.image} alt="" width={64} height={64} loading="lazy" />
+      ) : (
+        <span className="thumb" />
+      )}
       <div className="cart-line__info">
         {line.productHref ? (
           <a className="cart-line__title" href={line.productHref}>
@@ -141,7 +196,8 @@ export function CartLineInfo({ line, labels, show, money, figure }: { line: Cart
           <ul className="cart-line__discounts small" data-testid="cart-line-discounts">
             {line.discounts.map((d, k) => (
               <li key={k} data-testid="cart-line-discount">
-                <span>{rowLabel(d, labels)}</span> <span className="cart-line__discount-amount">{figure(d.amount)}</span>
+                <span>{rowLabel(d, labels)}</span>{' '}
+                <span className="cart-line__discount-amount">{figure(d.amount)}</span>
               </li>
             ))}
           </ul>

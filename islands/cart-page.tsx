@@ -202,39 +202,60 @@ export default function CartPage({ locale, cart: initial, refresh, locked = fals
                       {labels.quantity}: {line.quantity}
                     </span>
                   ) : (
-                  <div className="qty" role="group" aria-label={`${labels.quantityFor} ${line.title}`}>
-                    <button type="button" className="qty__btn" aria-label={`${labels.decrease}: ${line.title}`} data-testid="qty-decrease" disabled={busy || current(line) <= CART_MIN} onClick={() => step(line, -1)}>
-                      −
-                    </button>
-                    <label className="visually-hidden" htmlFor={qtyId}>
-                      {`${labels.quantityFor} ${line.title}`}
-                    </label>
-                    <input
-                      id={qtyId}
-                      className="qty__input"
-                      type="text"
-                      inputMode="numeric"
-                      pattern="[0-9]*"
-                      autoComplete="off"
-                      maxLength={6}
-                      data-testid="qty-input"
-                      value={value}
-                      disabled={busy}
-                      onChange={(e) => typed(line, e)}
-                      onKeyDown={(e) => keyed(line, e)}
-                      onBlur={() => settle(line)}
-                    />
-                    <button type="button" className="qty__btn" aria-label={`${labels.increase}: ${line.title}`} data-testid="qty-increase" disabled={busy || current(line) >= CART_MAX} onClick={() => step(line, 1)}>
-                      +
-                    </button>
-                  </div>
+                    <div className="qty" role="group" aria-label={`${labels.quantityFor} ${line.title}`}>
+                      <button
+                        type="button"
+                        className="qty__btn"
+                        aria-label={`${labels.decrease}: ${line.title}`}
+                        data-testid="qty-decrease"
+                        disabled={busy || current(line) <= CART_MIN}
+                        onClick={() => step(line, -1)}
+                      >
+                        −
+                      </button>
+                      <label className="visually-hidden" htmlFor={qtyId}>
+                        {`${labels.quantityFor} ${line.title}`}
+                      </label>
+                      <input
+                        id={qtyId}
+                        className="qty__input"
+                        type="text"
+                        inputMode="numeric"
+                        pattern="[0-9]*"
+                        autoComplete="off"
+                        maxLength={6}
+                        data-testid="qty-input"
+                        value={value}
+                        disabled={busy}
+                        onChange={(e) => typed(line, e)}
+                        onKeyDown={(e) => keyed(line, e)}
+                        onBlur={() => settle(line)}
+                      />
+                      <button
+                        type="button"
+                        className="qty__btn"
+                        aria-label={`${labels.increase}: ${line.title}`}
+                        data-testid="qty-increase"
+                        disabled={busy || current(line) >= CART_MAX}
+                        onClick={() => step(line, 1)}
+                      >
+                        +
+                      </button>
+                    </div>
                   )}
                   <div className="cart-line__total">
                     <span className="visually-hidden">{labels.lineTotal}: </span>
                     {price(line.listTotal, line.net, 'cart-line-total')}
                   </div>
                   {locked ? null : (
-                    <button type="button" className="btn btn-danger btn-sm" data-testid="cart-remove" disabled={busy} aria-label={busy ? undefined : `${labels.remove}: ${line.title}`} onClick={() => void remove(line)}>
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm"
+                      data-testid="cart-remove"
+                      disabled={busy}
+                      aria-label={busy ? undefined : `${labels.remove}: ${line.title}`}
+                      onClick={() => void remove(line)}
+                    >
                       {busy ? labels.removing : labels.remove}
                     </button>
                   )}

@@ -7,13 +7,18 @@ export function hydrate(
   container: Element,
   Component: ComponentType<any>,
   props: unknown,
-  { identifierPrefix, onReady, onError }: { identifierPrefix?: string; onReady: () => void; onError: (err: unknown) => void },
+  {
+    identifierPrefix,
+    onReady,
+    onError,
+  }: { identifierPrefix?: string; onReady: () => void; onError: (err: unknown) => void },
 ): Root {
   const element = createElement(IslandShell, { onReady }, createElement(Component, props as object));
   return hydrateRoot(container, element, {
     identifierPrefix,
     onUncaughtError: onError,
     // A mismatch is repaired by a client render; log it so it is fixed on the server side.
-    onRecoverableError: (err) => console.error('island hydration mismatch', container.parentElement?.dataset.island, err),
+    onRecoverableError: (err) =>
+      console.error('island hydration mismatch', container.parentElement?.dataset.island, err),
   });
 }

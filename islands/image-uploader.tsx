@@ -9,7 +9,14 @@ import { AppRequestError } from './lib/request.ts';
 import { shownMessages } from './lib/errors.ts';
 import { text } from './lib/text.ts';
 
-type Stored = { path: string; filename: string; size: number; width: number | null; height: number | null; variants: { width: number; path: string; mime: string }[] };
+type Stored = {
+  path: string;
+  filename: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  variants: { width: number; path: string; mime: string }[];
+};
 export type Props = { url: string; accept: string; maxBytes: number; reload: boolean; labels: Record<string, string> };
 
 export default function ImageUploader({ url, accept, maxBytes, reload, labels: L }: Props) {
@@ -31,13 +38,20 @@ export default function ImageUploader({ url, accept, maxBytes, reload, labels: L
     xhr.onload = () => {
       setProgress(null);
       let body: unknown = xhr.responseText;
-      try { body = JSON.parse(xhr.responseText); } catch { /* text */ }
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* text */
+      }
       if (xhr.status >= 200 && xhr.status < 300) {
         setDone(body as { media: Stored; created: boolean });
         if (reload) window.location.reload();
       } else setError(shownMessages(new AppRequestError(xhr.status, xhr.statusText, body))[0]);
     };
-    xhr.onerror = () => { setProgress(null); setError(text('networkError')); };
+    xhr.onerror = () => {
+      setProgress(null);
+      setError(text('networkError'));
+    };
     const fd = new FormData();
     fd.append('file', file);
     setProgress(0);
@@ -48,15 +62,44 @@ export default function ImageUploader({ url, accept, maxBytes, reload, labels: L
     <div className="uploader stack">
       <div className="field">
         <label htmlFor="uploader-file">{L.choose}</label>
-        <input id="uploader-file" type="file" accept={accept} disabled={progress !== null} onChange={(e) => send(e.target.files?.[0])} data-testid="uploader-file" />
+        <input
+          id="uploader-file"
+          type="file"
+          accept={accept}
+          disabled={progress !== null}
+          onChange={(e) => send(e.target.files?.[0])}
+          data-testid="uploader-file"
+        />
         <span className="hint">{L.hint.replace('{{mb}}', String(maxBytes / 1024 / 1024))}</span>
       </div>
-      {progress !== null ? <progress max={100} value={progress} aria-label={L.progress.replace('{{percent}}', String(progress))} data-testid="uploader-progress" /> : null}
-      {error ? <p className="field-error" role="alert" data-testid="uploader-error">{error}</p> : null}
+      {progress !== null ? (
+        <progress
+          max={100}
+          value={progress}
+          aria-label={L.progress.replace('{{percent}}', String(progress))}
+          data-testid="uploader-progress"
+        />
+      ) : null}
+      {error ? (
+        <p className="field-error" role="alert" data-testid="uploader-error">
+          {error}
+        </p>
+      ) : null}
       {done ? (
         <div className="alert alert-success" role="status" data-testid="uploader-done">
-          <p>{done.created ? L.stored : L.duplicate} <code>{done.media.path}</code> ({done.media.width}×{done.media.height})</p>
-          <ul className="small">{done.media.variants.map((v) => <li key={v.path}><a href={v.path}>{v.width}px {v.mime}</a></li>)}</ul>
+          <p>
+            {done.created ? L.stored : L.duplicate} <code>{done.media.path}</code> ({done.media.width}×
+            {done.media.height})
+          </p>
+          <ul className="small">
+            {done.media.variants.map((v) => (
+              <li key={v.path}>
+                <a href={v.path}>
+                  {v.width}px {v.mime}
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : null}
     </div>

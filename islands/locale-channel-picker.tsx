@@ -22,7 +22,6 @@ export type Props = {
   labels?: { locale?: string; channel?: string; busy?: string };
 };
 
-
 /**
  * Acting on `change` is right for pointer and touch, but on Windows and Linux arrowing through
  * a closed <select> fires `change` on every key press (WCAG 3.2.2). Keyboard changes are
@@ -46,7 +45,13 @@ function useCommitOnChange(current: string, commit: (value: string) => void) {
       const opensPopup = e.key === ' ' || e.key === 'F4' || (e.altKey && e.key.startsWith('Arrow'));
       if (e.key === 'Enter') settle(e.currentTarget.value);
       else if (opensPopup) keyed.current = false;
-      else if (e.key.startsWith('Arrow') || e.key.startsWith('Page') || e.key === 'Home' || e.key === 'End' || e.key.length === 1) {
+      else if (
+        e.key.startsWith('Arrow') ||
+        e.key.startsWith('Page') ||
+        e.key === 'Home' ||
+        e.key === 'End' ||
+        e.key.length === 1
+      ) {
         keyed.current = true;
       }
     },

@@ -12,10 +12,23 @@
  * (product_id, quantity, options[<optionId>], option_qty[<choiceId>]).
  */
 import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
-import { configure, configuredStockCode, type ConfigOption, type RequestedSelection } from '../src/domain/configurator.ts';
+import {
+  configure,
+  configuredStockCode,
+  type ConfigOption,
+  type RequestedSelection,
+} from '../src/domain/configurator.ts';
 import { addToCartState } from '../src/domain/availability.ts';
 import { formatMoney, parseCents } from '../src/domain/money.ts';
-import { CART_MAX, CART_MIN, OPTION_MAX, OPTION_MIN, QUANTITY_OPTION_TYPE, clampCartQuantity, clampOptionQuantity } from '../src/domain/quantity.ts';
+import {
+  CART_MAX,
+  CART_MIN,
+  OPTION_MAX,
+  OPTION_MIN,
+  QUANTITY_OPTION_TYPE,
+  clampCartQuantity,
+  clampOptionQuantity,
+} from '../src/domain/quantity.ts';
 import { showAlert } from './lib/alerts.ts';
 import { handleError } from './lib/errors.ts';
 import { request } from './lib/request.ts';
@@ -28,7 +41,12 @@ export type { Labels, Props };
 type Asked = { single: Record<number, number>; qty: Record<number, string> };
 
 /** The answer of POST /{locale}/cart/add/inline. */
-type AddAnswer = { product_id?: number; quantity?: number; cart?: { subtotal?: unknown; count?: unknown }; html?: string };
+type AddAnswer = {
+  product_id?: number;
+  quantity?: number;
+  cart?: { subtotal?: unknown; count?: unknown };
+  html?: string;
+};
 
 const fill = (text: string, vars: Record<string, string | number>) =>
   text.replace(/\{\{?\s*(\w+)\s*\}?\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
@@ -94,21 +112,26 @@ export default function ProductConfigurator(props: Props) {
   const money = (cents: number) => formatMoney(cents, currency, locale);
   // The EPP calculator beside the configurator finances what is configured (islands/lib/configuration.ts).
   // Only what the shopper asked for: the defaults are the server's too, so an untouched product asks once, by its id.
-  const selectionsParam = requestedOf(options, asked).map((s) => `${s.choiceId}:${s.quantity ?? 1}`).join(',');
+  const selectionsParam = requestedOf(options, asked)
+    .map((s) => `${s.choiceId}:${s.quantity ?? 1}`)
+    .join(',');
   useEffect(() => publishConfiguration({ productId: props.productId, selections: selectionsParam }), [selectionsParam]);
 
   const optionById = new Map(options.map((o) => [o.id, o]));
   const parentOfChoice = new Map(options.flatMap((o) => o.choices.map((c) => [c.id, o.id] as const)));
   const depth = (o: ConfigOption): number => {
     let d = 0;
-    for (let p = o.parentChoiceId; p !== null && d < 20; d++) p = optionById.get(parentOfChoice.get(p) ?? -1)?.parentChoiceId ?? null;
+    for (let p = o.parentChoiceId; p !== null && d < 20; d++)
+      p = optionById.get(parentOfChoice.get(p) ?? -1)?.parentChoiceId ?? null;
     return d;
   };
   const activeChoice = new Map(config.selections.map((s) => [s.choiceId, s]));
 
   const update = (next: (a: Asked) => Asked) => setAsked((a) => prune(options, next(a)));
-  const choose = (optionId: number, choiceId: number) => update((a) => ({ ...a, single: { ...a.single, [optionId]: choiceId } }));
-  const setChoiceQty = (choiceId: number, text: string) => update((a) => ({ ...a, qty: { ...a.qty, [choiceId]: text } }));
+  const choose = (optionId: number, choiceId: number) =>
+    update((a) => ({ ...a, single: { ...a.single, [optionId]: choiceId } }));
+  const setChoiceQty = (choiceId: number, text: string) =>
+    update((a) => ({ ...a, qty: { ...a.qty, [choiceId]: text } }));
   const clampOpt = (v: string) => clampOptionQuantity(v, QUANTITY_OPTION_TYPE);
 
   let status: { key: string; text: string };
@@ -135,7 +158,9 @@ export default function ProductConfigurator(props: Props) {
         }
       }
       const sub = subtotalText(answer?.cart?.subtotal, currency, locale);
-      const summary = fill(labels.added, { quantity: answer?.quantity ?? quantity, title: props.title }) + (sub ? ` ${fill(labels.cartSubtotal, { subtotal: sub })}` : '');
+      const summary =
+        fill(labels.added, { quantity: answer?.quantity ?? quantity, title: props.title }) +
+        (sub ? ` ${fill(labels.cartSubtotal, { subtotal: sub })}` : '');
       showAlert(summary, 'success');
       setAddedHtml(typeof answer?.html === 'string' && answer.html.trim() ? answer.html : null);
     } catch (err) {
@@ -147,7 +172,14 @@ export default function ProductConfigurator(props: Props) {
 
   const statusId = `pc-status-${props.productId}`;
   return (
-    <form className="configurator" data-testid="configurator" method="post" action={props.addUrl} onSubmit={add} noValidate>
+    <form
+      className="configurator"
+      data-testid="configurator"
+      method="post"
+      action={props.addUrl}
+      onSubmit={add}
+      noValidate
+    >
       {props.csrfToken ? <input type="hidden" name="_csrf" value={props.csrfToken} /> : null}
       <input type="hidden" name="product_id" value={props.productId} />
       {config.visibleOptionIds.map((id) => {
@@ -169,7 +201,9 @@ export default function ProductConfigurator(props: Props) {
                     <div className="qty-choice" key={c.id} data-testid="qty-choice" data-choice-id={c.id}>
                       <label htmlFor={inputId}>
                         <span className="choice-name">{c.name}</span>
-                        {c.priceCents > 0 ? <span className="choice-price">{`+${money(c.priceCents)} ${labels.each}`}</span> : null}
+                        {c.priceCents > 0 ? (
+                          <span className="choice-price">{`+${money(c.priceCents)} ${labels.each}`}</span>
+                        ) : null}
                       </label>
                       <Stepper
                         id={inputId}
@@ -236,15 +270,24 @@ export default function ProductConfigurator(props: Props) {
       <dl className="config-summary">
         <div>
           <dt>{labels.stockCode}</dt>
-          <dd className="mono" data-testid="stock-code">{stockCode}</dd>
+          <dd className="mono" data-testid="stock-code">
+            {stockCode}
+          </dd>
         </div>
         <div>
           <dt>{labels.subtotal}</dt>
-          <dd className="config-subtotal" data-testid="subtotal" aria-live="polite">{money(subtotalCents)}</dd>
+          <dd className="config-subtotal" data-testid="subtotal" aria-live="polite">
+            {money(subtotalCents)}
+          </dd>
         </div>
       </dl>
 
-      <p id={statusId} className={`availability availability-${status.key}`} data-testid="availability" data-reason={status.key}>
+      <p
+        id={statusId}
+        className={`availability availability-${status.key}`}
+        data-testid="availability"
+        data-reason={status.key}
+      >
         {status.text}
         {status.key === 'call' && labels.phone ? (
           <>
@@ -303,7 +346,15 @@ function Stepper({ id, name, text, min, max, onText, onBlur, onStep, decLabel, i
   const value = text.trim() === '' ? min : Number(text);
   return (
     <div className="stepper">
-      <button type="button" className="stepper-btn" aria-label={decLabel} aria-controls={id} disabled={value <= min} onClick={() => onStep(-1)} data-testid={`${testid}-dec`}>
+      <button
+        type="button"
+        className="stepper-btn"
+        aria-label={decLabel}
+        aria-controls={id}
+        disabled={value <= min}
+        onClick={() => onStep(-1)}
+        data-testid={`${testid}-dec`}
+      >
         −
       </button>
       <input
@@ -319,7 +370,15 @@ function Stepper({ id, name, text, min, max, onText, onBlur, onStep, decLabel, i
         onBlur={onBlur}
         data-testid={testid}
       />
-      <button type="button" className="stepper-btn" aria-label={incLabel} aria-controls={id} disabled={value >= max} onClick={() => onStep(1)} data-testid={`${testid}-inc`}>
+      <button
+        type="button"
+        className="stepper-btn"
+        aria-label={incLabel}
+        aria-controls={id}
+        disabled={value >= max}
+        onClick={() => onStep(1)}
+        data-testid={`${testid}-inc`}
+      >
         +
       </button>
     </div>

@@ -43,7 +43,15 @@ export default function ProductGallery({ title, images, labels, placeholder = '/
   return (
     <div className="gallery" data-testid="gallery">
       <div className="gallery-main">
-        <img src={list[index]} alt={altOf(index)} width={800} height={600} fetchPriority="high" data-testid="gallery-main" data-index={index} />
+        <img
+          src={list[index]}
+          alt={altOf(index)}
+          width={800}
+          height={600}
+          fetchPriority="high"
+          data-testid="gallery-main"
+          data-index={index}
+        />
       </div>
       {count > 1 ? (
         <div className="gallery-thumbs" role="group" aria-label={labels.gallery} onKeyDown={onKeyDown}>

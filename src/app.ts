@@ -73,12 +73,18 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   const readModel = new ReadModel();
   const channels = new ChannelCache(db);
   const production = deps.config.env === 'production';
-  const pageCache = new PageCache({ renderPartial: partialRenderer(path.join(root, 'views'), production), ttlMs: STOCK_TTL_MS, sessionCookie: SESSION_COOKIE, cookieSecret: deps.config.sessionSecret });
+  const pageCache = new PageCache({
+    renderPartial: partialRenderer(path.join(root, 'views'), production),
+    ttlMs: STOCK_TTL_MS,
+    sessionCookie: SESSION_COOKIE,
+    cookieSecret: deps.config.sessionSecret,
+  });
   readModel.onChange((table, ids) => {
     if (table === null || CHANNEL_TABLES.includes(table)) channels.invalidate();
     // A write to products' own rows naming them (migration 0028): those products' pages, the pages
     // showing them and the listings, not every page.
-    if (table !== null && ids?.length && PRODUCT_TABLES.includes(table)) pageCache.invalidateTags([LISTING_TAG, ...ids.map(productTag)]);
+    if (table !== null && ids?.length && PRODUCT_TABLES.includes(table))
+      pageCache.invalidateTags([LISTING_TAG, ...ids.map(productTag)]);
     // Any other write but to users and permissions may change a storefront page (catalogue, channels,
     // shipping…); a sign-in (users.last_login_at) empties nothing.
     else if (table === null || !USER_TABLES.includes(table)) pageCache.invalidate();
@@ -90,10 +96,15 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
     db,
     channels,
     // In production the demo password opens nothing unless the demo data was asked for (SEED=demo).
-    auth: new AuthService(db, deps.mailer, { refusedPassword: deps.config.env === 'production' && deps.config.seed !== 'demo' ? DEMO_PASSWORD : undefined }),
+    auth: new AuthService(db, deps.mailer, {
+      refusedPassword: deps.config.env === 'production' && deps.config.seed !== 'demo' ? DEMO_PASSWORD : undefined,
+    }),
     readModel,
     pageCache,
-    users: readModel.cache('users', { tables: ['users', 'role_permissions', 'user_permissions', 'organisation_permissions'], max: 10_000 }),
+    users: readModel.cache('users', {
+      tables: ['users', 'role_permissions', 'user_permissions', 'organisation_permissions'],
+      max: 10_000,
+    }),
     catalog: catalogReadModel(readModel),
     catalogText: catalogTextCache(readModel, db),
   };
@@ -107,7 +118,8 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   services.pageLocals = async (req, res) => {
     await cartLocals?.(req, res);
     const texts = await services.catalogText.all();
-    res.locals.catalogName = (field: string, english: string) => texts.lookup(String(res.locals.locale), field) ?? english;
+    res.locals.catalogName = (field: string, english: string) =>
+      texts.lookup(String(res.locals.locale), field) ?? english;
   };
   const { config } = deps;
   // connect-pg-simple (the design's session store) on the app's pool, its statements as it writes them.
@@ -157,19 +169,38 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   // the translation editor's preview is a sandboxed frame whose origin is opaque, and it links the
   // page's stylesheet (islands/translation-editor/preview-pane.tsx); same-origin blocked it
   // (ERR_BLOCKED_BY_RESPONSE.NotSameOrigin). The stylesheets are public and hold nothing private.
-  app.use('/build', compressOnce, express.static(path.join(root, 'public/build'), { immutable: true, maxAge: '1y', fallthrough: true, index: false, setHeaders: shareStylesheets }));
+  app.use(
+    '/build',
+    compressOnce,
+    express.static(path.join(root, 'public/build'), {
+      immutable: true,
+      maxAge: '1y',
+      fallthrough: true,
+      index: false,
+      setHeaders: shareStylesheets,
+    }),
+  );
   // Why: /{locale}/… belongs to the routers (public/ has no locale folders), and looking there first
   // cost every page a failed stat of public/{locale}/… (~5% of a product page's CPU).
   const publicFiles = express.static(path.join(root, 'public'), { maxAge: '1h', index: false });
   const routedByLocale = new RegExp(`^/(?:${LOCALES.join('|')})(?:/|$)`);
-  app.use((req, res, next) => (routedByLocale.test(req.path) ? next() : compressOnce(req, res, (err?: unknown) => (err ? next(err) : publicFiles(req, res, next)))));
+  app.use((req, res, next) =>
+    routedByLocale.test(req.path)
+      ? next()
+      : compressOnce(req, res, (err?: unknown) => (err ? next(err) : publicFiles(req, res, next))),
+  );
   app.use('/media', mediaFiles(config.dataDir));
 
   const requestLog = pinoHttp({
     logger: deps.logger,
     autoLogging: { ignore: (req) => req.url === '/healthz' },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    serializers: { req: (r) => ({ id: r.id, method: r.method, url: redactUrl(r.url) }), res: (r) => ({ statusCode: r.statusCode }), err: errForLog },
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    serializers: {
+      req: (r) => ({ id: r.id, method: r.method, url: redactUrl(r.url) }),
+      res: (r) => ({ statusCode: r.statusCode }),
+      err: errForLog,
+    },
   });
   // A silent logger (LOG_LEVEL=silent) writes nothing: the request log's per-request work is skipped.
   app.use(deps.logger.level === 'silent' ? (req, _res, next) => ((req.log = deps.logger), next()) : requestLog);
@@ -189,7 +220,13 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   // The page routes' first middleware: a cached page for a visitor without a session, with the
   // visitor's CSRF token, before compression, body parsers, the session, csurf's check and the
   // context (src/http/page-cache/index.ts front). Every other request goes on.
-  app.use('/:locale', pageCache.front({ csrf, channelFor: async (locale) => channelFor(await services.channels.all(), undefined, locale)?.code }));
+  app.use(
+    '/:locale',
+    pageCache.front({
+      csrf,
+      channelFor: async (locale) => channelFor(await services.channels.all(), undefined, locale)?.code,
+    }),
+  );
   app.use(compressOnce);
 
   // The raw form is kept beside the parsed one: qs turns bracketed numeric keys into arrays and
@@ -200,7 +237,11 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   // Only requests that can carry a body run them (a GET or HEAD body is never read).
   const bodies = express.Router();
   bodies.use(
-    express.urlencoded({ extended: true, limit: '1mb', verify: (req, _res, buf) => void ((req as { rawForm?: string }).rawForm = buf.toString('utf8')) }),
+    express.urlencoded({
+      extended: true,
+      limit: '1mb',
+      verify: (req, _res, buf) => void ((req as { rawForm?: string }).rawForm = buf.toString('utf8')),
+    }),
     express.json({ limit: '2mb' }),
     multipartFields(),
   );

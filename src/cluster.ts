@@ -63,7 +63,14 @@ if (cluster.isPrimary) {
   logger.info({ workers: count, port: config.port }, 'cluster started');
 } else {
   const running = await start({}, { prepare: false });
-  process.once('SIGTERM', () => void running.stop().then(() => process.exit(0), () => process.exit(1)));
+  process.once(
+    'SIGTERM',
+    () =>
+      void running.stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      ),
+  );
   // The primary forwards SIGINT as SIGTERM; a terminal's Ctrl-C reaches every process, so ignore it here.
   process.on('SIGINT', () => {});
 }

@@ -51,7 +51,12 @@ const Env = z.object({
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false', '1', '0']).optional(),
   WEBHOOKS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
-  WEBHOOKS_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(6 * 3_600_000),
+  WEBHOOKS_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(86_400_000)
+    .default(6 * 3_600_000),
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOKS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).optional(),
@@ -124,7 +129,8 @@ export type Config = {
 };
 
 /** May the offline sandboxes (card, bank link) take payments? Always outside production; in production only with PAYMENTS_SANDBOX=1. */
-export const sandboxAllowed = (config: { env: Config['env']; payments?: { sandbox: boolean } }): boolean => config.env !== 'production' || !!config.payments?.sandbox;
+export const sandboxAllowed = (config: { env: Config['env']; payments?: { sandbox: boolean } }): boolean =>
+  config.env !== 'production' || !!config.payments?.sandbox;
 
 /**
  * The base of every absolute URL the app writes (mail, webhooks, redirects): PUBLIC_URL, else
@@ -141,7 +147,10 @@ export function publicBase(config: Pick<Config, 'publicUrl' | 'port'>): string {
  * ('Shop.Example:8443' → 'shop.example', '[::1]:3000' → '[::1]'); throws when it is not one.
  */
 export function hostnameOf(value: string): string {
-  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::\d{1,5})?$/.exec(value.trim().toLowerCase());
+  const m =
+    /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::\d{1,5})?$/.exec(
+      value.trim().toLowerCase(),
+    );
   if (!m) throw new Error(`not a host name: ${value}`);
   return m[1];
 }
@@ -165,9 +174,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   let allowedHosts: string[];
   try {
-    allowedHosts = (e.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean).map(hostnameOf);
+    allowedHosts = (e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)
+      .map(hostnameOf);
   } catch {
-    throw new Error('Invalid configuration:\n  ALLOWED_HOSTS: a comma-separated list of host names (a port may follow, e.g. shop.example,www.shop.example:8443)');
+    throw new Error(
+      'Invalid configuration:\n  ALLOWED_HOSTS: a comma-separated list of host names (a port may follow, e.g. shop.example,www.shop.example:8443)',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -195,12 +210,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providers: {
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeBaseUrl: e.STRIPE_API_URL,
-      plaid: e.PLAID_CLIENT_ID && e.PLAID_SECRET ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL } : undefined,
+      plaid:
+        e.PLAID_CLIENT_ID && e.PLAID_SECRET
+          ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL }
+          : undefined,
       translateApiKey: e.TRANSLATE_API_KEY,
       mapsApiKey: e.MAPS_API_KEY,
       recaptcha:
-        e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL } : undefined,
-      carrier: e.CARRIER_API_URL && e.CARRIER_API_KEY ? { url: e.CARRIER_API_URL, apiKey: e.CARRIER_API_KEY } : undefined,
+        e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
+          ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
+          : undefined,
+      carrier:
+        e.CARRIER_API_URL && e.CARRIER_API_KEY ? { url: e.CARRIER_API_URL, apiKey: e.CARRIER_API_KEY } : undefined,
     },
     webhooks: {
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true' || e.WEBHOOKS_ALLOW_PRIVATE === '1',

@@ -56,14 +56,26 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   // Every `{ err }` any part of the app logs leaves a failed query's parameters out (log-redact.ts).
   const logOptions = { level: config.logLevel, base: undefined, serializers: { err: errForLog } };
   const logger = opts.logStream ? pino(logOptions, opts.logStream as DestinationStream) : pino(logOptions);
-  if (config.sessionSecretGenerated) logger.warn('SESSION_SECRET is not set: using a random secret, so sessions end when the server restarts');
+  if (config.sessionSecretGenerated)
+    logger.warn('SESSION_SECRET is not set: using a random secret, so sessions end when the server restarts');
 
   const t0 = Date.now();
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.limits.poolMax, statementTimeoutMs: config.limits.statementTimeoutMs }));
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.limits.poolMax,
+      statementTimeoutMs: config.limits.statementTimeoutMs,
+    }));
   if (opts.prepare !== false) await prepareDatabase(database, config, logger);
   const texts = await Texts.create(database.db);
   // Saved interface text is live on the next page view in every app process.
-  const events = new Notifier({ pool: database.pool, databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined, logger });
+  const events = new Notifier({
+    pool: database.pool,
+    databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+    logger,
+  });
   events.on('i18n', () => texts.reload(database.db));
   await events.start();
   loadManifest();
@@ -72,25 +84,49 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
   // The job queue (webhook deliveries) installs its schema before the first request can enqueue.
   // Payment refunds and recovery use the app's providers, known once the services are built.
   let built: Services | undefined;
-  const payDeps = () => built && { db: built.db, provider: paymentProviderOf(built), bank: bankLinkProviderOf(built), logger, leaseMs: config.payments.attemptLeaseMs };
+  const payDeps = () =>
+    built && {
+      db: built.db,
+      provider: paymentProviderOf(built),
+      bank: bankLinkProviderOf(built),
+      logger,
+      leaseMs: config.payments.attemptLeaseMs,
+    };
   // Overdue invoice reminders: daily, through the same mailer.
   const reminderDeps = () => built && { db: built.db, mailer, texts, logger, publicUrl: publicBase(config) };
   const jobs = await startJobQueue(database, config.webhooks, logger, config.databaseUrl, {
     tasks: { ...paymentTasks(payDeps), ...invoiceTasks(reminderDeps) },
     crontab: `${PAYMENTS_CRONTAB}\n${INVOICE_REMINDER_CRONTAB}`,
   });
-  const { app, services } = createApp({ config, database, texts, mailer, logger, events, jobs, payments: opts.payments });
+  const { app, services } = createApp({
+    config,
+    database,
+    texts,
+    mailer,
+    logger,
+    events,
+    jobs,
+    payments: opts.payments,
+  });
   built = services;
   await recoverAtStart(database.db);
-  const changes = await listenForDataChanges(database, config.databaseUrl, (table, ids) => services.readModel.changed(table, ids), logger);
+  const changes = await listenForDataChanges(
+    database,
+    config.databaseUrl,
+    (table, ids) => services.readModel.changed(table, ids),
+    logger,
+  );
 
   // Slow clients cannot hold connections: headers and the whole request each have a deadline
   // (answered 408), checked every second.
-  const server = http.createServer({
-    requestTimeout: config.limits.requestTimeoutMs,
-    headersTimeout: config.limits.headersTimeoutMs,
-    connectionsCheckingInterval: Math.min(1_000, config.limits.headersTimeoutMs),
-  }, app);
+  const server = http.createServer(
+    {
+      requestTimeout: config.limits.requestTimeoutMs,
+      headersTimeout: config.limits.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.limits.headersTimeoutMs),
+    },
+    app,
+  );
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -128,7 +164,8 @@ export async function prepareDatabase(database: Database, config: Config, logger
   await applyMigrations(database.db);
   await migrateJobQueue(database, config.databaseUrl); // graphile-worker's own schema, once
   if (config.seed === 'demo' && (await isDatabaseEmpty(database.db))) {
-    if (config.env === 'production') logger.warn('SEED=demo in production: loading the demo accounts, whose password is published');
+    if (config.env === 'production')
+      logger.warn('SEED=demo in production: loading the demo accounts, whose password is published');
     const summary = await seed(database.db);
     logger.info({ summary }, 'demo data loaded');
   }

@@ -25,12 +25,29 @@ function testFiles(target) {
   if (!statSync(full).isDirectory()) return [path.relative(root, full)];
   return readdirSync(full, { withFileTypes: true })
     .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((e) => (e.isDirectory() ? testFiles(path.join(full, e.name)) : e.name.endsWith('.test.ts') ? [path.relative(root, path.join(full, e.name))] : []));
+    .flatMap((e) =>
+      e.isDirectory()
+        ? testFiles(path.join(full, e.name))
+        : e.name.endsWith('.test.ts')
+          ? [path.relative(root, path.join(full, e.name))]
+          : [],
+    );
 }
 
 // How long a file takes, roughly, by kind (a browser file drives Chromium through whole journeys).
-const WEIGHT = { browser: 12, security: 3, db: 3, features: 2, http: 1.5, providers: 1, islands: 1, views: 1, domain: 0.4 };
-const weightOf = (file) => (WEIGHT[file.split(path.sep)[1]] ?? 1) * Math.max(1, statSync(path.join(root, file)).size / 8000);
+const WEIGHT = {
+  browser: 12,
+  security: 3,
+  db: 3,
+  features: 2,
+  http: 1.5,
+  providers: 1,
+  islands: 1,
+  views: 1,
+  domain: 0.4,
+};
+const weightOf = (file) =>
+  (WEIGHT[file.split(path.sep)[1]] ?? 1) * Math.max(1, statSync(path.join(root, file)).size / 8000);
 
 const targets = process.argv.slice(2);
 const files = (targets.length ? targets : ['test']).flatMap(testFiles);
@@ -52,15 +69,28 @@ const results = await Promise.all(
   shards.map(
     (shard, i) =>
       new Promise((resolve) => {
-        const child = spawn(process.execPath, [mocha, ...shard.files.sort()], { cwd: root, env: { ...process.env, TEST_SHARD: String(i + 1) }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [mocha, ...shard.files.sort()], {
+          cwd: root,
+          env: { ...process.env, TEST_SHARD: String(i + 1) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         const out = [];
         child.stdout.on('data', (d) => out.push(d));
         child.stderr.on('data', (d) => out.push(d));
         child.on('close', (code, signal) => {
           const text = Buffer.concat(out).toString();
-          process.stdout.write(`\n===== test process ${i + 1} of ${jobs}: ${shard.files.length} files, ${Math.round((Date.now() - started) / 1000)} s =====\n${text}`);
+          process.stdout.write(
+            `\n===== test process ${i + 1} of ${jobs}: ${shard.files.length} files, ${Math.round((Date.now() - started) / 1000)} s =====\n${text}`,
+          );
           const m = SUMMARY.exec(text);
-          resolve({ code: code ?? 1, signal, passed: Number(m?.[1] ?? 0), failed: Number(m?.[2] ?? 0), skipped: Number(m?.[3] ?? 0), summarised: !!m });
+          resolve({
+            code: code ?? 1,
+            signal,
+            passed: Number(m?.[1] ?? 0),
+            failed: Number(m?.[2] ?? 0),
+            skipped: Number(m?.[3] ?? 0),
+            summarised: !!m,
+          });
         });
       }),
   ),
@@ -68,7 +98,9 @@ const results = await Promise.all(
 
 const sum = (k) => results.reduce((s, r) => s + r[k], 0);
 const broken = results.filter((r) => !r.summarised).length;
-process.stdout.write(`\n===== all ${jobs} test processes, ${files.length} files, ${Math.round((Date.now() - started) / 1000)} s =====\n`);
+process.stdout.write(
+  `\n===== all ${jobs} test processes, ${files.length} files, ${Math.round((Date.now() - started) / 1000)} s =====\n`,
+);
 if (broken) process.stdout.write(`${broken} test process(es) ended without a summary (crashed or killed)\n`);
 process.stdout.write(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped\n`);
 process.exit(results.some((r) => r.code !== 0 || !r.summarised) ? 1 : 0);

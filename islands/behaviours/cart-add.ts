@@ -22,14 +22,21 @@ export default function cartAdd(form: HTMLElement): void {
     try {
       const data = new FormData(form);
       data.delete('_csrf'); // the header carries the token
-      const reply = await request<AddReply>('POST', form.action, Object.fromEntries(data.entries()) as Record<string, string>);
+      const reply = await request<AddReply>(
+        'POST',
+        form.action,
+        Object.fromEntries(data.entries()) as Record<string, string>,
+      );
       setCartCount(reply.cart.count);
       const box = form.querySelector<HTMLElement>('[data-cart-added]');
       if (box) {
         box.innerHTML = reply.html; // server-rendered, escaped by EJS
         box.hidden = false;
       } else {
-        const added = new DOMParser().parseFromString(reply.html, 'text/html').body.textContent?.replace(/\s+/g, ' ').trim();
+        const added = new DOMParser()
+          .parseFromString(reply.html, 'text/html')
+          .body.textContent?.replace(/\s+/g, ' ')
+          .trim();
         showAlert(added || islandText('addedToCart'), 'success');
       }
     } catch (err) {

@@ -13,7 +13,16 @@ export default function crmActions(root: HTMLElement): void {
   root.addEventListener('click', async (event) => {
     const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-crm-action]');
     if (!link || !root.contains(link)) return;
-    const req = crmActionRequest({ href: link.getAttribute('href') ?? '', action: link.dataset.crmAction, primary: link.dataset.primary, message: link.dataset.message, params: paramsOf(link) }, csrfToken());
+    const req = crmActionRequest(
+      {
+        href: link.getAttribute('href') ?? '',
+        action: link.dataset.crmAction,
+        primary: link.dataset.primary,
+        message: link.dataset.message,
+        params: paramsOf(link),
+      },
+      csrfToken(),
+    );
     if (!req) return;
     event.preventDefault();
     if (req.confirm !== null && !window.confirm(req.confirm)) return;

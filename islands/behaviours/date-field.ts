@@ -51,8 +51,23 @@ export default function dateField(wrap: HTMLElement): void {
   button.className = 'btn btn-sm btn-ghost date-field__open';
   // The shared SVG icon set's calendar (views/partials/icons.ejs), not an emoji.
   const svg = document.createElementNS(SVG_NS, 'svg');
-  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.8', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false', width: '18', height: '18' })) svg.setAttribute(k, v);
-  for (const [tag, attrs] of [['rect', { x: '3', y: '5', width: '18', height: '16', rx: '2' }], ['path', { d: 'M3 10h18M8 3v4M16 3v4' }]] as const) {
+  for (const [k, v] of Object.entries({
+    viewBox: '0 0 24 24',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '1.8',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+    focusable: 'false',
+    width: '18',
+    height: '18',
+  }))
+    svg.setAttribute(k, v);
+  for (const [tag, attrs] of [
+    ['rect', { x: '3', y: '5', width: '18', height: '16', rx: '2' }],
+    ['path', { d: 'M3 10h18M8 3v4M16 3v4' }],
+  ] as const) {
     const el = document.createElementNS(SVG_NS, tag);
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
     svg.append(el);
@@ -72,10 +87,16 @@ export default function dateField(wrap: HTMLElement): void {
   let month = today.getUTCMonth() + 1;
   let focusDay = today.getUTCDate();
 
-  const weekdays = Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + ((WEEK_STARTS_ON + i) % 7)))));
+  const weekdays = Array.from({ length: 7 }, (_, i) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2023, 0, 1 + ((WEEK_STARTS_ON + i) % 7))),
+    ),
+  );
 
   function render() {
-    const title = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+    const title = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(year, month - 1, 1)),
+    );
     const first = (new Date(Date.UTC(year, month - 1, 1)).getUTCDay() - WEEK_STARTS_ON + 7) % 7;
     const days = daysInMonth(year, month);
     const cells: string[] = [];
@@ -83,11 +104,14 @@ export default function dateField(wrap: HTMLElement): void {
     for (let d = 1; d <= days; d++) {
       const iso = toIso(year, month, d);
       const off = iso < minIso || iso > maxIso;
-      cells.push(`<td><button type="button" data-day="${d}"${off ? ' disabled' : ''}${d === focusDay ? '' : ' tabindex="-1"'}>${d}</button></td>`);
+      cells.push(
+        `<td><button type="button" data-day="${d}"${off ? ' disabled' : ''}${d === focusDay ? '' : ' tabindex="-1"'}>${d}</button></td>`,
+      );
     }
     const rows: string[] = [];
     for (let i = 0; i < cells.length; i += 7) rows.push(`<tr>${cells.slice(i, i + 7).join('')}</tr>`);
-    panel.innerHTML = `<div class="date-field__head"><button type="button" data-nav="-1" aria-label="‹">‹</button><strong aria-live="polite">${title}</strong><button type="button" data-nav="1" aria-label="›">›</button></div>` +
+    panel.innerHTML =
+      `<div class="date-field__head"><button type="button" data-nav="-1" aria-label="‹">‹</button><strong aria-live="polite">${title}</strong><button type="button" data-nav="1" aria-label="›">›</button></div>` +
       `<table class="date-field__grid"><thead><tr>${weekdays.map((w) => `<th scope="col">${w}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
   }
   const focusCurrent = () => panel.querySelector<HTMLButtonElement>(`[data-day="${focusDay}"]`)?.focus();

@@ -16,8 +16,17 @@ import { showAlert } from '../lib/alerts.ts';
 import { clearFieldErrors, showFieldErrors } from './json-form.ts';
 
 type DealerPoint = { id: number; name: string; lat: number; lng: number };
-type Props = { last: { lat: number; lng: number } | null; origin: { lat: number; lng: number } | null; dealers: DealerPoint[] };
-type Reply = { origin: { lat: number; lng: number }; accuracy: number; addresses: (DealerPoint & { duration: { text: string } })[]; html: string };
+type Props = {
+  last: { lat: number; lng: number } | null;
+  origin: { lat: number; lng: number } | null;
+  dealers: DealerPoint[];
+};
+type Reply = {
+  origin: { lat: number; lng: number };
+  accuracy: number;
+  addresses: (DealerPoint & { duration: { text: string } })[];
+  html: string;
+};
 
 export default function dealerLocator(root: HTMLElement): void {
   const props = JSON.parse(root.querySelector('script[data-dealer-props]')?.textContent ?? '{}') as Props;
@@ -30,7 +39,14 @@ export default function dealerLocator(root: HTMLElement): void {
   const mapEl = root.querySelector<HTMLElement>('[data-dealer-map]')!;
   const locale = document.querySelector<HTMLMetaElement>('meta[name="locale"]')?.content ?? 'en-us';
 
-  const map = L.map(mapEl, { attributionControl: false, zoomSnap: 0.5, worldCopyJump: false, minZoom: 2, maxZoom: 12, renderer: L.svg({ padding: 1 }) }).setView([45, -97], 3);
+  const map = L.map(mapEl, {
+    attributionControl: false,
+    zoomSnap: 0.5,
+    worldCopyJump: false,
+    minZoom: 2,
+    maxZoom: 12,
+    renderer: L.svg({ padding: 1 }),
+  }).setView([45, -97], 3);
   const markers = L.layerGroup().addTo(map);
   void drawBaseMap(map);
 
@@ -40,11 +56,19 @@ export default function dealerLocator(root: HTMLElement): void {
     markers.clearLayers();
     const points: L.LatLngExpression[] = [];
     if (o) {
-      L.circleMarker([o.lat, o.lng], { radius: 8, color: '#1d4f91', fillColor: '#1d4f91', fillOpacity: 0.9 }).bindTooltip(root.dataset.you ?? text('you')).addTo(markers);
+      L.circleMarker([o.lat, o.lng], { radius: 8, color: '#1d4f91', fillColor: '#1d4f91', fillOpacity: 0.9 })
+        .bindTooltip(root.dataset.you ?? text('you'))
+        .addTo(markers);
       points.push([o.lat, o.lng]);
     }
     dealers.forEach((d, i) => {
-      L.circleMarker([d.lat, d.lng], { radius: 9, color: '#14331f', weight: 2, fillColor: i === 0 ? '#e3a21a' : '#2d6e43', fillOpacity: 0.95 })
+      L.circleMarker([d.lat, d.lng], {
+        radius: 9,
+        color: '#14331f',
+        weight: 2,
+        fillColor: i === 0 ? '#e3a21a' : '#2d6e43',
+        fillOpacity: 0.95,
+      })
         .bindTooltip(`${i + 1}. ${d.name}`)
         .addTo(markers);
       points.push([d.lat, d.lng]);
@@ -57,13 +81,18 @@ export default function dealerLocator(root: HTMLElement): void {
     list.innerHTML = reply.html; // server-rendered, escaped by EJS
     origin = reply.origin;
     show(reply.origin, reply.addresses);
-    status.textContent = reply.addresses[0]?.duration.text ? `${reply.addresses[0].name}: ${reply.addresses[0].duration.text}` : '';
+    status.textContent = reply.addresses[0]?.duration.text
+      ? `${reply.addresses[0].name}: ${reply.addresses[0].duration.text}`
+      : '';
     root.dataset.state = 'listed';
   };
 
   const byLocation = async (lat: number, lng: number, acc: number) => {
     accuracy = acc;
-    const reply = await request<Reply>('POST', '/dealers/set', { location: JSON.stringify({ lat, lng, accuracy: acc }), service: service?.value ?? '' });
+    const reply = await request<Reply>('POST', '/dealers/set', {
+      location: JSON.stringify({ lat, lng, accuracy: acc }),
+      service: service?.value ?? '',
+    });
     render(reply);
   };
 
@@ -71,8 +100,12 @@ export default function dealerLocator(root: HTMLElement): void {
     if (!('geolocation' in navigator)) return fallback(root.dataset.unavailable ?? '');
     status.textContent = root.dataset.locating ?? '';
     navigator.geolocation.getCurrentPosition(
-      (pos) => void byLocation(pos.coords.latitude, pos.coords.longitude, pos.coords.accuracy).catch((err) => fallback(shownMessages(err)[0])),
-      (err) => fallback(err.code === err.PERMISSION_DENIED ? (root.dataset.denied ?? '') : (root.dataset.unavailable ?? '')),
+      (pos) =>
+        void byLocation(pos.coords.latitude, pos.coords.longitude, pos.coords.accuracy).catch((err) =>
+          fallback(shownMessages(err)[0]),
+        ),
+      (err) =>
+        fallback(err.code === err.PERMISSION_DENIED ? (root.dataset.denied ?? '') : (root.dataset.unavailable ?? '')),
       { enableHighAccuracy: false, timeout: 10_000, maximumAge: 600_000 },
     );
   };
@@ -91,7 +124,10 @@ export default function dealerLocator(root: HTMLElement): void {
   if (networkLocate) {
     networkLocate.hidden = false;
     networkLocate.addEventListener('click', async () => {
-      const found = await request<{ location: { lat: number; lng: number } | null; accuracy: number }>('POST', `/${locale}/dealers/geolocate`);
+      const found = await request<{ location: { lat: number; lng: number } | null; accuracy: number }>(
+        'POST',
+        `/${locale}/dealers/geolocate`,
+      );
       if (found.location) await byLocation(found.location.lat, found.location.lng, found.accuracy);
       else fallback(root.dataset.unavailable ?? '');
     });
@@ -104,7 +140,9 @@ export default function dealerLocator(root: HTMLElement): void {
     try {
       render(await request<Reply>('POST', form.dataset.action!, data));
     } catch (err) {
-      const fields = isAppRequestError(err) ? ((err.body as { error?: { fields?: Record<string, string> } })?.error?.fields ?? {}) : {};
+      const fields = isAppRequestError(err)
+        ? ((err.body as { error?: { fields?: Record<string, string> } })?.error?.fields ?? {})
+        : {};
       if (Object.keys(fields).length) showFieldErrors(form, fields);
       else for (const m of shownMessages(err)) showAlert(m, 'error');
     }
@@ -112,7 +150,10 @@ export default function dealerLocator(root: HTMLElement): void {
 
   service?.addEventListener('change', () => {
     if (!origin) return;
-    void request<Reply>('POST', '/dealers/set', { location: JSON.stringify({ ...origin, accuracy }), service: service.value }).then(render, (err) => {
+    void request<Reply>('POST', '/dealers/set', {
+      location: JSON.stringify({ ...origin, accuracy }),
+      service: service.value,
+    }).then(render, (err) => {
       for (const m of shownMessages(err)) showAlert(m, 'error');
     });
   });
@@ -124,14 +165,22 @@ export default function dealerLocator(root: HTMLElement): void {
 
 /** Country borders (world-atlas) and US states (us-atlas), bundled: no tile server needed. */
 async function drawBaseMap(map: L.Map) {
-  const [world, us] = await Promise.all([import('world-atlas/countries-110m.json'), import('us-atlas/states-10m.json').catch(() => null)]);
+  const [world, us] = await Promise.all([
+    import('world-atlas/countries-110m.json'),
+    import('us-atlas/states-10m.json').catch(() => null),
+  ]);
   const w = (world.default ?? world) as unknown as Topology<{ countries: GeometryCollection }>;
   L.geoJSON(feature(w, w.objects.countries) as GeoJSON.FeatureCollection, {
     style: { color: '#9fb0a6', weight: 1, fillColor: '#eef3ec', fillOpacity: 1 },
     interactive: false,
-  }).addTo(map).bringToBack();
+  })
+    .addTo(map)
+    .bringToBack();
   if (us) {
     const u = (us.default ?? us) as unknown as Topology<{ states: GeometryCollection }>;
-    L.geoJSON(feature(u, u.objects.states) as GeoJSON.FeatureCollection, { style: { color: '#b9c4bd', weight: 0.8, fill: false }, interactive: false }).addTo(map);
+    L.geoJSON(feature(u, u.objects.states) as GeoJSON.FeatureCollection, {
+      style: { color: '#b9c4bd', weight: 0.8, fill: false },
+      interactive: false,
+    }).addTo(map);
   }
 }

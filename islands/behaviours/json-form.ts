@@ -10,7 +10,8 @@ import { shownMessages } from '../lib/errors.ts';
 import { text } from '../lib/text.ts';
 
 export function clearFieldErrors(form: HTMLFormElement) {
-  for (const el of form.ownerDocument.querySelectorAll<HTMLElement>(`[data-json-form-error="${form.id || ''}"]`)) el.remove();
+  for (const el of form.ownerDocument.querySelectorAll<HTMLElement>(`[data-json-form-error="${form.id || ''}"]`))
+    el.remove();
   for (const input of [...form.elements] as HTMLInputElement[]) {
     input.removeAttribute('aria-invalid');
     input.closest('.field')?.classList.remove('has-error');
@@ -50,11 +51,17 @@ export default function jsonForm(form: HTMLElement): void {
     try {
       const data = new FormData(form);
       data.delete('_csrf');
-      await request('POST', form.action, Object.fromEntries([...data.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')));
+      await request(
+        'POST',
+        form.action,
+        Object.fromEntries([...data.entries()].filter((e): e is [string, string] => typeof e[1] === 'string')),
+      );
       if (form.hasAttribute('data-reload')) return location.reload();
       showAlert(form.dataset.success ?? text('saved'), 'success');
     } catch (err) {
-      const fields = isAppRequestError(err) ? ((err.body as { error?: { fields?: Record<string, string> } })?.error?.fields ?? {}) : {};
+      const fields = isAppRequestError(err)
+        ? ((err.body as { error?: { fields?: Record<string, string> } })?.error?.fields ?? {})
+        : {};
       const unplaced = showFieldErrors(form, fields);
       const messages = Object.keys(fields).length ? unplaced : shownMessages(err);
       for (const m of messages) showAlert(m, 'error');

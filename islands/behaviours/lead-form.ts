@@ -38,7 +38,9 @@ export default function leadForm(form: HTMLElement): void {
           hint.replaceChildren();
           return;
         }
-        const [before, after] = (form.dataset.existsText ?? text('accountExists', { name: '{{name}}' })).split('{{name}}');
+        const [before, after] = (form.dataset.existsText ?? text('accountExists', { name: '{{name}}' })).split(
+          '{{name}}',
+        );
         const name = document.createElement('strong');
         name.textContent = reply.name ?? '';
         const link = document.createElement('a');

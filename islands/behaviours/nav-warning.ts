@@ -21,7 +21,16 @@ export default function navWarning(form: HTMLElement): void {
 
   document.addEventListener('click', (e) => {
     const link = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-    if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || link.target === '_blank') return;
+    if (
+      !link ||
+      e.defaultPrevented ||
+      e.button !== 0 ||
+      e.metaKey ||
+      e.ctrlKey ||
+      e.shiftKey ||
+      link.target === '_blank'
+    )
+      return;
     if (link.getAttribute('href')?.startsWith('#') || link.hasAttribute('data-translation-key') || !dirty()) return;
     e.preventDefault();
     confirmLeave(form, () => {

@@ -17,7 +17,9 @@ export default function partsAddAll(form: HTMLElement): void {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const submit = form.querySelector<HTMLButtonElement>('[type="submit"]');
-    const ids = [...form.querySelectorAll<HTMLInputElement>('input[name="line"]:checked:not(:disabled)')].map((i) => i.value);
+    const ids = [...form.querySelectorAll<HTMLInputElement>('input[name="line"]:checked:not(:disabled)')].map(
+      (i) => i.value,
+    );
     if (!ids.length) return void showAlert(form.dataset.none ?? text('tickOnePart'), 'warning');
     if (submit) submit.disabled = true;
     let last: AddReply | null = null;

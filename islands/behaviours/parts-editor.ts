@@ -11,12 +11,22 @@ import { request } from '../lib/request.ts';
 import type { ExplorerProps } from '../../src/domain/parts.ts';
 import type { ImageRect, SimpleBounds } from '../../src/domain/parts.ts';
 
-type Ctx = { map: L.Map; page: HTMLElement; layers: Map<string, L.Rectangle>; props: ExplorerProps; toImage: (b: SimpleBounds) => ImageRect };
+type Ctx = {
+  map: L.Map;
+  page: HTMLElement;
+  layers: Map<string, L.Rectangle>;
+  props: ExplorerProps;
+  toImage: (b: SimpleBounds) => ImageRect;
+};
 
-const handleIcon = (kind: 'move' | 'resize') => L.divIcon({ className: `rect-handle rect-handle--${kind}`, iconSize: [16, 16] });
+const handleIcon = (kind: 'move' | 'resize') =>
+  L.divIcon({ className: `rect-handle rect-handle--${kind}`, iconSize: [16, 16] });
 const boundsOf = (r: L.Rectangle): SimpleBounds => {
   const b = r.getBounds();
-  return [[b.getSouth(), b.getWest()], [b.getNorth(), b.getEast()]];
+  return [
+    [b.getSouth(), b.getWest()],
+    [b.getNorth(), b.getEast()],
+  ];
 };
 
 export function attachEditor({ map, page, layers, props, toImage }: Ctx): void {
@@ -44,15 +54,24 @@ export function attachEditor({ map, page, layers, props, toImage }: Ctx): void {
   const on = () => {
     for (const [callout, rect] of layers) {
       const b = rect.getBounds();
-      const move = L.marker(b.getCenter(), { draggable: true, icon: handleIcon('move'), keyboard: false, title: `${callout}` }).addTo(map);
-      const resize = L.marker(b.getSouthEast(), { draggable: true, icon: handleIcon('resize'), keyboard: false }).addTo(map);
+      const move = L.marker(b.getCenter(), {
+        draggable: true,
+        icon: handleIcon('move'),
+        keyboard: false,
+        title: `${callout}`,
+      }).addTo(map);
+      const resize = L.marker(b.getSouthEast(), { draggable: true, icon: handleIcon('resize'), keyboard: false }).addTo(
+        map,
+      );
       move.on('drag', () => {
         const cur = rect.getBounds();
         const c = cur.getCenter();
         const p = move.getLatLng();
         const dLat = p.lat - c.lat;
         const dLng = p.lng - c.lng;
-        rect.setBounds(L.latLngBounds([cur.getSouth() + dLat, cur.getWest() + dLng], [cur.getNorth() + dLat, cur.getEast() + dLng]));
+        rect.setBounds(
+          L.latLngBounds([cur.getSouth() + dLat, cur.getWest() + dLng], [cur.getNorth() + dLat, cur.getEast() + dLng]),
+        );
         resize.setLatLng(rect.getBounds().getSouthEast());
       });
       resize.on('drag', () => {

@@ -81,7 +81,8 @@ export default function partsExplorer(el: HTMLElement): void {
     layers.get(label)?.setStyle(styleFor(true, false));
     for (const r of rows(label)) r.classList.add('is-active');
     const c = props.callouts.find((x) => x.callout === label);
-    if (c && opts.fly) map.flyToBounds(calloutBounds(c, height), { maxZoom: Math.min(props.zoomRange.max, 1), duration: 0.6 });
+    if (c && opts.fly)
+      map.flyToBounds(calloutBounds(c, height), { maxZoom: Math.min(props.zoomRange.max, 1), duration: 0.6 });
     if (opts.pulse) {
       const path = layers.get(label)?.getElement();
       path?.classList.remove('is-pulsing');
@@ -104,7 +105,10 @@ export default function partsExplorer(el: HTMLElement): void {
   }
 
   for (const c of props.callouts) {
-    const layer = L.rectangle(calloutBounds(c, height), { ...styleFor(false, false), className: 'callout-rect' }) as Layer;
+    const layer = L.rectangle(calloutBounds(c, height), {
+      ...styleFor(false, false),
+      className: 'callout-rect',
+    }) as Layer;
     layer.addTo(map);
     layer.bindTooltip(`${c.callout}: ${c.parts.map((p) => p.title).join(', ')}`, { sticky: true, direction: 'top' });
     layer.on('click', () => select(c.callout).catch(logOnly('callout')));
@@ -116,7 +120,11 @@ export default function partsExplorer(el: HTMLElement): void {
     if (path) {
       path.setAttribute('tabindex', '0');
       path.setAttribute('role', 'button');
-      path.setAttribute('aria-label', (el.dataset.calloutLabel ?? text('callout')).replace('{{callout}}', c.callout) + ` — ${c.parts.map((p) => p.title).join(', ')}`);
+      path.setAttribute(
+        'aria-label',
+        (el.dataset.calloutLabel ?? text('callout')).replace('{{callout}}', c.callout) +
+          ` — ${c.parts.map((p) => p.title).join(', ')}`,
+      );
       path.dataset.callout = c.callout;
       path.addEventListener('focus', () => highlight(c.callout, true));
       path.addEventListener('blur', () => highlight(c.callout, false));
@@ -171,7 +179,9 @@ export default function partsExplorer(el: HTMLElement): void {
     if (hits.length) select(hits[0], { fly: true, pulse: true }).catch(logOnly('callout'));
     else find.querySelector('input')?.setAttribute('aria-invalid', 'true');
   });
-  find?.querySelector('input')?.addEventListener('input', (e) => (e.target as HTMLElement).removeAttribute('aria-invalid'));
+  find
+    ?.querySelector('input')
+    ?.addEventListener('input', (e) => (e.target as HTMLElement).removeAttribute('aria-invalid'));
 
   const printButton = page.querySelector<HTMLButtonElement>('[data-print]');
   if (printButton) {

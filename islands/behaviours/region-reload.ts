@@ -10,7 +10,9 @@ import { request } from '../lib/request.ts';
 export default function regionReload(root: HTMLElement): void {
   const source = root.querySelector<HTMLSelectElement>('[data-region-source]');
   const target = root.querySelector<HTMLSelectElement>('[data-region-target]');
-  const url = root.dataset.regionsUrl ?? `/${document.querySelector<HTMLMetaElement>('meta[name="locale"]')?.content ?? 'en-us'}/address/get-regions`;
+  const url =
+    root.dataset.regionsUrl ??
+    `/${document.querySelector<HTMLMetaElement>('meta[name="locale"]')?.content ?? 'en-us'}/address/get-regions`;
   if (!source || !target) return;
   let seq = 0;
   source.addEventListener('change', async () => {

@@ -12,7 +12,10 @@ export default function rowLinks(root: HTMLElement): void {
     if (!row || !root.contains(row)) return;
     const to = rowLinkTarget(
       { href: row.dataset.href },
-      { tagName: target.tagName, closestInteractive: !!target.closest('a, button, input, select, textarea, label, summary') },
+      {
+        tagName: target.tagName,
+        closestInteractive: !!target.closest('a, button, input, select, textarea, label, summary'),
+      },
       (window.getSelection()?.toString() ?? '') === '',
     );
     if (!to) return;

@@ -13,7 +13,6 @@ import { text as islandText } from '../lib/text.ts';
 
 type EstimateResponse = { quote: string; debug?: unknown };
 
-
 export default function shippingEstimate(el: HTMLElement): void {
   const form = el as HTMLFormElement;
   const section = form.closest<HTMLElement>('[data-testid="shipping-estimate"]') ?? form.parentElement!;

@@ -35,7 +35,10 @@ const MIN_LENGTH = 2;
  * The observer disconnects after the first change: later attribute changes (aria-expanded...)
  * do not restart the timer.
  */
-export function reenableAutocompleteAfterFirstChange(input: HTMLInputElement, ms: number = AUTOCOMPLETE_REENABLE_MS): MutationObserver {
+export function reenableAutocompleteAfterFirstChange(
+  input: HTMLInputElement,
+  ms: number = AUTOCOMPLETE_REENABLE_MS,
+): MutationObserver {
   const observer = new MutationObserver(() => {
     observer.disconnect();
     setTimeout(() => input.setAttribute('autocomplete', 'on'), ms);
@@ -50,7 +53,8 @@ export default function typeaheadBehaviour(el: HTMLElement): void {
   if (!base || input.dataset.typeaheadReady) return;
   input.dataset.typeaheadReady = 'true';
   const locale = base.split('/')[1] ?? 'en-us';
-  const productUrl = (id: Suggestion['id']) => `/${encodeURIComponent(locale)}/products/${encodeURIComponent(String(id))}`;
+  const productUrl = (id: Suggestion['id']) =>
+    `/${encodeURIComponent(locale)}/products/${encodeURIComponent(String(id))}`;
 
   reenableAutocompleteAfterFirstChange(input);
 

@@ -14,7 +14,16 @@ import { eventWindow } from '../../src/domain/calendar.ts';
 import { maxPickerDate, parseFlexibleDate } from '../../src/domain/dates.ts';
 import { isAppRequestError, request } from '../lib/request.ts';
 
-type EventForm = { id?: number; title: string; date: string; endDate: string; allDay: boolean; start: string; end: string; description: string };
+type EventForm = {
+  id?: number;
+  title: string;
+  date: string;
+  endDate: string;
+  allDay: boolean;
+  start: string;
+  end: string;
+  description: string;
+};
 
 export type Props = {
   /** The business's time zone: typed times are wall-clock times there. */
@@ -27,10 +36,20 @@ export type Props = {
   deleteConfirm: string;
 };
 
-const EMPTY = (date: string): EventForm => ({ title: '', date, endDate: '', allDay: false, start: '09:00', end: '10:00', description: '' });
+const EMPTY = (date: string): EventForm => ({
+  title: '',
+  date,
+  endDate: '',
+  allDay: false,
+  start: '09:00',
+  end: '10:00',
+  description: '',
+});
 
 /** The shared rules' messages (src/domain/calendar.ts eventWindow), as the islands' text names them. */
-const WINDOW_TEXT: Record<string, IslandTextName> = Object.fromEntries((['eventStart', 'eventEnd', 'eventEndDateOrder', 'eventEndOrder'] as const).map((n) => [ISLAND_ERRORS[n], n]));
+const WINDOW_TEXT: Record<string, IslandTextName> = Object.fromEntries(
+  (['eventStart', 'eventEnd', 'eventEndDateOrder', 'eventEndOrder'] as const).map((n) => [ISLAND_ERRORS[n], n]),
+);
 
 /** Client-side check with the shared rules; the server checks the same again. */
 function check(f: EventForm, timeZone: string): Record<string, string> {
@@ -48,7 +67,15 @@ function check(f: EventForm, timeZone: string): Record<string, string> {
   return errors;
 }
 
-export default function CalendarEditor({ timeZone, endpoint, defaultDate, maxDate, events, labels, deleteConfirm }: Props) {
+export default function CalendarEditor({
+  timeZone,
+  endpoint,
+  defaultDate,
+  maxDate,
+  events,
+  labels,
+  deleteConfirm,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const leave = useRef<HTMLDialogElement>(null);
   const confirmDelete = useRef<HTMLDialogElement>(null);
@@ -126,7 +153,15 @@ export default function CalendarEditor({ timeZone, endpoint, defaultDate, maxDat
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const body = { title: form.title, date: form.date, endDate: form.endDate, allDay: form.allDay, start: form.start, end: form.end, description: form.description };
+      const body = {
+        title: form.title,
+        date: form.date,
+        endDate: form.endDate,
+        allDay: form.allDay,
+        start: form.start,
+        end: form.end,
+        description: form.description,
+      };
       if (form.id) await request('PUT', `${endpoint}/${form.id}`, body, { json: true });
       else await request('POST', endpoint, body, { json: true });
       done();
@@ -167,14 +202,21 @@ export default function CalendarEditor({ timeZone, endpoint, defaultDate, maxDat
       ) : null}
     </div>
   );
-  const described = (name: string, hint?: boolean) => (errors[name] ? `cal-${name}-error` : hint ? `cal-${name}-hint` : undefined);
+  const described = (name: string, hint?: boolean) =>
+    errors[name] ? `cal-${name}-error` : hint ? `cal-${name}-hint` : undefined;
 
   return (
     <div className="cal-editor">
       <button type="button" className="btn" data-testid="cal-new" onClick={() => open(EMPTY(defaultDate))}>
         + {labels.newEvent}
       </button>
-      <dialog ref={dialog} className="cal-dialog" aria-labelledby="cal-dialog-title" data-testid="cal-dialog" onCancel={(e) => (e.preventDefault(), close())}>
+      <dialog
+        ref={dialog}
+        className="cal-dialog"
+        aria-labelledby="cal-dialog-title"
+        data-testid="cal-dialog"
+        onCancel={(e) => (e.preventDefault(), close())}
+      >
         <form className="form" onSubmit={submit} noValidate>
           <h2 id="cal-dialog-title">{form.id ? labels['editor.edit'] : labels['editor.new']}</h2>
           {errors._ ? (
@@ -182,21 +224,104 @@ export default function CalendarEditor({ timeZone, endpoint, defaultDate, maxDat
               {errors._}
             </p>
           ) : null}
-          {field('title', labels['field.title'], <input id="cal-title" name="title" value={form.title} onChange={set('title')} maxLength={200} required aria-invalid={!!errors.title} aria-describedby={described('title')} />)}
+          {field(
+            'title',
+            labels['field.title'],
+            <input
+              id="cal-title"
+              name="title"
+              value={form.title}
+              onChange={set('title')}
+              maxLength={200}
+              required
+              aria-invalid={!!errors.title}
+              aria-describedby={described('title')}
+            />,
+          )}
           <div className="form-row">
-            {field('date', labels['field.date'], <input id="cal-date" name="date" value={form.date} onChange={set('date')} inputMode="numeric" autoComplete="off" aria-invalid={!!errors.date} aria-describedby={described('date', true)} />, `${labels.dateHint} (≤ ${maxDate})`)}
-            {field('endDate', labels['field.endDate'], <input id="cal-endDate" name="endDate" value={form.endDate} onChange={set('endDate')} inputMode="numeric" autoComplete="off" aria-invalid={!!errors.endDate} aria-describedby={described('endDate', true)} />, labels.dateHint)}
+            {field(
+              'date',
+              labels['field.date'],
+              <input
+                id="cal-date"
+                name="date"
+                value={form.date}
+                onChange={set('date')}
+                inputMode="numeric"
+                autoComplete="off"
+                aria-invalid={!!errors.date}
+                aria-describedby={described('date', true)}
+              />,
+              `${labels.dateHint} (≤ ${maxDate})`,
+            )}
+            {field(
+              'endDate',
+              labels['field.endDate'],
+              <input
+                id="cal-endDate"
+                name="endDate"
+                value={form.endDate}
+                onChange={set('endDate')}
+                inputMode="numeric"
+                autoComplete="off"
+                aria-invalid={!!errors.endDate}
+                aria-describedby={described('endDate', true)}
+              />,
+              labels.dateHint,
+            )}
           </div>
           <label className="check">
-            <input type="checkbox" name="allDay" checked={form.allDay} onChange={set('allDay')} data-testid="cal-allday" /> {labels['field.allDay']}
+            <input
+              type="checkbox"
+              name="allDay"
+              checked={form.allDay}
+              onChange={set('allDay')}
+              data-testid="cal-allday"
+            />{' '}
+            {labels['field.allDay']}
           </label>
           {form.allDay ? null : (
             <div className="form-row">
-              {field('start', labels['field.start'], <input id="cal-start" name="start" type="time" value={form.start} onChange={set('start')} aria-invalid={!!errors.start} aria-describedby={described('start')} />)}
-              {field('end', labels['field.end'], <input id="cal-end" name="end" type="time" value={form.end} onChange={set('end')} aria-invalid={!!errors.end} aria-describedby={described('end')} />)}
+              {field(
+                'start',
+                labels['field.start'],
+                <input
+                  id="cal-start"
+                  name="start"
+                  type="time"
+                  value={form.start}
+                  onChange={set('start')}
+                  aria-invalid={!!errors.start}
+                  aria-describedby={described('start')}
+                />,
+              )}
+              {field(
+                'end',
+                labels['field.end'],
+                <input
+                  id="cal-end"
+                  name="end"
+                  type="time"
+                  value={form.end}
+                  onChange={set('end')}
+                  aria-invalid={!!errors.end}
+                  aria-describedby={described('end')}
+                />,
+              )}
             </div>
           )}
-          {field('description', labels['field.description'], <textarea id="cal-description" name="description" value={form.description} onChange={set('description')} maxLength={2000} aria-describedby={described('description')} />)}
+          {field(
+            'description',
+            labels['field.description'],
+            <textarea
+              id="cal-description"
+              name="description"
+              value={form.description}
+              onChange={set('description')}
+              maxLength={2000}
+              aria-describedby={described('description')}
+            />,
+          )}
           <div className="form-actions">
             <button className="btn" type="submit" disabled={busy} data-testid="cal-save">
               {labels.save}
@@ -205,14 +330,26 @@ export default function CalendarEditor({ timeZone, endpoint, defaultDate, maxDat
               {labels.cancel}
             </button>
             {form.id ? (
-              <button className="btn btn-danger cal-delete" type="button" disabled={busy} onClick={() => confirmDelete.current?.showModal()} data-testid="cal-delete">
+              <button
+                className="btn btn-danger cal-delete"
+                type="button"
+                disabled={busy}
+                onClick={() => confirmDelete.current?.showModal()}
+                data-testid="cal-delete"
+              >
                 {labels.delete}
               </button>
             ) : null}
           </div>
         </form>
       </dialog>
-      <dialog ref={confirmDelete} className="cal-dialog cal-confirm" role="alertdialog" aria-labelledby="cal-del-title" data-testid="cal-confirm-delete">
+      <dialog
+        ref={confirmDelete}
+        className="cal-dialog cal-confirm"
+        role="alertdialog"
+        aria-labelledby="cal-del-title"
+        data-testid="cal-confirm-delete"
+      >
         <p id="cal-del-title">{deleteConfirm.replace('{{title}}', form.title)}</p>
         <div className="form-actions">
           <button className="btn btn-danger" type="button" onClick={remove} data-testid="cal-delete-yes">
@@ -223,14 +360,32 @@ export default function CalendarEditor({ timeZone, endpoint, defaultDate, maxDat
           </button>
         </div>
       </dialog>
-      <dialog ref={leave} className="cal-dialog cal-confirm" role="alertdialog" aria-labelledby="cal-leave-title" aria-describedby="cal-leave-body" data-testid="nav-warning">
+      <dialog
+        ref={leave}
+        className="cal-dialog cal-confirm"
+        role="alertdialog"
+        aria-labelledby="cal-leave-title"
+        aria-describedby="cal-leave-body"
+        data-testid="nav-warning"
+      >
         <h2 id="cal-leave-title">{labels['unsaved.title']}</h2>
         <p id="cal-leave-body">{labels['unsaved.body']}</p>
         <div className="form-actions">
-          <button className="btn btn-danger" type="button" data-testid="nav-warning-leave" onClick={() => (leave.current?.close(), dirtyRef.current = false, pendingLeave.current?.())}>
+          <button
+            className="btn btn-danger"
+            type="button"
+            data-testid="nav-warning-leave"
+            onClick={() => (leave.current?.close(), (dirtyRef.current = false), pendingLeave.current?.())}
+          >
             {labels['unsaved.leave']}
           </button>
-          <button className="btn btn-ghost" type="button" data-testid="nav-warning-stay" autoFocus onClick={() => leave.current?.close()}>
+          <button
+            className="btn btn-ghost"
+            type="button"
+            data-testid="nav-warning-stay"
+            autoFocus
+            onClick={() => leave.current?.close()}
+          >
             {labels['unsaved.stay']}
           </button>
         </div>

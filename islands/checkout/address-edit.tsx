@@ -20,9 +20,21 @@ export type Props = {
 export default function AddressEdit(props: Props) {
   const L = makeL(props.labels);
   const a = props.address;
-  const [value, setValue] = useState<AddressValues>(a
-    ? { firstName: a.firstName, lastName: a.lastName, address1: a.address1, address2: a.address2 ?? '', city: a.city, country: a.country, region: a.region, postalcode: a.postalcode, phone: a.phone ?? '' }
-    : emptyAddress(props.country));
+  const [value, setValue] = useState<AddressValues>(
+    a
+      ? {
+          firstName: a.firstName,
+          lastName: a.lastName,
+          address1: a.address1,
+          address2: a.address2 ?? '',
+          city: a.city,
+          country: a.country,
+          region: a.region,
+          postalcode: a.postalcode,
+          phone: a.phone ?? '',
+        }
+      : emptyAddress(props.country),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
   const [saving, setSaving] = useState(false);
@@ -42,11 +54,36 @@ export default function AddressEdit(props: Props) {
   };
 
   return (
-    <form className="card card-body stack" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
-      {message && <div className="alert alert-error" role="alert" data-testid="address-error">{message}</div>}
-      <AddressForm idPrefix="addr" locale={props.locale} value={value} onChange={setValue} countries={props.countries}
-        initialRegions={props.regions} initialRegionsFor={props.country} errors={errors} errorPrefix="" L={L} />
-      <div><button type="submit" className="btn" disabled={saving} data-testid="address-save">{saving ? L('saving') : L('save')}</button></div>
+    <form
+      className="card card-body stack"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      noValidate
+    >
+      {message && (
+        <div className="alert alert-error" role="alert" data-testid="address-error">
+          {message}
+        </div>
+      )}
+      <AddressForm
+        idPrefix="addr"
+        locale={props.locale}
+        value={value}
+        onChange={setValue}
+        countries={props.countries}
+        initialRegions={props.regions}
+        initialRegionsFor={props.country}
+        errors={errors}
+        errorPrefix=""
+        L={L}
+      />
+      <div>
+        <button type="submit" className="btn" disabled={saving} data-testid="address-save">
+          {saving ? L('saving') : L('save')}
+        </button>
+      </div>
     </form>
   );
 }

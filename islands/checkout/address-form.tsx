@@ -11,11 +11,28 @@ import { debounce } from '../lib/dom.ts';
 import { request } from '../lib/request.ts';
 
 export type AddressValues = {
-  firstName: string; lastName: string; address1: string; address2: string; city: string;
-  country: string; region: string; postalcode: string; phone: string;
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  country: string;
+  region: string;
+  postalcode: string;
+  phone: string;
 };
 
-export const emptyAddress = (country: string): AddressValues => ({ firstName: '', lastName: '', address1: '', address2: '', city: '', country, region: '', postalcode: '', phone: '' });
+export const emptyAddress = (country: string): AddressValues => ({
+  firstName: '',
+  lastName: '',
+  address1: '',
+  address2: '',
+  city: '',
+  country,
+  region: '',
+  postalcode: '',
+  phone: '',
+});
 
 type Props = {
   idPrefix: string;
@@ -33,7 +50,19 @@ type Props = {
   L: (key: string, vars?: Record<string, string | number>) => string;
 };
 
-export function AddressForm({ idPrefix, locale, value, onChange, countries, initialRegions, initialRegionsFor, errors, errorPrefix, L, section = 'shipping' }: Props) {
+export function AddressForm({
+  idPrefix,
+  locale,
+  value,
+  onChange,
+  countries,
+  initialRegions,
+  initialRegionsFor,
+  errors,
+  errorPrefix,
+  L,
+  section = 'shipping',
+}: Props) {
   const [regions, setRegions] = useState(initialRegionsFor === value.country ? initialRegions : []);
   const [loadingRegions, setLoadingRegions] = useState(false);
   const [suggestions, setSuggestions] = useState<{ id: string; description: string }[]>([]);
@@ -68,15 +97,30 @@ export function AddressForm({ idPrefix, locale, value, onChange, countries, init
   const pick = async (id: string) => {
     setSuggestions([]);
     try {
-      const { components } = await request<{ components: PlaceComponent[] }>('GET', `/${locale}/address/places/${encodeURIComponent(id)}`);
+      const { components } = await request<{ components: PlaceComponent[] }>(
+        'GET',
+        `/${locale}/address/places/${encodeURIComponent(id)}`,
+      );
       const f = fillFromPlace(components);
-      onChange({ ...value, address1: f.address1 || value.address1, city: f.city || value.city, country: f.country || value.country, region: f.region || value.region, postalcode: f.postalcode || value.postalcode });
+      onChange({
+        ...value,
+        address1: f.address1 || value.address1,
+        city: f.city || value.city,
+        country: f.country || value.country,
+        region: f.region || value.region,
+        postalcode: f.postalcode || value.postalcode,
+      });
     } catch (err) {
       console.error('place details failed', err);
     }
   };
 
-  const field = (k: keyof AddressValues, label: string, autocomplete: string, opts: { required?: boolean; type?: string } = {}) => {
+  const field = (
+    k: keyof AddressValues,
+    label: string,
+    autocomplete: string,
+    opts: { required?: boolean; type?: string } = {},
+  ) => {
     const id = `${idPrefix}-${k}`;
     const err = errors[`${errorPrefix}${k}`];
     return (
@@ -97,7 +141,11 @@ export function AddressForm({ idPrefix, locale, value, onChange, countries, init
           }}
           data-testid={`${idPrefix}-${k}`}
         />
-        {err && <span className="field-error" id={`${id}-err`}>{err}</span>}
+        {err && (
+          <span className="field-error" id={`${id}-err`}>
+            {err}
+          </span>
+        )}
       </div>
     );
   };
@@ -112,10 +160,20 @@ export function AddressForm({ idPrefix, locale, value, onChange, countries, init
       </div>
       <div className={`field${countryErr ? ' has-error' : ''}`}>
         <label htmlFor={`${idPrefix}-country`}>{L('country')}</label>
-        <select id={`${idPrefix}-country`} name={`${errorPrefix}country`} value={value.country} autoComplete={`${section} country`} data-testid={`${idPrefix}-country`}
-          onChange={(e) => onChange({ ...value, country: e.target.value, region: '' })}>
+        <select
+          id={`${idPrefix}-country`}
+          name={`${errorPrefix}country`}
+          value={value.country}
+          autoComplete={`${section} country`}
+          data-testid={`${idPrefix}-country`}
+          onChange={(e) => onChange({ ...value, country: e.target.value, region: '' })}
+        >
           <option value="">{L('region.choose')}</option>
-          {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
         </select>
         {countryErr && <span className="field-error">{countryErr}</span>}
       </div>
@@ -124,7 +182,11 @@ export function AddressForm({ idPrefix, locale, value, onChange, countries, init
         {suggestions.length > 0 && (
           <ul className="places-list" aria-label={L('places')} data-testid="places-list">
             {suggestions.map((s) => (
-              <li key={s.id}><button type="button" className="linklike" onClick={() => void pick(s.id)}>{s.description}</button></li>
+              <li key={s.id}>
+                <button type="button" className="linklike" onClick={() => void pick(s.id)}>
+                  {s.description}
+                </button>
+              </li>
             ))}
           </ul>
         )}
@@ -134,10 +196,22 @@ export function AddressForm({ idPrefix, locale, value, onChange, countries, init
         {field('city', L('city'), 'address-level2')}
         <div className={`field${regionErr ? ' has-error' : ''}`}>
           <label htmlFor={`${idPrefix}-region`}>{L('region')}</label>
-          <select id={`${idPrefix}-region`} name={`${errorPrefix}region`} value={value.region} autoComplete={`${section} address-level1`} aria-busy={loadingRegions}
-            data-testid={`${idPrefix}-region`} onChange={(e) => set('region', e.target.value)} required={regions.length > 0}>
+          <select
+            id={`${idPrefix}-region`}
+            name={`${errorPrefix}region`}
+            value={value.region}
+            autoComplete={`${section} address-level1`}
+            aria-busy={loadingRegions}
+            data-testid={`${idPrefix}-region`}
+            onChange={(e) => set('region', e.target.value)}
+            required={regions.length > 0}
+          >
             <option value="">{L('region.choose')}</option>
-            {regions.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+            {regions.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.name}
+              </option>
+            ))}
           </select>
           {regionErr && <span className="field-error">{regionErr}</span>}
         </div>

@@ -10,14 +10,21 @@ import type { Lookup } from './parts.tsx';
 
 export type BillingValue = { same: boolean; chosen: number | 'add-new'; address: AddressValues };
 
-export const sameBilling = (country: string): BillingValue => ({ same: true, chosen: 'add-new', address: emptyAddress(country) });
+export const sameBilling = (country: string): BillingValue => ({
+  same: true,
+  chosen: 'add-new',
+  address: emptyAddress(country),
+});
 
 /** The customer-info body's billing fields. */
 export function billingBody(b: BillingValue, returning: boolean): Record<string, unknown> {
   if (b.same) return { billingAddressId: 'same' };
   if (returning && b.chosen !== 'add-new') return { billingAddressId: b.chosen };
   const prefix = returning ? 'new-billing-' : 'billing-';
-  return { billingAddressId: 'add-new', ...Object.fromEntries(Object.entries(b.address).map(([k, v]) => [`${prefix}${k}`, v])) };
+  return {
+    billingAddressId: 'add-new',
+    ...Object.fromEntries(Object.entries(b.address).map(([k, v]) => [`${prefix}${k}`, v])),
+  };
 }
 
 type Props = {
@@ -33,34 +40,76 @@ type Props = {
   L: Lookup;
 };
 
-export function BillingFields({ value, onChange, returning, addresses, locale, countries, regions, defaultCountry, errors, L }: Props) {
+export function BillingFields({
+  value,
+  onChange,
+  returning,
+  addresses,
+  locale,
+  countries,
+  regions,
+  defaultCountry,
+  errors,
+  L,
+}: Props) {
   const err = errors.billingAddressId;
   const newAddress = !value.same && (!returning || value.chosen === 'add-new');
   return (
     <fieldset className="stack billing">
       <legend className="label">{L('billTo')}</legend>
       <label className="check">
-        <input type="checkbox" checked={value.same} data-testid="billing-same"
-          onChange={(e) => onChange({ ...value, same: e.target.checked, chosen: addresses[0]?.id ?? 'add-new' })} /> {L('billingSame')}
+        <input
+          type="checkbox"
+          checked={value.same}
+          data-testid="billing-same"
+          onChange={(e) => onChange({ ...value, same: e.target.checked, chosen: addresses[0]?.id ?? 'add-new' })}
+        />{' '}
+        {L('billingSame')}
       </label>
       {!value.same && returning && (
         <div className="stack" role="radiogroup" aria-label={L('billTo')}>
           {addresses.map((a) => (
             <label key={a.id} className="choice-card">
-              <input type="radio" name="billingAddressId" value={a.id} checked={value.chosen === a.id} onChange={() => onChange({ ...value, chosen: a.id })} />
-              <span>{a.firstName} {a.lastName}, {a.address1}{a.address2 ? `, ${a.address2}` : ''}, {a.city} {a.region} {a.postalcode}, {a.country}</span>
+              <input
+                type="radio"
+                name="billingAddressId"
+                value={a.id}
+                checked={value.chosen === a.id}
+                onChange={() => onChange({ ...value, chosen: a.id })}
+              />
+              <span>
+                {a.firstName} {a.lastName}, {a.address1}
+                {a.address2 ? `, ${a.address2}` : ''}, {a.city} {a.region} {a.postalcode}, {a.country}
+              </span>
             </label>
           ))}
           <label className="choice-card">
-            <input type="radio" name="billingAddressId" value="add-new" checked={value.chosen === 'add-new'} onChange={() => onChange({ ...value, chosen: 'add-new' })} />
+            <input
+              type="radio"
+              name="billingAddressId"
+              value="add-new"
+              checked={value.chosen === 'add-new'}
+              onChange={() => onChange({ ...value, chosen: 'add-new' })}
+            />
             <span>{L('addNew')}</span>
           </label>
         </div>
       )}
       {err && <span className="field-error">{err}</span>}
       {newAddress && (
-        <AddressForm idPrefix="bill" section="billing" locale={locale} value={value.address} onChange={(address) => onChange({ ...value, address })} countries={countries}
-          initialRegions={regions} initialRegionsFor={defaultCountry} errors={errors} errorPrefix={returning ? 'new-billing-' : 'billing-'} L={L} />
+        <AddressForm
+          idPrefix="bill"
+          section="billing"
+          locale={locale}
+          value={value.address}
+          onChange={(address) => onChange({ ...value, address })}
+          countries={countries}
+          initialRegions={regions}
+          initialRegionsFor={defaultCountry}
+          errors={errors}
+          errorPrefix={returning ? 'new-billing-' : 'billing-'}
+          L={L}
+        />
       )}
     </fieldset>
   );

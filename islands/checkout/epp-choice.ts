@@ -9,5 +9,11 @@ export type EppPayState = EppPayChoice | 'pending' | null;
 /** The placement body's EPP fields (none when not paying by EPP). */
 export function eppFields(state: EppPayState): Record<string, unknown> {
   if (!state || state === 'pending') return {};
-  return { epp: 1, epp_percent_down: state.percentDown, epp_months: state.months, epp_plan: state.plan, ...(state.eppFee ? { epp_fee: state.eppFee } : {}) };
+  return {
+    epp: 1,
+    epp_percent_down: state.percentDown,
+    epp_months: state.months,
+    epp_plan: state.plan,
+    ...(state.eppFee ? { epp_fee: state.eppFee } : {}),
+  };
 }

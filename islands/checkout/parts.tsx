@@ -8,8 +8,10 @@ import { isAppRequestError } from '../lib/request.ts';
 export type Lookup = (key: string, vars?: Record<string, string | number>) => string;
 
 /** Labels arrive translated from the server ({{var}} placeholders filled here). */
-export const makeL = (labels: Record<string, string>): Lookup => (key, vars) =>
-  (labels[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(vars?.[k] ?? ''));
+export const makeL =
+  (labels: Record<string, string>): Lookup =>
+  (key, vars) =>
+    (labels[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(vars?.[k] ?? ''));
 
 /** The contract's error body → {field: message}. */
 export function fieldsOf(err: unknown): Record<string, string> {
@@ -29,32 +31,76 @@ export const fmt = (v: string, currency: string, locale: string) => formatMoney(
  * so in words instead of a $0.00 that reads as free, and the total is the ledger's total before
  * shipping and tax (figureRows without them), labelled so: the figures shown still add up.
  */
-export function Summary({ L, locale, currency, ledgerLines, totals, known = true }: { L: Lookup; locale: string; currency: string; ledgerLines: CheckoutProps['order']['ledgerLines']; totals: CheckoutProps['order']['totals']; known?: boolean }) {
+export function Summary({
+  L,
+  locale,
+  currency,
+  ledgerLines,
+  totals,
+  known = true,
+}: {
+  L: Lookup;
+  locale: string;
+  currency: string;
+  ledgerLines: CheckoutProps['order']['ledgerLines'];
+  totals: CheckoutProps['order']['totals'];
+  known?: boolean;
+}) {
   const m = (c: number) => formatFigure(c, currency, locale);
   const l = storedLedger({ status: 'cart', ...totals }, { lines: ledgerLines });
   const f = figureRows(l, { lineDiscountIsOrg: true, withShippingAndTax: known });
   const titles = new Map(ledgerLines.map((x) => [x.id, x.title]));
-  const label = (code: string, name: string) => (code === 'promotion' || code === 'fee' ? name : code === 'shipping' ? L('shippingTotal') : code === 'tax' ? L('tax') : L(`figures.${code}`));
-  const testid: Record<string, string> = { merchandise: 'summary-merchandise', shipping: 'summary-shipping', tax: 'summary-tax', orgDiscount: 'summary-discount', lineDiscount: 'summary-discount', promotion: 'summary-promotion' };
+  const label = (code: string, name: string) =>
+    code === 'promotion' || code === 'fee'
+      ? name
+      : code === 'shipping'
+        ? L('shippingTotal')
+        : code === 'tax'
+          ? L('tax')
+          : L(`figures.${code}`);
+  const testid: Record<string, string> = {
+    merchandise: 'summary-merchandise',
+    shipping: 'summary-shipping',
+    tax: 'summary-tax',
+    orgDiscount: 'summary-discount',
+    lineDiscount: 'summary-discount',
+    promotion: 'summary-promotion',
+  };
   return (
     <aside className="checkout-summary card card-body" aria-labelledby="co-summary-h" data-testid="checkout-summary">
       <h2 id="co-summary-h">{L('summary')}</h2>
       <ul className="summary-lines">
         {l.lines.map((x) => (
           <li key={x.key} data-testid="summary-line">
-            <span>{titles.get(x.key)}<br /><span className="small muted" data-testid="summary-line-math">{x.quantity} × {m(x.unitCents)}</span></span>
+            <span>
+              {titles.get(x.key)}
+              <br />
+              <span className="small muted" data-testid="summary-line-math">
+                {x.quantity} × {m(x.unitCents)}
+              </span>
+            </span>
             <span data-testid="summary-line-total">{m(x.listTotal)}</span>
           </li>
         ))}
       </ul>
       <dl className="totals">
         {f.rows.map((r, k) => (
-          <div key={k}><dt>{label(r.code, r.name)}</dt><dd data-testid={testid[r.code]}>{m(r.cents)}</dd></div>
+          <div key={k}>
+            <dt>{label(r.code, r.name)}</dt>
+            <dd data-testid={testid[r.code]}>{m(r.cents)}</dd>
+          </div>
         ))}
-        {!known && (['shippingTotal', 'tax'] as const).map((k) => (
-          <div key={k} data-testid="summary-later"><dt>{L(k)}</dt><dd className="muted">{L('figureLater')}</dd></div>
-        ))}
-        <div className="grand"><dt>{known ? L('total') : L('figures.beforeShippingAndTax')}</dt><dd data-testid="summary-total">{m(f.total)}</dd></div>
+        {!known &&
+          (['shippingTotal', 'tax'] as const).map((k) => (
+            <div key={k} data-testid="summary-later">
+              <dt>{L(k)}</dt>
+              <dd className="muted">{L('figureLater')}</dd>
+            </div>
+          ))}
+        <div className="grand">
+          <dt>{known ? L('total') : L('figures.beforeShippingAndTax')}</dt>
+          <dd data-testid="summary-total">{m(f.total)}</dd>
+        </div>
       </dl>
     </aside>
   );

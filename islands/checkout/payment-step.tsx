@@ -37,9 +37,25 @@ type Props = {
   guest?: boolean;
 };
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
-export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: initialMethods, card, totals, currency, poNumber, attention, guest }: Props) {
+export function PaymentStep({
+  hidden,
+  headingRef,
+  L,
+  locale,
+  orderId,
+  methods: initialMethods,
+  card,
+  totals,
+  currency,
+  poNumber,
+  attention,
+  guest,
+}: Props) {
   const [methods, setMethods] = useState(initialMethods);
   const [type, setType] = useState<number>(initialMethods[0]?.paymentType ?? PAYMENT_TYPES.CARD);
   const [number, setNumber] = useState('');
@@ -59,8 +75,29 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   // Spec §7: the channel's methods are fetched when the tab opens; a failure keeps what we had.
   useEffect(() => {
     if (hidden) return;
-    request<{ method: 'card' | 'check' | 'invoice'; label: string; payment_type: 1 | 2 | 4; net_days?: number; available?: string }[]>('GET', `/${locale}/order/payment-methods`)
-      .then((list) => Array.isArray(list) && list.length && setMethods(list.map((m) => ({ method: m.method, label: m.label, paymentType: m.payment_type, netDays: m.net_days, available: m.available }))))
+    request<
+      {
+        method: 'card' | 'check' | 'invoice';
+        label: string;
+        payment_type: 1 | 2 | 4;
+        net_days?: number;
+        available?: string;
+      }[]
+    >('GET', `/${locale}/order/payment-methods`)
+      .then(
+        (list) =>
+          Array.isArray(list) &&
+          list.length &&
+          setMethods(
+            list.map((m) => ({
+              method: m.method,
+              label: m.label,
+              paymentType: m.payment_type,
+              netDays: m.net_days,
+              available: m.available,
+            })),
+          ),
+      )
       .catch((err) => console.error('payment methods failed', err));
   }, [hidden]);
 
@@ -78,7 +115,13 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
     attempt.current ??= { key: newKey() };
     try {
       // EPP's choice goes with a card payment only, new or saved (the server checks it again).
-      const body: Record<string, unknown> = { order_id: orderId, payment_type: type, expected_total: totals.total, ...dirtyOrderFields({ po_number: po, attention: att }, { po_number: poNumber, attention }), ...(eppOffered ? eppFields(epp) : {}) };
+      const body: Record<string, unknown> = {
+        order_id: orderId,
+        payment_type: type,
+        expected_total: totals.total,
+        ...dirtyOrderFields({ po_number: po, attention: att }, { po_number: poNumber, attention }),
+        ...(eppOffered ? eppFields(epp) : {}),
+      };
       if (saved) {
         body.payment_type = saved.paymentType;
         body.saved_method_id = saved.id;
@@ -93,14 +136,22 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
             setPlacing(false);
             return;
           }
-          const t = await request<{ token: string }>('POST', card.tokenizeUrl, { number: number.replace(/\s+/g, ''), exp_month: expiry.month, exp_year: expiry.year, cvc }, { json: true });
+          const t = await request<{ token: string }>(
+            'POST',
+            card.tokenizeUrl,
+            { number: number.replace(/\s+/g, ''), exp_month: expiry.month, exp_year: expiry.year, cvc },
+            { json: true },
+          );
           attempt.current.token = t.token;
         }
         body.token = attempt.current.token;
       } else if (type === PAYMENT_TYPES.CHECK) {
         body.check_number = check;
       } // an invoice needs nothing more: the server checks the organisation's terms
-      const r = await request<{ redirect?: string; status?: string }>('POST', `/${locale}/order/place`, body, { json: true, headers: { 'Idempotency-Key': attempt.current.key } });
+      const r = await request<{ redirect?: string; status?: string }>('POST', `/${locale}/order/place`, body, {
+        json: true,
+        headers: { 'Idempotency-Key': attempt.current.key },
+      });
       if (r.status === 'pending_approval') {
         // Over the member's spending limit: nothing placed, the cart waits for an approver.
         hideWait();
@@ -113,9 +164,13 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
       hideWait();
       if (isAppRequestError(err)) attempt.current = null;
       // A card the provider refused is told beside its field, in the visitor's language.
-      const cardField = isAppRequestError(err) ? CARD_ERROR_FIELD[(err.body as { error?: { code?: string } } | null)?.error?.code ?? ''] : undefined;
+      const cardField = isAppRequestError(err)
+        ? CARD_ERROR_FIELD[(err.body as { error?: { code?: string } } | null)?.error?.code ?? '']
+        : undefined;
       if (cardField) {
-        setErrors({ [cardField]: L(cardField === 'exp' ? 'card.expired' : cardField === 'cvc' ? 'card.badCvc' : 'card.invalid') });
+        setErrors({
+          [cardField]: L(cardField === 'exp' ? 'card.expired' : cardField === 'cvc' ? 'card.badCvc' : 'card.invalid'),
+        });
       } else {
         setErrors(fieldsOf(err));
         setError(shownMessages(err)[0]);
@@ -128,13 +183,27 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
   const invoiceChoice = methods.find((pm) => pm.paymentType === PAYMENT_TYPES.INVOICE);
   if (sentForApproval) {
     return (
-      <section role="tabpanel" id="checkout-panel-2" aria-labelledby="checkout-tab-2" hidden={hidden} className="card card-body stack" data-testid="approval-sent">
-        <h2 tabIndex={-1} ref={headingRef}>{L('approval.sent')}</h2>
+      <section
+        role="tabpanel"
+        id="checkout-panel-2"
+        aria-labelledby="checkout-tab-2"
+        hidden={hidden}
+        className="card card-body stack"
+        data-testid="approval-sent"
+      >
+        <h2 tabIndex={-1} ref={headingRef}>
+          {L('approval.sent')}
+        </h2>
         <p role="status">
-          <strong data-testid="approval-order">{L('approvals.sent.number', { id: orderId })}</strong> {L('approval.sentText')}
+          <strong data-testid="approval-order">{L('approvals.sent.number', { id: orderId })}</strong>{' '}
+          {L('approval.sentText')}
         </p>
         <p>
-          <a className="btn btn-ghost" href={`/${locale}/account/orders#approval-${orderId}`} data-testid="approval-orders-link">
+          <a
+            className="btn btn-ghost"
+            href={`/${locale}/account/orders#approval-${orderId}`}
+            data-testid="approval-orders-link"
+          >
             {L('approvals.sent.link')}
           </a>
         </p>
@@ -142,14 +211,41 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
     );
   }
   return (
-    <section role="tabpanel" id="checkout-panel-2" aria-labelledby="checkout-tab-2" hidden={hidden} className="card card-body stack">
-      <h2 tabIndex={-1} ref={headingRef}>{L('tab.payment')}</h2>
-      {!guest && <SavedMethods hidden={hidden} locale={locale} onChange={(c) => { setSaved(c); attempt.current = null; }} />}
+    <section
+      role="tabpanel"
+      id="checkout-panel-2"
+      aria-labelledby="checkout-tab-2"
+      hidden={hidden}
+      className="card card-body stack"
+    >
+      <h2 tabIndex={-1} ref={headingRef}>
+        {L('tab.payment')}
+      </h2>
+      {!guest && (
+        <SavedMethods
+          hidden={hidden}
+          locale={locale}
+          onChange={(c) => {
+            setSaved(c);
+            attempt.current = null;
+          }}
+        />
+      )}
       <fieldset className="field" hidden={!!saved}>
         <legend className="label">{L('payment.method')}</legend>
         <div className="radio-row">
           {methods.map((pm) => (
-            <label key={pm.method}><input type="radio" name="payment_type" value={pm.paymentType} checked={type === pm.paymentType} onChange={() => setType(pm.paymentType)} data-testid={`pay-${pm.method}`} /> {pm.label}</label>
+            <label key={pm.method}>
+              <input
+                type="radio"
+                name="payment_type"
+                value={pm.paymentType}
+                checked={type === pm.paymentType}
+                onChange={() => setType(pm.paymentType)}
+                data-testid={`pay-${pm.method}`}
+              />{' '}
+              {pm.label}
+            </label>
           ))}
         </div>
       </fieldset>
@@ -158,26 +254,70 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
           {card.provider === 'offline' && <p className="small muted">{L('card.test')}</p>}
           <div className={`field${errors.number || errors.card ? ' has-error' : ''}`}>
             <label htmlFor="co-card">{L('card.number')}</label>
-            <input id="co-card" inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value)} aria-invalid={!!errors.number || undefined} aria-describedby={errors.number ? 'co-card-err' : undefined} data-testid="card-number" />
-            {errors.number && <span className="field-error" id="co-card-err" data-testid="card-number-error">{errors.number}</span>}
+            <input
+              id="co-card"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              value={number}
+              onChange={(e) => setNumber(e.target.value)}
+              aria-invalid={!!errors.number || undefined}
+              aria-describedby={errors.number ? 'co-card-err' : undefined}
+              data-testid="card-number"
+            />
+            {errors.number && (
+              <span className="field-error" id="co-card-err" data-testid="card-number-error">
+                {errors.number}
+              </span>
+            )}
           </div>
           <div className="grid grid-2">
             <div className={`field${errors.exp ? ' has-error' : ''}`}>
               <label htmlFor="co-exp">{L('card.exp')}</label>
-              <input id="co-exp" autoComplete="cc-exp" inputMode="numeric" placeholder={L('card.expPlaceholder')} value={exp} onChange={(e) => setExp(e.target.value)} aria-invalid={!!errors.exp || undefined} aria-describedby={errors.exp ? 'co-exp-err' : undefined} data-testid="card-exp" />
-              {errors.exp && <span className="field-error" id="co-exp-err" data-testid="card-exp-error">{errors.exp}</span>}
+              <input
+                id="co-exp"
+                autoComplete="cc-exp"
+                inputMode="numeric"
+                placeholder={L('card.expPlaceholder')}
+                value={exp}
+                onChange={(e) => setExp(e.target.value)}
+                aria-invalid={!!errors.exp || undefined}
+                aria-describedby={errors.exp ? 'co-exp-err' : undefined}
+                data-testid="card-exp"
+              />
+              {errors.exp && (
+                <span className="field-error" id="co-exp-err" data-testid="card-exp-error">
+                  {errors.exp}
+                </span>
+              )}
             </div>
             <div className={`field${errors.cvc ? ' has-error' : ''}`}>
               <label htmlFor="co-cvc">{L('card.cvc')}</label>
-              <input id="co-cvc" inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} aria-invalid={!!errors.cvc || undefined} aria-describedby={errors.cvc ? 'co-cvc-err' : undefined} data-testid="card-cvc" />
-              {errors.cvc && <span className="field-error" id="co-cvc-err" data-testid="card-cvc-error">{errors.cvc}</span>}
+              <input
+                id="co-cvc"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                value={cvc}
+                onChange={(e) => setCvc(e.target.value)}
+                aria-invalid={!!errors.cvc || undefined}
+                aria-describedby={errors.cvc ? 'co-cvc-err' : undefined}
+                data-testid="card-cvc"
+              />
+              {errors.cvc && (
+                <span className="field-error" id="co-cvc-err" data-testid="card-cvc-error">
+                  {errors.cvc}
+                </span>
+              )}
             </div>
           </div>
         </div>
       ) : type === PAYMENT_TYPES.INVOICE ? (
         <div className="stack" data-testid="invoice-help">
           <p className="small muted">{L('invoice.help', { days: invoiceChoice?.netDays ?? '' })}</p>
-          {invoiceChoice?.available !== undefined && <p className="small"><strong>{L('invoice.available', { amount: m(invoiceChoice.available) })}</strong></p>}
+          {invoiceChoice?.available !== undefined && (
+            <p className="small">
+              <strong>{L('invoice.available', { amount: m(invoiceChoice.available) })}</strong>
+            </p>
+          )}
         </div>
       ) : (
         <div className="stack">
@@ -190,7 +330,14 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
       )}
       {eppOffered && (
         <Suspense fallback={null}>
-          <EppPayment hidden={hidden} locale={locale} orderId={orderId} currency={currency} revision={totals.total} onChange={setEpp} />
+          <EppPayment
+            hidden={hidden}
+            locale={locale}
+            orderId={orderId}
+            currency={currency}
+            revision={totals.total}
+            onChange={setEpp}
+          />
         </Suspense>
       )}
       <div className="grid grid-2">
@@ -203,10 +350,25 @@ export function PaymentStep({ hidden, headingRef, L, locale, orderId, methods: i
           <input id="co-att" value={att} onChange={(e) => setAtt(e.target.value)} />
         </div>
       </div>
-      {error && <div className="alert alert-error" role="alert" data-testid="place-error">{error}</div>}
+      {error && (
+        <div className="alert alert-error" role="alert" data-testid="place-error">
+          {error}
+        </div>
+      )}
       <div className="place-row">
-        <strong>{L('total')}: <span data-testid="place-total">{m(totals.total)}</span></strong>
-        <button type="button" className="btn btn-primary" disabled={placing || eppWaiting} aria-busy={placing} onClick={() => void place()} data-testid="place-order">{placing ? L('placing') : L('place')}</button>
+        <strong>
+          {L('total')}: <span data-testid="place-total">{m(totals.total)}</span>
+        </strong>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={placing || eppWaiting}
+          aria-busy={placing}
+          onClick={() => void place()}
+          data-testid="place-order"
+        >
+          {placing ? L('placing') : L('place')}
+        </button>
       </div>
     </section>
   );

@@ -12,7 +12,15 @@ import { methodName, type Method } from '../payment-methods/shared.ts';
 export type SavedChoice = { id: number; paymentType: number } | null;
 type Reply = { methods: Method[]; manage_url: string; labels: Record<string, string> };
 
-export function SavedMethods({ hidden, locale, onChange }: { hidden: boolean; locale: string; onChange: (c: SavedChoice) => void }) {
+export function SavedMethods({
+  hidden,
+  locale,
+  onChange,
+}: {
+  hidden: boolean;
+  locale: string;
+  onChange: (c: SavedChoice) => void;
+}) {
   const [data, setData] = useState<Reply | null>(null);
   const [chosen, setChosen] = useState<number | 'new'>('new');
 
@@ -35,21 +43,42 @@ export function SavedMethods({ hidden, locale, onChange }: { hidden: boolean; lo
   };
 
   if (!data || !data.methods.length) return null;
-  const L = (k: string, vars: Record<string, string | number> = {}) => Object.entries(vars).reduce((s, [n, v]) => s.replaceAll(`{{${n}}}`, String(v)), data.labels[k] ?? k);
+  const L = (k: string, vars: Record<string, string | number> = {}) =>
+    Object.entries(vars).reduce((s, [n, v]) => s.replaceAll(`{{${n}}}`, String(v)), data.labels[k] ?? k);
   return (
     <fieldset className="field saved-methods" data-testid="saved-methods">
       <legend className="label">{data.labels.legend}</legend>
       {data.methods.map((m) => (
         <label key={m.id}>
-          <input type="radio" name="saved_method" value={m.id} checked={chosen === m.id} onChange={() => choose(m.id)} data-testid={`saved-${m.kind}-${m.last4}`} />
-          <span>{methodName(L, m)}{m.exp ? ` · ${m.exp}` : ''}{m.is_default ? ` · ${data.labels.default}` : ''}</span>
+          <input
+            type="radio"
+            name="saved_method"
+            value={m.id}
+            checked={chosen === m.id}
+            onChange={() => choose(m.id)}
+            data-testid={`saved-${m.kind}-${m.last4}`}
+          />
+          <span>
+            {methodName(L, m)}
+            {m.exp ? ` · ${m.exp}` : ''}
+            {m.is_default ? ` · ${data.labels.default}` : ''}
+          </span>
         </label>
       ))}
       <label>
-        <input type="radio" name="saved_method" value="new" checked={chosen === 'new'} onChange={() => choose('new')} data-testid="saved-new" />
+        <input
+          type="radio"
+          name="saved_method"
+          value="new"
+          checked={chosen === 'new'}
+          onChange={() => choose('new')}
+          data-testid="saved-new"
+        />
         <span>{data.labels.new}</span>
       </label>
-      <a className="small" href={data.manage_url}>{data.labels.manage}</a>
+      <a className="small" href={data.manage_url}>
+        {data.labels.manage}
+      </a>
     </fieldset>
   );
 }

@@ -25,7 +25,19 @@ type Props = {
   onSaved: (ids: number[], totals: Totals | null) => void;
 };
 
-export function ShippingStep({ hidden, headingRef, L, locale, orderId, reply, loading, orderQuoteIds, lastPosted, onSelected, onSaved }: Props) {
+export function ShippingStep({
+  hidden,
+  headingRef,
+  L,
+  locale,
+  orderId,
+  reply,
+  loading,
+  orderQuoteIds,
+  lastPosted,
+  onSelected,
+  onSaved,
+}: Props) {
   const [picked, setPicked] = useState<Record<number, number>>({});
   const [preferredName, setPreferredName] = useState('');
   const [saving, setSaving] = useState(false);
@@ -40,31 +52,63 @@ export function ShippingStep({ hidden, headingRef, L, locale, orderId, reply, lo
 
   const known = reply ? reply.warehouses.flatMap((w) => w.rates.map((r) => r.quote_id)) : [];
   const selected = Object.values(picked);
-  const canContinue = !!reply && (reply.shippingRequired ? reply.warehouses.length > 0 && reply.warehouses.every((w) => picked[w.warehouseId]) : true);
+  const canContinue =
+    !!reply &&
+    (reply.shippingRequired
+      ? reply.warehouses.length > 0 && reply.warehouses.every((w) => picked[w.warehouseId])
+      : true);
 
   // Every selection (the cheapest rates chosen at first, then each pick) is saved at once, so the
   // order summary beside this tab shows the shipping, tax and total of the rates selected, as the
   // server computes them, never the $0.00 of an order without a method.
-  const pickedKey = selected.slice().sort((x, y) => x - y).join(',');
+  const pickedKey = selected
+    .slice()
+    .sort((x, y) => x - y)
+    .join(',');
   const savedKey = useRef('');
   useEffect(() => {
     if (!reply?.shippingRequired || !canContinue || !pickedKey || savedKey.current === pickedKey) return;
-    if (!shippingMethodsDirty({ orderQuoteIds: known.length ? known : orderQuoteIds, knownQuoteIds: selected, lastPosted })) return;
+    if (
+      !shippingMethodsDirty({
+        orderQuoteIds: known.length ? known : orderQuoteIds,
+        knownQuoteIds: selected,
+        lastPosted,
+      })
+    )
+      return;
     savedKey.current = pickedKey;
     const ids = selected;
-    void request<{ totals: Totals | null }>('POST', `/${locale}/order/shipping-method`, { order_id: orderId, selected_methods: ids }, { json: true })
-      .then((r) => { if (savedKey.current === pickedKey) onSaved(ids, r.totals); })
-      .catch(() => { savedKey.current = ''; }); // Continue posts again and shows what went wrong
+    void request<{ totals: Totals | null }>(
+      'POST',
+      `/${locale}/order/shipping-method`,
+      { order_id: orderId, selected_methods: ids },
+      { json: true },
+    )
+      .then((r) => {
+        if (savedKey.current === pickedKey) onSaved(ids, r.totals);
+      })
+      .catch(() => {
+        savedKey.current = '';
+      }); // Continue posts again and shows what went wrong
   }, [pickedKey, canContinue]);
 
   const submit = async () => {
     if (!reply) return;
     if (!reply.shippingRequired) return onSelected([], null);
-    const dirty = shippingMethodsDirty({ orderQuoteIds: known.length ? known : orderQuoteIds, knownQuoteIds: selected, lastPosted });
+    const dirty = shippingMethodsDirty({
+      orderQuoteIds: known.length ? known : orderQuoteIds,
+      knownQuoteIds: selected,
+      lastPosted,
+    });
     if (!dirty && !preferredName.trim()) return onSelected(selected, null); // a preferred name still needs the post
     setSaving(true);
     try {
-      const r = await request<{ totals: Totals | null }>('POST', `/${locale}/order/shipping-method`, { order_id: orderId, selected_methods: selected, preferredName }, { json: true });
+      const r = await request<{ totals: Totals | null }>(
+        'POST',
+        `/${locale}/order/shipping-method`,
+        { order_id: orderId, selected_methods: selected, preferredName },
+        { json: true },
+      );
       onSelected(selected, r.totals);
     } catch (err) {
       for (const m of shownMessages(err)) showAlert(m, 'error');
@@ -74,33 +118,89 @@ export function ShippingStep({ hidden, headingRef, L, locale, orderId, reply, lo
   };
 
   return (
-    <section role="tabpanel" id="checkout-panel-1" aria-labelledby="checkout-tab-1" hidden={hidden} className="card card-body stack" aria-busy={loading}>
-      <h2 tabIndex={-1} ref={headingRef}>{L('tab.shipping')}</h2>
-      {loading && <p className="muted" data-testid="shipping-loading">{L('shipping.loading')}</p>}
+    <section
+      role="tabpanel"
+      id="checkout-panel-1"
+      aria-labelledby="checkout-tab-1"
+      hidden={hidden}
+      className="card card-body stack"
+      aria-busy={loading}
+    >
+      <h2 tabIndex={-1} ref={headingRef}>
+        {L('tab.shipping')}
+      </h2>
+      {loading && (
+        <p className="muted" data-testid="shipping-loading">
+          {L('shipping.loading')}
+        </p>
+      )}
       {!loading && reply && !reply.shippingRequired && <p>{L('shipping.notRequired')}</p>}
-      {!loading && reply?.short?.map((s) => <p key={s.title} className="alert alert-error">{L('shipping.short', { title: s.title, missing: s.missing })}</p>)}
-      {!loading && reply && reply.shippingRequired && !reply.warehouses.length && !reply.short?.length && <p data-testid="shipping-none">{L('shipping.none')}</p>}
-      {!loading && reply?.warehouses.map((w) => (
-        <fieldset key={w.warehouseId} className="stack warehouse-quotes" data-testid="warehouse-quotes" data-warehouse-id={w.warehouseId}>
-          <legend className="label">{L('shipping.from', { name: w.name, city: w.city })}</legend>
-          <p className="small muted">{w.items.map((i) => `${i.quantity} × ${i.title}`).join(' · ')}</p>
-          {w.rates.map((r) => (
-            <label key={r.quote_id} className="choice-card rate">
-              <input type="radio" name={`ship-${w.warehouseId}`} value={r.quote_id} checked={picked[w.warehouseId] === r.quote_id}
-                onChange={() => setPicked({ ...picked, [w.warehouseId]: r.quote_id })} data-testid="shipping-rate" />
-              <span className="rate-name">{r.description}<span className="small muted"> · {r.carrier} · {L('shipping.days', { min: r.min_days ?? 0, max: r.max_days ?? 0 })}{r.delivery_date ? ` · ${L('shipping.arrives', { date: formatCalendarDay(r.delivery_date, locale) })}` : ''}</span></span>
-              <span className="rate-price">{fmt(r.total.value, r.total.currency, locale)}</span>
-            </label>
-          ))}
-        </fieldset>
-      ))}
+      {!loading &&
+        reply?.short?.map((s) => (
+          <p key={s.title} className="alert alert-error">
+            {L('shipping.short', { title: s.title, missing: s.missing })}
+          </p>
+        ))}
+      {!loading && reply && reply.shippingRequired && !reply.warehouses.length && !reply.short?.length && (
+        <p data-testid="shipping-none">{L('shipping.none')}</p>
+      )}
+      {!loading &&
+        reply?.warehouses.map((w) => (
+          <fieldset
+            key={w.warehouseId}
+            className="stack warehouse-quotes"
+            data-testid="warehouse-quotes"
+            data-warehouse-id={w.warehouseId}
+          >
+            <legend className="label">{L('shipping.from', { name: w.name, city: w.city })}</legend>
+            <p className="small muted">{w.items.map((i) => `${i.quantity} × ${i.title}`).join(' · ')}</p>
+            {w.rates.map((r) => (
+              <label key={r.quote_id} className="choice-card rate">
+                <input
+                  type="radio"
+                  name={`ship-${w.warehouseId}`}
+                  value={r.quote_id}
+                  checked={picked[w.warehouseId] === r.quote_id}
+                  onChange={() => setPicked({ ...picked, [w.warehouseId]: r.quote_id })}
+                  data-testid="shipping-rate"
+                />
+                <span className="rate-name">
+                  {r.description}
+                  <span className="small muted">
+                    {' '}
+                    · {r.carrier} · {L('shipping.days', { min: r.min_days ?? 0, max: r.max_days ?? 0 })}
+                    {r.delivery_date
+                      ? ` · ${L('shipping.arrives', { date: formatCalendarDay(r.delivery_date, locale) })}`
+                      : ''}
+                  </span>
+                </span>
+                <span className="rate-price">{fmt(r.total.value, r.total.currency, locale)}</span>
+              </label>
+            ))}
+          </fieldset>
+        ))}
       {!loading && reply && reply.shippingRequired && reply.warehouses.length > 0 && (
         <div className="field">
           <label htmlFor="co-preferred">{L('preferredName')}</label>
-          <input id="co-preferred" autoComplete="shipping name" value={preferredName} onChange={(e) => setPreferredName(e.target.value)} />
+          <input
+            id="co-preferred"
+            autoComplete="shipping name"
+            value={preferredName}
+            onChange={(e) => setPreferredName(e.target.value)}
+          />
         </div>
       )}
-      <div><button type="button" className="btn" disabled={!canContinue || saving || loading} onClick={() => void submit()} data-testid="shipping-continue">{saving ? L('saving') : L('continue')}</button></div>
+      <div>
+        <button
+          type="button"
+          className="btn"
+          disabled={!canContinue || saving || loading}
+          onClick={() => void submit()}
+          data-testid="shipping-continue"
+        >
+          {saving ? L('saving') : L('continue')}
+        </button>
+      </div>
     </section>
   );
 }

@@ -49,23 +49,62 @@ export default function EppCalculator(props: Props) {
   // A product the program does not finance shows no calculator.
   if (d && d.source === 'product' && d.terms.eligibleItems.length === 0) return null;
   return (
-    <section className="epp card" aria-labelledby={`${id}t`} data-testid={props.mode === 'preview' ? 'epp-preview' : 'epp-calculator'} data-loading={epp.loading ? 'true' : 'false'} data-ready={d ? 'true' : 'false'}>
+    <section
+      className="epp card"
+      aria-labelledby={`${id}t`}
+      data-testid={props.mode === 'preview' ? 'epp-preview' : 'epp-calculator'}
+      data-loading={epp.loading ? 'true' : 'false'}
+      data-ready={d ? 'true' : 'false'}
+    >
       <div className="card-body stack">
         <div className="epp__head">
-          <h3 id={`${id}t`} className="epp__title" data-testid="epp-title">{title}</h3>
+          <h3 id={`${id}t`} className="epp__title" data-testid="epp-title">
+            {title}
+          </h3>
           {props.mode === 'preview' && (
-            <button type="button" className="btn btn-sm" aria-expanded={open} aria-controls={`${id}body`} onClick={() => setOpen(!open)} data-testid="epp-toggle">{open ? L.hideCalculator : L.showCalculator}</button>
+            <button
+              type="button"
+              className="btn btn-sm"
+              aria-expanded={open}
+              aria-controls={`${id}body`}
+              onClick={() => setOpen(!open)}
+              data-testid="epp-toggle"
+            >
+              {open ? L.hideCalculator : L.showCalculator}
+            </button>
           )}
         </div>
-        {d ? <p className="epp__summary"><Summary plan={d.plans.standard} L={L} m={m} locale={props.locale} /></p> : <p className="small muted">{L.intro}</p>}
+        {d ? (
+          <p className="epp__summary">
+            <Summary plan={d.plans.standard} L={L} m={m} locale={props.locale} />
+          </p>
+        ) : (
+          <p className="small muted">{L.intro}</p>
+        )}
         <div id={`${id}body`} hidden={!open} className="stack">
-          <Choices selection={epp.selection} choose={epp.choose} rules={epp.rules} admin={epp.admin} L={L} idPrefix={id} locale={props.locale} />
-          <p className="small muted epp__status" role="status" aria-live="polite" data-testid="epp-status">{epp.loading ? L.loading : epp.failed ? L.unavailable : ''}</p>
+          <Choices
+            selection={epp.selection}
+            choose={epp.choose}
+            rules={epp.rules}
+            admin={epp.admin}
+            L={L}
+            idPrefix={id}
+            locale={props.locale}
+          />
+          <p className="small muted epp__status" role="status" aria-live="polite" data-testid="epp-status">
+            {epp.loading ? L.loading : epp.failed ? L.unavailable : ''}
+          </p>
           {d && (
             <>
               {d.source === 'product' && <p className="small muted">{L.demo}</p>}
-              {d.terms.ineligibleItems.length > 0 && <p className="small" data-testid="epp-not-financed">{fill(L.notFinanced, { items: d.terms.ineligibleItems.map((i) => i.title).join(', ') })}</p>}
-              <p className="small"><span className="muted">{L.price}:</span> <strong data-testid="epp-price">{m(d.terms.price)}</strong></p>
+              {d.terms.ineligibleItems.length > 0 && (
+                <p className="small" data-testid="epp-not-financed">
+                  {fill(L.notFinanced, { items: d.terms.ineligibleItems.map((i) => i.title).join(', ') })}
+                </p>
+              )}
+              <p className="small">
+                <span className="muted">{L.price}:</span> <strong data-testid="epp-price">{m(d.terms.price)}</strong>
+              </p>
               <Plans data={d} L={L} m={m} locale={props.locale} />
             </>
           )}

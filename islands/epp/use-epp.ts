@@ -13,23 +13,51 @@ import { normaliseChoice, selectionHash } from '../../src/domain/epp.ts';
 import type { EppServiceData, EppSource } from '../../src/domain/epp-props.ts';
 import { request } from '../lib/request.ts';
 
-export type EppSelection = { percentDown: number | null; months: number | null; eppFee: string | null; plan: 'standard' | 'promo' };
+export type EppSelection = {
+  percentDown: number | null;
+  months: number | null;
+  eppFee: string | null;
+  plan: 'standard' | 'promo';
+};
 
 export type EppRulesJson = EppServiceData['rules'];
 
 const rulesOf = (r: EppRulesJson) => ({
-  percentDown: r.percent_down, months: r.months, defaultPercentDown: r.default_percent_down, defaultMonths: r.default_months, feePercent: r.fee_percent, ratePercent: r.interest_rate,
+  percentDown: r.percent_down,
+  months: r.months,
+  defaultPercentDown: r.default_percent_down,
+  defaultMonths: r.default_months,
+  feePercent: r.fee_percent,
+  ratePercent: r.interest_rate,
 });
 
 /** A non-admin selection inside the lists (spec §4): anything else becomes the default. */
 export function withinLists(s: EppSelection, rules: EppRulesJson | null, admin: boolean): EppSelection {
   if (!rules || admin) return s;
-  const n = normaliseChoice({ percentDown: s.percentDown ?? undefined, months: s.months ?? undefined }, rulesOf(rules), false);
-  return n.percentDown === s.percentDown && n.months === s.months ? s : { ...s, percentDown: n.percentDown, months: n.months };
+  const n = normaliseChoice(
+    { percentDown: s.percentDown ?? undefined, months: s.months ?? undefined },
+    rulesOf(rules),
+    false,
+  );
+  return n.percentDown === s.percentDown && n.months === s.months
+    ? s
+    : { ...s, percentDown: n.percentDown, months: n.months };
 }
 
-export function useEpp(opts: { serviceUrl: string; source: EppSource; debounceMs: number; revision?: string | number; initial?: Partial<EppSelection> }) {
-  const [selection, setSelectionState] = useState<EppSelection>({ percentDown: null, months: null, eppFee: null, plan: 'standard', ...opts.initial });
+export function useEpp(opts: {
+  serviceUrl: string;
+  source: EppSource;
+  debounceMs: number;
+  revision?: string | number;
+  initial?: Partial<EppSelection>;
+}) {
+  const [selection, setSelectionState] = useState<EppSelection>({
+    percentDown: null,
+    months: null,
+    eppFee: null,
+    plan: 'standard',
+    ...opts.initial,
+  });
   const [data, setData] = useState<EppServiceData | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -45,7 +73,13 @@ export function useEpp(opts: { serviceUrl: string; source: EppSource; debounceMs
   const contextRef = useRef(context);
   contextRef.current = context;
 
-  const hashOf = (s: EppSelection) => selectionHash({ percentDown: s.percentDown ?? -1, months: s.months ?? -1, eppFee: s.eppFee, context: `${contextRef.current}|${s.plan}` });
+  const hashOf = (s: EppSelection) =>
+    selectionHash({
+      percentDown: s.percentDown ?? -1,
+      months: s.months ?? -1,
+      eppFee: s.eppFee,
+      context: `${contextRef.current}|${s.plan}`,
+    });
 
   const put = (s: EppSelection) => {
     selRef.current = s;
@@ -81,7 +115,12 @@ export function useEpp(opts: { serviceUrl: string; source: EppSource; debounceMs
       // Follow the server's terms, unless the buyer changed something while we waited.
       if (hashOf(selRef.current) === hash) {
         const std = reply.plans.standard;
-        s = { percentDown: std.downPaymentPercent, months: std.installmentCount, eppFee: reply.terms.customEppFee ? reply.terms.eppFee : null, plan: reply.plans.promo ? selRef.current.plan : 'standard' };
+        s = {
+          percentDown: std.downPaymentPercent,
+          months: std.installmentCount,
+          eppFee: reply.terms.customEppFee ? reply.terms.eppFee : null,
+          plan: reply.plans.promo ? selRef.current.plan : 'standard',
+        };
         put(s);
         lastRequested.current = hashOf(s);
       }
@@ -118,5 +157,14 @@ export function useEpp(opts: { serviceUrl: string; source: EppSource; debounceMs
 
   // `current`: the data is for today's order (after the shipping made the total grow, the
   // checkout showed the earlier total's down payment until the debounced refresh came back).
-  return { selection, choose, data, current: data !== null && dataFor === context, loading, failed, rules: data?.rules ?? rulesRef.current?.rules ?? null, admin: data?.admin ?? rulesRef.current?.admin ?? false };
+  return {
+    selection,
+    choose,
+    data,
+    current: data !== null && dataFor === context,
+    loading,
+    failed,
+    rules: data?.rules ?? rulesRef.current?.rules ?? null,
+    admin: data?.admin ?? rulesRef.current?.admin ?? false,
+  };
 }

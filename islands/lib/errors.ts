@@ -25,7 +25,8 @@ export class ShownError extends Error {
 export const inWebView = (ua: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean =>
   /\bwv\b/.test(ua);
 
-const isNetworkError = (err: unknown) => err instanceof Error && !isAppRequestError(err) && err.message === NETWORK_ERROR;
+const isNetworkError = (err: unknown) =>
+  err instanceof Error && !isAppRequestError(err) && err.message === NETWORK_ERROR;
 
 /** The messages a person is shown for `err`, in the page's language (never empty). */
 export function shownMessages(err: unknown): string[] {
@@ -37,7 +38,8 @@ export function shownMessages(err: unknown): string[] {
     const own = err.body === err.statusText ? [] : messagesOf(err.body);
     return own.length ? own : [statusText(err.status)];
   }
-  if (err instanceof ShownError || (err as { name?: unknown } | null)?.name === 'ShownError') return [(err as Error).message];
+  if (err instanceof ShownError || (err as { name?: unknown } | null)?.name === 'ShownError')
+    return [(err as Error).message];
   console.error(err);
   return [text('genericError')];
 }

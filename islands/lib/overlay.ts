@@ -14,7 +14,14 @@ function overlay(): HTMLElement {
     el.dataset.testid = 'wait-overlay';
     el.hidden = true;
     // Set through CSSOM, which the CSP allows (a style attribute in markup it would not).
-    Object.assign(el.style, { position: 'fixed', inset: '0', zIndex: '1000', background: '#fff', opacity: '0.5', cursor: 'wait' });
+    Object.assign(el.style, {
+      position: 'fixed',
+      inset: '0',
+      zIndex: '1000',
+      background: '#fff',
+      opacity: '0.5',
+      cursor: 'wait',
+    });
     document.body.append(el);
   }
   return el;

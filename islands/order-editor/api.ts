@@ -12,16 +12,39 @@ export function orderApi(locale: string, orderId: number) {
   const base = `/${locale}/api/orders/${orderId}`;
   return {
     synchronize: () => request<OrderJson>('GET', `${base}/synchronize`, undefined, opts()),
-    update: (body: DraftRequest) => request<UpdateResponse>('POST', `${base}/update`, body as unknown as Record<string, unknown>, opts()),
-    saveTin: (tax_exempt_id: string, version: number) => request<OrderJson>('POST', `${base}/tin/save`, { tax_exempt_id, version }, opts()),
-    removeShippingMethod: (version: number) => request<OrderJson>('POST', `${base}/remove-shipping-method`, { version }, opts()),
-    tins: () => request<{ tax_exempt_available: boolean; selected: string | null; tins: { tax_exempt_id: string; name: string }[] }>('GET', `${base}/tins`, undefined, opts()),
+    update: (body: DraftRequest) =>
+      request<UpdateResponse>('POST', `${base}/update`, body as unknown as Record<string, unknown>, opts()),
+    saveTin: (tax_exempt_id: string, version: number) =>
+      request<OrderJson>('POST', `${base}/tin/save`, { tax_exempt_id, version }, opts()),
+    removeShippingMethod: (version: number) =>
+      request<OrderJson>('POST', `${base}/remove-shipping-method`, { version }, opts()),
+    tins: () =>
+      request<{
+        tax_exempt_available: boolean;
+        selected: string | null;
+        tins: { tax_exempt_id: string; name: string }[];
+      }>('GET', `${base}/tins`, undefined, opts()),
     /** The draft priced without writing the order. */
-    draft: (body: DraftRequest) => request<OrderJson>('POST', `${base}/draft`, body as unknown as Record<string, unknown>, opts()),
+    draft: (body: DraftRequest) =>
+      request<OrderJson>('POST', `${base}/draft`, body as unknown as Record<string, unknown>, opts()),
     /** One stored line's quantity, priced in the draft sent along; nothing is written. */
     updateItem: (lineId: number, quantity: number, draft: DraftRequest) =>
-      request<{ price: string; total: string; subtotal: string; quantity: number; last_quantity: number; version: number; order: OrderJson }>('PUT', `/${locale}/admin/orders/detail/${orderId}/update-item/${lineId}`, { ...draft, quantity } as unknown as Record<string, unknown>, opts()),
-    typeahead: (q: string, signal: AbortSignal) => request<{ id: number; value: string }[]>('GET', `/${locale}/search/typeahead`, { q }, { signal }),
+      request<{
+        price: string;
+        total: string;
+        subtotal: string;
+        quantity: number;
+        last_quantity: number;
+        version: number;
+        order: OrderJson;
+      }>(
+        'PUT',
+        `/${locale}/admin/orders/detail/${orderId}/update-item/${lineId}`,
+        { ...draft, quantity } as unknown as Record<string, unknown>,
+        opts(),
+      ),
+    typeahead: (q: string, signal: AbortSignal) =>
+      request<{ id: number; value: string }[]>('GET', `/${locale}/search/typeahead`, { q }, { signal }),
   };
 }
 export type OrderApi = ReturnType<typeof orderApi>;

@@ -14,15 +14,37 @@ import { orderCardLabel } from '../../src/domain/payments.ts';
 import { apiToken } from '../lib/dom.ts';
 import { request } from '../lib/request.ts';
 
-type Props = { locale: string; order: OrderJson; labels: EditorLabels; busy: boolean; onPayments: (payments: PaymentJson[]) => void; synchronize: () => Promise<unknown> };
+type Props = {
+  locale: string;
+  order: OrderJson;
+  labels: EditorLabels;
+  busy: boolean;
+  onPayments: (payments: PaymentJson[]) => void;
+  synchronize: () => Promise<unknown>;
+};
 
 /** GET the payment and put it in place; synchronize the order when its status changed. */
-export async function refreshPayment(locale: string, order: OrderJson, paymentId: number, onPayments: Props['onPayments'], synchronize: Props['synchronize']): Promise<void> {
+export async function refreshPayment(
+  locale: string,
+  order: OrderJson,
+  paymentId: number,
+  onPayments: Props['onPayments'],
+  synchronize: Props['synchronize'],
+): Promise<void> {
   try {
-    const fresh = await request<PaymentJson>('GET', `/${locale}/api/orders/${order.order_id}/payments/${paymentId}/get-payment-data`, undefined, { bearer: apiToken(), json: true });
+    const fresh = await request<PaymentJson>(
+      'GET',
+      `/${locale}/api/orders/${order.order_id}/payments/${paymentId}/get-payment-data`,
+      undefined,
+      { bearer: apiToken(), json: true },
+    );
     const known = order.payments.find((p) => p.payment_id === paymentId);
     // get-payment-data carries no refunds: keep the ones the order knows.
-    const r = replacePayment(order.payments, { ...fresh, refunds: fresh.refunds ?? known?.refunds ?? [], refunded: fresh.refunded ?? known?.refunded ?? { value: '0.00' } });
+    const r = replacePayment(order.payments, {
+      ...fresh,
+      refunds: fresh.refunds ?? known?.refunds ?? [],
+      refunded: fresh.refunded ?? known?.refunded ?? { value: '0.00' },
+    });
     onPayments(r.payments);
     if (r.statusChanged) await synchronize();
   } catch (err) {
@@ -35,29 +57,59 @@ export function PaymentList({ locale, order, labels, busy, onPayments, synchroni
   const [refreshing, setRefreshing] = useState<number | null>(null);
   const money = (v: string) => formatMoney(toCents(v), order.order_currency, locale);
   const typeOf = (p: PaymentJson) =>
-    p.payment_type === PAYMENT_TYPES.CHECK ? labels.checkLabel.replace(/\{\{\s*number\s*\}\}/, p.check_number ?? '') : p.payment_type === PAYMENT_TYPES.CARD ? [labels.cardLabel, orderCardLabel(order.third_party_info, p.payment_method_id)].filter(Boolean).join(' · ') : labels.methodBank;
+    p.payment_type === PAYMENT_TYPES.CHECK
+      ? labels.checkLabel.replace(/\{\{\s*number\s*\}\}/, p.check_number ?? '')
+      : p.payment_type === PAYMENT_TYPES.CARD
+        ? [labels.cardLabel, orderCardLabel(order.third_party_info, p.payment_method_id)].filter(Boolean).join(' · ')
+        : labels.methodBank;
   if (!order.payments.length && !order.fees.paid.length && !order.fees.unpaid.length) return null;
   const fees = [...order.fees.unpaid, ...order.fees.paid];
   return (
     <section className="card" aria-labelledby={`${id}-h`} data-testid="editor-payments">
-      <div className="card-head"><h2 id={`${id}-h`}>{labels.payments}</h2></div>
+      <div className="card-head">
+        <h2 id={`${id}-h`}>{labels.payments}</h2>
+      </div>
       {order.payments.length ? (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-h`}>
           <table className="table stack-sm">
-            <thead><tr><th scope="col">#</th><th scope="col">{labels.method}</th><th scope="col" className="num">{labels.payAmount}</th><th scope="col"><span className="visually-hidden">{labels.refreshPayment.replace(/\s*#?\s*\{\{\s*id\s*\}\}/, '')}</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{labels.method}</th>
+                <th scope="col" className="num">
+                  {labels.payAmount}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    {labels.refreshPayment.replace(/\s*#?\s*\{\{\s*id\s*\}\}/, '')}
+                  </span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {order.payments.map((p) => (
                 <tr key={p.payment_id} data-payment-id={p.payment_id}>
                   <td className="cell-id">{p.payment_id}</td>
-                  <td className="cell-grow">{typeOf(p)} · <span className={`badge ${p.successful ? 'badge-completed' : 'badge-cancelled'}`}>{p.successful ? labels.paymentOk : labels.paymentFailed}</span></td>
-                  <td className="num" data-label={labels.payAmount}>{money(p.total.value)}</td>
+                  <td className="cell-grow">
+                    {typeOf(p)} ·{' '}
+                    <span className={`badge ${p.successful ? 'badge-completed' : 'badge-cancelled'}`}>
+                      {p.successful ? labels.paymentOk : labels.paymentFailed}
+                    </span>
+                  </td>
+                  <td className="num" data-label={labels.payAmount}>
+                    {money(p.total.value)}
+                  </td>
                   <td className="num cell-end">
-                    <button type="button" className="btn btn-ghost btn-sm" disabled={busy || refreshing !== null}
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      disabled={busy || refreshing !== null}
                       onClick={async () => {
                         setRefreshing(p.payment_id);
                         await refreshPayment(locale, order, p.payment_id, onPayments, synchronize);
                         setRefreshing(null);
-                      }}>
+                      }}
+                    >
                       {labels.refreshPayment.replace(/\{\{\s*id\s*\}\}/, String(p.payment_id))}
                     </button>
                   </td>
@@ -72,7 +124,12 @@ export function PaymentList({ locale, order, labels, busy, onPayments, synchroni
           <h3 className="small">{labels.fees}</h3>
           <ul className="plain-list" aria-label={labels.fees}>
             {fees.map((f) => (
-              <li key={f.fee_id}>{f.name} · {money(f.amount.value)} · <span className={`badge ${f.paid ? 'badge-completed' : 'badge-on_hold'}`}>{f.paid ? labels.feePaid : labels.feeUnpaid}</span></li>
+              <li key={f.fee_id}>
+                {f.name} · {money(f.amount.value)} ·{' '}
+                <span className={`badge ${f.paid ? 'badge-completed' : 'badge-on_hold'}`}>
+                  {f.paid ? labels.feePaid : labels.feeUnpaid}
+                </span>
+              </li>
             ))}
           </ul>
         </div>

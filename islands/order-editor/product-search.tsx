@@ -10,7 +10,17 @@ import type { OrderApi } from './api.ts';
 
 type Suggestion = { id: number; value: string };
 
-export function ProductSearch({ api, label, placeholder, onPick }: { api: OrderApi; label: string; placeholder: string; onPick: (s: Suggestion) => void }) {
+export function ProductSearch({
+  api,
+  label,
+  placeholder,
+  onPick,
+}: {
+  api: OrderApi;
+  label: string;
+  placeholder: string;
+  onPick: (s: Suggestion) => void;
+}) {
   const [q, setQ] = useState('');
   const [list, setList] = useState<Suggestion[] | null>(null);
   const [active, setActive] = useState(0);
@@ -72,9 +82,24 @@ export function ProductSearch({ api, label, placeholder, onPick }: { api: OrderA
       />
       {open ? (
         <ul id={`${id}-list`} role="listbox" className="product-search-list" data-testid="product-suggestions">
-          {list.length === 0 ? <li className="muted" role="option" aria-selected="false" aria-disabled="true">{text('noResults')}</li> : null}
+          {list.length === 0 ? (
+            <li className="muted" role="option" aria-selected="false" aria-disabled="true">
+              {text('noResults')}
+            </li>
+          ) : null}
           {list.map((s, i) => (
-            <li key={s.id} id={`${id}-o${i}`} role="option" aria-selected={i === active} className={i === active ? 'is-active' : undefined} onMouseDown={(e) => { e.preventDefault(); pick(s); }} data-product-id={s.id}>
+            <li
+              key={s.id}
+              id={`${id}-o${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'is-active' : undefined}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(s);
+              }}
+              data-product-id={s.id}
+            >
               {s.value}
             </li>
           ))}

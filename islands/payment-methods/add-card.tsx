@@ -27,9 +27,16 @@ export function AddCard({ L, card, url, owner, onSaved }: P) {
     setFields({});
     try {
       const expiry = parseCardExpiry(exp); // "1229" and "12/29" alike; the provider says what is wrong with the rest
-      const t = await request<{ token: string }>('POST', card.tokenizeUrl, { number: number.replace(/\s+/g, ''), exp_month: expiry?.month ?? 0, exp_year: expiry?.year ?? 0, cvc }, { json: true });
+      const t = await request<{ token: string }>(
+        'POST',
+        card.tokenizeUrl,
+        { number: number.replace(/\s+/g, ''), exp_month: expiry?.month ?? 0, exp_year: expiry?.year ?? 0, cvc },
+        { json: true },
+      );
       await request('POST', url, { ...owner, token: t.token }, { json: true });
-      setNumber(''); setExp(''); setCvc('');
+      setNumber('');
+      setExp('');
+      setCvc('');
       await onSaved();
     } catch (err) {
       setFields(fieldsOf(err));
@@ -41,25 +48,63 @@ export function AddCard({ L, card, url, owner, onSaved }: P) {
 
   const bad = (k: string) => (fields[k] ? ' has-error' : '');
   return (
-    <form className="card card-body stack" onSubmit={(e) => void submit(e)} aria-labelledby="pm-card-h" data-testid="pm-add-card" noValidate>
+    <form
+      className="card card-body stack"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby="pm-card-h"
+      data-testid="pm-add-card"
+      noValidate
+    >
       <h2 id="pm-card-h">{L('addCard')}</h2>
       {card.provider === 'offline' && <p className="small muted">{L('cardTest')}</p>}
       <div className={`field${bad('number') || bad('card')}`}>
         <label htmlFor="pm-card-number">{L('cardNumber')}</label>
-        <input id="pm-card-number" inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value)} data-testid="pm-card-number" aria-invalid={!!(fields.number || fields.card)} />
+        <input
+          id="pm-card-number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          data-testid="pm-card-number"
+          aria-invalid={!!(fields.number || fields.card)}
+        />
       </div>
       <div className="grid grid-2">
         <div className={`field${bad('exp')}`}>
           <label htmlFor="pm-card-exp">{L('cardExp')}</label>
-          <input id="pm-card-exp" autoComplete="cc-exp" placeholder="MM/YY" value={exp} onChange={(e) => setExp(e.target.value)} data-testid="pm-card-exp" aria-invalid={!!fields.exp} />
+          <input
+            id="pm-card-exp"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            value={exp}
+            onChange={(e) => setExp(e.target.value)}
+            data-testid="pm-card-exp"
+            aria-invalid={!!fields.exp}
+          />
         </div>
         <div className={`field${bad('cvc')}`}>
           <label htmlFor="pm-card-cvc">{L('cardCvc')}</label>
-          <input id="pm-card-cvc" inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} data-testid="pm-card-cvc" aria-invalid={!!fields.cvc} />
+          <input
+            id="pm-card-cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            value={cvc}
+            onChange={(e) => setCvc(e.target.value)}
+            data-testid="pm-card-cvc"
+            aria-invalid={!!fields.cvc}
+          />
         </div>
       </div>
-      {error && <div className="alert alert-error" role="alert" data-testid="pm-card-error">{error}</div>}
-      <div><button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid="pm-card-save">{busy ? L('saving') : L('saveCard')}</button></div>
+      {error && (
+        <div className="alert alert-error" role="alert" data-testid="pm-card-error">
+          {error}
+        </div>
+      )}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid="pm-card-save">
+          {busy ? L('saving') : L('saveCard')}
+        </button>
+      </div>
     </form>
   );
 }

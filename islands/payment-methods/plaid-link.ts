@@ -8,7 +8,13 @@ import { text } from '../lib/text.ts';
 export const PLAID_LINK_SCRIPT = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
 
 type PlaidHandler = { open(): void; exit?(): void; destroy?(): void };
-type PlaidGlobal = { create(o: { token: string; onSuccess(publicToken: string, metadata: unknown): void; onExit?(err: unknown, metadata: unknown): void }): PlaidHandler };
+type PlaidGlobal = {
+  create(o: {
+    token: string;
+    onSuccess(publicToken: string, metadata: unknown): void;
+    onExit?(err: unknown, metadata: unknown): void;
+  }): PlaidHandler;
+};
 
 let loading: Promise<PlaidGlobal> | null = null;
 

@@ -11,14 +11,26 @@ export type Props = {
   canEdit: boolean;
   methods: Method[];
   card: { provider: 'offline' | 'stripe' | 'none'; tokenizeUrl: string };
-  bank: { provider: 'offline' | 'plaid'; accountsUrl: string | null; linkTokenUrl: string; statementUrl: string | null };
+  bank: {
+    provider: 'offline' | 'plaid';
+    accountsUrl: string | null;
+    linkTokenUrl: string;
+    statementUrl: string | null;
+  };
   labels: Record<string, string>;
 };
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
 
 export const methodName = (L: T, m: Pick<Method, 'kind' | 'brand' | 'last4'>) =>
-  m.kind === 'card' ? L('card', { brand: BRANDS[m.brand] ?? m.brand, last4: m.last4 }) : L('bank', { bank: m.brand, last4: m.last4 });
+  m.kind === 'card'
+    ? L('card', { brand: BRANDS[m.brand] ?? m.brand, last4: m.last4 })
+    : L('bank', { bank: m.brand, last4: m.last4 });
 
 /** Field errors of the contract's error body, by field name. */
 export function fieldsOf(err: unknown): Record<string, string> {

@@ -9,13 +9,31 @@ function Wrap({ label, name, error, hint, after, id, children }: Common & { id: 
       <label htmlFor={id}>{label}</label>
       {children}
       {after}
-      {hint ? <span className="hint" id={`${id}-hint`}>{hint}</span> : null}
-      {error ? <span className="field-error" id={`${id}-error`} role="alert" data-testid={`error-${name}`}>{error}</span> : null}
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="field-error" id={`${id}-error`} role="alert" data-testid={`error-${name}`}>
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }
 
-export function TextField(p: Common & { value: string | number | null; onChange: (v: string) => void; type?: string; onBlur?: () => void; inputMode?: 'decimal' | 'numeric' | 'text'; required?: boolean; maxLength?: number }) {
+export function TextField(
+  p: Common & {
+    value: string | number | null;
+    onChange: (v: string) => void;
+    type?: string;
+    onBlur?: () => void;
+    inputMode?: 'decimal' | 'numeric' | 'text';
+    required?: boolean;
+    maxLength?: number;
+  },
+) {
   const id = useId();
   return (
     <Wrap {...p} id={id}>
@@ -41,32 +59,86 @@ export function TextArea(p: Common & { value: string; onChange: (v: string) => v
   const id = useId();
   return (
     <Wrap {...p} id={id}>
-      <textarea id={id} name={p.name} rows={p.rows ?? 6} value={p.value} aria-invalid={p.error ? true : undefined} onChange={(e) => p.onChange(e.target.value)} data-testid={`pe-${p.name}`} />
+      <textarea
+        id={id}
+        name={p.name}
+        rows={p.rows ?? 6}
+        value={p.value}
+        aria-invalid={p.error ? true : undefined}
+        onChange={(e) => p.onChange(e.target.value)}
+        data-testid={`pe-${p.name}`}
+      />
     </Wrap>
   );
 }
 
-export function SelectField(p: Common & { value: string | number; onChange: (v: string) => void; options: { value: string | number; label: string }[] }) {
+export function SelectField(
+  p: Common & {
+    value: string | number;
+    onChange: (v: string) => void;
+    options: { value: string | number; label: string }[];
+  },
+) {
   const id = useId();
   return (
     <Wrap {...p} id={id}>
-      <select id={id} name={p.name} value={p.value} aria-invalid={p.error ? true : undefined} onChange={(e) => p.onChange(e.target.value)} data-testid={`pe-${p.name}`}>
-        {p.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      <select
+        id={id}
+        name={p.name}
+        value={p.value}
+        aria-invalid={p.error ? true : undefined}
+        onChange={(e) => p.onChange(e.target.value)}
+        data-testid={`pe-${p.name}`}
+      >
+        {p.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </Wrap>
   );
 }
 
-export function Check({ label, name, checked, onChange, disabled }: { label: string; name: string; checked: boolean; onChange: (v: boolean) => void; disabled?: boolean }) {
+export function Check({
+  label,
+  name,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  name: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <label className="pe-check" data-field={name}>
-      <input type="checkbox" name={name} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} data-testid={`pe-${name}`} />
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+        data-testid={`pe-${name}`}
+      />
       <span>{label}</span>
     </label>
   );
 }
 
-export function Group({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode }) {
+export function Group({
+  id,
+  title,
+  children,
+  actions,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section className="card pe-group" id={`pe-${id}`} aria-labelledby={`${id}-h`} data-testid={`group-${id}`}>
       <div className="card-head">

@@ -31,7 +31,14 @@ export type Props = {
   locale: string;
   data: ProductEditorData;
   refData: {
-    channels: { id: number; code: string; name: string; currency: string; midMarketRate: string; warehouseIds: number[] }[];
+    channels: {
+      id: number;
+      code: string;
+      name: string;
+      currency: string;
+      midMarketRate: string;
+      warehouseIds: number[];
+    }[];
     warehouses: { id: number; code: string; name: string }[];
     distributors: { id: number; name: string; organisationId: number | null; warehouseIds: number[] }[];
     countries: { code: string; name: string }[];
@@ -86,7 +93,11 @@ export default function ProductEditor(props: Props) {
     timers.current[field] = setTimeout(async () => {
       if (!value.trim()) return setDups(({ [field]: _, ...rest }) => rest);
       try {
-        const r = await request<{ duplicate: boolean; message: string | null }>('GET', `${base}/duplicates`, { field, value, product_id: data.product_id ?? '' });
+        const r = await request<{ duplicate: boolean; message: string | null }>('GET', `${base}/duplicates`, {
+          field,
+          value,
+          product_id: data.product_id ?? '',
+        });
         setDups((d) => {
           const { [field]: _, ...rest } = d;
           return r.duplicate && r.message ? { ...rest, [field]: r.message } : rest;
@@ -122,7 +133,12 @@ export default function ProductEditor(props: Props) {
       const fields = ((e.body as { error?: { fields?: Errors } })?.error?.fields ?? {}) as Errors;
       setErrors(fields);
       const first = Object.keys(fields)[0];
-      if (first) document.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] select, [data-field="${first}"] textarea`)?.focus();
+      if (first)
+        document
+          .querySelector<HTMLElement>(
+            `[data-field="${first}"] input, [data-field="${first}"] select, [data-field="${first}"] textarea`,
+          )
+          ?.focus();
     }
     showAlert(shownMessages(e)[0], 'error');
   };
@@ -139,9 +155,23 @@ export default function ProductEditor(props: Props) {
     setSaving(true);
     try {
       if (data.product_audit_id) {
-        saved((await request<{ data: ProductEditorData }>('POST', `${base}/${data.product_audit_id}/update`, { updateData: data }, { json: true })).data);
+        saved(
+          (
+            await request<{ data: ProductEditorData }>(
+              'POST',
+              `${base}/${data.product_audit_id}/update`,
+              { updateData: data },
+              { json: true },
+            )
+          ).data,
+        );
       } else {
-        const r = await request<{ data: ProductEditorData }>('POST', `${base}/create`, { updateData: data }, { json: true });
+        const r = await request<{ data: ProductEditorData }>(
+          'POST',
+          `${base}/create`,
+          { updateData: data },
+          { json: true },
+        );
         saved(r.data);
         window.history.replaceState(null, '', `${base}/${r.data.product_audit_id}`);
         // The page now edits this product: its header and the tab say so, as a reload would.
@@ -161,7 +191,12 @@ export default function ProductEditor(props: Props) {
     setSaving(true);
     try {
       const updateData = Object.fromEntries(DIMENSION_FIELDS.map((k) => [k, data[k]]));
-      const r = await request<{ data: ProductEditorData }>('POST', `${base}/${data.product_audit_id}/update-dimensions`, { updateData }, { json: true });
+      const r = await request<{ data: ProductEditorData }>(
+        'POST',
+        `${base}/${data.product_audit_id}/update-dimensions`,
+        { updateData },
+        { json: true },
+      );
       setData((d) => ({ ...d, ...Object.fromEntries(DIMENSION_FIELDS.map((k) => [k, r.data[k]])) }));
       setSavedAt(new Date().toLocaleTimeString(props.locale));
     } catch (e) {
@@ -176,8 +211,18 @@ export default function ProductEditor(props: Props) {
     setSaving(true);
     try {
       const { categories, parentCategories, parentCategoriesAmount } = data;
-      const r = await request<{ data: ProductEditorData }>('POST', `${base}/${data.product_audit_id}/update-categories`, { categories, parentCategories, parentCategoriesAmount }, { json: true });
-      setData((d) => ({ ...d, categories: r.data.categories, parentCategories: r.data.parentCategories, parentCategoriesAmount: r.data.parentCategoriesAmount }));
+      const r = await request<{ data: ProductEditorData }>(
+        'POST',
+        `${base}/${data.product_audit_id}/update-categories`,
+        { categories, parentCategories, parentCategoriesAmount },
+        { json: true },
+      );
+      setData((d) => ({
+        ...d,
+        categories: r.data.categories,
+        parentCategories: r.data.parentCategories,
+        parentCategoriesAmount: r.data.parentCategoriesAmount,
+      }));
       setSavedAt(new Date().toLocaleTimeString(props.locale));
     } catch (e) {
       fail(e);
@@ -187,107 +232,426 @@ export default function ProductEditor(props: Props) {
   };
 
   const err = (k: string) => errors[k] ?? dups[k] ?? null;
-  const dec = (k: keyof ProductEditorData) => (v: string) => update({ [k]: v === '' ? null : v } as Partial<ProductEditorData>);
+  const dec = (k: keyof ProductEditorData) => (v: string) =>
+    update({ [k]: v === '' ? null : v } as Partial<ProductEditorData>);
   const mediaUpload = `/${props.locale}/account/dashboard/media/upload`;
 
   const sections = ['basics', 'pricing', 'options', 'images', 'shipping', 'catalogue'] as const;
-  const sectionTitle: Record<(typeof sections)[number], string> = { basics: L['s.basics'], pricing: L['s.pricing'], options: L['s.options'], images: L['s.media'], shipping: L['s.shipping'], catalogue: L['s.catalogue'] };
+  const sectionTitle: Record<(typeof sections)[number], string> = {
+    basics: L['s.basics'],
+    pricing: L['s.pricing'],
+    options: L['s.options'],
+    images: L['s.media'],
+    shipping: L['s.shipping'],
+    catalogue: L['s.catalogue'],
+  };
 
   return (
-    <form className="pe" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }} data-testid="pe-form" data-dirty={dirty ? 'true' : 'false'}>
+    <form
+      className="pe"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      data-testid="pe-form"
+      data-dirty={dirty ? 'true' : 'false'}
+    >
       {/* The long form in titled sections, a list of them to jump to, and the save bar pinned to the bottom. */}
       <nav className="pe-nav" aria-label={L['s.nav']} data-testid="pe-nav">
-        <ul>{sections.map((id) => <li key={id}><a href={`#pe-${id}`}>{sectionTitle[id]}</a></li>)}</ul>
+        <ul>
+          {sections.map((id) => (
+            <li key={id}>
+              <a href={`#pe-${id}`}>{sectionTitle[id]}</a>
+            </li>
+          ))}
+        </ul>
       </nav>
 
       <Group id="basics" title={sectionTitle.basics}>
         <div className="pe-title-slug">
-          <TextField label={L['f.title']} name="title" value={data.title} onChange={text('title')} error={err('title')} required maxLength={200} />
-          <TextField label={L['f.slug']} name="slug" value={data.slug} onChange={text('slug')} error={err('slug')} required
-            after={<button type="button" className="btn btn-ghost btn-sm" data-testid="pe-make-slug" onClick={() => { const s = slugify(data.title); update({ slug: s }); checkDuplicate('slug', s); }}>{L['f.makeSlug']}</button>} />
+          <TextField
+            label={L['f.title']}
+            name="title"
+            value={data.title}
+            onChange={text('title')}
+            error={err('title')}
+            required
+            maxLength={200}
+          />
+          <TextField
+            label={L['f.slug']}
+            name="slug"
+            value={data.slug}
+            onChange={text('slug')}
+            error={err('slug')}
+            required
+            after={
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                data-testid="pe-make-slug"
+                onClick={() => {
+                  const s = slugify(data.title);
+                  update({ slug: s });
+                  checkDuplicate('slug', s);
+                }}
+              >
+                {L['f.makeSlug']}
+              </button>
+            }
+          />
         </div>
         <div className="form-row">
-          <SelectField label={L['f.status']} name="status" value={data.status} onChange={(v) => update({ status: Number(v) as 0 | 1 | 2 })} options={[0, 1, 2].map((s) => ({ value: s, label: L[`status.${s}`] }))} error={err('status')} />
-          <TextField label={L['f.brand']} name="brand" value={data.brand} onChange={text('brand')} error={err('brand')} />
+          <SelectField
+            label={L['f.status']}
+            name="status"
+            value={data.status}
+            onChange={(v) => update({ status: Number(v) as 0 | 1 | 2 })}
+            options={[0, 1, 2].map((s) => ({ value: s, label: L[`status.${s}`] }))}
+            error={err('status')}
+          />
+          <TextField
+            label={L['f.brand']}
+            name="brand"
+            value={data.brand}
+            onChange={text('brand')}
+            error={err('brand')}
+          />
         </div>
         <div className="form-row">
-          <TextField label={L['f.stockcode']} name="stockcode" value={data.stockcode} onChange={text('stockcode', (v) => checkKit(v, data.sku))} error={err('stockcode')} required />
-          <TextField label={L['f.sku']} name="sku" value={data.sku} onChange={text('sku', (v) => checkKit(data.stockcode, v))} error={err('sku')} />
-          <TextField label={L['f.gtin']} name="gtin" value={data.gtin} onChange={text('gtin')} error={err('gtin')} inputMode="numeric" />
+          <TextField
+            label={L['f.stockcode']}
+            name="stockcode"
+            value={data.stockcode}
+            onChange={text('stockcode', (v) => checkKit(v, data.sku))}
+            error={err('stockcode')}
+            required
+          />
+          <TextField
+            label={L['f.sku']}
+            name="sku"
+            value={data.sku}
+            onChange={text('sku', (v) => checkKit(data.stockcode, v))}
+            error={err('sku')}
+          />
+          <TextField
+            label={L['f.gtin']}
+            name="gtin"
+            value={data.gtin}
+            onChange={text('gtin')}
+            error={err('gtin')}
+            inputMode="numeric"
+          />
         </div>
-        <Check label={L['f.isKit']} name="is_kit" checked={data.is_kit} onChange={(v) => update({ is_kit: v, isKitDerived: false })} />
-        {data.isKitDerived ? <p className="muted small" data-testid="pe-kit-derived">{L['f.kitDerived']}</p> : null}
-        <TextArea label={L['f.description']} name="description" value={data.description} onChange={text('description')} error={err('description')} rows={8} />
-        <TextArea label={L['f.notes']} name="notes" value={data.notes} onChange={text('notes')} error={err('notes')} rows={2} />
+        <Check
+          label={L['f.isKit']}
+          name="is_kit"
+          checked={data.is_kit}
+          onChange={(v) => update({ is_kit: v, isKitDerived: false })}
+        />
+        {data.isKitDerived ? (
+          <p className="muted small" data-testid="pe-kit-derived">
+            {L['f.kitDerived']}
+          </p>
+        ) : null}
+        <TextArea
+          label={L['f.description']}
+          name="description"
+          value={data.description}
+          onChange={text('description')}
+          error={err('description')}
+          rows={8}
+        />
+        <TextArea
+          label={L['f.notes']}
+          name="notes"
+          value={data.notes}
+          onChange={text('notes')}
+          error={err('notes')}
+          rows={2}
+        />
       </Group>
 
       <Group id="pricing" title={sectionTitle.pricing}>
         <div className="form-row">
-          <TextField label={L['f.price']} name="price" value={data.price} onChange={text('price')} error={err('price')} inputMode="decimal" />
-          <SelectField label={L['f.availability']} name="availability" value={data.availability} onChange={text('availability')} options={['in_stock', 'out_of_stock', 'coming_soon', 'call'].map((a) => ({ value: a, label: L[`avail.${a}`] }))} />
-          <SelectField label={L['f.inventoryType']} name="inventory_type" value={data.inventory_type} onChange={text('inventory_type')} options={['stocked', 'made_to_order', 'drop_ship'].map((a) => ({ value: a, label: L[`inv.${a}`] }))} />
+          <TextField
+            label={L['f.price']}
+            name="price"
+            value={data.price}
+            onChange={text('price')}
+            error={err('price')}
+            inputMode="decimal"
+          />
+          <SelectField
+            label={L['f.availability']}
+            name="availability"
+            value={data.availability}
+            onChange={text('availability')}
+            options={['in_stock', 'out_of_stock', 'coming_soon', 'call'].map((a) => ({
+              value: a,
+              label: L[`avail.${a}`],
+            }))}
+          />
+          <SelectField
+            label={L['f.inventoryType']}
+            name="inventory_type"
+            value={data.inventory_type}
+            onChange={text('inventory_type')}
+            options={['stocked', 'made_to_order', 'drop_ship'].map((a) => ({ value: a, label: L[`inv.${a}`] }))}
+          />
         </div>
         <h3 className="pe-subhead">{L['g.channels']}</h3>
-        <ChannelsEditor rows={data.channels} basePrice={data.price} onChange={(channels) => update({ channels })} refData={refData} error={Object.entries(errors).find(([k]) => k.startsWith('channels'))?.[1]} L={L} />
+        <ChannelsEditor
+          rows={data.channels}
+          basePrice={data.price}
+          onChange={(channels) => update({ channels })}
+          refData={refData}
+          error={Object.entries(errors).find(([k]) => k.startsWith('channels'))?.[1]}
+          L={L}
+        />
         <h3 className="pe-subhead">{L['g.distributors']}</h3>
-        <DistributorsEditor rows={data.distributors} onChange={(distributors) => update({ distributors })} refData={refData} max={props.distributorAmount} error={err('distributors') ?? undefined} L={L} />
+        <DistributorsEditor
+          rows={data.distributors}
+          onChange={(distributors) => update({ distributors })}
+          refData={refData}
+          max={props.distributorAmount}
+          error={err('distributors') ?? undefined}
+          L={L}
+        />
       </Group>
 
       <Group id="options" title={sectionTitle.options}>
         {!data.options.length ? <p className="muted">{L['o.none']}</p> : null}
         <OptionsEditor options={data.options} onChange={(options) => update({ options })} labels={OL} />
-        {Object.entries(errors).filter(([k]) => k.startsWith('options')).map(([k, v]) => <p key={k} className="field-error" role="alert" data-testid="error-options">{v}</p>)}
+        {Object.entries(errors)
+          .filter(([k]) => k.startsWith('options'))
+          .map(([k, v]) => (
+            <p key={k} className="field-error" role="alert" data-testid="error-options">
+              {v}
+            </p>
+          ))}
       </Group>
 
       <Group id="images" title={sectionTitle.images}>
-        <ImagesEditor images={data.images} primary={data.primary_image} uploadUrl={mediaUpload} media={props.media} L={L}
-          onChange={(images, primary_image, hash) => update({ images, primary_image, ...(hash && !data.image_hash ? { image_hash: hash } : {}) })} />
+        <ImagesEditor
+          images={data.images}
+          primary={data.primary_image}
+          uploadUrl={mediaUpload}
+          media={props.media}
+          L={L}
+          onChange={(images, primary_image, hash) =>
+            update({ images, primary_image, ...(hash && !data.image_hash ? { image_hash: hash } : {}) })
+          }
+        />
       </Group>
 
-      <Group id="shipping" title={sectionTitle.shipping} actions={data.product_audit_id ? <button type="button" className="btn btn-ghost btn-sm" onClick={() => void saveDimensions()} data-testid="pe-save-dimensions">{L['f.saveDimensions']}</button> : null}>
+      <Group
+        id="shipping"
+        title={sectionTitle.shipping}
+        actions={
+          data.product_audit_id ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => void saveDimensions()}
+              data-testid="pe-save-dimensions"
+            >
+              {L['f.saveDimensions']}
+            </button>
+          ) : null
+        }
+      >
         <div className="form-row">
-          <TextField label={L['f.length']} name="product_length" value={data.product_length} onChange={dec('product_length')} error={err('product_length')} inputMode="decimal" />
-          <TextField label={L['f.width']} name="product_width" value={data.product_width} onChange={dec('product_width')} error={err('product_width')} inputMode="decimal" />
-          <TextField label={L['f.height']} name="product_height" value={data.product_height} onChange={dec('product_height')} error={err('product_height')} inputMode="decimal" />
-          <TextField label={L['f.weight']} name="product_weight" value={data.product_weight} onChange={dec('product_weight')} error={err('product_weight')} inputMode="decimal" />
+          <TextField
+            label={L['f.length']}
+            name="product_length"
+            value={data.product_length}
+            onChange={dec('product_length')}
+            error={err('product_length')}
+            inputMode="decimal"
+          />
+          <TextField
+            label={L['f.width']}
+            name="product_width"
+            value={data.product_width}
+            onChange={dec('product_width')}
+            error={err('product_width')}
+            inputMode="decimal"
+          />
+          <TextField
+            label={L['f.height']}
+            name="product_height"
+            value={data.product_height}
+            onChange={dec('product_height')}
+            error={err('product_height')}
+            inputMode="decimal"
+          />
+          <TextField
+            label={L['f.weight']}
+            name="product_weight"
+            value={data.product_weight}
+            onChange={dec('product_weight')}
+            error={err('product_weight')}
+            inputMode="decimal"
+          />
         </div>
         <div className="form-row">
-          <TextField label={L['f.boxMethod']} name="box_method" value={data.box_method} onChange={text('box_method')} error={err('box_method')} />
-          <TextField label={L['f.class']} name="class" value={data.class} onChange={text('class')} error={err('class')} />
+          <TextField
+            label={L['f.boxMethod']}
+            name="box_method"
+            value={data.box_method}
+            onChange={text('box_method')}
+            error={err('box_method')}
+          />
+          <TextField
+            label={L['f.class']}
+            name="class"
+            value={data.class}
+            onChange={text('class')}
+            error={err('class')}
+          />
           <TextField label={L['f.nmfc']} name="nmfc" value={data.nmfc} onChange={text('nmfc')} error={err('nmfc')} />
-          <TextField label={L['f.nonStockLabel']} name="isNonStockLabel" value={data.isNonStockLabel} onChange={text('isNonStockLabel')} error={err('isNonStockLabel')} />
+          <TextField
+            label={L['f.nonStockLabel']}
+            name="isNonStockLabel"
+            value={data.isNonStockLabel}
+            onChange={text('isNonStockLabel')}
+            error={err('isNonStockLabel')}
+          />
         </div>
         <div className="form-row">
-          <TextField label={L['f.tariff']} name="tariff_code" value={data.tariff_code} onChange={text('tariff_code')} error={err('tariff_code')} />
-          <TextField label={L['f.shippingLabel']} name="shipping_label" value={data.shipping_label} onChange={text('shipping_label')} error={err('shipping_label')} />
-          <SelectField label={L['f.coo']} name="coo" value={data.coo} onChange={text('coo')} error={err('coo')} options={[{ value: '', label: L['f.none'] }, ...refData.countries.map((c) => ({ value: c.code, label: c.name }))]} />
+          <TextField
+            label={L['f.tariff']}
+            name="tariff_code"
+            value={data.tariff_code}
+            onChange={text('tariff_code')}
+            error={err('tariff_code')}
+          />
+          <TextField
+            label={L['f.shippingLabel']}
+            name="shipping_label"
+            value={data.shipping_label}
+            onChange={text('shipping_label')}
+            error={err('shipping_label')}
+          />
+          <SelectField
+            label={L['f.coo']}
+            name="coo"
+            value={data.coo}
+            onChange={text('coo')}
+            error={err('coo')}
+            options={[
+              { value: '', label: L['f.none'] },
+              ...refData.countries.map((c) => ({ value: c.code, label: c.name })),
+            ]}
+          />
         </div>
         <div className="pe-checks">
-          <Check label={L['f.isPhysical']} name="is_physical" checked={data.is_physical} onChange={(v) => update({ is_physical: v })} />
-          <Check label={L['f.nonStock']} name="isNonStock" checked={data.isNonStock} onChange={(v) => update({ isNonStock: v })} />
+          <Check
+            label={L['f.isPhysical']}
+            name="is_physical"
+            checked={data.is_physical}
+            onChange={(v) => update({ is_physical: v })}
+          />
+          <Check
+            label={L['f.nonStock']}
+            name="isNonStock"
+            checked={data.isNonStock}
+            onChange={(v) => update({ isNonStock: v })}
+          />
         </div>
         <h3 className="pe-subhead">{L['g.stacking']}</h3>
-        <Check label={L['f.isStackable']} name="is_stackable" checked={data.is_stackable} onChange={(v) => update({ is_stackable: v })} />
+        <Check
+          label={L['f.isStackable']}
+          name="is_stackable"
+          checked={data.is_stackable}
+          onChange={(v) => update({ is_stackable: v })}
+        />
         {data.is_stackable ? (
           <div className="form-row">
-            <TextField label={L['f.stackQty']} name="stackable_quantity" value={data.stackable_quantity} onChange={(v) => update({ stackable_quantity: v === '' ? null : Number(v) })} error={err('stackable_quantity')} inputMode="numeric" />
-            <TextField label={L['f.stackLength']} name="stackable_length" value={data.stackable_length} onChange={dec('stackable_length')} error={err('stackable_length')} inputMode="decimal" />
-            <TextField label={L['f.stackWidth']} name="stackable_width" value={data.stackable_width} onChange={dec('stackable_width')} error={err('stackable_width')} inputMode="decimal" />
-            <TextField label={L['f.stackHeight']} name="stackable_height" value={data.stackable_height} onChange={dec('stackable_height')} error={err('stackable_height')} inputMode="decimal" />
+            <TextField
+              label={L['f.stackQty']}
+              name="stackable_quantity"
+              value={data.stackable_quantity}
+              onChange={(v) => update({ stackable_quantity: v === '' ? null : Number(v) })}
+              error={err('stackable_quantity')}
+              inputMode="numeric"
+            />
+            <TextField
+              label={L['f.stackLength']}
+              name="stackable_length"
+              value={data.stackable_length}
+              onChange={dec('stackable_length')}
+              error={err('stackable_length')}
+              inputMode="decimal"
+            />
+            <TextField
+              label={L['f.stackWidth']}
+              name="stackable_width"
+              value={data.stackable_width}
+              onChange={dec('stackable_width')}
+              error={err('stackable_width')}
+              inputMode="decimal"
+            />
+            <TextField
+              label={L['f.stackHeight']}
+              name="stackable_height"
+              value={data.stackable_height}
+              onChange={dec('stackable_height')}
+              error={err('stackable_height')}
+              inputMode="decimal"
+            />
           </div>
         ) : null}
       </Group>
 
-      <Group id="catalogue" title={sectionTitle.catalogue} actions={data.product_audit_id ? <button type="button" className="btn btn-ghost btn-sm" onClick={() => void saveCategories()} data-testid="pe-save-categories">{L['f.saveCategories']}</button> : null}>
-        <TextField label={L['f.taxonomy']} name="taxonomy_terms" value={data.taxonomy_terms.join(', ')} onChange={(v) => update({ taxonomy_terms: v.split(',').map((x) => x.trim()).filter(Boolean) })} error={err('taxonomy_terms')} />
+      <Group
+        id="catalogue"
+        title={sectionTitle.catalogue}
+        actions={
+          data.product_audit_id ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => void saveCategories()}
+              data-testid="pe-save-categories"
+            >
+              {L['f.saveCategories']}
+            </button>
+          ) : null
+        }
+      >
+        <TextField
+          label={L['f.taxonomy']}
+          name="taxonomy_terms"
+          value={data.taxonomy_terms.join(', ')}
+          onChange={(v) =>
+            update({
+              taxonomy_terms: v
+                .split(',')
+                .map((x) => x.trim())
+                .filter(Boolean),
+            })
+          }
+          error={err('taxonomy_terms')}
+        />
         <h3 className="pe-subhead">{L['g.categories']}</h3>
         <CategoriesPicker tree={refData.categories} state={data} onChange={(s) => update(s)} L={L} />
-        {err('categories') ? <p className="field-error" role="alert">{err('categories')}</p> : null}
+        {err('categories') ? (
+          <p className="field-error" role="alert">
+            {err('categories')}
+          </p>
+        ) : null}
       </Group>
 
       <div className="pe-bar" data-testid="pe-bar">
-        <span role="status" aria-live="polite" data-testid="pe-state">{saving ? L.saving : dirty ? L.unsaved : savedAt ? `${L.saved} · ${savedAt}` : ''}</span>
-        <button type="submit" className="btn" disabled={saving} data-testid="pe-save">{saving ? L.saving : L.save}</button>
+        <span role="status" aria-live="polite" data-testid="pe-state">
+          {saving ? L.saving : dirty ? L.unsaved : savedAt ? `${L.saved} · ${savedAt}` : ''}
+        </span>
+        <button type="submit" className="btn" disabled={saving} data-testid="pe-save">
+          {saving ? L.saving : L.save}
+        </button>
       </div>
     </form>
   );

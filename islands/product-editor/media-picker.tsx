@@ -10,7 +10,17 @@ import { filterMedia, type MediaChoice } from '../../src/domain/media-picker.ts'
 
 type L = Record<string, string>;
 
-export function MediaPicker({ media, chosen, onPick, L }: { media: MediaChoice[]; chosen: string[]; onPick: (m: MediaChoice) => void; L: L }) {
+export function MediaPicker({
+  media,
+  chosen,
+  onPick,
+  L,
+}: {
+  media: MediaChoice[];
+  chosen: string[];
+  onPick: (m: MediaChoice) => void;
+  L: L;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const grid = useRef<HTMLUListElement>(null);
@@ -53,23 +63,57 @@ export function MediaPicker({ media, chosen, onPick, L }: { media: MediaChoice[]
 
   return (
     <>
-      <button ref={opener} type="button" className="btn btn-ghost" onClick={open} aria-haspopup="dialog" data-testid="pe-media-open">{L['f.mediaPick']}</button>
-      <dialog ref={dialog} className="pe-media-dialog" aria-labelledby="pe-media-title" data-testid="pe-media-dialog" onClose={() => setQ('')}>
+      <button
+        ref={opener}
+        type="button"
+        className="btn btn-ghost"
+        onClick={open}
+        aria-haspopup="dialog"
+        data-testid="pe-media-open"
+      >
+        {L['f.mediaPick']}
+      </button>
+      <dialog
+        ref={dialog}
+        className="pe-media-dialog"
+        aria-labelledby="pe-media-title"
+        data-testid="pe-media-dialog"
+        onClose={() => setQ('')}
+      >
         <div className="pe-media-head">
           <h2 id="pe-media-title">{L['f.mediaTitle']}</h2>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={close}>{L['f.mediaClose']}</button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={close}>
+            {L['f.mediaClose']}
+          </button>
         </div>
         <div className="field">
           <label htmlFor="pe-media-q">{L['f.mediaSearch']}</label>
-          <input ref={search} id="pe-media-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} onKeyDown={onSearchKey} autoComplete="off" />
+          <input
+            ref={search}
+            id="pe-media-q"
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            onKeyDown={onSearchKey}
+            autoComplete="off"
+          />
         </div>
-        <p className="small muted" role="status" data-testid="pe-media-count">{shown.length ? L['f.mediaShown'].replace('{{count}}', String(shown.length)) : L['f.mediaNone']}</p>
+        <p className="small muted" role="status" data-testid="pe-media-count">
+          {shown.length ? L['f.mediaShown'].replace('{{count}}', String(shown.length)) : L['f.mediaNone']}
+        </p>
         <ul ref={grid} className="pe-media-grid" aria-label={L['f.mediaTitle']} onKeyDown={onGridKey}>
           {shown.map((m) => {
             const added = chosen.includes(m.path);
             return (
               <li key={m.id}>
-                <button type="button" className="pe-media-item" onClick={() => pick(m)} disabled={added} data-testid="pe-media-item" data-path={m.path}>
+                <button
+                  type="button"
+                  className="pe-media-item"
+                  onClick={() => pick(m)}
+                  disabled={added}
+                  data-testid="pe-media-item"
+                  data-path={m.path}
+                >
                   <img src={m.thumb} alt="" width={120} height={90} loading="lazy" />
                   <span className="pe-media-name">{m.alt || m.filename}</span>
                   <span className="pe-media-file">{m.filename}</span>

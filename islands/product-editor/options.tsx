@@ -7,23 +7,58 @@ import { emptyChoice, emptyOption, type EditorChoice, type EditorOption } from '
 
 type L = Record<string, string>;
 
-export function OptionsEditor({ options, onChange, labels, path = 'o' }: { options: EditorOption[]; onChange: (o: EditorOption[]) => void; labels: L; path?: string }) {
+export function OptionsEditor({
+  options,
+  onChange,
+  labels,
+  path = 'o',
+}: {
+  options: EditorOption[];
+  onChange: (o: EditorOption[]) => void;
+  labels: L;
+  path?: string;
+}) {
   const set = (i: number, o: EditorOption) => onChange(options.map((x, k) => (k === i ? o : x)));
   const remove = (i: number) => onChange(options.filter((_, k) => k !== i));
   return (
     <div className="pe-options">
       {options.map((o, i) => (
-        <OptionCard key={o.option_id ?? `n${i}`} option={o} onChange={(n) => set(i, n)} onRemove={() => remove(i)} labels={labels} path={`${path}${i}`} />
+        <OptionCard
+          key={o.option_id ?? `n${i}`}
+          option={o}
+          onChange={(n) => set(i, n)}
+          onRemove={() => remove(i)}
+          labels={labels}
+          path={`${path}${i}`}
+        />
       ))}
-      <button type="button" className="btn btn-ghost btn-sm" data-testid={`add-option-${path}`} onClick={() => onChange([...options, emptyOption(options.length + 1)])}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        data-testid={`add-option-${path}`}
+        onClick={() => onChange([...options, emptyOption(options.length + 1)])}
+      >
         + {path === 'o' ? labels.add : labels.addChild}
       </button>
     </div>
   );
 }
 
-function OptionCard({ option: o, onChange, onRemove, labels: L, path }: { option: EditorOption; onChange: (o: EditorOption) => void; onRemove: () => void; labels: L; path: string }) {
-  const setChoice = (i: number, c: EditorChoice) => onChange({ ...o, choices: o.choices.map((x, k) => (k === i ? c : x)) });
+function OptionCard({
+  option: o,
+  onChange,
+  onRemove,
+  labels: L,
+  path,
+}: {
+  option: EditorOption;
+  onChange: (o: EditorOption) => void;
+  onRemove: () => void;
+  labels: L;
+  path: string;
+}) {
+  const setChoice = (i: number, c: EditorChoice) =>
+    onChange({ ...o, choices: o.choices.map((x, k) => (k === i ? c : x)) });
   const id = (s: string) => `${path}-${s}`;
   return (
     <fieldset className="pe-option" data-testid={`option-${path}`}>
@@ -31,60 +66,184 @@ function OptionCard({ option: o, onChange, onRemove, labels: L, path }: { option
       <div className="pe-option-head">
         <div className="field">
           <label htmlFor={id('name')}>{L.name}</label>
-          <input id={id('name')} value={o.name} onChange={(e) => onChange({ ...o, name: e.target.value })} data-testid={`option-name-${path}`} />
+          <input
+            id={id('name')}
+            value={o.name}
+            onChange={(e) => onChange({ ...o, name: e.target.value })}
+            data-testid={`option-name-${path}`}
+          />
         </div>
         <div className="field">
           <label htmlFor={id('type')}>{L.type}</label>
-          <select id={id('type')} value={o.option_type} onChange={(e) => onChange({ ...o, option_type: e.target.value === '1' ? 1 : 0 })} data-testid={`option-type-${path}`}>
+          <select
+            id={id('type')}
+            value={o.option_type}
+            onChange={(e) => onChange({ ...o, option_type: e.target.value === '1' ? 1 : 0 })}
+            data-testid={`option-type-${path}`}
+          >
             <option value={0}>{L.type0}</option>
             <option value={1}>{L.type1}</option>
           </select>
         </div>
         <div className="field pe-narrow">
           <label htmlFor={id('pos')}>{L.position}</label>
-          <input id={id('pos')} type="number" min={1} max={50} value={o.stock_code_position} onChange={(e) => onChange({ ...o, stock_code_position: Number(e.target.value) || 1 })} />
+          <input
+            id={id('pos')}
+            type="number"
+            min={1}
+            max={50}
+            value={o.stock_code_position}
+            onChange={(e) => onChange({ ...o, stock_code_position: Number(e.target.value) || 1 })}
+          />
         </div>
-        <label className="pe-check"><input type="checkbox" checked={o.required} onChange={(e) => onChange({ ...o, required: e.target.checked })} /> <span>{L.required}</span></label>
-        <button type="button" className="btn btn-ghost btn-sm btn-danger-text" onClick={onRemove} aria-label={`${L.removeOption}: ${o.name}`}>{L.removeOption}</button>
+        <label className="pe-check">
+          <input
+            type="checkbox"
+            checked={o.required}
+            onChange={(e) => onChange({ ...o, required: e.target.checked })}
+          />{' '}
+          <span>{L.required}</span>
+        </label>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-danger-text"
+          onClick={onRemove}
+          aria-label={`${L.removeOption}: ${o.name}`}
+        >
+          {L.removeOption}
+        </button>
       </div>
       <div className="table-wrap" tabIndex={0} role="region" aria-label={`${L.choices}: ${o.name}`}>
         <table className="table pe-choices">
           <caption className="visually-hidden">{L.choices}</caption>
           <thead>
-            <tr><th scope="col">{L.choiceName}</th><th scope="col">{L.codeValue}</th><th scope="col">{L.valuePrice}</th><th scope="col">{L.discountPrice}</th><th scope="col">{L.default}</th><th scope="col"><span className="visually-hidden">{L.remove}</span></th></tr>
+            <tr>
+              <th scope="col">{L.choiceName}</th>
+              <th scope="col">{L.codeValue}</th>
+              <th scope="col">{L.valuePrice}</th>
+              <th scope="col">{L.discountPrice}</th>
+              <th scope="col">{L.default}</th>
+              <th scope="col">
+                <span className="visually-hidden">{L.remove}</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {o.choices.map((c, i) => (
-              <ChoiceRows key={c.choice_id ?? `n${i}`} choice={c} index={i} option={o} labels={L} path={`${path}c${i}`} onChange={(n) => setChoice(i, n)}
+              <ChoiceRows
+                key={c.choice_id ?? `n${i}`}
+                choice={c}
+                index={i}
+                option={o}
+                labels={L}
+                path={`${path}c${i}`}
+                onChange={(n) => setChoice(i, n)}
                 onRemove={() => onChange({ ...o, choices: o.choices.filter((_, k) => k !== i) })}
-                onDefault={() => onChange({ ...o, choices: o.choices.map((x, k) => ({ ...x, is_default: o.option_type === 1 ? (k === i ? !x.is_default : x.is_default) : k === i })) })} />
+                onDefault={() =>
+                  onChange({
+                    ...o,
+                    choices: o.choices.map((x, k) => ({
+                      ...x,
+                      is_default: o.option_type === 1 ? (k === i ? !x.is_default : x.is_default) : k === i,
+                    })),
+                  })
+                }
+              />
             ))}
           </tbody>
         </table>
       </div>
-      <button type="button" className="btn btn-ghost btn-sm" data-testid={`add-choice-${path}`} onClick={() => onChange({ ...o, choices: [...o.choices, emptyChoice()] })}>+ {L.addChoice}</button>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        data-testid={`add-choice-${path}`}
+        onClick={() => onChange({ ...o, choices: [...o.choices, emptyChoice()] })}
+      >
+        + {L.addChoice}
+      </button>
     </fieldset>
   );
 }
 
-function ChoiceRows({ choice: c, option: o, labels: L, path, onChange, onRemove, onDefault }: {
-  choice: EditorChoice; index: number; option: EditorOption; labels: L; path: string; onChange: (c: EditorChoice) => void; onRemove: () => void; onDefault: () => void;
+function ChoiceRows({
+  choice: c,
+  option: o,
+  labels: L,
+  path,
+  onChange,
+  onRemove,
+  onDefault,
+}: {
+  choice: EditorChoice;
+  index: number;
+  option: EditorOption;
+  labels: L;
+  path: string;
+  onChange: (c: EditorChoice) => void;
+  onRemove: () => void;
+  onDefault: () => void;
 }) {
   const label = (what: string) => `${what}: ${c.name || L.choiceName}`;
   return (
     <>
       <tr data-testid={`choice-${path}`}>
-        <td data-label={L.choiceName}><input aria-label={L.choiceName} value={c.name} onChange={(e) => onChange({ ...c, name: e.target.value })} data-testid={`choice-name-${path}`} /></td>
-        <td data-label={L.codeValue}><input aria-label={label(L.codeValue)} value={c.stock_code_value} maxLength={8} onChange={(e) => onChange({ ...c, stock_code_value: e.target.value })} data-testid={`choice-code-${path}`} className="pe-code" /></td>
-        <td data-label={L.valuePrice}><input aria-label={label(L.valuePrice)} inputMode="decimal" value={c.price} onChange={(e) => onChange({ ...c, price: e.target.value })} data-testid={`choice-price-${path}`} className="pe-money" /></td>
-        <td data-label={L.discountPrice}><input aria-label={label(L.discountPrice)} inputMode="decimal" value={c.discount_price ?? ''} onChange={(e) => onChange({ ...c, discount_price: e.target.value || null })} className="pe-money" /></td>
-        <td data-label={L.default}><input type="checkbox" aria-label={label(L.default)} checked={c.is_default} onChange={onDefault} /></td>
-        <td><button type="button" className="btn btn-ghost btn-sm" onClick={onRemove} aria-label={label(L.remove)}>×</button></td>
+        <td data-label={L.choiceName}>
+          <input
+            aria-label={L.choiceName}
+            value={c.name}
+            onChange={(e) => onChange({ ...c, name: e.target.value })}
+            data-testid={`choice-name-${path}`}
+          />
+        </td>
+        <td data-label={L.codeValue}>
+          <input
+            aria-label={label(L.codeValue)}
+            value={c.stock_code_value}
+            maxLength={8}
+            onChange={(e) => onChange({ ...c, stock_code_value: e.target.value })}
+            data-testid={`choice-code-${path}`}
+            className="pe-code"
+          />
+        </td>
+        <td data-label={L.valuePrice}>
+          <input
+            aria-label={label(L.valuePrice)}
+            inputMode="decimal"
+            value={c.price}
+            onChange={(e) => onChange({ ...c, price: e.target.value })}
+            data-testid={`choice-price-${path}`}
+            className="pe-money"
+          />
+        </td>
+        <td data-label={L.discountPrice}>
+          <input
+            aria-label={label(L.discountPrice)}
+            inputMode="decimal"
+            value={c.discount_price ?? ''}
+            onChange={(e) => onChange({ ...c, discount_price: e.target.value || null })}
+            className="pe-money"
+          />
+        </td>
+        <td data-label={L.default}>
+          <input type="checkbox" aria-label={label(L.default)} checked={c.is_default} onChange={onDefault} />
+        </td>
+        <td>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onRemove} aria-label={label(L.remove)}>
+            ×
+          </button>
+        </td>
       </tr>
       <tr className="pe-children">
         <td colSpan={6}>
           {c.children.length ? <p className="muted small">{L.childOf.replace('{{choice}}', c.name)}</p> : null}
-          {o.option_type === 0 ? <OptionsEditor options={c.children} onChange={(children) => onChange({ ...c, children })} labels={L} path={`${path}o`} /> : null}
+          {o.option_type === 0 ? (
+            <OptionsEditor
+              options={c.children}
+              onChange={(children) => onChange({ ...c, children })}
+              labels={L}
+              path={`${path}o`}
+            />
+          ) : null}
         </td>
       </tr>
     </>

@@ -21,7 +21,19 @@ function codeOf(html: string): string | null {
   return box.content.querySelector('.ta-code')?.textContent?.trim() || null;
 }
 
-export function PartSearch({ id, url, label, placeholder, onPick }: { id: string; url: string; label: string; placeholder: string; onPick: (stockcode: string) => void }) {
+export function PartSearch({
+  id,
+  url,
+  label,
+  placeholder,
+  onPick,
+}: {
+  id: string;
+  url: string;
+  label: string;
+  placeholder: string;
+  onPick: (stockcode: string) => void;
+}) {
   const holder = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
@@ -48,7 +60,11 @@ export function PartSearch({ id, url, label, placeholder, onPick }: { id: string
         remote: {
           url: (q: string) => `${url}?q=${encodeURIComponent(q)}`,
           debounce: TYPEAHEAD_WAIT_MS,
-          requestOptions: { method: 'GET', credentials: 'same-origin', headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } },
+          requestOptions: {
+            method: 'GET',
+            credentials: 'same-origin',
+            headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+          },
         },
         keys: ['value'],
         identity: (item) => String(item.id),
@@ -56,7 +72,8 @@ export function PartSearch({ id, url, label, placeholder, onPick }: { id: string
       display: (item) => item.value,
       templates: {
         suggestion: (item) => item.html,
-        notFound: () => `<span class="tt-message">${text('noResults').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`,
+        notFound: () =>
+          `<span class="tt-message">${text('noResults').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`,
       },
       onSubmit: (event, item) => {
         if (!item) return;
@@ -89,7 +106,9 @@ export function PartSearch({ id, url, label, placeholder, onPick }: { id: string
 
   return (
     <div className="quick-fix">
-      <label htmlFor={id} className="quick-fix__label">{label}</label>
+      <label htmlFor={id} className="quick-fix__label">
+        {label}
+      </label>
       <div ref={holder} className="quick-fix__search" />
     </div>
   );

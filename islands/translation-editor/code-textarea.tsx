@@ -1,7 +1,13 @@
 /** A textarea with a line-number gutter that scrolls with it (the value editor of §2). */
 import { useRef, type ChangeEvent } from 'react';
 
-export function CodeTextarea(props: { id: string; value: string; onChange: (v: string) => void; invalid: boolean; describedBy?: string }) {
+export function CodeTextarea(props: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  invalid: boolean;
+  describedBy?: string;
+}) {
   const gutter = useRef<HTMLPreElement>(null);
   const lines = Math.max(1, props.value.split('\n').length);
   return (

@@ -11,7 +11,12 @@ export function imageDirective(url: string, alt: string) {
   return `image([${quote(url.trim())}, ${quote(alt.trim())}])`;
 }
 
-export function ImageInserter(props: { textareaId: string; value: string; onChange: (v: string) => void; text: Record<string, string> }) {
+export function ImageInserter(props: {
+  textareaId: string;
+  value: string;
+  onChange: (v: string) => void;
+  text: Record<string, string>;
+}) {
   const [url, setUrl] = useState('');
   const [alt, setAlt] = useState('');
   const { text } = props;
@@ -31,13 +36,21 @@ export function ImageInserter(props: { textareaId: string; value: string; onChan
       <div className="tr-image-row">
         <div className="field">
           <label htmlFor="tr-image-url">{text['tr.image.url']}</label>
-          <input id="tr-image-url" value={url} placeholder="/media/…" onChange={(e) => setUrl(e.target.value)} data-testid="tr-image-url" />
+          <input
+            id="tr-image-url"
+            value={url}
+            placeholder="/media/…"
+            onChange={(e) => setUrl(e.target.value)}
+            data-testid="tr-image-url"
+          />
         </div>
         <div className="field">
           <label htmlFor="tr-image-alt">{text['tr.image.alt']}</label>
           <input id="tr-image-alt" value={alt} onChange={(e) => setAlt(e.target.value)} data-testid="tr-image-alt" />
         </div>
-        <button type="button" className="btn btn-sm" onClick={insert} disabled={!url.trim()} data-testid="tr-image-add">{text['tr.image.add']}</button>
+        <button type="button" className="btn btn-sm" onClick={insert} disabled={!url.trim()} data-testid="tr-image-add">
+          {text['tr.image.add']}
+        </button>
       </div>
     </details>
   );

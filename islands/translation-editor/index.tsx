@@ -24,7 +24,13 @@ import { text as islandText } from '../lib/text.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SUCCESS_INDICATOR_MS } from '../../src/domain/constants.ts';
 import {
-  fieldCode, localeTag, pageEntry, parseLocaleTag, type EditorProps, type MachineTranslateReply, type TranslationReply,
+  fieldCode,
+  localeTag,
+  pageEntry,
+  parseLocaleTag,
+  type EditorProps,
+  type MachineTranslateReply,
+  type TranslationReply,
 } from '../../src/domain/translation.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { request } from '../lib/request.ts';
@@ -58,20 +64,23 @@ export default function TranslationEditor({ text }: EditorProps) {
   }, []);
 
   /** Fetches an entry; `fromPage`: opened from a page's edit link, so show what that page shows. */
-  const load = useCallback(async (field: string, locale: string, fromPage = false) => {
-    try {
-      const r = await request<TranslationReply>('GET', url(field), { locale });
-      if (!fromPage) apply(r);
-      else {
-        const { entry, value: start } = pageEntry(r.translations, r.field, r.entry.language, r.entry.country);
-        apply({ ...r, entry, locale: localeTag(entry.language, entry.country) }, start);
+  const load = useCallback(
+    async (field: string, locale: string, fromPage = false) => {
+      try {
+        const r = await request<TranslationReply>('GET', url(field), { locale });
+        if (!fromPage) apply(r);
+        else {
+          const { entry, value: start } = pageEntry(r.translations, r.field, r.entry.language, r.entry.country);
+          apply({ ...r, entry, locale: localeTag(entry.language, entry.country) }, start);
+        }
+        return true;
+      } catch (err) {
+        console.error('translation: load failed', err); // spec §8: error thrown, no message
+        return false;
       }
-      return true;
-    } catch (err) {
-      console.error('translation: load failed', err); // spec §8: error thrown, no message
-      return false;
-    }
-  }, [apply]);
+    },
+    [apply],
+  );
 
   // Edit links anywhere on the page open the editor (delegated: links rendered later work too).
   useEffect(() => {
@@ -178,8 +187,8 @@ export default function TranslationEditor({ text }: EditorProps) {
 
   const machineTranslate = async () => {
     if (!reply) return;
-    if (!language) return showAlert(islandText('languageRequired'), 'error'), undefined;
-    if (language === 'en') return showAlert(islandText('cannotTranslateToEnglish'), 'error'), undefined;
+    if (!language) return (showAlert(islandText('languageRequired'), 'error'), undefined);
+    if (language === 'en') return (showAlert(islandText('cannotTranslateToEnglish'), 'error'), undefined);
     setTranslating(true);
     try {
       const r = await request<MachineTranslateReply>('GET', url(reply.field, `/${encodeURIComponent(language)}`));
@@ -200,15 +209,35 @@ export default function TranslationEditor({ text }: EditorProps) {
   const versions = versionsOf(entry);
 
   return (
-    <dialog ref={dialog} className="tr-dialog" aria-labelledby="tr-title" data-testid="tr-dialog" onCancel={() => undefined}>
+    <dialog
+      ref={dialog}
+      className="tr-dialog"
+      aria-labelledby="tr-title"
+      data-testid="tr-dialog"
+      onCancel={() => undefined}
+    >
       {reply && (
-        <form method="dialog" className="tr-form" onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+        <form
+          method="dialog"
+          className="tr-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+          noValidate
+        >
           <header className="tr-head">
             <h2 id="tr-title">
               {text['tr.modal.title']}
-              {isNew && <span className="tr-new" data-testid="tr-new">{text['tr.version.new']}</span>}
+              {isNew && (
+                <span className="tr-new" data-testid="tr-new">
+                  {text['tr.version.new']}
+                </span>
+              )}
             </h2>
-            <button type="button" className="btn btn-sm btn-ghost" onClick={close} data-testid="tr-close">{text['tr.close']}</button>
+            <button type="button" className="btn btn-sm btn-ghost" onClick={close} data-testid="tr-close">
+              {text['tr.close']}
+            </button>
           </header>
           <input type="hidden" name="field" value={reply.field} data-testid="tr-field" />
           <div className="tr-grid">
@@ -218,26 +247,54 @@ export default function TranslationEditor({ text }: EditorProps) {
             </div>
             <div className="field">
               <label htmlFor="tr-language">{text['tr.language']}</label>
-              <select id="tr-language" name="language" value={language} onChange={(e) => onLanguage(e.target.value)} data-testid="tr-language">
+              <select
+                id="tr-language"
+                name="language"
+                value={language}
+                onChange={(e) => onLanguage(e.target.value)}
+                data-testid="tr-language"
+              >
                 <option value="">—</option>
-                {languages.map((l) => <option key={l} value={l}>{l}</option>)}
+                {languages.map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="field">
               <label htmlFor="tr-country">{text['tr.country']}</label>
-              <select id="tr-country" name="country" value={country} onChange={(e) => onCountry(e.target.value)} data-testid="tr-country">
+              <select
+                id="tr-country"
+                name="country"
+                value={country}
+                onChange={(e) => onCountry(e.target.value)}
+                data-testid="tr-country"
+              >
                 <option value="">{text['tr.country.all']}</option>
-                {countries.map((c) => <option key={c} value={c}>{c}</option>)}
+                {countries.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="field">
               <label htmlFor="tr-version">{text['tr.version']}</label>
-              <select id="tr-version" value={dirty && !isNew ? '' : String(entry?.version ?? 0)} onChange={(e) => onVersion(e.target.value)} data-testid="tr-version">
+              <select
+                id="tr-version"
+                value={dirty && !isNew ? '' : String(entry?.version ?? 0)}
+                onChange={(e) => onVersion(e.target.value)}
+                data-testid="tr-version"
+              >
                 {dirty && !isNew && <option value="">{text['tr.version.draft']}</option>}
                 {!versions.length && <option value="0">{text['tr.version.new']}</option>}
                 {versions.map((v, i) => (
                   <option key={v.version} value={String(v.version)}>
-                    {(i === 0 ? text['tr.version.current'] : text['tr.version.n']).replace('{{version}}', String(v.version))}
+                    {(i === 0 ? text['tr.version.current'] : text['tr.version.n']).replace(
+                      '{{version}}',
+                      String(v.version),
+                    )}
                   </option>
                 ))}
               </select>
@@ -245,14 +302,30 @@ export default function TranslationEditor({ text }: EditorProps) {
           </div>
           <div className="field">
             <label htmlFor="tr-value">{text['tr.value']}</label>
-            <CodeTextarea id="tr-value" value={value} onChange={setValue} invalid={lint.length > 0} describedBy={lint.length ? 'tr-errors' : undefined} />
+            <CodeTextarea
+              id="tr-value"
+              value={value}
+              onChange={setValue}
+              invalid={lint.length > 0}
+              describedBy={lint.length ? 'tr-errors' : undefined}
+            />
           </div>
-          {isNew && !!value && value === english?.value && <p className="tr-hint muted" data-testid="tr-new-hint">{text['tr.new.english']}</p>}
+          {isNew && !!value && value === english?.value && (
+            <p className="tr-hint muted" data-testid="tr-new-hint">
+              {text['tr.new.english']}
+            </p>
+          )}
           <ImageInserter textareaId="tr-value" value={value} onChange={setValue} text={text} />
           {lint.length > 0 && (
             <div id="tr-errors" className="tr-errors" role="alert" data-testid="tr-errors">
               <strong>{text['tr.errors']}</strong>
-              <ul>{lint.map((m) => <li key={m} data-testid="tr-error">{m}</li>)}</ul>
+              <ul>
+                {lint.map((m) => (
+                  <li key={m} data-testid="tr-error">
+                    {m}
+                  </li>
+                ))}
+              </ul>
             </div>
           )}
           <div className="tr-english" data-testid="tr-english">
@@ -260,17 +333,41 @@ export default function TranslationEditor({ text }: EditorProps) {
             <p>{english?.value || text['tr.english.none']}</p>
           </div>
           <div className={`tr-panes${secondHasContent ? ' is-split' : ''}`} data-testid="tr-panes">
-            <PreviewPane index={0} entries={entries} choice={panes[0]} allowNone={false} draft={{ tag: draftTag, value }} text={text}
-              onChoice={(c) => setPanes(([, b]) => [c, b])} />
-            <PreviewPane index={1} entries={entries} choice={panes[1]} allowNone draft={{ tag: draftTag, value }} text={text}
-              onChoice={(c) => setPanes(([a]) => [a, c])} />
+            <PreviewPane
+              index={0}
+              entries={entries}
+              choice={panes[0]}
+              allowNone={false}
+              draft={{ tag: draftTag, value }}
+              text={text}
+              onChoice={(c) => setPanes(([, b]) => [c, b])}
+            />
+            <PreviewPane
+              index={1}
+              entries={entries}
+              choice={panes[1]}
+              allowNone
+              draft={{ tag: draftTag, value }}
+              text={text}
+              onChoice={(c) => setPanes(([a]) => [a, c])}
+            />
           </div>
           <footer className="tr-actions">
-            <button type="button" className="btn btn-ghost" onClick={() => void machineTranslate()} disabled={translating} data-testid="tr-machine">
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => void machineTranslate()}
+              disabled={translating}
+              data-testid="tr-machine"
+            >
               {translating ? text['tr.machine.running'] : text['tr.machine']}
             </button>
-            <span className="tr-saved" role="status" data-testid="tr-saved">{saved ? `✓ ${text['tr.saved']}` : ''}</span>
-            <button type="button" className="btn btn-ghost" onClick={close} data-testid="tr-cancel">{text['tr.cancel']}</button>
+            <span className="tr-saved" role="status" data-testid="tr-saved">
+              {saved ? `✓ ${text['tr.saved']}` : ''}
+            </span>
+            <button type="button" className="btn btn-ghost" onClick={close} data-testid="tr-cancel">
+              {text['tr.cancel']}
+            </button>
             <button type="submit" className="btn btn-accent" disabled={saving} data-testid="tr-save">
               {saving ? text['tr.saving'] : text['tr.save']}
             </button>

@@ -11,15 +11,22 @@ const DRAWER = '[data-testid="page-text-panel"]';
 /** The nodes between the previous edit link (or the parent's start) and `link`: the text it edits. */
 function textBefore(link: Element): ChildNode[] {
   const out: ChildNode[] = [];
-  for (let n = link.previousSibling; n && !(n instanceof Element && n.matches(LINK)); n = n.previousSibling) out.unshift(n);
+  for (let n = link.previousSibling; n && !(n instanceof Element && n.matches(LINK)); n = n.previousSibling)
+    out.unshift(n);
   return out;
 }
 
 const linksOf = (root: ParentNode, field: string) =>
   [...root.querySelectorAll(`${LINK}[data-translation-key="${CSS.escape(field)}"]`)].filter((a) => !a.closest(DRAWER));
 
-const sameShape = (a: ChildNode[], b: ChildNode[]) => a.length === b.length && a.every((n, i) => n.nodeType === b[i].nodeType && n.nodeName === b[i].nodeName);
-const live = (nodes: ChildNode[]) => nodes.some((n) => n instanceof Element && (n.matches('[data-island], [data-behaviour]') || n.querySelector('[data-island], [data-behaviour]')));
+const sameShape = (a: ChildNode[], b: ChildNode[]) =>
+  a.length === b.length && a.every((n, i) => n.nodeType === b[i].nodeType && n.nodeName === b[i].nodeName);
+const live = (nodes: ChildNode[]) =>
+  nodes.some(
+    (n) =>
+      n instanceof Element &&
+      (n.matches('[data-island], [data-behaviour]') || n.querySelector('[data-island], [data-behaviour]')),
+  );
 
 /** Puts the page's current text for `field` in place; true when something on the page changed. */
 export async function refreshPageText(field: string): Promise<boolean> {

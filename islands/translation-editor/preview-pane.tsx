@@ -32,43 +32,78 @@ export function PreviewPane(props: {
   const isDraftTag = choice.tag === props.draft.tag;
   const version = choice.version === 'current' && versions[0] ? String(versions[0].version) : choice.version;
   const content =
-    version === 'none' ? '' : version === 'draft' ? props.draft.value : (versions.find((v) => String(v.version) === version)?.value ?? '');
+    version === 'none'
+      ? ''
+      : version === 'draft'
+        ? props.draft.value
+        : (versions.find((v) => String(v.version) === version)?.value ?? '');
   const id = `tr-pane-${index}`;
   return (
     <section className="tr-pane" data-testid={`tr-pane-${index}`} aria-label={`${text['tr.preview']} ${index + 1}`}>
       <div className="tr-pane-controls">
         <label htmlFor={`${id}-lang`}>{text['tr.language']}</label>
-        <select id={`${id}-lang`} value={choice.tag} data-testid={`tr-pane-${index}-language`} onChange={(e) => props.onChoice({ tag: e.target.value, version: props.allowNone ? 'none' : 'current' })}>
+        <select
+          id={`${id}-lang`}
+          value={choice.tag}
+          data-testid={`tr-pane-${index}-language`}
+          onChange={(e) => props.onChoice({ tag: e.target.value, version: props.allowNone ? 'none' : 'current' })}
+        >
           {tags.map((t) => (
-            <option key={t} value={t}>{t}</option>
+            <option key={t} value={t}>
+              {t}
+            </option>
           ))}
         </select>
         <label htmlFor={`${id}-version`}>{text['tr.version']}</label>
-        <select id={`${id}-version`} value={version} data-testid={`tr-pane-${index}-version`} onChange={(e) => props.onChoice({ ...choice, version: e.target.value })}>
+        <select
+          id={`${id}-version`}
+          value={version}
+          data-testid={`tr-pane-${index}-version`}
+          onChange={(e) => props.onChoice({ ...choice, version: e.target.value })}
+        >
           {props.allowNone && <option value="none">{text['tr.version.none']}</option>}
           {isDraftTag && <option value="draft">{text['tr.version.draft']}</option>}
           {versions.map((v) => (
-            <option key={v.version} value={String(v.version)}>{(text['tr.version.n'] ?? '').replace('{{version}}', String(v.version))}</option>
+            <option key={v.version} value={String(v.version)}>
+              {(text['tr.version.n'] ?? '').replace('{{version}}', String(v.version))}
+            </option>
           ))}
           {!isDraftTag && !props.allowNone && !versions.length && <option value="current">—</option>}
         </select>
-        <button type="button" className="btn btn-sm btn-ghost" aria-pressed={raw} data-testid={`tr-pane-${index}-toggle`} onClick={() => setRaw(!raw)}>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          aria-pressed={raw}
+          data-testid={`tr-pane-${index}-toggle`}
+          onClick={() => setRaw(!raw)}
+        >
           {raw ? text['tr.preview.rendered'] : text['tr.preview.raw']}
         </button>
       </div>
       {!content ? (
         <p className="muted tr-pane-empty">{text['tr.preview.empty']}</p>
       ) : raw ? (
-        <pre className="tr-raw" data-testid={`tr-pane-${index}-raw`}>{content}</pre>
+        <pre className="tr-raw" data-testid={`tr-pane-${index}-raw`}>
+          {content}
+        </pre>
       ) : (
-        <iframe className="tr-rendered" title={`${text['tr.preview']} ${index + 1}`} sandbox="" srcDoc={frameDoc(content)} data-testid={`tr-pane-${index}-rendered`} />
+        <iframe
+          className="tr-rendered"
+          title={`${text['tr.preview']} ${index + 1}`}
+          sandbox=""
+          srcDoc={frameDoc(content)}
+          data-testid={`tr-pane-${index}-rendered`}
+        />
       )}
     </section>
   );
 }
 
 /** The page's own stylesheet (CSP forbids inline styles, and the preview should look like the page). */
-const pageCss = () => (typeof document === 'undefined' ? '' : (document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href ?? ''));
+const pageCss = () =>
+  typeof document === 'undefined'
+    ? ''
+    : (document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href ?? '');
 
 function frameDoc(html: string) {
   const css = pageCss();
@@ -76,4 +111,7 @@ function frameDoc(html: string) {
 }
 
 /** The pane choice that shows `tag`: its live draft when it is the entry being edited. */
-export const paneFor = (tag: string, draftTag: string): PaneChoice => ({ tag, version: tag === draftTag ? 'draft' : 'current' });
+export const paneFor = (tag: string, draftTag: string): PaneChoice => ({
+  tag,
+  version: tag === draftTag ? 'draft' : 'current',
+});

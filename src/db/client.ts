@@ -195,7 +195,8 @@ function startEmbedded(dir: string, maxConnections: number): Promise<{ child: Ch
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`embedded database exited (code ${code}) before it was ready`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`embedded database exited (code ${code}) before it was ready`));
     child.once('exit', onExit);
     child.on('message', (m: { type: string; port?: number; message?: string }) => {
       if (m.type === 'ready' && m.port) {

@@ -93,7 +93,10 @@ export function parseDataChange(payload: string | undefined): { table: string | 
   if (!payload) return { table: null };
   const colon = payload.indexOf(':');
   if (colon === -1) return { table: payload };
-  const ids = payload.slice(colon + 1).split(',').map(Number);
+  const ids = payload
+    .slice(colon + 1)
+    .split(',')
+    .map(Number);
   const table = payload.slice(0, colon);
   // A payload not in the trigger's form names its table alone (everything in it).
   return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? { table, ids } : { table };

@@ -23,12 +23,16 @@ function decodeValue(column: Column, value: unknown): unknown {
 /** A table's row from its `to_json(t)` object (keys are column names). */
 export function decodeRow<T extends Table>(table: T, json: Json): InferSelectModel<T> {
   const out: Json = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) out[key] = decodeValue(column as Column, json[(column as Column).name]);
+  for (const [key, column] of Object.entries(getTableColumns(table)))
+    out[key] = decodeValue(column as Column, json[(column as Column).name]);
   return out as InferSelectModel<T>;
 }
 
 /** A hand-built `json_build_object('key', t.col, …)`: each key decoded by the column given for it. */
-export function decodeFields<C extends Record<string, Column>>(columns: C, json: Json): { [K in keyof C]: C[K]['_']['data'] | (C[K]['_']['notNull'] extends true ? never : null) } {
+export function decodeFields<C extends Record<string, Column>>(
+  columns: C,
+  json: Json,
+): { [K in keyof C]: C[K]['_']['data'] | (C[K]['_']['notNull'] extends true ? never : null) } {
   const out: Json = {};
   for (const [key, column] of Object.entries(columns)) out[key] = decodeValue(column, json[key]);
   return out as never;

@@ -64,7 +64,10 @@ export class Notifier {
     let set = this.handlers.get(channel);
     if (!set) {
       this.handlers.set(channel, (set = new Set()));
-      if (this.client) void this.client.query(`LISTEN "${channel}"`).catch((err) => this.opts.logger?.warn({ err, channel }, 'LISTEN failed'));
+      if (this.client)
+        void this.client
+          .query(`LISTEN "${channel}"`)
+          .catch((err) => this.opts.logger?.warn({ err, channel }, 'LISTEN failed'));
     }
     set.add(handler);
     return () => set.delete(handler);
@@ -89,7 +92,8 @@ export class Notifier {
   async notify(channel: string, payload = ''): Promise<void> {
     assertChannel(channel);
     await this.dispatch(channel, payload);
-    if (this.mode === 'listen') await this.opts.pool.query('select pg_notify($1, $2)', [channel, `${this.origin}:${payload}`]);
+    if (this.mode === 'listen')
+      await this.opts.pool.query('select pg_notify($1, $2)', [channel, `${this.origin}:${payload}`]);
   }
 
   async close(): Promise<void> {

@@ -71,7 +71,10 @@ type TxSettings = { asyncCommit?: boolean; cartsOnly?: boolean };
 
 /** The transaction's opening: `begin`, with its settings as one statement (constant text). */
 function beginText({ asyncCommit = false, cartsOnly = false }: TxSettings): string {
-  const set = [...(asyncCommit ? ["set_config('synchronous_commit', 'off', true)"] : []), ...(cartsOnly ? ["set_config('app.report_rollup', 'off', true)"] : [])];
+  const set = [
+    ...(asyncCommit ? ["set_config('synchronous_commit', 'off', true)"] : []),
+    ...(cartsOnly ? ["set_config('app.report_rollup', 'off', true)"] : []),
+  ];
   return set.length ? `begin; select ${set.join(', ')}` : 'begin';
 }
 
@@ -156,7 +159,10 @@ export async function openedTransaction<T>(
   let broken: Error | undefined;
   try {
     const [, ...reads] = await together([client.query(beginText(settings)), ...configs.map((c) => client.query(c))]);
-    const value = await fn(reads.map((r) => r.rows), tx);
+    const value = await fn(
+      reads.map((r) => r.rows),
+      tx,
+    );
     if (!ended) {
       ended = true;
       await client.query('commit');

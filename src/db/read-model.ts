@@ -34,7 +34,10 @@ export class ReadCache<V> {
     readonly name: string,
     readonly options: CacheOptions,
   ) {
-    this.lru = new LRUCache({ max: options.max, ...(options.ttlMs ? { ttl: options.ttlMs, ttlAutopurge: false } : {}) });
+    this.lru = new LRUCache({
+      max: options.max,
+      ...(options.ttlMs ? { ttl: options.ttlMs, ttlAutopurge: false } : {}),
+    });
   }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
@@ -80,8 +83,9 @@ export class ReadModel {
   changed(table: string | null, ids?: readonly number[]) {
     for (const c of this.caches) if (table === null || c.options.tables.includes(table)) c.clear();
     for (const l of this.listeners) l(table, ids);
-    for (const w of this.waiting.splice(0)) if (table === null || w.table === table) w.resolve();
-    else this.waiting.push(w);
+    for (const w of this.waiting.splice(0))
+      if (table === null || w.table === table) w.resolve();
+      else this.waiting.push(w);
   }
 
   private readonly waiting: { table: string; resolve: () => void }[] = [];

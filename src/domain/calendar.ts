@@ -68,7 +68,15 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 function partsInZone(d: Date, timeZone: string) {
   let f = zoneFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     zoneFormats.set(timeZone, f);
   }
   const o: Record<string, string> = {};
@@ -110,16 +118,23 @@ const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
  * event runs 00:00 to 23:59 of its days in the business's time zone; a timed one needs a start, and its end (default: the
  * start) may not come before it. Returns the field that is wrong otherwise.
  */
-export function eventWindow(e: EventInput, timeZone = 'UTC'): { startsAt: Date; endsAt: Date } | { field: 'start' | 'end' | 'endDate'; message: string } {
+export function eventWindow(
+  e: EventInput,
+  timeZone = 'UTC',
+): { startsAt: Date; endsAt: Date } | { field: 'start' | 'end' | 'endDate'; message: string } {
   const at = (d: CalendarDate, hhmm: string) => {
     const [, h, m] = TIME.exec(hhmm)!;
     return zonedToUtc(d, Number(h), Number(m), timeZone);
   };
-  if (!e.allDay && (!e.start || !TIME.test(e.start))) return { field: 'start', message: 'Enter a start time as hh:mm.' };
+  if (!e.allDay && (!e.start || !TIME.test(e.start)))
+    return { field: 'start', message: 'Enter a start time as hh:mm.' };
   if (!e.allDay && e.end && !TIME.test(e.end)) return { field: 'end', message: 'Enter an end time as hh:mm.' };
   const last = e.endDate ?? e.date;
   const startsAt = at(e.date, e.allDay ? '00:00' : e.start!);
   const endsAt = at(last, e.allDay ? '23:59' : e.end || e.start!);
-  if (endsAt < startsAt) return e.endDate && isoDay(e.endDate) < isoDay(e.date) ? { field: 'endDate', message: 'The end date must be on or after the start date.' } : { field: 'end', message: 'The event must end after it starts.' };
+  if (endsAt < startsAt)
+    return e.endDate && isoDay(e.endDate) < isoDay(e.date)
+      ? { field: 'endDate', message: 'The end date must be on or after the start date.' }
+      : { field: 'end', message: 'The event must end after it starts.' };
   return { startsAt, endsAt };
 }

@@ -21,4 +21,8 @@ export function cardExpired(e: CardExpiry, now: Date): boolean {
 }
 
 /** Which card field a provider's error code belongs beside. */
-export const CARD_ERROR_FIELD: Record<string, 'number' | 'exp' | 'cvc'> = { invalid_card: 'number', expired_card: 'exp', incorrect_cvc: 'cvc' };
+export const CARD_ERROR_FIELD: Record<string, 'number' | 'exp' | 'cvc'> = {
+  invalid_card: 'number',
+  expired_card: 'exp',
+  incorrect_cvc: 'cvc',
+};

@@ -47,11 +47,39 @@ export type Props = {
    */
   locked?: boolean;
   labels: Record<
-    | 'item' | 'quantity' | 'unitPrice' | 'lineTotal' | 'subtotal' | 'discount' | 'total' | 'stockcode' | 'decrease' | 'increase'
-    | 'quantityFor' | 'remove' | 'removing' | 'promotions' | 'promotionTotal' | 'showOriginal' | 'hideOriginal' | 'originalPrice'
-    | 'empty' | 'emptyCta' | 'summary' | 'updated' | 'checkout' | 'checkoutHint'
-    | 'merchandise' | 'orgDiscount' | 'lineDiscount' | 'shipping' | 'tax' | 'beforeShippingAndTax' | 'listPrice'
-    | 'waiting' | 'waitingText',
+    | 'item'
+    | 'quantity'
+    | 'unitPrice'
+    | 'lineTotal'
+    | 'subtotal'
+    | 'discount'
+    | 'total'
+    | 'stockcode'
+    | 'decrease'
+    | 'increase'
+    | 'quantityFor'
+    | 'remove'
+    | 'removing'
+    | 'promotions'
+    | 'promotionTotal'
+    | 'showOriginal'
+    | 'hideOriginal'
+    | 'originalPrice'
+    | 'empty'
+    | 'emptyCta'
+    | 'summary'
+    | 'updated'
+    | 'checkout'
+    | 'checkoutHint'
+    | 'merchandise'
+    | 'orgDiscount'
+    | 'lineDiscount'
+    | 'shipping'
+    | 'tax'
+    | 'beforeShippingAndTax'
+    | 'listPrice'
+    | 'waiting'
+    | 'waitingText',
     string
   >;
 };
@@ -77,7 +105,14 @@ export type SyncJson = {
   }[];
   totals: { subtotal: string; discount: string; promotion_total: string; total: string; total_discounted: string };
   figures: {
-    lines: { id: number; unit_price: string; quantity: number; list_total: string; discounts: CartFigureRow[]; net: string }[];
+    lines: {
+      id: number;
+      unit_price: string;
+      quantity: number;
+      list_total: string;
+      discounts: CartFigureRow[];
+      net: string;
+    }[];
     rows: CartFigureRow[];
     total: string;
     total_kind: 'total' | 'beforeShippingAndTax';
@@ -98,7 +133,11 @@ export function fromSync(sync: SyncJson, locale: string, showDiscount: 0 | 1): C
         image: l.product.image,
         stockcode: l.stockcode,
         productHref: l.product_id ? `/${locale}/products/${l.product_id}` : null,
-        options: l.line_options.map((o) => ({ option: o.option_name, choice: o.choice_name, quantity: o.option_type === 1 ? o.quantity : null })),
+        options: l.line_options.map((o) => ({
+          option: o.option_name,
+          choice: o.choice_name,
+          quantity: o.option_type === 1 ? o.quantity : null,
+        })),
         quantity: l.quantity,
         unitPrice: l.unit_price,
         priceDiscounted: l.price_discounted,
@@ -108,7 +147,9 @@ export function fromSync(sync: SyncJson, locale: string, showDiscount: 0 | 1): C
         discounts: figures.get(l.order_line_item_id)?.discounts ?? [],
         net: figures.get(l.order_line_item_id)?.net ?? l.total_discounted,
       })),
-    promotions: sync.line_items.filter((l) => l.line_type === LINE_TYPES.PROMOTION).map((l) => ({ id: l.order_line_item_id, title: l.title, total: l.total })),
+    promotions: sync.line_items
+      .filter((l) => l.line_type === LINE_TYPES.PROMOTION)
+      .map((l) => ({ id: l.order_line_item_id, title: l.title, total: l.total })),
     totals: {
       subtotal: sync.totals.subtotal,
       discount: sync.totals.discount,

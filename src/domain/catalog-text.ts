@@ -33,8 +33,11 @@ export const CATALOG_FIELDS = {
 export type CatalogEntity = keyof typeof CATALOG_FIELDS;
 
 /** 'cat:product.5.title' */
-export const catalogField = <E extends CatalogEntity>(entity: E, id: number, part: (typeof CATALOG_FIELDS)[E][number]) =>
-  `${CATALOG_MARKER}${entity}.${id}.${part}`;
+export const catalogField = <E extends CatalogEntity>(
+  entity: E,
+  id: number,
+  part: (typeof CATALOG_FIELDS)[E][number],
+) => `${CATALOG_MARKER}${entity}.${id}.${part}`;
 
 const FIELD = /^cat:([a-z]+)\.([1-9][0-9]{0,9})\.([a-z]+)$/;
 
@@ -96,7 +99,12 @@ export class CatalogNames {
     readonly locale: string,
   ) {}
 
-  private get<E extends CatalogEntity>(entity: E, id: number | null | undefined, part: (typeof CATALOG_FIELDS)[E][number], english: string): string {
+  private get<E extends CatalogEntity>(
+    entity: E,
+    id: number | null | undefined,
+    part: (typeof CATALOG_FIELDS)[E][number],
+    english: string,
+  ): string {
     if (id === null || id === undefined) return english;
     return this.texts.lookup(this.locale, catalogField(entity, id, part)) ?? english;
   }
@@ -107,10 +115,12 @@ export class CatalogNames {
   }
 
   product = (id: number | null | undefined, english: string) => this.get('product', id, 'title', english);
-  productDescription = (id: number | null | undefined, english: string) => this.get('product', id, 'description', english);
+  productDescription = (id: number | null | undefined, english: string) =>
+    this.get('product', id, 'description', english);
   productLabel = (id: number | null | undefined, english: string) => this.get('product', id, 'label', english);
   category = (id: number | null | undefined, english: string) => this.get('category', id, 'name', english);
-  categoryDescription = (id: number | null | undefined, english: string) => this.get('category', id, 'description', english);
+  categoryDescription = (id: number | null | undefined, english: string) =>
+    this.get('category', id, 'description', english);
   option = (id: number | null | undefined, english: string) => this.get('option', id, 'name', english);
   choice = (id: number | null | undefined, english: string) => this.get('choice', id, 'name', english);
   promotion = (id: number | null | undefined, english: string) => this.get('promotion', id, 'name', english);

@@ -64,7 +64,8 @@ export const stockKey = (warehouseId: number, productId: number) => `${warehouse
 /** Free units per `${warehouseId}:${productId}` (what domain/checkout.ts allocateStock reads). */
 export function freeStockMap(rows: readonly StockRow[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const r of rows) out.set(stockKey(r.warehouseId, r.productId), (out.get(stockKey(r.warehouseId, r.productId)) ?? 0) + freeUnits(r));
+  for (const r of rows)
+    out.set(stockKey(r.warehouseId, r.productId), (out.get(stockKey(r.warehouseId, r.productId)) ?? 0) + freeUnits(r));
   return out;
 }
 

@@ -2,12 +2,26 @@
 import type { StoredLineRow } from './stored-ledger.ts';
 
 export type CheckoutAddress = {
-  id: number; firstName: string; lastName: string; address1: string; address2: string | null; city: string;
-  region: string; postalcode: string; country: string; phone: string | null;
+  id: number;
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  region: string;
+  postalcode: string;
+  country: string;
+  phone: string | null;
 };
 
 /** `netDays` and `available` (what is left of the credit limit, 2 decimals) only on 'invoice'. */
-export type CheckoutMethod = { method: 'card' | 'check' | 'invoice'; label: string; paymentType: 1 | 2 | 4; netDays?: number; available?: string };
+export type CheckoutMethod = {
+  method: 'card' | 'check' | 'invoice';
+  label: string;
+  paymentType: 1 | 2 | 4;
+  netDays?: number;
+  available?: string;
+};
 
 export type CheckoutProps = {
   locale: string;
@@ -48,9 +62,28 @@ export type CheckoutProps = {
 };
 
 export type ShippingRate = {
-  quote_id: number; carrier: string; description: string; service_type: string; shipment_method: string;
-  total: { value: string; currency: string }; shipment_date: string | null; delivery_date: string | null;
-  min_days: number | null; max_days: number | null; residential: boolean; tax_duty_fees: { value: string; currency: string };
+  quote_id: number;
+  carrier: string;
+  description: string;
+  service_type: string;
+  shipment_method: string;
+  total: { value: string; currency: string };
+  shipment_date: string | null;
+  delivery_date: string | null;
+  min_days: number | null;
+  max_days: number | null;
+  residential: boolean;
+  tax_duty_fees: { value: string; currency: string };
 };
-export type WarehouseQuote = { warehouseId: number; name: string; city: string; items: { lineId: number; title: string; quantity: number }[]; rates: ShippingRate[] };
-export type ShippingReply = { shippingRequired: boolean; warehouses: WarehouseQuote[]; short?: { title: string; missing: number }[] };
+export type WarehouseQuote = {
+  warehouseId: number;
+  name: string;
+  city: string;
+  items: { lineId: number; title: string; quantity: number }[];
+  rates: ShippingRate[];
+};
+export type ShippingReply = {
+  shippingRequired: boolean;
+  warehouses: WarehouseQuote[];
+  short?: { title: string; missing: number }[];
+};

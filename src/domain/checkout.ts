@@ -43,12 +43,21 @@ export function activeTab(s: TabInput): CheckoutTab {
 }
 
 /** Spec §4: the shipping address must be (re)posted. */
-export function shippingAddressDirty(s: { returning: boolean; chosen: number | 'add-new' | null; orderShipTo: number | null; countryCheckOk: boolean }): boolean {
+export function shippingAddressDirty(s: {
+  returning: boolean;
+  chosen: number | 'add-new' | null;
+  orderShipTo: number | null;
+  countryCheckOk: boolean;
+}): boolean {
   return !s.returning || s.chosen === null || s.chosen === 'add-new' || s.chosen !== s.orderShipTo || !s.countryCheckOk;
 }
 
 /** Spec §4: shipping methods must be (re)posted. */
-export function shippingMethodsDirty(s: { orderQuoteIds: readonly number[]; knownQuoteIds: readonly number[]; lastPosted: readonly number[] }): boolean {
+export function shippingMethodsDirty(s: {
+  orderQuoteIds: readonly number[];
+  knownQuoteIds: readonly number[];
+  lastPosted: readonly number[];
+}): boolean {
   if (s.orderQuoteIds.length === 0 || s.knownQuoteIds.length === 0) return true;
   return s.knownQuoteIds.some((id) => !s.lastPosted.includes(id));
 }
@@ -77,7 +86,10 @@ export function dirtyOrderFields(
 
 export type StockLine = { lineId: number; productId: number; quantity: number; needsStock: boolean };
 export type WarehouseItem = { lineId: number; productId: number; quantity: number };
-export type Allocation = { warehouses: { warehouseId: number; items: WarehouseItem[] }[]; short: { lineId: number; missing: number }[] };
+export type Allocation = {
+  warehouses: { warehouseId: number; items: WarehouseItem[] }[];
+  short: { lineId: number; missing: number }[];
+};
 
 /**
  * Where each line ships from. Warehouses come in the channel's order of preference; `free` is
@@ -85,7 +97,11 @@ export type Allocation = { warehouses: { warehouseId: number; items: WarehouseIt
  * takes it; otherwise each line takes from the warehouses in order, split where one runs out.
  * Lines that need no stock (made to order) go with the first warehouse used, or the first one.
  */
-export function allocateStock(lines: readonly StockLine[], warehouseIds: readonly number[], free: ReadonlyMap<string, number>): Allocation {
+export function allocateStock(
+  lines: readonly StockLine[],
+  warehouseIds: readonly number[],
+  free: ReadonlyMap<string, number>,
+): Allocation {
   const stocked = lines.filter((l) => l.needsStock && l.quantity > 0);
   const whole = wholeOrderWarehouses(lines, warehouseIds, free)[0];
   const byWarehouse = new Map<number, WarehouseItem[]>();
@@ -112,18 +128,26 @@ export function allocateStock(lines: readonly StockLine[], warehouseIds: readonl
   }
   const unstocked = lines.filter((l) => !l.needsStock && l.quantity > 0);
   const home = [...byWarehouse.keys()][0] ?? warehouseIds[0];
-  if (home !== undefined) for (const l of unstocked) add(home, { lineId: l.lineId, productId: l.productId, quantity: l.quantity });
+  if (home !== undefined)
+    for (const l of unstocked) add(home, { lineId: l.lineId, productId: l.productId, quantity: l.quantity });
   const order = (w: number) => warehouseIds.indexOf(w);
   return {
-    warehouses: [...byWarehouse].sort((a, b) => order(a[0]) - order(b[0])).map(([warehouseId, items]) => ({ warehouseId, items })),
+    warehouses: [...byWarehouse]
+      .sort((a, b) => order(a[0]) - order(b[0]))
+      .map(([warehouseId, items]) => ({ warehouseId, items })),
     short,
   };
 }
 
 /** Why: the warehouses (in the channel's order) that could each send every stocked line alone; allocateStock takes the first. */
-export function wholeOrderWarehouses(lines: readonly StockLine[], warehouseIds: readonly number[], free: ReadonlyMap<string, number>): number[] {
+export function wholeOrderWarehouses(
+  lines: readonly StockLine[],
+  warehouseIds: readonly number[],
+  free: ReadonlyMap<string, number>,
+): number[] {
   const need = new Map<number, number>();
-  for (const l of lines) if (l.needsStock && l.quantity > 0) need.set(l.productId, (need.get(l.productId) ?? 0) + l.quantity);
+  for (const l of lines)
+    if (l.needsStock && l.quantity > 0) need.set(l.productId, (need.get(l.productId) ?? 0) + l.quantity);
   return warehouseIds.filter((w) => [...need].every(([p, q]) => (free.get(`${w}:${p}`) ?? 0) >= q));
 }
 
@@ -133,9 +157,17 @@ export function wholeOrderWarehouses(lines: readonly StockLine[], warehouseIds: 
  * estimate may offer every warehouse that could send it all (`whole`, alternatives); when none
  * can, the order ships split as `allocation` says (each warehouse sends its part).
  */
-export function shippability(lines: readonly StockLine[], warehouseIds: readonly number[], free: ReadonlyMap<string, number>): { ships: boolean; whole: number[]; allocation: Allocation } {
+export function shippability(
+  lines: readonly StockLine[],
+  warehouseIds: readonly number[],
+  free: ReadonlyMap<string, number>,
+): { ships: boolean; whole: number[]; allocation: Allocation } {
   const allocation = allocateStock(lines, warehouseIds, free);
-  return { ships: allocation.short.length === 0 && allocation.warehouses.length > 0, whole: wholeOrderWarehouses(lines, warehouseIds, free), allocation };
+  return {
+    ships: allocation.short.length === 0 && allocation.warehouses.length > 0,
+    whole: wholeOrderWarehouses(lines, warehouseIds, free),
+    allocation,
+  };
 }
 
 // -------------------------------------------------------------------------------------------

@@ -50,7 +50,10 @@ export type Configuration = {
 
 const byOrder = (a: ConfigOption, b: ConfigOption) => a.sort - b.sort || a.id - b.id;
 
-export function configure(options: readonly ConfigOption[], requested: readonly RequestedSelection[] = []): Configuration {
+export function configure(
+  options: readonly ConfigOption[],
+  requested: readonly RequestedSelection[] = [],
+): Configuration {
   const asked = new Map<number, RequestedSelection[]>();
   for (const r of requested) asked.set(r.optionId, [...(asked.get(r.optionId) ?? []), r]);
 
@@ -81,7 +84,10 @@ export function configure(options: readonly ConfigOption[], requested: readonly 
   for (const root of children.get(null) ?? []) visit(root);
 
   const choiceById = new Map(options.flatMap((o) => o.choices.map((c) => [c.id, c] as const)));
-  const optionsCents = selections.reduce((sum, s) => sum + (choiceById.get(s.choiceId)?.priceCents ?? 0) * s.quantity, 0);
+  const optionsCents = selections.reduce(
+    (sum, s) => sum + (choiceById.get(s.choiceId)?.priceCents ?? 0) * s.quantity,
+    0,
+  );
   return { selections, visibleOptionIds: visible, optionsCents };
 }
 
@@ -98,6 +104,10 @@ export function configuredStockCode(base: string, options: readonly ConfigOption
     const ob = optionById.get(b.optionId)!;
     return oa.stockCodePosition - ob.stockCodePosition || byOrder(oa, ob) || a.choiceId - b.choiceId;
   });
-  const segments: StockCodeSelection[] = ordered.map((s) => ({ stockCodeValue: choiceById.get(s.choiceId)!.stockCodeValue, optionType: s.optionType, quantity: s.quantity }));
+  const segments: StockCodeSelection[] = ordered.map((s) => ({
+    stockCodeValue: choiceById.get(s.choiceId)!.stockCodeValue,
+    optionType: s.optionType,
+    quantity: s.quantity,
+  }));
   return buildStockCode(base, segments);
 }

@@ -97,7 +97,12 @@ export const DATE_PICKER_FORMAT = 'mm/dd/yy';
 export const VIDEO_VIEWPORT_TOLERANCE_PX = 350;
 
 /** Layout breakpoints in px (spec §9). */
-export const BREAKPOINTS = { buttonGroups: 767, mobileTitle: 992, backgroundMobile: 450, backgroundTablet: 1151 } as const;
+export const BREAKPOINTS = {
+  buttonGroups: 767,
+  mobileTitle: 992,
+  backgroundMobile: 450,
+  backgroundTablet: 1151,
+} as const;
 
 /** Wait overlay opacity. */
 export const WAIT_OVERLAY_OPACITY = 0.5;

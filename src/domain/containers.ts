@@ -21,14 +21,21 @@ export type PackProblem = null | 'unknown_line' | 'unknown_container' | 'other_w
  * container already holds of the line): the line and the container exist, share a warehouse,
  * the quantity is a whole number from 1, and the line is not packed beyond its quantity.
  */
-export function checkPack(lines: readonly PackLine[], containers: readonly PackContainer[], items: readonly PackItem[], put: PackItem): PackProblem {
+export function checkPack(
+  lines: readonly PackLine[],
+  containers: readonly PackContainer[],
+  items: readonly PackItem[],
+  put: PackItem,
+): PackProblem {
   const line = lines.find((l) => l.id === put.line_id);
   if (!line) return 'unknown_line';
   const container = containers.find((c) => c.id === put.container_id);
   if (!container) return 'unknown_container';
   if (line.warehouse_id !== container.warehouse_id) return 'other_warehouse';
   if (!Number.isSafeInteger(put.quantity) || put.quantity < 1) return 'quantity';
-  const elsewhere = items.filter((i) => i.line_id === put.line_id && i.container_id !== put.container_id).reduce((s, i) => s + i.quantity, 0);
+  const elsewhere = items
+    .filter((i) => i.line_id === put.line_id && i.container_id !== put.container_id)
+    .reduce((s, i) => s + i.quantity, 0);
   if (elsewhere + put.quantity > line.quantity) return 'too_many';
   return null;
 }

@@ -5,9 +5,12 @@
  */
 import { formatPickerDate, maxPickerDate, parseFlexibleDate, type CalendarDate } from './dates.ts';
 
-export type DateFieldResult = { ok: true; date: CalendarDate; iso: string; display: string } | { ok: false; error: 'format' | 'past' | 'future' };
+export type DateFieldResult =
+  | { ok: true; date: CalendarDate; iso: string; display: string }
+  | { ok: false; error: 'format' | 'past' | 'future' };
 
-const iso = (d: CalendarDate) => `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+const iso = (d: CalendarDate) =>
+  `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 const utcDay = (d: Date) => ({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
 
 export function checkDateField(input: string, now: Date, opts: { allowPast?: boolean } = {}): DateFieldResult {

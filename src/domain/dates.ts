@@ -70,7 +70,11 @@ export function parseFlexibleDate(
   if (parts.length !== 3 || !parts.every((p) => /^\d+$/.test(p))) return null;
   for (const o of order) {
     const [y, m, d] =
-      o === 'ymd' ? [parts[0], parts[1], parts[2]] : o === 'mdy' ? [parts[2], parts[0], parts[1]] : [parts[2], parts[1], parts[0]];
+      o === 'ymd'
+        ? [parts[0], parts[1], parts[2]]
+        : o === 'mdy'
+          ? [parts[2], parts[0], parts[1]]
+          : [parts[2], parts[1], parts[0]];
     if (m.length > 2 || d.length > 2) continue;
     const year = fullYear(y);
     if (year === null) continue;
@@ -161,6 +165,7 @@ export function formatCalendarDay(iso: string, locale: string): string {
   const d = new Date(`${m[1]}T12:00:00Z`);
   if (Number.isNaN(d.getTime())) return String(iso);
   let f = dayFormats.get(locale);
-  if (!f) dayFormats.set(locale, (f = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' })));
+  if (!f)
+    dayFormats.set(locale, (f = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' })));
   return f.format(d);
 }

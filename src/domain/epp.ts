@@ -48,10 +48,24 @@ export type EppRules = {
 };
 
 /** A promotional plan (epp_promotions). */
-export type EppPromo = { id: number; code: string; name: string; months: number; ratePercent: string; feePercent: string };
+export type EppPromo = {
+  id: number;
+  code: string;
+  name: string;
+  months: number;
+  ratePercent: string;
+  feePercent: string;
+};
 
 /** One item of what is financed: an order line or a product. */
-export type EppItem = { id: number; productId: number | null; title: string; amountCents: number; eligible: boolean; promo: EppPromo | null };
+export type EppItem = {
+  id: number;
+  productId: number | null;
+  title: string;
+  amountCents: number;
+  eligible: boolean;
+  promo: EppPromo | null;
+};
 
 /** What an EPP admin may choose beyond the lists (spec §6); anyone else must pick from the lists (§5). */
 export const EPP_ADMIN_LIMITS = { percentDown: { min: 1, max: 99 }, months: { min: 1, max: 120 } } as const;
@@ -72,17 +86,24 @@ const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isS
  * Why: the server refuses, and the islands never send, a non-admin choice outside the lists; an
  * EPP admin may pick any whole value within EPP_ADMIN_LIMITS. Returns the field errors (empty = ok).
  */
-export function checkChoice(choice: Partial<EppChoice>, rules: Pick<EppRules, 'percentDown' | 'months'>, admin: boolean): FieldErrors {
+export function checkChoice(
+  choice: Partial<EppChoice>,
+  rules: Pick<EppRules, 'percentDown' | 'months'>,
+  admin: boolean,
+): FieldErrors {
   const errors: FieldErrors = {};
   const { percentDown: p, months: m } = choice;
   if (p !== undefined) {
     if (admin) {
-      if (!isWhole(p) || p < EPP_ADMIN_LIMITS.percentDown.min || p > EPP_ADMIN_LIMITS.percentDown.max) errors.percentDown = EPP_MESSAGES.adminPercentDown;
-    } else if (!rules.percentDown.includes(p as number)) errors.percentDown = EPP_MESSAGES.percentDown(rules.percentDown);
+      if (!isWhole(p) || p < EPP_ADMIN_LIMITS.percentDown.min || p > EPP_ADMIN_LIMITS.percentDown.max)
+        errors.percentDown = EPP_MESSAGES.adminPercentDown;
+    } else if (!rules.percentDown.includes(p as number))
+      errors.percentDown = EPP_MESSAGES.percentDown(rules.percentDown);
   }
   if (m !== undefined) {
     if (admin) {
-      if (!isWhole(m) || m < EPP_ADMIN_LIMITS.months.min || m > EPP_ADMIN_LIMITS.months.max) errors.months = EPP_MESSAGES.adminMonths;
+      if (!isWhole(m) || m < EPP_ADMIN_LIMITS.months.min || m > EPP_ADMIN_LIMITS.months.max)
+        errors.months = EPP_MESSAGES.adminMonths;
     } else if (!rules.months.includes(m as number)) errors.months = EPP_MESSAGES.months(rules.months);
   }
   return errors;
@@ -101,7 +122,12 @@ export function normaliseChoice(choice: Partial<EppChoice>, rules: EppRules, adm
 }
 
 /** Why: the refresh cycle compares what is selected with what was last requested (spec §4). */
-export function selectionHash(s: { percentDown: number; months: number; eppFee?: string | null; context?: string }): string {
+export function selectionHash(s: {
+  percentDown: number;
+  months: number;
+  eppFee?: string | null;
+  context?: string;
+}): string {
   return `${s.context ?? ''}|${s.percentDown}|${s.months}|${s.eppFee ?? ''}`;
 }
 
@@ -175,7 +201,8 @@ export type EppPlan = {
 /** Why: every EPP figure from one set of inputs, in cents; downPayment + Σ schedule = total exactly. */
 export function computePlan(input: EppPlanInput): EppPlan {
   const { totalCents, percentDown, months, start } = input;
-  if (!Number.isSafeInteger(totalCents) || totalCents < 0) throw new RangeError(`Total must be non-negative cents: ${totalCents}`);
+  if (!Number.isSafeInteger(totalCents) || totalCents < 0)
+    throw new RangeError(`Total must be non-negative cents: ${totalCents}`);
   if (!isWhole(months) || months < 1) throw new RangeError(`Months must be a positive whole number: ${months}`);
   if (!(percentDown >= 0 && percentDown <= 100)) throw new RangeError(`Percent down out of range: ${percentDown}`);
   const ineligible = Math.min(totalCents, Math.max(0, input.ineligibleCents ?? 0));
@@ -199,7 +226,8 @@ export function computePlan(input: EppPlanInput): EppPlan {
     downPaymentCents,
     amountFinancedCents,
     feeCents,
-    feePercentCalculated: amountFinancedCents > 0 ? round2((feeCents * 100) / amountFinancedCents) : Number(input.feePercent),
+    feePercentCalculated:
+      amountFinancedCents > 0 ? round2((feeCents * 100) / amountFinancedCents) : Number(input.feePercent),
     interestCents,
     financeChargeCents,
     totalOfPaymentsCents,

@@ -25,7 +25,8 @@ export const invalid = (message: string, fields?: FieldErrors, code = 'invalid')
 /** 401: no session (or bearer token) where one is required. */
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'unauthorized', message);
 /** 403: signed in, but without the right. */
-export const forbidden = (message = 'You do not have permission to do that.') => new AppError(403, 'forbidden', message);
+export const forbidden = (message = 'You do not have permission to do that.') =>
+  new AppError(403, 'forbidden', message);
 /** 404: the thing does not exist (or is not visible to this user). */
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 /** 409: the write conflicts with current state (duplicate email, stale version...). */
@@ -46,7 +47,8 @@ export function withText<E extends AppError>(e: E, key: string, params?: Record<
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
 /** 503: the store cannot serve this (a channel missing or misconfigured); logged as an error. */
-export const unavailable = (message = 'The store is not set up yet.') => new AppError(503, 'store_unavailable', message);
+export const unavailable = (message = 'The store is not set up yet.') =>
+  new AppError(503, 'store_unavailable', message);
 
 /** The contract's JSON error body; `fields` is always there (`{}` when no field is at fault). */
 export function errorBody(e: AppError) {

@@ -32,14 +32,18 @@ export function destination(origin: LatLng, bearingDeg: number, meters: number):
   const lat1 = rad(origin.lat);
   const lng1 = rad(origin.lng);
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-  const lng2 = lng1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  const lng2 =
+    lng1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
   return { lat: deg(lat2), lng: ((deg(lng2) + 540) % 360) - 180 };
 }
 
 /** Spec §9: the places search area runs 40 233 m from the position toward bearings 225 and 45. */
 export function searchBounds(origin: LatLng): { southWest: LatLng; northEast: LatLng } {
   const [sw, ne] = PLACES_BOUNDS_BEARINGS;
-  return { southWest: destination(origin, sw, PLACES_BOUNDS_OFFSET_M), northEast: destination(origin, ne, PLACES_BOUNDS_OFFSET_M) };
+  return {
+    southWest: destination(origin, sw, PLACES_BOUNDS_OFFSET_M),
+    northEast: destination(origin, ne, PLACES_BOUNDS_OFFSET_M),
+  };
 }
 
 /**
@@ -59,7 +63,8 @@ export function durationText(seconds: number, locale: string): string {
   const minutes = Math.max(1, Math.round(seconds / 60));
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  const unit = (value: number, u: 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'long' }).format(value);
+  const unit = (value: number, u: 'hour' | 'minute') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: u, unitDisplay: 'long' }).format(value);
   if (!h) return unit(m, 'minute');
   return m ? `${unit(h, 'hour')} ${unit(m, 'minute')}` : unit(h, 'hour');
 }
@@ -68,7 +73,13 @@ export type WeeklyHours = { days: number[]; open: string; close: string }[];
 
 /** Weekday (0 = Sunday) and minutes since midnight of `now` in the given IANA zone. */
 export function localClock(now: Date, timeZone: string): { day: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
   return { day, minutes: Number(get('hour')) * 60 + Number(get('minute')) };

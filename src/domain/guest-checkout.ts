@@ -11,7 +11,15 @@
  */
 import { PAYMENT_TYPES } from './constants.ts';
 
-export type GuestChoice = 'card' | 'check' | 'saved_method' | 'bank' | 'invoice' | 'epp' | 'tax_exempt' | 'organisation';
+export type GuestChoice =
+  | 'card'
+  | 'check'
+  | 'saved_method'
+  | 'bank'
+  | 'invoice'
+  | 'epp'
+  | 'tax_exempt'
+  | 'organisation';
 
 /** The choices a guest may make; everything else needs an account. */
 export const GUEST_CHOICES: readonly GuestChoice[] = ['card', 'check'];

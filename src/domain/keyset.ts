@@ -41,7 +41,10 @@ export type SortDir = 'asc' | 'desc';
  * fetches smaller keys; moving back (before) flips both the comparison and the fetch order, and
  * the page is reversed afterwards.
  */
-export function keysetPlan(dir: SortDir, mode: 'after' | 'before'): { op: '<' | '>'; fetchDir: SortDir; reverse: boolean } {
+export function keysetPlan(
+  dir: SortDir,
+  mode: 'after' | 'before',
+): { op: '<' | '>'; fetchDir: SortDir; reverse: boolean } {
   const forward = mode === 'after';
   const descending = dir === 'desc';
   const op = forward === descending ? '<' : '>';
@@ -55,13 +58,21 @@ export function keysetPlan(dir: SortDir, mode: 'after' | 'before'): { op: '<' | 
  * Forward: a next page exists when the extra row came back, a previous one whenever we came
  * through a cursor. Backward: the reverse.
  */
-export function keysetPage<R>(rows: readonly R[], size: number, mode: 'after' | 'before', hadCursor: boolean, reverse: boolean, key: (r: R) => string): { rows: R[]; next: string | null; prev: string | null } {
+export function keysetPage<R>(
+  rows: readonly R[],
+  size: number,
+  mode: 'after' | 'before',
+  hadCursor: boolean,
+  reverse: boolean,
+  key: (r: R) => string,
+): { rows: R[]; next: string | null; prev: string | null } {
   const more = rows.length > size;
   const page = rows.slice(0, size);
   if (reverse) page.reverse();
   const first = page[0];
   const last = page[page.length - 1];
   const next = last === undefined ? null : mode === 'after' ? (more ? key(last) : null) : key(last);
-  const prev = first === undefined ? null : mode === 'after' ? (hadCursor ? key(first) : null) : more ? key(first) : null;
+  const prev =
+    first === undefined ? null : mode === 'after' ? (hadCursor ? key(first) : null) : more ? key(first) : null;
   return { rows: page, next, prev };
 }

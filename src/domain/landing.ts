@@ -13,6 +13,10 @@ export const menuColour = (sectionDark: boolean): MenuColour => (sectionDark ? '
  * Spec §4, §9: a video plays while any part of it is within 350 px of the viewport (above or
  * below it) and pauses outside. `top`/`bottom` are the element's viewport coordinates.
  */
-export function videoNearViewport(rect: { top: number; bottom: number }, viewportHeight: number, tolerance = VIDEO_VIEWPORT_TOLERANCE_PX): boolean {
+export function videoNearViewport(
+  rect: { top: number; bottom: number },
+  viewportHeight: number,
+  tolerance = VIDEO_VIEWPORT_TOLERANCE_PX,
+): boolean {
   return rect.bottom > -tolerance && rect.top < viewportHeight + tolerance;
 }

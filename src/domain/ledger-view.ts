@@ -16,10 +16,24 @@ import { figureRows } from './order-figures.ts';
 import { storedLedger } from './stored-ledger.ts';
 
 export type LedgerViewDiscount = { name: string; cents: number; line: boolean };
-export type LedgerViewLine = { id: number | string; title: string; quantity: number; unitCents: number; listCents: number; discounts: LedgerViewDiscount[]; netCents: number };
+export type LedgerViewLine = {
+  id: number | string;
+  title: string;
+  quantity: number;
+  unitCents: number;
+  listCents: number;
+  discounts: LedgerViewDiscount[];
+  netCents: number;
+};
 export type LedgerRowKind = 'merchandise' | 'discount' | 'shipping' | 'tax' | 'fee' | 'total' | 'paid' | 'unpaid';
 export type LedgerViewRow = { kind: LedgerRowKind; name: string; cents: number; line?: boolean };
-export type LedgerView = { lines: LedgerViewLine[]; rows: LedgerViewRow[]; total: number; paid: number; unpaid: number };
+export type LedgerView = {
+  lines: LedgerViewLine[];
+  rows: LedgerViewRow[];
+  total: number;
+  paid: number;
+  unpaid: number;
+};
 
 type OrderLike = Pick<OrderJson, 'status' | 'quote' | 'totals' | 'line_items' | 'fees' | 'payments'>;
 
@@ -27,29 +41,60 @@ type OrderLike = Pick<OrderJson, 'status' | 'quote' | 'totals' | 'line_items' | 
 export function orderLedgerView(o: OrderLike): LedgerView {
   const items = o.line_items;
   const l = storedLedger(
-    { status: o.status, quote: o.quote, subtotal: o.totals.subtotal, shipping: o.totals.shipping, tax: o.totals.tax, discount: o.totals.discount, total: o.totals.total },
     {
-      lines: items.map((x, i) => ({ id: i, lineType: x.line_type, title: x.product.title, unitPrice: x.unit_price, quantity: x.quantity, discount: x.discount, paidTotal: x.paid_total, promotionId: x.promotion_id })),
-      fees: [...o.fees.unpaid, ...o.fees.paid].map((f) => ({ id: f.fee_id, name: f.name, amount: f.amount.value, paid: f.paid })),
+      status: o.status,
+      quote: o.quote,
+      subtotal: o.totals.subtotal,
+      shipping: o.totals.shipping,
+      tax: o.totals.tax,
+      discount: o.totals.discount,
+      total: o.totals.total,
+    },
+    {
+      lines: items.map((x, i) => ({
+        id: i,
+        lineType: x.line_type,
+        title: x.product.title,
+        unitPrice: x.unit_price,
+        quantity: x.quantity,
+        discount: x.discount,
+        paidTotal: x.paid_total,
+        promotionId: x.promotion_id,
+      })),
+      fees: [...o.fees.unpaid, ...o.fees.paid].map((f) => ({
+        id: f.fee_id,
+        name: f.name,
+        amount: f.amount.value,
+        paid: f.paid,
+      })),
       payments: o.payments.map((p) => ({ total: p.total.value, successful: p.successful })),
-      refunds: o.payments.flatMap((p) => (p.successful ? (p.refunds ?? []).map((r) => ({ amount: r.amount.value })) : [])),
+      refunds: o.payments.flatMap((p) =>
+        p.successful ? (p.refunds ?? []).map((r) => ({ amount: r.amount.value })) : [],
+      ),
     },
   );
-  const lines = l.lines.map((x): LedgerViewLine => ({
-    id: items[x.key].order_line_item_id,
-    title: items[x.key].product.title,
-    quantity: x.quantity,
-    unitCents: x.unitCents,
-    listCents: x.listTotal,
-    discounts: x.discounts.filter((d) => d.cents !== 0).map((d) => ({ name: d.name, cents: d.cents, line: d.name === LINE_DISCOUNT })),
-    netCents: x.net,
-  }));
+  const lines = l.lines.map(
+    (x): LedgerViewLine => ({
+      id: items[x.key].order_line_item_id,
+      title: items[x.key].product.title,
+      quantity: x.quantity,
+      unitCents: x.unitCents,
+      listCents: x.listTotal,
+      discounts: x.discounts
+        .filter((d) => d.cents !== 0)
+        .map((d) => ({ name: d.name, cents: d.cents, line: d.name === LINE_DISCOUNT })),
+      netCents: x.net,
+    }),
+  );
   // The same rows as every storefront summary (order-figures.ts figureRows), then what is paid and owed.
   const figures = figureRows(l);
   const rows: LedgerViewRow[] = [
-    ...figures.rows.map((r): LedgerViewRow => (r.code === 'orgDiscount' || r.code === 'lineDiscount' || r.code === 'promotion'
-      ? { kind: 'discount', name: r.name, cents: -r.cents, line: r.code !== 'promotion' }
-      : { kind: r.code, name: r.code === 'fee' ? r.name : '', cents: r.cents })),
+    ...figures.rows.map(
+      (r): LedgerViewRow =>
+        r.code === 'orgDiscount' || r.code === 'lineDiscount' || r.code === 'promotion'
+          ? { kind: 'discount', name: r.name, cents: -r.cents, line: r.code !== 'promotion' }
+          : { kind: r.code, name: r.code === 'fee' ? r.name : '', cents: r.cents },
+    ),
     { kind: 'total', name: '', cents: figures.total },
     { kind: 'paid', name: '', cents: l.paidNet },
     { kind: 'unpaid', name: '', cents: l.unpaid },

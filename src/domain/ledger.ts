@@ -41,10 +41,10 @@ export const STACKING_RULE = Object.freeze({
   /** The text below in the visitor's language (src/i18n: its English is this text, word for word). */
   messageKey: 'promo.stackingRule' as const,
   text:
-    'Line discounts (such as the organisation discount) come first, each a percentage of the line. '
-    + 'Then every promotion in force combines with the others, highest priority first. Each promotion '
-    + 'is capped at what is left of the goods it applies to, so promotions never exceed the goods and '
-    + 'never come off shipping or tax. Only a promotion marked free shipping removes shipping.',
+    'Line discounts (such as the organisation discount) come first, each a percentage of the line. ' +
+    'Then every promotion in force combines with the others, highest priority first. Each promotion ' +
+    'is capped at what is left of the goods it applies to, so promotions never exceed the goods and ' +
+    'never come off shipping or tax. Only a promotion marked free shipping removes shipping.',
 });
 
 /** Which product lines a discount applies to: all of them unless line types or tags narrow it. */
@@ -125,7 +125,14 @@ export type LedgerLine<K> = {
   unpaid: number;
 };
 
-export type LedgerPromotionRow = { name: string; requestedCents: number; goodsCents: number; shippingCents: number; cents: number; freeShipping: boolean };
+export type LedgerPromotionRow = {
+  name: string;
+  requestedCents: number;
+  goodsCents: number;
+  shippingCents: number;
+  cents: number;
+  freeShipping: boolean;
+};
 
 export type Ledger<K> = {
   lines: LedgerLine<K>[];
@@ -143,7 +150,15 @@ export type Ledger<K> = {
   shippingLines: { warehouseId: number | string | null; cents: number; discount: number; net: number }[];
   shipping: number;
   shippingNet: number;
-  taxes: { name: string; levied: TaxBase; rate: number | null; base: number; cents: number; onGoods: number; onShipping: number }[];
+  taxes: {
+    name: string;
+    levied: TaxBase;
+    rate: number | null;
+    base: number;
+    cents: number;
+    onGoods: number;
+    onShipping: number;
+  }[];
   tax: number;
   fees: { name: string; cents: number }[];
   feeTotal: number;
@@ -175,7 +190,9 @@ export function percentOf(cents: number, percent: string | number): number {
 
 /** Why: STACKING_RULE's order — highest priority first, the given order breaking ties. */
 export function stackingOrder(promotions: readonly LedgerPromotion[]): number[] {
-  return promotions.map((_, i) => i).sort((a, b) => (promotions[b].priority ?? 0) - (promotions[a].priority ?? 0) || a - b);
+  return promotions
+    .map((_, i) => i)
+    .sort((a, b) => (promotions[b].priority ?? 0) - (promotions[a].priority ?? 0) || a - b);
 }
 
 function assertCents(label: string, c: number): void {
@@ -187,11 +204,19 @@ export function ledger<K>(input: LedgerInput<K>): Ledger<K> {
   const product = input.lines.filter((l) => isMerchandise(l.lineType));
   for (const l of product) {
     assertCents('unit price', l.unitCents);
-    if (!Number.isSafeInteger(l.quantity) || l.quantity < 0) throw new RangeError(`quantity must be a whole number ≥ 0: ${l.quantity}`);
+    if (!Number.isSafeInteger(l.quantity) || l.quantity < 0)
+      throw new RangeError(`quantity must be a whole number ≥ 0: ${l.quantity}`);
   }
   const lines = product.map((l) => {
     const listTotal = sumCents([l.unitCents * l.quantity]);
-    return { l, listTotal, remaining: listTotal, discounts: [] as LedgerDiscountRow[], lineDiscount: 0, promotionDiscount: 0 };
+    return {
+      l,
+      listTotal,
+      remaining: listTotal,
+      discounts: [] as LedgerDiscountRow[],
+      lineDiscount: 0,
+      promotionDiscount: 0,
+    };
   });
   const merchandise = sumCents(lines.map((d) => d.listTotal));
 
@@ -212,7 +237,9 @@ export function ledger<K>(input: LedgerInput<K>): Ledger<K> {
   for (const ld of input.lineDiscounts ?? []) {
     let sum = 0;
     for (const d of lines) {
-      const cents = inScope(d.l, ld.appliesTo) ? Math.min(percentOf(d.listTotal, ld.percent), Math.max(0, d.remaining)) : 0;
+      const cents = inScope(d.l, ld.appliesTo)
+        ? Math.min(percentOf(d.listTotal, ld.percent), Math.max(0, d.remaining))
+        : 0;
       d.discounts.push({ name: ld.name, kind: 'line', cents });
       d.remaining -= cents;
       d.lineDiscount += cents;
@@ -224,7 +251,14 @@ export function ledger<K>(input: LedgerInput<K>): Ledger<K> {
   // 2. Promotions, stacked: each capped at what is left of the goods it applies to, and of the goods as a whole
   //    (a credit line lowers what promotions can take, so the goods never go below zero through them).
   const promos = input.promotions ?? [];
-  const promotionRows: LedgerPromotionRow[] = promos.map((p) => ({ name: p.name, requestedCents: p.amountCents, goodsCents: 0, shippingCents: 0, cents: 0, freeShipping: !!p.freeShipping }));
+  const promotionRows: LedgerPromotionRow[] = promos.map((p) => ({
+    name: p.name,
+    requestedCents: p.amountCents,
+    goodsCents: 0,
+    shippingCents: 0,
+    cents: 0,
+    freeShipping: !!p.freeShipping,
+  }));
   const perLinePromo = lines.map(() => promos.map(() => 0));
   for (const i of stackingOrder(promos)) {
     const p = promos[i];
@@ -277,7 +311,15 @@ export function ledger<K>(input: LedgerInput<K>): Ledger<K> {
     // No line and no shipping to bear it (an order of nothing but a fixed amount): it stays at order level.
     const shippingPart = weights.length ? (onShipping ? parts[nets.length] : 0) : cents;
     lines.forEach((_, k) => lineTaxes[k].push({ name: t.name, cents: goodsParts[k] ?? 0 }));
-    return { name: t.name, levied: t.levied, rate: 'rate' in t ? Number(t.rate) : null, base, cents, onGoods: sumCents(goodsParts), onShipping: shippingPart };
+    return {
+      name: t.name,
+      levied: t.levied,
+      rate: 'rate' in t ? Number(t.rate) : null,
+      base,
+      cents,
+      onGoods: sumCents(goodsParts),
+      onShipping: shippingPart,
+    };
   });
   const tax = sumCents(taxes.map((t) => t.cents));
 
@@ -316,7 +358,10 @@ export function ledger<K>(input: LedgerInput<K>): Ledger<K> {
       };
     }),
     merchandise,
-    discounts: [...lineDiscountRows, ...promotionRows.map((r): LedgerDiscountRow => ({ name: r.name, kind: 'promotion', cents: r.cents }))],
+    discounts: [
+      ...lineDiscountRows,
+      ...promotionRows.map((r): LedgerDiscountRow => ({ name: r.name, kind: 'promotion', cents: r.cents })),
+    ],
     lineDiscount,
     promotionDiscount,
     promotions: promotionRows,

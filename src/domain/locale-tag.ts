@@ -28,7 +28,6 @@ function canonicalTag(locale: string): string {
   return Intl.getCanonicalLocales(DEFAULT_LOCALE)[0];
 }
 
-
 /** The storefront locale a language tag's primary subtag falls back to ('fr-FR' → fr-ca). */
 const BY_LANGUAGE: Record<string, Locale> = { en: 'en-us', fr: 'fr-ca', es: 'es-mx' };
 

@@ -4,7 +4,15 @@
  */
 
 /** One image of the library as the picker shows it: `thumb` is its smallest stored variant. */
-export type MediaChoice = { id: number; path: string; filename: string; alt: string; thumb: string; width: number | null; height: number | null };
+export type MediaChoice = {
+  id: number;
+  path: string;
+  filename: string;
+  alt: string;
+  thumb: string;
+  width: number | null;
+  height: number | null;
+};
 
 /** How many of the newest images the editor page lists (the search narrows them in the page). */
 export const MEDIA_PICKER_LIMIT = 200;
@@ -18,7 +26,10 @@ export function thumbOf(path: string, variants: readonly { width: number; path: 
 }
 
 /** The images whose name, description or path holds every word of `q` (case and accents ignored). */
-export function filterMedia<T extends Pick<MediaChoice, 'filename' | 'alt' | 'path'>>(list: readonly T[], q: string): T[] {
+export function filterMedia<T extends Pick<MediaChoice, 'filename' | 'alt' | 'path'>>(
+  list: readonly T[],
+  q: string,
+): T[] {
   const words = fold(q).split(/\s+/).filter(Boolean);
   if (!words.length) return [...list];
   return list.filter((m) => {

@@ -137,7 +137,10 @@ export const BASE_CURRENCY = 'USD';
  * channel (or for a code no channel has) it is in the base currency. One rule for the reports
  * page, its JSON and the dashboard.
  */
-export function reportCurrency(channelCode: string | null | undefined, channels: readonly { code: string; currency: string }[]): string {
+export function reportCurrency(
+  channelCode: string | null | undefined,
+  channels: readonly { code: string; currency: string }[],
+): string {
   return (channelCode ? channels.find((c) => c.code === channelCode)?.currency : undefined) ?? BASE_CURRENCY;
 }
 
@@ -167,7 +170,8 @@ export function formatMoney(cents: number, currency: string, locale: string): st
  */
 export function divideCents(cents: number, divisor: number): number {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);
-  if (!Number.isSafeInteger(divisor) || divisor <= 0) throw new RangeError(`Divisor must be a whole number above 0: ${divisor}`);
+  if (!Number.isSafeInteger(divisor) || divisor <= 0)
+    throw new RangeError(`Divisor must be a whole number above 0: ${divisor}`);
   const n = BigInt(Math.abs(cents));
   const d = BigInt(divisor);
   const q = (2n * n + d) / (2n * d);
@@ -204,11 +208,20 @@ export function lineTotal(unitCents: number, qty: number, discountCents = 0): nu
  * A sum for a summary card: exact below a million, compact above it ("$478.7M"), with the exact
  * figure kept for a tooltip and for assistive technology by the caller.
  */
-export function formatMoneyCompact(cents: number, currency: string, locale: string): { text: string; exact: string; compact: boolean } {
+export function formatMoneyCompact(
+  cents: number,
+  currency: string,
+  locale: string,
+): { text: string; exact: string; compact: boolean } {
   const exact = formatMoney(cents, currency, locale);
   if (Math.abs(cents) < 100_000_000) return { text: exact, exact, compact: false };
   try {
-    const text = new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: String(currency).trim().toUpperCase(), notation: 'compact', maximumFractionDigits: 1 }).format(cents / 100);
+    const text = new Intl.NumberFormat(intlLocale(locale), {
+      style: 'currency',
+      currency: String(currency).trim().toUpperCase(),
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }).format(cents / 100);
     return { text, exact, compact: true };
   } catch {
     return { text: exact, exact, compact: false };

@@ -28,15 +28,35 @@ export type OrderAddress = z.infer<typeof OrderAddress>;
 
 /** The columns of an address-book row that an order copies. */
 export type AddressBookRow = {
-  id: number; personId: number | null; firstName: string; lastName: string; company: string | null; address1: string; address2: string | null;
-  city: string; regionCode: string; postalCode: string; countryCode: string; phone: string | null;
+  id: number;
+  personId: number | null;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  address1: string;
+  address2: string | null;
+  city: string;
+  regionCode: string;
+  postalCode: string;
+  countryCode: string;
+  phone: string | null;
 };
 
 /** The copy an order keeps of an address-book row (only the listed fields: never timestamps, labels or flags). */
 export function orderAddressOf(a: AddressBookRow): OrderAddress {
   return {
-    id: a.id, personId: a.personId, firstName: a.firstName, lastName: a.lastName, company: a.company, address1: a.address1, address2: a.address2,
-    city: a.city, regionCode: a.regionCode, postalCode: a.postalCode, countryCode: a.countryCode, phone: a.phone,
+    id: a.id,
+    personId: a.personId,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    company: a.company,
+    address1: a.address1,
+    address2: a.address2,
+    city: a.city,
+    regionCode: a.regionCode,
+    postalCode: a.postalCode,
+    countryCode: a.countryCode,
+    phone: a.phone,
   };
 }
 
@@ -44,7 +64,11 @@ export function orderAddressOf(a: AddressBookRow): OrderAddress {
  * The address an order shows and uses: its own copy once placed, the live address-book row while
  * it is a cart. A placed order without a copy has no address (it never falls back to the book).
  */
-export function addressOfOrder(status: string, copy: OrderAddress | null | undefined, live: AddressBookRow | null | undefined): OrderAddress | null {
+export function addressOfOrder(
+  status: string,
+  copy: OrderAddress | null | undefined,
+  live: AddressBookRow | null | undefined,
+): OrderAddress | null {
   if (status === 'cart') return live ? orderAddressOf(live) : null;
   return copy ?? null;
 }
@@ -53,6 +77,9 @@ export function addressOfOrder(status: string, copy: OrderAddress | null | undef
  * Whether a shipping quote (made at `createdAt` for address-book row `addressId`) still holds for the ship-to as it
  * is now: same address-book row, not changed after the quote.
  */
-export function quoteStillFor(quote: { addressId: number | null; createdAt: Date }, shipTo: { id: number; updatedAt: Date }): boolean {
+export function quoteStillFor(
+  quote: { addressId: number | null; createdAt: Date },
+  shipTo: { id: number; updatedAt: Date },
+): boolean {
   return quote.addressId === shipTo.id && quote.createdAt.getTime() >= shipTo.updatedAt.getTime();
 }

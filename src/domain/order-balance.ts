@@ -59,11 +59,14 @@ export function orderBalance(input: BalanceInput): Balance {
 }
 
 /** The same from stored rows (decimal strings), as the order read gives them. */
-export function storedOrderBalance(order: { status: string; quote?: boolean; total: string }, parts: {
-  fees?: readonly { amount: string }[];
-  payments?: readonly { total: string; successful: boolean }[];
-  refunds?: readonly { amount: string }[];
-}): Balance {
+export function storedOrderBalance(
+  order: { status: string; quote?: boolean; total: string },
+  parts: {
+    fees?: readonly { amount: string }[];
+    payments?: readonly { total: string; successful: boolean }[];
+    refunds?: readonly { amount: string }[];
+  },
+): Balance {
   return orderBalance({
     status: order.status,
     quote: order.quote,

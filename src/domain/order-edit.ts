@@ -13,7 +13,14 @@ import { ledgerPromotion, type PromotionRowLike } from './promotions.ts';
 /** A money value as the API sends it (spec: total.value, amount.value). */
 export type MoneyValue = { value: string };
 
-export type LineOptionJson = { choice_id: number; quantity: number; option_id: number; option_type: number; option_name?: string; choice_name?: string };
+export type LineOptionJson = {
+  choice_id: number;
+  quantity: number;
+  option_id: number;
+  option_type: number;
+  option_name?: string;
+  choice_name?: string;
+};
 
 export type LineItemJson = {
   order_line_item_id: number;
@@ -37,32 +44,89 @@ export type LineItemJson = {
  * Fee allocations (type 1) carry `paid`: whether the payment that covers the fee went through.
  * Type 2 pays the shipping, type 3 one tax named by tax_name (null for the others).
  */
-export type AllocationJson = { payment_allocation_id: number; type: number; amount: MoneyValue; order_line_item_id: number | null; fee_id: number | null; tax_name?: string | null; paid?: boolean };
+export type AllocationJson = {
+  payment_allocation_id: number;
+  type: number;
+  amount: MoneyValue;
+  order_line_item_id: number | null;
+  fee_id: number | null;
+  tax_name?: string | null;
+  paid?: boolean;
+};
 /** What a refund took back: a line (type 0), the shipping (2) or a tax (3, tax_name). */
-export type RefundAllocationJson = { type: number; amount: MoneyValue; order_line_item_id: number | null; tax_name: string | null };
-export type RefundJson = { refund_id: number; amount: MoneyValue; reason: string | null; created_at: string; allocations?: RefundAllocationJson[] };
+export type RefundAllocationJson = {
+  type: number;
+  amount: MoneyValue;
+  order_line_item_id: number | null;
+  tax_name: string | null;
+};
+export type RefundJson = {
+  refund_id: number;
+  amount: MoneyValue;
+  reason: string | null;
+  created_at: string;
+  allocations?: RefundAllocationJson[];
+};
 export type PaymentJson = {
-  payment_id: number; payment_type: number; successful: boolean; total: MoneyValue; allocations: AllocationJson[]; check_number: string | null; payment_method_id: string | null; created_at: string;
+  payment_id: number;
+  payment_type: number;
+  successful: boolean;
+  total: MoneyValue;
+  allocations: AllocationJson[];
+  check_number: string | null;
+  payment_method_id: string | null;
+  created_at: string;
   /** Card refunds of this payment and their sum. */
-  refunds: RefundJson[]; refunded: MoneyValue;
+  refunds: RefundJson[];
+  refunded: MoneyValue;
 };
 export type FeeJson = { fee_id: number; name: string; amount: MoneyValue; paid: boolean };
 
-export type OrderTotalsJson = { subtotal: string; shipping: string; tax: string; discount: string; total: string; unpaid_total: string; total_discounted: string };
+export type OrderTotalsJson = {
+  subtotal: string;
+  shipping: string;
+  tax: string;
+  discount: string;
+  total: string;
+  unpaid_total: string;
+  total_discounted: string;
+};
 
 export type AddressJson = {
-  id: number; person_id: number | null; person_name: string; firstName: string; lastName: string; address1: string; address2: string | null;
-  city: string; region: { code: string }; postalcode: string; postalCode: string; country: string; phone: string | null;
+  id: number;
+  person_id: number | null;
+  person_name: string;
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  region: { code: string };
+  postalcode: string;
+  postalCode: string;
+  country: string;
+  phone: string | null;
   /** Spec §3 Address `method`: the shipping method chosen for this address (the order's, on its ship-to), else null. */
   method: string | null;
 };
 
 export type ShipmentQuoteJson = {
-  id: number; warehouse_id: number;
+  id: number;
+  warehouse_id: number;
   /** Spec §3 Shipment quote `method`: the method as a person reads it (carrier and service, shipmentMethodName). */
   method: string;
-  carrier: string; description: string; service_type: string; shipment_method: string; total: MoneyValue;
-  shipment_date: string | null; delivery_date: string | null; min_days: number | null; max_days: number | null; residential: boolean; tax_duty_fees: string; selected: boolean;
+  carrier: string;
+  description: string;
+  service_type: string;
+  shipment_method: string;
+  total: MoneyValue;
+  shipment_date: string | null;
+  delivery_date: string | null;
+  min_days: number | null;
+  max_days: number | null;
+  residential: boolean;
+  tax_duty_fees: string;
+  selected: boolean;
 };
 
 /** The full order (GET /{locale}/api/orders/{id}/synchronize): every field of spec §3 Order. */
@@ -73,7 +137,15 @@ export type OrderJson = {
   locale: string;
   status: string;
   notes: string | null;
-  channel: { id: number; code: string; currency_code: string; mid_market_rate: string; zone_location: string; payment_methods: { method: string; label: string; payment_type: number | null }[]; tax_exempt_available: boolean };
+  channel: {
+    id: number;
+    code: string;
+    currency_code: string;
+    mid_market_rate: string;
+    zone_location: string;
+    payment_methods: { method: string; label: string; payment_type: number | null }[];
+    tax_exempt_available: boolean;
+  };
   order_currency: string;
   tax_exempt_id: string | null;
   tax_exempt: boolean;
@@ -106,7 +178,14 @@ export type OrderJson = {
   bill_to: AddressJson | null;
   ship_from: { id: number; code: string; name: string; city: string; region: string; country: string } | null;
   user_id: number | null;
-  person: { id: number; firstName: string; lastName: string; phone: string | null; email: string | null; organization: { id: number; name: string } | null } | null;
+  person: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    email: string | null;
+    organization: { id: number; name: string } | null;
+  } | null;
   submitted_at: string | null;
   created_at: string;
   updated_at: string;
@@ -144,7 +223,8 @@ export type UpdateResponse = { order: OrderJson; new_lines: { placeholder_id: st
 
 /** New lines in the editor carry an id of this form until the update reply maps it to a stored id. */
 export const PLACEHOLDER_PREFIX = 'new-';
-export const isPlaceholderId = (id: unknown): id is string => typeof id === 'string' && id.startsWith(PLACEHOLDER_PREFIX);
+export const isPlaceholderId = (id: unknown): id is string =>
+  typeof id === 'string' && id.startsWith(PLACEHOLDER_PREFIX);
 
 // ---------------------------------------------------------------- re-pricing
 
@@ -158,7 +238,13 @@ export type RepriceLine = {
   tags?: readonly string[];
 };
 
-export type RepricedLine = { key: number | string; discount: number; total: number; total_discounted: number; unpaid: number };
+export type RepricedLine = {
+  key: number | string;
+  discount: number;
+  total: number;
+  total_discounted: number;
+  unpaid: number;
+};
 
 export type RepriceResult = {
   lines: RepricedLine[];
@@ -183,12 +269,27 @@ export type RepriceResult = {
 export function repriceOrder(
   lines: readonly RepriceLine[],
   promotions: readonly (Omit<PromotionRowLike, 'name'> & { name?: string })[],
-  opts: { orgDiscount: string | number; shippingCents: number; taxRates: readonly { name: string; rate: number }[]; taxExempt: boolean; usdRate?: string | number },
+  opts: {
+    orgDiscount: string | number;
+    shippingCents: number;
+    taxRates: readonly { name: string; rate: number }[];
+    taxExempt: boolean;
+    usdRate?: string | number;
+  },
 ): RepriceResult {
   // Each promotion as the ledger takes it (domain/promotions.ts): its USD value at the order's channel rate, its scope, free shipping.
-  const ledgerPromos = promotions.map((p, i) => ledgerPromotion({ ...p, name: p.name ?? `promotion ${i + 1}` }, { midMarketRate: opts.usdRate ?? 1 }));
+  const ledgerPromos = promotions.map((p, i) =>
+    ledgerPromotion({ ...p, name: p.name ?? `promotion ${i + 1}` }, { midMarketRate: opts.usdRate ?? 1 }),
+  );
   const priced = priceOrder({
-    lines: lines.map((l) => ({ key: l.key, lineType: l.line_type, unitCents: l.unit_cents, quantity: l.quantity, paidCents: l.paid_cents, tags: l.tags })),
+    lines: lines.map((l) => ({
+      key: l.key,
+      lineType: l.line_type,
+      unitCents: l.unit_cents,
+      quantity: l.quantity,
+      paidCents: l.paid_cents,
+      tags: l.tags,
+    })),
     orgDiscountPercent: opts.orgDiscount,
     promotionCents: ledgerPromos.map((p) => p.amountCents),
     promotions: ledgerPromos,
@@ -196,7 +297,13 @@ export function repriceOrder(
     tax: { rates: opts.taxRates, exempt: opts.taxExempt },
   });
   return {
-    lines: priced.lines.map((l) => ({ key: l.key, discount: l.discount, total: l.total, total_discounted: l.totalDiscounted, unpaid: l.unpaid })),
+    lines: priced.lines.map((l) => ({
+      key: l.key,
+      discount: l.discount,
+      total: l.total,
+      total_discounted: l.totalDiscounted,
+      unpaid: l.unpaid,
+    })),
     tax_breakdown: priced.taxLines,
     subtotal: priced.subtotal,
     discount: priced.discount,
@@ -223,7 +330,8 @@ export const UNIT_PRICE_MESSAGE = 'Enter a unit price of 0 or more with at most 
  * decimals (thousands separators allowed); anything else is null (refused with UNIT_PRICE_MESSAGE).
  */
 export function staffUnitPriceCents(v: unknown): number | null {
-  const s = typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim().replace(/,/g, '') : '';
+  const s =
+    typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim().replace(/,/g, '') : '';
   if (!/^\d{1,8}(\.\d{1,2})?$/.test(s)) return null;
   const cents = toCents(s);
   return cents <= UNIT_PRICE_MAX_CENTS ? cents : null;

@@ -62,7 +62,8 @@ export function figureRows(l: Ledger<unknown>, opts: FigureOptions = {}): Figure
   const withShipping = opts.withShippingAndTax ?? true;
   const rows: FigureRow[] = [{ code: 'merchandise', name: 'merchandise', cents: l.merchandise }];
   for (const d of l.discounts) {
-    if (d.kind === 'line' && d.cents) rows.push({ code: discountCode(d, opts.lineDiscountIsOrg), name: d.name, cents: -d.cents });
+    if (d.kind === 'line' && d.cents)
+      rows.push({ code: discountCode(d, opts.lineDiscountIsOrg), name: d.name, cents: -d.cents });
   }
   for (const p of l.promotions) {
     // Without shipping shown, a free-shipping promotion's row is its goods part only.
@@ -85,7 +86,9 @@ export function lineFigures<K>(line: LedgerLine<K>, opts: FigureOptions = {}): L
     unitCents: line.unitCents,
     quantity: line.quantity,
     listTotal: line.listTotal,
-    discounts: line.discounts.filter((d) => d.cents).map((d) => ({ code: discountCode(d, opts.lineDiscountIsOrg), name: d.name, cents: -d.cents })),
+    discounts: line.discounts
+      .filter((d) => d.cents)
+      .map((d) => ({ code: discountCode(d, opts.lineDiscountIsOrg), name: d.name, cents: -d.cents })),
     net: line.net,
   };
 }

@@ -13,7 +13,12 @@ export type DisplayNumber = {
 };
 
 /** Why: staff and buyer must call a quote by the same number. */
-export function orderDisplayNumber(o: { id: number; status: string; quote?: boolean | null; quoteId?: number | null }): DisplayNumber {
+export function orderDisplayNumber(o: {
+  id: number;
+  status: string;
+  quote?: boolean | null;
+  quoteId?: number | null;
+}): DisplayNumber {
   const isQuote = !!o.quote || o.status === 'quote';
   if (isQuote && o.quoteId != null) return { kind: 'quote', number: o.quoteId, key: 'quotes.show.title' };
   return { kind: 'order', number: o.id, key: 'order.title' };

@@ -63,8 +63,17 @@ export function orderTotals(
   extras: { shippingCents?: number; taxCents?: number } = {},
 ): OrderTotals {
   const l = ledger({
-    lines: lines.map((x, i) => ({ key: i, lineType: Number(x.line_type), unitCents: x.unit_price_cents, quantity: x.quantity, discountCents: x.discount_cents ?? 0 })),
-    promotions: promotions.map((p, i) => ({ name: `promotion ${i + 1}`, amountCents: parseCents(p?.configuration?.[0]?.actions?.[0]?.value) ?? 0 })),
+    lines: lines.map((x, i) => ({
+      key: i,
+      lineType: Number(x.line_type),
+      unitCents: x.unit_price_cents,
+      quantity: x.quantity,
+      discountCents: x.discount_cents ?? 0,
+    })),
+    promotions: promotions.map((p, i) => ({
+      name: `promotion ${i + 1}`,
+      amountCents: parseCents(p?.configuration?.[0]?.actions?.[0]?.value) ?? 0,
+    })),
     shipping: [{ warehouseId: null, cents: extras.shippingCents ?? 0 }],
     taxes: [{ name: 'tax', fixedCents: extras.taxCents ?? 0, levied: 'goods' }],
   });
@@ -105,6 +114,9 @@ export function orgDiscountCents(grossCents: number, percent: string | number): 
  */
 export function spreadPromotion(lineTotalsCents: readonly number[], promotionCents: number): number[] {
   const weights = lineTotalsCents.map((t) => Math.max(0, t));
-  const spread = Math.min(promotionCents, weights.reduce((s, w) => s + w, 0));
+  const spread = Math.min(
+    promotionCents,
+    weights.reduce((s, w) => s + w, 0),
+  );
   return spread > 0 ? prorate(weights, spread) : weights.map(() => 0);
 }

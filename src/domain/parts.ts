@@ -8,14 +8,22 @@ export type ImageRect = { x1: number; y1: number; x2: number; y2: number };
 export type SimpleBounds = [[number, number], [number, number]];
 
 export function calloutBounds(r: ImageRect, height: number): SimpleBounds {
-  return [[height - r.y2, r.x1], [height - r.y1, r.x2]];
+  return [
+    [height - r.y2, r.x1],
+    [height - r.y1, r.x2],
+  ];
 }
 
 /** Back from map bounds to a whole-pixel rectangle clamped to the image. */
 export function toImageRect(b: SimpleBounds, height: number, width = Infinity): ImageRect {
   const [[south, west], [north, east]] = b;
   const clamp = (v: number, max: number) => Math.min(Math.max(Math.round(v), 0), max);
-  return { x1: clamp(west, width), y1: clamp(height - north, height), x2: clamp(east, width), y2: clamp(height - south, height) };
+  return {
+    x1: clamp(west, width),
+    y1: clamp(height - north, height),
+    x2: clamp(east, width),
+    y2: clamp(height - south, height),
+  };
 }
 
 type SearchableCallout = { callout: string; parts: readonly { stockcode: string; title: string }[] };
@@ -49,7 +57,14 @@ export function findCallouts(callouts: readonly SearchableCallout[], query: stri
 /** What the parts explorer island is given (server view-model → islands/behaviours/parts-explorer.ts). */
 export type ExplorerProps = {
   diagram: { id: number; title: string; image: string; width: number; height: number };
-  callouts: { callout: string; x1: number; y1: number; x2: number; y2: number; parts: { productId: number; stockcode: string; title: string }[] }[];
+  callouts: {
+    callout: string;
+    x1: number;
+    y1: number;
+    x2: number;
+    y2: number;
+    parts: { productId: number; stockcode: string; title: string }[];
+  }[];
   selected: string | null;
   zoom: number | null;
   zoomRange: { min: number; max: number };

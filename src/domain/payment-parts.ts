@@ -23,7 +23,13 @@ import type { OrderJson } from './order-edit.ts';
 /** The tax_name of the one tax part of an order that keeps a single tax amount (no breakdown). */
 export const TAX_PART_NAME = 'Tax';
 
-export type StoredAllocation = { type: number; amount: string; order_line_item_id?: number | null; fee_id?: number | null; tax_name?: string | null };
+export type StoredAllocation = {
+  type: number;
+  amount: string;
+  order_line_item_id?: number | null;
+  fee_id?: number | null;
+  tax_name?: string | null;
+};
 
 /** An order as the orders API sends it (OrderJson) or as the server reads it: decimal strings. */
 export type OwedOrderInput = {
@@ -55,7 +61,12 @@ export type PaymentPart = {
 };
 
 /** The part an allocation (stored or sent) goes to. */
-export function partKey(a: { type: number; order_line_item_id?: number | null; fee_id?: number | null; tax_name?: string | null }): string {
+export function partKey(a: {
+  type: number;
+  order_line_item_id?: number | null;
+  fee_id?: number | null;
+  tax_name?: string | null;
+}): string {
   if (a.type === ALLOCATION_TYPES.LINE) return `line:${a.order_line_item_id}`;
   if (a.type === ALLOCATION_TYPES.FEE) return `fee:${a.fee_id}`;
   if (a.type === ALLOCATION_TYPES.SHIPPING) return 'shipping';
@@ -66,7 +77,10 @@ export function partKey(a: { type: number; order_line_item_id?: number | null; f
 export function taxFaces(order: Pick<OwedOrderInput, 'tax' | 'tax_breakdown'>): { name: string; cents: number }[] {
   const tax = toCents(order.tax);
   const rows = (order.tax_breakdown ?? []).map((t) => ({ name: t.name, cents: toCents(t.amount) }));
-  const named = rows.length > 0 && new Set(rows.map((r) => r.name)).size === rows.length && rows.reduce((s, r) => s + r.cents, 0) === tax;
+  const named =
+    rows.length > 0 &&
+    new Set(rows.map((r) => r.name)).size === rows.length &&
+    rows.reduce((s, r) => s + r.cents, 0) === tax;
   if (named) return rows.filter((r) => r.cents > 0);
   return tax > 0 ? [{ name: TAX_PART_NAME, cents: tax }] : [];
 }
@@ -74,28 +88,70 @@ export function taxFaces(order: Pick<OwedOrderInput, 'tax' | 'tax_breakdown'>): 
 /** Why: the parts of an order a payment can pay, each with what it still owes (see the header). */
 export function owedParts(order: OwedOrderInput): PaymentPart[] {
   const paid = new Map<string, number>();
-  const add = (a: StoredAllocation, sign: 1 | -1) => paid.set(partKey(a), (paid.get(partKey(a)) ?? 0) + sign * toCents(a.amount));
+  const add = (a: StoredAllocation, sign: 1 | -1) =>
+    paid.set(partKey(a), (paid.get(partKey(a)) ?? 0) + sign * toCents(a.amount));
   for (const p of order.payments) if (p.successful) for (const a of p.allocations) add(a, 1);
   for (const r of order.refunds) for (const a of r.allocations) add(a, -1);
   const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
 
   const lines: PaymentPart[] = order.lines
     .filter((l) => l.line_type !== LINE_TYPES.PROMOTION)
-    .map((l) => ({ key: `line:${l.id}`, type: ALLOCATION_TYPES.LINE, order_line_item_id: l.id, fee_id: null, tax_name: null, label: l.title, owedCents: Math.max(0, toCents(l.unpaid_total)), paidCents: toCents(l.paid_total ?? '0') }));
+    .map((l) => ({
+      key: `line:${l.id}`,
+      type: ALLOCATION_TYPES.LINE,
+      order_line_item_id: l.id,
+      fee_id: null,
+      tax_name: null,
+      label: l.title,
+      owedCents: Math.max(0, toCents(l.unpaid_total)),
+      paidCents: toCents(l.paid_total ?? '0'),
+    }));
   const fees: PaymentPart[] = order.fees
     .filter((f) => !f.paid)
     .map((f) => {
       const face = toCents(f.amount);
       const owedCents = clamp(face - (paid.get(`fee:${f.id}`) ?? 0), face);
-      return { key: `fee:${f.id}`, type: ALLOCATION_TYPES.FEE, order_line_item_id: null, fee_id: f.id, tax_name: null, label: f.name, owedCents, paidCents: face - owedCents };
+      return {
+        key: `fee:${f.id}`,
+        type: ALLOCATION_TYPES.FEE,
+        order_line_item_id: null,
+        fee_id: f.id,
+        tax_name: null,
+        label: f.name,
+        owedCents,
+        paidCents: face - owedCents,
+      };
     });
   const shippingFace = toCents(order.shipping);
   const faces = [
-    ...(shippingFace > 0 ? [{ key: 'shipping', type: ALLOCATION_TYPES.SHIPPING, name: null as string | null, label: '', face: shippingFace }] : []),
-    ...taxFaces(order).map((t) => ({ key: `tax:${t.name}`, type: ALLOCATION_TYPES.TAX, name: t.name as string | null, label: t.name, face: t.cents })),
+    ...(shippingFace > 0
+      ? [
+          {
+            key: 'shipping',
+            type: ALLOCATION_TYPES.SHIPPING,
+            name: null as string | null,
+            label: '',
+            face: shippingFace,
+          },
+        ]
+      : []),
+    ...taxFaces(order).map((t) => ({
+      key: `tax:${t.name}`,
+      type: ALLOCATION_TYPES.TAX,
+      name: t.name as string | null,
+      label: t.name,
+      face: t.cents,
+    })),
   ];
   const orderParts: PaymentPart[] = faces.map((f) => ({
-    key: f.key, type: f.type, order_line_item_id: null, fee_id: null, tax_name: f.name, label: f.label, owedCents: clamp(f.face - (paid.get(f.key) ?? 0), f.face), paidCents: 0,
+    key: f.key,
+    type: f.type,
+    order_line_item_id: null,
+    fee_id: null,
+    tax_name: f.name,
+    label: f.label,
+    owedCents: clamp(f.face - (paid.get(f.key) ?? 0), f.face),
+    paidCents: 0,
   }));
 
   const balance = storedOrderBalance(order, { fees: order.fees, payments: order.payments, refunds: order.refunds });
@@ -120,15 +176,47 @@ export function owedParts(order: OwedOrderInput): PaymentPart[] {
 
 /** The same from the order as the orders API sends it (OrderJson): what the payment island reads. */
 export function owedPartsOfOrder(order: OrderJson): PaymentPart[] {
-  const alloc = (a: { type: number; amount: { value: string }; order_line_item_id: number | null; fee_id?: number | null; tax_name?: string | null }): StoredAllocation => ({
-    type: a.type, amount: a.amount.value, order_line_item_id: a.order_line_item_id, fee_id: a.fee_id ?? null, tax_name: a.tax_name ?? null,
+  const alloc = (a: {
+    type: number;
+    amount: { value: string };
+    order_line_item_id: number | null;
+    fee_id?: number | null;
+    tax_name?: string | null;
+  }): StoredAllocation => ({
+    type: a.type,
+    amount: a.amount.value,
+    order_line_item_id: a.order_line_item_id,
+    fee_id: a.fee_id ?? null,
+    tax_name: a.tax_name ?? null,
   });
   return owedParts({
-    status: order.status, quote: order.quote, total: order.totals.total, shipping: order.totals.shipping, tax: order.totals.tax, tax_breakdown: order.tax_breakdown,
-    lines: order.line_items.map((l) => ({ id: l.order_line_item_id, title: l.product.title, line_type: l.line_type, unpaid_total: l.unpaid_total, paid_total: l.paid_total })),
-    fees: [...order.fees.paid, ...order.fees.unpaid].map((f) => ({ id: f.fee_id, name: f.name, amount: f.amount.value, paid: f.paid })),
-    payments: order.payments.map((p) => ({ total: p.total.value, successful: p.successful, allocations: p.allocations.map(alloc) })),
-    refunds: order.payments.flatMap((p) => (p.refunds ?? []).map((r) => ({ amount: r.amount.value, allocations: (r.allocations ?? []).map(alloc) }))),
+    status: order.status,
+    quote: order.quote,
+    total: order.totals.total,
+    shipping: order.totals.shipping,
+    tax: order.totals.tax,
+    tax_breakdown: order.tax_breakdown,
+    lines: order.line_items.map((l) => ({
+      id: l.order_line_item_id,
+      title: l.product.title,
+      line_type: l.line_type,
+      unpaid_total: l.unpaid_total,
+      paid_total: l.paid_total,
+    })),
+    fees: [...order.fees.paid, ...order.fees.unpaid].map((f) => ({
+      id: f.fee_id,
+      name: f.name,
+      amount: f.amount.value,
+      paid: f.paid,
+    })),
+    payments: order.payments.map((p) => ({
+      total: p.total.value,
+      successful: p.successful,
+      allocations: p.allocations.map(alloc),
+    })),
+    refunds: order.payments.flatMap((p) =>
+      (p.refunds ?? []).map((r) => ({ amount: r.amount.value, allocations: (r.allocations ?? []).map(alloc) })),
+    ),
   });
 }
 
@@ -144,7 +232,8 @@ export type PartAssignment = { key: string; cents: number };
  * of cents or is more than the parts owe together (callers check first).
  */
 export function distributeOverParts(parts: readonly PaymentPart[], amountCents: number): PartAssignment[] {
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError('the amount must be a positive number of cents');
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+    throw new RangeError('the amount must be a positive number of cents');
   if (amountCents > sumOwed(parts)) throw new RangeError('the amount is more than the order owes');
   let rest = amountCents;
   const out: PartAssignment[] = [];
@@ -160,13 +249,26 @@ export function distributeOverParts(parts: readonly PaymentPart[], amountCents: 
 export const isRefundableAllocation = (type: number) => type !== ALLOCATION_TYPES.FEE;
 
 /** What is left to refund on a payment as the orders API sends it: its refundable allocations less its refunds. */
-export function refundableCents(p: { allocations: readonly { type: number; amount: { value: string } }[]; refunded: { value: string } }): number {
-  return Math.max(0, p.allocations.filter((a) => isRefundableAllocation(a.type)).reduce((s, a) => s + toCents(a.amount.value), 0) - toCents(p.refunded.value));
+export function refundableCents(p: {
+  allocations: readonly { type: number; amount: { value: string } }[];
+  refunded: { value: string };
+}): number {
+  return Math.max(
+    0,
+    p.allocations.filter((a) => isRefundableAllocation(a.type)).reduce((s, a) => s + toCents(a.amount.value), 0) -
+      toCents(p.refunded.value),
+  );
 }
 
 export type PartCheck =
   | { ok: true; assignedCents: number }
-  | { ok: false; reason: 'amount' | 'unknown_part' | 'duplicate' | 'over_part' | 'sum' | 'negative'; index?: number; key?: string; assignedCents: number };
+  | {
+      ok: false;
+      reason: 'amount' | 'unknown_part' | 'duplicate' | 'over_part' | 'sum' | 'negative';
+      index?: number;
+      key?: string;
+      assignedCents: number;
+    };
 
 /**
  * Why: one rule for a hand-entered split, checked by the island (to enable its button) and by
@@ -174,7 +276,11 @@ export type PartCheck =
  * part of this order once, is not negative and not above what the part still owes, and together
  * they add up to the payment to the cent.
  */
-export function checkPartAssignments(parts: readonly PaymentPart[], assignments: readonly PartAssignment[], amountCents: number): PartCheck {
+export function checkPartAssignments(
+  parts: readonly PaymentPart[],
+  assignments: readonly PartAssignment[],
+  amountCents: number,
+): PartCheck {
   const owed = new Map(parts.map((p) => [p.key, p.owedCents]));
   const seen = new Set<string>();
   let sum = 0;
@@ -183,11 +289,13 @@ export function checkPartAssignments(parts: readonly PaymentPart[], assignments:
     if (cap === undefined) return { ok: false, reason: 'unknown_part', index, key: a.key, assignedCents: sum };
     if (seen.has(a.key)) return { ok: false, reason: 'duplicate', index, key: a.key, assignedCents: sum };
     seen.add(a.key);
-    if (!Number.isSafeInteger(a.cents) || a.cents < 0) return { ok: false, reason: 'negative', index, key: a.key, assignedCents: sum };
+    if (!Number.isSafeInteger(a.cents) || a.cents < 0)
+      return { ok: false, reason: 'negative', index, key: a.key, assignedCents: sum };
     if (a.cents > cap) return { ok: false, reason: 'over_part', index, key: a.key, assignedCents: sum };
     sum += a.cents;
   }
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return { ok: false, reason: 'amount', assignedCents: sum };
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+    return { ok: false, reason: 'amount', assignedCents: sum };
   if (sum !== amountCents) return { ok: false, reason: 'sum', assignedCents: sum };
   return { ok: true, assignedCents: sum };
 }

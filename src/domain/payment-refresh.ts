@@ -6,7 +6,10 @@
  */
 export type RefreshablePayment = { payment_id: number; successful: boolean };
 
-export function replacePayment<P extends RefreshablePayment>(payments: readonly P[], fresh: P): { payments: P[]; statusChanged: boolean } {
+export function replacePayment<P extends RefreshablePayment>(
+  payments: readonly P[],
+  fresh: P,
+): { payments: P[]; statusChanged: boolean } {
   const i = payments.findIndex((p) => p.payment_id === fresh.payment_id);
   if (i < 0) return { payments: [...payments, fresh], statusChanged: true };
   const next = payments.slice();

@@ -15,8 +15,14 @@ export function channelMethodFor(paymentType: number): ChannelMethod | null {
 export const METHOD_NOT_OFFERED = 'This store does not take this payment method. Choose another.';
 
 const CARD_BRANDS: Record<string, string> = {
-  visa: 'Visa', mc: 'Mastercard', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover',
-  jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay',
+  visa: 'Visa',
+  mc: 'Mastercard',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  diners: 'Diners Club',
+  unionpay: 'UnionPay',
 };
 
 /**
@@ -27,7 +33,9 @@ const CARD_BRANDS: Record<string, string> = {
  */
 export function cardLabel(methodId: string | null, known?: { brand?: unknown; last4?: unknown } | null): string | null {
   if (methodId?.includes('••••')) return methodId; // staff payments store the label itself
-  const m = methodId ? /(?:^|_)(visa|mc|mastercard|amex|discover|jcb|diners|unionpay)(?:_(\d{4}))?(?:_|$)/i.exec(methodId) : null;
+  const m = methodId
+    ? /(?:^|_)(visa|mc|mastercard|amex|discover|jcb|diners|unionpay)(?:_(\d{4}))?(?:_|$)/i.exec(methodId)
+    : null;
   const brand = m?.[1] ?? (typeof known?.brand === 'string' ? known.brand : '');
   const last4 = m?.[2] ?? (!m && typeof known?.last4 === 'string' ? known.last4 : '');
   if (!brand) return null;

@@ -8,7 +8,15 @@ const formats = new Map<string, Intl.NumberFormat>();
 const format = (locale: string, style: 'decimal' | 'percent', digits: number, minDigits: number) => {
   const key = `${locale}|${style}|${digits}|${minDigits}`;
   let f = formats.get(key);
-  if (!f) formats.set(key, (f = new Intl.NumberFormat(intlLocale(locale), { style, minimumFractionDigits: Math.min(minDigits, digits), maximumFractionDigits: digits })));
+  if (!f)
+    formats.set(
+      key,
+      (f = new Intl.NumberFormat(intlLocale(locale), {
+        style,
+        minimumFractionDigits: Math.min(minDigits, digits),
+        maximumFractionDigits: digits,
+      })),
+    );
   return f;
 };
 

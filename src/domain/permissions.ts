@@ -35,10 +35,18 @@ export function effectivePermissions(
 }
 
 /** The set the guard checks. */
-export function permissionSet(roleKeys: Iterable<string>, orgOverrides: readonly Override[], userOverrides: readonly Override[]): Set<string> {
+export function permissionSet(
+  roleKeys: Iterable<string>,
+  orgOverrides: readonly Override[],
+  userOverrides: readonly Override[],
+): Set<string> {
   const keys = new Set<string>(roleKeys);
   for (const o of [...orgOverrides, ...userOverrides]) keys.add(o.key);
-  return new Set(effectivePermissions([...keys], roleKeys, orgOverrides, userOverrides).filter((p) => p.held).map((p) => p.key));
+  return new Set(
+    effectivePermissions([...keys], roleKeys, orgOverrides, userOverrides)
+      .filter((p) => p.held)
+      .map((p) => p.key),
+  );
 }
 
 /** The key that lets a user edit permissions at all. */
@@ -60,7 +68,9 @@ export function mayEdit(
   if (!actor.permissions.has(PERMISSIONS_EDIT)) return { ok: false, reason: 'no_right' };
   if (!actor.permissions.has(key)) return { ok: false, reason: 'not_held' };
   if (target.userId !== undefined && target.userId === actor.id) return { ok: false, reason: 'self' };
-  if (target.organisationId !== undefined && target.organisationId === actor.organisationId) return { ok: false, reason: 'self' };
-  if (target.permissions && [...target.permissions].some((k) => !actor.permissions.has(k))) return { ok: false, reason: 'superior' };
+  if (target.organisationId !== undefined && target.organisationId === actor.organisationId)
+    return { ok: false, reason: 'self' };
+  if (target.permissions && [...target.permissions].some((k) => !actor.permissions.has(k)))
+    return { ok: false, reason: 'superior' };
   return { ok: true };
 }

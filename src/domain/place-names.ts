@@ -12,25 +12,60 @@ type Lang = 'fr' | 'es';
 const REGIONS: Record<Lang, Record<string, Record<string, string>>> = {
   fr: {
     CA: {
-      BC: 'Colombie-Britannique', NB: 'Nouveau-Brunswick', NL: 'Terre-Neuve-et-Labrador', NS: 'Nouvelle-Écosse',
-      NT: 'Territoires du Nord-Ouest', PE: 'Île-du-Prince-Édouard', QC: 'Québec',
+      BC: 'Colombie-Britannique',
+      NB: 'Nouveau-Brunswick',
+      NL: 'Terre-Neuve-et-Labrador',
+      NS: 'Nouvelle-Écosse',
+      NT: 'Territoires du Nord-Ouest',
+      PE: 'Île-du-Prince-Édouard',
+      QC: 'Québec',
     },
     US: {
-      CA: 'Californie', NC: 'Caroline du Nord', SC: 'Caroline du Sud', ND: 'Dakota du Nord', SD: 'Dakota du Sud',
-      FL: 'Floride', GA: 'Géorgie', HI: 'Hawaï', LA: 'Louisiane', NM: 'Nouveau-Mexique', PA: 'Pennsylvanie',
-      VA: 'Virginie', WV: 'Virginie-Occidentale', DC: 'District de Columbia',
+      CA: 'Californie',
+      NC: 'Caroline du Nord',
+      SC: 'Caroline du Sud',
+      ND: 'Dakota du Nord',
+      SD: 'Dakota du Sud',
+      FL: 'Floride',
+      GA: 'Géorgie',
+      HI: 'Hawaï',
+      LA: 'Louisiane',
+      NM: 'Nouveau-Mexique',
+      PA: 'Pennsylvanie',
+      VA: 'Virginie',
+      WV: 'Virginie-Occidentale',
+      DC: 'District de Columbia',
     },
     MX: { CMX: 'Mexico', MEX: 'État de Mexico', BCN: 'Basse-Californie', BCS: 'Basse-Californie du Sud' },
   },
   es: {
     CA: {
-      BC: 'Columbia Británica', NB: 'Nuevo Brunswick', NL: 'Terranova y Labrador', NS: 'Nueva Escocia',
-      NT: 'Territorios del Noroeste', PE: 'Isla del Príncipe Eduardo', QC: 'Quebec',
+      BC: 'Columbia Británica',
+      NB: 'Nuevo Brunswick',
+      NL: 'Terranova y Labrador',
+      NS: 'Nueva Escocia',
+      NT: 'Territorios del Noroeste',
+      PE: 'Isla del Príncipe Eduardo',
+      QC: 'Quebec',
     },
     US: {
-      NC: 'Carolina del Norte', SC: 'Carolina del Sur', ND: 'Dakota del Norte', SD: 'Dakota del Sur', HI: 'Hawái',
-      LA: 'Luisiana', NM: 'Nuevo México', PA: 'Pensilvania', NY: 'Nueva York', NJ: 'Nueva Jersey', NH: 'Nuevo Hampshire',
-      WV: 'Virginia Occidental', DC: 'Distrito de Columbia', MS: 'Misisipi', MO: 'Misuri', OR: 'Oregón', MI: 'Míchigan',
+      NC: 'Carolina del Norte',
+      SC: 'Carolina del Sur',
+      ND: 'Dakota del Norte',
+      SD: 'Dakota del Sur',
+      HI: 'Hawái',
+      LA: 'Luisiana',
+      NM: 'Nuevo México',
+      PA: 'Pensilvania',
+      NY: 'Nueva York',
+      NJ: 'Nueva Jersey',
+      NH: 'Nuevo Hampshire',
+      WV: 'Virginia Occidental',
+      DC: 'Distrito de Columbia',
+      MS: 'Misisipi',
+      MO: 'Misuri',
+      OR: 'Oregón',
+      MI: 'Míchigan',
     },
     MX: {},
   },
@@ -68,7 +103,13 @@ export function localCountries<T extends { code: string; name: string }>(list: r
 }
 
 /** A country's regions named in the visitor's language and sorted by those names. */
-export function localRegions<T extends { code: string; name: string }>(countryCode: string, list: readonly T[], locale: string): T[] {
+export function localRegions<T extends { code: string; name: string }>(
+  countryCode: string,
+  list: readonly T[],
+  locale: string,
+): T[] {
   const tag = intlLocale(locale);
-  return list.map((r) => ({ ...r, name: regionName(countryCode, r.code, locale, r.name) })).sort((a, b) => a.name.localeCompare(b.name, tag));
+  return list
+    .map((r) => ({ ...r, name: regionName(countryCode, r.code, locale, r.name) }))
+    .sort((a, b) => a.name.localeCompare(b.name, tag));
 }

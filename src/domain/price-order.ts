@@ -22,7 +22,14 @@
 import { ledger, type LedgerPromotion, type LedgerTax } from './ledger.ts';
 import { floorAtZero } from './money.ts';
 
-export type PriceLine<K> = { key: K; lineType: number; unitCents: number; quantity: number; paidCents?: number; tags?: readonly string[] };
+export type PriceLine<K> = {
+  key: K;
+  lineType: number;
+  unitCents: number;
+  quantity: number;
+  paidCents?: number;
+  tags?: readonly string[];
+};
 
 export type PriceOrderInput<K> = {
   lines: readonly PriceLine<K>[];
@@ -37,7 +44,16 @@ export type PriceOrderInput<K> = {
   tax: { rates: readonly { name: string; rate: number }[]; exempt: boolean } | { fixedCents: number };
 };
 
-export type PricedLine<K> = { key: K; product: boolean; gross: number; discount: number; total: number; share: number; totalDiscounted: number; unpaid: number };
+export type PricedLine<K> = {
+  key: K;
+  product: boolean;
+  gross: number;
+  discount: number;
+  total: number;
+  share: number;
+  totalDiscounted: number;
+  unpaid: number;
+};
 
 export type PricedOrder<K> = {
   lines: PricedLine<K>[];
@@ -61,12 +77,21 @@ export type PricedOrder<K> = {
 export const ORG_DISCOUNT = 'Organisation discount';
 
 export function priceOrder<K>(input: PriceOrderInput<K>): PricedOrder<K> {
-  const promotions = input.promotions ?? input.promotionCents.map((c, i) => ({ name: `promotion ${i + 1}`, amountCents: c }));
-  const taxes: LedgerTax[] = 'fixedCents' in input.tax
-    ? [{ name: 'tax', fixedCents: input.tax.fixedCents, levied: 'goods' }]
-    : input.tax.rates.map((t) => ({ name: t.name, rate: t.rate, levied: 'goods' }));
+  const promotions =
+    input.promotions ?? input.promotionCents.map((c, i) => ({ name: `promotion ${i + 1}`, amountCents: c }));
+  const taxes: LedgerTax[] =
+    'fixedCents' in input.tax
+      ? [{ name: 'tax', fixedCents: input.tax.fixedCents, levied: 'goods' }]
+      : input.tax.rates.map((t) => ({ name: t.name, rate: t.rate, levied: 'goods' }));
   const l = ledger({
-    lines: input.lines.map((x) => ({ key: x, lineType: x.lineType, unitCents: x.unitCents, quantity: x.quantity, paidCents: x.paidCents, tags: x.tags })),
+    lines: input.lines.map((x) => ({
+      key: x,
+      lineType: x.lineType,
+      unitCents: x.unitCents,
+      quantity: x.quantity,
+      paidCents: x.paidCents,
+      tags: x.tags,
+    })),
     lineDiscounts: [{ name: ORG_DISCOUNT, percent: input.orgDiscountPercent }],
     promotions,
     shipping: [{ warehouseId: null, cents: input.shippingCents }],
@@ -76,9 +101,28 @@ export function priceOrder<K>(input: PriceOrderInput<K>): PricedOrder<K> {
   const byLine = new Map(l.lines.map((x) => [x.key, x]));
   const lines = input.lines.map((x): PricedLine<K> => {
     const d = byLine.get(x);
-    if (!d) return { key: x.key, product: false, gross: x.unitCents * x.quantity, discount: 0, total: x.unitCents * x.quantity, share: 0, totalDiscounted: 0, unpaid: 0 };
+    if (!d)
+      return {
+        key: x.key,
+        product: false,
+        gross: x.unitCents * x.quantity,
+        discount: 0,
+        total: x.unitCents * x.quantity,
+        share: 0,
+        totalDiscounted: 0,
+        unpaid: 0,
+      };
     // A line's stored unpaid_total is what its goods still owe; shipping and tax are owed by the order.
-    return { key: x.key, product: true, gross: d.listTotal, discount: d.lineDiscount, total: d.listTotal - d.lineDiscount, share: d.promotionDiscount, totalDiscounted: d.net, unpaid: d.net - d.paid };
+    return {
+      key: x.key,
+      product: true,
+      gross: d.listTotal,
+      discount: d.lineDiscount,
+      total: d.listTotal - d.lineDiscount,
+      share: d.promotionDiscount,
+      totalDiscounted: d.net,
+      unpaid: d.net - d.paid,
+    };
   });
   return {
     lines,
@@ -88,7 +132,8 @@ export function priceOrder<K>(input: PriceOrderInput<K>): PricedOrder<K> {
     promotionApplied: l.promotions.map((p) => p.cents),
     discount: l.discountTotal,
     taxable: Math.max(0, l.goodsNet),
-    taxLines: 'fixedCents' in input.tax ? [] : l.taxes.map((t) => ({ name: t.name, rate: t.rate ?? 0, amount: t.cents })),
+    taxLines:
+      'fixedCents' in input.tax ? [] : l.taxes.map((t) => ({ name: t.name, rate: t.rate ?? 0, amount: t.cents })),
     tax: l.tax,
     shipping: l.shipping,
     // Never below zero while every line is; a credit larger than the goods still shows 0 (spec §5).

@@ -68,7 +68,12 @@ export function usdToChannelCents(usdCents: number, ch: Pick<PricingChannel, 'mi
 }
 
 /** The product's availability facts as the add-to-cart rule (and the product island) reads them. */
-export function stockView(p: StockFacts): { availability: Availability; tracksStock: boolean; stockOnHand: number; resupplyDate: string | null } {
+export function stockView(p: StockFacts): {
+  availability: Availability;
+  tracksStock: boolean;
+  stockOnHand: number;
+  resupplyDate: string | null;
+} {
   const inChannel = channelStock(p.stock);
   return {
     availability: p.availability,
@@ -81,5 +86,12 @@ export function stockView(p: StockFacts): { availability: Availability; tracksSt
 /** Add-to-cart state of one unit priced at `priceCents` (options included). */
 export function productState(p: StockFacts, priceCents: number, now: Date): AddToCartState {
   const v = stockView(p);
-  return addToCartState({ priceCents, availability: v.availability, resupplyDate: v.resupplyDate, stockOnHand: v.stockOnHand, tracksStock: v.tracksStock, now });
+  return addToCartState({
+    priceCents,
+    availability: v.availability,
+    resupplyDate: v.resupplyDate,
+    stockOnHand: v.stockOnHand,
+    tracksStock: v.tracksStock,
+    now,
+  });
 }

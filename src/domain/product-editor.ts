@@ -30,17 +30,38 @@ export type EditorOption = {
 };
 
 /** Spec §3 Distributor entry; `warehouses`: the ids of the warehouses the distributor's organisation runs (read only: saving ignores it). */
-export type EditorDistributor = { index: number; distributor: number; distributor_price: string; distributor_quantity: number; warehouses: number[] };
+export type EditorDistributor = {
+  index: number;
+  distributor: number;
+  distributor_price: string;
+  distributor_quantity: number;
+  warehouses: number[];
+};
 
 /** The warehouses of each distributor's organisation, by distributor id (for Distributor entry `warehouses`). */
 export function distributorWarehouses(
   dists: readonly { id: number; organisationId: number | null }[],
   houses: readonly { id: number; organisationId: number | null }[],
 ): Map<number, number[]> {
-  return new Map(dists.map((d) => [d.id, d.organisationId == null ? [] : houses.filter((h) => h.organisationId === d.organisationId).map((h) => h.id).sort((a, b) => a - b)]));
+  return new Map(
+    dists.map((d) => [
+      d.id,
+      d.organisationId == null
+        ? []
+        : houses
+            .filter((h) => h.organisationId === d.organisationId)
+            .map((h) => h.id)
+            .sort((a, b) => a - b),
+    ]),
+  );
 }
 export type EditorChannelWarehouse = { warehouse_id: number; quantity: number };
-export type EditorChannel = { channel_id: number; selectedWarehouses: EditorChannelWarehouse[]; price: string; price_category: string };
+export type EditorChannel = {
+  channel_id: number;
+  selectedWarehouses: EditorChannelWarehouse[];
+  price: string;
+  price_category: string;
+};
 
 export type ProductEditorData = {
   product_id: number | null;
@@ -99,19 +120,68 @@ export const DUPLICATE_FIELDS = ['stockcode', 'sku', 'gtin', 'slug', 'title'] as
 export type DuplicateField = (typeof DUPLICATE_FIELDS)[number];
 
 export const DIMENSION_FIELDS = [
-  'box_method', 'class', 'nmfc', 'product_length', 'product_width', 'product_height', 'product_weight', 'is_physical',
-  'is_stackable', 'stackable_quantity', 'stackable_length', 'stackable_width', 'stackable_height',
+  'box_method',
+  'class',
+  'nmfc',
+  'product_length',
+  'product_width',
+  'product_height',
+  'product_weight',
+  'is_physical',
+  'is_stackable',
+  'stackable_quantity',
+  'stackable_length',
+  'stackable_width',
+  'stackable_height',
 ] as const;
 
 export function emptyProduct(): ProductEditorData {
   return {
-    product_id: null, product_audit_id: null, title: '', slug: '', stockcode: '', sku: '', gtin: '', brand: '', tariff_code: '',
-    shipping_label: '', is_kit: false, isKitDerived: false, description: '', status: 0, notes: '', inventory_type: 'stocked',
-    availability: 'in_stock', price: '0.00', primary_image: '', images: [], image_hash: '', categories: {}, parentCategories: [],
-    parentCategoriesAmount: {}, box_method: '', class: '', nmfc: '', product_length: null, product_width: null, product_height: null,
-    product_weight: null, is_physical: true, is_stackable: false, stackable_quantity: null, stackable_length: null,
-    stackable_width: null, stackable_height: null, isNonStock: false, isNonStockLabel: '', coo: '', options: [], taxonomy_terms: [],
-    distributors: [], channels: [], savedDistributors: [],
+    product_id: null,
+    product_audit_id: null,
+    title: '',
+    slug: '',
+    stockcode: '',
+    sku: '',
+    gtin: '',
+    brand: '',
+    tariff_code: '',
+    shipping_label: '',
+    is_kit: false,
+    isKitDerived: false,
+    description: '',
+    status: 0,
+    notes: '',
+    inventory_type: 'stocked',
+    availability: 'in_stock',
+    price: '0.00',
+    primary_image: '',
+    images: [],
+    image_hash: '',
+    categories: {},
+    parentCategories: [],
+    parentCategoriesAmount: {},
+    box_method: '',
+    class: '',
+    nmfc: '',
+    product_length: null,
+    product_width: null,
+    product_height: null,
+    product_weight: null,
+    is_physical: true,
+    is_stackable: false,
+    stackable_quantity: null,
+    stackable_length: null,
+    stackable_width: null,
+    stackable_height: null,
+    isNonStock: false,
+    isNonStockLabel: '',
+    coo: '',
+    options: [],
+    taxonomy_terms: [],
+    distributors: [],
+    channels: [],
+    savedDistributors: [],
   };
 }
 
@@ -120,7 +190,15 @@ export function emptyOption(position: number): EditorOption {
 }
 
 export function emptyChoice(): EditorChoice {
-  return { choice_id: null, name: '', stock_code_value: '', price: '0.00', discount_price: null, is_default: false, children: [] };
+  return {
+    choice_id: null,
+    name: '',
+    stock_code_value: '',
+    price: '0.00',
+    discount_price: null,
+    is_default: false,
+    children: [],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,9 +225,17 @@ export function removeCategory(s: CategoryState, categoryId: number, parentId: n
   if (count <= 1) {
     const amount = { ...s.parentCategoriesAmount };
     delete amount[parentId];
-    return { categories, parentCategories: s.parentCategories.filter((p) => p !== parentId), parentCategoriesAmount: amount };
+    return {
+      categories,
+      parentCategories: s.parentCategories.filter((p) => p !== parentId),
+      parentCategoriesAmount: amount,
+    };
   }
-  return { categories, parentCategories: s.parentCategories, parentCategoriesAmount: { ...s.parentCategoriesAmount, [parentId]: count - 1 } };
+  return {
+    categories,
+    parentCategories: s.parentCategories,
+    parentCategoriesAmount: { ...s.parentCategoriesAmount, [parentId]: count - 1 },
+  };
 }
 
 /** The category state for a set of selected ids, given each category's parent. */

@@ -49,7 +49,9 @@ export function lineTags(isPart: boolean): readonly string[] {
 export function ledgerPromotion(row: PromotionRowLike, channel: { midMarketRate: string | number }): LedgerPromotion {
   return {
     name: row.name,
-    amountCents: usdToChannelCents(promotionUsdCents(row.configuration), { midMarketRate: String(channel.midMarketRate) }),
+    amountCents: usdToChannelCents(promotionUsdCents(row.configuration), {
+      midMarketRate: String(channel.midMarketRate),
+    }),
     priority: row.priority ?? 0,
     freeShipping: !!row.freeShipping,
     appliesTo: promotionScope(row.appliesTo),

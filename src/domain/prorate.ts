@@ -125,7 +125,11 @@ export type AllocationProblem =
  * goes to a known line, is at least 0 and at most that line's unpaid_total (the cap of §5); and
  * the assignments add up to the payment exactly, to the cent — allocations always sum to the payment.
  */
-export function checkAllocations(amount: number | string, assigned: readonly AssignedPayment[], lines: readonly PayableLine[]): AllocationProblem {
+export function checkAllocations(
+  amount: number | string,
+  assigned: readonly AssignedPayment[],
+  lines: readonly PayableLine[],
+): AllocationProblem {
   const total = centsDown(amount);
   let sum = 0;
   const unpaid = new Map(lines.map((l) => [String(l.id), centsDown(l.unpaid_total)]));
@@ -152,8 +156,12 @@ export interface RefundableAllocation {
  * still holds; the result adds up to the refund exactly. Throws RangeError when the refund is not
  * a positive whole number of cents or exceeds what the allocations still hold (callers check first).
  */
-export function spreadRefund(refundCents: number, allocations: readonly RefundableAllocation[]): { lineId: number; cents: number }[] {
-  if (!Number.isInteger(refundCents) || refundCents <= 0) throw new RangeError('refund must be a positive number of cents');
+export function spreadRefund(
+  refundCents: number,
+  allocations: readonly RefundableAllocation[],
+): { lineId: number; cents: number }[] {
+  if (!Number.isInteger(refundCents) || refundCents <= 0)
+    throw new RangeError('refund must be a positive number of cents');
   const left = allocations.reduce((s, a) => s + Math.max(0, a.leftCents), 0);
   if (refundCents > left) throw new RangeError('refund exceeds what the payment paid onto lines');
   const out = new Map<number, number>();

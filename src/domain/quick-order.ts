@@ -46,7 +46,19 @@ export type Verdict<P> = QuickLine & {
   product: P | null;
 };
 
-const PART_HEADERS = new Set(['part_number', 'part number', 'partnumber', 'part_no', 'part no', 'part', 'stockcode', 'stock_code', 'stock code', 'sku', 'item']);
+const PART_HEADERS = new Set([
+  'part_number',
+  'part number',
+  'partnumber',
+  'part_no',
+  'part no',
+  'part',
+  'stockcode',
+  'stock_code',
+  'stock code',
+  'sku',
+  'item',
+]);
 const QTY_HEADERS = new Set(['quantity', 'qty', 'quantité', 'quantite', 'cantidad', 'cant']);
 
 /** The key a part number is looked up and compared by: case and surrounding space do not matter. */
@@ -54,7 +66,12 @@ export const partKey = (stockcode: string): string => stockcode.trim().toLowerCa
 
 /** Cells of one row: a comma, semicolon or tab separates (double quotes may wrap a cell); with none of them, spaces do. */
 export function splitRow(row: string): string[] {
-  if (!/[,;\t]/.test(row)) return row.trim().split(/\s+/).filter(Boolean).map((c) => c.replace(/^"(.*)"$/, '$1'));
+  if (!/[,;\t]/.test(row))
+    return row
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((c) => c.replace(/^"(.*)"$/, '$1'));
   const cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -117,13 +134,25 @@ export function parseQuickOrder(text: string): QuickLine[] {
 export function linesFromList(list: readonly { stockcode: string; quantity: unknown; line?: number }[]): QuickLine[] {
   return list.map((l, i) => {
     const quantityText = typeof l.quantity === 'number' ? String(l.quantity) : String(l.quantity ?? '').trim();
-    return { line: l.line ?? i + 1, stockcode: l.stockcode.trim(), quantityText, quantity: quantityText === '' ? null : parseQuantity(quantityText) };
+    return {
+      line: l.line ?? i + 1,
+      stockcode: l.stockcode.trim(),
+      quantityText,
+      quantity: quantityText === '' ? null : parseQuantity(quantityText),
+    };
   });
 }
 
 /** The distinct part numbers to look up (by partKey), leaving out what cannot be one. */
 export function partKeys(lines: readonly QuickLine[]): string[] {
-  return [...new Set(lines.map((l) => l.stockcode).filter((s) => s !== '' && s.length <= PART_NUMBER_MAX).map(partKey))];
+  return [
+    ...new Set(
+      lines
+        .map((l) => l.stockcode)
+        .filter((s) => s !== '' && s.length <= PART_NUMBER_MAX)
+        .map(partKey),
+    ),
+  ];
 }
 
 export const quantityInRange = (q: number | null): q is number => q !== null && q >= CART_MIN && q <= CART_MAX;
@@ -152,4 +181,5 @@ export function judgeLines<P>(lines: readonly QuickLine[], found: ReadonlyMap<st
 }
 
 /** Every line ok, and at least one: only then may the batch go into the cart. */
-export const allOk = (verdicts: readonly { status: QuickStatus }[]): boolean => verdicts.length > 0 && verdicts.every((v) => v.status === 'ok');
+export const allOk = (verdicts: readonly { status: QuickStatus }[]): boolean =>
+  verdicts.length > 0 && verdicts.every((v) => v.status === 'ok');

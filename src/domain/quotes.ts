@@ -10,7 +10,8 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** What a person sees: an offer past its day is 'expired' (stored as 'offered'). */
 export type QuoteState = QuoteStatus | 'expired';
 export const QUOTE_STATES: readonly QuoteState[] = ['requested', 'offered', 'expired', 'accepted', 'rejected'];
-export const isQuoteState = (v: unknown): v is QuoteState => typeof v === 'string' && (QUOTE_STATES as readonly string[]).includes(v);
+export const isQuoteState = (v: unknown): v is QuoteState =>
+  typeof v === 'string' && (QUOTE_STATES as readonly string[]).includes(v);
 
 export const QUOTE_AUTHORS = ['buyer', 'staff'] as const;
 export type QuoteAuthor = (typeof QUOTE_AUTHORS)[number];
@@ -35,7 +36,10 @@ export const QUOTE_MESSAGES = {
  * Who may read and answer a quote on the buyer's side: the buyer who asked, and their organisation's
  * approvers (holders of organisation.users in the same organisation, as for spending approval).
  */
-export function mayAnswerQuote(q: { requestedBy: number; organisationId: number | null }, viewer: { id: number; organisationId: number | null; approver: boolean }): boolean {
+export function mayAnswerQuote(
+  q: { requestedBy: number; organisationId: number | null },
+  viewer: { id: number; organisationId: number | null; approver: boolean },
+): boolean {
   if (q.requestedBy === viewer.id) return true;
   return viewer.approver && viewer.organisationId !== null && q.organisationId === viewer.organisationId;
 }
@@ -56,7 +60,11 @@ export function quoteState(q: { status: QuoteStatus; expiresOn: string | null },
 export const canOffer = (status: QuoteStatus) => status === 'requested' || status === 'offered';
 
 /** Why the buyer may not accept or reject now, or null when they may. Rejecting an expired offer is allowed (it closes it). */
-export function answerRefusal(q: { status: QuoteStatus; expiresOn: string | null }, now: Date, answer: 'accept' | 'reject'): keyof typeof QUOTE_MESSAGES | null {
+export function answerRefusal(
+  q: { status: QuoteStatus; expiresOn: string | null },
+  now: Date,
+  answer: 'accept' | 'reject',
+): keyof typeof QUOTE_MESSAGES | null {
   const state = quoteState(q, now);
   if (state === 'accepted' || state === 'rejected') return 'notOpen';
   if (state === 'requested') return 'notOffered';
@@ -72,7 +80,10 @@ export function checkQuoteMessage(v: unknown): { ok: true; text: string } | { ok
 }
 
 /** The expiry day of a counter-offer: a real day, after today, at most 90 days ahead. */
-export function checkExpiry(v: unknown, now: Date): { ok: true; day: string } | { ok: false; error: 'expiryFormat' | 'expiryPast' | 'expiryFar' } {
+export function checkExpiry(
+  v: unknown,
+  now: Date,
+): { ok: true; day: string } | { ok: false; error: 'expiryFormat' | 'expiryPast' | 'expiryFar' } {
   const m = typeof v === 'string' ? DAY.exec(v.trim()) : null;
   if (!m) return { ok: false, error: 'expiryFormat' };
   const at = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));

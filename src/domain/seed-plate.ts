@@ -38,7 +38,9 @@ export function plateFromTitle(p: { productId: number; stockcode: string; title:
 
 /** Larger seeds need larger cells, so fewer of them fit on a plate. */
 function fitsSeed(cells: number, crop: Crop, size: SeedSize, plates: readonly Plate[]): boolean {
-  const sizes = [...new Set(plates.filter((p) => p.crop === crop && p.cells > 0).map((p) => p.cells))].sort((a, b) => a - b);
+  const sizes = [...new Set(plates.filter((p) => p.crop === crop && p.cells > 0).map((p) => p.cells))].sort(
+    (a, b) => a - b,
+  );
   if (sizes.length < 2) return true;
   if (size === 'large') return cells === sizes[0];
   if (size === 'small') return cells === sizes[sizes.length - 1];
@@ -50,8 +52,10 @@ const round = (v: number, d = 1) => Math.round(v * 10 ** d) / 10 ** d;
 export function validateInput(i: SeedPlateInput): string | null {
   if (!(i.rowSpacingIn >= 6 && i.rowSpacingIn <= 60)) return 'Row spacing must be between 6 and 60 inches.';
   if (!(i.speedMph >= 2 && i.speedMph <= 12)) return 'Ground speed must be between 2 and 12 mph.';
-  if (i.mode === 'spacing' && !(i.seedSpacingIn >= 0.5 && i.seedSpacingIn <= 24)) return 'Seed spacing must be between 0.5 and 24 inches.';
-  if (i.mode === 'population' && !(i.population >= 5_000 && i.population <= 400_000)) return 'Population must be between 5,000 and 400,000 seeds per acre.';
+  if (i.mode === 'spacing' && !(i.seedSpacingIn >= 0.5 && i.seedSpacingIn <= 24))
+    return 'Seed spacing must be between 0.5 and 24 inches.';
+  if (i.mode === 'population' && !(i.population >= 5_000 && i.population <= 400_000))
+    return 'Population must be between 5,000 and 400,000 seeds per acre.';
   return null;
 }
 
@@ -62,17 +66,45 @@ export function recommendPlates(i: SeedPlateInput, plates: readonly Plate[]): Se
   const seedsPerSecond = inchesPerSecond / seedSpacingIn;
   const steps = [
     i.mode === 'spacing'
-      ? { label: 'population', formula: `${SQ_IN_PER_ACRE.toLocaleString('en-US')} ÷ (${i.rowSpacingIn} × ${i.seedSpacingIn})`, value: `${Math.round(population).toLocaleString('en-US')} seeds/acre` }
-      : { label: 'spacing', formula: `${SQ_IN_PER_ACRE.toLocaleString('en-US')} ÷ (${i.rowSpacingIn} × ${i.population.toLocaleString('en-US')})`, value: `${round(seedSpacingIn, 2)} in` },
+      ? {
+          label: 'population',
+          formula: `${SQ_IN_PER_ACRE.toLocaleString('en-US')} ÷ (${i.rowSpacingIn} × ${i.seedSpacingIn})`,
+          value: `${Math.round(population).toLocaleString('en-US')} seeds/acre`,
+        }
+      : {
+          label: 'spacing',
+          formula: `${SQ_IN_PER_ACRE.toLocaleString('en-US')} ÷ (${i.rowSpacingIn} × ${i.population.toLocaleString('en-US')})`,
+          value: `${round(seedSpacingIn, 2)} in`,
+        },
     { label: 'speed', formula: `${i.speedMph} mph × ${IN_PER_SEC_PER_MPH}`, value: `${round(inchesPerSecond)} in/s` },
-    { label: 'seedRate', formula: `${round(inchesPerSecond)} ÷ ${round(seedSpacingIn, 2)}`, value: `${round(seedsPerSecond, 2)} seeds/s` },
+    {
+      label: 'seedRate',
+      formula: `${round(inchesPerSecond)} ÷ ${round(seedSpacingIn, 2)}`,
+      value: `${round(seedsPerSecond, 2)} seeds/s`,
+    },
   ];
   const recommendations = plates
     .filter((p) => p.crop === i.crop && p.cells > 0)
     .map((plate) => {
       const rpm = (seedsPerSecond * 60) / plate.cells;
-      return { plate, rpm: round(rpm), inRange: rpm >= PLATE_RPM.min && rpm <= PLATE_RPM.max, fitsSeed: fitsSeed(plate.cells, i.crop, i.seedSize, plates) };
+      return {
+        plate,
+        rpm: round(rpm),
+        inRange: rpm >= PLATE_RPM.min && rpm <= PLATE_RPM.max,
+        fitsSeed: fitsSeed(plate.cells, i.crop, i.seedSize, plates),
+      };
     })
-    .sort((a, b) => Number(b.inRange && b.fitsSeed) - Number(a.inRange && a.fitsSeed) || Number(b.inRange) - Number(a.inRange) || Math.abs(a.rpm - PLATE_RPM.ideal) - Math.abs(b.rpm - PLATE_RPM.ideal));
-  return { population: Math.round(population), seedSpacingIn: round(seedSpacingIn, 2), seedsPerSecond: round(seedsPerSecond, 2), steps, recommendations };
+    .sort(
+      (a, b) =>
+        Number(b.inRange && b.fitsSeed) - Number(a.inRange && a.fitsSeed) ||
+        Number(b.inRange) - Number(a.inRange) ||
+        Math.abs(a.rpm - PLATE_RPM.ideal) - Math.abs(b.rpm - PLATE_RPM.ideal),
+    );
+  return {
+    population: Math.round(population),
+    seedSpacingIn: round(seedSpacingIn, 2),
+    seedsPerSecond: round(seedsPerSecond, 2),
+    steps,
+    recommendations,
+  };
 }

@@ -52,7 +52,11 @@ export type Parcel = {
 
 /** Malformed postal code, one that does not exist, or a country we do not ship to (400; the form shows 'try another'). */
 export class InvalidPostalCodeError extends AppError {
-  constructor(message: string, readonly country: string, readonly postalCode: string) {
+  constructor(
+    message: string,
+    readonly country: string,
+    readonly postalCode: string,
+  ) {
     super(400, 'invalid_postal_code', message, { postal_code: message });
     this.name = 'InvalidPostalCodeError';
   }
@@ -98,8 +102,13 @@ export function isShippingCountry(c: string): c is ShippingCountry {
  * Returns the normalised code; throws InvalidPostalCodeError.
  */
 export function normalizePostalCode(country: string, raw: string): string {
-  const c = String(country ?? '').trim().toUpperCase();
-  const p = String(raw ?? '').trim().toUpperCase().replace(/\s+/g, ' ');
+  const c = String(country ?? '')
+    .trim()
+    .toUpperCase();
+  const p = String(raw ?? '')
+    .trim()
+    .toUpperCase()
+    .replace(/\s+/g, ' ');
   if (!isShippingCountry(c)) throw new InvalidPostalCodeError('We do not ship to that country.', c, p);
   if (!p) throw new InvalidPostalCodeError('Enter a postal code.', c, p);
   if (c === 'US') {
@@ -130,7 +139,10 @@ export function areaOf(country: string, postalCode: string): string {
 }
 
 /** Why: one function decides local / domestic / international, so quotes and debug output agree. */
-export function zoneFor(origin: { countryCode: string; postalCode: string }, dest: Pick<RateDestination, 'country' | 'postalCode'>): Zone {
+export function zoneFor(
+  origin: { countryCode: string; postalCode: string },
+  dest: Pick<RateDestination, 'country' | 'postalCode'>,
+): Zone {
   const from = origin.countryCode.toUpperCase();
   const to = dest.country.toUpperCase();
   if (from !== to) return 'international';
@@ -141,7 +153,12 @@ export function zoneFor(origin: { countryCode: string; postalCode: string }, des
 // ---------------------------------------------------------------- weight
 
 /** Why: carriers bill bulky light boxes by volume: L × W × H / 5000 (cm → kg). */
-export function dimensionalWeightKg(lengthCm: number, widthCm: number, heightCm: number, divisor = DIM_DIVISOR): number {
+export function dimensionalWeightKg(
+  lengthCm: number,
+  widthCm: number,
+  heightCm: number,
+  divisor = DIM_DIVISOR,
+): number {
   const dims = [lengthCm, widthCm, heightCm].map((d) => (Number.isFinite(d) && d > 0 ? d : 0));
   return (dims[0] * dims[1] * dims[2]) / divisor;
 }
@@ -176,7 +193,11 @@ export function inBracket(weightKg: number, minWeight: number, maxWeight: number
  * Why: the price rule in one place, in cents: base + per_kg × weight (rounded once, half away
  * from zero) + the residential surcharge when delivering to a residence.
  */
-export function priceCents(rate: { baseCents: number; perKgCents: number; residentialCents: number }, weightKg: number, residential: boolean): number {
+export function priceCents(
+  rate: { baseCents: number; perKgCents: number; residentialCents: number },
+  weightKg: number,
+  residential: boolean,
+): number {
   const perKg = convert(rate.perKgCents, `${Math.round(weightKg * 1000)}e-3`);
   return rate.baseCents + perKg + (residential ? rate.residentialCents : 0);
 }
@@ -189,7 +210,14 @@ const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 export function localParts(now: Date, timeZone: string): { date: string; hour: number; weekday: number } {
   let fmt = partsFormatters.get(timeZone);
   if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
     partsFormatters.set(timeZone, fmt);
   }
   const parts = Object.fromEntries(fmt.formatToParts(now).map((p) => [p.type, p.value]));
@@ -232,14 +260,27 @@ export function shipmentDate(now: Date, timeZone: string, cutoffHour = CUTOFF_HO
 }
 
 /** The delivery window of a service: earliest and latest dates. */
-export function deliveryWindow(shipDate: string, minDays: number, maxDays: number): { earliest: string; latest: string } {
-  return { earliest: addBusinessDays(shipDate, minDays), latest: addBusinessDays(shipDate, Math.max(minDays, maxDays)) };
+export function deliveryWindow(
+  shipDate: string,
+  minDays: number,
+  maxDays: number,
+): { earliest: string; latest: string } {
+  return {
+    earliest: addBusinessDays(shipDate, minDays),
+    latest: addBusinessDays(shipDate, Math.max(minDays, maxDays)),
+  };
 }
 
 /** 'UPS' + 'UPS Ground' → 'UPS_GROUND'; 'R+L Carriers' + 'LTL Freight' → 'R_L_CARRIERS_LTL_FREIGHT'. */
 export function shipmentMethodCode(carrier: string, service: string): string {
-  const c = carrier.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
-  let s = service.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
+  const c = carrier
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+  let s = service
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
   if (s.startsWith(`${c}_`)) s = s.slice(c.length + 1);
   return s ? `${c}_${s}` : c;
 }
@@ -257,8 +298,12 @@ export const quoteMethodName = (q: { carrier: string; description: string }): st
  * true when a delivery notification was asked for (the shop offers none yet, so it stays false).
  */
 export type ShipmentSelection = {
-  quote_id: number; warehouse_id: number; items: { lineId: number; quantity: number }[]; price: string;
-  commercialSelected: boolean; notificationSelected: boolean;
+  quote_id: number;
+  warehouse_id: number;
+  items: { lineId: number; quantity: number }[];
+  price: string;
+  commercialSelected: boolean;
+  notificationSelected: boolean;
 };
 
 export function shipmentSelection(
@@ -267,8 +312,12 @@ export function shipmentSelection(
   opts: { notification?: boolean } = {},
 ): ShipmentSelection {
   return {
-    quote_id: q.quote_id, warehouse_id: q.warehouse_id, items: items.map((i) => ({ lineId: i.lineId, quantity: i.quantity })), price: q.total,
-    commercialSelected: !q.residential, notificationSelected: opts.notification === true,
+    quote_id: q.quote_id,
+    warehouse_id: q.warehouse_id,
+    items: items.map((i) => ({ lineId: i.lineId, quantity: i.quantity })),
+    price: q.total,
+    commercialSelected: !q.residential,
+    notificationSelected: opts.notification === true,
   };
 }
 
@@ -283,9 +332,20 @@ export function shipmentMethodLabel(
 ): string | null {
   if (!code) return null;
   const named = quoteMethodName;
-  const parts = code.split(',').map((c) => c.trim()).filter(Boolean).map((c) => {
-    const q = quotes.find((x) => x.selected && x.shipment_method === c) ?? quotes.find((x) => x.shipment_method === c);
-    return q ? named(q) : c.split('_').filter(Boolean).map((w) => (isAcronym(w) ? w : w.charAt(0) + w.slice(1).toLowerCase())).join(' ');
-  });
+  const parts = code
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .map((c) => {
+      const q =
+        quotes.find((x) => x.selected && x.shipment_method === c) ?? quotes.find((x) => x.shipment_method === c);
+      return q
+        ? named(q)
+        : c
+            .split('_')
+            .filter(Boolean)
+            .map((w) => (isAcronym(w) ? w : w.charAt(0) + w.slice(1).toLowerCase()))
+            .join(' ');
+    });
   return [...new Set(parts)].join(', ');
 }

@@ -97,9 +97,20 @@ export function storedLedger(order: StoredOrderRow, parts: StoredParts): StoredL
     payments: payments.map((p) => ({ cents: toCents(p.total) })),
     refunds: (parts.refunds ?? []).map((r) => ({ cents: toCents(r.amount) })),
   });
-  const balance = storedOrderBalance({ status: order.status, quote: !!order.quote, total: order.total }, { fees: parts.fees, payments: parts.payments, refunds: parts.refunds });
-  const agrees = floorAtZero(l.total - l.feeTotal) === toCents(order.total)
-    && l.merchandise === toCents(order.subtotal)
-    && l.discountTotal === toCents(order.discount);
-  return { ...l, orderTotal: l.total - l.feeTotal, unpaid: balance.unpaid, owed: balance.owed, paidNet: l.paid - l.refunded, agrees };
+  const balance = storedOrderBalance(
+    { status: order.status, quote: !!order.quote, total: order.total },
+    { fees: parts.fees, payments: parts.payments, refunds: parts.refunds },
+  );
+  const agrees =
+    floorAtZero(l.total - l.feeTotal) === toCents(order.total) &&
+    l.merchandise === toCents(order.subtotal) &&
+    l.discountTotal === toCents(order.discount);
+  return {
+    ...l,
+    orderTotal: l.total - l.feeTotal,
+    unpaid: balance.unpaid,
+    owed: balance.owed,
+    paidNet: l.paid - l.refunded,
+    agrees,
+  };
 }

@@ -9,7 +9,8 @@
 export const NET_TERMS_DAYS = [15, 30, 60] as const;
 export type NetTermsDays = (typeof NET_TERMS_DAYS)[number];
 
-export const isNetTermsDays = (v: unknown): v is NetTermsDays => typeof v === 'number' && (NET_TERMS_DAYS as readonly number[]).includes(v);
+export const isNetTermsDays = (v: unknown): v is NetTermsDays =>
+  typeof v === 'number' && (NET_TERMS_DAYS as readonly number[]).includes(v);
 
 /** The organisation as the rule sees it: its terms and its credit limit in cents. */
 export type TermsOrg = { netTermsDays: number | null; creditLimitCents: number };
@@ -22,7 +23,8 @@ export type TermsDecision =
 /** The words the buyer reads when an invoice is refused (English; src/i18n/text/errors.ts has fr/es). */
 export const TERMS_MESSAGES = {
   noTerms: 'Your organisation cannot pay by invoice. Choose another payment method.',
-  overLimit: 'This order would take your organisation past its credit limit. Choose another payment method, or pay open invoices first.',
+  overLimit:
+    'This order would take your organisation past its credit limit. Choose another payment method, or pay open invoices first.',
 } as const;
 
 /**
@@ -30,10 +32,15 @@ export const TERMS_MESSAGES = {
  * organisation already owes on open invoices plus this order stays within its credit limit
  * (equal to the limit is allowed). `availableCents` is what is left of the limit before this order.
  */
-export function termsAvailable(org: TermsOrg | null | undefined, openBalanceCents: number, orderTotalCents: number): TermsDecision {
+export function termsAvailable(
+  org: TermsOrg | null | undefined,
+  openBalanceCents: number,
+  orderTotalCents: number,
+): TermsDecision {
   if (!org || !isNetTermsDays(org.netTermsDays)) return { ok: false, reason: 'no_terms' };
   const availableCents = Math.max(0, org.creditLimitCents - Math.max(0, openBalanceCents));
-  if (Math.max(0, openBalanceCents) + Math.max(0, orderTotalCents) > org.creditLimitCents) return { ok: false, reason: 'over_limit', availableCents };
+  if (Math.max(0, openBalanceCents) + Math.max(0, orderTotalCents) > org.creditLimitCents)
+    return { ok: false, reason: 'over_limit', availableCents };
   return { ok: true, netDays: org.netTermsDays, availableCents };
 }
 

@@ -8,7 +8,11 @@ import { PLACEHOLDER_LANGUAGE } from './constants.ts';
 export const UI_MARKER = 'ui:';
 
 /** Languages the interface is written in, and the countries each has a locale for (§3's map). */
-export const LANGUAGE_COUNTRIES: Readonly<Record<string, readonly string[]>> = { en: ['US', 'CA'], fr: ['CA'], es: ['MX'] };
+export const LANGUAGE_COUNTRIES: Readonly<Record<string, readonly string[]>> = {
+  en: ['US', 'CA'],
+  fr: ['CA'],
+  es: ['MX'],
+};
 
 export const LANGUAGES = Object.keys(LANGUAGE_COUNTRIES).filter((l) => l !== PLACEHOLDER_LANGUAGE);
 
@@ -56,14 +60,22 @@ export function parseLocaleTag(tag: string): { language: string; country: string
   return { language, country: (m[2] ?? '').toUpperCase() };
 }
 
-export const localeTag = (language: string, country: string) => (country.trim() ? `${language}-${country.trim().toLowerCase()}` : language);
+export const localeTag = (language: string, country: string) =>
+  country.trim() ? `${language}-${country.trim().toLowerCase()}` : language;
 
 /** The code shown read-only in the editor: the field without its namespace marker. */
 export const fieldCode = (field: string) => field.replace(/^[a-z]+:/, '');
 
 /** An empty entry for a language/country that has none yet (§4: id 0, empty value). */
 export const emptyEntry = (field: string, language: string, country: string): TranslationEntry => ({
-  translation_id: 0, field, language, country, value: '', version: 0, changes: [], updated_at: null,
+  translation_id: 0,
+  field,
+  language,
+  country,
+  value: '',
+  version: 0,
+  changes: [],
+  updated_at: null,
 });
 
 /**
@@ -73,7 +85,12 @@ export const emptyEntry = (field: string, language: string, country: string): Tr
  * (translation_id 0), whose value starts from the English text. `entries` is a reply's
  * `translations` (the English reference included).
  */
-export function pageEntry(entries: readonly TranslationEntry[], field: string, language: string, country: string): { entry: TranslationEntry; value: string } {
+export function pageEntry(
+  entries: readonly TranslationEntry[],
+  field: string,
+  language: string,
+  country: string,
+): { entry: TranslationEntry; value: string } {
   const saved = (c: string) => entries.find((e) => e.translation_id > 0 && e.language === language && e.country === c);
   const found = (country ? saved(country) : undefined) ?? saved('');
   if (found) return { entry: found, value: found.value };
@@ -83,7 +100,8 @@ export function pageEntry(entries: readonly TranslationEntry[], field: string, l
 
 const IMAGE_DIRECTIVE = /image\(\[([\s\S]*?)\]\)/g;
 const QUOTED = /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g;
-const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * image(['/media/a.jpg', 'alt text']) → <img src="/media/a.jpg" alt="alt text" loading="lazy">.

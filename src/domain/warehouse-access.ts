@@ -13,7 +13,11 @@
  *
  * Managing the warehouse itself (regenerating its API key) is for managers only: `{ manage: true }`.
  */
-export type WarehouseUser = { organisationId: number | null; warehouseId: number | null; permissions: ReadonlySet<string> };
+export type WarehouseUser = {
+  organisationId: number | null;
+  warehouseId: number | null;
+  permissions: ReadonlySet<string>;
+};
 export type WarehouseRef = { id: number; organisationId: number | null };
 
 export function mayActOnWarehouse(user: WarehouseUser, warehouse: WarehouseRef, o: { manage?: boolean } = {}): boolean {

@@ -1,5 +1,4 @@
-
-import { forbidden } from './errors.ts';/**
+import { forbidden } from './errors.ts'; /**
  * Pure rules of webhook delivery: the retry schedule and who may see which webhooks (the addresses
  * a webhook may reach: src/features/webhooks/addresses.ts, which needs node:net's parser).
  * No node:, no clock: the random draw and the attempt number are passed in.
@@ -22,7 +21,8 @@ export function retryDelayMs(attempt: number, baseMs: number, maxMs: number, ran
 export const shouldRetry = (attemptsMade: number, maxAttempts: number) => attemptsMade < maxAttempts;
 
 /** An HTTP status that counts as delivered (Standard Webhooks: any 2xx). */
-export const isDelivered = (status: number | null | undefined) => typeof status === 'number' && status >= 200 && status < 300;
+export const isDelivered = (status: number | null | undefined) =>
+  typeof status === 'number' && status >= 200 && status < 300;
 
 /**
  * Which webhooks a user may see and change: every one for the shop's staff; an organisation's own

@@ -23,34 +23,152 @@ export type AdminNavItem = {
 
 // Keep in the order a person works through the day; one line per area.
 export const ADMIN_NAV: AdminNavItem[] = [
-  { key: 'home', label: 'admin.nav.home', href: () => '/account/dashboard', permission: 'dashboard.view', icon: 'home' },
-  { key: 'instructionals', label: 'admin.nav.instructionals', href: (l) => `/${l}/instructional/editor`, permission: 'instructionals.edit', icon: 'book' },
-  { key: 'leads', label: 'admin.nav.leads', href: (l) => `/${l}/admin/leads`, permission: 'customers.view', icon: 'customers' },
+  {
+    key: 'home',
+    label: 'admin.nav.home',
+    href: () => '/account/dashboard',
+    permission: 'dashboard.view',
+    icon: 'home',
+  },
+  {
+    key: 'instructionals',
+    label: 'admin.nav.instructionals',
+    href: (l) => `/${l}/instructional/editor`,
+    permission: 'instructionals.edit',
+    icon: 'book',
+  },
+  {
+    key: 'leads',
+    label: 'admin.nav.leads',
+    href: (l) => `/${l}/admin/leads`,
+    permission: 'customers.view',
+    icon: 'customers',
+  },
   { key: 'parts', label: 'admin.nav.parts', href: (l) => `/${l}/parts`, permission: 'products.edit', icon: 'map' }, // Callouts are edited on the explorer
-  { key: 'orders', label: 'admin.nav.orders', href: (l) => `/${l}/account/dashboard/orders`, permission: 'orders.view', icon: 'orders' },
-  { key: 'invoices', label: 'admin.nav.invoices', href: (l) => `/${l}/account/dashboard/invoices`, permission: 'orders.view', icon: 'calendar' }, // Pay on terms
-  { key: 'quotes', label: 'admin.nav.quotes', href: (l) => `/${l}/admin/quotes`, permission: 'quotes.manage', icon: 'tag' }, // Quotes
-  { key: 'customers', label: 'admin.nav.customers', href: () => '/account/dashboard/customers', permission: 'customers.view', icon: 'customers' },
+  {
+    key: 'orders',
+    label: 'admin.nav.orders',
+    href: (l) => `/${l}/account/dashboard/orders`,
+    permission: 'orders.view',
+    icon: 'orders',
+  },
+  {
+    key: 'invoices',
+    label: 'admin.nav.invoices',
+    href: (l) => `/${l}/account/dashboard/invoices`,
+    permission: 'orders.view',
+    icon: 'calendar',
+  }, // Pay on terms
+  {
+    key: 'quotes',
+    label: 'admin.nav.quotes',
+    href: (l) => `/${l}/admin/quotes`,
+    permission: 'quotes.manage',
+    icon: 'tag',
+  }, // Quotes
+  {
+    key: 'customers',
+    label: 'admin.nav.customers',
+    href: () => '/account/dashboard/customers',
+    permission: 'customers.view',
+    icon: 'customers',
+  },
   // Back office insight: reports and the calendar.
-  { key: 'reports', label: 'admin.nav.reports', href: (l) => `/${l}/account/dashboard/reports`, permission: 'reports.view', icon: 'chart' },
-  { key: 'calendar', label: 'admin.nav.calendar', href: (l) => `/${l}/account/dashboard/calendar`, permission: 'calendar.edit', icon: 'calendar' },
+  {
+    key: 'reports',
+    label: 'admin.nav.reports',
+    href: (l) => `/${l}/account/dashboard/reports`,
+    permission: 'reports.view',
+    icon: 'chart',
+  },
+  {
+    key: 'calendar',
+    label: 'admin.nav.calendar',
+    href: (l) => `/${l}/account/dashboard/calendar`,
+    permission: 'calendar.edit',
+    icon: 'calendar',
+  },
   // Catalogue
-  { key: 'products', label: 'admin.nav.products', href: (l) => `/${l}/account/dashboard/producteditor`, permission: 'products.edit', icon: 'box' },
-  { key: 'promotions', label: 'admin.nav.promotions', href: (l) => `/${l}/account/dashboard/promotions`, permission: 'promotions.edit', icon: 'tag' },
-  { key: 'warehouses', label: 'admin.nav.warehouses', href: (l) => `/${l}/account/dashboard/warehouses`, permission: 'inventory.edit', icon: 'warehouse' },
-  { key: 'media', label: 'admin.nav.media', href: (l) => `/${l}/account/dashboard/media`, permission: 'media.edit', icon: 'image' },
+  {
+    key: 'products',
+    label: 'admin.nav.products',
+    href: (l) => `/${l}/account/dashboard/producteditor`,
+    permission: 'products.edit',
+    icon: 'box',
+  },
+  {
+    key: 'promotions',
+    label: 'admin.nav.promotions',
+    href: (l) => `/${l}/account/dashboard/promotions`,
+    permission: 'promotions.edit',
+    icon: 'tag',
+  },
+  {
+    key: 'warehouses',
+    label: 'admin.nav.warehouses',
+    href: (l) => `/${l}/account/dashboard/warehouses`,
+    permission: 'inventory.edit',
+    icon: 'warehouse',
+  },
+  {
+    key: 'media',
+    label: 'admin.nav.media',
+    href: (l) => `/${l}/account/dashboard/media`,
+    permission: 'media.edit',
+    icon: 'image',
+  },
   // Permissions
-  { key: 'permissions', label: 'admin.nav.permissions', href: (l) => `/${l}/admin/permissions`, permission: 'permissions.edit', icon: 'shield', group: 'settings' },
+  {
+    key: 'permissions',
+    label: 'admin.nav.permissions',
+    href: (l) => `/${l}/admin/permissions`,
+    permission: 'permissions.edit',
+    icon: 'shield',
+    group: 'settings',
+  },
   // Integrations, system services, the log.
-  { key: 'integrations', label: 'admin.nav.integrations', href: (l) => `/${l}/account/dashboard/integrations`, permission: 'webhooks.edit', icon: 'plug', group: 'settings' },
-  { key: 'services', label: 'admin.nav.services', href: (l) => `/${l}/admin/services`, permission: 'services.view', icon: 'shield', group: 'settings' },
-  { key: 'logs', label: 'admin.nav.logs', href: (l) => `/${l}/admin/logs`, permission: 'logs.view', icon: 'list', group: 'settings' },
+  {
+    key: 'integrations',
+    label: 'admin.nav.integrations',
+    href: (l) => `/${l}/account/dashboard/integrations`,
+    permission: 'webhooks.edit',
+    icon: 'plug',
+    group: 'settings',
+  },
+  {
+    key: 'services',
+    label: 'admin.nav.services',
+    href: (l) => `/${l}/admin/services`,
+    permission: 'services.view',
+    icon: 'shield',
+    group: 'settings',
+  },
+  {
+    key: 'logs',
+    label: 'admin.nav.logs',
+    href: (l) => `/${l}/admin/logs`,
+    permission: 'logs.view',
+    icon: 'list',
+    group: 'settings',
+  },
 ];
 
-export type AdminNavLink = { key: string; label: string; href: string; icon: string; current: boolean; group: 'main' | 'settings' };
+export type AdminNavLink = {
+  key: string;
+  label: string;
+  href: string;
+  icon: string;
+  current: boolean;
+  group: 'main' | 'settings';
+};
 
 /** The entries this user may open, with the current one marked. */
-export function adminNavFor(permissions: ReadonlySet<string>, locale: string, current: string | undefined, t: (key: string) => string): AdminNavLink[] {
+export function adminNavFor(
+  permissions: ReadonlySet<string>,
+  locale: string,
+  current: string | undefined,
+  t: (key: string) => string,
+): AdminNavLink[] {
   return ADMIN_NAV.filter((i) => permissions.has(i.permission)).map((i) => ({
     key: i.key,
     label: t(i.label),

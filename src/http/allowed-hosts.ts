@@ -35,7 +35,9 @@ export function allowedHostNames(config: Pick<Config, 'publicUrl' | 'port' | 'al
  * THE rule, for the Express middleware: null outside
  * production (any host), else whether a request's headers name an allowed host.
  */
-export function hostRule(config: HostConfig): ((headers: IncomingMessage['headers'], url: string | undefined) => boolean) | null {
+export function hostRule(
+  config: HostConfig,
+): ((headers: IncomingMessage['headers'], url: string | undefined) => boolean) | null {
   if (config.env !== 'production') return null;
   const names = allowedHostNames(config);
   return (headers, url) => {

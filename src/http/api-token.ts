@@ -40,11 +40,19 @@ type TokenSession = Pick<SessionData, 'userId' | 'apiTokenId' | 'apiTokenExpires
 
 /** True while the session's sign-in (and so its token) has not expired. */
 export function sessionSignedIn(session: Partial<TokenSession> | undefined, now = Date.now()): boolean {
-  return !!session?.userId && !!session.apiTokenId && typeof session.apiTokenExpiresAt === 'number' && session.apiTokenExpiresAt > now;
+  return (
+    !!session?.userId &&
+    !!session.apiTokenId &&
+    typeof session.apiTokenExpiresAt === 'number' &&
+    session.apiTokenExpiresAt > now
+  );
 }
 
 /** The token for the signed-in session's page, or undefined (anonymous, expired, or a bearer request). */
-export function pageApiToken(secret: string, req: Pick<Request, 'session' | 'sessionID' | 'bearer'>): string | undefined {
+export function pageApiToken(
+  secret: string,
+  req: Pick<Request, 'session' | 'sessionID' | 'bearer'>,
+): string | undefined {
   if (req.bearer || !sessionSignedIn(req.session) || !req.sessionID) return undefined;
   return sessionApiToken(secret, req.sessionID);
 }

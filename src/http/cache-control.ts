@@ -27,7 +27,9 @@ export function personalNoStore(session: SessionCookie): RequestHandler {
       const id = sessionIdOf(req, session);
       if (id !== undefined && req.sessionID === id) return true;
       const set = res.getHeader('Set-Cookie');
-      return (Array.isArray(set) ? set : set === undefined ? [] : [String(set)]).some((c) => c.startsWith(`${session.name}=`));
+      return (Array.isArray(set) ? set : set === undefined ? [] : [String(set)]).some((c) =>
+        c.startsWith(`${session.name}=`),
+      );
     };
     res.writeHead = function (this: typeof res, ...args: unknown[]) {
       if (personal()) {

@@ -42,7 +42,11 @@ export type ContextDeps = {
 };
 
 /** What the translations area adds to every page for the signed-in user (src/features/translations/view-helpers.ts). */
-export type PageTextLocals = (user: CurrentUser | undefined, locale: Locale, t: Request['t']) => Record<string, unknown>;
+export type PageTextLocals = (
+  user: CurrentUser | undefined,
+  locale: Locale,
+  t: Request['t'],
+) => Record<string, unknown>;
 
 /** Runs once per request, before routing: user, default locale, page helpers. */
 export function baseContext(deps: ContextDeps): RequestHandler {
@@ -64,12 +68,18 @@ export function baseContext(deps: ContextDeps): RequestHandler {
  * Whether a request under /{locale}/ moves the session to that locale: a session that holds
  * something (a sign-in, a cart) remembers the visitor's last locale for the unprefixed pages.
  */
-export function sessionTakesLocale(session: { locale?: string; userId?: number; cartOrderId?: number } | undefined, locale: Locale): boolean {
+export function sessionTakesLocale(
+  session: { locale?: string; userId?: number; cartOrderId?: number } | undefined,
+  locale: Locale,
+): boolean {
   return !!session && session.locale !== locale && !!(session.userId || session.cartOrderId);
 }
 
 /** Inside /{locale}/…: switch the request to that locale (nothing to do when baseContext applied it from the URL). */
-export function localeContext(deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache' | 'pageText'>, locale: Locale) {
+export function localeContext(
+  deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache' | 'pageText'>,
+  locale: Locale,
+) {
   return async (req: Request, res: Response) => {
     if (req.locale !== locale || res.locals.locale !== locale) await applyLocale(req, res, deps, locale);
   };
@@ -81,7 +91,12 @@ function localeOfUrl(url: string): Locale | undefined {
   return m && (LOCALES as readonly string[]).includes(m[1]) ? (m[1] as Locale) : undefined;
 }
 
-export async function applyLocale(req: Request, res: Response, deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache' | 'pageText'>, locale: Locale) {
+export async function applyLocale(
+  req: Request,
+  res: Response,
+  deps: Pick<ContextDeps, 'texts' | 'channels' | 'config' | 'pageCache' | 'pageText'>,
+  locale: Locale,
+) {
   req.locale = locale;
   req.t = deps.texts.forLocale(locale);
   const channels = await deps.channels.all();
@@ -99,7 +114,8 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
     areas: OPEN_AREAS,
     isBackOffice: !!user?.permissions.has('dashboard.view'),
     can: (key: string) => !!user?.permissions.has(key),
-    adminNav: (current?: string) => (user ? adminNavFor(user.permissions, locale, current, req.t as (k: string) => string) : []),
+    adminNav: (current?: string) =>
+      user ? adminNavFor(user.permissions, locale, current, req.t as (k: string) => string) : [],
     apiToken: user ? pageApiToken(deps.config.sessionSecret, req) : undefined,
     csrfToken: () => (req.csrfToken ? req.csrfToken() : ''),
     /** The header's cart badge, account menu and the API token meta: per visitor (the page cache puts them in per request). */
@@ -121,11 +137,14 @@ export async function applyLocale(req: Request, res: Response, deps: Pick<Contex
       if (cents === null) return '—';
       const f = formatMoneyCompact(cents, currency, locale);
       const [text, exact] = [escapeHtml(f.text), escapeHtml(f.exact)];
-      return f.compact ? `<abbr title="${exact}"><span aria-hidden="true">${text}</span><span class="visually-hidden">${exact}</span></abbr>` : text;
+      return f.compact
+        ? `<abbr title="${exact}"><span aria-hidden="true">${text}</span><span class="visually-hidden">${exact}</span></abbr>`
+        : text;
     },
     formatNumber: (n: number | string) => new Intl.NumberFormat(intlLocale(locale)).format(Number(n)),
     /** A rate in percent in the page's language: 16.12 → '16,12 %' (fr-ca), '16.12%' (en-us). */
-    formatPercent: (percent: number | string, digits?: number, minDigits?: number) => formatPercent(percent, locale, digits, minDigits),
+    formatPercent: (percent: number | string, digits?: number, minDigits?: number) =>
+      formatPercent(percent, locale, digits, minDigits),
     /** A stored tax name ('GST') in the page's language ('TPS' on /fr-ca/); an unknown one as stored. */
     taxName: (name: string) => {
       const text = taxNameText(name);
@@ -187,8 +206,16 @@ export function keepCartInSession(req: Request, orderId: number) {
 export const NO_CHANNEL = 'No sales channel is configured for this store.';
 
 /** The request's channel: the session's choice, else the locale's default, else the first. */
-export function channelFor(channels: readonly ChannelInfo[], code: string | undefined, locale: Locale): ChannelInfo | undefined {
-  return channels.find((c) => c.code === code) ?? channels.find((c) => c.code === LOCALE_DEFAULT_CHANNEL[locale]) ?? channels[0];
+export function channelFor(
+  channels: readonly ChannelInfo[],
+  code: string | undefined,
+  locale: Locale,
+): ChannelInfo | undefined {
+  return (
+    channels.find((c) => c.code === code) ??
+    channels.find((c) => c.code === LOCALE_DEFAULT_CHANNEL[locale]) ??
+    channels[0]
+  );
 }
 
 /** '/fr-ca/products?q=x' → '/products?q=x'; an unprefixed path stays as it is. */

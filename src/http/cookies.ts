@@ -61,13 +61,15 @@ export function signedCookieFrom(header: string | undefined, name: string, secre
 const verified = new LRUCache<string, string>({ max: 10_000 });
 
 /** The session id express-session takes from this request, or undefined when it takes none. */
-export const sessionIdOf = (req: WithCookies, session: SessionCookie): string | undefined => signedCookieFrom(req.headers.cookie, session.name, session.secret);
+export const sessionIdOf = (req: WithCookies, session: SessionCookie): string | undefined =>
+  signedCookieFrom(req.headers.cookie, session.name, session.secret);
 
 /**
  * Whether express-session finds a session cookie in this request (a validly signed one). Without
  * one it gives the request a new, empty session: the visitor is rendered as one without a session.
  */
-export const hasSessionCookie = (req: WithCookies, session: SessionCookie): boolean => sessionIdOf(req, session) !== undefined;
+export const hasSessionCookie = (req: WithCookies, session: SessionCookie): boolean =>
+  sessionIdOf(req, session) !== undefined;
 
 /** The header without any pair the parser would name `name` (every spelling of it, not just the first). */
 export function withoutCookie(header: string, name: string): string {

@@ -24,7 +24,9 @@ const PLAID = {
 };
 
 export function cspDirectives(config: Pick<Config, 'env' | 'providers'>): Record<string, string[]> {
-  const extra = [config.providers.recaptcha ? RECAPTCHA : null, config.providers.plaid ? PLAID : null].filter((x) => x !== null);
+  const extra = [config.providers.recaptcha ? RECAPTCHA : null, config.providers.plaid ? PLAID : null].filter(
+    (x) => x !== null,
+  );
   const scriptSrc = ["'self'", ...extra.flatMap((p) => p.script)];
   const frameSrc = extra.length ? ["'self'", ...extra.flatMap((p) => p.frame)] : null;
   const connectSrc = ["'self'", ...extra.flatMap((p) => p.connect)];

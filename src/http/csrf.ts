@@ -24,11 +24,20 @@ import csurf from 'csurf';
 
 export const CSRF_COOKIE = 'hd.csrf';
 
-const cookieOptions = (secure: boolean) => ({ path: '/', signed: true, httpOnly: true, sameSite: 'lax' as const, secure });
+const cookieOptions = (secure: boolean) => ({
+  path: '/',
+  signed: true,
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure,
+});
 const options = (secure: boolean) => ({ cookie: { key: CSRF_COOKIE, ...cookieOptions(secure) } });
 /** Every method: csurf used only to mint a new secret (rotateCsrfSecret), never to check a token. */
 const ALL_METHODS = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const minters = { plain: csurf({ ...options(false), ignoreMethods: ALL_METHODS }), secure: csurf({ ...options(true), ignoreMethods: ALL_METHODS }) };
+const minters = {
+  plain: csurf({ ...options(false), ignoreMethods: ALL_METHODS }),
+  secure: csurf({ ...options(true), ignoreMethods: ALL_METHODS }),
+};
 
 /** csurf in signed-cookie mode; the cookie is Secure whenever the request came over TLS. */
 export function csrfProtection(): RequestHandler {

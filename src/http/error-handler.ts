@@ -68,7 +68,9 @@ export function constraintConflict(err: unknown): AppError | null {
   }
   if (db?.code === '23503') {
     const stillUsed = /still referenced/.test(db.detail ?? '');
-    const message = stillUsed ? 'This is still in use elsewhere, so it cannot be changed or removed.' : 'That choice no longer exists. Choose another.';
+    const message = stillUsed
+      ? 'This is still in use elsewhere, so it cannot be changed or removed.'
+      : 'That choice no longer exists. Choose another.';
     const field = stillUsed ? undefined : fieldOfDetail(db.detail);
     return new AppError(409, 'conflict', message, field ? { [field]: message } : undefined);
   }
@@ -78,14 +80,20 @@ export function constraintConflict(err: unknown): AppError | null {
 export function toAppError(err: unknown): AppError | null {
   if (isAppError(err)) return err;
   const e = err as HttpishError;
-  if (e?.code === 'EBADCSRFTOKEN') return forbidden('Your session has expired or the form is invalid. Please reload the page and try again.');
+  if (e?.code === 'EBADCSRFTOKEN')
+    return forbidden('Your session has expired or the form is invalid. Please reload the page and try again.');
   if (e?.name === 'MulterError') return new AppError(e.code === 'LIMIT_FILE_SIZE' ? 413 : 400, 'upload', e.message);
   const db = dbErrorOf(err);
   if (db) return constraintConflict(db);
   const status = e?.status ?? e?.statusCode;
   if (status && status >= 400 && status < 500) {
     // body-parser and friends: malformed input, never a 5xx
-    const message = e.type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : e.expose !== false ? e.message : 'Bad request.';
+    const message =
+      e.type === 'entity.parse.failed'
+        ? 'The request body is not valid JSON.'
+        : e.expose !== false
+          ? e.message
+          : 'Bad request.';
     return new AppError(status, e.type ?? 'bad_request', message);
   }
   return null;
@@ -100,7 +108,8 @@ let labels: Map<string, string> | undefined;
 function labelKey(english: string): string | undefined {
   if (!labels) {
     labels = new Map();
-    for (const [k, v] of Object.entries(catalog.en as Record<string, string>)) if (v.length <= 40 && !labels.has(v)) labels.set(v, k);
+    for (const [k, v] of Object.entries(catalog.en as Record<string, string>))
+      if (v.length <= 40 && !labels.has(v)) labels.set(v, k);
   }
   return labels.get(english);
 }
@@ -109,9 +118,18 @@ export function translated(e: AppError, req: Pick<Request, 't'>): AppError {
   const t = req.t as unknown as ((key: string, params?: Record<string, string>) => string) | undefined;
   if (typeof t !== 'function') return e;
   const codeKey = ERROR_TEXT[e.code];
-  const message = e.text ? translateError(t, e.message, e.text, labelKey) : codeKey ? t(codeKey) : translateError(t, e.message, errorTextOf(e.message), labelKey);
+  const message = e.text
+    ? translateError(t, e.message, e.text, labelKey)
+    : codeKey
+      ? t(codeKey)
+      : translateError(t, e.message, errorTextOf(e.message), labelKey);
   const fields = e.fields
-    ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k, v === e.message ? message : typeof v === 'string' ? translateError(t, v, errorTextOf(v), labelKey) : v]))
+    ? Object.fromEntries(
+        Object.entries(e.fields).map(([k, v]) => [
+          k,
+          v === e.message ? message : typeof v === 'string' ? translateError(t, v, errorTextOf(v), labelKey) : v,
+        ]),
+      )
     : undefined;
   return new AppError(e.status, e.code, message, fields);
 }
@@ -121,7 +139,10 @@ export function translated(e: AppError, req: Pick<Request, 't'>): AppError {
  * `r.post('/login', formPage('auth/login', (req) => ({ title: …, values: … })), handler)`.
  * The page gets `formError` (the message) and `fields` (field → message, `{}` when none).
  */
-export type FormPage = { view: string; locals: (req: Request, e: AppError) => Record<string, unknown> | Promise<Record<string, unknown>> };
+export type FormPage = {
+  view: string;
+  locals: (req: Request, e: AppError) => Record<string, unknown> | Promise<Record<string, unknown>>;
+};
 export function formPage(view: string, locals: FormPage['locals']): RequestHandler {
   return (_req, res, next) => {
     res.locals.formPage = { view, locals } satisfies FormPage;
@@ -132,8 +153,10 @@ export function formPage(view: string, locals: FormPage['locals']): RequestHandl
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const known = toAppError(err);
   // The error as the log may keep it: a failed query's parameters never (src/http/log-redact.ts).
-  if (!known || known.status >= 500) req.log?.error({ err: errForLog(err), requestId: req.id }, known ? known.message : 'unhandled error');
-  else if (dbErrorOf(err)?.code === '23503') req.log?.warn({ err: errForLog(err), requestId: req.id }, 'foreign-key violation answered 409');
+  if (!known || known.status >= 500)
+    req.log?.error({ err: errForLog(err), requestId: req.id }, known ? known.message : 'unhandled error');
+  else if (dbErrorOf(err)?.code === '23503')
+    req.log?.warn({ err: errForLog(err), requestId: req.id }, 'foreign-key violation answered 409');
   const e = translated(known ?? new AppError(500, 'internal', 'Something went wrong. Please try again.'), req);
   if (res.headersSent) return void res.end();
 
@@ -157,7 +180,16 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       });
   }
   const key = status === 404 ? '404' : status === 403 ? '403' : status === 503 ? '503' : status >= 500 ? '500' : '400';
-  const body = status === 503 ? t('error.503.body') : status >= 500 ? t('error.500.body') : status === 404 ? t('error.404.body') : status === 403 ? t('error.403.body') : e.message;
+  const body =
+    status === 503
+      ? t('error.503.body')
+      : status >= 500
+        ? t('error.500.body')
+        : status === 404
+          ? t('error.404.body')
+          : status === 403
+            ? t('error.403.body')
+            : e.message;
   res
     .page('errors/error', { title: t(`error.${key}.title`), status, message: body }, status)
     .catch(() => res.status(status).type('text').send(e.message));

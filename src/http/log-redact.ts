@@ -12,17 +12,20 @@ export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const path = url.slice(0, q);
-  const parts = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    if (eq < 0) return pair;
-    let name = pair.slice(0, eq);
-    try {
-      name = decodeURIComponent(name.replace(/\+/g, ' '));
-    } catch {
-      // an undecodable name is judged as written
-    }
-    return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=[redacted]` : pair;
-  });
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      let name = pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // an undecodable name is judged as written
+      }
+      return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+    });
   return `${path}?${parts.join('&')}`;
 }
 
@@ -56,6 +59,8 @@ export function errForLog(err: unknown, depth = 0): unknown {
   if (e.cause !== undefined) out.cause = errForLog(e.cause, depth + 1);
   // pino prints a cause only inside the message and stack: the SQLSTATE fields are named on top.
   const db = dbErrorOf(e);
-  if (db && db !== e) for (const k of ['code', 'constraint', 'table', 'column', 'routine'] as const) out[k] ??= (db as Record<string, unknown>)[k];
+  if (db && db !== e)
+    for (const k of ['code', 'constraint', 'table', 'column', 'routine'] as const)
+      out[k] ??= (db as Record<string, unknown>)[k];
   return out;
 }

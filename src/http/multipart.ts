@@ -106,14 +106,33 @@ export function multipartUpload(path: string, o: UploadOptions): RequestHandler 
     storage: multer.memoryStorage(),
     limits: { ...FIELD_LIMITS, files: maxFiles, fileSize: o.maxFileBytes ?? 5 * 1024 * 1024 },
     fileFilter: (_req, file, cb) => {
-      if (file.fieldname !== o.field) return cb(new AppError(400, 'upload', `Unexpected file field "${file.fieldname}".`, { [file.fieldname]: 'Unexpected file.' }));
-      if (o.accept && !o.accept.includes(file.mimetype)) return cb(new AppError(400, 'upload', 'This type of file is not accepted.', { [o.field]: `Accepted: ${o.accept.join(', ')}.` }));
+      if (file.fieldname !== o.field)
+        return cb(
+          new AppError(400, 'upload', `Unexpected file field "${file.fieldname}".`, {
+            [file.fieldname]: 'Unexpected file.',
+          }),
+        );
+      if (o.accept && !o.accept.includes(file.mimetype))
+        return cb(
+          new AppError(400, 'upload', 'This type of file is not accepted.', {
+            [o.field]: `Accepted: ${o.accept.join(', ')}.`,
+          }),
+        );
       cb(null, true);
     },
   }).array(o.field, maxFiles);
-  return (req, res, next) => (isMultipart(req) ? parse(req, res, (err?: unknown) => {
-    if (!err) return next();
-    const code = (err as { code?: string }).code;
-    next(code && code.startsWith('LIMIT_') ? new AppError(413, 'too_large', 'The upload is too large or has too many files.', { [o.field]: 'Too large.' }) : unreadableForm(err));
-  }) : next());
+  return (req, res, next) =>
+    isMultipart(req)
+      ? parse(req, res, (err?: unknown) => {
+          if (!err) return next();
+          const code = (err as { code?: string }).code;
+          next(
+            code && code.startsWith('LIMIT_')
+              ? new AppError(413, 'too_large', 'The upload is too large or has too many files.', {
+                  [o.field]: 'Too large.',
+                })
+              : unreadableForm(err),
+          );
+        })
+      : next();
 }

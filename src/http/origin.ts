@@ -44,5 +44,8 @@ export function foreignOriginRule(opts: OriginOptions = {}) {
 
 export function sameOriginWrites(opts: OriginOptions = {}): RequestHandler {
   const foreign = foreignOriginRule(opts);
-  return (req, _res, next) => (foreign(req.method, (name) => req.get(name), !!req.app.get('trust proxy')) ? next(new AppError(403, 'foreign_origin', FOREIGN_ORIGIN)) : next());
+  return (req, _res, next) =>
+    foreign(req.method, (name) => req.get(name), !!req.app.get('trust proxy'))
+      ? next(new AppError(403, 'foreign_origin', FOREIGN_ORIGIN))
+      : next();
 }

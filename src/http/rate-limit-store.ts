@@ -37,7 +37,10 @@ export class PgRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const { rows } = await this.pool.query<{ hits: number; reset_at: Date }>('select hits, reset_at from rate_limits where key = $1 and reset_at > now()', [this.key(key)]);
+    const { rows } = await this.pool.query<{ hits: number; reset_at: Date }>(
+      'select hits, reset_at from rate_limits where key = $1 and reset_at > now()',
+      [this.key(key)],
+    );
     return rows[0] ? { totalHits: rows[0].hits, resetTime: rows[0].reset_at } : undefined;
   }
 
@@ -55,7 +58,9 @@ export class PgRateLimitStore implements Store {
   }
 
   async decrement(key: string): Promise<void> {
-    await this.pool.query('update rate_limits set hits = greatest(hits - 1, 0) where key = $1 and reset_at > now()', [this.key(key)]);
+    await this.pool.query('update rate_limits set hits = greatest(hits - 1, 0) where key = $1 and reset_at > now()', [
+      this.key(key),
+    ]);
   }
 
   async resetKey(key: string): Promise<void> {

@@ -30,7 +30,12 @@ type Compiled = { rule: RouteRule; test: (path: string) => boolean };
 function compile(rules: readonly RouteRule[], o: MatchOptions = {}): Compiled[] {
   return rules.map((rule) => {
     // As router 2.x's Layer: a non-strict pattern loses its trailing slashes; params are not decoded (the guard never reads them).
-    const m = match(o.strict ? rule.path : rule.path.replace(/\/+$/, '') || '/', { sensitive: !!o.sensitive, end: true, trailing: !o.strict, decode: false });
+    const m = match(o.strict ? rule.path : rule.path.replace(/\/+$/, '') || '/', {
+      sensitive: !!o.sensitive,
+      end: true,
+      trailing: !o.strict,
+      decode: false,
+    });
     return { rule, test: (path: string) => m(path) !== false };
   });
 }
@@ -39,13 +44,26 @@ const isLocalized = (r: RouteRule) => r.path.startsWith('/:locale');
 const methodOf = (m: string) => (m.toUpperCase() === 'HEAD' ? 'GET' : m.toUpperCase());
 
 /** The table row a request falls under (HEAD counts as GET), or undefined. */
-export function ruleFor(method: string, path: string, rules: readonly RouteRule[] = ROUTE_PERMISSIONS, o: MatchOptions = {}): RouteRule | undefined {
+export function ruleFor(
+  method: string,
+  path: string,
+  rules: readonly RouteRule[] = ROUTE_PERMISSIONS,
+  o: MatchOptions = {},
+): RouteRule | undefined {
   const m = methodOf(method);
-  return compile(rules.filter((r) => r.method === m), o).find((c) => c.test(path.split('?')[0]))?.rule;
+  return compile(
+    rules.filter((r) => r.method === m),
+    o,
+  ).find((c) => c.test(path.split('?')[0]))?.rule;
 }
 
 /** What the guard answers for this access and user: 'allow', or the error status. */
-export function decide(access: Access, user: Pick<Express.Request, 'user'>['user'], auth: RouteRule['auth'] = 'session', viaBearer = false): 'allow' | 401 | 403 {
+export function decide(
+  access: Access,
+  user: Pick<Express.Request, 'user'>['user'],
+  auth: RouteRule['auth'] = 'session',
+  viaBearer = false,
+): 'allow' | 401 | 403 {
   if (auth === 'api-key') return 'allow'; // checked by its own middleware, before sessions exist
   if (access === 'public') return 'allow';
   if (!user || (auth === 'bearer' && !viaBearer)) return 401;
@@ -58,14 +76,24 @@ export function decide(access: Access, user: Pick<Express.Request, 'user'>['user
 function refusal(row: RouteRule | undefined, req: Request): AppError | null {
   if (!row) return notFound();
   const answer = decide(row.access, req.user, row.auth, !!req.bearer);
-  if (answer === 401) return row.auth === 'bearer' ? unauthorized('This call needs a bearer token (Authorization: Bearer …).') : unauthorized();
+  if (answer === 401)
+    return row.auth === 'bearer'
+      ? unauthorized('This call needs a bearer token (Authorization: Bearer …).')
+      : unauthorized();
   if (answer === 403) return forbidden();
   return null;
 }
 
 /** In front of a router: the row of the routed path (`req.baseUrl + req.path`), or 404. */
-export function routeGuard(scope: 'localized' | 'unprefixed', rules: readonly RouteRule[] = ROUTE_PERMISSIONS, o: MatchOptions = {}): RequestHandler {
-  const inScope = compile(rules.filter((r) => (scope === 'localized' ? isLocalized(r) : !isLocalized(r))), o);
+export function routeGuard(
+  scope: 'localized' | 'unprefixed',
+  rules: readonly RouteRule[] = ROUTE_PERMISSIONS,
+  o: MatchOptions = {},
+): RequestHandler {
+  const inScope = compile(
+    rules.filter((r) => (scope === 'localized' ? isLocalized(r) : !isLocalized(r))),
+    o,
+  );
   const byMethod = new Map<string, Compiled[]>();
   for (const c of inScope) byMethod.set(c.rule.method, [...(byMethod.get(c.rule.method) ?? []), c]);
   return (req, _res, next) => {

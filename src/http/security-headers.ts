@@ -21,7 +21,14 @@ export function securityHeadersOf(middleware: RequestHandler): string[] {
       headers.delete(name);
     },
   };
-  const req = new Proxy({}, { get: (_t, p) => { throw new Error(`security headers read the request (${String(p)})`); } });
+  const req = new Proxy(
+    {},
+    {
+      get: (_t, p) => {
+        throw new Error(`security headers read the request (${String(p)})`);
+      },
+    },
+  );
   middleware(req as never, res as never, (err?: unknown) => {
     if (err) throw err;
     done = true;

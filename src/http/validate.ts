@@ -2,7 +2,11 @@
 import { z } from 'zod';
 import { invalid, type FieldErrors } from '../domain/errors.ts';
 
-export function parseInput<S extends z.ZodType>(schema: S, data: unknown, message = 'Please correct the highlighted fields.'): z.infer<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  message = 'Please correct the highlighted fields.',
+): z.infer<S> {
   const result = schema.safeParse(data ?? {});
   if (result.success) return result.data;
   throw invalid(firstMessage(result.error) ?? message, fieldErrors(result.error));
@@ -22,7 +26,11 @@ function firstMessage(error: z.ZodError): string | undefined {
 }
 
 /** Numeric route parameter: a positive integer or a 404-worthy 400. */
-export const IdParam = z.coerce.number({ message: 'Must be a number.' }).int('Must be a whole number.').positive('Must be positive.').max(2147483647, 'Too large.');
+export const IdParam = z.coerce
+  .number({ message: 'Must be a number.' })
+  .int('Must be a whole number.')
+  .positive('Must be positive.')
+  .max(2147483647, 'Too large.');
 
 /**
  * Text people type is text: no NUL (PostgreSQL can never store it, and the driver's failure was

@@ -27,11 +27,19 @@ export function configureViews(app: Express, viewsDir: string, production: boole
  * page cache renders per request and views print with `slot(name)`): compiled once in
  * production, read again on each call otherwise (so `npm run dev` sees edits).
  */
-export function partialRenderer(viewsDir: string, production: boolean): (view: string, locals: Record<string, unknown>) => string {
+export function partialRenderer(
+  viewsDir: string,
+  production: boolean,
+): (view: string, locals: Record<string, unknown>) => string {
   const compiled = new Map<string, ejs.TemplateFunction>();
   const compile = (view: string) => {
     const filename = path.join(viewsDir, `${view}.ejs`);
-    return ejs.compile(readFileSync(filename, 'utf8'), { filename, root: viewsDir, views: [viewsDir], cache: production }) as ejs.TemplateFunction;
+    return ejs.compile(readFileSync(filename, 'utf8'), {
+      filename,
+      root: viewsDir,
+      views: [viewsDir],
+      cache: production,
+    }) as ejs.TemplateFunction;
   };
   return (view, locals) => {
     let fn = compiled.get(view);

@@ -47,20 +47,61 @@ import { errorTexts } from './error-text.ts'; // error messages, keyed from thei
 
 export type Language = 'en' | 'fr' | 'es';
 
-type AreaText<K extends string> = { en: Record<K, string>; fr: Partial<Record<K, string>>; es: Partial<Record<K, string>> };
+type AreaText<K extends string> = {
+  en: Record<K, string>;
+  fr: Partial<Record<K, string>>;
+  es: Partial<Record<K, string>>;
+};
 
 // One entry per area (keep alphabetical; each in src/i18n/text/<area>.ts).
-const AREAS = [admin, safety, contentText, instructionalsText, translations, dealers, leads, parts, checkout, orderAdmin, orderEditorText, orderPayments, calendar, reports, catalogAdmin, productEditorText, paymentMethods, permissionsText, integrations, epp, islandsText, logActions, taxNames, backofficeEdit, quickOrder, termsText, approvalsText, quotesText, orderHistoryText, orderFigures, guestText] as const satisfies readonly AreaText<string>[];
+const AREAS = [
+  admin,
+  safety,
+  contentText,
+  instructionalsText,
+  translations,
+  dealers,
+  leads,
+  parts,
+  checkout,
+  orderAdmin,
+  orderEditorText,
+  orderPayments,
+  calendar,
+  reports,
+  catalogAdmin,
+  productEditorText,
+  paymentMethods,
+  permissionsText,
+  integrations,
+  epp,
+  islandsText,
+  logActions,
+  taxNames,
+  backofficeEdit,
+  quickOrder,
+  termsText,
+  approvalsText,
+  quotesText,
+  orderHistoryText,
+  orderFigures,
+  guestText,
+] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type AreaEn = UnionToIntersection<(typeof AREAS)[number]['en']>;
 
-const en = Object.assign({}, coreEn, ...AREAS.map((a: AreaText<string>) => a.en), errorTexts.en) as typeof coreEn & AreaEn;
+const en = Object.assign({}, coreEn, ...AREAS.map((a: AreaText<string>) => a.en), errorTexts.en) as typeof coreEn &
+  AreaEn;
 
 export type MessageKey = keyof typeof en;
 
-const fr = Object.assign({}, coreFr, ...AREAS.map((a: AreaText<string>) => a.fr), errorTexts.fr) as Partial<Record<MessageKey, string>>;
-const es = Object.assign({}, coreEs, ...AREAS.map((a: AreaText<string>) => a.es), errorTexts.es) as Partial<Record<MessageKey, string>>;
+const fr = Object.assign({}, coreFr, ...AREAS.map((a: AreaText<string>) => a.fr), errorTexts.fr) as Partial<
+  Record<MessageKey, string>
+>;
+const es = Object.assign({}, coreEs, ...AREAS.map((a: AreaText<string>) => a.es), errorTexts.es) as Partial<
+  Record<MessageKey, string>
+>;
 
 export const catalog: Record<Language, Partial<Record<MessageKey, string>>> = { en, fr, es };
 

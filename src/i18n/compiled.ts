@@ -35,9 +35,30 @@ const SIMPLE_NAME = /^[A-Za-z_$][\w$]*$/;
 const I18NEXT_DATA = new Set(['lng', 'lngs', 'ns', 'keyPrefix']);
 /** Call options that change i18next's resolution or output: such calls go to i18next. */
 const I18NEXT_OPTIONS = new Set([
-  'lng', 'lngs', 'ns', 'keyPrefix', 'context', 'replace', 'defaultValue', 'interpolation', 'skipInterpolation', 'returnObjects', 'returnDetails',
-  'joinArrays', 'ordinal', 'postProcess', 'nest', 'fallbackLng', 'keySeparator', 'nsSeparator', 'missingInterpolationHandler', 'tDescription',
-  'appendNamespaceToCIMode', 'applyPostProcessor', 'postProcessPassResolved', 'overloadTranslationOptionHandler',
+  'lng',
+  'lngs',
+  'ns',
+  'keyPrefix',
+  'context',
+  'replace',
+  'defaultValue',
+  'interpolation',
+  'skipInterpolation',
+  'returnObjects',
+  'returnDetails',
+  'joinArrays',
+  'ordinal',
+  'postProcess',
+  'nest',
+  'fallbackLng',
+  'keySeparator',
+  'nsSeparator',
+  'missingInterpolationHandler',
+  'tDescription',
+  'appendNamespaceToCIMode',
+  'applyPostProcessor',
+  'postProcessPassResolved',
+  'overloadTranslationOptionHandler',
 ]);
 const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
@@ -84,7 +105,8 @@ const render = (m: Message, data: Data) => (typeof m === 'string' ? m : m(data))
  */
 export class CompiledTexts {
   /** Per language of the chain: its valid messages by key (compiled, or null = i18next's). */
-  private readonly byLanguage: { language: string; plural: Intl.PluralRules; messages: Map<string, Message | null> }[] = [];
+  private readonly byLanguage: { language: string; plural: Intl.PluralRules; messages: Map<string, Message | null> }[] =
+    [];
   /** key → the first language's message (no count). */
   private readonly resolved = new Map<string, Message | null>();
   /** key → the answer to a call without options (i18next leaves unpassed variables as written). */
@@ -107,7 +129,8 @@ export class CompiledTexts {
       }
       this.byLanguage.push({ language: code, plural: new Intl.PluralRules(code), messages });
     }
-    for (const { messages } of [...this.byLanguage].reverse()) for (const [key, m] of messages) this.resolved.set(key, m);
+    for (const { messages } of [...this.byLanguage].reverse())
+      for (const [key, m] of messages) this.resolved.set(key, m);
     for (const [key, m] of this.resolved) if (m !== null) this.plain.set(key, render(m, {}));
   }
 
@@ -115,11 +138,13 @@ export class CompiledTexts {
   readonly t = (key: unknown, options?: unknown, ...rest: unknown[]): string => {
     if (typeof key !== 'string' || rest.length) return this.delegate(key, options, rest);
     if (options === undefined) return this.plain.get(key) ?? this.delegate(key, options, rest);
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) return this.delegate(key, options, rest);
+    if (typeof options !== 'object' || options === null || Array.isArray(options))
+      return this.delegate(key, options, rest);
     const data = options as Data;
     for (const name in data) if (I18NEXT_OPTIONS.has(name)) return this.delegate(key, options, rest);
     const count = data.count;
-    const m = count !== undefined && typeof count !== 'string' ? this.pluralMessage(key, count) : this.resolved.get(key);
+    const m =
+      count !== undefined && typeof count !== 'string' ? this.pluralMessage(key, count) : this.resolved.get(key);
     return m === undefined || m === null ? this.delegate(key, options, rest) : render(m, data);
   };
 

@@ -20,7 +20,14 @@ const ROWS = [...ERROR_ROWS, ...ERROR_ROWS_ADMIN, ...ERROR_ROWS_GUEST];
 function keysOf(rows: readonly (readonly [string, string, string])[]): string[] {
   const seen = new Set<string>();
   return rows.map(([en]) => {
-    const slug = en.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').split('_').slice(0, 9).join('_') || 'message';
+    const slug =
+      en
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '')
+        .split('_')
+        .slice(0, 9)
+        .join('_') || 'message';
     let key = `error.msg.${slug}`;
     for (let n = 2; seen.has(key); n++) key = `error.msg.${slug}_${n}`;
     seen.add(key);
@@ -70,13 +77,22 @@ type T = (key: string, params?: Record<string, string>) => string;
  * is itself interface text ('First name' in '{{label}} is required.') is translated too, through
  * `labelKey` (English text → key, given by the caller that holds the catalog).
  */
-export function translateError(t: T, message: string, text: ErrorText | null = errorTextOf(message), labelKey?: (english: string) => string | undefined): string {
+export function translateError(
+  t: T,
+  message: string,
+  text: ErrorText | null = errorTextOf(message),
+  labelKey?: (english: string) => string | undefined,
+): string {
   if (!text) return message;
-  const params = text.params && Object.fromEntries(Object.entries(text.params).map(([n, v]) => {
-    const key = labelKey?.(v);
-    const label = key ? t(key) : v;
-    return [n, typeof label === 'string' && label !== key ? label : v];
-  }));
+  const params =
+    text.params &&
+    Object.fromEntries(
+      Object.entries(text.params).map(([n, v]) => {
+        const key = labelKey?.(v);
+        const label = key ? t(key) : v;
+        return [n, typeof label === 'string' && label !== key ? label : v];
+      }),
+    );
   const out = params ? t(text.key, { ...params, interpolation: { escapeValue: false } } as never) : t(text.key);
   return typeof out === 'string' && out !== text.key ? out : message;
 }

@@ -58,7 +58,12 @@ export class Texts {
   /** Re-reads every interface text from the database. */
   async reload(db: Db): Promise<void> {
     const rows = await db
-      .select({ field: translations.field, language: translations.language, country: translations.country, value: translations.value })
+      .select({
+        field: translations.field,
+        language: translations.language,
+        country: translations.country,
+        value: translations.value,
+      })
       .from(translations)
       .where(like(translations.field, `${UI_FIELD_PREFIX}%`));
     this.load(rows);
@@ -83,7 +88,10 @@ export class Texts {
     if (!t) {
       const fixed = this.instance.getFixedT(i18nLanguage(locale));
       // Keep the fixed translator's own fields (lng, ns, keyPrefix).
-      t = Object.assign(new CompiledTexts(this.instance, i18nLanguage(locale), fixed).t, fixed) as unknown as Translator;
+      t = Object.assign(
+        new CompiledTexts(this.instance, i18nLanguage(locale), fixed).t,
+        fixed,
+      ) as unknown as Translator;
       this.translators.set(locale, t);
     }
     return t;

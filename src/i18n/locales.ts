@@ -21,6 +21,5 @@ export const LOCALE_DEFAULT_CHANNEL: Record<Locale, string> = {
 /** 'fr-ca' → 'fr-CA': the one locale-tag helper is src/domain/locale-tag.ts (this name stays for callers). */
 export { intlLocale as intlTag } from '../domain/locale-tag.ts';
 
-export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
-
-
+export const isLocale = (v: unknown): v is Locale =>
+  typeof v === 'string' && (LOCALES as readonly string[]).includes(v);

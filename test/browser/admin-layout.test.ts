@@ -26,7 +26,9 @@ describe('browser: back office layout', function () {
         await page.goto(`${base}${path}`);
         await page.getByTestId('admin-nav').waitFor();
         expect(await axe(page), path).to.deep.equal([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${path} scrolls sideways`).to.be.at.most(0);
         await screenshot(page, `admin${path.replace(/\W+/g, '_')}-${width}`);
       }
@@ -42,12 +44,19 @@ describe('browser: back office layout', function () {
     await page.getByTestId('admin-nav').waitFor();
     for (const y of [0, 400, 1200, 5000]) {
       await page.evaluate((to) => window.scrollTo(0, to), y);
-      const boxes = await page.getByTestId('admin-nav').locator('a').evaluateAll((links) => links.map((a) => {
-        const r = a.getBoundingClientRect();
-        return { name: a.textContent?.trim(), top: r.top, bottom: r.bottom };
-      }));
+      const boxes = await page
+        .getByTestId('admin-nav')
+        .locator('a')
+        .evaluateAll((links) =>
+          links.map((a) => {
+            const r = a.getBoundingClientRect();
+            return { name: a.textContent?.trim(), top: r.top, bottom: r.bottom };
+          }),
+        );
       for (let i = 1; i < boxes.length; i++) {
-        expect(boxes[i].top, `${boxes[i].name} under ${boxes[i - 1].name} at scroll ${y}`).to.be.at.least(boxes[i - 1].bottom - 0.5);
+        expect(boxes[i].top, `${boxes[i].name} under ${boxes[i - 1].name} at scroll ${y}`).to.be.at.least(
+          boxes[i - 1].bottom - 0.5,
+        );
       }
     }
     await page.close();

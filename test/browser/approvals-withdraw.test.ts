@@ -18,7 +18,9 @@ describe('browser: the buyer withdraws their approval request', function () {
   before(async function () {
     requireChromium(this);
     base = (await testServer()).url;
-    await sqlRows(`update inventory set quantity = greatest(quantity, 20) where product_id = (select id from products where stockcode = 'PL-2RC')`);
+    await sqlRows(
+      `update inventory set quantity = greatest(quantity, 20) where product_id = (select id from products where stockcode = 'PL-2RC')`,
+    );
     // The buyer shops in a new, empty cart of their own (other suites use Acme's demo cart).
     cartId = await freshAcmeCart();
   });
@@ -35,7 +37,9 @@ describe('browser: the buyer withdraws their approval request', function () {
     const me = person(page, 'pointer');
     let payment;
     if (again) {
-      await me.press(page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout' }));
+      await me.press(
+        page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout' }),
+      );
       await page.waitForURL(/\/en-us\/cart\/checkout$/);
       await hydrated(page);
       const shipping = page.getByRole('tabpanel', { name: 'Shipping' });
@@ -44,18 +48,26 @@ describe('browser: the buyer withdraws their approval request', function () {
       payment = page.getByRole('tabpanel', { name: 'Payment' });
       await payment.getByRole('heading', { name: 'Payment' }).waitFor();
     } else payment = await acmeCheckoutToPayment(page, me);
-    await me.choose(payment.getByRole('group', { name: 'Payment method' }), payment.getByRole('radio', { name: 'Invoice (net 30)' }));
+    await me.choose(
+      payment.getByRole('group', { name: 'Payment method' }),
+      payment.getByRole('radio', { name: 'Invoice (net 30)' }),
+    );
     await me.press(payment.getByRole('button', { name: 'Place order' }));
     await page.getByRole('heading', { name: 'Sent for approval' }).waitFor();
   }
 
   /** The cart as the buyer can change it: −/+, a quantity box, Remove and Checkout, no approval notice. */
   async function editableCart(page: TestPage) {
-    await page.getByRole('button', { name: /^Increase/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Increase/ })
+      .first()
+      .waitFor();
     expect(await page.getByRole('button', { name: /^Decrease/ }).count()).to.equal(1);
     expect(await page.getByRole('button', { name: /^Remove/ }).count()).to.equal(1);
     expect(await page.getByRole('textbox', { name: /^Quantity/ }).count()).to.equal(1);
-    expect(await page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout' }).count()).to.equal(1);
+    expect(
+      await page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout' }).count(),
+    ).to.equal(1);
     expect(await page.getByText('Waiting for approval', { exact: true }).count()).to.equal(0);
     expect(await page.getByRole('button', { name: 'Withdraw the request' }).count()).to.equal(0);
   }
@@ -76,7 +88,10 @@ describe('browser: the buyer withdraws their approval request', function () {
     await page.getByRole('heading', { level: 1, name: 'Order history' }).waitFor();
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'approvals-withdraw-orders-1280');
-    await page.getByRole('region', { name: 'Waiting for approval' }).getByRole('link', { name: 'View the cart' }).click();
+    await page
+      .getByRole('region', { name: 'Waiting for approval' })
+      .getByRole('link', { name: 'View the cart' })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Your cart' }).waitFor();
     await hydrated(page);
 
@@ -84,7 +99,9 @@ describe('browser: the buyer withdraws their approval request', function () {
     expect(await page.getByRole('button', { name: /^(Increase|Decrease)/ }).count()).to.equal(0);
     const withdraw = page.getByRole('button', { name: 'Withdraw the request' });
     expect(await withdraw.count()).to.equal(1);
-    expect(await page.getByTestId('cart-approval').textContent()).to.contain('This cart is waiting for approval').and.contain('withdraw the request');
+    expect(await page.getByTestId('cart-approval').textContent())
+      .to.contain('This cart is waiting for approval')
+      .and.contain('withdraw the request');
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'approvals-withdraw-locked-1280');
 
@@ -97,7 +114,10 @@ describe('browser: the buyer withdraws their approval request', function () {
     expect(await page.getByTestId('cart-approval').count(), 'no notice for a withdrawn request').to.equal(0);
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'approvals-withdraw-unlocked-1280');
-    const rows = await sqlRows<{ status: string }>('select status from order_approvals where order_id = $1 order by id', [cartId]);
+    const rows = await sqlRows<{ status: string }>(
+      'select status from order_approvals where order_id = $1 order by id',
+      [cartId],
+    );
     expect(rows.map((r) => r.status)).to.deep.equal(['withdrawn']);
 
     // At 375 px: sent again, then withdrawn from the order history's list.
@@ -110,7 +130,10 @@ describe('browser: the buyer withdraws their approval request', function () {
     expect(await axe(page)).to.deep.equal([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(375);
     await screenshot(page, 'approvals-withdraw-orders-375');
-    await page.getByRole('region', { name: 'Waiting for approval' }).getByRole('link', { name: 'View the cart' }).click();
+    await page
+      .getByRole('region', { name: 'Waiting for approval' })
+      .getByRole('link', { name: 'View the cart' })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Your cart' }).waitFor();
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(375);
@@ -126,7 +149,10 @@ describe('browser: the buyer withdraws their approval request', function () {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(375);
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'approvals-withdraw-unlocked-375');
-    const after = await sqlRows<{ status: string }>('select status from order_approvals where order_id = $1 order by id', [cartId]);
+    const after = await sqlRows<{ status: string }>(
+      'select status from order_approvals where order_id = $1 order by id',
+      [cartId],
+    );
     expect(after.map((r) => r.status)).to.deep.equal(['withdrawn', 'withdrawn']);
     expect(page.problems).to.deep.equal([]);
     await page.close();

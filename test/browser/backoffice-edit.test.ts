@@ -24,7 +24,9 @@ describe('browser: back office edits', function () {
   });
   // Leave the shared demo data as it was: Winter Service's amount, and no extra customers.
   afterEach(async () => {
-    await sqlRows(`update promotions set configuration = '[{"actions":[{"type":"amount_off","value":15}]}]'::jsonb where code = 'WINTER15'`);
+    await sqlRows(
+      `update promotions set configuration = '[{"actions":[{"type":"amount_off","value":15}]}]'::jsonb where code = 'WINTER15'`,
+    );
   });
   after(async () => {
     for (const email of added) {
@@ -52,7 +54,9 @@ describe('browser: back office edits', function () {
       await signIn(page, 'admin@example.com');
       await backOffice(page).getByRole('link', { name: 'Promotions' }).click();
       const table = page.getByRole('table');
-      const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'Winter Service', exact: true }) });
+      const row = table
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: 'Winter Service', exact: true }) });
       expect(await row.getByRole('cell').nth(5).textContent()).to.contain('Expired');
       await row.getByRole('link', { name: 'Winter Service', exact: true }).click();
 
@@ -77,16 +81,23 @@ describe('browser: back office edits', function () {
 
       await value.fill(amount);
       // The flash fades after ten seconds: read it from the page the server sent (a loaded machine may paint later).
-      const list = page.waitForResponse((r) => /\/account\/dashboard\/promotions$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET');
+      const list = page.waitForResponse(
+        (r) => /\/account\/dashboard\/promotions$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET',
+      );
       await page.getByRole('button', { name: 'Save changes' }).click();
       const listBody = await (await list).text();
       expect(listBody).to.contain('“Winter Service” was saved.');
       await page.getByRole('heading', { level: 1, name: 'Promotions' }).waitFor();
-      const saved = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('link', { name: 'Winter Service', exact: true }) });
+      const saved = page
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: 'Winter Service', exact: true }) });
       expect(await saved.getByRole('cell').nth(2).textContent()).to.equal(shown);
       expect(await axe(page), 'list').to.deep.equal([]);
       await screenshot(page, `promotions-${width}`);
-      const [log] = await sqlRows<{ n: number }>(`select count(*)::int as n from logs where action = 'promotion.update' and entity = 'promotion' and entity_id = (select id from promotions where code = 'WINTER15')`);
+      const [log] = await sqlRows<{ n: number }>(
+        `select count(*)::int as n from logs where action = 'promotion.update' and entity = 'promotion' and entity_id = (select id from promotions where code = 'WINTER15')`,
+      );
       expect(log.n).to.be.greaterThan(0);
       expect(page.problems).to.deep.equal([]);
       await page.close();
@@ -118,9 +129,15 @@ describe('browser: back office edits', function () {
       await page.getByRole('textbox', { name: 'City' }).fill('Regina');
       await page.getByRole('textbox', { name: 'Postal code' }).fill('S4P 3Y2');
       await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Canada' });
-      await page.getByRole('combobox', { name: 'State / province' }).locator('option', { hasText: 'Saskatchewan' }).waitFor({ state: 'attached' });
+      await page
+        .getByRole('combobox', { name: 'State / province' })
+        .locator('option', { hasText: 'Saskatchewan' })
+        .waitFor({ state: 'attached' });
       await page.getByRole('combobox', { name: 'State / province' }).selectOption({ label: 'Saskatchewan' });
-      const landed = page.waitForResponse((r) => /\/account\/dashboard\/customers\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET');
+      const landed = page.waitForResponse(
+        (r) =>
+          /\/account\/dashboard\/customers\/\d+$/.test(new URL(r.url()).pathname) && r.request().method() === 'GET',
+      );
       await page.getByRole('button', { name: 'Add customer' }).click();
       expect(await (await landed).text()).to.contain('Marta Okafor was added.');
       await page.getByRole('heading', { level: 1, name: 'Marta Okafor' }).waitFor();
@@ -134,7 +151,9 @@ describe('browser: back office edits', function () {
       const [user] = await sqlRows<{ role: string; perms: number; logged_by: string }>(
         `select u.role, (select count(*)::int from user_permissions p where p.user_id = u.id) as perms,
                 (select b.email from logs l join users b on b.id = l.user_id where l.action = 'user.create' and l.entity_id = u.id) as logged_by
-           from users u where u.email = $1`, [email]);
+           from users u where u.email = $1`,
+        [email],
+      );
       expect(user).to.deep.equal({ role: 'customer', perms: 0, logged_by: 'staff@example.com' });
 
       // The same email again is refused beside the field.
@@ -159,7 +178,14 @@ describe('browser: back office edits', function () {
     await page.getByRole('button', { name: 'Edit: Custom Vacuum Planter — Build Your Own' }).click();
     await hydrated(page);
     const nav = page.getByRole('navigation', { name: 'Sections of the product' });
-    for (const section of ['Basics', 'Pricing and availability', 'Options and choices', 'Media', 'Shipping and inventory', 'Categories and search']) {
+    for (const section of [
+      'Basics',
+      'Pricing and availability',
+      'Options and choices',
+      'Media',
+      'Shipping and inventory',
+      'Categories and search',
+    ]) {
       expect(await nav.getByRole('link', { name: section }).count(), section).to.equal(1);
       expect(await page.getByRole('region', { name: section }).count(), section).to.equal(1);
     }
@@ -209,7 +235,9 @@ describe('browser: back office edits', function () {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const box = (await page.getByRole('button', { name: 'Save product' }).boundingBox())!;
     expect(box.y + box.height).to.be.at.most(800);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).to.be.at.most(0);
     await screenshot(page, 'product-editor-sections-375');
     expect(await axe(page)).to.deep.equal([]);

@@ -36,13 +36,19 @@ describe('browser budgets', function () {
 
     before(async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'budgets-'));
-      const { build } = (await import(pathToFileURL(path.resolve('esbuild.config.mjs')).href)) as { build: (o: object) => Promise<{ metafile: Metafile }> };
+      const { build } = (await import(pathToFileURL(path.resolve('esbuild.config.mjs')).href)) as {
+        build: (o: object) => Promise<{ metafile: Metafile }>;
+      };
       ({ metafile } = await build({ outdir: path.join(dir, 'build'), quiet: true }));
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
     const reactChunk = () => {
-      const found = Object.entries(metafile.outputs).filter(([f, o]) => f.endsWith('.js') && Object.keys(o.inputs).some((i) => i.endsWith('node_modules/react-dom/cjs/react-dom-client.production.js')));
+      const found = Object.entries(metafile.outputs).filter(
+        ([f, o]) =>
+          f.endsWith('.js') &&
+          Object.keys(o.inputs).some((i) => i.endsWith('node_modules/react-dom/cjs/react-dom-client.production.js')),
+      );
       expect(found, 'one chunk holds react-dom').to.have.length(1);
       return found[0][0];
     };
@@ -58,14 +64,19 @@ describe('browser budgets', function () {
       expect(names.length).to.be.greaterThan(0);
       for (const name of names) {
         // The registry names each island's module (islands/x.tsx or islands/x/index.tsx).
-        const source = registrySource.match(new RegExp(`'?${name}'?:\\s*\\(\\)\\s*=>\\s*import\\('\\./([^']+)'\\)`))?.[1];
+        const source = registrySource.match(
+          new RegExp(`'?${name}'?:\\s*\\(\\)\\s*=>\\s*import\\('\\./([^']+)'\\)`),
+        )?.[1];
         expect(source, `the registry's module of island ${name}`).to.be.a('string');
-        const entry = Object.entries(metafile.outputs).find(([f, o]) => f.endsWith('.js') && o.entryPoint === `islands/${source}`);
+        const entry = Object.entries(metafile.outputs).find(
+          ([f, o]) => f.endsWith('.js') && o.entryPoint === `islands/${source}`,
+        );
         expect(entry, `a chunk for island ${name}`).to.not.equal(undefined);
         const files = new Set<string>();
         // React aside: the react-dom chunk, and a chunk holding only React itself (esbuild puts
         // react in its own chunk when its importers differ from react-dom's).
-        const reactOnly = (f: string) => Object.keys(metafile.outputs[f].inputs).every((i) => /node_modules\/(react|scheduler)\//.test(i));
+        const reactOnly = (f: string) =>
+          Object.keys(metafile.outputs[f].inputs).every((i) => /node_modules\/(react|scheduler)\//.test(i));
         const visit = (f: string) => {
           if (f === react || reactOnly(f) || files.has(f)) return;
           files.add(f);
@@ -73,7 +84,9 @@ describe('browser budgets', function () {
         };
         visit(entry![0]);
         const size = [...files].reduce((sum, f) => sum + gz(f), 0);
-        expect(size, `island ${name}: ${(size / KB).toFixed(1)} KB gzip over ${files.size} file(s)`).to.be.at.most(ISLAND_MAX);
+        expect(size, `island ${name}: ${(size / KB).toFixed(1)} KB gzip over ${files.size} file(s)`).to.be.at.most(
+          ISLAND_MAX,
+        );
       }
     });
   });
@@ -88,7 +101,8 @@ describe('browser budgets', function () {
           const w = window as unknown as { __cls: number };
           w.__cls = 0;
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!e.hadRecentInput) w.__cls += e.value;
           }).observe({ type: 'layout-shift', buffered: true });
         });
         await page.goto(url, { waitUntil: 'load' });
@@ -97,7 +111,15 @@ describe('browser budgets', function () {
         const cls = await page.evaluate(async () => {
           await document.fonts.ready;
           const pending = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
-          await Promise.all(pending.map((img) => new Promise((r) => { img.addEventListener('load', r, { once: true }); img.addEventListener('error', r, { once: true }); })));
+          await Promise.all(
+            pending.map(
+              (img) =>
+                new Promise((r) => {
+                  img.addEventListener('load', r, { once: true });
+                  img.addEventListener('error', r, { once: true });
+                }),
+            ),
+          );
           await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
           return (window as unknown as { __cls: number }).__cls;
         });

@@ -9,14 +9,18 @@ import { optionChoices, productOptions } from '../../src/db/schema/index.ts';
 
 type Db = Awaited<ReturnType<typeof testServer>>['services']['db'];
 
-
 /** Adds through the real endpoint from inside the page (its session, its CSRF token). */
 async function addInPage(page: TestPage, body: Record<string, unknown>) {
   return page.evaluate(async (b) => {
     const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
     const res = await fetch('/en-us/cart/add/inline', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': token },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-CSRF-Token': token,
+      },
       body: JSON.stringify(b),
       credentials: 'same-origin',
     });
@@ -84,7 +88,9 @@ describe('browser: cart page', function () {
     await page.clock.runFor(CART_DEBOUNCE_MS - 1);
     expect(puts, 'nothing sent before the pause').to.deep.equal([]);
     // Listen for the reply before the request can go: a reply that comes back fast is not missed.
-    const replied999 = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/en-us/cart/${lineA}`));
+    const replied999 = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith(`/en-us/cart/${lineA}`),
+    );
     await page.clock.runFor(1);
     const req = await put999;
     await page.clock.resume();
@@ -117,7 +123,13 @@ describe('browser: cart page', function () {
     // A failing DELETE first: every message of the reply is an alert, the button comes back.
     await page.route(`**/en-us/cart/${lineB}`, (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'conflict', message: 'Could not remove that line.', fields: { line: 'Try again later.' } } }) })
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: { code: 'conflict', message: 'Could not remove that line.', fields: { line: 'Try again later.' } },
+            }),
+          })
         : route.continue(),
     );
     const lineBEl = page.locator(`[data-testid="cart-line"][data-line-id="${lineB}"]`);
@@ -136,7 +148,11 @@ describe('browser: cart page', function () {
     });
     const lineAEl = page.locator(`[data-testid="cart-line"][data-line-id="${lineA}"]`);
     await lineAEl.getByTestId('cart-remove').click();
-    await page.waitForFunction((id) => document.querySelector(`[data-line-id="${id}"] [data-testid="cart-remove"]`)?.textContent === 'Removing...', lineA);
+    await page.waitForFunction(
+      (id) =>
+        document.querySelector(`[data-line-id="${id}"] [data-testid="cart-remove"]`)?.textContent === 'Removing...',
+      lineA,
+    );
     release();
     await lineAEl.waitFor({ state: 'detached' });
     expect(await page.getByTestId('cart-line').count()).to.equal(1);
@@ -164,7 +180,9 @@ describe('browser: cart page', function () {
     const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/en-us/cart/viewdiscounts'));
     await toggle.click();
     expect(formValue((await sent).postData(), 'showDiscount')).to.equal('0');
-    await page.waitForFunction(() => document.querySelector('[data-testid="discount-toggle"]')?.getAttribute('data-state') === '0');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="discount-toggle"]')?.getAttribute('data-state') === '0',
+    );
     expect(await toggle.locator('svg').getAttribute('data-icon')).to.equal('eye-slash');
     expect(await toggle.getAttribute('aria-pressed')).to.equal('false');
     expect(await page.getByTestId('cart-line-total-original').count()).to.equal(0);
@@ -191,7 +209,9 @@ describe('browser: cart page', function () {
     it(`passes axe at ${width} px with no horizontal scroll`, async () => {
       const { page } = await cartPage(width);
       expect(await axe(page)).to.deep.equal([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, 'horizontal overflow in px').to.be.at.most(0);
       await screenshot(page, `cart-${width}`);
       const empty = await newPage({ width });

@@ -24,7 +24,11 @@ describe('browser: promotions, warehouses and media', function () {
   after(restoreDemoWarehouseKeys);
   // A promotion applies to every cart: end ours so later tests see the carts they expect.
   after(async () => {
-    if (promoNames.length) await (await testServer()).database.pool.query("update promotions set ends_at = now(), starts_at = least(starts_at, now() - interval '1 second') where name = any($1)", [promoNames]);
+    if (promoNames.length)
+      await (await testServer()).database.pool.query(
+        "update promotions set ends_at = now(), starts_at = least(starts_at, now() - interval '1 second') where name = any($1)",
+        [promoNames],
+      );
   });
 
   it('a promotion created on the screen shows as a discount line in a shopper’s cart', async () => {
@@ -47,10 +51,22 @@ describe('browser: promotions, warehouses and media', function () {
 
     const shop = await newPage();
     await shop.goto(`${base}/en-us/cart`);
-    const { rows } = await (await testServer()).database.pool.query<{ id: number }>("select p.id from products p where status = 0 and availability = 'in_stock' and not exists (select 1 from product_options o where o.product_id = p.id) order by id limit 1");
+    const { rows } = await (await testServer()).database.pool.query<{ id: number }>(
+      "select p.id from products p where status = 0 and availability = 'in_stock' and not exists (select 1 from product_options o where o.product_id = p.id) order by id limit 1",
+    );
     const added = await shop.evaluate(async (pid) => {
       const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-      const res = await fetch('/en-us/cart/add/inline', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify({ product_id: pid, quantity: 1 }), credentials: 'same-origin' });
+      const res = await fetch('/en-us/cart/add/inline', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-CSRF-Token': token,
+          'X-Requested-With': 'XMLHttpRequest',
+        },
+        body: JSON.stringify({ product_id: pid, quantity: 1 }),
+        credentials: 'same-origin',
+      });
       return res.status;
     }, rows[0].id);
     expect(added).to.equal(200);
@@ -83,7 +99,9 @@ describe('browser: promotions, warehouses and media', function () {
     await card.getByTestId('key-fresh').waitFor();
     expect(dialog).to.equal("Are you sure you want to renegerate this warehouses's API token?");
     await card.getByTestId('key-test').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="key-result"]')?.getAttribute('data-ok') === 'true');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="key-result"]')?.getAttribute('data-ok') === 'true',
+    );
     expect(await card.getByTestId('key-result').getAttribute('class')).to.equal('key-result-ok');
     expect(page.problems).to.deep.equal([]);
     await page.close();
@@ -93,15 +111,24 @@ describe('browser: promotions, warehouses and media', function () {
     it(`promotions, warehouses, inventory and media at ${width} px: no serious axe violations, no sideways scroll`, async () => {
       const page = await newPage({ width });
       await signInAs(page, base, 'admin@example.com');
-      const { rows } = await (await testServer()).database.pool.query<{ id: number }>("select id from warehouses where country_code = 'US' order by id limit 1");
+      const { rows } = await (await testServer()).database.pool.query<{ id: number }>(
+        "select id from warehouses where country_code = 'US' order by id limit 1",
+      );
       for (const path of [
-        '/en-us/account/dashboard/promotions', '/en-us/account/dashboard/promotions/create', '/en-us/account/dashboard/warehouses',
-        `/en-us/account/dashboard/warehouses/${rows[0].id}/inventory`, '/en-us/account/dashboard/warehouses/add', '/en-us/account/dashboard/media', '/dev/image-uploader',
+        '/en-us/account/dashboard/promotions',
+        '/en-us/account/dashboard/promotions/create',
+        '/en-us/account/dashboard/warehouses',
+        `/en-us/account/dashboard/warehouses/${rows[0].id}/inventory`,
+        '/en-us/account/dashboard/warehouses/add',
+        '/en-us/account/dashboard/media',
+        '/dev/image-uploader',
       ]) {
         await page.goto(`${base}${path}`);
         await hydrated(page);
         expect(await axe(page), path).to.deep.equal([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${path} scrolls sideways`).to.be.at.most(0);
         await screenshot(page, `catalog-admin${path.replace(/\W+/g, '_')}-${width}`);
       }

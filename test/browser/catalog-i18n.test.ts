@@ -10,14 +10,28 @@ import { testServer } from '../helpers/server.ts';
 
 const LOCALES = {
   'fr-ca': {
-    products: 'Produits', category: 'Semoirs', product: 'Semoir pneumatique sur mesure — À configurer',
-    option: 'Nombre de rangs', choice: '6 rangs', addToCart: 'Ajouter au panier', added: 'Ajouté à votre panier : 1 × Semoir pneumatique sur mesure — À configurer',
-    cart: 'Panier', merchandise: 'Marchandise', beforeShipping: 'Total avant livraison et taxes',
+    products: 'Produits',
+    category: 'Semoirs',
+    product: 'Semoir pneumatique sur mesure — À configurer',
+    option: 'Nombre de rangs',
+    choice: '6 rangs',
+    addToCart: 'Ajouter au panier',
+    added: 'Ajouté à votre panier : 1 × Semoir pneumatique sur mesure — À configurer',
+    cart: 'Panier',
+    merchandise: 'Marchandise',
+    beforeShipping: 'Total avant livraison et taxes',
   },
   'es-mx': {
-    products: 'Productos', category: 'Sembradoras', product: 'Sembradora neumática a la medida — Configúrela',
-    option: 'Número de surcos', choice: '6 surcos', addToCart: 'Agregar al carrito', added: 'Agregado a su carrito: 1 × Sembradora neumática a la medida — Configúrela',
-    cart: 'Carrito', merchandise: 'Mercancía', beforeShipping: 'Total antes de envío e impuestos',
+    products: 'Productos',
+    category: 'Sembradoras',
+    product: 'Sembradora neumática a la medida — Configúrela',
+    option: 'Número de surcos',
+    choice: '6 surcos',
+    addToCart: 'Agregar al carrito',
+    added: 'Agregado a su carrito: 1 × Sembradora neumática a la medida — Configúrela',
+    cart: 'Carrito',
+    merchandise: 'Mercancía',
+    beforeShipping: 'Total antes de envío e impuestos',
   },
 } as const;
 
@@ -44,10 +58,19 @@ describe('browser: the catalogue in the visitor\u2019s language', function () {
         await page.goto(`${base}/${locale}/`);
         await hydrated(page);
         if (width < 992) await page.getByTestId('nav-toggle').click();
-        await Promise.all([page.waitForURL(`${base}/${locale}/products`), page.getByTestId('main-nav').getByRole('link', { name: L.products, exact: true }).click()]);
+        await Promise.all([
+          page.waitForURL(`${base}/${locale}/products`),
+          page.getByTestId('main-nav').getByRole('link', { name: L.products, exact: true }).click(),
+        ]);
 
         // The category list and the product cards are in the language.
-        await Promise.all([page.waitForURL(/category=planters/), page.getByRole('link', { name: new RegExp(`^${L.category}\\b`) }).first().click()]);
+        await Promise.all([
+          page.waitForURL(/category=planters/),
+          page
+            .getByRole('link', { name: new RegExp(`^${L.category}\\b`) })
+            .first()
+            .click(),
+        ]);
         expect(await page.getByRole('heading', { level: 1 }).textContent()).to.include(L.category);
         await page.getByRole('link', { name: L.product }).first().click();
 

@@ -29,7 +29,11 @@ describe('browser: catalog and typeahead', function () {
     await ready(page);
     const input = page.getByTestId('search-input');
     // autocomplete is turned back on 500 ms after the library's first change to the input
-    await page.waitForFunction(() => document.querySelector('#site-search')?.getAttribute('autocomplete') === 'on', null, { timeout: 3000 });
+    await page.waitForFunction(
+      () => document.querySelector('#site-search')?.getAttribute('autocomplete') === 'on',
+      null,
+      { timeout: 3000 },
+    );
     await input.focus();
     await page.keyboard.type('closing whe', { delay: 40 });
     const list = page.getByTestId('typeahead-list');
@@ -107,13 +111,19 @@ describe('browser: catalog and typeahead', function () {
     await page.goto(`${base}/en-us/channel/find`);
     await ready(page);
     await page.waitForSelector('[data-behaviour="channel-find"][data-behaviour-ready="true"]', { state: 'attached' });
-    const rows = await page.getByTestId('country-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-country')));
+    const rows = await page
+      .getByTestId('country-row')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-country')));
     expect(rows.slice(0, 2)).to.deep.equal(['US', 'CA']);
     // Tab to Canada's button
     let found = false;
     for (let i = 0; i < 60 && !found; i++) {
       await page.keyboard.press('Tab');
-      found = await page.evaluate(() => document.activeElement?.closest('[data-country="CA"]') !== null && document.activeElement?.tagName === 'BUTTON');
+      found = await page.evaluate(
+        () =>
+          document.activeElement?.closest('[data-country="CA"]') !== null &&
+          document.activeElement?.tagName === 'BUTTON',
+      );
     }
     expect(found, 'reached the Canada button with Tab').to.equal(true);
     await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
@@ -126,7 +136,14 @@ describe('browser: catalog and typeahead', function () {
     await page.close();
   });
 
-  const pages = ['/en-us/products', '/en-us/products?category=parts&page=2', '/fr-ca/products?q=seed', '/en-us/products?q=zzqqxx', '/en-us/channel/find', '/es-mx/channel/find'];
+  const pages = [
+    '/en-us/products',
+    '/en-us/products?category=parts&page=2',
+    '/fr-ca/products?q=seed',
+    '/en-us/products?q=zzqqxx',
+    '/en-us/channel/find',
+    '/es-mx/channel/find',
+  ];
   for (const width of [1280, 375]) {
     for (const path of pages) {
       it(`${path} at ${width} px: no serious axe violations, no horizontal scroll`, async () => {
@@ -134,7 +151,9 @@ describe('browser: catalog and typeahead', function () {
         await page.goto(`${base}${path}`);
         await ready(page);
         expect(await axe(page)).to.deep.equal([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, 'horizontal overflow in px').to.be.at.most(0);
         await screenshot(page, `catalog${path.replace(/\W+/g, '_')}-${width}`);
         expect(page.problems).to.deep.equal([]);

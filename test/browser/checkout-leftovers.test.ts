@@ -37,7 +37,9 @@ describe('browser: checkout leftovers', function () {
     requireChromium(this);
     base = (await testServer()).url;
     // The drawbar clevis in stock in every warehouse, as the checkout suite keeps it.
-    await sqlRows(`update inventory set quantity = greatest(quantity, 50) where product_id = (select id from products where stockcode = 'HT-CLV')`);
+    await sqlRows(
+      `update inventory set quantity = greatest(quantity, 50) where product_id = (select id from products where stockcode = 'HT-CLV')`,
+    );
   });
   afterEach(async () => {
     await dropCart(cartId);
@@ -45,7 +47,12 @@ describe('browser: checkout leftovers', function () {
   });
 
   /** Signed in on the landing page of `locale` (the header's sign-in link, the form). */
-  async function signIn(page: TestPage, locale: string, email: string, w: { signIn: string; email: string; password: string }) {
+  async function signIn(
+    page: TestPage,
+    locale: string,
+    email: string,
+    w: { signIn: string; email: string; password: string },
+  ) {
     await page.goto(`${base}/${locale}/`);
     await hydrated(page);
     await page.getByRole('banner').getByRole('link', { name: w.signIn }).click();
@@ -54,14 +61,50 @@ describe('browser: checkout leftovers', function () {
     await page.getByRole('button', { name: w.signIn }).click();
   }
 
-  type Words = { signIn: string; email: string; password: string; search: string; product: string; add: string; viewCart: string; summary: string; checkout: string; customer: string; shipping: string; payment: string; next: string };
+  type Words = {
+    signIn: string;
+    email: string;
+    password: string;
+    search: string;
+    product: string;
+    add: string;
+    viewCart: string;
+    summary: string;
+    checkout: string;
+    customer: string;
+    shipping: string;
+    payment: string;
+    next: string;
+  };
   const FR: Words = {
-    signIn: 'Se connecter', email: 'Courriel', password: 'Mot de passe', search: 'Rechercher des produits', product: 'Chape de barre d’attelage, forgée',
-    add: 'Ajouter au panier', viewCart: 'Voir le panier', summary: 'Récapitulatif', checkout: 'Passer la commande', customer: 'Client', shipping: 'Livraison', payment: 'Paiement', next: 'Continuer',
+    signIn: 'Se connecter',
+    email: 'Courriel',
+    password: 'Mot de passe',
+    search: 'Rechercher des produits',
+    product: 'Chape de barre d’attelage, forgée',
+    add: 'Ajouter au panier',
+    viewCart: 'Voir le panier',
+    summary: 'Récapitulatif',
+    checkout: 'Passer la commande',
+    customer: 'Client',
+    shipping: 'Livraison',
+    payment: 'Paiement',
+    next: 'Continuer',
   };
   const ES: Words = {
-    signIn: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña', search: 'Buscar productos', product: 'Horquilla de barra de tiro, forjada',
-    add: 'Agregar al carrito', viewCart: 'Ver carrito', summary: 'Resumen del pedido', checkout: 'Pagar pedido', customer: 'Cliente', shipping: 'Envío', payment: 'Pago', next: 'Continuar',
+    signIn: 'Iniciar sesión',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    search: 'Buscar productos',
+    product: 'Horquilla de barra de tiro, forjada',
+    add: 'Agregar al carrito',
+    viewCart: 'Ver carrito',
+    summary: 'Resumen del pedido',
+    checkout: 'Pagar pedido',
+    customer: 'Cliente',
+    shipping: 'Envío',
+    payment: 'Pago',
+    next: 'Continuar',
   };
 
   /**
@@ -101,12 +144,27 @@ describe('browser: checkout leftovers', function () {
       const payment = await toPayment(page, 'fr-ca', 'luc.tremblay@example.net', FR);
       const tablist = page.getByRole('tablist', { name: 'Étapes du paiement' });
       const tabs = tablist.getByRole('tab');
-      expect((await tabs.allTextContents()).map((t) => t.trim())).to.deep.equal(['1 Client', '2 Livraison', '3 Paiement']);
+      expect((await tabs.allTextContents()).map((t) => t.trim())).to.deep.equal([
+        '1 Client',
+        '2 Livraison',
+        '3 Paiement',
+      ]);
       // One row, inside the screen: every tab's top is the first tab's, none runs past the list's right edge.
-      const boxes = await tabs.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: Math.round(r.right) })));
-      const list = await tablist.evaluate((e) => ({ right: Math.round(e.getBoundingClientRect().right), scroll: e.scrollWidth - e.clientWidth }));
-      expect(boxes.map((b) => b.top), 'the tabs on one row').to.deep.equal([boxes[0].top, boxes[0].top, boxes[0].top]);
-      expect(boxes.every((b) => b.right <= list.right), 'no tab past the edge').to.equal(true);
+      const boxes = await tabs.evaluateAll((els) =>
+        els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: Math.round(r.right) })),
+      );
+      const list = await tablist.evaluate((e) => ({
+        right: Math.round(e.getBoundingClientRect().right),
+        scroll: e.scrollWidth - e.clientWidth,
+      }));
+      expect(
+        boxes.map((b) => b.top),
+        'the tabs on one row',
+      ).to.deep.equal([boxes[0].top, boxes[0].top, boxes[0].top]);
+      expect(
+        boxes.every((b) => b.right <= list.right),
+        'no tab past the edge',
+      ).to.equal(true);
       expect(list.scroll, 'nothing hidden to scroll to').to.equal(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(width);
 
@@ -119,7 +177,9 @@ describe('browser: checkout leftovers', function () {
       expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).to.equal('2 Livraison');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('ArrowRight');
-      expect(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'wraps to the first').to.equal('1 Client');
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'wraps to the first').to.equal(
+        '1 Client',
+      );
       await page.keyboard.press('End');
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('Enter');
@@ -132,16 +192,23 @@ describe('browser: checkout leftovers', function () {
       // shipping and taxes included (20 % down of 115,99 $ = 23,20 $, then 12 months), costs a 16.05 % APR,
       // read "16,05 %" (the old line said "16.05 %"; and it showed 15,89 $, the down payment of the
       // total before shipping, until the debounced refresh came back).
-      expect(await figure(page.getByRole('complementary', { name: 'Résumé de la commande' }), 'Total').textContent()).to.equal('115,99\u00a0$');
+      expect(
+        await figure(page.getByRole('complementary', { name: 'Résumé de la commande' }), 'Total').textContent(),
+      ).to.equal('115,99\u00a0$');
       await payment.getByRole('checkbox', { name: 'Payer avec le Programme de paiement prolongé' }).check();
       const charge = payment.getByText(/^Porté à votre carte aujourd’hui : /);
       await charge.waitFor();
       // (Money and the percent sign keep their no-break spaces; compared here as plain spaces.)
-      expect((await charge.textContent())?.replace(/[\u00a0\u202f]/g, ' ')).to.equal('Porté à votre carte aujourd’hui : 23,20 $ (acompte); puis 12 paiements mensuels de 8,43 $ à un TAP de 16,05 %.');
+      expect((await charge.textContent())?.replace(/[\u00a0\u202f]/g, ' ')).to.equal(
+        'Porté à votre carte aujourd’hui : 23,20 $ (acompte); puis 12 paiements mensuels de 8,43 $ à un TAP de 16,05 %.',
+      );
       expect(await payment.textContent()).not.to.match(/\d\.\d\d\s?%/);
       // The ways to pay in French (the store's own names are English: "Credit or debit card", "Cheque").
       const methods = payment.getByRole('group', { name: 'Mode de paiement' }).getByRole('radio');
-      expect((await methods.evaluateAll((els) => els.map((e) => e.parentElement?.textContent?.trim())))).to.deep.equal(['Carte de crédit ou de débit', 'Chèque']);
+      expect(await methods.evaluateAll((els) => els.map((e) => e.parentElement?.textContent?.trim()))).to.deep.equal([
+        'Carte de crédit ou de débit',
+        'Chèque',
+      ]);
       expect(await axe(page)).to.deep.equal([]);
       await screenshot(page, `co34-fr-ca-epp-${width}`);
       expect(page.problems).to.deep.equal([]);
@@ -152,12 +219,20 @@ describe('browser: checkout leftovers', function () {
       cartId = await freshCart('maria.gonzalez@example.net', 'es-mx');
       const page = await newPage({ width, height: 900 });
       const payment = await toPayment(page, 'es-mx', 'maria.gonzalez@example.net', ES);
-      await payment.getByText('Modo de prueba: use 4242 4242 4242 4242, una fecha futura y 3 dígitos cualesquiera.').waitFor();
+      await payment
+        .getByText('Modo de prueba: use 4242 4242 4242 4242, una fecha futura y 3 dígitos cualesquiera.')
+        .waitFor();
       await payment.getByRole('radio', { name: 'Cheque' }).check();
       await payment.getByText(/^Envíe su cheque a Harrow & Drill/).waitFor();
       // No tú anywhere the buyer reads on the way (the checkout's three tabs and the summary).
-      const read = (await page.locator('main').innerText()) + (await page.getByRole('tabpanel', { includeHidden: true }).allTextContents()).join(' ');
-      expect(read.match(/(?<![\p{L}])(tu|tus|usa|envía|elige|agrega|ingresa|escribe|prueba|puedes|tienes|quieres)(?![\p{L}])/giu) ?? []).to.deep.equal([]);
+      const read =
+        (await page.locator('main').innerText()) +
+        (await page.getByRole('tabpanel', { includeHidden: true }).allTextContents()).join(' ');
+      expect(
+        read.match(
+          /(?<![\p{L}])(tu|tus|usa|envía|elige|agrega|ingresa|escribe|prueba|puedes|tienes|quieres)(?![\p{L}])/giu,
+        ) ?? [],
+      ).to.deep.equal([]);
       expect(await axe(page)).to.deep.equal([]);
       await screenshot(page, `co34-es-mx-usted-${width}`);
       expect(page.problems).to.deep.equal([]);
@@ -174,7 +249,10 @@ describe('browser: checkout leftovers', function () {
       // The earlier order with the configured planter, ordered again: the cart holds its options.
       const newest = page.getByRole('region', { name: 'Recent orders' }).getByRole('row').nth(1);
       await newest.getByRole('link').click();
-      await page.getByRole('region', { name: 'Items' }).getByRole('row', { name: /Custom Vacuum Planter — Build Your Own/ }).waitFor();
+      await page
+        .getByRole('region', { name: 'Items' })
+        .getByRole('row', { name: /Custom Vacuum Planter — Build Your Own/ })
+        .waitFor();
       await page.getByRole('button', { name: 'Order again' }).click();
       await page.waitForURL(/\/en-us\/cart$/);
       await hydrated(page);
@@ -190,10 +268,18 @@ describe('browser: checkout leftovers', function () {
       expect(await figure(summary, 'Tax').textContent()).to.equal('Calculated at the shipping step');
       expect(await figure(summary, 'Merchandise').textContent()).to.equal('$25,409.00');
       expect(await figure(summary, 'Total before shipping and tax').textContent()).to.equal('$25,409.00');
-      expect(await summary.getByRole('term').filter({ hasText: /^Total$/ }).count(), 'no "Total" that pretends to hold shipping and tax').to.equal(0);
+      expect(
+        await summary
+          .getByRole('term')
+          .filter({ hasText: /^Total$/ })
+          .count(),
+        'no "Total" that pretends to hold shipping and tax',
+      ).to.equal(0);
       expect(await summary.textContent()).not.to.contain('$0.00');
       // The three tabs fit the screen, nothing hidden to scroll to.
-      expect(await page.getByRole('tablist', { name: 'Checkout steps' }).evaluate((e) => e.scrollWidth - e.clientWidth)).to.equal(0);
+      expect(
+        await page.getByRole('tablist', { name: 'Checkout steps' }).evaluate((e) => e.scrollWidth - e.clientWidth),
+      ).to.equal(0);
       expect(await axe(page)).to.deep.equal([]);
       await screenshot(page, `co34-summary-before-${width}`);
 
@@ -204,7 +290,10 @@ describe('browser: checkout leftovers', function () {
       await shipping.getByRole('radio').first().waitFor();
       // The cheapest rate is chosen and saved at once: the summary now shows it, Iowa's 7 % tax on the
       // goods (0.07 × $25,409 = $1,778.63) and the total: $25,409 + $2,630.62 + $1,778.63 = $29,818.25.
-      await summary.getByRole('term').filter({ hasText: /^Total$/ }).waitFor();
+      await summary
+        .getByRole('term')
+        .filter({ hasText: /^Total$/ })
+        .waitFor();
       expect(await figure(summary, 'Shipping').textContent()).to.equal('$2,630.62');
       expect(await figure(summary, 'Tax').textContent()).to.equal('$1,778.63');
       expect(await figure(summary, 'Total').textContent()).to.equal('$29,818.25');
@@ -223,7 +312,9 @@ describe('browser: checkout leftovers', function () {
       await charge.waitFor();
       // The setup service is not financed: paid in full ($350), and 20 % of the rest
       // (0.2 × ($29,818.25 − $350) = $5,893.65) = $6,243.65 today.
-      await payment.getByText(/^Charged to your card today: \$6,243\.65 \(down payment\); then 24 monthly payments of /).waitFor();
+      await payment
+        .getByText(/^Charged to your card today: \$6,243\.65 \(down payment\); then 24 monthly payments of /)
+        .waitFor();
       expect(await axe(page)).to.deep.equal([]);
       await screenshot(page, `co34-saved-card-epp-${width}`);
       await page.getByRole('button', { name: 'Place order' }).click();
@@ -231,19 +322,31 @@ describe('browser: checkout leftovers', function () {
       await page.waitForURL(/\/en-us\/orders\/\d+\?placed=1$/);
       await page.getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ }).waitFor();
       const orderId = Number(/orders\/(\d+)/.exec(page.url())![1]);
-      expect(await page.getByRole('region', { name: 'Payment', exact: true }).textContent()).to.contain('VISA ending in 4242');
+      expect(await page.getByRole('region', { name: 'Payment', exact: true }).textContent()).to.contain(
+        'VISA ending in 4242',
+      );
       // The plan is stored with the order: the down payment charged, then the 24 payments.
       const plan = page.getByRole('region', { name: 'Extended Payment Program', exact: true }).first();
       expect(await plan.textContent()).to.contain('$6,243.65');
       // The configured options, under their line, as the cart showed them.
-      const planter = page.getByRole('region', { name: 'Items' }).getByRole('row').filter({ hasText: 'Custom Vacuum Planter — Build Your Own' });
+      const planter = page
+        .getByRole('region', { name: 'Items' })
+        .getByRole('row')
+        .filter({ hasText: 'Custom Vacuum Planter — Build Your Own' });
       expect((await planter.getByRole('listitem').allTextContents()).map((t) => t.trim())).to.deep.equal([
-        'Row count: 8 rows', 'Row unit spacing: 36 in', 'Hitch: Drawbar pull-type', 'Extra seed plates: Corn 30-cell × 10', 'Extra seed plates: Soybean 60-cell × 4',
+        'Row count: 8 rows',
+        'Row unit spacing: 36 in',
+        'Hitch: Drawbar pull-type',
+        'Extra seed plates: Corn 30-cell × 10',
+        'Extra seed plates: Soybean 60-cell × 4',
       ]);
       expect(await axe(page)).to.deep.equal([]);
       await screenshot(page, `co34-confirmation-options-${width}`);
       // The saved card paid the down payment only.
-      const paid = await sqlRows<{ total: string }>('select total::text from payments where order_id = $1 and successful', [orderId]);
+      const paid = await sqlRows<{ total: string }>(
+        'select total::text from payments where order_id = $1 and successful',
+        [orderId],
+      );
       expect(paid.map((p) => p.total)).to.deep.equal(['6243.65']);
       cartId = null;
       expect(page.problems).to.deep.equal([]);
@@ -261,7 +364,12 @@ describe('browser: checkout leftovers', function () {
     const search = staff.getByRole('search', { name: 'Orders' });
     await search.getByRole('searchbox', { name: 'PO number' }).fill(po);
     await search.getByRole('button', { name: 'Search' }).click();
-    await staff.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: po }).getByRole('link', { name: `#${id}` }).click();
+    await staff
+      .getByRole('table', { name: 'Orders' })
+      .getByRole('row')
+      .filter({ hasText: po })
+      .getByRole('link', { name: `#${id}` })
+      .click();
     await hydrated(staff);
     await staff.getByRole('link', { name: 'Edit order' }).click();
     await staff.waitForURL(/\/admin\/orders\/detail\/\d+\/edit$/);
@@ -269,7 +377,10 @@ describe('browser: checkout leftovers', function () {
     return staff;
   }
 
-  for (const [width, typed] of [[1280, '12/29'], [375, '12 / 2029']] as const) {
+  for (const [width, typed] of [
+    [1280, '12/29'],
+    [375, '12 / 2029'],
+  ] as const) {
     it(`back office: a card payment takes the expiry typed "1229" as well as "${typed}" (${width} px)`, async () => {
       const { id, po } = await invoiceOrder(); // $2,714.11 owed, nothing paid
       const staff = await openEditor(width, id, po);
@@ -292,8 +403,14 @@ describe('browser: checkout leftovers', function () {
       expect(await charge.isEnabled(), '"1229" is a good expiry').to.equal(true);
       await screenshot(staff, `co34-payment-panel-${width}`);
       await charge.click();
-      await staff.getByRole('region', { name: 'Payments' }).getByRole('row', { name: /Visa •••• 4242 · Successful \$20\.00/ }).waitFor();
-      const [card] = await sqlRows<{ total: string }>(`select total::text from payments where order_id = $1 and payment_type = 1 and successful`, [id]);
+      await staff
+        .getByRole('region', { name: 'Payments' })
+        .getByRole('row', { name: /Visa •••• 4242 · Successful \$20\.00/ })
+        .waitFor();
+      const [card] = await sqlRows<{ total: string }>(
+        `select total::text from payments where order_id = $1 and payment_type = 1 and successful`,
+        [id],
+      );
       expect(card.total).to.equal('20.00');
       expect(staff.problems).to.deep.equal([]);
       await staff.close();

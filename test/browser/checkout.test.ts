@@ -6,15 +6,23 @@ import { DEMO_PASSWORD } from '../helpers/http.ts';
 import { TEST_CARDS } from '../../src/providers/payments/index.ts';
 
 async function addInPage(page: TestPage, productId: number, quantity = 1, locale = 'en-us') {
-  return page.evaluate(async ({ productId, quantity, locale }) => {
-    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const res = await fetch(`/${locale}/cart/add/inline`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': token },
-      body: JSON.stringify({ product_id: productId, quantity }),
-    });
-    return res.status;
-  }, { productId, quantity, locale });
+  return page.evaluate(
+    async ({ productId, quantity, locale }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+      const res = await fetch(`/${locale}/cart/add/inline`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-CSRF-Token': token,
+        },
+        body: JSON.stringify({ product_id: productId, quantity }),
+      });
+      return res.status;
+    },
+    { productId, quantity, locale },
+  );
 }
 
 async function signInPage(page: TestPage, base: string, email: string) {
@@ -24,7 +32,10 @@ async function signInPage(page: TestPage, base: string, email: string) {
   await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
 }
 
-const tabState = (page: TestPage) => page.evaluate(() => [0, 1, 2].map((i) => (document.querySelector(`[data-testid="checkout-tab-${i}"]`) as HTMLButtonElement).disabled));
+const tabState = (page: TestPage) =>
+  page.evaluate(() =>
+    [0, 1, 2].map((i) => (document.querySelector(`[data-testid="checkout-tab-${i}"]`) as HTMLButtonElement).disabled),
+  );
 
 describe('browser: checkout', function () {
   this.timeout(120_000);
@@ -34,7 +45,9 @@ describe('browser: checkout', function () {
     const app = await testServer();
     base = app.url;
     product = await productIdByStockcode('HT-CLV');
-    await app.database.pool.query('update inventory set quantity = greatest(quantity, 50) where product_id = $1', [product]);
+    await app.database.pool.query('update inventory set quantity = greatest(quantity, 50) where product_id = $1', [
+      product,
+    ]);
   });
 
   it('a returning customer checks out with a saved address and the test card and lands on the confirmation page', async () => {
@@ -126,9 +139,16 @@ describe('browser: checkout', function () {
     await page.getByTestId('checkout-new').click();
     await hydrated(page);
     // Countries in Spanish.
-    expect((await page.getByTestId('ship-country').locator('option').allTextContents()).slice(1)).to.deep.equal(['Estados Unidos', 'Canadá', 'México']);
+    expect((await page.getByTestId('ship-country').locator('option').allTextContents()).slice(1)).to.deep.equal([
+      'Estados Unidos',
+      'Canadá',
+      'México',
+    ]);
     await page.getByTestId('co-email').fill(`mx-${Date.now()}@example.test`);
-    expect(await page.getByRole('checkbox', { name: /correo|ofertas|novedades|suscrib/i }).isChecked(), 'marketing opt-in starts unticked').to.equal(false);
+    expect(
+      await page.getByRole('checkbox', { name: /correo|ofertas|novedades|suscrib/i }).isChecked(),
+      'marketing opt-in starts unticked',
+    ).to.equal(false);
     await page.getByTestId('ship-firstName').fill('Lucía');
     await page.getByTestId('ship-lastName').fill('Ramírez');
     await page.getByTestId('ship-address1').fill('Av. Juárez 120');
@@ -148,13 +168,18 @@ describe('browser: checkout', function () {
     await page.getByTestId('card-cvc').fill('123');
     await page.getByRole('button', { name: 'Realizar pedido' }).click();
     // Beside the field, named by it, in Spanish; nothing placed.
-    expect(await page.getByTestId('card-exp-error').textContent()).to.equal('Escriba el vencimiento como mes y año, por ejemplo 12/29.');
+    expect(await page.getByTestId('card-exp-error').textContent()).to.equal(
+      'Escriba el vencimiento como mes y año, por ejemplo 12/29.',
+    );
     expect(await page.getByLabel('Vencimiento (MM/AA)').getAttribute('aria-describedby')).to.equal('co-exp-err');
     expect(await page.getByTestId('place-error').count()).to.equal(0);
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'checkout-375-es-mx-expiry');
     await page.getByTestId('card-exp').fill('1240');
-    await Promise.all([page.waitForURL(/\/es-mx\/orders\/\d+\?placed=1/), page.getByRole('button', { name: 'Realizar pedido' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/es-mx\/orders\/\d+\?placed=1/),
+      page.getByRole('button', { name: 'Realizar pedido' }).click(),
+    ]);
     await page.getByTestId('order-placed').waitFor();
     expect(page.problems).to.deep.equal([]);
     await page.close();

@@ -24,7 +24,9 @@ describe('browser: dealer locator', function () {
       // The base map is drawn from bundled borders (no tile server).
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="dealers-map"] svg path').length > 50);
       await page.getByTestId('dealers-service').selectOption('epp');
-      await page.waitForFunction(() => !document.querySelector('[data-testid="dealer-list"]')?.textContent?.includes('Platte Valley'));
+      await page.waitForFunction(
+        () => !document.querySelector('[data-testid="dealer-list"]')?.textContent?.includes('Platte Valley'),
+      );
       expect(await page.getByTestId('dealer').first().textContent()).to.contain('EPP');
       await screenshot(page, 'dealers-located');
       expect(page.problems).to.deep.equal([]);

@@ -38,7 +38,8 @@ async function shownPlan(page: TestPage, kind: 'standard' | 'promo' = 'standard'
   };
 }
 
-const ready = (page: TestPage) => page.locator('[data-testid="epp-calculator"][data-ready="true"][data-loading="false"]').waitFor({ timeout: 15_000 });
+const ready = (page: TestPage) =>
+  page.locator('[data-testid="epp-calculator"][data-ready="true"][data-loading="false"]').waitFor({ timeout: 15_000 });
 
 describe('browser: EPP', function () {
   this.timeout(120_000);
@@ -67,7 +68,9 @@ describe('browser: EPP', function () {
       }
       expect((await shownPlan(page, 'promo')).apr).to.equal('0.00% APR');
       // The one-line summary never shows a monthly amount without APR, term and down payment.
-      expect(await page.getByTestId('epp-summary').first().textContent()).to.match(/\/month for 12 months at \d+\.\d\d% APR, after \$[\d,]+\.\d\d down/);
+      expect(await page.getByTestId('epp-summary').first().textContent()).to.match(
+        /\/month for 12 months at \d+\.\d\d% APR, after \$[\d,]+\.\d\d down/,
+      );
       expect(await axe(page)).to.deep.equal([]);
       await page.locator('[data-testid="epp-calculator"]').screenshot({ path: `/tmp/epp-calculator-${width}.png` });
       await page.screenshot({ path: `/tmp/epp-product-${width}.png`, fullPage: true });
@@ -99,7 +102,10 @@ describe('browser: EPP', function () {
     } finally {
       await page.clock.resume();
     }
-    await page.locator('[data-testid="epp-calculator"] [data-testid="epp-plan"][data-kind="standard"] [data-testid="epp-row"]').nth(17).waitFor({ timeout: 10_000 });
+    await page
+      .locator('[data-testid="epp-calculator"] [data-testid="epp-plan"][data-kind="standard"] [data-testid="epp-row"]')
+      .nth(17)
+      .waitFor({ timeout: 10_000 });
     await ready(page);
     // Another quiet debounce period: still the one request.
     await page.clock.runFor(EPP_DEBOUNCE_MS * 2);
@@ -118,7 +124,13 @@ describe('browser: EPP', function () {
     await hydrated(page);
     await ready(page);
     const calc = page.locator('[data-testid="epp-calculator"]');
-    await page.route('**/epp/service-data**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"x","message":"x","fields":{}}}' }));
+    await page.route('**/epp/service-data**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":{"code":"x","message":"x","fields":{}}}',
+      }),
+    );
     await calc.getByTestId('epp-months').selectOption('6');
     await page.locator('[data-testid="epp-calculator"][data-ready="false"]').waitFor({ timeout: 10_000 });
     expect(await calc.getByTestId('epp-plan').count()).to.equal(0);
@@ -138,7 +150,11 @@ describe('browser: EPP', function () {
     await hydrated(page);
     await ready(page);
     const calc = page.locator('[data-testid="epp-calculator"]');
-    const options = (testid: string) => calc.getByTestId(testid).locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    const options = (testid: string) =>
+      calc
+        .getByTestId(testid)
+        .locator('option')
+        .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
     expect(await options('epp-percent-down')).to.deep.equal(['10', '20', '30', '50']);
     expect(await options('epp-months')).to.deep.equal(['6', '12', '18', '24']);
     // Forge an option that is not in the list and choose it: the island resets to the default and never sends it.
@@ -151,7 +167,11 @@ describe('browser: EPP', function () {
       el.appendChild(o);
     });
     await calc.getByTestId('epp-months').selectOption('15');
-    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('[data-testid="epp-calculator"] [data-testid="epp-months"]')?.value === '12');
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLSelectElement>('[data-testid="epp-calculator"] [data-testid="epp-months"]')
+          ?.value === '12',
+    );
     // Past the debounce (the fake clock, not a sleep): whatever was to be sent has been sent.
     await page.clock.runFor(EPP_DEBOUNCE_MS * 2);
     await ready(page);
@@ -165,10 +185,15 @@ describe('browser: EPP', function () {
     await hydrated(admin);
     await ready(admin);
     const acalc = admin.locator('[data-testid="epp-calculator"]');
-    const answered = admin.waitForResponse((r) => r.url().includes('/epp/service-data') && r.url().includes('percentDown=25'));
+    const answered = admin.waitForResponse(
+      (r) => r.url().includes('/epp/service-data') && r.url().includes('percentDown=25'),
+    );
     await acalc.getByTestId('epp-percent-down').fill('25');
     expect((await answered).status()).to.equal(200);
-    await admin.locator('[data-testid="epp-calculator"] [data-testid="epp-plan"][data-kind="standard"] [data-testid="epp-down"]').filter({ hasText: '(25%)' }).waitFor();
+    await admin
+      .locator('[data-testid="epp-calculator"] [data-testid="epp-plan"][data-kind="standard"] [data-testid="epp-down"]')
+      .filter({ hasText: '(25%)' })
+      .waitFor();
     expect(admin.problems).to.deep.equal([]);
     await admin.close();
   });
@@ -180,7 +205,16 @@ describe('browser: EPP', function () {
     await signInPage(page, base, 'jake.sorensen@example.net');
     const status = await page.evaluate(async (productId) => {
       const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-      const res = await fetch('/en-us/cart/add/inline', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': token }, body: JSON.stringify({ product_id: productId, quantity: 1 }) });
+      const res = await fetch('/en-us/cart/add/inline', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-CSRF-Token': token,
+        },
+        body: JSON.stringify({ product_id: productId, quantity: 1 }),
+      });
       return res.status;
     }, planter);
     expect(status).to.equal(200);
@@ -204,10 +238,15 @@ describe('browser: EPP', function () {
     await ready(page);
     await page.getByTestId('epp-calculator').getByTestId('epp-months').selectOption('24');
     // At 375 px the schedule is folded behind its button: the 24th row is there, not shown.
-    await page.locator('[data-testid="epp-calculator"] [data-testid="epp-plan"][data-kind="standard"] [data-testid="epp-row"]').nth(23).waitFor({ state: 'attached' });
+    await page
+      .locator('[data-testid="epp-calculator"] [data-testid="epp-plan"][data-kind="standard"] [data-testid="epp-row"]')
+      .nth(23)
+      .waitFor({ state: 'attached' });
     await page.locator('[data-testid="epp-pay"][data-ready="true"]').waitFor();
     const shown = await shownPlan(page);
-    expect(await page.getByTestId('epp-charge-today').textContent()).to.contain(`Charged to your card today: $${Number(shown.down).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    expect(await page.getByTestId('epp-charge-today').textContent()).to.contain(
+      `Charged to your card today: $${Number(shown.down).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
     expect(await axe(page)).to.deep.equal([]);
     await page.screenshot({ path: '/tmp/epp-checkout-375.png', fullPage: true });
     const placed = page.waitForRequest((r) => r.url().endsWith('/en-us/order/place'));
@@ -215,7 +254,10 @@ describe('browser: EPP', function () {
     const body = JSON.parse((await placed).postData() ?? '{}');
     expect(body).to.include({ epp: 1, epp_percent_down: 20, epp_months: 24, epp_plan: 'standard' });
     const orderId = Number(/orders\/(\d+)/.exec(page.url())![1]);
-    const [pay] = await sqlRows<{ total: string }>('select total::text from payments where order_id = $1 and successful', [orderId]);
+    const [pay] = await sqlRows<{ total: string }>(
+      'select total::text from payments where order_id = $1 and successful',
+      [orderId],
+    );
     expect(pay.total).to.equal(shown.down);
     expect(page.problems).to.deep.equal([]);
     await page.close();

@@ -18,9 +18,16 @@ async function signInAs(page: TestPage, base: string, email: string) {
 
 /** Resolves with the first console error whose text starts with `prefix`. */
 const consoleError = (page: TestPage, prefix: string) =>
-  page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && m.text().startsWith(prefix), timeout: 10_000 });
+  page.waitForEvent('console', {
+    predicate: (m) => m.type() === 'error' && m.text().startsWith(prefix),
+    timeout: 10_000,
+  });
 const alerts = (page: TestPage) => page.locator('[data-testid="alert"]');
-const FAIL = { status: 500, contentType: 'application/json', body: '{"error":{"code":"server_error","message":"Something went wrong on our side.","fields":{}}}' };
+const FAIL = {
+  status: 500,
+  contentType: 'application/json',
+  body: '{"error":{"code":"server_error","message":"Something went wrong on our side.","fields":{}}}',
+};
 
 describe('browser: failures logged only, saved text shown at once', function () {
   this.timeout(180_000);
@@ -111,7 +118,10 @@ describe('browser: failures logged only, saved text shown at once', function () 
       // Saved: the landing section shows the new words right away, on the same page.
       await dialog.getByRole('button', { name: save, exact: true }).click();
       await page.getByTestId('tr-saved').filter({ hasText: '✓' }).waitFor();
-      await page.waitForFunction((t) => document.querySelector('[data-testid="landing-field-body"]')?.textContent?.includes(t), text);
+      await page.waitForFunction(
+        (t) => document.querySelector('[data-testid="landing-field-body"]')?.textContent?.includes(t),
+        text,
+      );
       expect(await body.innerText()).to.match(new RegExp(`^${text}\n`)); // then the edit link's words
       expect(await body.getByRole('link', { name: /: landing\.section\.field\.body$/ }).count()).to.equal(1); // the edit link stays
       await page.keyboard.press('Escape');

@@ -16,7 +16,10 @@ async function signInAsAdmin(page: TestPage, base: string) {
 }
 
 async function openFromNav(page: TestPage, name: string) {
-  await Promise.all([page.waitForNavigation(), page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click()]);
+  await Promise.all([
+    page.waitForNavigation(),
+    page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click(),
+  ]);
 }
 
 describe('browser: refused forms come back on their own screen', function () {
@@ -36,9 +39,13 @@ describe('browser: refused forms come back on their own screen', function () {
     await page.getByRole('textbox', { name: /^Amount off \(USD\)/ }).fill('5');
     await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Create promotion' }).click()]);
     await page.getByRole('heading', { level: 1, name: 'Create promotion' }).waitFor();
-    expect(await page.getByTestId('field-error-code').textContent()).to.equal('Another promotion already uses this code.');
+    expect(await page.getByTestId('field-error-code').textContent()).to.equal(
+      'Another promotion already uses this code.',
+    );
     expect(await page.getByRole('alert').first().textContent()).to.include('Another promotion already uses this code.');
-    expect(await page.getByRole('textbox', { name: 'Name (shown in the cart)' }).inputValue()).to.equal('Duplicate by browser');
+    expect(await page.getByRole('textbox', { name: 'Name (shown in the cart)' }).inputValue()).to.equal(
+      'Duplicate by browser',
+    );
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'form-pages-promotion-409-375');
     expect(page.problems).to.deep.equal([]);

@@ -78,7 +78,9 @@ describe('browser: page shell', function () {
         await page.goto(`${base}${path}`);
         await hydrated(page);
         expect(await axe(page)).to.deep.equal([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, 'horizontal overflow in px').to.be.at.most(0);
         await screenshot(page, `${path.replace(/\W+/g, '_')}-${width}`);
         expect(page.problems).to.deep.equal([]);
@@ -106,7 +108,9 @@ describe('browser: page shell', function () {
     expect(await page.locator('.side-menu a[aria-current="true"]').getAttribute('href')).to.equal('#featured');
     await page.locator('#support').scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForFunction(() => document.querySelector('.side-menu a[aria-current="true"]')?.getAttribute('href') === '#support');
+    await page.waitForFunction(
+      () => document.querySelector('.side-menu a[aria-current="true"]')?.getAttribute('href') === '#support',
+    );
     const toTop = page.getByTestId('to-top');
     await toTop.waitFor({ state: 'visible' });
     expect(await toTop.getAttribute('aria-label')).to.equal('Retour en haut');

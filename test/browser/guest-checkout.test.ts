@@ -11,24 +11,76 @@ import { testServer } from '../helpers/server.ts';
 /** The words a person reads on the way, in each language. */
 const WORDS = {
   'en-us': {
-    search: 'Search products', product: 'Drawbar Clevis, Forged', add: 'Add to cart', view: 'View cart', summary: 'Order summary', checkout: 'Checkout',
-    guest: 'Check out as a guest', customer: 'Customer info', email: 'Email', first: 'First name', last: 'Last name', address: 'Address', city: 'City',
-    region: 'State / province', postal: 'Postal code', continue: 'Continue', shipping: 'Shipping', payment: 'Payment', card: 'Card number',
-    exp: 'Expiry (MM/YY)', cvc: 'Security code', place: 'Place order', thanks: /^Thank you! Order #(\d+) is placed\.$/, create: 'Create an account', createTitle: 'Create your account',
-    password: 'Password (at least 10 characters)', submit: 'Create account', signOut: 'Sign out', signIn: 'Sign in', signInPassword: 'Password',
+    search: 'Search products',
+    product: 'Drawbar Clevis, Forged',
+    add: 'Add to cart',
+    view: 'View cart',
+    summary: 'Order summary',
+    checkout: 'Checkout',
+    guest: 'Check out as a guest',
+    customer: 'Customer info',
+    email: 'Email',
+    first: 'First name',
+    last: 'Last name',
+    address: 'Address',
+    city: 'City',
+    region: 'State / province',
+    postal: 'Postal code',
+    continue: 'Continue',
+    shipping: 'Shipping',
+    payment: 'Payment',
+    card: 'Card number',
+    exp: 'Expiry (MM/YY)',
+    cvc: 'Security code',
+    place: 'Place order',
+    thanks: /^Thank you! Order #(\d+) is placed\.$/,
+    create: 'Create an account',
+    createTitle: 'Create your account',
+    password: 'Password (at least 10 characters)',
+    submit: 'Create account',
+    signOut: 'Sign out',
+    signIn: 'Sign in',
+    signInPassword: 'Password',
     myOrders: 'Orders',
     // Ships to Ames, Iowa from Des Moines: the clevis $58.00 + UPS Ground $14.41 + Iowa 6 % and local 1 % on both $4.06.
-    where: { city: 'Ames', region: 'Iowa', postal: '50010' }, total: '$76.47',
+    where: { city: 'Ames', region: 'Iowa', postal: '50010' },
+    total: '$76.47',
   },
   'fr-ca': {
-    search: 'Rechercher des produits', product: 'Chape de barre d’attelage, forgée', add: 'Ajouter au panier', view: 'Voir le panier', summary: 'Récapitulatif', checkout: 'Passer la commande',
-    guest: 'Commander en tant qu’invité', customer: 'Client', email: 'Courriel', first: 'Prénom', last: 'Nom', address: 'Adresse', city: 'Ville',
-    region: 'Province / État', postal: 'Code postal', continue: 'Continuer', shipping: 'Livraison', payment: 'Paiement', card: 'Numéro de carte',
-    exp: 'Expiration (MM/AA)', cvc: 'Code de sécurité', place: 'Passer la commande', thanks: /^Merci! La commande no (\d+) est passée\.$/, create: 'Créer un compte', createTitle: 'Créer votre compte',
-    password: 'Mot de passe (au moins 10 caractères)', submit: 'Créer le compte', signOut: 'Se déconnecter', signIn: 'Se connecter', signInPassword: 'Mot de passe',
+    search: 'Rechercher des produits',
+    product: 'Chape de barre d’attelage, forgée',
+    add: 'Ajouter au panier',
+    view: 'Voir le panier',
+    summary: 'Récapitulatif',
+    checkout: 'Passer la commande',
+    guest: 'Commander en tant qu’invité',
+    customer: 'Client',
+    email: 'Courriel',
+    first: 'Prénom',
+    last: 'Nom',
+    address: 'Adresse',
+    city: 'Ville',
+    region: 'Province / État',
+    postal: 'Code postal',
+    continue: 'Continuer',
+    shipping: 'Livraison',
+    payment: 'Paiement',
+    card: 'Numéro de carte',
+    exp: 'Expiration (MM/AA)',
+    cvc: 'Code de sécurité',
+    place: 'Passer la commande',
+    thanks: /^Merci! La commande no (\d+) est passée\.$/,
+    create: 'Créer un compte',
+    createTitle: 'Créer votre compte',
+    password: 'Mot de passe (au moins 10 caractères)',
+    submit: 'Créer le compte',
+    signOut: 'Se déconnecter',
+    signIn: 'Se connecter',
+    signInPassword: 'Mot de passe',
     myOrders: 'Commandes',
     // Ships to Winnipeg: the clevis 79,46 $ CA + Expedited Parcel 24,63 $ + GST 5 % and Manitoba RST 7 % 9,53 $.
-    where: { city: 'Winnipeg', region: 'Manitoba', postal: 'R3C 0A5' }, total: '113,62 $',
+    where: { city: 'Winnipeg', region: 'Manitoba', postal: 'R3C 0A5' },
+    total: '113,62 $',
   },
 } as const;
 
@@ -37,7 +89,9 @@ type Locale = keyof typeof WORDS;
 async function mailLink(email: string): Promise<string> {
   const mailer = (await testServer()).services.mailer as unknown as { list(): Promise<{ content: string }[]> };
   for (let i = 0; i < 50; i++) {
-    const mail = (await mailer.list()).map((m) => m.content.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).find((c) => c.includes(email));
+    const mail = (await mailer.list())
+      .map((m) => m.content.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .find((c) => c.includes(email));
     const link = mail && /(http:\/\/\S+\/guest\/account\?token=[\w%-]+)/.exec(mail)?.[1];
     if (link) return link;
     await new Promise((r) => setTimeout(r, 100));
@@ -144,7 +198,8 @@ async function guestBuys(locale: Locale, width: number) {
 
 describe('browser: guest checkout', function () {
   this.timeout(180_000);
-  it('a visitor buys as a guest with the demo card, then makes an account from the mailed link and finds the order (1280 px, en-us)', () => guestBuys('en-us', 1280));
+  it('a visitor buys as a guest with the demo card, then makes an account from the mailed link and finds the order (1280 px, en-us)', () =>
+    guestBuys('en-us', 1280));
   it('the same on a phone (375 px, en-us)', () => guestBuys('en-us', 375));
   it('the same on a phone in French (375 px, fr-ca)', () => guestBuys('fr-ca', 375));
 });

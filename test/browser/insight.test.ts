@@ -36,7 +36,9 @@ describe('browser: back office insight', function () {
     for (const id of ['sales', 'status', 'products', 'outstanding', 'aov']) {
       const canvas = page.getByTestId(`chart-canvas-${id}`);
       await canvas.waitFor();
-      await page.waitForFunction((el) => el?.getAttribute('data-rendered') === 'true', await canvas.elementHandle(), { timeout: 15_000 });
+      await page.waitForFunction((el) => el?.getAttribute('data-rendered') === 'true', await canvas.elementHandle(), {
+        timeout: 15_000,
+      });
       const drawn = JSON.parse((await canvas.getAttribute('data-values')) ?? '[]') as number[][];
       expect(drawn[0].length, id).to.be.greaterThan(0);
       // The canvas is really painted (some pixel is not transparent).
@@ -47,20 +49,33 @@ describe('browser: back office insight', function () {
       });
       expect(painted, `${id} painted`).to.equal(true);
       const table = page.getByTestId(`chart-table-${id}`);
-      const cells = await table.locator('tbody tr').evaluateAll((rows) =>
-        rows.map((r) => [...r.querySelectorAll('td')].map((td) => Number(td.getAttribute('data-value')))),
-      );
+      const cells = await table
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((r) => [...r.querySelectorAll('td')].map((td) => Number(td.getAttribute('data-value')))),
+        );
       expect(cells.length, id).to.equal(drawn[0].length);
-      drawn.forEach((series, s) => expect(cells.map((row) => row[s]), `${id} series ${s}`).to.deep.equal(series));
+      drawn.forEach((series, s) =>
+        expect(
+          cells.map((row) => row[s]),
+          `${id} series ${s}`,
+        ).to.deep.equal(series),
+      );
     }
     // The sales chart's money adds up to the sales figure above it.
-    const salesCells = await page.getByTestId('chart-table-sales').locator('tbody tr td:first-of-type').evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value')));
+    const salesCells = await page
+      .getByTestId('chart-table-sales')
+      .locator('tbody tr td:first-of-type')
+      .evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value')));
     const kpi = await page.getByTestId('kpi-sales').textContent();
     const sum = salesCells.reduce((n, v) => n + cents(v), 0);
     expect(Number(kpi!.replace(/[^0-9.]/g, ''))).to.be.closeTo(sum / 100, 0.001);
     // Chart.js is a chunk of the dashboard's own: the storefront never loads it.
     const scripts = fetched.filter((n) => n.includes('/build/'));
-    expect(scripts.some((s) => /chart|auto/i.test(s)), scripts.join(' ')).to.equal(true);
+    expect(
+      scripts.some((s) => /chart|auto/i.test(s)),
+      scripts.join(' '),
+    ).to.equal(true);
     const store = await newPage();
     const storeScripts: string[] = [];
     store.on('request', (r) => void storeScripts.push(r.url()));
@@ -88,19 +103,34 @@ describe('browser: back office insight', function () {
     expect(await rows.count()).to.be.greaterThan(0);
     const totals: Record<string, number> = {};
     for (const col of ['subtotal', 'discount', 'shipping', 'tax', 'total', 'paid', 'unpaid']) {
-      const values = await rows.locator(`td[data-col=${col}]`).evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value')));
+      const values = await rows
+        .locator(`td[data-col=${col}]`)
+        .evaluateAll((tds) => tds.map((td) => td.getAttribute('data-value')));
       const total = await page.getByTestId('report-totals').locator(`td[data-col=${col}]`).getAttribute('data-value');
-      expect(values.reduce((n, v) => n + cents(v), 0), col).to.equal(cents(total));
+      expect(
+        values.reduce((n, v) => n + cents(v), 0),
+        col,
+      ).to.equal(cents(total));
       totals[col] = cents(total);
     }
     expect(await page.getByTestId('report-totals').locator('td[data-col=total]').textContent()).to.match(/\$|CA/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-csv').click()]);
-    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(','));
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
     const header = csv[0];
     const last = csv[csv.length - 1];
     expect(last[0]).to.equal('Totals');
     expect(csv.length - 2).to.equal(await rows.count());
-    for (const [col, label] of [['total', 'Total'], ['paid', 'Paid'], ['unpaid', 'Unpaid'], ['tax', 'Tax'], ['shipping', 'Shipping']]) {
+    for (const [col, label] of [
+      ['total', 'Total'],
+      ['paid', 'Paid'],
+      ['unpaid', 'Unpaid'],
+      ['tax', 'Tax'],
+      ['shipping', 'Shipping'],
+    ]) {
       const i = header.findIndex((h) => h.startsWith(`${label} (CAD)`));
       expect(i, label).to.be.greaterThan(0);
       expect(cents(last[i]), label).to.equal(totals[col]);
@@ -140,7 +170,10 @@ describe('browser: back office insight', function () {
     await Promise.all([page.waitForNavigation(), page.getByTestId('cal-save').click()]);
     await hydrated(page);
     expect(await page.locator('td[data-day="2026-07-14"]').getByText('Seed plate workshop').count()).to.equal(0);
-    const moved = page.locator('td[data-day="2026-07-16"]').getByTestId('cal-event').filter({ hasText: 'Seed plate workshop' });
+    const moved = page
+      .locator('td[data-day="2026-07-16"]')
+      .getByTestId('cal-event')
+      .filter({ hasText: 'Seed plate workshop' });
     await moved.click();
     await page.getByTestId('cal-delete').click();
     await page.getByTestId('cal-confirm-delete').waitFor({ state: 'visible' });
@@ -169,7 +202,9 @@ describe('browser: back office insight', function () {
         await page.goto(`${base}${path}`);
         await hydrated(page);
         expect(await axe(page), path).to.deep.equal([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${path} scrolls sideways`).to.be.at.most(0);
         await screenshot(page, `insight${path.replace(/\W+/g, '_')}-${width}`);
       }

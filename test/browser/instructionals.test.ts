@@ -69,7 +69,10 @@ describe('browser: instructional editor', function () {
 
     const customer = await newPage({ width: 375 });
     await customer.goto(`${base}/en-us/products/${await productIdByStockcode('DC-40-10')}`);
-    await customer.getByTestId('product-guide').filter({ hasText: 'Adjusting drive chain tension (#40 chain)' }).click();
+    await customer
+      .getByTestId('product-guide')
+      .filter({ hasText: 'Adjusting drive chain tension (#40 chain)' })
+      .click();
     await customer.getByTestId('ins-step-list').waitFor();
     expect(await customer.getByTestId('ins-step-list').textContent()).to.include('Check sprocket alignment');
     expect(await axe(customer), 'customer guide 375').to.deep.equal([]);

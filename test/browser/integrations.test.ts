@@ -26,14 +26,20 @@ async function signInAs(page: TestPage, email: string) {
   await page.goto(`${base}/en-us/login`);
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="password"]', DEMO_PASSWORD);
-  await Promise.all([page.waitForURL((u) => !u.pathname.endsWith('/login')), page.click('[data-testid="login-form"] [type="submit"]')]);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.endsWith('/login')),
+    page.click('[data-testid="login-form"] [type="submit"]'),
+  ]);
 }
 
 /** Waits (in the database) until every delivery to `url` has `status`, so the page is loaded once, not polled. */
 async function deliveriesTo(url: string, status: string, ms = 30_000) {
   const until = Date.now() + ms;
   for (;;) {
-    const { rows } = await (await testServer()).database.pool.query<{ status: string }>('select d.status from webhook_deliveries d join webhooks w on w.id = d.webhook_id where w.url = $1', [url]);
+    const { rows } = await (await testServer()).database.pool.query<{ status: string }>(
+      'select d.status from webhook_deliveries d join webhooks w on w.id = d.webhook_id where w.url = $1',
+      [url],
+    );
     if (rows.length && rows.every((r) => r.status === status)) return;
     if (Date.now() > until) throw new Error(`deliveries to ${url}: ${JSON.stringify(rows)}, expected ${status}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -115,7 +121,10 @@ describe('browser: integrations, system services, log', function () {
       const page = await freshPage();
       await signInAs(page, 'admin@example.com'); // at the default width: the sign-in form's button is the first submit there
       await page.setViewportSize({ width, height: 900 });
-      const { rows } = await (await testServer()).database.pool.query<{ id: number }>('select id from webhooks where url = $1 order by id desc limit 1', [rec.url]);
+      const { rows } = await (await testServer()).database.pool.query<{ id: number }>(
+        'select id from webhooks where url = $1 order by id desc limit 1',
+        [rec.url],
+      );
       const screens: [string, string][] = [
         ['integrations', '/en-us/account/dashboard/integrations'],
         ['webhook', `/en-us/account/dashboard/integrations/${rows[0]?.id ?? 1}`],

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { hydrated, newPage, requireChromium, screenshot } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
 
-describe('browser: the islands speak the page\'s language', function () {
+describe("browser: the islands speak the page's language", function () {
   this.timeout(120_000);
   let base: string;
   before(async function () {
@@ -16,8 +16,22 @@ describe('browser: the islands speak the page\'s language', function () {
   });
 
   const cases = [
-    { locale: 'fr-ca', search: 'Rechercher des produits', add: 'Ajouter au panier', noResults: 'Aucun résultat trouvé !', network: 'Erreur réseau', unavailable: 'Service indisponible' },
-    { locale: 'es-mx', search: 'Buscar productos', add: 'Agregar al carrito', noResults: '¡No se encontraron resultados!', network: 'Error de red', unavailable: 'Servicio no disponible' },
+    {
+      locale: 'fr-ca',
+      search: 'Rechercher des produits',
+      add: 'Ajouter au panier',
+      noResults: 'Aucun résultat trouvé !',
+      network: 'Erreur réseau',
+      unavailable: 'Service indisponible',
+    },
+    {
+      locale: 'es-mx',
+      search: 'Buscar productos',
+      add: 'Agregar al carrito',
+      noResults: '¡No se encontraron resultados!',
+      network: 'Error de red',
+      unavailable: 'Servicio no disponible',
+    },
   ];
 
   for (const c of cases) {

@@ -13,7 +13,8 @@ export type Mode = 'pointer' | 'keyboard';
  * the control has focus, then Enter, Space, arrows or typing).
  */
 export function person(page: TestPage, mode: Mode) {
-  const focused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+  const focused = (target: Locator) =>
+    target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
   /** Tab (forward) until the control, or a control inside it, has focus: as a keyboard user moves. */
   const tabTo = async (target: Locator, max = 300) => {
     await target.waitFor({ state: 'visible' });
@@ -62,7 +63,11 @@ export function person(page: TestPage, mode: Mode) {
 }
 
 /** Reads a labelled figure (a <dt>/<dd> pair) inside `scope`. */
-export const figure = (scope: Locator, term: string) => scope.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+export const figure = (scope: Locator, term: string) =>
+  scope
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 /** Signs in as a person does: from the landing page, the header's Sign in link, the form. */
 export async function signInFromLanding(page: TestPage, base: string, email: string) {
@@ -98,7 +103,10 @@ type Person = ReturnType<typeof person>;
 export async function addPopularToCart(page: TestPage, me: Person, productName: string) {
   await page.getByRole('banner').getByRole('link', { name: 'Harrow & Drill' }).click();
   await hydrated(page);
-  await page.getByRole('region', { name: 'Popular right now' }).getByRole('link', { name: new RegExp(`^${productName}`) }).click();
+  await page
+    .getByRole('region', { name: 'Popular right now' })
+    .getByRole('link', { name: new RegExp(`^${productName}`) })
+    .click();
   await page.waitForURL(/\/en-us\/products\/\d+$/);
   await hydrated(page);
   await me.press(page.getByRole('button', { name: 'Add to cart' }));

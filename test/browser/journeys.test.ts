@@ -21,7 +21,9 @@ describe('browser: journeys', function () {
     requireChromium(this);
     base = (await testServer()).url;
     // Every run buys planters: keep enough in stock in the US warehouses (other suites buy too).
-    await sqlRows(`update inventory set quantity = greatest(quantity, 40) where product_id = (select id from products where stockcode = 'DEMO-CONFIG')`);
+    await sqlRows(
+      `update inventory set quantity = greatest(quantity, 40) where product_id = (select id from products where stockcode = 'DEMO-CONFIG')`,
+    );
   });
 
   const hydratedAt = async (page: TestPage, url: RegExp) => {
@@ -42,7 +44,8 @@ describe('browser: journeys', function () {
     await suggestion.waitFor();
     if (mode === 'pointer') await suggestion.click();
     else {
-      for (let i = 0; i < 12 && (await suggestion.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+      for (let i = 0; i < 12 && (await suggestion.getAttribute('aria-selected')) !== 'true'; i++)
+        await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
     }
     await hydratedAt(page, /\/en-us\/products\/\d+$/);
@@ -50,7 +53,10 @@ describe('browser: journeys', function () {
 
     // Configure: 6 rows, the drawbar hitch, two soybean plates.
     await me.choose(page.getByRole('group', { name: 'Row count' }), page.getByRole('radio', { name: /^6 rows/ }));
-    await me.choose(page.getByRole('group', { name: 'Hitch' }), page.getByRole('radio', { name: /^Drawbar pull-type/ }));
+    await me.choose(
+      page.getByRole('group', { name: 'Hitch' }),
+      page.getByRole('radio', { name: /^Drawbar pull-type/ }),
+    );
     const moreSoy = page.getByRole('button', { name: 'Increase Soybean 60-cell' });
     await me.press(moreSoy);
     await me.press(moreSoy);
@@ -61,7 +67,12 @@ describe('browser: journeys', function () {
     // The confirmation offers the cart; the header shows the count and Checkout.
     const viewCart = page.getByRole('link', { name: 'View cart' });
     await viewCart.waitFor();
-    expect(await page.getByRole('banner').getByRole('link', { name: /^Cart\b/ }).textContent()).to.match(/1\s*$/);
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /^Cart\b/ })
+        .textContent(),
+    ).to.match(/1\s*$/);
     expect(await page.getByRole('banner').getByRole('link', { name: 'Checkout' }).isVisible()).to.equal(true);
     await me.press(viewCart);
     await hydratedAt(page, /\/en-us\/cart$/);
@@ -69,7 +80,11 @@ describe('browser: journeys', function () {
     const items = page.getByRole('region', { name: 'Items' });
     await items.getByRole('link', { name: 'Custom Vacuum Planter — Build Your Own' }).waitFor();
     const options = await items.getByRole('listitem').allTextContents();
-    expect(options.map((t) => t.trim())).to.include.members(['Row count: 6 rows', 'Hitch: Drawbar pull-type', 'Extra seed plates: Soybean 60-cell × 2']);
+    expect(options.map((t) => t.trim())).to.include.members([
+      'Row count: 6 rows',
+      'Hitch: Drawbar pull-type',
+      'Extra seed plates: Soybean 60-cell × 2',
+    ]);
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     expect(await figure(summary, 'Merchandise').textContent()).to.equal('$21,802.00');
     const checkout = summary.getByRole('link', { name: 'Checkout' });
@@ -107,10 +122,16 @@ describe('browser: journeys', function () {
     const thanks = page.getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ });
     await thanks.waitFor();
     const lines = page.getByRole('region', { name: 'Items' });
-    const planterRow = lines.getByRole('row', { name: /^Custom Vacuum Planter — Build Your Own DEMO-CONFIG-006-0DB-022 / });
+    const planterRow = lines.getByRole('row', {
+      name: /^Custom Vacuum Planter — Build Your Own DEMO-CONFIG-006-0DB-022 /,
+    });
     expect(await planterRow.count()).to.equal(1);
     // The configured options, under the line.
-    expect((await planterRow.getByRole('listitem').allTextContents()).map((t) => t.trim())).to.include.members(['Row count: 6 rows', 'Hitch: Drawbar pull-type', 'Extra seed plates: Soybean 60-cell × 2']);
+    expect((await planterRow.getByRole('listitem').allTextContents()).map((t) => t.trim())).to.include.members([
+      'Row count: 6 rows',
+      'Hitch: Drawbar pull-type',
+      'Extra seed plates: Soybean 60-cell × 2',
+    ]);
     expect(await page.getByRole('region', { name: 'Payment' }).textContent()).to.contain('VISA ending in 4242');
     expect(page.problems).to.deep.equal([]);
     await page.close();
@@ -126,7 +147,10 @@ describe('browser: journeys', function () {
     const page = await newPage({ width: 375, height: 900 });
     await page.goto(`${base}/en-us/`);
     await hydrated(page);
-    await page.getByRole('region', { name: 'Popular right now' }).getByRole('link', { name: /^Seed Plate — Corn 30-cell/ }).click();
+    await page
+      .getByRole('region', { name: 'Popular right now' })
+      .getByRole('link', { name: /^Seed Plate — Corn 30-cell/ })
+      .click();
     await hydratedAt(page, /\/en-us\/products\/\d+$/);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('link', { name: 'View cart' }).click();
@@ -178,7 +202,10 @@ describe('browser: journeys', function () {
         const earlierId = (await newest.getByRole('link').textContent())!.trim();
         await newest.getByRole('link').click();
         await page.getByRole('heading', { level: 1, name: `Order #${earlierId}` }).waitFor();
-        await page.getByRole('region', { name: 'Items' }).getByRole('row', { name: /Custom Vacuum Planter — Build Your Own/ }).waitFor();
+        await page
+          .getByRole('region', { name: 'Items' })
+          .getByRole('row', { name: /Custom Vacuum Planter — Build Your Own/ })
+          .waitFor();
         expect(await axe(page)).to.deep.equal([]);
         await page.getByRole('button', { name: 'Order again' }).click();
 
@@ -188,11 +215,19 @@ describe('browser: journeys', function () {
         await page.waitForURL(/\/en-us\/cart$/, { waitUntil: 'commit' });
         const notes = page.getByRole('region', { name: 'Notifications' });
         await notes.getByTestId('alert').first().waitFor();
-        expect(await notes.textContent()).to.contain(`2 products from order #${earlierId} are now in your cart, at today's prices.`);
+        expect(await notes.textContent()).to.contain(
+          `2 products from order #${earlierId} are now in your cart, at today's prices.`,
+        );
         await hydrated(page);
         const items = page.getByRole('region', { name: 'Items' });
         const options = (await items.getByRole('listitem').allTextContents()).map((t) => t.trim());
-        expect(options).to.include.members(['Row count: 8 rows', 'Row unit spacing: 36 in', 'Hitch: Drawbar pull-type', 'Extra seed plates: Corn 30-cell × 10', 'Extra seed plates: Soybean 60-cell × 4']);
+        expect(options).to.include.members([
+          'Row count: 8 rows',
+          'Row unit spacing: 36 in',
+          'Hitch: Drawbar pull-type',
+          'Extra seed plates: Corn 30-cell × 10',
+          'Extra seed plates: Soybean 60-cell × 4',
+        ]);
         expect(await items.getByRole('link', { name: 'Planter Setup & Calibration Service' }).count()).to.equal(1);
         // Today's prices: the planter $18,500 + 8 rows $4,900 + 36 in $350 + drawbar $780 + 10 × $38.50 + 4 × $36 = $25,059; setup $350.
         const summary = page.getByRole('complementary', { name: 'Order summary' });
@@ -214,7 +249,9 @@ describe('browser: journeys', function () {
         await payment.getByRole('button', { name: 'Place order' }).click();
 
         await page.waitForURL(/\/en-us\/orders\/\d+\?placed=1$/);
-        const heading = await page.getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ }).textContent();
+        const heading = await page
+          .getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ })
+          .textContent();
         const newId = /#(\d+)/.exec(heading!)![1];
         expect(newId).not.to.equal(earlierId);
         expect(await page.getByRole('region', { name: 'Payment' }).textContent()).to.contain('VISA ending in 4242');
@@ -226,7 +263,12 @@ describe('browser: journeys', function () {
         expect((await first.getByRole('link').textContent())!.trim()).to.equal(newId);
         await first.getByRole('link').click();
         await page.getByRole('heading', { level: 1, name: `Order #${newId}` }).waitFor();
-        expect(await page.getByRole('region', { name: 'Items' }).getByRole('row', { name: /Planter Setup & Calibration Service SV-SETUP (1 × \$350\.00 )?1 \$350\.00/ }).count()).to.equal(1);
+        expect(
+          await page
+            .getByRole('region', { name: 'Items' })
+            .getByRole('row', { name: /Planter Setup & Calibration Service SV-SETUP (1 × \$350\.00 )?1 \$350\.00/ })
+            .count(),
+        ).to.equal(1);
         expect(page.problems).to.deep.equal([]);
         await page.close();
       });

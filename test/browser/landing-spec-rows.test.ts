@@ -51,15 +51,25 @@ describe('browser: the landing page’s menu colours and video', function () {
 
       // The dark Parts section: grey.
       await menu.getByRole('link', { name: 'Parts' }).click();
-      await page.waitForFunction(() => document.querySelector('.side-menu a[aria-current="true"]')?.getAttribute('href') === '#parts');
-      await page.waitForFunction(() => document.querySelector('.side-menu')?.getAttribute('data-menu-colour') === 'grey');
-      await page.waitForFunction(() => getComputedStyle(document.querySelector('.side-menu')!).backgroundColor === 'rgb(223, 227, 225)');
+      await page.waitForFunction(
+        () => document.querySelector('.side-menu a[aria-current="true"]')?.getAttribute('href') === '#parts',
+      );
+      await page.waitForFunction(
+        () => document.querySelector('.side-menu')?.getAttribute('data-menu-colour') === 'grey',
+      );
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector('.side-menu')!).backgroundColor === 'rgb(223, 227, 225)',
+      );
       await screenshot(page, `landing-menu-grey-${width}`);
 
       // Back up to the light Planters section: white again.
       await menu.getByRole('link', { name: 'Planters' }).click();
-      await page.waitForFunction(() => document.querySelector('.side-menu a[aria-current="true"]')?.getAttribute('href') === '#planters');
-      await page.waitForFunction(() => document.querySelector('.side-menu')?.getAttribute('data-menu-colour') === 'white');
+      await page.waitForFunction(
+        () => document.querySelector('.side-menu a[aria-current="true"]')?.getAttribute('href') === '#planters',
+      );
+      await page.waitForFunction(
+        () => document.querySelector('.side-menu')?.getAttribute('data-menu-colour') === 'white',
+      );
 
       // The video in "In the field": not asked to play while it is more than 350 px away.
       const video = page.getByRole('region', { name: 'In the field' }).locator('video');
@@ -72,19 +82,32 @@ describe('browser: the landing page’s menu colours and video', function () {
       expect(await video.getAttribute('data-state')).to.equal('paused');
       // 200 px below the viewport (not yet on screen, within 350): it plays, once.
       await videoTopBelowViewport(page, 200);
-      await page.waitForFunction(() => document.querySelector('[data-testid="landing-video"]')?.getAttribute('data-state') === 'playing');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="landing-video"]')?.getAttribute('data-state') === 'playing',
+      );
       await videoTopBelowViewport(page, 150);
       expect(await videoCalls(page)).to.deep.equal(['play:landing-video']);
       // Scrolled back, 400 px below: it pauses.
       await videoTopBelowViewport(page, 400);
-      await page.waitForFunction(() => document.querySelector('[data-testid="landing-video"]')?.getAttribute('data-state') === 'paused');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="landing-video"]')?.getAttribute('data-state') === 'paused',
+      );
       expect(await videoCalls(page)).to.deep.equal(['play:landing-video', 'pause:landing-video']);
       // In view it plays again; back at the top of the page it pauses.
       await video.scrollIntoViewIfNeeded();
-      await page.waitForFunction(() => document.querySelector('[data-testid="landing-video"]')?.getAttribute('data-state') === 'playing');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="landing-video"]')?.getAttribute('data-state') === 'playing',
+      );
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-      await page.waitForFunction(() => document.querySelector('[data-testid="landing-video"]')?.getAttribute('data-state') === 'paused');
-      expect(await videoCalls(page)).to.deep.equal(['play:landing-video', 'pause:landing-video', 'play:landing-video', 'pause:landing-video']);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="landing-video"]')?.getAttribute('data-state') === 'paused',
+      );
+      expect(await videoCalls(page)).to.deep.equal([
+        'play:landing-video',
+        'pause:landing-video',
+        'play:landing-video',
+        'pause:landing-video',
+      ]);
 
       await video.scrollIntoViewIfNeeded();
       await screenshot(page, `landing-video-${width}`);

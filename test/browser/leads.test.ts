@@ -28,7 +28,9 @@ describe('browser: new-lead form', function () {
     const hint = page.getByTestId('account-exists');
     await hint.waitFor();
     expect(await hint.textContent()).to.match(/An account already exists for \S+ \S+\./);
-    expect(await page.getByTestId('account-exists-link').getAttribute('href')).to.contain('/account/dashboard/customers');
+    expect(await page.getByTestId('account-exists-link').getAttribute('href')).to.contain(
+      '/account/dashboard/customers',
+    );
     await page.getByLabel('Email').fill('someone.new@example.net');
     await page.waitForFunction(() => (document.querySelector('[data-testid="account-exists"]') as HTMLElement).hidden);
     expect(page.problems).to.deep.equal([]);
@@ -57,10 +59,14 @@ describe('browser: new-lead form', function () {
     await page.waitForURL(/sent=1/);
     // The page says it was sent, and stays so (not an empty form and a vanishing toast).
     await page.getByRole('heading', { name: 'Request sent' }).waitFor();
-    expect(await page.getByTestId('lead-sent').getByRole('status').textContent()).to.equal('Thank you! We received your request and will be in touch soon.');
+    expect(await page.getByTestId('lead-sent').getByRole('status').textContent()).to.equal(
+      'Thank you! We received your request and will be in touch soon.',
+    );
     expect(await page.getByTestId('lead-form').count()).to.equal(0);
     expect(await page.getByRole('link', { name: 'Send another request' }).count()).to.equal(1);
-    const { rows } = await (await testServer()).database.pool.query("select region_code, visit_on - current_date as days from leads where email = 'morgan.reid@example.net'");
+    const { rows } = await (await testServer()).database.pool.query(
+      "select region_code, visit_on - current_date as days from leads where email = 'morgan.reid@example.net'",
+    );
     expect(rows).to.deep.equal([{ region_code: 'SK', days: 7 }]);
   });
 

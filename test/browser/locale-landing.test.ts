@@ -9,7 +9,6 @@ import { axe, newPage, screenshot } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
 import { signInFrom } from '../helpers/sign-in-page.ts';
 
-
 const FRENCH = { signIn: 'Se connecter', email: 'Courriel', password: 'Mot de passe' };
 const SPANISH = { signIn: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña' };
 
@@ -27,7 +26,8 @@ describe('browser: the page language after sign-in, tax names, the landing secti
       expect(new URL(page.url()).pathname).to.equal('/account/dashboard');
       expect(await page.locator('html').getAttribute('lang')).to.equal('fr');
       const nav = page.getByTestId('admin-nav');
-      for (const name of ['Guides pratiques', 'Commandes', 'Clients', 'Rapports']) expect(await nav.getByRole('link', { name, exact: true }).count(), name).to.equal(1);
+      for (const name of ['Guides pratiques', 'Commandes', 'Clients', 'Rapports'])
+        expect(await nav.getByRole('link', { name, exact: true }).count(), name).to.equal(1);
       await Promise.all([page.waitForNavigation(), nav.getByRole('link', { name: 'Commandes', exact: true }).click()]);
       expect(await page.getByRole('heading', { level: 1 }).first().textContent()).to.contain('Commandes');
       expect(await axe(page)).to.deep.equal([]);
@@ -55,10 +55,20 @@ describe('browser: the page language after sign-in, tax names, the landing secti
     });
     await page.goto(`${base}/en-us/`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('combobox', { name: 'Language' }).waitFor();
-    await Promise.all([page.waitForURL(/\/fr-ca\/$/, { timeout: 3000, waitUntil: 'commit' }), page.getByRole('combobox', { name: 'Language' }).selectOption('fr-ca')]);
-    expect(await page.evaluate(() => document.querySelector('[data-island="locale-channel-picker"]')?.getAttribute('data-hydrated'))).to.equal(null);
+    await Promise.all([
+      page.waitForURL(/\/fr-ca\/$/, { timeout: 3000, waitUntil: 'commit' }),
+      page.getByRole('combobox', { name: 'Language' }).selectOption('fr-ca'),
+    ]);
+    expect(
+      await page.evaluate(() =>
+        document.querySelector('[data-island="locale-channel-picker"]')?.getAttribute('data-hydrated'),
+      ),
+    ).to.equal(null);
     await page.getByRole('combobox', { name: 'Pays' }).waitFor();
-    await Promise.all([page.waitForEvent('framenavigated', { timeout: 3500 }), page.getByRole('combobox', { name: 'Pays' }).selectOption('MX')]);
+    await Promise.all([
+      page.waitForEvent('framenavigated', { timeout: 3500 }),
+      page.getByRole('combobox', { name: 'Pays' }).selectOption('MX'),
+    ]);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     // The choice goes through a redirect: the page that shows it is the one the redirect ends on.
     await page.waitForLoadState('domcontentloaded');
@@ -76,7 +86,13 @@ describe('browser: the page language after sign-in, tax names, the landing secti
   it('the country chooser is reached from the footer of every storefront page', async () => {
     const page = await newPage();
     await page.goto(`${base}/fr-ca/`);
-    await Promise.all([page.waitForNavigation(), page.getByRole('navigation', { name: 'Pied de page' }).getByRole('link', { name: 'Choisissez votre pays' }).click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page
+        .getByRole('navigation', { name: 'Pied de page' })
+        .getByRole('link', { name: 'Choisissez votre pays' })
+        .click(),
+    ]);
     expect(new URL(page.url()).pathname).to.equal('/fr-ca/channel/find');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Choisissez votre pays');
     await page.close();
@@ -98,12 +114,19 @@ describe('browser: the page language after sign-in, tax names, the landing secti
     const page = await newPage({ width: 1280, height: 900 });
     await page.goto(`${base}/en-us/`);
     const boxes = await page.locator('.landing-section').evaluateAll((els) =>
-      els.filter((s) => s.querySelector('.section-panel')).map((s) => {
-        const sec = s.getBoundingClientRect();
-        const panel = s.querySelector('.section-panel')!.getBoundingClientRect();
-        const text = s.querySelector('.section-panel__text')!.getBoundingClientRect();
-        return { id: s.id, section: sec.height, panel: panel.height, offCentre: Math.abs(text.top + text.height / 2 - (panel.top + panel.height / 2)) };
-      }),
+      els
+        .filter((s) => s.querySelector('.section-panel'))
+        .map((s) => {
+          const sec = s.getBoundingClientRect();
+          const panel = s.querySelector('.section-panel')!.getBoundingClientRect();
+          const text = s.querySelector('.section-panel__text')!.getBoundingClientRect();
+          return {
+            id: s.id,
+            section: sec.height,
+            panel: panel.height,
+            offCentre: Math.abs(text.top + text.height / 2 - (panel.top + panel.height / 2)),
+          };
+        }),
     );
     expect(boxes.map((b) => b.id)).to.deep.equal(['planters', 'parts', 'field', 'support']);
     for (const b of boxes) {
@@ -111,7 +134,10 @@ describe('browser: the page language after sign-in, tax names, the landing secti
       expect(b.offCentre, b.id).to.be.at.most(8); // ...with its words in the middle, not at the top
     }
     const copy = (await page.getByTestId('landing-hero-body').boundingBox())!;
-    const cta = (await page.getByTestId('landing-hero').getByRole('link', { name: 'Shop planters and parts' }).boundingBox())!;
+    const cta = (await page
+      .getByTestId('landing-hero')
+      .getByRole('link', { name: 'Shop planters and parts' })
+      .boundingBox())!;
     expect(cta.y - (copy.y + copy.height)).to.be.at.least(16);
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'landing-1280');
@@ -122,8 +148,12 @@ describe('browser: the page language after sign-in, tax names, the landing secti
   it("on a phone the landing sections are as tall as their content, and the lead form's date button is an SVG", async () => {
     const page = await newPage({ width: 375 });
     await page.goto(`${base}/en-us/`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).to.equal(false);
-    const heights = await page.locator('.section-panel').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth),
+    ).to.equal(false);
+    const heights = await page
+      .locator('.section-panel')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
     for (const h of heights) expect(h).to.be.below(800);
     await screenshot(page, 'landing-375');
     await page.getByRole('link', { name: 'Talk to our team' }).scrollIntoViewIfNeeded();

@@ -26,7 +26,10 @@ describe('browser: the product editor picks images from the media library', func
     it(`at ${width} px: search the library, pick with the mouse and with the keyboard; the saved product keeps both`, async () => {
       const page = await newPage({ width, height: 900 });
       await signInAs(page, base, 'staff@example.com');
-      await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Products' }).click()]);
+      await Promise.all([
+        page.waitForNavigation(),
+        page.getByTestId('admin-nav').getByRole('link', { name: 'Products' }).click(),
+      ]);
       await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Add product' }).click()]);
       await hydrated(page);
       const stock = `MP-${width}`;
@@ -45,20 +48,29 @@ describe('browser: the product editor picks images from the media library', func
       const dialog = page.getByRole('dialog', { name: 'Media library' });
       await dialog.waitFor();
       expect(await dialog.getByRole('status').textContent()).to.equal('Images shown: 6');
-      expect(await dialog.getByRole('searchbox', { name: 'Search by name or description' }).evaluate((el) => el === document.activeElement)).to.equal(true);
+      expect(
+        await dialog
+          .getByRole('searchbox', { name: 'Search by name or description' })
+          .evaluate((el) => el === document.activeElement),
+      ).to.equal(true);
       await dialog.getByRole('searchbox', { name: 'Search by name or description' }).fill('row unit');
       expect(await dialog.getByRole('status').textContent()).to.equal('Images shown: 1');
       await dialog.getByRole('searchbox', { name: 'Search by name or description' }).fill('zzz');
       expect(await dialog.getByRole('status').textContent()).to.equal('No image in the library matches.');
       await dialog.getByRole('searchbox', { name: 'Search by name or description' }).fill('row unit');
       const diagram = dialog.getByRole('button', { name: /row-unit\.svg/ });
-      const thumb = await diagram.locator('img').evaluate((img: HTMLImageElement) => ({ src: img.getAttribute('src'), loaded: img.complete && img.naturalWidth > 0 }));
+      const thumb = await diagram.locator('img').evaluate((img: HTMLImageElement) => ({
+        src: img.getAttribute('src'),
+        loaded: img.complete && img.naturalWidth > 0,
+      }));
       expect(thumb.src).to.equal('/images/diagrams/row-unit.svg');
       await screenshot(page, `media-picker-${width}`);
       expect(await axe(page), 'axe with the picker open').to.deep.equal([]);
       await diagram.click();
       await dialog.waitFor({ state: 'hidden' });
-      expect(await images.locator('img').evaluateAll((els) => els.map((e) => e.getAttribute('src')))).to.deep.equal(['/images/diagrams/row-unit.svg']);
+      expect(await images.locator('img').evaluateAll((els) => els.map((e) => e.getAttribute('src')))).to.deep.equal([
+        '/images/diagrams/row-unit.svg',
+      ]);
 
       // The keyboard: open, type, ↓ into the grid, Enter. The diagram is marked Added and skipped.
       await page.getByRole('button', { name: 'Choose from the media library' }).focus();
@@ -83,8 +95,13 @@ describe('browser: the product editor picks images from the media library', func
 
       await page.getByRole('button', { name: 'Save product' }).click();
       await page.waitForFunction(() => /\/producteditor\/\d+$/.test(location.pathname));
-      await page.waitForFunction(() => document.querySelector('[data-testid="pe-form"]')?.getAttribute('data-dirty') === 'false');
-      const [row] = await sqlRows<{ primary_image: string; images: string[] }>(`select primary_image, images from products where stockcode = $1`, [stock]);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="pe-form"]')?.getAttribute('data-dirty') === 'false',
+      );
+      const [row] = await sqlRows<{ primary_image: string; images: string[] }>(
+        `select primary_image, images from products where stockcode = $1`,
+        [stock],
+      );
       expect(row.primary_image).to.equal('/images/diagrams/row-unit.svg');
       expect(row.images).to.deep.equal(['/images/diagrams/row-unit.svg', focused]);
       expect(page.problems).to.deep.equal([]);

@@ -16,12 +16,20 @@ import { figure } from './journeys-person.ts';
 
 /** The rows of a summary as [label, amount] pairs, in order. */
 const rowsOf = (page: TestPage, testid: string) =>
-  page.getByTestId(testid).evaluate((dl) => [...dl.querySelectorAll(':scope > div')].map((d) => [d.children[0]?.textContent?.trim() ?? '', d.children[1]?.textContent?.trim() ?? '']));
+  page
+    .getByTestId(testid)
+    .evaluate((dl) =>
+      [...dl.querySelectorAll(':scope > div')].map((d) => [
+        d.children[0]?.textContent?.trim() ?? '',
+        d.children[1]?.textContent?.trim() ?? '',
+      ]),
+    );
 
 /** A shown amount in cents, read by hand: "−1 234,56 $" (fr-CA) or "$1,234.56" (en-US) → −123456. */
 const centsOf = (text: string): number => {
   const digits = text.replace(/[^0-9]/g, '');
-  if (!/^\d+$/.test(digits) || !/[.,]\d\d(?!\d)/.test(text)) throw new Error(`not an amount with cents: ${JSON.stringify(text)}`);
+  if (!/^\d+$/.test(digits) || !/[.,]\d\d(?!\d)/.test(text))
+    throw new Error(`not an amount with cents: ${JSON.stringify(text)}`);
   return (/^[−-]/.test(text.trim()) ? -1 : 1) * Number(digits);
 };
 
@@ -36,27 +44,85 @@ const addsUp = (rows: string[][], totalLabel: string) => {
 /** A report row adds up: subtotal − discount + shipping + tax + fees = total, and total − paid = unpaid. */
 const reportAddsUp = (row: Record<string, string>) => {
   const c = (col: string) => centsOf(row[col]);
-  expect(c('subtotal') - c('discount') + c('shipping') + c('tax') + c('fees'), `report row ${JSON.stringify(row)}`).to.equal(c('total'));
+  expect(
+    c('subtotal') - c('discount') + c('shipping') + c('tax') + c('fees'),
+    `report row ${JSON.stringify(row)}`,
+  ).to.equal(c('total'));
   expect(c('total') - c('paid'), `report row ${JSON.stringify(row)}`).to.equal(c('unpaid'));
 };
 
 /** The rows of the back office order page (its ledger) as [label, amount] pairs. */
 const ledgerOf = (page: TestPage) =>
-  page.getByTestId('order-totals').evaluate((el) => [...el.querySelectorAll('[data-testid="ledger-row"]')].map((d) => [d.children[0]?.textContent?.trim() ?? '', d.children[1]?.textContent?.trim() ?? '']));
+  page
+    .getByTestId('order-totals')
+    .evaluate((el) =>
+      [...el.querySelectorAll('[data-testid="ledger-row"]')].map((d) => [
+        d.children[0]?.textContent?.trim() ?? '',
+        d.children[1]?.textContent?.trim() ?? '',
+      ]),
+    );
 
 /** The words a person reads in the back office, per locale. */
 type StaffWords = {
-  locale: string; signIn: string; email: string; password: string; dashboard: string; nav: string; orders: string; po: string; search: string;
-  reports: string; orderReport: RegExp; filters: string; customer: string; channel: string; channelOption: string; groupBy: string; byChannel: string; apply: string;
+  locale: string;
+  signIn: string;
+  email: string;
+  password: string;
+  dashboard: string;
+  nav: string;
+  orders: string;
+  po: string;
+  search: string;
+  reports: string;
+  orderReport: RegExp;
+  filters: string;
+  customer: string;
+  channel: string;
+  channelOption: string;
+  groupBy: string;
+  byChannel: string;
+  apply: string;
 };
 const STAFF_WORDS: Record<'en-us' | 'fr-ca', StaffWords> = {
   'en-us': {
-    locale: 'en-us', signIn: 'Sign in', email: 'Email', password: 'Password', dashboard: 'Dashboard', nav: 'Back office', orders: 'Orders', po: 'PO number', search: 'Search',
-    reports: 'Reports', orderReport: /^Order report/, filters: 'Filters', customer: 'Customer', channel: 'Channel', channelOption: 'United States (USD)', groupBy: 'Group by', byChannel: 'Channel', apply: 'Apply',
+    locale: 'en-us',
+    signIn: 'Sign in',
+    email: 'Email',
+    password: 'Password',
+    dashboard: 'Dashboard',
+    nav: 'Back office',
+    orders: 'Orders',
+    po: 'PO number',
+    search: 'Search',
+    reports: 'Reports',
+    orderReport: /^Order report/,
+    filters: 'Filters',
+    customer: 'Customer',
+    channel: 'Channel',
+    channelOption: 'United States (USD)',
+    groupBy: 'Group by',
+    byChannel: 'Channel',
+    apply: 'Apply',
   },
   'fr-ca': {
-    locale: 'fr-ca', signIn: 'Se connecter', email: 'Courriel', password: 'Mot de passe', dashboard: 'Tableau de bord', nav: 'Administration', orders: 'Commandes', po: 'Bon de commande', search: 'Rechercher',
-    reports: 'Rapports', orderReport: /^Rapport des commandes/, filters: 'Filtres', customer: 'Client', channel: 'Canal', channelOption: 'Canada (CAD)', groupBy: 'Regrouper par', byChannel: 'Canal', apply: 'Appliquer',
+    locale: 'fr-ca',
+    signIn: 'Se connecter',
+    email: 'Courriel',
+    password: 'Mot de passe',
+    dashboard: 'Tableau de bord',
+    nav: 'Administration',
+    orders: 'Commandes',
+    po: 'Bon de commande',
+    search: 'Rechercher',
+    reports: 'Rapports',
+    orderReport: /^Rapport des commandes/,
+    filters: 'Filtres',
+    customer: 'Client',
+    channel: 'Canal',
+    channelOption: 'Canada (CAD)',
+    groupBy: 'Regrouper par',
+    byChannel: 'Canal',
+    apply: 'Appliquer',
   },
 };
 
@@ -101,7 +167,10 @@ async function staffReads(base: string, width: number, w: StaffWords, po: string
   const rows = staff.getByTestId('report-row');
   expect(await rows.count()).to.equal(1);
   const report = Object.fromEntries(
-    await rows.first().locator('td').evaluateAll((tds) => tds.map((td) => [td.getAttribute('data-col') ?? '', td.textContent?.trim() ?? ''])),
+    await rows
+      .first()
+      .locator('td')
+      .evaluateAll((tds) => tds.map((td) => [td.getAttribute('data-col') ?? '', td.textContent?.trim() ?? ''])),
   ) as Record<string, string>;
   await screenshot(staff, `money-report-${w.locale}-${width}`);
   expect(staff.problems).to.deep.equal([]);
@@ -170,7 +239,13 @@ describe('browser: money that adds up', function () {
       await figure(summary, 'Tax').filter({ hasText: '$10.22' }).waitFor();
       expect(await summary.getByTestId('summary-line-total').allTextContents()).to.deep.equal(['$171.00']);
       expect(await summary.getByTestId('summary-line-math').textContent()).to.equal('4 × $42.75');
-      expect(await summary.locator('dl.totals').evaluate((dl) => [...dl.querySelectorAll(':scope > div')].map((d) => [d.children[0].textContent, d.children[1].textContent]))).to.deep.equal([
+      expect(
+        await summary
+          .locator('dl.totals')
+          .evaluate((dl) =>
+            [...dl.querySelectorAll(':scope > div')].map((d) => [d.children[0].textContent, d.children[1].textContent]),
+          ),
+      ).to.deep.equal([
         ['Merchandise', '$171.00'],
         ['Parts Bundle', '−$25.00'],
         ['Shipping', '$26.61'],
@@ -185,15 +260,33 @@ describe('browser: money that adds up', function () {
       await payment.getByRole('textbox', { name: 'Security code' }).fill('123');
       await payment.getByRole('button', { name: 'Place order' }).click();
       await page.waitForURL(/\/en-us\/orders\/\d+\?placed=1$/);
-      const heading = await page.getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ }).textContent();
+      const heading = await page
+        .getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ })
+        .textContent();
       const orderId = /#(\d+)/.exec(heading!)![1];
 
       // Confirmation: 4 × $42.75 = $171.00 on the line, the promotion as its own row, net $146.00; the rows add up.
       const items = page.getByRole('region', { name: 'Items' });
-      expect(await items.getByRole('row', { name: width > 767 ? 'Disc Opener Blade 15" PP-DOB-15 4 $42.75 $171.00' : 'Disc Opener Blade 15" PP-DOB-15 4 × $42.75 4 $171.00', exact: true }).count()).to.equal(1);
+      expect(
+        await items
+          .getByRole('row', {
+            name:
+              width > 767
+                ? 'Disc Opener Blade 15" PP-DOB-15 4 $42.75 $171.00'
+                : 'Disc Opener Blade 15" PP-DOB-15 4 × $42.75 4 $171.00',
+            exact: true,
+          })
+          .count(),
+      ).to.equal(1);
       expect(await items.getByRole('row', { name: 'Parts Bundle −$25.00' }).count()).to.equal(1);
       expect(await items.getByRole('row', { name: 'Net $146.00' }).count()).to.equal(1);
-      expect(await page.getByTestId('order-totals').evaluate((el) => [...el.querySelectorAll(':scope > div')].map((d) => [d.children[0].textContent, d.children[1].textContent]))).to.deep.equal([
+      expect(
+        await page
+          .getByTestId('order-totals')
+          .evaluate((el) =>
+            [...el.querySelectorAll(':scope > div')].map((d) => [d.children[0].textContent, d.children[1].textContent]),
+          ),
+      ).to.deep.equal([
         ['Merchandise', '$171.00'],
         ['Parts Bundle', '−$25.00'],
         ['Shipping', '$26.61'],
@@ -222,7 +315,15 @@ describe('browser: money that adds up', function () {
       addsUp(seen.ledger.slice(4), 'Unpaid');
       // The report row: subtotal 171.00 − discount 25.00 + shipping 26.61 + tax 10.22 = 182.83, all paid.
       expect(seen.report).to.deep.equal({
-        orders: '1', subtotal: '$171.00', discount: '$25.00', shipping: '$26.61', tax: '$10.22', fees: '$0.00', total: '$182.83', paid: '$182.83', unpaid: '$0.00',
+        orders: '1',
+        subtotal: '$171.00',
+        discount: '$25.00',
+        shipping: '$26.61',
+        tax: '$10.22',
+        fees: '$0.00',
+        total: '$182.83',
+        paid: '$182.83',
+        unpaid: '$0.00',
       });
       reportAddsUp(seen.report);
     });
@@ -249,7 +350,9 @@ describe('browser: money that adds up', function () {
       // CAD prices: 4 × 58,57 $ = 234,28 $; the $25 Parts Bundle at the channel's rate 1.37 = 34,25 $;
       // 234,28 − 34,25 = 200,03 $. fr-CA writes money "234,28 $" (a no-break space before the sign).
       expect(await page.getByTestId('cart-line-unit').textContent()).to.equal(`58,57${nb}$`);
-      expect(await page.getByTestId('cart-line-total').textContent()).to.equal(`Prix d’origine 234,28${nb}$200,03${nb}$`);
+      expect(await page.getByTestId('cart-line-total').textContent()).to.equal(
+        `Prix d’origine 234,28${nb}$200,03${nb}$`,
+      );
       const cart = await rowsOf(page, 'cart-totals');
       expect(cart).to.deep.equal([
         ['Marchandise', `234,28${nb}$`],
@@ -261,7 +364,10 @@ describe('browser: money that adds up', function () {
       await screenshot(page, `money-cart-fr-ca-${width}`);
 
       // Checkout as a new customer in Saskatoon, Saskatchewan.
-      await page.getByRole('complementary', { name: 'Récapitulatif' }).getByRole('link', { name: 'Passer la commande' }).click();
+      await page
+        .getByRole('complementary', { name: 'Récapitulatif' })
+        .getByRole('link', { name: 'Passer la commande' })
+        .click();
       await page.getByRole('link', { name: 'Continuer comme nouveau client' }).click();
       await hydrated(page);
       const info = page.getByRole('tabpanel', { name: 'Client' });
@@ -283,10 +389,19 @@ describe('browser: money that adds up', function () {
       // Summary: the line at list price (4 × 58,57 $ = 234,28 $), the promotion −34,25 $, shipping as quoted to
       // Saskatoon 38,98 $, tax GST 5 % + PST 6 % = 11 % of 200,03 = 22,0033 → 22,00 $;
       // 200,03 + 38,98 + 22,00 = 261,01 $.
-      await figure(summary, 'Taxes').filter({ hasText: `22,00${nb}$` }).waitFor();
+      await figure(summary, 'Taxes')
+        .filter({ hasText: `22,00${nb}$` })
+        .waitFor();
       expect(await summary.getByTestId('summary-line-total').allTextContents()).to.deep.equal([`234,28${nb}$`]);
       expect(await summary.getByTestId('summary-line-math').textContent()).to.equal(`4 × 58,57${nb}$`);
-      const checkout = await summary.locator('dl.totals').evaluate((dl) => [...dl.querySelectorAll(':scope > div')].map((d) => [d.children[0].textContent ?? '', d.children[1].textContent ?? '']));
+      const checkout = await summary
+        .locator('dl.totals')
+        .evaluate((dl) =>
+          [...dl.querySelectorAll(':scope > div')].map((d) => [
+            d.children[0].textContent ?? '',
+            d.children[1].textContent ?? '',
+          ]),
+        );
       expect(checkout).to.deep.equal([
         ['Marchandise', `234,28${nb}$`],
         ['Lot de pièces', `−34,25${nb}$`],
@@ -303,17 +418,29 @@ describe('browser: money that adds up', function () {
       await payment.getByRole('textbox', { name: 'Code de sécurité' }).fill('123');
       await payment.getByRole('button', { name: 'Passer la commande' }).click();
       await page.waitForURL(/\/fr-ca\/orders\/\d+\?placed=1$/);
-      const heading = await page.getByRole('heading', { level: 1, name: /^Merci! La commande no \d+ est passée\.$/ }).textContent();
+      const heading = await page
+        .getByRole('heading', { level: 1, name: /^Merci! La commande no \d+ est passée\.$/ })
+        .textContent();
       const orderId = /no (\d+)/.exec(heading!)![1];
 
       // Confirmation: 4 × 58,57 $ = 234,28 $ on the line, the promotion as its own row, net 200,03 $; the
       // same rows and the same total as the checkout summary.
       const items = page.getByRole('region', { name: 'Articles' });
-      const line = width > 767 ? `Disque ouvreur 15 po PP-DOB-15 4 58,57${nb}$ 234,28${nb}$` : `Disque ouvreur 15 po PP-DOB-15 4 × 58,57${nb}$ 4 234,28${nb}$`;
+      const line =
+        width > 767
+          ? `Disque ouvreur 15 po PP-DOB-15 4 58,57${nb}$ 234,28${nb}$`
+          : `Disque ouvreur 15 po PP-DOB-15 4 × 58,57${nb}$ 4 234,28${nb}$`;
       expect(await items.getByRole('row', { name: line, exact: true }).count()).to.equal(1);
       expect(await items.getByRole('row', { name: `Lot de pièces −34,25${nb}$`, exact: true }).count()).to.equal(1);
       expect(await items.getByRole('row', { name: `Net 200,03${nb}$`, exact: true }).count()).to.equal(1);
-      const confirmation = await page.getByTestId('order-totals').evaluate((el) => [...el.querySelectorAll(':scope > div')].map((d) => [d.children[0].textContent ?? '', d.children[1].textContent ?? '']));
+      const confirmation = await page
+        .getByTestId('order-totals')
+        .evaluate((el) =>
+          [...el.querySelectorAll(':scope > div')].map((d) => [
+            d.children[0].textContent ?? '',
+            d.children[1].textContent ?? '',
+          ]),
+        );
       expect(confirmation).to.deep.equal(checkout);
       addsUp(confirmation, 'Total');
       expect(await axe(page)).to.deep.equal([]);
@@ -338,7 +465,15 @@ describe('browser: money that adds up', function () {
       expect(seen.ledger.map(([, amount]) => amount).slice(0, 5)).to.deep.equal(checkout.map(([, amount]) => amount));
       // The report row: subtotal 234,28 − discount 34,25 + shipping 38,98 + tax 22,00 + fees 0,00 = 261,01; all paid.
       expect(seen.report).to.deep.equal({
-        orders: '1', subtotal: `234,28${nb}$`, discount: `34,25${nb}$`, shipping: `38,98${nb}$`, tax: `22,00${nb}$`, fees: `0,00${nb}$`, total: `261,01${nb}$`, paid: `261,01${nb}$`, unpaid: `0,00${nb}$`,
+        orders: '1',
+        subtotal: `234,28${nb}$`,
+        discount: `34,25${nb}$`,
+        shipping: `38,98${nb}$`,
+        tax: `22,00${nb}$`,
+        fees: `0,00${nb}$`,
+        total: `261,01${nb}$`,
+        paid: `261,01${nb}$`,
+        unpaid: `0,00${nb}$`,
       });
       reportAddsUp(seen.report);
       expect(seen.report.total).to.equal(checkout[4][1]);

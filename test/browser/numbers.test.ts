@@ -19,7 +19,8 @@ async function signInAs(page: TestPage, base: string, email: string) {
   await Promise.all([page.waitForNavigation(), page.getByTestId('login-submit').click()]);
 }
 
-const text = async (page: TestPage, testid: string) => ((await page.getByTestId(testid).first().textContent()) ?? '').trim();
+const text = async (page: TestPage, testid: string) =>
+  ((await page.getByTestId(testid).first().textContent()) ?? '').trim();
 
 describe('browser: numbers that agree', function () {
   this.timeout(120_000);
@@ -34,12 +35,22 @@ describe('browser: numbers that agree', function () {
     const c = await newCustomer(product, 1);
     await sqlRows(`update orders set created_at = '2024-02-14T09:00:00Z' where id = $1`, [c.orderId]); // the cart, months ago
     const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
-    const placed = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 2, check_number: '7781', expected_total: totals.total });
+    const placed = await place(c.a, c.token, randomUUID(), {
+      order_id: c.orderId,
+      payment_type: 2,
+      check_number: '7781',
+      expected_total: totals.total,
+    });
     expect(placed.status, placed.text).to.equal(201);
-    const [row] = await sqlRows<{ same: boolean; day: string }>(`select created_at = submitted_at as same, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day from orders where id = $1`, [c.orderId]);
+    const [row] = await sqlRows<{ same: boolean; day: string }>(
+      `select created_at = submitted_at as same, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day from orders where id = $1`,
+      [c.orderId],
+    );
     expect(row.same).to.equal(true);
     // Nothing counted on the cart's day: the rollup has no order on 14 February 2024 (the seed has none either).
-    const [jan] = await sqlRows<{ n: number }>(`select coalesce(sum(orders), 0)::int as n from report_deltas where day = '2024-02-14'`);
+    const [jan] = await sqlRows<{ n: number }>(
+      `select coalesce(sum(orders), 0)::int as n from report_deltas where day = '2024-02-14'`,
+    );
     expect(jan.n).to.equal(0);
 
     const page = await newPage({ width: 1280 });
@@ -66,7 +77,9 @@ describe('browser: numbers that agree', function () {
     expect(labels[2]).to.equal('Revenue, all time (submitted orders, USD)');
     // Sales by day over 30 days: 30 points, days without orders at 0 (not only the days that had one).
     const canvas = page.getByTestId('chart-canvas-sales');
-    await page.waitForFunction((el) => el?.getAttribute('data-rendered') === 'true', await canvas.elementHandle(), { timeout: 15_000 });
+    await page.waitForFunction((el) => el?.getAttribute('data-rendered') === 'true', await canvas.elementHandle(), {
+      timeout: 15_000,
+    });
     const drawn = JSON.parse((await canvas.getAttribute('data-values')) ?? '[]') as number[][];
     expect(drawn[1].length).to.equal(30);
     expect(drawn[1]).to.include(0);
@@ -89,7 +102,11 @@ describe('browser: numbers that agree', function () {
     await page.locator('input[name="options[2]"][value="5"]').check(); // 36 in +$350.00
     await page.locator('input[name="options[3]"][value="7"]').check(); // drawbar +$780.00
     await page.locator('input[name="option_qty[8]"]').fill('2'); // 2 × corn plates +$77.00
-    await page.waitForFunction(() => document.querySelector('[data-testid="epp-price"]')?.textContent === '$24,607.00', null, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="epp-price"]')?.textContent === '$24,607.00',
+      null,
+      { timeout: 15_000 },
+    );
     expect(await page.locator('.product-details').textContent()).to.contain('$24,607.00');
     await screenshot(page, 'numbers-epp-1280');
     expect(page.problems).to.deep.equal([]);
@@ -102,14 +119,26 @@ describe('browser: numbers that agree', function () {
     await signInAs(page, base, 'ethan.miller@example.net');
     await page.evaluate(async (productId) => {
       const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-      await fetch('/en-us/cart/add/inline', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': token }, body: JSON.stringify({ product_id: productId, quantity: 1 }) });
+      await fetch('/en-us/cart/add/inline', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-CSRF-Token': token,
+        },
+        body: JSON.stringify({ product_id: productId, quantity: 1 }),
+      });
     }, product);
     await page.goto(`${base}/en-us/cart/checkout`);
     await hydrated(page);
     await page.getByTestId('saved-address').first().locator('input').check();
     await page.getByTestId('customer-continue').click();
     await page.getByTestId('shipping-rate').first().waitFor();
-    const summaryShipping = (p: string) => page.waitForFunction((v) => document.querySelector('[data-testid="summary-shipping"]')?.textContent === v, p, { timeout: 15_000 });
+    const summaryShipping = (p: string) =>
+      page.waitForFunction((v) => document.querySelector('[data-testid="summary-shipping"]')?.textContent === v, p, {
+        timeout: 15_000,
+      });
     // The cheapest rate is selected at first (UPS Ground from Des Moines, the table carrier's $16.89): the summary says so at once.
     const rates = page.locator('label.rate');
     expect(((await rates.first().locator('.rate-price').textContent()) ?? '').trim()).to.equal('$16.89');
@@ -124,10 +153,16 @@ describe('browser: numbers that agree', function () {
     await page.close();
   });
 
-  it('a warehouse button counts that warehouse\'s products: Inventory (3)', async () => {
+  it("a warehouse button counts that warehouse's products: Inventory (3)", async () => {
     // The admin's own organisation's depot, as the add-warehouse form makes it (managers reach only theirs).
-    const [w] = await sqlRows<{ id: number }>(`insert into warehouses (code, name, address1, city, region_code, postal_code, country_code, active, organisation_id) values ($1, 'Count Test Depot', '1 Depot Road', 'Ames', 'IA', '50010', 'US', true, (select organisation_id from users where email = 'admin@example.com')) returning id`, [`CT-${Date.now() % 100000}`]);
-    await sqlRows(`insert into inventory (warehouse_id, product_id, quantity) select $1, id, 4 from products order by id limit 3`, [w.id]);
+    const [w] = await sqlRows<{ id: number }>(
+      `insert into warehouses (code, name, address1, city, region_code, postal_code, country_code, active, organisation_id) values ($1, 'Count Test Depot', '1 Depot Road', 'Ames', 'IA', '50010', 'US', true, (select organisation_id from users where email = 'admin@example.com')) returning id`,
+      [`CT-${Date.now() % 100000}`],
+    );
+    await sqlRows(
+      `insert into inventory (warehouse_id, product_id, quantity) select $1, id, 4 from products order by id limit 3`,
+      [w.id],
+    );
     const page = await newPage({ width: 1280 });
     await signInAs(page, base, 'admin@example.com');
     await page.goto(`${base}/en-us/account/dashboard/warehouses`);
@@ -140,8 +175,13 @@ describe('browser: numbers that agree', function () {
   });
 
   it('a webhook whose failed delivery (502) is in the log does not say "No deliveries yet"', async () => {
-    const [h] = await sqlRows<{ id: number }>(`insert into webhooks (url, events, secret, active) values ('https://failing.example/hooks', '{order.created}', 'whsec_dGVzdC10ZXN0LXRlc3QtdGVzdC10ZXN0', false) returning id`);
-    await sqlRows(`insert into logs (level, action, entity, entity_id, message, data, created_at) values ('error', 'webhook.deliver', 'webhook', $1, 'Delivery failed: 502 from failing.example', '{"statusCode": 502}', '2026-03-04T15:00:00Z')`, [h.id]);
+    const [h] = await sqlRows<{ id: number }>(
+      `insert into webhooks (url, events, secret, active) values ('https://failing.example/hooks', '{order.created}', 'whsec_dGVzdC10ZXN0LXRlc3QtdGVzdC10ZXN0', false) returning id`,
+    );
+    await sqlRows(
+      `insert into logs (level, action, entity, entity_id, message, data, created_at) values ('error', 'webhook.deliver', 'webhook', $1, 'Delivery failed: 502 from failing.example', '{"statusCode": 502}', '2026-03-04T15:00:00Z')`,
+      [h.id],
+    );
     const page = await newPage({ width: 1280 });
     await signInAs(page, base, 'admin@example.com');
     await page.goto(`${base}/en-us/account/dashboard/integrations`);
@@ -154,8 +194,14 @@ describe('browser: numbers that agree', function () {
 
   it('media counts a parts diagram as a use and offers no Delete for it', async () => {
     const path = `/images/diagrams/count-test-${Date.now()}.svg`;
-    await sqlRows(`insert into media (filename, path, mime, size) values ('count-test.svg', $1, 'image/svg+xml', 2048)`, [path]);
-    await sqlRows(`insert into parts_diagrams (title, image, width, height) values ('Count test diagram', $1, 800, 600)`, [path]);
+    await sqlRows(
+      `insert into media (filename, path, mime, size) values ('count-test.svg', $1, 'image/svg+xml', 2048)`,
+      [path],
+    );
+    await sqlRows(
+      `insert into parts_diagrams (title, image, width, height) values ('Count test diagram', $1, 800, 600)`,
+      [path],
+    );
     const page = await newPage({ width: 1280 });
     await signInAs(page, base, 'admin@example.com');
     await page.goto(`${base}/en-us/account/dashboard/media?q=count-test`);
@@ -167,7 +213,11 @@ describe('browser: numbers that agree', function () {
   });
 
   it('at 375 px the menu button reveals Products, Parts diagrams and Find a dealer, each reached by a click; Escape closes it', async () => {
-    for (const [name, path] of [['Products', '/en-us/products'], ['Parts diagrams', '/en-us/parts'], ['Find a dealer', '/en-us/dealers']]) {
+    for (const [name, path] of [
+      ['Products', '/en-us/products'],
+      ['Parts diagrams', '/en-us/parts'],
+      ['Find a dealer', '/en-us/dealers'],
+    ]) {
       const page = await newPage({ width: 375, height: 800 });
       await page.goto(`${base}/en-us/`);
       await hydrated(page);
@@ -176,7 +226,9 @@ describe('browser: numbers that agree', function () {
       expect(await link.isVisible()).to.equal(false);
       expect(await toggle.getAttribute('aria-expanded')).to.equal('false');
       await toggle.click();
-      await page.waitForFunction(() => document.querySelector('[data-testid="nav-toggle"]')?.getAttribute('aria-expanded') === 'true');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="nav-toggle"]')?.getAttribute('aria-expanded') === 'true',
+      );
       expect(await link.isVisible()).to.equal(true);
       if (name === 'Products') {
         await screenshot(page, 'numbers-menu-375');
@@ -186,7 +238,9 @@ describe('browser: numbers that agree', function () {
         expect(await link.isVisible()).to.equal(false);
         expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).to.equal('nav-toggle');
         await page.keyboard.press('Enter'); // the keyboard opens it again
-        await page.waitForFunction(() => document.querySelector('[data-testid="nav-toggle"]')?.getAttribute('aria-expanded') === 'true');
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="nav-toggle"]')?.getAttribute('aria-expanded') === 'true',
+        );
       }
       await Promise.all([page.waitForURL(`${base}${path}`), link.click()]);
       expect(page.problems).to.deep.equal([]);
@@ -196,7 +250,9 @@ describe('browser: numbers that agree', function () {
     const wide = await newPage({ width: 1280 });
     await wide.goto(`${base}/en-us/`);
     expect(await wide.getByTestId('nav-toggle').isVisible()).to.equal(false);
-    expect(await wide.getByTestId('main-nav').getByRole('link', { name: 'Products', exact: true }).isVisible()).to.equal(true);
+    expect(
+      await wide.getByTestId('main-nav').getByRole('link', { name: 'Products', exact: true }).isVisible(),
+    ).to.equal(true);
     await wide.close();
   });
 });

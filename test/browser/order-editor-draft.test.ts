@@ -24,9 +24,17 @@ async function signInAs(page: TestPage, base: string, email: string) {
 }
 
 const stored = async (id: number) =>
-  (await sqlRows<{ total: string; version: number; plates: number }>(`select total::text, version, (select quantity from order_line_items where order_id = o.id and title = $2) as plates from orders o where id = $1`, [id, PLATE]))[0];
+  (
+    await sqlRows<{ total: string; version: number; plates: number }>(
+      `select total::text, version, (select quantity from order_line_items where order_id = o.id and title = $2) as plates from orders o where id = $1`,
+      [id, PLATE],
+    )
+  )[0];
 
-const editorIdle = (page: TestPage) => page.waitForFunction(() => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-unsaved') === 'false');
+const editorIdle = (page: TestPage) =>
+  page.waitForFunction(
+    () => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-unsaved') === 'false',
+  );
 
 describe('browser: the order editor edits a draft', function () {
   this.timeout(240_000);
@@ -40,7 +48,10 @@ describe('browser: the order editor edits a draft', function () {
     await sqlRows(`update orders set po_number = 'PO-ISSUE-33' where id = $1`, [id]); // so the search finds this copy only
     const page = await newPage({ width: 1280 });
     await signInAs(page, base, 'staff@example.com');
-    await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click(),
+    ]);
     await page.getByTestId('filter-po').fill('PO-ISSUE-33');
     await Promise.all([page.waitForNavigation(), page.getByTestId('filter-apply').click()]);
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: `#${id}`, exact: true }).click()]);
@@ -60,7 +71,9 @@ describe('browser: the order editor edits a draft', function () {
     expect(await editor.getByTestId('editor-tax').textContent()).to.equal('$72.10');
     expect(await editor.getByTestId('editor-total').textContent()).to.equal('$1,130.86');
     expect(await editor.getByTestId('editor-paid').textContent()).to.equal('$0.00');
-    expect(await editor.getByTestId('editor-status-line').textContent()).to.equal('Unsaved changes: they are kept aside until you save the order.');
+    expect(await editor.getByTestId('editor-status-line').textContent()).to.equal(
+      'Unsaved changes: they are kept aside until you save the order.',
+    );
     expect(await editor.getByTestId('editor-unpaid').textContent()).to.equal('$1,130.86');
     expect(await stored(id)).to.deep.equal({ total: '1089.13', version: 1, plates: 1 }); // nothing written yet
     await screenshot(page, 'order-editor-draft-1280');
@@ -80,21 +93,27 @@ describe('browser: the order editor edits a draft', function () {
 
     // At 375 px the draft reads the same, without sideways scrolling.
     await page.setViewportSize({ width: 375, height: 800 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, 'the editor scrolls sideways at 375 px').to.be.at.most(0);
     await screenshot(page, 'order-editor-draft-375');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Save order writes the whole draft; leaving then asks nothing.
     await editor.getByRole('button', { name: 'Save order' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-dirty') === 'false');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-dirty') === 'false',
+    );
     expect(await stored(id)).to.deep.equal({ total: '1130.86', version: 2, plates: 2 });
     const saved = page.locator('[data-testid="alert"]', { hasText: 'Order saved.' });
     await saved.getByRole('button', { name: 'Close' }).click(); // the notice sits over the action bar, as a person sees it
     await Promise.all([page.waitForNavigation(), editor.getByRole('link', { name: 'Back to order' }).click()]);
     expect(asked).to.have.length(1);
     expect(await page.getByTestId('order-total').textContent()).to.equal('$1,130.86');
-    expect(await page.getByTestId('order-log-text').first().textContent()).to.equal(`${PLATE}: quantity 1 → 2, total $1,089.13 → $1,130.86, by staff@example.com`);
+    expect(await page.getByTestId('order-log-text').first().textContent()).to.equal(
+      `${PLATE}: quantity 1 → 2, total $1,089.13 → $1,130.86, by staff@example.com`,
+    );
 
     // Another change, then leaving by the navigation and accepting: the change is not kept.
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Edit order' }).click()]);
@@ -103,7 +122,10 @@ describe('browser: the order editor edits a draft', function () {
     await editorIdle(page);
     expect(await editor.getByTestId('editor-total').textContent()).to.not.equal('$1,130.86');
     answer = 'accept';
-    await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click(),
+    ]);
     expect(asked).to.deep.equal([LEAVE, LEAVE]);
     expect(await stored(id)).to.deep.equal({ total: '1130.86', version: 2, plates: 2 });
     expect(page.problems).to.deep.equal([]);
@@ -115,7 +137,10 @@ describe('browser: the order editor edits a draft', function () {
     await sqlRows(`update orders set po_number = 'PO-ISSUE-33-B' where id = $1`, [id]);
     const page = await newPage({ width: 1280 });
     await signInAs(page, base, 'staff@example.com');
-    await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click(),
+    ]);
     await page.getByTestId('filter-po').fill('PO-ISSUE-33-B');
     await Promise.all([page.waitForNavigation(), page.getByTestId('filter-apply').click()]);
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: `#${id}`, exact: true }).click()]);

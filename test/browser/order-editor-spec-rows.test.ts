@@ -18,7 +18,10 @@ async function signInAs(page: TestPage, base: string, email: string) {
   await Promise.all([page.waitForNavigation(), page.getByTestId('login-submit').click()]);
 }
 
-const editorIdle = (page: TestPage) => page.waitForFunction(() => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-unsaved') === 'false');
+const editorIdle = (page: TestPage) =>
+  page.waitForFunction(
+    () => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-unsaved') === 'false',
+  );
 
 /** Staff: Orders in the navigation → filter by PO → the order → Edit order. */
 async function openEditor(page: TestPage, id: number, po: string) {
@@ -31,7 +34,8 @@ async function openEditor(page: TestPage, id: number, po: string) {
   await hydrated(page);
 }
 
-const STALE = 'This order was changed by someone else after you opened it. Reload the order to see the latest version, then make your change again.';
+const STALE =
+  'This order was changed by someone else after you opened it. Reload the order to see the latest version, then make your change again.';
 
 describe('browser: the order editor follows the spec’s last rows', function () {
   this.timeout(240_000);
@@ -51,7 +55,8 @@ describe('browser: the order editor follows the spec’s last rows', function ()
 
       const sent: Record<string, unknown>[] = [];
       page.on('request', (r) => {
-        if (r.method() === 'POST' && r.url().endsWith(`/api/orders/${id}/update`)) sent.push(JSON.parse(r.postData() ?? '{}'));
+        if (r.method() === 'POST' && r.url().endsWith(`/api/orders/${id}/update`))
+          sent.push(JSON.parse(r.postData() ?? '{}'));
       });
       const editor = page.getByTestId('order-editor');
       const save = async () => {
@@ -62,7 +67,12 @@ describe('browser: the order editor follows the spec’s last rows', function ()
       // Only the notes change: neither PO number nor attention is sent (the order keeps both).
       await editor.getByRole('textbox', { name: 'Notes' }).fill('Call before delivery');
       await save();
-      await page.getByRole('alert').or(page.locator('[data-testid="alert"]')).filter({ hasText: 'Order saved.' }).first().waitFor();
+      await page
+        .getByRole('alert')
+        .or(page.locator('[data-testid="alert"]'))
+        .filter({ hasText: 'Order saved.' })
+        .first()
+        .waitFor();
       expect(sent).to.have.length(1);
       expect(sent[0].notes).to.equal('Call before delivery');
       expect(sent[0]).to.not.have.property('po_number');
@@ -71,11 +81,16 @@ describe('browser: the order editor follows the spec’s last rows', function ()
       // The PO number changes: it is sent, attention still is not.
       await editor.getByRole('textbox', { name: 'PO number' }).fill(`${po}-B`);
       await save();
-      await page.waitForFunction(() => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-dirty') === 'false');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="order-editor"]')?.getAttribute('data-dirty') === 'false',
+      );
       expect(sent).to.have.length(2);
       expect(sent[1].po_number).to.equal(`${po}-B`);
       expect(sent[1]).to.not.have.property('attention');
-      const [row] = await sqlRows<{ po_number: string; attention: string; notes: string }>(`select po_number, attention, notes from orders where id = $1`, [id]);
+      const [row] = await sqlRows<{ po_number: string; attention: string; notes: string }>(
+        `select po_number, attention, notes from orders where id = $1`,
+        [id],
+      );
       expect(row).to.deep.equal({ po_number: `${po}-B`, attention: 'Dock 4', notes: 'Call before delivery' });
 
       // Someone else saves meanwhile: the save is refused (409) with the spec's message and the server's beside it.
@@ -84,7 +99,9 @@ describe('browser: the order editor follows the spec’s last rows', function ()
       await editor.getByRole('button', { name: 'Save order' }).click();
       const alert = page.locator('[data-testid="alert"]', { hasText: 'Failed to update order' });
       await alert.waitFor();
-      expect((await alert.textContent())?.replace(/×$/, '').trim()).to.equal(`Failed to update order, check console log for details. ${STALE}`);
+      expect((await alert.textContent())?.replace(/×$/, '').trim()).to.equal(
+        `Failed to update order, check console log for details. ${STALE}`,
+      );
       expect(sent).to.have.length(3);
       expect(sent[2].attention).to.equal('Gate 2');
       expect(sent[2]).to.not.have.property('po_number');

@@ -17,7 +17,10 @@ const zoomOf = async (page: TestPage) => Number(await page.getByTestId('parts-ma
 async function zoomWith(page: TestPage, control: ReturnType<TestPage['locator']>) {
   const from = String(await zoomOf(page));
   await control.click();
-  await page.waitForFunction((z) => document.querySelector('[data-testid="parts-map"]')?.getAttribute('data-zoom') !== z, from);
+  await page.waitForFunction(
+    (z) => document.querySelector('[data-testid="parts-map"]')?.getAttribute('data-zoom') !== z,
+    from,
+  );
 }
 
 describe('browser: parts explorer', function () {
@@ -39,7 +42,9 @@ describe('browser: parts explorer', function () {
       expect(await boxes.count()).to.be.at.least(2);
       for (const box of await boxes.all()) expect(await box.isChecked()).to.equal(false);
       const [panel, qty] = await Promise.all([list.boundingBox(), list.getByRole('spinbutton').first().boundingBox()]);
-      expect(qty!.x + qty!.width, 'the quantity box ends inside the panel').to.be.at.most(panel!.x + panel!.width + 0.5);
+      expect(qty!.x + qty!.width, 'the quantity box ends inside the panel').to.be.at.most(
+        panel!.x + panel!.width + 0.5,
+      );
       // Ticking one and adding adds that one only.
       await boxes.nth(1).check();
       await list.getByRole('button', { name: 'Add ticked parts to cart' }).click();
@@ -87,7 +92,9 @@ describe('browser: parts explorer', function () {
     await page.getByTestId('parts-panel').getByTestId('part-open').first().click();
     const modal = page.getByTestId('part-modal');
     await modal.getByTestId('part-add-form').waitFor();
-    expect(await modal.locator('.part-detail__desc').textContent()).to.match(/^Acier au bore traité thermiquement, 4 mm d’épaisseur, 15 po de diamètre\. À remplacer par paire\. /);
+    expect(await modal.locator('.part-detail__desc').textContent()).to.match(
+      /^Acier au bore traité thermiquement, 4 mm d’épaisseur, 15 po de diamètre\. À remplacer par paire\. /,
+    );
     expect(await modal.textContent()).not.to.include('Heat-treated');
     expect(page.problems).to.deep.equal([]);
     await page.close();
@@ -174,7 +181,9 @@ describe('browser: parts callout editor (staff)', function () {
     await page.mouse.move(box.x + 48, box.y + 28, { steps: 5 });
     await page.mouse.up();
     await page.getByTestId('alert').first().waitFor();
-    const { rows } = await (await testServer()).database.pool.query("select action from logs where action = 'diagram.callout.move' and entity_id = 3");
+    const { rows } = await (await testServer()).database.pool.query(
+      "select action from logs where action = 'diagram.callout.move' and entity_id = 3",
+    );
     expect(rows.length).to.be.at.least(1);
     await screenshot(page, 'parts-editor');
     expect(page.problems).to.deep.equal([]);

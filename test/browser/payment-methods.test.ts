@@ -14,11 +14,19 @@ const USER = 'jake.sorensen@example.net'; // a demo customer no other suite chec
 /** Signs in through the login form's own POST (fetch with the page's CSRF token), then checks the session took. */
 async function signInPage(page: TestPage, base: string, email: string) {
   await page.goto(`${base}/en-us/login`);
-  const status = await page.evaluate(async ({ email, password }) => {
-    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const res = await fetch('/en-us/login', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password, _csrf: token }), redirect: 'manual' });
-    return res.type === 'opaqueredirect' ? 303 : res.status;
-  }, { email, password: DEMO_PASSWORD });
+  const status = await page.evaluate(
+    async ({ email, password }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+      const res = await fetch('/en-us/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password, _csrf: token }),
+        redirect: 'manual',
+      });
+      return res.type === 'opaqueredirect' ? 303 : res.status;
+    },
+    { email, password: DEMO_PASSWORD },
+  );
   expect(status, `sign-in as ${email}`).to.equal(303);
   await page.goto(`${base}/en-us/account`);
   expect(new URL(page.url()).pathname, `signed in as ${email}`).to.equal('/en-us/account');
@@ -29,7 +37,12 @@ async function addInPage(page: TestPage, productId: number) {
     const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
     const res = await fetch('/en-us/cart/add/inline', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-Token': token },
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-CSRF-Token': token,
+      },
       body: JSON.stringify({ product_id: productId, quantity: 1 }),
     });
     return res.status;
@@ -47,7 +60,9 @@ describe('browser: saved payment methods and bank accounts', function () {
     const app = await testServer();
     base = app.url;
     product = await productIdByStockcode('HT-CLV');
-    await app.database.pool.query('update inventory set quantity = greatest(quantity, 50) where product_id = $1', [product]);
+    await app.database.pool.query('update inventory set quantity = greatest(quantity, 50) where product_id = $1', [
+      product,
+    ]);
   });
 
   it('a customer adds a bank account, confirms the two deposits and pays an order with it (1280 px)', async () => {
@@ -60,19 +75,28 @@ describe('browser: saved payment methods and bank accounts', function () {
     await page.getByTestId('pm-account').fill('000123456789');
     await page.getByTestId('pm-holder').fill('Jake Sorensen');
     const posted: string[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST') posted.push(`${new URL(r.url()).pathname} ${r.postData() ?? ''}`); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posted.push(`${new URL(r.url()).pathname} ${r.postData() ?? ''}`);
+    });
     await page.getByTestId('pm-bank-save').click();
     const bank = page.locator('[data-testid="pm-item"][data-kind="bank"][data-last4="6789"]');
     await bank.waitFor();
     expect(await bank.getAttribute('data-status')).to.equal('pending');
     expect(await page.getByTestId('pm-status').textContent()).to.contain('two deposits');
     // The account number went to the bank link's endpoint only; our route got a public token.
-    expect(posted.filter((p) => p.includes('000123456789')).map((p) => p.split(' ')[0])).to.deep.equal(['/bank-link/accounts']);
+    expect(posted.filter((p) => p.includes('000123456789')).map((p) => p.split(' ')[0])).to.deep.equal([
+      '/bank-link/accounts',
+    ]);
     expect(await axe(page)).to.deep.equal([]);
     await shot(page, '1280-pending');
 
     // One wrong try first: a clear message and the tries left.
-    const statement = await page.evaluate(async () => (await (await fetch('/bank-link/statement', { headers: { Accept: 'application/json' } })).json()) as { accounts: { mask: string; deposits: string[] }[] });
+    const statement = await page.evaluate(
+      async () =>
+        (await (await fetch('/bank-link/statement', { headers: { Accept: 'application/json' } })).json()) as {
+          accounts: { mask: string; deposits: string[] }[];
+        },
+    );
     const deposits = statement.accounts.find((a) => a.mask === '6789')!.deposits;
     await bank.getByTestId('pm-amount-1').fill(deposits[0] === '0.99' ? '0.98' : '0.99');
     await bank.getByTestId('pm-amount-2').fill(deposits[1]);
@@ -134,12 +158,20 @@ describe('browser: saved payment methods and bank accounts', function () {
     await card.getByTestId('pm-remove').click();
     expect(await card.count()).to.equal(1);
     let message = '';
-    page.once('dialog', (d) => { message = d.message(); void d.accept(); });
+    page.once('dialog', (d) => {
+      message = d.message();
+      void d.accept();
+    });
     await card.getByTestId('pm-remove').click();
     await card.waitFor({ state: 'detached' });
     expect(message).to.contain('Mastercard ending 4444');
     // the default passed to the verified bank account
-    expect(await page.locator('[data-testid="pm-item"][data-kind="bank"][data-last4="6789"]').getByTestId('pm-default').count()).to.equal(1);
+    expect(
+      await page
+        .locator('[data-testid="pm-item"][data-kind="bank"][data-last4="6789"]')
+        .getByTestId('pm-default')
+        .count(),
+    ).to.equal(1);
     // a bad card number shows the provider's message beside the form
     await page.getByTestId('pm-card-number').fill('4242424242424241');
     await page.getByTestId('pm-card-exp').fill('11/39');
@@ -169,8 +201,11 @@ describe('browser: saved payment methods and bank accounts', function () {
     await page.close();
   });
 
-  it('staff open the customer\'s payment methods from the customer page (1280 and 375 px)', async () => {
-    const [person] = await sqlRows<{ id: number }>('select p.id from persons p join users u on u.id = p.user_id where u.email = $1', [USER]);
+  it("staff open the customer's payment methods from the customer page (1280 and 375 px)", async () => {
+    const [person] = await sqlRows<{ id: number }>(
+      'select p.id from persons p join users u on u.id = p.user_id where u.email = $1',
+      [USER],
+    );
     const page = await newPage();
     await signInPage(page, base, 'staff@example.com');
     await page.goto(`${base}/account/dashboard/customers/${person.id}`);
@@ -179,7 +214,9 @@ describe('browser: saved payment methods and bank accounts', function () {
     await page.goto(`${base}${href}`);
     await hydrated(page);
     expect(await page.locator('h1').textContent()).to.contain('Jake Sorensen');
-    expect(await page.getByRole('link', { name: 'Back to the customer' }).getAttribute('href')).to.equal(`/account/dashboard/customers/${person.id}`);
+    expect(await page.getByRole('link', { name: 'Back to the customer' }).getAttribute('href')).to.equal(
+      `/account/dashboard/customers/${person.id}`,
+    );
     expect(await page.locator('[data-testid="pm-item"][data-kind="bank"][data-last4="6789"]').count()).to.equal(1);
     expect(await page.getByTestId('pm-add-card').count()).to.equal(1);
     expect(await axe(page)).to.deep.equal([]);

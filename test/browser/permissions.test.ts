@@ -38,7 +38,9 @@ async function openScreen(page: TestPage, base: string, path: string) {
 
 async function checkScreen(page: TestPage, name: string) {
   expect(await axe(page), name).to.deep.equal([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${name} scrolls sideways`).to.be.at.most(0);
 }
 
@@ -70,7 +72,9 @@ describe('browser: permissions and organisation users', function () {
     await Promise.all([nav(page), page.getByTestId('perm-save').click()]);
     await page.getByTestId('permissions-subject').waitFor();
     expect(await page.locator('tr[data-key="reports.view"]').getAttribute('data-held')).to.equal('true');
-    expect(await page.locator('tr[data-key="reports.view"] [data-testid=perm-source]').innerText()).to.contain('Granted to this user');
+    expect(await page.locator('tr[data-key="reports.view"] [data-testid=perm-source]').innerText()).to.contain(
+      'Granted to this user',
+    );
 
     await useCookies(page, userCookies);
     const res = await page.goto(reports);
@@ -83,22 +87,33 @@ describe('browser: permissions and organisation users', function () {
   it('an organisation administrator invites a user who registers through the link and appears in the list', async () => {
     const org = await makeOrganisation('Browser Farms');
     const admin = await makeUser({ organisationId: org, prefix: 'br-orgadmin' });
-    await sqlRows(`insert into user_permissions (user_id, permission_key, granted, reason) values ($1, 'organisation.users', true, 'test')`, [admin.id]);
+    await sqlRows(
+      `insert into user_permissions (user_id, permission_key, granted, reason) values ($1, 'organisation.users', true, 'test')`,
+      [admin.id],
+    );
     const invited = `br-invited-${Date.now()}@test.example`;
 
     const page = await newPage();
     await signInAs(page, base, admin.email);
     const list = await page.goto(`${base}/en-us/account/organization/users`);
     expect(list!.status(), `${page.url()}: ${(await page.content()).slice(0, 3000)}`).to.equal(200);
-    await Promise.all([page.waitForURL(/\/users\/add$/, { waitUntil: 'domcontentloaded', timeout: 60_000 }), page.getByTestId('org-user-add-link').click()]);
+    await Promise.all([
+      page.waitForURL(/\/users\/add$/, { waitUntil: 'domcontentloaded', timeout: 60_000 }),
+      page.getByTestId('org-user-add-link').click(),
+    ]);
     await page.getByTestId('org-user-add-form').locator('input[name=email]').fill(invited);
-    await Promise.all([page.waitForURL(/\/account\/organization\/users$/, { waitUntil: 'domcontentloaded', timeout: 60_000 }), page.getByTestId('org-user-invite').click()]);
+    await Promise.all([
+      page.waitForURL(/\/account\/organization\/users$/, { waitUntil: 'domcontentloaded', timeout: 60_000 }),
+      page.getByTestId('org-user-invite').click(),
+    ]);
     expect(await page.locator(`[data-testid=org-invites] [data-email="${invited}"]`).count()).to.equal(1);
     const adminCookies = await page.context().cookies();
 
     const mails = await ((await testServer()).services.mailer as FileMailer).list();
     const mail = mails.find((m) => m.content.includes(`To: ${invited}`))!;
-    const link = /(https?:\/\/\S+\/register\?invite=[\w%-]+)/.exec(mail.content.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1];
+    const link = /(https?:\/\/\S+\/register\?invite=[\w%-]+)/.exec(
+      mail.content.replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+    )![1];
 
     await page.context().clearCookies();
     // Registrations per IP are limited per hour and the suite shares one IP: start this count afresh.
@@ -112,7 +127,10 @@ describe('browser: permissions and organisation users', function () {
     await form.locator('input[name=firstName]').fill('Iris');
     await form.locator('input[name=lastName]').fill('Invited');
     await form.locator('input[name=password]').fill('a-long-password-2026');
-    await Promise.all([page.waitForURL(/\/en-us\/account$/, { waitUntil: 'domcontentloaded', timeout: 60_000 }), page.getByTestId('register-submit').click()]);
+    await Promise.all([
+      page.waitForURL(/\/en-us\/account$/, { waitUntil: 'domcontentloaded', timeout: 60_000 }),
+      page.getByTestId('register-submit').click(),
+    ]);
 
     await useCookies(page, adminCookies);
     await page.goto(`${base}/en-us/account/organization/users`);
@@ -124,21 +142,35 @@ describe('browser: permissions and organisation users', function () {
   for (const width of [1280, 375]) {
     it(`every screen at ${width} px: no serious axe violation, no page-wide horizontal scroll`, async () => {
       const user = await makeUser({ prefix: 'br-axe' });
-      await sqlRows(`insert into user_permissions (user_id, permission_key, granted, reason) values ($1, 'reports.view', true, 'A reason shown on the screen')`, [user.id]);
+      await sqlRows(
+        `insert into user_permissions (user_id, permission_key, granted, reason) values ($1, 'reports.view', true, 'A reason shown on the screen')`,
+        [user.id],
+      );
       const acme = (await sqlRows<{ id: number }>(`select id from organisations where name = 'Acme Farms'`))[0].id;
-      const will = (await sqlRows<{ id: number }>(`select id from users where email = 'will.harper@acme.example'`))[0].id;
+      const will = (await sqlRows<{ id: number }>(`select id from users where email = 'will.harper@acme.example'`))[0]
+        .id;
       const page = await newPage({ width });
       await signInAs(page, base, 'admin@example.com');
-      const admin = ['/en-us/admin/permissions', `/en-us/admin/permissions/users/${user.id}`, `/en-us/admin/permissions/organisations/${acme}`,
-        `/en-us/admin/permissions/users/${user.id}/remove?key=reports.view`];
+      const admin = [
+        '/en-us/admin/permissions',
+        `/en-us/admin/permissions/users/${user.id}`,
+        `/en-us/admin/permissions/organisations/${acme}`,
+        `/en-us/admin/permissions/users/${user.id}/remove?key=reports.view`,
+      ];
       for (const path of admin) {
         await openScreen(page, base, path);
         await screenshot(page, `perm-${path.split('?')[0].replace(/\W+/g, '_')}-${width}`);
       }
       await page.context().clearCookies();
       await signInAs(page, base, 'buyer@acme.example');
-      for (const path of ['/en-us/account', '/en-us/account/orders', '/en-us/account/addresses', '/en-us/account/organization/users',
-        '/en-us/account/organization/users/add', `/en-us/account/organization/users/${will}/remove`]) {
+      for (const path of [
+        '/en-us/account',
+        '/en-us/account/orders',
+        '/en-us/account/addresses',
+        '/en-us/account/organization/users',
+        '/en-us/account/organization/users/add',
+        `/en-us/account/organization/users/${will}/remove`,
+      ]) {
         await openScreen(page, base, path);
         await screenshot(page, `perm-${path.replace(/\W+/g, '_')}-${width}`);
       }

@@ -12,19 +12,61 @@ import { signInFromLanding } from './journeys-person.ts';
 
 /** What a person clicks on the walk below, in each locale's words (en-ca reads as en-us). */
 const EN = {
-  menu: 'Menu', products: 'Products', product: /^Row Unit Rebuild Kit/, parts: 'Parts diagrams', diagram: '4-Row Vacuum Planter — Row Unit', dealers: 'Find a dealer',
-  lead: 'Talk to our team', home: 'Harrow & Drill', cart: /^Cart/, account: 'My account', sections: 'Account sections', orders: 'Orders', addresses: 'Addresses', payment: 'Payment methods', quotes: 'Quotes', approvals: 'Approvals',
+  menu: 'Menu',
+  products: 'Products',
+  product: /^Row Unit Rebuild Kit/,
+  parts: 'Parts diagrams',
+  diagram: '4-Row Vacuum Planter — Row Unit',
+  dealers: 'Find a dealer',
+  lead: 'Talk to our team',
+  home: 'Harrow & Drill',
+  cart: /^Cart/,
+  account: 'My account',
+  sections: 'Account sections',
+  orders: 'Orders',
+  addresses: 'Addresses',
+  payment: 'Payment methods',
+  quotes: 'Quotes',
+  approvals: 'Approvals',
 };
 const WALK: Record<string, typeof EN> = {
   'en-us': EN,
   'en-ca': EN,
   'fr-ca': {
-    menu: 'Menu', products: 'Produits', product: /^Trousse de remise à neuf/, parts: 'Vues éclatées', diagram: 'Semoir pneumatique 4 rangs — Unité de rang', dealers: 'Trouver un concessionnaire',
-    lead: 'Parler à notre équipe', home: 'Harrow & Drill', cart: /^Panier/, account: 'Mon compte', sections: 'Sections du compte', orders: 'Commandes', addresses: 'Adresses', payment: 'Modes de paiement', quotes: 'Soumissions', approvals: 'Approbations',
+    menu: 'Menu',
+    products: 'Produits',
+    product: /^Trousse de remise à neuf/,
+    parts: 'Vues éclatées',
+    diagram: 'Semoir pneumatique 4 rangs — Unité de rang',
+    dealers: 'Trouver un concessionnaire',
+    lead: 'Parler à notre équipe',
+    home: 'Harrow & Drill',
+    cart: /^Panier/,
+    account: 'Mon compte',
+    sections: 'Sections du compte',
+    orders: 'Commandes',
+    addresses: 'Adresses',
+    payment: 'Modes de paiement',
+    quotes: 'Soumissions',
+    approvals: 'Approbations',
   },
   'es-mx': {
-    menu: 'Menú', products: 'Productos', product: /^Kit de reconstrucción/, parts: 'Diagramas de partes', diagram: 'Sembradora neumática de 4 surcos — Unidad de surco', dealers: 'Buscar distribuidor',
-    lead: 'Hable con nuestro equipo', home: 'Harrow & Drill', cart: /^Carrito/, account: 'Mi cuenta', sections: 'Secciones de la cuenta', orders: 'Pedidos', addresses: 'Direcciones', payment: 'Formas de pago', quotes: 'Cotizaciones', approvals: 'Aprobaciones',
+    menu: 'Menú',
+    products: 'Productos',
+    product: /^Kit de reconstrucción/,
+    parts: 'Diagramas de partes',
+    diagram: 'Sembradora neumática de 4 surcos — Unidad de surco',
+    dealers: 'Buscar distribuidor',
+    lead: 'Hable con nuestro equipo',
+    home: 'Harrow & Drill',
+    cart: /^Carrito/,
+    account: 'Mi cuenta',
+    sections: 'Secciones de la cuenta',
+    orders: 'Pedidos',
+    addresses: 'Direcciones',
+    payment: 'Formas de pago',
+    quotes: 'Cotizaciones',
+    approvals: 'Aprobaciones',
   },
 };
 
@@ -35,11 +77,15 @@ async function signInAs(page: TestPage, base: string, email: string) {
   await Promise.all([page.waitForNavigation(), page.getByTestId('login-submit').click()]);
 }
 
-const pageScrollsSideways = (page: TestPage) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const pageScrollsSideways = (page: TestPage) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /** Is the right edge of `el` inside the phone's width? */
 const insideViewport = (page: TestPage, selector: string) =>
-  page.evaluate((sel) => { const r = document.querySelector(sel)!.getBoundingClientRect(); return r.right <= document.documentElement.clientWidth; }, selector);
+  page.evaluate((sel) => {
+    const r = document.querySelector(sel)!.getBoundingClientRect();
+    return r.right <= document.documentElement.clientWidth;
+  }, selector);
 
 describe('browser: screens at 375 px', function () {
   this.timeout(120_000);
@@ -51,7 +97,10 @@ describe('browser: screens at 375 px', function () {
   it("a customer's order history shows every total on a phone, in a named region", async () => {
     const page = await newPage({ width: 375 });
     await signInAs(page, base, 'customer@example.com');
-    await Promise.all([page.waitForNavigation(), page.getByRole('navigation').getByRole('link', { name: 'Orders', exact: true }).first().click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByRole('navigation').getByRole('link', { name: 'Orders', exact: true }).first().click(),
+    ]);
     const region = page.getByRole('region', { name: 'Order history' }).and(page.locator('.table-wrap'));
     await region.waitFor();
     expect(await pageScrollsSideways(page)).to.equal(false);
@@ -64,10 +113,13 @@ describe('browser: screens at 375 px', function () {
     await page.close();
   });
 
-  it("the order editor at 375 px: one card per line with its options, its total and a Remove a keyboard reaches", async () => {
+  it('the order editor at 375 px: one card per line with its options, its total and a Remove a keyboard reaches', async () => {
     const page = await newPage({ width: 375 });
     await signInAs(page, base, 'admin@example.com');
-    await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click(),
+    ]);
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: '#3', exact: true }).click()]);
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Edit order' }).click()]);
     await hydrated(page);
@@ -77,11 +129,16 @@ describe('browser: screens at 375 px', function () {
     expect(await lines.evaluate((el) => el.scrollWidth <= el.clientWidth)).to.equal(true);
     const planter = page.getByTestId('editor-lines').getByRole('row').filter({ hasText: 'Custom Vacuum Planter' });
     // The line's configured options, as the order page shows them.
-    expect(await planter.getByTestId('line-option').allTextContents()).to.include.members(['Hitch: Drawbar pull-type', 'Extra seed plates: Corn 30-cell × 10']);
+    expect(await planter.getByTestId('line-option').allTextContents()).to.include.members([
+      'Hitch: Drawbar pull-type',
+      'Extra seed plates: Corn 30-cell × 10',
+    ]);
     expect(await planter.getByTestId('line-total').textContent()).to.contain('$25,059.00');
     // Each figure still says which column it is (the header row is hidden on a phone).
     // The label is shown, and kept out of the accessible name (alt text "": the header row names the column for screen readers).
-    expect(await planter.getByTestId('line-total').evaluate((td) => getComputedStyle(td, '::before').content)).to.equal('"List total" / ""');
+    expect(await planter.getByTestId('line-total').evaluate((td) => getComputedStyle(td, '::before').content)).to.equal(
+      '"List total" / ""',
+    );
     const remove = planter.getByRole('button', { name: 'Remove: Custom Vacuum Planter — Build Your Own' });
     await remove.scrollIntoViewIfNeeded();
     const box = (await remove.boundingBox())!;
@@ -95,7 +152,8 @@ describe('browser: screens at 375 px', function () {
       reached = await remove.evaluate((el) => el === document.activeElement);
     }
     expect(reached, 'Tab reaches Remove').to.equal(true);
-    for (const name of ['Payments', 'Take a payment', 'Card payments']) expect(await page.getByRole('heading', { name, exact: true }).count(), name).to.equal(1);
+    for (const name of ['Payments', 'Take a payment', 'Card payments'])
+      expect(await page.getByRole('heading', { name, exact: true }).count(), name).to.equal(1);
     // The payment's Assigned boxes are on screen too.
     const assigned = page.getByRole('textbox', { name: 'Assigned: Custom Vacuum Planter — Build Your Own' });
     await assigned.scrollIntoViewIfNeeded();
@@ -116,16 +174,30 @@ describe('browser: screens at 375 px', function () {
   it("the product editor's choice rows say what each box holds when the table's header is hidden", async () => {
     const page = await newPage({ width: 375 });
     await signInAs(page, base, 'admin@example.com');
-    await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Products' }).click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Products' }).click(),
+    ]);
     await page.getByLabel('Search by title, stock code or SKU').fill('DEMO-CONFIG');
     await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Search' }).click()]);
-    await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: /^Edit: Custom Vacuum Planter/ }).click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByRole('button', { name: /^Edit: Custom Vacuum Planter/ }).click(),
+    ]);
     await hydrated(page);
     expect(await pageScrollsSideways(page)).to.equal(false);
     const firstRow = page.locator('.pe-choices tbody tr').first();
     // Shown labels, kept out of the accessible name (alt text ""): strip the alt part to read them.
-    const labels = await firstRow.locator('td').evaluateAll((tds) => tds.map((td) => getComputedStyle(td, '::before').content.replace(/ \/ ""$/, '')));
-    expect(labels.slice(0, 5)).to.deep.equal(['"Choice"', '"Stock code value"', '"Value price"', '"Discount price"', '"Default"']);
+    const labels = await firstRow
+      .locator('td')
+      .evaluateAll((tds) => tds.map((td) => getComputedStyle(td, '::before').content.replace(/ \/ ""$/, '')));
+    expect(labels.slice(0, 5)).to.deep.equal([
+      '"Choice"',
+      '"Stock code value"',
+      '"Value price"',
+      '"Discount price"',
+      '"Default"',
+    ]);
     expect(await page.getByRole('region', { name: /^Choices: / }).count()).to.be.greaterThan(0);
     await screenshot(page, 'phone-product-editor-375');
     expect(page.problems).to.deep.equal([]);
@@ -136,10 +208,23 @@ describe('browser: screens at 375 px', function () {
     const page = await newPage({ width: 375 });
     await page.goto(`${base}/en-us/`);
     await page.getByTestId('nav-toggle').click();
-    await Promise.all([page.waitForNavigation(), page.getByRole('navigation').getByRole('link', { name: 'Products', exact: true }).first().click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByRole('navigation').getByRole('link', { name: 'Products', exact: true }).first().click(),
+    ]);
     expect(await pageScrollsSideways(page)).to.equal(false);
     // No title or badge in any card is wider than its box (a cut one would be: "Vacuum Fan Assem…").
-    const cut = await page.locator('.product-card .title, .product-card .badge').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > e.closest('.product-card')!.getBoundingClientRect().right + 0.5).map((e) => e.textContent));
+    const cut = await page
+      .locator('.product-card .title, .product-card .badge')
+      .evaluateAll((els) =>
+        els
+          .filter(
+            (e) =>
+              e.scrollWidth > e.clientWidth + 1 ||
+              e.getBoundingClientRect().right > e.closest('.product-card')!.getBoundingClientRect().right + 0.5,
+          )
+          .map((e) => e.textContent),
+      );
     expect(cut).to.deep.equal([]);
     const badge = page.locator('.product-card').filter({ hasText: 'Vacuum Fan Assembly' }).locator('.badge').first();
     expect((await badge.textContent())?.trim()).to.match(/^Order now: ships /);
@@ -171,11 +256,17 @@ describe('browser: screens at 375 px', function () {
     for (const locale of ['es-mx', 'fr-ca']) {
       await page.goto(`${base}/${locale}/`);
       await page.getByTestId('header-checkout').waitFor({ state: 'visible' });
-      const tops = await page.evaluate(() => ['brand', 'nav-toggle', 'cart-link', 'header-checkout'].map((id) => Math.round(document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect().top)));
+      const tops = await page.evaluate(() =>
+        ['brand', 'nav-toggle', 'cart-link', 'header-checkout'].map((id) =>
+          Math.round(document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect().top),
+        ),
+      );
       const spread = Math.max(...tops) - Math.min(...tops);
       expect(spread, `${locale}: brand, menu, cart and checkout on one row (${tops.join(', ')})`).to.be.at.most(12);
       // The brand still has its name for screen readers.
-      expect(await page.getByTestId('brand').getAttribute('aria-label') ?? await page.getByTestId('brand').innerText()).to.not.equal('');
+      expect(
+        (await page.getByTestId('brand').getAttribute('aria-label')) ?? (await page.getByTestId('brand').innerText()),
+      ).to.not.equal('');
       expect(await pageScrollsSideways(page)).to.equal(false);
     }
     expect(page.problems).to.deep.equal([]);
@@ -211,8 +302,17 @@ describe('browser: screens at 375 px', function () {
     const page = await newPage({ width: 375 });
     await page.goto(`${base}/en-us/`);
     await page.getByTestId('nav-toggle').click();
-    await Promise.all([page.waitForNavigation(), page.getByRole('navigation').getByRole('link', { name: 'Products', exact: true }).first().click()]);
-    await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: /Custom Vacuum Planter/ }).first().click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByRole('navigation').getByRole('link', { name: 'Products', exact: true }).first().click(),
+    ]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page
+        .getByRole('link', { name: /Custom Vacuum Planter/ })
+        .first()
+        .click(),
+    ]);
     await hydrated(page);
     const standard = page.locator('[data-testid="epp-plan"][data-kind="standard"]').first();
     const toggle = standard.getByRole('button', { name: 'Show the 12 payments' });
@@ -221,7 +321,9 @@ describe('browser: screens at 375 px', function () {
     expect(await toggle.getAttribute('aria-expanded')).to.equal('false');
     await toggle.click();
     await standard.getByTestId('epp-row').first().waitFor();
-    expect(await standard.getByRole('button', { name: 'Hide the payments' }).getAttribute('aria-expanded')).to.equal('true');
+    expect(await standard.getByRole('button', { name: 'Hide the payments' }).getAttribute('aria-expanded')).to.equal(
+      'true',
+    );
     expect(await pageScrollsSideways(page)).to.equal(false);
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'phone-product-epp-375');
@@ -246,7 +348,12 @@ describe('browser: screens at 375 px', function () {
         wide.push(`${locale} ${what}: ${width} px (${new URL(page.url()).pathname})`);
       }
     };
-    const click = async (target: ReturnType<TestPage['getByRole']>) => { const from = page.url(); await Promise.all([page.waitForNavigation(), target.click()]).catch((e) => { throw new Error(`${from} → ${page.url()}: ${target}: ${(e as Error).message.split('\n')[0]}`); }); };
+    const click = async (target: ReturnType<TestPage['getByRole']>) => {
+      const from = page.url();
+      await Promise.all([page.waitForNavigation(), target.click()]).catch((e) => {
+        throw new Error(`${from} → ${page.url()}: ${target}: ${(e as Error).message.split('\n')[0]}`);
+      });
+    };
     for (const [locale, w] of Object.entries(WALK)) {
       await page.goto(`${base}/${locale}/`); // each storefront's own landing page
       await fits(locale, 'landing');
@@ -254,7 +361,9 @@ describe('browser: screens at 375 px', function () {
       await fits(locale, 'leads');
       const menu = async (name: string) => {
         await page.getByRole('button', { name: w.menu, exact: true }).click();
-        await click(page.getByRole('navigation', { name: w.menu, exact: true }).getByRole('link', { name, exact: true }));
+        await click(
+          page.getByRole('navigation', { name: w.menu, exact: true }).getByRole('link', { name, exact: true }),
+        );
       };
       await menu(w.products);
       await fits(locale, 'catalog');
@@ -271,13 +380,19 @@ describe('browser: screens at 375 px', function () {
       await page.getByRole('banner').getByText('Jordan', { exact: true }).locator('xpath=..').click(); // the account menu (its name is hidden on a phone)
       await click(page.getByRole('banner').getByRole('link', { name: w.account }));
       await fits(locale, 'account');
-      const section = (name: string) => click(page.getByRole('navigation', { name: w.sections }).getByRole('link', { name, exact: true }));
+      const section = (name: string) =>
+        click(page.getByRole('navigation', { name: w.sections }).getByRole('link', { name, exact: true }));
       await section(w.orders);
       await fits(locale, 'orders');
       await click(page.getByRole('main').getByRole('link', { name: '5', exact: true }));
       await fits(locale, 'order-detail');
       await click(page.getByRole('main').getByRole('link', { name: new RegExp(w.account) }));
-      for (const [key, name] of [['addresses', w.addresses], ['payment-methods', w.payment], ['quotes', w.quotes], ['approvals', w.approvals]] as const) {
+      for (const [key, name] of [
+        ['addresses', w.addresses],
+        ['payment-methods', w.payment],
+        ['quotes', w.quotes],
+        ['approvals', w.approvals],
+      ] as const) {
         await section(name);
         await fits(locale, key);
       }

@@ -34,12 +34,30 @@ describe('browser: Plaid Link adds a bank account', function () {
         const body = JSON.parse(raw || '{}') as Record<string, unknown>;
         calls.push({ path: req.url ?? '', body });
         res.setHeader('Content-Type', 'application/json');
-        if (req.url === '/link/token/create') return void res.end(JSON.stringify({ link_token: 'link-sandbox-fake-1', expiration: '2099-01-01T00:00:00Z' }));
+        if (req.url === '/link/token/create')
+          return void res.end(
+            JSON.stringify({ link_token: 'link-sandbox-fake-1', expiration: '2099-01-01T00:00:00Z' }),
+          );
         if (req.url === '/item/public_token/exchange') {
-          if (body.public_token !== 'public-sandbox-ok') return void res.writeHead(400).end(JSON.stringify({ error_code: 'INVALID_PUBLIC_TOKEN' }));
+          if (body.public_token !== 'public-sandbox-ok')
+            return void res.writeHead(400).end(JSON.stringify({ error_code: 'INVALID_PUBLIC_TOKEN' }));
           return void res.end(JSON.stringify({ access_token: 'access-sandbox-fake-1' }));
         }
-        if (req.url === '/accounts/get') return void res.end(JSON.stringify({ accounts: [{ account_id: 'acc-fake-1', mask: '4321', name: 'Plaid Checking', official_name: 'Prairie Bank Checking', subtype: 'checking', verification_status: 'automatically_verified' }] }));
+        if (req.url === '/accounts/get')
+          return void res.end(
+            JSON.stringify({
+              accounts: [
+                {
+                  account_id: 'acc-fake-1',
+                  mask: '4321',
+                  name: 'Plaid Checking',
+                  official_name: 'Prairie Bank Checking',
+                  subtype: 'checking',
+                  verification_status: 'automatically_verified',
+                },
+              ],
+            }),
+          );
         res.writeHead(404).end('{}');
       });
     });
@@ -47,7 +65,18 @@ describe('browser: Plaid Link adds a bank account', function () {
     const shared = await testServer();
     const baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
     // Over the shared app's own database (the embedded one has a single owner).
-    plaidApp = await start({ ...shared.config, port: 0, seed: 'none', providers: { ...shared.config.providers, plaid: { clientId: 'client-fake', secret: 'secret-fake', env: 'sandbox', baseUrl } } }, { database: shared.database, prepare: false });
+    plaidApp = await start(
+      {
+        ...shared.config,
+        port: 0,
+        seed: 'none',
+        providers: {
+          ...shared.config.providers,
+          plaid: { clientId: 'client-fake', secret: 'secret-fake', env: 'sandbox', baseUrl },
+        },
+      },
+      { database: shared.database, prepare: false },
+    );
   });
   after(async () => {
     await plaidApp?.stop();
@@ -58,7 +87,9 @@ describe('browser: Plaid Link adds a bank account', function () {
     const withPlaid = String((await supertest(plaidApp.url).get('/en-us/login')).headers['content-security-policy']);
     expect(withPlaid).to.contain("script-src 'self' https://cdn.plaid.com/link/v2/stable/;");
     expect(withPlaid).to.contain("frame-src 'self' https://cdn.plaid.com/;");
-    const without = String((await supertest((await testServer()).url).get('/en-us/login')).headers['content-security-policy']);
+    const without = String(
+      (await supertest((await testServer()).url).get('/en-us/login')).headers['content-security-policy'],
+    );
     expect(without).not.to.contain('plaid');
   });
 
@@ -70,7 +101,19 @@ describe('browser: Plaid Link adds a bank account', function () {
     const email = `plaid-${Date.now()}@example.net`;
     const status = await page.evaluate(async (email) => {
       const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-      const res = await fetch('/en-us/register', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email, password: 'plaid-password-2026', firstName: 'Ada', lastName: 'Link', accountType: 'personal', _csrf: token }), redirect: 'manual' });
+      const res = await fetch('/en-us/register', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          email,
+          password: 'plaid-password-2026',
+          firstName: 'Ada',
+          lastName: 'Link',
+          accountType: 'personal',
+          _csrf: token,
+        }),
+        redirect: 'manual',
+      });
       return res.type === 'opaqueredirect' ? 303 : res.status;
     }, email);
     expect(status).to.equal(303);
@@ -79,9 +122,20 @@ describe('browser: Plaid Link adds a bank account', function () {
     await page.getByTestId('pm-plaid-link').click();
     const bank = page.locator('[data-testid="pm-item"][data-kind="bank"][data-last4="4321"]');
     await bank.waitFor();
-    expect(await page.evaluate(() => (window as unknown as { __plaid: unknown }).__plaid)).to.deep.equal({ token: 'link-sandbox-fake-1', opened: true });
-    expect(calls.map((c) => c.path)).to.deep.equal(['/link/token/create', '/item/public_token/exchange', '/accounts/get']);
-    expect(calls[1].body).to.include({ client_id: 'client-fake', secret: 'secret-fake', public_token: 'public-sandbox-ok' });
+    expect(await page.evaluate(() => (window as unknown as { __plaid: unknown }).__plaid)).to.deep.equal({
+      token: 'link-sandbox-fake-1',
+      opened: true,
+    });
+    expect(calls.map((c) => c.path)).to.deep.equal([
+      '/link/token/create',
+      '/item/public_token/exchange',
+      '/accounts/get',
+    ]);
+    expect(calls[1].body).to.include({
+      client_id: 'client-fake',
+      secret: 'secret-fake',
+      public_token: 'public-sandbox-ok',
+    });
     expect(page.problems).to.deep.equal([]);
   });
 });

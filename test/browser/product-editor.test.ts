@@ -64,20 +64,29 @@ describe('browser: product editor', function () {
     // Upload an image (a real PNG made here) with progress, into the media library.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pe-img-'));
     const file = path.join(dir, 'hopper.png');
-    writeFileSync(file, await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 110, b: 60 } } }).png().toBuffer());
+    writeFileSync(
+      file,
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 110, b: 60 } } })
+        .png()
+        .toBuffer(),
+    );
     await page.getByTestId('pe-upload').setInputFiles(file);
     await page.getByTestId('image-list').locator('img').first().waitFor();
     expect(await page.getByTestId('pe-form').getAttribute('data-dirty')).to.equal('true');
     await page.getByTestId('pe-save').click();
     await page.waitForFunction(() => /\/producteditor\/\d+$/.test(location.pathname));
-    await page.waitForFunction(() => document.querySelector('[data-testid="pe-form"]')?.getAttribute('data-dirty') === 'false');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="pe-form"]')?.getAttribute('data-dirty') === 'false',
+    );
     // Once saved, the page names the product, not "New product".
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Browser Test Hopper Kit');
     expect(await page.title()).to.contain('Edit product: Browser Test Hopper Kit');
     await screenshot(page, 'product-editor-created');
     expect(page.problems).to.deep.equal([]);
 
-    const { rows } = await (await testServer()).database.pool.query<{ id: number; primary_image: string }>("select id, primary_image from products where stockcode = 'BT-HOPPER'");
+    const { rows } = await (await testServer()).database.pool.query<{ id: number; primary_image: string }>(
+      "select id, primary_image from products where stockcode = 'BT-HOPPER'",
+    );
     expect(rows[0].primary_image).to.match(/^\/media\//);
     const shop = await newPage();
     await shop.goto(`${base}/en-us/products/${rows[0].id}`);
@@ -95,7 +104,9 @@ describe('browser: product editor', function () {
     await signInAs(page, base, 'staff@example.com');
     await page.goto(`${base}/en-us/account/dashboard/producteditor/new`);
     await hydrated(page);
-    const { rows } = await (await testServer()).database.pool.query<{ sku: string }>("select sku from products where stockcode = 'DEMO-CONFIG'");
+    const { rows } = await (await testServer()).database.pool.query<{ sku: string }>(
+      "select sku from products where stockcode = 'DEMO-CONFIG'",
+    );
     await page.getByTestId('pe-sku').fill(rows[0].sku);
     await page.getByTestId('error-sku').waitFor();
     expect(await page.getByTestId('error-sku').textContent()).to.include('DEMO-CONFIG');
@@ -116,7 +127,9 @@ describe('browser: product editor', function () {
       await Promise.all([page.waitForURL(/\/producteditor\/\d+$/), page.keyboard.press('Enter')]);
       await hydrated(page);
       expect(await axe(page), 'editor').to.deep.equal([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).to.be.at.most(0);
       await screenshot(page, `product-editor-${width}`);
       expect(page.problems).to.deep.equal([]);

@@ -25,7 +25,8 @@ async function shot(page: TestPage, name: string) {
 
 const text = async (page: TestPage, id: string) => ((await page.getByTestId(id).textContent()) ?? '').trim();
 const qtyInput = (page: TestPage, name: string) => page.getByRole('spinbutton', { name: new RegExp(`^${name}`) });
-const option = (page: TestPage, name: string) => page.locator('[data-testid="option"]', { has: page.locator(`legend:text-is("${name}")`) });
+const option = (page: TestPage, name: string) =>
+  page.locator('[data-testid="option"]', { has: page.locator(`legend:text-is("${name}")`) });
 
 describe('browser: product page', function () {
   before(function () {
@@ -94,7 +95,9 @@ describe('browser: product page', function () {
     expect(await text(page, 'stock-code')).to.equal('DEMO-CONFIG-008-036-0DB-01Z');
 
     // The + button stops at 35, − steps down.
-    expect(await option(page, 'Extra seed plates').getByRole('button', { name: 'Increase Corn 30-cell' }).isDisabled()).to.equal(true);
+    expect(
+      await option(page, 'Extra seed plates').getByRole('button', { name: 'Increase Corn 30-cell' }).isDisabled(),
+    ).to.equal(true);
     await option(page, 'Extra seed plates').getByRole('button', { name: 'Decrease Corn 30-cell' }).click();
     expect(await corn.inputValue()).to.equal('34');
     await corn.fill('35');
@@ -200,7 +203,11 @@ describe('browser: product page', function () {
   it('shows a refused add as an error alert and keeps the page usable', async () => {
     const { page } = await open('DEMO-CONFIG');
     await page.route('**/en-us/cart/add/inline', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'out_of_stock', message: 'This product is out of stock.' } }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'out_of_stock', message: 'This product is out of stock.' } }),
+      }),
     );
     await page.getByTestId('add-to-cart').click();
     await page.getByTestId('alert').filter({ hasText: 'This product is out of stock.' }).waitFor();
@@ -218,7 +225,11 @@ describe('browser: product page', function () {
     expect(await option(page, 'Row count').getByLabel('8 rows').isChecked()).to.equal(true);
     // Tab reaches the revealed child option; ArrowDown picks 36 in.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).closest('fieldset')?.querySelector('legend')?.textContent)).to.equal('Row unit spacing');
+    expect(
+      await page.evaluate(
+        () => (document.activeElement as HTMLInputElement).closest('fieldset')?.querySelector('legend')?.textContent,
+      ),
+    ).to.equal('Row unit spacing');
     await page.keyboard.press('ArrowDown');
     expect(await text(page, 'stock-code')).to.equal('DEMO-CONFIG-008-036-0C2');
     // Tab to the hitch, then on to the first stepper: − is disabled at 0, so focus lands on the input.
@@ -239,10 +250,14 @@ describe('browser: product page', function () {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal('Show image 2 of 3');
     await page.keyboard.press('End');
     expect(await page.getByTestId('gallery-main').getAttribute('data-index')).to.equal('2');
-    expect(await page.getByTestId('gallery-main').getAttribute('alt')).to.equal('Custom Vacuum Planter — Build Your Own, image 3 of 3');
+    expect(await page.getByTestId('gallery-main').getAttribute('alt')).to.equal(
+      'Custom Vacuum Planter — Build Your Own, image 3 of 3',
+    );
     await page.keyboard.press('ArrowRight'); // wraps
     expect(await page.getByTestId('gallery-main').getAttribute('data-index')).to.equal('0');
-    expect(await page.getByTestId('gallery-main').getAttribute('alt')).to.equal('Custom Vacuum Planter — Build Your Own');
+    expect(await page.getByTestId('gallery-main').getAttribute('alt')).to.equal(
+      'Custom Vacuum Planter — Build Your Own',
+    );
     await page.close();
   });
 
@@ -252,7 +267,9 @@ describe('browser: product page', function () {
         const { page } = await open(code, { width });
         if (code === 'DEMO-CONFIG') await option(page, 'Row count').getByLabel('8 rows').check();
         expect(await axe(page)).to.deep.equal([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, 'horizontal overflow in px').to.be.at.most(0);
         if (width === 375) {
           // One column: the details sit below the gallery.

@@ -84,7 +84,9 @@ describe('browser: quick order', function () {
     await page.getByRole('button', { name: 'Add 20 lines to cart' }).click();
     await page.waitForURL(/\/en-us\/cart$/);
     await hydrated(page);
-    expect(await page.getByRole('status').filter({ hasText: '20 lines from quick order are in your cart.' }).count()).to.equal(1);
+    expect(
+      await page.getByRole('status').filter({ hasText: '20 lines from quick order are in your cart.' }).count(),
+    ).to.equal(1);
     expect(await page.getByTestId('cart-line').count()).to.equal(20);
     // The toast covers no control: a tap on the toast's text goes through to the page beneath it.
     const beneath = await page.evaluate(() => {
@@ -93,7 +95,12 @@ describe('browser: quick order', function () {
     });
     expect(beneath, 'a tap on the toast reaches the page').to.equal(true);
     // 51 units; $1,746.00 is the demo prices times the pasted quantities.
-    expect(await page.getByRole('banner').getByRole('link', { name: /^Cart\b/ }).textContent()).to.match(/51\s*$/);
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /^Cart\b/ })
+        .textContent(),
+    ).to.match(/51\s*$/);
     expect(await page.getByTestId('cart-subtotal').textContent()).to.equal('$1,746.00');
     await screenshot(page, 'quick-order-cart-1280');
 
@@ -119,7 +126,10 @@ describe('browser: quick order', function () {
       const search = page.getByRole('combobox', { name: 'Find the right part for line 12' });
       await search.click();
       await search.pressSequentially('Disc Opener', { delay: 30 });
-      await page.getByRole('option', { name: /Disc Opener Blade 15"/ }).first().click();
+      await page
+        .getByRole('option', { name: /Disc Opener Blade 15"/ })
+        .first()
+        .click();
       await page.getByText('20 of 20 lines ready').waitFor();
       await page.getByRole('button', { name: 'Add 20 lines to cart' }).click();
       await page.waitForURL(/\/en-us\/cart$/);
@@ -127,10 +137,15 @@ describe('browser: quick order', function () {
       expect(await page.getByTestId('cart-line').count()).to.equal(20);
 
       const payment = await acmeCheckoutToPayment(page, me);
-      await me.choose(payment.getByRole('group', { name: 'Payment method' }), payment.getByRole('radio', { name: 'Invoice (net 30)' }));
+      await me.choose(
+        payment.getByRole('group', { name: 'Payment method' }),
+        payment.getByRole('radio', { name: 'Invoice (net 30)' }),
+      );
       await me.press(payment.getByRole('button', { name: 'Place order' }));
       await page.waitForURL(/\/en-us\/orders\/\d+\?placed=1$/);
-      const heading = await page.getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ }).textContent();
+      const heading = await page
+        .getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ })
+        .textContent();
       const orderId = Number(/#(\d+)/.exec(heading!)![1]);
       expect(orderId).to.equal(cartId);
       const [placed] = await sqlRows<{ status: string; due: boolean; lines: number; units: number; subtotal: string }>(
@@ -157,10 +172,16 @@ describe('browser: quick order', function () {
       buffer: Buffer.from('part_number,quantity\r\n"PP-SCW",2\r\nDC-IDL,3\r\nNOPE-7,1\r\n'),
     });
     await page.getByText('2 of 3 lines ready').waitFor();
-    expect(await page.getByRole('textbox', { name: 'Part numbers and quantities' }).inputValue()).to.contain('DC-IDL,3');
-    expect(await page.getByTestId('quick-message').allTextContents()).to.deep.equal(['No product has the part number NOPE-7.']);
+    expect(await page.getByRole('textbox', { name: 'Part numbers and quantities' }).inputValue()).to.contain(
+      'DC-IDL,3',
+    );
+    expect(await page.getByTestId('quick-message').allTextContents()).to.deep.equal([
+      'No product has the part number NOPE-7.',
+    ]);
     // The header row is row 1: the lines keep the file's row numbers.
-    expect(await page.getByTestId('quick-line').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-line')))).to.deep.equal(['2', '3', '4']);
+    expect(
+      await page.getByTestId('quick-line').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-line'))),
+    ).to.deep.equal(['2', '3', '4']);
     expect(page.problems).to.deep.equal([]);
   });
 

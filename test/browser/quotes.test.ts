@@ -24,13 +24,19 @@ describe('browser: quotes', function () {
     base = (await testServer()).url;
     cartId = await freshAcmeCart();
     [oldPrice] = await sqlRows<{ id: number; price: string; channel: string | null }>(
-      `select p.id, p.price, (select c.price from channel_prices c where c.product_id = p.id and c.channel_id = (select id from channels where code = 'US')) as channel from products p where p.title = $1`, [PRODUCT]);
+      `select p.id, p.price, (select c.price from channel_prices c where c.product_id = p.id and c.channel_id = (select id from channels where code = 'US')) as channel from products p where p.title = $1`,
+      [PRODUCT],
+    );
   });
   after(async () => {
     await dropCart(cartId);
     if (!oldPrice) return;
     await sqlRows('update products set price = $2 where id = $1', [oldPrice.id, oldPrice.price]);
-    if (oldPrice.channel !== null) await sqlRows(`update channel_prices set price = $2 where product_id = $1 and channel_id = (select id from channels where code = 'US')`, [oldPrice.id, oldPrice.channel]);
+    if (oldPrice.channel !== null)
+      await sqlRows(
+        `update channel_prices set price = $2 where product_id = $1 and channel_id = (select id from channels where code = 'US')`,
+        [oldPrice.id, oldPrice.channel],
+      );
   });
 
   const signIn = (page: TestPage, email: string) => signInFromLanding(page, base, email);
@@ -57,7 +63,9 @@ describe('browser: quotes', function () {
     await screenshot(page, 'quotes-cart-1280');
     // From here the buyer uses the keyboard only (Tab to a control, Enter, typing).
     const kb = person(page, 'keyboard');
-    await kb.press(page.getByRole('complementary', { name: 'Request a quote' }).getByRole('link', { name: 'Request a quote' }));
+    await kb.press(
+      page.getByRole('complementary', { name: 'Request a quote' }).getByRole('link', { name: 'Request a quote' }),
+    );
     await page.getByRole('heading', { level: 1, name: 'Request a quote' }).waitFor();
     // An empty message is refused beside the field.
     await kb.press(page.getByRole('button', { name: 'Send quote request' }));
@@ -65,7 +73,10 @@ describe('browser: quotes', function () {
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'quotes-request-1280');
     await at375(page, 'quotes-request');
-    await kb.type(page.getByRole('textbox', { name: 'Message' }), 'We plant 400 acres this spring: what is your best price for ten?');
+    await kb.type(
+      page.getByRole('textbox', { name: 'Message' }),
+      'We plant 400 acres this spring: what is your best price for ten?',
+    );
     await kb.press(page.getByRole('button', { name: 'Send quote request' }));
     const heading = await page.getByRole('heading', { level: 1, name: /^Quote #\d+$/ }).textContent();
     const quoteId = Number(/#(\d+)/.exec(heading!)![1]);
@@ -73,7 +84,10 @@ describe('browser: quotes', function () {
     expect(await page.getByTestId('quote-state').textContent()).to.equal('Requested');
     expect(await axe(page)).to.deep.equal([]);
     await screenshot(page, 'quotes-requested-1280');
-    const [asked] = await sqlRows<{ status: string; order_id: number }>('select q.status, q.order_id from quotes q where q.id = $1', [quoteId]);
+    const [asked] = await sqlRows<{ status: string; order_id: number }>(
+      'select q.status, q.order_id from quotes q where q.id = $1',
+      [quoteId],
+    );
     expect(asked).to.deep.equal({ status: 'requested', order_id: cartId });
     expect(page.problems).to.deep.equal([]);
     await signOut(page, 'Jordan');
@@ -88,8 +102,13 @@ describe('browser: quotes', function () {
     await staff.getByLabel('Status').selectOption({ label: 'Requested' });
     await staff.getByRole('button', { name: 'Apply' }).click();
     await staff.waitForURL(/state=requested/);
-    const row = staff.getByRole('table', { name: 'Quotes' }).getByRole('row').filter({ has: staff.getByRole('link', { name: `Quote #${quoteId}`, exact: true }) });
-    expect(await row.textContent()).to.contain('buyer@acme.example').and.contain('Requested');
+    const row = staff
+      .getByRole('table', { name: 'Quotes' })
+      .getByRole('row')
+      .filter({ has: staff.getByRole('link', { name: `Quote #${quoteId}`, exact: true }) });
+    expect(await row.textContent())
+      .to.contain('buyer@acme.example')
+      .and.contain('Requested');
     expect(await axe(staff)).to.deep.equal([]);
     await screenshot(staff, 'quotes-admin-index-1280');
     await at375(staff, 'quotes-admin-index');
@@ -100,10 +119,15 @@ describe('browser: quotes', function () {
     await staff.getByRole('spinbutton', { name: /^Quantity of / }).fill('10');
     // The figures follow the prices typed once staff ask: 10 × $9.50 = $95.00, no promotion: the Parts Bundle comes off parts only, and seed plates are not parts.
     await staff.getByRole('button', { name: 'Update totals' }).click();
-    await staff.getByRole('status').filter({ hasText: 'Totals updated for the prices and quantities above.' }).waitFor();
+    await staff
+      .getByRole('status')
+      .filter({ hasText: 'Totals updated for the prices and quantities above.' })
+      .waitFor();
     expect(await staff.getByTestId('quote-total').textContent()).to.equal('$95.00');
     expect(await staff.getByRole('textbox', { name: /^Unit price of / }).inputValue()).to.equal('9.50');
-    await staff.getByRole('textbox', { name: 'Message to the buyer' }).fill('Ten plates at 9.50 each, delivered with your planter order.');
+    await staff
+      .getByRole('textbox', { name: 'Message to the buyer' })
+      .fill('Ten plates at 9.50 each, delivered with your planter order.');
     expect(await axe(staff)).to.deep.equal([]);
     await screenshot(staff, 'quotes-admin-offer-1280');
     await at375(staff, 'quotes-admin-offer');
@@ -131,7 +155,9 @@ describe('browser: quotes', function () {
     await back.getByRole('heading', { level: 1, name: `Quote #${quoteId}` }).waitFor();
     expect(await back.getByText('Ten plates at 9.50 each').isVisible()).to.equal(true);
     const lines = back.getByRole('table', { name: 'Lines' });
-    expect(await lines.getByRole('row').filter({ hasText: PRODUCT }).textContent()).to.contain('$9.50').and.contain('$95.00');
+    expect(await lines.getByRole('row').filter({ hasText: PRODUCT }).textContent())
+      .to.contain('$9.50')
+      .and.contain('$95.00');
     expect(await axe(back)).to.deep.equal([]);
     await screenshot(back, 'quotes-offer-1280');
     await at375(back, 'quotes-offer');
@@ -141,7 +167,9 @@ describe('browser: quotes', function () {
     await screenshot(back, 'quotes-accepted-1280');
     expect(back.problems).to.deep.equal([]);
     const [order] = await sqlRows<{ status: string; unit_price: string; quantity: number; total: string }>(
-      'select o.status, l.unit_price, l.quantity, l.total from orders o join order_line_items l on l.order_id = o.id and l.product_id is not null where o.id = $1', [cartId]);
+      'select o.status, l.unit_price, l.quantity, l.total from orders o join order_line_items l on l.order_id = o.id and l.product_id is not null where o.id = $1',
+      [cartId],
+    );
     expect(order).to.deep.equal({ status: 'pending', unit_price: '9.50', quantity: 10, total: '95.00' });
     await signOut(back, 'Jordan');
     await back.close();

@@ -20,7 +20,10 @@ async function signInAs(page: TestPage, base: string, email: string) {
 
 /** From the back office's navigation to demo order #3 (placed with EPP, R+L freight, a Visa card). */
 async function openOrder3(page: TestPage) {
-  await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click()]);
+  await Promise.all([
+    page.waitForNavigation(),
+    page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click(),
+  ]);
   await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: '#3', exact: true }).click()]);
 }
 
@@ -37,7 +40,9 @@ describe('browser: raw values shown to people', function () {
     const page = await newPage({ width: 1280 });
     await signInAs(page, base, 'admin@example.com');
     await openOrder3(page);
-    expect((await page.getByTestId('order-shipment-method').textContent())?.trim()).to.equal('R+L Carriers · LTL Freight');
+    expect((await page.getByTestId('order-shipment-method').textContent())?.trim()).to.equal(
+      'R+L Carriers · LTL Freight',
+    );
     const payments = (await page.getByTestId('order-payments').textContent()) ?? '';
     expect(payments).to.contain('Card · Visa •••• 4242');
     expect((await page.getByTestId('order-log-count').textContent())?.trim()).to.equal('1 change');
@@ -53,10 +58,21 @@ describe('browser: raw values shown to people', function () {
     // The editor says the same.
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Edit order' }).click()]);
     await hydrated(page);
-    expect((await page.getByTestId('editor-shipment-method').textContent())?.trim()).to.equal('R+L Carriers · LTL Freight');
+    expect((await page.getByTestId('editor-shipment-method').textContent())?.trim()).to.equal(
+      'R+L Carriers · LTL Freight',
+    );
     // Each line shows what it was configured with, as the detail page does.
-    const options = await page.getByTestId('editor-lines').locator('tr[data-line-type="0"]').first().getByTestId('line-option').allTextContents();
-    expect(options).to.include.members(['Row count: 8 rows', 'Hitch: Drawbar pull-type', 'Extra seed plates: Corn 30-cell × 10']);
+    const options = await page
+      .getByTestId('editor-lines')
+      .locator('tr[data-line-type="0"]')
+      .first()
+      .getByTestId('line-option')
+      .allTextContents();
+    expect(options).to.include.members([
+      'Row count: 8 rows',
+      'Hitch: Drawbar pull-type',
+      'Extra seed plates: Corn 30-cell × 10',
+    ]);
     expect((await page.getByTestId('refund-card').first().textContent())?.trim()).to.equal('Visa •••• 4242');
     await page.getByLabel('Refund amount: Visa •••• 4242').waitFor();
     expect((await page.getByTestId('editor-payments').textContent()) ?? '').to.contain('Card · Visa •••• 4242');
@@ -71,7 +87,10 @@ describe('browser: raw values shown to people', function () {
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: '#3', exact: true }).click()]);
     expect((await page.getByTestId('order-log-count').textContent())?.trim()).to.equal('1 modification');
     expect((await page.getByTestId('order-log-action').first().textContent())?.trim()).to.equal('Commande passée');
-    await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Journal' }).click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Journal' }).click(),
+    ]);
     const actions = await page.getByTestId('log-action').allTextContents();
     expect(actions).to.include('Connexion'); // this test's own sign-in, on the first page
     for (const a of actions) expect(a, 'an action shown as its code').not.to.match(/^[a-z_]+\.[a-z_.-]+$/);
@@ -91,12 +110,20 @@ describe('browser: raw values shown to people', function () {
     await sqlRows('update inventory set quantity = greatest(quantity, 50) where product_id = $1', [product]);
     const c = await newCustomer(product, 1);
     const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
-    const placed = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 2, check_number: '5521', expected_total: totals.total });
+    const placed = await place(c.a, c.token, randomUUID(), {
+      order_id: c.orderId,
+      payment_type: 2,
+      check_number: '5521',
+      expected_total: totals.total,
+    });
     expect(placed.status, placed.text).to.equal(201);
 
     const page = await newPage({ width: 1280 });
     await signInAs(page, base, 'admin@example.com');
-    await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Log' }).click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Log' }).click(),
+    ]);
     await page.getByLabel('Search').fill(`Order ${c.orderId} placed`);
     await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Apply' }).click()]);
     const row = page.getByTestId('log-row').filter({ hasText: `Order ${c.orderId} placed` });
@@ -111,7 +138,10 @@ describe('browser: raw values shown to people', function () {
   it('an ended promotion says Expired even when it was also switched off', async () => {
     const page = await newPage({ width: 1280 });
     await signInAs(page, base, 'admin@example.com');
-    await Promise.all([page.waitForNavigation(), page.getByTestId('admin-nav').getByRole('link', { name: 'Promotions' }).click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Promotions' }).click(),
+    ]);
     // "Winter Service — $15 off": ended in the demo data and switched off.
     const row = page.getByTestId('promotion-row').filter({ hasText: 'Winter Service' });
     expect((await row.locator('.badge').first().textContent())?.trim()).to.equal('Expired');
@@ -124,7 +154,10 @@ describe('browser: raw values shown to people', function () {
     const page = await newPage({ width: 1280 });
     await page.goto(`${base}/en-us/`);
     const copy = (await page.getByTestId('landing-hero-body').boundingBox())!;
-    const cta = (await page.getByTestId('landing-hero').getByRole('link', { name: 'Shop planters and parts' }).boundingBox())!;
+    const cta = (await page
+      .getByTestId('landing-hero')
+      .getByRole('link', { name: 'Shop planters and parts' })
+      .boundingBox())!;
     expect(cta.y - (copy.y + copy.height)).to.be.at.least(16);
     await Promise.all([page.waitForNavigation(), page.getByTestId('landing-lead').click()]);
     const open = page.locator('.date-field__open').first();

@@ -14,21 +14,71 @@ import { DEMO_PASSWORD } from '../helpers/http.ts';
 import { testServer } from '../helpers/server.ts';
 
 type Words = {
-  lang: string; planter: string; menu: string; products: string; parts: string; dealers: string; signIn: string; email: string; password: string;
+  lang: string;
+  planter: string;
+  menu: string;
+  products: string;
+  parts: string;
+  dealers: string;
+  signIn: string;
+  email: string;
+  password: string;
   admin: { orders: string; customers: string; products: string; promotions: string; warehouses: string };
 };
 const WORDS: Record<'en-us' | 'fr-ca' | 'es-mx', Words> = {
   'en-us': {
-    lang: 'en', planter: 'Custom Vacuum Planter — Build Your Own', menu: 'Menu', products: 'Products', parts: 'Parts diagrams', dealers: 'Find a dealer', signIn: 'Sign in', email: 'Email', password: 'Password',
-    admin: { orders: 'Orders', customers: 'Customers', products: 'Products', promotions: 'Promotions', warehouses: 'Warehouses' },
+    lang: 'en',
+    planter: 'Custom Vacuum Planter — Build Your Own',
+    menu: 'Menu',
+    products: 'Products',
+    parts: 'Parts diagrams',
+    dealers: 'Find a dealer',
+    signIn: 'Sign in',
+    email: 'Email',
+    password: 'Password',
+    admin: {
+      orders: 'Orders',
+      customers: 'Customers',
+      products: 'Products',
+      promotions: 'Promotions',
+      warehouses: 'Warehouses',
+    },
   },
   'fr-ca': {
-    lang: 'fr', planter: 'Semoir pneumatique sur mesure — À configurer', menu: 'Menu', products: 'Produits', parts: 'Vues éclatées', dealers: 'Trouver un concessionnaire', signIn: 'Se connecter', email: 'Courriel', password: 'Mot de passe',
-    admin: { orders: 'Commandes', customers: 'Clients', products: 'Produits', promotions: 'Promotions', warehouses: 'Entrepôts' },
+    lang: 'fr',
+    planter: 'Semoir pneumatique sur mesure — À configurer',
+    menu: 'Menu',
+    products: 'Produits',
+    parts: 'Vues éclatées',
+    dealers: 'Trouver un concessionnaire',
+    signIn: 'Se connecter',
+    email: 'Courriel',
+    password: 'Mot de passe',
+    admin: {
+      orders: 'Commandes',
+      customers: 'Clients',
+      products: 'Produits',
+      promotions: 'Promotions',
+      warehouses: 'Entrepôts',
+    },
   },
   'es-mx': {
-    lang: 'es', planter: 'Sembradora neumática a la medida — Configúrela', menu: 'Menú', products: 'Productos', parts: 'Diagramas de partes', dealers: 'Buscar distribuidor', signIn: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña',
-    admin: { orders: 'Pedidos', customers: 'Clientes', products: 'Productos', promotions: 'Promociones', warehouses: 'Almacenes' },
+    lang: 'es',
+    planter: 'Sembradora neumática a la medida — Configúrela',
+    menu: 'Menú',
+    products: 'Productos',
+    parts: 'Diagramas de partes',
+    dealers: 'Buscar distribuidor',
+    signIn: 'Iniciar sesión',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    admin: {
+      orders: 'Pedidos',
+      customers: 'Clientes',
+      products: 'Productos',
+      promotions: 'Promociones',
+      warehouses: 'Almacenes',
+    },
   },
 };
 
@@ -66,8 +116,12 @@ describe('browser: the main screens in three languages at 1280 and 375 px', func
         /** A header link; on a phone the header's Menu opens first. */
         const headerLink = async (name: string) => {
           const menu = page.getByRole('button', { name: w.menu, exact: true });
-          if (width < 992 && (await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
-          await Promise.all([page.waitForNavigation(), page.getByRole('banner').getByRole('link', { name, exact: true }).first().click()]);
+          if (width < 992 && (await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true')
+            await menu.click();
+          await Promise.all([
+            page.waitForNavigation(),
+            page.getByRole('banner').getByRole('link', { name, exact: true }).first().click(),
+          ]);
         };
 
         await page.goto(`${base}/${locale}/`); // where a person starts
@@ -75,7 +129,14 @@ describe('browser: the main screens in three languages at 1280 and 375 px', func
 
         await headerLink(w.products);
         wrong.push(...(await look(page, w, `${tag}-catalog`)));
-        await Promise.all([page.waitForNavigation(), page.getByRole('main').getByRole('link', { name: new RegExp(w.planter) }).first().click()]);
+        await Promise.all([
+          page.waitForNavigation(),
+          page
+            .getByRole('main')
+            .getByRole('link', { name: new RegExp(w.planter) })
+            .first()
+            .click(),
+        ]);
         wrong.push(...(await look(page, w, `${tag}-product`)));
 
         await headerLink(w.parts);
@@ -90,12 +151,16 @@ describe('browser: the main screens in three languages at 1280 and 375 px', func
         await Promise.all([page.waitForNavigation(), signIn.click()]);
         await page.getByLabel(w.email, { exact: true }).fill('admin@example.com');
         await page.getByLabel(w.password, { exact: true }).fill(DEMO_PASSWORD);
-        await Promise.all([page.waitForNavigation(), page.getByRole('main').getByRole('button', { name: w.signIn, exact: true }).click()]);
+        await Promise.all([
+          page.waitForNavigation(),
+          page.getByRole('main').getByRole('button', { name: w.signIn, exact: true }).click(),
+        ]);
         wrong.push(...(await look(page, w, `${tag}-admin-home`)));
 
         for (const [key, name] of Object.entries(w.admin)) {
           const nav = page.getByRole('navigation', { name: /Back office|Administration|Administración/ });
-          if (!(await nav.getByRole('link', { name, exact: true }).isVisible())) await page.getByRole('button', { name: w.menu, exact: true }).first().click();
+          if (!(await nav.getByRole('link', { name, exact: true }).isVisible()))
+            await page.getByRole('button', { name: w.menu, exact: true }).first().click();
           await Promise.all([page.waitForNavigation(), nav.getByRole('link', { name, exact: true }).click()]);
           wrong.push(...(await look(page, w, `${tag}-admin-${key}`)));
         }

@@ -28,7 +28,9 @@ async function axeWithin(page: TestPage, selector: string): Promise<string[]> {
 
 async function openProduct(page: TestPage, base: string, id: number, locale = 'en-us') {
   await page.goto(`${base}/${locale}/products/${id}`);
-  await page.waitForSelector('[data-testid="shipping-estimate-form"][data-behaviour-ready="true"]', { timeout: 15_000 });
+  await page.waitForSelector('[data-testid="shipping-estimate-form"][data-behaviour-ready="true"]', {
+    timeout: 15_000,
+  });
   return page.getByTestId('shipping-estimate-form');
 }
 
@@ -97,15 +99,23 @@ describe('browser: shipping estimate', function () {
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/shipping/estimate', async (route) => {
       await held;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } }),
+      });
     });
     await form.getByTestId('shipping-postal-code').fill('60601');
     await form.getByTestId('shipping-submit').click();
     // While waiting: button disabled, spinner shown.
-    await page.waitForFunction(() => (document.querySelector('[data-testid="shipping-submit"]') as HTMLButtonElement).disabled);
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="shipping-submit"]') as HTMLButtonElement).disabled,
+    );
     expect(await form.locator('[data-role="spinner"]').isVisible()).to.equal(true);
     release();
-    await page.waitForFunction(() => !(document.querySelector('[data-testid="shipping-submit"]') as HTMLButtonElement).disabled);
+    await page.waitForFunction(
+      () => !(document.querySelector('[data-testid="shipping-submit"]') as HTMLButtonElement).disabled,
+    );
     expect(await form.locator('[data-role="spinner"]').isHidden()).to.equal(true);
     expect(await page.getByTestId('shipping-try-another').count()).to.equal(0);
     expect(errors.some((e) => /shipping estimate failed/.test(e))).to.equal(true);
@@ -117,7 +127,10 @@ describe('browser: shipping estimate', function () {
     const form = await openProduct(page, base, plate, 'fr-ca');
     await form.getByTestId('shipping-country').focus();
     expect(await form.getByTestId('shipping-country').inputValue()).to.equal('CA');
-    const options = await form.getByTestId('shipping-country').locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    const options = await form
+      .getByTestId('shipping-country')
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
     expect(options.slice(0, 2)).to.deep.equal(['US', 'CA']);
     await page.keyboard.press('Tab');
     await page.keyboard.type('S4P 3Y2');
@@ -125,12 +138,17 @@ describe('browser: shipping estimate', function () {
     await page.getByTestId('shipping-quote').first().waitFor();
     expect(await page.getByTestId('shipping-quotes').textContent()).to.include('Options de livraison');
     expect(await page.getByTestId('shipping-quote-price').first().textContent()).to.match(/\d+,\d\d\s*\$/);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).to.be.at.most(0);
     expect(await axeWithin(page, '[data-testid="shipping-estimate"]')).to.deep.equal([]);
     await page.getByTestId('shipping-estimate').scrollIntoViewIfNeeded();
     await screenshot(page, 'shipping-quotes-phone');
-    if (process.env.SCREENSHOTS) await page.getByTestId('shipping-estimate').screenshot({ path: 'test-results/shipping-estimate-phone-section.png' });
+    if (process.env.SCREENSHOTS)
+      await page
+        .getByTestId('shipping-estimate')
+        .screenshot({ path: 'test-results/shipping-estimate-phone-section.png' });
     expect(page.problems).to.deep.equal([]);
     await page.close();
   });

@@ -21,7 +21,10 @@ describe('browser: invoices due pages', function () {
   });
   after(() => removeInvoices(ids));
 
-  const orderLinks = async (page: TestPage) => (await page.getByRole('table', { name: 'Invoices due' }).getByTestId('invoice-link').allTextContents()).map((t) => Number(t.replace('#', '')));
+  const orderLinks = async (page: TestPage) =>
+    (await page.getByRole('table', { name: 'Invoices due' }).getByTestId('invoice-link').allTextContents()).map((t) =>
+      Number(t.replace('#', '')),
+    );
 
   for (const width of [1280, 375]) {
     it(`staff page through overdue invoices with Next and Previous, the filter kept (${width} px)`, async () => {

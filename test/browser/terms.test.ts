@@ -7,7 +7,14 @@
 import { expect } from 'chai';
 import { axe, newPage, requireChromium, screenshot, type TestPage } from '../helpers/browser.ts';
 import { sqlRows, testServer } from '../helpers/server.ts';
-import { acmeCheckoutToPayment, addPopularToCart, person, dropCart, freshAcmeCart, signInFromLanding } from './journeys-person.ts';
+import {
+  acmeCheckoutToPayment,
+  addPopularToCart,
+  person,
+  dropCart,
+  freshAcmeCart,
+  signInFromLanding,
+} from './journeys-person.ts';
 
 /** "Dec 26, 2026": today + 30 days as the pages write a date (en-US, medium, UTC), computed here by hand. */
 const in30Days = () => {
@@ -25,7 +32,9 @@ describe('browser: pay on terms', function () {
   before(async function () {
     requireChromium(this);
     base = (await testServer()).url;
-    await sqlRows(`update inventory set quantity = greatest(quantity, 60) where product_id = (select id from products where stockcode = 'DEMO-SEED-PLATE')`);
+    await sqlRows(
+      `update inventory set quantity = greatest(quantity, 60) where product_id = (select id from products where stockcode = 'DEMO-SEED-PLATE')`,
+    );
   });
   // The buyer shops in a new, empty cart of their own (other suites use Acme's demo cart).
   beforeEach(async () => {
@@ -45,17 +54,24 @@ describe('browser: pay on terms', function () {
       await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
       await addPopularToCart(page, me, 'Seed Plate — Corn 30-cell');
       const payment = await acmeCheckoutToPayment(page, me);
-      await me.choose(payment.getByRole('group', { name: 'Payment method' }), payment.getByRole('radio', { name: 'Invoice (net 30)' }));
+      await me.choose(
+        payment.getByRole('group', { name: 'Payment method' }),
+        payment.getByRole('radio', { name: 'Invoice (net 30)' }),
+      );
       expect(await payment.getByText(/payment is due 30 days after the order is placed/).isVisible()).to.equal(true);
       expect(await payment.getByText(/^Credit available: \$[\d,]+\.\d\d$/).isVisible()).to.equal(true);
       expect(await axe(page)).to.deep.equal([]);
       await screenshot(page, `terms-checkout-invoice-${width}`);
       await me.press(payment.getByRole('button', { name: 'Place order' }));
       await page.waitForURL(/\/en-us\/orders\/\d+\?placed=1$/);
-      const heading = await page.getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ }).textContent();
+      const heading = await page
+        .getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ })
+        .textContent();
       const orderId = /#(\d+)/.exec(heading!)![1];
       const paid = page.getByRole('region', { name: 'Payment' });
-      expect(await paid.textContent()).to.contain('Invoice (net 30)').and.contain(`Due by ${in30Days()}`);
+      expect(await paid.textContent())
+        .to.contain('Invoice (net 30)')
+        .and.contain(`Due by ${in30Days()}`);
       expect(await axe(page)).to.deep.equal([]);
       await screenshot(page, `terms-confirmation-${width}`);
       expect(page.problems).to.deep.equal([]);
@@ -66,9 +82,15 @@ describe('browser: pay on terms', function () {
       await staff.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
       await staff.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Invoices due' }).click();
       await staff.getByRole('heading', { level: 1, name: 'Invoices due' }).waitFor();
-      const row = staff.getByRole('table', { name: 'Invoices due' }).getByRole('row').filter({ has: staff.getByRole('link', { name: `#${orderId}` }) });
+      const row = staff
+        .getByRole('table', { name: 'Invoices due' })
+        .getByRole('row')
+        .filter({ has: staff.getByRole('link', { name: `#${orderId}` }) });
       expect(await row.count()).to.equal(1);
-      expect(await row.textContent()).to.contain(in30Days()).and.contain('Not yet due').and.contain('Acme Farms');
+      expect(await row.textContent())
+        .to.contain(in30Days())
+        .and.contain('Not yet due')
+        .and.contain('Acme Farms');
       // Overdue only: this one is not due yet.
       await staff.getByRole('checkbox', { name: 'Overdue only' }).check();
       await staff.getByRole('button', { name: 'Apply' }).click();
@@ -81,7 +103,12 @@ describe('browser: pay on terms', function () {
       expect(await axe(staff)).to.deep.equal([]);
       await screenshot(staff, `terms-invoices-all-${width}`);
       // The customer's page shows the organisation's terms, with the form staff change them with.
-      await staff.getByRole('table', { name: 'Invoices due' }).getByRole('row').filter({ has: staff.getByRole('link', { name: `#${orderId}` }) }).getByRole('link', { name: 'Jordan Okafor' }).click();
+      await staff
+        .getByRole('table', { name: 'Invoices due' })
+        .getByRole('row')
+        .filter({ has: staff.getByRole('link', { name: `#${orderId}` }) })
+        .getByRole('link', { name: 'Jordan Okafor' })
+        .click();
       const terms = staff.getByRole('form', { name: 'Payment terms' });
       await terms.waitFor();
       expect(await terms.getByRole('radio', { name: 'Net 30' }).isChecked()).to.equal(true);

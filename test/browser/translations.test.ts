@@ -35,7 +35,9 @@ describe('browser: translation editor', function () {
     await drawer.waitFor({ state: 'visible' });
     expect(await drawer.locator('[data-translation-key="ui:nav.products"]').count()).to.equal(1);
     await screenshot(page, 'page-text-drawer-1280');
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="page-text-panel"]'))).to.equal(true);
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="page-text-panel"]'))).to.equal(
+      true,
+    );
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).to.equal('page-text-button');
@@ -48,7 +50,9 @@ describe('browser: translation editor', function () {
     expect(await page.getByTestId('tr-field').inputValue()).to.equal('ui:landing.section.planters.body');
     expect(await page.getByTestId('tr-language').inputValue()).to.equal('en');
     expect(await page.getByTestId('tr-country').inputValue()).to.equal('');
-    expect(await page.getByTestId('tr-value').inputValue()).to.equal('Two- to twelve-row vacuum planters, configured to your spacing, with the seed plates you need.');
+    expect(await page.getByTestId('tr-value').inputValue()).to.equal(
+      'Two- to twelve-row vacuum planters, configured to your spacing, with the seed plates you need.',
+    );
     expect(await page.getByTestId('tr-version').inputValue()).to.equal('1');
     expect(await page.getByTestId('tr-new').count()).to.equal(0);
     expect(await page.locator('[data-testid="tr-language"] option[value="xx"]').count()).to.equal(0);
@@ -56,15 +60,21 @@ describe('browser: translation editor', function () {
 
     // Pick fr-ca: language fr, then country CA (no entry yet: empty value, a new entry).
     await page.getByTestId('tr-language').selectOption('fr');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="tr-value"]') as HTMLTextAreaElement).value !== '');
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="tr-value"]') as HTMLTextAreaElement).value !== '',
+    );
     await page.getByTestId('tr-country').selectOption('CA');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="tr-value"]') as HTMLTextAreaElement).value === '');
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="tr-value"]') as HTMLTextAreaElement).value === '',
+    );
     expect(await page.getByTestId('tr-version').inputValue()).to.equal('0');
 
     // An unclosed tag shows a lint error; closing it clears the list.
     await page.getByTestId('tr-value').fill('<p>Des semoirs <strong>précis</strong> pour le Québec.');
     await page.getByTestId('tr-error').first().waitFor();
-    expect(await page.getByTestId('tr-error').first().textContent()).to.match(/^Line 1, Col 55: Tag must be paired, missing: \[ <\/p> \]/);
+    expect(await page.getByTestId('tr-error').first().textContent()).to.match(
+      /^Line 1, Col 55: Tag must be paired, missing: \[ <\/p> \]/,
+    );
     expect(await axe(page), 'axe 1280 with the editor open').to.deep.equal([]);
     await page.getByTestId('tr-value').fill(V1);
     // The linter runs after the lazily loaded module answers: wait for the list to go, then check it stays gone.
@@ -73,13 +83,23 @@ describe('browser: translation editor', function () {
 
     // The machine-translate button without TRANSLATE_API_KEY: the offline translator gives the catalogue's French, labelled offline.
     await page.getByTestId('tr-machine').click();
-    await page.getByText('Offline translation: only the interface’s own words were translated. Check the text before saving.').waitFor();
+    await page
+      .getByText('Offline translation: only the interface’s own words were translated. Check the text before saving.')
+      .waitFor();
     expect(await page.getByTestId('tr-machine').isEnabled()).to.equal(true);
-    expect(await page.getByTestId('tr-value').inputValue()).to.equal('Semoirs pneumatiques de deux à douze rangs, configurés selon votre espacement.');
+    expect(await page.getByTestId('tr-value').inputValue()).to.equal(
+      'Semoirs pneumatiques de deux à douze rangs, configurés selon votre espacement.',
+    );
     // A failing service: the spec's failure message, the text kept, and the button comes back enabled.
     await page.getByTestId('tr-value').fill(V1);
     const failing = '**/translation/*/fr';
-    await page.route(failing, (r) => r.fulfill({ status: 502, contentType: 'application/json', body: '{"error":{"code":"translate_failed","message":"down","fields":{}}}' }));
+    await page.route(failing, (r) =>
+      r.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: '{"error":{"code":"translate_failed","message":"down","fields":{}}}',
+      }),
+    );
     await page.getByTestId('tr-machine').click();
     await page.getByText('An error occurred while fetching the translation. Please try again.').waitFor();
     await page.unroute(failing);
@@ -95,7 +115,9 @@ describe('browser: translation editor', function () {
     // A second version, then the version dropdown brings the first back into the textarea.
     await page.getByTestId('tr-value').fill(V2);
     await page.getByTestId('tr-save').click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="tr-version"]') as HTMLSelectElement).value === '2');
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="tr-version"]') as HTMLSelectElement).value === '2',
+    );
     await page.getByTestId('tr-version').selectOption('1');
     expect(await page.getByTestId('tr-value').inputValue()).to.equal(V1);
 
@@ -129,7 +151,9 @@ describe('browser: translation editor', function () {
     const customer = await newPage({ width: 375 });
     await signInAs(customer, base, 'customer@example.com');
     await customer.goto(`${base}/fr-ca/`);
-    expect(await customer.getByTestId('landing-planters-body').innerHTML()).to.include('Semoirs sous vide, de 4 à 24 rangs.');
+    expect(await customer.getByTestId('landing-planters-body').innerHTML()).to.include(
+      'Semoirs sous vide, de 4 à 24 rangs.',
+    );
     expect(await customer.locator('[data-translation-key]').count()).to.equal(0);
     expect(await axe(customer), 'axe 375 customer page').to.deep.equal([]);
     await customer.setViewportSize({ width: 1280, height: 900 });
@@ -141,7 +165,12 @@ describe('browser: translation editor', function () {
     const page = await newPage();
     const blocked: string[] = [];
     page.on('console', (m) => /ERR_BLOCKED_BY_RESPONSE/.test(m.text()) && blocked.push(m.text()));
-    page.on('requestfailed', (r) => /ERR_BLOCKED_BY_RESPONSE/.test(r.failure()?.errorText ?? '') && blocked.push(`${r.url()} ${r.failure()?.errorText}`));
+    page.on(
+      'requestfailed',
+      (r) =>
+        /ERR_BLOCKED_BY_RESPONSE/.test(r.failure()?.errorText ?? '') &&
+        blocked.push(`${r.url()} ${r.failure()?.errorText}`),
+    );
     await signInAs(page, base, 'admin@example.com');
     await page.goto(`${base}/fr-ca/`);
     await hydrated(page);
@@ -156,7 +185,10 @@ describe('browser: translation editor', function () {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).to.equal('page-text-button');
 
     // No fr-CA entry for the hero title: the page shows the French (all countries) entry, and so does the editor.
-    await page.getByRole('heading', { level: 1 }).getByRole('link', { name: 'Modifier le texte: landing.hero.title' }).click();
+    await page
+      .getByRole('heading', { level: 1 })
+      .getByRole('link', { name: 'Modifier le texte: landing.hero.title' })
+      .click();
     const dialog = page.getByTestId('tr-dialog');
     await dialog.waitFor({ state: 'visible' });
     expect(await page.getByTestId('tr-code').inputValue()).to.equal('landing.hero.title');
@@ -174,8 +206,15 @@ describe('browser: translation editor', function () {
     // The sandboxed preview has the page's stylesheet (not the browser's default Times, black).
     const frame = (await (await page.getByTestId('tr-pane-0-rendered').elementHandle())!.contentFrame())!;
     // (the stylesheet loads after the frame: wait for it, then read what the body got)
-    await frame.waitForFunction(() => getComputedStyle(document.body).fontFamily.includes('system-ui'), null, { timeout: 10_000 }).catch(() => undefined);
-    const look = await frame.evaluate(() => ({ font: getComputedStyle(document.body).fontFamily, color: getComputedStyle(document.body).color }));
+    await frame
+      .waitForFunction(() => getComputedStyle(document.body).fontFamily.includes('system-ui'), null, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
+    const look = await frame.evaluate(() => ({
+      font: getComputedStyle(document.body).fontFamily,
+      color: getComputedStyle(document.body).color,
+    }));
     expect(look.font).to.not.match(/Times/);
     expect(look.color).to.equal('rgb(29, 35, 32)');
     await screenshot(page, 'translation-editor-fr-1280');
@@ -203,13 +242,18 @@ describe('browser: translation editor', function () {
     await page.getByTestId('featured-products').getByRole('link').first().click();
     await hydrated(page);
     expect(await page.getByTestId('product-name').innerText()).to.match(/^Row Unit Rebuild Kit\n/);
-    await page.getByTestId('product-name').getByRole('link', { name: /^Edit text: product\.\d+\.title$/ }).click();
+    await page
+      .getByTestId('product-name')
+      .getByRole('link', { name: /^Edit text: product\.\d+\.title$/ })
+      .click();
     await page.getByTestId('tr-dialog').waitFor({ state: 'visible' });
     expect(await page.getByTestId('tr-language').inputValue()).to.equal('en');
     expect(await page.getByTestId('tr-value').inputValue()).to.equal('Row Unit Rebuild Kit');
     expect(await page.getByTestId('tr-version').inputValue()).to.equal('0');
     expect(await page.getByTestId('tr-new').innerText()).to.equal('New entry');
-    expect(await page.getByTestId('tr-new-hint').innerText()).to.equal('No text in this language yet: the English text is filled in to start from. Saving creates the entry.');
+    expect(await page.getByTestId('tr-new-hint').innerText()).to.equal(
+      'No text in this language yet: the English text is filled in to start from. Saving creates the entry.',
+    );
     expect(await axe(page), 'axe 1280 new entry').to.deep.equal([]);
     await screenshot(page, 'translation-editor-new-entry-1280');
     expect(page.problems).to.deep.equal([]);
@@ -221,9 +265,15 @@ describe('browser: translation editor', function () {
     await page.goto(`${base}/account/dashboard`);
     await hydrated(page);
     // Closed: the corner where the floating panel was shows the page (no page-text element anywhere on top).
-    for (const [w, h] of [[1280, 900], [375, 800]]) {
+    for (const [w, h] of [
+      [1280, 900],
+      [375, 800],
+    ]) {
       await page.setViewportSize({ width: w, height: h });
-      const covered = await page.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('.page-text-drawer, .page-text'), [w - 30, h - 30]);
+      const covered = await page.evaluate(
+        ([x, y]) => !!document.elementFromPoint(x, y)?.closest('.page-text-drawer, .page-text'),
+        [w - 30, h - 30],
+      );
       expect(covered, `${w} px`).to.equal(false);
       expect(await page.getByTestId('page-text-panel').isVisible()).to.equal(false);
       await screenshot(page, `page-text-closed-${w}`);
@@ -231,12 +281,16 @@ describe('browser: translation editor', function () {
       await toggle.focus();
       await page.keyboard.press('Enter'); // keyboard reachable
       await page.getByTestId('page-text-panel').waitFor({ state: 'visible' });
-      expect(await page.getByTestId('page-text-panel').locator('[data-translation-key="ui:dashboard.title"]').count()).to.equal(1);
+      expect(
+        await page.getByTestId('page-text-panel').locator('[data-translation-key="ui:dashboard.title"]').count(),
+      ).to.equal(1);
       expect(await axe(page), `axe ${w} drawer open`).to.deep.equal([]);
       await screenshot(page, `page-text-open-${w}`);
       await page.keyboard.press('Escape');
       await page.getByTestId('page-text-panel').waitFor({ state: 'hidden' });
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).to.equal('page-text-button');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).to.equal(
+        'page-text-button',
+      );
     }
     expect(page.problems).to.deep.equal([]);
     await page.close();

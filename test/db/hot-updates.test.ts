@@ -11,7 +11,17 @@ import { sqlRows } from '../helpers/server.ts';
 /** What a cart write changes (src/features/cart/totals.ts settleStatement), by hand. */
 const WRITTEN = {
   orders: ['subtotal', 'discount', 'total', 'shipping', 'tax', 'updated_at'],
-  order_line_items: ['quantity', 'unit_price', 'title', 'discount', 'total', 'total_discounted', 'unpaid_total', 'paid_total', 'updated_at'],
+  order_line_items: [
+    'quantity',
+    'unit_price',
+    'title',
+    'discount',
+    'total',
+    'total_discounted',
+    'unpaid_total',
+    'paid_total',
+    'updated_at',
+  ],
 } as const;
 
 describe('db: cart changes are HOT updates (no index reads what they write)', () => {
@@ -23,14 +33,22 @@ describe('db: cart changes are HOT updates (no index reads what they write)', ()
         [table],
       );
       expect(indexes.length).to.be.greaterThan(3);
-      const reads = (def: string, column: string) => new RegExp(`(?<![\\w"])"?${column}"?(?![\\w"])`).test(def.replace(/^.*? ON \S+ USING \w+ /, ''));
-      const offending = indexes.flatMap((ix) => columns.filter((c) => reads(ix.def, c)).map((c) => `${ix.name} reads ${c}`));
+      const reads = (def: string, column: string) =>
+        new RegExp(`(?<![\\w"])"?${column}"?(?![\\w"])`).test(def.replace(/^.*? ON \S+ USING \w+ /, ''));
+      const offending = indexes.flatMap((ix) =>
+        columns.filter((c) => reads(ix.def, c)).map((c) => `${ix.name} reads ${c}`),
+      );
       expect(offending).to.deep.equal([]);
     });
   }
 
   it('the sort by total and the owing filter read the columns the database keeps for them', async () => {
-    const [row] = await sqlRows<{ placed: string | null; cart_placed: string | null; owing: boolean; paid_owing: boolean }>(`select
+    const [row] = await sqlRows<{
+      placed: string | null;
+      cart_placed: string | null;
+      owing: boolean;
+      paid_owing: boolean;
+    }>(`select
       (select placed_total::text from orders where status <> 'cart' and total > 0 order by id limit 1) as placed,
       (select placed_total::text from orders where status = 'cart' order by id limit 1) as cart_placed,
       (select bool_and(owing = (unpaid_total > 0)) from order_line_items) as owing,

@@ -69,7 +69,9 @@ describe('db/notify', () => {
       const got: (string | null)[] = [];
       listener.on('test_reconnect', (p) => void got.push(p));
       await listener.start();
-      await pool.query("select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN \"test_reconnect\"' and pid <> pg_backend_pid()");
+      await pool.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where query = \'LISTEN "test_reconnect"\' and pid <> pg_backend_pid()',
+      );
       await until(() => got.includes(null), 'resync after reconnect');
       await sender.notify('test_reconnect', 'after');
       await until(() => got.includes('after'), 'delivery after reconnect');
@@ -86,11 +88,17 @@ describe('db/notify', () => {
       await events.start();
       const before = texts.forLocale('es-mx')('landing.section.planters');
       const { a, token } = await signedIn('admin@example.com');
-      const res = await a.post('/translation/ui:landing.section.planters').set('X-CSRF-Token', token).type('form')
+      const res = await a
+        .post('/translation/ui:landing.section.planters')
+        .set('X-CSRF-Token', token)
+        .type('form')
         .send({ language: 'es', country: 'MX', value: 'Sembradoras para México' });
       expect(res.status).to.equal(200);
       expect(before).to.not.equal('Sembradoras para México');
-      await until(() => texts.forLocale('es-mx')('landing.section.planters') === 'Sembradoras para México', 'other process reloads');
+      await until(
+        () => texts.forLocale('es-mx')('landing.section.planters') === 'Sembradoras para México',
+        'other process reloads',
+      );
       expect(texts.forLocale('es-mx')('landing.section.planters')).to.equal('Sembradoras para México');
       await events.close();
       await other.close();

@@ -15,7 +15,11 @@ describe('pipelined reads', () => {
     let answers: number[];
     try {
       answers = await pipelined(database.db, (one) =>
-        Promise.all([1, 2, 3, 4].map(async (n) => (await one.execute<{ piped: number }>(sql`select ${n}::int * 10 as piped`)).rows[0].piped)),
+        Promise.all(
+          [1, 2, 3, 4].map(
+            async (n) => (await one.execute<{ piped: number }>(sql`select ${n}::int * 10 as piped`)).rows[0].piped,
+          ),
+        ),
       );
     } finally {
       stop();
@@ -27,12 +31,16 @@ describe('pipelined reads', () => {
   it('a failing read rejects; the pool answers the next reads', async () => {
     const { database } = await testServer();
     let failed: Error | undefined;
-    await pipelined(database.db, (one) => Promise.all([one.execute(sql`select 1 / ${0}::int`), one.execute(sql`select pg_sleep(0.02)`)])).catch((e: Error) => {
+    await pipelined(database.db, (one) =>
+      Promise.all([one.execute(sql`select 1 / ${0}::int`), one.execute(sql`select pg_sleep(0.02)`)]),
+    ).catch((e: Error) => {
       failed = e;
     });
     // drizzle names the failed query and keeps the database's error as its cause.
     expect(String((failed?.cause as Error | undefined)?.message ?? failed?.message)).to.match(/division by zero/);
-    const rows = await pipelined(database.db, (one) => Promise.all([one.execute<{ n: number }>(sql`select ${5}::int as n`)]));
+    const rows = await pipelined(database.db, (one) =>
+      Promise.all([one.execute<{ n: number }>(sql`select ${5}::int as n`)]),
+    );
     expect(rows[0].rows[0].n).to.equal(5);
   });
 });

@@ -20,25 +20,89 @@ describe('domain/availability', () => {
       ['price 0', { priceCents: 0 }, { enabled: false, reason: 'price', resupplyDate: null }],
       ['negative price', { priceCents: -100 }, { enabled: false, reason: 'price', resupplyDate: null }],
       ['NaN price', { priceCents: NaN }, { enabled: false, reason: 'price', resupplyDate: null }],
-      ['out of stock', { availability: 'out_of_stock' }, { enabled: false, reason: 'out_of_stock', resupplyDate: null }],
+      [
+        'out of stock',
+        { availability: 'out_of_stock' },
+        { enabled: false, reason: 'out_of_stock', resupplyDate: null },
+      ],
       ['nothing on hand', { stockOnHand: 0 }, { enabled: false, reason: 'out_of_stock', resupplyDate: null }],
       ['coming soon', { availability: 'coming_soon' }, { enabled: false, reason: 'coming_soon', resupplyDate: null }],
       ['call', { availability: 'call' }, { enabled: false, reason: 'call', resupplyDate: null }],
-      ['coming soon with nothing on hand says coming soon', { availability: 'coming_soon', stockOnHand: 0 }, { enabled: false, reason: 'coming_soon', resupplyDate: null }],
-      ['call with nothing on hand says call', { availability: 'call', stockOnHand: 0 }, { enabled: false, reason: 'call', resupplyDate: null }],
-      ['in stock with nothing on hand is out of stock', { availability: 'in_stock', stockOnHand: 0 }, { enabled: false, reason: 'out_of_stock', resupplyDate: null }],
-      ['an item that tracks no stock never runs out', { availability: 'in_stock', stockOnHand: 0, tracksStock: false }, { enabled: true, reason: null, resupplyDate: null }],
-      ['availability beats price', { availability: 'coming_soon', priceCents: 0 }, { enabled: false, reason: 'coming_soon', resupplyDate: null }],
-      ['future resupply lifts out of stock', { availability: 'out_of_stock', stockOnHand: 0, resupplyDate: FUTURE }, { enabled: true, reason: null, resupplyDate: FUTURE }],
-      ['future resupply lifts coming soon', { availability: 'coming_soon', resupplyDate: FUTURE }, { enabled: true, reason: null, resupplyDate: FUTURE }],
-      ['future resupply shown when in stock', { resupplyDate: FUTURE }, { enabled: true, reason: null, resupplyDate: FUTURE }],
-      ['future resupply does not lift call', { availability: 'call', stockOnHand: 0, resupplyDate: FUTURE }, { enabled: false, reason: 'call', resupplyDate: FUTURE }],
-      ['future resupply does not lift price', { stockOnHand: 0, resupplyDate: FUTURE, priceCents: 0 }, { enabled: false, reason: 'price', resupplyDate: FUTURE }],
-      ['past resupply is ignored', { stockOnHand: 0, resupplyDate: PAST }, { enabled: false, reason: 'out_of_stock', resupplyDate: null }],
-      ['resupply equal to now is not future', { stockOnHand: 0, resupplyDate: now.toISOString() }, { enabled: false, reason: 'out_of_stock', resupplyDate: null }],
-      ['resupply a second later is future', { stockOnHand: 0, resupplyDate: '2024-06-01T12:00:01Z' }, { enabled: true, reason: null, resupplyDate: '2024-06-01T12:00:01Z' }],
-      ['junk resupply is ignored', { stockOnHand: 0, resupplyDate: 'soon' }, { enabled: false, reason: 'out_of_stock', resupplyDate: null }],
-      ['empty resupply is ignored', { stockOnHand: 0, resupplyDate: '' }, { enabled: false, reason: 'out_of_stock', resupplyDate: null }],
+      [
+        'coming soon with nothing on hand says coming soon',
+        { availability: 'coming_soon', stockOnHand: 0 },
+        { enabled: false, reason: 'coming_soon', resupplyDate: null },
+      ],
+      [
+        'call with nothing on hand says call',
+        { availability: 'call', stockOnHand: 0 },
+        { enabled: false, reason: 'call', resupplyDate: null },
+      ],
+      [
+        'in stock with nothing on hand is out of stock',
+        { availability: 'in_stock', stockOnHand: 0 },
+        { enabled: false, reason: 'out_of_stock', resupplyDate: null },
+      ],
+      [
+        'an item that tracks no stock never runs out',
+        { availability: 'in_stock', stockOnHand: 0, tracksStock: false },
+        { enabled: true, reason: null, resupplyDate: null },
+      ],
+      [
+        'availability beats price',
+        { availability: 'coming_soon', priceCents: 0 },
+        { enabled: false, reason: 'coming_soon', resupplyDate: null },
+      ],
+      [
+        'future resupply lifts out of stock',
+        { availability: 'out_of_stock', stockOnHand: 0, resupplyDate: FUTURE },
+        { enabled: true, reason: null, resupplyDate: FUTURE },
+      ],
+      [
+        'future resupply lifts coming soon',
+        { availability: 'coming_soon', resupplyDate: FUTURE },
+        { enabled: true, reason: null, resupplyDate: FUTURE },
+      ],
+      [
+        'future resupply shown when in stock',
+        { resupplyDate: FUTURE },
+        { enabled: true, reason: null, resupplyDate: FUTURE },
+      ],
+      [
+        'future resupply does not lift call',
+        { availability: 'call', stockOnHand: 0, resupplyDate: FUTURE },
+        { enabled: false, reason: 'call', resupplyDate: FUTURE },
+      ],
+      [
+        'future resupply does not lift price',
+        { stockOnHand: 0, resupplyDate: FUTURE, priceCents: 0 },
+        { enabled: false, reason: 'price', resupplyDate: FUTURE },
+      ],
+      [
+        'past resupply is ignored',
+        { stockOnHand: 0, resupplyDate: PAST },
+        { enabled: false, reason: 'out_of_stock', resupplyDate: null },
+      ],
+      [
+        'resupply equal to now is not future',
+        { stockOnHand: 0, resupplyDate: now.toISOString() },
+        { enabled: false, reason: 'out_of_stock', resupplyDate: null },
+      ],
+      [
+        'resupply a second later is future',
+        { stockOnHand: 0, resupplyDate: '2024-06-01T12:00:01Z' },
+        { enabled: true, reason: null, resupplyDate: '2024-06-01T12:00:01Z' },
+      ],
+      [
+        'junk resupply is ignored',
+        { stockOnHand: 0, resupplyDate: 'soon' },
+        { enabled: false, reason: 'out_of_stock', resupplyDate: null },
+      ],
+      [
+        'empty resupply is ignored',
+        { stockOnHand: 0, resupplyDate: '' },
+        { enabled: false, reason: 'out_of_stock', resupplyDate: null },
+      ],
     ];
     for (const [name, patch, out] of cases) {
       it(name, () => expect(addToCartState({ ...base, ...patch })).to.deep.equal(out));
@@ -70,6 +134,7 @@ describe('domain/availability', () => {
       [['2024-07-01', '2024-09-01', '2024-08-01'], '2024-09-01'],
       [['2024-07-01T10:00:00Z', ' 2024-07-01T11:00:00Z '], '2024-07-01T11:00:00Z'],
     ];
-    for (const [dates, out] of cases) it(`${JSON.stringify(dates)} → ${out}`, () => expect(latestResupplyDate(dates)).to.equal(out));
+    for (const [dates, out] of cases)
+      it(`${JSON.stringify(dates)} → ${out}`, () => expect(latestResupplyDate(dates)).to.equal(out));
   });
 });

@@ -3,7 +3,13 @@ import { cardExpired, parseCardExpiry } from '../../src/domain/card-expiry.ts';
 
 describe('parseCardExpiry (digits with or without the slash)', () => {
   for (const [typed, month, year] of [
-    ['12/29', 12, 2029], ['1229', 12, 2029], ['12 / 2029', 12, 2029], ['122029', 12, 2029], ['1/29', 1, 2029], ['01-30', 1, 2030], [' 07/31 ', 7, 2031],
+    ['12/29', 12, 2029],
+    ['1229', 12, 2029],
+    ['12 / 2029', 12, 2029],
+    ['122029', 12, 2029],
+    ['1/29', 1, 2029],
+    ['01-30', 1, 2030],
+    [' 07/31 ', 7, 2031],
   ] as const) {
     it(`reads "${typed}" as ${month}/${year}`, () => expect(parseCardExpiry(typed)).to.deep.equal({ month, year }));
   }

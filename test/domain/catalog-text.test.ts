@@ -28,7 +28,11 @@ describe('domain: catalogue text', () => {
 
   it('names fields by entity, id and part, and parses only known ones', () => {
     expect(catalogField('choice', 12, 'name')).to.equal('cat:choice.12.name');
-    expect(parseCatalogField('cat:product.5.description')).to.deep.equal({ entity: 'product', id: 5, part: 'description' });
+    expect(parseCatalogField('cat:product.5.description')).to.deep.equal({
+      entity: 'product',
+      id: 5,
+      part: 'description',
+    });
     expect(parseCatalogField('cat:product.5.price')).to.equal(null);
     expect(parseCatalogField('cat:user.5.name')).to.equal(null);
     expect(parseCatalogField('cat:product.0.title')).to.equal(null);

@@ -5,12 +5,30 @@
  */
 import { expect } from 'chai';
 import {
-  channelStock, channelWarehouses, freeStockMap, freeUnits, sellsForChannel, tracksStock, type ChannelWarehouseFacts, type ProductStockRow,
+  channelStock,
+  channelWarehouses,
+  freeStockMap,
+  freeUnits,
+  sellsForChannel,
+  tracksStock,
+  type ChannelWarehouseFacts,
+  type ProductStockRow,
 } from '../../src/domain/channel-stock.ts';
 
-const w = (id: number, active: boolean, priority: number | null): ChannelWarehouseFacts => ({ id, active, linked: priority !== null, priority });
-const row = (warehouseId: number, quantity: number, reserved: number, active: boolean, linked: boolean, resupplyDate: string | null = null): ProductStockRow =>
-  ({ warehouseId, quantity, reserved, active, linked, resupplyDate });
+const w = (id: number, active: boolean, priority: number | null): ChannelWarehouseFacts => ({
+  id,
+  active,
+  linked: priority !== null,
+  priority,
+});
+const row = (
+  warehouseId: number,
+  quantity: number,
+  reserved: number,
+  active: boolean,
+  linked: boolean,
+  resupplyDate: string | null = null,
+): ProductStockRow => ({ warehouseId, quantity, reserved, active, linked, resupplyDate });
 
 describe('channel stock (domain)', () => {
   describe('channelWarehouses: which warehouses a channel sells from', () => {
@@ -22,7 +40,8 @@ describe('channel stock (domain)', () => {
       ['every linked warehouse off: the channel sells from none (no fallback)', [w(1, false, 0), w(2, true, null)], []],
       ['no warehouses at all', [], []],
     ];
-    for (const [name, all, want] of cases) it(name, () => expect(channelWarehouses(all).map((x) => x.id)).to.deep.equal(want));
+    for (const [name, all, want] of cases)
+      it(name, () => expect(channelWarehouses(all).map((x) => x.id)).to.deep.equal(want));
 
     it('sellsForChannel is the same predicate row by row', () => {
       expect(sellsForChannel({ active: true, linked: true }, true)).to.equal(true);
@@ -45,25 +64,62 @@ describe('channel stock (domain)', () => {
         { warehouseId: 2, productId: 9, quantity: 1, reserved: 6 },
         { warehouseId: 1, productId: 8, quantity: 5, reserved: 0 },
       ]);
-      expect([...m]).to.deep.equal([['1:9', 7], ['2:9', 0], ['1:8', 5]]);
+      expect([...m]).to.deep.equal([
+        ['1:9', 7],
+        ['2:9', 0],
+        ['1:8', 5],
+      ]);
     });
   });
 
-  describe('channelStock: a product\'s free units and resupply date in the channel', () => {
+  describe("channelStock: a product's free units and resupply date in the channel", () => {
     const cases: [string, boolean, ProductStockRow[], { free: number; resupplyDate: string | null }][] = [
-      ['linked warehouses only', true, [row(1, 10, 2, true, true), row(2, 5, 0, true, true), row(3, 50, 0, true, false)], { free: 13, resupplyDate: null }],
-      ['none linked: every active warehouse', false, [row(1, 10, 2, true, false), row(2, 5, 0, true, false), row(3, 50, 0, false, false)], { free: 13, resupplyDate: null }],
-      ['a linked inactive warehouse counts nowhere', true, [row(1, 10, 0, false, true), row(2, 4, 1, true, true)], { free: 3, resupplyDate: null }],
-      ['an over-reserved row does not eat another warehouse\'s stock', true, [row(1, 2, 9, true, true), row(2, 6, 0, true, true)], { free: 6, resupplyDate: null }],
-      ['the latest resupply date of the counted warehouses; uncounted ones say nothing', true,
-        [row(1, 0, 0, true, true, '2027-01-10'), row(2, 0, 0, true, true, '2027-03-01'), row(3, 0, 0, true, false, '2028-01-01')], { free: 0, resupplyDate: '2027-03-01' }],
+      [
+        'linked warehouses only',
+        true,
+        [row(1, 10, 2, true, true), row(2, 5, 0, true, true), row(3, 50, 0, true, false)],
+        { free: 13, resupplyDate: null },
+      ],
+      [
+        'none linked: every active warehouse',
+        false,
+        [row(1, 10, 2, true, false), row(2, 5, 0, true, false), row(3, 50, 0, false, false)],
+        { free: 13, resupplyDate: null },
+      ],
+      [
+        'a linked inactive warehouse counts nowhere',
+        true,
+        [row(1, 10, 0, false, true), row(2, 4, 1, true, true)],
+        { free: 3, resupplyDate: null },
+      ],
+      [
+        "an over-reserved row does not eat another warehouse's stock",
+        true,
+        [row(1, 2, 9, true, true), row(2, 6, 0, true, true)],
+        { free: 6, resupplyDate: null },
+      ],
+      [
+        'the latest resupply date of the counted warehouses; uncounted ones say nothing',
+        true,
+        [
+          row(1, 0, 0, true, true, '2027-01-10'),
+          row(2, 0, 0, true, true, '2027-03-01'),
+          row(3, 0, 0, true, false, '2028-01-01'),
+        ],
+        { free: 0, resupplyDate: '2027-03-01' },
+      ],
       ['no rows', false, [], { free: 0, resupplyDate: null }],
     ];
-    for (const [name, channelLinked, rows, want] of cases) it(name, () => expect(channelStock({ channelLinked, rows })).to.deep.equal(want));
+    for (const [name, channelLinked, rows, want] of cases)
+      it(name, () => expect(channelStock({ channelLinked, rows })).to.deep.equal(want));
   });
 
   describe('tracksStock', () => {
-    const p = (isPhysical: boolean, isNonStock: boolean, inventoryType: string) => ({ isPhysical, isNonStock, inventoryType });
+    const p = (isPhysical: boolean, isNonStock: boolean, inventoryType: string) => ({
+      isPhysical,
+      isNonStock,
+      inventoryType,
+    });
     it('only physical, stocked goods not flagged non-stock count stock', () => {
       expect(tracksStock(p(true, false, 'stocked'))).to.equal(true);
       expect(tracksStock(p(false, false, 'stocked'))).to.equal(false);

@@ -25,11 +25,15 @@ describe('domain/countries', () => {
       const r = rng(11);
       const names = ['Brazil', 'Chile', 'Peru', 'Canada', 'United States', 'Japan', 'Kenya'];
       for (let i = 0; i < 200; i++) {
-        const list = Array.from({ length: r.int(0, 10) }, (_, k) => c(r.pick(['US', 'CA', 'BR', 'JP', 'KE']), `${r.pick(names)}${k}`));
+        const list = Array.from({ length: r.int(0, 10) }, (_, k) =>
+          c(r.pick(['US', 'CA', 'BR', 'JP', 'KE']), `${r.pick(names)}${k}`),
+        );
         const copy = list.map((x) => ({ ...x }));
         const sorted = sortCountries(list);
         expect(list).to.deep.equal(copy);
-        expect([...sorted].sort((a, b) => a.name.localeCompare(b.name))).to.deep.equal([...list].sort((a, b) => a.name.localeCompare(b.name)));
+        expect([...sorted].sort((a, b) => a.name.localeCompare(b.name))).to.deep.equal(
+          [...list].sort((a, b) => a.name.localeCompare(b.name)),
+        );
         const rank = (x: { code: string }) => (x.code === 'US' ? 0 : x.code === 'CA' ? 1 : 2);
         for (let k = 1; k < sorted.length; k++) {
           expect(rank(sorted[k - 1])).to.be.at.most(rank(sorted[k]));

@@ -3,7 +3,8 @@ import { csvCell, csvLine, neutraliseCell } from '../../src/domain/csv.ts';
 
 describe('domain/csv', () => {
   it('prefixes cells a spreadsheet would run as a formula', () => {
-    for (const v of ['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\t=x', '\r=x']) expect(neutraliseCell(v), v).to.equal(`'${v}`);
+    for (const v of ['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\t=x', '\r=x'])
+      expect(neutraliseCell(v), v).to.equal(`'${v}`);
     for (const v of ['Seed plate', '1=1', 'a+b', '', "'quoted"]) expect(neutraliseCell(v), v).to.equal(v);
   });
   it('quotes commas, quotes and line breaks; numbers stay numbers (a negative amount is data)', () => {

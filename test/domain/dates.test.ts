@@ -102,7 +102,8 @@ describe('domain/dates', () => {
       ['2027-02-28T12:00:00.000Z', '2048-02-28T12:00:00.000Z'],
       ['2024-12-31T23:59:59.000Z', '2045-12-31T23:59:59.000Z'],
     ];
-    for (const [now, max] of cases) it(`${now} → ${max}`, () => expect(maxPickerDate(new Date(now)).toISOString()).to.equal(max));
+    for (const [now, max] of cases)
+      it(`${now} → ${max}`, () => expect(maxPickerDate(new Date(now)).toISOString()).to.equal(max));
 
     it('does not change its argument', () => {
       const now = new Date('2024-05-13T00:00:00Z');
@@ -118,7 +119,8 @@ describe('domain/dates', () => {
       [d(1999, 12, 31), '12/31/99'],
       [d(2105, 7, 4), '07/04/05'],
     ];
-    for (const [date, s] of cases) it(`${JSON.stringify(date)} → ${s}`, () => expect(formatPickerDate(date)).to.equal(s));
+    for (const [date, s] of cases)
+      it(`${JSON.stringify(date)} → ${s}`, () => expect(formatPickerDate(date)).to.equal(s));
 
     it('parses back to the same date (within the two-digit window)', () => {
       const r = rng(33);

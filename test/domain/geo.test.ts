@@ -1,6 +1,13 @@
 /** Distances, the §9 search bounds, drive estimates and 'open now' on edge values. */
 import { expect } from 'chai';
-import { destination, distanceMeters, durationText, estimateDrive, isOpenNow, searchBounds } from '../../src/domain/geo.ts';
+import {
+  destination,
+  distanceMeters,
+  durationText,
+  estimateDrive,
+  isOpenNow,
+  searchBounds,
+} from '../../src/domain/geo.ts';
 import { PLACES_BOUNDS_OFFSET_M } from '../../src/domain/constants.ts';
 
 const AMES = { lat: 42.0308, lng: -93.6319 };

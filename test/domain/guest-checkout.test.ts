@@ -5,7 +5,11 @@ import { GUEST_CHOICES, guestMay, guestRefusal } from '../../src/domain/guest-ch
 describe('domain: guest checkout', () => {
   it('a guest may pay by card or check, and nothing else', () => {
     expect(GUEST_CHOICES).to.deep.equal(['card', 'check']);
-    expect((['card', 'check', 'saved_method', 'bank', 'invoice', 'epp', 'tax_exempt', 'organisation'] as const).filter(guestMay)).to.deep.equal(['card', 'check']);
+    expect(
+      (['card', 'check', 'saved_method', 'bank', 'invoice', 'epp', 'tax_exempt', 'organisation'] as const).filter(
+        guestMay,
+      ),
+    ).to.deep.equal(['card', 'check']);
   });
 
   it('names the field of the first refused choice', () => {

@@ -11,7 +11,7 @@ describe('domain/html-lint', () => {
       '<img src="a.jpg">', // alt not required
       '<p id="a"></p><p id="a"></p>', // unique ids not required
       '<html><body><p>no doctype</p></body></html>', // doctype not required
-      '<p>image([\'/media/a.jpg\', \'<b>\'])</p>',
+      "<p>image(['/media/a.jpg', '<b>'])</p>",
       'image([\n"/a.jpg",\n"<div>"\n])<span>x</span>',
       '<br/><img src="x" />',
     ];

@@ -38,10 +38,22 @@ const ROWS: TextRow[] = [
   { field: 'ui:test:colon', language: 'en', country: '', value: 'Namespaced?' },
 ];
 
-const SAMPLES: unknown[] = ['Ada', 'a {{b}} $t(nav.cart)', 42, 0, -1.5, null, undefined, true, new Date(Date.UTC(2027, 2, 15))];
+const SAMPLES: unknown[] = [
+  'Ada',
+  'a {{b}} $t(nav.cart)',
+  42,
+  0,
+  -1.5,
+  null,
+  undefined,
+  true,
+  new Date(Date.UTC(2027, 2, 15)),
+];
 const COUNTS = [0, 1, 2, 3, 5, 11, 21, 1.5, 1_000_000, -1];
 
-const variablesOf = (text: string) => [...new Set([...text.matchAll(/\{\{-?(.+?)\}\}/g)].map((m) => m[1].split(',')[0].trim()))];
+const variablesOf = (text: string) => [
+  ...new Set([...text.matchAll(/\{\{-?(.+?)\}\}/g)].map((m) => m[1].split(',')[0].trim())),
+];
 
 describe('compiled interface text: the same answers as i18next', function () {
   this.timeout(120_000);
@@ -58,11 +70,15 @@ describe('compiled interface text: the same answers as i18next', function () {
       const m = /^(.*)_(zero|one|two|few|many|other)$/.exec(key);
       if (m) bases.add(m[1]);
     };
-    for (const msgs of Object.values(catalog)) for (const [k, v] of Object.entries(msgs as Record<string, string>)) add(k, v);
+    for (const msgs of Object.values(catalog))
+      for (const [k, v] of Object.entries(msgs as Record<string, string>)) add(k, v);
     for (const r of ROWS) add(r.field.slice(3), r.value);
   });
 
-  const pair = (locale: (typeof LOCALES)[number]) => ({ compiled: texts.forLocale(locale) as unknown as T, i18next: texts.i18nextFor(locale) as unknown as T });
+  const pair = (locale: (typeof LOCALES)[number]) => ({
+    compiled: texts.forLocale(locale) as unknown as T,
+    i18next: texts.i18nextFor(locale) as unknown as T,
+  });
 
   for (const locale of LOCALES) {
     it(`${locale}: every key, without options and with each kind of value`, () => {
@@ -72,7 +88,9 @@ describe('compiled interface text: the same answers as i18next', function () {
         calls++;
         const args = options === undefined ? [key] : [key, options];
         const call = (t: T) => outcome(() => (t as (...a: unknown[]) => unknown)(...args));
-        expect(call(compiled), `${locale} t(${JSON.stringify(key)}, ${JSON.stringify(options)})`).to.equal(call(i18next));
+        expect(call(compiled), `${locale} t(${JSON.stringify(key)}, ${JSON.stringify(options)})`).to.equal(
+          call(i18next),
+        );
       };
       for (const key of keys) {
         same(key);
@@ -95,7 +113,9 @@ describe('compiled interface text: the same answers as i18next', function () {
     it(`${locale}: every plural key with counts that pick each form, with a string count and no count`, () => {
       const { compiled, i18next } = pair(locale);
       const same = (key: string, options: Record<string, unknown>) =>
-        expect(compiled(key, options), `${locale} t(${JSON.stringify(key)}, ${JSON.stringify(options)})`).to.equal(i18next(key, options));
+        expect(compiled(key, options), `${locale} t(${JSON.stringify(key)}, ${JSON.stringify(options)})`).to.equal(
+          i18next(key, options),
+        );
       expect(bases.size).to.be.greaterThan(5);
       for (const base of bases) {
         for (const count of COUNTS) {
@@ -109,7 +129,10 @@ describe('compiled interface text: the same answers as i18next', function () {
   }
 
   it('a saved text is used at once after reload, compiled again', async () => {
-    const reloaded = await Texts.fromRows([...ROWS, { field: 'ui:nav.cart', language: 'fr', country: '', value: 'Chariot {{n}}' }]);
+    const reloaded = await Texts.fromRows([
+      ...ROWS,
+      { field: 'ui:nav.cart', language: 'fr', country: '', value: 'Chariot {{n}}' },
+    ]);
     expect(reloaded.forLocale('fr-ca')('nav.cart', { n: 3 })).to.equal('Chariot 3');
     expect(reloaded.forLocale('en-ca')('nav.cart')).to.equal('Basket');
     expect(reloaded.forLocale('en-us')('nav.cart')).to.equal(catalog.en['nav.cart']);

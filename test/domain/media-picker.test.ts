@@ -4,7 +4,12 @@ import { filterMedia, thumbOf } from '../../src/domain/media-picker.ts';
 
 describe('domain: media picker', () => {
   it('the thumbnail is the smallest variant, else the image itself', () => {
-    expect(thumbOf('/media/ab/x.png', [{ width: 1200, path: '/media/ab/x-1200.webp' }, { width: 320, path: '/media/ab/x-320.webp' }])).to.equal('/media/ab/x-320.webp');
+    expect(
+      thumbOf('/media/ab/x.png', [
+        { width: 1200, path: '/media/ab/x-1200.webp' },
+        { width: 320, path: '/media/ab/x-320.webp' },
+      ]),
+    ).to.equal('/media/ab/x-320.webp');
     expect(thumbOf('/images/a.svg', [])).to.equal('/images/a.svg');
     expect(thumbOf('/images/a.svg', null)).to.equal('/images/a.svg');
   });

@@ -199,7 +199,11 @@ describe('domain/money', () => {
   describe('formatMoneyCompact (summary cards)', () => {
     const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
     it('is exact below a million', () => {
-      expect(formatMoneyCompact(99_999_999, 'USD', 'en-us')).to.deep.equal({ text: '$999,999.99', exact: '$999,999.99', compact: false });
+      expect(formatMoneyCompact(99_999_999, 'USD', 'en-us')).to.deep.equal({
+        text: '$999,999.99',
+        exact: '$999,999.99',
+        compact: false,
+      });
     });
     it('is compact from a million, keeping the exact figure', () => {
       const f = formatMoneyCompact(47_866_516_777, 'USD', 'en-us');
@@ -207,13 +211,23 @@ describe('domain/money', () => {
       expect(nbsp(formatMoneyCompact(-250_000_000, 'CAD', 'fr-ca').text)).to.equal('-2,5 M $');
     });
     it('falls back to the exact figure for an unknown currency', () => {
-      expect(formatMoneyCompact(500_000_000, 'NOPE', 'en-us')).to.deep.equal({ text: '5000000.00 NOPE', exact: '5000000.00 NOPE', compact: false });
+      expect(formatMoneyCompact(500_000_000, 'NOPE', 'en-us')).to.deep.equal({
+        text: '5000000.00 NOPE',
+        exact: '5000000.00 NOPE',
+        compact: false,
+      });
     });
   });
 
   describe('floorAtZero, sumCents, lineTotal', () => {
     it('floorAtZero never goes below 0 and keeps positives', () => {
-      for (const [i, o] of [[-5, 0], [0, 0], [7, 7], [-0, 0]]) expect(Object.is(floorAtZero(i), o)).to.equal(true);
+      for (const [i, o] of [
+        [-5, 0],
+        [0, 0],
+        [7, 7],
+        [-0, 0],
+      ])
+        expect(Object.is(floorAtZero(i), o)).to.equal(true);
     });
     it('sumCents adds integers and refuses dollars', () => {
       expect(sumCents([])).to.equal(0);
@@ -226,7 +240,8 @@ describe('domain/money', () => {
       [-500, 1, 0, -500],
       [199, 0, 0, 0],
     ];
-    for (const [u, q, d, t] of lines) it(`lineTotal(${u}, ${q}, ${d}) = ${t}`, () => expect(lineTotal(u, q, d)).to.equal(t));
+    for (const [u, q, d, t] of lines)
+      it(`lineTotal(${u}, ${q}, ${d}) = ${t}`, () => expect(lineTotal(u, q, d)).to.equal(t));
   });
 
   describe('divideCents (one rounding for shared-out amounts)', () => {
@@ -249,7 +264,11 @@ describe('domain/money', () => {
   });
 
   describe('reportCurrency (one rule for reports and the dashboard)', () => {
-    const channels = [{ code: 'US', currency: 'USD' }, { code: 'CA', currency: 'CAD' }, { code: 'MX', currency: 'MXN' }];
+    const channels = [
+      { code: 'US', currency: 'USD' },
+      { code: 'CA', currency: 'CAD' },
+      { code: 'MX', currency: 'MXN' },
+    ];
     it("is the chosen channel's currency, else the base currency", () => {
       expect(reportCurrency('CA', channels)).to.equal('CAD');
       expect(reportCurrency('MX', channels)).to.equal('MXN');

@@ -3,16 +3,51 @@ import { expect } from 'chai';
 import { addressOfOrder, orderAddressOf, quoteStillFor, type AddressBookRow } from '../../src/domain/order-address.ts';
 
 const book: AddressBookRow & { label: string; updatedAt: Date } = {
-  id: 7, personId: 3, firstName: 'Pat', lastName: 'Lee', company: null, address1: '12 Main Street', address2: null, city: 'Ames',
-  regionCode: 'IA', postalCode: '50010', countryCode: 'US', phone: '515-555-0100', label: 'Home', updatedAt: new Date('2026-05-01T10:00:00Z'),
+  id: 7,
+  personId: 3,
+  firstName: 'Pat',
+  lastName: 'Lee',
+  company: null,
+  address1: '12 Main Street',
+  address2: null,
+  city: 'Ames',
+  regionCode: 'IA',
+  postalCode: '50010',
+  countryCode: 'US',
+  phone: '515-555-0100',
+  label: 'Home',
+  updatedAt: new Date('2026-05-01T10:00:00Z'),
 };
-const copy = { id: 7, personId: 3, firstName: 'Pat', lastName: 'Lee', company: null, address1: '1 Old Road', address2: null, city: 'Boone', regionCode: 'IA', postalCode: '50036', countryCode: 'US', phone: null };
+const copy = {
+  id: 7,
+  personId: 3,
+  firstName: 'Pat',
+  lastName: 'Lee',
+  company: null,
+  address1: '1 Old Road',
+  address2: null,
+  city: 'Boone',
+  regionCode: 'IA',
+  postalCode: '50036',
+  countryCode: 'US',
+  phone: null,
+};
 
 describe('order addresses', () => {
   it('copies only the address fields, never labels or timestamps', () => {
     expect(orderAddressOf(book)).to.deep.equal({
-      id: 7, personId: 3, firstName: 'Pat', lastName: 'Lee', company: null, address1: '12 Main Street', address2: null, city: 'Ames',
-      regionCode: 'IA', postalCode: '50010', countryCode: 'US', phone: '515-555-0100',
+      id: 7,
+      personId: 3,
+      firstName: 'Pat',
+      lastName: 'Lee',
+      company: null,
+      address1: '12 Main Street',
+      address2: null,
+      city: 'Ames',
+      regionCode: 'IA',
+      postalCode: '50010',
+      countryCode: 'US',
+      phone: '515-555-0100',
     });
   });
 

@@ -14,7 +14,13 @@ describe('domain: order balance (what an order owes)', () => {
 
   it('fees are billed, payments paid, refunds owed again', () => {
     // 100.00 + fee 2.50 = 102.50; paid 60.00 + 42.50 = 102.50; refunded 10.00 → owes 10.00.
-    const b = orderBalance({ status: 'shipped', totalCents: 10_000, feeCents: [250], paymentCents: [6_000, 4_250], refundCents: [1_000] });
+    const b = orderBalance({
+      status: 'shipped',
+      totalCents: 10_000,
+      feeCents: [250],
+      paymentCents: [6_000, 4_250],
+      refundCents: [1_000],
+    });
     expect([b.billed, b.paid, b.refunded, b.unpaid]).to.deep.equal([10_250, 10_250, 1_000, 1_000]);
   });
 
@@ -24,7 +30,14 @@ describe('domain: order balance (what an order owes)', () => {
 
   it('quotes, carts and cancelled orders owe nothing', () => {
     const owed: Record<string, boolean> = {
-      cart: false, quote: false, cancelled: false, pending: true, processing: true, on_hold: true, shipped: true, completed: true,
+      cart: false,
+      quote: false,
+      cancelled: false,
+      pending: true,
+      processing: true,
+      on_hold: true,
+      shipped: true,
+      completed: true,
     };
     for (const [status, expected] of Object.entries(owed)) {
       expect(isOwedStatus(status), status).to.equal(expected);
@@ -35,11 +48,17 @@ describe('domain: order balance (what an order owes)', () => {
   });
 
   it('reads stored rows: only successful payments count', () => {
-    const b = storedOrderBalance({ status: 'processing', total: '2714.11' }, {
-      fees: [{ amount: '15.00' }],
-      payments: [{ total: '1000.00', successful: true }, { total: '500.00', successful: false }],
-      refunds: [{ amount: '100.00' }],
-    });
+    const b = storedOrderBalance(
+      { status: 'processing', total: '2714.11' },
+      {
+        fees: [{ amount: '15.00' }],
+        payments: [
+          { total: '1000.00', successful: true },
+          { total: '500.00', successful: false },
+        ],
+        refunds: [{ amount: '100.00' }],
+      },
+    );
     // 2,714.11 + 15.00 − 1,000.00 + 100.00 = 1,829.11
     expect(b.unpaid).to.equal(182_911);
   });

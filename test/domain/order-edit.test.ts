@@ -7,11 +7,17 @@ const opts = { orgDiscount: '0', shippingCents: 0, taxRates: [] as { name: strin
 describe('domain/order-edit repriceOrder', () => {
   it('recomputes line totals, the org discount and the order totals from unit prices', () => {
     const r = repriceOrder(
-      [{ key: 1, line_type: 0, unit_cents: 10_000, quantity: 3, paid_cents: 0 }, { key: 'new-1', line_type: 0, unit_cents: 2_550, quantity: 2, paid_cents: 0 }],
+      [
+        { key: 1, line_type: 0, unit_cents: 10_000, quantity: 3, paid_cents: 0 },
+        { key: 'new-1', line_type: 0, unit_cents: 2_550, quantity: 2, paid_cents: 0 },
+      ],
       [],
       { ...opts, orgDiscount: '5.00', shippingCents: 1_500, taxRates: [{ name: 'State', rate: 0.06 }] },
     );
-    expect(r.lines.map((l) => [l.key, l.discount, l.total])).to.deep.equal([[1, 1_500, 28_500], ['new-1', 255, 4_845]]);
+    expect(r.lines.map((l) => [l.key, l.discount, l.total])).to.deep.equal([
+      [1, 1_500, 28_500],
+      ['new-1', 255, 4_845],
+    ]);
     expect(r.subtotal).to.equal(35_100);
     expect(r.discount).to.equal(1_755);
     expect(r.tax).to.equal(Math.round((35_100 - 1_755) * 0.06));
@@ -20,7 +26,12 @@ describe('domain/order-edit repriceOrder', () => {
 
   it('spreads promotions over product lines so the shares sum to the promotion, and unpaid = discounted − paid', () => {
     const r = repriceOrder(
-      [{ key: 1, line_type: 0, unit_cents: 1_000, quantity: 1, paid_cents: 500 }, { key: 2, line_type: 0, unit_cents: 1_000, quantity: 1, paid_cents: 0 }, { key: 3, line_type: 0, unit_cents: 1_000, quantity: 1, paid_cents: 0 }, { key: 9, line_type: 5, unit_cents: -1_000, quantity: 1, paid_cents: 0 }],
+      [
+        { key: 1, line_type: 0, unit_cents: 1_000, quantity: 1, paid_cents: 500 },
+        { key: 2, line_type: 0, unit_cents: 1_000, quantity: 1, paid_cents: 0 },
+        { key: 3, line_type: 0, unit_cents: 1_000, quantity: 1, paid_cents: 0 },
+        { key: 9, line_type: 5, unit_cents: -1_000, quantity: 1, paid_cents: 0 },
+      ],
       [promo(10)],
       opts,
     );
@@ -33,7 +44,11 @@ describe('domain/order-edit repriceOrder', () => {
   });
 
   it('a tax-exempt order pays no tax but keeps its rates', () => {
-    const r = repriceOrder([{ key: 1, line_type: 0, unit_cents: 10_000, quantity: 1, paid_cents: 0 }], [], { ...opts, taxRates: [{ name: 'GST', rate: 0.05 }], taxExempt: true });
+    const r = repriceOrder([{ key: 1, line_type: 0, unit_cents: 10_000, quantity: 1, paid_cents: 0 }], [], {
+      ...opts,
+      taxRates: [{ name: 'GST', rate: 0.05 }],
+      taxExempt: true,
+    });
     expect(r.tax).to.equal(0);
     expect(r.tax_breakdown).to.deep.equal([{ name: 'GST', rate: 0.05, amount: 0 }]);
   });

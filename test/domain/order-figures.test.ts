@@ -5,7 +5,8 @@ import { figureRows, lineFigures } from '../../src/domain/order-figures.ts';
 import { ORG_DISCOUNT } from '../../src/domain/price-order.ts';
 import { storedLedger } from '../../src/domain/stored-ledger.ts';
 
-const shown = (rows: { code: string; name: string; cents: number }[]) => rows.map((r) => [r.code, r.name, fromCents(r.cents)]);
+const shown = (rows: { code: string; name: string; cents: number }[]) =>
+  rows.map((r) => [r.code, r.name, fromCents(r.cents)]);
 
 // The cart, by hand: 4 × $42.75 = $171.00 and 1 × $2,440.70; merchandise $2,611.70.
 // 5 % organisation discount: $8.55 + $122.035 → $122.04 = $130.59. The $25 promotion once.
@@ -32,7 +33,11 @@ describe('figureRows (money that adds up)', () => {
   });
 
   it('with shipping and tax known, both are rows and the total takes them', () => {
-    const l = ledger({ ...cart, shipping: [{ warehouseId: 1, cents: 2500 }], taxes: [{ name: 'tax', fixedCents: 1234, levied: 'goods' as const }] });
+    const l = ledger({
+      ...cart,
+      shipping: [{ warehouseId: 1, cents: 2500 }],
+      taxes: [{ name: 'tax', fixedCents: 1234, levied: 'goods' as const }],
+    });
     const f = figureRows(l);
     expect(shown(f.rows).map((r) => r[2])).to.deep.equal(['2611.70', '-130.59', '-25.00', '25.00', '12.34']);
     // 2,456.11 + 25.00 + 12.34
@@ -45,18 +50,37 @@ describe('figureRows (money that adds up)', () => {
     const [a, b] = ledger(cart).lines.map((x) => lineFigures(x));
     expect([a.unitCents, a.quantity, a.listTotal].map(String)).to.deep.equal(['4275', '4', '17100']);
     // $25 over 162.45 and 2,318.66 by largest remainder: 1.6368… → 1.64 and 23.3631… → 23.36.
-    expect(shown(a.discounts)).to.deep.equal([['orgDiscount', ORG_DISCOUNT, '-8.55'], ['promotion', 'Parts Bundle', '-1.64']]);
+    expect(shown(a.discounts)).to.deep.equal([
+      ['orgDiscount', ORG_DISCOUNT, '-8.55'],
+      ['promotion', 'Parts Bundle', '-1.64'],
+    ]);
     expect(fromCents(a.net)).to.equal('160.81');
     expect(shown(b.discounts).map((r) => r[2])).to.deep.equal(['-122.04', '-23.36']);
     expect(fromCents(b.net)).to.equal('2295.30');
   });
 
   it('a placed order read back: the stored line discount is the organisation discount, a fee is a row, rows add up', () => {
-    const order = { status: 'processing', subtotal: '171.00', shipping: '14.04', tax: '8.25', discount: '33.55', total: '159.74' };
+    const order = {
+      status: 'processing',
+      subtotal: '171.00',
+      shipping: '14.04',
+      tax: '8.25',
+      discount: '33.55',
+      total: '159.74',
+    };
     const l = storedLedger(order, {
       lines: [
         { id: 1, lineType: 0, title: 'Sprocket', unitPrice: '42.75', quantity: 4, discount: '8.55', paidTotal: '0.00' },
-        { id: 2, lineType: 5, title: 'Parts Bundle', unitPrice: '-25.00', quantity: 1, discount: '0.00', paidTotal: '0.00', promotionId: 2 },
+        {
+          id: 2,
+          lineType: 5,
+          title: 'Parts Bundle',
+          unitPrice: '-25.00',
+          quantity: 1,
+          discount: '0.00',
+          paidTotal: '0.00',
+          promotionId: 2,
+        },
       ],
       fees: [{ name: 'Handling', amount: '2.00' }],
     });
@@ -75,11 +99,27 @@ describe('figureRows (money that adds up)', () => {
 
   it('free shipping: the promotion row carries the shipping it took, or only its goods part when shipping is not shown', () => {
     // $100 goods, $10 off and free $15 shipping: the promotion line stores 10 + 15 = $25.
-    const order = { status: 'processing', subtotal: '100.00', shipping: '15.00', tax: '0.00', discount: '25.00', total: '90.00' };
+    const order = {
+      status: 'processing',
+      subtotal: '100.00',
+      shipping: '15.00',
+      tax: '0.00',
+      discount: '25.00',
+      total: '90.00',
+    };
     const l = storedLedger(order, {
       lines: [
         { id: 1, lineType: 0, title: 'Tine', unitPrice: '25.00', quantity: 4, discount: '0.00', paidTotal: '0.00' },
-        { id: 2, lineType: 5, title: 'Free freight', unitPrice: '-25.00', quantity: 1, discount: '0.00', paidTotal: '0.00', promotionId: 7 },
+        {
+          id: 2,
+          lineType: 5,
+          title: 'Free freight',
+          unitPrice: '-25.00',
+          quantity: 1,
+          discount: '0.00',
+          paidTotal: '0.00',
+          promotionId: 7,
+        },
       ],
       promotions: [{ id: 7, freeShipping: true }],
     });

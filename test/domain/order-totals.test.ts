@@ -20,7 +20,13 @@ const promo = (value: number | string | null | undefined): Promotion => ({ confi
 
 describe('domain/order-totals', () => {
   describe('orderTotals', () => {
-    const cases: [string, OrderLine[], Promotion[], { shippingCents?: number; taxCents?: number }, Record<string, unknown>][] = [
+    const cases: [
+      string,
+      OrderLine[],
+      Promotion[],
+      { shippingCents?: number; taxCents?: number },
+      Record<string, unknown>,
+    ][] = [
       ['empty order', [], [], {}, { subtotal: 0, discount: 0, total: 0, lineTotals: [] }],
       [
         'product lines of types 0, 1, 2 count',
@@ -51,10 +57,28 @@ describe('domain/order-totals', () => {
         { subtotal: 1000, discount: 100, shipping: 799, tax: 66, total: 1765 },
       ],
       // $50 off $10.00 of goods takes $10.00, never the shipping or the tax: 1,000 − 1,000 + 799 + 66.
-      ['a promotion larger than the goods is capped at them; shipping and tax are still paid', [line(0, 1000, 1)], [promo(50)], { shippingCents: 799, taxCents: 66 }, { promotionTotal: 1000, discount: 1000, total: 865 }],
+      [
+        'a promotion larger than the goods is capped at them; shipping and tax are still paid',
+        [line(0, 1000, 1)],
+        [promo(50)],
+        { shippingCents: 799, taxCents: 66 },
+        { promotionTotal: 1000, discount: 1000, total: 865 },
+      ],
       // Two promotions stacked: $6 then $7 on $10.00 of goods after a $1.00 line discount: 600 + 300.
-      ['stacked promotions together take at most the goods left after line discounts', [line(0, 1000, 1, 100)], [promo(6), promo(7)], { shippingCents: 500 }, { lineDiscount: 100, promotionTotal: 900, discount: 1000, total: 500 }],
-      ['a negative promotion counts nothing', [line(0, 1000, 1)], [promo(-20)], {}, { promotionTotal: 0, discount: 0, total: 1000 }],
+      [
+        'stacked promotions together take at most the goods left after line discounts',
+        [line(0, 1000, 1, 100)],
+        [promo(6), promo(7)],
+        { shippingCents: 500 },
+        { lineDiscount: 100, promotionTotal: 900, discount: 1000, total: 500 },
+      ],
+      [
+        'a negative promotion counts nothing',
+        [line(0, 1000, 1)],
+        [promo(-20)],
+        {},
+        { promotionTotal: 0, discount: 0, total: 1000 },
+      ],
       [
         'only the first action of the first configuration counts',
         [line(0, 1000, 1)],
@@ -90,7 +114,9 @@ describe('domain/order-totals', () => {
         expect(t.lineTotals).to.have.length(lines.length);
         expect(t.discount).to.equal(Math.max(0, t.lineDiscount + t.promotionTotal));
         expect(t.total).to.equal(Math.max(0, t.subtotal - t.discount + t.shipping + t.tax));
-        const productGross = lines.filter((l) => l.line_type !== 5).reduce((a, l) => a + l.unit_price_cents * l.quantity, 0);
+        const productGross = lines
+          .filter((l) => l.line_type !== 5)
+          .reduce((a, l) => a + l.unit_price_cents * l.quantity, 0);
         expect(t.subtotal).to.equal(productGross);
         for (const v of Object.values(t).flat()) expect(Number.isInteger(v)).to.equal(true);
       }
@@ -112,7 +138,9 @@ describe('domain/order-totals', () => {
       [5, false],
       [3, false],
     ];
-    for (const [type, out] of cases) it(`type ${type} is ${out ? '' : 'not '}a product line`, () => expect(isProductLine({ line_type: type })).to.equal(out));
+    for (const [type, out] of cases)
+      it(`type ${type} is ${out ? '' : 'not '}a product line`, () =>
+        expect(isProductLine({ line_type: type })).to.equal(out));
 
     it('an order needs a type 0 line', () => {
       expect(hasProductLines([])).to.equal(false);

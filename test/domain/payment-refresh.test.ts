@@ -10,7 +10,11 @@ describe('domain: payment refresh in place (spec §4)', () => {
 
   it('replaces the payment at its own place; the status changed, so the order synchronizes', () => {
     const r = replacePayment(list, { payment_id: 7, successful: true, total: '25.00' });
-    expect(r.payments.map((p) => [p.payment_id, p.successful])).to.deep.equal([[4, true], [7, true], [9, true]]);
+    expect(r.payments.map((p) => [p.payment_id, p.successful])).to.deep.equal([
+      [4, true],
+      [7, true],
+      [9, true],
+    ]);
     expect(r.statusChanged).to.equal(true);
     expect(list[1].successful, 'the old list is left alone').to.equal(false);
   });

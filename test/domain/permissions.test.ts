@@ -6,14 +6,40 @@ describe('domain: permissions', () => {
   const KEYS = ['a', 'b', 'c', 'd'];
 
   it('the user override wins over the organisation, which wins over the role', () => {
-    const rows = effectivePermissions(KEYS, ['a', 'b'], [{ key: 'b', granted: false }, { key: 'c', granted: true }, { key: 'd', granted: true }], [{ key: 'd', granted: false }, { key: 'a', granted: true }]);
+    const rows = effectivePermissions(
+      KEYS,
+      ['a', 'b'],
+      [
+        { key: 'b', granted: false },
+        { key: 'c', granted: true },
+        { key: 'd', granted: true },
+      ],
+      [
+        { key: 'd', granted: false },
+        { key: 'a', granted: true },
+      ],
+    );
     expect(rows).to.deep.equal([
       { key: 'a', held: true, source: 'user', granted: true },
       { key: 'b', held: false, source: 'organisation', granted: false },
       { key: 'c', held: true, source: 'organisation', granted: true },
       { key: 'd', held: false, source: 'user', granted: false },
     ]);
-    expect([...permissionSet(['a', 'b'], [{ key: 'b', granted: false }, { key: 'c', granted: true }], [{ key: 'c', granted: false }, { key: 'x', granted: true }])].sort()).to.deep.equal(['a', 'x']);
+    expect(
+      [
+        ...permissionSet(
+          ['a', 'b'],
+          [
+            { key: 'b', granted: false },
+            { key: 'c', granted: true },
+          ],
+          [
+            { key: 'c', granted: false },
+            { key: 'x', granted: true },
+          ],
+        ),
+      ].sort(),
+    ).to.deep.equal(['a', 'x']);
     expect(effectivePermissions(['z'], [], [], [])).to.deep.equal([{ key: 'z', held: false, source: null }]);
   });
 
@@ -30,8 +56,14 @@ describe('domain: permissions', () => {
     ];
     for (const [key, target, want] of cases) {
       const r = mayEdit(editor, key, target);
-      expect(r.ok ? 'ok' : r.reason, `${key} ${JSON.stringify({ ...target, permissions: target.permissions && [...target.permissions] })}`).to.equal(want);
+      expect(
+        r.ok ? 'ok' : r.reason,
+        `${key} ${JSON.stringify({ ...target, permissions: target.permissions && [...target.permissions] })}`,
+      ).to.equal(want);
     }
-    expect(mayEdit({ ...editor, permissions: new Set(['orders.view']) }, 'orders.view', { userId: 2 })).to.deep.equal({ ok: false, reason: 'no_right' });
+    expect(mayEdit({ ...editor, permissions: new Set(['orders.view']) }, 'orders.view', { userId: 2 })).to.deep.equal({
+      ok: false,
+      reason: 'no_right',
+    });
   });
 });

@@ -1,5 +1,13 @@
 import { expect } from 'chai';
-import { capAssigned, checkAllocations, distributePayment, PAYMENT_TOLERANCE, prorate, spreadRefund, type PayableLine } from '../../src/domain/prorate.ts';
+import {
+  capAssigned,
+  checkAllocations,
+  distributePayment,
+  PAYMENT_TOLERANCE,
+  prorate,
+  spreadRefund,
+  type PayableLine,
+} from '../../src/domain/prorate.ts';
 import { toCents } from '../../src/domain/money.ts';
 import { rng } from './support/rng.ts';
 
@@ -125,7 +133,8 @@ describe('domain/prorate', () => {
       [100, NaN, 0],
       [12.34, 12.34, 12.34],
     ];
-    for (const [a, u, out] of cases) it(`capAssigned(${a}, ${u}) = ${out}`, () => expect(capAssigned(a, u)).to.equal(out));
+    for (const [a, u, out] of cases)
+      it(`capAssigned(${a}, ${u}) = ${out}`, () => expect(capAssigned(a, u)).to.equal(out));
 
     it('is always within 0..max(0, unpaid)', () => {
       const r = rng(8);
@@ -141,11 +150,42 @@ describe('domain/prorate', () => {
 });
 
 describe('domain/prorate checkAllocations (payment split rules shared by server and island)', () => {
-  const lines = [{ id: 1, unpaid_total: 3.33 }, { id: 2, unpaid_total: 3.33 }, { id: 3, unpaid_total: 3.34 }];
+  const lines = [
+    { id: 1, unpaid_total: 3.33 },
+    { id: 2, unpaid_total: 3.33 },
+    { id: 3, unpaid_total: 3.34 },
+  ];
   const table: [string, number | string, { id: number; assigned: number }[], string][] = [
-    ['thirds of 10.00 fill each line exactly', 10, [{ id: 1, assigned: 3.33 }, { id: 2, assigned: 3.33 }, { id: 3, assigned: 3.34 }], 'ok'],
-    ['a cent short', 10, [{ id: 1, assigned: 3.33 }, { id: 2, assigned: 3.33 }, { id: 3, assigned: 3.33 }], 'sum'],
-    ['a cent over a line', 10, [{ id: 1, assigned: 3.34 }, { id: 2, assigned: 3.32 }, { id: 3, assigned: 3.34 }], 'over_line'],
+    [
+      'thirds of 10.00 fill each line exactly',
+      10,
+      [
+        { id: 1, assigned: 3.33 },
+        { id: 2, assigned: 3.33 },
+        { id: 3, assigned: 3.34 },
+      ],
+      'ok',
+    ],
+    [
+      'a cent short',
+      10,
+      [
+        { id: 1, assigned: 3.33 },
+        { id: 2, assigned: 3.33 },
+        { id: 3, assigned: 3.33 },
+      ],
+      'sum',
+    ],
+    [
+      'a cent over a line',
+      10,
+      [
+        { id: 1, assigned: 3.34 },
+        { id: 2, assigned: 3.32 },
+        { id: 3, assigned: 3.34 },
+      ],
+      'over_line',
+    ],
     ['below a tenth of a cent is nothing', '0.0009', [], 'amount'],
     ['zero payment', 0, [], 'amount'],
     ['a line not on the order', 1, [{ id: 9, assigned: 1 }], 'unknown_line'],
@@ -174,14 +214,24 @@ describe('domain/prorate checkAllocations (payment split rules shared by server 
 
 describe('domain: spreadRefund', () => {
   it('takes the newest allocation first and adds up to the refund', () => {
-    const allocs = [{ lineId: 1, leftCents: 5000 }, { lineId: 2, leftCents: 3000 }, { lineId: 3, leftCents: 1000 }];
+    const allocs = [
+      { lineId: 1, leftCents: 5000 },
+      { lineId: 2, leftCents: 3000 },
+      { lineId: 3, leftCents: 1000 },
+    ];
     expect(spreadRefund(1000, allocs)).to.deep.equal([{ lineId: 3, cents: 1000 }]);
-    expect(spreadRefund(3500, allocs)).to.deep.equal([{ lineId: 3, cents: 1000 }, { lineId: 2, cents: 2500 }]);
+    expect(spreadRefund(3500, allocs)).to.deep.equal([
+      { lineId: 3, cents: 1000 },
+      { lineId: 2, cents: 2500 },
+    ]);
     expect(spreadRefund(9000, allocs).reduce((s, r) => s + r.cents, 0)).to.equal(9000);
   });
 
   it('skips what was already refunded and refuses more than is left, zero or fractions of a cent', () => {
-    const allocs = [{ lineId: 1, leftCents: 200 }, { lineId: 2, leftCents: 0 }];
+    const allocs = [
+      { lineId: 1, leftCents: 200 },
+      { lineId: 2, leftCents: 0 },
+    ];
     expect(spreadRefund(1, allocs)).to.deep.equal([{ lineId: 1, cents: 1 }]);
     expect(() => spreadRefund(201, allocs)).to.throw(RangeError);
     expect(() => spreadRefund(0, allocs)).to.throw(RangeError);
@@ -189,6 +239,11 @@ describe('domain: spreadRefund', () => {
   });
 
   it('merges two allocations onto the same line into one amount', () => {
-    expect(spreadRefund(150, [{ lineId: 7, leftCents: 100 }, { lineId: 7, leftCents: 100 }])).to.deep.equal([{ lineId: 7, cents: 150 }]);
+    expect(
+      spreadRefund(150, [
+        { lineId: 7, leftCents: 100 },
+        { lineId: 7, leftCents: 100 },
+      ]),
+    ).to.deep.equal([{ lineId: 7, cents: 150 }]);
   });
 });

@@ -6,14 +6,24 @@ import { expect } from 'chai';
 import { cardLabel, orderCardLabel } from '../../src/domain/payments.ts';
 import { shipmentMethodLabel } from '../../src/domain/shipping.ts';
 
-const quote = (carrier: string, description: string, shipment_method: string, selected: boolean) => ({ carrier, description, shipment_method, selected });
+const quote = (carrier: string, description: string, shipment_method: string, selected: boolean) => ({
+  carrier,
+  description,
+  shipment_method,
+  selected,
+});
 
 describe('domain/raw labels', () => {
   it('names the selected quote of a shipment method code', () => {
-    const quotes = [quote('UPS', 'UPS Next Day Air', 'UPS_NEXT_DAY_AIR', false), quote('R+L Carriers', 'LTL Freight', 'R_L_CARRIERS_LTL_FREIGHT', true)];
+    const quotes = [
+      quote('UPS', 'UPS Next Day Air', 'UPS_NEXT_DAY_AIR', false),
+      quote('R+L Carriers', 'LTL Freight', 'R_L_CARRIERS_LTL_FREIGHT', true),
+    ];
     expect(shipmentMethodLabel('R_L_CARRIERS_LTL_FREIGHT', quotes)).to.equal('R+L Carriers · LTL Freight');
     expect(shipmentMethodLabel('UPS_NEXT_DAY_AIR', quotes)).to.equal('UPS Next Day Air'); // the carrier is not said twice
-    expect(shipmentMethodLabel('UPS_NEXT_DAY_AIR, R_L_CARRIERS_LTL_FREIGHT', quotes)).to.equal('UPS Next Day Air, R+L Carriers · LTL Freight');
+    expect(shipmentMethodLabel('UPS_NEXT_DAY_AIR, R_L_CARRIERS_LTL_FREIGHT', quotes)).to.equal(
+      'UPS Next Day Air, R+L Carriers · LTL Freight',
+    );
     expect(shipmentMethodLabel(null, quotes)).to.equal(null);
   });
 

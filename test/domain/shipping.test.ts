@@ -2,13 +2,31 @@
 import { expect } from 'chai';
 import { InvalidPostalCodeError } from '../../src/providers/shipping/errors.ts';
 import {
-  addBusinessDays, areaOf, billableWeightKg, deliveryWindow, dimensionalWeightKg, inBracket, localParts,
-  normalizePostalCode, parcelBillableGrams, priceCents, shipmentDate, shipmentMethodCode, weekdayOf, zoneFor,
+  addBusinessDays,
+  areaOf,
+  billableWeightKg,
+  deliveryWindow,
+  dimensionalWeightKg,
+  inBracket,
+  localParts,
+  normalizePostalCode,
+  parcelBillableGrams,
+  priceCents,
+  shipmentDate,
+  shipmentMethodCode,
+  weekdayOf,
+  zoneFor,
 } from '../../src/domain/shipping.ts';
 
 const DSM = { countryCode: 'US', postalCode: '50315' };
 const SKT = { countryCode: 'CA', postalCode: 'S7K 4Z6' };
-const box = (weightKg: number, l = 0, w = 0, h = 0, quantity = 1) => ({ weightKg, lengthCm: l, widthCm: w, heightCm: h, quantity });
+const box = (weightKg: number, l = 0, w = 0, h = 0, quantity = 1) => ({
+  weightKg,
+  lengthCm: l,
+  widthCm: w,
+  heightCm: h,
+  quantity,
+});
 
 describe('shipping rules: postal codes', () => {
   const valid: [string, string, string][] = [
@@ -82,7 +100,13 @@ describe('shipping rules: zones', () => {
     ['same first postal letter (SK)', SKT, 'CA', 'S4P 3Y2', 'local'],
     ['another province', SKT, 'CA', 'M5V 3L9', 'domestic'],
     ['Canada → US', SKT, 'US', '50315', 'international'],
-    ['Mexico is one zone from a Mexican warehouse', { countryCode: 'MX', postalCode: '64000' }, 'MX', '01000', 'domestic'],
+    [
+      'Mexico is one zone from a Mexican warehouse',
+      { countryCode: 'MX', postalCode: '64000' },
+      'MX',
+      '01000',
+      'domestic',
+    ],
   ];
   for (const [label, origin, country, postalCode, zone] of cases) {
     it(`${label}: ${origin.postalCode} → ${country} ${postalCode} is ${zone}`, () => {
@@ -128,7 +152,13 @@ describe('shipping rules: billable weight', () => {
 
   it('never bills less than the actual or the dimensional weight (invariant)', () => {
     for (let i = 0; i < 200; i++) {
-      const p = box(Math.random() * 50, Math.random() * 120, Math.random() * 80, Math.random() * 60, 1 + Math.floor(Math.random() * 5));
+      const p = box(
+        Math.random() * 50,
+        Math.random() * 120,
+        Math.random() * 80,
+        Math.random() * 60,
+        1 + Math.floor(Math.random() * 5),
+      );
       const g = parcelBillableGrams(p);
       expect(g).to.be.at.least(p.weightKg * 1000 - 1e-6);
       expect(g).to.be.at.least(dimensionalWeightKg(p.lengthCm, p.widthCm, p.heightCm) * 1000 - 1e-6);
@@ -205,7 +235,12 @@ describe('shipping rules: dates (weekends skipped)', () => {
     ['Friday after the cut-off ships Monday', '2026-05-08T22:00:00Z', 'America/Chicago', '2026-05-11'],
     ['Saturday ships Monday', '2026-05-09T15:00:00Z', 'America/Chicago', '2026-05-11'],
     ['Sunday ships Monday', '2026-05-10T15:00:00Z', 'America/Chicago', '2026-05-11'],
-    ['the warehouse date, not UTC: Sunday 23:00 in Regina is already Monday in UTC', '2026-05-11T05:00:00Z', 'America/Regina', '2026-05-11'],
+    [
+      'the warehouse date, not UTC: Sunday 23:00 in Regina is already Monday in UTC',
+      '2026-05-11T05:00:00Z',
+      'America/Regina',
+      '2026-05-11',
+    ],
     ['late Sunday UTC is still Sunday afternoon in Chicago', '2026-05-10T20:00:00Z', 'America/Chicago', '2026-05-11'],
   ];
   for (const [label, now, zone, date] of ships) {
@@ -215,7 +250,11 @@ describe('shipping rules: dates (weekends skipped)', () => {
   }
 
   it('reads the wall clock of the warehouse', () => {
-    expect(localParts(new Date('2026-05-11T05:00:00Z'), 'America/Regina')).to.deep.equal({ date: '2026-05-10', hour: 23, weekday: 0 });
+    expect(localParts(new Date('2026-05-11T05:00:00Z'), 'America/Regina')).to.deep.equal({
+      date: '2026-05-10',
+      hour: 23,
+      weekday: 0,
+    });
   });
 
   it('gives a delivery window from min to max business days', () => {

@@ -46,7 +46,8 @@ describe('domain/slug', () => {
     ['Évaluation Ñandú 10', 'evaluation-nandu-10x'],
     ['emoji 🚜 tractor', 'emoji-tractor'],
   ];
-  for (const [input, out] of cases) it(`${JSON.stringify(input)} → ${JSON.stringify(out)}`, () => expect(slugify(input)).to.equal(out));
+  for (const [input, out] of cases)
+    it(`${JSON.stringify(input)} → ${JSON.stringify(out)}`, () => expect(slugify(input)).to.equal(out));
 
   it('keeps the invariants for random titles', () => {
     const r = rng(5);

@@ -14,8 +14,20 @@ describe('domain/spending', () => {
       ['over both: the order reason first', both, 290_000, 150_000, { reason: 'order' }],
       ['spent plus order exactly the period limit', both, 200_000, 100_000, null],
       ['spent plus order one cent over the period limit', both, 200_001, 100_000, { reason: 'period' }],
-      ['period limit only', { perOrder: null, perPeriod: 10_000, period: 'quarter' }, 9_000, 1_001, { reason: 'period' }],
-      ['per-order limit of zero: every paid order', { perOrder: 0, perPeriod: null, period: 'month' }, 0, 1, { reason: 'order' }],
+      [
+        'period limit only',
+        { perOrder: null, perPeriod: 10_000, period: 'quarter' },
+        9_000,
+        1_001,
+        { reason: 'period' },
+      ],
+      [
+        'per-order limit of zero: every paid order',
+        { perOrder: 0, perPeriod: null, period: 'month' },
+        0,
+        1,
+        { reason: 'order' },
+      ],
       ['a zero total never needs approval', { perOrder: 0, perPeriod: 0, period: 'month' }, 0, 0, null],
       ['negative spent counts as nothing', both, -500_000, 100_000, null],
     ];
@@ -35,7 +47,8 @@ describe('domain/spending', () => {
       ['2024-02-29T18:00:00Z', 'month', '2024-02-01T00:00:00.000Z'],
     ];
     for (const [now, period, expected] of cases) {
-      it(`${period} of ${now} starts ${expected}`, () => expect(periodStart(new Date(now), period).toISOString()).to.equal(expected));
+      it(`${period} of ${now} starts ${expected}`, () =>
+        expect(periodStart(new Date(now), period).toISOString()).to.equal(expected));
     }
   });
 });

@@ -1,5 +1,10 @@
 import { expect } from 'chai';
-import { buildStockCode, encodeOptionQuantity, padSegment, type StockCodeSelection } from '../../src/domain/stock-code.ts';
+import {
+  buildStockCode,
+  encodeOptionQuantity,
+  padSegment,
+  type StockCodeSelection,
+} from '../../src/domain/stock-code.ts';
 import { rng } from './support/rng.ts';
 
 describe('domain/stock-code', () => {
@@ -62,7 +67,9 @@ describe('domain/stock-code', () => {
     it('has one padded segment per selection, in order', () => {
       const r = rng(3);
       for (let i = 0; i < 500; i++) {
-        const selections = Array.from({ length: r.int(0, 6) }, () => sel(String(r.int(0, 999)), r.int(0, 2), r.int(-3, 60)));
+        const selections = Array.from({ length: r.int(0, 6) }, () =>
+          sel(String(r.int(0, 999)), r.int(0, 2), r.int(-3, 60)),
+        );
         const code = buildStockCode('P', selections);
         const segments = code.split('-');
         expect(segments[0]).to.equal('P');
@@ -71,7 +78,8 @@ describe('domain/stock-code', () => {
           expect(seg.length).to.be.at.least(3);
           expect(seg).to.match(/^[0-9A-Z]+$/);
           const s = selections[k];
-          const expectedValue = s.optionType === 1 ? s.stockCodeValue + encodeOptionQuantity(s.quantity) : s.stockCodeValue;
+          const expectedValue =
+            s.optionType === 1 ? s.stockCodeValue + encodeOptionQuantity(s.quantity) : s.stockCodeValue;
           expect(seg.replace(/^0+(?=.)/, '')).to.equal(expectedValue.replace(/^0+(?=.)/, ''));
         });
       }

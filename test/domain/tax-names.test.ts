@@ -20,7 +20,12 @@ describe('domain/tax names', () => {
     ['RST', 'RST', 'TVD', 'RST (impuesto provincial)'],
     ['IVA', 'VAT (IVA)', 'TVA (IVA)', 'IVA'],
     ['Iowa sales tax', 'Iowa sales tax', 'Taxe de vente, Iowa', 'Impuesto sobre las ventas de Iowa'],
-    ['North Dakota sales tax', 'North Dakota sales tax', 'Taxe de vente, North Dakota', 'Impuesto sobre las ventas de North Dakota'],
+    [
+      'North Dakota sales tax',
+      'North Dakota sales tax',
+      'Taxe de vente, North Dakota',
+      'Impuesto sobre las ventas de North Dakota',
+    ],
     ['Local option tax', 'Local option tax', 'Taxe locale facultative', 'Impuesto local opcional'],
     ['State sales tax', 'State sales tax', 'Taxe de vente de l’État', 'Impuesto estatal sobre las ventas'],
   ];

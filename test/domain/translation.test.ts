@@ -1,5 +1,13 @@
 import { expect } from 'chai';
-import { emptyEntry, expandImageDirectives, fieldCode, localeTag, pageEntry, parseLocaleTag, type TranslationEntry } from '../../src/domain/translation.ts';
+import {
+  emptyEntry,
+  expandImageDirectives,
+  fieldCode,
+  localeTag,
+  pageEntry,
+  parseLocaleTag,
+  type TranslationEntry,
+} from '../../src/domain/translation.ts';
 import { lintHtml } from '../../src/domain/html-lint.ts';
 import { imageDirective } from '../../islands/translation-editor/image-inserter.tsx';
 
@@ -15,7 +23,8 @@ describe('domain/translation', () => {
     ['french', null],
     ['fr-can', null],
   ];
-  for (const [tag, want] of tags) it(`parseLocaleTag(${JSON.stringify(tag)})`, () => expect(parseLocaleTag(tag)).to.deep.equal(want));
+  for (const [tag, want] of tags)
+    it(`parseLocaleTag(${JSON.stringify(tag)})`, () => expect(parseLocaleTag(tag)).to.deep.equal(want));
 
   it('localeTag and parseLocaleTag round-trip', () => {
     for (const t of ['en', 'fr-ca', 'es-mx', 'en-us']) {
@@ -35,12 +44,18 @@ describe('domain/translation', () => {
 
   describe('image directives', () => {
     it('expand to an img with escaped attributes', () => {
-      expect(expandImageDirectives("<p>image(['/a.jpg', 'A \"big\" <planter>'])</p>")).to.equal('<p><img src="/a.jpg" alt="A &quot;big&quot; &lt;planter&gt;" loading="lazy"></p>');
+      expect(expandImageDirectives("<p>image(['/a.jpg', 'A \"big\" <planter>'])</p>")).to.equal(
+        '<p><img src="/a.jpg" alt="A &quot;big&quot; &lt;planter&gt;" loading="lazy"></p>',
+      );
       expect(expandImageDirectives('image(["/b.png"])')).to.equal('<img src="/b.png" alt="" loading="lazy">');
       expect(expandImageDirectives('image([])')).to.equal('');
     });
     it('the inserter writes directives that expand back to the same address and description and lint clean', () => {
-      for (const [url, alt] of [['/media/a.jpg', "Farmer's planter"], ['https://cdn.example/x.png', 'back\\slash'], ['/a b.jpg', '']]) {
+      for (const [url, alt] of [
+        ['/media/a.jpg', "Farmer's planter"],
+        ['https://cdn.example/x.png', 'back\\slash'],
+        ['/a b.jpg', ''],
+      ]) {
         const d = imageDirective(url, alt);
         expect(lintHtml(`<p>${d}</p>`)).to.deep.equal([]);
         const img = expandImageDirectives(d);
@@ -52,13 +67,21 @@ describe('domain/translation', () => {
 
   describe('pageEntry: what the editor opens on from a page', () => {
     const F = 'ui:landing.hero.title';
-    const saved = (language: string, country: string, value: string, id: number): TranslationEntry => ({ ...emptyEntry(F, language, country), translation_id: id, value, version: 2 });
+    const saved = (language: string, country: string, value: string, id: number): TranslationEntry => ({
+      ...emptyEntry(F, language, country),
+      translation_id: id,
+      value,
+      version: 2,
+    });
     const en = saved('en', '', 'Plant with confidence.', 1);
     const fr = saved('fr', '', 'Semez en confiance.', 2);
     const frCa = saved('fr', 'CA', 'Semez en toute confiance.', 3);
 
     it('opens the language-country entry when one is saved', () => {
-      expect(pageEntry([en, fr, frCa], F, 'fr', 'CA')).to.deep.equal({ entry: frCa, value: 'Semez en toute confiance.' });
+      expect(pageEntry([en, fr, frCa], F, 'fr', 'CA')).to.deep.equal({
+        entry: frCa,
+        value: 'Semez en toute confiance.',
+      });
     });
 
     it('else the language’s entry, as the page falls back to it (en-us shows English)', () => {
@@ -67,10 +90,16 @@ describe('domain/translation', () => {
     });
 
     it('else a new entry for the language, all countries, starting from the English text', () => {
-      expect(pageEntry([en], F, 'es', 'MX')).to.deep.equal({ entry: emptyEntry(F, 'es', ''), value: 'Plant with confidence.' });
+      expect(pageEntry([en], F, 'es', 'MX')).to.deep.equal({
+        entry: emptyEntry(F, 'es', ''),
+        value: 'Plant with confidence.',
+      });
       // The English reference of catalogue text is not a saved row (id 0): English itself opens as new.
       const column = { ...emptyEntry('cat:product.5.title', 'en', ''), value: '8-Row Planter' };
-      expect(pageEntry([column], 'cat:product.5.title', 'en', 'US')).to.deep.equal({ entry: emptyEntry('cat:product.5.title', 'en', ''), value: '8-Row Planter' });
+      expect(pageEntry([column], 'cat:product.5.title', 'en', 'US')).to.deep.equal({
+        entry: emptyEntry('cat:product.5.title', 'en', ''),
+        value: '8-Row Planter',
+      });
       expect(pageEntry([], F, 'fr', 'CA')).to.deep.equal({ entry: emptyEntry(F, 'fr', ''), value: '' });
     });
   });

@@ -20,6 +20,14 @@ describe('domain/webhooks', () => {
   it('retries a bounded number of times and counts only 2xx as delivered', () => {
     expect(shouldRetry(1, 3)).to.equal(true);
     expect(shouldRetry(3, 3)).to.equal(false);
-    expect([199, 200, 204, 299, 300, 500, null].map(isDelivered)).to.deep.equal([false, true, true, true, false, false, false]);
+    expect([199, 200, 204, 299, 300, 500, null].map(isDelivered)).to.deep.equal([
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

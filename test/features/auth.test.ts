@@ -28,8 +28,14 @@ describe('accounts', () => {
   it('answers a failed sign-in with the same words whether or not the email exists', async () => {
     const a = await agent();
     const token = await csrf(a);
-    const wrongPw = await a.post('/en-us/login').type('form').send({ email: 'customer@example.com', password: 'nope-nope-nope', _csrf: token });
-    const noUser = await a.post('/en-us/login').type('form').send({ email: 'nobody@example.com', password: 'nope-nope-nope', _csrf: token });
+    const wrongPw = await a
+      .post('/en-us/login')
+      .type('form')
+      .send({ email: 'customer@example.com', password: 'nope-nope-nope', _csrf: token });
+    const noUser = await a
+      .post('/en-us/login')
+      .type('form')
+      .send({ email: 'nobody@example.com', password: 'nope-nope-nope', _csrf: token });
     expect(wrongPw.status).to.equal(400);
     expect(noUser.status).to.equal(400);
     const msg = (html: string) => /data-testid="form-error">([^<]+)</.exec(html)?.[1];
@@ -43,10 +49,18 @@ describe('accounts', () => {
     const empty = await a.post('/en-us/login').type('form').send({ _csrf: token });
     expect(empty.status).to.equal(400);
     expect(empty.text).to.include('Email is required.');
-    const weird = await a.post('/en-us/login').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ email: ['a', 'b'], password: { x: 1 } });
+    const weird = await a
+      .post('/en-us/login')
+      .set('X-CSRF-Token', token)
+      .set('Accept', 'application/json')
+      .send({ email: ['a', 'b'], password: { x: 1 } });
     expect(weird.status).to.equal(400);
     expect(weird.body.error.fields).to.have.property('email');
-    const reg = await a.post('/en-us/register').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ email: 'not-an-email', password: 'short', firstName: '', lastName: 'x'.repeat(300) });
+    const reg = await a
+      .post('/en-us/register')
+      .set('X-CSRF-Token', token)
+      .set('Accept', 'application/json')
+      .send({ email: 'not-an-email', password: 'short', firstName: '', lastName: 'x'.repeat(300) });
     expect(reg.status).to.equal(400);
     expect(reg.body.error.fields).to.include.keys('email', 'password', 'firstName', 'lastName');
     expect(reg.body.error.fields.password).to.equal('Password must be at least 10 characters.');
@@ -56,13 +70,23 @@ describe('accounts', () => {
     const a = await agent();
     const token = await csrf(a, '/en-us/register');
     const email = `grower-${Date.now()}@example.com`;
-    const res = await a.post('/en-us/register').type('form').send({ _csrf: token, email, password: 'long-enough-pw', firstName: 'Dale', lastName: 'Hoffman', accountType: 'personal' });
+    const res = await a.post('/en-us/register').type('form').send({
+      _csrf: token,
+      email,
+      password: 'long-enough-pw',
+      firstName: 'Dale',
+      lastName: 'Hoffman',
+      accountType: 'personal',
+    });
     expect(res.status).to.equal(303);
     expect(res.headers.location).to.equal('/en-us/account');
     expect((await a.get('/en-us/account')).text).to.include(email);
     const b = await agent();
     const t2 = await csrf(b, '/en-us/register');
-    const dup = await b.post('/en-us/register').type('form').send({ _csrf: t2, email: email.toUpperCase(), password: 'long-enough-pw', firstName: 'D', lastName: 'H' });
+    const dup = await b
+      .post('/en-us/register')
+      .type('form')
+      .send({ _csrf: t2, email: email.toUpperCase(), password: 'long-enough-pw', firstName: 'D', lastName: 'H' });
     expect(dup.status).to.equal(409);
     expect(dup.text).to.include('An account with this email already exists.');
     await signIn(b, email, 'long-enough-pw');
@@ -71,23 +95,37 @@ describe('accounts', () => {
   it('regenerates the session id and the CSRF secret at sign-in and sets HttpOnly SameSite=Lax cookies', async () => {
     const a = await agent();
     const page = await a.get('/en-us/login');
-    const setBy = (res: { headers: Record<string, unknown> }) => ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []);
-    expect(setBy(page).some((c) => c.startsWith('hd.sid=')), 'reading the sign-in page creates no session').to.equal(false);
+    const setBy = (res: { headers: Record<string, unknown> }) =>
+      ([] as string[]).concat((res.headers['set-cookie'] as string[] | undefined) ?? []);
+    expect(
+      setBy(page).some((c) => c.startsWith('hd.sid=')),
+      'reading the sign-in page creates no session',
+    ).to.equal(false);
     // A visitor who already has a session (they chose a store) …
     const token = await csrf(a, '/en-us/login');
-    const chose = await a.post('/en-us/channel/CA').set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-Token', token).type('form').send({ country: 'CA' });
+    const chose = await a
+      .post('/en-us/channel/CA')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .set('X-CSRF-Token', token)
+      .type('form')
+      .send({ country: 'CA' });
     expect(chose.status).to.equal(200);
-    const id = (list: string[], name: string) => list.map((c) => new RegExp(`^${name.replace('.', '\\.')}=([^;]+)`).exec(c)?.[1]).find(Boolean);
+    const id = (list: string[], name: string) =>
+      list.map((c) => new RegExp(`^${name.replace('.', '\\.')}=([^;]+)`).exec(c)?.[1]).find(Boolean);
     const before = id(setBy(chose), 'hd.sid');
     expect(before, 'the store choice started a session').to.be.a('string');
     // … gets a new session id and a new CSRF secret when signing in.
     const res = await signIn(a, 'customer@example.com');
     const after = setBy(res);
     const sid = after.find((c) => c.startsWith('hd.sid='))!;
-    expect(sid).to.match(/HttpOnly/i).and.to.match(/SameSite=Lax/i);
+    expect(sid)
+      .to.match(/HttpOnly/i)
+      .and.to.match(/SameSite=Lax/i);
     expect(id(after, 'hd.sid')).to.be.a('string').and.not.equal(before);
     const secret = after.find((c) => c.startsWith('hd.csrf='));
-    expect(secret, 'a fresh CSRF secret').to.match(/HttpOnly/i).and.to.match(/SameSite=Lax/i);
+    expect(secret, 'a fresh CSRF secret')
+      .to.match(/HttpOnly/i)
+      .and.to.match(/SameSite=Lax/i);
     const stale = await a.post('/en-us/logout').type('form').send({ _csrf: token });
     expect(stale.status, 'a token from before sign-in is refused').to.equal(403);
   });
@@ -114,7 +152,10 @@ describe('password reset by mail', () => {
     const a = await agent();
     const token = await csrf(a, '/en-us/register');
     const email = `reset-${Date.now()}@example.com`;
-    await a.post('/en-us/register').type('form').send({ _csrf: token, email, password: 'first-password-1', firstName: 'Ruth', lastName: 'Olsen' });
+    await a
+      .post('/en-us/register')
+      .type('form')
+      .send({ _csrf: token, email, password: 'first-password-1', firstName: 'Ruth', lastName: 'Olsen' });
     const b = await agent();
     const t = await csrf(b, '/en-us/password/reset');
     const sent = await b.post('/en-us/password/reset').type('form').send({ _csrf: t, email });
@@ -136,10 +177,16 @@ describe('password reset by mail', () => {
     const form = await b.get(`/en-us/password/reset?token=${encodeURIComponent(resetToken)}`);
     expect(form.status).to.equal(200);
     const t2 = /<meta name="csrf-token" content="([^"]+)"/.exec(form.text)![1];
-    const done = await b.post('/en-us/password/reset').type('form').send({ _csrf: t2, token: resetToken, password: 'second-password-2' });
+    const done = await b
+      .post('/en-us/password/reset')
+      .type('form')
+      .send({ _csrf: t2, token: resetToken, password: 'second-password-2' });
     expect(done.status).to.equal(303);
     const t3 = await csrf(b, '/en-us/password/reset');
-    const again = await b.post('/en-us/password/reset').type('form').send({ _csrf: t3, token: resetToken, password: 'third-password-3' });
+    const again = await b
+      .post('/en-us/password/reset')
+      .type('form')
+      .send({ _csrf: t3, token: resetToken, password: 'third-password-3' });
     expect(again.status).to.equal(400);
     await signIn(await agent(), email, 'second-password-2');
     // Who did what is on record.
@@ -147,6 +194,10 @@ describe('password reset by mail', () => {
       `select l.action from logs l join users u on u.id = l.user_id where u.email = $1 order by l.id`,
       [email],
     );
-    expect(rows.map((r: { action: string }) => r.action)).to.deep.equal(['user.register', 'user.password_reset', 'user.login']);
+    expect(rows.map((r: { action: string }) => r.action)).to.deep.equal([
+      'user.register',
+      'user.password_reset',
+      'user.login',
+    ]);
   });
 });

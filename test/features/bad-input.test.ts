@@ -7,7 +7,24 @@ import { expect } from 'chai';
 import { agent, csrf, signIn } from '../helpers/http.ts';
 import { sqlRows } from '../helpers/server.ts';
 
-const JUNK: unknown[] = ['', 'abc', '-1', '0', '1e309', '99999999999999999999', "'; drop table users;--", ['a', 'b'], { x: 1 }, '1.5', ' 12 ', null, true, '\u0000', 'NaN', '<script>'];
+const JUNK: unknown[] = [
+  '',
+  'abc',
+  '-1',
+  '0',
+  '1e309',
+  '99999999999999999999',
+  "'; drop table users;--",
+  ['a', 'b'],
+  { x: 1 },
+  '1.5',
+  ' 12 ',
+  null,
+  true,
+  '\u0000',
+  'NaN',
+  '<script>',
+];
 
 describe('bad input never answers 5xx', function () {
   // Refused registrations count toward the per-IP limit: give the next suites their tries back.
@@ -43,7 +60,10 @@ describe('bad input never answers 5xx', function () {
     for (const j of JUNK) {
       const v = typeof j === 'string' ? encodeURIComponent(j) : 'x';
       const routes: [string, Record<string, unknown>][] = [
-        ['/en-us/cart/add/inline', { product_id: j, quantity: j, options: j, option_qty: j, selections: j, currency: j }],
+        [
+          '/en-us/cart/add/inline',
+          { product_id: j, quantity: j, options: j, option_qty: j, selections: j, currency: j },
+        ],
         [`/en-us/cart/${v}`, { quantity: j, _method: 'put' }],
         [`/en-us/cart/${v}`, { _method: 'delete' }],
         ['/en-us/cart/viewdiscounts', { showDiscount: j }],
@@ -83,13 +103,53 @@ describe('bad input from a signed-in user reaches validation', function () {
       const v = typeof j === 'string' ? encodeURIComponent(j) : 'x';
       const checks: [string, () => Promise<{ status: number; body: { error?: { fields?: unknown } } }>][] = [
         [`GET /en-us/orders/${v}`, () => a.get(`/en-us/orders/${v}`).set('Accept', 'application/json')],
-        ['POST cart/add/inline', () => a.post('/en-us/cart/add/inline').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ product_id: j, quantity: j })],
-        [`PUT cart/${v}`, () => a.put(`/en-us/cart/${v}`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ quantity: j })],
-        ['POST shipping/estimate', () => a.post('/en-us/shipping/estimate').set('X-CSRF-Token', token).set('Accept', 'application/json').send({ postal_code: j, country: j, product_id: j })],
+        [
+          'POST cart/add/inline',
+          () =>
+            a
+              .post('/en-us/cart/add/inline')
+              .set('X-CSRF-Token', token)
+              .set('Accept', 'application/json')
+              .send({ product_id: j, quantity: j }),
+        ],
+        [
+          `PUT cart/${v}`,
+          () =>
+            a
+              .put(`/en-us/cart/${v}`)
+              .set('X-CSRF-Token', token)
+              .set('Accept', 'application/json')
+              .send({ quantity: j }),
+        ],
+        [
+          'POST shipping/estimate',
+          () =>
+            a
+              .post('/en-us/shipping/estimate')
+              .set('X-CSRF-Token', token)
+              .set('Accept', 'application/json')
+              .send({ postal_code: j, country: j, product_id: j }),
+        ],
         // Quotes: junk quote ids and messages.
         [`GET /en-us/account/quotes/${v}`, () => a.get(`/en-us/account/quotes/${v}`).set('Accept', 'application/json')],
-        [`POST account/quotes/${v}/accept`, () => a.post(`/en-us/account/quotes/${v}/accept`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ message: j })],
-        [`POST account/quotes/${v}/reject`, () => a.post(`/en-us/account/quotes/${v}/reject`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ message: j })],
+        [
+          `POST account/quotes/${v}/accept`,
+          () =>
+            a
+              .post(`/en-us/account/quotes/${v}/accept`)
+              .set('X-CSRF-Token', token)
+              .set('Accept', 'application/json')
+              .send({ message: j }),
+        ],
+        [
+          `POST account/quotes/${v}/reject`,
+          () =>
+            a
+              .post(`/en-us/account/quotes/${v}/reject`)
+              .set('X-CSRF-Token', token)
+              .set('Accept', 'application/json')
+              .send({ message: j }),
+        ],
       ];
       for (const [name, send] of checks) {
         const res = await send();

@@ -19,11 +19,21 @@ let db: Db;
 let allChannels: ChannelInfo[];
 const productId = productIdByStockcode;
 
-const cartOf = async (lineId: number) => (await db.select({ orderId: orderLineItems.orderId }).from(orderLineItems).where(eq(orderLineItems.id, lineId)))[0].orderId;
+const cartOf = async (lineId: number) =>
+  (await db.select({ orderId: orderLineItems.orderId }).from(orderLineItems).where(eq(orderLineItems.id, lineId)))[0]
+    .orderId;
 
 /** The order row's channel, currency, subtotal and last write. */
 async function orderRow(id: number) {
-  const [o] = await db.select({ channelId: orders.channelId, currency: orders.orderCurrency, subtotal: orders.subtotal, updatedAt: orders.updatedAt }).from(orders).where(eq(orders.id, id));
+  const [o] = await db
+    .select({
+      channelId: orders.channelId,
+      currency: orders.orderCurrency,
+      subtotal: orders.subtotal,
+      updatedAt: orders.updatedAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, id));
   return o;
 }
 
@@ -44,7 +54,10 @@ describe('cart: its channel', function () {
 
     const res = await json(a, token).post(`/en-us/channel/CA`).send({ country: 'CA' });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    const [line] = await db.select().from(orderLineItems).where(eq(orderLineItems.id, add.body.line.order_line_item_id));
+    const [line] = await db
+      .select()
+      .from(orderLineItems)
+      .where(eq(orderLineItems.id, add.body.line.order_line_item_id));
     const [order] = await db.select().from(orders).where(eq(orders.id, line.orderId));
     const [repriced] = await db.select().from(orderLineItems).where(eq(orderLineItems.id, line.id));
     expect(order.orderCurrency).to.equal('CAD');
@@ -59,23 +72,33 @@ describe('cart: its channel', function () {
     const { a, token } = await visitor();
     const { pid, pick } = await configChoices();
     const six = pick('Row count', '6 rows');
-    const add = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: pid, selections: [{ choiceId: six.choiceId }] });
+    const add = await json(a, token)
+      .post('/en-us/cart/add/inline')
+      .send({ product_id: pid, selections: [{ choiceId: six.choiceId }] });
     expect(add.status).to.equal(200);
     const mx = allChannels.find((c) => c.code === 'MX')!;
-    const [line] = await db.select().from(orderLineItems).where(eq(orderLineItems.id, add.body.line.order_line_item_id));
+    const [line] = await db
+      .select()
+      .from(orderLineItems)
+      .where(eq(orderLineItems.id, add.body.line.order_line_item_id));
     const state = await getCart(db, { cartOrderId: line.orderId }, mx);
     // By hand, 17.2 MXN per USD: the planter US$18,500.00 → MX$318,200.00, six rows US$2,450.00 →
     // MX$42,140.00: MX$360,340.00.
     const mine = state!.lines.find((l) => l.id === line.id)!;
     expect(mine.unitCents).to.equal(36_034_000);
     expect(state!.currency).to.equal('MXN');
-    const [stored] = await db.select({ orderCurrency: orders.orderCurrency }).from(orders).where(inArray(orders.id, [line.orderId]));
+    const [stored] = await db
+      .select({ orderCurrency: orders.orderCurrency })
+      .from(orders)
+      .where(inArray(orders.id, [line.orderId]));
     expect(stored.orderCurrency).to.equal('MXN');
   });
 
   it('a cart keeps its channel when the page changes language: /fr-ca/cart shows the US cart in USD and writes nothing', async () => {
     const { a, token } = await visitor();
-    const add = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: await productId('PP-STG'), quantity: 2 });
+    const add = await json(a, token)
+      .post('/en-us/cart/add/inline')
+      .send({ product_id: await productId('PP-STG'), quantity: 2 });
     expect(add.status).to.equal(200);
     const us = allChannels.find((c) => c.code === 'US')!;
     const orderId = await cartOf(add.body.line.order_line_item_id);
@@ -93,12 +116,14 @@ describe('cart: its channel', function () {
     expect(await orderRow(orderId)).to.deep.equal(before);
   });
 
-  it('signing in under another channel re-prices the member\'s cart then (a POST), and their pages keep that channel', async () => {
+  it("signing in under another channel re-prices the member's cart then (a POST), and their pages keep that channel", async () => {
     const member = await makeUser({ prefix: 'cart-channel' });
     const a = await agent();
     await signIn(a, member.email);
     const token = await csrf(a, '/en-us/cart');
-    const add = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: await productId('PP-STG'), quantity: 1 });
+    const add = await json(a, token)
+      .post('/en-us/cart/add/inline')
+      .send({ product_id: await productId('PP-STG'), quantity: 1 });
     expect(add.status).to.equal(200);
     const orderId = await cartOf(add.body.line.order_line_item_id);
     expect((await orderRow(orderId)).currency).to.equal('USD');
@@ -106,7 +131,10 @@ describe('cart: its channel', function () {
     const b = await agent();
     await b.get('/fr-ca/');
     const fToken = await csrf(b, '/fr-ca/login');
-    const login = await b.post('/fr-ca/login').type('form').send({ email: member.email, password: DEMO_PASSWORD, _csrf: fToken });
+    const login = await b
+      .post('/fr-ca/login')
+      .type('form')
+      .send({ email: member.email, password: DEMO_PASSWORD, _csrf: fToken });
     expect(login.status).to.be.oneOf([302, 303]);
     const ca = allChannels.find((c) => c.code === 'CA')!;
     const signedIn = await orderRow(orderId);
@@ -122,20 +150,35 @@ describe('cart: its channel', function () {
     const a = await agent();
     await signIn(a, member.email);
     const token = await csrf(a, '/en-us/cart');
-    const add = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: await productId('PP-STG'), quantity: 2 });
+    const add = await json(a, token)
+      .post('/en-us/cart/add/inline')
+      .send({ product_id: await productId('PP-STG'), quantity: 2 });
     expect(add.status).to.equal(200);
     const orderId = await cartOf(add.body.line.order_line_item_id);
-    await sqlRows(`insert into order_approvals (order_id, requested_by, organisation_id, reason, choice) values ($1, $2, $3, 'order', '{}'::jsonb)`, [orderId, member.id, org]);
+    await sqlRows(
+      `insert into order_approvals (order_id, requested_by, organisation_id, reason, choice) values ($1, $2, $3, 'order', '{}'::jsonb)`,
+      [orderId, member.id, org],
+    );
     const us = allChannels.find((c) => c.code === 'US')!;
     const before = await orderRow(orderId);
     expect(before).to.include({ channelId: us.id, currency: 'USD', subtotal: '55.90' });
-    const prices = async () => (await db.select({ productId: orderLineItems.productId, unitPrice: orderLineItems.unitPrice }).from(orderLineItems).where(eq(orderLineItems.orderId, orderId))).filter((l) => l.productId !== null).map((l) => l.unitPrice);
+    const prices = async () =>
+      (
+        await db
+          .select({ productId: orderLineItems.productId, unitPrice: orderLineItems.unitPrice })
+          .from(orderLineItems)
+          .where(eq(orderLineItems.orderId, orderId))
+      )
+        .filter((l) => l.productId !== null)
+        .map((l) => l.unitPrice);
     expect(await prices()).to.deep.equal(['27.95']);
 
     // Scripts: 409 in the visitor's language, the message other writes to a locked cart give.
     const en = await json(a, token).post('/en-us/channel/CA').send({ country: 'CA' });
     expect(en.status, JSON.stringify(en.body)).to.equal(409);
-    expect(en.body).to.deep.equal({ error: { code: 'cart_locked', message: 'This cart is waiting for approval.', fields: {} } });
+    expect(en.body).to.deep.equal({
+      error: { code: 'cart_locked', message: 'This cart is waiting for approval.', fields: {} },
+    });
     const fr = await json(a, token).post('/fr-ca/channel/CA').send({ country: 'CA' });
     expect(fr.status).to.equal(409);
     expect(fr.body.error.message).to.equal('Ce panier attend une approbation.');
@@ -152,12 +195,19 @@ describe('cart: its channel', function () {
     expect(plain.status).to.equal(409);
     expect(plain.headers['content-type']).to.match(/html/);
     expect(plain.text).to.include('data-testid="country-list"');
-    expect(plain.text).to.include('<div class="form-error" role="alert" data-testid="form-error">Ce panier attend une approbation.</div>');
-    expect((await a.get('/fr-ca/channel/find')).text).to.match(/class="country-item is-current" data-testid="country-row" data-country="US"/);
+    expect(plain.text).to.include(
+      '<div class="form-error" role="alert" data-testid="form-error">Ce panier attend une approbation.</div>',
+    );
+    expect((await a.get('/fr-ca/channel/find')).text).to.match(
+      /class="country-item is-current" data-testid="country-row" data-country="US"/,
+    );
     expect(await orderRow(orderId)).to.deep.equal(before);
 
     // Another language without a session's channel (a bearer call: the language's store, CA): shown as sent.
-    const bearer = await a.get('/fr-ca/cart').set('Authorization', `Bearer ${await apiToken(a)}`).set('Accept', 'application/json');
+    const bearer = await a
+      .get('/fr-ca/cart')
+      .set('Authorization', `Bearer ${await apiToken(a)}`)
+      .set('Accept', 'application/json');
     expect(bearer.status).to.equal(200);
     expect(await orderRow(orderId)).to.deep.equal(before);
 
@@ -165,7 +215,10 @@ describe('cart: its channel', function () {
     const b = await agent();
     await b.get('/fr-ca/');
     const fToken = await csrf(b, '/fr-ca/login');
-    const login = await b.post('/fr-ca/login').type('form').send({ email: member.email, password: DEMO_PASSWORD, _csrf: fToken });
+    const login = await b
+      .post('/fr-ca/login')
+      .type('form')
+      .send({ email: member.email, password: DEMO_PASSWORD, _csrf: fToken });
     expect(login.status).to.be.oneOf([302, 303]);
     expect(await orderRow(orderId)).to.deep.equal(before);
     const cartPage = await b.get('/fr-ca/cart');

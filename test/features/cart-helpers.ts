@@ -13,9 +13,16 @@ export async function visitor(path = '/en-us/cart'): Promise<{ a: Agent; token: 
 
 /** Requests as the page's scripts send them (XHR, JSON, the CSRF header). */
 export const json = (a: Agent, token: string) => ({
-  post: (url: string) => a.post(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
-  put: (url: string) => a.put(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
-  del: (url: string) => a.delete(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
+  post: (url: string) =>
+    a.post(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
+  put: (url: string) =>
+    a.put(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
+  del: (url: string) =>
+    a
+      .delete(url)
+      .set('X-CSRF-Token', token)
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .set('Accept', 'application/json'),
   get: (url: string) => a.get(url).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json'),
 });
 
@@ -24,7 +31,13 @@ export async function configChoices() {
   const db = (await testServer()).services.db;
   const pid = await productIdByStockcode('DEMO-CONFIG');
   const rows = await db
-    .select({ optionId: productOptions.id, option: productOptions.name, choiceId: optionChoices.id, choice: optionChoices.name, price: optionChoices.price })
+    .select({
+      optionId: productOptions.id,
+      option: productOptions.name,
+      choiceId: optionChoices.id,
+      choice: optionChoices.name,
+      price: optionChoices.price,
+    })
     .from(productOptions)
     .innerJoin(optionChoices, eq(optionChoices.optionId, productOptions.id))
     .where(eq(productOptions.productId, pid));

@@ -37,14 +37,21 @@ describe('cart writes: at most 3 database round trips a request', () => {
     const plate = await productIdByStockcode('DEMO-SEED-PLATE');
     const config = await productIdByStockcode('DEMO-CONFIG');
     // The cart exists and the session remembers it before counting.
-    for (let i = 0; i < 2; i++) expect((await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })).status).to.equal(200);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 }))
+          .status,
+      ).to.equal(200);
 
-
-    const merged = await counted(() => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 2 }));
+    const merged = await counted(() =>
+      a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 2 }),
+    );
     expect((merged.res.body.line as { quantity: number }).quantity).to.equal(4);
     expect(merged.sent.length, merged.sent.join('\n')).to.be.at.most(3);
 
-    const added = await counted(() => a.post('/en-us/cart/add/inline').set(headers).send({ product_id: config, quantity: 1, selections: [] }));
+    const added = await counted(() =>
+      a.post('/en-us/cart/add/inline').set(headers).send({ product_id: config, quantity: 1, selections: [] }),
+    );
     expect((added.res.body.line as { quantity: number }).quantity).to.equal(1);
     expect(added.sent.length, added.sent.join('\n')).to.be.at.most(3);
 
@@ -61,7 +68,10 @@ describe('cart writes: at most 3 database round trips a request', () => {
     // The write travels with the commit, its values as parameters.
     expect(closing[0], 'the write with the commit').to.match(/^\s*(with|update)\b/i);
     expect(closing[0], 'no quantity written into the text').not.to.match(/(?<!\$)\b7\b/);
-    expect(updated.sent.filter((q) => !opening.includes(q) && !closing.includes(q) && !/^\s*select sess from/i.test(q)), 'other round trips').to.deep.equal([]);
+    expect(
+      updated.sent.filter((q) => !opening.includes(q) && !closing.includes(q) && !/^\s*select sess from/i.test(q)),
+      'other round trips',
+    ).to.deep.equal([]);
 
     const removed = await counted(() => a.delete(`/en-us/cart/${lineId}`).set(headers));
     expect(removed.res.body.last_quantity).to.equal(7);
@@ -73,8 +83,13 @@ describe('cart writes: at most 3 database round trips a request', () => {
     const token = await csrf(a, '/en-us/products');
     const headers = { 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
     const plate = await productIdByStockcode('DEMO-SEED-PLATE');
-    expect((await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })).status).to.equal(200);
-    const added = await counted(() => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 2 }));
+    expect(
+      (await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 }))
+        .status,
+    ).to.equal(200);
+    const added = await counted(() =>
+      a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 2 }),
+    );
     expect((added.res.body.line as { quantity: number }).quantity).to.equal(3);
     expect(added.sent.length, added.sent.join('\n')).to.be.at.most(3);
     const lineId = (added.res.body.line as { order_line_item_id: number }).order_line_item_id;
@@ -88,12 +103,23 @@ describe('cart writes: at most 3 database round trips a request', () => {
     const token = await csrf(a, '/en-us/products');
     const headers = { 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
     const plate = await productIdByStockcode('DEMO-SEED-PLATE');
-    expect((await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })).status).to.equal(200);
-    const adds = await Promise.all(Array.from({ length: 6 }, () => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 })));
+    expect(
+      (await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 }))
+        .status,
+    ).to.equal(200);
+    const adds = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: plate, quantity: 1 }),
+      ),
+    );
     expect(adds.map((r) => r.status)).to.deep.equal([200, 200, 200, 200, 200, 200]);
     const sync = await a.get('/en-us/cart/synchronize').set(headers);
     expect(sync.status).to.equal(200);
     expect(sync.body.count).to.equal(7);
-    expect(sync.body.line_items.filter((l: { line_type: number }) => l.line_type === 0).map((l: { quantity: number }) => l.quantity)).to.deep.equal([7]);
+    expect(
+      sync.body.line_items
+        .filter((l: { line_type: number }) => l.line_type === 0)
+        .map((l: { quantity: number }) => l.quantity),
+    ).to.deep.equal([7]);
   });
 });

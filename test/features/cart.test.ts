@@ -40,7 +40,9 @@ describe('cart: add, price authority and refusals', function () {
       .post('/en-us/cart/add/inline')
       .set('X-Requested-With', 'XMLHttpRequest')
       .type('form')
-      .send(`_csrf=${encodeURIComponent(token)}&product_id=${pid}&quantity=2&options[${six.optionId}]=${six.choiceId}&options[${drawbar.optionId}]=${drawbar.choiceId}&option_qty[${corn.choiceId}]=3&price=0.01&total=0.02&unit_price=0.01&subtotal=0.01`);
+      .send(
+        `_csrf=${encodeURIComponent(token)}&product_id=${pid}&quantity=2&options[${six.optionId}]=${six.choiceId}&options[${drawbar.optionId}]=${drawbar.choiceId}&option_qty[${corn.choiceId}]=3&price=0.01&total=0.02&unit_price=0.01&subtotal=0.01`,
+      );
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
 
     // By hand from the demo catalogue (USD, rate 1): $18,500.00 the planter + $2,450.00 six rows
@@ -48,7 +50,10 @@ describe('cart: add, price authority and refusals', function () {
     const us = allChannels.find((c) => c.code === 'US')!;
     const expected = 2_184_550;
 
-    const [line] = await db.select().from(orderLineItems).where(eq(orderLineItems.id, res.body.line.order_line_item_id));
+    const [line] = await db
+      .select()
+      .from(orderLineItems)
+      .where(eq(orderLineItems.id, res.body.line.order_line_item_id));
     expect(toCents(line.unitPrice)).to.equal(expected);
     expect(line.quantity).to.equal(2);
     expect(line.stockcode).to.match(/^DEMO-CONFIG-006-0DB-013$/);
@@ -56,7 +61,15 @@ describe('cart: add, price authority and refusals', function () {
     expect(opts.map((o) => o.choiceId).sort()).to.deep.equal([six.choiceId, drawbar.choiceId, corn.choiceId].sort());
 
     // …and the same as the price authority says.
-    const priced = await priceLine(db, us, { productId: pid, quantity: 2, selections: [{ choiceId: six.choiceId }, { choiceId: drawbar.choiceId }, { choiceId: corn.choiceId, quantity: 3 }] });
+    const priced = await priceLine(db, us, {
+      productId: pid,
+      quantity: 2,
+      selections: [
+        { choiceId: six.choiceId },
+        { choiceId: drawbar.choiceId },
+        { choiceId: corn.choiceId, quantity: 3 },
+      ],
+    });
     expect(priced.unitCents).to.equal(expected);
     expect(priced.stockcode).to.equal(line.stockcode);
 
@@ -75,10 +88,19 @@ describe('cart: add, price authority and refusals', function () {
     const { pid, pick } = await configChoices();
     const eight = pick('Row count', '8 rows');
     const spacing = pick('Row unit spacing', '36 in');
-    const body = { product_id: pid, quantity: 998, selections: [{ optionId: eight.optionId, choiceId: eight.choiceId }, { optionId: spacing.optionId, choiceId: spacing.choiceId }] };
+    const body = {
+      product_id: pid,
+      quantity: 998,
+      selections: [
+        { optionId: eight.optionId, choiceId: eight.choiceId },
+        { optionId: spacing.optionId, choiceId: spacing.choiceId },
+      ],
+    };
     const first = await json(a, token).post('/en-us/cart/add/inline').send(body);
     expect(first.status, JSON.stringify(first.body)).to.equal(200);
-    const second = await json(a, token).post('/en-us/cart/add/inline').send({ ...body, quantity: 5 });
+    const second = await json(a, token)
+      .post('/en-us/cart/add/inline')
+      .send({ ...body, quantity: 5 });
     expect(second.status).to.equal(200);
     expect(second.body.line.order_line_item_id).to.equal(first.body.line.order_line_item_id);
     expect(second.body.line.quantity).to.equal(999);
@@ -107,24 +129,32 @@ describe('cart: add, price authority and refusals', function () {
   it('refuses a currency that is not the channel currency, and accepts the right one', async () => {
     const { a, token } = await visitor();
     const pid = await productId('PP-STG');
-    const bad = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: pid, quantity: 1, currency: 'CAD' });
+    const bad = await json(a, token)
+      .post('/en-us/cart/add/inline')
+      .send({ product_id: pid, quantity: 1, currency: 'CAD' });
     expectError(bad, 400);
     expect(bad.body.error.message).to.equal("This currency is not offered in your country's store.");
     expect(bad.body.error.fields).to.have.property('currency');
-    const ok = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: pid, quantity: 1, currency: 'USD' });
+    const ok = await json(a, token)
+      .post('/en-us/cart/add/inline')
+      .send({ product_id: pid, quantity: 1, currency: 'USD' });
     expect(ok.status).to.equal(200);
   });
 
   it('answers an unknown product with 404 and a bad quantity or product id with 400 and fields', async () => {
     const { a, token } = await visitor();
     expectError(await json(a, token).post('/en-us/cart/add/inline').send({ product_id: 999999, quantity: 1 }), 404);
-    const q = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: await productId('PP-STG'), quantity: 'lots' });
+    const q = await json(a, token)
+      .post('/en-us/cart/add/inline')
+      .send({ product_id: await productId('PP-STG'), quantity: 'lots' });
     expectError(q, 400);
     expect(q.body.error.fields).to.have.property('quantity');
     const p = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: 'abc', quantity: 1 });
     expectError(p, 400);
     expect(p.body.error.fields).to.have.property('product_id');
-    const choice = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: await productId('PP-STG'), selections: [{ choiceId: 1 }] });
+    const choice = await json(a, token)
+      .post('/en-us/cart/add/inline')
+      .send({ product_id: await productId('PP-STG'), selections: [{ choiceId: 1 }] });
     expectError(choice, 400);
   });
 
@@ -132,7 +162,9 @@ describe('cart: add, price authority and refusals', function () {
   for (const code of ['DEMO-OOS', 'DEMO-CALL', 'DEMO-SOON']) {
     it(`refuses ${code} with 409 and the reason`, async () => {
       const { a, token } = await visitor();
-      const res = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: await productId(code), quantity: 1 });
+      const res = await json(a, token)
+        .post('/en-us/cart/add/inline')
+        .send({ product_id: await productId(code), quantity: 1 });
       expectError(res, 409);
       expect(['out_of_stock', 'coming_soon', 'call']).to.include(res.body.error.code);
       const sync = await json(a, token).get('/en-us/cart/synchronize');
@@ -142,14 +174,18 @@ describe('cart: add, price authority and refusals', function () {
 
   it('accepts DEMO-FUTURE (nothing on hand, resupply date in the future)', async () => {
     const { a, token } = await visitor();
-    const res = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: await productId('DEMO-FUTURE'), quantity: 2 });
+    const res = await json(a, token)
+      .post('/en-us/cart/add/inline')
+      .send({ product_id: await productId('DEMO-FUTURE'), quantity: 2 });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.quantity).to.equal(2);
   });
 
   it('translates refusals into the page language', async () => {
     const { a, token } = await visitor('/fr-ca/cart');
-    const res = await json(a, token).post('/fr-ca/cart/add/inline').send({ product_id: await productId('DEMO-OOS'), quantity: 1 });
+    const res = await json(a, token)
+      .post('/fr-ca/cart/add/inline')
+      .send({ product_id: await productId('DEMO-OOS'), quantity: 1 });
     expect(res.status).to.equal(409);
     expect(res.body.error.message).to.equal('Ce produit est en rupture de stock.');
   });
@@ -165,7 +201,9 @@ describe('cart: quantity, removal, discounts, synchronize', function () {
 
   async function cartWith(stockcode: string, quantity = 1) {
     const v = await visitor();
-    const res = await json(v.a, v.token).post('/en-us/cart/add/inline').send({ product_id: await productId(stockcode), quantity });
+    const res = await json(v.a, v.token)
+      .post('/en-us/cart/add/inline')
+      .send({ product_id: await productId(stockcode), quantity });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return { ...v, lineId: res.body.line.order_line_item_id as number };
   }
@@ -174,7 +212,16 @@ describe('cart: quantity, removal, discounts, synchronize', function () {
     const { a, token, lineId } = await cartWith('PP-SHL', 2);
     const big = await json(a, token).put(`/en-us/cart/${lineId}`).send({ quantity: 5000 });
     expect(big.status, JSON.stringify(big.body)).to.equal(200);
-    for (const k of ['price', 'total', 'subtotal', 'price_discounted', 'total_discounted', 'subtotal_discounted', 'quantity', 'last_quantity']) {
+    for (const k of [
+      'price',
+      'total',
+      'subtotal',
+      'price_discounted',
+      'total_discounted',
+      'subtotal_discounted',
+      'quantity',
+      'last_quantity',
+    ]) {
       expect(big.body, k).to.have.property(k);
       expect(big.body[k], k).to.not.equal(null);
     }
@@ -185,7 +232,10 @@ describe('cart: quantity, removal, discounts, synchronize', function () {
     expect(big.body.total).to.equal('23976.00');
     expect(toCents(big.body.total_discounted)).to.be.at.most(toCents(big.body.total));
 
-    const zero = await json(a, token).post(`/en-us/cart/${lineId}`).type('form').send({ _method: 'put', quantity: '0' });
+    const zero = await json(a, token)
+      .post(`/en-us/cart/${lineId}`)
+      .type('form')
+      .send({ _method: 'put', quantity: '0' });
     expect(zero.status, JSON.stringify(zero.body)).to.equal(200);
     expect(zero.body.quantity).to.equal(1);
     expect(zero.body.last_quantity).to.equal(999);
@@ -202,7 +252,7 @@ describe('cart: quantity, removal, discounts, synchronize', function () {
     expect(nan.body.error.fields).to.have.property('quantity');
   });
 
-  it('rejects bad line ids: abc, 999999 and another visitor\'s line, in the error shape', async () => {
+  it("rejects bad line ids: abc, 999999 and another visitor's line, in the error shape", async () => {
     const mine = await cartWith('PP-SHL');
     const theirs = await cartWith('PP-PAB');
     expectError(await json(mine.a, mine.token).put('/en-us/cart/abc').send({ quantity: 2 }), 400);
@@ -220,7 +270,9 @@ describe('cart: quantity, removal, discounts, synchronize', function () {
 
   it('DELETE answers subtotal and last_quantity (also POST _method=delete)', async () => {
     const { a, token, lineId } = await cartWith('PP-SHL', 3);
-    const other = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: await productId('PP-PAB'), quantity: 2 });
+    const other = await json(a, token)
+      .post('/en-us/cart/add/inline')
+      .send({ product_id: await productId('PP-PAB'), quantity: 2 });
     const del = await json(a, token).del(`/en-us/cart/${lineId}`);
     expect(del.status, JSON.stringify(del.body)).to.equal(200);
     expect(del.body).to.include.keys('subtotal', 'last_quantity');
@@ -229,7 +281,9 @@ describe('cart: quantity, removal, discounts, synchronize', function () {
     expect(del.body.subtotal).to.equal('68.40');
     const again = await json(a, token).del(`/en-us/cart/${lineId}`);
     expectError(again, 404);
-    const viaPost = await json(a, token).post(`/en-us/cart/${other.body.line.order_line_item_id}`).send({ _method: 'delete' });
+    const viaPost = await json(a, token)
+      .post(`/en-us/cart/${other.body.line.order_line_item_id}`)
+      .send({ _method: 'delete' });
     expect(viaPost.status).to.equal(200);
     expect(viaPost.body.subtotal).to.equal('0.00');
     expect(viaPost.body.last_quantity).to.equal(2);
@@ -241,11 +295,28 @@ describe('cart: quantity, removal, discounts, synchronize', function () {
     expect(res.status).to.equal(200);
     expect(res.body).to.include.keys('line_items', 'totals', 'promotions', 'showDiscount');
     const product = res.body.line_items.find((l: any) => l.line_type === 0);
-    for (const k of ['order_line_item_id', 'line_type', 'product_id', 'promotion_id', 'product', 'quantity', 'currency_id', 'warehouse_id', 'unit_price', 'discount', 'total', 'total_discounted', 'paid_total', 'unpaid_total', 'line_options']) {
+    for (const k of [
+      'order_line_item_id',
+      'line_type',
+      'product_id',
+      'promotion_id',
+      'product',
+      'quantity',
+      'currency_id',
+      'warehouse_id',
+      'unit_price',
+      'discount',
+      'total',
+      'total_discounted',
+      'paid_total',
+      'unpaid_total',
+      'line_options',
+    ]) {
       expect(product, k).to.have.property(k);
     }
     expect(product.product).to.include.keys('title', 'image');
-    for (const k of ['subtotal', 'shipping', 'tax', 'discount', 'total', 'unpaid_total', 'total_discounted']) expect(res.body.totals, k).to.have.property(k);
+    for (const k of ['subtotal', 'shipping', 'tax', 'discount', 'total', 'unpaid_total', 'total_discounted'])
+      expect(res.body.totals, k).to.have.property(k);
     // The demo promotion in force (PARTS25, $25) comes off parts only: a $9.75 brush is a
     // tool, so the cart has no promotion line and no discount.
     const promos = res.body.line_items.filter((l: any) => l.line_type === 5);
@@ -284,7 +355,10 @@ describe('cart: quantity, removal, discounts, synchronize', function () {
 
   it('requires the CSRF token for cart writes', async () => {
     const { a } = await cartWith('PP-SHL');
-    const res = await a.post('/en-us/cart/add/inline').set('X-Requested-With', 'XMLHttpRequest').send({ product_id: await productId('PP-SHL') });
+    const res = await a
+      .post('/en-us/cart/add/inline')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .send({ product_id: await productId('PP-SHL') });
     expect(res.status).to.equal(403);
   });
 });
@@ -297,17 +371,25 @@ describe('cart: sign-in merge and channel re-pricing', function () {
     allChannels = await app.services.channels.all();
   });
 
-  it('merges the anonymous cart into customer@example.com\'s cart at sign-in, summing the same stock code', async () => {
-    const [customer] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, 'customer@example.com'), eq(users.isGuest, false)));
+  it("merges the anonymous cart into customer@example.com's cart at sign-in, summing the same stock code", async () => {
+    const [customer] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, 'customer@example.com'), eq(users.isGuest, false)));
     const plate = await productId('DEMO-SEED-PLATE');
     const tube = await productId('PP-STG');
     const cartOf = async () => {
-      const [o] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, customer.id), eq(orders.status, 'cart'))).orderBy(orders.createdAt);
+      const [o] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, customer.id), eq(orders.status, 'cart')))
+        .orderBy(orders.createdAt);
       const lines = await db.select().from(orderLineItems).where(eq(orderLineItems.orderId, o.id));
       return { id: o.id, lines };
     };
     const before = await cartOf();
-    const plateBefore = before.lines.find((l) => l.productId === plate && l.stockcode === 'DEMO-SEED-PLATE')?.quantity ?? 0;
+    const plateBefore =
+      before.lines.find((l) => l.productId === plate && l.stockcode === 'DEMO-SEED-PLATE')?.quantity ?? 0;
     expect(before.lines.some((l) => l.productId === tube)).to.equal(false);
 
     const { a, token } = await visitor('/en-us/login');
@@ -315,12 +397,17 @@ describe('cart: sign-in merge and channel re-pricing', function () {
     const add2 = await json(a, token).post('/en-us/cart/add/inline').send({ product_id: tube, quantity: 2 });
     expect(add1.status).to.equal(200);
     expect(add2.status).to.equal(200);
-    const [anon] = await db.select({ orderId: orderLineItems.orderId }).from(orderLineItems).where(eq(orderLineItems.id, add1.body.line.order_line_item_id));
+    const [anon] = await db
+      .select({ orderId: orderLineItems.orderId })
+      .from(orderLineItems)
+      .where(eq(orderLineItems.id, add1.body.line.order_line_item_id));
 
     await signIn(a, 'customer@example.com');
     const after = await cartOf();
     expect(after.id).to.equal(before.id);
-    expect(after.lines.find((l) => l.productId === plate && l.stockcode === 'DEMO-SEED-PLATE')!.quantity).to.equal(Math.min(999, plateBefore + 3));
+    expect(after.lines.find((l) => l.productId === plate && l.stockcode === 'DEMO-SEED-PLATE')!.quantity).to.equal(
+      Math.min(999, plateBefore + 3),
+    );
     expect(after.lines.find((l) => l.productId === tube)!.quantity).to.equal(2);
     expect(await db.select().from(orders).where(eq(orders.id, anon.orderId))).to.have.length(0);
     const sync = await a.get('/en-us/cart/synchronize').set('Accept', 'application/json');
@@ -331,6 +418,8 @@ describe('cart: sign-in merge and channel re-pricing', function () {
     const tubeLine = after.lines.find((l) => l.productId === tube)!;
     expect((await json(a, token2).del(`/en-us/cart/${tubeLine.id}`)).status).to.equal(200);
     const plateLine = after.lines.find((l) => l.productId === plate && l.stockcode === 'DEMO-SEED-PLATE')!;
-    expect((await json(a, token2).put(`/en-us/cart/${plateLine.id}`).send({ quantity: plateBefore })).status).to.equal(200);
+    expect((await json(a, token2).put(`/en-us/cart/${plateLine.id}`).send({ quantity: plateBefore })).status).to.equal(
+      200,
+    );
   });
 });

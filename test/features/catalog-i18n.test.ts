@@ -16,11 +16,20 @@ const text = (html: string) =>
   html
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
     .replace(/\s+/g, ' ');
 
 /** Props of the page's islands (JSON in data attributes or script tags), decoded, for option names. */
-const decoded = (html: string) => html.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\\u0026/g, '&');
+const decoded = (html: string) =>
+  html
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\\u0026/g, '&');
 
 async function addToCart(a: Agent, locale: string, stockcode: string) {
   const token = await csrf(a, `/${locale}/`);
@@ -75,10 +84,17 @@ describe(`catalogue in four languages (${dbMode()})`, function () {
     expect(fr).to.include('Semoir pneumatique sur mesure — À configurer');
     expect(fr).to.include('Choisissez le nombre de rangs');
     expect(fr).to.not.include('Choose the row count');
-    expect(decoded(frHtml)).to.include('Nombre de rangs').and.include('6 rangs').and.include('Disques de semis supplémentaires').and.include('Trois points, catégorie II');
+    expect(decoded(frHtml))
+      .to.include('Nombre de rangs')
+      .and.include('6 rangs')
+      .and.include('Disques de semis supplémentaires')
+      .and.include('Trois points, catégorie II');
     const esHtml = (await (await agent()).get(`/es-mx/products/${id}`)).text;
     expect(text(esHtml)).to.include('Sembradora neumática a la medida — Configúrela').and.include('Sembradoras');
-    expect(decoded(esHtml)).to.include('Número de surcos').and.include('6 surcos').and.include('Platos de siembra adicionales');
+    expect(decoded(esHtml))
+      .to.include('Número de surcos')
+      .and.include('6 surcos')
+      .and.include('Platos de siembra adicionales');
     // The JSON form of the page too.
     const json = (await (await agent()).get(`/es-mx/products/${id}`).set('Accept', 'application/json')).body;
     expect(json.title).to.equal('Sembradora neumática a la medida — Configúrela');
@@ -135,8 +151,14 @@ describe(`catalogue in four languages (${dbMode()})`, function () {
     const app = await testServer();
     const id = await productIdByStockcode('HT-PIN-1');
     const field = `cat:product.${id}.title`;
-    const saved = await sqlRows<{ id: number; language: string; country: string; value: string }>('select id, language, country, value from translations where field = $1', [field]);
-    expect(saved.map((r) => r.value).sort()).to.deep.equal(['Goupille d’attelage 1 po avec agrafe', 'Pasador de enganche de 1 pulg. con seguro']);
+    const saved = await sqlRows<{ id: number; language: string; country: string; value: string }>(
+      'select id, language, country, value from translations where field = $1',
+      [field],
+    );
+    expect(saved.map((r) => r.value).sort()).to.deep.equal([
+      'Goupille d’attelage 1 po avec agrafe',
+      'Pasador de enganche de 1 pulg. con seguro',
+    ]);
     const removed = app.services.readModel.nextChange('translations');
     await sqlRows('delete from translations where field = $1', [field]);
     await removed;
@@ -149,11 +171,18 @@ describe(`catalogue in four languages (${dbMode()})`, function () {
     } finally {
       const back = app.services.readModel.nextChange('translations');
       for (const r of saved) {
-        await sqlRows('insert into translations (field, language, country, value) values ($1, $2, $3, $4)', [field, r.language, r.country, r.value]);
+        await sqlRows('insert into translations (field, language, country, value) values ($1, $2, $3, $4)', [
+          field,
+          r.language,
+          r.country,
+          r.value,
+        ]);
       }
       await back;
     }
-    expect(text((await (await agent()).get(`/fr-ca/products/${id}`)).text)).to.include('Goupille d’attelage 1 po avec agrafe');
+    expect(text((await (await agent()).get(`/fr-ca/products/${id}`)).text)).to.include(
+      'Goupille d’attelage 1 po avec agrafe',
+    );
   });
 
   it('a name saved in the translation editor shows on the next page', async () => {
@@ -164,17 +193,26 @@ describe(`catalogue in four languages (${dbMode()})`, function () {
     expect(await page()).to.include('Pistolet graisseur à levier');
 
     // Staff see the edit link beside the product's name, carrying the field and the locale.
-    expect((await a.get(`/fr-ca/products/${id}`)).text).to.include(`data-translation-key="${field}" data-locale="fr-ca"`);
+    expect((await a.get(`/fr-ca/products/${id}`)).text).to.include(
+      `data-translation-key="${field}" data-locale="fr-ca"`,
+    );
     await a.get('/en-us/'); // the shared admin session goes back to English for the suites that follow
     expect((await (await agent()).get(`/fr-ca/products/${id}`)).text).to.not.include('data-translation-key');
     const opened = await a.get(`/translation/${field}?locale=fr`).set('Accept', 'application/json');
     expect(opened.status, JSON.stringify(opened.body)).to.equal(200);
     expect(opened.body.entry.value).to.equal('Pistolet graisseur à levier');
     const english = opened.body.translations.find((e: { language: string }) => e.language === 'en');
-    expect(english, 'the English reference is the product column (no row)').to.include({ translation_id: 0, value: 'Grease Gun, Lever Action' });
+    expect(english, 'the English reference is the product column (no row)').to.include({
+      translation_id: 0,
+      value: 'Grease Gun, Lever Action',
+    });
 
     const save = (value: string, version: number) =>
-      a.post(`/translation/${field}`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ language: 'fr', country: '', value, version });
+      a
+        .post(`/translation/${field}`)
+        .set('X-CSRF-Token', token)
+        .set('Accept', 'application/json')
+        .send({ language: 'fr', country: '', value, version });
     const res = await save('Pompe à graisse à levier', opened.body.entry.version);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     try {

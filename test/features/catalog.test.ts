@@ -45,7 +45,8 @@ describe('catalog: listing', () => {
 
   it('shows the availability badges of the demo products', async () => {
     const html = (await a.get('/en-us/products?q=DEMO-')).text;
-    const badge = (code: string) => new RegExp(`data-testid="product-code">${code}<[\\s\\S]*?data-testid="availability">([^<]+)<`).exec(html)?.[1];
+    const badge = (code: string) =>
+      new RegExp(`data-testid="product-code">${code}<[\\s\\S]*?data-testid="availability">([^<]+)<`).exec(html)?.[1];
     expect(badge('DEMO-OOS')).to.equal('Out of stock');
     expect(badge('DEMO-SOON')).to.equal('Coming soon');
     expect(badge('DEMO-CALL')).to.equal('Call for availability');
@@ -81,9 +82,13 @@ describe('catalog: listing', () => {
     expect(child).to.be.greaterThan(0);
     expect(parts).to.be.greaterThan(child);
     // sidebar: each link carries its count, the current one is marked
-    expect(plates.text).to.match(/data-category="seed-plates"><span>Seed Plates<\/span> <span class="count">(\d+)<\/span>/);
+    expect(plates.text).to.match(
+      /data-category="seed-plates"><span>Seed Plates<\/span> <span class="count">(\d+)<\/span>/,
+    );
     expect(plates.text).to.match(/aria-current="page" data-testid="category-link" data-category="seed-plates"/);
-    const sidebarCount = /data-category="seed-plates"><span>Seed Plates<\/span> <span class="count">(\d+)/.exec(plates.text)![1];
+    const sidebarCount = /data-category="seed-plates"><span>Seed Plates<\/span> <span class="count">(\d+)/.exec(
+      plates.text,
+    )![1];
     expect(sidebarCount).to.equal(count(plates.text));
     // category and search combine
     const both = titles((await a.get('/en-us/products?category=seed-plates&q=corn')).text);
@@ -95,7 +100,9 @@ describe('catalog: listing', () => {
     const cheap = await a.get('/en-us/products?sort=price-asc&category=tools');
     const values = prices(cheap.text).map((p) => Number(p.replace(/[^\d.]/g, '')));
     expect(values).to.deep.equal([...values].sort((x, y) => x - y));
-    const dear = prices((await a.get('/en-us/products?sort=price-desc&category=tools')).text).map((p) => Number(p.replace(/[^\d.]/g, '')));
+    const dear = prices((await a.get('/en-us/products?sort=price-desc&category=tools')).text).map((p) =>
+      Number(p.replace(/[^\d.]/g, '')),
+    );
     expect(dear).to.deep.equal([...values].reverse());
     const names = titles((await a.get('/en-us/products?sort=name&category=hitches')).text);
     expect(names).to.deep.equal([...names].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())));
@@ -112,9 +119,26 @@ describe('catalog: listing', () => {
 
   it('never answers 5xx to odd parameters', async () => {
     const odd = [
-      '?page=abc', '?page=-3', '?page=0', '?page=1.5', '?page=99999999999', '?page[]=2', '?page[a]=1', '?sort=drop', '?sort[]=name',
-      '?q[]=a&q[]=b', '?q[x]=1', `?q=${'x'.repeat(5000)}`, '?q=%25', '?q=_', '?q=%5C', "?q='%3B%20drop%20table%20products%3B--",
-      '?category=', '?category[]=parts', '?category=%27%3B--', '?category=../../etc',
+      '?page=abc',
+      '?page=-3',
+      '?page=0',
+      '?page=1.5',
+      '?page=99999999999',
+      '?page[]=2',
+      '?page[a]=1',
+      '?sort=drop',
+      '?sort[]=name',
+      '?q[]=a&q[]=b',
+      '?q[x]=1',
+      `?q=${'x'.repeat(5000)}`,
+      '?q=%25',
+      '?q=_',
+      '?q=%5C',
+      "?q='%3B%20drop%20table%20products%3B--",
+      '?category=',
+      '?category[]=parts',
+      '?category=%27%3B--',
+      '?category=../../etc',
     ];
     for (const qs of odd) {
       const res = await a.get(`/en-us/products${qs}`);
@@ -205,7 +229,9 @@ describe('catalog: typeahead', () => {
       [extra],
     );
     try {
-      const count = await pool.query<{ n: number }>(`select count(*)::int as n from products where status = 0 and title ilike '%quillwort%'`);
+      const count = await pool.query<{ n: number }>(
+        `select count(*)::int as n from products where status = 0 and title ilike '%quillwort%'`,
+      );
       expect(count.rows[0].n).to.equal(extra);
       const many = await a.get('/en-us/search/typeahead?q=quillwort');
       expect(many.body).to.have.length(TYPEAHEAD_LIMIT);
@@ -216,7 +242,17 @@ describe('catalog: typeahead', () => {
   });
 
   it('returns [] for an empty, one-character or unmatched query and for odd input', async () => {
-    for (const qs of ['', '?q=', '?q=a', '?q=%20%20', '?q=zzqqxx', '?q=%25%25', '?q=__', '?q[]=seed', `?q=${encodeURIComponent("'; drop table products; --")}`]) {
+    for (const qs of [
+      '',
+      '?q=',
+      '?q=a',
+      '?q=%20%20',
+      '?q=zzqqxx',
+      '?q=%25%25',
+      '?q=__',
+      '?q[]=seed',
+      `?q=${encodeURIComponent("'; drop table products; --")}`,
+    ]) {
       const res = await a.get(`/en-us/search/typeahead${qs}`);
       expect(res.status, qs).to.equal(200);
       expect(res.body, qs).to.deep.equal([]);
@@ -234,7 +270,12 @@ describe('catalog: typeahead', () => {
   it('prices suggestions in the session channel', async () => {
     const b = await agent();
     const token = await csrf(b, '/en-us/products');
-    await b.post('/en-us/channel/CA').set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').send({ country: 'CA' }).expect(200);
+    await b
+      .post('/en-us/channel/CA')
+      .set('X-CSRF-Token', token)
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .send({ country: 'CA' })
+      .expect(200);
     const ca = (await b.get('/en-us/search/typeahead?q=closing')).body;
     const us = (await a.get('/en-us/search/typeahead?q=closing')).body;
     expect(ca.length).to.equal(us.length);

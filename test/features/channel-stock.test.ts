@@ -21,7 +21,7 @@ describe('channel stock: product page, cart, shipping estimate and checkout agre
   let db: Db;
   let productId: number;
   const house: Record<'A' | 'B' | 'C', number> = { A: 0, B: 0, C: 0 };
-  const nameOf = (id: number) => (Object.entries(house).find(([, v]) => v === id)?.[0] ?? `other ${id}`);
+  const nameOf = (id: number) => Object.entries(house).find(([, v]) => v === id)?.[0] ?? `other ${id}`;
   let channel: { id: number; code: string; currency: string; currencyId: number; midMarketRate: string };
   const suffix = `${process.pid}${Date.now() % 100000}`;
 
@@ -47,10 +47,18 @@ describe('channel stock: product page, cart, shipping estimate and checkout agre
         [`ST-${name}-${suffix}`, `Stock test ${name}`],
       );
       house[name] = w.id;
-      await sqlRows(`insert into shipping_rates (warehouse_id, carrier, service, service_type, zone, min_weight, max_weight, base_price, per_kg, min_days, max_days, residential_surcharge)
+      await sqlRows(
+        `insert into shipping_rates (warehouse_id, carrier, service, service_type, zone, min_weight, max_weight, base_price, per_kg, min_days, max_days, residential_surcharge)
         select $1, carrier, service, service_type, zone, min_weight, max_weight, base_price, per_kg, min_days, max_days, residential_surcharge
-        from shipping_rates where warehouse_id = (select id from warehouses where code = 'US-DSM')`, [w.id]);
-      await sqlRows(`insert into inventory (warehouse_id, product_id, quantity, reserved) values ($1, $2, $3, $4)`, [w.id, productId, stock[name][0], stock[name][1]]);
+        from shipping_rates where warehouse_id = (select id from warehouses where code = 'US-DSM')`,
+        [w.id],
+      );
+      await sqlRows(`insert into inventory (warehouse_id, product_id, quantity, reserved) values ($1, $2, $3, $4)`, [
+        w.id,
+        productId,
+        stock[name][0],
+        stock[name][1],
+      ]);
     }
   });
 
@@ -63,13 +71,30 @@ describe('channel stock: product page, cart, shipping estimate and checkout agre
   async function setup(links: ('A' | 'B' | 'C')[], inactive: ('A' | 'B' | 'C')[] = []) {
     await sqlRows(`delete from channel_warehouses where channel_id = $1`, [channel.id]);
     for (const [i, name] of links.entries()) {
-      await sqlRows(`insert into channel_warehouses (channel_id, warehouse_id, priority) values ($1, $2, $3)`, [channel.id, house[name], i]);
+      await sqlRows(`insert into channel_warehouses (channel_id, warehouse_id, priority) values ($1, $2, $3)`, [
+        channel.id,
+        house[name],
+        i,
+      ]);
     }
-    await sqlRows(`update warehouses set active = not (id = any($1::int[])) where id = any($2::int[])`, [inactive.map((n) => house[n]), Object.values(house)]);
+    await sqlRows(`update warehouses set active = not (id = any($1::int[])) where id = any($2::int[])`, [
+      inactive.map((n) => house[n]),
+      Object.values(house),
+    ]);
   }
 
   const line = (quantity: number): ShipLine => ({
-    lineId: 1, productId, title: 'Stock test bolt', quantity, lineType: 1, isPhysical: true, needsStock: true, weightKg: 1, lengthCm: 10, widthCm: 10, heightCm: 10,
+    lineId: 1,
+    productId,
+    title: 'Stock test bolt',
+    quantity,
+    lineType: 1,
+    isPhysical: true,
+    needsStock: true,
+    weightKg: 1,
+    lengthCm: 10,
+    widthCm: 10,
+    heightCm: 10,
   });
 
   /** What each part of the shop says about the product in the channel. */
@@ -79,8 +104,21 @@ describe('channel stock: product page, cart, shipping estimate and checkout agre
     // The cart's one read before a write carries the same facts as one JSON column (cart-read.ts).
     const { rows } = await db.execute(sql`select ${pricingFactsJson(channel, productId)} as pricing`);
     const facts = pricingFactsFrom((rows[0] as { pricing: Parameters<typeof pricingFactsFrom>[0] }).pricing, channel);
-    const cartWrite = priceFromFacts(facts.product, facts.options, channel, { productId, quantity: 1 }, { enforce: false });
-    const quote = await estimate(db, { channel, productId, quantity: 1, country: 'US', postalCode: '60601', residential: false });
+    const cartWrite = priceFromFacts(
+      facts.product,
+      facts.options,
+      channel,
+      { productId, quantity: 1 },
+      { enforce: false },
+    );
+    const quote = await estimate(db, {
+      channel,
+      productId,
+      quantity: 1,
+      country: 'US',
+      postalCode: '60601',
+      residential: false,
+    });
     const pageUnits = page.stockOnHand;
     const fits = await planShipment(db, channel.id, [line(pageUnits)]);
     const over = await planShipment(db, channel.id, [line(pageUnits + 1)]);
@@ -99,21 +137,42 @@ describe('channel stock: product page, cart, shipping estimate and checkout agre
   it('with warehouses linked: only the linked active ones count (A 4 + B 3 = 7)', async () => {
     await setup(['A', 'B']);
     expect(await observe()).to.deep.equal({
-      page: 7, pageEnabled: true, cart: 7, cartWrite: 7, estimateFrom: ['A', 'B'], checkoutShortAtPage: [], checkoutShortAbovePage: [1], checkoutFrom: ['A', 'B'],
+      page: 7,
+      pageEnabled: true,
+      cart: 7,
+      cartWrite: 7,
+      estimateFrom: ['A', 'B'],
+      checkoutShortAtPage: [],
+      checkoutShortAbovePage: [1],
+      checkoutFrom: ['A', 'B'],
     });
   });
 
   it('with none linked: every active warehouse counts (4 + 3 + 10 = 17), at checkout too', async () => {
     await setup([]);
     expect(await observe()).to.deep.equal({
-      page: 17, pageEnabled: true, cart: 17, cartWrite: 17, estimateFrom: ['A', 'B', 'C'], checkoutShortAtPage: [], checkoutShortAbovePage: [1], checkoutFrom: ['A', 'B', 'C'],
+      page: 17,
+      pageEnabled: true,
+      cart: 17,
+      cartWrite: 17,
+      estimateFrom: ['A', 'B', 'C'],
+      checkoutShortAtPage: [],
+      checkoutShortAbovePage: [1],
+      checkoutFrom: ['A', 'B', 'C'],
     });
   });
 
   it('with a linked warehouse switched off: it counts nowhere (A 4 + C 10 = 14)', async () => {
     await setup(['A', 'B', 'C'], ['B']);
     expect(await observe()).to.deep.equal({
-      page: 14, pageEnabled: true, cart: 14, cartWrite: 14, estimateFrom: ['A', 'C'], checkoutShortAtPage: [], checkoutShortAbovePage: [1], checkoutFrom: ['A', 'C'],
+      page: 14,
+      pageEnabled: true,
+      cart: 14,
+      cartWrite: 14,
+      estimateFrom: ['A', 'C'],
+      checkoutShortAtPage: [],
+      checkoutShortAbovePage: [1],
+      checkoutFrom: ['A', 'C'],
     });
   });
 });

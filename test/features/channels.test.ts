@@ -47,11 +47,22 @@ describe('channels: countries and regions API', () => {
 
   it('regions come named in the page language, sorted by those names', async () => {
     const token = await csrf(a, '/fr-ca/products');
-    const fr = (await xhr(a, '/fr-ca/address/get-regions', token).type('form').send({ countryCode: 'CA' })).body as { code: string; name: string }[];
+    const fr = (await xhr(a, '/fr-ca/address/get-regions', token).type('form').send({ countryCode: 'CA' })).body as {
+      code: string;
+      name: string;
+    }[];
     const byCode = Object.fromEntries(fr.map((r) => [r.code, r.name]));
-    expect([byCode.BC, byCode.QC, byCode.PE, byCode.SK]).to.deep.equal(['Colombie-Britannique', 'Québec', 'Île-du-Prince-Édouard', 'Saskatchewan']);
+    expect([byCode.BC, byCode.QC, byCode.PE, byCode.SK]).to.deep.equal([
+      'Colombie-Britannique',
+      'Québec',
+      'Île-du-Prince-Édouard',
+      'Saskatchewan',
+    ]);
     expect(fr.map((r) => r.name)).to.deep.equal(fr.map((r) => r.name).sort((x, y) => x.localeCompare(y, 'fr-CA')));
-    const es = (await xhr(a, '/es-mx/address/get-regions', token).type('form').send({ countryCode: 'US' })).body as { code: string; name: string }[];
+    const es = (await xhr(a, '/es-mx/address/get-regions', token).type('form').send({ countryCode: 'US' })).body as {
+      code: string;
+      name: string;
+    }[];
     expect(es.find((r) => r.code === 'NC')?.name).to.equal('Carolina del Norte');
   });
 
@@ -62,7 +73,9 @@ describe('channels: countries and regions API', () => {
     expect(missing.status).to.equal(404);
     expect(missing.body.error.code).to.equal('not_found');
     const token = await csrf(a, '/en-us/products');
-    expect((await xhr(a, '/en-us/address/get-regions', token).type('form').send({ countryCode: 'ZZ' })).status).to.equal(404);
+    expect(
+      (await xhr(a, '/en-us/address/get-regions', token).type('form').send({ countryCode: 'ZZ' })).status,
+    ).to.equal(404);
     const bad = await xhr(a, '/en-us/address/get-regions', token).type('form').send({ countryCode: "'; drop" });
     expect(bad.status).to.equal(400);
     expect(bad.body.error.fields).to.have.property('countryCode');
@@ -90,7 +103,11 @@ describe('channels: switching', () => {
   it('refuses a switch without the CSRF token (403)', async () => {
     const a = await agent();
     await a.get('/en-us/products');
-    const res = await a.post('/en-us/channel/CA').set('X-Requested-With', 'XMLHttpRequest').type('form').send({ country: 'CA' });
+    const res = await a
+      .post('/en-us/channel/CA')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .type('form')
+      .send({ country: 'CA' });
     expect(res.status).to.equal(403);
   });
 
@@ -143,7 +160,9 @@ describe('channels: switching', () => {
     const mx = countries.find((c) => c.code === 'MX')!;
     const { channel_id } = (await a.get(`/api/channel/get/type/1/id/${mx.id}`)).body;
     const token = await csrf(a, '/en-us/products');
-    const res = await xhr(a, `/en-us/channel/${channel_id}`, token).type('form').send({ country: String(mx.id) });
+    const res = await xhr(a, `/en-us/channel/${channel_id}`, token)
+      .type('form')
+      .send({ country: String(mx.id) });
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.equal({ channel: 'MX', currency: 'MXN' });
     expect(prices((await a.get('/es-mx/products')).text)[0]).to.match(/^\$[\d,]+\.\d{2}$/);
@@ -156,11 +175,19 @@ describe('channels: switching', () => {
     expect(page.status).to.equal(200);
     const token = /name="_csrf" value="([^"]+)"/.exec(page.text)![1];
     const base = (await testServer()).url;
-    const res = await a.post('/en-us/channel/CA').set('Referer', `${base}/en-us/channel/find`).type('form').send({ country: 'CA', _csrf: token });
+    const res = await a
+      .post('/en-us/channel/CA')
+      .set('Referer', `${base}/en-us/channel/find`)
+      .type('form')
+      .send({ country: 'CA', _csrf: token });
     expect(res.status).to.equal(303);
     expect(res.headers.location).to.equal('/en-us/channel/find');
     // a foreign referer is never followed
-    const away = await a.post('/en-us/channel/US').set('Referer', 'https://evil.example/x').type('form').send({ country: 'US', _csrf: token });
+    const away = await a
+      .post('/en-us/channel/US')
+      .set('Referer', 'https://evil.example/x')
+      .type('form')
+      .send({ country: 'US', _csrf: token });
     expect(away.headers.location).to.equal('/en-us/channel/find');
     await a.post('/en-us/channel/CA').type('form').send({ country: 'CA', _csrf: token }).expect(303);
     const after = await a.get('/en-us/channel/find');
@@ -168,7 +195,7 @@ describe('channels: switching', () => {
     expect(after.text).to.match(/class="country-item is-current" data-testid="country-row" data-country="CA"/);
   });
 
-  it('a refused plain form post shows the chooser again with the message, in the visitor\'s language, and switches nothing', async () => {
+  it("a refused plain form post shows the chooser again with the message, in the visitor's language, and switches nothing", async () => {
     const a = await agent();
     const page = await a.get('/fr-ca/channel/find');
     const token = /name="_csrf" value="([^"]+)"/.exec(page.text)![1];
@@ -177,7 +204,9 @@ describe('channels: switching', () => {
     expect(res.status).to.equal(400);
     expect(res.headers['content-type']).to.match(/html/);
     expect(res.text).to.include('data-testid="country-list"');
-    expect(res.text).to.include('<div class="form-error" role="alert" data-testid="form-error">Ce pays n’est pas desservi par ce canal.</div>');
+    expect(res.text).to.include(
+      '<div class="form-error" role="alert" data-testid="form-error">Ce pays n’est pas desservi par ce canal.</div>',
+    );
     const after = await a.get('/fr-ca/channel/find');
     expect(after.text).to.match(/class="country-item is-current" data-testid="country-row" data-country="CA"/);
     expect(after.text).not.to.match(/class="country-item is-current" data-testid="country-row" data-country="US"/);

@@ -10,7 +10,13 @@ async function visitor(locale = 'en-us') {
   return { a, token: await csrf(a, `/${locale}/dealers`) };
 }
 const post = (c: { a: Agent; token: string }, path: string, body: Record<string, unknown>) =>
-  c.a.post(path).type('form').set('Accept', 'application/json').set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-Token', c.token).send(body);
+  c.a
+    .post(path)
+    .type('form')
+    .set('Accept', 'application/json')
+    .set('X-Requested-With', 'XMLHttpRequest')
+    .set('X-CSRF-Token', c.token)
+    .send(body);
 
 describe('dealer locator (HTTP)', function () {
   it('POST /dealers/set with the location JSON answers the nearest dealers first, with drive duration text', async () => {
@@ -30,7 +36,11 @@ describe('dealer locator (HTTP)', function () {
 
   it('needs the form token (403) and a well-formed location (400 with field errors)', async () => {
     const a = await agent();
-    const noToken = await a.post('/dealers/set').type('form').set('Accept', 'application/json').send({ location: JSON.stringify(AMES) });
+    const noToken = await a
+      .post('/dealers/set')
+      .type('form')
+      .set('Accept', 'application/json')
+      .send({ location: JSON.stringify(AMES) });
     expect(noToken.status).to.equal(403);
     const c = await visitor();
     for (const bad of ['not json', JSON.stringify({ lat: 95, lng: 0 }), JSON.stringify({ lat: 'x', lng: 1 }), '']) {

@@ -39,12 +39,30 @@ const EXPECTED: Record<Locale, Record<string, string>> = {
 };
 
 const NAME = { 'shipping-firstName': 'Pat', 'shipping-lastName': 'Lee', 'shipping-address1': '12 Main Street' };
-const US = { ...NAME, 'shipping-city': 'Ames', 'shipping-country': 'US', 'shipping-region': 'IA', 'shipping-postalcode': '50010' };
+const US = {
+  ...NAME,
+  'shipping-city': 'Ames',
+  'shipping-country': 'US',
+  'shipping-region': 'IA',
+  'shipping-postalcode': '50010',
+};
 /** An address each locale's store serves (fr-ca → Canada, es-mx → Mexico). */
 const HOME: Record<Locale, Record<string, string>> = {
   'en-us': US,
-  'fr-ca': { ...NAME, 'shipping-city': 'Laval', 'shipping-country': 'CA', 'shipping-region': 'QC', 'shipping-postalcode': 'H7N 1A1' },
-  'es-mx': { ...NAME, 'shipping-city': 'Zapopan', 'shipping-country': 'MX', 'shipping-region': 'JAL', 'shipping-postalcode': '45200' },
+  'fr-ca': {
+    ...NAME,
+    'shipping-city': 'Laval',
+    'shipping-country': 'CA',
+    'shipping-region': 'QC',
+    'shipping-postalcode': 'H7N 1A1',
+  },
+  'es-mx': {
+    ...NAME,
+    'shipping-city': 'Zapopan',
+    'shipping-country': 'MX',
+    'shipping-region': 'JAL',
+    'shipping-postalcode': '45200',
+  },
 };
 /** A US address on the Canadian and Mexican stores: 409, naming the store that serves it. */
 const OTHER_STORE: Partial<Record<Locale, string>> = {
@@ -73,7 +91,10 @@ describe("errors in the visitor's language", function () {
     describe(locale, () => {
       it('a cart quantity error (400, with its field)', async () => {
         const { a, token } = await visitor(locale);
-        const res = await a.post(`/${locale}/cart/add/inline`).set(xhr(token)).send({ product_id: await productIdByStockcode('PP-STG'), quantity: 'lots' });
+        const res = await a
+          .post(`/${locale}/cart/add/inline`)
+          .set(xhr(token))
+          .send({ product_id: await productIdByStockcode('PP-STG'), quantity: 'lots' });
         expectShape(res, 400);
         expect(res.body.error.message).to.equal(want.quantity);
         expect(res.body.error.fields.quantity).to.equal(want.quantity);
@@ -89,7 +110,10 @@ describe("errors in the visitor's language", function () {
       it('checkout: bad input names each field in the language, labels included', async () => {
         const { a, token } = await visitor(locale);
         await addToCart(a, token, await productIdByStockcode('PP-STG'), 1, locale);
-        const res = await a.post(`/${locale}/order/customer-info`).set(xhr(token)).send({ email: 'not-an-email', accountType: 'personal' });
+        const res = await a
+          .post(`/${locale}/order/customer-info`)
+          .set(xhr(token))
+          .send({ email: 'not-an-email', accountType: 'personal' });
         expectShape(res, 400);
         expect(res.body.error.message).to.equal(want.email);
         expect(res.body.error.fields.email).to.equal(want.email);
@@ -100,7 +124,10 @@ describe("errors in the visitor's language", function () {
       it('checkout: a 409 conflict (an account already has the email)', async () => {
         const { a, token } = await visitor(locale);
         await addToCart(a, token, await productIdByStockcode('PP-STG'), 1, locale);
-        const res = await a.post(`/${locale}/order/customer-info`).set(xhr(token)).send({ email: 'customer@example.com', accountType: 'personal', 'tax-exempt': 'false', ...HOME[locale] });
+        const res = await a
+          .post(`/${locale}/order/customer-info`)
+          .set(xhr(token))
+          .send({ email: 'customer@example.com', accountType: 'personal', 'tax-exempt': 'false', ...HOME[locale] });
         expectShape(res, 409);
         expect(res.body.error.message).to.equal(want.taken);
         expect(res.body.error.fields.email).to.equal(want.taken);
@@ -110,7 +137,15 @@ describe("errors in the visitor's language", function () {
         it('checkout: a 409 for an address another store serves, the store named in the language', async () => {
           const { a, token } = await visitor(locale);
           await addToCart(a, token, await productIdByStockcode('PP-STG'), 1, locale);
-          const res = await a.post(`/${locale}/order/customer-info`).set(xhr(token)).send({ email: `lang-${locale}-${Date.now()}@example.test`, accountType: 'personal', 'tax-exempt': 'false', ...US });
+          const res = await a
+            .post(`/${locale}/order/customer-info`)
+            .set(xhr(token))
+            .send({
+              email: `lang-${locale}-${Date.now()}@example.test`,
+              accountType: 'personal',
+              'tax-exempt': 'false',
+              ...US,
+            });
           expectShape(res, 409);
           expect(res.body.error.code).to.equal('channel_mismatch');
           expect(res.body.error.message).to.equal(OTHER_STORE[locale]);

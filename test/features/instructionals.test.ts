@@ -25,7 +25,9 @@ describe('instructionals: editor', () => {
       const post = await a.post(`${E}/add/tool`).type('form').send({ _csrf: token, name: 'Intruder wrench' });
       expect(post.status).to.equal(403);
     }
-    const { rows } = await (await testServer()).database.pool.query("select count(*)::int n from tools where name = 'Intruder wrench'");
+    const { rows } = await (await testServer()).database.pool.query(
+      "select count(*)::int n from tools where name = 'Intruder wrench'",
+    );
     expect(rows[0].n).to.equal(0);
   });
 
@@ -43,14 +45,18 @@ describe('instructionals: editor', () => {
 
   it('creates an instructional with steps and tools; customers see it on the product, sanitised', async () => {
     const { a, token } = await as('admin@example.com');
-    const res = await a.post(`${E}/add/instructional`).type('form').send(
-      '_csrf=' + encodeURIComponent(token) +
-      '&title=Replacing+a+gauge+wheel&product=DC-40-10&published=on&video_url=%2Fmedia%2Fvideos%2Fgauge.mp4' +
-      '&body=%3Cp%3EIntro%3C%2Fp%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E&tools=1&tools=3' +
-      '&steps%5B0%5D%5Btitle%5D=Lift+the+row&steps%5B0%5D%5Bbody%5D=%3Cp%20onclick%3D%22x()%22%3ERaise%20it%3C%2Fp%3E' +
-      '&steps%5B1%5D%5Btitle%5D=Swap+the+wheel&steps%5B1%5D%5Bimage%5D=%2Fimages%2Fhero.svg&steps%5B1%5D%5Balt%5D=Wheel' +
-      '&steps%5B2%5D%5Btitle%5D=&steps%5B2%5D%5Bbody%5D=',
-    );
+    const res = await a
+      .post(`${E}/add/instructional`)
+      .type('form')
+      .send(
+        '_csrf=' +
+          encodeURIComponent(token) +
+          '&title=Replacing+a+gauge+wheel&product=DC-40-10&published=on&video_url=%2Fmedia%2Fvideos%2Fgauge.mp4' +
+          '&body=%3Cp%3EIntro%3C%2Fp%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E&tools=1&tools=3' +
+          '&steps%5B0%5D%5Btitle%5D=Lift+the+row&steps%5B0%5D%5Bbody%5D=%3Cp%20onclick%3D%22x()%22%3ERaise%20it%3C%2Fp%3E' +
+          '&steps%5B1%5D%5Btitle%5D=Swap+the+wheel&steps%5B1%5D%5Bimage%5D=%2Fimages%2Fhero.svg&steps%5B1%5D%5Balt%5D=Wheel' +
+          '&steps%5B2%5D%5Btitle%5D=&steps%5B2%5D%5Bbody%5D=',
+      );
     expect(res.status).to.equal(303);
     const id = Number(/edit\/(\d+)$/.exec(res.headers.location)![1]);
     const edit = await a.get(`${E}/edit/${id}`);
@@ -79,39 +85,73 @@ describe('instructionals: editor', () => {
       [{ title: 'X', 'steps[0][body]': 'text without a title' }, /A step needs a title/],
     ];
     for (const [body, message] of cases) {
-      const res = await a.post(`${E}/add/instructional`).type('form').send({ _csrf: token, ...body });
+      const res = await a
+        .post(`${E}/add/instructional`)
+        .type('form')
+        .send({ _csrf: token, ...body });
       expect(res.status, JSON.stringify(body)).to.equal(400);
       expect(res.text, JSON.stringify(body)).to.match(message);
     }
-    const dup = await a.post(`${E}/add/instructional`).type('form').send({ _csrf: token, title: 'Dup', slug: 'planter-setup' });
+    const dup = await a
+      .post(`${E}/add/instructional`)
+      .type('form')
+      .send({ _csrf: token, title: 'Dup', slug: 'planter-setup' });
     expect(dup.status).to.equal(409);
     expect((await a.get(`${E}/edit/999999`)).status).to.equal(404);
     expect((await a.get(`${E}/edit/abc`).set('Accept', 'application/json')).status).to.equal(400);
-    const json = await a.post(`${E}/add/instructional`).set('Accept', 'application/json').set('X-CSRF-Token', token).send({ title: '' });
+    const json = await a
+      .post(`${E}/add/instructional`)
+      .set('Accept', 'application/json')
+      .set('X-CSRF-Token', token)
+      .send({ title: '' });
     expect(json.status).to.equal(400);
     expect(json.body.error.fields).to.have.property('title');
   });
 
   it('drafts are not shown to customers; the video page sets a video; tools are added once', async () => {
     const { a, token } = await as('admin@example.com');
-    const { rows } = await (await testServer()).database.pool.query("select id from instructionals where published = false limit 1");
+    const { rows } = await (await testServer()).database.pool.query(
+      'select id from instructionals where published = false limit 1',
+    );
     expect((await (await agent()).get(`/en-us/instructionals/${rows[0].id}`)).status).to.equal(404);
 
-    const v = await a.post(`${E}/video`).type('form').send({ _csrf: token, instructional_id: rows[0].id, video_url: '/media/videos/new.mp4' });
+    const v = await a
+      .post(`${E}/video`)
+      .type('form')
+      .send({ _csrf: token, instructional_id: rows[0].id, video_url: '/media/videos/new.mp4' });
     expect(v.status).to.equal(303);
     expect((await a.get(`${E}/video`)).text).to.include('value="/media/videos/new.mp4"');
-    expect((await a.post(`${E}/video`).type('form').send({ _csrf: token, instructional_id: 'x', video_url: '' }).set('Accept', 'application/json')).status).to.equal(400);
+    expect(
+      (
+        await a
+          .post(`${E}/video`)
+          .type('form')
+          .send({ _csrf: token, instructional_id: 'x', video_url: '' })
+          .set('Accept', 'application/json')
+      ).status,
+    ).to.equal(400);
     // Without JavaScript, a refused link: the video list again, the message beside that row's link as typed.
-    const refused = await a.post(`${E}/video`).type('form').send({ _csrf: token, instructional_id: rows[0].id, video_url: 'javascript:alert(1)' });
+    const refused = await a
+      .post(`${E}/video`)
+      .type('form')
+      .send({ _csrf: token, instructional_id: rows[0].id, video_url: 'javascript:alert(1)' });
     expect(refused.status).to.equal(400);
     expect(refused.text).to.include('data-testid="instructional-videos"').and.not.include('data-testid="error-page"');
     expect(refused.text).to.include(`id="v-${rows[0].id}" name="video_url" value="javascript:alert(1)"`);
-    expect(refused.text).to.include('data-testid="field-error-video_url">Use a site path starting with / or an https:// address.<');
-    const es = await a.post(`${E.replace('/en-us/', '/es-mx/')}/video`).type('form').send({ _csrf: token, instructional_id: rows[0].id, video_url: 'javascript:alert(1)' });
+    expect(refused.text).to.include(
+      'data-testid="field-error-video_url">Use a site path starting with / or an https:// address.<',
+    );
+    const es = await a
+      .post(`${E.replace('/en-us/', '/es-mx/')}/video`)
+      .type('form')
+      .send({ _csrf: token, instructional_id: rows[0].id, video_url: 'javascript:alert(1)' });
     expect(es.status).to.equal(400);
     expect(es.text).to.include('data-testid="field-error-video_url"').and.not.include('Use a site path starting');
 
-    const t1 = await a.post(`${E}/add/tool`).type('form').send({ _csrf: token, name: 'Bearing puller', description: 'Two-jaw, 4 in reach.' });
+    const t1 = await a
+      .post(`${E}/add/tool`)
+      .type('form')
+      .send({ _csrf: token, name: 'Bearing puller', description: 'Two-jaw, 4 in reach.' });
     expect(t1.status).to.equal(303);
     expect((await a.get(`${E}/add/tool`)).text).to.include('Bearing puller');
     const t2 = await a.post(`${E}/add/tool`).type('form').send({ _csrf: token, name: 'Bearing puller' });
@@ -130,7 +170,9 @@ describe('instructionals: editor', () => {
     for (const [locale, title] of Object.entries(titles)) {
       const product = await a.get(`/${locale}/products/${planter}`);
       expect(product.status).to.equal(200);
-      const link = new RegExp(`<a href="/${locale}/instructionals/(\\d+)" data-testid="product-guide">(?:(?!</a>)[\\s\\S])*${title}</a>`).exec(product.text);
+      const link = new RegExp(
+        `<a href="/${locale}/instructionals/(\\d+)" data-testid="product-guide">(?:(?!</a>)[\\s\\S])*${title}</a>`,
+      ).exec(product.text);
       expect(link, `${locale}: the guide's link says "${title}"`).to.not.equal(null);
       const guide = await a.get(`/${locale}/instructionals/${link![1]}`);
       expect(guide.text).to.include(`<h1`);

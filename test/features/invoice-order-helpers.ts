@@ -14,15 +14,27 @@ export async function invoiceOrder(): Promise<{ id: number; po: string; lines: [
     and (select count(*) from order_line_items l where l.order_id = o.id and l.line_type = 0) >= 2 and o.id > 10 order by o.id desc limit 1`);
   const id = await cloneOrder(src.id);
   const po = `PO-I33-${id}`;
-  const lines = await sqlRows<{ id: number }>(`select id from order_line_items where order_id = $1 and line_type = 0 order by sort, id`, [id]);
+  const lines = await sqlRows<{ id: number }>(
+    `select id from order_line_items where order_id = $1 and line_type = 0 order by sort, id`,
+    [id],
+  );
   const [a, b] = [lines[0].id, lines[1].id];
   await sqlRows(`delete from order_line_items where order_id = $1 and id not in ($2, $3)`, [id, a, b]);
   await sqlRows(`delete from order_fees where order_id = $1`, [id]);
   await sqlRows(`delete from order_promotions where order_id = $1`, [id]);
-  await sqlRows(`update order_line_items set quantity = 1, unit_price = 1849.11, discount = 0, total = 1849.11, total_discounted = 1849.11, paid_total = 0, unpaid_total = 1849.11 where id = $1`, [a]);
-  await sqlRows(`update order_line_items set quantity = 1, unit_price = 500.00, discount = 0, total = 500.00, total_discounted = 500.00, paid_total = 0, unpaid_total = 500.00 where id = $1`, [b]);
-  await sqlRows(`update orders set status = 'processing', draft = false, quote = false, payment_type = 4, selected_payment_method = 'invoice:net30', po_number = $2,
+  await sqlRows(
+    `update order_line_items set quantity = 1, unit_price = 1849.11, discount = 0, total = 1849.11, total_discounted = 1849.11, paid_total = 0, unpaid_total = 1849.11 where id = $1`,
+    [a],
+  );
+  await sqlRows(
+    `update order_line_items set quantity = 1, unit_price = 500.00, discount = 0, total = 500.00, total_discounted = 500.00, paid_total = 0, unpaid_total = 500.00 where id = $1`,
+    [b],
+  );
+  await sqlRows(
+    `update orders set status = 'processing', draft = false, quote = false, payment_type = 4, selected_payment_method = 'invoice:net30', po_number = $2,
     subtotal = 2349.11, discount = 0, org_discount = 0, shipping = 258.00, tax = 107.00, total = 2714.11, tax_exempt_id = null,
-    tax_breakdown = '[{"name": "State sales tax", "rate": 0.0455, "amount": "107.00"}]'::jsonb, payment_due_on = current_date + 30 where id = $1`, [id, po]);
+    tax_breakdown = '[{"name": "State sales tax", "rate": 0.0455, "amount": "107.00"}]'::jsonb, payment_due_on = current_date + 30 where id = $1`,
+    [id, po],
+  );
   return { id, po, lines: [a, b] };
 }

@@ -9,17 +9,23 @@ import { testServer } from '../helpers/server.ts';
 const UPLOAD = '/en-us/account/dashboard/media/upload';
 
 async function png(w: number, h: number, color = { r: 200, g: 80, b: 20 }) {
-  return sharp({ create: { width: w, height: h, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 async function mediaCount(): Promise<number> {
-  const { rows } = await (await testServer()).database.pool.query<{ n: number }>('select count(*)::int as n from media');
+  const { rows } = await (await testServer()).database.pool.query<{ n: number }>(
+    'select count(*)::int as n from media',
+  );
   return rows[0].n;
 }
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name));
 }
 
 describe('media library (HTTP)', function () {
@@ -34,7 +40,11 @@ describe('media library (HTTP)', function () {
     mediaDir = path.join((await testServer()).config.dataDir, 'media');
   });
   const upload = (buf: Buffer, name: string, contentType = 'image/png') =>
-    a.post(UPLOAD).set('X-CSRF-Token', token).set('Accept', 'application/json').attach('file', buf, { filename: name, contentType });
+    a
+      .post(UPLOAD)
+      .set('X-CSRF-Token', token)
+      .set('Accept', 'application/json')
+      .attach('file', buf, { filename: name, contentType });
 
   it('stores an image as web sizes (WebP + fallback) and the same image twice only once', async () => {
     const img = await png(1500, 900);
@@ -60,7 +70,8 @@ describe('media library (HTTP)', function () {
   it('refuses a file that is not an image even when named .png, and a too-large one: clear 4xx, nothing stored', async () => {
     const before = await mediaCount();
     // The temp folder of uploads (beside media/, never served) is counted too: a refusal leaves nothing there either.
-    const stored = () => filesUnder(mediaDir).length + filesUnder(path.join(path.dirname(mediaDir), 'upload-tmp')).length;
+    const stored = () =>
+      filesUnder(mediaDir).length + filesUnder(path.join(path.dirname(mediaDir), 'upload-tmp')).length;
     const filesBefore = stored();
     const fake = await upload(Buffer.from('<html><script>alert(1)</script></html>'.repeat(20)), 'innocent.png');
     expect(fake.status).to.equal(415);
@@ -79,25 +90,42 @@ describe('media library (HTTP)', function () {
     const res = await upload(await png(300, 300, { r: 1, g: 2, b: 3 }), 'delete-me.png');
     const m = res.body.media;
     const pool = (await testServer()).database.pool;
-    await pool.query("update products set images = images || jsonb_build_array($1::text) where stockcode = 'DEMO-OOS'", [m.path]);
-    const refused = await a.post(`/en-us/account/dashboard/media/${m.id}/delete`).set('X-CSRF-Token', token).set('Accept', 'application/json');
+    await pool.query(
+      "update products set images = images || jsonb_build_array($1::text) where stockcode = 'DEMO-OOS'",
+      [m.path],
+    );
+    const refused = await a
+      .post(`/en-us/account/dashboard/media/${m.id}/delete`)
+      .set('X-CSRF-Token', token)
+      .set('Accept', 'application/json');
     expect(refused.status).to.equal(409);
     expect(refused.body.error.message).to.include('DEMO-OOS');
     // The confirmation form, posted without JavaScript, comes back with the message (not the error page).
     const form = await a.post(`/en-us/account/dashboard/media/${m.id}/delete`).type('form').send({ _csrf: token });
     expect(form.status).to.equal(409);
-    expect(form.text).to.include('data-testid="media-delete-page"').and.include('data-testid="media-in-use"').and.not.include('data-testid="error-page"');
-    expect(form.text).to.match(/data-testid="form-error">This image is used by [^<]*DEMO-OOS[^<]*; remove it there first\.</);
+    expect(form.text)
+      .to.include('data-testid="media-delete-page"')
+      .and.include('data-testid="media-in-use"')
+      .and.not.include('data-testid="error-page"');
+    expect(form.text).to.match(
+      /data-testid="form-error">This image is used by [^<]*DEMO-OOS[^<]*; remove it there first\.</,
+    );
     const fr = await a.post(`/fr-ca/account/dashboard/media/${m.id}/delete`).type('form').send({ _csrf: token });
     expect(fr.status).to.equal(409);
     expect(fr.text).to.match(/data-testid="form-error">Cette image est utilisée/);
     await pool.query("update products set images = images - $1::text where stockcode = 'DEMO-OOS'", [m.path]);
     const confirm = await a.get(`/en-us/account/dashboard/media/${m.id}/delete`);
     expect(confirm.text).to.include('data-testid="media-delete-confirm"');
-    const ok = await a.post(`/en-us/account/dashboard/media/${m.id}/delete`).set('X-CSRF-Token', token).set('Accept', 'application/json');
+    const ok = await a
+      .post(`/en-us/account/dashboard/media/${m.id}/delete`)
+      .set('X-CSRF-Token', token)
+      .set('Accept', 'application/json');
     expect(ok.status).to.equal(200);
     expect(filesUnder(mediaDir).some((f) => f.includes(m.hash))).to.equal(false);
-    const bad = await a.post('/en-us/account/dashboard/media/abc/delete').set('X-CSRF-Token', token).set('Accept', 'application/json');
+    const bad = await a
+      .post('/en-us/account/dashboard/media/abc/delete')
+      .set('X-CSRF-Token', token)
+      .set('Accept', 'application/json');
     expect(bad.status).to.equal(400);
   });
 
@@ -110,7 +138,11 @@ describe('media library (HTTP)', function () {
       expect((await u.get('/en-us/account/dashboard/media')).status, email).to.equal(403);
       expect((await u.get('/dev/image-uploader')).status, email).to.equal(403);
       const t = await csrf(u, '/en-us/account');
-      const up = await u.post(UPLOAD).set('X-CSRF-Token', t).set('Accept', 'application/json').attach('file', await png(5, 5), 'x.png');
+      const up = await u
+        .post(UPLOAD)
+        .set('X-CSRF-Token', t)
+        .set('Accept', 'application/json')
+        .attach('file', await png(5, 5), 'x.png');
       expect(up.status, email).to.equal(403);
     }
     const ok = await a.get('/dev/image-uploader');

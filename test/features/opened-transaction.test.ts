@@ -9,7 +9,11 @@ import { sql } from 'drizzle-orm';
 import { openedTransaction, statement } from '../../src/db/opened-transaction.ts';
 import { testServer } from '../helpers/server.ts';
 
-const echo = statement('ot_test_echo', () => sql`select ${sql.placeholder('n')}::int + 1 as next, ${sql.placeholder('at')}::timestamptz as at, ${sql.placeholder('word')}::text as word`);
+const echo = statement(
+  'ot_test_echo',
+  () =>
+    sql`select ${sql.placeholder('n')}::int + 1 as next, ${sql.placeholder('at')}::timestamptz as at, ${sql.placeholder('word')}::text as word`,
+);
 
 /** The statements sent while `run` ran, each marked when it travelled in an earlier one's round trip. */
 async function watched<T>(run: () => Promise<T>) {
@@ -39,7 +43,9 @@ describe('opened transaction (cart writes)', () => {
     const at = new Date('2026-11-28T04:00:00.000Z');
     const word = "it's $1 -- ; 'x' \\";
     for (let i = 0; i < 3; i++) {
-      const { value: rows, sent } = await watched(() => openedTransaction(database.db, [{ statement: echo, values: { n: 41, at, word } }], async (r) => r));
+      const { value: rows, sent } = await watched(() =>
+        openedTransaction(database.db, [{ statement: echo, values: { n: 41, at, word } }], async (r) => r),
+      );
       expect(rows[0]).to.have.length(1);
       expect(rows[0][0].next).to.equal(42);
       expect((rows[0][0].at as Date).toISOString()).to.equal(at.toISOString());
@@ -59,7 +65,12 @@ describe('opened transaction (cart writes)', () => {
     const odd = "O'Brien \\ $1 -- ; 'x'";
     for (let i = 0; i < 2; i++) {
       const { value: row, sent } = await watched(() =>
-        openedTransaction(database.db, [{ statement: echo, values: { n: 1, at: new Date(), word: 'w' } }], async (_r, tx) => (await tx.executeAndCommit(sql`select ${odd}::text as v, ${7}::int as n, ${null}::int as z`))[0]),
+        openedTransaction(
+          database.db,
+          [{ statement: echo, values: { n: 1, at: new Date(), word: 'w' } }],
+          async (_r, tx) =>
+            (await tx.executeAndCommit(sql`select ${odd}::text as v, ${7}::int as n, ${null}::int as z`))[0],
+        ),
       );
       expect(row).to.deep.equal({ v: odd, n: 7, z: null });
       const ours = trips(sent);
@@ -77,16 +88,27 @@ describe('opened transaction (cart writes)', () => {
     const table = `ot_rollback_${process.pid}`;
     await database.pool.query(`create table if not exists ${table} (n int)`);
     let failed: Error | undefined;
-    await openedTransaction(database.db, [{ statement: echo, values: { n: 1, at: new Date(), word: 'w' } }], async (_r, tx) => {
-      await tx.execute(sql`insert into ${sql.identifier(table)} values (1)`);
-      return tx.executeAndCommit(divide(0));
-    }).catch((e: Error) => {
+    await openedTransaction(
+      database.db,
+      [{ statement: echo, values: { n: 1, at: new Date(), word: 'w' } }],
+      async (_r, tx) => {
+        await tx.execute(sql`insert into ${sql.identifier(table)} values (1)`);
+        return tx.executeAndCommit(divide(0));
+      },
+    ).catch((e: Error) => {
       failed = e;
     });
     expect(failed?.message).to.match(/division by zero/);
-    expect((await database.pool.query(`select count(*)::int as n from ${table}`)).rows[0].n, 'the insert rolled back').to.equal(0);
+    expect(
+      (await database.pool.query(`select count(*)::int as n from ${table}`)).rows[0].n,
+      'the insert rolled back',
+    ).to.equal(0);
     for (let i = 0; i < 3; i++) {
-      const [row] = await openedTransaction(database.db, [{ statement: echo, values: { n: 1, at: new Date(), word: 'w' } }], async (_r, tx) => tx.executeAndCommit(divide(5)));
+      const [row] = await openedTransaction(
+        database.db,
+        [{ statement: echo, values: { n: 1, at: new Date(), word: 'w' } }],
+        async (_r, tx) => tx.executeAndCommit(divide(5)),
+      );
       expect(row.q).to.equal(2);
     }
     await database.pool.query(`drop table ${table}`);
@@ -99,16 +121,22 @@ describe('opened transaction (cart writes)', () => {
       failed = e;
     });
     expect(failed?.message).to.match(/division by zero/);
-    const rows = await openedTransaction(database.db, [{ statement: echo, values: { n: 2, at: new Date(), word: 'w' } }], async (r) => r[0][0].next);
+    const rows = await openedTransaction(
+      database.db,
+      [{ statement: echo, values: { n: 2, at: new Date(), word: 'w' } }],
+      async (r) => r[0][0].next,
+    );
     expect(rows).to.equal(3);
   });
 
   it('refuses a call without a value for each placeholder before sending anything', async () => {
     const { database } = await testServer();
     let refused: Error | undefined;
-    await openedTransaction(database.db, [{ statement: echo, values: { n: 1 } }], async () => undefined).catch((e: Error) => {
-      refused = e;
-    });
+    await openedTransaction(database.db, [{ statement: echo, values: { n: 1 } }], async () => undefined).catch(
+      (e: Error) => {
+        refused = e;
+      },
+    );
     expect(refused?.message).to.match(/No value for placeholder/i);
   });
 });

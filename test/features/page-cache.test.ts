@@ -17,7 +17,8 @@ const TOKEN = /<meta name="csrf-token" content="([^"]+)"/;
 const tokenOf = (html: string) => TOKEN.exec(html)?.[1] ?? '';
 /** The page with its CSRF tokens (and React's per-render island ids) taken out: what every visitor shares. */
 const shared = (html: string) => html.split(tokenOf(html)).join('TOKEN');
-const priceOf = (html: string) => /data-testid="price"[^>]*><span class="visually-hidden">[^<]*<\/span>([^<]+)</.exec(html)?.[1];
+const priceOf = (html: string) =>
+  /data-testid="price"[^>]*><span class="visually-hidden">[^<]*<\/span>([^<]+)</.exec(html)?.[1];
 
 /** A returning visitor without a session: the CSRF cookie of a first page view, nothing else. */
 async function visitor(): Promise<Agent> {
@@ -56,7 +57,13 @@ describe(`page cache (${dbMode()})`, function () {
     expect(pa.html).not.to.match(/[\uE000\uE001]/);
 
     const pid = await productIdByStockcode('DEMO-SEED-PLATE');
-    const add = (x: Agent, token: string) => x.post('/en-us/cart/add/inline').set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').type('form').send({ product_id: pid, quantity: 1 });
+    const add = (x: Agent, token: string) =>
+      x
+        .post('/en-us/cart/add/inline')
+        .set('X-CSRF-Token', token)
+        .set('X-Requested-With', 'XMLHttpRequest')
+        .type('form')
+        .send({ product_id: pid, quantity: 1 });
     expect((await add(a, tb)).status, "b's token refused for a").to.equal(403);
     expect((await add(a, ta)).status, "a's own token").to.equal(200);
     expect((await add(b, tb)).status, "b's own token").to.equal(200);
@@ -73,11 +80,21 @@ describe(`page cache (${dbMode()})`, function () {
     // A validly signed session cookie the store does not know sends the request through Express and
     // the routes, to the same cached page (no session is made for it). Signed by hand as
     // cookie-signature signs: HMAC-SHA256 in base64 without padding.
-    const signature = createHmac('sha256', (await testServer()).config.sessionSecret).update('not-a-session').digest('base64').replace(/=+$/, '');
-    const routed = await supertest(url).get(productPath).set('Cookie', `${csrfCookie}; hd.sid=${encodeURIComponent(`s:not-a-session.${signature}`)}`);
+    const signature = createHmac('sha256', (await testServer()).config.sessionSecret)
+      .update('not-a-session')
+      .digest('base64')
+      .replace(/=+$/, '');
+    const routed = await supertest(url)
+      .get(productPath)
+      .set('Cookie', `${csrfCookie}; hd.sid=${encodeURIComponent(`s:not-a-session.${signature}`)}`);
     expect(routed.status).to.equal(200);
     expect(routed.headers['set-cookie']).to.equal(undefined);
-    const headers = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)).sort());
+    const headers = (h: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(h)
+          .filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k))
+          .sort(),
+      );
     expect(headers(fast.res.headers)).to.deep.equal(headers(routed.headers));
     expect(fast.res.headers['content-security-policy']).to.include("script-src 'self'");
     expect(fast.res.headers['x-frame-options']).to.equal('SAMEORIGIN');
@@ -91,7 +108,12 @@ describe(`page cache (${dbMode()})`, function () {
     expect(String(first.res.headers['set-cookie'])).to.include('hd.csrf=');
     const b = await agent();
     const got = await page(b, '/en-us/products');
-    const res = await b.post('/en-us/channel/US').set('X-CSRF-Token', tokenOf(got.html)).set('Accept', 'application/json').type('form').send({ country: 'US' });
+    const res = await b
+      .post('/en-us/channel/US')
+      .set('X-CSRF-Token', tokenOf(got.html))
+      .set('Accept', 'application/json')
+      .type('form')
+      .send({ country: 'US' });
     expect(res.status).to.equal(200);
   });
 
@@ -106,7 +128,12 @@ describe(`page cache (${dbMode()})`, function () {
     const shopper = await visitor();
     const token = await csrf(shopper, '/en-us/products');
     const pid = await productIdByStockcode('DEMO-SEED-PLATE');
-    const add = await shopper.post('/en-us/cart/add/inline').set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').type('form').send({ product_id: pid, quantity: 3 });
+    const add = await shopper
+      .post('/en-us/cart/add/inline')
+      .set('X-CSRF-Token', token)
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .type('form')
+      .send({ product_id: pid, quantity: 3 });
     expect(add.status).to.equal(200);
     const theirs = await page(shopper, productPath);
     expect(theirs.cache).to.be.oneOf(['hit', 'stale']);
@@ -120,7 +147,8 @@ describe(`page cache (${dbMode()})`, function () {
     expect(nobody.html).not.to.include('api-token');
     expect(nobody.html).to.match(/<span class="cart-count" data-cart-count data-testid="cart-count" hidden>0<\/span>/);
     // The bodies are the same page: only the header's parts differ.
-    const body = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>')).split(tokenOf(html)).join('TOKEN');
+    const body = (html: string) =>
+      html.slice(html.indexOf('<main'), html.indexOf('</main>')).split(tokenOf(html)).join('TOKEN');
     expect(body(mine.html)).to.equal(body(nobody.html));
     expect(body(theirs.html)).to.equal(body(nobody.html));
   });
@@ -150,7 +178,16 @@ describe(`page cache (${dbMode()})`, function () {
     // A visitor who chose Canada: same URL, the Canadian price.
     const ca = await visitor();
     const token = await csrf(ca, '/en-us/parts');
-    expect((await ca.post('/en-us/channel/CA').set('X-CSRF-Token', token).set('Accept', 'application/json').type('form').send({ country: 'CA' })).status).to.equal(200);
+    expect(
+      (
+        await ca
+          .post('/en-us/channel/CA')
+          .set('X-CSRF-Token', token)
+          .set('Accept', 'application/json')
+          .type('form')
+          .send({ country: 'CA' })
+      ).status,
+    ).to.equal(200);
     const caPage = await page(ca, productPath);
     expect(caPage.html).to.include('data-currency="CAD"');
     expect(priceOf(caPage.html)).to.match(/^CA\$\d/);
@@ -165,7 +202,7 @@ describe(`page cache (${dbMode()})`, function () {
     expect(fr.html).to.include('data-currency="CAD"');
   });
 
-  it('an error page is never cached and carries the visitor\'s own parts; JSON answers are not cached', async () => {
+  it("an error page is never cached and carries the visitor's own parts; JSON answers are not cached", async () => {
     const a = await visitor();
     for (let i = 0; i < 2; i++) {
       const missing = await a.get('/en-us/products/999999999');
@@ -223,26 +260,52 @@ describe(`page cache (${dbMode()})`, function () {
     before(async () => {
       ({ a: staff, token } = await signedIn('staff@example.com'));
       token = await csrf(staff, EDITOR);
-      us = (await (await testServer()).database.pool.query<{ id: number }>("select id from channels where code = 'US'")).rows[0].id;
+      us = (await (await testServer()).database.pool.query<{ id: number }>("select id from channels where code = 'US'"))
+        .rows[0].id;
     });
 
     /** A product of this test's own, priced 150.00 in the US channel, with its editor session. */
     async function newProduct(code: string) {
       const body = {
-        title: `Cache Test ${code}`, slug: `cache-test-${code.toLowerCase()}`, stockcode: code, sku: `SKU-${code}`, gtin: '', status: 0,
-        inventory_type: 'stocked', availability: 'in_stock', price: '120.00', description: '<p>Cached.</p>', coo: 'us', categories: {}, images: [],
-        options: [], distributors: [], channels: [{ channel_id: us, price: '150.00', price_category: 'retail', selectedWarehouses: [] }],
+        title: `Cache Test ${code}`,
+        slug: `cache-test-${code.toLowerCase()}`,
+        stockcode: code,
+        sku: `SKU-${code}`,
+        gtin: '',
+        status: 0,
+        inventory_type: 'stocked',
+        availability: 'in_stock',
+        price: '120.00',
+        description: '<p>Cached.</p>',
+        coo: 'us',
+        categories: {},
+        images: [],
+        options: [],
+        distributors: [],
+        channels: [{ channel_id: us, price: '150.00', price_category: 'retail', selectedWarehouses: [] }],
       };
-      const res = await staff.post(`${EDITOR}/create`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ updateData: body });
+      const res = await staff
+        .post(`${EDITOR}/create`)
+        .set('X-CSRF-Token', token)
+        .set('Accept', 'application/json')
+        .send({ updateData: body });
       expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      return res.body.data as { product_id: number; product_audit_id: number; channels: Record<string, unknown>[] } & Record<string, unknown>;
+      return res.body.data as {
+        product_id: number;
+        product_audit_id: number;
+        channels: Record<string, unknown>[];
+      } & Record<string, unknown>;
     }
 
     async function setPrice(p: Awaited<ReturnType<typeof newProduct>>, price: string) {
       const app = await testServer();
       const heard = app.services.readModel.nextChange('channel_prices');
       const channels = p.channels.map((c) => ({ ...c, price }));
-      const res = await staff.post(`${EDITOR}/${p.product_audit_id}/update`).set('X-CSRF-Token', token).set('Accept', 'application/json').send({ updateData: { ...p, channels } });
+      const res = await staff
+        .post(`${EDITOR}/${p.product_audit_id}/update`)
+        .set('X-CSRF-Token', token)
+        .set('Accept', 'application/json')
+        .send({ updateData: { ...p, channels } });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
       // PostgreSQL tells every process a moment after the commit; this process too.
       await heard;

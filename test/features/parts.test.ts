@@ -7,10 +7,14 @@ import { expect } from 'chai';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
 
-const json = (a: Agent, path: string) => a.get(path).set('Accept', 'application/json').set('X-Requested-With', 'XMLHttpRequest');
+const json = (a: Agent, path: string) =>
+  a.get(path).set('Accept', 'application/json').set('X-Requested-With', 'XMLHttpRequest');
 
 async function diagramIdOf(title: string): Promise<number> {
-  const { rows } = await (await testServer()).database.pool.query<{ id: number }>('select id from parts_diagrams where title like $1', [`%${title}%`]);
+  const { rows } = await (await testServer()).database.pool.query<{ id: number }>(
+    'select id from parts_diagrams where title like $1',
+    [`%${title}%`],
+  );
   return rows[0].id;
 }
 
@@ -38,7 +42,9 @@ describe('parts explorer (HTTP)', function () {
 
   it('every demo diagram lists only buyable parts under each callout, one has six or more callouts', async () => {
     const a = await agent();
-    const { rows } = await (await testServer()).database.pool.query<{ id: number }>('select id from parts_diagrams order by id');
+    const { rows } = await (await testServer()).database.pool.query<{ id: number }>(
+      'select id from parts_diagrams order by id',
+    );
     let most = 0;
     for (const { id } of rows) {
       const res = await json(a, `/en-us/parts/${id}/components`);
@@ -60,7 +66,14 @@ describe('parts explorer (HTTP)', function () {
   it('components carry the spec fields in image pixels', async () => {
     const res = await json(await agent(), `/en-us/parts/${rowUnit}/components`);
     const blade = res.body.find((c: { product: { stockcode: string } }) => c.product.stockcode === 'PP-DOB-15');
-    expect(blade).to.include({ callout: '1', product_id: await productIdByStockcode('PP-DOB-15'), x1: 505, y1: 495, x2: 715, y2: 705 });
+    expect(blade).to.include({
+      callout: '1',
+      product_id: await productIdByStockcode('PP-DOB-15'),
+      x1: 505,
+      y1: 495,
+      x2: 715,
+      y2: 705,
+    });
     expect(blade).to.have.property('product_diagram_component_id').that.is.a('number');
   });
 
@@ -94,9 +107,15 @@ describe('parts explorer (HTTP)', function () {
     const plate = await productIdByStockcode('DEMO-SEED-PLATE');
     const hitchOnly = await productIdByStockcode('HT-CLV');
     for (const path of [
-      '/en-us/parts/999999', '/en-us/parts/abc', '/en-us/parts/999999/components', `/en-us/parts/${rowUnit}/callout/99`,
-      `/en-us/parts/999999/callout/1`, `/en-us/parts/${rowUnit}/part/999999`, `/en-us/parts/${rowUnit}/part/${hitchOnly}`,
-      `/en-us/parts/999999/part/${plate}`, '/en-us/parts/0/components',
+      '/en-us/parts/999999',
+      '/en-us/parts/abc',
+      '/en-us/parts/999999/components',
+      `/en-us/parts/${rowUnit}/callout/99`,
+      `/en-us/parts/999999/callout/1`,
+      `/en-us/parts/${rowUnit}/part/999999`,
+      `/en-us/parts/${rowUnit}/part/${hitchOnly}`,
+      `/en-us/parts/999999/part/${plate}`,
+      '/en-us/parts/0/components',
     ]) {
       const res = await json(a, path);
       expect(res.status, path).to.equal(404);
@@ -108,15 +127,34 @@ describe('parts explorer (HTTP)', function () {
   describe('staff callout editing', () => {
     const post = async (a: Agent, path: string, body: Record<string, unknown>) => {
       const token = await csrf(a, '/en-us/parts');
-      return a.post(path).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json').set('X-CSRF-Token', token).send(body);
+      return a
+        .post(path)
+        .set('X-Requested-With', 'XMLHttpRequest')
+        .set('Accept', 'application/json')
+        .set('X-CSRF-Token', token)
+        .send(body);
     };
 
     it('refuses anonymous visitors (401) and customers (403)', async () => {
       const anon = await agent();
-      expect((await post(anon, `/en-us/parts/${rowUnit}/callouts/move`, { callout: '1', x1: 1, y1: 1, x2: 9, y2: 9 })).status).to.equal(401);
+      expect(
+        (await post(anon, `/en-us/parts/${rowUnit}/callouts/move`, { callout: '1', x1: 1, y1: 1, x2: 9, y2: 9 }))
+          .status,
+      ).to.equal(401);
       const customer = await agent();
       await signIn(customer, 'buyer@acme.example'); // a customer: other suites sign in as customer@example.com, and sign-ins are limited to ten per email in five minutes
-      expect((await post(customer, `/en-us/parts/${rowUnit}/components`, { callout: '1', stockcode: 'HT-PIN-1', x1: 1, y1: 1, x2: 9, y2: 9 })).status).to.equal(403);
+      expect(
+        (
+          await post(customer, `/en-us/parts/${rowUnit}/components`, {
+            callout: '1',
+            stockcode: 'HT-PIN-1',
+            x1: 1,
+            y1: 1,
+            x2: 9,
+            y2: 9,
+          })
+        ).status,
+      ).to.equal(403);
       const page = await customer.get(`/en-us/parts/${rowUnit}`);
       expect(page.text).not.to.contain('data-testid="parts-editor"');
     });
@@ -126,32 +164,88 @@ describe('parts explorer (HTTP)', function () {
       await signIn(a, 'staff@example.com');
       const hitch = await diagramIdOf('Quick Hitch');
       expect((await a.get(`/en-us/parts/${hitch}`)).text).to.contain('data-testid="parts-editor"');
-      const bad = await post(a, `/en-us/parts/${hitch}/components`, { callout: '5', stockcode: 'HT-PIN-1', x1: 50, y1: 50, x2: 40, y2: 60 });
+      const bad = await post(a, `/en-us/parts/${hitch}/components`, {
+        callout: '5',
+        stockcode: 'HT-PIN-1',
+        x1: 50,
+        y1: 50,
+        x2: 40,
+        y2: 60,
+      });
       expect(bad.status).to.equal(400);
       expect(bad.body.error.fields).to.have.property('x2');
-      const unknown = await post(a, `/en-us/parts/${hitch}/components`, { callout: '5', stockcode: 'NOPE-0', x1: 10, y1: 10, x2: 40, y2: 60 });
+      const unknown = await post(a, `/en-us/parts/${hitch}/components`, {
+        callout: '5',
+        stockcode: 'NOPE-0',
+        x1: 10,
+        y1: 10,
+        x2: 40,
+        y2: 60,
+      });
       expect(unknown.status).to.equal(400);
       expect(unknown.body.error.fields).to.have.property('stockcode');
-      const outside = await post(a, `/en-us/parts/${hitch}/components`, { callout: '5', stockcode: 'HT-PIN-1', x1: 10, y1: 10, x2: 4000, y2: 60 });
+      const outside = await post(a, `/en-us/parts/${hitch}/components`, {
+        callout: '5',
+        stockcode: 'HT-PIN-1',
+        x1: 10,
+        y1: 10,
+        x2: 4000,
+        y2: 60,
+      });
       expect(outside.status).to.equal(400);
 
-      const created = await post(a, `/en-us/parts/${hitch}/components`, { callout: '5', stockcode: 'tl-tqw', quantity: 1, x1: 40, y1: 600, x2: 140, y2: 700 });
+      const created = await post(a, `/en-us/parts/${hitch}/components`, {
+        callout: '5',
+        stockcode: 'tl-tqw',
+        quantity: 1,
+        x1: 40,
+        y1: 600,
+        x2: 140,
+        y2: 700,
+      });
       expect(created.status).to.equal(201);
       const id = created.body.product_diagram_component_id;
-      const moved = await post(a, `/en-us/parts/${hitch}/callouts/move`, { callout: '5', x1: 50, y1: 610, x2: 160, y2: 720 });
+      const moved = await post(a, `/en-us/parts/${hitch}/callouts/move`, {
+        callout: '5',
+        x1: 50,
+        y1: 610,
+        x2: 160,
+        y2: 720,
+      });
       expect(moved.body).to.deep.equal({ moved: 1 });
       let list = await json(a, `/en-us/parts/${hitch}/components`);
-      expect(list.body.find((c: { product_diagram_component_id: number }) => c.product_diagram_component_id === id)).to.include({ callout: '5', x1: 50, y2: 720 });
-      const put = await post(a, `/en-us/parts/${hitch}/components/${id}`, { _method: 'put', callout: '6', stockcode: 'TL-TQW', quantity: 2, x1: 50, y1: 610, x2: 160, y2: 720 });
+      expect(
+        list.body.find((c: { product_diagram_component_id: number }) => c.product_diagram_component_id === id),
+      ).to.include({ callout: '5', x1: 50, y2: 720 });
+      const put = await post(a, `/en-us/parts/${hitch}/components/${id}`, {
+        _method: 'put',
+        callout: '6',
+        stockcode: 'TL-TQW',
+        quantity: 2,
+        x1: 50,
+        y1: 610,
+        x2: 160,
+        y2: 720,
+      });
       expect(put.status).to.equal(200);
       const del = await post(a, `/en-us/parts/${hitch}/components/${id}`, { _method: 'delete' });
       expect(del.status).to.equal(200);
       list = await json(a, `/en-us/parts/${hitch}/components`);
-      expect(list.body.some((c: { product_diagram_component_id: number }) => c.product_diagram_component_id === id)).to.equal(false);
+      expect(
+        list.body.some((c: { product_diagram_component_id: number }) => c.product_diagram_component_id === id),
+      ).to.equal(false);
       const again = await post(a, `/en-us/parts/${hitch}/components/${id}`, { _method: 'delete' });
       expect(again.status).to.equal(404);
-      const { rows } = await (await testServer()).database.pool.query("select action from logs where entity = 'diagram' and entity_id = $1 order by id", [hitch]);
-      expect(rows.map((r) => r.action)).to.include.members(['diagram.component.create', 'diagram.callout.move', 'diagram.component.update', 'diagram.component.delete']);
+      const { rows } = await (await testServer()).database.pool.query(
+        "select action from logs where entity = 'diagram' and entity_id = $1 order by id",
+        [hitch],
+      );
+      expect(rows.map((r) => r.action)).to.include.members([
+        'diagram.component.create',
+        'diagram.callout.move',
+        'diagram.component.update',
+        'diagram.component.delete',
+      ]);
     });
   });
 });

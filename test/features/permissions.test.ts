@@ -40,24 +40,37 @@ describe('permissions: account permissions and the permission adder', function (
     for (const email of ['staff@example.com', 'customer@example.com', 'buyer@acme.example']) {
       expect((await (await signedIn(email)).a.get(userPath(target.id))).status, email).to.equal(403);
     }
-    const anon = await supertest((await testServer()).url).get(userPath(target.id)).redirects(0);
+    const anon = await supertest((await testServer()).url)
+      .get(userPath(target.id))
+      .redirects(0);
     expect(anon.status).to.equal(302);
     expect(anon.headers.location).to.match(/\/login$/);
   });
 
   it('finds users by email and lists organisations with their member counts', async () => {
     const html = (await admin.a.get(`/en-us/admin/permissions?q=${encodeURIComponent(target.email)}`)).text;
-    expect([...html.matchAll(/data-testid="perm-user-link" data-email="([^"]+)"/g)].map((m) => m[1])).to.deep.equal([target.email]);
-    const [acme] = await sqlRows<{ id: number; n: number }>(`select o.id, count(u.id)::int as n from organisations o join users u on u.organisation_id = o.id where o.name = 'Acme Farms' group by o.id`);
+    expect([...html.matchAll(/data-testid="perm-user-link" data-email="([^"]+)"/g)].map((m) => m[1])).to.deep.equal([
+      target.email,
+    ]);
+    const [acme] = await sqlRows<{ id: number; n: number }>(
+      `select o.id, count(u.id)::int as n from organisations o join users u on u.organisation_id = o.id where o.name = 'Acme Farms' group by o.id`,
+    );
     expect(acme.n).to.be.at.least(2);
-    expect(html).to.match(new RegExp(`organisations/${acme.id}" data-testid="perm-org-link">Acme Farms</a></td><td class="num">${acme.n}<`));
-    expect((await admin.a.get('/en-us/admin/permissions?q=' + 'x'.repeat(101)).set('Accept', 'application/json')).status).to.equal(400);
+    expect(html).to.match(
+      new RegExp(`organisations/${acme.id}" data-testid="perm-org-link">Acme Farms</a></td><td class="num">${acme.n}<`),
+    );
+    expect(
+      (await admin.a.get('/en-us/admin/permissions?q=' + 'x'.repeat(101)).set('Accept', 'application/json')).status,
+    ).to.equal(400);
   });
 
   it("lists a user's effective permissions with where each comes from, never a role's name", async () => {
     const staff = (await sqlRows<{ id: number }>(`select id from users where email = 'staff@example.com'`))[0];
     const html = (await admin.a.get(userPath(staff.id))).text;
-    const row = (key: string) => new RegExp(`data-key="${key.replace('.', '\\.')}" data-held="(true|false)"[\\s\\S]*?data-testid="perm-source">([^<]*)`).exec(html);
+    const row = (key: string) =>
+      new RegExp(
+        `data-key="${key.replace('.', '\\.')}" data-held="(true|false)"[\\s\\S]*?data-testid="perm-source">([^<]*)`,
+      ).exec(html);
     expect(row('orders.view')?.[1]).to.equal('true');
     expect(row('orders.view')?.[2]).to.equal('Default for this account');
     expect(row('permissions.edit')?.[1]).to.equal('false');
@@ -68,24 +81,51 @@ describe('permissions: account permissions and the permission adder', function (
 
   it('a grant takes effect on the next request, is audited with who, what and why, and can be denied and removed', async () => {
     expect((await targetAgent.get(REPORTS)).status).to.equal(403);
-    const res = await post(admin.a, admin.token, userPath(target.id), { key: 'reports.view', effect: 'grant', reason: 'Runs the monthly numbers' });
+    const res = await post(admin.a, admin.token, userPath(target.id), {
+      key: 'reports.view',
+      effect: 'grant',
+      reason: 'Runs the monthly numbers',
+    });
     expect(res.status, res.text).to.equal(200);
     expect((await targetAgent.get(REPORTS)).status, 'the very next request').to.equal(200);
     const [log] = await sqlRows<{ action: string; user_email: string; data: { key: string; reason: string } }>(
-      `select l.action, u.email as user_email, l.data from logs l join users u on u.id = l.user_id where l.entity = 'user' and l.entity_id = $1 order by l.id desc limit 1`, [target.id]);
+      `select l.action, u.email as user_email, l.data from logs l join users u on u.id = l.user_id where l.entity = 'user' and l.entity_id = $1 order by l.id desc limit 1`,
+      [target.id],
+    );
     expect(log).to.deep.include({ action: 'permission.grant', user_email: 'admin@example.com' });
     expect(log.data).to.deep.include({ key: 'reports.view', reason: 'Runs the monthly numbers' });
     const screen = (await admin.a.get(userPath(target.id))).text;
     expect(screen).to.include('Granted to this user');
-    expect(screen).to.match(/data-action="permission\.grant"><span[^>]*>[^<]*<\/span> · admin@example\.com granted reports\.view to [^:]+: Runs the monthly numbers/);
+    expect(screen).to.match(
+      /data-action="permission\.grant"><span[^>]*>[^<]*<\/span> · admin@example\.com granted reports\.view to [^:]+: Runs the monthly numbers/,
+    );
 
-    expect((await post(admin.a, admin.token, userPath(target.id), { key: 'reports.view', effect: 'deny', reason: 'Moved to sales' })).status).to.equal(200);
+    expect(
+      (
+        await post(admin.a, admin.token, userPath(target.id), {
+          key: 'reports.view',
+          effect: 'deny',
+          reason: 'Moved to sales',
+        })
+      ).status,
+    ).to.equal(200);
     expect((await targetAgent.get(REPORTS)).status).to.equal(403);
     // Removing is confirmed on its own page first.
-    expect((await admin.a.get(`${userPath(target.id)}/remove?key=reports.view`)).text).to.include('data-testid="perm-remove-confirm"');
-    expect((await post(admin.a, admin.token, `${userPath(target.id)}/remove`, { key: 'reports.view', reason: 'Back to normal' })).status).to.equal(200);
+    expect((await admin.a.get(`${userPath(target.id)}/remove?key=reports.view`)).text).to.include(
+      'data-testid="perm-remove-confirm"',
+    );
+    expect(
+      (
+        await post(admin.a, admin.token, `${userPath(target.id)}/remove`, {
+          key: 'reports.view',
+          reason: 'Back to normal',
+        })
+      ).status,
+    ).to.equal(200);
     expect((await sqlRows(`select 1 from user_permissions where user_id = $1`, [target.id])).length).to.equal(0);
-    expect((await sqlRows(`select 1 from logs where action = 'permission.remove' and entity_id = $1`, [target.id])).length).to.equal(1);
+    expect(
+      (await sqlRows(`select 1 from logs where action = 'permission.remove' and entity_id = $1`, [target.id])).length,
+    ).to.equal(1);
     expect((await targetAgent.get(REPORTS)).status).to.equal(403);
   });
 
@@ -103,26 +143,63 @@ describe('permissions: account permissions and the permission adder', function (
       expect(res.body.error.fields).to.have.property(field);
       expect(res.body.error).to.have.all.keys('code', 'message', 'fields');
     }
-    expect((await post(admin.a, admin.token, userPath(99999999), { key: 'reports.view', effect: 'grant', reason: 'because' })).status).to.equal(404);
-    expect((await post(admin.a, admin.token, '/en-us/admin/permissions/users/abc', { key: 'reports.view', effect: 'grant', reason: 'because' })).status).to.equal(400);
-    expect((await post(admin.a, admin.token, `${userPath(target.id)}/remove`, { key: 'reports.view', reason: 'nothing to remove' })).status).to.equal(404);
-    expect((await admin.a.get(`${userPath(target.id)}/remove?key=reports.view`)).status, 'nothing to confirm').to.equal(404);
-    expect((await admin.a.get(`${userPath(target.id)}/remove?key=nope`).set('Accept', 'application/json')).status).to.equal(400);
+    expect(
+      (
+        await post(admin.a, admin.token, userPath(99999999), {
+          key: 'reports.view',
+          effect: 'grant',
+          reason: 'because',
+        })
+      ).status,
+    ).to.equal(404);
+    expect(
+      (
+        await post(admin.a, admin.token, '/en-us/admin/permissions/users/abc', {
+          key: 'reports.view',
+          effect: 'grant',
+          reason: 'because',
+        })
+      ).status,
+    ).to.equal(400);
+    expect(
+      (
+        await post(admin.a, admin.token, `${userPath(target.id)}/remove`, {
+          key: 'reports.view',
+          reason: 'nothing to remove',
+        })
+      ).status,
+    ).to.equal(404);
+    expect((await admin.a.get(`${userPath(target.id)}/remove?key=reports.view`)).status, 'nothing to confirm').to.equal(
+      404,
+    );
+    expect(
+      (await admin.a.get(`${userPath(target.id)}/remove?key=nope`).set('Accept', 'application/json')).status,
+    ).to.equal(400);
     // The HTML form comes back with the message beside the field.
-    const form = await admin.a.post(userPath(target.id)).type('form').send({ key: 'reports.view', effect: 'grant', reason: '', _csrf: admin.token });
+    const form = await admin.a
+      .post(userPath(target.id))
+      .type('form')
+      .send({ key: 'reports.view', effect: 'grant', reason: '', _csrf: admin.token });
     expect(form.status).to.equal(400);
     expect(form.text).to.include('data-testid="field-error-reason"');
   });
 
   it('needs the CSRF token', async () => {
-    const res = await admin.a.post(userPath(target.id)).set('X-Requested-With', 'XMLHttpRequest').send({ key: 'reports.view', effect: 'grant', reason: 'no token' });
+    const res = await admin.a
+      .post(userPath(target.id))
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .send({ key: 'reports.view', effect: 'grant', reason: 'no token' });
     expect(res.status).to.equal(403);
     expect((await sqlRows(`select 1 from user_permissions where user_id = $1`, [target.id])).length).to.equal(0);
   });
 
   it('staff without permissions.edit cannot change anything', async () => {
     const staff = await signedIn('staff@example.com');
-    const res = await post(staff.a, staff.token, userPath(target.id), { key: 'orders.view', effect: 'grant', reason: 'trying' });
+    const res = await post(staff.a, staff.token, userPath(target.id), {
+      key: 'orders.view',
+      effect: 'grant',
+      reason: 'trying',
+    });
     expect(res.status).to.equal(403);
     expect((await sqlRows(`select 1 from user_permissions where user_id = $1`, [target.id])).length).to.equal(0);
   });
@@ -132,18 +209,38 @@ describe('permissions: account permissions and the permission adder', function (
     let ed: { a: Agent; token: string };
     before(async () => {
       editor = await makeUser({ role: 'staff', prefix: 'perm-editor' });
-      const res = await post(admin.a, admin.token, userPath(editor.id), { key: 'permissions.edit', effect: 'grant', reason: 'Team lead' });
+      const res = await post(admin.a, admin.token, userPath(editor.id), {
+        key: 'permissions.edit',
+        effect: 'grant',
+        reason: 'Team lead',
+      });
       expect(res.status).to.equal(200);
       const a = await signedInAs(editor.email);
       ed = { a, token: await csrf(a, '/en-us/') };
     });
 
     it('grants keys it holds, not keys it lacks', async () => {
-      expect((await post(ed.a, ed.token, userPath(target.id), { key: 'orders.view', effect: 'grant', reason: 'Helps with orders' })).status).to.equal(200);
-      const refused = await post(ed.a, ed.token, userPath(target.id), { key: 'promotions.edit', effect: 'grant', reason: 'Wants promotions' });
+      expect(
+        (
+          await post(ed.a, ed.token, userPath(target.id), {
+            key: 'orders.view',
+            effect: 'grant',
+            reason: 'Helps with orders',
+          })
+        ).status,
+      ).to.equal(200);
+      const refused = await post(ed.a, ed.token, userPath(target.id), {
+        key: 'promotions.edit',
+        effect: 'grant',
+        reason: 'Wants promotions',
+      });
       expect(refused.status).to.equal(403);
       expect(refused.body.error.message).to.match(/do not hold/);
-      const keys = (await sqlRows<{ permission_key: string }>(`select permission_key from user_permissions where user_id = $1`, [target.id])).map((r) => r.permission_key);
+      const keys = (
+        await sqlRows<{ permission_key: string }>(`select permission_key from user_permissions where user_id = $1`, [
+          target.id,
+        ])
+      ).map((r) => r.permission_key);
       expect(keys).to.deep.equal(['orders.view']);
       await post(admin.a, admin.token, `${userPath(target.id)}/remove`, { key: 'orders.view', reason: 'cleanup' });
     });
@@ -154,8 +251,17 @@ describe('permissions: account permissions and the permission adder', function (
         expect(res.status, key).to.equal(403);
       }
       const adminId = (await sqlRows<{ id: number }>(`select id from users where email = 'admin@example.com'`))[0].id;
-      expect((await post(ed.a, ed.token, userPath(adminId), { key: 'orders.view', effect: 'deny', reason: 'lock out' })).status).to.equal(403);
-      expect((await sqlRows(`select 1 from user_permissions where user_id = $1 and permission_key <> 'permissions.edit'`, [editor.id])).length).to.equal(0);
+      expect(
+        (await post(ed.a, ed.token, userPath(adminId), { key: 'orders.view', effect: 'deny', reason: 'lock out' }))
+          .status,
+      ).to.equal(403);
+      expect(
+        (
+          await sqlRows(`select 1 from user_permissions where user_id = $1 and permission_key <> 'permissions.edit'`, [
+            editor.id,
+          ])
+        ).length,
+      ).to.equal(0);
       // Its own screen says so instead of offering the adder.
       expect((await ed.a.get(userPath(editor.id))).text).to.include('data-testid="perm-self"');
     });
@@ -167,22 +273,50 @@ describe('permissions: account permissions and the permission adder', function (
     const other = await makeUser({ organisationId: org, prefix: 'perm-member2' });
     const [m, o] = [await signedInAs(member.email), await signedInAs(other.email)];
     expect((await m.get(REPORTS)).status).to.equal(403);
-    expect((await post(admin.a, admin.token, orgPath(org), { key: 'reports.view', effect: 'grant', reason: 'Co-op board' })).status).to.equal(200);
+    expect(
+      (await post(admin.a, admin.token, orgPath(org), { key: 'reports.view', effect: 'grant', reason: 'Co-op board' }))
+        .status,
+    ).to.equal(200);
     expect((await m.get(REPORTS)).status).to.equal(200);
     expect((await o.get(REPORTS)).status).to.equal(200);
     expect((await admin.a.get(userPath(member.id))).text).to.include('Granted to the organisation');
     const orgScreen = (await admin.a.get(orgPath(org))).text;
-    expect(orgScreen).to.include(`/admin/permissions/users/${member.id}"`).and.include(`/admin/permissions/users/${other.id}"`);
+    expect(orgScreen)
+      .to.include(`/admin/permissions/users/${member.id}"`)
+      .and.include(`/admin/permissions/users/${other.id}"`);
     expect(orgScreen).to.include('data-action="permission.grant"');
-    expect((await post(admin.a, admin.token, userPath(other.id), { key: 'reports.view', effect: 'deny', reason: 'Not this one' })).status).to.equal(200);
+    expect(
+      (
+        await post(admin.a, admin.token, userPath(other.id), {
+          key: 'reports.view',
+          effect: 'deny',
+          reason: 'Not this one',
+        })
+      ).status,
+    ).to.equal(200);
     expect((await o.get(REPORTS)).status).to.equal(403);
     expect((await m.get(REPORTS)).status).to.equal(200);
-    expect((await sqlRows(`select 1 from logs where action = 'permission.grant' and entity = 'organisation' and entity_id = $1`, [org])).length).to.equal(1);
-    expect((await post(admin.a, admin.token, `${orgPath(org)}/remove`, { key: 'reports.view', reason: 'Board dissolved' })).status).to.equal(200);
+    expect(
+      (
+        await sqlRows(
+          `select 1 from logs where action = 'permission.grant' and entity = 'organisation' and entity_id = $1`,
+          [org],
+        )
+      ).length,
+    ).to.equal(1);
+    expect(
+      (await post(admin.a, admin.token, `${orgPath(org)}/remove`, { key: 'reports.view', reason: 'Board dissolved' }))
+        .status,
+    ).to.equal(200);
     expect((await m.get(REPORTS)).status).to.equal(403);
     // An administrator cannot grant its own organisation (that would be granting itself).
-    const adminOrg = (await sqlRows<{ organisation_id: number }>(`select organisation_id from users where email = 'admin@example.com'`))[0].organisation_id;
-    expect((await post(admin.a, admin.token, orgPath(adminOrg), { key: 'reports.view', effect: 'deny', reason: 'oops' })).status).to.equal(403);
+    const adminOrg = (
+      await sqlRows<{ organisation_id: number }>(`select organisation_id from users where email = 'admin@example.com'`)
+    )[0].organisation_id;
+    expect(
+      (await post(admin.a, admin.token, orgPath(adminOrg), { key: 'reports.view', effect: 'deny', reason: 'oops' }))
+        .status,
+    ).to.equal(403);
   });
 
   describe('two app processes (PostgreSQL)', () => {
@@ -198,9 +332,24 @@ describe('permissions: account permissions and the permission adder', function (
       const there = supertest.agent(second!.url);
       const page = await there.get('/en-us/login');
       const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.text)![1];
-      expect((await there.post('/en-us/login').type('form').send({ email: user.email, password: DEMO_PASSWORD, _csrf: token })).status).to.equal(303);
+      expect(
+        (
+          await there
+            .post('/en-us/login')
+            .type('form')
+            .send({ email: user.email, password: DEMO_PASSWORD, _csrf: token })
+        ).status,
+      ).to.equal(303);
       expect((await there.get(REPORTS)).status, 'cached in the second process').to.equal(403);
-      expect((await post(admin.a, admin.token, userPath(user.id), { key: 'reports.view', effect: 'grant', reason: 'Second process' })).status).to.equal(200);
+      expect(
+        (
+          await post(admin.a, admin.token, userPath(user.id), {
+            key: 'reports.view',
+            effect: 'grant',
+            reason: 'Second process',
+          })
+        ).status,
+      ).to.equal(200);
       // The other process hears the NOTIFY a moment after the commit: at once or within a few tries.
       let status = (await there.get(REPORTS)).status;
       for (let i = 0; i < 40 && status !== 200; i++) {

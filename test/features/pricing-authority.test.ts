@@ -39,7 +39,9 @@ describe('pricing authority: card, page, typeahead and cart agree', function () 
 
   before(async () => {
     const app = await testServer();
-    const { rows } = await app.database.pool.query<Product>('select id, stockcode from products where status = 0 order by id');
+    const { rows } = await app.database.pool.query<Product>(
+      'select id, stockcode from products where status = 0 order by id',
+    );
     products = rows;
   });
 
@@ -51,7 +53,10 @@ describe('pricing authority: card, page, typeahead and cart agree', function () 
     describe(`channel ${ch.code} (${ch.locale})`, () => {
       let a: Agent;
       let token: string;
-      const results = new Map<string, { card: Seen; page: Seen & { unit: string }; typeahead: Seen; cart: Seen & { unit: string | null } }>();
+      const results = new Map<
+        string,
+        { card: Seen; page: Seen & { unit: string }; typeahead: Seen; cart: Seen & { unit: string | null } }
+      >();
 
       before(async () => {
         a = await agent();
@@ -65,7 +70,12 @@ describe('pricing authority: card, page, typeahead and cart agree', function () 
 
           const pageRes = await a.get(`/${ch.locale}/products/${p.id}`).set('Accept', 'application/json');
           expect(pageRes.status, `page ${p.stockcode}`).to.equal(200);
-          const page = { price: pageRes.body.price, unit: pageRes.body.unit_price, enabled: pageRes.body.add_to_cart.enabled, reason: pageRes.body.add_to_cart.reason };
+          const page = {
+            price: pageRes.body.price,
+            unit: pageRes.body.unit_price,
+            enabled: pageRes.body.add_to_cart.enabled,
+            reason: pageRes.body.add_to_cart.reason,
+          };
 
           const ta = await a.get(`/${ch.locale}/search/typeahead`).query({ q: p.stockcode });
           const hit = (ta.body as { id: number; html: string }[]).find((x) => x.id === p.id);
@@ -79,9 +89,10 @@ describe('pricing authority: card, page, typeahead and cart agree', function () 
             .set('Accept', 'application/json')
             .send({ product_id: p.id, quantity: 1 });
           expect([200, 409], `add ${p.stockcode}: ${add.status} ${JSON.stringify(add.body)}`).to.include(add.status);
-          const cart = add.status === 200
-            ? { price: page.price, unit: add.body.line.unit_price as string, enabled: true, reason: null }
-            : { price: page.price, unit: null, enabled: false, reason: add.body.error.code as string };
+          const cart =
+            add.status === 200
+              ? { price: page.price, unit: add.body.line.unit_price as string, enabled: true, reason: null }
+              : { price: page.price, unit: null, enabled: false, reason: add.body.error.code as string };
           results.set(p.stockcode, { card, page, typeahead, cart });
         }
       });
@@ -114,7 +125,14 @@ describe('pricing authority: card, page, typeahead and cart agree', function () 
       });
 
       it('stock held only in an inactive warehouse counts nowhere: MK-DSC-16W is out of stock', () => {
-        expect(results.get('MK-DSC-16W')).to.deep.include({ page: { price: results.get('MK-DSC-16W')!.page.price, unit: results.get('MK-DSC-16W')!.page.unit, enabled: false, reason: 'out_of_stock' } });
+        expect(results.get('MK-DSC-16W')).to.deep.include({
+          page: {
+            price: results.get('MK-DSC-16W')!.page.price,
+            unit: results.get('MK-DSC-16W')!.page.unit,
+            enabled: false,
+            reason: 'out_of_stock',
+          },
+        });
         expect(results.get('MK-DSC-16W')!.cart.reason).to.equal('out_of_stock');
       });
 
@@ -130,7 +148,8 @@ describe('pricing authority: card, page, typeahead and cart agree', function () 
         const prices: number[] = [];
         for (let page = 1; page <= 3; page++) {
           const res = await a.get(`/${ch.locale}/products`).query({ sort: 'price-asc', page });
-          for (const m of res.text.matchAll(/data-testid="product-card"[^>]*data-price="([^"]+)"/g)) prices.push(Number(m[1]));
+          for (const m of res.text.matchAll(/data-testid="product-card"[^>]*data-price="([^"]+)"/g))
+            prices.push(Number(m[1]));
         }
         expect(prices.length).to.equal(products.length);
         expect(prices).to.deep.equal([...prices].sort((x, y) => x - y));

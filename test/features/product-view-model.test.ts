@@ -20,7 +20,10 @@ describe('product page: pure helpers', () => {
     });
     it('is empty without categories and survives a cycle', () => {
       expect(breadcrumbOf([], all)).to.deep.equal([]);
-      const cyclic = [{ id: 1, parentId: 2, slug: 'a', name: 'A', sort: 0 }, { id: 2, parentId: 1, slug: 'b', name: 'B', sort: 0 }];
+      const cyclic = [
+        { id: 1, parentId: 2, slug: 'a', name: 'A', sort: 0 },
+        { id: 2, parentId: 1, slug: 'b', name: 'B', sort: 0 },
+      ];
       expect(breadcrumbOf([1], cyclic).map((c) => c.slug)).to.deep.equal(['b', 'a']);
     });
   });

@@ -8,7 +8,13 @@ const idOf = productIdByStockcode;
 /** The attributes of the first element carrying data-testid="<id>", and its text. */
 function byTestId(html: string, id: string): { tag: string; text: string } | null {
   const m = new RegExp(`<([a-z][a-z0-9]*)[^>]*data-testid="${id}"[^>]*>([\\s\\S]*?)</\\1>`, 'i').exec(html);
-  const decode = (t: string) => t.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const decode = (t: string) =>
+    t
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   return m ? { tag: m[0].slice(0, m[0].indexOf('>') + 1), text: decode(m[2].replace(/<[^>]+>/g, '')).trim() } : null;
 }
 
@@ -51,7 +57,9 @@ describe('product page (HTTP)', function () {
     const res = await (await agent()).get(`/en-ca/products/${id}`);
     expect(res.status).to.equal(200);
     expect(byTestId(res.text, 'price')?.tag).to.include('data-currency="CAD"');
-    const expected = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(Number(rows[0].price));
+    const expected = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(
+      Number(rows[0].price),
+    );
     expect(byTestId(res.text, 'price')?.text).to.include(expected);
   });
 
@@ -61,17 +69,22 @@ describe('product page (HTTP)', function () {
     const section = (name: string) => res.text.split(`data-testid="${name}"`)[1]?.split('</section>')[0] ?? '';
     const similar = section('similar-products');
     const popular = section('popular-products');
-    const cards = (html: string) => [...html.matchAll(/href="\/en-us\/products\/(\d+)" data-testid="product-card"/g)].map((m) => Number(m[1]));
+    const cards = (html: string) =>
+      [...html.matchAll(/href="\/en-us\/products\/(\d+)" data-testid="product-card"/g)].map((m) => Number(m[1]));
     expect(cards(similar).length).to.be.within(1, 4);
     expect(cards(popular).length).to.equal(4);
     expect([...cards(similar), ...cards(popular)]).not.to.include(id);
-    expect(new Set([...cards(similar), ...cards(popular)]).size).to.equal(cards(similar).length + cards(popular).length);
+    expect(new Set([...cards(similar), ...cards(popular)]).size).to.equal(
+      cards(similar).length + cards(popular).length,
+    );
   });
 
   it('links published instructionals and the parts diagrams that include the product', async () => {
     const plate = await idOf('DEMO-SEED-PLATE');
     const res = await (await agent()).get(`/en-us/products/${plate}`);
-    expect(res.text).to.match(/href="\/en-us\/instructional\/editor\/view\/\d+" data-testid="instructional-link">Changing and cleaning seed plates</);
+    expect(res.text).to.match(
+      /href="\/en-us\/instructional\/editor\/view\/\d+" data-testid="instructional-link">Changing and cleaning seed plates</,
+    );
     expect(res.text).to.match(/href="\/en-us\/parts\/\d+" data-testid="diagram-link">/);
     // The kit's instructional is not published: no section at all.
     const kit = await (await agent()).get(`/en-us/products/${await idOf('DEMO-KIT')}`);
@@ -105,7 +118,13 @@ describe('product page (HTTP)', function () {
     const id = await idOf('DEMO-FUTURE');
     const res = await (await agent()).get(`/en-us/products/${id}`).set('X-Requested-With', 'XMLHttpRequest');
     expect(res.status).to.equal(200);
-    expect(res.body).to.include({ product_id: id, stockcode: 'DEMO-FUTURE', currency: 'USD', price: '612.00', resupply_date: '2027-03-15' });
+    expect(res.body).to.include({
+      product_id: id,
+      stockcode: 'DEMO-FUTURE',
+      currency: 'USD',
+      price: '612.00',
+      resupply_date: '2027-03-15',
+    });
     expect(res.body.add_to_cart).to.deep.equal({ enabled: true, reason: null, resupplyDate: '2027-03-15' });
   });
 

@@ -41,12 +41,24 @@ describe(`read model: invalidation on write (${dbMode()})`, function () {
     const staff = await signInAt(app.url, 'staff@example.com');
     expect((await staff.get('/account/dashboard')).status).to.equal(200);
     expect(app.services.users.size, 'the signed-in user is cached').to.be.greaterThan(0);
-    const { rows } = await app.database.pool.query<{ id: number }>(`select id from users where email = 'staff@example.com'`);
+    const { rows } = await app.database.pool.query<{ id: number }>(
+      `select id from users where email = 'staff@example.com'`,
+    );
     try {
-      await written(app, 'user_permissions', `insert into user_permissions (user_id, permission_key, granted) values ($1, 'dashboard.view', false)`, [rows[0].id]);
+      await written(
+        app,
+        'user_permissions',
+        `insert into user_permissions (user_id, permission_key, granted) values ($1, 'dashboard.view', false)`,
+        [rows[0].id],
+      );
       expect((await staff.get('/account/dashboard')).status).to.equal(403);
     } finally {
-      await written(app, 'user_permissions', `delete from user_permissions where user_id = $1 and permission_key = 'dashboard.view'`, [rows[0].id]);
+      await written(
+        app,
+        'user_permissions',
+        `delete from user_permissions where user_id = $1 and permission_key = 'dashboard.view'`,
+        [rows[0].id],
+      );
     }
     expect((await staff.get('/account/dashboard')).status).to.equal(200);
   });
@@ -54,17 +66,28 @@ describe(`read model: invalidation on write (${dbMode()})`, function () {
   it('a product page is served from memory until a price is written, then shows the new price', async () => {
     const app = await testServer();
     const id = await productIdByStockcode('DEMO-SEED-PLATE');
-    const price = async () => (await supertest(app.url).get(`/en-us/products/${id}`).set('Accept', 'application/json')).body.price as string;
+    const price = async () =>
+      (await supertest(app.url).get(`/en-us/products/${id}`).set('Accept', 'application/json')).body.price as string;
     const before = await price();
     const trips = app.database.roundTrips();
     expect(await price()).to.equal(before);
     expect(app.database.roundTrips() - trips, 'a warm page reads no product data').to.be.at.most(1);
     const us = `(select id from channels where code = 'US')`;
     try {
-      await written(app, 'channel_prices', `update channel_prices set price = price + 1 where product_id = $1 and channel_id = ${us}`, [id]);
+      await written(
+        app,
+        'channel_prices',
+        `update channel_prices set price = price + 1 where product_id = $1 and channel_id = ${us}`,
+        [id],
+      );
       expect(await price()).to.equal((Number(before) + 1).toFixed(2));
     } finally {
-      await written(app, 'channel_prices', `update channel_prices set price = price - 1 where product_id = $1 and channel_id = ${us}`, [id]);
+      await written(
+        app,
+        'channel_prices',
+        `update channel_prices set price = price - 1 where product_id = $1 and channel_id = ${us}`,
+        [id],
+      );
     }
     expect(await price()).to.equal(before);
   });
@@ -80,12 +103,19 @@ describe(`read model: invalidation on write (${dbMode()})`, function () {
     it('a price written through one process is served by the other on its next request', async () => {
       const app = await testServer();
       const id = await productIdByStockcode('DEMO-SEED-PLATE');
-      const price = async () => (await supertest(second!.url).get(`/en-us/products/${id}`).set('Accept', 'application/json')).body.price as string;
+      const price = async () =>
+        (await supertest(second!.url).get(`/en-us/products/${id}`).set('Accept', 'application/json')).body
+          .price as string;
       const before = await price();
-      expect(await price(), 'served from the second process\'s read model').to.equal(before);
+      expect(await price(), "served from the second process's read model").to.equal(before);
       const us = `(select id from channels where code = 'US')`;
       try {
-        await written(app, 'channel_prices', `update channel_prices set price = price + 1 where product_id = $1 and channel_id = ${us}`, [id]);
+        await written(
+          app,
+          'channel_prices',
+          `update channel_prices set price = price + 1 where product_id = $1 and channel_id = ${us}`,
+          [id],
+        );
         // The other process hears the NOTIFY a moment after this one (its own connection, its own
         // scheduling on a busy machine): its answer changes at once or within a few tries.
         let seen = await price();
@@ -95,7 +125,12 @@ describe(`read model: invalidation on write (${dbMode()})`, function () {
         }
         expect(seen).to.equal((Number(before) + 1).toFixed(2));
       } finally {
-        await written(app, 'channel_prices', `update channel_prices set price = price - 1 where product_id = $1 and channel_id = ${us}`, [id]);
+        await written(
+          app,
+          'channel_prices',
+          `update channel_prices set price = price - 1 where product_id = $1 and channel_id = ${us}`,
+          [id],
+        );
       }
     });
 
@@ -103,13 +138,25 @@ describe(`read model: invalidation on write (${dbMode()})`, function () {
       const app = await testServer();
       const staff = await signInAt(second!.url, 'staff@example.com');
       expect((await staff.get('/account/dashboard')).status).to.equal(200);
-      const { rows } = await app.database.pool.query<{ id: number }>(`select id from users where email = 'staff@example.com'`);
+      const { rows } = await app.database.pool.query<{ id: number }>(
+        `select id from users where email = 'staff@example.com'`,
+      );
       try {
         // Written through the first process's pool; the second had the user cached.
-        await written(app, 'user_permissions', `insert into user_permissions (user_id, permission_key, granted) values ($1, 'dashboard.view', false)`, [rows[0].id]);
+        await written(
+          app,
+          'user_permissions',
+          `insert into user_permissions (user_id, permission_key, granted) values ($1, 'dashboard.view', false)`,
+          [rows[0].id],
+        );
         expect((await staff.get('/account/dashboard')).status).to.equal(403);
       } finally {
-        await written(app, 'user_permissions', `delete from user_permissions where user_id = $1 and permission_key = 'dashboard.view'`, [rows[0].id]);
+        await written(
+          app,
+          'user_permissions',
+          `delete from user_permissions where user_id = $1 and permission_key = 'dashboard.view'`,
+          [rows[0].id],
+        );
       }
       expect((await staff.get('/account/dashboard')).status).to.equal(200);
     });

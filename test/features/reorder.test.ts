@@ -9,7 +9,14 @@ import { expect } from 'chai';
 import { and, asc, eq } from 'drizzle-orm';
 import { agent, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { productIdByStockcode, sqlRows, testServer } from '../helpers/server.ts';
-import { lineItemOptions, optionChoices, orderLineItems, orders, productOptions, users } from '../../src/db/schema/index.ts';
+import {
+  lineItemOptions,
+  optionChoices,
+  orderLineItems,
+  orders,
+  productOptions,
+  users,
+} from '../../src/db/schema/index.ts';
 
 type Db = Awaited<ReturnType<typeof testServer>>['services']['db'];
 
@@ -24,10 +31,20 @@ describe('account: order again', function () {
   let userId: number;
   let choice: (option: string, name: string) => Promise<{ optionId: number; choiceId: number }>;
 
-  const xhr = (url: string) => a.post(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json');
+  const xhr = (url: string) =>
+    a.post(url).set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json');
 
   /** A submitted US order of `user` with the given lines (stale unit prices), returning its id and line ids. */
-  async function pastOrder(user: number, lines: { stockcode: string; quantity: number; unitPrice: string; lineType?: number; options?: { optionId: number; choiceId: number; optionType: number; quantity: number }[] }[]) {
+  async function pastOrder(
+    user: number,
+    lines: {
+      stockcode: string;
+      quantity: number;
+      unitPrice: string;
+      lineType?: number;
+      options?: { optionId: number; choiceId: number; optionType: number; quantity: number }[];
+    }[],
+  ) {
     const [o] = await sqlRows<{ id: number }>(
       `insert into orders (status, channel_id, currency_id, order_currency, user_id, subtotal, total, submitted_at, created_at)
        values ('completed', 1, 1, 'USD', $1, 1, 1, now() - interval '90 days', now() - interval '90 days') returning id`,
@@ -40,17 +57,27 @@ describe('account: order again', function () {
         [o.id, l.stockcode, l.quantity, l.unitPrice, k, l.lineType ?? 0],
       );
       for (const opt of l.options ?? []) {
-        await sqlRows('insert into line_item_options (line_item_id, option_id, choice_id, option_type, quantity) values ($1, $2, $3, $4, $5)', [row.id, opt.optionId, opt.choiceId, opt.optionType, opt.quantity]);
+        await sqlRows(
+          'insert into line_item_options (line_item_id, option_id, choice_id, option_type, quantity) values ($1, $2, $3, $4, $5)',
+          [row.id, opt.optionId, opt.choiceId, opt.optionType, opt.quantity],
+        );
       }
     }
     return o.id;
   }
 
   const cartOf = async (user: number) => {
-    const [cart] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, user), eq(orders.status, 'cart')));
+    const [cart] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, user), eq(orders.status, 'cart')));
     if (!cart) return null;
     // Product lines only (a promotion in force adds its own line).
-    const lines = await db.select().from(orderLineItems).where(and(eq(orderLineItems.orderId, cart.id), eq(orderLineItems.lineType, 0))).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
+    const lines = await db
+      .select()
+      .from(orderLineItems)
+      .where(and(eq(orderLineItems.orderId, cart.id), eq(orderLineItems.lineType, 0)))
+      .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
     return { id: cart.id, lines };
   };
 
@@ -67,20 +94,28 @@ describe('account: order again', function () {
         .select({ optionId: productOptions.id, choiceId: optionChoices.id })
         .from(optionChoices)
         .innerJoin(productOptions, eq(productOptions.id, optionChoices.optionId))
-        .where(and(eq(productOptions.productId, config), eq(productOptions.name, option), eq(optionChoices.name, name)));
+        .where(
+          and(eq(productOptions.productId, config), eq(productOptions.name, option), eq(optionChoices.name, name)),
+        );
       return row;
     };
   });
 
-  it('adds the product lines with their options at today\'s prices and skips, with a reason, what cannot be ordered', async () => {
+  it("adds the product lines with their options at today's prices and skips, with a reason, what cannot be ordered", async () => {
     const six = await choice('Row count', '6 rows');
     const drawbar = await choice('Hitch', 'Drawbar pull-type');
     const soy = await choice('Extra seed plates', 'Soybean 60-cell');
     const source = await pastOrder(userId, [
       { stockcode: 'PP-SHL', quantity: 2, unitPrice: '1.00' },
       {
-        stockcode: 'DEMO-CONFIG', quantity: 1, unitPrice: '100.00',
-        options: [{ ...six, optionType: 0, quantity: 1 }, { ...drawbar, optionType: 0, quantity: 1 }, { ...soy, optionType: 1, quantity: 3 }],
+        stockcode: 'DEMO-CONFIG',
+        quantity: 1,
+        unitPrice: '100.00',
+        options: [
+          { ...six, optionType: 0, quantity: 1 },
+          { ...drawbar, optionType: 0, quantity: 1 },
+          { ...soy, optionType: 1, quantity: 3 },
+        ],
       },
       // A service line (type 1) is a product too: it comes back as an ordinary line.
       { stockcode: 'SV-SETUP', quantity: 1, unitPrice: '5.00', lineType: 1 },
@@ -117,7 +152,11 @@ describe('account: order again', function () {
       ['SV-SETUP', 1, '350.00', '350.00'],
     ]);
     const opts = await db
-      .select({ optionId: lineItemOptions.optionId, choiceId: lineItemOptions.choiceId, quantity: lineItemOptions.quantity })
+      .select({
+        optionId: lineItemOptions.optionId,
+        choiceId: lineItemOptions.choiceId,
+        quantity: lineItemOptions.quantity,
+      })
       .from(lineItemOptions)
       .where(eq(lineItemOptions.lineItemId, cart.lines[1].id))
       .orderBy(asc(lineItemOptions.id));
@@ -142,7 +181,10 @@ describe('account: order again', function () {
   });
 
   it('a form post goes to the cart with the messages; nothing orderable goes back to the order and creates no cart', async () => {
-    const source = await pastOrder(userId, [{ stockcode: 'PP-SHL', quantity: 1, unitPrice: '1.00' }, { stockcode: 'DEMO-OOS', quantity: 1, unitPrice: '1.00' }]);
+    const source = await pastOrder(userId, [
+      { stockcode: 'PP-SHL', quantity: 1, unitPrice: '1.00' },
+      { stockcode: 'DEMO-OOS', quantity: 1, unitPrice: '1.00' },
+    ]);
     const res = await a.post(`/en-us/orders/${source}/reorder`).type('form').send({ _csrf: token });
     expect(res.status).to.equal(303);
     expect(res.headers.location).to.equal('/en-us/cart');
@@ -156,11 +198,13 @@ describe('account: order again', function () {
     const res2 = await a.post(`/en-us/orders/${none}/reorder`).type('form').send({ _csrf: token });
     expect(res2.status).to.equal(303);
     expect(res2.headers.location).to.equal(`/en-us/orders/${none}`);
-    expect((await a.get(res2.headers.location)).text).to.include(`None of the products of order #${none} can be ordered today.`);
+    expect((await a.get(res2.headers.location)).text).to.include(
+      `None of the products of order #${none} can be ordered today.`,
+    );
     expect(await cartOf(userId)).to.equal(null);
   });
 
-  it('shows the Order again button on the owner\'s order page only', async () => {
+  it("shows the Order again button on the owner's order page only", async () => {
     const source = await pastOrder(userId, [{ stockcode: 'PP-SHL', quantity: 1, unitPrice: '1.00' }]);
     const own = await a.get(`/en-us/orders/${source}`);
     expect(own.status).to.equal(200);
@@ -173,9 +217,13 @@ describe('account: order again', function () {
     expect(seen.text).not.to.include('/reorder"');
   });
 
-  it('another customer\'s order, a cart, or no order answers 404 and writes nothing; a visitor gets 401; a bad id 400', async () => {
-    const [other] = await sqlRows<{ id: number }>(`select o.id from orders o join users u on u.id = o.user_id where u.email = 'customer@example.com' and o.status = 'completed' order by o.id limit 1`);
-    const [theirCart] = await sqlRows<{ id: number }>(`select o.id from orders o join users u on u.id = o.user_id where u.email = 'customer@example.com' and o.status = 'cart' order by o.id limit 1`);
+  it("another customer's order, a cart, or no order answers 404 and writes nothing; a visitor gets 401; a bad id 400", async () => {
+    const [other] = await sqlRows<{ id: number }>(
+      `select o.id from orders o join users u on u.id = o.user_id where u.email = 'customer@example.com' and o.status = 'completed' order by o.id limit 1`,
+    );
+    const [theirCart] = await sqlRows<{ id: number }>(
+      `select o.id from orders o join users u on u.id = o.user_id where u.email = 'customer@example.com' and o.status = 'cart' order by o.id limit 1`,
+    );
     for (const id of [other.id, theirCart.id, 2147483000]) {
       const res = await xhr(`/en-us/orders/${id}/reorder`);
       expect(res.status, `order ${id}`).to.equal(404);
@@ -183,7 +231,9 @@ describe('account: order again', function () {
     }
     expect(await cartOf(userId)).to.equal(null);
     // A form post for another customer's order is the same 404, not a redirect.
-    expect((await a.post(`/en-us/orders/${other.id}/reorder`).type('form').send({ _csrf: token })).status).to.equal(404);
+    expect((await a.post(`/en-us/orders/${other.id}/reorder`).type('form').send({ _csrf: token })).status).to.equal(
+      404,
+    );
 
     const bad = await xhr('/en-us/orders/abc/reorder');
     expect(bad.status).to.equal(400);
@@ -191,7 +241,11 @@ describe('account: order again', function () {
 
     const visitor = await agent();
     const vt = await csrf(visitor, '/en-us/');
-    const anon = await visitor.post(`/en-us/orders/${other.id}/reorder`).set('X-CSRF-Token', vt).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json');
+    const anon = await visitor
+      .post(`/en-us/orders/${other.id}/reorder`)
+      .set('X-CSRF-Token', vt)
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .set('Accept', 'application/json');
     expect(anon.status).to.equal(401);
   });
 });

@@ -70,9 +70,17 @@ describe('order report rollup', function () {
     await sqlRows('update inventory set quantity = greatest(quantity, 50) where product_id = $1', [product]);
     const c = await newCustomer(product, 3);
     const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
-    const placed = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 2, check_number: '5512', expected_total: totals.total });
+    const placed = await place(c.a, c.token, randomUUID(), {
+      order_id: c.orderId,
+      payment_type: 2,
+      check_number: '5512',
+      expected_total: totals.total,
+    });
     expect(placed.status, placed.text).to.equal(201);
-    const todays = await sqlRows<{ orders: number }>('select coalesce(sum(orders), 0)::int as orders from report_deltas where day = $1::date', [today]);
+    const todays = await sqlRows<{ orders: number }>(
+      'select coalesce(sum(orders), 0)::int as orders from report_deltas where day = $1::date',
+      [today],
+    );
     expect(todays[0].orders).to.be.greaterThan(0);
 
     // Staff work on copies of seeded orders: the check clears, a status moves, a line changes.
@@ -80,10 +88,17 @@ describe('order report rollup', function () {
       where o.status in ('pending', 'processing', 'completed') and exists (select 1 from order_line_items li where li.order_id = o.id and li.product_id is not null)
       order by (c.code = 'CA') desc, o.id limit 1`);
     const copy = await cloneOrder(source.id);
-    await sqlRows("update payments set successful = true where order_id = $1 and payment_type = 2", [placed.body.order_id]);
+    await sqlRows('update payments set successful = true where order_id = $1 and payment_type = 2', [
+      placed.body.order_id,
+    ]);
     await sqlRows("update orders set status = 'shipped' where id = $1", [copy]);
-    await sqlRows('update order_line_items set quantity = quantity + 1, total = total + 10, total_discounted = total_discounted + 10, unpaid_total = unpaid_total + 10 where id = (select min(id) from order_line_items where order_id = $1)', [copy]);
-    await sqlRows("insert into payments (order_id, payment_type, successful, total) values ($1, 2, true, 12.34)", [copy]);
+    await sqlRows(
+      'update order_line_items set quantity = quantity + 1, total = total + 10, total_discounted = total_discounted + 10, unpaid_total = unpaid_total + 10 where id = (select min(id) from order_line_items where order_id = $1)',
+      [copy],
+    );
+    await sqlRows('insert into payments (order_id, payment_type, successful, total) values ($1, 2, true, 12.34)', [
+      copy,
+    ]);
     // A deleted order leaves the report.
     const doomed = await cloneOrder(source.id);
     await sqlRows('delete from orders where id = $1', [doomed]);
@@ -99,7 +114,9 @@ describe('order report rollup', function () {
     await expectSameReports();
 
     // The Canadian dollar moves: every CA order's USD figures are converted again.
-    const [{ rate }] = await sqlRows<{ rate: string }>("select mid_market_rate as rate from channels where code = 'CA'");
+    const [{ rate }] = await sqlRows<{ rate: string }>(
+      "select mid_market_rate as rate from channels where code = 'CA'",
+    );
     try {
       await sqlRows("update channels set mid_market_rate = 1.2345 where code = 'CA'");
       await expectSameReports([PERIODS[0]]);
@@ -112,7 +129,9 @@ describe('order report rollup', function () {
   it('compacting the deltas keeps every figure and leaves one row per day, channel and status', async () => {
     const [{ before }] = await sqlRows<{ before: number }>('select count(*)::int as before from report_deltas');
     const [{ removed }] = await sqlRows<{ removed: number }>('select report_compact() as removed');
-    const [{ after, keys }] = await sqlRows<{ after: number; keys: number }>('select count(*)::int as after, count(distinct (day, channel_id, status))::int as keys from report_deltas');
+    const [{ after, keys }] = await sqlRows<{ after: number; keys: number }>(
+      'select count(*)::int as after, count(distinct (day, channel_id, status))::int as keys from report_deltas',
+    );
     expect(after).to.equal(keys);
     expect(removed).to.be.at.least(before - after);
     await expectSameReports();

@@ -9,7 +9,10 @@ import { testServer } from '../helpers/server.ts';
 const query = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
   (await (await testServer()).database.pool.query<T>(text, params)).rows;
 
-type Totals = Record<'subtotal' | 'discount' | 'shipping' | 'tax' | 'total' | 'fees' | 'paid' | 'unpaid', string | null> & { orders: number; groups: number };
+type Totals = Record<
+  'subtotal' | 'discount' | 'shipping' | 'tax' | 'total' | 'fees' | 'paid' | 'unpaid',
+  string | null
+> & { orders: number; groups: number };
 type ReportJson = { rows: (Totals & { key: string })[]; totals: Totals; currency: string };
 
 const cents = (v: string | null | undefined) => Math.round(Number(v ?? 0) * 100);
@@ -35,7 +38,7 @@ function parseCsv(text: string): string[][] {
       else cell += ch;
     } else if (ch === '"') quoted = true;
     else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && body[i + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
+    else if (ch === '\r' && body[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
     else cell += ch;
   }
   return rows;
@@ -61,7 +64,15 @@ describe('reports', function () {
     it('US channel, first quarter of 2026, by month: amounts as the orders hold them', async () => {
       const r = await reportJson(staff, 'channel=US&from=01/01/26&to=03/31/26&group=month');
       // Fees are billed, paid is net of refunds, unpaid is total + fees − paid per order (never below 0); quotes are not sales.
-      const [sql] = await query<{ n: number; subtotal: string; total: string; tax: string; fees: string; paid: string; unpaid: string }>(`
+      const [sql] = await query<{
+        n: number;
+        subtotal: string;
+        total: string;
+        tax: string;
+        fees: string;
+        paid: string;
+        unpaid: string;
+      }>(`
         select count(*)::int n, sum(x.subtotal) subtotal, sum(x.total) total, sum(x.tax) tax, sum(x.fees) fees, sum(x.paid) paid,
           sum(greatest(0, x.total + x.fees - x.paid)) unpaid
         from (select o.subtotal, o.total, o.tax,
@@ -80,7 +91,9 @@ describe('reports', function () {
       expect(cents(r.totals.paid)).to.equal(cents(sql.paid));
       expect(cents(r.totals.fees)).to.equal(cents(sql.fees));
       expect(cents(r.totals.unpaid)).to.equal(cents(sql.unpaid));
-      expect(r.rows.map((x) => x.key)).to.deep.equal(['2026-01', '2026-02', '2026-03'].filter((k) => r.rows.some((x) => x.key === k)));
+      expect(r.rows.map((x) => x.key)).to.deep.equal(
+        ['2026-01', '2026-02', '2026-03'].filter((k) => r.rows.some((x) => x.key === k)),
+      );
       expect(r.rows.reduce((n, x) => n + cents(x.total), 0)).to.equal(cents(r.totals.total));
     });
 
@@ -119,20 +132,28 @@ describe('reports', function () {
     const [{ id: orderId }] = await query<{ id: number }>(`
       insert into orders (status, channel_id, currency_id, order_currency, subtotal, total, created_at)
       select 'completed', c.id, c.currency_id, 'USD', 10, 10, '2026-05-20T10:00:00Z' from channels c where c.code = 'US' returning id`);
-    await query(`insert into order_line_items (order_id, line_type, product_id, title, quantity, currency_id, unit_price, total, total_discounted, unpaid_total)
-      select $1, 0, $2, 'Injected', 1, currency_id, 10, 10, 10, 10 from orders where id = $1`, [orderId, productId]);
+    await query(
+      `insert into order_line_items (order_id, line_type, product_id, title, quantity, currency_id, unit_price, total, total_discounted, unpaid_total)
+      select $1, 0, $2, 'Injected', 1, currency_id, 10, 10, 10, 10 from orders where id = $1`,
+      [orderId, productId],
+    );
 
     const qs = 'channel=US&from=05/01/26&to=05/31/26&group=product';
     const screen = await reportJson(staff, qs);
-    const res = await staff.get(`/en-us/account/dashboard/reports/orders.csv?${qs}`).buffer(true).parse((r, cb) => {
-      let data = '';
-      r.setEncoding('utf8');
-      r.on('data', (c: string) => (data += c));
-      r.on('end', () => cb(null, data));
-    });
+    const res = await staff
+      .get(`/en-us/account/dashboard/reports/orders.csv?${qs}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        let data = '';
+        r.setEncoding('utf8');
+        r.on('data', (c: string) => (data += c));
+        r.on('end', () => cb(null, data));
+      });
     expect(res.status).to.equal(200);
     expect(res.headers['content-type']).to.match(/^text\/csv/);
-    expect(res.headers['content-disposition']).to.match(/attachment; filename="?orders-product-2026-05-01-2026-05-31-US\.csv"?/);
+    expect(res.headers['content-disposition']).to.match(
+      /attachment; filename="?orders-product-2026-05-01-2026-05-31-US\.csv"?/,
+    );
     const rows = parseCsv(res.body as string);
     const injected = rows.find((r) => r[0].includes('HYPERLINK'));
     expect(injected, 'the product row').to.not.equal(undefined);
@@ -151,9 +172,11 @@ describe('reports', function () {
   it('dashboard charts: tables in the page for the chosen channel; bad period or channel is a 400; no charts without reports.view', async () => {
     const res = await staff.get('/account/dashboard?period=730&channel=MX');
     expect(res.status).to.equal(200);
-    for (const id of ['sales', 'status', 'products', 'outstanding', 'aov']) expect(res.text).to.include(`data-testid="chart-${id}"`);
+    for (const id of ['sales', 'status', 'products', 'outstanding', 'aov'])
+      expect(res.text).to.include(`data-testid="chart-${id}"`);
     expect(res.text).to.match(/MX\$|MXN/);
-    for (const q of ['period=7', 'channel=ZZ', 'channel=us', 'period[]=30']) expect((await staff.get(`/account/dashboard?${q}`)).status, q).to.equal(400);
+    for (const q of ['period=7', 'channel=ZZ', 'channel=us', 'period[]=30'])
+      expect((await staff.get(`/account/dashboard?${q}`)).status, q).to.equal(400);
     const wh = await agent();
     await signIn(wh, 'warehouse@example.com');
     const page = await wh.get('/account/dashboard');
@@ -162,12 +185,17 @@ describe('reports', function () {
   });
 
   it('survey report counts answers per question with percentages', async () => {
-    const res = await staff.get('/en-us/account/dashboard/reports/surveys?from=01/01/25&to=06/01/26').set('Accept', 'application/json');
+    const res = await staff
+      .get('/en-us/account/dashboard/reports/surveys?from=01/01/25&to=06/01/26')
+      .set('Accept', 'application/json');
     expect(res.status).to.equal(200);
-    const [{ n }] = await query<{ n: number }>(`select count(*)::int n from surveys where created_at >= '2025-01-01' and created_at < '2026-06-02'`);
+    const [{ n }] = await query<{ n: number }>(
+      `select count(*)::int n from surveys where created_at >= '2025-01-01' and created_at < '2026-06-02'`,
+    );
     expect(res.body.responses).to.equal(n);
     const byQuestion = new Map<string, number>();
-    for (const c of res.body.counts as { question: string; percent: string }[]) byQuestion.set(c.question, (byQuestion.get(c.question) ?? 0) + Number(c.percent));
+    for (const c of res.body.counts as { question: string; percent: string }[])
+      byQuestion.set(c.question, (byQuestion.get(c.question) ?? 0) + Number(c.percent));
     expect(byQuestion.size).to.be.greaterThan(0);
     for (const [q, sum] of byQuestion) expect(Math.abs(sum - 100), q).to.be.lessThan(0.2);
     const html = await staff.get('/fr-ca/account/dashboard/reports/surveys?from=01/01/25&to=06/01/26');
@@ -197,7 +225,19 @@ describe('reports', function () {
     const html = await staff.get('/en-us/account/dashboard/reports/orders?from=13/45/26');
     expect(html.status).to.equal(400);
     expect(html.text).to.include('data-testid="field-error-from"');
-    const cases = ['from=13/45/26', 'to=12/31/2060', 'from=06/01/26&to=01/01/26', 'channel=ZZ', 'group=year', 'status=cart', 'page=0', 'product=abc', 'warehouse=-3', 'customer=' + 'x'.repeat(200), 'from[]=1'];
+    const cases = [
+      'from=13/45/26',
+      'to=12/31/2060',
+      'from=06/01/26&to=01/01/26',
+      'channel=ZZ',
+      'group=year',
+      'status=cart',
+      'page=0',
+      'product=abc',
+      'warehouse=-3',
+      'customer=' + 'x'.repeat(200),
+      'from[]=1',
+    ];
     for (const c of cases) {
       const res = await staff.get(`/en-us/account/dashboard/reports/orders?${c}`).set('Accept', 'application/json');
       expect(res.status, c).to.equal(400);
@@ -205,7 +245,9 @@ describe('reports', function () {
       const csv = await staff.get(`/en-us/account/dashboard/reports/orders.csv?${c}`);
       expect(csv.status, `csv ${c}`).to.be.within(400, 499);
     }
-    const survey = await staff.get('/en-us/account/dashboard/reports/surveys?group=week').set('Accept', 'application/json');
+    const survey = await staff
+      .get('/en-us/account/dashboard/reports/surveys?group=week')
+      .set('Accept', 'application/json');
     expect(survey.status).to.equal(400);
   });
 });

@@ -9,14 +9,25 @@ describe(`restart (${dbMode()})`, function () {
 
   it('keeps a signed-in session and newly written data across a restart', async () => {
     const db = await createTestDb('restart');
-    const conf = { env: 'test' as const, port: 0, databaseUrl: db.databaseUrl, dataDir: db.dataDir, seed: 'demo' as const, logLevel: 'silent', sessionSecret: 'restart-secret-0123456789abcdef' };
+    const conf = {
+      env: 'test' as const,
+      port: 0,
+      databaseUrl: db.databaseUrl,
+      dataDir: db.dataDir,
+      seed: 'demo' as const,
+      logLevel: 'silent',
+      sessionSecret: 'restart-secret-0123456789abcdef',
+    };
     try {
       const first = await start(conf);
       const a = supertest.agent(first.url);
       const page = await a.get('/en-us/register');
       const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.text)![1];
       const email = `restart-${Date.now()}@example.com`;
-      const reg = await a.post('/en-us/register').type('form').send({ _csrf: token, email, password: 'restart-password', firstName: 'Iris', lastName: 'Lindqvist' });
+      const reg = await a
+        .post('/en-us/register')
+        .type('form')
+        .send({ _csrf: token, email, password: 'restart-password', firstName: 'Iris', lastName: 'Lindqvist' });
       expect(reg.status).to.equal(303);
       const setCookies = ([] as string[]).concat(reg.headers['set-cookie'] ?? []);
       const cookie = setCookies.find((c) => c.startsWith('hd.sid='))!.split(';')[0];
@@ -28,7 +39,9 @@ describe(`restart (${dbMode()})`, function () {
         expect(res.status).to.equal(200);
         expect(res.text).to.include(email);
         // The demo data was not loaded a second time.
-        const { rows } = await second.database.pool.query(`select count(*)::int as n from users where email = 'admin@example.com'`);
+        const { rows } = await second.database.pool.query(
+          `select count(*)::int as n from users where email = 'admin@example.com'`,
+        );
         expect(rows[0].n).to.equal(1);
       } finally {
         await second.stop();
@@ -41,7 +54,15 @@ describe(`restart (${dbMode()})`, function () {
   it('finishes a request in flight when stopped (graceful shutdown)', async () => {
     const db = await createTestDb('drain');
     try {
-      const app = await start({ env: 'test', port: 0, databaseUrl: db.databaseUrl, dataDir: db.dataDir, seed: 'demo', logLevel: 'silent', sessionSecret: 'drain-secret-0123456789abcdef' });
+      const app = await start({
+        env: 'test',
+        port: 0,
+        databaseUrl: db.databaseUrl,
+        dataDir: db.dataDir,
+        seed: 'demo',
+        logLevel: 'silent',
+        sessionSecret: 'drain-secret-0123456789abcdef',
+      });
       let stopped: Promise<void> | undefined;
       // Stop the moment the request arrives: the response must still come back whole.
       app.server.once('request', () => {
@@ -51,10 +72,13 @@ describe(`restart (${dbMode()})`, function () {
       expect(res.status).to.equal(200);
       expect(res.text).to.include('</html>');
       await stopped;
-      const again = await supertest(app.url).get('/healthz').timeout(2000).then(
-        () => 'answered',
-        () => 'refused',
-      );
+      const again = await supertest(app.url)
+        .get('/healthz')
+        .timeout(2000)
+        .then(
+          () => 'answered',
+          () => 'refused',
+        );
       expect(again).to.equal('refused');
     } finally {
       await db.drop();

@@ -21,7 +21,12 @@ describe('round trips per page (warm read model)', () => {
   let pages: Record<string, string>;
   before(async () => {
     const id = await productIdByStockcode('DEMO-CONFIG');
-    pages = { landing: '/en-us/', catalog: '/en-us/products', 'catalog search': '/en-us/products?q=plate', product: `/en-us/products/${id}` };
+    pages = {
+      landing: '/en-us/',
+      catalog: '/en-us/products',
+      'catalog search': '/en-us/products?q=plate',
+      product: `/en-us/products/${id}`,
+    };
   });
 
   it('an anonymous visitor: at most 1 round trip per page', async () => {
@@ -46,7 +51,12 @@ describe('round trips per page (warm read model)', () => {
     const a = await agent();
     const token = await csrf(a, '/en-us/products');
     const pid = await productIdByStockcode('DEMO-SEED-PLATE');
-    const add = await a.post('/en-us/cart/add/inline').set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').type('form').send({ product_id: pid, quantity: 3 });
+    const add = await a
+      .post('/en-us/cart/add/inline')
+      .set('X-CSRF-Token', token)
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .type('form')
+      .send({ product_id: pid, quantity: 3 });
     expect(add.status).to.equal(200);
     // The first view in a locale may remember it in the session (once); the views after it write nothing.
     expect((await a.get('/en-us/cart')).status).to.equal(200);
@@ -58,7 +68,10 @@ describe('round trips per page (warm read model)', () => {
     } finally {
       stop();
     }
-    expect(sent.filter((s) => /^\s*(insert|update|delete)\b/i.test(s)), 'statements written by GET /cart').to.deep.equal([]);
+    expect(
+      sent.filter((s) => /^\s*(insert|update|delete)\b/i.test(s)),
+      'statements written by GET /cart',
+    ).to.deep.equal([]);
   });
 
   it('add to cart and a cart quantity change: at most 3 round trips each, whatever the number of lines (the cart read once, changes written in one statement)', async () => {
@@ -69,7 +82,9 @@ describe('round trips per page (warm read model)', () => {
     const counted = async <T>(send: () => Promise<T>) => {
       // One entry per round trip: statements that travelled in an earlier one's round trip (pipelined) join it.
       const sent: string[] = [];
-      const stop = app.database.observeQueries((text, joined) => (joined && sent.length ? (sent[sent.length - 1] += `;\n${text}`) : sent.push(text)));
+      const stop = app.database.observeQueries((text, joined) =>
+        joined && sent.length ? (sent[sent.length - 1] += `;\n${text}`) : sent.push(text),
+      );
       try {
         return { res: await send(), sent };
       } finally {
@@ -78,13 +93,19 @@ describe('round trips per page (warm read model)', () => {
     };
     let lineId = 0;
     for (const code of ['DEMO-SEED-PLATE', 'PP-SHL', 'TL-TQW', 'SP-CTN-36']) {
-      const add = await a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: await productIdByStockcode(code), quantity: 1 });
+      const add = await a
+        .post('/en-us/cart/add/inline')
+        .set(headers)
+        .type('form')
+        .send({ product_id: await productIdByStockcode(code), quantity: 1 });
       expect(add.status, code).to.equal(200);
       lineId = add.body.line.order_line_item_id;
     }
     // A fifth add (to a cart of four lines, merging into one of them).
     const shl = await productIdByStockcode('PP-SHL');
-    const add = await counted(async () => a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: shl, quantity: 2 }));
+    const add = await counted(async () =>
+      a.post('/en-us/cart/add/inline').set(headers).type('form').send({ product_id: shl, quantity: 2 }),
+    );
     expect(add.res.status, add.res.text).to.equal(200);
     expect(add.res.body.line.quantity).to.equal(3);
     expect(add.sent.length, add.sent.join('\n')).to.be.at.most(3);
@@ -94,6 +115,9 @@ describe('round trips per page (warm read model)', () => {
     expect(update.res.body.quantity).to.equal(4);
     // The session, begin with the locked read, the one write with the commit.
     expect(update.sent.length, update.sent.join('\n')).to.be.at.most(3);
-    expect(update.sent.filter((q) => /\bupdate\s+"?order_line_items/i.test(q)), 'line updates').to.have.length.at.most(1);
+    expect(
+      update.sent.filter((q) => /\bupdate\s+"?order_line_items/i.test(q)),
+      'line updates',
+    ).to.have.length.at.most(1);
   });
 });

@@ -23,7 +23,14 @@ async function sideApp(over: Partial<Running['config']> = {}) {
   const shared = await testServer();
   const lines: string[] = [];
   const logger = pino({ level: 'info', base: undefined }, { write: (l: string) => void lines.push(l) });
-  const { app } = createApp({ config: { ...shared.config, ...over }, database: shared.database, texts: shared.services.texts, mailer: shared.services.mailer, logger, events: shared.services.events });
+  const { app } = createApp({
+    config: { ...shared.config, ...over },
+    database: shared.database,
+    texts: shared.services.texts,
+    mailer: shared.services.mailer,
+    logger,
+    events: shared.services.events,
+  });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -43,8 +50,18 @@ describe('safe defaults', function () {
 
     it('a production start over an empty database creates no account, and the demo password opens nothing', async () => {
       const db = await createTestDb('production');
-      const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'production-secret-0123456789abcdef', PUBLIC_URL: 'http://localhost' });
-      const running = await start({ ...config, port: 0, databaseUrl: db.databaseUrl, dataDir: db.dataDir, logLevel: 'silent' });
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'production-secret-0123456789abcdef',
+        PUBLIC_URL: 'http://localhost',
+      });
+      const running = await start({
+        ...config,
+        port: 0,
+        databaseUrl: db.databaseUrl,
+        dataDir: db.dataDir,
+        logLevel: 'silent',
+      });
       try {
         const { rows } = await running.database.pool.query<{ n: number }>('select count(*)::int as n from users');
         expect(rows[0].n).to.equal(0);
@@ -53,7 +70,11 @@ describe('safe defaults', function () {
         await seed(running.database.db);
         const a = supertest.agent(running.url);
         const token = csrfOf((await a.get('/en-us/login')).text);
-        const res = await a.post('/en-us/login').set('Accept', 'application/json').type('form').send({ _csrf: token, email: 'admin@example.com', password: DEMO_PASSWORD });
+        const res = await a
+          .post('/en-us/login')
+          .set('Accept', 'application/json')
+          .type('form')
+          .send({ _csrf: token, email: 'admin@example.com', password: DEMO_PASSWORD });
         expect(res.status).to.equal(400);
         expect(res.body.error.code).to.equal('sign_in_failed');
       } finally {
@@ -68,7 +89,10 @@ describe('safe defaults', function () {
       const a = await agent();
       await signIn(a, 'customer@example.com');
       expect((await a.get('/en-us/account')).status).to.equal(200);
-      for (const headers of [{ Authorization: 'Bearer not-a-token' }, { Authorization: 'Bearer not-a-token', 'X-User-Id': '3' }]) {
+      for (const headers of [
+        { Authorization: 'Bearer not-a-token' },
+        { Authorization: 'Bearer not-a-token', 'X-User-Id': '3' },
+      ]) {
         const read = await a.get('/en-us/account').set(headers);
         expect(read.status).to.equal(401);
         const write = await a.post('/en-us/cart/viewdiscounts').set(headers).send({ showDiscount: 0 });
@@ -90,13 +114,34 @@ describe('safe defaults', function () {
 
     it('warehouse API keys work on the warehouse routes only, with their own check', async () => {
       const a = await agent();
-      const ok = await a.get('/api/warehouse/1/test-key').set('Authorization', 'Bearer wh_us_demo_key_2026').set('X-User-Id', '6');
+      const ok = await a
+        .get('/api/warehouse/1/test-key')
+        .set('Authorization', 'Bearer wh_us_demo_key_2026')
+        .set('X-User-Id', '6');
       expect(ok.status).to.equal(200);
       expect(ok.body.message).to.include('Des Moines');
-      expect((await a.get('/api/warehouse/1/test-key').set('Authorization', 'Bearer wh_ca_demo_key_2026').set('X-User-Id', '6')).status).to.equal(401);
-      expect((await a.get('/api/warehouse/1/test-key').set('Authorization', 'Bearer wh_us_demo_key_2026').set('X-User-Id', '3')).status).to.equal(401);
+      expect(
+        (
+          await a
+            .get('/api/warehouse/1/test-key')
+            .set('Authorization', 'Bearer wh_ca_demo_key_2026')
+            .set('X-User-Id', '6')
+        ).status,
+      ).to.equal(401);
+      expect(
+        (
+          await a
+            .get('/api/warehouse/1/test-key')
+            .set('Authorization', 'Bearer wh_us_demo_key_2026')
+            .set('X-User-Id', '3')
+        ).status,
+      ).to.equal(401);
       // The same key elsewhere is just a bad bearer token: no CSRF bypass, no session.
-      const elsewhere = await a.post('/en-us/cart/viewdiscounts').set('Authorization', 'Bearer wh_us_demo_key_2026').set('X-User-Id', '6').send({ showDiscount: 0 });
+      const elsewhere = await a
+        .post('/en-us/cart/viewdiscounts')
+        .set('Authorization', 'Bearer wh_us_demo_key_2026')
+        .set('X-User-Id', '6')
+        .send({ showDiscount: 0 });
       expect(elsewhere.status).to.equal(401);
     });
   });
@@ -108,11 +153,21 @@ describe('safe defaults', function () {
       const small = Buffer.alloc(10 * 1024, 7);
       const big = Buffer.alloc(2 * 1024 * 1024, 7);
       for (const path of ['/en-us/cart/add/inline', '/en-us/login', '/en-us/address/get-regions']) {
-        const res = await a.post(path).set('X-CSRF-Token', token).set('Accept', 'application/json').field('product_id', '1').attach('file', small, 'small.bin');
+        const res = await a
+          .post(path)
+          .set('X-CSRF-Token', token)
+          .set('Accept', 'application/json')
+          .field('product_id', '1')
+          .attach('file', small, 'small.bin');
         expect(res.status, path).to.equal(413);
         expect(res.body.error).to.deep.include({ code: 'no_files', fields: {} });
         // A body over the form limit is refused on its declared length, before a byte is read.
-        const large = await a.post(path).set('X-CSRF-Token', token).set('Accept', 'application/json').field('product_id', '1').attach('file', big, 'big.bin');
+        const large = await a
+          .post(path)
+          .set('X-CSRF-Token', token)
+          .set('Accept', 'application/json')
+          .field('product_id', '1')
+          .attach('file', big, 'big.bin');
         expect(large.status, path).to.equal(413);
         expect(large.body.error.code).to.equal('too_large');
       }
@@ -123,7 +178,11 @@ describe('safe defaults', function () {
     it('multipart fields alone still work where a form is taken (the contract)', async () => {
       const a = await agent();
       const token = await csrf(a, '/en-us/products');
-      const res = await a.post('/en-us/address/get-regions').set('X-CSRF-Token', token).set('X-Requested-With', 'XMLHttpRequest').field('countryCode', 'ca');
+      const res = await a
+        .post('/en-us/address/get-regions')
+        .set('X-CSRF-Token', token)
+        .set('X-Requested-With', 'XMLHttpRequest')
+        .field('countryCode', 'ca');
       expect(res.status).to.equal(200);
       expect(res.body.map((r: { code: string }) => r.code)).to.include('SK');
     });
@@ -151,7 +210,11 @@ describe('safe defaults', function () {
       const { a, token } = await formAgent('203.0.113.10');
       const statuses: number[] = [];
       for (let i = 1; i <= 11; i++) {
-        const res = await a.post('/en-us/password/reset').set('X-Forwarded-For', '203.0.113.10').set('Accept', 'application/json').send({ _csrf: token, email: `nobody-${i}@example.com` });
+        const res = await a
+          .post('/en-us/password/reset')
+          .set('X-Forwarded-For', '203.0.113.10')
+          .set('Accept', 'application/json')
+          .send({ _csrf: token, email: `nobody-${i}@example.com` });
         statuses.push(res.status);
       }
       expect(statuses).to.deep.equal([...Array(10).fill(200), 429]);
@@ -162,7 +225,11 @@ describe('safe defaults', function () {
       for (let i = 1; i <= 6; i++) {
         const ip = `198.51.100.${i}`;
         const { a, token } = await formAgent(ip);
-        const res = await a.post('/en-us/password/reset').set('X-Forwarded-For', ip).set('Accept', 'application/json').send({ _csrf: token, email: 'customer@example.com' });
+        const res = await a
+          .post('/en-us/password/reset')
+          .set('X-Forwarded-For', ip)
+          .set('Accept', 'application/json')
+          .send({ _csrf: token, email: 'customer@example.com' });
         statuses.push(res.status);
       }
       expect(statuses).to.deep.equal([200, 200, 200, 200, 200, 429]);
@@ -174,7 +241,11 @@ describe('safe defaults', function () {
       for (let i = 1; i <= 11; i++) {
         const ip = `192.0.2.${i}`;
         const { a, token } = await formAgent(ip);
-        const res = await a.post('/en-us/login').set('X-Forwarded-For', ip).type('form').send({ _csrf: token, email: 'buyer@acme.example', password: `wrong-${i}` });
+        const res = await a
+          .post('/en-us/login')
+          .set('X-Forwarded-For', ip)
+          .type('form')
+          .send({ _csrf: token, email: 'buyer@acme.example', password: `wrong-${i}` });
         statuses.push(res.status);
         last = res.text;
       }
@@ -188,8 +259,14 @@ describe('safe defaults', function () {
       for (let i = 1; i <= 6; i++) {
         const ip = `192.0.2.${100 + i}`;
         const { a, token } = await formAgent(ip);
-        const res = await a.post('/en-us/register').set('X-Forwarded-For', ip).set('Accept', 'application/json')
-          .send({ _csrf: token, email: 'admin@example.com', password: 'long-enough-password', firstName: 'Ann', lastName: 'Example', accountType: 'personal' });
+        const res = await a.post('/en-us/register').set('X-Forwarded-For', ip).set('Accept', 'application/json').send({
+          _csrf: token,
+          email: 'admin@example.com',
+          password: 'long-enough-password',
+          firstName: 'Ann',
+          lastName: 'Example',
+          accountType: 'personal',
+        });
         statuses.push(res.status);
       }
       expect(statuses).to.deep.equal([409, 409, 409, 409, 409, 429]);
@@ -199,16 +276,35 @@ describe('safe defaults', function () {
   describe('database errors', () => {
     it('a database error answers 500 and is logged as an error with the request id', async () => {
       const db = await createTestDb('dberror');
-      const running = await start({ env: 'test', port: 0, databaseUrl: db.databaseUrl, dataDir: db.dataDir, seed: 'none', logLevel: 'silent', sessionSecret: 'dberror-secret-0123456789abcdef' });
+      const running = await start({
+        env: 'test',
+        port: 0,
+        databaseUrl: db.databaseUrl,
+        dataDir: db.dataDir,
+        seed: 'none',
+        logLevel: 'silent',
+        sessionSecret: 'dberror-secret-0123456789abcdef',
+      });
       const lines: string[] = [];
       const logger = pino({ level: 'info', base: undefined }, { write: (l: string) => void lines.push(l) });
-      const { app } = createApp({ config: running.config, database: running.database, texts: running.services.texts, mailer: running.services.mailer, logger, events: running.services.events });
+      const { app } = createApp({
+        config: running.config,
+        database: running.database,
+        texts: running.services.texts,
+        mailer: running.services.mailer,
+        logger,
+        events: running.services.events,
+      });
       try {
         // A real PostgreSQL error (undefined column) on every page's channel lookup.
         await running.database.pool.query('alter table channels rename column code to code_gone');
         const res = await supertest(app).get('/en-us/products').set('Accept', 'application/json');
         expect(res.status).to.equal(500);
-        expect(res.body.error).to.deep.equal({ code: 'internal', message: 'Something went wrong. Please try again.', fields: {} });
+        expect(res.body.error).to.deep.equal({
+          code: 'internal',
+          message: 'Something went wrong. Please try again.',
+          fields: {},
+        });
         const errors = lines.map((l) => JSON.parse(l)).filter((l) => l.level === 50 && l.err);
         expect(errors, lines.join('\n')).to.have.length.at.least(1);
         expect(errors[0].requestId).to.not.equal(undefined);

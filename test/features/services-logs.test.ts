@@ -15,10 +15,13 @@ const byKey = (list: ServiceStatus[]) => Object.fromEntries(list.map((s) => [s.k
 
 /** 60 entries of their own (once per run), so paging does not depend on what other suites logged; ids newest first. */
 async function pageOfEntries(app: Awaited<ReturnType<typeof testServer>>): Promise<number[]> {
-  const q = () => app.database.pool.query<{ id: number }>(`select id from logs where action = 'test.page' order by id desc`);
+  const q = () =>
+    app.database.pool.query<{ id: number }>(`select id from logs where action = 'test.page' order by id desc`);
   let { rows } = await q();
   if (!rows.length) {
-    await app.database.pool.query(`insert into logs (action, entity, message, level) select 'test.page', 'test', 'Paging entry ' || n, 'info' from generate_series(1, 60) n`);
+    await app.database.pool.query(
+      `insert into logs (action, entity, message, level) select 'test.page', 'test', 'Paging entry ' || n, 'info' from generate_series(1, 60) n`,
+    );
     ({ rows } = await q());
   }
   return rows.map((r) => r.id);
@@ -45,23 +48,38 @@ describe('system services and the log (HTTP)', function () {
     const app = await testServer();
     const { a } = await signedIn('admin@example.com');
     // A retry scheduled an hour from now is backlog, not due.
-    await app.database.pool.query(`select graphile_worker.add_job('webhooks_deliver', json_build_object('deliveryId', 0), run_at => now() + interval '1 hour', job_key => 'services-test-backlog')`);
+    await app.database.pool.query(
+      `select graphile_worker.add_job('webhooks_deliver', json_build_object('deliveryId', 0), run_at => now() + interval '1 hour', job_key => 'services-test-backlog')`,
+    );
     try {
       const res = await a.get('/en-us/admin/services').set(asJson);
       expect(res.status).to.equal(200);
       const s = byKey(res.body.services);
-      expect(Object.keys(s)).to.include.members(['database', 'jobs', 'mail', 'payments', 'bank', 'shipping', 'translate', 'maps', 'captcha']);
+      expect(Object.keys(s)).to.include.members([
+        'database',
+        'jobs',
+        'mail',
+        'payments',
+        'bank',
+        'shipping',
+        'translate',
+        'maps',
+        'captcha',
+      ]);
       expect(s.database).to.include({ state: 'ok' });
       expect(s.database.ms).to.be.a('number');
       expect(s.jobs.state).to.equal('ok');
       expect(s.jobs.facts!.scheduled).to.be.at.least(1);
       expect(s.mail).to.include({ state: 'ok', mode: 'built-in' });
-      for (const k of ['payments', 'bank', 'shipping', 'translate', 'maps', 'captcha']) expect(s[k], k).to.include({ mode: 'built-in', state: 'offline' });
+      for (const k of ['payments', 'bank', 'shipping', 'translate', 'maps', 'captcha'])
+        expect(s[k], k).to.include({ mode: 'built-in', state: 'offline' });
       const page = await a.get('/en-us/admin/services');
       expect(page.status).to.equal(200);
       expect(page.text).to.include('data-service="jobs"').and.include('data-fact="scheduled"');
       expect(page.headers['cache-control']).to.include('no-store');
-      expect((await a.get('/fr-ca/admin/services')).text).to.include('Services système').and.include('File de tâches');
+      expect((await a.get('/fr-ca/admin/services')).text)
+        .to.include('Services système')
+        .and.include('File de tâches');
       expect((await a.get('/es-mx/account/dashboard/integrations')).text).to.include('Integraciones');
     } finally {
       await app.database.pool.query(`select graphile_worker.remove_job('services-test-backlog')`);
@@ -72,7 +90,10 @@ describe('system services and the log (HTTP)', function () {
     const app = await testServer();
     const rec = await startReceiver();
     try {
-      const cfg = (url: string) => ({ ...app.services, config: { ...app.config, providers: { ...app.config.providers, carrier: { url, apiKey: 'k' } } } });
+      const cfg = (url: string) => ({
+        ...app.services,
+        config: { ...app.config, providers: { ...app.config.providers, carrier: { url, apiKey: 'k' } } },
+      });
       const up = byKey(await serviceStatuses(cfg(rec.url)));
       expect(up.shipping).to.include({ mode: 'configured', state: 'ok' });
       expect(up.shipping.detail).to.match(/HTTP 200/);
@@ -91,7 +112,13 @@ describe('system services and the log (HTTP)', function () {
     const get = async (qs: string) => {
       const res = await a.get(`/en-us/admin/logs${qs}`).set(asJson);
       expect(res.status, qs).to.equal(200);
-      return res.body.entries as { action: string; email: string | null; message: string; createdAt: string; id: number }[];
+      return res.body.entries as {
+        action: string;
+        email: string | null;
+        message: string;
+        createdAt: string;
+        id: number;
+      }[];
     };
     const signins = await get('?kind=signin&who=admin@example.com');
     expect(signins.length).to.be.at.least(1);
@@ -143,7 +170,14 @@ describe('system services and the log (HTTP)', function () {
 
   it('logs: bad filters are a 400 naming the field, never a 5xx; a mangled cursor is the first page', async () => {
     const { a } = await signedIn('admin@example.com');
-    for (const [qs, field] of [['?from=2026-13-45', 'from'], ['?from=2026-05-02&to=2026-05-01', 'to'], ['?kind=everything', 'kind'], ['?action=drop%20table', 'action'], ['?level=loud', 'level'], [`?q=${'x'.repeat(101)}`, 'q']] as const) {
+    for (const [qs, field] of [
+      ['?from=2026-13-45', 'from'],
+      ['?from=2026-05-02&to=2026-05-01', 'to'],
+      ['?kind=everything', 'kind'],
+      ['?action=drop%20table', 'action'],
+      ['?level=loud', 'level'],
+      [`?q=${'x'.repeat(101)}`, 'q'],
+    ] as const) {
       const res = await a.get(`/en-us/admin/logs${qs}`).set(asJson);
       expect(res.status, qs).to.equal(400);
       expect(res.body.error.fields, qs).to.have.property(field);
@@ -157,11 +191,19 @@ describe('system services and the log (HTTP)', function () {
   it('a webhook change made on the integrations screen is in the log as an integration event', async () => {
     const { a, token } = await signedIn('admin@example.com');
     const t = token ?? (await csrf(a, '/en-us/'));
-    const res = await a.post('/en-us/account/dashboard/integrations').set(asJson).set('X-CSRF-Token', t).send({ url: 'https://hooks.example.com/erp', events: ['order.created'], active: true });
+    const res = await a
+      .post('/en-us/account/dashboard/integrations')
+      .set(asJson)
+      .set('X-CSRF-Token', t)
+      .send({ url: 'https://hooks.example.com/erp', events: ['order.created'], active: true });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     const entries = (await a.get('/en-us/admin/logs?kind=integration&who=admin@example.com').set(asJson)).body.entries;
     expect(entries[0].action).to.equal('webhook.create');
     expect(JSON.stringify(entries[0])).not.to.include(res.body.secret);
-    await a.post(`/en-us/account/dashboard/integrations/${res.body.id}/delete`).set(asJson).set('X-CSRF-Token', t).send({});
+    await a
+      .post(`/en-us/account/dashboard/integrations/${res.body.id}/delete`)
+      .set(asJson)
+      .set('X-CSRF-Token', t)
+      .send({});
   });
 });

@@ -16,7 +16,12 @@ async function visitor(locale = 'en-us'): Promise<Ctx> {
   return { a, token: await csrf(a, `/${locale}/`) };
 }
 
-const xhr = (c: Ctx, path: string) => c.a.post(path).set('X-Requested-With', 'XMLHttpRequest').set('Accept', 'application/json').set('X-CSRF-Token', c.token);
+const xhr = (c: Ctx, path: string) =>
+  c.a
+    .post(path)
+    .set('X-Requested-With', 'XMLHttpRequest')
+    .set('Accept', 'application/json')
+    .set('X-CSRF-Token', c.token);
 
 describe('shipping estimate (HTTP)', function () {
   this.timeout(60_000);
@@ -28,7 +33,9 @@ describe('shipping estimate (HTTP)', function () {
 
   it('quotes a product to a US ZIP from every US warehouse with stock, cheapest first, with debug', async () => {
     const c = await visitor();
-    const res = await xhr(c, '/en-us/shipping/estimate').type('form').send({ product_id: plate, quantity: 2, country: 'US', postal_code: '60601', residential: '1' });
+    const res = await xhr(c, '/en-us/shipping/estimate')
+      .type('form')
+      .send({ product_id: plate, quantity: 2, country: 'US', postal_code: '60601', residential: '1' });
     expect(res.status).to.equal(200);
     expect(res.body.quote).to.be.a('string').and.include('data-testid="shipping-quote"');
     expect(res.body.quote).to.include('UPS Ground');
@@ -55,7 +62,11 @@ describe('shipping estimate (HTTP)', function () {
 
   it('uses the local zone near the warehouse and leaves the residential surcharge off for a business', async () => {
     const c = await visitor();
-    const res = await xhr(c, '/en-us/shipping/estimate').send({ product_id: plate, country: 'US', postal_code: '50309-1234' });
+    const res = await xhr(c, '/en-us/shipping/estimate').send({
+      product_id: plate,
+      country: 'US',
+      postal_code: '50309-1234',
+    });
     expect(res.status).to.equal(200);
     expect(res.body.debug.zones['1']).to.equal('local');
     expect(res.body.debug.postal_code).to.equal('50309-1234');
@@ -70,7 +81,12 @@ describe('shipping estimate (HTTP)', function () {
 
   it('bills a bulky planter by its dimensional weight and offers only freight', async () => {
     const c = await visitor();
-    const res = await xhr(c, '/en-us/shipping/estimate').send({ product_id: await idOf('DEMO-CONFIG'), country: 'US', postal_code: '60601', residential: 'on' });
+    const res = await xhr(c, '/en-us/shipping/estimate').send({
+      product_id: await idOf('DEMO-CONFIG'),
+      country: 'US',
+      postal_code: '60601',
+      residential: 'on',
+    });
     expect(res.status).to.equal(200);
     // 560 × 330 × 190 cm / 5000 = 7022.4 kg > 2300 kg actual.
     expect(res.body.debug.billable_weight_kg).to.equal(7022.4);
@@ -79,7 +95,9 @@ describe('shipping estimate (HTTP)', function () {
 
   it('answers 400 with the contract error shape for the postal code ABCDE', async () => {
     const c = await visitor();
-    const res = await xhr(c, '/en-us/shipping/estimate').type('form').send({ product_id: plate, country: 'US', postal_code: 'ABCDE' });
+    const res = await xhr(c, '/en-us/shipping/estimate')
+      .type('form')
+      .send({ product_id: plate, country: 'US', postal_code: 'ABCDE' });
     expect(res.status).to.equal(400);
     expect(res.body).to.have.keys('error');
     expect(res.body.error.code).to.equal('invalid_postal_code');
@@ -103,29 +121,48 @@ describe('shipping estimate (HTTP)', function () {
 
   it('answers 404 for an unknown product', async () => {
     const c = await visitor();
-    const res = await xhr(c, '/en-us/shipping/estimate').send({ product_id: 987654, country: 'US', postal_code: '60601' });
+    const res = await xhr(c, '/en-us/shipping/estimate').send({
+      product_id: 987654,
+      country: 'US',
+      postal_code: '60601',
+    });
     expect(res.status).to.equal(404);
     expect(res.body.error.code).to.equal('not_found');
   });
 
   it('refuses a request without the CSRF token with 403', async () => {
     const c = await visitor();
-    const res = await c.a.post('/en-us/shipping/estimate').set('X-Requested-With', 'XMLHttpRequest').send({ product_id: plate, country: 'US', postal_code: '60601' });
+    const res = await c.a
+      .post('/en-us/shipping/estimate')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .send({ product_id: plate, country: 'US', postal_code: '60601' });
     expect(res.status).to.equal(403);
     expect(res.body.error.code).to.equal('forbidden');
-    const form = await c.a.post('/en-us/shipping/estimate').type('form').send({ product_id: plate, country: 'US', postal_code: '60601', _csrf: 'wrong' });
+    const form = await c.a
+      .post('/en-us/shipping/estimate')
+      .type('form')
+      .send({ product_id: plate, country: 'US', postal_code: '60601', _csrf: 'wrong' });
     expect(form.status).to.equal(403);
   });
 
   it('accepts the token as the _csrf form field too', async () => {
     const c = await visitor();
-    const res = await c.a.post('/en-us/shipping/estimate').set('X-Requested-With', 'XMLHttpRequest').type('form').send({ _csrf: c.token, product_id: plate, country: 'US', postal_code: '60601' });
+    const res = await c.a
+      .post('/en-us/shipping/estimate')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .type('form')
+      .send({ _csrf: c.token, product_id: plate, country: 'US', postal_code: '60601' });
     expect(res.status).to.equal(200);
   });
 
   it('prices in CAD on the Canadian channel (mid-market rate, rounded once) from Saskatoon first', async () => {
     const c = await visitor('en-ca');
-    const res = await xhr(c, '/en-ca/shipping/estimate').send({ product_id: plate, country: 'CA', postal_code: 's4p3y2', residential: 'true' });
+    const res = await xhr(c, '/en-ca/shipping/estimate').send({
+      product_id: plate,
+      country: 'CA',
+      postal_code: 's4p3y2',
+      residential: 'true',
+    });
     expect(res.status).to.equal(200);
     const d = res.body.debug;
     expect(d.channel).to.equal('CA');
@@ -143,7 +180,11 @@ describe('shipping estimate (HTTP)', function () {
 
   it('prices in MXN on the Mexican channel, in Spanish', async () => {
     const c = await visitor('es-mx');
-    const res = await xhr(c, '/es-mx/shipping/estimate').send({ product_id: plate, country: 'MX', postal_code: '44100' });
+    const res = await xhr(c, '/es-mx/shipping/estimate').send({
+      product_id: plate,
+      country: 'MX',
+      postal_code: '44100',
+    });
     expect(res.status).to.equal(200);
     expect(res.body.debug.currency).to.equal('MXN');
     expect(res.body.debug.zones).to.deep.equal({ 1: 'international' });
@@ -154,7 +195,11 @@ describe('shipping estimate (HTTP)', function () {
     const a = await agent();
     await signIn(a, 'customer@example.com');
     const c = { a, token: await csrf(a, '/en-us/') };
-    const res = await xhr(c, '/en-us/shipping/estimate').send({ country: 'US', postal_code: '60601', residential: '1' });
+    const res = await xhr(c, '/en-us/shipping/estimate').send({
+      country: 'US',
+      postal_code: '60601',
+      residential: '1',
+    });
     expect(res.status).to.equal(200);
     expect(res.body.debug.items.length).to.be.greaterThan(0);
     expect(res.body.debug.billable_weight_kg).to.be.greaterThan(0);
@@ -168,7 +213,11 @@ describe('shipping estimate (HTTP)', function () {
     expect(page.status).to.equal(200);
     expect(page.text).to.match(/data-behaviour="shipping-estimate" data-context="cart"/);
     expect(page.text).not.to.include('name="product_id"');
-    const res = await xhr(c, '/en-us/shipping/estimate').send({ country: 'US', postal_code: '60601', residential: '1' });
+    const res = await xhr(c, '/en-us/shipping/estimate').send({
+      country: 'US',
+      postal_code: '60601',
+      residential: '1',
+    });
     expect(res.status).to.equal(200);
     expect(res.body.debug.items).to.deep.equal([{ product_id: plate, quantity: 4 }]);
     expect(res.body.debug.billable_weight_kg).to.equal(1.8);
@@ -184,7 +233,11 @@ describe('shipping estimate (HTTP)', function () {
 
   it('finds no warehouse for an out-of-stock product and says there are no options', async () => {
     const c = await visitor();
-    const res = await xhr(c, '/en-us/shipping/estimate').send({ product_id: await idOf('DEMO-OOS'), country: 'US', postal_code: '60601' });
+    const res = await xhr(c, '/en-us/shipping/estimate').send({
+      product_id: await idOf('DEMO-OOS'),
+      country: 'US',
+      postal_code: '60601',
+    });
     expect(res.status).to.equal(200);
     expect(res.body.debug.empty).to.equal('no_stock');
     expect(res.body.quote).to.include('No shipping options are available for these items.');
@@ -192,7 +245,10 @@ describe('shipping estimate (HTTP)', function () {
 
   it('renders a result page for a plain form post (no script)', async () => {
     const c = await visitor();
-    const res = await c.a.post('/en-us/shipping/estimate').type('form').send({ _csrf: c.token, product_id: plate, country: 'US', postal_code: '60601', residential: '1' });
+    const res = await c.a
+      .post('/en-us/shipping/estimate')
+      .type('form')
+      .send({ _csrf: c.token, product_id: plate, country: 'US', postal_code: '60601', residential: '1' });
     expect(res.status).to.equal(200);
     expect(res.headers['content-type']).to.match(/html/);
     expect(res.text).to.include('data-testid="shipping-quote"');
@@ -202,7 +258,14 @@ describe('shipping estimate (HTTP)', function () {
 
   it('shows the form again with the message beside the postal code when a plain form post is refused', async () => {
     const c = await visitor();
-    const res = await c.a.post('/en-us/shipping/estimate').type('form').send({ _csrf: c.token, context: 'product', product_id: plate, country: 'US', postal_code: 'ABCDE', residential: '1' });
+    const res = await c.a.post('/en-us/shipping/estimate').type('form').send({
+      _csrf: c.token,
+      context: 'product',
+      product_id: plate,
+      country: 'US',
+      postal_code: 'ABCDE',
+      residential: '1',
+    });
     expect(res.status).to.equal(400);
     expect(res.headers['content-type']).to.match(/html/);
     expect(res.text).to.include('data-testid="shipping-estimate-form"');
@@ -213,7 +276,10 @@ describe('shipping estimate (HTTP)', function () {
     expect(res.text).not.to.include('data-testid="shipping-quote"');
     expect(res.text).to.include(`href="/en-us/products/${plate}"`);
     // what was typed is written back as text, never as markup
-    const hostile = await c.a.post('/en-us/shipping/estimate').type('form').send({ _csrf: c.token, product_id: '1"><b>', country: 'US', postal_code: '"><i>x</i>' });
+    const hostile = await c.a
+      .post('/en-us/shipping/estimate')
+      .type('form')
+      .send({ _csrf: c.token, product_id: '1"><b>', country: 'US', postal_code: '"><i>x</i>' });
     expect(hostile.status).to.equal(400);
     expect(hostile.text).not.to.include('"><i>x</i>');
     expect(hostile.text).to.include('value="&#34;&gt;&lt;i&gt;x&lt;/i&gt;"');
@@ -223,10 +289,19 @@ describe('shipping estimate (HTTP)', function () {
   it('a cart no single warehouse can fill but two can together: the estimate gives a price (split, as checkout ships it), and checkout places it', async () => {
     // Five safety chains: Des Moines holds 3, Saskatoon 3; neither alone has 5, together they have 6.
     const chain = await idOf('HT-SC-20');
-    await sqlRows(`insert into inventory (warehouse_id, product_id, quantity, reserved) values (1, $1, 3, 0), (2, $1, 3, 0)
-      on conflict (warehouse_id, product_id) do update set quantity = excluded.quantity, reserved = 0`, [chain]);
+    await sqlRows(
+      `insert into inventory (warehouse_id, product_id, quantity, reserved) values (1, $1, 3, 0), (2, $1, 3, 0)
+      on conflict (warehouse_id, product_id) do update set quantity = excluded.quantity, reserved = 0`,
+      [chain],
+    );
     const c = await visitor();
-    const res = await xhr(c, '/en-us/shipping/estimate').send({ product_id: chain, quantity: 5, country: 'US', postal_code: '50010', residential: '1' });
+    const res = await xhr(c, '/en-us/shipping/estimate').send({
+      product_id: chain,
+      quantity: 5,
+      country: 'US',
+      postal_code: '50010',
+      residential: '1',
+    });
     expect(res.status, res.text).to.equal(200);
     expect(res.body.debug.empty).to.equal(undefined);
     expect(res.body.debug.warehouse_ids).to.deep.equal([1, 2]);
@@ -235,17 +310,42 @@ describe('shipping estimate (HTTP)', function () {
 
     // The same cart through checkout: one quote per warehouse of the split, and the order is placed.
     const buyer = await newCustomer(chain, 5);
-    const cartEstimate = await xhr({ a: buyer.a, token: buyer.token }, '/en-us/shipping/estimate').send({ country: 'US', postal_code: '50010', residential: '1' });
+    const cartEstimate = await xhr({ a: buyer.a, token: buyer.token }, '/en-us/shipping/estimate').send({
+      country: 'US',
+      postal_code: '50010',
+      residential: '1',
+    });
     expect(cartEstimate.status, cartEstimate.text).to.equal(200);
     expect(cartEstimate.body.debug.warehouse_ids).to.deep.equal([1, 2]);
     const { quotes, totals } = await chooseShipping(buyer.a, buyer.token, buyer.orderId, buyer.shipTo);
-    expect(quotes.warehouses.map((w: { warehouseId: number; items: { quantity: number }[] }) => [w.warehouseId, w.items.map((i) => i.quantity)])).to.deep.equal([[1, [3]], [2, [2]]]);
-    const placed = await place(buyer.a, buyer.token, randomUUID(), { order_id: buyer.orderId, payment_type: 2, check_number: '701', expected_total: totals.total });
+    expect(
+      quotes.warehouses.map((w: { warehouseId: number; items: { quantity: number }[] }) => [
+        w.warehouseId,
+        w.items.map((i) => i.quantity),
+      ]),
+    ).to.deep.equal([
+      [1, [3]],
+      [2, [2]],
+    ]);
+    const placed = await place(buyer.a, buyer.token, randomUUID(), {
+      order_id: buyer.orderId,
+      payment_type: 2,
+      check_number: '701',
+      expected_total: totals.total,
+    });
     expect(placed.status, placed.text).to.equal(201);
 
     // With 2 + 2 = 4 in all, five cannot ship: the estimate says no stock, as checkout would.
-    await sqlRows('update inventory set quantity = 2, reserved = 0 where product_id = $1 and warehouse_id in (1, 2)', [chain]);
-    const none = await xhr(c, '/en-us/shipping/estimate').send({ product_id: chain, quantity: 5, country: 'US', postal_code: '50010', residential: '1' });
+    await sqlRows('update inventory set quantity = 2, reserved = 0 where product_id = $1 and warehouse_id in (1, 2)', [
+      chain,
+    ]);
+    const none = await xhr(c, '/en-us/shipping/estimate').send({
+      product_id: chain,
+      quantity: 5,
+      country: 'US',
+      postal_code: '50010',
+      residential: '1',
+    });
     expect(none.body.debug.empty).to.equal('no_stock');
   });
 });

@@ -68,7 +68,9 @@ describe('invoices due: pages and reminders past the first rows', function () {
       expect(second.status).to.equal(200);
       expect(rowIds(second.text).slice(0, 10)).to.deep.equal(ids.slice(50));
       expect(second.text).to.include('value="1" checked data-testid="filter-overdue"');
-      expect(pagerHref(second.text, 'page-prev')).to.match(/^\/en-us\/account\/dashboard\/invoices\?overdue=1&before=[A-Za-z0-9_-]+$/);
+      expect(pagerHref(second.text, 'page-prev')).to.match(
+        /^\/en-us\/account\/dashboard\/invoices\?overdue=1&before=[A-Za-z0-9_-]+$/,
+      );
       // In French too: the same rows, the pager's own words.
       const fr = await staff.a.get(next!.replace('/en-us/', '/fr-ca/'));
       expect(rowIds(fr.text).slice(0, 10)).to.deep.equal(ids.slice(50));
@@ -80,7 +82,16 @@ describe('invoices due: pages and reminders past the first rows', function () {
       const notADate = Buffer.from(JSON.stringify(['2001-02-30', 5])).toString('base64url');
       const sqlInDate = Buffer.from(JSON.stringify(["2001-01-01'; drop table orders; --", 5])).toString('base64url');
       const numberKey = Buffer.from(JSON.stringify([20010101, 5])).toString('base64url');
-      for (const q of ['after=garbage!!', 'before=%%%', 'after=' + 'A'.repeat(500), `after=${notADate}`, `before=${sqlInDate}`, `after=${numberKey}`, 'after=a&after=b', 'overdue=1&before=eyJ4Ijp9']) {
+      for (const q of [
+        'after=garbage!!',
+        'before=%%%',
+        'after=' + 'A'.repeat(500),
+        `after=${notADate}`,
+        `before=${sqlInDate}`,
+        `after=${numberKey}`,
+        'after=a&after=b',
+        'overdue=1&before=eyJ4Ijp9',
+      ]) {
         const res = await staff.a.get(`/en-us/account/dashboard/invoices?${q}`);
         expect(res.status, q).to.equal(200);
         expect(rowIds(res.text), q).to.deep.equal(ids.slice(0, 50));
@@ -108,14 +119,19 @@ describe('invoices due: pages and reminders past the first rows', function () {
       const s = await testServer();
       const mailer = s.services.mailer as FileMailer;
       const deps = { db: s.services.db, mailer, texts: s.services.texts };
-      const mailsOf = async (id: number) => (await mailer.list()).filter((m) => new RegExp(`order #${id}\\b`).test(m.content) && /overdue/.test(m.content)).length;
+      const mailsOf = async (id: number) =>
+        (await mailer.list()).filter((m) => new RegExp(`order #${id}\\b`).test(m.content) && /overdue/.test(m.content))
+          .length;
 
       // Due 2000-03-01 … 2000-03-12, run on 2000-06-01: nothing else in the database is due that early.
       const first = await remindOverdueInvoices(deps, new Date('2000-06-01T14:00:00Z'), { batchSize: 5 });
       expect(first.mailed, 'in due-date order').to.deep.equal(ids);
       expect(first.mailed).to.have.length(12);
       for (const id of ids) expect(await mailsOf(id), `order ${id}`).to.equal(1);
-      const [logged] = await sqlRows<{ n: number }>(`select count(*)::int as n from logs where action = 'order.invoice_reminder' and entity_id = any($1::int[])`, [ids]);
+      const [logged] = await sqlRows<{ n: number }>(
+        `select count(*)::int as n from logs where action = 'order.invoice_reminder' and entity_id = any($1::int[])`,
+        [ids],
+      );
       expect(logged.n).to.equal(12);
 
       const again = await remindOverdueInvoices(deps, new Date('2000-06-01T20:00:00Z'), { batchSize: 5 });
@@ -131,12 +147,17 @@ describe('invoices due: pages and reminders past the first rows', function () {
     it('reaches invoices past the first 500: the oldest ones with nobody to mail do not hide the rest', async () => {
       const s = await testServer();
       const mailer = s.services.mailer as FileMailer;
-      const [nobody] = await sqlRows<{ id: number }>(`insert into persons (first_name, last_name, email) values ('No', 'Email', null) returning id`);
+      const [nobody] = await sqlRows<{ id: number }>(
+        `insert into persons (first_name, last_name, email) values ('No', 'Email', null) returning id`,
+      );
       const silent = await seedInvoices(520, '1998-01-01', nobody.id);
       const later = await seedInvoices(3, '1999-09-01');
       try {
         // Due 1998-01-01 … 1999-06-04 (no email: skipped) then 1999-09-01 … 09-03; run on 1999-12-01 with the job's own batch size.
-        const run = await remindOverdueInvoices({ db: s.services.db, mailer, texts: s.services.texts }, new Date('1999-12-01T14:00:00Z'));
+        const run = await remindOverdueInvoices(
+          { db: s.services.db, mailer, texts: s.services.texts },
+          new Date('1999-12-01T14:00:00Z'),
+        );
         expect(run.mailed).to.deep.equal(later);
         expect(run.skipped).to.equal(520);
       } finally {

@@ -22,11 +22,20 @@ describe('order figures agree: cart, checkout and order editor', () => {
     const a = await agent();
     const token = await csrf(a, '/en-us/products');
     const headers = { 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-    for (const [code, quantity] of [['DEMO-SEED-PLATE', 3], ['DEMO-CONFIG', 1]] as const) {
-      const res = await a.post('/en-us/cart/add/inline').set(headers).send({ product_id: await productIdByStockcode(code), quantity, selections: [] });
+    for (const [code, quantity] of [
+      ['DEMO-SEED-PLATE', 3],
+      ['DEMO-CONFIG', 1],
+    ] as const) {
+      const res = await a
+        .post('/en-us/cart/add/inline')
+        .set(headers)
+        .send({ product_id: await productIdByStockcode(code), quantity, selections: [] });
       expect(res.status, res.text).to.equal(200);
     }
-    const [cart] = await sqlRows<{ id: number }>(`select order_id as id from order_line_items where product_id = $1 order by id desc limit 1`, [await productIdByStockcode('DEMO-CONFIG')]);
+    const [cart] = await sqlRows<{ id: number }>(
+      `select order_id as id from order_line_items where product_id = $1 order by id desc limit 1`,
+      [await productIdByStockcode('DEMO-CONFIG')],
+    );
     const { count, out } = await disagreements('id = $1', [cart.id]);
     expect(count).to.equal(1);
     expect(out).to.deep.equal([]);
@@ -37,7 +46,12 @@ describe('order figures agree: cart, checkout and order editor', () => {
     await addToCart(c.a, c.token, await productIdByStockcode('PL-2RC'), 1);
     const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
     expect(Number(totals.tax), 'Iowa charges tax').to.be.greaterThan(0);
-    const res = await place(c.a, c.token, randomUUID(), { order_id: c.orderId, payment_type: 2, check_number: '4471', expected_total: totals.total });
+    const res = await place(c.a, c.token, randomUUID(), {
+      order_id: c.orderId,
+      payment_type: 2,
+      check_number: '4471',
+      expected_total: totals.total,
+    });
     expect(res.status, res.text).to.equal(201);
     const { count, out } = await disagreements('id = $1 and status <> $2', [c.orderId, 'cart']);
     expect(count, 'the placed order').to.equal(1);

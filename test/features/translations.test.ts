@@ -23,11 +23,17 @@ describe('translations: API', () => {
       const get = await a.get(`/translation/${KEY}?locale=fr-ca`).set('Accept', 'application/json');
       expect(get.status, email).to.equal(403);
       expect(get.body.error.code).to.equal('forbidden');
-      const post = await a.post(`/translation/${KEY}`).set('X-CSRF-Token', token).field('language', 'fr').field('value', 'pirate');
+      const post = await a
+        .post(`/translation/${KEY}`)
+        .set('X-CSRF-Token', token)
+        .field('language', 'fr')
+        .field('value', 'pirate');
       expect(post.status, email).to.equal(403);
       expect((await a.get(`/translation/${KEY}/fr`)).status, email).to.equal(403);
     }
-    const { rows } = await (await testServer()).database.pool.query("select count(*)::int as n from translations where value = 'pirate'");
+    const { rows } = await (await testServer()).database.pool.query(
+      "select count(*)::int as n from translations where value = 'pirate'",
+    );
     expect(rows[0].n).to.equal(0);
   });
 
@@ -44,7 +50,9 @@ describe('translations: API', () => {
     expect(res.body.field).to.equal(KEY);
     expect(res.body.locale).to.equal('fr-ca');
     expect(res.body.entry).to.include({ translation_id: 0, value: '', language: 'fr', country: 'CA' });
-    const en = res.body.translations.find((e: { language: string; country: string }) => e.language === 'en' && e.country === '');
+    const en = res.body.translations.find(
+      (e: { language: string; country: string }) => e.language === 'en' && e.country === '',
+    );
     expect(en.value).to.be.a('string').and.not.equal('');
     expect(res.body.translations.map((e: { language: string }) => e.language)).to.include('fr');
     expect(res.body.languages).to.have.keys('en', 'fr', 'es');
@@ -65,7 +73,10 @@ describe('translations: API', () => {
     const { a: raw, token } = await admin();
     const a = { get: (u: string) => raw.get(u).set('Accept', 'application/json'), post: (u: string) => raw.post(u) };
     const post = (field: string, data: Record<string, string>) => {
-      let r = a.post(`/translation/${encodeURIComponent(field)}`).set('X-CSRF-Token', token).set('Accept', 'application/json');
+      let r = a
+        .post(`/translation/${encodeURIComponent(field)}`)
+        .set('X-CSRF-Token', token)
+        .set('Accept', 'application/json');
       for (const [k, v] of Object.entries(data)) r = r.field(k, v);
       return r;
     };
@@ -74,15 +85,30 @@ describe('translations: API', () => {
       ['empty language', () => post(KEY, { language: '', value: 'x' }), 400, /^Language is required$/],
       ['placeholder language xx', () => post(KEY, { language: 'xx', value: 'x' }), 400, /language/i],
       ['country of another language', () => post(KEY, { language: 'es', country: 'CA', value: 'x' }), 400, /country/i],
-      ['unpaired tag', () => post(KEY, { language: 'fr', value: '<p>x' }), 400, /^Line 1, Col \d+: Tag must be paired, missing: \[ <\/p> \]/],
-      ['field that does not match the address', () => post(KEY, { language: 'fr', value: 'x', field: 'ui:nav.home' }), 400, /field/i],
+      [
+        'unpaired tag',
+        () => post(KEY, { language: 'fr', value: '<p>x' }),
+        400,
+        /^Line 1, Col \d+: Tag must be paired, missing: \[ <\/p> \]/,
+      ],
+      [
+        'field that does not match the address',
+        () => post(KEY, { language: 'fr', value: 'x', field: 'ui:nav.home' }),
+        400,
+        /field/i,
+      ],
       ['unknown key', () => post('ui:no.such.key', { language: 'fr', value: 'x' }), 404, /Unknown translation key/],
       ['malformed key', () => post('nope', { language: 'fr', value: 'x' }), 400, /key/i],
       ['id of another entry', () => post(KEY, { language: 'fr', value: 'x', id: '1' }), 400, /entry/i],
       ['too long', () => post(KEY, { language: 'fr', value: 'x'.repeat(20_001) }), 400, /20000/],
       ['bad locale', async () => a.get(`/translation/${KEY}?locale=zz-top`), 400, /locale/i],
       ['unknown country for the language', async () => a.get(`/translation/${KEY}?locale=es-ca`), 400, /country/i],
-      ['machine translation to English', async () => a.get(`/translation/${KEY}/en`), 400, /^You cannot translate to English\.$/],
+      [
+        'machine translation to English',
+        async () => a.get(`/translation/${KEY}/en`),
+        400,
+        /^You cannot translate to English\.$/,
+      ],
       ['machine translation to an unknown language', async () => a.get(`/translation/${KEY}/de`), 400, /language/i],
     ];
     for (const [name, send, status, message] of cases) {
@@ -101,26 +127,48 @@ describe('translations: API', () => {
       provider: 'offline',
     });
     const es = await a.get(`/translation/${KEY}/es`).set('Accept', 'application/json');
-    expect(es.body.translated.translatedText).to.equal('Videos de instalación, listas de herramientas y un distribuidor cercano.');
+    expect(es.body.translated.translatedText).to.equal(
+      'Videos de instalación, listas de herramientas y un distribuidor cercano.',
+    );
   });
 
   it('every save is a new version; a script is kept in history but the page shows it sanitised', async () => {
     const { a, token } = await admin();
-    const first = await a.post(`/translation/${KEY}`).set('X-CSRF-Token', token)
-      .field('language', 'fr').field('country', 'CA').field('value', 'Soutien local, première version');
+    const first = await a
+      .post(`/translation/${KEY}`)
+      .set('X-CSRF-Token', token)
+      .field('language', 'fr')
+      .field('country', 'CA')
+      .field('value', 'Soutien local, première version');
     expect(first.status).to.equal(200);
-    expect(first.body.entry).to.include({ version: 1, value: 'Soutien local, première version', language: 'fr', country: 'CA' });
+    expect(first.body.entry).to.include({
+      version: 1,
+      value: 'Soutien local, première version',
+      language: 'fr',
+      country: 'CA',
+    });
     const id = first.body.entry.translation_id;
     expect(id).to.be.greaterThan(0);
 
-    const evil = '<p>Soutien <strong>local</strong> <a href="javascript:alert(3)">lien</a></p><script>alert("x")</script><img src="/images/hero.svg" onerror="alert(2)" alt="">';
-    const second = await a.post(`/translation/${KEY}`).set('X-CSRF-Token', token)
-      .field('language', 'fr').field('country', 'CA').field('value', evil).field('id', String(id)).field('version', '1').field('field', KEY);
+    const evil =
+      '<p>Soutien <strong>local</strong> <a href="javascript:alert(3)">lien</a></p><script>alert("x")</script><img src="/images/hero.svg" onerror="alert(2)" alt="">';
+    const second = await a
+      .post(`/translation/${KEY}`)
+      .set('X-CSRF-Token', token)
+      .field('language', 'fr')
+      .field('country', 'CA')
+      .field('value', evil)
+      .field('id', String(id))
+      .field('version', '1')
+      .field('field', KEY);
     expect(second.status).to.equal(200);
     expect(second.body.entry).to.include({ translation_id: id, version: 2, value: evil });
     expect(second.body.entry.changes).to.deep.equal([{ value: 'Soutien local, première version', version: 1 }]);
 
-    const { rows } = await (await testServer()).database.pool.query('select value, version from translation_versions where translation_id = $1 order by version', [id]);
+    const { rows } = await (await testServer()).database.pool.query(
+      'select value, version from translation_versions where translation_id = $1 order by version',
+      [id],
+    );
     expect(rows.map((r: { version: number }) => r.version)).to.deep.equal([1, 2]);
     expect(rows[1].value).to.include('<script>');
 
@@ -139,10 +187,16 @@ describe('translations: API', () => {
     const { a, token } = await admin();
     const open = await a.get('/translation/ui:landing.section.parts.body?locale=fr');
     const { translation_id: id, version } = open.body.entry;
-    const ok = await a.post('/translation/ui:landing.section.parts.body').set('X-CSRF-Token', token).type('form')
+    const ok = await a
+      .post('/translation/ui:landing.section.parts.body')
+      .set('X-CSRF-Token', token)
+      .type('form')
       .send({ language: 'fr', value: 'Pièces d’origine', id, version });
     expect(ok.status).to.equal(200);
-    const stale = await a.post('/translation/ui:landing.section.parts.body').set('X-CSRF-Token', token).type('form')
+    const stale = await a
+      .post('/translation/ui:landing.section.parts.body')
+      .set('X-CSRF-Token', token)
+      .type('form')
       .send({ language: 'fr', value: 'Écrasé', id, version });
     expect(stale.status).to.equal(409);
     const again = await a.get('/translation/ui:landing.section.parts.body?locale=fr');
@@ -154,11 +208,20 @@ describe('content and image editor: the landing banner', () => {
   it('the banner image is an image() directive staff change per language; unsafe addresses are dropped', async () => {
     const { a, token } = await admin();
     const before = await (await agent()).get('/es-mx/');
-    expect(before.text).to.match(/data-testid="landing-hero-art"><img src="\/images\/hero\.svg" alt="" loading="lazy" \/>/);
-    const save = (value: string) => a.post('/translation/ui:content.hero.image').set('X-CSRF-Token', token).type('form').send({ language: 'es', value });
+    expect(before.text).to.match(
+      /data-testid="landing-hero-art"><img src="\/images\/hero\.svg" alt="" loading="lazy" \/>/,
+    );
+    const save = (value: string) =>
+      a
+        .post('/translation/ui:content.hero.image')
+        .set('X-CSRF-Token', token)
+        .type('form')
+        .send({ language: 'es', value });
     expect((await save("image(['/images/products/pl-4rv.svg', 'Sembradora de 4 surcos'])")).status).to.equal(200);
     const after = await (await agent()).get('/es-mx/');
-    expect(after.text).to.include('<img src="/images/products/pl-4rv.svg" alt="Sembradora de 4 surcos" loading="lazy" />');
+    expect(after.text).to.include(
+      '<img src="/images/products/pl-4rv.svg" alt="Sembradora de 4 surcos" loading="lazy" />',
+    );
     expect((await (await agent()).get('/en-us/')).text).to.include('<img src="/images/hero.svg"'); // English keeps its banner
     expect((await save("image(['javascript:alert(1)', 'x'])")).status).to.equal(200);
     const unsafe = await (await agent()).get('/es-mx/');
@@ -170,7 +233,9 @@ describe('translations: edit links', () => {
   it('staff with the permission see edit links carrying data-translation-key and data-locale, on storefront and back office', async () => {
     const { a } = await admin();
     const home = await a.get('/fr-ca/');
-    expect(home.text).to.match(/<a href="#" class="t-edit" data-translation-key="ui:landing\.hero\.title" data-locale="fr-ca"/);
+    expect(home.text).to.match(
+      /<a href="#" class="t-edit" data-translation-key="ui:landing\.hero\.title" data-locale="fr-ca"/,
+    );
     expect(home.text).to.include('data-testid="page-text-panel"');
     expect(home.text).to.include('data-translation-key="ui:nav.products"'); // header text, via the panel
     const office = await a.get('/account/dashboard');
@@ -181,7 +246,10 @@ describe('translations: edit links', () => {
     const { a } = await admin();
     for (const p of ['/fr-ca/', '/account/dashboard']) {
       const html = (await a.get(p)).text;
-      const button = /<button type="button" class="header-link page-text-toggle"[\s\S]*?<span class="count">\((\d+)\)<\/span><\/button>/.exec(html);
+      const button =
+        /<button type="button" class="header-link page-text-toggle"[\s\S]*?<span class="count">\((\d+)\)<\/span><\/button>/.exec(
+          html,
+        );
       expect(button, p).to.not.equal(null);
       const drawer = html.slice(html.indexOf('data-testid="page-text-panel"'));
       const listed = drawer.slice(0, drawer.indexOf('</dialog>')).match(/<li data-key=/g) ?? [];
@@ -195,10 +263,16 @@ describe('translations: edit links', () => {
   it('customers, visitors and staff without the permission never see them', async () => {
     const pages = ['/fr-ca/', '/en-us/products'];
     const visitor = await agent();
-    for (const p of pages) expect((await visitor.get(p)).text, p).to.not.include('data-translation-key').and.not.include('page-text-toggle');
+    for (const p of pages)
+      expect((await visitor.get(p)).text, p)
+        .to.not.include('data-translation-key')
+        .and.not.include('page-text-toggle');
     for (const email of ['customer@example.com', 'staff@example.com']) {
       const { a } = await signedIn(email);
-      for (const p of pages) expect((await a.get(p)).text, `${email} ${p}`).to.not.include('data-translation-key').and.not.include('page-text-toggle');
+      for (const p of pages)
+        expect((await a.get(p)).text, `${email} ${p}`)
+          .to.not.include('data-translation-key')
+          .and.not.include('page-text-toggle');
     }
   });
 });

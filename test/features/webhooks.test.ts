@@ -18,7 +18,15 @@ import { createTestDb, dbMode, type TestDb } from '../helpers/db.ts';
 import { startReceiver } from '../helpers/webhook-receiver.ts';
 
 type Agent = ReturnType<typeof supertest.agent>;
-const HOOKS: WebhookConfig = { ...loadConfig({}).webhooks, allowPrivate: true, maxAttempts: 3, retryBaseMs: 150, retryMaxMs: 2000, timeoutMs: 3000, pollMs: 100 };
+const HOOKS: WebhookConfig = {
+  ...loadConfig({}).webhooks,
+  allowPrivate: true,
+  maxAttempts: 3,
+  retryBaseMs: 150,
+  retryMaxMs: 2000,
+  timeoutMs: 3000,
+  pollMs: 100,
+};
 
 describe(`webhooks (HTTP, ${dbMode()})`, function () {
   this.timeout(120_000);
@@ -26,18 +34,36 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
   let app: Running;
   let admin: Agent;
   let token: string;
-  const conf = () => ({ env: 'test' as const, port: 0, databaseUrl: db.databaseUrl, dataDir: db.dataDir, seed: 'demo' as const, logLevel: process.env.TEST_LOG_LEVEL ?? 'silent', sessionSecret: 'webhooks-secret-0123456789abcdef', webhooks: { ...HOOKS } });
-  const sql = async <T>(text: string, params: unknown[] = []) => (await app.database.pool.query(text, params)).rows as T[];
+  const conf = () => ({
+    env: 'test' as const,
+    port: 0,
+    databaseUrl: db.databaseUrl,
+    dataDir: db.dataDir,
+    seed: 'demo' as const,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    sessionSecret: 'webhooks-secret-0123456789abcdef',
+    webhooks: { ...HOOKS },
+  });
+  const sql = async <T>(text: string, params: unknown[] = []) =>
+    (await app.database.pool.query(text, params)).rows as T[];
 
   async function signIn(email: string) {
     const a = supertest.agent(app.url);
     const page = await a.get('/en-us/login');
     const t = /<meta name="csrf-token" content="([^"]+)"/.exec(page.text)![1];
-    expect((await a.post('/en-us/login').type('form').send({ email, password: 'demo-pass-2026', _csrf: t })).status).to.equal(303);
+    expect(
+      (await a.post('/en-us/login').type('form').send({ email, password: 'demo-pass-2026', _csrf: t })).status,
+    ).to.equal(303);
     const home = await a.get('/en-us/');
     return { a, token: /<meta name="csrf-token" content="([^"]+)"/.exec(home.text)![1] };
   }
-  const json = (path: string, body: object = {}) => admin.post(path).set('Accept', 'application/json').set('X-Requested-With', 'XMLHttpRequest').set('X-CSRF-Token', token).send(body);
+  const json = (path: string, body: object = {}) =>
+    admin
+      .post(path)
+      .set('Accept', 'application/json')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .set('X-CSRF-Token', token)
+      .send(body);
   const BASE = '/en-us/account/dashboard/integrations';
   async function createHook(url: string, events: string[]) {
     const res = await json(BASE, { url, events, active: true });
@@ -48,17 +74,36 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
   async function adjustStock(quantity: number) {
     const [w] = await sql<{ id: number }>("select id from warehouses where country_code = 'US' order by id limit 1");
     const [p] = await sql<{ id: number }>("select id from products where stockcode = 'DEMO-CONFIG'");
-    const res = await admin.post(`/en-us/account/dashboard/warehouses/${w.id}/inventory/adjust`).set('Accept', 'application/json').set('X-CSRF-Token', token).send({ product_id: p.id, quantity, reason: 'Webhook test' });
+    const res = await admin
+      .post(`/en-us/account/dashboard/warehouses/${w.id}/inventory/adjust`)
+      .set('Accept', 'application/json')
+      .set('X-CSRF-Token', token)
+      .send({ product_id: p.id, quantity, reason: 'Webhook test' });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return { warehouseId: w.id, productId: p.id };
   }
-  const log = async (id: number) => (await admin.get(`${BASE}/${id}`).set('Accept', 'application/json')).body as { deliveries: { id: number; status: string; eventType: string; attemptList: { attempt: number; statusCode: number | null; ok: boolean; durationMs: number; createdAt: string }[] }[] };
+  const log = async (id: number) =>
+    (await admin.get(`${BASE}/${id}`).set('Accept', 'application/json')).body as {
+      deliveries: {
+        id: number;
+        status: string;
+        eventType: string;
+        attemptList: {
+          attempt: number;
+          statusCode: number | null;
+          ok: boolean;
+          durationMs: number;
+          createdAt: string;
+        }[];
+      }[];
+    };
   async function waitLog(id: number, pred: (l: Awaited<ReturnType<typeof log>>) => boolean, what: string, ms = 20_000) {
     const until = Date.now() + ms;
     for (;;) {
       const l = await log(id);
       if (pred(l)) return l;
-      if (Date.now() > until) throw new Error(`deliveries not ${what}: ${JSON.stringify(l.deliveries.map((d) => d.status))}`);
+      if (Date.now() > until)
+        throw new Error(`deliveries not ${what}: ${JSON.stringify(l.deliveries.map((d) => d.status))}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -66,13 +111,16 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
   async function waitQueueEmpty(ms = 20_000) {
     const until = Date.now() + ms;
     for (;;) {
-      const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from graphile_worker.jobs where task_identifier in ('webhooks_fanout', 'webhooks_deliver')");
+      const [{ n }] = await sql<{ n: number }>(
+        "select count(*)::int as n from graphile_worker.jobs where task_identifier in ('webhooks_fanout', 'webhooks_deliver')",
+      );
       if (n === 0) return;
       if (Date.now() > until) throw new Error(`${n} webhook jobs still queued after ${ms} ms`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  const waitStatus = (id: number, status: string, ms?: number) => waitLog(id, (l) => l.deliveries.length > 0 && l.deliveries.every((d) => d.status === status), status, ms);
+  const waitStatus = (id: number, status: string, ms?: number) =>
+    waitLog(id, (l) => l.deliveries.length > 0 && l.deliveries.every((d) => d.status === status), status, ms);
 
   before(async () => {
     db = await createTestDb('webhooks');
@@ -90,11 +138,28 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
       const hook = await createHook(rec.url, ['inventory.changed']);
       const { warehouseId, productId } = await adjustStock(23);
       const [got] = await rec.waitFor((r) => r.length >= 1);
-      expect(got.headers).to.have.keys(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'content-type', 'content-length', 'user-agent', 'host', 'connection']);
-      const payload = new Webhook(hook.secret).verify(got.body, got.headers) as { type: string; data: Record<string, unknown> };
+      expect(got.headers).to.have.keys([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+        'content-type',
+        'content-length',
+        'user-agent',
+        'host',
+        'connection',
+      ]);
+      const payload = new Webhook(hook.secret).verify(got.body, got.headers) as {
+        type: string;
+        data: Record<string, unknown>;
+      };
       expect(payload.type).to.equal('inventory.changed');
       expect(payload.data).to.include({ warehouseId, productId, after: 23 });
-      expect(() => new Webhook(`whsec_${Buffer.from('not-the-right-secret-0123').toString('base64')}`).verify(got.body, got.headers)).to.throw();
+      expect(() =>
+        new Webhook(`whsec_${Buffer.from('not-the-right-secret-0123').toString('base64')}`).verify(
+          got.body,
+          got.headers,
+        ),
+      ).to.throw();
       // A body changed in transit does not verify either.
       expect(() => new Webhook(hook.secret).verify(got.body.replace('23', '24'), got.headers)).to.throw();
       const l = await waitStatus(hook.id, 'delivered');
@@ -103,7 +168,10 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
       // The secret is never shown again, nor written to the log.
       const page = await admin.get(`${BASE}/${hook.id}`);
       expect(page.text).not.to.include(hook.secret);
-      const audit = await sql<{ n: number }>("select count(*)::int as n from logs where data::text like '%' || $1 || '%' or message like '%' || $1 || '%'", [hook.secret.slice(6)]);
+      const audit = await sql<{ n: number }>(
+        "select count(*)::int as n from logs where data::text like '%' || $1 || '%' or message like '%' || $1 || '%'",
+        [hook.secret.slice(6)],
+      );
       expect(audit[0].n).to.equal(0);
     } finally {
       await rec.close();
@@ -118,7 +186,11 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
       expect(off.status).to.equal(201);
       const before = (await sql<{ n: number }>('select count(*)::int as n from webhook_events'))[0].n;
       const [w] = await sql<{ id: number }>("select id from warehouses where country_code = 'US' order by id limit 1");
-      const bad = await admin.post(`/en-us/account/dashboard/warehouses/${w.id}/inventory/adjust`).set('Accept', 'application/json').set('X-CSRF-Token', token).send({ product_id: 2147483000, quantity: 3, reason: 'x' });
+      const bad = await admin
+        .post(`/en-us/account/dashboard/warehouses/${w.id}/inventory/adjust`)
+        .set('Accept', 'application/json')
+        .set('X-CSRF-Token', token)
+        .send({ product_id: 2147483000, quantity: 3, reason: 'x' });
       expect(bad.status).to.equal(400);
       expect((await sql<{ n: number }>('select count(*)::int as n from webhook_events'))[0].n).to.equal(before);
       await adjustStock(31);
@@ -128,8 +200,14 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
       expect(rec.received.map((r) => r.path)).to.deep.equal(['/hooks']);
       expect((await log(off.body.id)).deliveries).to.have.length(0);
       // No active webhook subscribes to order.updated here: the outbox row is written, no job is queued.
-      const jobs = async () => (await sql<{ n: number }>("select count(*)::int as n from graphile_worker.jobs where task_identifier = 'webhooks_fanout'"))[0].n;
-      const events = async () => (await sql<{ n: number }>("select count(*)::int as n from webhook_events where type = 'order.updated'"))[0].n;
+      const jobs = async () =>
+        (
+          await sql<{ n: number }>(
+            "select count(*)::int as n from graphile_worker.jobs where task_identifier = 'webhooks_fanout'",
+          )
+        )[0].n;
+      const events = async () =>
+        (await sql<{ n: number }>("select count(*)::int as n from webhook_events where type = 'order.updated'"))[0].n;
       const [j0, e0] = [await jobs(), await events()];
       await app.database.db.transaction(async (tx) => emitEvent(tx, 'order.updated', { orderId: 1 }));
       expect([await jobs(), await events()]).to.deep.equal([j0, e0 + 1]);
@@ -168,14 +246,19 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
       expect(f.attemptList).to.have.length(HOOKS.maxAttempts);
       await waitQueueEmpty();
       expect(rec.received).to.have.length(HOOKS.maxAttempts); // bounded: no further attempt queued or sent
-      const entry = await sql<{ level: string }>("select level from logs where action = 'webhook.deliver' and entity_id = $1", [hook.id]);
+      const entry = await sql<{ level: string }>(
+        "select level from logs where action = 'webhook.deliver' and entity_id = $1",
+        [hook.id],
+      );
       expect(entry.map((e) => e.level)).to.deep.equal(['error']);
       rec.answer = () => 204;
       const replay = await json(`${BASE}/${hook.id}/deliveries/${f.id}/replay`);
       expect(replay.status).to.equal(202);
       await rec.waitFor((r) => r.length === HOOKS.maxAttempts + 1);
       const after = await waitStatus(hook.id, 'delivered');
-      expect(after.deliveries.find((d) => d.id === f.id)!.attemptList.map((a) => a.statusCode)).to.deep.equal([503, 503, 503, 204]);
+      expect(after.deliveries.find((d) => d.id === f.id)!.attemptList.map((a) => a.statusCode)).to.deep.equal([
+        503, 503, 503, 204,
+      ]);
       // Only a failed delivery can be replayed: 409 in the contract's shape.
       const again = await json(`${BASE}/${hook.id}/deliveries/${f.id}/replay`);
       expect(again.status).to.equal(409);
@@ -203,7 +286,9 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
       if (!db.databaseUrl) {
         await other.db.transaction(async (tx) => {
           await emitEvent(tx, 'product.changed', { stockcode: 'DEMO-SOON' });
-          await tx.execute(dsql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'worker-killed' where id = (select max(id) from graphile_worker._private_jobs)`);
+          await tx.execute(
+            dsql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'worker-killed' where id = (select max(id) from graphile_worker._private_jobs)`,
+          );
         });
       }
       await other.close();
@@ -214,8 +299,15 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
       await rec.waitFor((r) => r.filter((x) => x.status === 200).length >= expected, 30_000);
       const l = await waitStatus(hook.id, 'delivered', 30_000);
       expect(l.deliveries).to.have.length(expected);
-      const types = rec.received.filter((x) => x.status === 200).map((x) => (new Webhook(hook.secret).verify(x.body, x.headers) as { type: string }).type).sort();
-      expect(types).to.deep.equal(db.databaseUrl ? ['inventory.changed', 'product.changed'] : ['inventory.changed', 'product.changed', 'product.changed']);
+      const types = rec.received
+        .filter((x) => x.status === 200)
+        .map((x) => (new Webhook(hook.secret).verify(x.body, x.headers) as { type: string }).type)
+        .sort();
+      expect(types).to.deep.equal(
+        db.databaseUrl
+          ? ['inventory.changed', 'product.changed']
+          : ['inventory.changed', 'product.changed', 'product.changed'],
+      );
     } finally {
       await rec.close();
     }
@@ -225,14 +317,26 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
     const rec = await startReceiver();
     try {
       app.config.webhooks.allowPrivate = false;
-      for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://10.0.0.8/x', 'http://[::1]:9/x', 'http://169.254.169.254/latest']) {
+      for (const url of [
+        'http://127.0.0.1:9/x',
+        'http://localhost:9/x',
+        'http://10.0.0.8/x',
+        'http://[::1]:9/x',
+        'http://169.254.169.254/latest',
+      ]) {
         const res = await json(BASE, { url, events: ['order.created'], active: true });
         expect(res.status, url).to.equal(400);
         expect(res.body.error.code).to.equal('private_address');
         expect(res.body.error.fields).to.have.property('url');
       }
       // At delivery time too (a public name may later resolve to a private address).
-      const sent = await sendSigned(rec.url.replace('127.0.0.1', 'localhost'), `whsec_${Buffer.from('x'.repeat(24)).toString('base64')}`, 'msg_1', '{}', { allowPrivate: false, timeoutMs: 1000 });
+      const sent = await sendSigned(
+        rec.url.replace('127.0.0.1', 'localhost'),
+        `whsec_${Buffer.from('x'.repeat(24)).toString('base64')}`,
+        'msg_1',
+        '{}',
+        { allowPrivate: false, timeoutMs: 1000 },
+      );
       expect(sent.statusCode).to.equal(null);
       expect(sent.error).to.match(/private or loopback/);
       expect(rec.received).to.have.length(0);
@@ -255,14 +359,18 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
       expect(res.body.error.code).to.equal('unauthorized');
     }
     const { a: customer, token: ct } = await signIn('customer@example.com');
-    for (const path of [BASE, `${BASE}/new`, `${BASE}/1`, `${BASE}/1/delete`]) expect((await customer.get(path)).status, path).to.equal(403);
+    for (const path of [BASE, `${BASE}/new`, `${BASE}/1`, `${BASE}/1/delete`])
+      expect((await customer.get(path)).status, path).to.equal(403);
     for (const path of [BASE, `${BASE}/1`, `${BASE}/1/delete`, `${BASE}/1/test`, `${BASE}/1/deliveries/1/replay`]) {
       const res = await customer.post(path).set('Accept', 'application/json').set('X-CSRF-Token', ct).send({});
       expect(res.status, path).to.equal(403);
       expect(res.body.error.code).to.equal('forbidden');
     }
     // Without a CSRF token: 403 even for the admin.
-    const noCsrf = await admin.post(BASE).set('Accept', 'application/json').send({ url: 'https://example.com/h', events: ['order.created'] });
+    const noCsrf = await admin
+      .post(BASE)
+      .set('Accept', 'application/json')
+      .send({ url: 'https://example.com/h', events: ['order.created'] });
     expect(noCsrf.status).to.equal(403);
     const bad = await json(BASE, { url: 'ftp://example.com/x', events: ['nope'] });
     expect(bad.status).to.equal(400);
@@ -283,9 +391,14 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
 
   it('the delivery log is keyset-paginated (20 a page, newest first) and filtered by status, filters kept in the links', async () => {
     const hook = await createHook('https://hooks.example.com/paging', ['order.created']);
-    await sql(`insert into webhook_deliveries (message_id, webhook_id, event_type, body, status, attempts, max_attempts)
-      select 'msg_page_' || n, $1, 'order.created', '{}', case when n % 5 = 0 then 'failed' else 'delivered' end, 1, 3 from generate_series(1, 25) n`, [hook.id]);
-    const ids = (await sql<{ id: number }>('select id from webhook_deliveries where webhook_id = $1 order by id desc', [hook.id])).map((r) => r.id);
+    await sql(
+      `insert into webhook_deliveries (message_id, webhook_id, event_type, body, status, attempts, max_attempts)
+      select 'msg_page_' || n, $1, 'order.created', '{}', case when n % 5 = 0 then 'failed' else 'delivered' end, 1, 3 from generate_series(1, 25) n`,
+      [hook.id],
+    );
+    const ids = (
+      await sql<{ id: number }>('select id from webhook_deliveries where webhook_id = $1 order by id desc', [hook.id])
+    ).map((r) => r.id);
     const page1 = await admin.get(`${BASE}/${hook.id}`).set('Accept', 'application/json');
     expect(page1.body.deliveries.map((d: { id: number }) => d.id)).to.deep.equal(ids.slice(0, 20));
     expect(page1.body.prev).to.equal(null);
@@ -307,31 +420,62 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
   it('the editor: list, test delivery, edit, and delete after a confirmation page', async () => {
     const rec = await startReceiver();
     try {
-      const created = await admin.post(BASE).type('form').send({ _csrf: token, url: rec.url, events: 'order.created', active: ['0', '1'] });
+      const created = await admin
+        .post(BASE)
+        .type('form')
+        .send({ _csrf: token, url: rec.url, events: 'order.created', active: ['0', '1'] });
       expect(created.status).to.equal(201);
-      const secret = /data-testid="webhook-secret"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*data-testid="webhook-secret"/.exec(created.text);
+      const secret =
+        /data-testid="webhook-secret"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*data-testid="webhook-secret"/.exec(
+          created.text,
+        );
       expect(secret).to.not.equal(null);
       const [{ id }] = await sql<{ id: number }>('select id from webhooks where url = $1', [rec.url]);
       expect((await admin.get(BASE)).text).to.include(rec.url);
       const test = await admin.post(`${BASE}/${id}/test`).type('form').send({ _csrf: token });
       expect(test.status).to.equal(303);
       const [got] = await rec.waitFor((r) => r.length >= 1);
-      expect((new Webhook((secret![1] ?? secret![2]).replace(/&#43;/g, '+').replace(/&#x2F;/g, '/').replace(/&#61;/g, '=')).verify(got.body, got.headers) as { type: string }).type).to.equal('webhook.test');
+      expect(
+        (
+          new Webhook(
+            (secret![1] ?? secret![2])
+              .replace(/&#43;/g, '+')
+              .replace(/&#x2F;/g, '/')
+              .replace(/&#61;/g, '='),
+          ).verify(got.body, got.headers) as { type: string }
+        ).type,
+      ).to.equal('webhook.test');
       await waitStatus(id, 'delivered');
-      const listed = (await admin.get(BASE).set('Accept', 'application/json')).body.webhooks.find((w: { id: number }) => w.id === id);
+      const listed = (await admin.get(BASE).set('Accept', 'application/json')).body.webhooks.find(
+        (w: { id: number }) => w.id === id,
+      );
       expect(listed).to.include({ deliveries: 1, failed: 0, lastStatus: 'delivered' });
       expect(listed).not.to.have.property('secret');
-      const saved = await admin.post(`${BASE}/${id}`).type('form').send({ _csrf: token, url: rec.url, events: ['order.created', 'payment.recorded'], active: '0' });
+      const saved = await admin
+        .post(`${BASE}/${id}`)
+        .type('form')
+        .send({ _csrf: token, url: rec.url, events: ['order.created', 'payment.recorded'], active: '0' });
       expect(saved.status).to.equal(303);
-      const [row] = await sql<{ events: string[]; active: boolean }>('select events, active from webhooks where id = $1', [id]);
+      const [row] = await sql<{ events: string[]; active: boolean }>(
+        'select events, active from webhooks where id = $1',
+        [id],
+      );
       expect(row).to.deep.equal({ events: ['order.created', 'payment.recorded'], active: false });
       const confirm = await admin.get(`${BASE}/${id}/delete`);
       expect(confirm.status).to.equal(200);
       expect(confirm.text).to.include('data-testid="webhook-delete-confirm"');
-      expect((await sql('select id from webhooks where id = $1', [id])).length, 'the confirmation page deletes nothing').to.equal(1);
+      expect(
+        (await sql('select id from webhooks where id = $1', [id])).length,
+        'the confirmation page deletes nothing',
+      ).to.equal(1);
       expect((await admin.post(`${BASE}/${id}/delete`).type('form').send({ _csrf: token })).status).to.equal(303);
       expect(await sql('select id from webhooks where id = $1', [id])).to.have.length(0);
-      const actions = (await sql<{ action: string }>("select action from logs where entity = 'webhook' and entity_id = $1 order by id", [id])).map((r) => r.action);
+      const actions = (
+        await sql<{ action: string }>(
+          "select action from logs where entity = 'webhook' and entity_id = $1 order by id",
+          [id],
+        )
+      ).map((r) => r.action);
       expect(actions).to.deep.equal(['webhook.create', 'webhook.test', 'webhook.update', 'webhook.delete']);
     } finally {
       await rec.close();
@@ -340,16 +484,39 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
 
   it('retention: the nightly clean-up deletes old events and finished deliveries, keeps pending ones and anything recent', async () => {
     // The task is on graphile-worker's crontab (it records every cron task it has scheduled).
-    expect((await sql<{ identifier: string }>('select identifier from graphile_worker._private_known_crontabs')).map((r) => r.identifier)).to.include.members([CLEANUP_TASK, REPORT_COMPACT_TASK]);
-    const [hook] = await sql<{ id: number }>(`insert into webhooks (url, events, secret, active) values ('https://old.example/hook', '{order.created}', 'whsec_cmV0ZW50aW9uLXRlc3Qtc2VjcmV0LTAxMjM0NQ==', false) returning id`);
-    const event = async (ageDays: number) => (await sql<{ id: number }>(`insert into webhook_events (type, payload, created_at) values ('order.created', '{"orderId": 1}', now() - make_interval(days => $1)) returning id`, [ageDays]))[0].id;
+    expect(
+      (await sql<{ identifier: string }>('select identifier from graphile_worker._private_known_crontabs')).map(
+        (r) => r.identifier,
+      ),
+    ).to.include.members([CLEANUP_TASK, REPORT_COMPACT_TASK]);
+    const [hook] = await sql<{ id: number }>(
+      `insert into webhooks (url, events, secret, active) values ('https://old.example/hook', '{order.created}', 'whsec_cmV0ZW50aW9uLXRlc3Qtc2VjcmV0LTAxMjM0NQ==', false) returning id`,
+    );
+    const event = async (ageDays: number) =>
+      (
+        await sql<{ id: number }>(
+          `insert into webhook_events (type, payload, created_at) values ('order.created', '{"orderId": 1}', now() - make_interval(days => $1)) returning id`,
+          [ageDays],
+        )
+      )[0].id;
     const delivery = async (ageDays: number, status: string, eventId: number) => {
-      const [d] = await sql<{ id: number }>(`insert into webhook_deliveries (message_id, webhook_id, event_id, event_type, body, status, max_attempts, created_at)
-        values ('msg_' || md5(random()::text), $1, $2, 'order.created', '{}', $3, 3, now() - make_interval(days => $4)) returning id`, [hook.id, eventId, status, ageDays]);
-      await sql('insert into webhook_attempts (delivery_id, attempt, status_code, ok, duration_ms) values ($1, 1, 500, false, 12)', [d.id]);
+      const [d] = await sql<{ id: number }>(
+        `insert into webhook_deliveries (message_id, webhook_id, event_id, event_type, body, status, max_attempts, created_at)
+        values ('msg_' || md5(random()::text), $1, $2, 'order.created', '{}', $3, 3, now() - make_interval(days => $4)) returning id`,
+        [hook.id, eventId, status, ageDays],
+      );
+      await sql(
+        'insert into webhook_attempts (delivery_id, attempt, status_code, ok, duration_ms) values ($1, 1, 500, false, 12)',
+        [d.id],
+      );
       return d.id;
     };
-    const [oldEvent, oldEvent2, newEvent, newEvent2] = [await event(45), await event(41), await event(2), await event(1)];
+    const [oldEvent, oldEvent2, newEvent, newEvent2] = [
+      await event(45),
+      await event(41),
+      await event(2),
+      await event(1),
+    ];
     const oldDelivered = await delivery(45, 'delivered', oldEvent);
     const oldFailed = await delivery(40, 'failed', oldEvent2);
     const oldPending = await delivery(44, 'pending', newEvent);
@@ -357,12 +524,25 @@ describe(`webhooks (HTTP, ${dbMode()})`, function () {
 
     const gone = await cleanUp({ db: app.database.db, config: { ...HOOKS, retentionDays: 30 } });
     expect(gone).to.deep.equal({ events: 2, deliveries: 2 });
-    const events = (await sql<{ id: number }>('select id from webhook_events where id = any($1) order by id', [[oldEvent, oldEvent2, newEvent, newEvent2]])).map((r) => r.id);
+    const events = (
+      await sql<{ id: number }>('select id from webhook_events where id = any($1) order by id', [
+        [oldEvent, oldEvent2, newEvent, newEvent2],
+      ])
+    ).map((r) => r.id);
     expect(events).to.deep.equal([newEvent, newEvent2]);
-    const left = (await sql<{ id: number }>('select id from webhook_deliveries where id = any($1) order by id', [[oldDelivered, oldFailed, oldPending, newDelivered]])).map((r) => r.id);
+    const left = (
+      await sql<{ id: number }>('select id from webhook_deliveries where id = any($1) order by id', [
+        [oldDelivered, oldFailed, oldPending, newDelivered],
+      ])
+    ).map((r) => r.id);
     expect(left).to.deep.equal([oldPending, newDelivered]);
-    expect(await sql('select 1 from webhook_attempts where delivery_id = any($1)', [[oldDelivered, oldFailed]])).to.have.length(0);
+    expect(
+      await sql('select 1 from webhook_attempts where delivery_id = any($1)', [[oldDelivered, oldFailed]]),
+    ).to.have.length(0);
     // A second run finds nothing more to delete.
-    expect(await cleanUp({ db: app.database.db, config: { ...HOOKS, retentionDays: 30 } })).to.deep.equal({ events: 0, deliveries: 0 });
+    expect(await cleanUp({ db: app.database.db, config: { ...HOOKS, retentionDays: 30 } })).to.deep.equal({
+      events: 0,
+      deliveries: 0,
+    });
   });
 });

@@ -10,7 +10,15 @@ export type Child = { url: string; proc: ChildProcess };
 
 export function startAppProcess(db: TestDb, env: Record<string, string>): Promise<Child> {
   const proc = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server.ts')], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', DATABASE_URL: db.databaseUrl, DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: db.databaseUrl,
+      DATA_DIR: db.dataDir,
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

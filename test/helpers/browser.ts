@@ -18,7 +18,10 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export function requireChromium(ctx: Mocha.Context): void {
   if (existsSync(CHROMIUM)) return;
-  if (process.env.CI === 'true' || process.env.CI === '1') throw new Error(`Chromium is missing at ${CHROMIUM}: browser tests must run under CI (apt-get install -y chromium)`);
+  if (process.env.CI === 'true' || process.env.CI === '1')
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}: browser tests must run under CI (apt-get install -y chromium)`,
+    );
   ctx.skip();
 }
 // On globalThis for the same reason as the test server (root hooks load as CommonJS).
@@ -32,7 +35,16 @@ async function context(): Promise<BrowserContext> {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 900 },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     });
     return { context, dir };
   })();
@@ -58,7 +70,11 @@ export async function newPage(opts: { width?: number; height?: number } = {}): P
 
 /** Waits until every island on the page has hydrated. */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => el.getAttribute('data-hydrated') === 'true'), null, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('[data-island]')].every((el) => el.getAttribute('data-hydrated') === 'true'),
+    null,
+    { timeout: 15_000 },
+  );
 }
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -69,9 +85,16 @@ export async function axe(page: Page): Promise<string[]> {
   const result = await page.evaluate(async () => {
     // @ts-expect-error axe is injected above
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v: { id: string; impact: string; help: string; nodes: { target: string[] }[] }) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    return r.violations.map((v: { id: string; impact: string; help: string; nodes: { target: string[] }[] }) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
   });
-  return result.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical').map((v: { id: string; help: string; targets: string[] }) => `${v.id}: ${v.help} (${v.targets.join(', ')})`);
+  return result
+    .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v: { id: string; help: string; targets: string[] }) => `${v.id}: ${v.help} (${v.targets.join(', ')})`);
 }
 
 export async function screenshot(page: Page, name: string) {

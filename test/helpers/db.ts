@@ -9,6 +9,8 @@ export { createTestDb, dbMode, type TestDb } from '../../src/db/scratch.ts';
  */
 export function postgresOnly(ctx: Mocha.Context): void {
   if (dbMode() === 'postgres') return;
-  console.log('      (skipped on the embedded database: every request shares one connection, so this race cannot happen there; it runs on PostgreSQL)');
+  console.log(
+    '      (skipped on the embedded database: every request shares one connection, so this race cannot happen there; it runs on PostgreSQL)',
+  );
   ctx.skip();
 }

@@ -11,11 +11,14 @@ export async function seedInvoices(count: number, firstDue: string, personId?: n
   const [src] = await sqlRows<{ id: number }>(`select o.id from orders o join persons p on p.id = o.person_id
     where p.email is not null and o.total > 0 and o.status not in ('cart', 'quote', 'cancelled') order by o.id limit 1`);
   const columns = await insertableColumns('orders');
-  const rows = await sqlRows<{ id: number; due: string }>(`insert into orders (${columns.names}) select ${columns.values}
+  const rows = await sqlRows<{ id: number; due: string }>(
+    `insert into orders (${columns.names}) select ${columns.values}
     from orders o, generate_series(0, $3::int - 1) g, jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object(
       'id', nextval(pg_get_serial_sequence('orders', 'id')), 'erp_id', null, 'version', 1, 'status', 'processing', 'payment_type', 4,
       'processor_source', 'invoice', 'locale', 'en-us', 'last_reminded_at', null, 'payment_due_on', ($2::date + g)::text, 'person_id', coalesce($4::int, o.person_id))) r
-    where o.id = $1 returning id, to_char(payment_due_on, 'YYYY-MM-DD') as due`, [src.id, firstDue, count, personId ?? null]);
+    where o.id = $1 returning id, to_char(payment_due_on, 'YYYY-MM-DD') as due`,
+    [src.id, firstDue, count, personId ?? null],
+  );
   expect(rows).to.have.length(count);
   return rows.sort((a, b) => a.due.localeCompare(b.due)).map((r) => r.id);
 }

@@ -26,7 +26,14 @@ export function testServer(): Promise<Running> {
       // Tests deliver webhooks to receivers on 127.0.0.1, and retry quickly.
       // The suite creates far more checkout accounts and card tokens from 127.0.0.1 than a shop allows one address.
       payments: { ...loadConfig({}).payments, checkoutAccountsPerHour: 100_000, cardTokensPer10Min: 100_000 },
-      webhooks: { ...loadConfig({}).webhooks, allowPrivate: true, retryBaseMs: 200, maxAttempts: 3, timeoutMs: 3000, pollMs: 250 },
+      webhooks: {
+        ...loadConfig({}).webhooks,
+        allowPrivate: true,
+        retryBaseMs: 200,
+        maxAttempts: 3,
+        timeoutMs: 3000,
+        pollMs: 250,
+      },
     });
     return { app, db };
   })();
@@ -43,7 +50,10 @@ export async function stopTestServer() {
 
 /** The id of a demo product by its stock code (tests name products by code, never by id). */
 export async function productIdByStockcode(stockcode: string): Promise<number> {
-  const { rows } = await (await testServer()).database.pool.query<{ id: number }>('select id from products where stockcode = $1', [stockcode]);
+  const { rows } = await (await testServer()).database.pool.query<{ id: number }>(
+    'select id from products where stockcode = $1',
+    [stockcode],
+  );
   if (!rows.length) throw new Error(`no product ${stockcode}`);
   return rows[0].id;
 }
@@ -58,8 +68,11 @@ export async function sqlRows<T>(sql: string, params: unknown[] = []): Promise<T
  * `names` for the insert's column list, `values` the same columns of a record aliased `r`.
  */
 export async function insertableColumns(table: string): Promise<{ names: string; values: string }> {
-  const rows = await sqlRows<{ name: string }>(`select quote_ident(column_name) as name from information_schema.columns
-    where table_schema = current_schema() and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`, [table]);
+  const rows = await sqlRows<{ name: string }>(
+    `select quote_ident(column_name) as name from information_schema.columns
+    where table_schema = current_schema() and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
+    [table],
+  );
   return { names: rows.map((c) => c.name).join(', '), values: rows.map((c) => `r.${c.name}`).join(', ') };
 }
 
@@ -69,12 +82,18 @@ export async function insertableColumns(table: string): Promise<{ names: string;
  */
 export async function cloneOrder(sourceId: number): Promise<number> {
   const [order, line] = [await insertableColumns('orders'), await insertableColumns('order_line_items')];
-  const [copy] = await sqlRows<{ id: number }>(`insert into orders (${order.names}) select ${order.values}
+  const [copy] = await sqlRows<{ id: number }>(
+    `insert into orders (${order.names}) select ${order.values}
     from orders o, jsonb_populate_record(null::orders, to_jsonb(o) || jsonb_build_object('id', nextval(pg_get_serial_sequence('orders', 'id')), 'erp_id', null, 'version', 1)) r
-    where o.id = $1 returning id`, [sourceId]);
+    where o.id = $1 returning id`,
+    [sourceId],
+  );
   if (!copy) throw new Error(`no order ${sourceId}`);
-  await sqlRows(`insert into order_line_items (${line.names}) select ${line.values}
+  await sqlRows(
+    `insert into order_line_items (${line.names}) select ${line.values}
     from order_line_items l, jsonb_populate_record(null::order_line_items, to_jsonb(l) || jsonb_build_object('id', nextval(pg_get_serial_sequence('order_line_items', 'id')), 'order_id', $2::int)) r
-    where l.order_id = $1 order by l.sort, l.id`, [sourceId, copy.id]);
+    where l.order_id = $1 order by l.sort, l.id`,
+    [sourceId, copy.id],
+  );
   return copy.id;
 }

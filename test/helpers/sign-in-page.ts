@@ -10,5 +10,8 @@ export async function signInFrom(page: TestPage, base: string, locale: string, e
   await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: words.signIn }).first().click()]);
   await page.getByLabel(words.email).fill(email);
   await page.getByLabel(words.password).fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForNavigation(), page.getByTestId('login-form').getByRole('button', { name: words.signIn }).click()]);
+  await Promise.all([
+    page.waitForNavigation(),
+    page.getByTestId('login-form').getByRole('button', { name: words.signIn }).click(),
+  ]);
 }

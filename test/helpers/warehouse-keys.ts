@@ -6,6 +6,10 @@ import { testServer } from './server.ts';
 export async function restoreDemoWarehouseKeys() {
   const pool = (await testServer()).database.pool;
   for (const [code, key] of Object.entries(DEMO_WAREHOUSE_KEYS)) {
-    await pool.query('update warehouses set api_key_hash = $1, api_key_last4 = $2 where code = $3', [createHash('sha256').update(key).digest('hex'), key.slice(-4), code]);
+    await pool.query('update warehouses set api_key_hash = $1, api_key_last4 = $2 where code = $3', [
+      createHash('sha256').update(key).digest('hex'),
+      key.slice(-4),
+      code,
+    ]);
   }
 }

@@ -25,7 +25,8 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
     async waitFor(pred, ms = 20_000) {
       const until = Date.now() + ms;
       while (!pred(rec.received)) {
-        if (Date.now() > until) throw new Error(`receiver: condition not met within ${ms} ms (${rec.received.length} received)`);
+        if (Date.now() > until)
+          throw new Error(`receiver: condition not met within ${ms} ms (${rec.received.length} received)`);
         await new Promise((r) => setTimeout(r, 20));
       }
       return rec.received;
@@ -37,7 +38,13 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
     req.setEncoding('utf8');
     req.on('data', (c: string) => (body += c));
     req.on('end', () => {
-      const r: Received = { at: Date.now(), path: req.url ?? '', headers: req.headers as Record<string, string>, body, status: 0 };
+      const r: Received = {
+        at: Date.now(),
+        path: req.url ?? '',
+        headers: req.headers as Record<string, string>,
+        body,
+        status: 0,
+      };
       r.status = rec.answer(rec.received.length + 1, r);
       rec.received.push(r);
       res.writeHead(r.status, { 'content-type': 'text/plain' }).end(r.status < 300 ? 'ok' : 'nope');

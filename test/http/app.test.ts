@@ -18,8 +18,15 @@ describe('pages, locales and health', () => {
 
   // The first request lands in the browser's language.
   for (const [header, where] of [
-    ['es-MX,es;q=0.9,en;q=0.8', '/es-mx/'], ['fr-CA', '/fr-ca/'], ['fr', '/fr-ca/'], ['fr-FR,fr;q=0.9', '/fr-ca/'],
-    ['en-CA,en;q=0.8', '/en-ca/'], ['de-DE,de;q=0.9', '/en-us/'], ['en-GB', '/en-us/'], ['de;q=1, es;q=0.5', '/es-mx/'], ['', '/en-us/'],
+    ['es-MX,es;q=0.9,en;q=0.8', '/es-mx/'],
+    ['fr-CA', '/fr-ca/'],
+    ['fr', '/fr-ca/'],
+    ['fr-FR,fr;q=0.9', '/fr-ca/'],
+    ['en-CA,en;q=0.8', '/en-ca/'],
+    ['de-DE,de;q=0.9', '/en-us/'],
+    ['en-GB', '/en-us/'],
+    ['de;q=1, es;q=0.5', '/es-mx/'],
+    ['', '/en-us/'],
   ] as const) {
     it(`GET / with Accept-Language "${header}" redirects to ${where}`, async () => {
       const res = await (await agent()).get('/').set('Accept-Language', header);
@@ -58,7 +65,13 @@ describe('pages, locales and health', () => {
   it('sends a strict Content-Security-Policy with no inline scripts', async () => {
     const res = await (await agent()).get('/en-us/');
     const csp = res.headers['content-security-policy'];
-    const directives = new Map(csp.split(';').map((d: string) => d.trim().split(/\s+/)).filter((d: string[]) => d[0]).map((d: string[]) => [d[0], d.slice(1)]));
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d: string) => d.trim().split(/\s+/))
+        .filter((d: string[]) => d[0])
+        .map((d: string[]) => [d[0], d.slice(1)]),
+    );
     expect(directives.get('script-src')).to.include("'self'");
     expect(directives.get('script-src')).not.to.include("'unsafe-inline'");
     expect(directives.get('script-src')).not.to.include("'unsafe-eval'");

@@ -14,7 +14,9 @@ describe('http: a flash message is stored before its redirect is sent', () => {
   const app = express();
   app.use((req, _res, next) => {
     // A session store that takes 50 ms to write, as a busy database would.
-    (req as unknown as { session: unknown }).session = { save: (cb: (err?: Error) => void) => setTimeout(() => (events.push('saved'), cb()), 50) };
+    (req as unknown as { session: unknown }).session = {
+      save: (cb: (err?: Error) => void) => setTimeout(() => (events.push('saved'), cb()), 50),
+    };
     next();
   });
   app.use(saveFlashBeforeRedirect);

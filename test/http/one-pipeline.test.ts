@@ -43,7 +43,9 @@ describe('one pipeline: every request through Express', () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   /** How many log lines Express's request log wrote for `method url` since `from`. */
-  const logged = (from: number, method: string, url: string) => lines.slice(from).filter((l) => l.msg === 'request completed' && l.req?.method === method && l.req.url === url).length;
+  const logged = (from: number, method: string, url: string) =>
+    lines.slice(from).filter((l) => l.msg === 'request completed' && l.req?.method === method && l.req.url === url)
+      .length;
 
   /** A visitor with a session, its token, and a cart holding `quantity` hopper lids. */
   async function shopper(quantity = 2) {
@@ -56,12 +58,22 @@ describe('one pipeline: every request through Express', () => {
       .type('form')
       .send({ product_id: String(await productIdByStockcode('PP-SHL')), quantity: String(quantity) });
     expect(add.status, add.text).to.equal(200);
-    const cookie = (res: { headers: Record<string, unknown> }, name: string) => ((res.headers['set-cookie'] as string[] | undefined) ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith(`${name}=`)) ?? '';
-    return { a, token, lineId: add.body.line.order_line_item_id as number, sid: cookie(add, 'hd.sid'), csrfCookie: cookie(page, 'hd.csrf') };
+    const cookie = (res: { headers: Record<string, unknown> }, name: string) =>
+      ((res.headers['set-cookie'] as string[] | undefined) ?? [])
+        .map((c) => c.split(';')[0])
+        .find((c) => c.startsWith(`${name}=`)) ?? '';
+    return {
+      a,
+      token,
+      lineId: add.body.line.order_line_item_id as number,
+      sid: cookie(add, 'hd.sid'),
+      csrfCookie: cookie(page, 'hd.csrf'),
+    };
   }
   const script = (a: Agent, method: 'put' | 'delete', url: string, token: string) =>
     a[method](url).set({ 'X-CSRF-Token': token, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
-  const quantityOf = async (lineId: number) => (await db.select({ q: orderLineItems.quantity }).from(orderLineItems).where(eq(orderLineItems.id, lineId)))[0]?.q;
+  const quantityOf = async (lineId: number) =>
+    (await db.select({ q: orderLineItems.quantity }).from(orderLineItems).where(eq(orderLineItems.id, lineId)))[0]?.q;
 
   it("the HTTP server's request listener is the Express application itself, in the server `npm start` runs", async () => {
     const running = await testServer();
@@ -76,7 +88,9 @@ describe('one pipeline: every request through Express', () => {
     expect(first.status).to.equal(200);
     expect(first.headers['x-page-cache']).to.equal('hit');
     expect(logged(from, 'GET', url)).to.equal(1);
-    const cookie = ((first.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((c) => c.split(';')[0]).join('; ');
+    const cookie = ((first.headers['set-cookie'] as unknown as string[] | undefined) ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(cookie).to.match(/^hd\.csrf=/);
     from = lines.length;
     const again = await supertest(base).get(url).set({ Accept: 'text/html', Cookie: cookie });
@@ -105,14 +119,27 @@ describe('one pipeline: every request through Express', () => {
     expect(logged(from, 'PUT', url)).to.equal(1);
 
     from = lines.length;
-    const inForm = await a.put(url).set('Accept', 'application/json').type('form').send({ quantity: '4', _csrf: token });
+    const inForm = await a
+      .put(url)
+      .set('Accept', 'application/json')
+      .type('form')
+      .send({ quantity: '4', _csrf: token });
     expect(inForm.status).to.equal(200);
     expect(inForm.body.quantity).to.equal(4);
     expect(logged(from, 'PUT', url)).to.equal(1);
 
     // The same security headers and type as Express's answers (here: the cart's own JSON).
-    const viaExpress = await a.get('/en-us/cart/synchronize').set({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
-    for (const h of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy', 'content-type']) {
+    const viaExpress = await a
+      .get('/en-us/cart/synchronize')
+      .set({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
+    for (const h of [
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'content-type',
+    ]) {
       expect(inForm.headers[h], h).to.equal(viaExpress.headers[h]);
     }
 
@@ -131,12 +158,21 @@ describe('one pipeline: every request through Express', () => {
     const badToken = await script(a, 'put', url, 'not-the-token').type('form').send({ quantity: '7' });
     expect(badToken.status).to.equal(403);
     expect(badToken.body.error.code).to.equal('forbidden');
-    const foreign = await script(a, 'put', url, token).set('Origin', 'https://elsewhere.example').type('form').send({ quantity: '7' });
+    const foreign = await script(a, 'put', url, token)
+      .set('Origin', 'https://elsewhere.example')
+      .type('form')
+      .send({ quantity: '7' });
     expect(foreign.status).to.equal(403);
     expect(foreign.body.error.code).to.equal('foreign_origin');
-    const crossSite = await script(a, 'put', url, token).set('Sec-Fetch-Site', 'cross-site').type('form').send({ quantity: '7' });
+    const crossSite = await script(a, 'put', url, token)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send({ quantity: '7' });
     expect(crossSite.body.error.code).to.equal('foreign_origin');
-    const bearer = await script(a, 'put', url, token).set('Authorization', 'Bearer nonsense').type('form').send({ quantity: '7' });
+    const bearer = await script(a, 'put', url, token)
+      .set('Authorization', 'Bearer nonsense')
+      .type('form')
+      .send({ quantity: '7' });
     expect(bearer.status).to.equal(401);
     // A session cookie whose signature does not hold: no session, so no cart and no line.
     expect(sid).to.match(/^hd\.sid=s%3A/);
@@ -148,28 +184,51 @@ describe('one pipeline: every request through Express', () => {
     expect(tampered.status).to.equal(404);
     expect(await quantityOf(lineId)).to.equal(2);
     // Each refusal is Express's: one request log line each.
-    expect(lines.slice(from).filter((l) => (l.msg === 'request completed' || l.msg === 'request errored') && l.req?.method === 'PUT' && l.req.url === url).length).to.equal(5);
+    expect(
+      lines
+        .slice(from)
+        .filter(
+          (l) =>
+            (l.msg === 'request completed' || l.msg === 'request errored') &&
+            l.req?.method === 'PUT' &&
+            l.req.url === url,
+        ).length,
+    ).to.equal(5);
   });
 
-  it('answers bad input, another visitor\'s line and a change of locale in the visitor\'s language', async () => {
+  it("answers bad input, another visitor's line and a change of locale in the visitor's language", async () => {
     const mine = await shopper(2);
     const theirs = await shopper(1);
     const from = lines.length;
-    expect((await script(mine.a, 'put', `/en-us/cart/${theirs.lineId}`, mine.token).type('form').send({ quantity: '5' })).body.error.code).to.equal('line_not_found');
-    expect((await script(mine.a, 'put', '/en-us/cart/abc', mine.token).type('form').send({ quantity: '5' })).status).to.equal(400);
-    const malformed = await script(mine.a, 'put', `/en-us/cart/${mine.lineId}`, mine.token).set('Content-Type', 'application/json').send('{"quantity":');
+    expect(
+      (await script(mine.a, 'put', `/en-us/cart/${theirs.lineId}`, mine.token).type('form').send({ quantity: '5' }))
+        .body.error.code,
+    ).to.equal('line_not_found');
+    expect(
+      (await script(mine.a, 'put', '/en-us/cart/abc', mine.token).type('form').send({ quantity: '5' })).status,
+    ).to.equal(400);
+    const malformed = await script(mine.a, 'put', `/en-us/cart/${mine.lineId}`, mine.token)
+      .set('Content-Type', 'application/json')
+      .send('{"quantity":');
     expect(malformed.status).to.equal(400);
     expect(malformed.body.error.message).to.equal('The request body is not valid JSON.');
     // A French page's step: the session takes the locale (a write: Express's), then bad input in French.
-    const fr = await script(mine.a, 'put', `/fr-ca/cart/${mine.lineId}`, mine.token).type('form').send({ quantity: '3' });
+    const fr = await script(mine.a, 'put', `/fr-ca/cart/${mine.lineId}`, mine.token)
+      .type('form')
+      .send({ quantity: '3' });
     expect(fr.status).to.equal(200);
     expect(fr.body.quantity).to.equal(3);
     expect(logged(from, 'PUT', `/fr-ca/cart/${mine.lineId}`)).to.equal(1);
-    const many = await script(mine.a, 'put', `/fr-ca/cart/${mine.lineId}`, mine.token).type('form').send({ quantity: 'beaucoup' });
+    const many = await script(mine.a, 'put', `/fr-ca/cart/${mine.lineId}`, mine.token)
+      .type('form')
+      .send({ quantity: 'beaucoup' });
     expect(many.status).to.equal(400);
     expect(many.body.error.fields.quantity).to.equal('La quantité doit être un nombre entier.');
     expect(await quantityOf(theirs.lineId)).to.equal(1);
     expect(await quantityOf(mine.lineId)).to.equal(3);
-    expect((await script(mine.a, 'put', `/fr-ca/cart/${mine.lineId}`, mine.token).type('form').send({ quantity: '4' })).body.quantity).to.equal(4);
+    expect(
+      (await script(mine.a, 'put', `/fr-ca/cart/${mine.lineId}`, mine.token).type('form').send({ quantity: '4' })).body
+        .quantity,
+    ).to.equal(4);
   });
 });

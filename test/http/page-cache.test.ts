@@ -17,7 +17,15 @@ describe('page cache: gzip splice', () => {
     const html = Buffer.from('<!doctype html><p>'.repeat(500));
     const big = randomBytes(70_000); // more than one stored block
     const cases = [
-      [piece(html), Buffer.from('token-1'), piece(Buffer.from('</p>middle')), big, piece(Buffer.alloc(0)), Buffer.alloc(0), piece(html)],
+      [
+        piece(html),
+        Buffer.from('token-1'),
+        piece(Buffer.from('</p>middle')),
+        big,
+        piece(Buffer.alloc(0)),
+        Buffer.alloc(0),
+        piece(html),
+      ],
       [Buffer.from('only stored')],
       [piece(html)],
       [],
@@ -33,7 +41,7 @@ describe('page cache: gzip splice', () => {
     expect(gzipOf([p]).length).to.be.below(html.length / 10);
   });
 
-  it('the trailer carries the CRC-32 of the whole page, joined from each piece\'s own (pieces of every size, big ones included)', () => {
+  it("the trailer carries the CRC-32 of the whole page, joined from each piece's own (pieces of every size, big ones included)", () => {
     // Lengths chosen to exercise every bit of the length in the CRC join: 1 byte to over 1 MB.
     const lengths = [1, 2, 3, 7, 255, 256, 4097, 65_535, 65_536, 70_001, 1_048_577];
     const pieces = lengths.map((n) => piece(randomBytes(n)));
@@ -61,7 +69,12 @@ describe('page cache: gzip splice', () => {
 describe('page cache: the key', () => {
   /** One URL whose page depends on the visitor's locale and channel (headers here, the session in the app). */
   function app() {
-    const cache = new PageCache({ renderPartial: () => '', ttlMs: 60_000, sessionCookie: 'sid', cookieSecret: 'secret' });
+    const cache = new PageCache({
+      renderPartial: () => '',
+      ttlMs: 60_000,
+      sessionCookie: 'sid',
+      cookieSecret: 'secret',
+    });
     let renders = 0;
     const a = express();
     a.use((req, res, next) => {
@@ -85,7 +98,8 @@ describe('page cache: the key', () => {
 
   it('serves a page only to visitors of its locale and channel, each with their own token', async () => {
     const { agent, renders } = app();
-    const get = (locale: string, channel: string, v: string) => agent.get('/page').set({ 'x-locale': locale, 'x-channel': channel, 'x-visitor': v });
+    const get = (locale: string, channel: string, v: string) =>
+      agent.get('/page').set({ 'x-locale': locale, 'x-channel': channel, 'x-visitor': v });
     expect((await get('en-us', 'US', 'a')).text).to.equal('<p>page en-us US token-a</p>');
     expect((await get('en-us', 'US', 'b')).text).to.equal('<p>page en-us US token-b</p>');
     expect(renders()).to.equal(1);

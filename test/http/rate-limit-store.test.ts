@@ -12,7 +12,16 @@ import { testServer } from '../helpers/server.ts';
 /** A minimal app limited by a store of its own over the shared table (as another process would have). */
 function limitedApp(pool: import('pg').Pool, prefix: string, limit: number) {
   const app = express();
-  app.use(rateLimit({ windowMs: 60_000, limit, standardHeaders: 'draft-7', legacyHeaders: false, store: new PgRateLimitStore(pool, prefix), keyGenerator: () => 'same-visitor' }));
+  app.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      store: new PgRateLimitStore(pool, prefix),
+      keyGenerator: () => 'same-visitor',
+    }),
+  );
   app.post('/try', (_req, res) => void res.json({ ok: true }));
   return app;
 }
@@ -39,7 +48,9 @@ describe('rate limits in PostgreSQL', () => {
     await store.decrement('k');
     expect((await store.get('k'))?.totalHits).to.equal(1);
     // The window ends (moved into the past rather than waited for).
-    await database.pool.query(`update rate_limits set reset_at = now() - interval '1 second' where key = $1`, [`${store.prefix}:k`]);
+    await database.pool.query(`update rate_limits set reset_at = now() - interval '1 second' where key = $1`, [
+      `${store.prefix}:k`,
+    ]);
     expect(await store.get('k')).to.equal(undefined);
     const fresh = await store.increment('k');
     expect(fresh.totalHits).to.equal(1);

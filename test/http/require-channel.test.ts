@@ -25,7 +25,16 @@ describe('requireChannel: one policy for a missing channel', function () {
 
   describe('the rule', () => {
     const us: ChannelInfo = {
-      id: 1, code: 'US', name: 'United States', currency: 'USD', currencyId: 1, midMarketRate: '1', taxExemptAvailable: true, defaultLocale: 'en-us', countryCodes: ['US'], countryIds: [1],
+      id: 1,
+      code: 'US',
+      name: 'United States',
+      currency: 'USD',
+      currencyId: 1,
+      midMarketRate: '1',
+      taxExemptAvailable: true,
+      defaultLocale: 'en-us',
+      countryCodes: ['US'],
+      countryIds: [1],
     };
     const resWith = (channel: ChannelInfo | undefined) => ({ locals: { channel } }) as unknown as Response;
     const refusal = (channel: ChannelInfo | undefined) => {
@@ -44,7 +53,9 @@ describe('requireChannel: one policy for a missing channel', function () {
       ['no currency', { ...us, currency: '' }],
       ['no country served', { ...us, countryCodes: [], countryIds: [] }],
     ];
-    for (const [name, channel] of refused) it(`refuses ${name} with 503 store_unavailable`, () => expect(refusal(channel)).to.deep.equal({ status: 503, code: 'store_unavailable' }));
+    for (const [name, channel] of refused)
+      it(`refuses ${name} with 503 store_unavailable`, () =>
+        expect(refusal(channel)).to.deep.equal({ status: 503, code: 'store_unavailable' }));
   });
 
   describe('a store with no channel, over HTTP', () => {
@@ -55,11 +66,26 @@ describe('requireChannel: one policy for a missing channel', function () {
 
     before(async () => {
       db = await createTestDb('nochannel');
-      app = await start({ env: 'test', port: 0, databaseUrl: db.databaseUrl, dataDir: db.dataDir, seed: 'none', logLevel: 'silent', sessionSecret: 'no-channel-secret-0123456789abcdef' });
+      app = await start({
+        env: 'test',
+        port: 0,
+        databaseUrl: db.databaseUrl,
+        dataDir: db.dataDir,
+        seed: 'none',
+        logLevel: 'silent',
+        sessionSecret: 'no-channel-secret-0123456789abcdef',
+      });
       a = supertest.agent(app.url);
       const page = await a.get('/en-us/register');
       token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.text)![1];
-      const reg = await a.post('/en-us/register').type('form').send({ _csrf: token, email: 'nochannel@example.test', password: 'long-enough-pw', firstName: 'Pat', lastName: 'Lee', accountType: 'personal' });
+      const reg = await a.post('/en-us/register').type('form').send({
+        _csrf: token,
+        email: 'nochannel@example.test',
+        password: 'long-enough-pw',
+        firstName: 'Pat',
+        lastName: 'Lee',
+        accountType: 'personal',
+      });
       expect(reg.status, reg.text).to.equal(303);
       token = /<meta name="csrf-token" content="([^"]+)"/.exec((await a.get('/en-us/account')).text)![1];
     });
@@ -71,13 +97,24 @@ describe('requireChannel: one policy for a missing channel', function () {
 
     const json = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
     const gets = [
-      '/en-us/', '/en-us/products', '/en-us/cart', '/en-us/cart/checkout', '/en-us/order/payment-methods', '/en-us/order/saved-methods',
-      '/en-us/seed-plates', '/en-us/parts/1', '/en-us/leads/new', '/en-us/account/addresses/new',
+      '/en-us/',
+      '/en-us/products',
+      '/en-us/cart',
+      '/en-us/cart/checkout',
+      '/en-us/order/payment-methods',
+      '/en-us/order/saved-methods',
+      '/en-us/seed-plates',
+      '/en-us/parts/1',
+      '/en-us/leads/new',
+      '/en-us/account/addresses/new',
     ];
     for (const path of gets) {
       it(`GET ${path} answers 503 store_unavailable`, async () => {
         const res = await a.get(path).set(json);
-        expect({ status: res.status, body: res.body }).to.deep.equal({ status: 503, body: { error: STORE_UNAVAILABLE } });
+        expect({ status: res.status, body: res.body }).to.deep.equal({
+          status: 503,
+          body: { error: STORE_UNAVAILABLE },
+        });
       });
     }
 
@@ -88,8 +125,15 @@ describe('requireChannel: one policy for a missing channel', function () {
         ['/en-us/order/customer-info', { accountType: 'personal' }],
       ];
       for (const [path, body] of posts) {
-        const res = await a.post(path).set({ ...json, 'X-CSRF-Token': token }).send(body);
-        expect({ path, status: res.status, body: res.body }).to.deep.equal({ path, status: 503, body: { error: STORE_UNAVAILABLE } });
+        const res = await a
+          .post(path)
+          .set({ ...json, 'X-CSRF-Token': token })
+          .send(body);
+        expect({ path, status: res.status, body: res.body }).to.deep.equal({
+          path,
+          status: 503,
+          body: { error: STORE_UNAVAILABLE },
+        });
       }
     });
 

@@ -33,7 +33,14 @@ const ACCOUNTS: [Person, string][] = [
 ];
 
 /** A concrete path for a pattern: real-looking values for the parameters. */
-const SAMPLE: Record<string, string> = { locale: 'en-us', stockcode: 'DEMO-KIT', language: 'fr', field: 'ui:nav.products', type: 'country', channel: 'US' };
+const SAMPLE: Record<string, string> = {
+  locale: 'en-us',
+  stockcode: 'DEMO-KIT',
+  language: 'fr',
+  field: 'ui:nav.products',
+  type: 'country',
+  channel: 'US',
+};
 const sample = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => SAMPLE[name] ?? '1');
 const rowOf = (r: MountedRoute) => ROUTE_PERMISSIONS.find((row) => row.method === r.method && row.path === r.path);
 const show = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
@@ -59,17 +66,41 @@ const POLICY: [RegExp, RegExp, Need][] = [
   [ANY, /^\/api\/warehouse\//, 'api-key'],
   // The storefront: anyone.
   [ANY, /^\/(:locale)?$/, 'public'],
-  [ANY, /^\/:locale\/(login|logout|register|password\/reset|products|search\/typeahead|instructionals|cart|shipping|channel|address|dealers|leads\/new|seed-plates|epp\/service-data|quick-order)(\/|$)/, 'public'],
+  [
+    ANY,
+    /^\/:locale\/(login|logout|register|password\/reset|products|search\/typeahead|instructionals|cart|shipping|channel|address|dealers|leads\/new|seed-plates|epp\/service-data|quick-order)(\/|$)/,
+    'public',
+  ],
   [READ, /^\/:locale\/parts(\/|$)/, 'public'],
   [WRITE, /^\/:locale\/parts\//, STAFF /* products.edit */],
   [ANY, /^\/:locale\/order\/customer-info$/, 'public'],
-  [ANY, /^\/:locale\/guest\/(orders\/:orderId|account)$/, 'public' /* guest checkout: the placing session's confirmation, the mailed account link */],
-  [ANY, /^\/(api\/channel|api\/generic-data|dealers\/set|cart\/checkout|payments\/tokens|bank-link\/accounts)(\/|$)/, 'public'],
+  [
+    ANY,
+    /^\/:locale\/guest\/(orders\/:orderId|account)$/,
+    'public' /* guest checkout: the placing session's confirmation, the mailed account link */,
+  ],
+  [
+    ANY,
+    /^\/(api\/channel|api\/generic-data|dealers\/set|cart\/checkout|payments\/tokens|bank-link\/accounts)(\/|$)/,
+    'public',
+  ],
   // A customer's own things: signed in (ownership is the route's: 404 otherwise).
   [ANY, /^\/:locale\/order\//, 'signed-in'],
-  [ANY, /^\/:locale\/account\/organization\/users/, ['buyer', 'admin'] /* organisation.users: Acme's account administrator */],
-  [ANY, /^\/:locale\/account\/organization\/approvals/, ['buyer', 'admin'] /* organisation.users: Acme's approvers (spending limits) */],
-  [ANY, /^\/:locale\/account(\/(orders|payment|addresses|quotes|approvals)(\/|$)|$)/, 'signed-in' /* quotes: the buyer's own; approvals: withdrawing one's own request */],
+  [
+    ANY,
+    /^\/:locale\/account\/organization\/users/,
+    ['buyer', 'admin'] /* organisation.users: Acme's account administrator */,
+  ],
+  [
+    ANY,
+    /^\/:locale\/account\/organization\/approvals/,
+    ['buyer', 'admin'] /* organisation.users: Acme's approvers (spending limits) */,
+  ],
+  [
+    ANY,
+    /^\/:locale\/account(\/(orders|payment|addresses|quotes|approvals)(\/|$)|$)/,
+    'signed-in' /* quotes: the buyer's own; approvals: withdrawing one's own request */,
+  ],
   [ANY, /^\/:locale\/orders\/:orderId/, 'signed-in'],
   [ANY, /^\/(api\/plaid\/link-token|bank-link\/statement)$/, 'signed-in'],
   // The orders API: a bearer token; payments need orders.pay.
@@ -92,7 +123,11 @@ const POLICY: [RegExp, RegExp, Need][] = [
   [ANY, /^\/:locale\/account\/dashboard\/reports/, STAFF /* reports.view */],
   [ANY, /^\/:locale\/account\/dashboard\/calendar/, STAFF /* calendar.edit */],
   [ANY, /^\/:locale\/instructional\/editor/, ADMIN /* instructionals.edit */],
-  [WRITE, /^\/:locale\/account\/dashboard\/producteditor\/product\/:productId\/distributor-price$/, DASHBOARD /* products.edit or dashboard.view */],
+  [
+    WRITE,
+    /^\/:locale\/account\/dashboard\/producteditor\/product\/:productId\/distributor-price$/,
+    DASHBOARD /* products.edit or dashboard.view */,
+  ],
   [ANY, /^\/:locale\/account\/dashboard\/producteditor/, STAFF /* products.edit */],
   [WRITE, /^\/:locale\/account\/dashboard\/media\/upload$/, STAFF /* media.edit or products.edit */],
   [ANY, /^\/(:locale\/account\/dashboard\/media|dev\/image-uploader)/, ADMIN /* media.edit */],
@@ -104,7 +139,8 @@ const POLICY: [RegExp, RegExp, Need][] = [
   [ANY, /^\/:locale\/account\/dashboard\/integrations/, ADMIN /* webhooks.edit */],
   [ANY, /^\/translation\//, ADMIN /* translations.edit */],
 ];
-const needOf = (method: string, path: string): Need | undefined => POLICY.find(([m, p]) => m.test(method) && p.test(path))?.[2];
+const needOf = (method: string, path: string): Need | undefined =>
+  POLICY.find(([m, p]) => m.test(method) && p.test(path))?.[2];
 
 /** What the policy expects for this person: through, 401 (not signed in, or no bearer token) or 403. */
 function expectedFor(need: Need, w: Who): 'allow' | 401 | 403 {
@@ -133,20 +169,27 @@ describe('route permissions: one table, one guard', function () {
   it('has a row for every mounted route', () => {
     expect(routes.length).to.be.greaterThan(100);
     const missing = routes.filter((r) => !rowOf(r));
-    expect(missing.map(show), `mounted routes missing from ROUTE_PERMISSIONS (src/http/route-permissions.ts); add one line each, e.g. R('${missing[0]?.method}', '${missing[0]?.path}', 'signed-in'):\n  ${missing.map(show).join('\n  ')}\n`).to.deep.equal([]);
+    expect(
+      missing.map(show),
+      `mounted routes missing from ROUTE_PERMISSIONS (src/http/route-permissions.ts); add one line each, e.g. R('${missing[0]?.method}', '${missing[0]?.path}', 'signed-in'):\n  ${missing.map(show).join('\n  ')}\n`,
+    ).to.deep.equal([]);
   });
 
   it('has no row for a route that is not mounted, and no row twice', () => {
     const mounted = new Set(routes.map(show));
     const stale = ROUTE_PERMISSIONS.filter((row) => !mounted.has(show(row)));
-    expect(stale.map(show), 'rows of ROUTE_PERMISSIONS with no mounted route (remove or fix the path)').to.deep.equal([]);
+    expect(stale.map(show), 'rows of ROUTE_PERMISSIONS with no mounted route (remove or fix the path)').to.deep.equal(
+      [],
+    );
     const seen = new Set<string>();
     const twice = ROUTE_PERMISSIONS.filter((row) => (seen.has(show(row)) ? true : (seen.add(show(row)), false)));
     expect(twice.map(show), 'rows listed twice').to.deep.equal([]);
   });
 
   it("resolves each route's sample path to that route's own row (static paths come before parameter paths)", () => {
-    const wrong = routes.filter((r) => ruleFor(r.method, sample(r.path)) !== rowOf(r)).map((r) => `${show(r)} → ${show(ruleFor(r.method, sample(r.path)) ?? { method: '-', path: 'no row' })}`);
+    const wrong = routes
+      .filter((r) => ruleFor(r.method, sample(r.path)) !== rowOf(r))
+      .map((r) => `${show(r)} → ${show(ruleFor(r.method, sample(r.path)) ?? { method: '-', path: 'no row' })}`);
     expect(wrong).to.deep.equal([]);
   });
 
@@ -156,7 +199,8 @@ describe('route permissions: one table, one guard', function () {
   });
 
   /** What `w` should get for `row`, by the hand-written policy (the row itself only names the route). */
-  const expected = (row: MountedRoute, w: Who): 'allow' | 401 | 403 => expectedFor(needOf(row.method, row.path) ?? 'api-key', w);
+  const expected = (row: MountedRoute, w: Who): 'allow' | 401 | 403 =>
+    expectedFor(needOf(row.method, row.path) ?? 'api-key', w);
 
   async function request(row: MountedRoute, w: Who) {
     const path = sample(row.path);
@@ -166,7 +210,12 @@ describe('route permissions: one table, one guard', function () {
     return req;
   }
 
-  function verdict(row: MountedRoute, w: Who, res: { status: number; headers: Record<string, string> }, want: 'allow' | 401 | 403): string | null {
+  function verdict(
+    row: MountedRoute,
+    w: Who,
+    res: { status: number; headers: Record<string, string> },
+    want: 'allow' | 401 | 403,
+  ): string | null {
     const at = `${show(row)} as ${w.name}: got ${res.status}`;
     if (res.status === 500) return `${at} (a server error)`;
     const toSignIn = res.status === 401 || (res.status === 302 && /\/login$/.test(res.headers.location ?? ''));

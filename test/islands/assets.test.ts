@@ -60,7 +60,9 @@ describe('src/http/assets', () => {
 
     it('gives each mount its own id prefix', () => {
       const id = (html: string) => html.match(/data-island-id="([^"]+)"/)![1];
-      expect(id(renderIsland('locale-channel-picker', props))).not.to.equal(id(renderIsland('locale-channel-picker', props)));
+      expect(id(renderIsland('locale-channel-picker', props))).not.to.equal(
+        id(renderIsland('locale-channel-picker', props)),
+      );
     });
 
     it('throws on an unknown island', () => {
@@ -72,7 +74,12 @@ describe('src/http/assets', () => {
   it('views/partials/island.ejs renders through renderIsland (as renderIsland or island)', async () => {
     const file = path.resolve('views/partials/island.ejs');
     const a = await ejs.renderFile(file, { renderIsland, name: 'locale-channel-picker', props });
-    const b = await ejs.renderFile(file, { island: renderIsland, name: 'locale-channel-picker', props, attrs: { 'data-testid': 'picker' } });
+    const b = await ejs.renderFile(file, {
+      island: renderIsland,
+      name: 'locale-channel-picker',
+      props,
+      attrs: { 'data-testid': 'picker' },
+    });
     for (const html of [a, b]) {
       expect(html.trim()).to.match(/^<div data-island="locale-channel-picker"/);
       expect(propsOf(html)).to.deep.equal(props);
@@ -97,7 +104,10 @@ describe('src/http/assets', () => {
     });
 
     it('maps logical names to URLs', () => {
-      writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ 'boot.js': '/build/boot-ABC.js', 'app.css': '/build/app-DEF.css' }));
+      writeFileSync(
+        path.join(dir, 'manifest.json'),
+        JSON.stringify({ 'boot.js': '/build/boot-ABC.js', 'app.css': '/build/app-DEF.css' }),
+      );
       loadManifest(dir);
       expect(assetUrl('boot.js')).to.equal('/build/boot-ABC.js');
       expect(assetUrl('app.css')).to.equal('/build/app-DEF.css');

@@ -43,7 +43,8 @@ describe('islands build (esbuild.config.mjs)', () => {
       if (seen.has(key)) return;
       seen.add(key);
       const out = result.metafile.outputs[key];
-      for (const input of Object.keys(out.inputs)) expect(input, `${key} bundles ${input}`).not.to.match(/node_modules\/(react|react-dom|scheduler)\//);
+      for (const input of Object.keys(out.inputs))
+        expect(input, `${key} bundles ${input}`).not.to.match(/node_modules\/(react|react-dom|scheduler)\//);
       for (const imp of out.imports) if (imp.kind === 'import-statement') visit(imp.path);
     };
     visit(outputOf(result.manifest['boot.js'])[0]);
@@ -54,7 +55,9 @@ describe('islands build (esbuild.config.mjs)', () => {
 
   it('puts React in a shared chunk and each island in its own', () => {
     const chunks = Object.entries(result.metafile.outputs).filter(([k]) => k.includes('/chunks/') && k.endsWith('.js'));
-    const withReact = chunks.filter(([, o]) => Object.keys(o.inputs).some((i) => i.endsWith('node_modules/react/cjs/react.production.js')));
+    const withReact = chunks.filter(([, o]) =>
+      Object.keys(o.inputs).some((i) => i.endsWith('node_modules/react/cjs/react.production.js')),
+    );
     expect(withReact, 'one chunk holds react').to.have.length(1);
     const picker = chunks.filter(([, o]) => Object.keys(o.inputs).includes('islands/locale-channel-picker.tsx'));
     expect(picker).to.have.length(1);

@@ -15,8 +15,6 @@ import type { Props } from '../../islands/locale-channel-picker.tsx';
 import { ALERT_DISMISS_MS } from '../../src/domain/constants.ts';
 import { CHROMIUM, requireChromium } from '../helpers/browser.ts';
 
-
-
 const props = (locale: string): Props => ({
   locale,
   locales: [
@@ -69,13 +67,18 @@ describe('islands in the browser', function () {
         const channel = url.pathname.match(/^\/[a-z-]+\/channel\/([a-z]+)$/);
         if (req.method === 'POST' && channel) {
           posts.push({ url: url.pathname, body });
-          if (channel[1] === 'bad') return res.writeHead(409, { 'content-type': 'application/json' }).end('{"error":{"message":"x"}}');
+          if (channel[1] === 'bad')
+            return res.writeHead(409, { 'content-type': 'application/json' }).end('{"error":{"message":"x"}}');
           return res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
         }
         if (url.pathname.startsWith('/build/')) {
           const file = path.join(outdir, url.pathname.slice('/build/'.length));
           if (!file.startsWith(outdir) || !existsSync(file)) return res.writeHead(404).end();
-          const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'application/octet-stream';
+          const type = file.endsWith('.js')
+            ? 'text/javascript'
+            : file.endsWith('.css')
+              ? 'text/css'
+              : 'application/octet-stream';
           return res.writeHead(200, { 'content-type': type }).end(readFileSync(file));
         }
         const page = url.pathname.match(/^\/([a-z]{2}-[a-z]{2})\/page$/);
@@ -98,7 +101,15 @@ describe('islands in the browser', function () {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 375, height: 700 },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = context.pages()[0] ?? (await context.newPage());
     await page.route('**/channel/down', (route) => route.abort('failed')); // a network failure
@@ -161,9 +172,12 @@ describe('islands in the browser', function () {
     await page.waitForSelector('[data-testid="alert"]', { state: 'detached' });
   });
 
-  it('changing the locale goes to that locale\'s page', async () => {
+  it("changing the locale goes to that locale's page", async () => {
     await open('/en-us/page');
-    await Promise.all([page.waitForURL(`${base}/fr-ca/page`), page.selectOption('[data-testid="locale-select"]', 'fr-ca')]);
+    await Promise.all([
+      page.waitForURL(`${base}/fr-ca/page`),
+      page.selectOption('[data-testid="locale-select"]', 'fr-ca'),
+    ]);
   });
 
   it('changing the channel posts country with the CSRF header, then reloads', async () => {

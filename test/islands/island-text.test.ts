@@ -28,8 +28,14 @@ function files(dir: string): string[] {
 
 /** What is never shown to a person: the code before the literal, or the literal itself. */
 const NOT_SHOWN_BEFORE = [
-  /\.key\s*(===|!==)\s*$/, /\.key\.startsWith\(\s*$/, /\|\|\s*e\.key\s*===\s*$/, // keyboard key names
-  /setRequestHeader\(\s*$/, /new Error\(\s*$/, /console\.\w+\(\s*$/, /\.name\s*(===|!==|=)\s*$/, /this\.name\s*=\s*$/, // headers, programmer errors (never shown: islands/lib/errors.ts)
+  /\.key\s*(===|!==)\s*$/,
+  /\.key\.startsWith\(\s*$/,
+  /\|\|\s*e\.key\s*===\s*$/, // keyboard key names
+  /setRequestHeader\(\s*$/,
+  /new Error\(\s*$/,
+  /console\.\w+\(\s*$/,
+  /\.name\s*(===|!==|=)\s*$/,
+  /this\.name\s*=\s*$/, // headers, programmer errors (never shown: islands/lib/errors.ts)
 ];
 const NOT_SHOWN_TEXT = [
   /^[A-Z]\w*Error$/, // error class names
@@ -55,21 +61,30 @@ export function englishLiterals(code: string): { text: string; line: number }[] 
   }
   // English message constants of src (MESSAGES, DATE_FIELD_MESSAGES…) read in an island.
   for (const c of code.matchAll(/\b([A-Z_]*MESSAGES?)\b(?![\s\S]{0,3}\bfrom\b)/g)) {
-    if (!/import\s*\{[^}]*$/.test(code.slice(Math.max(0, c.index - 200), c.index))) out.push({ text: c[1], line: code.slice(0, c.index).split('\n').length });
+    if (!/import\s*\{[^}]*$/.test(code.slice(Math.max(0, c.index - 200), c.index)))
+      out.push({ text: c[1], line: code.slice(0, c.index).split('\n').length });
   }
   return out;
 }
 
 function compiled(file: string): string {
   const src = readFileSync(file, 'utf8');
-  return transformSync(src, { loader: file.endsWith('.tsx') ? 'tsx' : 'ts', jsx: 'automatic', legalComments: 'none', format: 'esm', target: 'es2022' }).code;
+  return transformSync(src, {
+    loader: file.endsWith('.tsx') ? 'tsx' : 'ts',
+    jsx: 'automatic',
+    legalComments: 'none',
+    format: 'esm',
+    target: 'es2022',
+  }).code;
 }
 
-describe('islands: their own text in the page\'s language', () => {
+describe("islands: their own text in the page's language", () => {
   it('no island shows an English literal: the scan of islands/ finds none', () => {
     const all = files(join(ROOT, 'islands'));
     expect(all.length, 'the scan reads the islands').to.be.greaterThan(60);
-    const found = all.flatMap((f) => englishLiterals(compiled(f)).map((l) => `${f.slice(ROOT.length)} (compiled line ${l.line}): ${l.text}`));
+    const found = all.flatMap((f) =>
+      englishLiterals(compiled(f)).map((l) => `${f.slice(ROOT.length)} (compiled line ${l.line}): ${l.text}`),
+    );
     expect(found).to.deep.equal([]);
   });
 
@@ -84,7 +99,12 @@ describe('islands: their own text in the page\'s language', () => {
        showAlert(MESSAGES.genericError);`,
       { loader: 'tsx', jsx: 'automatic' },
     ).code;
-    expect(englishLiterals(code).map((l) => l.text)).to.deep.equal(['Something broke', 'Extended Payment Program unavailable.', 'Choose a date', 'MESSAGES']);
+    expect(englishLiterals(code).map((l) => l.text)).to.deep.equal([
+      'Something broke',
+      'Extended Payment Program unavailable.',
+      'Choose a date',
+      'MESSAGES',
+    ]);
   });
 
   it('every row has its French and Spanish, with the same placeholders', () => {
@@ -97,11 +117,13 @@ describe('islands: their own text in the page\'s language', () => {
       expect(catalog.fr[`island.${name}` as keyof typeof catalog.fr], `catalog island.${name}`).to.equal(fr);
     }
     // The messages the server sends too have their row in the error catalogue.
-    for (const english of Object.values(ISLAND_ERRORS)) expect(Object.values(errorTexts.en), english).to.include(english);
+    for (const english of Object.values(ISLAND_ERRORS))
+      expect(Object.values(errorTexts.en), english).to.include(english);
   });
 
-  it('a page\'s island text is its language: French, Spanish, English for en', () => {
-    const t = (lang: 'en' | 'fr' | 'es') => (key: string) => (catalog[lang] as Record<string, string>)[key] ?? (catalog.en as Record<string, string>)[key] ?? key;
+  it("a page's island text is its language: French, Spanish, English for en", () => {
+    const t = (lang: 'en' | 'fr' | 'es') => (key: string) =>
+      (catalog[lang] as Record<string, string>)[key] ?? (catalog.en as Record<string, string>)[key] ?? key;
     const fr = islandTexts(t('fr'));
     expect(fr.genericError).to.equal('Une erreur est survenue');
     expect(fr.networkError).to.equal('Erreur réseau');

@@ -27,7 +27,9 @@ describe('islands/lib/request', () => {
         else if (path === '/empty') res.writeHead(204).end();
         else if (path === '/invalid') {
           res.writeHead(422, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { code: 'invalid', message: 'Fix these', fields: { quantity: 'Too many' } } }));
+          res.end(
+            JSON.stringify({ error: { code: 'invalid', message: 'Fix these', fields: { quantity: 'Too many' } } }),
+          );
         } else if (path === '/html-error') {
           res.writeHead(500, { 'content-type': 'text/html' });
           res.end('<!doctype html><h1>Oops</h1>');
@@ -47,7 +49,13 @@ describe('islands/lib/request', () => {
     (globalThis as { document?: unknown }).document = {
       querySelector: (sel: string) => (sel.includes('csrf-token') ? { content: 'tok-1' } : null),
     };
-    const res = await request('POST', `${base}/ok`, { country: 'CA', n: 2, tags: ['a', 'b'], skip: undefined, loc: { lat: 1 } });
+    const res = await request('POST', `${base}/ok`, {
+      country: 'CA',
+      n: 2,
+      tags: ['a', 'b'],
+      skip: undefined,
+      loc: { lat: 1 },
+    });
     expect(res).to.deep.equal({ ok: true });
     expect(seen.method).to.equal('POST');
     expect(seen.headers['content-type']).to.match(/^application\/x-www-form-urlencoded/);
@@ -84,7 +92,9 @@ describe('islands/lib/request', () => {
     expect(err).to.be.instanceOf(AppRequestError);
     expect(err.status).to.equal(422);
     expect(err.statusText).to.equal('Unprocessable Entity');
-    expect(err.body).to.deep.equal({ error: { code: 'invalid', message: 'Fix these', fields: { quantity: 'Too many' } } });
+    expect(err.body).to.deep.equal({
+      error: { code: 'invalid', message: 'Fix these', fields: { quantity: 'Too many' } },
+    });
     expect(err.message).to.equal('Fix these');
     expect(messagesOf(err)).to.deep.equal(['Fix these', 'Too many']);
 
@@ -121,7 +131,9 @@ describe('islands/lib helpers', () => {
 
   it('formBody drops null and undefined, stringifies dates', () => {
     const d = new Date(Date.UTC(2026, 0, 2));
-    expect(formBody({ a: null, b: undefined, c: false, d }).toString()).to.equal('c=false&d=2026-01-02T00%3A00%3A00.000Z');
+    expect(formBody({ a: null, b: undefined, c: false, d }).toString()).to.equal(
+      'c=false&d=2026-01-02T00%3A00%3A00.000Z',
+    );
   });
 
   it('debounce runs once with the last arguments, after the pause and not before, and can be cancelled', () => {

@@ -2,7 +2,13 @@
 import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BankLinkError, createBankLinkProvider, OfflineBankLinkProvider, PlaidBankLinkProvider, routingValid } from '../../src/providers/bank/index.ts';
+import {
+  BankLinkError,
+  createBankLinkProvider,
+  OfflineBankLinkProvider,
+  PlaidBankLinkProvider,
+  routingValid,
+} from '../../src/providers/bank/index.ts';
 import { testServer } from '../helpers/server.ts';
 
 async function rejects(p: Promise<unknown>): Promise<BankLinkError> {
@@ -15,14 +21,21 @@ async function rejects(p: Promise<unknown>): Promise<BankLinkError> {
   throw new Error('expected a BankLinkError');
 }
 
-const form = (link_token: string, account_number = '000111222333') => ({ link_token, routing_number: '021000021', account_number, account_holder: 'Pat Lee', account_type: 'checking' as const });
+const form = (link_token: string, account_number = '000111222333') => ({
+  link_token,
+  routing_number: '021000021',
+  account_number,
+  account_holder: 'Pat Lee',
+  account_type: 'checking' as const,
+});
 
 describe('providers: offline bank-link sandbox', function () {
   this.timeout(60_000);
 
   it('checks ABA routing numbers', () => {
     for (const ok of ['021000021', '011000015', '110000000', '121000248']) expect(routingValid(ok), ok).to.equal(true);
-    for (const bad of ['021000022', '12345678', '0210000210', 'abcdefghi', '000000000']) expect(routingValid(bad), bad).to.equal(false);
+    for (const bad of ['021000022', '12345678', '0210000210', 'abcdefghi', '000000000'])
+      expect(routingValid(bad), bad).to.equal(false);
   });
 
   it('issues link tokens, takes an account through its hosted form, sends two deposits under $1.00, exchanges once for the linked user, verifies', async () => {
@@ -52,25 +65,41 @@ describe('providers: offline bank-link sandbox', function () {
   it('debits once per idempotency key; accounts ending 0002 are refused (insufficient funds)', async () => {
     const db = (await testServer()).database.db;
     const p = new OfflineBankLinkProvider(db);
-    const ok = await p.exchange((await p.addAccount(form((await p.createLinkToken('43')).linkToken))).publicToken, '43');
+    const ok = await p.exchange(
+      (await p.addAccount(form((await p.createLinkToken('43')).linkToken))).publicToken,
+      '43',
+    );
     const a = await p.debit({ ref: ok.ref, amountCents: 12345, currency: 'usd', idempotencyKey: 'k1' });
     expect(a).to.include({ status: 'pending', amountCents: 12345, currency: 'USD' });
-    expect((await p.debit({ ref: ok.ref, amountCents: 12345, currency: 'usd', idempotencyKey: 'k1' })).ref).to.equal(a.ref);
+    expect((await p.debit({ ref: ok.ref, amountCents: 12345, currency: 'usd', idempotencyKey: 'k1' })).ref).to.equal(
+      a.ref,
+    );
     expect(p.debitCount).to.equal(1);
     await p.cancel(a.ref);
     expect(p.debitCount).to.equal(0);
     const again = await p.debit({ ref: ok.ref, amountCents: 12345, currency: 'usd', idempotencyKey: 'k1' });
     expect(again.ref).not.to.equal(a.ref);
-    expect((await rejects(p.debit({ ref: ok.ref, amountCents: 1, currency: 'usd', idempotencyKey: 'k1' }))).code).to.equal('provider_error');
-    expect((await rejects(p.debit({ ref: ok.ref, amountCents: 0, currency: 'usd', idempotencyKey: 'k0' }))).code).to.equal('provider_error');
-    const nsf = await p.exchange((await p.addAccount(form((await p.createLinkToken('43')).linkToken, '99990002'))).publicToken, '43');
-    expect((await rejects(p.debit({ ref: nsf.ref, amountCents: 100, currency: 'usd', idempotencyKey: 'k2' }))).code).to.equal('debit_declined');
+    expect(
+      (await rejects(p.debit({ ref: ok.ref, amountCents: 1, currency: 'usd', idempotencyKey: 'k1' }))).code,
+    ).to.equal('provider_error');
+    expect(
+      (await rejects(p.debit({ ref: ok.ref, amountCents: 0, currency: 'usd', idempotencyKey: 'k0' }))).code,
+    ).to.equal('provider_error');
+    const nsf = await p.exchange(
+      (await p.addAccount(form((await p.createLinkToken('43')).linkToken, '99990002'))).publicToken,
+      '43',
+    );
+    expect(
+      (await rejects(p.debit({ ref: nsf.ref, amountCents: 100, currency: 'usd', idempotencyKey: 'k2' }))).code,
+    ).to.equal('debit_declined');
   });
 
   it('is the default without Plaid credentials; Plaid when both are set', async () => {
     const db = (await testServer()).database.db;
     expect(createBankLinkProvider({ providers: {} }, db).kind).to.equal('offline');
-    expect(createBankLinkProvider({ providers: { plaid: { clientId: 'c', secret: 's', env: 'sandbox' } } }, db).kind).to.equal('plaid');
+    expect(
+      createBankLinkProvider({ providers: { plaid: { clientId: 'c', secret: 's', env: 'sandbox' } } }, db).kind,
+    ).to.equal('plaid');
   });
 });
 
@@ -88,29 +117,74 @@ async function fakePlaid() {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(json));
       };
-      if (body.client_id !== 'client-1' || body.secret !== 'secret-1') return send(400, { error_type: 'INVALID_INPUT', error_code: 'INVALID_API_KEYS', error_message: 'bad keys', display_message: null });
+      if (body.client_id !== 'client-1' || body.secret !== 'secret-1')
+        return send(400, {
+          error_type: 'INVALID_INPUT',
+          error_code: 'INVALID_API_KEYS',
+          error_message: 'bad keys',
+          display_message: null,
+        });
       switch (req.url) {
         case '/link/token/create':
-          return send(200, { link_token: `link-sandbox-${body.user.client_user_id}`, expiration: '2026-12-01T00:00:00Z' });
+          return send(200, {
+            link_token: `link-sandbox-${body.user.client_user_id}`,
+            expiration: '2026-12-01T00:00:00Z',
+          });
         case '/item/public_token/exchange':
-          if (body.public_token !== 'public-sandbox-1') return send(400, { error_type: 'INVALID_INPUT', error_code: 'INVALID_PUBLIC_TOKEN', error_message: 'bad token' });
+          if (body.public_token !== 'public-sandbox-1')
+            return send(400, {
+              error_type: 'INVALID_INPUT',
+              error_code: 'INVALID_PUBLIC_TOKEN',
+              error_message: 'bad token',
+            });
           return send(200, { access_token: 'access-sandbox-1', item_id: 'item-1' });
         case '/accounts/get':
-          if (body.access_token !== 'access-sandbox-1') return send(400, { error_type: 'INVALID_INPUT', error_code: 'INVALID_ACCESS_TOKEN', error_message: 'bad' });
-          return send(200, { accounts: [{ account_id: 'acc-1', mask: '6789', name: 'Plaid Checking', official_name: 'Plaid Gold Checking', subtype: 'checking', verification_status: state.verification }] });
+          if (body.access_token !== 'access-sandbox-1')
+            return send(400, { error_type: 'INVALID_INPUT', error_code: 'INVALID_ACCESS_TOKEN', error_message: 'bad' });
+          return send(200, {
+            accounts: [
+              {
+                account_id: 'acc-1',
+                mask: '6789',
+                name: 'Plaid Checking',
+                official_name: 'Plaid Gold Checking',
+                subtype: 'checking',
+                verification_status: state.verification,
+              },
+            ],
+          });
         case '/transfer/authorization/create':
-          return send(200, { authorization: { id: 'auth-1', decision: state.decision, decision_rationale: state.decision === 'approved' ? null : { code: 'NSF', description: 'Insufficient funds' } } });
+          return send(200, {
+            authorization: {
+              id: 'auth-1',
+              decision: state.decision,
+              decision_rationale:
+                state.decision === 'approved' ? null : { code: 'NSF', description: 'Insufficient funds' },
+            },
+          });
         case '/transfer/cancel':
-          return send(body.transfer_id === 'transfer-1' ? 200 : 400, body.transfer_id === 'transfer-1' ? { request_id: 'r1' } : { error_code: 'TRANSFER_NOT_CANCELLABLE', error_message: 'no' });
+          return send(
+            body.transfer_id === 'transfer-1' ? 200 : 400,
+            body.transfer_id === 'transfer-1'
+              ? { request_id: 'r1' }
+              : { error_code: 'TRANSFER_NOT_CANCELLABLE', error_message: 'no' },
+          );
         case '/transfer/create':
-          return send(200, { transfer: { id: 'transfer-1', status: 'pending', amount: '123.45', iso_currency_code: 'USD' } });
+          return send(200, {
+            transfer: { id: 'transfer-1', status: 'pending', amount: '123.45', iso_currency_code: 'USD' },
+          });
         default:
           return send(404, { error_code: 'NOT_FOUND', error_message: 'no route' });
       }
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, state, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    state,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe('providers: Plaid adapter (against a local fake Plaid)', () => {
@@ -123,14 +197,25 @@ describe('providers: Plaid adapter (against a local fake Plaid)', () => {
     const t = await plaid().createLinkToken('41');
     expect(t.linkToken).to.equal('link-sandbox-41');
     const call = fake.seen.find((s) => s.path === '/link/token/create')!;
-    expect(call.body).to.deep.include({ client_id: 'client-1', secret: 'secret-1', products: ['auth'], country_codes: ['US'] });
+    expect(call.body).to.deep.include({
+      client_id: 'client-1',
+      secret: 'secret-1',
+      products: ['auth'],
+      country_codes: ['US'],
+    });
     expect(call.body.auth.same_day_microdeposits_enabled).to.equal(true);
   });
 
   it('exchanges the public token, reads the mask and the verification status, and debits through Transfer with the idempotency key', async () => {
     const p = plaid();
     const a = await p.exchange('public-sandbox-1');
-    expect(a).to.deep.equal({ ref: 'access-sandbox-1:acc-1', last4: '6789', bankName: 'Plaid Gold Checking', holderName: '', accountType: 'checking' });
+    expect(a).to.deep.equal({
+      ref: 'access-sandbox-1:acc-1',
+      last4: '6789',
+      bankName: 'Plaid Gold Checking',
+      holderName: '',
+      accountType: 'checking',
+    });
     expect((await rejects(p.exchange('public-sandbox-bad'))).code).to.equal('invalid_token');
     fake.state.verification = 'pending_manual_verification';
     expect(await p.verify(a.ref)).to.equal('pending');
@@ -138,16 +223,31 @@ describe('providers: Plaid adapter (against a local fake Plaid)', () => {
     expect(await p.verify(a.ref)).to.equal('mismatch');
     fake.state.verification = 'manually_verified';
     expect(await p.verify(a.ref)).to.equal('verified');
-    const d = await p.debit({ ref: a.ref, amountCents: 12345, currency: 'USD', idempotencyKey: 'order-9-key', description: 'Order 9 for a planter' });
+    const d = await p.debit({
+      ref: a.ref,
+      amountCents: 12345,
+      currency: 'USD',
+      idempotencyKey: 'order-9-key',
+      description: 'Order 9 for a planter',
+    });
     expect(d).to.deep.equal({ ref: 'transfer-1', status: 'pending', amountCents: 12345, currency: 'USD' });
     const auth = fake.seen.find((s) => s.path === '/transfer/authorization/create')!;
-    expect(auth.body).to.deep.include({ access_token: 'access-sandbox-1', account_id: 'acc-1', type: 'debit', network: 'ach', amount: '123.45', idempotency_key: 'order-9-key' });
+    expect(auth.body).to.deep.include({
+      access_token: 'access-sandbox-1',
+      account_id: 'acc-1',
+      type: 'debit',
+      network: 'ach',
+      amount: '123.45',
+      idempotency_key: 'order-9-key',
+    });
     expect(fake.seen.find((s) => s.path === '/transfer/create')!.body.description.length).to.be.at.most(15);
     await p.cancel(d.ref);
     expect(fake.seen.find((s) => s.path === '/transfer/cancel')!.body.transfer_id).to.equal('transfer-1');
     expect((await rejects(p.cancel('transfer-9'))).code).to.equal('provider_error');
     fake.state.decision = 'declined';
-    expect((await rejects(p.debit({ ref: a.ref, amountCents: 100, currency: 'USD', idempotencyKey: 'k2' }))).code).to.equal('debit_declined');
+    expect(
+      (await rejects(p.debit({ ref: a.ref, amountCents: 100, currency: 'USD', idempotencyKey: 'k2' }))).code,
+    ).to.equal('debit_declined');
     fake.state.decision = 'approved';
     expect((await rejects(p.verify('no-colon'))).code).to.equal('invalid_account');
   });
@@ -155,7 +255,12 @@ describe('providers: Plaid adapter (against a local fake Plaid)', () => {
   it('wrong keys and an unreachable service are provider errors, never a crash', async () => {
     const wrong = new PlaidBankLinkProvider({ clientId: 'client-1', secret: 'nope', baseUrl: fake.url });
     expect((await rejects(wrong.createLinkToken('1'))).code).to.equal('provider_error');
-    const down = new PlaidBankLinkProvider({ clientId: 'client-1', secret: 'secret-1', baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
+    const down = new PlaidBankLinkProvider({
+      clientId: 'client-1',
+      secret: 'secret-1',
+      baseUrl: 'http://127.0.0.1:9',
+      timeoutMs: 2000,
+    });
     expect((await rejects(down.createLinkToken('1'))).code).to.equal('provider_error');
   });
 });

@@ -12,20 +12,39 @@ describe('providers/captcha offline', () => {
   it('accepts a token it issued once, under the offline key, within its lifetime', async () => {
     const c = createOfflineCaptcha({ secret: 's' });
     const token = c.issue(NOW)!;
-    expect(await c.verify({ token, key: 'offline', action: 'submit', now: later(5000) })).to.deep.equal({ ok: true, score: 1 });
-    expect(await c.verify({ token, key: 'offline', action: 'submit', now: later(6000) })).to.deep.equal({ ok: false, reason: 'duplicate' });
+    expect(await c.verify({ token, key: 'offline', action: 'submit', now: later(5000) })).to.deep.equal({
+      ok: true,
+      score: 1,
+    });
+    expect(await c.verify({ token, key: 'offline', action: 'submit', now: later(6000) })).to.deep.equal({
+      ok: false,
+      reason: 'duplicate',
+    });
   });
 
   it('declines missing, forged, foreign, wrong-key and expired tokens', async () => {
     const c = createOfflineCaptcha({ secret: 's' });
     const other = createOfflineCaptcha({ secret: 't' });
     const token = c.issue(NOW)!;
-    expect(await c.verify({ token: undefined, key: 'offline', action: 'submit', now: NOW })).to.deep.equal({ ok: false, reason: 'missing' });
-    expect((await c.verify({ token: `${token.slice(0, -2)}xx`, key: 'offline', action: 'submit', now: NOW })).ok).to.equal(false);
-    expect((await c.verify({ token: other.issue(NOW)!, key: 'offline', action: 'submit', now: NOW })).ok).to.equal(false);
+    expect(await c.verify({ token: undefined, key: 'offline', action: 'submit', now: NOW })).to.deep.equal({
+      ok: false,
+      reason: 'missing',
+    });
+    expect(
+      (await c.verify({ token: `${token.slice(0, -2)}xx`, key: 'offline', action: 'submit', now: NOW })).ok,
+    ).to.equal(false);
+    expect((await c.verify({ token: other.issue(NOW)!, key: 'offline', action: 'submit', now: NOW })).ok).to.equal(
+      false,
+    );
     expect((await c.verify({ token, key: 'somekey', action: 'submit', now: NOW })).ok).to.equal(false);
-    expect(await c.verify({ token, key: 'offline', action: 'submit', now: later(TOKEN_TTL_MS + 1) })).to.deep.equal({ ok: false, reason: 'expired' });
-    expect(await c.verify({ token: 'a.b', key: 'offline', action: 'submit', now: NOW })).to.deep.equal({ ok: false, reason: 'invalid' });
+    expect(await c.verify({ token, key: 'offline', action: 'submit', now: later(TOKEN_TTL_MS + 1) })).to.deep.equal({
+      ok: false,
+      reason: 'expired',
+    });
+    expect(await c.verify({ token: 'a.b', key: 'offline', action: 'submit', now: NOW })).to.deep.equal({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('forgets used tokens once they expire (state stays bounded)', async () => {
@@ -62,7 +81,8 @@ describe('providers/captcha reCAPTCHA adapter (fake siteverify)', () => {
   });
 
   const rc = () => createRecaptcha({ siteKey: 'site', secret: 'sec', verifyUrl: url, timeoutMs: 1000 });
-  const verify = (token: string | undefined, key = 'site') => rc().verify({ token, key, action: 'submit', remoteIp: '203.0.113.9', now: NOW });
+  const verify = (token: string | undefined, key = 'site') =>
+    rc().verify({ token, key, action: 'submit', remoteIp: '203.0.113.9', now: NOW });
 
   it('sends secret, response and remoteip, and accepts success with the submit action and a good score', async () => {
     answer = { success: true, score: 0.9, action: 'submit' };
@@ -84,6 +104,9 @@ describe('providers/captcha reCAPTCHA adapter (fake siteverify)', () => {
     status = 503;
     expect(await verify('tok')).to.deep.equal({ ok: false, reason: 'unavailable' });
     const down = createRecaptcha({ siteKey: 'site', secret: 'sec', verifyUrl: 'http://127.0.0.1:9/x', timeoutMs: 500 });
-    expect(await down.verify({ token: 't', key: 'site', action: 'submit', now: NOW })).to.deep.equal({ ok: false, reason: 'unavailable' });
+    expect(await down.verify({ token: 't', key: 'site', action: 'submit', now: NOW })).to.deep.equal({
+      ok: false,
+      reason: 'unavailable',
+    });
   });
 });

@@ -48,14 +48,30 @@ describe('providers/geolocation google adapter (fake server)', () => {
         res.setHeader('content-type', 'application/json');
         if (mode === 'fail') return void res.writeHead(500).end('{"error":{"message":"boom"}}');
         const u = new URL(req.url!, 'http://x');
-        if (u.pathname === '/geolocation/v1/geolocate') return void res.end(JSON.stringify({ location: { lat: 41.59, lng: -93.62 }, accuracy: 1200 }));
+        if (u.pathname === '/geolocation/v1/geolocate')
+          return void res.end(JSON.stringify({ location: { lat: 41.59, lng: -93.62 }, accuracy: 1200 }));
         if (u.pathname === '/maps/api/geocode/json') {
           if (mode === 'zero') return void res.end(JSON.stringify({ status: 'ZERO_RESULTS', results: [] }));
-          return void res.end(JSON.stringify({ status: 'OK', results: [{ geometry: { location: { lat: 42.02, lng: -93.65 } } }] }));
+          return void res.end(
+            JSON.stringify({ status: 'OK', results: [{ geometry: { location: { lat: 42.02, lng: -93.65 } } }] }),
+          );
         }
         if (u.pathname === '/maps/api/distancematrix/json') {
           const n = (u.searchParams.get('destinations') ?? '').split('|').length;
-          return void res.end(JSON.stringify({ status: 'OK', rows: [{ elements: Array.from({ length: n }, (_, i) => ({ status: 'OK', distance: { value: 1000 * (i + 1) }, duration: { value: 600 * (i + 1) } })) }] }));
+          return void res.end(
+            JSON.stringify({
+              status: 'OK',
+              rows: [
+                {
+                  elements: Array.from({ length: n }, (_, i) => ({
+                    status: 'OK',
+                    distance: { value: 1000 * (i + 1) },
+                    duration: { value: 600 * (i + 1) },
+                  })),
+                },
+              ],
+            }),
+          );
         }
         res.writeHead(404).end('{}');
       });
@@ -80,8 +96,14 @@ describe('providers/geolocation google adapter (fake server)', () => {
     const geo = createGoogleGeo({ apiKey: 'k', baseUrl: url });
     expect(await geo.geocodePostal('US', '50010')).to.deep.equal({ lat: 42.02, lng: -93.65 });
     expect(decodeURIComponent(seen[0].url)).to.contain('components=country:US|postal_code:50010');
-    const drives = await geo.driveTimes({ lat: 1, lng: 2 }, [{ lat: 3, lng: 4 }, { lat: 5, lng: 6 }]);
-    expect(drives).to.deep.equal([{ meters: 1000, seconds: 600 }, { meters: 2000, seconds: 1200 }]);
+    const drives = await geo.driveTimes({ lat: 1, lng: 2 }, [
+      { lat: 3, lng: 4 },
+      { lat: 5, lng: 6 },
+    ]);
+    expect(drives).to.deep.equal([
+      { meters: 1000, seconds: 600 },
+      { meters: 2000, seconds: 1200 },
+    ]);
     mode = 'zero';
     expect(await geo.geocodePostal('US', '00000')).to.equal(null);
   });
@@ -96,15 +118,25 @@ describe('providers/geolocation google adapter (fake server)', () => {
       expect(err).to.be.instanceOf(GeoProviderError);
     }
     const down = createGoogleGeo({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', timeoutMs: 500 });
-    await down.geolocate().then(() => expect.fail('should throw'), (err) => expect(err).to.be.instanceOf(GeoProviderError));
+    await down.geolocate().then(
+      () => expect.fail('should throw'),
+      (err) => expect(err).to.be.instanceOf(GeoProviderError),
+    );
   });
 });
 
 describe('providers/geolocation: failures are logged with their cause', () => {
   it('a failing call is written to the log (operation, provider, the error) and still reaches the caller', async () => {
     const lines: { obj: Record<string, unknown>; msg: string }[] = [];
-    const failing = { ...createOfflineGeo(), geocodePostal: async () => { throw new GeoProviderError('quota exceeded', 429); } };
-    const geo = loggingFailures(failing, { warn: (obj, msg) => void lines.push({ obj: obj as Record<string, unknown>, msg }) });
+    const failing = {
+      ...createOfflineGeo(),
+      geocodePostal: async () => {
+        throw new GeoProviderError('quota exceeded', 429);
+      },
+    };
+    const geo = loggingFailures(failing, {
+      warn: (obj, msg) => void lines.push({ obj: obj as Record<string, unknown>, msg }),
+    });
     let thrown: unknown;
     try {
       await geo.geocodePostal('US', '50010');

@@ -16,17 +16,29 @@ describe('providers: maps', () => {
       res.setHeader('content-type', 'application/json');
       if (u.searchParams.get('key') !== 'maps-key') return void res.end(JSON.stringify({ status: 'REQUEST_DENIED' }));
       if (u.pathname === '/place/autocomplete/json') {
-        return void res.end(JSON.stringify({ status: 'OK', predictions: [{ place_id: 'p1', description: '1412 Oakwood Drive, Ames, IA, USA' }] }));
+        return void res.end(
+          JSON.stringify({
+            status: 'OK',
+            predictions: [{ place_id: 'p1', description: '1412 Oakwood Drive, Ames, IA, USA' }],
+          }),
+        );
       }
       if (u.pathname === '/place/details/json' && u.searchParams.get('place_id') === 'p1') {
-        return void res.end(JSON.stringify({ status: 'OK', result: { address_components: [
-          { long_name: '1412', short_name: '1412', types: ['street_number'] },
-          { long_name: 'Oakwood Drive', short_name: 'Oakwood Dr', types: ['route'] },
-          { long_name: 'Ames', short_name: 'Ames', types: ['locality', 'political'] },
-          { long_name: 'Iowa', short_name: 'IA', types: ['administrative_area_level_1', 'political'] },
-          { long_name: 'United States', short_name: 'US', types: ['country', 'political'] },
-          { long_name: '50010', short_name: '50010', types: ['postal_code'] },
-        ] } }));
+        return void res.end(
+          JSON.stringify({
+            status: 'OK',
+            result: {
+              address_components: [
+                { long_name: '1412', short_name: '1412', types: ['street_number'] },
+                { long_name: 'Oakwood Drive', short_name: 'Oakwood Dr', types: ['route'] },
+                { long_name: 'Ames', short_name: 'Ames', types: ['locality', 'political'] },
+                { long_name: 'Iowa', short_name: 'IA', types: ['administrative_area_level_1', 'political'] },
+                { long_name: 'United States', short_name: 'US', types: ['country', 'political'] },
+                { long_name: '50010', short_name: '50010', types: ['postal_code'] },
+              ],
+            },
+          }),
+        );
       }
       res.end(JSON.stringify({ status: 'NOT_FOUND' }));
     });
@@ -44,15 +56,29 @@ describe('providers: maps', () => {
 
   it('Google: suggestions restricted to the country; details fill the inputs per the spec mapping (short names, locality long)', async () => {
     const p = new GoogleMapsProvider({ apiKey: 'maps-key', baseUrl: url });
-    expect(await p.autocomplete({ query: '1412 Oak', country: 'US' })).to.deep.equal([{ id: 'p1', description: '1412 Oakwood Drive, Ames, IA, USA' }]);
+    expect(await p.autocomplete({ query: '1412 Oak', country: 'US' })).to.deep.equal([
+      { id: 'p1', description: '1412 Oakwood Drive, Ames, IA, USA' },
+    ]);
     expect(seen.at(-1)!.searchParams.get('components')).to.equal('country:us');
     const components = await p.details('p1');
-    expect(fillFromPlace(components!)).to.deep.equal({ address1: '1412 Oakwood Dr', city: 'Ames', region: 'IA', country: 'US', postalcode: '50010' });
+    expect(fillFromPlace(components!)).to.deep.equal({
+      address1: '1412 Oakwood Dr',
+      city: 'Ames',
+      region: 'IA',
+      country: 'US',
+      postalcode: '50010',
+    });
     expect(await p.details('nope')).to.equal(null);
   });
 
   it('Google with a refused key or an unreachable server answers empty, never throws', async () => {
-    expect(await new GoogleMapsProvider({ apiKey: 'bad', baseUrl: url }).autocomplete({ query: 'x y z' })).to.deep.equal([]);
-    expect(await new GoogleMapsProvider({ apiKey: 'maps-key', baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000 }).autocomplete({ query: 'x y z' })).to.deep.equal([]);
+    expect(
+      await new GoogleMapsProvider({ apiKey: 'bad', baseUrl: url }).autocomplete({ query: 'x y z' }),
+    ).to.deep.equal([]);
+    expect(
+      await new GoogleMapsProvider({ apiKey: 'maps-key', baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000 }).autocomplete(
+        { query: 'x y z' },
+      ),
+    ).to.deep.equal([]);
   });
 });

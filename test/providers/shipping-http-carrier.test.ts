@@ -7,7 +7,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import {
-  CarrierRejectedError, CarrierTimeoutError, CarrierUnavailableError, InvalidPostalCodeError,
+  CarrierRejectedError,
+  CarrierTimeoutError,
+  CarrierUnavailableError,
+  InvalidPostalCodeError,
 } from '../../src/providers/shipping/errors.ts';
 import { HttpCarrierRateProvider } from '../../src/providers/shipping/http-carrier.ts';
 import { createRateProvider } from '../../src/providers/shipping/index.ts';
@@ -19,7 +22,14 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: any) 
 
 const NOW = new Date('2026-05-04T15:00:00Z'); // Monday 10:00 in Des Moines
 const REQUEST: RateRequest = {
-  warehouse: { id: 1, code: 'US-DSM', countryCode: 'US', postalCode: '50315', regionCode: 'IA', timeZone: 'America/Chicago' },
+  warehouse: {
+    id: 1,
+    code: 'US-DSM',
+    countryCode: 'US',
+    postalCode: '50315',
+    regionCode: 'IA',
+    timeZone: 'America/Chicago',
+  },
   destination: { country: 'us', postalCode: '60601 1234', residential: true },
   parcels: [{ weightKg: 2.5, lengthCm: 40, widthCm: 30, heightCm: 20, quantity: 2 }],
   now: NOW,
@@ -70,13 +80,32 @@ describe('shipping: HTTP carrier rate provider (fake carrier on 127.0.0.1)', () 
     handler = (_req, res) =>
       json(res, 200, {
         rates: [
-          { service_code: 'fx_2day', carrier: 'FedEx', service_name: 'FedEx 2Day', service_type: 'express', total: { amount: 48.1, currency: 'usd' }, transit_days: 2 },
           {
-            service_code: 'ups_ground', carrier: 'UPS', service_name: 'UPS Ground', service_type: 'ground',
-            total: { amount: '18.40', currency: 'USD' }, tax_duty_fees: { amount: '1.5', currency: 'USD' },
-            ship_date: '2026-05-04', delivery_date: '2026-05-08', transit_days: { min: 3, max: 4 },
+            service_code: 'fx_2day',
+            carrier: 'FedEx',
+            service_name: 'FedEx 2Day',
+            service_type: 'express',
+            total: { amount: 48.1, currency: 'usd' },
+            transit_days: 2,
           },
-          { service_code: 'ltl', carrier: 'R+L Carriers', service_name: 'LTL Freight', total: { amount: '120', currency: 'USD' }, delivery_date: '2026-05-11' },
+          {
+            service_code: 'ups_ground',
+            carrier: 'UPS',
+            service_name: 'UPS Ground',
+            service_type: 'ground',
+            total: { amount: '18.40', currency: 'USD' },
+            tax_duty_fees: { amount: '1.5', currency: 'USD' },
+            ship_date: '2026-05-04',
+            delivery_date: '2026-05-08',
+            transit_days: { min: 3, max: 4 },
+          },
+          {
+            service_code: 'ltl',
+            carrier: 'R+L Carriers',
+            service_name: 'LTL Freight',
+            total: { amount: '120', currency: 'USD' },
+            delivery_date: '2026-05-11',
+          },
         ],
       });
     const quotes = await provider().quote(REQUEST);
@@ -89,7 +118,13 @@ describe('shipping: HTTP carrier rate provider (fake carrier on 127.0.0.1)', () 
       ship_date: '2026-05-04',
       origin: { country_code: 'US', postal_code: '50315' },
       destination: { country_code: 'US', postal_code: '60601-1234', residential: true },
-      packages: [{ weight: { value: 2.5, unit: 'kg' }, dimensions: { length: 40, width: 30, height: 20, unit: 'cm' }, quantity: 2 }],
+      packages: [
+        {
+          weight: { value: 2.5, unit: 'kg' },
+          dimensions: { length: 40, width: 30, height: 20, unit: 'cm' },
+          quantity: 2,
+        },
+      ],
     });
 
     expect(quotes.map((q) => q.method)).to.deep.equal(['ups_ground', 'fx_2day', 'ltl']);
@@ -108,14 +143,24 @@ describe('shipping: HTTP carrier rate provider (fake carrier on 127.0.0.1)', () 
       tax_duty_fees: { value: '1.50', currency: 'USD' },
     });
     // Missing dates and days are derived: 2 business days from Monday; Monday → next Monday is 5.
-    expect(quotes[1]).to.include({ delivery_date: '2026-05-06', min_days: 2, max_days: 2, shipment_date: '2026-05-04' });
+    expect(quotes[1]).to.include({
+      delivery_date: '2026-05-06',
+      min_days: 2,
+      max_days: 2,
+      shipment_date: '2026-05-04',
+    });
     expect(quotes[1].total).to.deep.equal({ value: '48.10', currency: 'USD' });
     expect(quotes[2]).to.include({ min_days: 5, max_days: 5, service_type: 'ground' });
   });
 
   it('answers 400 from the carrier with a typed rejection carrying its message (HTTP 400 to the buyer)', async () => {
     handler = (_req, res) => json(res, 400, { error: { message: 'Destination postal code not serviced' } });
-    const err = await provider().quote(REQUEST).then(() => null, (e) => e);
+    const err = await provider()
+      .quote(REQUEST)
+      .then(
+        () => null,
+        (e) => e,
+      );
     expect(err).to.be.instanceOf(CarrierRejectedError);
     expect(err.status).to.equal(400);
     expect(err.upstreamStatus).to.equal(400);
@@ -124,7 +169,12 @@ describe('shipping: HTTP carrier rate provider (fake carrier on 127.0.0.1)', () 
 
   it('answers 500 from the carrier with CarrierUnavailableError (502)', async () => {
     handler = (_req, res) => json(res, 500, { message: 'internal' });
-    const err = await provider().quote(REQUEST).then(() => null, (e) => e);
+    const err = await provider()
+      .quote(REQUEST)
+      .then(
+        () => null,
+        (e) => e,
+      );
     expect(err).to.be.instanceOf(CarrierUnavailableError);
     expect(err.status).to.equal(502);
     expect(err.upstreamStatus).to.equal(500);
@@ -135,19 +185,38 @@ describe('shipping: HTTP carrier rate provider (fake carrier on 127.0.0.1)', () 
       const t = setTimeout(() => json(res, 200, { rates: [] }), 2000);
       res.on('close', () => clearTimeout(t));
     };
-    const err = await provider(150).quote(REQUEST).then(() => null, (e) => e);
+    const err = await provider(150)
+      .quote(REQUEST)
+      .then(
+        () => null,
+        (e) => e,
+      );
     expect(err).to.be.instanceOf(CarrierTimeoutError);
     expect(err.status).to.equal(504);
   });
 
   it('refuses a 200 whose body is not the rates shape', async () => {
     handler = (_req, res) => json(res, 200, { quotes: 'nope' });
-    expect(await provider().quote(REQUEST).then(() => null, (e) => e)).to.be.instanceOf(CarrierUnavailableError);
+    expect(
+      await provider()
+        .quote(REQUEST)
+        .then(
+          () => null,
+          (e) => e,
+        ),
+    ).to.be.instanceOf(CarrierUnavailableError);
     handler = (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.end('<html>maintenance</html>');
     };
-    expect(await provider().quote(REQUEST).then(() => null, (e) => e)).to.be.instanceOf(CarrierUnavailableError);
+    expect(
+      await provider()
+        .quote(REQUEST)
+        .then(
+          () => null,
+          (e) => e,
+        ),
+    ).to.be.instanceOf(CarrierUnavailableError);
   });
 
   it('reports a closed port as unavailable', async () => {
@@ -156,7 +225,12 @@ describe('shipping: HTTP carrier rate provider (fake carrier on 127.0.0.1)', () 
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const p = new HttpCarrierRateProvider({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', timeoutMs: 2000 });
-    expect(await p.quote(REQUEST).then(() => null, (e) => e)).to.be.instanceOf(CarrierUnavailableError);
+    expect(
+      await p.quote(REQUEST).then(
+        () => null,
+        (e) => e,
+      ),
+    ).to.be.instanceOf(CarrierUnavailableError);
   });
 
   it('checks the postal code before calling the carrier', async () => {
@@ -165,7 +239,12 @@ describe('shipping: HTTP carrier rate provider (fake carrier on 127.0.0.1)', () 
       called = true;
       json(res, 200, { rates: [] });
     };
-    const err = await provider().quote({ ...REQUEST, destination: { country: 'US', postalCode: 'ABCDE', residential: false } }).then(() => null, (e) => e);
+    const err = await provider()
+      .quote({ ...REQUEST, destination: { country: 'US', postalCode: 'ABCDE', residential: false } })
+      .then(
+        () => null,
+        (e) => e,
+      );
     expect(err).to.be.instanceOf(InvalidPostalCodeError);
     expect(called).to.equal(false);
   });
@@ -173,7 +252,9 @@ describe('shipping: HTTP carrier rate provider (fake carrier on 127.0.0.1)', () 
   it('is the provider the factory picks when a carrier URL is configured', () => {
     const fakeDb = {} as never;
     expect(createRateProvider(fakeDb, {})).to.be.instanceOf(TableRateProvider);
-    expect(createRateProvider(fakeDb, { carrierApiUrl: baseUrl, carrierApiKey: 'k' })).to.be.instanceOf(HttpCarrierRateProvider);
+    expect(createRateProvider(fakeDb, { carrierApiUrl: baseUrl, carrierApiKey: 'k' })).to.be.instanceOf(
+      HttpCarrierRateProvider,
+    );
     expect(() => createRateProvider(fakeDb, { carrierApiUrl: baseUrl })).to.throw(/CARRIER_API_KEY/);
   });
 });

@@ -5,7 +5,14 @@ import { InvalidPostalCodeError } from '../../src/providers/shipping/errors.ts';
 import { TableRateProvider } from '../../src/providers/shipping/table.ts';
 import type { RateRequest } from '../../src/providers/shipping/types.ts';
 
-const DSM = { id: 1, code: 'US-DSM', countryCode: 'US', postalCode: '50315', regionCode: 'IA', timeZone: 'America/Chicago' };
+const DSM = {
+  id: 1,
+  code: 'US-DSM',
+  countryCode: 'US',
+  postalCode: '50315',
+  regionCode: 'IA',
+  timeZone: 'America/Chicago',
+};
 const NOW = new Date('2026-05-08T21:00:00Z'); // Friday 16:00 in Des Moines: after the cut-off
 const req = (kg: number, over: Partial<RateRequest> = {}): RateRequest => ({
   warehouse: DSM,
@@ -41,7 +48,9 @@ describe('shipping: table rate provider (seeded shipping_rates)', function () {
   }
 
   it('quotes nothing at or above the heaviest bracket of the table', async () => {
-    const { rows } = await (await testServer()).database.pool.query('select max(max_weight)::float8 as max from shipping_rates where warehouse_id = 1');
+    const { rows } = await (await testServer()).database.pool.query(
+      'select max(max_weight)::float8 as max from shipping_rates where warehouse_id = 1',
+    );
     const max = Number(rows[0].max);
     expect((await provider.quote(req(max - 0.001))).map((q) => q.description)).to.deep.equal(['LTL Freight']);
     expect(await provider.quote(req(max))).to.deep.equal([]);
@@ -60,7 +69,9 @@ describe('shipping: table rate provider (seeded shipping_rates)', function () {
 
   it('adds the residential surcharge and says so on the quote', async () => {
     const business = (await provider.quote(req(2))).find((q) => q.description === 'UPS Ground')!;
-    const home = (await provider.quote(req(2, { destination: { country: 'US', postalCode: '60601', residential: true } }))).find((q) => q.description === 'UPS Ground')!;
+    const home = (
+      await provider.quote(req(2, { destination: { country: 'US', postalCode: '60601', residential: true } }))
+    ).find((q) => q.description === 'UPS Ground')!;
     expect(Number(home.total.value) - Number(business.total.value)).to.be.closeTo(4.5, 1e-9);
     expect(home.residential).to.equal(true);
     expect(business.residential).to.equal(false);
@@ -68,8 +79,29 @@ describe('shipping: table rate provider (seeded shipping_rates)', function () {
 
   it('fills every §3 field; dates start Monday after a Friday-afternoon request and skip the weekend', async () => {
     const ground = (await provider.quote(req(2))).find((q) => q.description === 'UPS Ground')!;
-    expect(ground).to.have.all.keys('method', 'carrier', 'description', 'service_type', 'shipment_method', 'total', 'shipment_date', 'delivery_date', 'min_days', 'max_days', 'residential', 'tax_duty_fees');
-    expect(ground).to.include({ carrier: 'UPS', service_type: 'ground', shipment_method: 'UPS_GROUND', shipment_date: '2026-05-11', min_days: 3, max_days: 5, delivery_date: '2026-05-18' });
+    expect(ground).to.have.all.keys(
+      'method',
+      'carrier',
+      'description',
+      'service_type',
+      'shipment_method',
+      'total',
+      'shipment_date',
+      'delivery_date',
+      'min_days',
+      'max_days',
+      'residential',
+      'tax_duty_fees',
+    );
+    expect(ground).to.include({
+      carrier: 'UPS',
+      service_type: 'ground',
+      shipment_method: 'UPS_GROUND',
+      shipment_date: '2026-05-11',
+      min_days: 3,
+      max_days: 5,
+      delivery_date: '2026-05-18',
+    });
     expect(ground.method).to.match(/^rate:\d+$/);
     expect(ground.tax_duty_fees).to.deep.equal({ value: '0.00', currency: 'USD' });
   });
@@ -80,7 +112,12 @@ describe('shipping: table rate provider (seeded shipping_rates)', function () {
   });
 
   it('refuses an invalid postal code before reading the table, and quotes nothing for no weight', async () => {
-    const err = await provider.quote(req(2, { destination: { country: 'US', postalCode: 'ABCDE', residential: false } })).then(() => null, (e) => e);
+    const err = await provider
+      .quote(req(2, { destination: { country: 'US', postalCode: 'ABCDE', residential: false } }))
+      .then(
+        () => null,
+        (e) => e,
+      );
     expect(err).to.be.instanceOf(InvalidPostalCodeError);
     expect(await provider.quote(req(0))).to.deep.equal([]);
   });

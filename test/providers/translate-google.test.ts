@@ -2,7 +2,13 @@
 import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTranslator, NotConfiguredTranslator, OfflineTranslator, TranslateFailedError, TranslateNotConfiguredError } from '../../src/providers/translate/index.ts';
+import {
+  createTranslator,
+  NotConfiguredTranslator,
+  OfflineTranslator,
+  TranslateFailedError,
+  TranslateNotConfiguredError,
+} from '../../src/providers/translate/index.ts';
 import { GoogleTranslate } from '../../src/providers/translate/google.ts';
 
 type Seen = { url: string; body: any };
@@ -29,7 +35,9 @@ describe('providers/translate', () => {
     const t = createTranslator({});
     expect(t).to.be.instanceOf(OfflineTranslator);
     expect(t.offline).to.equal(true);
-    expect(await t.translate({ text: 'Add to cart', from: 'en', to: 'fr', format: 'text' })).to.equal('Ajouter au panier');
+    expect(await t.translate({ text: 'Add to cart', from: 'en', to: 'fr', format: 'text' })).to.equal(
+      'Ajouter au panier',
+    );
     let err: unknown;
     try {
       await new NotConfiguredTranslator().translate();
@@ -42,12 +50,16 @@ describe('providers/translate', () => {
   it('sends text, languages, format and key; returns the translated text', async () => {
     const svc = await fakeService(({ body }) => ({
       status: 200,
-      body: JSON.stringify({ data: { translations: [{ translatedText: body.q === '<p>Planters</p>' ? '<p>Semoirs</p>' : '?' }] } }),
+      body: JSON.stringify({
+        data: { translations: [{ translatedText: body.q === '<p>Planters</p>' ? '<p>Semoirs</p>' : '?' }] },
+      }),
     }));
     try {
       const t = createTranslator({ apiKey: 'k-123', baseUrl: svc.baseUrl });
       expect(t.name).to.equal('google');
-      expect(await t.translate({ text: '<p>Planters</p>', from: 'en', to: 'fr', format: 'html' })).to.equal('<p>Semoirs</p>');
+      expect(await t.translate({ text: '<p>Planters</p>', from: 'en', to: 'fr', format: 'html' })).to.equal(
+        '<p>Semoirs</p>',
+      );
       expect(svc.seen[0].url).to.equal('/language/translate/v2?key=k-123');
       expect(svc.seen[0].body).to.deep.equal({ q: '<p>Planters</p>', source: 'en', target: 'fr', format: 'html' });
     } finally {
@@ -56,7 +68,12 @@ describe('providers/translate', () => {
   });
 
   for (const [name, status, body, pattern] of [
-    ['a refused key', 403, JSON.stringify({ error: { code: 403, message: 'API key not valid' } }), /403: API key not valid/],
+    [
+      'a refused key',
+      403,
+      JSON.stringify({ error: { code: 403, message: 'API key not valid' } }),
+      /403: API key not valid/,
+    ],
     ['a server error', 500, '{}', /500/],
     ['an unexpected body', 200, JSON.stringify({ data: { translations: [] } }), /unexpected/],
     ['a body that is not JSON', 200, 'oops', /unexpected/],
@@ -66,7 +83,12 @@ describe('providers/translate', () => {
       try {
         let err: unknown;
         try {
-          await new GoogleTranslate({ apiKey: 'k', baseUrl: svc.baseUrl }).translate({ text: 'Hi', from: 'en', to: 'es', format: 'text' });
+          await new GoogleTranslate({ apiKey: 'k', baseUrl: svc.baseUrl }).translate({
+            text: 'Hi',
+            from: 'en',
+            to: 'es',
+            format: 'text',
+          });
         } catch (e) {
           err = e;
         }
@@ -83,7 +105,12 @@ describe('providers/translate', () => {
     await svc.close();
     let err: unknown;
     try {
-      await new GoogleTranslate({ apiKey: 'k', baseUrl: svc.baseUrl, timeoutMs: 2000 }).translate({ text: 'Hi', from: 'en', to: 'es', format: 'text' });
+      await new GoogleTranslate({ apiKey: 'k', baseUrl: svc.baseUrl, timeoutMs: 2000 }).translate({
+        text: 'Hi',
+        from: 'en',
+        to: 'es',
+        format: 'text',
+      });
     } catch (e) {
       err = e;
     }

@@ -52,7 +52,9 @@ describe('providers/translate offline', () => {
   });
 
   it('never touches tags or placeholders', () => {
-    expect(tr('<p class="cart">Sign in</p> {{cart}} <a href="/cart">Cart</a>')).to.equal('<p class="cart">Se connecter</p> {{cart}} <a href="/cart">Panier</a>');
+    expect(tr('<p class="cart">Sign in</p> {{cart}} <a href="/cart">Cart</a>')).to.equal(
+      '<p class="cart">Se connecter</p> {{cart}} <a href="/cart">Panier</a>',
+    );
   });
 
   it('the provider translates from English only, into a language it has', async () => {

@@ -63,8 +63,12 @@ describe(`caching headers (${dbMode()})`, function () {
     expect(again.headers['cache-control']).to.equal('no-store');
 
     const bearer = await apiToken(a);
-    const [order] = await sqlRows<{ id: number }>(`select o.id from orders o join users u on u.id = o.user_id where u.email = 'customer@example.com' order by o.id limit 1`);
-    const sync = await supertest(url).get(`/en-us/api/orders/${order.id}/synchronize`).set('Authorization', `Bearer ${bearer}`);
+    const [order] = await sqlRows<{ id: number }>(
+      `select o.id from orders o join users u on u.id = o.user_id where u.email = 'customer@example.com' order by o.id limit 1`,
+    );
+    const sync = await supertest(url)
+      .get(`/en-us/api/orders/${order.id}/synchronize`)
+      .set('Authorization', `Bearer ${bearer}`);
     expect(sync.status).to.equal(200);
     expect(sync.headers['cache-control']).to.equal('no-store');
     expect(sync.headers.etag).to.equal(undefined);
@@ -91,7 +95,8 @@ describe(`caching headers (${dbMode()})`, function () {
     expect(again.status).to.equal(304);
     expect(again.text ?? '').to.equal('');
     // Another visitor's secret: another tag, so a copy of this page (their token) is not theirs.
-    const other = /hd\.csrf=[^;]+/.exec(String((await supertest(url).get(productPath)).headers['set-cookie']))?.[0] ?? '';
+    const other =
+      /hd\.csrf=[^;]+/.exec(String((await supertest(url).get(productPath)).headers['set-cookie']))?.[0] ?? '';
     const theirs = await supertest(url).get(productPath).set({ Cookie: other, 'If-None-Match': tags[0] });
     expect(theirs.status).to.equal(200);
     expect(theirs.headers.etag).not.to.equal(tags[0]);

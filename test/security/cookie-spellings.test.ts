@@ -42,7 +42,12 @@ describe(`cookie spellings (${dbMode()})`, function () {
       port,
       'POST',
       '/en-us/channel/MX',
-      { Cookie: v.csrf, 'X-CSRF-Token': v.token, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+      {
+        Cookie: v.csrf,
+        'X-CSRF-Token': v.token,
+        Accept: 'application/json',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       'country=MX',
     );
     expect(switched.status, switched.body).to.equal(200);
@@ -63,9 +68,15 @@ describe(`cookie spellings (${dbMode()})`, function () {
     const odd = await rawRequest(port, 'GET', url, { Cookie: cookie(mx), Accept: 'text/html' });
     expect(odd.status).to.equal(200);
     const returning = [];
-    for (let i = 0; i < 2; i++) returning.push(await rawRequest(port, 'GET', url, { Cookie: plainCsrf, Accept: 'text/html' }));
+    for (let i = 0; i < 2; i++)
+      returning.push(await rawRequest(port, 'GET', url, { Cookie: plainCsrf, Accept: 'text/html' }));
     const first = await rawRequest(port, 'GET', url, { Accept: 'text/html' });
-    return { odd: currencyOf(odd.body), returning: returning.map((r) => `${r.status} ${currencyOf(r.body)}`), first: `${first.status} ${currencyOf(first.body)}`, returningCache: returning[1].headers['x-page-cache'] };
+    return {
+      odd: currencyOf(odd.body),
+      returning: returning.map((r) => `${r.status} ${currencyOf(r.body)}`),
+      first: `${first.status} ${currencyOf(first.body)}`,
+      returningCache: returning[1].headers['x-page-cache'],
+    };
   }
 
   it('the session cookie as set: the MX visitor gets pesos, visitors without a session dollars', async () => {
@@ -80,40 +91,95 @@ describe(`cookie spellings (${dbMode()})`, function () {
   });
 
   it('a space after `=`, and tabs around it: the session each time; others get dollars', async () => {
-    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid= ${sid}`)).to.deep.include({ odd: 'MXN', returning: ['200 USD', '200 USD'], first: '200 USD' });
-    expect(await afterOdd((sid) => `${mxCsrf};\thd.sid\t=\t${sid}\t`)).to.deep.include({ odd: 'MXN', returning: ['200 USD', '200 USD'], first: '200 USD' });
-    expect(await afterOdd((sid) => `hd.sid  =${sid} ;  ${mxCsrf}`)).to.deep.include({ odd: 'MXN', returning: ['200 USD', '200 USD'], first: '200 USD' });
+    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid= ${sid}`)).to.deep.include({
+      odd: 'MXN',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
+    expect(await afterOdd((sid) => `${mxCsrf};\thd.sid\t=\t${sid}\t`)).to.deep.include({
+      odd: 'MXN',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
+    expect(await afterOdd((sid) => `hd.sid  =${sid} ;  ${mxCsrf}`)).to.deep.include({
+      odd: 'MXN',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
   });
 
   it('the name in another case is another cookie to express-session: no session, dollars for all', async () => {
-    expect(await afterOdd((sid) => `${mxCsrf}; HD.SID=${sid}`)).to.deep.include({ odd: 'USD', returning: ['200 USD', '200 USD'], first: '200 USD' });
-    expect(await afterOdd((sid) => `${mxCsrf}; Hd.Sid =${sid}`)).to.deep.include({ odd: 'USD', returning: ['200 USD', '200 USD'], first: '200 USD' });
+    expect(await afterOdd((sid) => `${mxCsrf}; HD.SID=${sid}`)).to.deep.include({
+      odd: 'USD',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
+    expect(await afterOdd((sid) => `${mxCsrf}; Hd.Sid =${sid}`)).to.deep.include({
+      odd: 'USD',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
   });
 
   it('the name twice: the first one decides, as in express-session', async () => {
-    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid =${sid}; hd.sid=s%3Abogus.sig`)).to.deep.include({ odd: 'MXN', returning: ['200 USD', '200 USD'], first: '200 USD' });
-    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid=s%3Abogus.sig; hd.sid=${sid}`)).to.deep.include({ odd: 'USD', returning: ['200 USD', '200 USD'], first: '200 USD' });
-    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid=; hd.sid =${sid}`)).to.deep.include({ odd: 'USD', returning: ['200 USD', '200 USD'], first: '200 USD' });
+    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid =${sid}; hd.sid=s%3Abogus.sig`)).to.deep.include({
+      odd: 'MXN',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
+    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid=s%3Abogus.sig; hd.sid=${sid}`)).to.deep.include({
+      odd: 'USD',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
+    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid=; hd.sid =${sid}`)).to.deep.include({
+      odd: 'USD',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
   });
 
   it('an empty, unsigned or badly signed value is no session: dollars for the request and for others', async () => {
-    expect(await afterOdd(() => `${mxCsrf}; hd.sid =`)).to.deep.include({ odd: 'USD', returning: ['200 USD', '200 USD'], first: '200 USD' });
-    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid =${decodeURIComponent(sid).slice(2)}`)).to.deep.include({ odd: 'USD', returning: ['200 USD', '200 USD'], first: '200 USD' });
-    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid = ${sid.slice(0, -3)}xyz`)).to.deep.include({ odd: 'USD', returning: ['200 USD', '200 USD'], first: '200 USD' });
+    expect(await afterOdd(() => `${mxCsrf}; hd.sid =`)).to.deep.include({
+      odd: 'USD',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
+    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid =${decodeURIComponent(sid).slice(2)}`)).to.deep.include({
+      odd: 'USD',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
+    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid = ${sid.slice(0, -3)}xyz`)).to.deep.include({
+      odd: 'USD',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
     // Quoted and URL-encoded differently: still the same cookie to the parser.
-    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid ="${decodeURIComponent(sid)}"`)).to.deep.include({ odd: 'MXN', returning: ['200 USD', '200 USD'], first: '200 USD' });
+    expect(await afterOdd((sid) => `${mxCsrf}; hd.sid ="${decodeURIComponent(sid)}"`)).to.deep.include({
+      odd: 'MXN',
+      returning: ['200 USD', '200 USD'],
+      first: '200 USD',
+    });
   });
 });
 
 describe('cookie spellings: a bearer request never carries its session cookie to express-session', () => {
   const run = (cookie: string) => {
-    const req = { headers: { authorization: 'Bearer abc', cookie }, get: (name: string) => (name.toLowerCase() === 'authorization' ? 'Bearer abc' : undefined) } as unknown as Request;
+    const req = {
+      headers: { authorization: 'Bearer abc', cookie },
+      get: (name: string) => (name.toLowerCase() === 'authorization' ? 'Bearer abc' : undefined),
+    } as unknown as Request;
     withoutSessionCookie('hd.sid')(req, {} as never, () => {});
     return req.headers.cookie!;
   };
 
   it('every spelling express-session reads as the session cookie is dropped; the other cookies stay as sent', () => {
-    for (const cookie of ['hd.sid =s%3Aone.sig; hd.csrf=s%3Ax.y', 'hd.csrf=s%3Ax.y;\thd.sid\t= s%3Aone.sig', 'hd.csrf=s%3Ax.y; hd.sid=s%3Aone.sig; hd.sid =s%3Atwo.sig']) {
+    for (const cookie of [
+      'hd.sid =s%3Aone.sig; hd.csrf=s%3Ax.y',
+      'hd.csrf=s%3Ax.y;\thd.sid\t= s%3Aone.sig',
+      'hd.csrf=s%3Ax.y; hd.sid=s%3Aone.sig; hd.sid =s%3Atwo.sig',
+    ]) {
       const left = run(cookie);
       expect(cookiesOf(left), cookie).to.deep.equal({ 'hd.csrf': 's:x.y' });
     }

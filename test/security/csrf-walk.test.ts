@@ -19,7 +19,7 @@ const sample = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => (
 describe('CSRF and bearer rules on every state-changing route', function () {
   this.timeout(120_000);
 
-  it('refuses a signed-in session without a token, or with another visitor\'s, on every write (403)', async () => {
+  it("refuses a signed-in session without a token, or with another visitor's, on every write (403)", async () => {
     const app = await testServer();
     const routes = mountedRoutes(app.express);
     const rowOf = (m: string, p: string) => ROUTE_PERMISSIONS.find((r) => r.method === m && r.path === p);
@@ -34,9 +34,16 @@ describe('CSRF and bearer rules on every state-changing route', function () {
       const url = sample(r.path);
       const method = r.method.toLowerCase() as 'post';
       const none = await a[method](url).set('Accept', 'application/json').send({ probe: 1 });
-      const other = await a[method](url).set('Accept', 'application/json').set('X-CSRF-Token', foreign).send({ probe: 1 });
-      for (const [how, res] of [['no token', none], ['another visitor\'s token', other]] as const) {
-        if (res.status !== 403 || typeof res.body?.error?.message !== 'string') wrong.push(`${r.method} ${r.path} with ${how}: ${res.status} ${res.text.slice(0, 120)}`);
+      const other = await a[method](url)
+        .set('Accept', 'application/json')
+        .set('X-CSRF-Token', foreign)
+        .send({ probe: 1 });
+      for (const [how, res] of [
+        ['no token', none],
+        ["another visitor's token", other],
+      ] as const) {
+        if (res.status !== 403 || typeof res.body?.error?.message !== 'string')
+          wrong.push(`${r.method} ${r.path} with ${how}: ${res.status} ${res.text.slice(0, 120)}`);
       }
     }
     expect(wrong).to.deep.equal([]);
@@ -48,7 +55,10 @@ describe('CSRF and bearer rules on every state-changing route', function () {
     const { a, token } = await signedIn('admin@example.com');
     const wrong: string[] = [];
     for (const r of bearerRows) {
-      const res = await a[r.method.toLowerCase() as 'post'](sample(r.path)).set('Accept', 'application/json').set('X-CSRF-Token', token).send({ probe: 1 });
+      const res = await a[r.method.toLowerCase() as 'post'](sample(r.path))
+        .set('Accept', 'application/json')
+        .set('X-CSRF-Token', token)
+        .send({ probe: 1 });
       if (res.status !== 401) wrong.push(`${r.method} ${r.path}: ${res.status}`);
     }
     expect(wrong).to.deep.equal([]);

@@ -12,14 +12,29 @@ import { guardMountedRoutes, routeGuard } from '../../src/http/route-guard.ts';
 import type { RouteRule } from '../../src/http/route-permissions.ts';
 import { errorHandler, notFoundHandler } from '../../src/http/error-handler.ts';
 
-const row = (method: RouteRule['method'], path: string, access: RouteRule['access']): RouteRule => ({ method, path, access, auth: 'session' });
+const row = (method: RouteRule['method'], path: string, access: RouteRule['access']): RouteRule => ({
+  method,
+  path,
+  access,
+  auth: 'session',
+});
 
 /** X-Keys: a comma-separated list of permission keys makes the request a signed-in user holding them. */
 function app(rules: RouteRule[], build: (r: Router) => void, frontGuard = true): Express {
   const a = express();
   a.use((req, _res, next) => {
     const keys = req.get('x-keys');
-    if (keys !== undefined) req.user = { id: 1, email: 'u@x', firstName: 'U', lastName: 'X', role: 'staff', organisationId: null, warehouseId: null, permissions: new Set(keys.split(',').filter(Boolean)) };
+    if (keys !== undefined)
+      req.user = {
+        id: 1,
+        email: 'u@x',
+        firstName: 'U',
+        lastName: 'X',
+        role: 'staff',
+        organisationId: null,
+        warehouseId: null,
+        permissions: new Set(keys.split(',').filter(Boolean)),
+      };
     next();
   });
   const r = Router({ mergeParams: true });
@@ -48,16 +63,25 @@ describe('the route guard denies by default', () => {
   });
 
   it('refuses a mounted route that has no row, even with no guard in front of its router (404)', async () => {
-    const a = app([row('GET', '/:locale/listed', 'public')], (r) => {
-      r.get('/listed', ok);
-      r.get('/forgotten', ok);
-      r.post('/listed', ok);
-    }, false);
+    const a = app(
+      [row('GET', '/:locale/listed', 'public')],
+      (r) => {
+        r.get('/listed', ok);
+        r.get('/forgotten', ok);
+        r.post('/listed', ok);
+      },
+      false,
+    );
     const t = supertest(a);
     expect((await t.get('/en-us/listed').set('Accept', 'application/json')).status).to.equal(200);
     expect((await t.head('/en-us/listed')).status, 'HEAD is GET').to.equal(200);
-    expect((await t.get('/en-us/forgotten').set('Accept', 'application/json').set('X-Keys', 'everything')).status).to.equal(404);
-    expect((await t.post('/en-us/listed').set('Accept', 'application/json').set('X-Keys', 'everything')).status, 'a method with no row').to.equal(404);
+    expect(
+      (await t.get('/en-us/forgotten').set('Accept', 'application/json').set('X-Keys', 'everything')).status,
+    ).to.equal(404);
+    expect(
+      (await t.post('/en-us/listed').set('Accept', 'application/json').set('X-Keys', 'everything')).status,
+      'a method with no row',
+    ).to.equal(404);
   });
 
   it('checks the row of the route Express matched when the table would pick another', async () => {
@@ -69,8 +93,13 @@ describe('the route guard denies by default', () => {
     });
     const t = supertest(a);
     expect((await t.get('/en-us/things/new').set('Accept', 'application/json')).status, 'anonymous').to.equal(401);
-    expect((await t.get('/en-us/things/new').set('Accept', 'application/json').set('X-Keys', '')).status, 'without the key').to.equal(403);
-    expect((await t.get('/en-us/things/new').set('Accept', 'application/json').set('X-Keys', 'orders.view')).body).to.deep.equal({ secret: true });
+    expect(
+      (await t.get('/en-us/things/new').set('Accept', 'application/json').set('X-Keys', '')).status,
+      'without the key',
+    ).to.equal(403);
+    expect(
+      (await t.get('/en-us/things/new').set('Accept', 'application/json').set('X-Keys', 'orders.view')).body,
+    ).to.deep.equal({ secret: true });
   });
 
   it('matches as the router does: case-insensitive, one trailing slash, static text as sent', async () => {

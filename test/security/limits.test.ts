@@ -34,8 +34,16 @@ describe('resource limits', function () {
 
   it('the configuration has bounded defaults and refuses nonsense', () => {
     const c = loadConfig({ NODE_ENV: 'test' });
-    expect(c.limits).to.deep.equal({ requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, statementTimeoutMs: 30_000, poolMax: 10 });
-    expect(loadConfig({ NODE_ENV: 'test', REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '5000' }).limits.headersTimeoutMs, 'headers ≤ request').to.equal(2000);
+    expect(c.limits).to.deep.equal({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      statementTimeoutMs: 30_000,
+      poolMax: 10,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'test', REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '5000' }).limits.headersTimeoutMs,
+      'headers ≤ request',
+    ).to.equal(2000);
     expect(() => loadConfig({ NODE_ENV: 'test', DB_POOL_MAX: '0' })).to.throw(/DB_POOL_MAX/);
     expect(() => loadConfig({ NODE_ENV: 'test', REQUEST_TIMEOUT_MS: 'forever' })).to.throw(/REQUEST_TIMEOUT_MS/);
   });
@@ -44,7 +52,14 @@ describe('resource limits', function () {
     let app: Running;
     before(async () => {
       const shared = await testServer();
-      app = await start({ ...shared.config, port: 0, limits: { ...shared.config.limits, headersTimeoutMs: 500, requestTimeoutMs: 1_500 } }, { database: shared.database, prepare: false });
+      app = await start(
+        {
+          ...shared.config,
+          port: 0,
+          limits: { ...shared.config.limits, headersTimeoutMs: 500, requestTimeoutMs: 1_500 },
+        },
+        { database: shared.database, prepare: false },
+      );
     });
     after(() => app?.stop());
 
@@ -55,7 +70,10 @@ describe('resource limits', function () {
     });
 
     it('a client that trickles a body slower than the request deadline is disconnected', async () => {
-      const r = await slowClient(app.port, 'POST /en-us/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nemail=a');
+      const r = await slowClient(
+        app.port,
+        'POST /en-us/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\nemail=a',
+      );
       expect(r.closedAfterMs).to.be.below(6_000);
     });
 
@@ -68,9 +86,17 @@ describe('resource limits', function () {
   it('PostgreSQL cancels a statement that runs past the statement timeout (57014), and the pool carries on', async function () {
     if (!process.env.DATABASE_URL) return this.skip(); // PGlite runs a statement to its end: it has no timer to cancel with
     const scratch = await createTestDb('limits');
-    const database = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: scratch.dataDir, poolMax: 2, statementTimeoutMs: 300 });
+    const database = await openDatabase({
+      databaseUrl: scratch.databaseUrl,
+      dataDir: scratch.dataDir,
+      poolMax: 2,
+      statementTimeoutMs: 300,
+    });
     try {
-      const err = await database.pool.query('select pg_sleep(3)').then(() => null, (e: { code?: string }) => e);
+      const err = await database.pool.query('select pg_sleep(3)').then(
+        () => null,
+        (e: { code?: string }) => e,
+      );
       expect(err?.code).to.equal('57014');
       const { rows } = await database.pool.query('select 1 as one');
       expect(rows).to.deep.equal([{ one: 1 }]);

@@ -24,16 +24,44 @@ type Target = { method: 'GET' | 'POST'; path: string; query?: string; form?: Rec
 const TARGETS: Target[] = [
   { method: 'GET', path: '/en-us/account/dashboard/reports/orders.csv', query: '?group=product' },
   { method: 'GET', path: '/account/dashboard/customers' },
-  { method: 'POST', path: '/en-us/account/dashboard/promotions/create', form: { name: 'Odd target promo', code: 'ODDTARGET', value: '25', active: '1' } },
-  { method: 'POST', path: '/en-us/account/dashboard/producteditor/1/update', form: { 'updateData[title]': 'Odd target title' } },
+  {
+    method: 'POST',
+    path: '/en-us/account/dashboard/promotions/create',
+    form: { name: 'Odd target promo', code: 'ODDTARGET', value: '25', active: '1' },
+  },
+  {
+    method: 'POST',
+    path: '/en-us/account/dashboard/producteditor/1/update',
+    form: { 'updateData[title]': 'Odd target title' },
+  },
   { method: 'GET', path: '/en-us/account/dashboard/media' },
   { method: 'GET', path: '/en-us/account/dashboard/calendar' },
-  { method: 'POST', path: '/en-us/account/dashboard/calendar/events', form: { title: 'Odd target event', starts_at: '2026-12-01', ends_at: '2026-12-02' } },
+  {
+    method: 'POST',
+    path: '/en-us/account/dashboard/calendar/events',
+    form: { title: 'Odd target event', starts_at: '2026-12-01', ends_at: '2026-12-02' },
+  },
   { method: 'GET', path: '/translation/ui:nav.products' },
-  { method: 'POST', path: '/translation/ui:nav.products', form: { language: 'fr', country: 'ca', value: 'Odd target' } },
+  {
+    method: 'POST',
+    path: '/translation/ui:nav.products',
+    form: { language: 'fr', country: 'ca', value: 'Odd target' },
+  },
   { method: 'GET', path: '/en-us/instructional/editor' },
   { method: 'GET', path: '/en-us/account/organization/users' },
-  { method: 'POST', path: '/en-us/account/dashboard/warehouses/add', form: { code: 'ODD-1', name: 'Odd target', address1: '1 Main St', city: 'Ames', region_code: 'IA', postal_code: '50010', country_code: 'US' } },
+  {
+    method: 'POST',
+    path: '/en-us/account/dashboard/warehouses/add',
+    form: {
+      code: 'ODD-1',
+      name: 'Odd target',
+      address1: '1 Main St',
+      city: 'Ames',
+      region_code: 'IA',
+      postal_code: '50010',
+      country_code: 'US',
+    },
+  },
   { method: 'GET', path: '/en-us/admin/leads' },
   { method: 'GET', path: '/en-us/admin/logs' },
 ];
@@ -97,7 +125,10 @@ describe('odd request targets on back-office routes', function () {
   const who: Who[] = [];
   let admin: Agent;
 
-  const cookieOf = (a: Agent) => (a as unknown as { jar: { getCookies(i: object): { toValueString(): string } } }).jar.getCookies({ domain: 'localhost', path: '/', secure: false, script: false }).toValueString();
+  const cookieOf = (a: Agent) =>
+    (a as unknown as { jar: { getCookies(i: object): { toValueString(): string } } }).jar
+      .getCookies({ domain: 'localhost', path: '/', secure: false, script: false })
+      .toValueString();
 
   before(async () => {
     const app = await testServer();
@@ -117,7 +148,13 @@ describe('odd request targets on back-office routes', function () {
     headers.Cookie = w.cookie;
     if (t.method === 'GET') return rawRequest(port, t.method, target, headers);
     const body = new URLSearchParams({ ...t.form, _csrf: w.token }).toString();
-    return rawRequest(port, t.method, target, { ...headers, 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRF-Token': w.token }, body);
+    return rawRequest(
+      port,
+      t.method,
+      target,
+      { ...headers, 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRF-Token': w.token },
+      body,
+    );
   }
 
   it('the paths are real: the admin reaches each GET path plainly, with a trailing slash and with its area capitalised', async () => {
@@ -165,7 +202,13 @@ describe('odd request targets on back-office routes', function () {
   });
 
   it('answers 400 to a target that is not origin-form, before anything else', async () => {
-    for (const target of ['http://x/en-us/account/dashboard/reports/orders.csv?group=product', 'HTTP://X/account/dashboard/customers', '*', '//en-us/', '/en-us\\account']) {
+    for (const target of [
+      'http://x/en-us/account/dashboard/reports/orders.csv?group=product',
+      'HTTP://X/account/dashboard/customers',
+      '*',
+      '//en-us/',
+      '/en-us\\account',
+    ]) {
       const res = await rawRequest(port, 'GET', target, { Accept: 'application/json' });
       expect(res.status, target).to.equal(400);
       const body = JSON.parse(res.body) as { error: { code: string; message: string; fields: object } };

@@ -31,11 +31,23 @@ function stripeDouble(onCharge: (pi: Intent) => Promise<'answer' | 'drop'>) {
       const key = req.headers['idempotency-key'] as string | undefined;
       const send = (o: unknown) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(o));
       if (key && byKey.has(key)) return send(byKey.get(key));
-      if (req.method === 'GET' && req.url!.startsWith('/v1/payment_methods/')) return send({ id: 'pm_card_visa', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } });
+      if (req.method === 'GET' && req.url!.startsWith('/v1/payment_methods/'))
+        return send({ id: 'pm_card_visa', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } });
       if (req.method === 'POST' && req.url === '/v1/payment_intents') {
-        const pi: Intent = { id: `pi_double_${++n}`, amount: Number(form.get('amount')), currency: String(form.get('currency')), refunded: 0 };
+        const pi: Intent = {
+          id: `pi_double_${++n}`,
+          amount: Number(form.get('amount')),
+          currency: String(form.get('currency')),
+          refunded: 0,
+        };
         intents.set(pi.id, pi);
-        const answer = { id: pi.id, status: 'succeeded', amount: pi.amount, currency: pi.currency, payment_method: { id: 'pm_card_visa', card: { brand: 'visa', last4: '4242' } } };
+        const answer = {
+          id: pi.id,
+          status: 'succeeded',
+          amount: pi.amount,
+          currency: pi.currency,
+          payment_method: { id: 'pm_card_visa', card: { brand: 'visa', last4: '4242' } },
+        };
         if (key) byKey.set(key, answer);
         if ((await onCharge(pi)) === 'drop') return void req.socket.destroy();
         return send(answer);
@@ -107,8 +119,13 @@ describe('payment crash safety: SIGKILL between the charge and the confirm', fun
     children.push(app);
     await client.connect();
     const [{ id: product }] = await rows<{ id: number }>(`select id from products where stockcode = 'TL-GAUGE'`);
-    const [us] = await rows<{ id: number }>(`select id from warehouses where country_code = 'US' and active order by id limit 1`);
-    await client.query('update inventory set quantity = case when warehouse_id = $2 then 40 else 0 end, reserved = 0 where product_id = $1', [product, us.id]);
+    const [us] = await rows<{ id: number }>(
+      `select id from warehouses where country_code = 'US' and active order by id limit 1`,
+    );
+    await client.query(
+      'update inventory set quantity = case when warehouse_id = $2 then 40 else 0 end, reserved = 0 where product_id = $1',
+      [product, us.id],
+    );
 
     const buyers = [];
     for (let i = 0; i < 6; i++) {
@@ -117,11 +134,25 @@ describe('payment crash safety: SIGKILL between the charge and the confirm', fun
       buyers.push({ ...c, total: totals.total });
     }
     first = app; // the next charge kills it
-    const results = await Promise.allSettled(buyers.map((b) => place(b.a, b.token, randomUUID(), { order_id: b.orderId, payment_type: 1, token: 'pm_card_visa', expected_total: b.total }).then((r) => r)));
+    const results = await Promise.allSettled(
+      buyers.map((b) =>
+        place(b.a, b.token, randomUUID(), {
+          order_id: b.orderId,
+          payment_type: 1,
+          token: 'pm_card_visa',
+          expected_total: b.total,
+        }).then((r) => r),
+      ),
+    );
     await killing; // the clients' sockets may close before the process's exit is reported
-    expect(app.proc.signalCode, JSON.stringify(results.map((r) => (r.status === 'fulfilled' ? r.value.text : String(r.reason))))).to.equal('SIGKILL');
+    expect(
+      app.proc.signalCode,
+      JSON.stringify(results.map((r) => (r.status === 'fulfilled' ? r.value.text : String(r.reason)))),
+    ).to.equal('SIGKILL');
     expect(double.intents.size, 'a charge was taken before the kill').to.be.greaterThan(0);
-    const [open] = await rows<{ n: number }>(`select count(*)::int as n from payment_attempts where status in ('reserved', 'charged')`);
+    const [open] = await rows<{ n: number }>(
+      `select count(*)::int as n from payment_attempts where status in ('reserved', 'charged')`,
+    );
     expect(open.n, 'attempts the dead process left open').to.be.greaterThan(0);
 
     const second = await startApp(db, 'none', stripeUrl);
@@ -129,14 +160,19 @@ describe('payment crash safety: SIGKILL between the charge and the confirm', fun
     // Recovery runs at start (and every minute): wait until nothing is in flight.
     const end = Date.now() + 120_000;
     for (;;) {
-      const [left] = await rows<{ n: number }>(`select count(*)::int as n from payment_attempts where status in ('reserved', 'charged', 'refunding')`);
+      const [left] = await rows<{ n: number }>(
+        `select count(*)::int as n from payment_attempts where status in ('reserved', 'charged', 'refunding')`,
+      );
       if (left.n === 0) break;
       if (Date.now() > end) throw new Error(`${left.n} payment attempts still open after recovery`);
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    const paid = await rows<{ order_id: number; provider_ref: string; cents: number }>(`select p.order_id, p.provider_ref, (p.total * 100)::int as cents from payments p
-      where p.order_id = any($1) and p.payment_type = 1`, [buyers.map((b) => b.orderId)]);
+    const paid = await rows<{ order_id: number; provider_ref: string; cents: number }>(
+      `select p.order_id, p.provider_ref, (p.total * 100)::int as cents from payments p
+      where p.order_id = any($1) and p.payment_type = 1`,
+      [buyers.map((b) => b.orderId)],
+    );
     // Every charge: a paid order for its amount, or refunded in full.
     for (const pi of double.intents.values()) {
       const order = paid.find((p) => p.provider_ref === pi.id);
@@ -148,10 +184,15 @@ describe('payment crash safety: SIGKILL between the charge and the confirm', fun
       }
     }
     // Every paid card order: its charge at the provider.
-    for (const p of paid) expect(double.intents.has(p.provider_ref), `order ${p.order_id} paid without a charge`).to.equal(true);
-    const placed = await rows<{ id: number }>(`select id from orders where id = any($1) and status <> 'cart'`, [buyers.map((b) => b.orderId)]);
+    for (const p of paid)
+      expect(double.intents.has(p.provider_ref), `order ${p.order_id} paid without a charge`).to.equal(true);
+    const placed = await rows<{ id: number }>(`select id from orders where id = any($1) and status <> 'cart'`, [
+      buyers.map((b) => b.orderId),
+    ]);
     expect(placed.length, 'placed orders have their card payment').to.equal(paid.length);
-    const [held] = await rows<{ r: number }>('select sum(reserved)::int as r from inventory where product_id = $1', [product]);
+    const [held] = await rows<{ r: number }>('select sum(reserved)::int as r from inventory where product_id = $1', [
+      product,
+    ]);
     expect(held.r, 'nothing left reserved').to.equal(0);
   });
 });

@@ -9,7 +9,13 @@ import net from 'node:net';
 /** `cookies`: the `name=value` of each Set-Cookie. */
 export type RawResponse = { status: number; headers: Record<string, string>; cookies: string[]; body: string };
 
-export function rawRequest(port: number, method: string, target: string, headers: Record<string, string> = {}, body = ''): Promise<RawResponse> {
+export function rawRequest(
+  port: number,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body = '',
+): Promise<RawResponse> {
   const lines = [`${method} ${target} HTTP/1.1`, 'Host: localhost', 'Connection: close'];
   for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
   if (body || method !== 'GET') lines.push(`Content-Length: ${Buffer.byteLength(body)}`);

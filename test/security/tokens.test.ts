@@ -23,7 +23,9 @@ describe('bearer tokens', function () {
     const token = await apiToken(a);
     expect(await bearerStatus(token)).to.equal(200);
 
-    const tables = await sqlRows<{ t: string }>(`select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+    const tables = await sqlRows<{ t: string }>(
+      `select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    );
     expect(tables.map((r) => r.t)).to.include.members(['session', 'api_tokens']);
     const holding: string[] = [];
     for (const { t } of tables) {
@@ -33,11 +35,16 @@ describe('bearer tokens', function () {
     expect(holding, 'tables holding the plain token').to.deep.equal([]);
 
     const [row] = await sqlRows<{ user_id: number; secs: number; revoked: boolean }>(
-      `select user_id, extract(epoch from expires_at - now())::int as secs, revoked_at is not null as revoked from api_tokens where token_hash = $1`, [sha256(token)]);
+      `select user_id, extract(epoch from expires_at - now())::int as secs, revoked_at is not null as revoked from api_tokens where token_hash = $1`,
+      [sha256(token)],
+    );
     expect(row, 'the token is stored as its sha256').to.exist;
     expect(row.revoked).to.equal(false);
     expect(row.secs).to.be.within(14 * DAY_S - 60, 14 * DAY_S);
-    const sessions = await sqlRows<{ sess: Record<string, unknown> }>(`select sess from session where (sess->>'apiTokenId')::int = (select id from api_tokens where token_hash = $1)`, [sha256(token)]);
+    const sessions = await sqlRows<{ sess: Record<string, unknown> }>(
+      `select sess from session where (sess->>'apiTokenId')::int = (select id from api_tokens where token_hash = $1)`,
+      [sha256(token)],
+    );
     expect(sessions).to.have.length(1);
     expect(sessions[0].sess).to.not.have.property('apiToken');
   });
@@ -47,13 +54,18 @@ describe('bearer tokens', function () {
     await signIn(a, 'customer@example.com');
     const token = await apiToken(a);
     expect(await bearerStatus(token)).to.equal(200);
-    await sqlRows(`update api_tokens set expires_at = now() - interval '1 second' where token_hash = $1`, [sha256(token)]);
+    await sqlRows(`update api_tokens set expires_at = now() - interval '1 second' where token_hash = $1`, [
+      sha256(token),
+    ]);
     const res = await (await agent()).get('/en-us/account').set('Authorization', `Bearer ${token}`);
     expect(res.status).to.equal(401);
     expect(res.body.error.code).to.equal('unauthorized');
     // The session's copy of the expiry: past it, the page is anonymous again (sign-in page).
     expect((await a.get('/en-us/account')).status).to.equal(200);
-    await sqlRows(`update session set sess = (sess::jsonb || jsonb_build_object('apiTokenExpiresAt', 1000))::json where (sess->>'apiTokenId')::int = (select id from api_tokens where token_hash = $1)`, [sha256(token)]);
+    await sqlRows(
+      `update session set sess = (sess::jsonb || jsonb_build_object('apiTokenExpiresAt', 1000))::json where (sess->>'apiTokenId')::int = (select id from api_tokens where token_hash = $1)`,
+      [sha256(token)],
+    );
     const page = await a.get('/en-us/account');
     expect(page.status).to.equal(302);
     expect(page.headers.location).to.match(/\/login/);
@@ -72,7 +84,10 @@ describe('bearer tokens', function () {
     const out = await a.post('/en-us/logout').type('form').send({ _csrf: form });
     expect(out.status).to.equal(303);
     expect(await bearerStatus(first)).to.equal(401);
-    const [row] = await sqlRows<{ revoked: boolean }>(`select revoked_at is not null as revoked from api_tokens where token_hash = $1`, [sha256(first)]);
+    const [row] = await sqlRows<{ revoked: boolean }>(
+      `select revoked_at is not null as revoked from api_tokens where token_hash = $1`,
+      [sha256(first)],
+    );
     expect(row.revoked).to.equal(true);
     expect(await bearerStatus(second), 'the other sign-in keeps its own token').to.equal(200);
   });
@@ -80,16 +95,25 @@ describe('bearer tokens', function () {
   it('a password change revokes every token of the account', async () => {
     const app = await testServer();
     const email = `token-reset-${Date.now()}@example.com`;
-    await app.services.auth.register({ email, password: 'first-password-1', firstName: 'Tove', lastName: 'Lind', accountType: 'personal' } as never, 'en-us');
+    await app.services.auth.register(
+      { email, password: 'first-password-1', firstName: 'Tove', lastName: 'Lind', accountType: 'personal' } as never,
+      'en-us',
+    );
     const a = await agent();
     await signIn(a, email, 'first-password-1');
     const token = await apiToken(a);
     expect(await bearerStatus(token)).to.equal(200);
     const resetToken = `reset-${Date.now()}-abcdefghijklmnop`;
-    await sqlRows(`insert into password_resets (user_id, token_hash, expires_at) select id, $2, now() + interval '1 hour' from users where email = $1`, [email, sha256(resetToken)]);
+    await sqlRows(
+      `insert into password_resets (user_id, token_hash, expires_at) select id, $2, now() + interval '1 hour' from users where email = $1`,
+      [email, sha256(resetToken)],
+    );
     const b = await agent();
     const form = await csrf(b, '/en-us/password/reset');
-    const done = await b.post('/en-us/password/reset').type('form').send({ _csrf: form, token: resetToken, password: 'second-password-2' });
+    const done = await b
+      .post('/en-us/password/reset')
+      .type('form')
+      .send({ _csrf: form, token: resetToken, password: 'second-password-2' });
     expect(done.status).to.equal(303);
     expect(await bearerStatus(token)).to.equal(401);
     expect((await a.get('/en-us/account')).status, 'the other session is signed out').to.equal(302);

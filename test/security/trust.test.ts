@@ -25,7 +25,14 @@ const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 async function sideApp(over: Partial<Config>) {
   const shared = await testServer();
   const logger = pino({ level: 'silent' });
-  const { app } = createApp({ config: { ...shared.config, ...over }, database: shared.database, texts: shared.services.texts, mailer: shared.services.mailer, logger, events: shared.services.events });
+  const { app } = createApp({
+    config: { ...shared.config, ...over },
+    database: shared.database,
+    texts: shared.services.texts,
+    mailer: shared.services.mailer,
+    logger,
+    events: shared.services.events,
+  });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -33,7 +40,9 @@ async function sideApp(over: Partial<Config>) {
 }
 
 async function testKey(base: string, warehouseId: number, key: string, userId: number) {
-  const res = await fetch(`${base}/api/warehouse/${warehouseId}/test-key`, { headers: { Authorization: `Bearer ${key}`, 'X-User-Id': String(userId) } });
+  const res = await fetch(`${base}/api/warehouse/${warehouseId}/test-key`, {
+    headers: { Authorization: `Bearer ${key}`, 'X-User-Id': String(userId) },
+  });
   return res.status;
 }
 
@@ -44,18 +53,26 @@ describe('trust: warehouse keys', function () {
   let operator: number;
   before(async () => {
     base = (await testServer()).url;
-    [us] = await sqlRows<{ id: number; organisation_id: number }>(`select id, organisation_id from warehouses where code = 'US-DSM'`);
+    [us] = await sqlRows<{ id: number; organisation_id: number }>(
+      `select id, organisation_id from warehouses where code = 'US-DSM'`,
+    );
     [{ id: operator }] = await sqlRows<{ id: number }>(`select id from users where email = 'warehouse@example.com'`);
   });
   after(restoreDemoWarehouseKeys);
 
   it("X-User-Id may name the warehouse's operator or a manager of its organisation, never a manager of another", async () => {
     const own = await makeUser({ role: 'admin', organisationId: us.organisation_id, prefix: 'wh-own' });
-    const other = await makeUser({ role: 'admin', organisationId: await makeOrganisation('Other Farms'), prefix: 'wh-other' });
+    const other = await makeUser({
+      role: 'admin',
+      organisationId: await makeOrganisation('Other Farms'),
+      prefix: 'wh-other',
+    });
     expect(await testKey(base, us.id, US_KEY, operator)).to.equal(200);
     expect(await testKey(base, us.id, US_KEY, own.id)).to.equal(200);
     expect(await testKey(base, us.id, US_KEY, other.id), 'a manager of another organisation').to.equal(401);
-    const stock = await fetch(`${base}/api/warehouse/${us.id}/stock`, { headers: { Authorization: `Bearer ${US_KEY}`, 'X-User-Id': String(other.id) } });
+    const stock = await fetch(`${base}/api/warehouse/${us.id}/stock`, {
+      headers: { Authorization: `Bearer ${US_KEY}`, 'X-User-Id': String(other.id) },
+    });
     expect(stock.status).to.equal(401);
   });
 
@@ -78,7 +95,9 @@ describe('trust: warehouse keys', function () {
 
 function filesNamed(dir: string, suffix: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile() && d.name.endsWith(suffix)).map((d) => path.join(d.parentPath, d.name));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && d.name.endsWith(suffix))
+    .map((d) => path.join(d.parentPath, d.name));
 }
 
 describe('trust: /media never serves uploads in flight', function () {
@@ -97,9 +116,18 @@ describe('trust: /media never serves uploads in flight', function () {
 
     const before = new Set(filesNamed(dataDir, '.upload'));
     const boundary = 'trust-boundary-7f3a';
-    const req = http.request(url, { method: 'POST', headers: { Cookie: cookieHolder.cookies, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Transfer-Encoding': 'chunked' } });
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        Cookie: cookieHolder.cookies,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Transfer-Encoding': 'chunked',
+      },
+    });
     req.on('error', () => {});
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`);
+    req.write(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     req.write(Buffer.alloc(256 * 1024, 0x41));
     try {
       let inFlight: string | undefined;
@@ -121,10 +149,18 @@ describe('trust: /media never serves uploads in flight', function () {
     mkdirSync(path.join(mediaDir, 'tmp'), { recursive: true });
     writeFileSync(path.join(mediaDir, 'tmp', 'left-over.upload'), 'not checked yet');
     try {
-      for (const p of ['/media/tmp/left-over.upload', '/media//tmp/left-over.upload', '/media/%74mp/left-over.upload', '/media/x/%2e%2e/tmp/left-over.upload', '/media/TMP/left-over.upload']) {
+      for (const p of [
+        '/media/tmp/left-over.upload',
+        '/media//tmp/left-over.upload',
+        '/media/%74mp/left-over.upload',
+        '/media/x/%2e%2e/tmp/left-over.upload',
+        '/media/TMP/left-over.upload',
+      ]) {
         // The path exactly as written (a URL object would normalise it first).
         const { hostname, port } = new URL(app.url);
-        const res = await new Promise<number>((resolve, reject) => http.get({ hostname, port, path: p }, (r) => (r.resume(), resolve(r.statusCode!))).on('error', reject));
+        const res = await new Promise<number>((resolve, reject) =>
+          http.get({ hostname, port, path: p }, (r) => (r.resume(), resolve(r.statusCode!))).on('error', reject),
+        );
         expect(res, p).to.be.oneOf([400, 403, 404]);
       }
     } finally {

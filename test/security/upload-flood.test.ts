@@ -17,10 +17,21 @@ const BODY = 50 * MB;
 const PARALLEL = 8;
 
 function startApp(db: TestDb): Promise<{ url: string; proc: ChildProcess }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', PORT: '0', DATA_DIR: db.dataDir, SESSION_SECRET: 'flood-test-session-secret-0123456789', SEED: 'demo', LOG_LEVEL: 'silent' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: db.dataDir,
+    SESSION_SECRET: 'flood-test-session-secret-0123456789',
+    SEED: 'demo',
+    LOG_LEVEL: 'silent',
+  };
   if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
   else delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (c: Buffer) => {
@@ -36,14 +47,27 @@ function startApp(db: TestDb): Promise<{ url: string; proc: ChildProcess }> {
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** Streams `bytes` of a multipart file body; resolves with the status the server answered (0 if it hung up first). */
-function flood(base: string, pathname: string, o: { chunked?: boolean; headers?: Record<string, string> } = {}): Promise<number> {
+function flood(
+  base: string,
+  pathname: string,
+  o: { chunked?: boolean; headers?: Record<string, string> } = {},
+): Promise<number> {
   return new Promise((resolve) => {
     const u = new URL(pathname, base);
-    const head = Buffer.from('--XX\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n');
+    const head = Buffer.from(
+      '--XX\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n',
+    );
     const tail = Buffer.from('\r\n--XX--\r\n');
     const req = http.request({
-      host: u.hostname, port: u.port, path: u.pathname, method: 'POST',
-      headers: { 'Content-Type': 'multipart/form-data; boundary=XX', ...(o.chunked ? {} : { 'Content-Length': String(BODY) }), ...o.headers },
+      host: u.hostname,
+      port: u.port,
+      path: u.pathname,
+      method: 'POST',
+      headers: {
+        'Content-Type': 'multipart/form-data; boundary=XX',
+        ...(o.chunked ? {} : { 'Content-Length': String(BODY) }),
+        ...o.headers,
+      },
     });
     let status = 0;
     req.on('response', (res) => {
@@ -76,8 +100,14 @@ function probe(base: string, pathname: string, o: { chunked?: boolean } = {}): P
   return new Promise((resolve, reject) => {
     const u = new URL(pathname, base);
     const req = http.request({
-      host: u.hostname, port: u.port, path: u.pathname, method: 'POST',
-      headers: { 'Content-Type': 'multipart/form-data; boundary=XX', ...(o.chunked ? {} : { 'Content-Length': String(BODY) }) },
+      host: u.hostname,
+      port: u.port,
+      path: u.pathname,
+      method: 'POST',
+      headers: {
+        'Content-Type': 'multipart/form-data; boundary=XX',
+        ...(o.chunked ? {} : { 'Content-Length': String(BODY) }),
+      },
     });
     req.on('response', (res) => {
       res.resume();
@@ -85,7 +115,9 @@ function probe(base: string, pathname: string, o: { chunked?: boolean } = {}): P
       req.destroy();
     });
     req.on('error', reject);
-    req.write('--XX\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n');
+    req.write(
+      '--XX\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n',
+    );
   });
 }
 
@@ -103,8 +135,17 @@ async function staffSession(base: string) {
   const token = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)![1];
   let res = await fetch(`${base}/en-us/login`);
   keep(res);
-  const body = new URLSearchParams({ email: 'admin@example.com', password: 'demo-pass-2026', _csrf: token(await res.text()) });
-  res = await fetch(`${base}/en-us/login`, { method: 'POST', body, headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  const body = new URLSearchParams({
+    email: 'admin@example.com',
+    password: 'demo-pass-2026',
+    _csrf: token(await res.text()),
+  });
+  res = await fetch(`${base}/en-us/login`, {
+    method: 'POST',
+    body,
+    headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
   expect(res.status).to.equal(303);
   keep(res);
   res = await fetch(`${base}/en-us/account/dashboard/media`, { headers: { cookie: cookie() } });
@@ -145,23 +186,49 @@ describe('a flood of large multipart bodies', function () {
     const noFiles = await many(() => flood(url, '/en-us/register'));
     const anonymousUpload = await many(() => flood(url, '/en-us/account/dashboard/media/upload'));
     const undeclared = await many(() => flood(url, '/en-us/register', { chunked: true }));
-    const overLimit = await many(() => flood(url, '/en-us/account/dashboard/media/upload', { headers: { cookie: staff.cookie, 'x-csrf-token': staff.token } }));
+    const overLimit = await many(() =>
+      flood(url, '/en-us/account/dashboard/media/upload', {
+        headers: { cookie: staff.cookie, 'x-csrf-token': staff.token },
+      }),
+    );
     // Without a declared length the upload is streamed to disk and cut at the file size limit.
-    const streamed = await many(() => flood(url, '/en-us/account/dashboard/media/upload', { chunked: true, headers: { cookie: staff.cookie, 'x-csrf-token': staff.token } }));
+    const streamed = await many(() =>
+      flood(url, '/en-us/account/dashboard/media/upload', {
+        chunked: true,
+        headers: { cookie: staff.cookie, 'x-csrf-token': staff.token },
+      }),
+    );
     clearInterval(sampler);
     peak = Math.max(peak, rssMb(proc.pid!));
     const offered = (5 * PARALLEL * BODY) / MB;
-    console.log(`      flood: ${offered} MB offered in ${((Date.now() - t0) / 1000).toFixed(1)} s; server RSS ${baseline.toFixed(0)} MB before, at most ${peak.toFixed(0)} MB during (+${(peak - baseline).toFixed(0)} MB)`);
+    console.log(
+      `      flood: ${offered} MB offered in ${((Date.now() - t0) / 1000).toFixed(1)} s; server RSS ${baseline.toFixed(0)} MB before, at most ${peak.toFixed(0)} MB during (+${(peak - baseline).toFixed(0)} MB)`,
+    );
 
     // Each is refused. A client still sending when the server answers and closes may see the
     // connection reset before it reads the answer (status 0): TCP drops the unread body with it.
-    expect(noFiles.every((s) => s === 413 || s === 0), `no-file route: ${noFiles}`).to.equal(true);
-    expect(anonymousUpload.every((s) => s === 403 || s === 0), `anonymous upload: ${anonymousUpload}`).to.equal(true);
-    expect(undeclared.every((s) => s === 411 || s === 0), `undeclared length: ${undeclared}`).to.equal(true);
-    expect(overLimit.every((s) => s === 413 || s === 0), `over the upload limit: ${overLimit}`).to.equal(true);
+    expect(
+      noFiles.every((s) => s === 413 || s === 0),
+      `no-file route: ${noFiles}`,
+    ).to.equal(true);
+    expect(
+      anonymousUpload.every((s) => s === 403 || s === 0),
+      `anonymous upload: ${anonymousUpload}`,
+    ).to.equal(true);
+    expect(
+      undeclared.every((s) => s === 411 || s === 0),
+      `undeclared length: ${undeclared}`,
+    ).to.equal(true);
+    expect(
+      overLimit.every((s) => s === 413 || s === 0),
+      `over the upload limit: ${overLimit}`,
+    ).to.equal(true);
     expect(overLimit.filter((s) => s === 413).length, 'the upload limit answers 413').to.be.greaterThan(0);
     // Streamed ones are read to the limit (to disk) and drained: 413, or 408 if the drain outlasts the request deadline.
-    expect(streamed.every((s) => s === 413 || s === 408 || s === 0), `streamed past the limit: ${streamed}`).to.equal(true);
+    expect(
+      streamed.every((s) => s === 413 || s === 408 || s === 0),
+      `streamed past the limit: ${streamed}`,
+    ).to.equal(true);
     // A client that waits for the answer before sending its body reads each refusal.
     expect(await probe(url, '/en-us/register'), 'no-file route').to.equal(413);
     expect(await probe(url, '/en-us/account/dashboard/media/upload'), 'upload without a token').to.equal(403);

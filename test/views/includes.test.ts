@@ -14,7 +14,8 @@ describe('views: includes', () => {
       for (const m of src.matchAll(/include\((['"])([^'"]+)\1/g)) {
         const target = m[2];
         if (!target.startsWith('/')) problems.push(`${file}: relative include('${target}')`);
-        else if (!existsSync(path.join(viewsDir, `${target}.ejs`))) problems.push(`${file}: include('${target}') has no template`);
+        else if (!existsSync(path.join(viewsDir, `${target}.ejs`)))
+          problems.push(`${file}: include('${target}') has no template`);
       }
     }
     expect(problems).to.deep.equal([]);

@@ -66,10 +66,21 @@ export type InventoryRow = { id: number; warehouseId: number; productId: number;
  * Inventory rows of these products in these warehouses. `lock`: FOR UPDATE, in id order (so
  * concurrent checkouts never deadlock), for a transaction that reserves what it read.
  */
-export async function inventoryRows(db: DbOrTx, warehouseIds: readonly number[], productIds: readonly number[], opts: { lock?: boolean } = {}): Promise<InventoryRow[]> {
+export async function inventoryRows(
+  db: DbOrTx,
+  warehouseIds: readonly number[],
+  productIds: readonly number[],
+  opts: { lock?: boolean } = {},
+): Promise<InventoryRow[]> {
   if (!warehouseIds.length || !productIds.length) return [];
   const q = db
-    .select({ id: inventory.id, warehouseId: inventory.warehouseId, productId: inventory.productId, quantity: inventory.quantity, reserved: inventory.reserved })
+    .select({
+      id: inventory.id,
+      warehouseId: inventory.warehouseId,
+      productId: inventory.productId,
+      quantity: inventory.quantity,
+      reserved: inventory.reserved,
+    })
     .from(inventory)
     .where(and(inArray(inventory.warehouseId, [...warehouseIds]), inArray(inventory.productId, [...productIds])))
     .orderBy(asc(inventory.id));

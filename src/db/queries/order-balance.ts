@@ -17,7 +17,12 @@ export type OrderRefs = { id: SQL; status: SQL; quote: SQL; total: SQL };
 /** The columns of an orders row under an alias ('o' → o.id, o.status, o.quote, o.total). */
 export function orderRefs(alias: string): OrderRefs {
   if (!/^[a-z_][a-z0-9_]*$/i.test(alias)) throw new Error(`bad alias ${alias}`);
-  return { id: sql.raw(`${alias}.id`), status: sql.raw(`${alias}.status`), quote: sql.raw(`${alias}.quote`), total: sql.raw(`${alias}.total`) };
+  return {
+    id: sql.raw(`${alias}.id`),
+    status: sql.raw(`${alias}.status`),
+    quote: sql.raw(`${alias}.quote`),
+    total: sql.raw(`${alias}.total`),
+  };
 }
 
 /**

@@ -21,14 +21,18 @@ export function isPartSql(productId: SQL | unknown): SQL<boolean> {
 
 /** The product ids among `ids` (a SQL list or subquery of ids) that are parts, as a JSON array, for a statement that reads more. */
 export function partIdsJson(ids: SQL): SQL<number[]> {
-  return sql<number[]>`(select coalesce(json_agg(distinct pc.product_id), '[]') from ${productCategories} pc where pc.product_id in (${ids}) and pc.category_id in ${partsTree})`;
+  return sql<
+    number[]
+  >`(select coalesce(json_agg(distinct pc.product_id), '[]') from ${productCategories} pc where pc.product_id in (${ids}) and pc.category_id in ${partsTree})`;
 }
 
 /** Of these products, the ones that are parts. */
 export async function partProductIds(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id)))];
   if (!wanted.length) return new Set();
-  const rows = await db.selectDistinct({ id: productCategories.productId }).from(productCategories)
+  const rows = await db
+    .selectDistinct({ id: productCategories.productId })
+    .from(productCategories)
     .where(sql`${inArray(productCategories.productId, wanted)} and ${productCategories.categoryId} in ${partsTree}`);
   return new Set(rows.map((r) => r.id));
 }

@@ -18,7 +18,10 @@ export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode
 export const createdAt = () => tstz('created_at').notNull().defaultNow();
 export const timestamps = () => ({
   createdAt: tstz('created_at').notNull().defaultNow(),
-  updatedAt: tstz('updated_at').notNull().defaultNow().$onUpdate(() => new Date()),
+  updatedAt: tstz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
 });
 
 /** `col IN ('a','b')` for a CHECK constraint, from one of the closed lists in constants.ts. */

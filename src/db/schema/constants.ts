@@ -9,11 +9,26 @@ export const ACCOUNT_TYPES = ['personal', 'organization'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 export const PERMISSION_KEYS = [
-  'orders.view', 'orders.edit', 'orders.pay',
-  'customers.view', 'customers.edit',
-  'products.edit', 'promotions.edit', 'warehouses.manage', 'inventory.edit', 'media.edit',
-  'reports.view', 'instructionals.edit', 'webhooks.edit', 'permissions.edit', 'calendar.edit',
-  'logs.view', 'translations.edit', 'epp.admin', 'services.view', 'dashboard.view',
+  'orders.view',
+  'orders.edit',
+  'orders.pay',
+  'customers.view',
+  'customers.edit',
+  'products.edit',
+  'promotions.edit',
+  'warehouses.manage',
+  'inventory.edit',
+  'media.edit',
+  'reports.view',
+  'instructionals.edit',
+  'webhooks.edit',
+  'permissions.edit',
+  'calendar.edit',
+  'logs.view',
+  'translations.edit',
+  'epp.admin',
+  'services.view',
+  'dashboard.view',
   // An organisation's own administrator: invite, list and remove the organisation's users.
   'organisation.users',
   // Quotes: see buyers' quote requests, change their prices and quantities, send counter-offers.
@@ -26,7 +41,16 @@ export const PERMISSION_EFFECTS = ['grant', 'deny'] as const;
 export type PermissionEffect = (typeof PERMISSION_EFFECTS)[number];
 
 /** 'cart' is an open basket (possibly anonymous); 'quote' is a priced offer not yet ordered. */
-export const ORDER_STATUSES = ['cart', 'pending', 'processing', 'on_hold', 'shipped', 'completed', 'cancelled', 'quote'] as const;
+export const ORDER_STATUSES = [
+  'cart',
+  'pending',
+  'processing',
+  'on_hold',
+  'shipped',
+  'completed',
+  'cancelled',
+  'quote',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 // Line types, payment types, the fee allocation type and the quantity ranges are business rules:

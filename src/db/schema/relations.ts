@@ -1,15 +1,40 @@
 /** drizzle relations for the relational query API (db.query.orders.findFirst({ with: { lineItems: true } })). */
 import { relations } from 'drizzle-orm';
-import { channelCountries, channelPaymentMethods, channels, channelWarehouses, countries, currencies, regions } from './geo.ts';
+import {
+  channelCountries,
+  channelPaymentMethods,
+  channels,
+  channelWarehouses,
+  countries,
+  currencies,
+  regions,
+} from './geo.ts';
 import { addresses, organisations, permissions, persons, rolePermissions, userPermissions, users } from './accounts.ts';
 import {
-  categories, channelPrices, diagramComponents, distributors, optionChoices, partsDiagrams, productAudits,
-  productCategories, productDistributors, productOptions, products,
+  categories,
+  channelPrices,
+  diagramComponents,
+  distributors,
+  optionChoices,
+  partsDiagrams,
+  productAudits,
+  productCategories,
+  productDistributors,
+  productOptions,
+  products,
 } from './catalog.ts';
 import { inventory, shippingRates, warehouses } from './inventory.ts';
 import {
-  lineItemOptions, orderFees, orderLineItems, orderPromotions, orders, paymentAllocations, payments, promotions,
-  shipmentQuotes, surveys,
+  lineItemOptions,
+  orderFees,
+  orderLineItems,
+  orderPromotions,
+  orders,
+  paymentAllocations,
+  payments,
+  promotions,
+  shipmentQuotes,
+  surveys,
 } from './orders.ts';
 import { instructionals, instructionalTools, tools, translations, translationVersions } from './content.ts';
 import { logs, webhooks } from './integrations.ts';
@@ -71,7 +96,11 @@ export const userPermissionsRelations = relations(userPermissions, ({ one }) => 
 }));
 
 export const categoriesRelations = relations(categories, ({ one, many }) => ({
-  parent: one(categories, { fields: [categories.parentId], references: [categories.id], relationName: 'category_parent' }),
+  parent: one(categories, {
+    fields: [categories.parentId],
+    references: [categories.id],
+    relationName: 'category_parent',
+  }),
   children: many(categories, { relationName: 'category_parent' }),
   products: many(productCategories),
 }));
@@ -93,11 +122,19 @@ export const productAuditsRelations = relations(productAudits, ({ one }) => ({
 }));
 export const productOptionsRelations = relations(productOptions, ({ one, many }) => ({
   product: one(products, { fields: [productOptions.productId], references: [products.id] }),
-  parentChoice: one(optionChoices, { fields: [productOptions.parentChoiceId], references: [optionChoices.id], relationName: 'option_parent_choice' }),
+  parentChoice: one(optionChoices, {
+    fields: [productOptions.parentChoiceId],
+    references: [optionChoices.id],
+    relationName: 'option_parent_choice',
+  }),
   choices: many(optionChoices, { relationName: 'option_choices' }),
 }));
 export const optionChoicesRelations = relations(optionChoices, ({ one, many }) => ({
-  option: one(productOptions, { fields: [optionChoices.optionId], references: [productOptions.id], relationName: 'option_choices' }),
+  option: one(productOptions, {
+    fields: [optionChoices.optionId],
+    references: [productOptions.id],
+    relationName: 'option_choices',
+  }),
   childOptions: many(productOptions, { relationName: 'option_parent_choice' }),
 }));
 export const distributorsRelations = relations(distributors, ({ one, many }) => ({
@@ -141,10 +178,22 @@ export const ordersRelations = relations(orders, ({ one, many }) => ({
   user: one(users, { fields: [orders.userId], references: [users.id], relationName: 'order_user' }),
   creator: one(users, { fields: [orders.createdBy], references: [users.id], relationName: 'order_creator' }),
   person: one(persons, { fields: [orders.personId], references: [persons.id] }),
-  shipTo: one(addresses, { fields: [orders.shipToAddressId], references: [addresses.id], relationName: 'order_ship_to' }),
-  billTo: one(addresses, { fields: [orders.billToAddressId], references: [addresses.id], relationName: 'order_bill_to' }),
+  shipTo: one(addresses, {
+    fields: [orders.shipToAddressId],
+    references: [addresses.id],
+    relationName: 'order_ship_to',
+  }),
+  billTo: one(addresses, {
+    fields: [orders.billToAddressId],
+    references: [addresses.id],
+    relationName: 'order_bill_to',
+  }),
   shipFrom: one(warehouses, { fields: [orders.shipFromWarehouseId], references: [warehouses.id] }),
-  shipmentQuote: one(shipmentQuotes, { fields: [orders.shipmentQuoteId], references: [shipmentQuotes.id], relationName: 'order_selected_quote' }),
+  shipmentQuote: one(shipmentQuotes, {
+    fields: [orders.shipmentQuoteId],
+    references: [shipmentQuotes.id],
+    relationName: 'order_selected_quote',
+  }),
   lineItems: many(orderLineItems),
   payments: many(payments),
   fees: many(orderFees),

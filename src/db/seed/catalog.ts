@@ -1,8 +1,16 @@
 /** Categories, products with options and channel prices, distributors' listings, the parts diagram. */
 import { eq } from 'drizzle-orm';
 import {
-  categories, channelPrices, diagramComponents, optionChoices, partsDiagrams, productAudits, productCategories,
-  productDistributors, productOptions, products,
+  categories,
+  channelPrices,
+  diagramComponents,
+  optionChoices,
+  partsDiagrams,
+  productAudits,
+  productCategories,
+  productDistributors,
+  productOptions,
+  products,
 } from '../schema/index.ts';
 import { convert, toCents } from '../../domain/money.ts';
 import { channelPriceCents } from '../../domain/pricing.ts';
@@ -12,7 +20,14 @@ import { DISTRIBUTOR, USER } from './ids.ts';
 import type { GeoIds } from './geo.ts';
 import { daysAgo, insertMany, money, type Rng, type SeedTx } from './util.ts';
 
-type ChoiceSeed = { name: string; value: string; price: string; discountPrice?: string; isDefault?: boolean; children?: OptionSeed[] };
+type ChoiceSeed = {
+  name: string;
+  value: string;
+  price: string;
+  discountPrice?: string;
+  isDefault?: boolean;
+  children?: OptionSeed[];
+};
 type OptionSeed = { name: string; type: 0 | 1; required: boolean; position: number; choices: ChoiceSeed[] };
 
 /**
@@ -22,35 +37,78 @@ type OptionSeed = { name: string; type: 0 | 1; required: boolean; position: numb
  */
 const OPTIONS: Record<string, OptionSeed[]> = {
   'DEMO-CONFIG': [
-    { name: 'Row count', type: 0, required: true, position: 1, choices: [
-      { name: '4 rows', value: '4', price: '0.00', isDefault: true },
-      { name: '6 rows', value: '6', price: '2450.00', discountPrice: '2200.00' },
-      { name: '8 rows', value: '8', price: '4900.00', children: [
-        { name: 'Row unit spacing', type: 0, required: true, position: 2, choices: [
-          { name: '30 in', value: '30', price: '0.00', isDefault: true },
-          { name: '36 in', value: '36', price: '350.00' },
-        ] },
-      ] },
-    ] },
-    { name: 'Hitch', type: 0, required: true, position: 3, choices: [
-      { name: 'Category II 3-point', value: 'C2', price: '0.00', isDefault: true },
-      { name: 'Drawbar pull-type', value: 'DB', price: '780.00' },
-    ] },
-    { name: 'Extra seed plates', type: 1, required: false, position: 4, choices: [
-      { name: 'Corn 30-cell', value: '1', price: '38.50', isDefault: true },
-      { name: 'Soybean 60-cell', value: '2', price: '36.00' },
-      { name: 'Sorghum 48-cell', value: '3', price: '36.00' },
-    ] },
+    {
+      name: 'Row count',
+      type: 0,
+      required: true,
+      position: 1,
+      choices: [
+        { name: '4 rows', value: '4', price: '0.00', isDefault: true },
+        { name: '6 rows', value: '6', price: '2450.00', discountPrice: '2200.00' },
+        {
+          name: '8 rows',
+          value: '8',
+          price: '4900.00',
+          children: [
+            {
+              name: 'Row unit spacing',
+              type: 0,
+              required: true,
+              position: 2,
+              choices: [
+                { name: '30 in', value: '30', price: '0.00', isDefault: true },
+                { name: '36 in', value: '36', price: '350.00' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'Hitch',
+      type: 0,
+      required: true,
+      position: 3,
+      choices: [
+        { name: 'Category II 3-point', value: 'C2', price: '0.00', isDefault: true },
+        { name: 'Drawbar pull-type', value: 'DB', price: '780.00' },
+      ],
+    },
+    {
+      name: 'Extra seed plates',
+      type: 1,
+      required: false,
+      position: 4,
+      choices: [
+        { name: 'Corn 30-cell', value: '1', price: '38.50', isDefault: true },
+        { name: 'Soybean 60-cell', value: '2', price: '36.00' },
+        { name: 'Sorghum 48-cell', value: '3', price: '36.00' },
+      ],
+    },
   ],
   'PP-GWA-16': [
-    { name: 'Tire', type: 0, required: true, position: 1, choices: [
-      { name: 'Standard rubber', value: 'S', price: '0.00', isDefault: true },
-      { name: 'Heavy-duty semi-pneumatic', value: 'HD', price: '24.00' },
-    ] },
+    {
+      name: 'Tire',
+      type: 0,
+      required: true,
+      position: 1,
+      choices: [
+        { name: 'Standard rubber', value: 'S', price: '0.00', isDefault: true },
+        { name: 'Heavy-duty semi-pneumatic', value: 'HD', price: '24.00' },
+      ],
+    },
   ],
 };
 
-export type ChoiceRef = { id: number; optionId: number; name: string; value: string; priceCents: number; optionType: 0 | 1; children: OptionRef[] };
+export type ChoiceRef = {
+  id: number;
+  optionId: number;
+  name: string;
+  value: string;
+  priceCents: number;
+  optionType: 0 | 1;
+  children: OptionRef[];
+};
 export type OptionRef = { id: number; name: string; type: 0 | 1; required: boolean; choices: ChoiceRef[] };
 export type ProductRef = {
   id: number;
@@ -74,8 +132,15 @@ export type ProductRef = {
 const CHANNEL_CURRENCY = { US: 'USD', CA: 'CAD', MX: 'MXN' } as const;
 
 const TARIFF: Record<string, string> = {
-  planters: '8432.31.0020', 'seed-plates': '8432.90.0060', 'planter-parts': '8432.90.0060', meters: '8432.90.0060',
-  markers: '8432.90.0060', 'drive-chain': '7315.11.0045', hitches: '8716.90.5060', tools: '8205.59.8000', 'kits-service': '8432.90.0060',
+  planters: '8432.31.0020',
+  'seed-plates': '8432.90.0060',
+  'planter-parts': '8432.90.0060',
+  meters: '8432.90.0060',
+  markers: '8432.90.0060',
+  'drive-chain': '7315.11.0045',
+  hitches: '8716.90.5060',
+  tools: '8205.59.8000',
+  'kits-service': '8432.90.0060',
 };
 
 /** EAN-13 with its check digit, from a 12-digit body. */
@@ -96,9 +161,18 @@ function describe(p: ProductSeed): string {
 export async function seedCatalog(tx: SeedTx, geo: GeoIds, rng: Rng): Promise<Map<string, ProductRef>> {
   const catalogDate = daysAgo(800);
   const categoryId = Object.fromEntries(CATEGORIES.map((c) => [c.slug, c.id]));
-  await insertMany(tx, categories, CATEGORIES.map((c) => ({
-    id: c.id, slug: c.slug, name: c.name, description: c.description, parentId: c.parent ? categoryId[c.parent] : null, sort: c.id,
-  })));
+  await insertMany(
+    tx,
+    categories,
+    CATEGORIES.map((c) => ({
+      id: c.id,
+      slug: c.slug,
+      name: c.name,
+      description: c.description,
+      parentId: c.parent ? categoryId[c.parent] : null,
+      sort: c.id,
+    })),
+  );
 
   const refs = new Map<string, ProductRef>();
   const productRows: (typeof products.$inferInsert)[] = [];
@@ -130,7 +204,7 @@ export async function seedCatalog(tx: SeedTx, geo: GeoIds, rng: Rng): Promise<Ma
       primaryImage: images[0],
       images,
       boxMethod: !physical ? null : heavy ? 'pallet' : 'box',
-      class: physical ? p.freightClass ?? (heavy ? '85' : '70') : null,
+      class: physical ? (p.freightClass ?? (heavy ? '85' : '70')) : null,
       nmfc: heavy ? '133300' : null,
       length: p.dims ? String(p.dims[0]) : null,
       width: p.dims ? String(p.dims[1]) : null,
@@ -151,10 +225,15 @@ export async function seedCatalog(tx: SeedTx, geo: GeoIds, rng: Rng): Promise<Ma
     });
     // The same rule as the storefront (src/domain/pricing.ts): channel price rows are written at
     // what conversion gives, and a product without rows is converted on the fly to the same cents.
-    const facts = p.pricingCase === 'non-usd'
-      ? { channelPrice: null, basePrice: p.price, currencyId: geo.currencyId.CAD, currencyRate: geo.channelRate.CA }
-      : { channelPrice: null, basePrice: p.price, currencyId: geo.currencyId.USD, currencyRate: geo.channelRate.US };
-    const inChannel = (ch: 'US' | 'CA' | 'MX') => channelPriceCents(facts, { currencyId: geo.currencyId[CHANNEL_CURRENCY[ch]], midMarketRate: geo.channelRate[ch] });
+    const facts =
+      p.pricingCase === 'non-usd'
+        ? { channelPrice: null, basePrice: p.price, currencyId: geo.currencyId.CAD, currencyRate: geo.channelRate.CA }
+        : { channelPrice: null, basePrice: p.price, currencyId: geo.currencyId.USD, currencyRate: geo.channelRate.US };
+    const inChannel = (ch: 'US' | 'CA' | 'MX') =>
+      channelPriceCents(facts, {
+        currencyId: geo.currencyId[CHANNEL_CURRENCY[ch]],
+        midMarketRate: geo.channelRate[ch],
+      });
     refs.set(p.stockcode, {
       id,
       stockcode: p.stockcode,
@@ -172,42 +251,101 @@ export async function seedCatalog(tx: SeedTx, geo: GeoIds, rng: Rng): Promise<Ma
     });
   });
   await insertMany(tx, products, productRows);
-  await insertMany(tx, productCategories, PRODUCTS.flatMap((p, i) => p.categories.map((c) => ({ productId: i + 1, categoryId: categoryId[c] }))));
+  await insertMany(
+    tx,
+    productCategories,
+    PRODUCTS.flatMap((p, i) => p.categories.map((c) => ({ productId: i + 1, categoryId: categoryId[c] }))),
+  );
   // The editor works on audits; each product starts with one snapshot of its row.
-  await insertMany(tx, productAudits, productRows.map((row, i) => ({
-    id: i + 1, productId: row.id!, data: { ...row, createdAt: undefined, updatedAt: undefined }, createdBy: USER.admin, createdAt: catalogDate,
-  })));
+  await insertMany(
+    tx,
+    productAudits,
+    productRows.map((row, i) => ({
+      id: i + 1,
+      productId: row.id!,
+      data: { ...row, createdAt: undefined, updatedAt: undefined },
+      createdBy: USER.admin,
+      createdAt: catalogDate,
+    })),
+  );
 
   await seedOptions(tx, refs);
 
-  await insertMany(tx, channelPrices, [...refs.values()].filter((r) => r.channelPriceRows).flatMap((r) => (['US', 'CA', 'MX'] as const).map((ch) => ({
-    productId: r.id,
-    channelId: geo.channelId[ch],
-    price: money(r.cents[ch]),
-    priceCategory: 'retail',
-    currencyId: geo.currencyId[CHANNEL_CURRENCY[ch]],
-  }))).map((row, i) => ({ id: i + 1, ...row })));
+  await insertMany(
+    tx,
+    channelPrices,
+    [...refs.values()]
+      .filter((r) => r.channelPriceRows)
+      .flatMap((r) =>
+        (['US', 'CA', 'MX'] as const).map((ch) => ({
+          productId: r.id,
+          channelId: geo.channelId[ch],
+          price: money(r.cents[ch]),
+          priceCategory: 'retail',
+          currencyId: geo.currencyId[CHANNEL_CURRENCY[ch]],
+        })),
+      )
+      .map((row, i) => ({ id: i + 1, ...row })),
+  );
 
   // Distributors list parts (not planters) at a trade price.
   const listed = PRODUCTS.filter((p) => !p.categories.includes('planters') && p.physical !== false && !p.pricingCase);
-  await insertMany(tx, productDistributors, listed.flatMap((p, i) => {
-    const r = refs.get(p.stockcode)!;
-    const rows: (typeof productDistributors.$inferInsert)[] = [{ productId: r.id, distributorId: DISTRIBUTOR.prairie, price: money(convert(r.cents.US, '0.85')), quantity: rng.int(0, 60) }];
-    if (i % 3 === 0) rows.push({ productId: r.id, distributorId: DISTRIBUTOR.greatPlains, price: money(convert(r.cents.US, '0.88')), quantity: rng.int(0, 30) });
-    return rows;
-  }).map((row, i) => ({ ...row, id: i + 1 })));
+  await insertMany(
+    tx,
+    productDistributors,
+    listed
+      .flatMap((p, i) => {
+        const r = refs.get(p.stockcode)!;
+        const rows: (typeof productDistributors.$inferInsert)[] = [
+          {
+            productId: r.id,
+            distributorId: DISTRIBUTOR.prairie,
+            price: money(convert(r.cents.US, '0.85')),
+            quantity: rng.int(0, 60),
+          },
+        ];
+        if (i % 3 === 0)
+          rows.push({
+            productId: r.id,
+            distributorId: DISTRIBUTOR.greatPlains,
+            price: money(convert(r.cents.US, '0.88')),
+            quantity: rng.int(0, 30),
+          });
+        return rows;
+      })
+      .map((row, i) => ({ ...row, id: i + 1 })),
+  );
 
-  await insertMany(tx, partsDiagrams, [{
-    id: 1, title: DIAGRAM.title, image: DIAGRAM.image, width: DIAGRAM.width, height: DIAGRAM.height,
-    productId: refs.get(DIAGRAM.product)!.id, createdAt: catalogDate, updatedAt: catalogDate,
-  }]);
-  await insertMany(tx, diagramComponents, DIAGRAM.callouts.flatMap((c, i) => c.parts.map((stockcode, k) => ({
-    diagramId: 1,
-    callout: c.callout,
-    productId: refs.get(stockcode)!.id,
-    x1: String(c.rect[0]), y1: String(c.rect[1]), x2: String(c.rect[2]), y2: String(c.rect[3]),
-    sort: i * 10 + k,
-  }))).map((row, i) => ({ id: i + 1, ...row })));
+  await insertMany(tx, partsDiagrams, [
+    {
+      id: 1,
+      title: DIAGRAM.title,
+      image: DIAGRAM.image,
+      width: DIAGRAM.width,
+      height: DIAGRAM.height,
+      productId: refs.get(DIAGRAM.product)!.id,
+      createdAt: catalogDate,
+      updatedAt: catalogDate,
+    },
+  ]);
+  await insertMany(
+    tx,
+    diagramComponents,
+    DIAGRAM.callouts
+      .flatMap((c, i) =>
+        c.parts.map((stockcode, k) => ({
+          diagramId: 1,
+          callout: c.callout,
+          productId: refs.get(stockcode)!.id,
+          x1: String(c.rect[0]),
+          y1: String(c.rect[1]),
+          x2: String(c.rect[2]),
+          y2: String(c.rect[3]),
+          sort: i * 10 + k,
+        })),
+      )
+      .map((row, i) => ({ id: i + 1, ...row })),
+  );
 
   return refs;
 }
@@ -218,15 +356,38 @@ async function seedOptions(tx: SeedTx, refs: Map<string, ProductRef>): Promise<v
   const walk = (productId: number, list: OptionSeed[], parentChoiceId: number | null): OptionRef[] =>
     list.map((o, sort) => {
       const id = optionRows.length + 1;
-      optionRows.push({ id, productId, parentChoiceId, name: o.name, optionType: o.type, sort, required: o.required, stockCodePosition: o.position });
+      optionRows.push({
+        id,
+        productId,
+        parentChoiceId,
+        name: o.name,
+        optionType: o.type,
+        sort,
+        required: o.required,
+        stockCodePosition: o.position,
+      });
       const ref: OptionRef = { id, name: o.name, type: o.type, required: o.required, choices: [] };
       o.choices.forEach((c, k) => {
         const choiceId = choiceRows.length + 1;
         choiceRows.push({
-          id: choiceId, optionId: id, name: c.name, stockCodeValue: c.value, price: c.price, discountPrice: c.discountPrice ?? null,
-          isDefault: c.isDefault ?? false, sort: k,
+          id: choiceId,
+          optionId: id,
+          name: c.name,
+          stockCodeValue: c.value,
+          price: c.price,
+          discountPrice: c.discountPrice ?? null,
+          isDefault: c.isDefault ?? false,
+          sort: k,
         });
-        const choice: ChoiceRef = { id: choiceId, optionId: id, name: c.name, value: c.value, priceCents: toCents(c.price), optionType: o.type, children: [] };
+        const choice: ChoiceRef = {
+          id: choiceId,
+          optionId: id,
+          name: c.name,
+          value: c.value,
+          priceCents: toCents(c.price),
+          optionType: o.type,
+          children: [],
+        };
         ref.choices.push(choice);
         if (c.children) choice.children = walk(productId, c.children, choiceId);
       });
@@ -237,7 +398,11 @@ async function seedOptions(tx: SeedTx, refs: Map<string, ProductRef>): Promise<v
     ref.options = walk(ref.id, list, null);
   }
   // Choices first: a child option row points at its parent choice.
-  await insertMany(tx, productOptions, optionRows.map((o) => ({ ...o, parentChoiceId: null })));
+  await insertMany(
+    tx,
+    productOptions,
+    optionRows.map((o) => ({ ...o, parentChoiceId: null })),
+  );
   await insertMany(tx, optionChoices, choiceRows);
   for (const o of optionRows.filter((r) => r.parentChoiceId !== null)) {
     await tx.update(productOptions).set({ parentChoiceId: o.parentChoiceId }).where(eq(productOptions.id, o.id!));

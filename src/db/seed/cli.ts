@@ -41,7 +41,9 @@ try {
     const progress = (done: number, total: number) => {
       if (total < 10_000) return;
       const s = (Date.now() - t0) / 1000;
-      process.stderr.write(`\rorders: ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} (${s.toFixed(0)} s, ${Math.round(done / Math.max(s, 0.001)).toLocaleString('en-US')}/s)${done === total ? '\n' : ''}`);
+      process.stderr.write(
+        `\rorders: ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} (${s.toFixed(0)} s, ${Math.round(done / Math.max(s, 0.001)).toLocaleString('en-US')}/s)${done === total ? '\n' : ''}`,
+      );
     };
     const summary = await seed(database.db, orders === undefined ? {} : { orders, onProgress: progress });
     console.log(`Demo data loaded in ${Date.now() - t0} ms:`, summary);
@@ -51,6 +53,9 @@ try {
 }
 
 async function truncateAll(db: typeof database.db) {
-  const { rows } = await database.pool.query<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public' and tablename <> 'session'`);
-  if (rows.length) await db.execute(sql.raw(`truncate ${rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`));
+  const { rows } = await database.pool.query<{ tablename: string }>(
+    `select tablename from pg_tables where schemaname = 'public' and tablename <> 'session'`,
+  );
+  if (rows.length)
+    await db.execute(sql.raw(`truncate ${rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`));
 }

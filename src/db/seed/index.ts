@@ -47,7 +47,8 @@ export async function isDatabaseEmpty(db: SeedDb): Promise<boolean> {
 
 export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSummary> {
   const orderCount = opts.orders ?? DEFAULT_DEMO_ORDERS;
-  if (!Number.isInteger(orderCount) || orderCount < 0) throw new RangeError(`orders must be a whole number, not ${opts.orders}`);
+  if (!Number.isInteger(orderCount) || orderCount < 0)
+    throw new RangeError(`orders must be a whole number, not ${opts.orders}`);
   return db.transaction(async (tx) => {
     // The report rollup's triggers are off while the orders go in row by row; one rebuild at the end.
     await tx.execute(sql`select set_config('app.report_rollup', 'off', true)`);

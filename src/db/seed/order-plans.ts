@@ -30,28 +30,99 @@ export type OrderPlan = {
 };
 
 export const PROMOTIONS = [
-  { id: PROMOTION.spring50, name: 'Spring Planting', code: 'SPRING50', value: 50, startsAt: '2026-03-01', endsAt: '2026-07-01', active: true, priority: 10 },
-  { id: PROMOTION.parts25, name: 'Parts Bundle', code: 'PARTS25', value: 25, startsAt: '2025-06-01', endsAt: '2027-01-01', active: true, priority: 5, appliesTo: 'parts' as const },
-  { id: PROMOTION.dealer100, name: 'Dealer Days', code: 'DEALER100', value: 100, startsAt: '2026-08-01', endsAt: '2026-09-01', active: true, priority: 20 },
-  { id: PROMOTION.winter15, name: 'Winter Service', code: 'WINTER15', value: 15, startsAt: '2025-12-01', endsAt: '2026-03-01', active: false, priority: 0 },
+  {
+    id: PROMOTION.spring50,
+    name: 'Spring Planting',
+    code: 'SPRING50',
+    value: 50,
+    startsAt: '2026-03-01',
+    endsAt: '2026-07-01',
+    active: true,
+    priority: 10,
+  },
+  {
+    id: PROMOTION.parts25,
+    name: 'Parts Bundle',
+    code: 'PARTS25',
+    value: 25,
+    startsAt: '2025-06-01',
+    endsAt: '2027-01-01',
+    active: true,
+    priority: 5,
+    appliesTo: 'parts' as const,
+  },
+  {
+    id: PROMOTION.dealer100,
+    name: 'Dealer Days',
+    code: 'DEALER100',
+    value: 100,
+    startsAt: '2026-08-01',
+    endsAt: '2026-09-01',
+    active: true,
+    priority: 20,
+  },
+  {
+    id: PROMOTION.winter15,
+    name: 'Winter Service',
+    code: 'WINTER15',
+    value: 15,
+    startsAt: '2025-12-01',
+    endsAt: '2026-03-01',
+    active: false,
+    priority: 0,
+  },
 ] as const;
 export const promoConfig = (value: number): PromotionConfiguration => [{ actions: [{ type: 'amount_off', value }] }];
 
-export const EPP_RULES = { percentDown: [10, 20, 30, 50], months: [6, 12, 18, 24], defaultPercentDown: 20, defaultMonths: 12, feePercent: '3.50', interestRatePercent: '9.90' };
+export const EPP_RULES = {
+  percentDown: [10, 20, 30, 50],
+  months: [6, 12, 18, 24],
+  defaultPercentDown: 20,
+  defaultMonths: 12,
+  feePercent: '3.50',
+  interestRatePercent: '9.90',
+};
 
 /** Sales tax by destination; a region missing here uses the country's default. */
 export const TAX: Record<Channel, { default: [string, number][]; regions: Record<string, [string, number][]> }> = {
   US: {
     default: [['State sales tax', 0.06]],
     regions: {
-      IA: [['Iowa sales tax', 0.06], ['Local option tax', 0.01]], NE: [['Nebraska sales tax', 0.055]], TX: [['Texas sales tax', 0.0625], ['Local sales tax', 0.02]],
-      ND: [['North Dakota sales tax', 0.05]], MN: [['Minnesota sales tax', 0.06875]], IL: [['Illinois sales tax', 0.0625]], SD: [['South Dakota sales tax', 0.042]],
-      KS: [['Kansas sales tax', 0.065]], CA: [['California sales tax', 0.0725]],
+      IA: [
+        ['Iowa sales tax', 0.06],
+        ['Local option tax', 0.01],
+      ],
+      NE: [['Nebraska sales tax', 0.055]],
+      TX: [
+        ['Texas sales tax', 0.0625],
+        ['Local sales tax', 0.02],
+      ],
+      ND: [['North Dakota sales tax', 0.05]],
+      MN: [['Minnesota sales tax', 0.06875]],
+      IL: [['Illinois sales tax', 0.0625]],
+      SD: [['South Dakota sales tax', 0.042]],
+      KS: [['Kansas sales tax', 0.065]],
+      CA: [['California sales tax', 0.0725]],
     },
   },
   CA: {
     default: [['GST', 0.05]],
-    regions: { SK: [['GST', 0.05], ['PST', 0.06]], MB: [['GST', 0.05], ['RST', 0.07]], QC: [['GST', 0.05], ['QST', 0.09975]], ON: [['HST', 0.13]], AB: [['GST', 0.05]] },
+    regions: {
+      SK: [
+        ['GST', 0.05],
+        ['PST', 0.06],
+      ],
+      MB: [
+        ['GST', 0.05],
+        ['RST', 0.07],
+      ],
+      QC: [
+        ['GST', 0.05],
+        ['QST', 0.09975],
+      ],
+      ON: [['HST', 0.13]],
+      AB: [['GST', 0.05]],
+    },
   },
   MX: { default: [['IVA', 0.16]], regions: {} },
 };
@@ -59,8 +130,24 @@ export const TAX: Record<Channel, { default: [string, number][]; regions: Record
 export const CURRENCY: Record<Channel, 'USD' | 'CAD' | 'MXN'> = { US: 'USD', CA: 'CAD', MX: 'MXN' };
 
 /** A random but plausible order; consumes the PRNG in a fixed order so runs agree. */
-export function generate(rng: Rng, id: number, count: number, buyers: PersonRef[], catalogue: ProductRef[], config: ProductRef): OrderPlan {
-  const status = rng.weighted<OrderStatus>({ completed: 30, shipped: 18, processing: 14, pending: 12, on_hold: 5, cancelled: 8, quote: 6, cart: 7 });
+export function generate(
+  rng: Rng,
+  id: number,
+  count: number,
+  buyers: PersonRef[],
+  catalogue: ProductRef[],
+  config: ProductRef,
+): OrderPlan {
+  const status = rng.weighted<OrderStatus>({
+    completed: 30,
+    shipped: 18,
+    processing: 14,
+    pending: 12,
+    on_hold: 5,
+    cancelled: 8,
+    quote: 6,
+    cart: 7,
+  });
   // Spread over the year before EPOCH, oldest first.
   const age = 365 * (1 - id / (count + 1)) + rng.next() * 2;
   const createdAt = daysAgo(Math.max(0.05, age));
@@ -93,13 +180,19 @@ export function generate(rng: Rng, id: number, count: number, buyers: PersonRef[
   if (lines.length === 0) lines.push({ product: config, quantity: 1, picks: [] });
   const hasPlanter = lines.some((l) => l.product.weight > 400);
   const payment: PaymentPlan =
-    status === 'completed' ? rng.weighted<PaymentPlan>({ card: 70, check: 20, 'failed-then-card': 10 })
-    : status === 'shipped' ? rng.weighted<PaymentPlan>({ card: 75, check: 25 })
-    : status === 'processing' ? rng.weighted<PaymentPlan>({ card: 60, epp: hasPlanter ? 40 : 0, check: hasPlanter ? 0 : 40 })
-    : status === 'pending' ? rng.weighted<PaymentPlan>({ none: 60, 'pending-check': 40 })
-    : status === 'on_hold' ? 'failed'
-    : status === 'cancelled' ? rng.weighted<PaymentPlan>({ none: 70, failed: 30 })
-    : 'none';
+    status === 'completed'
+      ? rng.weighted<PaymentPlan>({ card: 70, check: 20, 'failed-then-card': 10 })
+      : status === 'shipped'
+        ? rng.weighted<PaymentPlan>({ card: 75, check: 25 })
+        : status === 'processing'
+          ? rng.weighted<PaymentPlan>({ card: 60, epp: hasPlanter ? 40 : 0, check: hasPlanter ? 0 : 40 })
+          : status === 'pending'
+            ? rng.weighted<PaymentPlan>({ none: 60, 'pending-check': 40 })
+            : status === 'on_hold'
+              ? 'failed'
+              : status === 'cancelled'
+                ? rng.weighted<PaymentPlan>({ none: 70, failed: 30 })
+                : 'none';
   const channel = person?.channel ?? 'US';
   const promos: number[] = [];
   if (channel === 'US' && status !== 'quote' && rng.chance(0.18)) {
@@ -117,8 +210,12 @@ export function generate(rng: Rng, id: number, count: number, buyers: PersonRef[
     taxExempt: person?.org === ORG.acme,
     addressIndex: person && person.addresses.length > 1 ? rng.int(0, person.addresses.length - 1) : 0,
     createdBy: rng.chance(0.15) ? USER.staff : undefined,
-    paidFee: (payment === 'card' && rng.chance(0.12)) ? { name: 'Rush handling', usd: '25.00' } : undefined,
-    unpaidFee: payment === 'epp' ? { name: 'EPP fee', usd: '0' } : status === 'on_hold' && rng.chance(0.5) ? { name: 'Storage fee', usd: '40.00' } : undefined,
+    paidFee: payment === 'card' && rng.chance(0.12) ? { name: 'Rush handling', usd: '25.00' } : undefined,
+    unpaidFee:
+      payment === 'epp'
+        ? { name: 'EPP fee', usd: '0' }
+        : status === 'on_hold' && rng.chance(0.5)
+          ? { name: 'Storage fee', usd: '40.00' }
+          : undefined,
   };
 }
-

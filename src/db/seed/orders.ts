@@ -15,8 +15,17 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  eppRules, lineItemOptions, orderFees, orderLineItems, orderPromotions, orders, paymentAllocations, payments,
-  promotions, shipmentQuotes, surveys,
+  eppRules,
+  lineItemOptions,
+  orderFees,
+  orderLineItems,
+  orderPromotions,
+  orders,
+  paymentAllocations,
+  payments,
+  promotions,
+  shipmentQuotes,
+  surveys,
 } from '../schema/index.ts';
 import { FEE_ALLOCATION_TYPE, LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { convert, fromCents, toCents } from '../../domain/money.ts';
@@ -31,9 +40,28 @@ import type { OptionRef, ProductRef } from './catalog.ts';
 import type { GeoIds } from './geo.ts';
 import { PROMOTION, USER, WAREHOUSE } from './ids.ts';
 import { rateQuotes } from './inventory.ts';
-import { addMinutes, daysAgo, EPOCH, insertMany, isoDate, money, unnestInserts, type Rng, type SeedTx } from './util.ts';
+import {
+  addMinutes,
+  daysAgo,
+  EPOCH,
+  insertMany,
+  isoDate,
+  money,
+  unnestInserts,
+  type Rng,
+  type SeedTx,
+} from './util.ts';
 
-import { CURRENCY, EPP_RULES, generate, PROMOTIONS, promoConfig, TAX, type Channel, type OrderPlan, } from './order-plans.ts';
+import {
+  CURRENCY,
+  EPP_RULES,
+  generate,
+  PROMOTIONS,
+  promoConfig,
+  TAX,
+  type Channel,
+  type OrderPlan,
+} from './order-plans.ts';
 type Rows = {
   orders: (typeof orders.$inferInsert)[];
   lines: (typeof orderLineItems.$inferInsert)[];
@@ -44,26 +72,59 @@ type Rows = {
   allocations: (typeof paymentAllocations.$inferInsert)[];
   quotes: (typeof shipmentQuotes.$inferInsert)[];
 };
-const emptyRows = (): Rows => ({ orders: [], lines: [], options: [], orderPromotions: [], fees: [], payments: [], allocations: [], quotes: [] });
+const emptyRows = (): Rows => ({
+  orders: [],
+  lines: [],
+  options: [],
+  orderPromotions: [],
+  fees: [],
+  payments: [],
+  allocations: [],
+  quotes: [],
+});
 
 /** Running ids for every table the orders fill. */
 class Ids {
-  line = 0; option = 0; fee = 0; payment = 0; allocation = 0; quote = 0;
+  line = 0;
+  option = 0;
+  fee = 0;
+  payment = 0;
+  allocation = 0;
+  quote = 0;
 }
 
 export async function seedPromotions(tx: SeedTx): Promise<void> {
   const at = daysAgo(200);
-  await insertMany(tx, promotions, PROMOTIONS.map((p) => ({
-    id: p.id, name: p.name, code: p.code, configuration: promoConfig(p.value), startsAt: new Date(`${p.startsAt}T00:00:00Z`),
-    endsAt: new Date(`${p.endsAt}T00:00:00Z`), active: p.active, priority: p.priority, appliesTo: 'appliesTo' in p ? p.appliesTo : 'all', createdBy: USER.admin, createdAt: at, updatedAt: at,
-  })));
+  await insertMany(
+    tx,
+    promotions,
+    PROMOTIONS.map((p) => ({
+      id: p.id,
+      name: p.name,
+      code: p.code,
+      configuration: promoConfig(p.value),
+      startsAt: new Date(`${p.startsAt}T00:00:00Z`),
+      endsAt: new Date(`${p.endsAt}T00:00:00Z`),
+      active: p.active,
+      priority: p.priority,
+      appliesTo: 'appliesTo' in p ? p.appliesTo : 'all',
+      createdBy: USER.admin,
+      createdAt: at,
+      updatedAt: at,
+    })),
+  );
   await insertMany(tx, eppRules, [{ id: 1, ...EPP_RULES, active: true, createdAt: at, updatedAt: at }]);
 }
 
 export type OrdersSummary = { orders: number; lineItems: number; payments: number };
 
 export async function seedOrders(
-  tx: SeedTx, geo: GeoIds, people: PersonRef[], products: Map<string, ProductRef>, rng: Rng, count: number,
+  tx: SeedTx,
+  geo: GeoIds,
+  people: PersonRef[],
+  products: Map<string, ProductRef>,
+  rng: Rng,
+  count: number,
   onProgress?: (done: number, total: number) => void,
 ): Promise<OrdersSummary> {
   const p = (code: string) => products.get(code)!;
@@ -76,36 +137,142 @@ export async function seedOrders(
   const eightRows = choice(rowCount, '8 rows');
 
   const planned: OrderPlan[] = [
-    { person: customer, status: 'completed', createdAt: daysAgo(300), payment: 'card', promotions: [PROMOTION.parts25],
-      lines: [{ product: p('PL-4RV'), quantity: 1 }, { product: p('DEMO-SEED-PLATE'), quantity: 4 }, { product: p('SV-WARR-2'), quantity: 1, lineType: 1 }],
-      notes: 'Deliver to the machine shed; call ahead.' },
-    { person: customer, status: 'shipped', createdAt: daysAgo(45), payment: 'check', addressIndex: 1,
-      lines: [{ product: p('PP-DOB-15'), quantity: 8 }, { product: p('PP-GWA-16'), quantity: 2, picks: [{ choice: choice(p('PP-GWA-16').options[0], 'Heavy-duty semi-pneumatic'), quantity: 1 }] }] },
-    { person: customer, status: 'processing', createdAt: daysAgo(12), payment: 'epp', promotions: [PROMOTION.spring50],
-      lines: [{ product: config, quantity: 1, picks: [
-        { choice: eightRows, quantity: 1 }, { choice: choice(eightRows.children[0], '36 in'), quantity: 1 },
-        { choice: choice(hitch, 'Drawbar pull-type'), quantity: 1 }, { choice: choice(extraPlates, 'Corn 30-cell'), quantity: 10 },
-        { choice: choice(extraPlates, 'Soybean 60-cell'), quantity: 4 },
-      ] }, { product: p('SV-SETUP'), quantity: 1, lineType: 2 }],
-      unpaidFee: { name: 'EPP fee', usd: '0' } },
+    {
+      person: customer,
+      status: 'completed',
+      createdAt: daysAgo(300),
+      payment: 'card',
+      promotions: [PROMOTION.parts25],
+      lines: [
+        { product: p('PL-4RV'), quantity: 1 },
+        { product: p('DEMO-SEED-PLATE'), quantity: 4 },
+        { product: p('SV-WARR-2'), quantity: 1, lineType: 1 },
+      ],
+      notes: 'Deliver to the machine shed; call ahead.',
+    },
+    {
+      person: customer,
+      status: 'shipped',
+      createdAt: daysAgo(45),
+      payment: 'check',
+      addressIndex: 1,
+      lines: [
+        { product: p('PP-DOB-15'), quantity: 8 },
+        {
+          product: p('PP-GWA-16'),
+          quantity: 2,
+          picks: [{ choice: choice(p('PP-GWA-16').options[0], 'Heavy-duty semi-pneumatic'), quantity: 1 }],
+        },
+      ],
+    },
+    {
+      person: customer,
+      status: 'processing',
+      createdAt: daysAgo(12),
+      payment: 'epp',
+      promotions: [PROMOTION.spring50],
+      lines: [
+        {
+          product: config,
+          quantity: 1,
+          picks: [
+            { choice: eightRows, quantity: 1 },
+            { choice: choice(eightRows.children[0], '36 in'), quantity: 1 },
+            { choice: choice(hitch, 'Drawbar pull-type'), quantity: 1 },
+            { choice: choice(extraPlates, 'Corn 30-cell'), quantity: 10 },
+            { choice: choice(extraPlates, 'Soybean 60-cell'), quantity: 4 },
+          ],
+        },
+        { product: p('SV-SETUP'), quantity: 1, lineType: 2 },
+      ],
+      unpaidFee: { name: 'EPP fee', usd: '0' },
+    },
     // The customer's open cart: two lines, one of them configured.
-    { person: customer, status: 'cart', createdAt: daysAgo(2), payment: 'none',
-      lines: [{ product: config, quantity: 1, picks: [
-        { choice: choice(rowCount, '6 rows'), quantity: 1 }, { choice: choice(hitch, 'Category II 3-point'), quantity: 1 },
-        { choice: choice(extraPlates, 'Corn 30-cell'), quantity: 2 },
-      ] }, { product: p('DEMO-SEED-PLATE'), quantity: 6 }] },
-    { person: buyer, status: 'pending', createdAt: daysAgo(5), payment: 'pending-check', taxExempt: true, createdBy: USER.staff,
-      lines: [{ product: p('PL-8RV'), quantity: 1 }, { product: p('PP-RCF'), quantity: 8 }, { product: p('DC-40-10'), quantity: 4 }] },
-    { person: buyer, status: 'completed', createdAt: daysAgo(160), payment: 'card', taxExempt: true, paidFee: { name: 'Rush handling', usd: '45.00' },
-      lines: [{ product: p('SP-SOY-60'), quantity: 16 }, { product: p('DEMO-KIT'), quantity: 2 }, { product: p('TL-GAUGE'), quantity: 1 }] },
-    { person: person('distributor@example.com'), status: 'quote', createdAt: daysAgo(20), payment: 'none',
-      lines: [{ product: p('PP-SCW'), quantity: 40 }, { product: p('DC-SP19'), quantity: 25 }, { product: p('PP-STG'), quantity: 60 }] },
-    { person: person('hannah.schmidt@example.net'), status: 'on_hold', createdAt: daysAgo(9), payment: 'failed', unpaidFee: { name: 'Storage fee', usd: '40.00' },
-      lines: [{ product: p('PL-2RC'), quantity: 1 }, { product: p('SP-CRN-24'), quantity: 2 }], notes: 'Card declined; customer will call back.' },
-    { person: person('maria.gonzalez@example.net'), status: 'completed', createdAt: daysAgo(75), payment: 'failed-then-card',
-      lines: [{ product: p('MT-FPU'), quantity: 4 }, { product: p('DC-60-10'), quantity: 2 }] },
-    { person: person('bill.dawson@example.org'), status: 'cancelled', createdAt: daysAgo(130), payment: 'none', notes: 'Ordered twice by mistake.',
-      lines: [{ product: p('TL-TQW'), quantity: 1 }] },
+    {
+      person: customer,
+      status: 'cart',
+      createdAt: daysAgo(2),
+      payment: 'none',
+      lines: [
+        {
+          product: config,
+          quantity: 1,
+          picks: [
+            { choice: choice(rowCount, '6 rows'), quantity: 1 },
+            { choice: choice(hitch, 'Category II 3-point'), quantity: 1 },
+            { choice: choice(extraPlates, 'Corn 30-cell'), quantity: 2 },
+          ],
+        },
+        { product: p('DEMO-SEED-PLATE'), quantity: 6 },
+      ],
+    },
+    {
+      person: buyer,
+      status: 'pending',
+      createdAt: daysAgo(5),
+      payment: 'pending-check',
+      taxExempt: true,
+      createdBy: USER.staff,
+      lines: [
+        { product: p('PL-8RV'), quantity: 1 },
+        { product: p('PP-RCF'), quantity: 8 },
+        { product: p('DC-40-10'), quantity: 4 },
+      ],
+    },
+    {
+      person: buyer,
+      status: 'completed',
+      createdAt: daysAgo(160),
+      payment: 'card',
+      taxExempt: true,
+      paidFee: { name: 'Rush handling', usd: '45.00' },
+      lines: [
+        { product: p('SP-SOY-60'), quantity: 16 },
+        { product: p('DEMO-KIT'), quantity: 2 },
+        { product: p('TL-GAUGE'), quantity: 1 },
+      ],
+    },
+    {
+      person: person('distributor@example.com'),
+      status: 'quote',
+      createdAt: daysAgo(20),
+      payment: 'none',
+      lines: [
+        { product: p('PP-SCW'), quantity: 40 },
+        { product: p('DC-SP19'), quantity: 25 },
+        { product: p('PP-STG'), quantity: 60 },
+      ],
+    },
+    {
+      person: person('hannah.schmidt@example.net'),
+      status: 'on_hold',
+      createdAt: daysAgo(9),
+      payment: 'failed',
+      unpaidFee: { name: 'Storage fee', usd: '40.00' },
+      lines: [
+        { product: p('PL-2RC'), quantity: 1 },
+        { product: p('SP-CRN-24'), quantity: 2 },
+      ],
+      notes: 'Card declined; customer will call back.',
+    },
+    {
+      person: person('maria.gonzalez@example.net'),
+      status: 'completed',
+      createdAt: daysAgo(75),
+      payment: 'failed-then-card',
+      lines: [
+        { product: p('MT-FPU'), quantity: 4 },
+        { product: p('DC-60-10'), quantity: 2 },
+      ],
+    },
+    {
+      person: person('bill.dawson@example.org'),
+      status: 'cancelled',
+      createdAt: daysAgo(130),
+      payment: 'none',
+      notes: 'Ordered twice by mistake.',
+      lines: [{ product: p('TL-TQW'), quantity: 1 }],
+    },
   ];
 
   const ids = new Ids();
@@ -117,7 +284,8 @@ export async function seedOrders(
     const orderInserts = unnestInserts(orders, rows.orders, rows.orders.length);
     const quoteInserts = unnestInserts(shipmentQuotes, rows.quotes, rows.quotes.length);
     if (!orderInserts || !quoteInserts) throw new Error('order and quote rows must set the same columns');
-    if (rows.orders.length) await tx.execute(quoteInserts.length ? sql`with q as (${quoteInserts[0]}) ${orderInserts[0]}` : orderInserts[0]);
+    if (rows.orders.length)
+      await tx.execute(quoteInserts.length ? sql`with q as (${quoteInserts[0]}) ${orderInserts[0]}` : orderInserts[0]);
     await insertMany(tx, orderLineItems, rows.lines);
     await insertMany(tx, lineItemOptions, rows.options);
     await insertMany(tx, orderPromotions, rows.orderPromotions);
@@ -142,15 +310,44 @@ export async function seedOrders(
   await flush();
   // Placed orders keep a copy of their ship-to and bill-to (src/domain/order-address.ts);
   // the same statement as the migration's backfill and src/features/orders/address-copies.ts.
-  const copy = (column: string) => sql.raw(`(select jsonb_build_object('id', a.id, 'personId', a.person_id, 'firstName', a.first_name, 'lastName', a.last_name,
+  const copy = (column: string) =>
+    sql.raw(`(select jsonb_build_object('id', a.id, 'personId', a.person_id, 'firstName', a.first_name, 'lastName', a.last_name,
     'company', a.company, 'address1', a.address1, 'address2', a.address2, 'city', a.city, 'regionCode', a.region_code, 'postalCode', a.postal_code,
     'countryCode', a.country_code, 'phone', a.phone) from addresses a where a.id = o.${column})`);
-  await tx.execute(sql`update orders o set ship_to = ${copy('ship_to_address_id')}, bill_to = ${copy('bill_to_address_id')} where o.status <> 'cart'`);
+  await tx.execute(
+    sql`update orders o set ship_to = ${copy('ship_to_address_id')}, bill_to = ${copy('bill_to_address_id')} where o.status <> 'cart'`,
+  );
 
-  await insertMany(tx, surveys, count >= 6 ? [
-    { id: 1, orderId: 1, answers: { heardFrom: 'dealer', rating: 5, recommend: true, comment: 'Planter arrived on time and the setup video helped.' }, createdAt: addMinutes(daysAgo(300), 30) },
-    { id: 2, orderId: 6, answers: { heardFrom: 'farm_show', rating: 4, recommend: true, comment: 'Would like more soybean plate options.' }, createdAt: addMinutes(daysAgo(160), 45) },
-  ] : []);
+  await insertMany(
+    tx,
+    surveys,
+    count >= 6
+      ? [
+          {
+            id: 1,
+            orderId: 1,
+            answers: {
+              heardFrom: 'dealer',
+              rating: 5,
+              recommend: true,
+              comment: 'Planter arrived on time and the setup video helped.',
+            },
+            createdAt: addMinutes(daysAgo(300), 30),
+          },
+          {
+            id: 2,
+            orderId: 6,
+            answers: {
+              heardFrom: 'farm_show',
+              rating: 4,
+              recommend: true,
+              comment: 'Would like more soybean plate options.',
+            },
+            createdAt: addMinutes(daysAgo(160), 45),
+          },
+        ]
+      : [],
+  );
   return total;
 }
 
@@ -165,25 +362,59 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
   const orgDiscount = ORGANISATIONS.find((o) => o.id === person?.org)?.orgDiscount ?? '0.00';
   const submitted = !['cart', 'quote'].includes(plan.status);
   const createdAt = plan.createdAt;
-  const updatedAt = submitted && ['shipped', 'completed', 'cancelled'].includes(plan.status)
-    ? new Date(Math.min(EPOCH.getTime(), createdAt.getTime() + (2 + (id % 9)) * 86_400_000)) : createdAt;
+  const updatedAt =
+    submitted && ['shipped', 'completed', 'cancelled'].includes(plan.status)
+      ? new Date(Math.min(EPOCH.getTime(), createdAt.getTime() + (2 + (id % 9)) * 86_400_000))
+      : createdAt;
 
   // Product lines.
   // Unit prices by the storefront's rules (src/domain/pricing.ts), like a real cart.
-  const units = plan.lines.map((l) => l.product.cents[channel] + (l.picks ?? []).reduce(
-    (s, pk) => s + optionPriceCents(fromCents(pk.choice.priceCents), { midMarketRate: rate }) * (pk.choice.optionType === 1 ? pk.quantity : 1), 0));
-  const promos = channel === 'US' ? plan.promotions ?? [] : [];
+  const units = plan.lines.map(
+    (l) =>
+      l.product.cents[channel] +
+      (l.picks ?? []).reduce(
+        (s, pk) =>
+          s +
+          optionPriceCents(fromCents(pk.choice.priceCents), { midMarketRate: rate }) *
+            (pk.choice.optionType === 1 ? pk.quantity : 1),
+        0,
+      ),
+  );
+  const promos = channel === 'US' ? (plan.promotions ?? []) : [];
   const promoDefs = promos.map((pid) => PROMOTIONS.find((x) => x.id === pid)!);
   // Each as the shop prices it (domain/promotions.ts): its USD value at the channel's rate, parts only when it says so.
-  const ledgerPromos = promoDefs.map((x) => ledgerPromotion({ name: x.name, configuration: promoConfig(x.value), priority: x.priority, appliesTo: 'appliesTo' in x ? x.appliesTo : 'all' }, { midMarketRate: rate }));
+  const ledgerPromos = promoDefs.map((x) =>
+    ledgerPromotion(
+      {
+        name: x.name,
+        configuration: promoConfig(x.value),
+        priority: x.priority,
+        appliesTo: 'appliesTo' in x ? x.appliesTo : 'all',
+      },
+      { midMarketRate: rate },
+    ),
+  );
 
   // Shipping: the cheapest ground (or freight) service is selected, an express one offered beside it.
-  const parcels = plan.lines.filter((l) => l.product.physical).map((l) => ({
-    weightKg: l.product.weight, lengthCm: l.product.dims[0], widthCm: l.product.dims[1], heightCm: l.product.dims[2], quantity: l.quantity,
-  }));
-  const quotes = plan.status !== 'cart' && address
-    ? rateQuotes(warehouseId, { country: address.country, postalCode: address.postalCode }, parcels, !person?.org, createdAt)
-      .sort((a, b) => a.usdCents - b.usdCents) : [];
+  const parcels = plan.lines
+    .filter((l) => l.product.physical)
+    .map((l) => ({
+      weightKg: l.product.weight,
+      lengthCm: l.product.dims[0],
+      widthCm: l.product.dims[1],
+      heightCm: l.product.dims[2],
+      quantity: l.quantity,
+    }));
+  const quotes =
+    plan.status !== 'cart' && address
+      ? rateQuotes(
+          warehouseId,
+          { country: address.country, postalCode: address.postalCode },
+          parcels,
+          !person?.org,
+          createdAt,
+        ).sort((a, b) => a.usdCents - b.usdCents)
+      : [];
   const selectedQuote = quotes.find((q) => q.rate.serviceType !== 'express') ?? quotes[0];
   const alternative = quotes.find((q) => q !== selectedQuote && q.rate.serviceType === 'express');
   const shippingCents = selectedQuote ? convert(selectedQuote.usdCents, rate) : 0;
@@ -191,29 +422,60 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
   const taxExemptId = plan.taxExempt ? ACME_TAX_EXEMPT_ID : null;
   // THE order pricing (src/domain/price-order.ts), as the cart, checkout and the order editor price it.
   const totals = priceOrder({
-    lines: plan.lines.map((l, k) => ({ key: k, lineType: l.lineType ?? LINE_TYPES.PRODUCT, unitCents: units[k], quantity: l.quantity, tags: lineTags(l.product.isPart) })),
+    lines: plan.lines.map((l, k) => ({
+      key: k,
+      lineType: l.lineType ?? LINE_TYPES.PRODUCT,
+      unitCents: units[k],
+      quantity: l.quantity,
+      tags: lineTags(l.product.isPart),
+    })),
     orgDiscountPercent: orgDiscount,
     promotionCents: ledgerPromos.map((x) => x.amountCents),
     promotions: ledgerPromos,
     shippingCents,
-    tax: { rates: !address || plan.status === 'cart' ? [] : (TAX[channel].regions[address.region] ?? TAX[channel].default).map(([name, r]) => ({ name, rate: r })), exempt: !!taxExemptId },
+    tax: {
+      rates:
+        !address || plan.status === 'cart'
+          ? []
+          : (TAX[channel].regions[address.region] ?? TAX[channel].default).map(([name, r]) => ({ name, rate: r })),
+      exempt: !!taxExemptId,
+    },
   });
   const taxLines = taxExemptId ? [] : totals.taxLines;
   const lines = plan.lines.map((l, k) => {
     const p = totals.lines[k];
-    return { plan: l, unit: units[k], discount: p.discount, total: p.total, id: ++ids.line, totalDiscounted: p.totalDiscounted, paid: 0 };
+    return {
+      plan: l,
+      unit: units[k],
+      discount: p.discount,
+      total: p.total,
+      id: ++ids.line,
+      totalDiscounted: p.totalDiscounted,
+      paid: 0,
+    };
   });
   // An EPP order's plan, as checkout computes it (src/domain/epp.ts): its fee is a percent of the amount financed.
-  const eppChoice = plan.payment === 'epp' ? { percentDown: id % 2 ? EPP_RULES.defaultPercentDown : 30, months: id % 2 ? EPP_RULES.defaultMonths : 18 } : null;
+  const eppChoice =
+    plan.payment === 'epp'
+      ? { percentDown: id % 2 ? EPP_RULES.defaultPercentDown : 30, months: id % 2 ? EPP_RULES.defaultMonths : 18 }
+      : null;
   const eppPlan = eppChoice
-    ? computePlan({ totalCents: totals.total, ...eppChoice, ratePercent: EPP_RULES.interestRatePercent, feePercent: EPP_RULES.feePercent, start: isoDate(createdAt) })
+    ? computePlan({
+        totalCents: totals.total,
+        ...eppChoice,
+        ratePercent: EPP_RULES.interestRatePercent,
+        feePercent: EPP_RULES.feePercent,
+        start: isoDate(createdAt),
+      })
     : null;
 
   // Fees.
   const fees: { id: number; amount: number; paid: boolean; name: string }[] = [];
-  if (plan.paidFee) fees.push({ id: ++ids.fee, name: plan.paidFee.name, amount: convert(toCents(plan.paidFee.usd), rate), paid: true });
+  if (plan.paidFee)
+    fees.push({ id: ++ids.fee, name: plan.paidFee.name, amount: convert(toCents(plan.paidFee.usd), rate), paid: true });
   if (plan.unpaidFee) {
-    const amount = plan.unpaidFee.name === 'EPP fee' ? (eppPlan?.feeCents ?? 0) : convert(toCents(plan.unpaidFee.usd), rate);
+    const amount =
+      plan.unpaidFee.name === 'EPP fee' ? (eppPlan?.feeCents ?? 0) : convert(toCents(plan.unpaidFee.usd), rate);
     if (amount > 0) fees.push({ id: ++ids.fee, name: plan.unpaidFee.name, amount, paid: false });
   }
 
@@ -224,11 +486,17 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
   const at = addMinutes(createdAt, 15);
   const paymentRow = (type: number, successful: boolean, cents: number, when: Date) => {
     const row = {
-      id: ++ids.payment, orderId: id, paymentType: type, successful, total: money(cents),
+      id: ++ids.payment,
+      orderId: id,
+      paymentType: type,
+      successful,
+      total: money(cents),
       providerRef: type === PAYMENT_TYPES.CARD ? `offline_ch_${String(id).padStart(6, '0')}_${ids.payment}` : null,
       paymentMethodId: type === PAYMENT_TYPES.CARD ? pm : null,
       checkNumber: type === PAYMENT_TYPES.CHECK ? checkNumber : null,
-      createdBy: byUser, createdAt: when, updatedAt: when,
+      createdBy: byUser,
+      createdAt: when,
+      updatedAt: when,
     };
     rows.payments.push(row);
     return row;
@@ -237,10 +505,26 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
     perLine.forEach((cents, k) => {
       if (cents <= 0) return;
       lines[k].paid += cents;
-      rows.allocations.push({ id: ++ids.allocation, paymentId, type: 0, lineItemId: lines[k].id, feeId: null, amount: money(cents), createdAt: when });
+      rows.allocations.push({
+        id: ++ids.allocation,
+        paymentId,
+        type: 0,
+        lineItemId: lines[k].id,
+        feeId: null,
+        amount: money(cents),
+        createdAt: when,
+      });
     });
     for (const f of fees.filter((x) => x.paid)) {
-      rows.allocations.push({ id: ++ids.allocation, paymentId, type: FEE_ALLOCATION_TYPE, lineItemId: null, feeId: f.id, amount: money(f.amount), createdAt: when });
+      rows.allocations.push({
+        id: ++ids.allocation,
+        paymentId,
+        type: FEE_ALLOCATION_TYPE,
+        lineItemId: null,
+        feeId: f.id,
+        amount: money(f.amount),
+        createdAt: when,
+      });
     }
   };
   const paidFees = fees.filter((f) => f.paid).reduce((s, f) => s + f.amount, 0);
@@ -256,13 +540,21 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
       // falls through: the second attempt succeeds
       case 'card': {
         const p = paymentRow(PAYMENT_TYPES.CARD, true, full, addMinutes(at, plan.payment === 'card' ? 0 : 20));
-        allocate(p.id, lines.map((l) => l.totalDiscounted), p.createdAt);
+        allocate(
+          p.id,
+          lines.map((l) => l.totalDiscounted),
+          p.createdAt,
+        );
         paymentType = PAYMENT_TYPES.CARD;
         break;
       }
       case 'check': {
         const p = paymentRow(PAYMENT_TYPES.CHECK, true, full, addMinutes(at, 60 * 24 * 3));
-        allocate(p.id, lines.map((l) => l.totalDiscounted), p.createdAt);
+        allocate(
+          p.id,
+          lines.map((l) => l.totalDiscounted),
+          p.createdAt,
+        );
         paymentType = PAYMENT_TYPES.CHECK;
         break;
       }
@@ -279,8 +571,15 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
         eppMonths = eppChoice!.months;
         const down = eppPlan!.downPaymentCents;
         const p = paymentRow(PAYMENT_TYPES.CARD, true, down, at);
-        const assigned = distributePayment(down / 100, lines.map((l) => ({ id: l.id, unpaid_total: l.totalDiscounted / 100 })));
-        allocate(p.id, assigned.map((a) => toCents(a.assigned)), p.createdAt);
+        const assigned = distributePayment(
+          down / 100,
+          lines.map((l) => ({ id: l.id, unpaid_total: l.totalDiscounted / 100 })),
+        );
+        allocate(
+          p.id,
+          assigned.map((a) => toCents(a.assigned)),
+          p.createdAt,
+        );
         paymentType = PAYMENT_TYPES.CARD;
         break;
       }
@@ -294,10 +593,23 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
     if (!q) continue;
     if (q === selectedQuote) shipmentQuoteId = ids.quote + 1;
     rows.quotes.push({
-      id: ++ids.quote, orderId: id, warehouseId, addressId: address?.id ?? null, carrier: q.rate.carrier, serviceType: q.rate.serviceType,
-      description: q.rate.service, shipmentMethod: q.method,
-      total: money(convert(q.usdCents, rate)), shipmentDate: q.shipmentDate, deliveryDate: q.deliveryDate,
-      minDays: q.rate.minDays, maxDays: q.rate.maxDays, residential: !person?.org, taxDutyFees: '0.00', selected: q === selectedQuote, createdAt,
+      id: ++ids.quote,
+      orderId: id,
+      warehouseId,
+      addressId: address?.id ?? null,
+      carrier: q.rate.carrier,
+      serviceType: q.rate.serviceType,
+      description: q.rate.service,
+      shipmentMethod: q.method,
+      total: money(convert(q.usdCents, rate)),
+      shipmentDate: q.shipmentDate,
+      deliveryDate: q.deliveryDate,
+      minDays: q.rate.minDays,
+      maxDays: q.rate.maxDays,
+      residential: !person?.org,
+      taxDutyFees: '0.00',
+      selected: q === selectedQuote,
+      createdAt,
     });
   }
 
@@ -315,7 +627,8 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
     sessionId: person ? null : `demo-anonymous-${id}`,
     taxExemptId,
     paymentType,
-    selectedPaymentMethod: paymentType === PAYMENT_TYPES.CARD ? pm : paymentType === PAYMENT_TYPES.CHECK ? checkNumber : null,
+    selectedPaymentMethod:
+      paymentType === PAYMENT_TYPES.CARD ? pm : paymentType === PAYMENT_TYPES.CHECK ? checkNumber : null,
     erpId: submitted && plan.status !== 'pending' ? `SO-${240000 + id}` : null,
     poNumber: person?.org && submitted ? `PO-${String(person.org).padStart(2, '0')}-${4100 + id}` : null,
     attention: person?.org && submitted ? person.name : null,
@@ -345,27 +658,77 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
   });
 
   lines.forEach((l, k) => {
-    const selections = (l.plan.picks ?? []).map((pk) => ({ stockCodeValue: pk.choice.value, optionType: pk.choice.optionType, quantity: pk.quantity }));
+    const selections = (l.plan.picks ?? []).map((pk) => ({
+      stockCodeValue: pk.choice.value,
+      optionType: pk.choice.optionType,
+      quantity: pk.quantity,
+    }));
     rows.lines.push({
-      id: l.id, orderId: id, lineType: l.plan.lineType ?? LINE_TYPES.PRODUCT, productId: l.plan.product.id, promotionId: null,
-      title: l.plan.product.title, stockcode: buildStockCode(l.plan.product.stockcode, selections), quantity: l.plan.quantity,
-      currencyId, warehouseId: plan.status === 'cart' ? null : warehouseId,
-      unitPrice: money(l.unit), discount: money(l.discount), total: money(l.total), totalDiscounted: money(l.totalDiscounted),
-      paidTotal: money(l.paid), unpaidTotal: money(l.totalDiscounted - l.paid), sort: k, createdAt, updatedAt,
+      id: l.id,
+      orderId: id,
+      lineType: l.plan.lineType ?? LINE_TYPES.PRODUCT,
+      productId: l.plan.product.id,
+      promotionId: null,
+      title: l.plan.product.title,
+      stockcode: buildStockCode(l.plan.product.stockcode, selections),
+      quantity: l.plan.quantity,
+      currencyId,
+      warehouseId: plan.status === 'cart' ? null : warehouseId,
+      unitPrice: money(l.unit),
+      discount: money(l.discount),
+      total: money(l.total),
+      totalDiscounted: money(l.totalDiscounted),
+      paidTotal: money(l.paid),
+      unpaidTotal: money(l.totalDiscounted - l.paid),
+      sort: k,
+      createdAt,
+      updatedAt,
     });
     for (const pk of l.plan.picks ?? []) {
-      rows.options.push({ id: ++ids.option, lineItemId: l.id, optionId: pk.choice.optionId, choiceId: pk.choice.id, optionType: pk.choice.optionType, quantity: pk.quantity });
+      rows.options.push({
+        id: ++ids.option,
+        lineItemId: l.id,
+        optionId: pk.choice.optionId,
+        choiceId: pk.choice.id,
+        optionType: pk.choice.optionType,
+        quantity: pk.quantity,
+      });
     }
   });
   promoDefs.forEach((x, k) => {
     const cents = totals.promotionApplied[k]; // what it took off, capped at the goods it applies to (domain/ledger.ts)
     if (cents <= 0) return; // none of its goods in this order: no promotion line
     rows.lines.push({
-      id: ++ids.line, orderId: id, lineType: LINE_TYPES.PROMOTION, productId: null, promotionId: x.id, title: x.name, stockcode: null,
-      quantity: 1, currencyId, warehouseId: null, unitPrice: money(-cents), discount: '0.00', total: money(-cents),
-      totalDiscounted: '0.00', paidTotal: '0.00', unpaidTotal: '0.00', sort: lines.length + k, createdAt, updatedAt,
+      id: ++ids.line,
+      orderId: id,
+      lineType: LINE_TYPES.PROMOTION,
+      productId: null,
+      promotionId: x.id,
+      title: x.name,
+      stockcode: null,
+      quantity: 1,
+      currencyId,
+      warehouseId: null,
+      unitPrice: money(-cents),
+      discount: '0.00',
+      total: money(-cents),
+      totalDiscounted: '0.00',
+      paidTotal: '0.00',
+      unpaidTotal: '0.00',
+      sort: lines.length + k,
+      createdAt,
+      updatedAt,
     });
     rows.orderPromotions.push({ orderId: id, promotionId: x.id, createdAt });
   });
-  for (const f of fees) rows.fees.push({ id: f.id, orderId: id, name: f.name, amount: money(f.amount), paid: f.paid, createdAt: at, updatedAt: at });
+  for (const f of fees)
+    rows.fees.push({
+      id: f.id,
+      orderId: id,
+      name: f.name,
+      amount: money(f.amount),
+      paid: f.paid,
+      createdAt: at,
+      updatedAt: at,
+    });
 }

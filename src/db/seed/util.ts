@@ -75,7 +75,11 @@ export const money = (cents: number) => fromCents(cents);
  * costs a few dozen statements and next to no query building. Anything else (mixed columns,
  * relying on defaults row by row) takes drizzle's ordinary multi-row insert.
  */
-export async function insertMany<T extends PgTable>(tx: SeedTx, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
+export async function insertMany<T extends PgTable>(
+  tx: SeedTx,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
   if (rows.length === 0) return;
   const id = (getTableColumns(table) as Record<string, PgColumn>).id;
   if (id?.getSQLType() === 'serial' && rows.some((r) => (r as { id?: number }).id === undefined)) {
@@ -87,18 +91,28 @@ export async function insertMany<T extends PgTable>(tx: SeedTx, table: T, rows: 
     return;
   }
   const size = Math.max(1, Math.floor(30_000 / Object.keys(getTableColumns(table)).length));
-  for (let i = 0; i < rows.length; i += size) await tx.insert(table).values(rows.slice(i, i + size) as T['$inferInsert'][]);
+  for (let i = 0; i < rows.length; i += size)
+    await tx.insert(table).values(rows.slice(i, i + size) as T['$inferInsert'][]);
 }
 
 /** The unnest statements for `rows`, or null when the rows do not all set the same columns. */
-export function unnestInserts<T extends PgTable>(table: T, rows: readonly T['$inferInsert'][], chunkSize = 10_000): SQL[] | null {
+export function unnestInserts<T extends PgTable>(
+  table: T,
+  rows: readonly T['$inferInsert'][],
+  chunkSize = 10_000,
+): SQL[] | null {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const defined = (r: unknown) => Object.entries(r as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k]) => k);
+  const defined = (r: unknown) =>
+    Object.entries(r as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .map(([k]) => k);
   const keys = rows.length ? defined(rows[0]) : [];
-  const uniform = keys.every((k) => k in columns) && rows.every((r) => {
-    const own = defined(r);
-    return own.length === keys.length && own.every((k, i) => k === keys[i]);
-  });
+  const uniform =
+    keys.every((k) => k in columns) &&
+    rows.every((r) => {
+      const own = defined(r);
+      return own.length === keys.length && own.every((k, i) => k === keys[i]);
+    });
   if (!uniform) return null;
   const cols = keys.map((k) => columns[k]);
   const names = sql.raw(cols.map((c) => `"${c.name}"`).join(', '));
@@ -107,7 +121,10 @@ export function unnestInserts<T extends PgTable>(table: T, rows: readonly T['$in
     const chunk = rows.slice(i, i + chunkSize) as Record<string, unknown>[];
     const arrays = cols.map((c, j) => {
       const values = chunk.map((r) => (r[keys[j]] === null ? null : c.mapToDriverValue(r[keys[j]])));
-      const type = c.getSQLType().replace(/^serial$/, 'integer').replace(/^bigserial$/, 'bigint');
+      const type = c
+        .getSQLType()
+        .replace(/^serial$/, 'integer')
+        .replace(/^bigserial$/, 'bigint');
       return sql`${sql.param(values)}::${sql.raw(type)}[]`;
     });
     statements.push(sql`insert into ${table} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`);

@@ -42,19 +42,35 @@ async function sourceLines(tx: DbOrTx, userId: number, orderId: number) {
   // Another customer's order, a cart or no order at all: the same 404 (existence is not disclosed).
   if (!order) throw notFound();
   const lines = await tx
-    .select({ id: orderLineItems.id, productId: orderLineItems.productId, title: orderLineItems.title, stockcode: orderLineItems.stockcode, quantity: orderLineItems.quantity })
+    .select({
+      id: orderLineItems.id,
+      productId: orderLineItems.productId,
+      title: orderLineItems.title,
+      stockcode: orderLineItems.stockcode,
+      quantity: orderLineItems.quantity,
+    })
     .from(orderLineItems)
     .where(and(eq(orderLineItems.orderId, order.id), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])))
     .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
   const ids = lines.map((l) => l.id);
   const choices = ids.length
     ? await tx
-        .select({ lineItemId: lineItemOptions.lineItemId, optionId: lineItemOptions.optionId, choiceId: lineItemOptions.choiceId, quantity: lineItemOptions.quantity })
+        .select({
+          lineItemId: lineItemOptions.lineItemId,
+          optionId: lineItemOptions.optionId,
+          choiceId: lineItemOptions.choiceId,
+          quantity: lineItemOptions.quantity,
+        })
         .from(lineItemOptions)
         .where(inArray(lineItemOptions.lineItemId, ids))
         .orderBy(asc(lineItemOptions.id))
     : [];
-  return lines.map((l) => ({ ...l, selections: choices.filter((c) => c.lineItemId === l.id).map(({ optionId, choiceId, quantity }) => ({ optionId, choiceId, quantity })) }));
+  return lines.map((l) => ({
+    ...l,
+    selections: choices
+      .filter((c) => c.lineItemId === l.id)
+      .map(({ optionId, choiceId, quantity }) => ({ optionId, choiceId, quantity })),
+  }));
 }
 
 /**
@@ -79,7 +95,14 @@ export function reorder(
         continue;
       }
       try {
-        priced.push(await priceLine(tx, channel, { productId: l.productId, quantity: Math.min(CART_MAX, l.quantity), selections: l.selections }, { now }));
+        priced.push(
+          await priceLine(
+            tx,
+            channel,
+            { productId: l.productId, quantity: Math.min(CART_MAX, l.quantity), selections: l.selections },
+            { now },
+          ),
+        );
       } catch (err) {
         // priceLine refuses in JS before any statement fails, so the transaction stays usable.
         if (!isAppError(err)) throw err;

@@ -16,7 +16,14 @@ import { findOrganisation, ordersPage, savedAddresses } from './queries.ts';
 import { pendingApprovalsOfMember } from '../approvals/queries.ts';
 import { reorder, type SkipReason } from './reorder.ts';
 
-const PageQuery = z.object({ page: z.coerce.number({ message: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be 1 or more.').max(10_000, 'Too large.').default(1) });
+const PageQuery = z.object({
+  page: z.coerce
+    .number({ message: 'Must be a number.' })
+    .int('Must be a whole number.')
+    .min(1, 'Must be 1 or more.')
+    .max(10_000, 'Too large.')
+    .default(1),
+});
 const PER_PAGE = 25;
 
 export function accountRoutes(s: Services): Router {
@@ -30,7 +37,13 @@ export function accountRoutes(s: Services): Router {
       savedAddresses(s.db, user.id),
       user.organisationId ? findOrganisation(s.db, user.organisationId) : Promise.resolve(null),
     ]);
-    await res.page('account/home', { title: req.t('account.title'), orders, addresses: saved, organisation: org, accountNav: 'overview' });
+    await res.page('account/home', {
+      title: req.t('account.title'),
+      orders,
+      addresses: saved,
+      organisation: org,
+      accountNav: 'overview',
+    });
   });
 
   /** GET /{locale}/account/orders — order history, newest first, 25 a page. */
@@ -42,14 +55,23 @@ export function accountRoutes(s: Services): Router {
       page === 1 ? pendingApprovalsOfMember(s.db, req.user!.id) : Promise.resolve([]),
     ]);
     await res.page('account/orders', {
-      title: req.t('acct.orders.title'), orders: rows.slice(0, PER_PAGE), waiting, page, accountNav: 'orders',
-      prevHref: page > 1 ? `?page=${page - 1}` : null, nextHref: rows.length > PER_PAGE ? `?page=${page + 1}` : null,
+      title: req.t('acct.orders.title'),
+      orders: rows.slice(0, PER_PAGE),
+      waiting,
+      page,
+      accountNav: 'orders',
+      prevHref: page > 1 ? `?page=${page - 1}` : null,
+      nextHref: rows.length > PER_PAGE ? `?page=${page + 1}` : null,
     });
   });
 
   /** GET /{locale}/account/addresses */
   r.get('/account/addresses', async (req, res) => {
-    await res.page('account/addresses', { title: req.t('acct.addresses.title'), addresses: await savedAddresses(s.db, req.user!.id), accountNav: 'addresses' });
+    await res.page('account/addresses', {
+      title: req.t('acct.addresses.title'),
+      addresses: await savedAddresses(s.db, req.user!.id),
+      accountNav: 'addresses',
+    });
   });
 
   /**
@@ -59,10 +81,17 @@ export function accountRoutes(s: Services): Router {
    */
   r.post('/orders/:orderId/reorder', async (req, res) => {
     const orderId = parseInput(IdParam, req.params.orderId);
-    const result = await reorder(s.db, req.user!.id, orderId, requireChannel(res), { locale: req.locale, showDiscount: req.session?.showDiscount ?? true });
+    const result = await reorder(s.db, req.user!.id, orderId, requireChannel(res), {
+      locale: req.locale,
+      showDiscount: req.session?.showDiscount ?? true,
+    });
     if (result.cartOrderId !== null) keepCartChannel(req, requireChannel(res));
-    const why = (reason: SkipReason) => req.t(reason === 'options' ? 'order.again.reason.options' : `cart.error.${reason}`);
-    const skipped = result.skipped.map((l) => ({ ...l, message: req.t('order.again.skipped', { title: l.title, reason: why(l.reason) }) }));
+    const why = (reason: SkipReason) =>
+      req.t(reason === 'options' ? 'order.again.reason.options' : `cart.error.${reason}`);
+    const skipped = result.skipped.map((l) => ({
+      ...l,
+      message: req.t('order.again.skipped', { title: l.title, reason: why(l.reason) }),
+    }));
     if (wantsJson(req)) {
       return void res.json({
         order_id: result.sourceOrderId,
@@ -72,7 +101,8 @@ export function accountRoutes(s: Services): Router {
         count: result.state?.count ?? null,
       });
     }
-    if (result.added.length) flash(req, 'success', req.t('order.again.added', { id: result.sourceOrderId, count: result.added.length }));
+    if (result.added.length)
+      flash(req, 'success', req.t('order.again.added', { id: result.sourceOrderId, count: result.added.length }));
     else flash(req, 'warning', req.t('order.again.none', { id: result.sourceOrderId }));
     for (const l of skipped) flash(req, 'warning', l.message);
     res.redirect(303, result.added.length ? `/${req.locale}/cart` : `/${req.locale}/orders/${result.sourceOrderId}`);

@@ -11,7 +11,11 @@ import { limitsOfMember, pendingApprovalOf, spentSince, userEmail } from './quer
 
 /** Thrown out of the reserve transaction: the cart goes to approval. */
 export class NeedsApproval extends Error {
-  constructor(readonly reason: ApprovalReason, readonly organisationId: number, readonly totalCents: number) {
+  constructor(
+    readonly reason: ApprovalReason,
+    readonly organisationId: number,
+    readonly totalCents: number,
+  ) {
     super('This order needs approval.');
   }
 }
@@ -32,12 +36,18 @@ export async function assertNotLocked(db: DbOrTx, orderId: number | null): Promi
  * period's limit holds. Asked with the organisation's row already locked by invoice terms, never
  * the other way round.
  */
-export async function checkSpending(tx: DbOrTx, args: { userId: number; currency: string; totalCents: number; orderId: number; now: Date }): Promise<void> {
+export async function checkSpending(
+  tx: DbOrTx,
+  args: { userId: number; currency: string; totalCents: number; orderId: number; now: Date },
+): Promise<void> {
   const u = await userEmail(tx, args.userId);
   if (!u?.organisationId) return;
   const limits = await limitsOfMember(tx, u.organisationId, args.userId, { lock: true });
   if (!limits) return;
-  const spent = limits.perPeriod === null ? 0 : await spentSince(tx, args.userId, periodStart(args.now, limits.period), args.currency, args.orderId);
+  const spent =
+    limits.perPeriod === null
+      ? 0
+      : await spentSince(tx, args.userId, periodStart(args.now, limits.period), args.currency, args.orderId);
   const need = needsApproval(limits, spent, args.totalCents);
   if (need) throw new NeedsApproval(need.reason, u.organisationId, args.totalCents);
 }

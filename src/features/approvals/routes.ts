@@ -34,37 +34,77 @@ async function queueLocals(s: Services, req: Request, extra: Record<string, unkn
   const rows = await approvalsOfOrganisation(s.db, org.id, ['pending']);
   const decided = await approvalsOfOrganisation(s.db, org.id, ['approved', 'rejected', 'withdrawn'], 20);
   // What the approver decides on: the items, the figures adding up, the PO and how it will be paid.
-  const carts = new Map((await approvalOrders(s.db, rows.map((r) => r.orderId))).map((o) => [o.id, o]));
+  const carts = new Map(
+    (
+      await approvalOrders(
+        s.db,
+        rows.map((r) => r.orderId),
+      )
+    ).map((o) => [o.id, o]),
+  );
   const figuresOf = figuresFor({ t: req.t as never, locale: req.locale });
   const view = (r: (typeof rows)[number]) => {
     const choice = r.choice as ApprovalChoice;
     const cart = carts.get(r.orderId);
     return {
-      ...r, limitReason: choice.limitReason ?? r.reason, self: r.requestedBy === req.user!.id, name: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email,
+      ...r,
+      limitReason: choice.limitReason ?? r.reason,
+      self: r.requestedBy === req.user!.id,
+      name: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email,
       figures: cart ? figuresOf(cart) : null,
       poNumber: choice.input?.po_number ?? cart?.poNumber ?? null,
       paymentType: choice.input?.payment_type ?? null,
     };
   };
-  return { title: req.t('approvals.title'), organisation: org, rows: rows.map(view), decided: decided.map(view), accountNav: 'approvals', values: {}, fields: {}, rejectId: null, ...extra };
+  return {
+    title: req.t('approvals.title'),
+    organisation: org,
+    rows: rows.map(view),
+    decided: decided.map(view),
+    accountNav: 'approvals',
+    values: {},
+    fields: {},
+    rejectId: null,
+    ...extra,
+  };
 }
 
 /** The org-users page's locals with the members' limits (also what a refused limits form re-renders). */
 async function usersLocals(s: Services, req: Request, extra: Record<string, unknown> = {}) {
   const org = await organisationOfAdmin(s.db, req.user!);
-  const [users, invites, limits] = await Promise.all([organisationUsers(s.db, org.id), pendingInvites(s.db, org.id), limitsOfOrganisation(s.db, org.id)]);
-  return { title: req.t('orgu.title'), organisation: org, users, invites, limits: Object.fromEntries(limits.map((l) => [l.userId, l])), accountNav: 'orgUsers', limitsValues: {}, limitsUserId: null, fields: {}, ...extra };
+  const [users, invites, limits] = await Promise.all([
+    organisationUsers(s.db, org.id),
+    pendingInvites(s.db, org.id),
+    limitsOfOrganisation(s.db, org.id),
+  ]);
+  return {
+    title: req.t('orgu.title'),
+    organisation: org,
+    users,
+    invites,
+    limits: Object.fromEntries(limits.map((l) => [l.userId, l])),
+    accountNav: 'orgUsers',
+    limitsValues: {},
+    limitsUserId: null,
+    fields: {},
+    ...extra,
+  };
 }
 
 export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
   const r = Router({ mergeParams: true });
 
   /** POST /{locale}/account/organization/users/{id}/limits */
-  r.post(`${USERS}/:userId/limits`,
+  r.post(
+    `${USERS}/:userId/limits`,
     // req.params is gone by the time the error handler renders: the id is taken here.
     (req, res, next) => {
       const limitsUserId = Number(req.params.userId);
-      formPage('org-users/index', (rq) => usersLocals(s, rq, { limitsValues: rq.body ?? {}, limitsUserId }))(req, res, next);
+      formPage('org-users/index', (rq) => usersLocals(s, rq, { limitsValues: rq.body ?? {}, limitsUserId }))(
+        req,
+        res,
+        next,
+      );
     },
     async (req, res) => {
       const userId = parseInput(IdParam, req.params.userId);
@@ -73,39 +113,71 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
       if (!(await memberOf(s.db, org.id, userId))) throw notFound(); // another organisation's user: 404 before any validation
       const form = parseInput(LimitsForm, req.body);
       const { email } = await setMemberLimits(s.db, req.user!, userId, form);
-      if (wantsJson(req)) return void res.json({ user_id: userId, per_order_limit: form.perOrderLimit, per_period_limit: form.perPeriodLimit, period: form.period });
+      if (wantsJson(req))
+        return void res.json({
+          user_id: userId,
+          per_order_limit: form.perOrderLimit,
+          per_period_limit: form.perPeriodLimit,
+          period: form.period,
+        });
       flash(req, 'success', req.t('approvals.limitsSaved', { email }));
       res.redirect(303, `/${req.locale}${USERS}`);
-    });
+    },
+  );
 
   /** GET /{locale}/account/organization/approvals */
   r.get(QUEUE, async (req, res) => {
     const locals = await queueLocals(s, req);
-    if (wantsJson(req)) return void res.json({ approvals: locals.rows.map((a) => ({ id: a.id, order_id: a.orderId, member: a.email, total: a.total, currency: a.currency, reason: a.limitReason, created_at: a.createdAt })) });
+    if (wantsJson(req))
+      return void res.json({
+        approvals: locals.rows.map((a) => ({
+          id: a.id,
+          order_id: a.orderId,
+          member: a.email,
+          total: a.total,
+          currency: a.currency,
+          reason: a.limitReason,
+          created_at: a.createdAt,
+        })),
+      });
     await res.page('approvals/index', locals);
   });
 
   /** POST /{locale}/account/organization/approvals/{id}/approve */
-  r.post(`${QUEUE}/:approvalId/approve`, formPage('approvals/index', (req) => queueLocals(s, req)), async (req, res) => {
-    const id = parseInput(IdParam, req.params.approvalId);
-    const result = await approve(s, deps.payments, req.user!, id, publicBase(s.config));
-    if (wantsJson(req)) return void res.json({ status: 'approved', approval_id: id, order_id: result.body.order_id, total: result.body.total });
-    flash(req, 'success', req.t('approvals.approved', { id: result.body.order_id }));
-    res.redirect(303, `/${req.locale}${QUEUE}`);
-  });
+  r.post(
+    `${QUEUE}/:approvalId/approve`,
+    formPage('approvals/index', (req) => queueLocals(s, req)),
+    async (req, res) => {
+      const id = parseInput(IdParam, req.params.approvalId);
+      const result = await approve(s, deps.payments, req.user!, id, publicBase(s.config));
+      if (wantsJson(req))
+        return void res.json({
+          status: 'approved',
+          approval_id: id,
+          order_id: result.body.order_id,
+          total: result.body.total,
+        });
+      flash(req, 'success', req.t('approvals.approved', { id: result.body.order_id }));
+      res.redirect(303, `/${req.locale}${QUEUE}`);
+    },
+  );
 
   /** POST /{locale}/account/organization/approvals/{id}/reject */
-  r.post(`${QUEUE}/:approvalId/reject`, (req, res, next) => {
-    const rejectId = Number(req.params.approvalId);
-    formPage('approvals/index', (rq) => queueLocals(s, rq, { values: rq.body ?? {}, rejectId }))(req, res, next);
-  }, async (req, res) => {
-    const id = parseInput(IdParam, req.params.approvalId);
-    const { reason } = parseInput(RejectForm, req.body);
-    await reject(s, req.user!, id, reason, publicBase(s.config));
-    if (wantsJson(req)) return void res.json({ status: 'rejected', approval_id: id, reason });
-    flash(req, 'success', req.t('approvals.rejected'));
-    res.redirect(303, `/${req.locale}${QUEUE}`);
-  });
+  r.post(
+    `${QUEUE}/:approvalId/reject`,
+    (req, res, next) => {
+      const rejectId = Number(req.params.approvalId);
+      formPage('approvals/index', (rq) => queueLocals(s, rq, { values: rq.body ?? {}, rejectId }))(req, res, next);
+    },
+    async (req, res) => {
+      const id = parseInput(IdParam, req.params.approvalId);
+      const { reason } = parseInput(RejectForm, req.body);
+      await reject(s, req.user!, id, reason, publicBase(s.config));
+      if (wantsJson(req)) return void res.json({ status: 'rejected', approval_id: id, reason });
+      flash(req, 'success', req.t('approvals.rejected'));
+      res.redirect(303, `/${req.locale}${QUEUE}`);
+    },
+  );
 
   /** POST /{locale}/account/approvals/{id}/withdraw: the member's own request, while it waits. */
   r.post('/account/approvals/:approvalId/withdraw', async (req, res) => {
@@ -118,4 +190,3 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
 
   return r;
 }
-

@@ -7,7 +7,13 @@ import argon2 from 'argon2';
  * 64 MiB of memory, 3 passes, 4 lanes, 32-byte hash, 16-byte random salt.
  * The parameters are stored in each hash, so raising them later re-hashes nothing until sign-in.
  */
-export const ARGON2_PARAMS = { type: argon2.argon2id, memoryCost: 64 * 1024, timeCost: 3, parallelism: 4, hashLength: 32 } as const;
+export const ARGON2_PARAMS = {
+  type: argon2.argon2id,
+  memoryCost: 64 * 1024,
+  timeCost: 3,
+  parallelism: 4,
+  hashLength: 32,
+} as const;
 
 export const hashPassword = (password: string) => argon2.hash(password, ARGON2_PARAMS);
 

@@ -29,7 +29,10 @@ export const LIMITS = {
 } as const;
 
 const ipKey = (req: Request) => ipKeyGenerator(req.ip ?? '');
-const accountKey = (req: Request) => String(req.body?.email ?? '').trim().toLowerCase();
+const accountKey = (req: Request) =>
+  String(req.body?.email ?? '')
+    .trim()
+    .toLowerCase();
 
 /** Why: the one error path answers (the route's form page or JSON); the limiter only says "too many". */
 function limiter(o: Partial<Options> & Pick<Options, 'windowMs' | 'limit' | 'keyGenerator'>): RequestHandler {
@@ -42,13 +45,20 @@ function limiter(o: Partial<Options> & Pick<Options, 'windowMs' | 'limit' | 'key
 }
 
 type Count = 'all' | 'failed' | 'succeeded';
-const counting = (c: Count): Partial<Options> => (c === 'failed' ? { skipSuccessfulRequests: true } : c === 'succeeded' ? { skipFailedRequests: true } : {});
+const counting = (c: Count): Partial<Options> =>
+  c === 'failed' ? { skipSuccessfulRequests: true } : c === 'succeeded' ? { skipFailedRequests: true } : {};
 
 /** Called once per window, on the first request an account's limit refuses. */
 export type OnAccountLimited = (req: Request, account: string, windowMs: number) => Promise<void>;
 
 /** [per IP, per account] limiters of one form, each counting all, failed or succeeded requests. */
-function pair(pool: pg.Pool, form: keyof typeof LIMITS, ip: Count, account: Count, onAccountLimited?: OnAccountLimited): RequestHandler[] {
+function pair(
+  pool: pg.Pool,
+  form: keyof typeof LIMITS,
+  ip: Count,
+  account: Count,
+  onAccountLimited?: OnAccountLimited,
+): RequestHandler[] {
   const l = LIMITS[form];
   return [
     limiter({ ...l.ip, keyGenerator: ipKey, store: new PgRateLimitStore(pool, `${form}:ip`), ...counting(ip) }),

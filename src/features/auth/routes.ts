@@ -22,14 +22,27 @@ export function authRoutes(s: Services): Router {
   });
 
   // The form each POST renders again on bad input (src/http/error-handler.ts formPage).
-  const loginForm = formPage('auth/login', (req) => ({ title: req.t('auth.signin.title'), values: { email: req.body?.email ?? '' } }));
+  const loginForm = formPage('auth/login', (req) => ({
+    title: req.t('auth.signin.title'),
+    values: { email: req.body?.email ?? '' },
+  }));
   const registerForm = formPage('auth/register', (req) => {
     const { password: _p, ...values } = (req.body ?? {}) as Record<string, unknown>;
-    const invite = typeof values.invite === 'string' && values.invite ? { token: values.invite, email: String(values.email ?? ''), organisation: '' } : undefined;
+    const invite =
+      typeof values.invite === 'string' && values.invite
+        ? { token: values.invite, email: String(values.email ?? ''), organisation: '' }
+        : undefined;
     return { title: req.t('auth.register.title'), values, invite };
   });
-  const resetForm = formPage('auth/reset-request', (req) => ({ title: req.t('auth.reset.title'), values: { email: req.body?.email ?? '' } }));
-  const resetConfirmForm = formPage('auth/reset-confirm', (req, e) => ({ title: req.t('auth.reset.choose'), token: String(req.body?.token ?? ''), invalid: e.code === 'reset_invalid' }));
+  const resetForm = formPage('auth/reset-request', (req) => ({
+    title: req.t('auth.reset.title'),
+    values: { email: req.body?.email ?? '' },
+  }));
+  const resetConfirmForm = formPage('auth/reset-confirm', (req, e) => ({
+    title: req.t('auth.reset.choose'),
+    token: String(req.body?.token ?? ''),
+    invalid: e.code === 'reset_invalid',
+  }));
 
   /** GET /{locale}/login */
   r.get('/login', async (req, res) => {
@@ -69,16 +82,31 @@ export function authRoutes(s: Services): Router {
     const token = typeof req.query.invite === 'string' ? req.query.invite.slice(0, 200) : undefined;
     if (token) {
       const found = await inviteForRegister(s.db, sha256(token));
-      if (!found) return res.page('auth/register', { title: req.t('auth.register.title'), values: { accountType: 'personal' }, fields: {}, inviteInvalid: true }, 400);
+      if (!found)
+        return res.page(
+          'auth/register',
+          { title: req.t('auth.register.title'), values: { accountType: 'personal' }, fields: {}, inviteInvalid: true },
+          400,
+        );
       const invite = { token, email: found.email, organisation: found.organisation };
-      return res.page('auth/register', { title: req.t('auth.register.title'), values: { accountType: 'organization', email: found.email, invite: token }, fields: {}, invite });
+      return res.page('auth/register', {
+        title: req.t('auth.register.title'),
+        values: { accountType: 'organization', email: found.email, invite: token },
+        fields: {},
+        invite,
+      });
     }
-    await res.page('auth/register', { title: req.t('auth.register.title'), values: { accountType: 'personal' }, fields: {} });
+    await res.page('auth/register', {
+      title: req.t('auth.register.title'),
+      values: { accountType: 'personal' },
+      fields: {},
+    });
   });
 
   /** POST /{locale}/register */
   r.post('/register', registerForm, ...limits.register, async (req, res) => {
-    const invite = typeof req.body?.invite === 'string' && req.body.invite ? String(req.body.invite).slice(0, 200) : undefined;
+    const invite =
+      typeof req.body?.invite === 'string' && req.body.invite ? String(req.body.invite).slice(0, 200) : undefined;
     // An invited person joins the inviting organisation: no organisation name to type.
     const input = parseInput(Register, invite ? { ...req.body, accountType: 'personal' } : req.body);
     const userId = await s.auth.register(input, req.locale, invite);
@@ -94,7 +122,11 @@ export function authRoutes(s: Services): Router {
     const token = typeof req.query.token === 'string' ? req.query.token : undefined;
     if (token) {
       const usable = await s.auth.isResetTokenUsable(token);
-      return res.page('auth/reset-confirm', { title: req.t('auth.reset.choose'), token, invalid: !usable, fields: {} }, usable ? 200 : 400);
+      return res.page(
+        'auth/reset-confirm',
+        { title: req.t('auth.reset.choose'), token, invalid: !usable, fields: {} },
+        usable ? 200 : 400,
+      );
     }
     await res.page('auth/reset-request', { title: req.t('auth.reset.title'), values: {}, fields: {} });
   });
@@ -110,7 +142,9 @@ export function authRoutes(s: Services): Router {
   };
 
   /** POST /{locale}/password/reset — with email: mail a link (rate-limited); with token + password: set it. */
-  r.post('/password/reset', (req, res, next) => (req.body?.token !== undefined ? resetConfirmForm(req, res, () => resetConfirm(req, res).catch(next)) : next()));
+  r.post('/password/reset', (req, res, next) =>
+    req.body?.token !== undefined ? resetConfirmForm(req, res, () => resetConfirm(req, res).catch(next)) : next(),
+  );
   r.post('/password/reset', resetForm, ...limits.resetMail, async (req, res) => {
     const input = parseInput(ResetRequest, req.body);
     const base = `${publicBase(s.config)}/${req.locale}/password/reset`;
@@ -133,7 +167,12 @@ function safeReturnTo(v: string | undefined): string | undefined {
 
 /** New session id at every sign-in (no fixation), keeping the anonymous cart and channel and the page's locale. Checkout signs in the account it creates with it too. */
 export async function startSession(req: Request, s: Services, userId: number) {
-  const keep = { channelCode: req.session.channelCode, cartOrderId: req.session.cartOrderId, showDiscount: req.session.showDiscount, returnTo: req.session.returnTo };
+  const keep = {
+    channelCode: req.session.channelCode,
+    cartOrderId: req.session.cartOrderId,
+    showDiscount: req.session.showDiscount,
+    returnTo: req.session.returnTo,
+  };
   if (req.session.apiTokenId) await s.auth.revokeApiToken(req.session.apiTokenId);
   await regenerate(req);
   Object.assign(req.session, keep);
@@ -142,7 +181,11 @@ export async function startSession(req: Request, s: Services, userId: number) {
   req.session.locale = req.locale;
   // A new bearer token with the new session id (api-token.ts): the session keeps its id and expiry, never the token.
   const expiresAt = new Date(Date.now() + API_TOKEN_LIFETIME_MS);
-  req.session.apiTokenId = await s.auth.issueApiToken(userId, sessionApiToken(s.config.sessionSecret, req.sessionID), expiresAt);
+  req.session.apiTokenId = await s.auth.issueApiToken(
+    userId,
+    sessionApiToken(s.config.sessionSecret, req.sessionID),
+    expiresAt,
+  );
   req.session.apiTokenExpiresAt = expiresAt.getTime();
   req.user = (await loadCurrentUser(s.db, userId)) ?? undefined;
   await s.onSignIn?.(req, userId);

@@ -30,10 +30,17 @@ export type AuthOptions = {
 };
 
 /** A customer account opened by a staff member (see register). */
-export type StaffRegistration = { by: number; alsoInTransaction?: (tx: Tx, ids: { userId: number; personId: number }) => Promise<void> };
+export type StaffRegistration = {
+  by: number;
+  alsoInTransaction?: (tx: Tx, ids: { userId: number; personId: number }) => Promise<void>;
+};
 
 export class AuthService {
-  constructor(private readonly db: Db, private readonly mailer: Mailer, private readonly opts: AuthOptions = {}) {}
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly opts: AuthOptions = {},
+  ) {}
 
   /** Returns the user id, or throws the one failure message. */
   async signIn(email: string, password: string): Promise<number> {
@@ -42,11 +49,25 @@ export class AuthService {
     const ok = (await verifyPassword(user?.passwordHash ?? (await decoyHash()), password)) && !refused;
     if (!user || !ok || user.disabled) {
       // Failed attempts on a real account are worth a trail (the answer stays the same).
-      if (user) await audit(this.db, { action: 'user.login_failed', level: 'warn', entity: 'user', entityId: user.id, userId: user.id, message: `Failed sign-in for ${user.email}` });
+      if (user)
+        await audit(this.db, {
+          action: 'user.login_failed',
+          level: 'warn',
+          entity: 'user',
+          entityId: user.id,
+          userId: user.id,
+          message: `Failed sign-in for ${user.email}`,
+        });
       throw invalid(SIGN_IN_FAILED, undefined, 'sign_in_failed');
     }
     await this.db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
-    await audit(this.db, { action: 'user.login', entity: 'user', entityId: user.id, userId: user.id, message: `${user.email} signed in` });
+    await audit(this.db, {
+      action: 'user.login',
+      entity: 'user',
+      entityId: user.id,
+      userId: user.id,
+      message: `${user.email} signed in`,
+    });
     return user.id;
   }
 
@@ -69,11 +90,18 @@ export class AuthService {
         organisationId = invited.organisationId;
         input = { ...input, accountType: 'organization' };
       } else if (input.accountType === 'organization' && input.organization) {
-        const [org] = await tx.insert(organisations).values({ name: input.organization }).onConflictDoNothing().returning({ id: organisations.id });
+        const [org] = await tx
+          .insert(organisations)
+          .values({ name: input.organization })
+          .onConflictDoNothing()
+          .returning({ id: organisations.id });
         // An existing organisation of that name is not joined silently: membership is granted by staff.
         organisationId = org?.id ?? null;
         if (!org && byStaff) {
-          const [existing] = await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.name, input.organization));
+          const [existing] = await tx
+            .select({ id: organisations.id })
+            .from(organisations)
+            .where(eq(organisations.name, input.organization));
           organisationId = existing?.id ?? null;
         }
       }
@@ -93,26 +121,35 @@ export class AuthService {
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (!user) throw emailTaken();
-      const [person] = await tx.insert(persons).values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone ?? null,
-        email: input.email,
-        userId: user.id,
-        organisationId,
-      }).returning({ id: persons.id });
+      const [person] = await tx
+        .insert(persons)
+        .values({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone ?? null,
+          email: input.email,
+          userId: user.id,
+          organisationId,
+        })
+        .returning({ id: persons.id });
       if (invited) await inviteUsedBy(tx, invited.inviteId, user.id);
       if (byStaff) {
         await byStaff.alsoInTransaction?.(tx, { userId: user.id, personId: person.id });
         await audit(tx, {
-          action: 'user.create', entity: 'user', entityId: user.id, userId: byStaff.by,
+          action: 'user.create',
+          entity: 'user',
+          entityId: user.id,
+          userId: byStaff.by,
           message: `${input.email} added by staff (${input.accountType}${organisationId ? `, organisation ${organisationId}` : ''})`,
           data: { personId: person.id, organisationId },
         });
         return user.id;
       }
       await audit(tx, {
-        action: 'user.register', entity: 'user', entityId: user.id, userId: user.id,
+        action: 'user.register',
+        entity: 'user',
+        entityId: user.id,
+        userId: user.id,
         message: `${input.email} registered (${input.accountType}${invited ? `, invited into organisation ${organisationId}` : ''})`,
       });
       return user.id;
@@ -124,7 +161,9 @@ export class AuthService {
     const user = await findUserByEmail(this.db, email);
     if (!user || user.disabled) return;
     const token = newToken();
-    await this.db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+    await this.db
+      .insert(passwordResets)
+      .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
     const link = `${linkBase}?token=${encodeURIComponent(token)}`;
     await this.mailer.send({
       to: user.email,
@@ -145,7 +184,14 @@ export class AuthService {
       subject: 'Sign-ins to your Harrow & Drill account are paused',
       text: `Hello ${user.firstName},\n\nThere were too many sign-in attempts with a wrong password on your account, so sign-ins are paused for ${pauseMinutes} minutes. You can still sign in after that.\n\nIf this was not you, someone may be guessing your password: choose a new one here:\n\n${resetLink}\n`,
     });
-    await audit(this.db, { action: 'user.login_paused', entity: 'user', entityId: user.id, userId: user.id, level: 'warn', message: `Sign-ins paused for ${pauseMinutes} minutes after repeated wrong passwords` });
+    await audit(this.db, {
+      action: 'user.login_paused',
+      entity: 'user',
+      entityId: user.id,
+      userId: user.id,
+      level: 'warn',
+      message: `Sign-ins paused for ${pauseMinutes} minutes after repeated wrong passwords`,
+    });
   }
 
   async isResetTokenUsable(token: string): Promise<boolean> {
@@ -157,21 +203,41 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     return this.db.transaction(async (tx) => {
       const reset = await findUsableReset(tx, sha256(token));
-      if (!reset) throw invalid('This reset link is invalid or has expired. Please ask for a new one.', undefined, 'reset_invalid');
+      if (!reset)
+        throw invalid(
+          'This reset link is invalid or has expired. Please ask for a new one.',
+          undefined,
+          'reset_invalid',
+        );
       await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, reset.userId));
-      await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
       // A password change ends every bearer token issued before it.
-      await tx.update(apiTokens).set({ revokedAt: sql`now()` }).where(and(eq(apiTokens.userId, reset.userId), isNull(apiTokens.revokedAt)));
+      await tx
+        .update(apiTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(apiTokens.userId, reset.userId), isNull(apiTokens.revokedAt)));
       // ...and every signed-in session of the account: whoever else was in is out.
       await tx.execute(sql`delete from session where sess->>'userId' = ${String(reset.userId)}`);
-      await audit(tx, { action: 'user.password_reset', entity: 'user', entityId: reset.userId, userId: reset.userId, message: 'Password changed with a reset link' });
+      await audit(tx, {
+        action: 'user.password_reset',
+        entity: 'user',
+        entityId: reset.userId,
+        userId: reset.userId,
+        message: 'Password changed with a reset link',
+      });
       return reset.userId;
     });
   }
 
   /** Records a session's bearer token (derived by the caller, see api-token.ts): only its sha256 and expiry are stored. */
   async issueApiToken(userId: number, token: string, expiresAt: Date): Promise<number> {
-    const [row] = await this.db.insert(apiTokens).values({ userId, tokenHash: sha256(token), name: 'session', expiresAt }).returning({ id: apiTokens.id });
+    const [row] = await this.db
+      .insert(apiTokens)
+      .values({ userId, tokenHash: sha256(token), name: 'session', expiresAt })
+      .returning({ id: apiTokens.id });
     return row.id;
   }
 

@@ -22,7 +22,9 @@ const INVALID = 'The warehouse API key or user is not valid.';
 
 /** The seeded demo keys' hashes when they must open nothing: in production, unless SEED=demo was set. */
 export function refusedWarehouseKeys(config: Pick<Services['config'], 'env' | 'seed'>): ReadonlySet<string> {
-  return new Set(config.env === 'production' && config.seed !== 'demo' ? Object.values(DEMO_WAREHOUSE_KEYS).map(sha256) : []);
+  return new Set(
+    config.env === 'production' && config.seed !== 'demo' ? Object.values(DEMO_WAREHOUSE_KEYS).map(sha256) : [],
+  );
 }
 
 /** Authenticates `Authorization: Bearer <key>` + `X-User-Id` for the warehouse in :warehouse. */
@@ -32,7 +34,8 @@ export function warehouseApiKey(s: Pick<Services, 'db' | 'config'>): RequestHand
     const key = bearerToken(req.get('authorization'));
     const warehouseId = Number(req.params.warehouse);
     const userId = Number(req.get('x-user-id'));
-    if (!key || !Number.isSafeInteger(warehouseId) || warehouseId < 1 || !Number.isSafeInteger(userId) || userId < 1) return next(unauthorized(INVALID));
+    if (!key || !Number.isSafeInteger(warehouseId) || warehouseId < 1 || !Number.isSafeInteger(userId) || userId < 1)
+      return next(unauthorized(INVALID));
     const w = await activeWarehouseKey(s.db, warehouseId);
     if (!w?.keyHash || !safeEqual(sha256(key), w.keyHash) || refused.has(w.keyHash)) return next(unauthorized(INVALID));
     const user = await loadCurrentUser(s.db, userId);

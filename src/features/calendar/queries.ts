@@ -12,7 +12,11 @@ export const DELIVERIES_NAMED = 3;
 
 /** The time zone the business's calendar is kept in: the zone of the channel being viewed. */
 export async function calendarZone(db: DbOrTx, channelCode: string): Promise<string> {
-  const [row] = await db.select({ zone: channels.zoneLocation }).from(channels).where(eq(channels.code, channelCode)).limit(1);
+  const [row] = await db
+    .select({ zone: channels.zoneLocation })
+    .from(channels)
+    .where(eq(channels.code, channelCode))
+    .limit(1);
   return row?.zone ?? 'America/Chicago';
 }
 
@@ -22,15 +26,39 @@ export async function calendarRange(db: DbOrTx, from: string, to: string) {
   const toTs = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
   const [events, promos, deliveries] = await Promise.all([
     db
-      .select({ id: calendarEvents.id, title: calendarEvents.title, startsAt: calendarEvents.startsAt, endsAt: calendarEvents.endsAt, allDay: calendarEvents.allDay, description: calendarEvents.description, createdBy: users.email })
+      .select({
+        id: calendarEvents.id,
+        title: calendarEvents.title,
+        startsAt: calendarEvents.startsAt,
+        endsAt: calendarEvents.endsAt,
+        allDay: calendarEvents.allDay,
+        description: calendarEvents.description,
+        createdBy: users.email,
+      })
       .from(calendarEvents)
       .leftJoin(users, eq(users.id, calendarEvents.createdBy))
-      .where(and(lt(calendarEvents.startsAt, toTs), gte(sql`coalesce(${calendarEvents.endsAt}, ${calendarEvents.startsAt})`, fromTs)))
+      .where(
+        and(
+          lt(calendarEvents.startsAt, toTs),
+          gte(sql`coalesce(${calendarEvents.endsAt}, ${calendarEvents.startsAt})`, fromTs),
+        ),
+      )
       .orderBy(asc(calendarEvents.startsAt), asc(calendarEvents.id)),
     db
-      .select({ id: promotions.id, name: promotions.name, startsAt: promotions.startsAt, endsAt: promotions.endsAt, active: promotions.active })
+      .select({
+        id: promotions.id,
+        name: promotions.name,
+        startsAt: promotions.startsAt,
+        endsAt: promotions.endsAt,
+        active: promotions.active,
+      })
       .from(promotions)
-      .where(or(and(isNotNull(promotions.startsAt), gte(promotions.startsAt, fromTs), lt(promotions.startsAt, toTs)), and(isNotNull(promotions.endsAt), gte(promotions.endsAt, fromTs), lt(promotions.endsAt, toTs))))
+      .where(
+        or(
+          and(isNotNull(promotions.startsAt), gte(promotions.startsAt, fromTs), lt(promotions.startsAt, toTs)),
+          and(isNotNull(promotions.endsAt), gte(promotions.endsAt, fromTs), lt(promotions.endsAt, toTs)),
+        ),
+      )
       .orderBy(asc(promotions.id)),
     db.execute<{ day: string; orders: number; ids: number[] }>(sql`
       select to_char(d.day, 'YYYY-MM-DD') as day, count(*)::int as orders, (array_agg(d.order_id order by d.order_id))[1:${DELIVERIES_NAMED}] as ids

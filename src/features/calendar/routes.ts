@@ -18,7 +18,14 @@ import { buildDays, editorProps, heading, viewLinks } from './view-model.ts';
 
 const BASE = '/account/dashboard/calendar';
 
-const toJson = (e: { id: number; title: string; startsAt: Date; endsAt: Date | null; allDay: boolean; description: string | null }) => ({
+const toJson = (e: {
+  id: number;
+  title: string;
+  startsAt: Date;
+  endsAt: Date | null;
+  allDay: boolean;
+  description: string | null;
+}) => ({
   id: e.id,
   title: e.title,
   starts_at: e.startsAt.toISOString(),
@@ -55,7 +62,13 @@ export function calendarRoutes(s: Services): Router {
   /** POST /{locale}/account/dashboard/calendar/events */
   r.post(`${BASE}/events`, async (req, res) => {
     const body = parseInput(EventBody, req.body);
-    const row = await createEvent(s.db, req.user!.id, body, new Date(), await calendarZone(s.db, requireChannel(res).code));
+    const row = await createEvent(
+      s.db,
+      req.user!.id,
+      body,
+      new Date(),
+      await calendarZone(s.db, requireChannel(res).code),
+    );
     res.status(201).json({ event: toJson(row) });
   });
 
@@ -63,14 +76,22 @@ export function calendarRoutes(s: Services): Router {
   r.put(`${BASE}/events/:id`, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const body = parseInput(EventBody, req.body);
-    res.json({ event: toJson(await updateEvent(s.db, req.user!.id, id, body, new Date(), await calendarZone(s.db, requireChannel(res).code))) });
+    res.json({
+      event: toJson(
+        await updateEvent(s.db, req.user!.id, id, body, new Date(), await calendarZone(s.db, requireChannel(res).code)),
+      ),
+    });
   });
 
   /** POST /{locale}/account/dashboard/calendar/events/{id}/move */
   r.post(`${BASE}/events/:id/move`, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const { date } = parseInput(MoveBody, req.body);
-    res.json({ event: toJson(await moveEvent(s.db, req.user!.id, id, date!, new Date(), await calendarZone(s.db, requireChannel(res).code))) });
+    res.json({
+      event: toJson(
+        await moveEvent(s.db, req.user!.id, id, date!, new Date(), await calendarZone(s.db, requireChannel(res).code)),
+      ),
+    });
   });
 
   /** DELETE /{locale}/account/dashboard/calendar/events/{id} */

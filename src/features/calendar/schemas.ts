@@ -46,13 +46,22 @@ const bool = z
   .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
 
 export const EventBody = z.object({
-  title: z.string({ message: 'Give the event a title.' }).trim().min(1, 'Give the event a title.').max(200, 'Keep the title under 200 characters.'),
+  title: z
+    .string({ message: 'Give the event a title.' })
+    .trim()
+    .min(1, 'Give the event a title.')
+    .max(200, 'Keep the title under 200 characters.'),
   date: typedDate('Date', true),
   endDate: typedDate('End date', false),
   allDay: bool,
   start: z.string().trim().max(5, 'Enter a start time as hh:mm.').optional(),
   end: z.string().trim().max(5, 'Enter an end time as hh:mm.').optional(),
-  description: z.string().trim().max(2000, 'Keep the description under 2000 characters.').optional().transform((v) => v || null),
+  description: z
+    .string()
+    .trim()
+    .max(2000, 'Keep the description under 2000 characters.')
+    .optional()
+    .transform((v) => v || null),
 });
 export type EventBody = z.infer<typeof EventBody>;
 

@@ -1,23 +1,61 @@
 /** Calendar rows → the days of a view and the editor island's props. */
 import type { Request } from 'express';
-import { addDays, dayInZone, isoDay, parseIsoDay, stepAnchor, timeInZone, viewRange, type CalendarView } from '../../domain/calendar.ts';
+import {
+  addDays,
+  dayInZone,
+  isoDay,
+  parseIsoDay,
+  stepAnchor,
+  timeInZone,
+  viewRange,
+  type CalendarView,
+} from '../../domain/calendar.ts';
 import { formatPickerDate, formatTimeDisplay, maxPickerDate, type CalendarDate } from '../../domain/dates.ts';
 import { intlTag } from '../../i18n/locales.ts';
 import type { calendarRange } from './queries.ts';
 
 type Range = Awaited<ReturnType<typeof calendarRange>>;
 
-export type CalendarItem = { kind: 'event' | 'promotion' | 'delivery'; id: number; title: string; time?: string; short?: string; href?: string; more?: number };
-export type CalendarDay = { iso: string; day: number; inMonth: boolean; today: boolean; weekday: string; label: string; items: CalendarItem[] };
+export type CalendarItem = {
+  kind: 'event' | 'promotion' | 'delivery';
+  id: number;
+  title: string;
+  time?: string;
+  short?: string;
+  href?: string;
+  more?: number;
+};
+export type CalendarDay = {
+  iso: string;
+  day: number;
+  inMonth: boolean;
+  today: boolean;
+  weekday: string;
+  label: string;
+  items: CalendarItem[];
+};
 
 /** Promotions start and end on calendar days stored as UTC midnight. */
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-export function buildDays(req: Request, view: CalendarView, anchor: CalendarDate, range: Range, now: Date, tz: string): CalendarDay[] {
+export function buildDays(
+  req: Request,
+  view: CalendarView,
+  anchor: CalendarDate,
+  range: Range,
+  now: Date,
+  tz: string,
+): CalendarDay[] {
   const { from, days } = viewRange(view, anchor);
   const tag = intlTag(req.locale);
   const weekday = new Intl.DateTimeFormat(tag, { weekday: 'short', timeZone: 'UTC' });
-  const long = new Intl.DateTimeFormat(tag, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const long = new Intl.DateTimeFormat(tag, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const todayIso = dayInZone(now, tz);
   const t = (k: string, o?: Record<string, unknown>) => String(req.t(k as never, o as never));
   const out: CalendarDay[] = [];
@@ -26,7 +64,15 @@ export function buildDays(req: Request, view: CalendarView, anchor: CalendarDate
     const d = addDays(from, i);
     const iso = isoDay(d);
     const date = new Date(`${iso}T00:00:00Z`);
-    const day: CalendarDay = { iso, day: d.day, inMonth: view !== 'month' || d.month === anchor.month, today: iso === todayIso, weekday: weekday.format(date), label: long.format(date), items: [] };
+    const day: CalendarDay = {
+      iso,
+      day: d.day,
+      inMonth: view !== 'month' || d.month === anchor.month,
+      today: iso === todayIso,
+      weekday: weekday.format(date),
+      label: long.format(date),
+      items: [],
+    };
     out.push(day);
     byIso.set(iso, day);
   }
@@ -43,7 +89,10 @@ export function buildDays(req: Request, view: CalendarView, anchor: CalendarDate
     }
   }
   for (const p of range.promos) {
-    for (const [at, word] of [[p.startsAt, 'calendar.promotionStarts'], [p.endsAt, 'calendar.promotionEnds']] as const) {
+    for (const [at, word] of [
+      [p.startsAt, 'calendar.promotionStarts'],
+      [p.endsAt, 'calendar.promotionEnds'],
+    ] as const) {
       const day = at ? byIso.get(dayOf(at)) : undefined;
       if (day) day.items.push({ kind: 'promotion', id: p.id, title: `${p.name} — ${t(word)}` });
     }
@@ -51,8 +100,20 @@ export function buildDays(req: Request, view: CalendarView, anchor: CalendarDate
   for (const d of range.deliveries) {
     const day = byIso.get(d.day);
     if (!day) continue;
-    for (const id of d.ids) day.items.push({ kind: 'delivery', id, title: t('calendar.deliveryOf', { id }), href: `/admin/orders/detail/${id}` });
-    if (d.orders > d.ids.length) day.items.push({ kind: 'delivery', id: 0, title: t('calendar.more', { n: d.orders - d.ids.length }), more: d.orders - d.ids.length });
+    for (const id of d.ids)
+      day.items.push({
+        kind: 'delivery',
+        id,
+        title: t('calendar.deliveryOf', { id }),
+        href: `/admin/orders/detail/${id}`,
+      });
+    if (d.orders > d.ids.length)
+      day.items.push({
+        kind: 'delivery',
+        id: 0,
+        title: t('calendar.more', { n: d.orders - d.ids.length }),
+        more: d.orders - d.ids.length,
+      });
   }
   return out;
 }
@@ -72,7 +133,8 @@ export function viewLinks(req: Request, view: CalendarView, anchor: CalendarDate
 export function heading(req: Request, view: CalendarView, anchor: CalendarDate): string {
   const tag = intlTag(req.locale);
   const { from, days } = viewRange(view, anchor);
-  const f = (d: CalendarDate, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(tag, { timeZone: 'UTC', ...o }).format(new Date(`${isoDay(d)}T00:00:00Z`));
+  const f = (d: CalendarDate, o: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(tag, { timeZone: 'UTC', ...o }).format(new Date(`${isoDay(d)}T00:00:00Z`));
   if (view === 'month') return f(anchor, { month: 'long', year: 'numeric' });
   const to = addDays(from, days - 1);
   return `${f(from, { month: 'short', day: 'numeric' })} – ${f(to, { month: 'short', day: 'numeric', year: 'numeric' })}`;
@@ -83,7 +145,31 @@ export function editorProps(req: Request, anchor: CalendarDate, range: Range, no
   const t = (k: string, o?: Record<string, unknown>) => String(req.t(k as never, o as never));
   const pick = (d: Date) => formatPickerDate(parseIsoDay(dayInZone(d, tz))!);
   const max = maxPickerDate(now);
-  const keys = ['editor.new', 'editor.edit', 'field.title', 'field.date', 'field.endDate', 'field.start', 'field.end', 'field.allDay', 'field.description', 'dateHint', 'save', 'cancel', 'delete', 'deleteYes', 'keep', 'saved', 'deleted', 'unsaved.title', 'unsaved.body', 'unsaved.leave', 'unsaved.stay', 'error', 'newEvent'];
+  const keys = [
+    'editor.new',
+    'editor.edit',
+    'field.title',
+    'field.date',
+    'field.endDate',
+    'field.start',
+    'field.end',
+    'field.allDay',
+    'field.description',
+    'dateHint',
+    'save',
+    'cancel',
+    'delete',
+    'deleteYes',
+    'keep',
+    'saved',
+    'deleted',
+    'unsaved.title',
+    'unsaved.body',
+    'unsaved.leave',
+    'unsaved.stay',
+    'error',
+    'newEvent',
+  ];
   return {
     timeZone: tz,
     endpoint: `/${req.locale}/account/dashboard/calendar/events`,

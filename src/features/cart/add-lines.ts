@@ -22,13 +22,19 @@ export type AddedLines = {
   newOptions: Map<number, NewLineOption[]>;
 };
 
-export function addPricedLines(order: Pick<CartOrderRow, 'id' | 'updatedAt'>, stored: readonly CartLineRow[], pricedLines: readonly PricedLine[]): AddedLines {
+export function addPricedLines(
+  order: Pick<CartOrderRow, 'id' | 'updatedAt'>,
+  stored: readonly CartLineRow[],
+  pricedLines: readonly PricedLine[],
+): AddedLines {
   const lines = stored.map((l) => ({ ...l }));
   const touched: CartLineRow[] = [];
   const newOptions = new Map<number, NewLineOption[]>();
   let placeholder = 0;
   for (const priced of pricedLines) {
-    const same = lines.find((l) => l.lineType === LINE_TYPES.PRODUCT && l.productId === priced.productId && l.stockcode === priced.stockcode);
+    const same = lines.find(
+      (l) => l.lineType === LINE_TYPES.PRODUCT && l.productId === priced.productId && l.stockcode === priced.stockcode,
+    );
     if (same) {
       same.quantity = Math.min(CART_MAX, same.quantity + priced.quantity);
       same.unitPrice = fromCents(priced.unitCents);
@@ -61,7 +67,15 @@ export function addPricedLines(order: Pick<CartOrderRow, 'id' | 'updatedAt'>, st
       productTitle: priced.title,
       productStockcode: priced.baseStockcode,
     };
-    newOptions.set(line.id, priced.lineOptions.map((o) => ({ optionId: o.optionId, choiceId: o.choiceId, optionType: o.optionType, quantity: o.quantity })));
+    newOptions.set(
+      line.id,
+      priced.lineOptions.map((o) => ({
+        optionId: o.optionId,
+        choiceId: o.choiceId,
+        optionType: o.optionType,
+        quantity: o.quantity,
+      })),
+    );
     lines.push(line);
     touched.push(line);
   }

@@ -9,7 +9,16 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { decodeFields, decodeRow } from '../../db/json-rows.ts';
-import { channels, lineItemOptions, orderApprovals, optionChoices, orderLineItems, orders, productOptions, promotions } from '../../db/schema/index.ts';
+import {
+  channels,
+  lineItemOptions,
+  orderApprovals,
+  optionChoices,
+  orderLineItems,
+  orders,
+  productOptions,
+  promotions,
+} from '../../db/schema/index.ts';
 import { partIdsJson } from '../../db/queries/product-parts.ts';
 import { pricingFactsFrom, pricingFactsJson, type PricingChannel, type PricingFacts } from './pricing.ts';
 import { promotionsInForce, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
@@ -31,7 +40,11 @@ export type CartRead = {
 };
 
 /** The two statements. `where`: which order is the visitor's cart; `pricing`: the product being added. */
-function cartReadSql(where: SQL, now: Date, pricing?: { channel: Pick<PricingChannel, 'id'>; productId: number | SQL }): SQL[] {
+function cartReadSql(
+  where: SQL,
+  now: Date,
+  pricing?: { channel: Pick<PricingChannel, 'id'>; productId: number | SQL },
+): SQL[] {
   const newest = sql`order by ${orders.createdAt} desc, ${orders.id} desc limit 1`;
   const cartId = sql`(select ${orders.id} from ${orders} where ${where} ${newest})`;
   const lock = sql`select to_json(${orders}) as "order", ${channels.midMarketRate}::text as rate from ${orders}
@@ -67,15 +80,27 @@ function statementsFor(signedIn: boolean, adding: boolean): [Statement, Statemen
     const who = sql.placeholder('who') as unknown as number;
     const where = visitorCartWhere(signedIn ? { userId: who } : { cartOrderId: who })!;
     const now = sql.placeholder('now') as unknown as Date;
-    const pricing = adding ? { channel: { id: sql`${sql.placeholder('channelId')}::int` as unknown as number }, productId: sql`${sql.placeholder('productId')}::int` } : undefined;
-    pair = [statement(`${key}_lock`, () => cartReadSql(where, now)[0]), statement(`${key}_read`, () => cartReadSql(where, now, pricing)[1])];
+    const pricing = adding
+      ? {
+          channel: { id: sql`${sql.placeholder('channelId')}::int` as unknown as number },
+          productId: sql`${sql.placeholder('productId')}::int`,
+        }
+      : undefined;
+    pair = [
+      statement(`${key}_lock`, () => cartReadSql(where, now)[0]),
+      statement(`${key}_read`, () => cartReadSql(where, now, pricing)[1]),
+    ];
     built.set(key, pair);
   }
   return pair;
 }
 
 /** The cart's two reads with their values, for openedTransaction. */
-export function cartReadCalls(ref: CartRef, now: Date, pricing?: { channel: Pick<PricingChannel, 'id'>; productId: number }): FirstStatement[] {
+export function cartReadCalls(
+  ref: CartRef,
+  now: Date,
+  pricing?: { channel: Pick<PricingChannel, 'id'>; productId: number },
+): FirstStatement[] {
   const [lock, read] = statementsFor(!!ref.userId, !!pricing);
   // A visitor who can have no cart asks for cart id null: no row.
   const who = ref.userId ?? ref.cartOrderId ?? null;
@@ -89,11 +114,36 @@ export function cartReadCalls(ref: CartRef, now: Date, pricing?: { channel: Pick
 /** The rows of cartReadStatements decoded (as drizzle selects of the same tables return them). */
 export function cartReadFrom(results: Json[][], channel: PricingChannel): CartRead {
   const [lockRow] = results[0];
-  const [row] = results[1] as { lines: { line: Json; image: string | null; productTitle: string | null; productStockcode: string | null }[]; options: Json[]; promotions: Json[]; locked: boolean; parts: number[] | null; pricing?: never }[];
+  const [row] = results[1] as {
+    lines: { line: Json; image: string | null; productTitle: string | null; productStockcode: string | null }[];
+    options: Json[];
+    promotions: Json[];
+    locked: boolean;
+    parts: number[] | null;
+    pricing?: never;
+  }[];
   return {
     cart: lockRow ? { order: decodeRow(orders, lockRow.order as Json), rate: lockRow.rate as string } : null,
-    lines: row.lines.map((x) => ({ ...decodeRow(orderLineItems, x.line), image: x.image, productTitle: x.productTitle, productStockcode: x.productStockcode })),
-    options: row.options.map((x) => decodeFields({ lineItemId: lineItemOptions.lineItemId, optionId: lineItemOptions.optionId, choiceId: lineItemOptions.choiceId, optionType: lineItemOptions.optionType, quantity: lineItemOptions.quantity, optionName: productOptions.name, choiceName: optionChoices.name }, x)),
+    lines: row.lines.map((x) => ({
+      ...decodeRow(orderLineItems, x.line),
+      image: x.image,
+      productTitle: x.productTitle,
+      productStockcode: x.productStockcode,
+    })),
+    options: row.options.map((x) =>
+      decodeFields(
+        {
+          lineItemId: lineItemOptions.lineItemId,
+          optionId: lineItemOptions.optionId,
+          choiceId: lineItemOptions.choiceId,
+          optionType: lineItemOptions.optionType,
+          quantity: lineItemOptions.quantity,
+          optionName: productOptions.name,
+          choiceName: optionChoices.name,
+        },
+        x,
+      ),
+    ),
     inForce: row.promotions.map((x) => decodeRow(promotions, x)),
     locked: row.locked === true,
     parts: new Set((row.parts ?? []).map(Number)),

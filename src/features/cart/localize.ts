@@ -27,7 +27,11 @@ export function localizeCart(state: CartState | null, names: CatalogNames): Cart
   if (!state) return state;
   return {
     ...state,
-    lines: state.lines.map((l) => ({ ...l, title: lineTitle(l, names), options: l.options.map((o) => optionNames(o, names)) })),
+    lines: state.lines.map((l) => ({
+      ...l,
+      title: lineTitle(l, names),
+      options: l.options.map((o) => optionNames(o, names)),
+    })),
     promotions: state.promotions.map((p) => ({ ...p, name: names.promotion(p.id, p.name) })),
   };
 }

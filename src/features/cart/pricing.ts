@@ -22,9 +22,23 @@ import { channelPrices, channels, currencies, optionChoices, productOptions, pro
 import { channelStockColumn } from '../../db/queries/channel-stock.ts';
 import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
 import type { AddToCartState, Availability } from '../../domain/availability.ts';
-import { configure, configuredStockCode, type ActiveSelection, type ConfigOption, type RequestedSelection } from '../../domain/configurator.ts';
+import {
+  configure,
+  configuredStockCode,
+  type ActiveSelection,
+  type ConfigOption,
+  type RequestedSelection,
+} from '../../domain/configurator.ts';
 import { AppError, invalid } from '../../domain/errors.ts';
-import { channelPriceCents, optionPriceCents, productState, stockView, type PriceFacts, type PricingChannel, type StockFacts } from '../../domain/pricing.ts';
+import {
+  channelPriceCents,
+  optionPriceCents,
+  productState,
+  stockView,
+  type PriceFacts,
+  type PricingChannel,
+  type StockFacts,
+} from '../../domain/pricing.ts';
 import { CART_MAX, CART_MIN, QUANTITY_OPTION_TYPE } from '../../domain/quantity.ts';
 
 export type { PricingChannel };
@@ -34,7 +48,14 @@ export type SelectionInput = { optionId?: number; choiceId: number; quantity?: n
 
 export type PriceLineInput = { productId: number; quantity: number; selections?: readonly SelectionInput[] };
 
-export type LineOptionName = { optionId: number; choiceId: number; optionName: string; choiceName: string; optionType: number; quantity: number };
+export type LineOptionName = {
+  optionId: number;
+  choiceId: number;
+  optionName: string;
+  choiceName: string;
+  optionType: number;
+  quantity: number;
+};
 
 export type PricedLine = {
   productId: number;
@@ -115,13 +136,14 @@ export function priceSortKey(ch: Pick<PricingChannel, 'currencyId' | 'midMarketR
     else round(${products.price} * ${ch.midMarketRate}::numeric / nullif(${currencyRate}::numeric, 0), 2) end, 0)`;
 }
 
-type ProductRow = PriceFacts & StockFacts & {
-  id: number;
-  title: string;
-  stockcode: string;
-  status: number;
-  primaryImage: string | null;
-};
+type ProductRow = PriceFacts &
+  StockFacts & {
+    id: number;
+    title: string;
+    stockcode: string;
+    status: number;
+    primaryImage: string | null;
+  };
 
 const productColumns = (channel: PricingChannel) => ({
   id: products.id,
@@ -152,7 +174,12 @@ async function loadOptionRows(db: DbOrTx, productId: number) {
   const choices = await db
     .select()
     .from(optionChoices)
-    .where(inArray(optionChoices.optionId, opts.map((o) => o.id)))
+    .where(
+      inArray(
+        optionChoices.optionId,
+        opts.map((o) => o.id),
+      ),
+    )
     .orderBy(asc(optionChoices.sort), asc(optionChoices.id));
   return { opts, choices };
 }
@@ -161,7 +188,11 @@ async function loadOptionRows(db: DbOrTx, productId: number) {
  * The product's options as the configurator (and the product page island) takes them, with
  * every choice price converted to the channel currency, in cents.
  */
-export async function loadConfigOptions(db: DbOrTx, productId: number, channel: PricingChannel): Promise<ConfigOption[]> {
+export async function loadConfigOptions(
+  db: DbOrTx,
+  productId: number,
+  channel: PricingChannel,
+): Promise<ConfigOption[]> {
   const { opts, choices } = await loadOptionRows(db, productId);
   return toConfigOptions(opts, choices, channel);
 }
@@ -170,7 +201,11 @@ type OptionRow = typeof productOptions.$inferSelect;
 type ChoiceRow = typeof optionChoices.$inferSelect;
 
 /** Option and choice rows (each in sort, id order) → the configurator's options, choice prices in the channel currency. */
-export function toConfigOptions(opts: readonly OptionRow[], choices: readonly ChoiceRow[], channel: PricingChannel): ConfigOption[] {
+export function toConfigOptions(
+  opts: readonly OptionRow[],
+  choices: readonly ChoiceRow[],
+  channel: PricingChannel,
+): ConfigOption[] {
   return opts.map((o) => ({
     id: o.id,
     name: o.name,
@@ -180,7 +215,13 @@ export function toConfigOptions(opts: readonly OptionRow[], choices: readonly Ch
     sort: o.sort,
     choices: choices
       .filter((c) => c.optionId === o.id)
-      .map((c) => ({ id: c.id, name: c.name, stockCodeValue: c.stockCodeValue, priceCents: optionPriceCents(c.price, channel), isDefault: c.isDefault })),
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        stockCodeValue: c.stockCodeValue,
+        priceCents: optionPriceCents(c.price, channel),
+        isDefault: c.isDefault,
+      })),
   }));
 }
 
@@ -192,11 +233,19 @@ function normaliseSelections(options: readonly ConfigOption[], input: readonly S
   for (const s of input) {
     const option = optionOfChoice.get(s.choiceId);
     if (!option || (s.optionId !== undefined && s.optionId !== option.id)) {
-      throw invalid(PRICING_MESSAGES.unknown_choice, { [`options[${s.optionId ?? ''}]`]: PRICING_MESSAGES.unknown_choice }, 'unknown_choice');
+      throw invalid(
+        PRICING_MESSAGES.unknown_choice,
+        { [`options[${s.optionId ?? ''}]`]: PRICING_MESSAGES.unknown_choice },
+        'unknown_choice',
+      );
     }
     // A choice named without a quantity is one of it (quantity options default to 1, not 0).
     const quantity = s.quantity ?? 1;
-    out.push({ optionId: option.id, choiceId: s.choiceId, quantity: option.optionType === QUANTITY_OPTION_TYPE ? quantity : Math.min(quantity, 1) || 1 });
+    out.push({
+      optionId: option.id,
+      choiceId: s.choiceId,
+      quantity: option.optionType === QUANTITY_OPTION_TYPE ? quantity : Math.min(quantity, 1) || 1,
+    });
   }
   return out;
 }
@@ -211,13 +260,21 @@ export type PriceLineOptions = {
  * Prices one cart line from the database. Throws 404 for an unknown product, 400 for a choice
  * that is not the product's, and (when enforcing) 409 for a product that may not be ordered.
  */
-export async function priceLine(db: DbOrTx, channel: PricingChannel, input: PriceLineInput, opts: PriceLineOptions = {}): Promise<PricedLine> {
+export async function priceLine(
+  db: DbOrTx,
+  channel: PricingChannel,
+  input: PriceLineInput,
+  opts: PriceLineOptions = {},
+): Promise<PricedLine> {
   const product = await loadProduct(db, input.productId, channel);
   if (!product) throw unknownProduct();
   return priceFromFacts(product, await loadConfigOptions(db, product.id, channel), channel, input, opts);
 }
 
-const unknownProduct = () => new AppError(404, 'unknown_product', PRICING_MESSAGES.unknown_product, { product_id: PRICING_MESSAGES.unknown_product });
+const unknownProduct = () =>
+  new AppError(404, 'unknown_product', PRICING_MESSAGES.unknown_product, {
+    product_id: PRICING_MESSAGES.unknown_product,
+  });
 
 /**
  * What priceLine needs of a product, as ONE json column for a statement that reads more (the
@@ -226,7 +283,10 @@ const unknownProduct = () => new AppError(404, 'unknown_product', PRICING_MESSAG
  */
 export function pricingFactsJson(channel: PricingChannel, productId: number): SQL {
   const columns = productColumns(channel);
-  const fields = sql.join(Object.entries(columns).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`), sql`, `);
+  const fields = sql.join(
+    Object.entries(columns).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  );
   return sql`(select json_build_object('product', (select json_build_object(${fields}) from ${products} left join ${channelPrices} on ${joinChannelPrice(channel)} where ${products.id} = ${productId}::int),
     'options', (select coalesce(json_agg(to_json(o) order by o.sort, o.id), '[]') from ${productOptions} o where o.product_id = ${productId}::int),
     'choices', (select coalesce(json_agg(to_json(c) order by c.sort, c.id), '[]') from ${optionChoices} c join ${productOptions} o on o.id = c.option_id where o.product_id = ${productId}::int)))`;
@@ -234,21 +294,41 @@ export function pricingFactsJson(channel: PricingChannel, productId: number): SQ
 
 export type PricingFacts = { product: ProductRow | undefined; options: ConfigOption[] };
 
-export function pricingFactsFrom(json: { product: Record<string, unknown> | null; options: Record<string, unknown>[]; choices: Record<string, unknown>[] }, channel: PricingChannel): PricingFacts {
+export function pricingFactsFrom(
+  json: {
+    product: Record<string, unknown> | null;
+    options: Record<string, unknown>[];
+    choices: Record<string, unknown>[];
+  },
+  channel: PricingChannel,
+): PricingFacts {
   let product: ProductRow | undefined;
   if (json.product) {
     const columns = productColumns(channel);
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(columns)) {
-      out[key] = is(value, Column) ? decodeFields({ [key]: value }, json.product)[key] : json.product[key] ?? null;
+      out[key] = is(value, Column) ? decodeFields({ [key]: value }, json.product)[key] : (json.product[key] ?? null);
     }
     product = out as ProductRow;
   }
-  return { product, options: toConfigOptions(json.options.map((o) => decodeRow(productOptions, o)), json.choices.map((c) => decodeRow(optionChoices, c)), channel) };
+  return {
+    product,
+    options: toConfigOptions(
+      json.options.map((o) => decodeRow(productOptions, o)),
+      json.choices.map((c) => decodeRow(optionChoices, c)),
+      channel,
+    ),
+  };
 }
 
 /** priceLine on facts already read (pricingFactsFrom). */
-export function priceFromFacts(product: ProductRow | undefined, options: ConfigOption[], channel: PricingChannel, input: PriceLineInput, opts: PriceLineOptions = {}): PricedLine {
+export function priceFromFacts(
+  product: ProductRow | undefined,
+  options: ConfigOption[],
+  channel: PricingChannel,
+  input: PriceLineInput,
+  opts: PriceLineOptions = {},
+): PricedLine {
   const { enforce = true, now = new Date() } = opts;
   if (!product) throw unknownProduct();
   const config = configure(options, normaliseSelections(options, input.selections ?? []));
@@ -267,7 +347,14 @@ export function priceFromFacts(product: ProductRow | undefined, options: ConfigO
   const optionById = new Map(options.map((o) => [o.id, o]));
   const optionNames = config.selections.map((s) => {
     const o = optionById.get(s.optionId)!;
-    return { optionId: s.optionId, choiceId: s.choiceId, optionName: o.name, choiceName: o.choices.find((c) => c.id === s.choiceId)!.name, optionType: s.optionType, quantity: s.quantity };
+    return {
+      optionId: s.optionId,
+      choiceId: s.choiceId,
+      optionName: o.name,
+      choiceName: o.choices.find((c) => c.id === s.choiceId)!.name,
+      optionType: s.optionType,
+      quantity: s.quantity,
+    };
   });
 
   return {
@@ -282,7 +369,12 @@ export function priceFromFacts(product: ProductRow | undefined, options: ConfigO
     currencyId: channel.currencyId,
     lineOptions: config.selections,
     optionNames,
-    availability: { status: product.availability, stockOnHand: stock.tracksStock ? stock.stockOnHand : null, resupplyDate: state.resupplyDate, state },
+    availability: {
+      status: product.availability,
+      stockOnHand: stock.tracksStock ? stock.stockOnHand : null,
+      resupplyDate: state.resupplyDate,
+      state,
+    },
   };
 }
 
@@ -291,14 +383,22 @@ export function priceFromFacts(product: ProductRow | undefined, options: ConfigO
  * choices included, in ONE statement: what quick order prices hundreds of pasted lines
  * from. Keyed by the lower-cased stock code; priceFromFacts then prices each exactly as priceLine does.
  */
-export async function pricingFactsByStockcode(db: DbOrTx, channel: PricingChannel, keys: readonly string[]): Promise<Map<string, PricingFacts & { product: ProductRow }>> {
+export async function pricingFactsByStockcode(
+  db: DbOrTx,
+  channel: PricingChannel,
+  keys: readonly string[],
+): Promise<Map<string, PricingFacts & { product: ProductRow }>> {
   const out = new Map<string, PricingFacts & { product: ProductRow }>();
   if (!keys.length) return out;
   const rows = await db
     .select({
       ...productColumns(channel),
-      options: sql<Record<string, unknown>[]>`(select coalesce(json_agg(to_json(o) order by o.sort, o.id), '[]') from ${productOptions} o where o.product_id = ${products.id})`,
-      choices: sql<Record<string, unknown>[]>`(select coalesce(json_agg(to_json(c) order by c.sort, c.id), '[]') from ${optionChoices} c join ${productOptions} o on o.id = c.option_id where o.product_id = ${products.id})`,
+      options: sql<
+        Record<string, unknown>[]
+      >`(select coalesce(json_agg(to_json(o) order by o.sort, o.id), '[]') from ${productOptions} o where o.product_id = ${products.id})`,
+      choices: sql<
+        Record<string, unknown>[]
+      >`(select coalesce(json_agg(to_json(c) order by c.sort, c.id), '[]') from ${optionChoices} c join ${productOptions} o on o.id = c.option_id where o.product_id = ${products.id})`,
     })
     .from(products)
     .leftJoin(channelPrices, joinChannelPrice(channel))
@@ -306,7 +406,11 @@ export async function pricingFactsByStockcode(db: DbOrTx, channel: PricingChanne
   for (const { options, choices, ...product } of rows) {
     out.set(product.stockcode.toLowerCase(), {
       product: product as ProductRow,
-      options: toConfigOptions(options.map((o) => decodeRow(productOptions, o)), choices.map((c) => decodeRow(optionChoices, c)), channel),
+      options: toConfigOptions(
+        options.map((o) => decodeRow(productOptions, o)),
+        choices.map((c) => decodeRow(optionChoices, c)),
+        channel,
+      ),
     });
   }
   return out;

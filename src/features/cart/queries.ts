@@ -3,7 +3,15 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
-  lineItemOptions, optionChoices, orderApprovals, orderLineItems, orderPromotions, orders, productOptions, products, promotions,
+  lineItemOptions,
+  optionChoices,
+  orderApprovals,
+  orderLineItems,
+  orderPromotions,
+  orders,
+  productOptions,
+  products,
+  promotions,
 } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
 import { decodeFields, decodeRow } from '../../db/json-rows.ts';
@@ -62,15 +70,23 @@ export async function cartBadge(db: DbOrTx, ref: CartRef): Promise<{ count: numb
       .from(orderLineItems)
       .where(and(inArray(orderLineItems.orderId, cart()!), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])));
   const [row] = ref.userId
-    ? await prepared(db as Db, 'cart_badge_user', (d, name) => badge(d, () => visitorCartQuery(d, { userId: sql.placeholder('id') as unknown as number })).prepare(name)).execute({ id: ref.userId })
-    : await prepared(db as Db, 'cart_badge_session', (d, name) => badge(d, () => visitorCartQuery(d, { cartOrderId: sql.placeholder('id') as unknown as number })).prepare(name)).execute({ id: ref.cartOrderId });
+    ? await prepared(db as Db, 'cart_badge_user', (d, name) =>
+        badge(d, () => visitorCartQuery(d, { userId: sql.placeholder('id') as unknown as number })).prepare(name),
+      ).execute({ id: ref.userId })
+    : await prepared(db as Db, 'cart_badge_session', (d, name) =>
+        badge(d, () => visitorCartQuery(d, { cartOrderId: sql.placeholder('id') as unknown as number })).prepare(name),
+      ).execute({ id: ref.cartOrderId });
   const count = Number(row?.n ?? 0);
   return { count, locked: count > 0 && row?.locked === true };
 }
 
 export type CartOrderRow = typeof orders.$inferSelect;
 /** A line as the cart works on it (`owing` is the database's, derived from unpaid_total: never read here). */
-export type CartLineRow = Omit<typeof orderLineItems.$inferSelect, 'owing'> & { image: string | null; productTitle: string | null; productStockcode: string | null };
+export type CartLineRow = Omit<typeof orderLineItems.$inferSelect, 'owing'> & {
+  image: string | null;
+  productTitle: string | null;
+  productStockcode: string | null;
+};
 export type CartLineOptionRow = {
   lineItemId: number;
   optionId: number;
@@ -82,22 +98,42 @@ export type CartLineOptionRow = {
 };
 export type CartPromotionRow = { id: number; name: string; code: string | null; configuration: unknown };
 
-export type CartRows = { order: CartOrderRow; lines: CartLineRow[]; options: CartLineOptionRow[]; promotions: CartPromotionRow[] };
+export type CartRows = {
+  order: CartOrderRow;
+  lines: CartLineRow[];
+  options: CartLineOptionRow[];
+  promotions: CartPromotionRow[];
+};
 
 export async function loadCartRows(db: DbOrTx, orderId: number): Promise<CartRows | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;
   const lineRows = await db
-    .select({ line: orderLineItems, image: products.primaryImage, productTitle: products.title, productStockcode: products.stockcode })
+    .select({
+      line: orderLineItems,
+      image: products.primaryImage,
+      productTitle: products.title,
+      productStockcode: products.stockcode,
+    })
     .from(orderLineItems)
     .leftJoin(products, eq(products.id, orderLineItems.productId))
     .where(eq(orderLineItems.orderId, orderId))
     .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
-  const lines = lineRows.map((r) => ({ ...r.line, image: r.image, productTitle: r.productTitle, productStockcode: r.productStockcode }));
+  const lines = lineRows.map((r) => ({
+    ...r.line,
+    image: r.image,
+    productTitle: r.productTitle,
+    productStockcode: r.productStockcode,
+  }));
   const ids = lines.map((l) => l.id);
   const options = await lineOptions(db, ids);
   const promos = await db
-    .select({ id: promotions.id, name: promotions.name, code: promotions.code, configuration: promotions.configuration })
+    .select({
+      id: promotions.id,
+      name: promotions.name,
+      code: promotions.code,
+      configuration: promotions.configuration,
+    })
     .from(orderPromotions)
     .innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId))
     .where(eq(orderPromotions.orderId, orderId))
@@ -125,7 +161,12 @@ type Json = Record<string, unknown>;
 export async function visitorCartRows(db: DbOrTx, ref: CartRef): Promise<CartRows | null> {
   const cartId = visitorCartIdSql(ref);
   if (!cartId) return null;
-  const { rows } = await db.execute<{ order: Json | null; lines: { line: Json; image: string | null; productTitle: string | null; productStockcode: string | null }[]; options: Json[]; promotions: Json[] }>(sql`with c as (select ${cartId} as id) select
+  const { rows } = await db.execute<{
+    order: Json | null;
+    lines: { line: Json; image: string | null; productTitle: string | null; productStockcode: string | null }[];
+    options: Json[];
+    promotions: Json[];
+  }>(sql`with c as (select ${cartId} as id) select
     (select to_json(o) from ${orders} o where o.id = (select id from c)) as "order",
     (select coalesce(json_agg(json_build_object('line', to_json(l), 'image', p.primary_image, 'productTitle', p.title, 'productStockcode', p.stockcode) order by l.sort, l.id), '[]')
        from ${orderLineItems} l left join ${products} p on p.id = l.product_id where l.order_id = (select id from c)) as lines,
@@ -139,9 +180,32 @@ export async function visitorCartRows(db: DbOrTx, ref: CartRef): Promise<CartRow
   if (!row?.order) return null;
   return {
     order: decodeRow(orders, row.order),
-    lines: row.lines.map((x) => ({ ...decodeRow(orderLineItems, x.line), image: x.image, productTitle: x.productTitle, productStockcode: x.productStockcode })),
-    options: row.options.map((x) => decodeFields({ lineItemId: lineItemOptions.lineItemId, optionId: lineItemOptions.optionId, choiceId: lineItemOptions.choiceId, optionType: lineItemOptions.optionType, quantity: lineItemOptions.quantity, optionName: productOptions.name, choiceName: optionChoices.name }, x)),
-    promotions: row.promotions.map((x) => decodeFields({ id: promotions.id, name: promotions.name, code: promotions.code, configuration: promotions.configuration }, x)),
+    lines: row.lines.map((x) => ({
+      ...decodeRow(orderLineItems, x.line),
+      image: x.image,
+      productTitle: x.productTitle,
+      productStockcode: x.productStockcode,
+    })),
+    options: row.options.map((x) =>
+      decodeFields(
+        {
+          lineItemId: lineItemOptions.lineItemId,
+          optionId: lineItemOptions.optionId,
+          choiceId: lineItemOptions.choiceId,
+          optionType: lineItemOptions.optionType,
+          quantity: lineItemOptions.quantity,
+          optionName: productOptions.name,
+          choiceName: optionChoices.name,
+        },
+        x,
+      ),
+    ),
+    promotions: row.promotions.map((x) =>
+      decodeFields(
+        { id: promotions.id, name: promotions.name, code: promotions.code, configuration: promotions.configuration },
+        x,
+      ),
+    ),
   };
 }
 

@@ -21,7 +21,15 @@ import { keepCartChannel, keepCartInSession, requireChannel } from '../../http/c
 import { cartBadge, findCartId, visitorCartRef } from './queries.ts';
 import { parseAdd, parseLineId, parseQuantityBody, parseShowDiscount } from './schemas.ts';
 import {
-  addLine, getCart, mergeAnonymousIntoUser, removeLine, repriceForChannel, setShowDiscount, settleCartChannel, updateQuantity, type CartRef,
+  addLine,
+  getCart,
+  mergeAnonymousIntoUser,
+  removeLine,
+  repriceForChannel,
+  setShowDiscount,
+  settleCartChannel,
+  updateQuantity,
+  type CartRef,
 } from './service.ts';
 import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 import { localizeCart } from './localize.ts';
@@ -31,7 +39,8 @@ import type { Locale } from '../../i18n/locales.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const refOf = (req: Request): CartRef => visitorCartRef({ userId: req.user?.id, sessionCartId: req.session?.cartOrderId });
+const refOf = (req: Request): CartRef =>
+  visitorCartRef({ userId: req.user?.id, sessionCartId: req.session?.cartOrderId });
 const channelOf = requireChannel;
 const showDiscountOf = (req: Request) => req.session?.showDiscount ?? true;
 
@@ -47,7 +56,10 @@ export function cartRoutes(s: Services): Router {
   /** POST /{locale}/cart/add/inline */
   r.post('/cart/add/inline', async (req, res) => {
     const channel = channelOf(res);
-    const input = parseAdd(req.body, req.is('application/x-www-form-urlencoded') ? (req as { rawForm?: string }).rawForm : undefined);
+    const input = parseAdd(
+      req.body,
+      req.is('application/x-www-form-urlencoded') ? (req as { rawForm?: string }).rawForm : undefined,
+    );
     if (input.currency && input.currency.toUpperCase() !== channel.currency) {
       const message = req.t('cart.error.currency');
       throw invalid(message, { currency: message }, 'currency');
@@ -77,7 +89,13 @@ export function cartRoutes(s: Services): Router {
       product_id: result.priced.productId,
       quantity: result.added,
       cart: { subtotal: sync.totals.subtotal, count: sync.count, total: sync.totals.total, currency: sync.currency },
-      line: { order_line_item_id: line.order_line_item_id, stockcode: line.stockcode, quantity: line.quantity, unit_price: line.unit_price, total: line.total },
+      line: {
+        order_line_item_id: line.order_line_item_id,
+        stockcode: line.stockcode,
+        quantity: line.quantity,
+        unit_price: line.unit_price,
+        total: line.total,
+      },
       html,
     });
   });
@@ -102,9 +120,25 @@ export function cartRoutes(s: Services): Router {
       cart: state,
       hasEstimate,
       refresh,
-      props: cartPageProps(state, { locale: req.locale, currency: channel.currency, currencyId: channel.currencyId, showDiscount, refresh, t: req.t as never, locked: approval?.status === 'pending' }),
+      props: cartPageProps(state, {
+        locale: req.locale,
+        currency: channel.currency,
+        currencyId: channel.currencyId,
+        showDiscount,
+        refresh,
+        t: req.t as never,
+        locked: approval?.status === 'pending',
+      }),
       // The EPP preview: the cart's own figures, before shipping and tax.
-      epp: state ? eppIslandProps({ locale: req.locale, currency: channel.currency, t: req.t as never, source: { orderId: state.orderId, subtotalOnly: true }, mode: 'preview' }) : null,
+      epp: state
+        ? eppIslandProps({
+            locale: req.locale,
+            currency: channel.currency,
+            t: req.t as never,
+            source: { orderId: state.orderId, subtotalOnly: true },
+            mode: 'preview',
+          })
+        : null,
     });
   });
 
@@ -112,7 +146,13 @@ export function cartRoutes(s: Services): Router {
   r.get('/cart/synchronize', async (req, res) => {
     const channel = channelOf(res);
     const state = localizeCart(await getCart(s.db, refOf(req), channel), await s.catalogText.forLocale(req.locale));
-    res.json(syncJson(state, { currency: channel.currency, currencyId: channel.currencyId, showDiscount: showDiscountOf(req) }));
+    res.json(
+      syncJson(state, {
+        currency: channel.currency,
+        currencyId: channel.currencyId,
+        showDiscount: showDiscountOf(req),
+      }),
+    );
   });
 
   /** POST /{locale}/cart/viewdiscounts */
@@ -123,8 +163,10 @@ export function cartRoutes(s: Services): Router {
     res.json({ showDiscount: show ? 1 : 0 });
   });
 
-  const update = async (req: Request, res: Response) => void res.json(await setLineQuantity(s, askedBy(req, res), req.params.lineId, req.body));
-  const remove = async (req: Request, res: Response) => void res.json(await removeCartLine(s, askedBy(req, res), req.params.lineId));
+  const update = async (req: Request, res: Response) =>
+    void res.json(await setLineQuantity(s, askedBy(req, res), req.params.lineId, req.body));
+  const remove = async (req: Request, res: Response) =>
+    void res.json(await removeCartLine(s, askedBy(req, res), req.params.lineId));
 
   /** PUT /{locale}/cart/{line_item_id} */
   r.put('/cart/:lineId', update);
@@ -143,7 +185,11 @@ export function cartRoutes(s: Services): Router {
 
 /** Whose cart a line write is on, in which channel, answered in which language. */
 type Asker = { locale: Locale; ref: CartRef; channel: ChannelInfo };
-const askedBy = (req: Request, res: Response): Asker => ({ locale: req.locale as Locale, ref: refOf(req), channel: channelOf(res) });
+const askedBy = (req: Request, res: Response): Asker => ({
+  locale: req.locale as Locale,
+  ref: refOf(req),
+  channel: channelOf(res),
+});
 
 /** PUT /{locale}/cart/{line_item_id}: the quantity, clamped. */
 async function setLineQuantity(s: Services, who: Asker, lineIdParam: unknown, body: unknown) {
@@ -157,7 +203,11 @@ async function writeQuantity(s: Services, who: Asker, lineIdParam: unknown, body
 }
 /** The PUT's answer, after the commit. */
 async function quantityJson(s: Services, who: Asker, w: Awaited<ReturnType<typeof writeQuantity>>) {
-  return putJson(localizeCart(w.result.state, await s.catalogText.forLocale(who.locale)), w.lineId, w.result.lastQuantity);
+  return putJson(
+    localizeCart(w.result.state, await s.catalogText.forLocale(who.locale)),
+    w.lineId,
+    w.result.lastQuantity,
+  );
 }
 
 /** DELETE /{locale}/cart/{line_item_id}. */
@@ -177,21 +227,24 @@ async function removalJson(s: Services, who: Asker, result: Awaited<ReturnType<t
  * The cart's hooks, wired by the composition root (src/app.ts): merge at sign-in, re-price at a
  * channel switch, the header count on every page.
  */
-export function cartHooks(s: Pick<Services, 'db' | 'channels'>): Pick<Services, 'onSignIn' | 'onChannelChange' | 'pageLocals'> {
+export function cartHooks(
+  s: Pick<Services, 'db' | 'channels'>,
+): Pick<Services, 'onSignIn' | 'onChannelChange' | 'pageLocals'> {
   return {
     onSignIn: async (req, userId) => {
-    const anonymous = req.session.cartOrderId;
-    const channel = (req.res?.locals.channel as ChannelInfo | undefined) ?? (await s.channels.byCode(req.session.channelCode));
-    if (anonymous && channel) await mergeAnonymousIntoUser(s.db, anonymous, userId, channel);
-    delete req.session.cartOrderId;
-    // The member's cart (from this visit or an earlier one) is priced in this channel now, at sign-in
-    // (a POST), and keeps it: their pages never re-price it on a GET.
-    const cartId = channel ? await findCartId(s.db, { userId }) : null;
-    if (channel && cartId !== null) {
-      // A cart waiting for approval keeps its channel, and the visitor's session follows it.
-      const inChannel = await settleCartChannel(s.db, cartId, channel, !anonymous);
-      keepCartChannel(req, (await s.channels.all()).find((c) => c.id === inChannel) ?? channel);
-    }
+      const anonymous = req.session.cartOrderId;
+      const channel =
+        (req.res?.locals.channel as ChannelInfo | undefined) ?? (await s.channels.byCode(req.session.channelCode));
+      if (anonymous && channel) await mergeAnonymousIntoUser(s.db, anonymous, userId, channel);
+      delete req.session.cartOrderId;
+      // The member's cart (from this visit or an earlier one) is priced in this channel now, at sign-in
+      // (a POST), and keeps it: their pages never re-price it on a GET.
+      const cartId = channel ? await findCartId(s.db, { userId }) : null;
+      if (channel && cartId !== null) {
+        // A cart waiting for approval keeps its channel, and the visitor's session follows it.
+        const inChannel = await settleCartChannel(s.db, cartId, channel, !anonymous);
+        keepCartChannel(req, (await s.channels.all()).find((c) => c.id === inChannel) ?? channel);
+      }
     },
     onChannelChange: async (req, code) => {
       const channel = await s.channels.byCode(code);
@@ -209,5 +262,7 @@ export function cartHooks(s: Pick<Services, 'db' | 'channels'>): Pick<Services, 
 }
 
 function renderPartial(res: Response, view: string, locals: Record<string, unknown>): Promise<string> {
-  return new Promise((resolve, reject) => res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? ''))));
+  return new Promise((resolve, reject) =>
+    res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? ''))),
+  );
 }

@@ -10,7 +10,19 @@ import { parseInput } from '../../http/validate.ts';
 import type { SelectionInput } from './pricing.ts';
 
 const positiveId = (message: string) =>
-  z.union([z.number(), z.string().trim().regex(/^\d{1,10}$/, message)], { message }).transform(Number).pipe(z.number().int(message).positive(message).max(2147483647, message));
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/, message),
+      ],
+      { message },
+    )
+    .transform(Number)
+    .pipe(z.number().int(message).positive(message).max(2147483647, message));
 
 /**
  * `options[<optionId>]` and `option_qty[<choiceId>]` are keyed by id. Multipart (multer) and JSON
@@ -19,7 +31,11 @@ const positiveId = (message: string) =>
  */
 const idKeyedRecord = z
   .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
-  .transform((v) => (Array.isArray(v) ? Object.fromEntries(v.flatMap((x, i) => (x === null || x === undefined ? [] : [[String(i), x]]))) : v));
+  .transform((v) =>
+    Array.isArray(v)
+      ? Object.fromEntries(v.flatMap((x, i) => (x === null || x === undefined ? [] : [[String(i), x]])))
+      : v,
+  );
 
 /** The id-keyed fields of a urlencoded form, read from its raw text. */
 export function idKeyed(rawForm: string): { options?: Record<string, unknown>; option_qty?: Record<string, unknown> } {
@@ -42,7 +58,9 @@ const AddBody = z.object({
   quantity: z.unknown().optional(),
   options: idKeyedRecord.optional(),
   option_qty: idKeyedRecord.optional(),
-  selections: z.array(z.object({ optionId: z.unknown().optional(), choiceId: z.unknown(), quantity: z.unknown().optional() })).optional(),
+  selections: z
+    .array(z.object({ optionId: z.unknown().optional(), choiceId: z.unknown(), quantity: z.unknown().optional() }))
+    .optional(),
   currency: z.string().trim().max(8).optional(),
 });
 
@@ -58,7 +76,10 @@ export type AddInput = { productId: number; quantity: number; selections: Select
 
 /** The add-to-cart body → product, quantity (1 when absent; clamped later) and selections. */
 export function parseAdd(body: unknown, rawForm?: string): AddInput {
-  const b = parseInput(AddBody, rawForm ? { ...(body as object), options: undefined, option_qty: undefined, ...idKeyed(rawForm) } : body);
+  const b = parseInput(
+    AddBody,
+    rawForm ? { ...(body as object), options: undefined, option_qty: undefined, ...idKeyed(rawForm) } : body,
+  );
   let quantity = 1;
   if (b.quantity !== undefined && b.quantity !== '') {
     const q = parseQuantity(b.quantity);
@@ -126,7 +147,20 @@ const SHOW_DISCOUNT_MESSAGE = 'showDiscount must be 1 or 0.';
 
 /** showDiscount: 1 or 0 (numbers, strings, or booleans). */
 const ShowDiscountBody = z.object({
-  showDiscount: z.union([z.boolean(), z.literal(1), z.literal(0), z.string().trim().toLowerCase().pipe(z.enum(['1', '0', 'true', 'false']))], { message: SHOW_DISCOUNT_MESSAGE })
+  showDiscount: z
+    .union(
+      [
+        z.boolean(),
+        z.literal(1),
+        z.literal(0),
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .pipe(z.enum(['1', '0', 'true', 'false'])),
+      ],
+      { message: SHOW_DISCOUNT_MESSAGE },
+    )
     .transform((v) => v === true || v === 1 || v === '1' || v === 'true'),
 });
 
@@ -136,7 +170,13 @@ export function parseShowDiscount(body: unknown): boolean {
 
 export const LINE_ID_MESSAGE = 'Unknown cart line.';
 
-const LineId = z.object({ line_item_id: z.string({ message: LINE_ID_MESSAGE }).regex(/^\d{1,10}$/, LINE_ID_MESSAGE).transform(Number).pipe(z.number().int().positive(LINE_ID_MESSAGE).max(2147483647, LINE_ID_MESSAGE)) });
+const LineId = z.object({
+  line_item_id: z
+    .string({ message: LINE_ID_MESSAGE })
+    .regex(/^\d{1,10}$/, LINE_ID_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().int().positive(LINE_ID_MESSAGE).max(2147483647, LINE_ID_MESSAGE)),
+});
 
 export function parseLineId(v: unknown): number {
   return parseInput(LineId, { line_item_id: v }).line_item_id;

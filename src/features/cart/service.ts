@@ -20,10 +20,29 @@ import { AppError, notFound } from '../../domain/errors.ts';
 import { fromCents } from '../../domain/money.ts';
 import { CART_MAX, clampCartQuantity } from '../../domain/quantity.ts';
 import { priceFromFacts, priceLine, type PricedLine, type PriceLineInput, type PricingChannel } from './pricing.ts';
-import { findCartId, lineOptions, loadCartRows, visitorCartRows, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
+import {
+  findCartId,
+  lineOptions,
+  loadCartRows,
+  visitorCartRows,
+  type CartLineRow,
+  type CartRef,
+  type CartRows,
+} from './queries.ts';
 import { toCartState, type CartState } from './state.ts';
 import { addPricedLines, storedTouched } from './add-lines.ts';
-import { cartLines, lockCartById, lockVisitorCart, recomputeTotals, settleCart, settledRows, settlePlan, settleStatement, type LockedCart, type NewLineOptions } from './totals.ts';
+import {
+  cartLines,
+  lockCartById,
+  lockVisitorCart,
+  recomputeTotals,
+  settleCart,
+  settledRows,
+  settlePlan,
+  settleStatement,
+  type LockedCart,
+  type NewLineOptions,
+} from './totals.ts';
 import { cartReadCalls, cartReadFrom, type CartRead } from './cart-read.ts';
 import { openedTransaction, type OpenedTx } from '../../db/opened-transaction.ts';
 import { assertNotLocked, cartLocked } from '../approvals/limits.ts';
@@ -53,7 +72,13 @@ async function stateOf(tx: DbOrTx, orderId: number): Promise<CartState> {
 
 /** The state of a cart settled in this transaction: only the options are read. */
 async function stateFrom(tx: DbOrTx, rows: Omit<CartRows, 'options'>): Promise<CartState> {
-  return toCartState({ ...rows, options: await lineOptions(tx, rows.lines.map((l) => l.id)) });
+  return toCartState({
+    ...rows,
+    options: await lineOptions(
+      tx,
+      rows.lines.map((l) => l.id),
+    ),
+  });
 }
 
 const isProductLine = (l: CartLineRow) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType);
@@ -83,7 +108,12 @@ async function buyerOf(tx: DbOrTx, userId: number) {
   return { personId: row?.personId ?? null, orgDiscount: row?.orgDiscount ?? '0' };
 }
 
-async function createCart(tx: DbOrTx, ref: CartRef, channel: PricingChannel, opts: { locale?: string; showDiscount?: boolean; sessionId?: string | null }): Promise<number> {
+async function createCart(
+  tx: DbOrTx,
+  ref: CartRef,
+  channel: PricingChannel,
+  opts: { locale?: string; showDiscount?: boolean; sessionId?: string | null },
+): Promise<number> {
   const buyer = ref.userId ? await buyerOf(tx, ref.userId) : { personId: null, orgDiscount: '0' };
   const [row] = await tx
     .insert(orders)
@@ -95,7 +125,7 @@ async function createCart(tx: DbOrTx, ref: CartRef, channel: PricingChannel, opt
       orderCurrency: channel.currency,
       userId: ref.userId ?? null,
       personId: buyer.personId,
-      sessionId: ref.userId ? null : opts.sessionId ?? null,
+      sessionId: ref.userId ? null : (opts.sessionId ?? null),
       orgDiscount: buyer.orgDiscount,
       showDiscount: opts.showDiscount ?? true,
       createdBy: ref.userId ?? null,
@@ -111,28 +141,56 @@ async function createCart(tx: DbOrTx, ref: CartRef, channel: PricingChannel, opt
 async function storedSelections(tx: DbOrTx, lineIds: number[]) {
   if (!lineIds.length) return new Map<number, { optionId: number; choiceId: number; quantity: number }[]>();
   const rows = await tx
-    .select({ lineItemId: lineItemOptions.lineItemId, optionId: lineItemOptions.optionId, choiceId: lineItemOptions.choiceId, quantity: lineItemOptions.quantity })
+    .select({
+      lineItemId: lineItemOptions.lineItemId,
+      optionId: lineItemOptions.optionId,
+      choiceId: lineItemOptions.choiceId,
+      quantity: lineItemOptions.quantity,
+    })
     .from(lineItemOptions)
     .where(inArray(lineItemOptions.lineItemId, lineIds))
     .orderBy(asc(lineItemOptions.id));
   const map = new Map<number, { optionId: number; choiceId: number; quantity: number }[]>();
-  for (const r of rows) map.set(r.lineItemId, [...(map.get(r.lineItemId) ?? []), { optionId: r.optionId, choiceId: r.choiceId, quantity: r.quantity }]);
+  for (const r of rows)
+    map.set(r.lineItemId, [
+      ...(map.get(r.lineItemId) ?? []),
+      { optionId: r.optionId, choiceId: r.choiceId, quantity: r.quantity },
+    ]);
   return map;
 }
 
 async function repriceTx(tx: DbOrTx, orderId: number, channel: PricingChannel, now: Date): Promise<void> {
   const lines = await tx
-    .select({ id: orderLineItems.id, productId: orderLineItems.productId, quantity: orderLineItems.quantity, unitPrice: orderLineItems.unitPrice })
+    .select({
+      id: orderLineItems.id,
+      productId: orderLineItems.productId,
+      quantity: orderLineItems.quantity,
+      unitPrice: orderLineItems.unitPrice,
+    })
     .from(orderLineItems)
     .where(and(eq(orderLineItems.orderId, orderId), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])));
-  const selections = await storedSelections(tx, lines.map((l) => l.id));
+  const selections = await storedSelections(
+    tx,
+    lines.map((l) => l.id),
+  );
   for (const l of lines) {
     if (l.productId === null) continue;
     // Lines already in the cart are re-priced, not re-judged: no availability refusal here.
-    const priced = await priceLine(tx, channel, { productId: l.productId, quantity: l.quantity, selections: selections.get(l.id) ?? [] }, { enforce: false, now });
-    await tx.update(orderLineItems).set({ unitPrice: fromCents(priced.unitCents), currencyId: channel.currencyId }).where(eq(orderLineItems.id, l.id));
+    const priced = await priceLine(
+      tx,
+      channel,
+      { productId: l.productId, quantity: l.quantity, selections: selections.get(l.id) ?? [] },
+      { enforce: false, now },
+    );
+    await tx
+      .update(orderLineItems)
+      .set({ unitPrice: fromCents(priced.unitCents), currencyId: channel.currencyId })
+      .where(eq(orderLineItems.id, l.id));
   }
-  await tx.update(orders).set({ channelId: channel.id, currencyId: channel.currencyId, orderCurrency: channel.currency }).where(eq(orders.id, orderId));
+  await tx
+    .update(orders)
+    .set({ channelId: channel.id, currencyId: channel.currencyId, orderCurrency: channel.currency })
+    .where(eq(orders.id, orderId));
   await recomputeTotals(tx, orderId, now);
 }
 
@@ -141,7 +199,12 @@ async function repriceTx(tx: DbOrTx, orderId: number, channel: PricingChannel, n
  * that channel's currency (a channel switch). A cart waiting for approval is refused (409), as
  * every other write to it is: its approver decides on the prices the member sent.
  */
-export function repriceForChannel(db: Db, orderId: number, channel: PricingChannel, { now = new Date() }: Clock = {}): Promise<void> {
+export function repriceForChannel(
+  db: Db,
+  orderId: number,
+  channel: PricingChannel,
+  { now = new Date() }: Clock = {},
+): Promise<void> {
   return db.transaction(async (tx) => {
     // The cart's row first, as the approval request locks it: the check and the re-pricing see the same cart.
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
@@ -154,9 +217,19 @@ export function repriceForChannel(db: Db, orderId: number, channel: PricingChann
  * At sign-in: the member's cart is priced in `channel` (when `reprice`), unless it waits for
  * approval, when it keeps its own channel and prices. Returns the id of the channel the cart is in.
  */
-export function settleCartChannel(db: Db, orderId: number, channel: PricingChannel & { id: number }, reprice: boolean, { now = new Date() }: Clock = {}): Promise<number> {
+export function settleCartChannel(
+  db: Db,
+  orderId: number,
+  channel: PricingChannel & { id: number },
+  reprice: boolean,
+  { now = new Date() }: Clock = {},
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ channelId: orders.channelId }).from(orders).where(eq(orders.id, orderId)).for('update');
+    const [row] = await tx
+      .select({ channelId: orders.channelId })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
     if (row && (await pendingApprovalOf(tx, orderId))) return row.channelId;
     if (reprice) await repriceTx(tx, orderId, channel, now);
     return channel.id;
@@ -167,7 +240,12 @@ export function settleCartChannel(db: Db, orderId: number, channel: PricingChann
 // Reads
 
 /** The visitor's cart in the current channel (re-priced if it was in another), or null. `refresh` recomputes promotions. */
-export async function getCart(db: Db, ref: CartRef, channel: PricingChannel, { now = new Date(), refresh = false }: Clock & { refresh?: boolean } = {}): Promise<CartState | null> {
+export async function getCart(
+  db: Db,
+  ref: CartRef,
+  channel: PricingChannel,
+  { now = new Date(), refresh = false }: Clock & { refresh?: boolean } = {},
+): Promise<CartState | null> {
   if (!refresh) {
     // The usual case, a cart already in this channel: read in one statement, nothing to write.
     const rows = await visitorCartRows(db, ref);
@@ -193,7 +271,15 @@ export async function getCart(db: Db, ref: CartRef, channel: PricingChannel, { n
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-export type AddResult = { orderId: number; created: boolean; lineId: number; added: number; lineQuantity: number; priced: PricedLine; state: CartState };
+export type AddResult = {
+  orderId: number;
+  created: boolean;
+  lineId: number;
+  added: number;
+  lineQuantity: number;
+  priced: PricedLine;
+  state: CartState;
+};
 
 /**
  * Adds a product (priced here, never by the caller) to the cart, creating the cart when there is
@@ -208,31 +294,62 @@ export function addLine(
   opts: Clock & { locale?: string; showDiscount?: boolean; sessionId?: string | null } = {},
 ): Promise<AddResult> {
   const now = opts.now ?? new Date();
-  const result = (added: { orderId: number; created: boolean; lines: CartLineRow[]; state: CartState }, priced: PricedLine): AddResult => {
+  const result = (
+    added: { orderId: number; created: boolean; lines: CartLineRow[]; state: CartState },
+    priced: PricedLine,
+  ): AddResult => {
     const line = added.lines[0];
-    return { orderId: added.orderId, created: added.created, lineId: line.id, added: priced.quantity, lineQuantity: line.quantity, priced, state: added.state };
+    return {
+      orderId: added.orderId,
+      created: added.created,
+      lineId: line.id,
+      added: priced.quantity,
+      lineQuantity: line.quantity,
+      priced,
+      state: added.state,
+    };
   };
   // begin + the locked cart, its lines and the product's pricing facts (one round trip), one write with the commit (one more).
-  return openedTransaction(db, cartReadCalls(ref, now, { channel, productId: input.productId }), async (rows, tx) => {
-    const read = cartReadFrom(rows, channel);
-    if (read.locked) throw cartLocked(); // spending limits: a cart waiting for approval
-    const priced = priceFromFacts(read.pricing!.product, read.pricing!.options, channel, input, { now });
-    const { cart } = read;
-    // No cart yet, or one to re-price for this channel first: the general path, in this transaction.
-    if (!cart || cart.order.channelId !== channel.id) return result(await addPricedTx(tx.drizzle(), ref, channel, [priced], { ...opts, now }), priced);
-    const { lines, touched, newOptions } = addPricedLines(cart.order, read.lines, [priced]);
-    const settled = await settleOpened(tx, cart, lines, read, newOptions);
-    const [line] = storedTouched(touched, settled.lines);
-    const options = [...read.options, ...priced.optionNames.map((o) => ({ lineItemId: line.id, ...o }))];
-    return result({ orderId: cart.order.id, created: false, lines: [line], state: toCartState({ ...settled, options: touched[0].id > 0 ? read.options : options }) }, priced);
-  }, CART_WRITE);
+  return openedTransaction(
+    db,
+    cartReadCalls(ref, now, { channel, productId: input.productId }),
+    async (rows, tx) => {
+      const read = cartReadFrom(rows, channel);
+      if (read.locked) throw cartLocked(); // spending limits: a cart waiting for approval
+      const priced = priceFromFacts(read.pricing!.product, read.pricing!.options, channel, input, { now });
+      const { cart } = read;
+      // No cart yet, or one to re-price for this channel first: the general path, in this transaction.
+      if (!cart || cart.order.channelId !== channel.id)
+        return result(await addPricedTx(tx.drizzle(), ref, channel, [priced], { ...opts, now }), priced);
+      const { lines, touched, newOptions } = addPricedLines(cart.order, read.lines, [priced]);
+      const settled = await settleOpened(tx, cart, lines, read, newOptions);
+      const [line] = storedTouched(touched, settled.lines);
+      const options = [...read.options, ...priced.optionNames.map((o) => ({ lineItemId: line.id, ...o }))];
+      return result(
+        {
+          orderId: cart.order.id,
+          created: false,
+          lines: [line],
+          state: toCartState({ ...settled, options: touched[0].id > 0 ? read.options : options }),
+        },
+        priced,
+      );
+    },
+    CART_WRITE,
+  );
 }
 
 /**
  * settleCart on an opened transaction whose read already brought the promotions in force: one
  * statement, sent with the COMMIT (the transaction's last), or none.
  */
-async function settleOpened(tx: OpenedTx, cart: LockedCart, lines: CartLineRow[], read: CartRead, newOptions?: NewLineOptions) {
+async function settleOpened(
+  tx: OpenedTx,
+  cart: LockedCart,
+  lines: CartLineRow[],
+  read: CartRead,
+  newOptions?: NewLineOptions,
+) {
   const plan = settlePlan(cart, lines, read.lines, read.inForce, newOptions, read.parts);
   const statement = settleStatement(plan);
   const [row] = statement ? await tx.executeAndCommit<{ inserted: unknown; order: unknown }>(statement) : [];
@@ -263,7 +380,12 @@ export async function addPricedTx(
   const stored = created ? [] : await cartLines(tx, cart.order.id);
   const { lines, touched, newOptions } = addPricedLines(cart.order, stored, pricedLines);
   const rows = await settleCart(tx, cart, lines, stored, now, newOptions);
-  return { orderId: cart.order.id, created, lines: storedTouched(touched, rows.lines), state: await stateFrom(tx, rows) };
+  return {
+    orderId: cart.order.id,
+    created,
+    lines: storedTouched(touched, rows.lines),
+    state: await stateFrom(tx, rows),
+  };
 }
 
 /** The visitor's cart, locked, with its lines and the product line asked for, or 404 (another visitor's line, a promotion line, a gone line). */
@@ -276,48 +398,115 @@ async function ownLine(tx: DbOrTx, ref: CartRef, channel: PricingChannel, lineId
   return { cart, stored, line };
 }
 
-export type QuantityResult = { orderId: number; lineId: number; lastQuantity: number; quantity: number; state: CartState };
+export type QuantityResult = {
+  orderId: number;
+  lineId: number;
+  lastQuantity: number;
+  quantity: number;
+  state: CartState;
+};
 
 /** Sets a line's quantity, clamped to 1..999 (5000 → 999, 0 → 1). */
-export function updateQuantity(db: Db, ref: CartRef, channel: PricingChannel, lineId: number, quantity: number, { now = new Date() }: Clock = {}): Promise<QuantityResult> {
+export function updateQuantity(
+  db: Db,
+  ref: CartRef,
+  channel: PricingChannel,
+  lineId: number,
+  quantity: number,
+  { now = new Date() }: Clock = {},
+): Promise<QuantityResult> {
   const next = clampCartQuantity(quantity);
   // begin + the locked cart and its lines (one round trip), one write with the commit (one more).
-  return openedTransaction(db, cartReadCalls(ref, now), async (rows, tx) => {
-    const read = cartReadFrom(rows, channel);
-    if (read.locked) throw cartLocked(); // spending limits: a cart waiting for approval
-    if (!read.cart) throw lineNotFound();
-    if (read.cart.order.channelId !== channel.id) {
-      // A cart to re-price for this channel first: the general path, in this transaction.
-      const { cart, stored, line } = await ownLine(tx.drizzle(), ref, channel, lineId, now);
-      const settled = await settleCart(tx.drizzle(), cart, stored.map((l) => (l.id === line.id ? { ...l, quantity: next } : l)), stored, now);
-      return { orderId: cart.order.id, lineId, lastQuantity: line.quantity, quantity: next, state: await stateFrom(tx.drizzle(), settled) };
-    }
-    const line = read.lines.find((l) => l.id === lineId && isProductLine(l));
-    if (!line) throw lineNotFound();
-    const settled = await settleOpened(tx, read.cart, read.lines.map((l) => (l.id === line.id ? { ...l, quantity: next } : l)), read);
-    return { orderId: read.cart.order.id, lineId, lastQuantity: line.quantity, quantity: next, state: toCartState({ ...settled, options: read.options }) };
-  }, CART_WRITE);
+  return openedTransaction(
+    db,
+    cartReadCalls(ref, now),
+    async (rows, tx) => {
+      const read = cartReadFrom(rows, channel);
+      if (read.locked) throw cartLocked(); // spending limits: a cart waiting for approval
+      if (!read.cart) throw lineNotFound();
+      if (read.cart.order.channelId !== channel.id) {
+        // A cart to re-price for this channel first: the general path, in this transaction.
+        const { cart, stored, line } = await ownLine(tx.drizzle(), ref, channel, lineId, now);
+        const settled = await settleCart(
+          tx.drizzle(),
+          cart,
+          stored.map((l) => (l.id === line.id ? { ...l, quantity: next } : l)),
+          stored,
+          now,
+        );
+        return {
+          orderId: cart.order.id,
+          lineId,
+          lastQuantity: line.quantity,
+          quantity: next,
+          state: await stateFrom(tx.drizzle(), settled),
+        };
+      }
+      const line = read.lines.find((l) => l.id === lineId && isProductLine(l));
+      if (!line) throw lineNotFound();
+      const settled = await settleOpened(
+        tx,
+        read.cart,
+        read.lines.map((l) => (l.id === line.id ? { ...l, quantity: next } : l)),
+        read,
+      );
+      return {
+        orderId: read.cart.order.id,
+        lineId,
+        lastQuantity: line.quantity,
+        quantity: next,
+        state: toCartState({ ...settled, options: read.options }),
+      };
+    },
+    CART_WRITE,
+  );
 }
 
 export type RemoveResult = { orderId: number; lastQuantity: number; state: CartState };
 
-export function removeLine(db: Db, ref: CartRef, channel: PricingChannel, lineId: number, { now = new Date() }: Clock = {}): Promise<RemoveResult> {
+export function removeLine(
+  db: Db,
+  ref: CartRef,
+  channel: PricingChannel,
+  lineId: number,
+  { now = new Date() }: Clock = {},
+): Promise<RemoveResult> {
   // begin + the locked cart and its lines (one round trip), one write (the line out, the totals) with the commit.
-  return openedTransaction(db, cartReadCalls(ref, now), async (rows, tx) => {
-    const read = cartReadFrom(rows, channel);
-    if (read.locked) throw cartLocked(); // spending limits: a cart waiting for approval
-    if (!read.cart) throw lineNotFound();
-    if (read.cart.order.channelId !== channel.id) {
-      // A cart to re-price for this channel first: the general path, in this transaction.
-      const { cart, stored, line } = await ownLine(tx.drizzle(), ref, channel, lineId, now);
-      const settled = await settleCart(tx.drizzle(), cart, stored.filter((l) => l.id !== line.id), stored, now);
-      return { orderId: cart.order.id, lastQuantity: line.quantity, state: await stateFrom(tx.drizzle(), settled) };
-    }
-    const line = read.lines.find((l) => l.id === lineId && isProductLine(l));
-    if (!line) throw lineNotFound();
-    const settled = await settleOpened(tx, read.cart, read.lines.filter((l) => l.id !== line.id), read);
-    return { orderId: read.cart.order.id, lastQuantity: line.quantity, state: toCartState({ ...settled, options: read.options }) };
-  }, CART_WRITE);
+  return openedTransaction(
+    db,
+    cartReadCalls(ref, now),
+    async (rows, tx) => {
+      const read = cartReadFrom(rows, channel);
+      if (read.locked) throw cartLocked(); // spending limits: a cart waiting for approval
+      if (!read.cart) throw lineNotFound();
+      if (read.cart.order.channelId !== channel.id) {
+        // A cart to re-price for this channel first: the general path, in this transaction.
+        const { cart, stored, line } = await ownLine(tx.drizzle(), ref, channel, lineId, now);
+        const settled = await settleCart(
+          tx.drizzle(),
+          cart,
+          stored.filter((l) => l.id !== line.id),
+          stored,
+          now,
+        );
+        return { orderId: cart.order.id, lastQuantity: line.quantity, state: await stateFrom(tx.drizzle(), settled) };
+      }
+      const line = read.lines.find((l) => l.id === lineId && isProductLine(l));
+      if (!line) throw lineNotFound();
+      const settled = await settleOpened(
+        tx,
+        read.cart,
+        read.lines.filter((l) => l.id !== line.id),
+        read,
+      );
+      return {
+        orderId: read.cart.order.id,
+        lastQuantity: line.quantity,
+        state: toCartState({ ...settled, options: read.options }),
+      };
+    },
+    CART_WRITE,
+  );
 }
 
 /** Stores the discount display choice on the cart (the session keeps it too; see routes). */
@@ -332,17 +521,32 @@ export async function setShowDiscount(db: Db, ref: CartRef, show: boolean): Prom
  * priced in the current channel. With no cart of their own the user simply adopts the anonymous
  * one. Returns the user's cart id (null when neither exists).
  */
-export function mergeAnonymousIntoUser(db: Db, anonymousOrderId: number | null | undefined, userId: number, channel: PricingChannel, { now = new Date() }: Clock = {}): Promise<number | null> {
+export function mergeAnonymousIntoUser(
+  db: Db,
+  anonymousOrderId: number | null | undefined,
+  userId: number,
+  channel: PricingChannel,
+  { now = new Date() }: Clock = {},
+): Promise<number | null> {
   return db.transaction(async (tx) => {
     const anon = anonymousOrderId
-      ? (await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.id, anonymousOrderId), eq(orders.status, 'cart'), isNull(orders.userId))).for('update'))[0]
+      ? (
+          await tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.id, anonymousOrderId), eq(orders.status, 'cart'), isNull(orders.userId)))
+            .for('update')
+        )[0]
       : undefined;
     const userCart = await findCartId(tx, { userId });
     if (!anon) return userCart;
 
     if (userCart === null) {
       const buyer = await buyerOf(tx, userId);
-      await tx.update(orders).set({ userId, personId: buyer.personId, orgDiscount: buyer.orgDiscount, sessionId: null, createdBy: userId }).where(eq(orders.id, anon.id));
+      await tx
+        .update(orders)
+        .set({ userId, personId: buyer.personId, orgDiscount: buyer.orgDiscount, sessionId: null, createdBy: userId })
+        .where(eq(orders.id, anon.id));
       await repriceTx(tx, anon.id, channel, now);
       return anon.id;
     }
@@ -352,17 +556,32 @@ export function mergeAnonymousIntoUser(db: Db, anonymousOrderId: number | null |
     if (await pendingApprovalOf(tx, userCart)) return userCart;
     const productTypes = [...DISCOUNT_LINE_TYPES];
     const theirs = await tx
-      .select({ id: orderLineItems.id, productId: orderLineItems.productId, stockcode: orderLineItems.stockcode, lineType: orderLineItems.lineType, quantity: orderLineItems.quantity, sort: orderLineItems.sort })
+      .select({
+        id: orderLineItems.id,
+        productId: orderLineItems.productId,
+        stockcode: orderLineItems.stockcode,
+        lineType: orderLineItems.lineType,
+        quantity: orderLineItems.quantity,
+        sort: orderLineItems.sort,
+      })
       .from(orderLineItems)
       .where(and(eq(orderLineItems.orderId, userCart), inArray(orderLineItems.lineType, productTypes)));
     const moving = await tx
-      .select({ id: orderLineItems.id, productId: orderLineItems.productId, stockcode: orderLineItems.stockcode, lineType: orderLineItems.lineType, quantity: orderLineItems.quantity })
+      .select({
+        id: orderLineItems.id,
+        productId: orderLineItems.productId,
+        stockcode: orderLineItems.stockcode,
+        lineType: orderLineItems.lineType,
+        quantity: orderLineItems.quantity,
+      })
       .from(orderLineItems)
       .where(and(eq(orderLineItems.orderId, anon.id), inArray(orderLineItems.lineType, productTypes)))
       .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
     let sort = theirs.reduce((m, l) => Math.max(m, l.sort), -1);
     for (const l of moving) {
-      const match = theirs.find((u) => u.productId === l.productId && u.stockcode === l.stockcode && u.lineType === l.lineType);
+      const match = theirs.find(
+        (u) => u.productId === l.productId && u.stockcode === l.stockcode && u.lineType === l.lineType,
+      );
       if (match) {
         match.quantity = Math.min(CART_MAX, match.quantity + l.quantity);
         await tx.update(orderLineItems).set({ quantity: match.quantity }).where(eq(orderLineItems.id, match.id));

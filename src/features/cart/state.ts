@@ -104,4 +104,3 @@ export function toCartState(rows: CartRows): CartState {
     },
   };
 }
-

@@ -57,23 +57,50 @@ export function visitorCartWhere(ref: CartRef): SQL | undefined {
 
 /** A cart by its id, locked (callers that already know the id: re-pricing, checkout's tax). */
 export async function lockCartById(tx: DbOrTx, orderId: number): Promise<LockedCart | null> {
-  const [row] = await tx.select(lockedColumns).from(orders).innerJoin(channels, eq(channels.id, orders.channelId)).where(eq(orders.id, orderId)).for('update', { of: orders });
+  const [row] = await tx
+    .select(lockedColumns)
+    .from(orders)
+    .innerJoin(channels, eq(channels.id, orders.channelId))
+    .where(eq(orders.id, orderId))
+    .for('update', { of: orders });
   return row ?? null;
 }
 
 /** Every line of the cart with what the page shows of its product, in display order. */
 export async function cartLines(tx: DbOrTx, orderId: number): Promise<CartLineRow[]> {
   const rows = await tx
-    .select({ line: orderLineItems, image: products.primaryImage, productTitle: products.title, productStockcode: products.stockcode })
+    .select({
+      line: orderLineItems,
+      image: products.primaryImage,
+      productTitle: products.title,
+      productStockcode: products.stockcode,
+    })
     .from(orderLineItems)
     .leftJoin(products, eq(products.id, orderLineItems.productId))
     .where(eq(orderLineItems.orderId, orderId))
     .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
-  return rows.map((r) => ({ ...r.line, image: r.image, productTitle: r.productTitle, productStockcode: r.productStockcode }));
+  return rows.map((r) => ({
+    ...r.line,
+    image: r.image,
+    productTitle: r.productTitle,
+    productStockcode: r.productStockcode,
+  }));
 }
 
-type LineFigures = Pick<CartLineRow, 'quantity' | 'unitPrice' | 'title' | 'discount' | 'total' | 'totalDiscounted' | 'unpaidTotal' | 'currencyId'>;
-const FIGURES = ['quantity', 'unitPrice', 'title', 'discount', 'total', 'totalDiscounted', 'unpaidTotal', 'currencyId'] as const;
+type LineFigures = Pick<
+  CartLineRow,
+  'quantity' | 'unitPrice' | 'title' | 'discount' | 'total' | 'totalDiscounted' | 'unpaidTotal' | 'currencyId'
+>;
+const FIGURES = [
+  'quantity',
+  'unitPrice',
+  'title',
+  'discount',
+  'total',
+  'totalDiscounted',
+  'unpaidTotal',
+  'currencyId',
+] as const;
 
 /** A product line not yet stored (id ≤ 0, a placeholder) and the choices its options row keeps. */
 export type NewLineOption = { optionId: number; choiceId: number; optionType: number; quantity: number };
@@ -107,7 +134,12 @@ export type SettlePlan = {
  * nothing is written here.
  */
 export function settlePlan(
-  cart: LockedCart, lines: CartLineRow[], stored: CartLineRow[], inForce: readonly PromotionRow[], newOptions: NewLineOptions = new Map(), parts: ReadonlySet<number> = new Set(),
+  cart: LockedCart,
+  lines: CartLineRow[],
+  stored: CartLineRow[],
+  inForce: readonly PromotionRow[],
+  newOptions: NewLineOptions = new Map(),
+  parts: ReadonlySet<number> = new Set(),
 ): SettlePlan {
   const { order } = cart;
   const product = lines.filter((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType));
@@ -122,7 +154,11 @@ export function settlePlan(
   // THE order pricing (domain/price-order.ts); the cart keeps the tax checkout last set.
   const priced = priceOrder({
     lines: product.map((l) => ({
-      key: l, lineType: l.lineType, unitCents: toCents(l.unitPrice), quantity: l.quantity, paidCents: toCents(l.paidTotal),
+      key: l,
+      lineType: l.lineType,
+      unitCents: toCents(l.unitPrice),
+      quantity: l.quantity,
+      paidCents: toCents(l.paidTotal),
       tags: lineTags(l.productId !== null && parts.has(l.productId)),
     })),
     orgDiscountPercent: order.orgDiscount,
@@ -134,7 +170,13 @@ export function settlePlan(
   // A promotion that took nothing off this cart (none of its goods here, no shipping to free) has no line.
   const promos = candidates.map((p, k) => ({ ...p, applied: priced.promotionApplied[k] })).filter((p) => p.applied > 0);
   const totals = priced;
-  const drafts = priced.lines.map((p) => ({ line: p.key, discount: p.discount, total: p.total, totalDiscounted: p.totalDiscounted, unpaid: p.unpaid }));
+  const drafts = priced.lines.map((p) => ({
+    line: p.key,
+    discount: p.discount,
+    total: p.total,
+    totalDiscounted: p.totalDiscounted,
+    unpaid: p.unpaid,
+  }));
 
   const storedById = new Map(stored.map((l) => [l.id, l]));
   const changed: SettlePlan['changed'] = [];
@@ -163,48 +205,69 @@ export function settlePlan(
   // Promotion lines: rewritten only when the promotions in force or their amounts differ. Each shows
   // what it took off (capped by the ledger at the goods left), not its face value, so the lines add up.
   const sort = product.reduce((m, l) => Math.max(m, l.sort), 0) + 1;
-  const wanted = promos.map((p, k) => ({ promotionId: p.promotion.id, unitPrice: fromCents(-promos[k].applied), sort: sort + k }));
-  const same = wanted.length === oldPromoLines.length
-    && wanted.every((w, k) => {
+  const wanted = promos.map((p, k) => ({
+    promotionId: p.promotion.id,
+    unitPrice: fromCents(-promos[k].applied),
+    sort: sort + k,
+  }));
+  const same =
+    wanted.length === oldPromoLines.length &&
+    wanted.every((w, k) => {
       const o = oldPromoLines[k];
-      return o.promotionId === w.promotionId && o.unitPrice === w.unitPrice && o.sort === w.sort && o.currencyId === order.currencyId && o.title === promos[k].promotion.name;
+      return (
+        o.promotionId === w.promotionId &&
+        o.unitPrice === w.unitPrice &&
+        o.sort === w.sort &&
+        o.currencyId === order.currencyId &&
+        o.title === promos[k].promotion.name
+      );
     });
-  const promo = same ? null : {
-    deleteIds: oldPromoLines.map((l) => l.id),
-    promotionIds: promos.map((p) => p.promotion.id),
-    lines: promos.map((p, k): CartLineRow => ({
-      id: 0,
-      orderId: order.id,
-      lineType: LINE_TYPES.PROMOTION,
-      productId: null,
-      promotionId: p.promotion.id,
-      title: p.promotion.name,
-      stockcode: null,
-      quantity: 1,
-      currencyId: order.currencyId,
-      warehouseId: null,
-      unitPrice: fromCents(-promos[k].applied),
-      discount: '0.00',
-      total: fromCents(-promos[k].applied),
-      totalDiscounted: '0.00',
-      paidTotal: '0.00',
-      unpaidTotal: '0.00',
-      sort: sort + k,
-      createdAt: order.updatedAt,
-      updatedAt: order.updatedAt,
-      image: null,
-      productTitle: null,
-      productStockcode: null,
-    })),
-  };
+  const promo = same
+    ? null
+    : {
+        deleteIds: oldPromoLines.map((l) => l.id),
+        promotionIds: promos.map((p) => p.promotion.id),
+        lines: promos.map(
+          (p, k): CartLineRow => ({
+            id: 0,
+            orderId: order.id,
+            lineType: LINE_TYPES.PROMOTION,
+            productId: null,
+            promotionId: p.promotion.id,
+            title: p.promotion.name,
+            stockcode: null,
+            quantity: 1,
+            currencyId: order.currencyId,
+            warehouseId: null,
+            unitPrice: fromCents(-promos[k].applied),
+            discount: '0.00',
+            total: fromCents(-promos[k].applied),
+            totalDiscounted: '0.00',
+            paidTotal: '0.00',
+            unpaidTotal: '0.00',
+            sort: sort + k,
+            createdAt: order.updatedAt,
+            updatedAt: order.updatedAt,
+            image: null,
+            productTitle: null,
+            productStockcode: null,
+          }),
+        ),
+      };
 
-  const next = { subtotal: fromCents(totals.subtotal), discount: fromCents(totals.discount), total: fromCents(totals.total) };
+  const next = {
+    subtotal: fromCents(totals.subtotal),
+    discount: fromCents(totals.discount),
+    total: fromCents(totals.total),
+  };
   const moved = order.subtotal !== next.subtotal || order.discount !== next.discount || order.total !== next.total;
   const inForceById = new Map(inForce.map((p) => [p.id, p]));
   const kept = new Set(lines.map((l) => l.id));
   return {
     order,
-    removedIds: stored.filter((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType) && !kept.has(l.id)).map((l) => l.id),
+    removedIds: stored
+      .filter((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType) && !kept.has(l.id))
+      .map((l) => l.id),
     changed,
     inserts,
     promo,
@@ -231,10 +294,19 @@ const lineInsertValues = (l: CartLineRow) =>
 export function settleStatement(plan: SettlePlan): SQL | null {
   const { order } = plan;
   const parts: SQL[] = [];
-  if (plan.removedIds.length) parts.push(sql`removed_lines as (delete from order_line_items where order_id = ${order.id}::int and id in (${sql.join(plan.removedIds.map((id) => sql`${id}::int`), sql`, `)}) returning id)`);
+  if (plan.removedIds.length)
+    parts.push(
+      sql`removed_lines as (delete from order_line_items where order_id = ${order.id}::int and id in (${sql.join(
+        plan.removedIds.map((id) => sql`${id}::int`),
+        sql`, `,
+      )}) returning id)`,
+    );
   if (plan.changed.length) {
     const values = sql.join(
-      plan.changed.map(({ id, next }) => sql`(${id}::int, ${next.quantity}::int, ${next.unitPrice}::numeric, ${next.title}::text, ${next.discount}::numeric, ${next.total}::numeric, ${next.totalDiscounted}::numeric, ${next.unpaidTotal}::numeric, ${next.currencyId}::int)`),
+      plan.changed.map(
+        ({ id, next }) =>
+          sql`(${id}::int, ${next.quantity}::int, ${next.unitPrice}::numeric, ${next.title}::text, ${next.discount}::numeric, ${next.total}::numeric, ${next.totalDiscounted}::numeric, ${next.unpaidTotal}::numeric, ${next.currencyId}::int)`,
+      ),
       sql`, `,
     );
     parts.push(sql`changed_lines as (update order_line_items as l set quantity = v.quantity, unit_price = v.unit_price, title = v.title, discount = v.discount, total = v.total,
@@ -244,13 +316,41 @@ export function settleStatement(plan: SettlePlan): SQL | null {
   const newLines = [...plan.inserts.map((i) => i.line), ...(plan.promo?.lines ?? [])];
   if (plan.promo) {
     const ids = plan.promo.promotionIds;
-    if (plan.promo.deleteIds.length) parts.push(sql`gone_promotion_lines as (delete from order_line_items where id in (${sql.join(plan.promo.deleteIds.map((id) => sql`${id}::int`), sql`, `)}) returning id)`);
-    parts.push(sql`gone_promotions as (delete from order_promotions where order_id = ${order.id}::int${ids.length ? sql` and promotion_id not in (${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)})` : sql``} returning promotion_id)`);
-    if (ids.length) parts.push(sql`new_promotions as (insert into order_promotions (order_id, promotion_id) values ${sql.join(ids.map((id) => sql`(${order.id}::int, ${id}::int)`), sql`, `)} on conflict do nothing returning promotion_id)`);
+    if (plan.promo.deleteIds.length)
+      parts.push(
+        sql`gone_promotion_lines as (delete from order_line_items where id in (${sql.join(
+          plan.promo.deleteIds.map((id) => sql`${id}::int`),
+          sql`, `,
+        )}) returning id)`,
+      );
+    parts.push(
+      sql`gone_promotions as (delete from order_promotions where order_id = ${order.id}::int${
+        ids.length
+          ? sql` and promotion_id not in (${sql.join(
+              ids.map((id) => sql`${id}::int`),
+              sql`, `,
+            )})`
+          : sql``
+      } returning promotion_id)`,
+    );
+    if (ids.length)
+      parts.push(
+        sql`new_promotions as (insert into order_promotions (order_id, promotion_id) values ${sql.join(
+          ids.map((id) => sql`(${order.id}::int, ${id}::int)`),
+          sql`, `,
+        )} on conflict do nothing returning promotion_id)`,
+      );
   }
   if (newLines.length) {
-    parts.push(sql`inserted as (insert into order_line_items (${lineInsertColumns}) values ${sql.join(newLines.map(lineInsertValues), sql`, `)} returning *)`);
-    const options = plan.inserts.flatMap((i) => i.options.map((o) => ({ sort: i.line.sort, ...o }))).map((o, k) => sql`(${k}::int, ${o.sort}::int, ${o.optionId}::int, ${o.choiceId}::int, ${o.optionType}::int, ${o.quantity}::int)`);
+    parts.push(
+      sql`inserted as (insert into order_line_items (${lineInsertColumns}) values ${sql.join(newLines.map(lineInsertValues), sql`, `)} returning *)`,
+    );
+    const options = plan.inserts
+      .flatMap((i) => i.options.map((o) => ({ sort: i.line.sort, ...o })))
+      .map(
+        (o, k) =>
+          sql`(${k}::int, ${o.sort}::int, ${o.optionId}::int, ${o.choiceId}::int, ${o.optionType}::int, ${o.quantity}::int)`,
+      );
     if (options.length) {
       // A new product line is known by its sort (each new line gets its own, above the stored ones);
       // its options are numbered in the order given, as one insert per option would.
@@ -270,7 +370,10 @@ export function settleStatement(plan: SettlePlan): SQL | null {
 }
 
 /** The cart's rows once the statement ran (`row`: its one row, or null when nothing was written). */
-export function settledRows(plan: SettlePlan, row: { inserted: unknown; order: unknown } | null | undefined): Omit<CartRows, 'options'> {
+export function settledRows(
+  plan: SettlePlan,
+  row: { inserted: unknown; order: unknown } | null | undefined,
+): Omit<CartRows, 'options'> {
   const inserted = ((row?.inserted ?? []) as Record<string, unknown>[]).map((j) => decodeRow(orderLineItems, j));
   const bySort = new Map(inserted.map((l) => [`${l.lineType === LINE_TYPES.PROMOTION ? 'p' : 'l'}${l.sort}`, l]));
   const lines = plan.lines.map((l) => {
@@ -279,10 +382,19 @@ export function settledRows(plan: SettlePlan, row: { inserted: unknown; order: u
     return { ...stored, image: l.image, productTitle: l.productTitle, productStockcode: l.productStockcode };
   });
   const promoLines = plan.promo
-    ? plan.promo.lines.map((l) => ({ ...bySort.get(`p${l.sort}`)!, image: null, productTitle: null, productStockcode: null }))
+    ? plan.promo.lines.map((l) => ({
+        ...bySort.get(`p${l.sort}`)!,
+        image: null,
+        productTitle: null,
+        productStockcode: null,
+      }))
     : plan.keptPromoLines;
   const order = row?.order ? decodeRow(orders, row.order as Record<string, unknown>) : plan.order;
-  return { order, lines: [...lines, ...promoLines].sort((a, b) => a.sort - b.sort || a.id - b.id), promotions: plan.promotions };
+  return {
+    order,
+    lines: [...lines, ...promoLines].sort((a, b) => a.sort - b.sort || a.id - b.id),
+    promotions: plan.promotions,
+  };
 }
 
 /**
@@ -291,16 +403,27 @@ export function settledRows(plan: SettlePlan, row: { inserted: unknown; order: u
  * `newOptions`) and writes what differs from `stored` (the rows as read) in one statement.
  * Returns the cart's rows as they now are in the database.
  */
-export async function settleCart(tx: DbOrTx, cart: LockedCart, lines: CartLineRow[], stored: CartLineRow[], now: Date, newOptions?: NewLineOptions): Promise<Omit<CartRows, 'options'>> {
+export async function settleCart(
+  tx: DbOrTx,
+  cart: LockedCart,
+  lines: CartLineRow[],
+  stored: CartLineRow[],
+  now: Date,
+  newOptions?: NewLineOptions,
+): Promise<Omit<CartRows, 'options'>> {
   const hasProducts = lines.some((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType));
   const inForce = hasProducts ? await activePromotions(tx, now) : [];
-  const parts = inForce.some((p) => p.appliesTo !== 'all') ? await partProductIds(tx, lines.map((l) => l.productId ?? 0)) : new Set<number>();
+  const parts = inForce.some((p) => p.appliesTo !== 'all')
+    ? await partProductIds(
+        tx,
+        lines.map((l) => l.productId ?? 0),
+      )
+    : new Set<number>();
   const plan = settlePlan(cart, lines, stored, inForce, newOptions, parts);
   const statement = settleStatement(plan);
   const result = statement ? await tx.execute(statement) : null;
   return settledRows(plan, result?.rows[0] as { inserted: unknown; order: unknown } | undefined);
 }
-
 
 /** Recomputes a cart known by id (after writes made elsewhere in the transaction). */
 export async function recomputeTotals(tx: DbOrTx, orderId: number, now: Date = new Date()): Promise<void> {

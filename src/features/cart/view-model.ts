@@ -12,7 +12,8 @@ import { fromSync, type Props as CartPageProps } from '../../domain/cart-page.ts
 const m = fromCents;
 
 /** Per-unit price after the line's share of promotions, rounded to the cent as all money is (money.ts). */
-const unitDiscounted = (l: CartLine) => (l.quantity > 0 ? divideCents(l.totalDiscountedCents, l.quantity) : l.unitCents);
+const unitDiscounted = (l: CartLine) =>
+  l.quantity > 0 ? divideCents(l.totalDiscountedCents, l.quantity) : l.unitCents;
 
 export function lineJson(l: CartLine) {
   return {
@@ -48,7 +49,14 @@ export function lineJson(l: CartLine) {
 export function cartLedger(state: CartState) {
   const t = state.totals;
   return storedLedger(
-    { status: 'cart', subtotal: m(t.subtotal), shipping: m(t.shipping), tax: m(t.tax), discount: m(t.discount), total: m(t.total) },
+    {
+      status: 'cart',
+      subtotal: m(t.subtotal),
+      shipping: m(t.shipping),
+      tax: m(t.tax),
+      discount: m(t.discount),
+      total: m(t.total),
+    },
     {
       lines: state.lines.map((l) => ({
         id: l.id,
@@ -79,7 +87,14 @@ export function cartFigures(state: CartState, opts: { locked?: boolean } = {}) {
   return {
     lines: l.lines.map((x) => {
       const lf = lineFigures(x, { lineDiscountIsOrg: true });
-      return { id: x.key, unit_price: m(lf.unitCents), quantity: lf.quantity, list_total: m(lf.listTotal), discounts: lf.discounts.map(rowJson), net: m(lf.net) };
+      return {
+        id: x.key,
+        unit_price: m(lf.unitCents),
+        quantity: lf.quantity,
+        list_total: m(lf.listTotal),
+        discounts: lf.discounts.map(rowJson),
+        net: m(lf.net),
+      };
     }),
     rows: f.rows.map(rowJson),
     total: m(f.total),
@@ -87,10 +102,19 @@ export function cartFigures(state: CartState, opts: { locked?: boolean } = {}) {
   };
 }
 
-const noFigures = { lines: [], rows: [{ code: 'merchandise', name: 'merchandise', amount: '0.00' }], total: '0.00', total_kind: 'beforeShippingAndTax' as const };
+const noFigures = {
+  lines: [],
+  rows: [{ code: 'merchandise', name: 'merchandise', amount: '0.00' }],
+  total: '0.00',
+  total_kind: 'beforeShippingAndTax' as const,
+};
 
 /** GET /{locale}/cart/synchronize (and the `cart` member of the PUT/DELETE replies). */
-export function syncJson(state: CartState | null, fallback: { currency: string; currencyId: number; showDiscount: boolean }, opts: { locked?: boolean } = {}) {
+export function syncJson(
+  state: CartState | null,
+  fallback: { currency: string; currencyId: number; showDiscount: boolean },
+  opts: { locked?: boolean } = {},
+) {
   if (!state) {
     const zero = '0.00';
     return {
@@ -101,7 +125,16 @@ export function syncJson(state: CartState | null, fallback: { currency: string; 
       count: 0,
       line_items: [],
       promotions: [],
-      totals: { subtotal: zero, shipping: zero, tax: zero, discount: zero, total: zero, unpaid_total: zero, total_discounted: zero, promotion_total: zero },
+      totals: {
+        subtotal: zero,
+        shipping: zero,
+        tax: zero,
+        discount: zero,
+        total: zero,
+        unpaid_total: zero,
+        total_discounted: zero,
+        promotion_total: zero,
+      },
       figures: noFigures as ReturnType<typeof cartFigures>,
     };
   }
@@ -164,7 +197,15 @@ type T = (key: string, opts?: Record<string, unknown>) => string;
 /** Props of the cart page island (islands/cart-page.tsx). */
 export function cartPageProps(
   state: CartState | null,
-  ctx: { locale: string; currency: string; currencyId: number; showDiscount: boolean; refresh: boolean; t: T; locked?: boolean },
+  ctx: {
+    locale: string;
+    currency: string;
+    currencyId: number;
+    showDiscount: boolean;
+    refresh: boolean;
+    t: T;
+    locked?: boolean;
+  },
 ): CartPageProps {
   const sync = syncJson(state, ctx, { locked: ctx.locked });
   const t = ctx.t;

@@ -17,13 +17,14 @@ export type PriceChannel = Pick<PricingChannel, 'id' | 'currencyId' | 'midMarket
 
 export type CategoryRow = { id: number; parentId: number | null; slug: string; name: string };
 
-export type ProductSummaryRow = PriceFacts & StockFacts & {
-  id: number;
-  title: string;
-  stockcode: string;
-  image: string | null;
-  nonStockLabel: string | null;
-};
+export type ProductSummaryRow = PriceFacts &
+  StockFacts & {
+    id: number;
+    title: string;
+    stockcode: string;
+    image: string | null;
+    nonStockLabel: string | null;
+  };
 
 /** Why: a '%' or '_' typed by a shopper is a character to find, not a wildcard. */
 export function escapeLike(term: string): string {
@@ -40,7 +41,12 @@ export function searchCondition(terms: readonly string[]): SQL | undefined {
     ...terms.map((term) => {
       const pattern = `%${escapeLike(term)}%`;
       const translated = sql`exists (select 1 from ${translations} where ${translations.field} = ${sql.raw(`'${CATALOG_MARKER}product.'`)} || ${products.id}::text || '.title' and ${translations.value} ilike ${pattern})`;
-      return or(ilike(products.title, pattern), ilike(products.stockcode, pattern), ilike(products.sku, pattern), translated);
+      return or(
+        ilike(products.title, pattern),
+        ilike(products.stockcode, pattern),
+        ilike(products.sku, pattern),
+        translated,
+      );
     }),
   );
 }
@@ -75,7 +81,10 @@ export function listCategories(db: DbOrTx): Promise<CategoryRow[]> {
 }
 
 /** (product, category) pairs of active products matching the search, for the sidebar counts. */
-export function categoryMemberships(db: DbOrTx, terms: readonly string[]): Promise<{ productId: number; categoryId: number }[]> {
+export function categoryMemberships(
+  db: DbOrTx,
+  terms: readonly string[],
+): Promise<{ productId: number; categoryId: number }[]> {
   return db
     .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
     .from(productCategories)
@@ -99,10 +108,13 @@ export function listProducts(
   f: ListingFilter & { sort: SortKey; limit: number; offset: number },
 ): Promise<ProductSummaryRow[]> {
   const order: SQL[] =
-    f.sort === 'price-asc' ? [asc(priceSortKey(ch))]
-    : f.sort === 'price-desc' ? [desc(priceSortKey(ch))]
-    : f.sort === 'name' ? [asc(sql`lower(${products.title})`)]
-    : [desc(products.popularity)];
+    f.sort === 'price-asc'
+      ? [asc(priceSortKey(ch))]
+      : f.sort === 'price-desc'
+        ? [desc(priceSortKey(ch))]
+        : f.sort === 'name'
+          ? [asc(sql`lower(${products.title})`)]
+          : [desc(products.popularity)];
   return db
     .select(summaryColumns(ch))
     .from(products)
@@ -117,7 +129,13 @@ export function listProducts(
  * Typeahead: titles that start with the whole query first, then the rest by popularity, with
  * the same price and stock facts as a catalog card (a suggestion shows the same availability).
  */
-export function suggestProducts(db: DbOrTx, ch: PriceChannel, q: string, terms: readonly string[], limit: number): Promise<ProductSummaryRow[]> {
+export function suggestProducts(
+  db: DbOrTx,
+  ch: PriceChannel,
+  q: string,
+  terms: readonly string[],
+  limit: number,
+): Promise<ProductSummaryRow[]> {
   const startsWith = `${escapeLike(q.toLowerCase())}%`;
   return db
     .select(summaryColumns(ch))

@@ -14,8 +14,19 @@ import type { Listing, Suggestion } from './service.ts';
 
 /** Every table these pages read, besides stock (inventory). */
 export const CATALOG_TABLES = [
-  'products', 'product_categories', 'categories', 'product_options', 'option_choices', 'channel_prices',
-  'parts_diagrams', 'diagram_components', 'instructionals', 'currencies', 'channels', 'channel_warehouses', 'warehouses',
+  'products',
+  'product_categories',
+  'categories',
+  'product_options',
+  'option_choices',
+  'channel_prices',
+  'parts_diagrams',
+  'diagram_components',
+  'instructionals',
+  'currencies',
+  'channels',
+  'channel_warehouses',
+  'warehouses',
   // Searches match translated product names too (catalog/queries.ts searchCondition).
   'translations',
 ] as const;

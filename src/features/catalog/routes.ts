@@ -17,20 +17,29 @@ export function catalogRoutes(s: Services): Router {
   r.get('/products', s.pageCache.route(), async (req, res) => {
     const query = parseInput(ListingQuery, req.query);
     const channel = requireChannel(res);
-    const cached = await s.catalog.listings.get(`${channel.id}:${JSON.stringify(query)}`, () => catalogListing(s.db, channel, query, new Date()));
+    const cached = await s.catalog.listings.get(`${channel.id}:${JSON.stringify(query)}`, () =>
+      catalogListing(s.db, channel, query, new Date()),
+    );
     const names = await s.catalogText.forLocale(req.locale);
     const listing = localizeListing(cached, names);
     const { locale, formatDate } = res.locals as { locale: string; formatDate: (d: string) => string };
     const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
-    const title = listing.category?.name ?? (listing.q ? t('catalog.searchResults', { q: listing.q }) : t('products.title'));
+    const title =
+      listing.category?.name ?? (listing.q ? t('catalog.searchResults', { q: listing.q }) : t('products.title'));
     await res.page('catalog/index', {
       title: listing.page > 1 ? `${title} · ${t('common.page', { page: listing.page, pages: listing.pages })}` : title,
       heading: title,
       listing,
       cards: listing.cards.map((c) => ({ ...c, badgeText: badgeLabel(c.badge, t, (d) => formatDate(d)) })),
       pageLinks: pageLinks(locale, listing),
-      prevHref: listing.page > 1 ? listingHref(locale, { ...listing, category: listing.category?.slug }, listing.page - 1) : null,
-      nextHref: listing.page < listing.pages ? listingHref(locale, { ...listing, category: listing.category?.slug }, listing.page + 1) : null,
+      prevHref:
+        listing.page > 1
+          ? listingHref(locale, { ...listing, category: listing.category?.slug }, listing.page - 1)
+          : null,
+      nextHref:
+        listing.page < listing.pages
+          ? listingHref(locale, { ...listing, category: listing.category?.slug }, listing.page + 1)
+          : null,
       categoryHref: (slug: string | null) => listingHref(locale, { q: listing.q, sort: listing.sort, category: slug }),
       sortOptions: sortOptions(t, listing.sort),
     });
@@ -40,14 +49,25 @@ export function catalogRoutes(s: Services): Router {
   r.get('/search/typeahead', async (req, res) => {
     const { q } = parseInput(TypeaheadQuery, req.query);
     const channel = requireChannel(res);
-    const list = await s.catalog.typeahead.get(`${channel.id}:${q}`, () => typeaheadSuggestions(s.db, channel, q, new Date()));
-    const { money, formatDate } = res.locals as { money: (amount: string) => string; formatDate: (d: string) => string };
+    const list = await s.catalog.typeahead.get(`${channel.id}:${q}`, () =>
+      typeaheadSuggestions(s.db, channel, q, new Date()),
+    );
+    const { money, formatDate } = res.locals as {
+      money: (amount: string) => string;
+      formatDate: (d: string) => string;
+    };
     const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
     const names = await s.catalogText.forLocale(req.locale);
-    res.json(list.map((p) => {
-      const named = localizeCard(p, names);
-      return { id: p.id, value: named.title, html: suggestionHtml(named, money(p.price), badgeLabel(named.badge, t, formatDate)) };
-    }));
+    res.json(
+      list.map((p) => {
+        const named = localizeCard(p, names);
+        return {
+          id: p.id,
+          value: named.title,
+          html: suggestionHtml(named, money(p.price), badgeLabel(named.badge, t, formatDate)),
+        };
+      }),
+    );
   });
 
   return r;

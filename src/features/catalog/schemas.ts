@@ -20,7 +20,14 @@ const text = z
   .unknown()
   .optional()
   // Control characters (a NUL would make PostgreSQL refuse the parameter) count as spaces.
-  .transform((v) => (typeof v === 'string' ? v.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH) : ''));
+  .transform((v) =>
+    typeof v === 'string'
+      ? v
+          .replace(/[\u0000-\u001f\u007f\s]+/g, ' ')
+          .trim()
+          .slice(0, MAX_QUERY_LENGTH)
+      : '',
+  );
 
 export const ListingQuery = z.object({
   q: text,
@@ -28,11 +35,17 @@ export const ListingQuery = z.object({
     .unknown()
     .optional()
     .transform((v) => (typeof v === 'string' && v.trim() ? v.trim().toLowerCase().slice(0, 100) : undefined)),
-  page: z.unknown().optional().transform((v) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Math.max(1, Number(v)) : 1)),
+  page: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Math.max(1, Number(v)) : 1)),
   sort: z
     .unknown()
     .optional()
-    .transform((v): SortKey => (v === 'price' ? 'price-asc' : (SORTS as readonly unknown[]).includes(v) ? (v as SortKey) : 'popular')),
+    .transform(
+      (v): SortKey =>
+        v === 'price' ? 'price-asc' : (SORTS as readonly unknown[]).includes(v) ? (v as SortKey) : 'popular',
+    ),
 });
 export type ListingQuery = z.infer<typeof ListingQuery>;
 

@@ -11,8 +11,14 @@ import { TYPEAHEAD_LIMIT } from '../../domain/constants.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CatalogNames } from '../../domain/catalog-text.ts';
 import {
-  categoryMemberships, countProducts, listCategories, listProducts, suggestProducts,
-  type CategoryRow, type PriceChannel, type ProductSummaryRow,
+  categoryMemberships,
+  countProducts,
+  listCategories,
+  listProducts,
+  suggestProducts,
+  type CategoryRow,
+  type PriceChannel,
+  type ProductSummaryRow,
 } from './queries.ts';
 import { PAGE_SIZE, searchTerms, type ListingQuery, type SortKey } from './schemas.ts';
 
@@ -27,7 +33,8 @@ export type Badge = { kind: BadgeKind; resupplyDate?: string; label?: string };
 export function availabilityBadge(row: ProductSummaryRow, priceCents: number, now: Date): Badge {
   const state = productState(row, priceCents, now);
   if (state.enabled && state.resupplyDate) return { kind: 'resupply', resupplyDate: state.resupplyDate };
-  if (state.enabled) return tracksStock(row) ? { kind: 'in_stock' } : { kind: 'non_stock', label: row.nonStockLabel ?? undefined };
+  if (state.enabled)
+    return tracksStock(row) ? { kind: 'in_stock' } : { kind: 'non_stock', label: row.nonStockLabel ?? undefined };
   return { kind: state.reason ?? 'price' };
 }
 
@@ -43,7 +50,10 @@ export function descendantIds(all: readonly CategoryRow[], rootId: number): numb
 }
 
 /** The sidebar tree: parents with their children, each counting distinct products in itself or below. */
-export function categoryTree(all: readonly CategoryRow[], memberships: readonly { productId: number; categoryId: number }[]): { roots: CategoryNode[]; total: number } {
+export function categoryTree(
+  all: readonly CategoryRow[],
+  memberships: readonly { productId: number; categoryId: number }[],
+): { roots: CategoryNode[]; total: number } {
   const byCategory = new Map<number, Set<number>>();
   for (const m of memberships) {
     let set = byCategory.get(m.categoryId);
@@ -75,7 +85,14 @@ export type ProductCard = {
 
 export function toCard(row: ProductSummaryRow, ch: PriceChannel, now: Date): ProductCard {
   const cents = channelPriceCents(row, ch);
-  return { id: row.id, title: row.title, stockcode: row.stockcode, image: row.image, price: fromCents(cents), badge: availabilityBadge(row, cents, now) };
+  return {
+    id: row.id,
+    title: row.title,
+    stockcode: row.stockcode,
+    image: row.image,
+    price: fromCents(cents),
+    badge: availabilityBadge(row, cents, now),
+  };
 }
 
 export type Listing = {
@@ -112,7 +129,13 @@ export async function catalogListing(db: DbOrTx, ch: PriceChannel, query: Listin
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(query.page, pages);
   const rows = total
-    ? await listProducts(db, ch, { terms, categoryIds, sort: query.sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
+    ? await listProducts(db, ch, {
+        terms,
+        categoryIds,
+        sort: query.sort,
+        limit: PAGE_SIZE,
+        offset: (page - 1) * PAGE_SIZE,
+      })
     : [];
   const { roots } = categoryTree(all, memberships);
   const allCount = category ? await countProducts(db, { terms, categoryIds: null }) : total;
@@ -120,7 +143,7 @@ export async function catalogListing(db: DbOrTx, ch: PriceChannel, query: Listin
     q: query.q,
     sort: query.sort,
     category,
-    categoryParent: category?.parentId ? all.find((c) => c.id === category.parentId) ?? null : null,
+    categoryParent: category?.parentId ? (all.find((c) => c.id === category.parentId) ?? null) : null,
     tree: roots,
     allCount,
     total,
@@ -132,7 +155,14 @@ export async function catalogListing(db: DbOrTx, ch: PriceChannel, query: Listin
   };
 }
 
-export type Suggestion = { id: number; title: string; stockcode: string; image: string | null; price: string; badge: Badge };
+export type Suggestion = {
+  id: number;
+  title: string;
+  stockcode: string;
+  image: string | null;
+  price: string;
+  badge: Badge;
+};
 
 /** Typeahead suggestions: [] for a query under two characters, at most TYPEAHEAD_LIMIT. */
 export async function typeaheadSuggestions(db: DbOrTx, ch: PriceChannel, q: string, now: Date): Promise<Suggestion[]> {
@@ -149,7 +179,11 @@ export async function typeaheadSuggestions(db: DbOrTx, ch: PriceChannel, q: stri
 /** The listing in the visitor's language: a copy with translated category and product names (no query). */
 export function localizeListing(listing: Listing, names: CatalogNames): Listing {
   const category = <C extends CategoryRow | null>(c: C): C => (c ? { ...c, name: names.category(c.id, c.name) } : c);
-  const node = (n: CategoryNode): CategoryNode => ({ ...n, name: names.category(n.id, n.name), children: n.children.map(node) });
+  const node = (n: CategoryNode): CategoryNode => ({
+    ...n,
+    name: names.category(n.id, n.name),
+    children: n.children.map(node),
+  });
   return {
     ...listing,
     category: category(listing.category),
@@ -161,5 +195,9 @@ export function localizeListing(listing: Listing, names: CatalogNames): Listing 
 
 /** A card (or suggestion) with its name and its non-stock label in the locale. */
 export function localizeCard<C extends { id: number; title: string; badge: Badge }>(c: C, names: CatalogNames): C {
-  return { ...c, title: names.product(c.id, c.title), badge: c.badge.label ? { ...c.badge, label: names.productLabel(c.id, c.badge.label) } : c.badge };
+  return {
+    ...c,
+    title: names.product(c.id, c.title),
+    badge: c.badge.label ? { ...c.badge, label: names.productLabel(c.id, c.badge.label) } : c.badge,
+  };
 }

@@ -10,7 +10,8 @@ type T = (key: string, opts?: Record<string, unknown>) => string;
 export const escapeHtml = (value: unknown): string => escape(String(value ?? ''));
 
 /** Only site-relative image paths go into suggestion markup; anything else gets the placeholder. */
-const safeImage = (src: string | null) => (src && /^\/[\w\-./]+$/.test(src) && !src.startsWith('//') ? src : '/images/placeholder.svg');
+const safeImage = (src: string | null) =>
+  src && /^\/[\w\-./]+$/.test(src) && !src.startsWith('//') ? src : '/images/placeholder.svg';
 
 /**
  * One typeahead row: thumbnail, title, stock code and price. Every value is escaped here; the
@@ -44,7 +45,11 @@ export function badgeLabel(badge: Badge, t: T, formatDate: (d: string) => string
 export type PageLink = { page: number; href: string; current: boolean } | { gap: true };
 
 /** Listing URL with the current filters and one change; default values are left out. */
-export function listingHref(locale: string, l: Pick<Listing, 'q' | 'sort'> & { category?: string | null }, page = 1): string {
+export function listingHref(
+  locale: string,
+  l: Pick<Listing, 'q' | 'sort'> & { category?: string | null },
+  page = 1,
+): string {
   const params = new URLSearchParams();
   if (l.q) params.set('q', l.q);
   if (l.category) params.set('category', l.category);
@@ -68,4 +73,5 @@ export function pageLinks(locale: string, l: Listing): PageLink[] {
   return out;
 }
 
-export const sortOptions = (t: T, current: SortKey) => SORTS.map((s) => ({ value: s, label: t(`catalog.sort.${s}`), selected: s === current }));
+export const sortOptions = (t: T, current: SortKey) =>
+  SORTS.map((s) => ({ value: s, label: t(`catalog.sort.${s}`), selected: s === current }));

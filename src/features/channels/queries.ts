@@ -66,7 +66,11 @@ export function listCountries(db: DbOrTx): Promise<CountryRow[]> {
 /** A country by id or by ISO code (case-insensitive); undefined when there is none. */
 export async function findCountry(db: DbOrTx, key: { id: number } | { code: string }): Promise<CountryRow | undefined> {
   const where = 'id' in key ? eq(countries.id, key.id) : eq(countries.code, key.code.toUpperCase());
-  const [row] = await db.select({ id: countries.id, code: countries.code, name: countries.name }).from(countries).where(where).limit(1);
+  const [row] = await db
+    .select({ id: countries.id, code: countries.code, name: countries.name })
+    .from(countries)
+    .where(where)
+    .limit(1);
   return row;
 }
 

@@ -17,7 +17,14 @@ import { wantsJson } from '../../http/wants-json.ts';
 import { flash } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { findCountry, listCountries, listRegions, type ChannelInfo, type CountryRow, type RegionRow } from './queries.ts';
+import {
+  findCountry,
+  listCountries,
+  listRegions,
+  type ChannelInfo,
+  type CountryRow,
+  type RegionRow,
+} from './queries.ts';
 
 /** Country lookup value: a numeric id or an ISO alpha-2 code. */
 const CountryKey = z
@@ -28,7 +35,8 @@ const CountryKey = z
 const SwitchBody = z.object({ country: CountryKey });
 const RegionsBody = z.object({ countryCode: CountryKey });
 
-const keyOf = (v: string): { id: number } | { code: string } => (/^\d+$/.test(v) ? { id: Number(v) } : { code: v.toUpperCase() });
+const keyOf = (v: string): { id: number } | { code: string } =>
+  /^\d+$/.test(v) ? { id: Number(v) } : { code: v.toUpperCase() };
 
 /** A channel by code ('CA', any case) or by id ('2'): the spec's calls use both. */
 function channelBy(list: readonly ChannelInfo[], param: string): ChannelInfo | undefined {
@@ -47,7 +55,10 @@ function servesCountry(ch: ChannelInfo, country: string): boolean {
  * are shown in the page's language (Intl region names; the stored English name as fallback) and
  * the "by name" part of the order follows the names as shown.
  */
-async function countriesWithChannels(s: Services, intlLocale: string): Promise<(CountryRow & { channel: ChannelInfo | null })[]> {
+async function countriesWithChannels(
+  s: Services,
+  intlLocale: string,
+): Promise<(CountryRow & { channel: ChannelInfo | null })[]> {
   const [rows, channels] = await Promise.all([listCountries(s.db), s.channels.all()]);
   let names: Intl.DisplayNames | undefined;
   try {
@@ -56,7 +67,10 @@ async function countriesWithChannels(s: Services, intlLocale: string): Promise<(
     names = undefined;
   }
   const shown = rows.map((c) => ({ ...c, name: names?.of(c.code) ?? c.name }));
-  return sortCountries(shown).map((c) => ({ ...c, channel: channels.find((ch) => ch.countryIds.includes(c.id)) ?? null }));
+  return sortCountries(shown).map((c) => ({
+    ...c,
+    channel: channels.find((ch) => ch.countryIds.includes(c.id)) ?? null,
+  }));
 }
 
 /** Regions of a country sorted by name (404 for an unknown country). */
@@ -86,7 +100,10 @@ function backTo(req: Request, locale: string): string {
 export function channelRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
 
-  const findPage = async (req: Request) => ({ title: req.t('channels.find.title'), countries: await countriesWithChannels(s, String(req.res?.locals.intlLocale ?? 'en-US')) });
+  const findPage = async (req: Request) => ({
+    title: req.t('channels.find.title'),
+    countries: await countriesWithChannels(s, String(req.res?.locals.intlLocale ?? 'en-US')),
+  });
 
   /** GET /{locale}/channel/find — every country with its store; choosing one switches channel. */
   r.get('/channel/find', async (req, res) => {
@@ -106,7 +123,9 @@ export function channelRoutes(s: Services): Router {
     if (!channel) throw notFound('No such channel.');
     const { country } = parseInput(SwitchBody, req.body);
     if (!servesCountry(channel, country)) {
-      throw invalid('That country is not served by this channel.', { country: 'That country is not served by this channel.' });
+      throw invalid('That country is not served by this channel.', {
+        country: 'That country is not served by this channel.',
+      });
     }
     // The cart first: a cart waiting for approval refuses the switch (409), and then the session keeps its channel too.
     await s.onChannelChange?.(req, channel.code);

@@ -31,7 +31,9 @@ export function addressRoutes(s: Services): Router {
     const code = a?.countryCode ?? requireChannel(res).countryCodes[0];
     const country = await findCountry(s.db, { code });
     const regions = country ? localRegions(country.code, await listRegions(s.db, country.id), req.locale) : [];
-    const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)]));
+    const labels = Object.fromEntries(
+      Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)]),
+    );
     await res.page('checkout/address-edit', {
       title: a ? req.t('checkout.editAddress') : req.t('checkout.addNew'),
       props: {
@@ -50,7 +52,8 @@ export function addressRoutes(s: Services): Router {
   const save = async (req: Request, res: Response, id: number | null) => {
     const userId = req.user!.id;
     const parsed = addressFrom((req.body ?? {}) as Record<string, unknown>, '');
-    if (!parsed.data || Object.keys(parsed.fields).length) throw invalid(Object.values(parsed.fields)[0] ?? 'Please correct the highlighted fields.', parsed.fields);
+    if (!parsed.data || Object.keys(parsed.fields).length)
+      throw invalid(Object.values(parsed.fields)[0] ?? 'Please correct the highlighted fields.', parsed.fields);
     const saved = await saveOwnAddress(s.db, userId, id, parsed.data);
     if (wantsJson(req)) return void res.status(id === null ? 201 : 200).json({ address: addressJson(saved) });
     flash(req, 'success', req.t('checkout.saved'));

@@ -20,13 +20,19 @@ export async function attemptById(db: DbOrTx, id: number): Promise<Attempt | und
 
 /** The attempt in flight for an order, if any. */
 export async function openAttemptOf(db: DbOrTx, orderId: number): Promise<Attempt | undefined> {
-  const [row] = await db.select().from(paymentAttempts).where(and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.status, ['reserved', 'charged']))).limit(1);
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.status, ['reserved', 'charged'])))
+    .limit(1);
   return row;
 }
 
 /** Records the provider's answer right after it charged (autocommit: visible to recovery at once). */
 export async function markCharged(db: Db, id: number, ref: string, info: Record<string, unknown>): Promise<void> {
-  await db.update(paymentAttempts).set({ status: 'charged', providerRef: ref, providerInfo: info, updatedAt: new Date() })
+  await db
+    .update(paymentAttempts)
+    .set({ status: 'charged', providerRef: ref, providerInfo: info, updatedAt: new Date() })
     .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'reserved')));
 }
 
@@ -36,7 +42,10 @@ export function releaseAttempt(db: Db, id: number, error: string): Promise<boole
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
     if (!a || a.status !== 'reserved') return false;
     await giveBackReservations(tx, a);
-    await tx.update(paymentAttempts).set({ status: 'released', error, updatedAt: new Date() }).where(eq(paymentAttempts.id, id));
+    await tx
+      .update(paymentAttempts)
+      .set({ status: 'released', error, updatedAt: new Date() })
+      .where(eq(paymentAttempts.id, id));
     return true;
   });
 }
@@ -48,9 +57,15 @@ export function releaseAttempt(db: Db, id: number, error: string): Promise<boole
 export async function giveBackReservations(tx: DbOrTx, a: Attempt): Promise<void> {
   for (const r of a.reservations) {
     if (r.inventoryId === null) continue;
-    await tx.update(inventory).set({ reserved: sql`greatest(${inventory.reserved} - ${r.quantity}, 0)` }).where(eq(inventory.id, r.inventoryId));
+    await tx
+      .update(inventory)
+      .set({ reserved: sql`greatest(${inventory.reserved} - ${r.quantity}, 0)` })
+      .where(eq(inventory.id, r.inventoryId));
   }
-  await tx.update(orders).set({ shipTo: null, billTo: null }).where(and(eq(orders.id, a.orderId), eq(orders.status, 'cart')));
+  await tx
+    .update(orders)
+    .set({ shipTo: null, billTo: null })
+    .where(and(eq(orders.id, a.orderId), eq(orders.status, 'cart')));
 }
 
 /**
@@ -62,7 +77,10 @@ export function queueRefund(db: Db, id: number, error: string): Promise<boolean>
     const [a] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
     if (!a || (a.status !== 'charged' && a.status !== 'reserved')) return false;
     await giveBackReservations(tx, a);
-    await tx.update(paymentAttempts).set({ status: 'refunding', error: error.slice(0, 500), updatedAt: new Date() }).where(eq(paymentAttempts.id, id));
+    await tx
+      .update(paymentAttempts)
+      .set({ status: 'refunding', error: error.slice(0, 500), updatedAt: new Date() })
+      .where(eq(paymentAttempts.id, id));
     await tx.execute(refundJob(id));
     return true;
   });
@@ -73,24 +91,42 @@ export const refundJob = (attemptId: number) =>
 
 /** Attempts whose owner's lease ran out (a process died, or a request gave up): recovery's work list. */
 export function staleAttempts(db: DbOrTx, now: Date, limit = 50): Promise<Attempt[]> {
-  return db.select().from(paymentAttempts)
-    .where(and(inArray(paymentAttempts.status, ['reserved', 'charged', 'refunding']), lt(paymentAttempts.leaseUntil, now)))
-    .orderBy(paymentAttempts.id).limit(limit);
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(inArray(paymentAttempts.status, ['reserved', 'charged', 'refunding']), lt(paymentAttempts.leaseUntil, now)),
+    )
+    .orderBy(paymentAttempts.id)
+    .limit(limit);
 }
 
 /** Takes an attempt over for `leaseMs` if its lease ran out and it is still in `status`; false when someone else has it. */
 export async function takeLease(db: DbOrTx, a: Attempt, leaseMs: number, now: Date): Promise<boolean> {
-  const rows = await db.update(paymentAttempts).set({ leaseUntil: new Date(now.getTime() + leaseMs) })
-    .where(and(eq(paymentAttempts.id, a.id), eq(paymentAttempts.status, a.status as PaymentAttemptStatus), lt(paymentAttempts.leaseUntil, now)))
+  const rows = await db
+    .update(paymentAttempts)
+    .set({ leaseUntil: new Date(now.getTime() + leaseMs) })
+    .where(
+      and(
+        eq(paymentAttempts.id, a.id),
+        eq(paymentAttempts.status, a.status as PaymentAttemptStatus),
+        lt(paymentAttempts.leaseUntil, now),
+      ),
+    )
     .returning({ id: paymentAttempts.id });
   return rows.length > 0;
 }
 
 export async function markRefunded(db: DbOrTx, id: number, refundRef: string | null): Promise<void> {
-  await db.update(paymentAttempts).set({ status: 'refunded', refundRef, updatedAt: new Date() }).where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'refunding')));
+  await db
+    .update(paymentAttempts)
+    .set({ status: 'refunded', refundRef, updatedAt: new Date() })
+    .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'refunding')));
 }
 
 export async function noteError(db: DbOrTx, id: number, error: string, leaseMs: number): Promise<void> {
-  await db.update(paymentAttempts).set({ error: error.slice(0, 500), leaseUntil: new Date(Date.now() + leaseMs), updatedAt: new Date() }).where(eq(paymentAttempts.id, id));
+  await db
+    .update(paymentAttempts)
+    .set({ error: error.slice(0, 500), leaseUntil: new Date(Date.now() + leaseMs), updatedAt: new Date() })
+    .where(eq(paymentAttempts.id, id));
 }
-

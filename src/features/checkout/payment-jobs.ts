@@ -19,36 +19,73 @@ import type { PaymentProvider } from '../../providers/payments/types.ts';
 import type { BankLinkProvider } from '../../providers/bank/types.ts';
 import { audit } from '../audit/log.ts';
 import { formatMoney } from '../../domain/money.ts';
-import { attemptById, markRefunded, noteError, RECOVER_TASK, REFUND_TASK, refundJob, staleAttempts, takeLease } from './attempts.ts';
+import {
+  attemptById,
+  markRefunded,
+  noteError,
+  RECOVER_TASK,
+  REFUND_TASK,
+  refundJob,
+  staleAttempts,
+  takeLease,
+} from './attempts.ts';
 import { DEFAULT_LEASE_MS, resumeAttempt, type PaymentDeps } from './place-order.ts';
 
 export { RECOVER_TASK, REFUND_TASK };
 /** Recovery every minute (graphile-worker crontab line). */
 export const PAYMENTS_CRONTAB = `* * * * * ${RECOVER_TASK}`;
 
-export type PaymentJobDeps = { db: Db; provider: PaymentProvider; bank?: BankLinkProvider; logger: Logger; leaseMs?: number };
+export type PaymentJobDeps = {
+  db: Db;
+  provider: PaymentProvider;
+  bank?: BankLinkProvider;
+  logger: Logger;
+  leaseMs?: number;
+};
 
 export async function refundAttempt(deps: PaymentJobDeps, attemptId: number): Promise<'refunded' | 'skipped'> {
   const a = await attemptById(deps.db, attemptId);
   if (!a || a.status !== 'refunding') return 'skipped';
   let refundRef: string | null = null;
   try {
-    if (a.kind === 'card') refundRef = (await deps.provider.refund(a.providerRef!, a.amountCents, `refund-${a.providerKey}`)).ref;
+    if (a.kind === 'card')
+      refundRef = (await deps.provider.refund(a.providerRef!, a.amountCents, `refund-${a.providerKey}`)).ref;
     else if (a.kind === 'bank') await deps.bank!.cancel(a.providerRef!);
   } catch (err) {
-    deps.logger.error({ err, attemptId: a.id, orderId: a.orderId, amountCents: a.amountCents, currency: a.currency, source: 'payments' }, 'refund failed: will retry');
-    await noteError(deps.db, a.id, `refund failed: ${err instanceof Error ? err.message : String(err)}`, deps.leaseMs ?? DEFAULT_LEASE_MS).catch(() => {});
+    deps.logger.error(
+      {
+        err,
+        attemptId: a.id,
+        orderId: a.orderId,
+        amountCents: a.amountCents,
+        currency: a.currency,
+        source: 'payments',
+      },
+      'refund failed: will retry',
+    );
+    await noteError(
+      deps.db,
+      a.id,
+      `refund failed: ${err instanceof Error ? err.message : String(err)}`,
+      deps.leaseMs ?? DEFAULT_LEASE_MS,
+    ).catch(() => {});
     throw err; // graphile-worker retries it
   }
   await deps.db.transaction(async (tx) => {
     await markRefunded(tx, a.id, refundRef);
     await audit(tx, {
-      action: 'payment.refund', entity: 'order', entityId: a.orderId, userId: a.userId,
+      action: 'payment.refund',
+      entity: 'order',
+      entityId: a.orderId,
+      userId: a.userId,
       message: `Payment for order ${a.orderId} refunded: the order was not completed (${formatMoney(a.amountCents, a.currency, 'en-US')}, ${a.kind})`,
       data: { attemptId: a.id, providerRef: a.providerRef, refundRef, reason: a.error },
     });
   });
-  deps.logger.info({ attemptId: a.id, orderId: a.orderId, amountCents: a.amountCents, source: 'payments' }, 'payment refunded: order not completed');
+  deps.logger.info(
+    { attemptId: a.id, orderId: a.orderId, amountCents: a.amountCents, source: 'payments' },
+    'payment refunded: order not completed',
+  );
   return 'refunded';
 }
 
@@ -68,11 +105,17 @@ export async function recoverAttempts(deps: PaymentJobDeps, now = new Date()): P
     try {
       await resumeAttempt(pdeps, a);
       count('confirmed');
-      deps.logger.warn({ attemptId: a.id, orderId: a.orderId, source: 'payments' }, 'payment recovery: order confirmed');
+      deps.logger.warn(
+        { attemptId: a.id, orderId: a.orderId, source: 'payments' },
+        'payment recovery: order confirmed',
+      );
     } catch (err) {
       const after = await attemptById(deps.db, a.id);
       count(after?.status ?? 'unknown');
-      deps.logger.warn({ err, attemptId: a.id, orderId: a.orderId, status: after?.status, source: 'payments' }, 'payment recovery: order not confirmed');
+      deps.logger.warn(
+        { err, attemptId: a.id, orderId: a.orderId, status: after?.status, source: 'payments' },
+        'payment recovery: order not confirmed',
+      );
     }
   }
   return seen;
@@ -86,7 +129,8 @@ export function paymentTasks(depsOf: () => PaymentJobDeps | undefined) {
     return d;
   };
   return {
-    [REFUND_TASK]: async (payload: unknown) => void (await refundAttempt(need(), Number((payload as { attemptId: number }).attemptId))),
+    [REFUND_TASK]: async (payload: unknown) =>
+      void (await refundAttempt(need(), Number((payload as { attemptId: number }).attemptId))),
     [RECOVER_TASK]: async () => {
       const d = need();
       const seen = await recoverAttempts(d);
@@ -96,4 +140,5 @@ export function paymentTasks(depsOf: () => PaymentJobDeps | undefined) {
 }
 
 /** Queued once at start: attempts a dead process left are finished without waiting for the cron minute. */
-export const recoverAtStart = (db: Db) => db.execute(sql`select graphile_worker.add_job(${RECOVER_TASK}, '{}'::json, job_key => 'payments-recover-start')`);
+export const recoverAtStart = (db: Db) =>
+  db.execute(sql`select graphile_worker.add_job(${RECOVER_TASK}, '{}'::json, job_key => 'payments-recover-start')`);

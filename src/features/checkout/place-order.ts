@@ -30,16 +30,48 @@ import type { PlaceOrder } from './schemas.ts';
 export type PlaceResult = { status: number; body: PlaceBody; replayed: boolean; charge?: Charge };
 
 export const requestHash = (input: PlaceOrder) =>
-  createHash('sha256').update(JSON.stringify([input.order_id, input.payment_type, input.token ?? null, input.check_number ?? null, input.saved_method_id ?? null, input.expected_total, input.po_number ?? null, input.attention ?? null])).digest('hex');
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        input.order_id,
+        input.payment_type,
+        input.token ?? null,
+        input.check_number ?? null,
+        input.saved_method_id ?? null,
+        input.expected_total,
+        input.po_number ?? null,
+        input.attention ?? null,
+      ]),
+    )
+    .digest('hex');
 
 export const DEFAULT_LEASE_MS = 120_000;
 
-export type PaymentDeps = { db: Db; provider: PaymentProvider; bank?: BankLinkProvider; logger?: Logger; leaseMs?: number };
+export type PaymentDeps = {
+  db: Db;
+  provider: PaymentProvider;
+  bank?: BankLinkProvider;
+  logger?: Logger;
+  leaseMs?: number;
+};
 
 export async function placeOrder(
   db: Db,
   provider: PaymentProvider,
-  args: { userId: number; channel: ChannelInfo; key: string; input: PlaceOrder; locale: string; now?: Date; bank?: BankLinkProvider; epp?: EppPlacementInput | null; eppAdmin?: boolean; logger?: Logger; leaseMs?: number; approval?: { id: number; by: number } | null },
+  args: {
+    userId: number;
+    channel: ChannelInfo;
+    key: string;
+    input: PlaceOrder;
+    locale: string;
+    now?: Date;
+    bank?: BankLinkProvider;
+    epp?: EppPlacementInput | null;
+    eppAdmin?: boolean;
+    logger?: Logger;
+    leaseMs?: number;
+    approval?: { id: number; by: number } | null;
+  },
 ): Promise<PlaceResult> {
   const now = args.now ?? new Date();
   const hash = requestHash(args.input) + eppRequestHash(args.epp); // EPP: its choice is part of the request
@@ -57,10 +89,18 @@ export async function placeOrder(
  * Finishes an open attempt from where it stopped (the same key again, or recovery): a known charge
  * is confirmed; otherwise the provider is asked again under the attempt's key, then confirmed.
  */
-export async function resumeAttempt(deps: PaymentDeps, a: Attempt): Promise<{ body: PlaceBody; replayed: boolean; charge?: Charge }> {
-  const paid = a.status === 'charged'
-    ? { ref: a.providerRef, processor: a.kind === 'card' ? deps.provider.kind : a.kind === 'bank' ? `bank-${deps.bank?.kind}` : 'check', ...(a.providerInfo ?? {}) } as Paid & { processor: string }
-    : await pay(deps, a, true);
+export async function resumeAttempt(
+  deps: PaymentDeps,
+  a: Attempt,
+): Promise<{ body: PlaceBody; replayed: boolean; charge?: Charge }> {
+  const paid =
+    a.status === 'charged'
+      ? ({
+          ref: a.providerRef,
+          processor: a.kind === 'card' ? deps.provider.kind : a.kind === 'bank' ? `bank-${deps.bank?.kind}` : 'check',
+          ...(a.providerInfo ?? {}),
+        } as Paid & { processor: string })
+      : await pay(deps, a, true);
   return confirmOrRefund(deps, a, paid);
 }
 
@@ -70,21 +110,43 @@ export async function resumeAttempt(deps: PaymentDeps, a: Attempt): Promise<{ bo
  * unknown: the charge may have gone through) and answers 503.
  * `replay`: recovery asking again under the same key (the provider answers its first answer).
  */
-export async function pay(deps: PaymentDeps, a: Attempt, replay: boolean): Promise<Paid & { charge?: Charge; processor: string }> {
+export async function pay(
+  deps: PaymentDeps,
+  a: Attempt,
+  replay: boolean,
+): Promise<Paid & { charge?: Charge; processor: string }> {
   if (a.kind === 'none') return { ref: null, processor: 'check' };
   if (a.kind === 'card') {
     let charge: Charge;
     try {
       const req = a.request as { customer?: string | null };
-      charge = await deps.provider.charge({ token: a.token!, amountCents: a.amountCents, currency: a.currency, idempotencyKey: a.providerKey, description: `Order ${a.orderId}`, customer: req.customer ?? undefined });
+      charge = await deps.provider.charge({
+        token: a.token!,
+        amountCents: a.amountCents,
+        currency: a.currency,
+        idempotencyKey: a.providerKey,
+        description: `Order ${a.orderId}`,
+        customer: req.customer ?? undefined,
+      });
     } catch (e) {
       if ((e instanceof PaymentError && !e.outcomeUnknown) || (e instanceof AppError && e.status < 500)) {
-        await releaseAttempt(deps.db, a.id, `${e instanceof PaymentError ? e.code : (e as AppError).code}: ${e.message}`);
+        await releaseAttempt(
+          deps.db,
+          a.id,
+          `${e instanceof PaymentError ? e.code : (e as AppError).code}: ${e.message}`,
+        );
         if (e instanceof PaymentError) throw fail(402, e.code, e.message, { card: e.message });
         throw e;
       }
-      deps.logger?.error({ err: e, attemptId: a.id, orderId: a.orderId, replay }, 'card charge outcome unknown: left to payment recovery');
-      throw fail(503, 'payment_pending', 'We could not confirm your payment yet. Check your orders in a few minutes before trying again.');
+      deps.logger?.error(
+        { err: e, attemptId: a.id, orderId: a.orderId, replay },
+        'card charge outcome unknown: left to payment recovery',
+      );
+      throw fail(
+        503,
+        'payment_pending',
+        'We could not confirm your payment yet. Check your orders in a few minutes before trying again.',
+      );
     }
     await markCharged(deps.db, a.id, charge.ref, { brand: charge.brand, last4: charge.last4 });
     return { ref: charge.ref, brand: charge.brand, last4: charge.last4, charge, processor: deps.provider.kind };
@@ -96,17 +158,37 @@ export async function pay(deps: PaymentDeps, a: Attempt, replay: boolean): Promi
     throw fail(422, 'payment_unavailable', 'Bank payments are not available in this shop.');
   }
   try {
-    const debit = await deps.bank.debit({ ref: a.token!, amountCents: a.amountCents, currency: a.currency, idempotencyKey: a.providerKey, description: `Order ${a.orderId}`, holderName: m.holderName ?? undefined });
+    const debit = await deps.bank.debit({
+      ref: a.token!,
+      amountCents: a.amountCents,
+      currency: a.currency,
+      idempotencyKey: a.providerKey,
+      description: `Order ${a.orderId}`,
+      holderName: m.holderName ?? undefined,
+    });
     await markCharged(deps.db, a.id, debit.ref, { status: debit.status });
-    return { ref: debit.ref, bankName: m.brand, last4: m.last4, bankStatus: debit.status, processor: `bank-${m.provider}` };
+    return {
+      ref: debit.ref,
+      bankName: m.brand,
+      last4: m.last4,
+      bankStatus: debit.status,
+      processor: `bank-${m.provider}`,
+    };
   } catch (e) {
     if (e instanceof BankLinkError || (e instanceof AppError && e.status < 500)) {
       await releaseAttempt(deps.db, a.id, e.message);
       if (e instanceof BankLinkError) throw new AppError(402, e.code, e.message, { bank: e.message });
       throw e;
     }
-    deps.logger?.error({ err: e, attemptId: a.id, orderId: a.orderId, replay }, 'bank debit outcome unknown: left to payment recovery');
-    throw fail(503, 'payment_pending', 'We could not confirm your payment yet. Check your orders in a few minutes before trying again.');
+    deps.logger?.error(
+      { err: e, attemptId: a.id, orderId: a.orderId, replay },
+      'bank debit outcome unknown: left to payment recovery',
+    );
+    throw fail(
+      503,
+      'payment_pending',
+      'We could not confirm your payment yet. Check your orders in a few minutes before trying again.',
+    );
   }
 }
 
@@ -125,8 +207,15 @@ export async function confirmOrRefund(deps: PaymentDeps, a: Attempt, paid: Paid 
       deps.logger?.error({ err, attemptId: a.id }, 'refund could not be queued: left to payment recovery');
       return false;
     });
-    deps.logger?.warn({ err: e, attemptId: a.id, orderId: a.orderId, queued }, 'order not confirmed after payment: refund queued');
+    deps.logger?.warn(
+      { err: e, attemptId: a.id, orderId: a.orderId, queued },
+      'order not confirmed after payment: refund queued',
+    );
     if (e instanceof AppError && e.status < 500) throw e;
-    throw fail(409, 'payment_refunded', 'Your order could not be completed, and your payment is being refunded. Please try again.');
+    throw fail(
+      409,
+      'payment_refunded',
+      'Your order could not be completed, and your payment is being refunded. Please try again.',
+    );
   }
 }

@@ -2,7 +2,17 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  addresses, channelPaymentMethods, countries, orderLineItems, orders, organisations, products, regions, shipmentQuotes, taxRates, users,
+  addresses,
+  channelPaymentMethods,
+  countries,
+  orderLineItems,
+  orders,
+  organisations,
+  products,
+  regions,
+  shipmentQuotes,
+  taxRates,
+  users,
 } from '../../db/schema/index.ts';
 import { tracksStock } from '../../domain/channel-stock.ts';
 import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
@@ -11,11 +21,19 @@ export type AddressRow = typeof addresses.$inferSelect;
 
 /** A user's saved addresses, the most recently used (updated) first. */
 export function savedAddresses(db: DbOrTx, userId: number): Promise<AddressRow[]> {
-  return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.updatedAt), desc(addresses.id));
+  return db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.updatedAt), desc(addresses.id));
 }
 
 export async function ownAddress(db: DbOrTx, userId: number, id: number): Promise<AddressRow | undefined> {
-  const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .limit(1);
   return row;
 }
 
@@ -35,7 +53,13 @@ export async function countryRegions(db: DbOrTx, code: string): Promise<{ id: nu
 /** The buyer's organisation's tax exemption on file, if any. */
 export async function organisationOf(db: DbOrTx, userId: number) {
   const [row] = await db
-    .select({ id: organisations.id, name: organisations.name, taxExemptId: organisations.taxExemptId, bizType: organisations.bizType, taxExemptAllowed: users.taxExemptAllowed })
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      taxExemptId: organisations.taxExemptId,
+      bizType: organisations.bizType,
+      taxExemptAllowed: users.taxExemptAllowed,
+    })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .where(eq(users.id, userId))
@@ -44,17 +68,35 @@ export async function organisationOf(db: DbOrTx, userId: number) {
 }
 
 export type ShipLine = {
-  lineId: number; productId: number; title: string; quantity: number; lineType: number;
-  isPhysical: boolean; needsStock: boolean; weightKg: number; lengthCm: number; widthCm: number; heightCm: number;
+  lineId: number;
+  productId: number;
+  title: string;
+  quantity: number;
+  lineType: number;
+  isPhysical: boolean;
+  needsStock: boolean;
+  weightKg: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
 };
 
 /** The order's product lines with what shipping needs of each product. */
 export async function shipLines(db: DbOrTx, orderId: number): Promise<ShipLine[]> {
   const rows = await db
     .select({
-      lineId: orderLineItems.id, productId: products.id, title: orderLineItems.title, quantity: orderLineItems.quantity, lineType: orderLineItems.lineType,
-      isPhysical: products.isPhysical, isNonStock: products.isNonStock, inventoryType: products.inventoryType,
-      weight: products.weight, length: products.length, width: products.width, height: products.height,
+      lineId: orderLineItems.id,
+      productId: products.id,
+      title: orderLineItems.title,
+      quantity: orderLineItems.quantity,
+      lineType: orderLineItems.lineType,
+      isPhysical: products.isPhysical,
+      isNonStock: products.isNonStock,
+      inventoryType: products.inventoryType,
+      weight: products.weight,
+      length: products.length,
+      width: products.width,
+      height: products.height,
     })
     .from(orderLineItems)
     .innerJoin(products, eq(products.id, orderLineItems.productId))
@@ -62,9 +104,17 @@ export async function shipLines(db: DbOrTx, orderId: number): Promise<ShipLine[]
     .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
   const n = (v: string | null) => (v == null ? 0 : Number(v));
   return rows.map((r) => ({
-    lineId: r.lineId, productId: r.productId, title: r.title, quantity: r.quantity, lineType: r.lineType,
-    isPhysical: r.isPhysical, needsStock: tracksStock(r),
-    weightKg: n(r.weight), lengthCm: n(r.length), widthCm: n(r.width), heightCm: n(r.height),
+    lineId: r.lineId,
+    productId: r.productId,
+    title: r.title,
+    quantity: r.quantity,
+    lineType: r.lineType,
+    isPhysical: r.isPhysical,
+    needsStock: tracksStock(r),
+    weightKg: n(r.weight),
+    lengthCm: n(r.length),
+    widthCm: n(r.width),
+    heightCm: n(r.height),
   }));
 }
 
@@ -72,11 +122,19 @@ export type QuoteRow = typeof shipmentQuotes.$inferSelect;
 
 /** Quotes issued for the order since `since` (older ones have expired). */
 export function liveQuotes(db: DbOrTx, orderId: number, since: Date): Promise<QuoteRow[]> {
-  return db.select().from(shipmentQuotes).where(and(eq(shipmentQuotes.orderId, orderId), gt(shipmentQuotes.createdAt, since))).orderBy(asc(shipmentQuotes.id));
+  return db
+    .select()
+    .from(shipmentQuotes)
+    .where(and(eq(shipmentQuotes.orderId, orderId), gt(shipmentQuotes.createdAt, since)))
+    .orderBy(asc(shipmentQuotes.id));
 }
 
 export function taxRatesFor(db: DbOrTx, country: string) {
-  return db.select({ name: taxRates.name, rate: taxRates.rate, regionCode: taxRates.regionCode }).from(taxRates).where(eq(taxRates.countryCode, country)).orderBy(asc(taxRates.sort), asc(taxRates.id));
+  return db
+    .select({ name: taxRates.name, rate: taxRates.rate, regionCode: taxRates.regionCode })
+    .from(taxRates)
+    .where(eq(taxRates.countryCode, country))
+    .orderBy(asc(taxRates.sort), asc(taxRates.id));
 }
 
 /** The methods a channel enables for checkout's payment tab: card (payment type 1) and check (2). See offeredPaymentMethods. */
@@ -84,7 +142,13 @@ export function paymentMethodsOf(db: DbOrTx, channelId: number) {
   return db
     .select({ method: channelPaymentMethods.method, label: channelPaymentMethods.label })
     .from(channelPaymentMethods)
-    .where(and(eq(channelPaymentMethods.channelId, channelId), eq(channelPaymentMethods.enabled, true), inArray(channelPaymentMethods.method, ['card', 'check'])))
+    .where(
+      and(
+        eq(channelPaymentMethods.channelId, channelId),
+        eq(channelPaymentMethods.enabled, true),
+        inArray(channelPaymentMethods.method, ['card', 'check']),
+      ),
+    )
     .orderBy(asc(channelPaymentMethods.sort));
 }
 

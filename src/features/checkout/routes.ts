@@ -29,7 +29,14 @@ import { checkAddress, checkCountry, createCheckoutAccount, saveCustomerInfo } f
 import { startSession } from '../auth/routes.ts';
 import { placeOrder } from './place-order.ts';
 import { offeredPaymentMethods, savedAddresses } from './queries.ts';
-import { IdempotencyKey, InputError, parseCustomerInfo, PlaceOrder, ShippingQuery, ShippingSelection } from './schemas.ts';
+import {
+  IdempotencyKey,
+  InputError,
+  parseCustomerInfo,
+  PlaceOrder,
+  ShippingQuery,
+  ShippingSelection,
+} from './schemas.ts';
 import { quoteShipping, selectShipping } from './shipping.ts';
 import { sendConfirmation } from '../orders/mail.ts';
 import { z } from 'zod';
@@ -48,7 +55,14 @@ import { finishGuestOrder, isGuestSession } from '../guest/session.ts';
 /** The visitor's channel, by the one missing-channel policy (src/http/context.ts requireChannel). */
 const channelOf = requireChannel;
 
-const PlacesQuery = z.object({ q: z.string().trim().min(3, 'Type at least 3 characters.').max(200), country: z.string().trim().regex(/^[A-Za-z]{2}$/).optional() });
+const PlacesQuery = z.object({
+  q: z.string().trim().min(3, 'Type at least 3 characters.').max(200),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/)
+    .optional(),
+});
 
 /** Tries one email may make at checkout's new-account step in 15 minutes. */
 export const CHECKOUT_ACCOUNT_TRIES_PER_EMAIL = 5;
@@ -81,8 +95,19 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
    * (5 in 15 minutes), counted in PostgreSQL, so checkout reveals no more accounts than that.
    */
   const accountLimits = [
-    pgRateLimit(s.database.pool, 'checkoutaccount:ip', { windowMs: 60 * 60_000, limit: s.config.payments?.checkoutAccountsPerHour ?? 20, key: (req) => `ip:${ipKeyGenerator(req.ip ?? '')}` }),
-    pgRateLimit(s.database.pool, 'checkoutaccount:email', { windowMs: 15 * 60_000, limit: CHECKOUT_ACCOUNT_TRIES_PER_EMAIL, key: (req) => String(req.body?.email ?? '').trim().toLowerCase() || `ip:${ipKeyGenerator(req.ip ?? '')}` }),
+    pgRateLimit(s.database.pool, 'checkoutaccount:ip', {
+      windowMs: 60 * 60_000,
+      limit: s.config.payments?.checkoutAccountsPerHour ?? 20,
+      key: (req) => `ip:${ipKeyGenerator(req.ip ?? '')}`,
+    }),
+    pgRateLimit(s.database.pool, 'checkoutaccount:email', {
+      windowMs: 15 * 60_000,
+      limit: CHECKOUT_ACCOUNT_TRIES_PER_EMAIL,
+      key: (req) =>
+        String(req.body?.email ?? '')
+          .trim()
+          .toLowerCase() || `ip:${ipKeyGenerator(req.ip ?? '')}`,
+    }),
   ];
   const newAccountLimit = (req: Request, res: Response, next: NextFunction) => {
     if (req.user) return next();
@@ -104,9 +129,13 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     let fresh = false;
     const guest = guestCustomerInfo(req, info); // A guest's choices checked, before anything is written
     if (!info.returning) {
-      if (req.user) throw invalid('You are signed in: choose one of your addresses or add a new one.', { returning: 'You are signed in.' });
+      if (req.user)
+        throw invalid('You are signed in: choose one of your addresses or add a new one.', {
+          returning: 'You are signed in.',
+        });
       const cartOrderId = req.session?.cartOrderId;
-      if (!cartOrderId || (await findCartId(s.db, { cartOrderId })) === null) throw new AppError(404, 'no_cart', 'Your cart is empty.');
+      if (!cartOrderId || (await findCartId(s.db, { cartOrderId })) === null)
+        throw new AppError(404, 'no_cart', 'Your cart is empty.');
       await checkAddress(s.db, info.address, 'shipping-');
       checkCountry(channel, await s.channels.all(), info.address.country);
       if (guest) {
@@ -117,7 +146,9 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
         const userId = await createCheckoutAccount(s.auth, info, req.locale);
         await startSession(req, s, userId);
         const base = publicBase(s.config);
-        await s.auth.requestPasswordReset(info.email, `${base}/${req.locale}/password/reset`).catch((err) => req.log?.warn({ err }, 'welcome mail failed'));
+        await s.auth
+          .requestPasswordReset(info.email, `${base}/${req.locale}/password/reset`)
+          .catch((err) => req.log?.warn({ err }, 'welcome mail failed'));
       }
       fresh = true;
     }
@@ -132,7 +163,18 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
       ship_to: result.shipToId,
       bill_to: result.billToId,
       tax_exempt_id: result.taxExemptId,
-      addresses: addresses.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, address1: a.address1, address2: a.address2, city: a.city, region: a.regionCode, postalcode: a.postalCode, country: a.countryCode, phone: a.phone })),
+      addresses: addresses.map((a) => ({
+        id: a.id,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        address1: a.address1,
+        address2: a.address2,
+        city: a.city,
+        region: a.regionCode,
+        postalcode: a.postalCode,
+        country: a.countryCode,
+        phone: a.phone,
+      })),
       // A new account means a new session: the page's tokens change with it.
       ...(fresh ? { csrf_token: req.csrfToken(), api_token: pageApiToken(s.config.sessionSecret, req) } : {}),
     });
@@ -146,18 +188,40 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const currencyRates = Object.fromEntries(channels.map((c) => [c.currency, c.midMarketRate]));
     // Product names in the visitor's language, as the summary beside them shows them.
     const names = await s.catalogText.forLocale(req.locale);
-    res.json(await quoteShipping(s.db, rates, { userId, orderId, addressId, channel: channelOf(res), currencyRates, titleOf: (l) => names.product(l.productId, l.title) }));
+    res.json(
+      await quoteShipping(s.db, rates, {
+        userId,
+        orderId,
+        addressId,
+        channel: channelOf(res),
+        currencyRates,
+        titleOf: (l) => names.product(l.productId, l.title),
+      }),
+    );
   });
 
   /** POST /{locale}/order/shipping-method */
   r.post('/order/shipping-method', async (req, res) => {
     const body = parseInput(ShippingSelection, req.body);
     const { userId, orderId } = await cartOf(req);
-    if (body.order_id !== orderId) throw invalid('That is not your open order.', { order_id: 'That is not your open order.' });
-    const result = await selectShipping(s.db, { userId, orderId, quoteIds: body.selected_methods, preferredName: body.preferredName, channelId: channelOf(res).id });
+    if (body.order_id !== orderId)
+      throw invalid('That is not your open order.', { order_id: 'That is not your open order.' });
+    const result = await selectShipping(s.db, {
+      userId,
+      orderId,
+      quoteIds: body.selected_methods,
+      preferredName: body.preferredName,
+      channelId: channelOf(res).id,
+    });
     const cart = await getCart(s.db, { userId }, channelOf(res));
     // promotions: each by name with what it took off (a free-shipping one's share of shipping included), for a named discount row.
-    res.json({ order_id: orderId, selected_methods: result.quoteIds, selections: result.selections, totals: cart ? totalsJson(cart.totals) : null, promotions: (cart?.promotions ?? []).map((p) => ({ name: p.name, amount: fromCents(p.valueCents) })) });
+    res.json({
+      order_id: orderId,
+      selected_methods: result.quoteIds,
+      selections: result.selections,
+      totals: cart ? totalsJson(cart.totals) : null,
+      promotions: (cart?.promotions ?? []).map((p) => ({ name: p.name, amount: fromCents(p.valueCents) })),
+    });
   });
 
   /** GET /{locale}/order/payment-methods */
@@ -172,7 +236,17 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
         payment_type: m.method === 'card' ? PAYMENT_TYPES.CARD : PAYMENT_TYPES.CHECK,
         ...(m.method === 'card' ? { provider: deps.payments.kind, tokenize_url: deps.payments.tokenizeUrl } : {}),
       })),
-      ...(invoice ? [{ method: 'invoice', label: invoiceMethod(invoice, req.t).label, payment_type: PAYMENT_TYPES.INVOICE, net_days: invoice.netDays, available: fromCents(invoice.availableCents) }] : []),
+      ...(invoice
+        ? [
+            {
+              method: 'invoice',
+              label: invoiceMethod(invoice, req.t).label,
+              payment_type: PAYMENT_TYPES.INVOICE,
+              net_days: invoice.netDays,
+              available: fromCents(invoice.availableCents),
+            },
+          ]
+        : []),
     ]);
   });
 
@@ -186,18 +260,41 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
     const base = publicBase(s.config);
     let result;
     try {
-      result = await placeOrder(s.db, deps.payments, { userId: req.user.id, channel: channelOf(res), key, input, locale: req.locale, bank: bankLinkProviderOf(s), epp, eppAdmin: can(req.user, 'epp.admin'), logger: req.log, leaseMs: s.config.payments?.attemptLeaseMs });
+      result = await placeOrder(s.db, deps.payments, {
+        userId: req.user.id,
+        channel: channelOf(res),
+        key,
+        input,
+        locale: req.locale,
+        bank: bankLinkProviderOf(s),
+        epp,
+        eppAdmin: can(req.user, 'epp.admin'),
+        logger: req.log,
+        leaseMs: s.config.payments?.attemptLeaseMs,
+      });
     } catch (e) {
       // Spending limits: over the member's limit, the cart is sent for approval (202), nothing placed.
       if (!(e instanceof NeedsApproval)) throw e;
-      const { approvalId } = await requestApproval(s, { userId: req.user.id, need: e, input, locale: req.locale, channelId: channelOf(res).id, currency: channelOf(res).currency, base });
-      return void res.status(202).json({ status: 'pending_approval', approval_id: approvalId, message: req.t('approvals.sent') });
+      const { approvalId } = await requestApproval(s, {
+        userId: req.user.id,
+        need: e,
+        input,
+        locale: req.locale,
+        channelId: channelOf(res).id,
+        currency: channelOf(res).currency,
+        base,
+      });
+      return void res
+        .status(202)
+        .json({ status: 'pending_approval', approval_id: approvalId, message: req.t('approvals.sent') });
     }
     if (!result.replayed && isGuestSession(req)) {
       // The mail offers an account; the session keeps only this order's confirmation.
       result = { ...result, body: { ...result.body, redirect: await finishGuestOrder(req, s, result.body.order_id) } };
     } else if (!result.replayed) {
-      await sendConfirmation(s, result.body.order_id, req.locale, base).catch((err) => req.log?.error({ err }, 'order confirmation mail failed'));
+      await sendConfirmation(s, result.body.order_id, req.locale, base).catch((err) =>
+        req.log?.error({ err }, 'order confirmation mail failed'),
+      );
     }
     res.status(result.status).set('Idempotent-Replayed', String(result.replayed)).json(result.body);
   });
@@ -226,7 +323,14 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
  */
 export function paymentProviderRoutes(s: Services, deps: CheckoutDeps): Router {
   const r = Router();
-  r.post('/tokens', pgRateLimit(s.database.pool, 'cardtokens', { windowMs: 10 * 60_000, limit: s.config.payments?.cardTokensPer10Min ?? 30, key: byUserOrIp }));
+  r.post(
+    '/tokens',
+    pgRateLimit(s.database.pool, 'cardtokens', {
+      windowMs: 10 * 60_000,
+      limit: s.config.payments?.cardTokensPer10Min ?? 30,
+      key: byUserOrIp,
+    }),
+  );
   r.use(deps.payments.router());
   return r;
 }
@@ -254,5 +358,11 @@ export function checkoutPage(s: Services, deps: CheckoutDeps) {
 
 export function totalsJson(t: { subtotal: number; shipping: number; tax: number; discount: number; total: number }) {
   const m = fromCents;
-  return { subtotal: m(t.subtotal), shipping: m(t.shipping), tax: m(t.tax), discount: m(t.discount), total: m(t.total) };
+  return {
+    subtotal: m(t.subtotal),
+    shipping: m(t.shipping),
+    tax: m(t.tax),
+    discount: m(t.discount),
+    total: m(t.total),
+  };
 }

@@ -13,7 +13,12 @@ import { fromCents, toCents } from '../../domain/money.ts';
 import type { RateProvider } from '../../providers/shipping/types.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
 import { applyTax } from './tax.ts';
-import { channelWarehouseList, inventoryRows, type ChannelWarehouse, type InventoryRow } from '../../db/queries/channel-stock.ts';
+import {
+  channelWarehouseList,
+  inventoryRows,
+  type ChannelWarehouse,
+  type InventoryRow,
+} from '../../db/queries/channel-stock.ts';
 import { freeStockMap } from '../../domain/channel-stock.ts';
 import { toChannel } from '../shipping/service.ts';
 import { quoteMethodName, shipmentSelection, type ShipmentSelection } from '../../domain/shipping.ts';
@@ -28,38 +33,81 @@ export type WarehouseQuotes = {
   items: { lineId: number; title: string; quantity: number }[];
   rates: {
     /** Spec §3 Shipment quote `method`: as a person reads it (carrier and service). */
-    quote_id: number; method: string; carrier: string; description: string; service_type: string; shipment_method: string;
-    total: { value: string; currency: string }; shipment_date: string | null; delivery_date: string | null;
-    min_days: number | null; max_days: number | null; residential: boolean; tax_duty_fees: { value: string; currency: string };
+    quote_id: number;
+    method: string;
+    carrier: string;
+    description: string;
+    service_type: string;
+    shipment_method: string;
+    total: { value: string; currency: string };
+    shipment_date: string | null;
+    delivery_date: string | null;
+    min_days: number | null;
+    max_days: number | null;
+    residential: boolean;
+    tax_duty_fees: { value: string; currency: string };
   }[];
 };
 
-export type ShippingAnswer = { shippingRequired: boolean; warehouses: WarehouseQuotes[]; short?: { title: string; missing: number }[] };
+export type ShippingAnswer = {
+  shippingRequired: boolean;
+  warehouses: WarehouseQuotes[];
+  short?: { title: string; missing: number }[];
+};
 
 /**
  * The allocation of an order's lines over the channel's warehouses (src/domain/channel-stock.ts),
  * with current free stock. Quoting and placing the order both plan here; placing passes `lock`
  * to hold the inventory rows it then reserves.
  */
-export async function planShipment(db: DbOrTx, channelId: number, lines: ShipLine[], opts: { lock?: boolean } = {}): Promise<{ plan: Allocation; houses: ChannelWarehouse[]; rows: InventoryRow[] }> {
+export async function planShipment(
+  db: DbOrTx,
+  channelId: number,
+  lines: ShipLine[],
+  opts: { lock?: boolean } = {},
+): Promise<{ plan: Allocation; houses: ChannelWarehouse[]; rows: InventoryRow[] }> {
   const houses = await channelWarehouseList(db, channelId);
   const physical = lines.filter((l) => l.isPhysical);
   const stocked = [...new Set(physical.filter((l) => l.needsStock).map((l) => l.productId))];
-  const rows = await inventoryRows(db, houses.map((w) => w.id), stocked, opts);
-  const plan = shippability(physical.map((l) => ({ lineId: l.lineId, productId: l.productId, quantity: l.quantity, needsStock: l.needsStock })), houses.map((w) => w.id), freeStockMap(rows)).allocation;
+  const rows = await inventoryRows(
+    db,
+    houses.map((w) => w.id),
+    stocked,
+    opts,
+  );
+  const plan = shippability(
+    physical.map((l) => ({ lineId: l.lineId, productId: l.productId, quantity: l.quantity, needsStock: l.needsStock })),
+    houses.map((w) => w.id),
+    freeStockMap(rows),
+  ).allocation;
   return { plan, houses, rows };
 }
 
 export async function quoteShipping(
   db: Db,
   provider: RateProvider,
-  args: { userId: number; orderId: number; addressId: number; channel: ChannelInfo; currencyRates: Record<string, string>; now?: Date; titleOf?: (l: ShipLine) => string },
+  args: {
+    userId: number;
+    orderId: number;
+    addressId: number;
+    channel: ChannelInfo;
+    currencyRates: Record<string, string>;
+    now?: Date;
+    titleOf?: (l: ShipLine) => string;
+  },
 ): Promise<ShippingAnswer> {
   const titleOf = args.titleOf ?? ((l: ShipLine) => l.title);
   const now = args.now ?? new Date();
-  const [order] = await db.select({ userId: orders.userId, status: orders.status, shipTo: orders.shipToAddressId }).from(orders).where(eq(orders.id, args.orderId)).limit(1);
+  const [order] = await db
+    .select({ userId: orders.userId, status: orders.status, shipTo: orders.shipToAddressId })
+    .from(orders)
+    .where(eq(orders.id, args.orderId))
+    .limit(1);
   if (!order || order.userId !== args.userId || order.status !== 'cart') throw notFound('Your cart was not found.');
-  if (order.shipTo !== args.addressId) throw invalid('Save this address as the shipping address first.', { addressId: 'Save this address as the shipping address first.' });
+  if (order.shipTo !== args.addressId)
+    throw invalid('Save this address as the shipping address first.', {
+      addressId: 'Save this address as the shipping address first.',
+    });
   const address = await addressById(db, args.addressId);
   if (!address) throw notFound('That address does not exist.');
 
@@ -68,35 +116,85 @@ export async function quoteShipping(
   if (!physical.length) return { shippingRequired: false, warehouses: [] };
   const { plan, houses } = await planShipment(db, args.channel.id, lines);
   if (plan.short.length) {
-    return { shippingRequired: true, warehouses: [], short: plan.short.map((s) => { const l = lines.find((x) => x.lineId === s.lineId); return { title: l ? titleOf(l) : '', missing: s.missing }; }) };
+    return {
+      shippingRequired: true,
+      warehouses: [],
+      short: plan.short.map((s) => {
+        const l = lines.find((x) => x.lineId === s.lineId);
+        return { title: l ? titleOf(l) : '', missing: s.missing };
+      }),
+    };
   }
   const destination = { country: address.countryCode, postalCode: address.postalCode, residential: !address.company };
   const byLine = new Map(lines.map((l) => [l.lineId, l]));
 
-  const quoted = await Promise.all(plan.warehouses.map(async (w) => {
-    const house = houses.find((h) => h.id === w.warehouseId)!;
-    const parcels = w.items.map((i) => {
-      const l = byLine.get(i.lineId)!;
-      return { weightKg: l.weightKg, lengthCm: l.lengthCm, widthCm: l.widthCm, heightCm: l.heightCm, quantity: i.quantity };
-    });
-    const origin = { id: house.id, code: house.code, countryCode: house.countryCode, postalCode: house.postalCode, regionCode: house.regionCode, timeZone: house.timeZone };
-    const rates = await provider.quote({ warehouse: origin, destination, parcels, now });
-    return { house, items: w.items, rates: rates.map((q) => ({ ...q, total: toChannel(q.total, args.channel, args.currencyRates), tax_duty_fees: toChannel(q.tax_duty_fees, args.channel, args.currencyRates) })) };
-  }));
+  const quoted = await Promise.all(
+    plan.warehouses.map(async (w) => {
+      const house = houses.find((h) => h.id === w.warehouseId)!;
+      const parcels = w.items.map((i) => {
+        const l = byLine.get(i.lineId)!;
+        return {
+          weightKg: l.weightKg,
+          lengthCm: l.lengthCm,
+          widthCm: l.widthCm,
+          heightCm: l.heightCm,
+          quantity: i.quantity,
+        };
+      });
+      const origin = {
+        id: house.id,
+        code: house.code,
+        countryCode: house.countryCode,
+        postalCode: house.postalCode,
+        regionCode: house.regionCode,
+        timeZone: house.timeZone,
+      };
+      const rates = await provider.quote({ warehouse: origin, destination, parcels, now });
+      return {
+        house,
+        items: w.items,
+        rates: rates.map((q) => ({
+          ...q,
+          total: toChannel(q.total, args.channel, args.currencyRates),
+          tax_duty_fees: toChannel(q.tax_duty_fees, args.channel, args.currencyRates),
+        })),
+      };
+    }),
+  );
 
   return db.transaction(async (tx) => {
     // Re-quoting supersedes every quote issued before (and the selection made from them).
     await tx.delete(shipmentQuotes).where(eq(shipmentQuotes.orderId, args.orderId));
-    await tx.update(orders).set({ shipping: '0', shipmentQuoteId: null, shipmentMethod: null, shipFromWarehouseId: null }).where(eq(orders.id, args.orderId));
+    await tx
+      .update(orders)
+      .set({ shipping: '0', shipmentQuoteId: null, shipmentMethod: null, shipFromWarehouseId: null })
+      .where(eq(orders.id, args.orderId));
     await applyTax(tx, args.orderId, now);
     const out: WarehouseQuotes[] = [];
     for (const q of quoted) {
       const rows = q.rates.length
-        ? await tx.insert(shipmentQuotes).values(q.rates.map((r) => ({
-            orderId: args.orderId, warehouseId: q.house.id, addressId: args.addressId, carrier: r.carrier, serviceType: r.service_type,
-            description: r.description, shipmentMethod: r.shipment_method, total: r.total.value, shipmentDate: r.shipment_date, deliveryDate: r.delivery_date,
-            minDays: r.min_days, maxDays: r.max_days, residential: r.residential, taxDutyFees: r.tax_duty_fees.value, createdAt: now,
-          }))).returning({ id: shipmentQuotes.id })
+        ? await tx
+            .insert(shipmentQuotes)
+            .values(
+              q.rates.map((r) => ({
+                orderId: args.orderId,
+                warehouseId: q.house.id,
+                addressId: args.addressId,
+                carrier: r.carrier,
+                serviceType: r.service_type,
+                description: r.description,
+                shipmentMethod: r.shipment_method,
+                total: r.total.value,
+                shipmentDate: r.shipment_date,
+                deliveryDate: r.delivery_date,
+                minDays: r.min_days,
+                maxDays: r.max_days,
+                residential: r.residential,
+                taxDutyFees: r.tax_duty_fees.value,
+                createdAt: now,
+              })),
+            )
+            .returning({ id: shipmentQuotes.id })
         : [];
       out.push({
         warehouseId: q.house.id,
@@ -104,9 +202,19 @@ export async function quoteShipping(
         city: q.house.city,
         items: q.items.map((i) => ({ lineId: i.lineId, title: titleOf(byLine.get(i.lineId)!), quantity: i.quantity })),
         rates: q.rates.map((r, k) => ({
-          quote_id: rows[k].id, method: quoteMethodName(r), carrier: r.carrier, description: r.description, service_type: r.service_type, shipment_method: r.shipment_method,
-          total: r.total, shipment_date: r.shipment_date, delivery_date: r.delivery_date, min_days: r.min_days, max_days: r.max_days,
-          residential: r.residential, tax_duty_fees: r.tax_duty_fees,
+          quote_id: rows[k].id,
+          method: quoteMethodName(r),
+          carrier: r.carrier,
+          description: r.description,
+          service_type: r.service_type,
+          shipment_method: r.shipment_method,
+          total: r.total,
+          shipment_date: r.shipment_date,
+          delivery_date: r.delivery_date,
+          min_days: r.min_days,
+          max_days: r.max_days,
+          residential: r.residential,
+          tax_duty_fees: r.tax_duty_fees,
         })),
       });
     }
@@ -121,37 +229,59 @@ export function selectShipping(
 ): Promise<{ shippingCents: number; quoteIds: number[]; selections: ShipmentSelection[] }> {
   const now = args.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [order] = await tx.select({ userId: orders.userId, status: orders.status }).from(orders).where(eq(orders.id, args.orderId)).for('update');
+    const [order] = await tx
+      .select({ userId: orders.userId, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, args.orderId))
+      .for('update');
     if (!order || order.userId !== args.userId || order.status !== 'cart') throw notFound('Your cart was not found.');
     const live = await liveQuotes(tx, args.orderId, quoteCutoff(now));
     const ids = [...new Set(args.quoteIds)];
     const chosen = ids.map((id) => live.find((q) => q.id === id));
     if (!ids.length || chosen.some((q) => !q)) {
-      throw invalid('That shipping method is no longer available. Please choose again.', { selected_methods: 'That shipping method is no longer available. Please choose again.' }, 'quote_invalid');
+      throw invalid(
+        'That shipping method is no longer available. Please choose again.',
+        { selected_methods: 'That shipping method is no longer available. Please choose again.' },
+        'quote_invalid',
+      );
     }
     const picked = chosen as NonNullable<(typeof chosen)[number]>[];
     const warehouses = [...new Set(live.map((q) => q.warehouseId))];
     const covered = new Set(picked.map((q) => q.warehouseId));
     if (covered.size !== picked.length || warehouses.some((w) => !covered.has(w))) {
-      throw invalid('Choose one shipping method for each warehouse.', { selected_methods: 'Choose one shipping method for each warehouse.' }, 'quote_invalid');
+      throw invalid(
+        'Choose one shipping method for each warehouse.',
+        { selected_methods: 'Choose one shipping method for each warehouse.' },
+        'quote_invalid',
+      );
     }
     await tx.update(shipmentQuotes).set({ selected: false }).where(eq(shipmentQuotes.orderId, args.orderId));
-    await tx.update(shipmentQuotes).set({ selected: true }).where(and(eq(shipmentQuotes.orderId, args.orderId), inArray(shipmentQuotes.id, ids)));
+    await tx
+      .update(shipmentQuotes)
+      .set({ selected: true })
+      .where(and(eq(shipmentQuotes.orderId, args.orderId), inArray(shipmentQuotes.id, ids)));
     const shippingCents = picked.reduce((s, q) => s + toCents(q.total), 0);
-    await tx.update(orders).set({
-      shipping: fromCents(shippingCents),
-      shipmentQuoteId: picked[0].id,
-      shipmentMethod: picked.map((q) => q.shipmentMethod).join(', '),
-      shipFromWarehouseId: picked[0].warehouseId,
-      ...(args.preferredName ? { attention: args.preferredName } : {}),
-    }).where(eq(orders.id, args.orderId));
+    await tx
+      .update(orders)
+      .set({
+        shipping: fromCents(shippingCents),
+        shipmentQuoteId: picked[0].id,
+        shipmentMethod: picked.map((q) => q.shipmentMethod).join(', '),
+        shipFromWarehouseId: picked[0].warehouseId,
+        ...(args.preferredName ? { attention: args.preferredName } : {}),
+      })
+      .where(eq(orders.id, args.orderId));
     await applyTax(tx, args.orderId, now);
     // Spec §3 selection state: each warehouse's chosen quote with the lines it ships (as quoted).
-    const plan = args.channelId ? (await planShipment(tx, args.channelId, await shipLines(tx, args.orderId))).plan : null;
-    const selections = picked.map((q) => shipmentSelection(
-      { quote_id: q.id, warehouse_id: q.warehouseId, total: q.total, residential: q.residential },
-      plan?.warehouses.find((w) => w.warehouseId === q.warehouseId)?.items ?? [],
-    ));
+    const plan = args.channelId
+      ? (await planShipment(tx, args.channelId, await shipLines(tx, args.orderId))).plan
+      : null;
+    const selections = picked.map((q) =>
+      shipmentSelection(
+        { quote_id: q.id, warehouse_id: q.warehouseId, total: q.total, residential: q.residential },
+        plan?.warehouses.find((w) => w.warehouseId === q.warehouseId)?.items ?? [],
+      ),
+    );
     return { shippingCents, quoteIds: ids, selections };
   });
 }

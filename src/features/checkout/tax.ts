@@ -11,16 +11,34 @@ import { taxRatesFor } from './queries.ts';
 /** Sets orders.tax and tax_breakdown from the current lines and ship-to, then recomputes the totals. Returns the tax in cents. */
 export async function applyTax(tx: DbOrTx, orderId: number, now: Date = new Date()): Promise<number> {
   await recomputeTotals(tx, orderId, now);
-  const [o] = await tx.select({ taxExemptId: orders.taxExemptId, shipTo: orders.shipToAddressId }).from(orders).where(eq(orders.id, orderId));
+  const [o] = await tx
+    .select({ taxExemptId: orders.taxExemptId, shipTo: orders.shipToAddressId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   // Taxed: the goods after every discount (Σ product lines' total_discounted, as the ledger's goodsNet);
   // not subtotal − discount, which also holds a free-shipping promotion's shipping discount.
-  const [g] = await tx.select({ net: sql<string>`coalesce(sum(${orderLineItems.totalDiscounted}), 0)::text` }).from(orderLineItems)
+  const [g] = await tx
+    .select({ net: sql<string>`coalesce(sum(${orderLineItems.totalDiscounted}), 0)::text` })
+    .from(orderLineItems)
     .where(and(eq(orderLineItems.orderId, orderId), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])));
-  const [a] = o.shipTo ? await tx.select({ country: addresses.countryCode, region: addresses.regionCode }).from(addresses).where(eq(addresses.id, o.shipTo)) : [];
-  const rates = a ? ratesFor(await taxRatesFor(tx, a.country), a.region).map((r) => ({ name: r.name, rate: Number(r.rate) })) : [];
+  const [a] = o.shipTo
+    ? await tx
+        .select({ country: addresses.countryCode, region: addresses.regionCode })
+        .from(addresses)
+        .where(eq(addresses.id, o.shipTo))
+    : [];
+  const rates = a
+    ? ratesFor(await taxRatesFor(tx, a.country), a.region).map((r) => ({ name: r.name, rate: Number(r.rate) }))
+    : [];
   const lines = computeTax(Math.max(0, toCents(g.net)), rates, isTaxExempt(o.taxExemptId));
   const cents = lines.reduce((s, t) => s + t.amountCents, 0);
-  await tx.update(orders).set({ tax: fromCents(cents), taxBreakdown: lines.map((t) => ({ name: t.name, rate: t.rate, amount: fromCents(t.amountCents) })) }).where(eq(orders.id, orderId));
+  await tx
+    .update(orders)
+    .set({
+      tax: fromCents(cents),
+      taxBreakdown: lines.map((t) => ({ name: t.name, rate: t.rate, amount: fromCents(t.amountCents) })),
+    })
+    .where(eq(orders.id, orderId));
   await recomputeTotals(tx, orderId, now);
   return cents;
 }

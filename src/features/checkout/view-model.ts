@@ -11,7 +11,14 @@ import type { ChannelInfo } from '../channels/queries.ts';
 import { listCountries, listRegions } from '../channels/queries.ts';
 import type { CartState } from '../cart/service.ts';
 import { localizeCart } from '../cart/localize.ts';
-import { cartOrderRow, liveQuotes, offeredPaymentMethods, organisationOf, savedAddresses, type AddressRow } from './queries.ts';
+import {
+  cartOrderRow,
+  liveQuotes,
+  offeredPaymentMethods,
+  organisationOf,
+  savedAddresses,
+  type AddressRow,
+} from './queries.ts';
 import { pipelined } from '../../db/pipelined.ts';
 import { quoteCutoff } from './shipping.ts';
 import { LINE_TYPES } from '../../domain/constants.ts';
@@ -21,13 +28,28 @@ import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
 const m = fromCents;
 
 export const addressJson = (a: AddressRow) => ({
-  id: a.id, firstName: a.firstName, lastName: a.lastName, address1: a.address1, address2: a.address2, city: a.city,
-  region: a.regionCode, postalcode: a.postalCode, country: a.countryCode, phone: a.phone,
+  id: a.id,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  address1: a.address1,
+  address2: a.address2,
+  city: a.city,
+  region: a.regionCode,
+  postalcode: a.postalCode,
+  country: a.countryCode,
+  phone: a.phone,
 });
 
 export async function checkoutPageProps(
   s: Services,
-  ctx: { req: Request; res: Response; channel: ChannelInfo; cart: CartState; payments: PaymentProvider; guest?: boolean },
+  ctx: {
+    req: Request;
+    res: Response;
+    channel: ChannelInfo;
+    cart: CartState;
+    payments: PaymentProvider;
+    guest?: boolean;
+  },
 ): Promise<CheckoutProps> {
   const { req, channel } = ctx;
   // The summary's lines and the channel names in the visitor's language.
@@ -49,22 +71,36 @@ export async function checkoutPageProps(
     ] as const),
   );
   // Country and region names in the visitor's language.
-  const countries = sortCountries(localCountries(countryRows, req.locale)).filter((c) => channels(ctx.res).some((ch) => ch.countryIds.includes(c.id)));
+  const countries = sortCountries(localCountries(countryRows, req.locale)).filter((c) =>
+    channels(ctx.res).some((ch) => ch.countryIds.includes(c.id)),
+  );
   const defaultCountry = countries.find((c) => channel.countryIds.includes(c.id)) ?? countries[0];
-  const regionRows = defaultCountry ? (channelRegions[channel.countryIds.indexOf(defaultCountry.id)] ?? (await listRegions(s.db, defaultCountry.id))) : [];
+  const regionRows = defaultCountry
+    ? (channelRegions[channel.countryIds.indexOf(defaultCountry.id)] ?? (await listRegions(s.db, defaultCountry.id)))
+    : [];
   const regions = defaultCountry ? localRegions(defaultCountry.code, regionRows, req.locale) : [];
-  const labels = Object.fromEntries(Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)])) as Record<string, string>;
+  const labels = Object.fromEntries(
+    Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)]),
+  ) as Record<string, string>;
   // The summary's rows (domain/order-figures.ts).
-  for (const k of ['merchandise', 'orgDiscount', 'lineDiscount', 'beforeShippingAndTax'] as const) labels[`figures.${k}`] = req.t(`figures.${k}`);
+  for (const k of ['merchandise', 'orgDiscount', 'lineDiscount', 'beforeShippingAndTax'] as const)
+    labels[`figures.${k}`] = req.t(`figures.${k}`);
   // "Sent for approval" names the order and links to it in the account's orders.
   for (const k of ['number', 'link'] as const) labels[`approvals.sent.${k}`] = req.t(`approvals.sent.${k}`);
   labels['guest.checkout.note'] = req.t('guest.checkout.note');
   return {
     locale: req.locale,
     currency: cart.currency,
-    channel: { id: channel.id, code: channel.code, name: names.channel(channel.id, channel.name), taxExemptAvailable: channel.taxExemptAvailable },
+    channel: {
+      id: channel.id,
+      code: channel.code,
+      name: names.channel(channel.id, channel.name),
+      taxExemptAvailable: channel.taxExemptAvailable,
+    },
     channels: channels(ctx.res).map((c) => ({ id: c.id, code: c.code, name: names.channel(c.id, c.name) })),
-    user: req.user ? { id: req.user.id, email: req.user.email, firstName: req.user.firstName, lastName: req.user.lastName } : null,
+    user: req.user
+      ? { id: req.user.id, email: req.user.email, firstName: req.user.firstName, lastName: req.user.lastName }
+      : null,
     returning: !!req.user,
     organisation: org ? { name: org.name, taxExemptOnFile: !!org.taxExemptId } : null,
     addresses: addresses.map(addressJson),
@@ -81,15 +117,40 @@ export async function checkoutPageProps(
       lineTypes: cart.lines.map((l) => l.lineType),
       quoteIds: quotes.map((q) => q.id),
       selectedQuoteIds: quotes.filter((q) => q.selected).map((q) => q.id),
-      lines: cart.lines.filter((l) => l.lineType !== LINE_TYPES.PROMOTION).map((l) => ({ id: l.id, title: l.title, quantity: l.quantity, total: m(l.totalCents), stockcode: l.stockcode })),
+      lines: cart.lines
+        .filter((l) => l.lineType !== LINE_TYPES.PROMOTION)
+        .map((l) => ({
+          id: l.id,
+          title: l.title,
+          quantity: l.quantity,
+          total: m(l.totalCents),
+          stockcode: l.stockcode,
+        })),
       ledgerLines: cart.lines.map((l) => ({
-        id: l.id, lineType: l.lineType, title: l.title, unitPrice: m(l.unitCents), quantity: l.quantity, discount: m(l.discountCents), paidTotal: m(l.paidCents), promotionId: l.promotionId,
+        id: l.id,
+        lineType: l.lineType,
+        title: l.title,
+        unitPrice: m(l.unitCents),
+        quantity: l.quantity,
+        discount: m(l.discountCents),
+        paidTotal: m(l.paidCents),
+        promotionId: l.promotionId,
       })),
-      totals: { subtotal: m(cart.totals.subtotal), shipping: m(cart.totals.shipping), tax: m(cart.totals.tax), discount: m(cart.totals.discount), total: m(cart.totals.total) },
+      totals: {
+        subtotal: m(cart.totals.subtotal),
+        shipping: m(cart.totals.shipping),
+        tax: m(cart.totals.tax),
+        discount: m(cart.totals.discount),
+        total: m(cart.totals.total),
+      },
       promotions: cart.promotions.map((p) => ({ name: p.name, amount: m(p.valueCents) })),
     },
     paymentMethods: [
-      ...methods.map((p) => ({ method: p.method as 'card' | 'check', label: p.label, paymentType: p.method === 'card' ? 1 as const : 2 as const })),
+      ...methods.map((p) => ({
+        method: p.method as 'card' | 'check',
+        label: p.label,
+        paymentType: p.method === 'card' ? (1 as const) : (2 as const),
+      })),
       ...(invoice ? [invoiceMethod(invoice, req.t)] : []),
     ],
     card: { provider: ctx.payments.kind, tokenizeUrl: ctx.payments.tokenizeUrl },
@@ -105,6 +166,11 @@ const channels = (res: Response) => (res.locals.channels as ChannelInfo[] | unde
  * A way to pay as the visitor reads it. The store names its methods in English, as staff wrote
  * them for that store ("Cheque" in Canada); a French or Spanish page shows the shop's translation.
  */
-export function paymentMethodName(method: 'card' | 'check', storeLabel: string, locale: string, t: (key: never) => string): string {
+export function paymentMethodName(
+  method: 'card' | 'check',
+  storeLabel: string,
+  locale: string,
+  t: (key: never) => string,
+): string {
   return locale.startsWith('en') ? storeLabel : t(`checkout.payment.name.${method}` as never);
 }

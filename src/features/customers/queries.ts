@@ -33,14 +33,21 @@ export async function searchCustomers(db: DbOrTx, q: CustomerQuery) {
   const plan = keysetPlan(dir, mode);
   // The shop's own people (admin, staff, warehouse operators) are not customers: they have no place
   // in this list. Distributors buy, so they stay; a guest (no account) is a customer.
-  const where: SQL[] = [sql`not exists (select 1 from ${users} u where u.id = ${persons.userId} and u.role in ('admin', 'staff', 'warehouse'))`];
+  const where: SQL[] = [
+    sql`not exists (select 1 from ${users} u where u.id = ${persons.userId} and u.role in ('admin', 'staff', 'warehouse'))`,
+  ];
   if (q.q) {
     const digits = q.q.replace(/\D/g, '');
-    const alternatives: SQL[] = [sql`${persons.id} in (${personMatch(q.q)})`, sql`${persons.organisationId} in (select id from ${organisations} where lower(${organisations.name}) like ${prefixPattern(q.q.trim())})`];
-    if (digits.length >= 3) alternatives.push(sql`regexp_replace(coalesce(${persons.phone}, ''), '\\D', '', 'g') like ${`%${digits}%`}`);
+    const alternatives: SQL[] = [
+      sql`${persons.id} in (${personMatch(q.q)})`,
+      sql`${persons.organisationId} in (select id from ${organisations} where lower(${organisations.name}) like ${prefixPattern(q.q.trim())})`,
+    ];
+    if (digits.length >= 3)
+      alternatives.push(sql`regexp_replace(coalesce(${persons.phone}, ''), '\\D', '', 'g') like ${`%${digits}%`}`);
     where.push(or(...alternatives)!);
   }
-  if (cursor) where.push(sql`(${expr}, ${persons.id}) ${sql.raw(plan.op)} (${cursor.v}::${sql.raw(cast)}, ${cursor.id})`);
+  if (cursor)
+    where.push(sql`(${expr}, ${persons.id}) ${sql.raw(plan.op)} (${cursor.v}::${sql.raw(cast)}, ${cursor.id})`);
   const fetchDir = sql.raw(plan.fetchDir);
   const rows = await db
     .select({
@@ -60,14 +67,22 @@ export async function searchCustomers(db: DbOrTx, q: CustomerQuery) {
     .where(where.length ? and(...where) : undefined)
     .orderBy(sql`${expr} ${fetchDir}`, sql`${persons.id} ${fetchDir}`)
     .limit(CUSTOMER_PAGE_SIZE + 1);
-  const page = keysetPage(rows, CUSTOMER_PAGE_SIZE, mode, !!cursor, plan.reverse, (r) => encodeCursor({ v: r.sortKey, id: r.id }));
+  const page = keysetPage(rows, CUSTOMER_PAGE_SIZE, mode, !!cursor, plan.reverse, (r) =>
+    encodeCursor({ v: r.sortKey, id: r.id }),
+  );
   return { ...page, sort, dir };
 }
 
 /** Everything the customer page shows, in one round of parallel reads. */
 export async function getCustomer(db: DbOrTx, personId: number) {
   const [person] = await db
-    .select({ person: persons, organisation: organisations, userEmail: users.email, userRole: users.role, lastLoginAt: users.lastLoginAt })
+    .select({
+      person: persons,
+      organisation: organisations,
+      userEmail: users.email,
+      userRole: users.role,
+      lastLoginAt: users.lastLoginAt,
+    })
     .from(persons)
     .leftJoin(organisations, eq(organisations.id, persons.organisationId))
     .leftJoin(users, eq(users.id, persons.userId))
@@ -75,33 +90,63 @@ export async function getCustomer(db: DbOrTx, personId: number) {
     .limit(1);
   if (!person) return undefined;
   const p = person.person;
-  const ownsAddress = p.userId ? or(eq(addresses.personId, p.id), eq(addresses.userId, p.userId))! : eq(addresses.personId, p.id);
+  const ownsAddress = p.userId
+    ? or(eq(addresses.personId, p.id), eq(addresses.userId, p.userId))!
+    : eq(addresses.personId, p.id);
   const [addressRows, orderRows, paymentRows] = await Promise.all([
     db.select().from(addresses).where(ownsAddress).orderBy(desc(addresses.isDefault), asc(addresses.id)),
     db
       .select({
-        id: orders.id, status: orders.status, draft: orders.draft, total: orders.total, currency: orders.orderCurrency, createdAt: orders.createdAt, poNumber: orders.poNumber,
+        id: orders.id,
+        status: orders.status,
+        draft: orders.draft,
+        total: orders.total,
+        currency: orders.orderCurrency,
+        createdAt: orders.createdAt,
+        poNumber: orders.poNumber,
         // What it owes by the one rule, and a quote's own number (the buyer's "Quote #N").
-        quote: orders.quote, quoteId: sql<number | null>`(select max(qu.id) from quotes qu where qu.order_id = ${ORDERS.id})`, unpaid: sql<string>`(${unpaidSql(ORDERS)})::text`,
+        quote: orders.quote,
+        quoteId: sql<number | null>`(select max(qu.id) from quotes qu where qu.order_id = ${ORDERS.id})`,
+        unpaid: sql<string>`(${unpaidSql(ORDERS)})::text`,
       })
       .from(orders)
       .where(and(eq(orders.personId, p.id), sql`${orders.status} <> 'cart'`))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(50),
     db
-      .select({ id: payments.id, orderId: payments.orderId, type: payments.paymentType, successful: payments.successful, total: payments.total, currency: orders.orderCurrency, createdAt: payments.createdAt, checkNumber: payments.checkNumber })
+      .select({
+        id: payments.id,
+        orderId: payments.orderId,
+        type: payments.paymentType,
+        successful: payments.successful,
+        total: payments.total,
+        currency: orders.orderCurrency,
+        createdAt: payments.createdAt,
+        checkNumber: payments.checkNumber,
+      })
       .from(payments)
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(eq(orders.personId, p.id))
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(50),
   ]);
-  return { ...p, organisation: person.organisation, userEmail: person.userEmail, lastLoginAt: person.lastLoginAt, addresses: addressRows, orders: orderRows.map((r) => ({ ...r, display: orderDisplayNumber(r), hasUnpaid: toCents(r.unpaid) > 0 })), payments: paymentRows };
+  return {
+    ...p,
+    organisation: person.organisation,
+    userEmail: person.userEmail,
+    lastLoginAt: person.lastLoginAt,
+    addresses: addressRows,
+    orders: orderRows.map((r) => ({ ...r, display: orderDisplayNumber(r), hasUnpaid: toCents(r.unpaid) > 0 })),
+    payments: paymentRows,
+  };
 }
 export type CustomerDetail = NonNullable<Awaited<ReturnType<typeof getCustomer>>>;
 
 export function listCountries(db: DbOrTx) {
-  return db.select({ id: countries.id, code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.sort), asc(countries.name));
+  return db
+    .select({ id: countries.id, code: countries.code, name: countries.name })
+    .from(countries)
+    .orderBy(asc(countries.sort), asc(countries.name));
 }
 
 export { listRegionsByCountryCode as listRegionsOf } from '../channels/queries.ts';

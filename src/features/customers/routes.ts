@@ -9,7 +9,14 @@ import { notFound } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
 import { IdParam, parseInput, text } from '../../http/validate.ts';
 import { withQuery } from '../order-admin/view-model.ts';
-import { CUSTOMER_SORTS, customerDefaultDir, getCustomer, listCountries, listRegionsOf, searchCustomers } from './queries.ts';
+import {
+  CUSTOMER_SORTS,
+  customerDefaultDir,
+  getCustomer,
+  listCountries,
+  listRegionsOf,
+  searchCustomers,
+} from './queries.ts';
 import { AddressForm, updateCustomerAddress } from './service.ts';
 import type { FormPage } from '../../http/error-handler.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -34,11 +41,16 @@ export function customerRoutes(s: Services): Router {
     const q = parseInput(CustomerQuery, req.query);
     const page = await searchCustomers(s.db, q);
     const keep = { q: q.q, sort: q.sort, dir: q.dir };
-    const columns = Object.fromEntries(CUSTOMER_SORTS.map((key) => {
-      const active = key === page.sort;
-      const nextDir = active ? (page.dir === 'asc' ? 'desc' : 'asc') : customerDefaultDir(key);
-      return [key, { key, active, dir: active ? page.dir : null, href: withQuery(base, { q: q.q, sort: key, dir: nextDir }) }];
-    }));
+    const columns = Object.fromEntries(
+      CUSTOMER_SORTS.map((key) => {
+        const active = key === page.sort;
+        const nextDir = active ? (page.dir === 'asc' ? 'desc' : 'asc') : customerDefaultDir(key);
+        return [
+          key,
+          { key, active, dir: active ? page.dir : null, href: withQuery(base, { q: q.q, sort: key, dir: nextDir }) },
+        ];
+      }),
+    );
     await res.page('customers/index', {
       title: req.t('oa.customers.title'),
       layout: 'layouts/admin',
@@ -55,7 +67,14 @@ export function customerRoutes(s: Services): Router {
   const newPage = async (req: import('express').Request, values: Record<string, unknown>) => {
     const country = String(values.countryCode || 'US').toUpperCase();
     const [countries, regions] = await Promise.all([listCountries(s.db), listRegionsOf(s.db, country)]);
-    return { title: req.t('oa.customers.add'), layout: 'layouts/admin', nav: 'customers', values: { countryCode: country, ...values }, countries, regions };
+    return {
+      title: req.t('oa.customers.add'),
+      layout: 'layouts/admin',
+      nav: 'customers',
+      values: { countryCode: country, ...values },
+      countries,
+      regions,
+    };
   };
 
   /** GET /account/dashboard/customers/new */
@@ -64,40 +83,68 @@ export function customerRoutes(s: Services): Router {
   });
 
   /** POST /account/dashboard/customers/new */
-  r.post(`${base}/new`, async (req, res, next) => {
-    // The re-rendered form needs the countries and regions: read them before the handler may throw.
-    const locals = await newPage(req, req.body ?? {});
-    res.locals.formPage = { view: 'customers/new', locals: () => locals } satisfies FormPage;
-    next();
-  }, async (req, res) => {
-    const form = parseInput(CustomerForm, req.body);
-    const { personId } = await addCustomer(s.db, s.auth, form, req.locale, req.user!.id);
-    if (req.xhr || req.bearer) return void res.status(201).json({ customer: { id: personId } });
-    flash(req, 'success', req.t('oa.customers.added', { name: `${form.firstName} ${form.lastName}` }));
-    res.redirect(303, `${base}/${personId}`);
-  });
+  r.post(
+    `${base}/new`,
+    async (req, res, next) => {
+      // The re-rendered form needs the countries and regions: read them before the handler may throw.
+      const locals = await newPage(req, req.body ?? {});
+      res.locals.formPage = { view: 'customers/new', locals: () => locals } satisfies FormPage;
+      next();
+    },
+    async (req, res) => {
+      const form = parseInput(CustomerForm, req.body);
+      const { personId } = await addCustomer(s.db, s.auth, form, req.locale, req.user!.id);
+      if (req.xhr || req.bearer) return void res.status(201).json({ customer: { id: personId } });
+      flash(req, 'success', req.t('oa.customers.added', { name: `${form.firstName} ${form.lastName}` }));
+      res.redirect(303, `${base}/${personId}`);
+    },
+  );
 
   /** GET /account/dashboard/customers/{person_id} */
   r.get(`${base}/:personId`, async (req, res) => {
     const id = parseInput(IdParam, req.params.personId);
     const customer = await getCustomer(s.db, id);
     if (!customer) throw notFound();
-    await res.page('customers/show', { title: `${customer.firstName} ${customer.lastName}`, layout: 'layouts/admin', nav: 'customers', customer });
+    await res.page('customers/show', {
+      title: `${customer.firstName} ${customer.lastName}`,
+      layout: 'layouts/admin',
+      nav: 'customers',
+      customer,
+    });
   });
 
-  async function addressLocals(req: import('express').Request, personId: number, addressId: number, form: Record<string, unknown> | null) {
+  async function addressLocals(
+    req: import('express').Request,
+    personId: number,
+    addressId: number,
+    form: Record<string, unknown> | null,
+  ) {
     const customer = await getCustomer(s.db, personId);
     const address = customer?.addresses.find((a) => a.id === addressId);
     if (!customer || !address) throw notFound('Address not found.');
     const values = { ...address, ...(form ?? {}) } as Record<string, unknown>;
     const country = String(values.countryCode ?? 'US').toUpperCase();
     const [countries, regions] = await Promise.all([listCountries(s.db), listRegionsOf(s.db, country)]);
-    return { title: req.t('oa.address.editTitle'), layout: 'layouts/admin', nav: 'customers', customer, address, values, countries, regions };
+    return {
+      title: req.t('oa.address.editTitle'),
+      layout: 'layouts/admin',
+      nav: 'customers',
+      customer,
+      address,
+      values,
+      countries,
+      regions,
+    };
   }
 
   /** GET /account/dashboard/customers/{person_id}/addresses/{address_id}/edit */
   r.get(`${base}/:personId/addresses/:addressId/edit`, async (req, res) => {
-    const locals = await addressLocals(req, parseInput(IdParam, req.params.personId), parseInput(IdParam, req.params.addressId), null);
+    const locals = await addressLocals(
+      req,
+      parseInput(IdParam, req.params.personId),
+      parseInput(IdParam, req.params.addressId),
+      null,
+    );
     await res.page('customers/address-edit', { ...locals, fields: {} });
   });
 

@@ -17,7 +17,12 @@ export const DASHBOARD_PERIODS = ['30', '90', '365', '730'] as const;
 
 export const DashboardQuery = z.object({
   period: z.enum(DASHBOARD_PERIODS, { message: 'Choose a period from the list.' }).optional().default('365'),
-  channel: z.string().trim().regex(/^([A-Z]{2})?$/, 'Choose a channel from the list.').optional().transform((v) => v || undefined),
+  channel: z
+    .string()
+    .trim()
+    .regex(/^([A-Z]{2})?$/, 'Choose a channel from the list.')
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type DashboardQuery = z.infer<typeof DashboardQuery>;
 
@@ -49,9 +54,11 @@ export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuer
   // Every day of the period, a day without orders at zero: the lines then show the quiet days
   // (drawn from the days with orders only, the orders line sat at 1 and the sales line skipped them).
   const byDayKey = new Map(byDay.rows.map((r) => [r.key, r]));
-  const first = step === 'day' ? addDays(today, -(Number(q.period) - 1)) : startOfWeek(addDays(today, -(Number(q.period) - 1)));
+  const first =
+    step === 'day' ? addDays(today, -(Number(q.period) - 1)) : startOfWeek(addDays(today, -(Number(q.period) - 1)));
   const days: string[] = [];
-  for (let d = first, n = 0; isoDay(d) <= isoDay(today) && n < 1000; d = addDays(d, step === 'day' ? 1 : 7), n++) days.push(isoDay(d));
+  for (let d = first, n = 0; isoDay(d) <= isoDay(today) && n < 1000; d = addDays(d, step === 'day' ? 1 : 7), n++)
+    days.push(isoDay(d));
   const charts: ChartSpec[] = [
     {
       id: 'sales',
@@ -60,7 +67,11 @@ export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuer
       labelHeader: t('dashboard.charts.date'),
       labels: days.map((d) => rowLabel(req, 'day', d, d)), // a week by its Sunday: the title says "by week"
       series: [
-        { label: t('dashboard.charts.sales.total'), values: days.map((d) => num(byDayKey.get(d)?.total ?? null)), format: 'money' },
+        {
+          label: t('dashboard.charts.sales.total'),
+          values: days.map((d) => num(byDayKey.get(d)?.total ?? null)),
+          format: 'money',
+        },
         { label: t('reports.col.orders'), values: days.map((d) => byDayKey.get(d)?.orders ?? 0), format: 'count' },
       ],
       reportHref: reportHref(step),
@@ -102,7 +113,13 @@ export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuer
       labelHeader: t('dashboard.charts.month'),
       labels: byMonth.rows.map(label('month')),
       // Rounded to cents once, from the month's exact sum and count.
-      series: [{ label: t('dashboard.charts.aov'), values: byMonth.rows.map((r) => (r.orders ? toMajor(divideCents(cents(r.total), r.orders)) : 0)), format: 'money' }],
+      series: [
+        {
+          label: t('dashboard.charts.aov'),
+          values: byMonth.rows.map((r) => (r.orders ? toMajor(divideCents(cents(r.total), r.orders)) : 0)),
+          format: 'money',
+        },
+      ],
       reportHref: reportHref('month'),
     },
   ];

@@ -19,7 +19,8 @@ export function dashboardRoutes(s: Services): Router {
     const canReports = user.permissions.has('reports.view');
     const q = parseInput(DashboardQuery, req.query);
     const channels = await s.channels.all();
-    if (q.channel && !channels.some((c) => c.code === q.channel)) throw invalid('Choose a channel from the list.', { channel: 'Choose a channel from the list.' });
+    if (q.channel && !channels.some((c) => c.code === q.channel))
+      throw invalid('Choose a channel from the list.', { channel: 'Choose a channel from the list.' });
     const [summary, warehouse, insight] = await Promise.all([
       canOrders ? dashboardSummary(s.db) : Promise.resolve(null),
       user.warehouseId ? findWarehouse(s.db, user.warehouseId) : Promise.resolve(null),

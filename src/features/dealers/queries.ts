@@ -25,9 +25,21 @@ export type DealerRow = {
 export function dealersOffering(db: DbOrTx, service: string | null): Promise<DealerRow[]> {
   return db
     .select({
-      id: dealers.id, name: dealers.name, address1: dealers.address1, address2: dealers.address2, city: dealers.city,
-      regionCode: dealers.regionCode, postalCode: dealers.postalCode, countryCode: dealers.countryCode, lat: dealers.lat, lng: dealers.lng,
-      phone: dealers.phone, website: dealers.website, timeZone: dealers.timeZone, hours: dealers.hours, services: dealers.services,
+      id: dealers.id,
+      name: dealers.name,
+      address1: dealers.address1,
+      address2: dealers.address2,
+      city: dealers.city,
+      regionCode: dealers.regionCode,
+      postalCode: dealers.postalCode,
+      countryCode: dealers.countryCode,
+      lat: dealers.lat,
+      lng: dealers.lng,
+      phone: dealers.phone,
+      website: dealers.website,
+      timeZone: dealers.timeZone,
+      hours: dealers.hours,
+      services: dealers.services,
     })
     .from(dealers)
     .where(service ? sql`${dealers.services} ? ${service}` : undefined)

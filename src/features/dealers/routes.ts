@@ -19,7 +19,9 @@ import { nearestDealers, type Nearest } from './service.ts';
 import './session.ts';
 
 function renderPartial(res: Response, view: string, locals: Record<string, unknown>): Promise<string> {
-  return new Promise((resolve, reject) => res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? ''))));
+  return new Promise((resolve, reject) =>
+    res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? ''))),
+  );
 }
 
 async function reply(_req: Request, res: Response, result: Nearest) {
@@ -37,7 +39,17 @@ export function dealerRoutes(s: Services, provider: GeoProvider = createGeoProvi
     const body = parseInput(SetBody, req.body);
     const origin = { lat: body.location.lat, lng: body.location.lng };
     req.session.dealerLocation = { ...origin, accuracy: body.location.accuracy, source: 'device' };
-    await reply(req, res, await nearestDealers(s.db, geo, { origin, accuracy: body.location.accuracy, service: body.service, locale: req.locale, now: new Date() }));
+    await reply(
+      req,
+      res,
+      await nearestDealers(s.db, geo, {
+        origin,
+        accuracy: body.location.accuracy,
+        service: body.service,
+        locale: req.locale,
+        now: new Date(),
+      }),
+    );
   };
   /** POST /dealers/set and /{locale}/dealers/set */
   root.post('/dealers/set', set);
@@ -51,8 +63,18 @@ export function dealerRoutes(s: Services, provider: GeoProvider = createGeoProvi
       const message = req.t('dealers.postal.unknown');
       throw invalid(message, { postal_code: message });
     }
-    req.session.dealerLocation = { ...origin, accuracy: 0, source: 'postal', postalCode: body.postal_code, country: body.country };
-    await reply(req, res, await nearestDealers(s.db, geo, { origin, service: body.service, locale: req.locale, now: new Date() }));
+    req.session.dealerLocation = {
+      ...origin,
+      accuracy: 0,
+      source: 'postal',
+      postalCode: body.postal_code,
+      country: body.country,
+    };
+    await reply(
+      req,
+      res,
+      await nearestDealers(s.db, geo, { origin, service: body.service, locale: req.locale, now: new Date() }),
+    );
   });
 
   /** POST /{locale}/dealers/geolocate → {location, accuracy} | {location: null} */
@@ -75,7 +97,13 @@ export function dealerRoutes(s: Services, provider: GeoProvider = createGeoProvi
         source = 'postal';
       } else postalError = req.t('dealers.postal.unknown');
     } else if (last) {
-      result = await nearestDealers(s.db, geo, { origin: { lat: last.lat, lng: last.lng }, accuracy: last.accuracy, service: q.service, locale: req.locale, now: new Date() });
+      result = await nearestDealers(s.db, geo, {
+        origin: { lat: last.lat, lng: last.lng },
+        accuracy: last.accuracy,
+        service: q.service,
+        locale: req.locale,
+        now: new Date(),
+      });
       source = 'last';
     }
     const listHtml = result ? await renderPartial(res, 'dealers/list', { result }) : '';
@@ -89,7 +117,11 @@ export function dealerRoutes(s: Services, provider: GeoProvider = createGeoProvi
       postalError,
       services: DEALER_SERVICES,
       canNetworkLocate: geo.name !== 'offline',
-      props: { last: last ? { lat: last.lat, lng: last.lng } : null, origin: result?.origin ?? null, dealers: result?.addresses.map((d) => ({ id: d.id, name: d.name, lat: d.lat, lng: d.lng })) ?? [] },
+      props: {
+        last: last ? { lat: last.lat, lng: last.lng } : null,
+        origin: result?.origin ?? null,
+        dealers: result?.addresses.map((d) => ({ id: d.id, name: d.name, lat: d.lat, lng: d.lng })) ?? [],
+      },
     });
   });
 

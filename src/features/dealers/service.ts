@@ -32,12 +32,19 @@ export type DealerResult = {
   directions: string;
 };
 
-export type Nearest = { origin: LatLng; accuracy: number; bounds: ReturnType<typeof searchBounds>; addresses: DealerResult[]; estimated: boolean };
+export type Nearest = {
+  origin: LatLng;
+  accuracy: number;
+  bounds: ReturnType<typeof searchBounds>;
+  addresses: DealerResult[];
+  estimated: boolean;
+};
 
 function distanceText(meters: number, locale: string): string {
   const km = meters / 1000;
   const miles = locale === 'en-us' ? km / 1.609344 : null;
-  const nf = (v: number, unit: 'kilometer' | 'mile') => new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: v < 10 ? 1 : 0 }).format(v);
+  const nf = (v: number, unit: 'kilometer' | 'mile') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: v < 10 ? 1 : 0 }).format(v);
   return miles !== null ? nf(miles, 'mile') : nf(km, 'kilometer');
 }
 
@@ -55,7 +62,10 @@ export async function nearestDealers(
   let drives: { meters: number; seconds: number }[];
   let estimated = geo.name === 'offline';
   try {
-    drives = await geo.driveTimes(q.origin, ranked.map((x) => x.pos));
+    drives = await geo.driveTimes(
+      q.origin,
+      ranked.map((x) => x.pos),
+    );
   } catch {
     drives = ranked.map((x) => estimateDrive(x.straight));
     estimated = true;
@@ -69,11 +79,29 @@ export async function nearestDealers(
   };
 }
 
-function toResult(d: DealerRow, pos: LatLng, drive: { meters: number; seconds: number }, locale: string, now: Date, origin: LatLng): DealerResult {
+function toResult(
+  d: DealerRow,
+  pos: LatLng,
+  drive: { meters: number; seconds: number },
+  locale: string,
+  now: Date,
+  origin: LatLng,
+): DealerResult {
   const address = [d.address1, d.city, `${d.regionCode} ${d.postalCode}`, d.countryCode].join(', ');
   return {
-    id: d.id, name: d.name, address1: d.address1, address2: d.address2, city: d.city, region: d.regionCode, postalCode: d.postalCode, country: d.countryCode,
-    lat: pos.lat, lng: pos.lng, phone: d.phone, website: d.website, services: d.services,
+    id: d.id,
+    name: d.name,
+    address1: d.address1,
+    address2: d.address2,
+    city: d.city,
+    region: d.regionCode,
+    postalCode: d.postalCode,
+    country: d.countryCode,
+    lat: pos.lat,
+    lng: pos.lng,
+    phone: d.phone,
+    website: d.website,
+    services: d.services,
     openNow: isOpenNow(d.hours, d.timeZone, now),
     distance: { value: drive.meters, text: distanceText(drive.meters, locale) },
     duration: { value: drive.seconds, text: durationText(drive.seconds, locale) },

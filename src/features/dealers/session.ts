@@ -3,7 +3,14 @@ import 'express-session';
 
 declare module 'express-session' {
   interface SessionData {
-    dealerLocation?: { lat: number; lng: number; accuracy: number; source: 'device' | 'postal'; postalCode?: string; country?: string };
+    dealerLocation?: {
+      lat: number;
+      lng: number;
+      accuracy: number;
+      source: 'device' | 'postal';
+      postalCode?: string;
+      country?: string;
+    };
   }
 }
 

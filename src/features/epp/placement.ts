@@ -19,20 +19,45 @@ export type { EppPlacementInput };
 
 /** Part of the placement's idempotency hash, so the same key with another EPP choice is a different request. */
 export const eppRequestHash = (e: EppPlacementInput | null | undefined) =>
-  e ? createHash('sha256').update(JSON.stringify([e.percentDown ?? null, e.months ?? null, e.eppFee ?? null, e.plan])).digest('hex') : '';
+  e
+    ? createHash('sha256')
+        .update(JSON.stringify([e.percentDown ?? null, e.months ?? null, e.eppFee ?? null, e.plan]))
+        .digest('hex')
+    : '';
 
 /** The plan for this order, or null when the buyer does not pay by EPP. The down payment is paid by card. */
-export async function eppAtPlacement(tx: DbOrTx, args: { orderId: number; totalCents: number; paymentType: number; input: EppPlacementInput | null | undefined; admin: boolean; now: Date }): Promise<EppPlacement | null> {
+export async function eppAtPlacement(
+  tx: DbOrTx,
+  args: {
+    orderId: number;
+    totalCents: number;
+    paymentType: number;
+    input: EppPlacementInput | null | undefined;
+    admin: boolean;
+    now: Date;
+  },
+): Promise<EppPlacement | null> {
   if (!args.input) return null;
   if (!eppPaysWith(args.paymentType)) {
     const message = 'The EPP down payment is paid by card.';
     throw invalid(message, { payment_type: message });
   }
-  return planForPlacement(tx, { orderId: args.orderId, totalCents: args.totalCents, input: args.input, admin: args.admin, now: args.now });
+  return planForPlacement(tx, {
+    orderId: args.orderId,
+    totalCents: args.totalCents,
+    input: args.input,
+    admin: args.admin,
+    now: args.now,
+  });
 }
 
 /** Stores the plan and its schedule once the down payment is recorded. */
-export async function recordEppPlan(tx: DbOrTx, orderId: number, epp: EppPlacement, paymentId: number | null): Promise<void> {
+export async function recordEppPlan(
+  tx: DbOrTx,
+  orderId: number,
+  epp: EppPlacement,
+  paymentId: number | null,
+): Promise<void> {
   await insertOrderPlan(tx, orderId, epp.kind, epp.promoId, epp.plan, paymentId);
 }
 
@@ -40,7 +65,12 @@ export async function recordEppPlan(tx: DbOrTx, orderId: number, epp: EppPlaceme
  * The down payment over the lines: the lines the program does not finance first, in full (they
  * are in the down payment whole), the rest by weight over the financed lines (largest remainder).
  */
-export function eppLineShares(epp: EppPlacement, lineIds: readonly number[], weights: readonly number[], payCents: number): number[] {
+export function eppLineShares(
+  epp: EppPlacement,
+  lineIds: readonly number[],
+  weights: readonly number[],
+  payCents: number,
+): number[] {
   const shares = lineIds.map(() => 0);
   let left = payCents;
   lineIds.forEach((id, k) => {
@@ -50,7 +80,13 @@ export function eppLineShares(epp: EppPlacement, lineIds: readonly number[], wei
     }
   });
   const financed = lineIds.map((id, k) => (epp.ineligibleLineIds.includes(id) ? -1 : k)).filter((k) => k >= 0);
-  if (financed.length) prorate(financed.map((k) => weights[k]), left).forEach((c, j) => { shares[financed[j]] += c; });
+  if (financed.length)
+    prorate(
+      financed.map((k) => weights[k]),
+      left,
+    ).forEach((c, j) => {
+      shares[financed[j]] += c;
+    });
   else if (shares.length) shares[0] += left;
   return shares;
 }

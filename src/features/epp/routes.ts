@@ -28,7 +28,9 @@ export function eppRoutes(s: Services): Router {
       sessionCartId: req.session?.cartOrderId ?? null,
     };
     const quote = await eppQuote(s.db, { query, caller, channel: requireChannel(res) });
-    res.set('Cache-Control', 'private, no-store').json(serviceDataJson(quote, eppLabels(req.t as never), await s.catalogText.forLocale(req.locale)));
+    res
+      .set('Cache-Control', 'private, no-store')
+      .json(serviceDataJson(quote, eppLabels(req.t as never), await s.catalogText.forLocale(req.locale)));
   });
 
   return r;

@@ -9,21 +9,84 @@ import type { CatalogNames } from '../../domain/catalog-text.ts';
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
 const LABEL_KEYS = [
-  'title', 'intro', 'percentDown', 'percentDownAdmin', 'months', 'monthsAdmin', 'percentOption', 'monthsOption', 'fee', 'feeAdmin',
-  'standard', 'promo', 'promoUnavailable', 'price', 'downPayment', 'amountFinanced', 'financeCharge', 'financeChargeHint', 'apr', 'aprHint', 'aprBadge',
-  'totalOfPayments', 'total', 'monthly', 'summary', 'schedule', 'scheduleFor', 'due', 'payment', 'number', 'loading', 'unavailable',
-  'notFinanced', 'showCalculator', 'hideCalculator', 'demo', 'pay', 'payHint', 'choosePlan', 'chargedToday', 'scheduleShow', 'scheduleHide',
+  'title',
+  'intro',
+  'percentDown',
+  'percentDownAdmin',
+  'months',
+  'monthsAdmin',
+  'percentOption',
+  'monthsOption',
+  'fee',
+  'feeAdmin',
+  'standard',
+  'promo',
+  'promoUnavailable',
+  'price',
+  'downPayment',
+  'amountFinanced',
+  'financeCharge',
+  'financeChargeHint',
+  'apr',
+  'aprHint',
+  'aprBadge',
+  'totalOfPayments',
+  'total',
+  'monthly',
+  'summary',
+  'schedule',
+  'scheduleFor',
+  'due',
+  'payment',
+  'number',
+  'loading',
+  'unavailable',
+  'notFinanced',
+  'showCalculator',
+  'hideCalculator',
+  'demo',
+  'pay',
+  'payHint',
+  'choosePlan',
+  'chargedToday',
+  'scheduleShow',
+  'scheduleHide',
 ] as const;
 
 /** Raw templates ({{…}} left for the island to fill), in the page's language. */
 export function eppLabels(t: T): EppLabels {
-  const out = Object.fromEntries(LABEL_KEYS.map((k) => [k, t(`epp.${k}`, { interpolation: { skipOnVariables: true }, value: '{{value}}', count: '{{count}}', amount: '{{amount}}', months: '{{months}}', apr: '{{apr}}', down: '{{down}}', interest: '{{interest}}', fee: '{{fee}}', rate: '{{rate}}', items: '{{items}}', plan: '{{plan}}', monthly: '{{monthly}}' })])) as EppLabels;
+  const out = Object.fromEntries(
+    LABEL_KEYS.map((k) => [
+      k,
+      t(`epp.${k}`, {
+        interpolation: { skipOnVariables: true },
+        value: '{{value}}',
+        count: '{{count}}',
+        amount: '{{amount}}',
+        months: '{{months}}',
+        apr: '{{apr}}',
+        down: '{{down}}',
+        interest: '{{interest}}',
+        fee: '{{fee}}',
+        rate: '{{rate}}',
+        items: '{{items}}',
+        plan: '{{plan}}',
+        monthly: '{{monthly}}',
+      }),
+    ]),
+  ) as EppLabels;
   if (!out.title || out.title === 'epp.title') out.title = DEFAULT_EPP_TEXT;
   return out;
 }
 
 /** Props of the EPP islands: where to ask and what about; the figures always come from the server. */
-export function eppIslandProps(args: { locale: string; currency: string; t: T; source: EppIslandProps['source']; mode?: EppIslandProps['mode'] }): EppIslandProps {
+export function eppIslandProps(args: {
+  locale: string;
+  currency: string;
+  t: T;
+  source: EppIslandProps['source'];
+  mode?: EppIslandProps['mode'];
+}): EppIslandProps {
   return {
     locale: args.locale,
     currency: args.currency,
@@ -46,8 +109,20 @@ export function serviceDataJson(q: EppQuote, translations: EppLabels, names?: Pi
   const chosen = q.chosen === 'promo' && promo ? promo : standard;
   const feePercent = q.chosen === 'promo' && q.promo ? q.promo.promo.feePercent : q.rules.feePercent;
   const item = (i: EppQuote['items'][number]) => ({
-    id: i.id, product_id: i.productId, title: i.title, amount: fromCents(i.amountCents),
-    epp_promo: i.promo ? { id: i.promo.id, code: i.promo.code, name: promoName(i.promo), months: i.promo.months, interest_rate: i.promo.ratePercent, fee_percent: i.promo.feePercent } : null,
+    id: i.id,
+    product_id: i.productId,
+    title: i.title,
+    amount: fromCents(i.amountCents),
+    epp_promo: i.promo
+      ? {
+          id: i.promo.id,
+          code: i.promo.code,
+          name: promoName(i.promo),
+          months: i.promo.months,
+          interest_rate: i.promo.ratePercent,
+          fee_percent: i.promo.feePercent,
+        }
+      : null,
   });
   return {
     terms: {

@@ -30,7 +30,14 @@ export function guestCustomerInfo(req: Request, info: CustomerInfo): { create: (
   if (req.user || info.returning || !asFlag((req.body as Record<string, unknown> | undefined)?.guest)) return null;
   refuse({ taxExempt: info.tax.exempt, accountType: info.accountType });
   const a = info.address;
-  return { create: (db) => createGuestBuyer(db, { email: info.email, firstName: a.firstName, lastName: a.lastName, phone: a.phone, subscribe: info.subscribe }, req.locale) };
+  return {
+    create: (db) =>
+      createGuestBuyer(
+        db,
+        { email: info.email, firstName: a.firstName, lastName: a.lastName, phone: a.phone, subscribe: info.subscribe },
+        req.locale,
+      ),
+  };
 }
 
 /** Place order by a guest: a new card or a check, paid in full (no saved method, bank, invoice or EPP). */

@@ -23,7 +23,10 @@ import { orderPageLocals } from '../orders/routes.ts';
 import { accountLinkOwner, claimGuestAccount } from './service.ts';
 import { sessionPlaced } from './session.ts';
 
-const Claim = z.object({ token: text().min(10, 'This link is invalid or has expired.').max(200), password: NewPassword });
+const Claim = z.object({
+  token: text().min(10, 'This link is invalid or has expired.').max(200),
+  password: NewPassword,
+});
 const tokenOf = (req: Request) => (typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '');
 
 /** Tries of the create-account form per client address in 15 minutes. */
@@ -38,14 +41,22 @@ export function guestRoutes(s: Services): Router {
     if (!sessionPlaced(req, id)) throw notFound();
     const order = await getOrderDetail(s.db, id);
     if (!order || order.status === 'cart') throw notFound();
-    await res.page('orders/customer', { ...(await orderPageLocals(s, req, order)), placed: true, guestPlaced: { email: order.person?.email ?? '' }, fields: {} });
+    await res.page('orders/customer', {
+      ...(await orderPageLocals(s, req, order)),
+      placed: true,
+      guestPlaced: { email: order.person?.email ?? '' },
+      fields: {},
+    });
   });
 
   const form = async (req: Request, token: string) => {
     const owner = token ? await accountLinkOwner(s.db, token) : undefined;
     return { title: req.t('guest.create.title'), token, email: owner?.email ?? '', invalid: !owner };
   };
-  const claimForm = formPage('guest/account', async (req, e) => ({ ...(await form(req, String(req.body?.token ?? ''))), ...(e.code === 'link_invalid' ? { invalid: true } : {}) }));
+  const claimForm = formPage('guest/account', async (req, e) => ({
+    ...(await form(req, String(req.body?.token ?? ''))),
+    ...(e.code === 'link_invalid' ? { invalid: true } : {}),
+  }));
 
   /** GET /{locale}/guest/account?token= */
   r.get('/guest/account', async (req, res) => {
@@ -57,7 +68,11 @@ export function guestRoutes(s: Services): Router {
   r.post(
     '/guest/account',
     claimForm,
-    pgRateLimit(s.database.pool, 'guestaccount:ip', { windowMs: 15 * 60_000, limit: GUEST_ACCOUNT_TRIES, key: (req) => `ip:${ipKeyGenerator(req.ip ?? '')}` }),
+    pgRateLimit(s.database.pool, 'guestaccount:ip', {
+      windowMs: 15 * 60_000,
+      limit: GUEST_ACCOUNT_TRIES,
+      key: (req) => `ip:${ipKeyGenerator(req.ip ?? '')}`,
+    }),
     async (req, res) => {
       const input = parseInput(Claim, req.body);
       const userId = await claimGuestAccount(s.db, input.token, input.password);

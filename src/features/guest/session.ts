@@ -29,7 +29,8 @@ export const isGuestSession = (req: Request): boolean => !!req.user && req.sessi
 export const guestOrderPath = (locale: string, orderId: number) => `/${locale}/guest/orders/${orderId}`;
 
 /** The session may show this order's guest confirmation. */
-export const sessionPlaced = (req: Request, orderId: number): boolean => (req.session?.guestOrderIds ?? []).includes(orderId);
+export const sessionPlaced = (req: Request, orderId: number): boolean =>
+  (req.session?.guestOrderIds ?? []).includes(orderId);
 
 /**
  * After a guest's order: the confirmation mail with the "create an account" link (or, when the email

@@ -13,7 +13,10 @@ export type ProductGuide = { id: number; title: string; hasVideo: boolean };
 export class InstructionalIndex {
   private byProduct?: Promise<Map<number, ProductGuide[]>>;
 
-  constructor(private readonly db: Db, events: Notifier) {
+  constructor(
+    private readonly db: Db,
+    events: Notifier,
+  ) {
     events.on(INSTRUCTIONALS_CHANNEL, () => void (this.byProduct = undefined));
   }
 

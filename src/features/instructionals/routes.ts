@@ -25,7 +25,11 @@ export function instructionalRoutes(s: Services): Router {
   const index = new InstructionalIndex(s.db, s.events);
   // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
   const page = (res: Response, view: string, locals: Record<string, unknown>, status = 200) =>
-    res.page(`instructionals/${view}`, { layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, fields: {}, ...locals }, status);
+    res.page(
+      `instructionals/${view}`,
+      { layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, fields: {}, ...locals },
+      status,
+    );
 
   /** Product pages: their published guides, from memory (no query per page view). */
   r.get('/products/:productId', async (req, res, next) => {
@@ -34,7 +38,9 @@ export function instructionalRoutes(s: Services): Router {
       const guides = await index.forProduct(id);
       // Titles in the visitor's language (catalogue text, held in memory: no query).
       const names = guides.length ? await s.catalogText.forLocale(req.locale) : null;
-      res.locals.productGuides = names ? guides.map((g) => ({ ...g, title: names.instructional(g.id, g.title) })) : guides;
+      res.locals.productGuides = names
+        ? guides.map((g) => ({ ...g, title: names.instructional(g.id, g.title) }))
+        : guides;
     }
     next();
   });
@@ -55,14 +61,38 @@ export function instructionalRoutes(s: Services): Router {
   });
 
   const form = async (req: Request, res: Response, item: unknown, fields: Record<string, string> = {}, status = 200) =>
-    page(res, 'form', { title: item && (item as { id?: number }).id ? req.t('ins.edit') : req.t('ins.add'), item, tools: await allTools(s.db), fields }, status);
+    page(
+      res,
+      'form',
+      {
+        title: item && (item as { id?: number }).id ? req.t('ins.edit') : req.t('ins.add'),
+        item,
+        tools: await allTools(s.db),
+        fields,
+      },
+      status,
+    );
 
   /** The form again, as sent, when the input is refused (the error handler's one form path: formPage). */
   const formAgain = formPage('instructionals/form', async (req) => {
     const id = Number(req.params.id) || undefined;
     const b = req.body ?? {};
-    const item = { ...b, id, videoUrl: b.video_url, stockcode: b.product, steps: Array.isArray(b.steps) ? b.steps : Object.values(b.steps ?? {}), toolIds: [].concat(b.tools ?? []).map(Number) };
-    return { layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, title: id ? req.t('ins.edit') : req.t('ins.add'), item, tools: await allTools(s.db) };
+    const item = {
+      ...b,
+      id,
+      videoUrl: b.video_url,
+      stockcode: b.product,
+      steps: Array.isArray(b.steps) ? b.steps : Object.values(b.steps ?? {}),
+      toolIds: [].concat(b.tools ?? []).map(Number),
+    };
+    return {
+      layout: 'layouts/admin',
+      nav: 'instructionals',
+      safeHtml: safeHtmlCached,
+      title: id ? req.t('ins.edit') : req.t('ins.add'),
+      item,
+      tools: await allTools(s.db),
+    };
   });
   const save = async (req: Request, res: Response, id?: number) => {
     const input = parseInput(InstructionalInput, req.body);
@@ -81,7 +111,11 @@ export function instructionalRoutes(s: Services): Router {
   r.get(`${BASE}/edit/:id`, async (req, res) => {
     const item = await getInstructional(s.db, parseInput(IdParam, req.params.id));
     if (!item) throw notFound();
-    await form(req, res, { ...item, toolIds: item.tools.map((t) => t.id), steps: item.steps.map((st) => ({ title: st.title, body: st.body, image: st.imageUrl ?? '', alt: st.imageAlt })) });
+    await form(req, res, {
+      ...item,
+      toolIds: item.tools.map((t) => t.id),
+      steps: item.steps.map((st) => ({ title: st.title, body: st.body, image: st.imageUrl ?? '', alt: st.imageAlt })),
+    });
   });
   /** POST /{locale}/instructional/editor/edit/{id} */
   r.post(`${BASE}/edit/:id`, formAgain, (req, res) => save(req, res, parseInput(IdParam, req.params.id)));
@@ -95,12 +129,22 @@ export function instructionalRoutes(s: Services): Router {
 
   /** GET /{locale}/instructional/editor/video */
   r.get(`${BASE}/video`, async (req, res) => {
-    await page(res, 'video', { title: req.t('ins.videos'), rows: await listInstructionals(s.db, { q: '', status: 'all' }) });
+    await page(res, 'video', {
+      title: req.t('ins.videos'),
+      rows: await listInstructionals(s.db, { q: '', status: 'all' }),
+    });
   });
   /** A refused link: the list again with the message beside that row's link, as typed (formPage). */
   const videoAgain = formPage('instructionals/video', async (req) => ({
-    layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, title: req.t('ins.videos'), rows: await listInstructionals(s.db, { q: '', status: 'all' }),
-    typed: { id: Number(req.body?.instructional_id), videoUrl: typeof req.body?.video_url === 'string' ? req.body.video_url : '' },
+    layout: 'layouts/admin',
+    nav: 'instructionals',
+    safeHtml: safeHtmlCached,
+    title: req.t('ins.videos'),
+    rows: await listInstructionals(s.db, { q: '', status: 'all' }),
+    typed: {
+      id: Number(req.body?.instructional_id),
+      videoUrl: typeof req.body?.video_url === 'string' ? req.body.video_url : '',
+    },
   }));
 
   /** POST /{locale}/instructional/editor/video */
@@ -118,7 +162,12 @@ export function instructionalRoutes(s: Services): Router {
   });
   /** POST /{locale}/instructional/editor/add/tool */
   const toolAgain = formPage('instructionals/tool', async (req) => ({
-    layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, title: req.t('ins.tool.add'), tools: await allTools(s.db), values: req.body ?? {},
+    layout: 'layouts/admin',
+    nav: 'instructionals',
+    safeHtml: safeHtmlCached,
+    title: req.t('ins.tool.add'),
+    tools: await allTools(s.db),
+    values: req.body ?? {},
   }));
   r.post(`${BASE}/add/tool`, toolAgain, async (req, res) => {
     const input = parseInput(ToolInput, req.body);

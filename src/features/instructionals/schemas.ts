@@ -7,11 +7,18 @@ const MediaUrl = z
   .string()
   .trim()
   .max(500, 'At most 500 characters.')
-  .refine((v) => v === '' || /^\/(?!\/)[^\s"'<>]*$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), 'Use a site path starting with / or an https:// address.');
+  .refine(
+    (v) => v === '' || /^\/(?!\/)[^\s"'<>]*$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v),
+    'Use a site path starting with / or an https:// address.',
+  );
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const checkbox = z.preprocess((v) => v === 'on' || v === '1' || v === 'true' || v === true, z.boolean());
-const list = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v == null ? [] : Array.isArray(v) ? v : typeof v === 'object' ? Object.values(v as object) : [v]), z.array(item));
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v) => (v == null ? [] : Array.isArray(v) ? v : typeof v === 'object' ? Object.values(v as object) : [v]),
+    z.array(item),
+  );
 
 export const StepInput = z.object({
   title: text().trim().max(200, 'At most 200 characters.').default(''),
@@ -22,8 +29,19 @@ export const StepInput = z.object({
 });
 
 export const InstructionalInput = z.object({
-  title: text({ message: 'Title is required.' }).trim().min(1, 'Title is required.').max(200, 'At most 200 characters.'),
-  slug: z.preprocess(blankToUndefined, text().trim().toLowerCase().max(120).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Letters, digits and single hyphens only.').optional()),
+  title: text({ message: 'Title is required.' })
+    .trim()
+    .min(1, 'Title is required.')
+    .max(200, 'At most 200 characters.'),
+  slug: z.preprocess(
+    blankToUndefined,
+    text()
+      .trim()
+      .toLowerCase()
+      .max(120)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Letters, digits and single hyphens only.')
+      .optional(),
+  ),
   product: z.preprocess(blankToUndefined, text().trim().max(64).optional()),
   video_url: MediaUrl.default(''),
   body: multilineText().max(20_000, 'At most 20,000 characters.').default(''),

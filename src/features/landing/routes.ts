@@ -14,7 +14,12 @@ export function landingRoutes(s: Services): Router {
     const channel = requireChannel(res);
     const cards = await s.catalog.featured.get(String(channel.id), () => featuredProducts(s.db, channel, FEATURED));
     const names = await s.catalogText.forLocale(req.locale);
-    const featured = cards.map((c) => ({ id: c.id, title: names.product(c.id, c.title), image: c.image, price: fromCents(c.priceCents) }));
+    const featured = cards.map((c) => ({
+      id: c.id,
+      title: names.product(c.id, c.title),
+      image: c.image,
+      price: fromCents(c.priceCents),
+    }));
     await res.page('landing/index', { title: req.t('site.name'), featured, landing: true });
   });
   return r;

@@ -16,7 +16,13 @@ export { listCountries as countryList, listRegionsByCountryCode as regionsOfCoun
 /** The signed-up account with this email, with the person's name when there is one. */
 export async function accountByEmail(db: DbOrTx, email: string) {
   const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, personFirst: persons.firstName, personLast: persons.lastName })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      personFirst: persons.firstName,
+      personLast: persons.lastName,
+    })
     .from(users)
     .leftJoin(persons, eq(persons.userId, users.id))
     .where(sql`lower(${users.email}) = lower(${email}) and not ${users.isGuest}`)
@@ -34,7 +40,14 @@ function filter(q: LeadListQuery) {
   return and(
     q.status ? eq(leads.status, q.status) : undefined,
     q.dealer ? eq(leads.dealerId, q.dealer) : undefined,
-    term ? or(ilike(leads.firstName, term), ilike(leads.lastName, term), ilike(leads.email, term), ilike(leads.company, term)) : undefined,
+    term
+      ? or(
+          ilike(leads.firstName, term),
+          ilike(leads.lastName, term),
+          ilike(leads.email, term),
+          ilike(leads.company, term),
+        )
+      : undefined,
   );
 }
 
@@ -43,10 +56,22 @@ export async function listLeads(db: DbOrTx, q: LeadListQuery) {
   const [rows, [{ n }]] = await Promise.all([
     db
       .select({
-        id: leads.id, firstName: leads.firstName, lastName: leads.lastName, email: leads.email, phone: leads.phone, company: leads.company,
-        countryCode: leads.countryCode, regionCode: leads.regionCode, message: leads.message, status: leads.status, createdAt: leads.createdAt,
-        createdByName: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${leads.createdBy})`,
-        dealerId: leads.dealerId, dealerName: dealers.name,
+        id: leads.id,
+        firstName: leads.firstName,
+        lastName: leads.lastName,
+        email: leads.email,
+        phone: leads.phone,
+        company: leads.company,
+        countryCode: leads.countryCode,
+        regionCode: leads.regionCode,
+        message: leads.message,
+        status: leads.status,
+        createdAt: leads.createdAt,
+        createdByName: sql<
+          string | null
+        >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${leads.createdBy})`,
+        dealerId: leads.dealerId,
+        dealerName: dealers.name,
       })
       .from(leads)
       .leftJoin(dealers, eq(dealers.id, leads.dealerId))

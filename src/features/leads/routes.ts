@@ -33,8 +33,16 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
   // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
   // Each lead is stored and each account-exists answer reveals an account: both are bounded per
   // visitor (counts in PostgreSQL, shared by every app process).
-  const leadLimit = pgRateLimit(s.database.pool, 'lead', { windowMs: 60 * 60_000, limit: LEAD_LIMIT_PER_HOUR, key: byUserOrIp });
-  const lookupLimit = pgRateLimit(s.database.pool, 'accountexists', { windowMs: 10 * 60_000, limit: ACCOUNT_EXISTS_LIMIT_PER_10_MIN, key: byUserOrIp });
+  const leadLimit = pgRateLimit(s.database.pool, 'lead', {
+    windowMs: 60 * 60_000,
+    limit: LEAD_LIMIT_PER_HOUR,
+    key: byUserOrIp,
+  });
+  const lookupLimit = pgRateLimit(s.database.pool, 'accountexists', {
+    windowMs: 10 * 60_000,
+    limit: ACCOUNT_EXISTS_LIMIT_PER_10_MIN,
+    key: byUserOrIp,
+  });
 
   /** What the lead form shows, for the values given (the GET, and the form again when a POST is refused). */
   const formLocals = async (req: Request, res: Response, values: Record<string, string>) => {
@@ -46,25 +54,42 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
       values: { ...values, country, dealer: dealer ? String(dealer.id) : '' },
       dealer: dealer ?? null,
       ...options,
-      captcha: { provider: captcha.name, siteKey: captcha.siteKey, token: captcha.issue(new Date()), script: captcha.name === 'recaptcha' ? `${RECAPTCHA_SCRIPT}?render=${encodeURIComponent(captcha.siteKey)}` : null },
+      captcha: {
+        provider: captcha.name,
+        siteKey: captcha.siteKey,
+        token: captcha.issue(new Date()),
+        script:
+          captcha.name === 'recaptcha' ? `${RECAPTCHA_SCRIPT}?render=${encodeURIComponent(captcha.siteKey)}` : null,
+      },
       checkAccounts: !!req.user?.permissions.has('customers.view'),
       sent: req.query.sent === '1',
     };
   };
-  const renderForm = async (req: Request, res: Response, values: Record<string, string>) => res.page('leads/new', { ...(await formLocals(req, res, values)), fields: {} });
+  const renderForm = async (req: Request, res: Response, values: Record<string, string>) =>
+    res.page('leads/new', { ...(await formLocals(req, res, values)), fields: {} });
   /** A refused lead: the form again with what was typed (the error handler's one form path: formPage). */
   const formAgain = formPage('leads/new', (req) => {
-    const values = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([k, v]) => typeof v === 'string' && !['_csrf', 'recaptchaToken'].includes(k))) as Record<string, string>;
+    const values = Object.fromEntries(
+      Object.entries((req.body ?? {}) as Record<string, unknown>).filter(
+        ([k, v]) => typeof v === 'string' && !['_csrf', 'recaptchaToken'].includes(k),
+      ),
+    ) as Record<string, string>;
     return formLocals(req, req.res!, values);
   });
 
   /** GET /{locale}/leads/new */
-  r.get('/leads/new', async (req, res) => renderForm(req, res, typeof req.query.dealer === 'string' ? { dealer: req.query.dealer } : {}));
+  r.get('/leads/new', async (req, res) =>
+    renderForm(req, res, typeof req.query.dealer === 'string' ? { dealer: req.query.dealer } : {}),
+  );
 
   /** POST /{locale}/leads/new */
   r.post('/leads/new', formAgain, leadLimit, async (req, res) => {
     const input = parseInput(LeadBody, req.body);
-    const id = await createLead(s.db, captcha, input, { userId: req.user?.permissions.has('customers.view') ? req.user.id : null, remoteIp: req.ip, now: new Date() });
+    const id = await createLead(s.db, captcha, input, {
+      userId: req.user?.permissions.has('customers.view') ? req.user.id : null,
+      remoteIp: req.ip,
+      now: new Date(),
+    });
     if (wantsJson(req)) return void res.status(201).json({ id });
     // The page itself says it was sent, and stays (not an empty form and a vanishing toast).
     res.redirect(303, `/${req.locale}/leads/new?sent=1`);

@@ -20,12 +20,24 @@ export async function formOptions(db: DbOrTx, countryCode: string) {
 }
 
 /** The dealer a visitor chose in the dealer finder, as the form names it (undefined when unknown). */
-export const chosenDealer = (db: DbOrTx, id: number | undefined) => (id ? dealerSummary(db, id) : Promise.resolve(undefined));
+export const chosenDealer = (db: DbOrTx, id: number | undefined) =>
+  id ? dealerSummary(db, id) : Promise.resolve(undefined);
 
-export async function createLead(db: Db, captcha: CaptchaProvider, input: LeadBody, ctx: { userId: number | null; remoteIp?: string; now: Date }) {
+export async function createLead(
+  db: Db,
+  captcha: CaptchaProvider,
+  input: LeadBody,
+  ctx: { userId: number | null; remoteIp?: string; now: Date },
+) {
   // A staff member entering a lead by hand is trusted; everyone else passes the bot check.
   if (ctx.userId === null) {
-    const verdict = await captcha.verify({ token: input.recaptchaToken, key: input.recaptchaKey, action: 'submit', remoteIp: ctx.remoteIp, now: ctx.now });
+    const verdict = await captcha.verify({
+      token: input.recaptchaToken,
+      key: input.recaptchaKey,
+      action: 'submit',
+      remoteIp: ctx.remoteIp,
+      now: ctx.now,
+    });
     if (!verdict.ok || input.website) throw invalid(BOT_MESSAGE, { recaptchaToken: BOT_MESSAGE }, 'bot_check');
   }
   return db.transaction(async (tx) => {
@@ -34,16 +46,33 @@ export async function createLead(db: Db, captcha: CaptchaProvider, input: LeadBo
     const countries = await countryList(tx);
     if (!countries.some((c) => c.code === input.country)) fields.country = 'Choose a country from the list.';
     else if (regions.length && !input.region) fields.region = 'Choose a region.';
-    else if (input.region && !regions.some((r) => r.code === input.region!.toUpperCase())) fields.region = 'Choose a region of the selected country.';
+    else if (input.region && !regions.some((r) => r.code === input.region!.toUpperCase()))
+      fields.region = 'Choose a region of the selected country.';
     const visit = input.visitOn ? checkDateField(input.visitOn, ctx.now) : null;
     if (visit && !visit.ok) fields.visitOn = DATE_FIELD_MESSAGES[visit.error];
     if (input.dealer !== undefined && !(await dealerSummary(tx, input.dealer))) fields.dealer = DEALER_GONE_MESSAGE;
     if (Object.keys(fields).length) throw invalid(Object.values(fields)[0], fields);
     const id = await insertLead(tx, {
-      firstName: input.firstName, lastName: input.lastName, email: input.email, phone: input.phone ?? null, company: input.company ?? null,
-      countryCode: input.country, regionCode: input.region?.toUpperCase() ?? null, message: input.message ?? null, visitOn: visit?.ok ? visit.iso : null, status: 'new', createdBy: ctx.userId, dealerId: input.dealer ?? null,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone ?? null,
+      company: input.company ?? null,
+      countryCode: input.country,
+      regionCode: input.region?.toUpperCase() ?? null,
+      message: input.message ?? null,
+      visitOn: visit?.ok ? visit.iso : null,
+      status: 'new',
+      createdBy: ctx.userId,
+      dealerId: input.dealer ?? null,
     });
-    await audit(tx, { action: 'lead.create', entity: 'lead', entityId: id, userId: ctx.userId, message: `Lead ${input.firstName} ${input.lastName} <${input.email}>` });
+    await audit(tx, {
+      action: 'lead.create',
+      entity: 'lead',
+      entityId: id,
+      userId: ctx.userId,
+      message: `Lead ${input.firstName} ${input.lastName} <${input.email}>`,
+    });
     return id;
   });
 }
@@ -60,6 +89,13 @@ export async function changeLeadStatus(db: Db, id: number, status: string, userI
   return db.transaction(async (tx) => {
     const rows = await setLeadStatus(tx, id, status);
     if (!rows.length) throw notFound('That lead does not exist.');
-    await audit(tx, { action: 'lead.status', entity: 'lead', entityId: id, userId, message: `Lead status set to ${status}`, data: { status } });
+    await audit(tx, {
+      action: 'lead.status',
+      entity: 'lead',
+      entityId: id,
+      userId,
+      message: `Lead status set to ${status}`,
+      data: { status },
+    });
   });
 }

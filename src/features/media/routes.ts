@@ -17,8 +17,14 @@ import { ACCEPTED, MAX_UPLOAD_BYTES, receiveFile } from './upload.ts';
 
 const BASE = '/account/dashboard/media';
 const ListQuery = z.object({
-  q: z.string().optional().transform((v) => (v ?? '').trim().slice(0, 100)),
-  after: z.string().optional().transform((v) => (v && /^\d{1,10}$/.test(v) ? Number(v) : null)),
+  q: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim().slice(0, 100)),
+  after: z
+    .string()
+    .optional()
+    .transform((v) => (v && /^\d{1,10}$/.test(v) ? Number(v) : null)),
 });
 
 export function uploaderLabels(req: Request): Record<string, string> {
@@ -28,7 +34,11 @@ export function uploaderLabels(req: Request): Record<string, string> {
 }
 
 const uploaderProps = (req: Request, reload: boolean) => ({
-  url: `/${req.locale}${BASE}/upload`, accept: ACCEPTED.join(','), maxBytes: MAX_UPLOAD_BYTES, reload, labels: uploaderLabels(req),
+  url: `/${req.locale}${BASE}/upload`,
+  accept: ACCEPTED.join(','),
+  maxBytes: MAX_UPLOAD_BYTES,
+  reload,
+  labels: uploaderLabels(req),
 });
 
 export function mediaRoutes(s: Services): Router {
@@ -42,8 +52,14 @@ export function mediaRoutes(s: Services): Router {
     const { rows, next } = await listMedia(s.db, q.q, q.after);
     const qs = (after: number) => `?${new URLSearchParams({ ...(q.q ? { q: q.q } : {}), after: String(after) })}`;
     await res.page('media/index', {
-      title: req.t('media.title'), layout: 'layouts/admin', nav: 'media', rows, q: q.q, uploader: uploaderProps(req, true),
-      nextHref: next ? qs(next) : null, prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
+      title: req.t('media.title'),
+      layout: 'layouts/admin',
+      nav: 'media',
+      rows,
+      q: q.q,
+      uploader: uploaderProps(req, true),
+      nextHref: next ? qs(next) : null,
+      prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
     });
   });
 
@@ -52,7 +68,20 @@ export function mediaRoutes(s: Services): Router {
     if (!req.file) throw invalid('Choose an image to upload.', { file: 'Choose an image to upload.' });
     const out = await saveUpload(s.db, mediaDir, req.file, req.user!.id);
     const m = out.media;
-    res.status(out.created ? 201 : 200).json({ created: out.created, media: { id: m.id, path: m.path, hash: m.hash, filename: m.filename, size: m.size, width: m.width, height: m.height, mime: m.mime, variants: m.variants } });
+    res.status(out.created ? 201 : 200).json({
+      created: out.created,
+      media: {
+        id: m.id,
+        path: m.path,
+        hash: m.hash,
+        filename: m.filename,
+        size: m.size,
+        width: m.width,
+        height: m.height,
+        mime: m.mime,
+        variants: m.variants,
+      },
+    });
   });
 
   async function deleteLocals(req: Request, param: unknown) {
@@ -91,7 +120,12 @@ export function mediaRoutes(s: Services): Router {
 export function imageUploaderRoutes(_s: Services): Router {
   const r = Router();
   r.get('/dev/image-uploader', async (req, res) => {
-    await res.page('media/uploader', { title: req.t('media.uploaderTitle'), layout: 'layouts/admin', nav: 'media', uploader: uploaderProps(req, false) });
+    await res.page('media/uploader', {
+      title: req.t('media.uploaderTitle'),
+      layout: 'layouts/admin',
+      nav: 'media',
+      uploader: uploaderProps(req, false),
+    });
   });
   return r;
 }

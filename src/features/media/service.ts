@@ -11,7 +11,12 @@ import { inspect, removeImageFiles, storeImage } from './upload.ts';
 type Db = Database['db'];
 
 /** Stores the received temp file (or finds the identical image already stored). */
-export async function saveUpload(db: Db, mediaDir: string, file: { path: string; originalname: string }, userId: number) {
+export async function saveUpload(
+  db: Db,
+  mediaDir: string,
+  file: { path: string; originalname: string },
+  userId: number,
+) {
   const { hash } = await inspect(file.path);
   const existing = await findByHash(db, hash);
   if (existing) {
@@ -22,12 +27,31 @@ export async function saveUpload(db: Db, mediaDir: string, file: { path: string;
   const img = await storeImage(mediaDir, file.path, hash, file.originalname);
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(media).values({
-        filename: img.filename, path: img.path, mime: img.mime, size: img.size, width: img.width, height: img.height, hash, variants: img.variants, uploadedBy: userId,
-      }).onConflictDoNothing({ target: media.hash }).returning();
+      const [row] = await tx
+        .insert(media)
+        .values({
+          filename: img.filename,
+          path: img.path,
+          mime: img.mime,
+          size: img.size,
+          width: img.width,
+          height: img.height,
+          hash,
+          variants: img.variants,
+          uploadedBy: userId,
+        })
+        .onConflictDoNothing({ target: media.hash })
+        .returning();
       // A concurrent upload of the same image won the race: use its row, drop nothing (same files).
       if (!row) return { media: (await findByHash(tx, hash))!, created: false };
-      await audit(tx, { action: 'media.upload', entity: 'media', entityId: row.id, userId, message: `Uploaded ${row.filename}`, data: { after: { path: row.path, size: row.size, hash } } });
+      await audit(tx, {
+        action: 'media.upload',
+        entity: 'media',
+        entityId: row.id,
+        userId,
+        message: `Uploaded ${row.filename}`,
+        data: { after: { path: row.path, size: row.size, hash } },
+      });
       await catalogChanged(tx, { entity: 'media', id: row.id });
       return { media: row, created: true };
     });
@@ -43,9 +67,19 @@ export async function deleteMedia(db: Db, mediaDir: string, id: number, userId: 
     const m = await findMedia(tx, id);
     if (!m) throw notFound('This image is no longer in the library.');
     const used = await whereUsed(tx, m.path);
-    if (used.length) throw conflict(`This image is used by ${used.map((u) => u.label).join(', ')}; remove it there first.`, { media: 'In use.' });
+    if (used.length)
+      throw conflict(`This image is used by ${used.map((u) => u.label).join(', ')}; remove it there first.`, {
+        media: 'In use.',
+      });
     await tx.delete(media).where(eq(media.id, id));
-    await audit(tx, { action: 'media.delete', entity: 'media', entityId: id, userId, message: `Deleted ${m.filename}`, data: { before: { path: m.path, size: m.size, hash: m.hash } } });
+    await audit(tx, {
+      action: 'media.delete',
+      entity: 'media',
+      entityId: id,
+      userId,
+      message: `Deleted ${m.filename}`,
+      data: { before: { path: m.path, size: m.size, hash: m.hash } },
+    });
     await catalogChanged(tx, { entity: 'media', id });
     return m;
   });

@@ -17,7 +17,11 @@ export function isHiddenMediaPath(reqPath: string): boolean {
   } catch {
     return true;
   }
-  const first = path.posix.normalize(`/${decoded.replace(/\\/g, '/')}`).split('/').filter(Boolean)[0] ?? '';
+  const first =
+    path.posix
+      .normalize(`/${decoded.replace(/\\/g, '/')}`)
+      .split('/')
+      .filter(Boolean)[0] ?? '';
   return HIDDEN.has(first.toLowerCase());
 }
 

@@ -49,14 +49,22 @@ export function receiveFile(mediaDir: string, routePath: string): RequestHandler
   const tmp = uploadTmpDir(mediaDir);
   const parse = multer({
     storage: multer.diskStorage({
-      destination: (_req, _file, cb) => void mkdir(tmp, { recursive: true }).then(() => cb(null, tmp), (e) => cb(e as Error, tmp)),
+      destination: (_req, _file, cb) =>
+        void mkdir(tmp, { recursive: true }).then(
+          () => cb(null, tmp),
+          (e) => cb(e as Error, tmp),
+        ),
       filename: (_req, _file, cb) => cb(null, `${randomUUID()}.upload`),
     }),
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 10_000 },
   }).single('file');
-  const tooLarge = () => new AppError(413, 'too_large', `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, { file: `At most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.` });
+  const tooLarge = () =>
+    new AppError(413, 'too_large', `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`, {
+      file: `At most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+    });
   return (req, res, next) => {
-    if (!req.is('multipart/form-data')) return next(invalid('Choose an image to upload.', { file: 'Choose an image to upload.' }));
+    if (!req.is('multipart/form-data'))
+      return next(invalid('Choose an image to upload.', { file: 'Choose an image to upload.' }));
     // A body that says it is too large is refused before a byte is read (multer would drain it all
     // before answering); one without a declared length is bounded by multer's fileSize as it streams.
     if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
@@ -67,7 +75,8 @@ export function receiveFile(mediaDir: string, routePath: string): RequestHandler
       if (!err) return next();
       const code = (err as { code?: string }).code;
       if (code === 'LIMIT_FILE_SIZE') return next(tooLarge());
-      if (code && code.startsWith('LIMIT_')) return next(invalid('Send one image in the field "file".', { file: 'Send one image.' }));
+      if (code && code.startsWith('LIMIT_'))
+        return next(invalid('Send one image in the field "file".', { file: 'Send one image.' }));
       next(unreadableForm(err));
     });
   };
@@ -84,11 +93,17 @@ export async function inspect(tempFile: string): Promise<{ hash: string; mime: (
   try {
     const type = await fileTypeFromFile(tempFile);
     if (!type || !(ACCEPTED as readonly string[]).includes(type.mime)) {
-      throw new AppError(415, 'not_an_image', 'This file is not an image we accept (PNG, JPEG, WebP, GIF or AVIF).', { file: 'Not a PNG, JPEG, WebP, GIF or AVIF image.' });
+      throw new AppError(415, 'not_an_image', 'This file is not an image we accept (PNG, JPEG, WebP, GIF or AVIF).', {
+        file: 'Not a PNG, JPEG, WebP, GIF or AVIF image.',
+      });
     }
-    const meta = await sharp(tempFile).metadata().catch(() => null);
-    if (!meta?.width || !meta.height) throw new AppError(415, 'not_an_image', 'This image cannot be read.', { file: 'The image is damaged.' });
-    if (meta.width * meta.height > 60_000_000) throw new AppError(413, 'too_large', 'The image has too many pixels.', { file: 'At most 60 megapixels.' });
+    const meta = await sharp(tempFile)
+      .metadata()
+      .catch(() => null);
+    if (!meta?.width || !meta.height)
+      throw new AppError(415, 'not_an_image', 'This image cannot be read.', { file: 'The image is damaged.' });
+    if (meta.width * meta.height > 60_000_000)
+      throw new AppError(413, 'too_large', 'The image has too many pixels.', { file: 'At most 60 megapixels.' });
     return { hash: await sha256File(tempFile), mime: type.mime as (typeof ACCEPTED)[number] };
   } catch (e) {
     await rm(tempFile, { force: true });
@@ -97,7 +112,12 @@ export async function inspect(tempFile: string): Promise<{ hash: string; mime: (
 }
 
 /** Writes the web sizes of a checked temp file under DATA_DIR/media/<hash[0..2]>/ and removes the temp file. */
-export async function storeImage(mediaDir: string, tempFile: string, hash: string, originalName: string): Promise<StoredImage> {
+export async function storeImage(
+  mediaDir: string,
+  tempFile: string,
+  hash: string,
+  originalName: string,
+): Promise<StoredImage> {
   const dir = path.join(mediaDir, hash.slice(0, 2));
   await mkdir(dir, { recursive: true });
   const pub = (name: string) => `/media/${hash.slice(0, 2)}/${name}`;
@@ -111,17 +131,29 @@ export async function storeImage(mediaDir: string, tempFile: string, hash: strin
     const variants: StoredImage['variants'] = [];
     for (const w of widths) {
       const name = `${hash}-${w}.webp`;
-      const info = await sharp(tempFile).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 80 }).toFile(path.join(dir, name));
+      const info = await sharp(tempFile)
+        .rotate()
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toFile(path.join(dir, name));
       variants.push({ width: info.width, height: info.height, path: pub(name), mime: 'image/webp' });
     }
     const alpha = meta.hasAlpha === true;
     const fallbackName = `${hash}-${largest}.${alpha ? 'png' : 'jpg'}`;
     const fb = sharp(tempFile).rotate().resize({ width: largest, withoutEnlargement: true });
-    const info = await (alpha ? fb.png({ compressionLevel: 9 }) : fb.jpeg({ quality: 82, mozjpeg: true })).toFile(path.join(dir, fallbackName));
+    const info = await (alpha ? fb.png({ compressionLevel: 9 }) : fb.jpeg({ quality: 82, mozjpeg: true })).toFile(
+      path.join(dir, fallbackName),
+    );
     const size = (await stat(path.join(dir, fallbackName))).size;
     return {
-      hash, filename: path.basename(originalName || 'image').slice(0, 200), path: pub(fallbackName), mime: alpha ? 'image/png' : 'image/jpeg',
-      size, width: info.width, height: info.height || Math.round((h0 * largest) / w0), variants,
+      hash,
+      filename: path.basename(originalName || 'image').slice(0, 200),
+      path: pub(fallbackName),
+      mime: alpha ? 'image/png' : 'image/jpeg',
+      size,
+      width: info.width,
+      height: info.height || Math.round((h0 * largest) / w0),
+      variants,
     };
   } catch (e) {
     await removeImageFiles(mediaDir, hash);

@@ -18,10 +18,21 @@ import { emitEvent } from '../webhooks/events.ts';
 /** People matching a name, email, phone or organisation (at most 100, spec §9 typeahead limit). */
 export function findPeople(db: DbOrTx, q: string) {
   const digits = q.replace(/\D/g, '');
-  const alternatives = [sql`${persons.id} in (${personMatch(q)})`, sql`${persons.organisationId} in (select id from ${organisations} where lower(${organisations.name}) like ${prefixPattern(q.trim())})`];
-  if (digits.length >= 3) alternatives.push(sql`regexp_replace(coalesce(${persons.phone}, ''), '\\D', '', 'g') like ${`%${digits}%`}`);
+  const alternatives = [
+    sql`${persons.id} in (${personMatch(q)})`,
+    sql`${persons.organisationId} in (select id from ${organisations} where lower(${organisations.name}) like ${prefixPattern(q.trim())})`,
+  ];
+  if (digits.length >= 3)
+    alternatives.push(sql`regexp_replace(coalesce(${persons.phone}, ''), '\\D', '', 'g') like ${`%${digits}%`}`);
   return db
-    .select({ id: persons.id, firstName: persons.firstName, lastName: persons.lastName, email: persons.email, phone: persons.phone, organisation: organisations.name })
+    .select({
+      id: persons.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      email: persons.email,
+      phone: persons.phone,
+      organisation: organisations.name,
+    })
     .from(persons)
     .leftJoin(organisations, eq(organisations.id, persons.organisationId))
     .where(or(...alternatives))
@@ -32,14 +43,27 @@ export function findPeople(db: DbOrTx, q: string) {
 export async function createDraft(db: Db, personId: number, staff: CurrentUser, locale: string): Promise<number> {
   return db.transaction(async (tx) => {
     const [person] = await tx
-      .select({ id: persons.id, userId: persons.userId, firstName: persons.firstName, lastName: persons.lastName, channelId: users.channelId, userLocale: users.locale, orgDiscount: organisations.orgDiscount, taxExemptId: organisations.taxExemptId })
+      .select({
+        id: persons.id,
+        userId: persons.userId,
+        firstName: persons.firstName,
+        lastName: persons.lastName,
+        channelId: users.channelId,
+        userLocale: users.locale,
+        orgDiscount: organisations.orgDiscount,
+        taxExemptId: organisations.taxExemptId,
+      })
       .from(persons)
       .leftJoin(users, eq(users.id, persons.userId))
       .leftJoin(organisations, eq(organisations.id, persons.organisationId))
       .where(eq(persons.id, personId));
     if (!person) throw notFound('Person not found.');
     const [channel] = await tx
-      .select({ id: channels.id, currencyId: channels.currencyId, code: sql<string>`(select code from currencies where id = ${channels.currencyId})` })
+      .select({
+        id: channels.id,
+        currencyId: channels.currencyId,
+        code: sql<string>`(select code from currencies where id = ${channels.currencyId})`,
+      })
       .from(channels)
       .where(person.channelId ? eq(channels.id, person.channelId) : eq(channels.code, 'US'))
       .limit(1);
@@ -48,19 +72,41 @@ export async function createDraft(db: Db, personId: number, staff: CurrentUser, 
     const [address] = await tx
       .select({ id: addresses.id })
       .from(addresses)
-      .where(person.userId ? or(eq(addresses.personId, person.id), eq(addresses.userId, person.userId)) : eq(addresses.personId, person.id))
+      .where(
+        person.userId
+          ? or(eq(addresses.personId, person.id), eq(addresses.userId, person.userId))
+          : eq(addresses.personId, person.id),
+      )
       .orderBy(sql`${addresses.isDefault} desc`, asc(addresses.id))
       .limit(1);
     const [order] = await tx
       .insert(orders)
       .values({
-        status: 'pending', draft: true, locale: person.userLocale ?? locale, channelId: channel.id, currencyId: channel.currencyId, orderCurrency: channel.code,
-        userId: null, personId: person.id, orgDiscount: person.orgDiscount ?? '0', taxExemptId: person.taxExemptId ?? null,
-        shipToAddressId: address?.id ?? null, billToAddressId: address?.id ?? null, shipFromWarehouseId: warehouse?.id ?? null, createdBy: staff.id,
+        status: 'pending',
+        draft: true,
+        locale: person.userLocale ?? locale,
+        channelId: channel.id,
+        currencyId: channel.currencyId,
+        orderCurrency: channel.code,
+        userId: null,
+        personId: person.id,
+        orgDiscount: person.orgDiscount ?? '0',
+        taxExemptId: person.taxExemptId ?? null,
+        shipToAddressId: address?.id ?? null,
+        billToAddressId: address?.id ?? null,
+        shipFromWarehouseId: warehouse?.id ?? null,
+        createdBy: staff.id,
       })
       .returning({ id: orders.id });
     await copyAddressesOfPlacedOrders(tx, order.id); // the draft keeps its addresses as they are now
-    await audit(tx, { action: 'order.draft', entity: 'order', entityId: order.id, userId: staff.id, message: `Draft order ${order.id} for ${person.firstName} ${person.lastName} created by ${staff.email}`, data: { before: {}, after: { draft: true, person_id: person.id } } });
+    await audit(tx, {
+      action: 'order.draft',
+      entity: 'order',
+      entityId: order.id,
+      userId: staff.id,
+      message: `Draft order ${order.id} for ${person.firstName} ${person.lastName} created by ${staff.email}`,
+      data: { before: {}, after: { draft: true, person_id: person.id } },
+    });
     return order.id;
   });
 }
@@ -71,11 +117,33 @@ export async function submitDraft(db: Db, orderId: number, staff: CurrentUser) {
     const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!o) throw notFound('Order not found.');
     if (!o.draft) throw conflict('This order has already been submitted.');
-    const [{ n }] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from order_line_items where order_id = ${orderId} and line_type = 0`).then((r) => r.rows);
+    const [{ n }] = await tx
+      .execute<{ n: number }>(
+        sql`select count(*)::int as n from order_line_items where order_id = ${orderId} and line_type = 0`,
+      )
+      .then((r) => r.rows);
     if (!n) throw conflict('An order requires line items');
-    const [person] = o.personId ? await tx.select({ userId: persons.userId }).from(persons).where(eq(persons.id, o.personId)) : [];
-    await tx.update(orders).set({ draft: false, userId: person?.userId ?? null, submittedAt: new Date(), version: sql`${orders.version} + 1`, updatedAt: new Date() }).where(and(eq(orders.id, orderId)));
-    await audit(tx, { action: 'order.submit', entity: 'order', entityId: orderId, userId: staff.id, message: `Draft order ${orderId} submitted to the customer by ${staff.email}`, data: { before: { draft: true }, after: { draft: false } } });
+    const [person] = o.personId
+      ? await tx.select({ userId: persons.userId }).from(persons).where(eq(persons.id, o.personId))
+      : [];
+    await tx
+      .update(orders)
+      .set({
+        draft: false,
+        userId: person?.userId ?? null,
+        submittedAt: new Date(),
+        version: sql`${orders.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.id, orderId)));
+    await audit(tx, {
+      action: 'order.submit',
+      entity: 'order',
+      entityId: orderId,
+      userId: staff.id,
+      message: `Draft order ${orderId} submitted to the customer by ${staff.email}`,
+      data: { before: { draft: true }, after: { draft: false } },
+    });
     await emitEvent(tx, 'order.created', { orderId, source: 'staff' }); // webhooks
   });
 }

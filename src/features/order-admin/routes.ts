@@ -55,7 +55,13 @@ export function orderAdminLocalizedRoutes(s: Services): Router {
   r.get('/admin/orders/create', requirePermission('orders.edit'), async (req, res) => {
     const q = parseInput(PeopleQuery, req.query).q;
     const people = q ? await findPeople(s.db, q) : [];
-    await res.page('order-admin/create', { title: req.t('oa.create.title'), layout: 'layouts/admin', nav: 'orders', q: q ?? '', people });
+    await res.page('order-admin/create', {
+      title: req.t('oa.create.title'),
+      layout: 'layouts/admin',
+      nav: 'orders',
+      q: q ?? '',
+      people,
+    });
   });
 
   /** POST /{locale}/admin/orders/create (person_id) — a new draft, then the editor */
@@ -68,7 +74,12 @@ export function orderAdminLocalizedRoutes(s: Services): Router {
   return r;
 }
 
-const PeopleQuery = z.object({ q: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(100, 'At most 100 characters.').optional()) });
+const PeopleQuery = z.object({
+  q: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().trim().max(100, 'At most 100 characters.').optional(),
+  ),
+});
 
 /** Unprefixed routes (/admin/…). */
 export function orderAdminRoutes(s: Services): Router {
@@ -77,13 +88,24 @@ export function orderAdminRoutes(s: Services): Router {
 
   async function detailLocals(req: Request, param: unknown) {
     const id = parseInput(IdParam, param);
-    const [order, log, epp, quoteId] = await Promise.all([synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string), orderLog(s.db, id), orderPlan(s.db, id), quoteNumberOf(s.db, id)]);
+    const [order, log, epp, quoteId] = await Promise.all([
+      synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string),
+      orderLog(s.db, id),
+      orderPlan(s.db, id),
+      quoteNumberOf(s.db, id),
+    ]);
     const t = req.t as unknown as WordsTranslate;
     // A quote is "Quote #N" with the buyer's number (order-number.ts), never "Order #id".
     const shown = orderDisplayNumber({ id: order.order_id, status: order.status, quote: order.quote, quoteId });
     const heading = req.t(shown.key as never, { id: shown.number } as never);
     return {
-      title: heading, heading, order, log, epp, layout: 'layouts/admin', nav: 'orders',
+      title: heading,
+      heading,
+      order,
+      log,
+      epp,
+      layout: 'layouts/admin',
+      nav: 'orders',
       // Every figure of the page from the one ledger: rows that add up, unpaid by the balance rule.
       ledger: orderLedgerView(order as OrderJson),
       // A save of the editor reads in the reader's language (history-words.ts); older entries as written.
@@ -93,7 +115,8 @@ export function orderAdminRoutes(s: Services): Router {
       },
       shipmentLabel: shipmentMethodLabel(order.shipment_method, order.shipment_quotes),
       guestBuyer: await buyerIsGuest(s.db, order), // Marked "Guest"
-      cardOf: (p: { payment_method_id: string | null }) => orderCardLabel('third_party_info' in order ? order.third_party_info : null, p.payment_method_id),
+      cardOf: (p: { payment_method_id: string | null }) =>
+        orderCardLabel('third_party_info' in order ? order.third_party_info : null, p.payment_method_id),
     };
   }
 
@@ -122,13 +145,23 @@ export function orderAdminRoutes(s: Services): Router {
     const id = parseInput(IdParam, req.params.orderId);
     const t = req.t as unknown as (k: string) => string;
     const order = await synchronize(s.db, id, req.user, t);
-    const statuses = ORDER_STATUSES.filter((st) => st !== 'cart').map((value) => ({ value, label: t(`order.status.${value}`) }));
+    const statuses = ORDER_STATUSES.filter((st) => st !== 'cart').map((value) => ({
+      value,
+      label: t(`order.status.${value}`),
+    }));
     await res.page('order-admin/edit', {
       title: req.t('oa.editor.title', { id }),
       layout: 'layouts/admin',
       nav: 'orders',
       order,
-      editorProps: { locale: req.locale, order, statuses, canPay: req.user!.permissions.has('orders.pay'), tokenizeUrl: paymentProviderOf(s).tokenizeUrl, labels: editorLabels(t) },
+      editorProps: {
+        locale: req.locale,
+        order,
+        statuses,
+        canPay: req.user!.permissions.has('orders.pay'),
+        tokenizeUrl: paymentProviderOf(s).tokenizeUrl,
+        labels: editorLabels(t),
+      },
     });
   });
 

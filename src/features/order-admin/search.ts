@@ -21,7 +21,8 @@ export const prefixPattern = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g
 /** Persons whose email, first or last name (or "first last") starts with the words typed. */
 export function personMatch(q: string): SQL {
   const words = q.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 3);
-  if (q.includes('@')) return sql`select id from ${persons} where lower(${persons.email}) like ${prefixPattern(q.trim())}`;
+  if (q.includes('@'))
+    return sql`select id from ${persons} where lower(${persons.email}) like ${prefixPattern(q.trim())}`;
   if (words.length >= 2) {
     const [a, b] = [prefixPattern(words[0]), prefixPattern(words.slice(1).join(' '))];
     return sql`select id from ${persons} where (lower(${persons.firstName}) like ${a} and lower(${persons.lastName}) like ${b}) or (lower(${persons.lastName}) like ${a} and lower(${persons.firstName}) like ${b})`;
@@ -35,8 +36,16 @@ const SORT_SQL: Record<OrderSort, { expr: (q: OrderSearchQuery) => SQL; cast: st
   date: { expr: () => sql`${orders.createdAt}`, cast: 'timestamptz', defaultDir: 'desc' },
   status: { expr: () => sql`${orders.status}`, cast: 'text', defaultDir: 'asc' },
   // Carts have no placed_total (null): listed by status, they sort by their total itself (few, unindexed).
-  total: { expr: (q) => (q.status === 'cart' ? sql`${orders.total}` : sql`${orders.placedTotal}`), cast: 'numeric', defaultDir: 'desc' },
-  customer: { expr: () => sql`coalesce(lower(${persons.lastName} || ' ' || ${persons.firstName}), '')`, cast: 'text', defaultDir: 'asc' },
+  total: {
+    expr: (q) => (q.status === 'cart' ? sql`${orders.total}` : sql`${orders.placedTotal}`),
+    cast: 'numeric',
+    defaultDir: 'desc',
+  },
+  customer: {
+    expr: () => sql`coalesce(lower(${persons.lastName} || ' ' || ${persons.firstName}), '')`,
+    cast: 'text',
+    defaultDir: 'asc',
+  },
 };
 
 export const defaultDir = (sort: OrderSort): SortDir => SORT_SQL[sort].defaultDir;
@@ -130,7 +139,11 @@ export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: num
  * One page of orders. `channelId` is the channel filter already resolved from its code
  * (undefined: any channel; null: a code that matches no channel, so nothing is found).
  */
-export async function searchOrders(db: DbOrTx, q: OrderSearchQuery, channelId: number | null | undefined): Promise<OrderPage> {
+export async function searchOrders(
+  db: DbOrTx,
+  q: OrderSearchQuery,
+  channelId: number | null | undefined,
+): Promise<OrderPage> {
   if (channelId === null) return { rows: [], next: null, prev: null };
   const { query, sort, mode, cursor, plan } = buildOrderSearch(db, q, channelId);
   const rows = (await query) as OrderRow[];

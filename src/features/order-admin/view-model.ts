@@ -13,7 +13,12 @@ export function withQuery(path: string, q: Query): string {
   return s ? `${path}?${s}` : path;
 }
 
-export function orderSearchView(path: string, q: OrderSearchQuery, page: OrderPage, channelCode: (id: number) => string) {
+export function orderSearchView(
+  path: string,
+  q: OrderSearchQuery,
+  page: OrderPage,
+  channelCode: (id: number) => string,
+) {
   const filters: Query = {};
   for (const k of FILTER_KEYS) filters[k] = q[k] as string | number | undefined;
   const sort: OrderSort = q.sort ?? 'date';

@@ -12,11 +12,22 @@
  */
 import type { OrderJson, PaymentJson, RefundJson } from '../../domain/order-edit.ts';
 
-export const STAFF_ONLY_ORDER_FIELDS = ['notes', 'erp_id', 'processor_source', 'selected_payment_method', 'third_party_info', 'log_count', 'personLink', 'creator'] as const;
+export const STAFF_ONLY_ORDER_FIELDS = [
+  'notes',
+  'erp_id',
+  'processor_source',
+  'selected_payment_method',
+  'third_party_info',
+  'log_count',
+  'personLink',
+  'creator',
+] as const;
 type StaffOnly = (typeof STAFF_ONLY_ORDER_FIELDS)[number];
 
 export type CustomerRefundJson = Omit<RefundJson, 'reason'>;
-export type CustomerPaymentJson = Omit<PaymentJson, 'payment_method_id' | 'refunds'> & { refunds: CustomerRefundJson[] };
+export type CustomerPaymentJson = Omit<PaymentJson, 'payment_method_id' | 'refunds'> & {
+  refunds: CustomerRefundJson[];
+};
 export type CustomerOrderJson = Omit<OrderJson, StaffOnly | 'payments'> & { payments: CustomerPaymentJson[] };
 
 export function customerPaymentJson<P extends { payment_method_id: string | null; refunds?: RefundJson[] }>(p: P) {

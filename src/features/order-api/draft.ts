@@ -36,23 +36,36 @@ export function checkDraftLines(stored: readonly LineRow[], body: DraftLines) {
     const s = byId.get(id);
     if (!s) fields[`line_items.${id}`] = 'This line is not on the order.';
     else if (deleting.has(id)) fields[`line_items.${id}`] = 'A line cannot be both kept and deleted.';
-    else if (s.productId !== (l.product_id ?? s.productId) || s.lineType !== l.line_type) fields[`line_items.${id}`] = 'Remove the line and add the new product instead of changing it.';
+    else if (s.productId !== (l.product_id ?? s.productId) || s.lineType !== l.line_type)
+      fields[`line_items.${id}`] = 'Remove the line and add the new product instead of changing it.';
   }
-  for (const id of deleting) if (!byId.has(id)) fields[`line_items_for_deletion.${id}`] = 'This line is not on the order.';
+  for (const id of deleting)
+    if (!byId.has(id)) fields[`line_items_for_deletion.${id}`] = 'This line is not on the order.';
   const mentioned = new Set([...kept.map((l) => l.order_line_item_id as number), ...deleting]);
-  for (const s of stored) if (!mentioned.has(s.id)) fields[`line_items.${s.id}`] = 'Every line the order keeps must be listed (or its id given for deletion).';
+  for (const s of stored)
+    if (!mentioned.has(s.id))
+      fields[`line_items.${s.id}`] = 'Every line the order keeps must be listed (or its id given for deletion).';
   const placeholders = new Set<string>();
   for (const l of added) {
     const key = l.order_line_item_id as string;
     if (placeholders.has(key)) fields[`line_items.${key}`] = 'Two new lines share this placeholder id.';
     placeholders.add(key);
-    if (l.line_type === LINE_TYPES.PROMOTION || !l.product_id) fields[`line_items.${key}`] = 'A new line needs a product.';
+    if (l.line_type === LINE_TYPES.PROMOTION || !l.product_id)
+      fields[`line_items.${key}`] = 'A new line needs a product.';
   }
   if (Object.keys(fields).length) throw invalid('Some lines cannot be saved as sent.', fields);
 
   // Spec §5: the order must keep at least one product line (type 0); refused before anything is written.
-  const keptTypes = [...kept.map((l) => byId.get(l.order_line_item_id as number)!.lineType), ...added.map((l) => l.line_type)];
-  if (!keptTypes.some((type) => type === 0)) throw invalid(MESSAGES.orderRequiresLines, { line_items: MESSAGES.orderRequiresLines }, 'order_requires_line_items');
+  const keptTypes = [
+    ...kept.map((l) => byId.get(l.order_line_item_id as number)!.lineType),
+    ...added.map((l) => l.line_type),
+  ];
+  if (!keptTypes.some((type) => type === 0))
+    throw invalid(
+      MESSAGES.orderRequiresLines,
+      { line_items: MESSAGES.orderRequiresLines },
+      'order_requires_line_items',
+    );
 
   // Removing a line that has payments on it would lose the record of what was paid.
   const paidDeletes = stored.filter((s) => deleting.has(s.id) && toCents(s.paidTotal) > 0);
@@ -63,12 +76,16 @@ export function checkDraftLines(stored: readonly LineRow[], body: DraftLines) {
 /** Why: a stale draft (someone saved meanwhile) is refused as the save would refuse it (409). */
 export function checkVersion(stored: number, sent: number | undefined) {
   // None sent: a client written to the spec; the save still locks the row.
-  if (sent !== undefined && stored !== sent) throw conflict(STALE_MESSAGE, { version: `The order is at version ${stored}, not ${sent}.` });
+  if (sent !== undefined && stored !== sent)
+    throw conflict(STALE_MESSAGE, { version: `The order is at version ${stored}, not ${sent}.` });
 }
 
 /** Tax exemption in a draft: only where the channel offers it (as tin/save). */
 export function checkTin(row: OrderRow, taxExemptId: string | undefined) {
-  if (taxExemptId && taxExemptId !== '0' && !row.channel.taxExemptAvailable) throw invalid('Tax exemption is not available in this channel.', { tax_exempt_id: 'Not available in this channel.' });
+  if (taxExemptId && taxExemptId !== '0' && !row.channel.taxExemptAvailable)
+    throw invalid('Tax exemption is not available in this channel.', {
+      tax_exempt_id: 'Not available in this channel.',
+    });
 }
 
 /**
@@ -76,15 +93,35 @@ export function checkTin(row: OrderRow, taxExemptId: string | undefined) {
  * written nowhere. Without line_items the stored lines are the draft's; `setQuantity` changes one
  * stored line's quantity on top (update-item).
  */
-export async function draftOrder(db: Db, orderId: number, user: CurrentUser, body: DraftBody, t: Translate, setQuantity?: { lineId: number; quantity: number }) {
+export async function draftOrder(
+  db: Db,
+  orderId: number,
+  user: CurrentUser,
+  body: DraftBody,
+  t: Translate,
+  setQuantity?: { lineId: number; quantity: number },
+) {
   const found = await loadOrder(db, orderId);
   if (!found || !user.permissions.has('orders.view')) throw notFound('Order not found.');
   const { row, parts } = found;
   checkVersion(row.order.version, body.version);
   checkTin(row, body.tax_exempt_id);
   const stored = parts.lines.map((x) => x.line);
-  const lineItems = body.line_items ?? stored.map((l) => ({ order_line_item_id: l.id, line_type: l.lineType, product_id: l.productId, quantity: l.quantity, currency_id: l.currencyId, warehouse_id: l.warehouseId, line_options: [] }));
-  const { byId, kept, added, deleting } = checkDraftLines(stored, { line_items: lineItems, line_items_for_deletion: body.line_items_for_deletion ?? [] });
+  const lineItems =
+    body.line_items ??
+    stored.map((l) => ({
+      order_line_item_id: l.id,
+      line_type: l.lineType,
+      product_id: l.productId,
+      quantity: l.quantity,
+      currency_id: l.currencyId,
+      warehouse_id: l.warehouseId,
+      line_options: [],
+    }));
+  const { byId, kept, added, deleting } = checkDraftLines(stored, {
+    line_items: lineItems,
+    line_items_for_deletion: body.line_items_for_deletion ?? [],
+  });
   let lastQuantity: number | null = null;
   if (setQuantity) {
     const target = byId.get(setQuantity.lineId);
@@ -102,23 +139,60 @@ export async function draftOrder(db: Db, orderId: number, user: CurrentUser, bod
     draftLines.push({ ...x, line: { ...x.line, quantity: k?.quantity ?? x.line.quantity } });
   }
   const order = { ...row.order };
-  const channel = { id: row.channel.id, currency: order.orderCurrency, currencyId: order.currencyId, midMarketRate: row.channel.midMarketRate };
+  const channel = {
+    id: row.channel.id,
+    currency: order.orderCurrency,
+    currencyId: order.currencyId,
+    midMarketRate: row.channel.midMarketRate,
+  };
   const warehouseIds = [...new Set(added.map((l) => l.warehouse_id).filter((w): w is number => !!w))];
-  const known = warehouseIds.length ? new Set((await db.select({ id: warehouses.id }).from(warehouses).where(inArray(warehouses.id, warehouseIds))).map((w) => w.id)) : new Set<number>();
+  const known = warehouseIds.length
+    ? new Set(
+        (await db.select({ id: warehouses.id }).from(warehouses).where(inArray(warehouses.id, warehouseIds))).map(
+          (w) => w.id,
+        ),
+      )
+    : new Set<number>();
   let sort = stored.reduce((m, s) => Math.max(m, s.sort), -1);
   const options = [...parts.options];
   for (const l of added) {
-    const priced = await priceLine(db, channel, { productId: l.product_id!, quantity: l.quantity, selections: l.line_options.map((o) => ({ optionId: o.option_id, choiceId: o.choice_id, quantity: o.quantity })) });
+    const priced = await priceLine(db, channel, {
+      productId: l.product_id!,
+      quantity: l.quantity,
+      selections: l.line_options.map((o) => ({ optionId: o.option_id, choiceId: o.choice_id, quantity: o.quantity })),
+    });
     const id = l.order_line_item_id as unknown as number; // a placeholder ('new-1') until the save stores it
     const line: LineRow = {
       ...(stored[0] ?? ({} as LineRow)),
-      id, orderId, lineType: l.line_type, productId: priced.productId, promotionId: null, title: priced.title, stockcode: priced.stockcode, quantity: l.quantity,
-      currencyId: priced.currencyId, warehouseId: l.warehouse_id && known.has(l.warehouse_id) ? l.warehouse_id : order.shipFromWarehouseId,
-      unitPrice: money2(priced.unitCents), discount: '0', total: money2(priced.unitCents * l.quantity), totalDiscounted: money2(priced.unitCents * l.quantity),
-      paidTotal: '0', unpaidTotal: money2(priced.unitCents * l.quantity), sort: ++sort,
+      id,
+      orderId,
+      lineType: l.line_type,
+      productId: priced.productId,
+      promotionId: null,
+      title: priced.title,
+      stockcode: priced.stockcode,
+      quantity: l.quantity,
+      currencyId: priced.currencyId,
+      warehouseId: l.warehouse_id && known.has(l.warehouse_id) ? l.warehouse_id : order.shipFromWarehouseId,
+      unitPrice: money2(priced.unitCents),
+      discount: '0',
+      total: money2(priced.unitCents * l.quantity),
+      totalDiscounted: money2(priced.unitCents * l.quantity),
+      paidTotal: '0',
+      unpaidTotal: money2(priced.unitCents * l.quantity),
+      sort: ++sort,
     };
     draftLines.push({ line, image: priced.image });
-    for (const o of priced.lineOptions) options.push({ lineItemId: id, choiceId: o.choiceId, optionId: o.optionId, optionType: o.optionType, quantity: o.quantity, optionName: '', choiceName: '' });
+    for (const o of priced.lineOptions)
+      options.push({
+        lineItemId: id,
+        choiceId: o.choiceId,
+        optionId: o.optionId,
+        optionType: o.optionType,
+        quantity: o.quantity,
+        optionName: '',
+        choiceName: '',
+      });
   }
   if (body.tax_exempt_id !== undefined) order.taxExemptId = body.tax_exempt_id === '' ? null : body.tax_exempt_id;
   let quotes = parts.quotes;
@@ -132,6 +206,10 @@ export async function draftOrder(db: Db, orderId: number, user: CurrentUser, bod
   const rows = draftLines.map((x) => x.line);
   const r = repriceRows(rows, promos, order, await orderParts(db, rows, promos));
   const lines = draftLines.map((x, i) => ({ ...x, line: r.lines[i] }));
-  const json: OrderJson = orderJson({ ...row, order: { ...order, ...r.totals } }, { ...parts, lines, options, quotes }, t);
+  const json: OrderJson = orderJson(
+    { ...row, order: { ...order, ...r.totals } },
+    { ...parts, lines, options, quotes },
+    t,
+  );
   return { order: json, lastQuantity };
 }

@@ -42,16 +42,23 @@ const ALLOCATION_MESSAGES = {
 const allocationTypes = Object.values(ALLOCATION_TYPES) as number[];
 const allocation = z
   .object({
-    type: z.coerce.number().int().refine((t) => allocationTypes.includes(t), ALLOCATION_MESSAGES.type).default(ALLOCATION_TYPES.LINE),
+    type: z.coerce
+      .number()
+      .int()
+      .refine((t) => allocationTypes.includes(t), ALLOCATION_MESSAGES.type)
+      .default(ALLOCATION_TYPES.LINE),
     order_line_item_id: z.coerce.number().int().positive().max(2147483647).optional(),
     fee_id: z.coerce.number().int().positive().max(2147483647).optional(),
     tax_name: z.string().trim().min(1, ALLOCATION_MESSAGES.tax).max(120, 'At most 120 characters.').optional(),
     amount,
   })
   .superRefine((a, ctx) => {
-    if (a.type === ALLOCATION_TYPES.LINE && a.order_line_item_id === undefined) ctx.addIssue({ code: 'custom', path: ['order_line_item_id'], message: ALLOCATION_MESSAGES.line });
-    if (a.type === ALLOCATION_TYPES.FEE && a.fee_id === undefined) ctx.addIssue({ code: 'custom', path: ['fee_id'], message: ALLOCATION_MESSAGES.fee });
-    if (a.type === ALLOCATION_TYPES.TAX && a.tax_name === undefined) ctx.addIssue({ code: 'custom', path: ['tax_name'], message: ALLOCATION_MESSAGES.tax });
+    if (a.type === ALLOCATION_TYPES.LINE && a.order_line_item_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['order_line_item_id'], message: ALLOCATION_MESSAGES.line });
+    if (a.type === ALLOCATION_TYPES.FEE && a.fee_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['fee_id'], message: ALLOCATION_MESSAGES.fee });
+    if (a.type === ALLOCATION_TYPES.TAX && a.tax_name === undefined)
+      ctx.addIssue({ code: 'custom', path: ['tax_name'], message: ALLOCATION_MESSAGES.tax });
   });
 
 const split = {
@@ -63,22 +70,41 @@ const split = {
 
 export const PaymentBody = z.object({
   ...split,
-  payment_type: z.coerce.number().int().refine((t) => t === PAYMENT_TYPES.CHECK, 'Choose a card (payment type 1) or a check (payment type 2).'),
-  check_number: z.string({ message: 'Enter the check number.' }).trim().min(1, 'Enter the check number.').max(40, 'At most 40 characters.'),
+  payment_type: z.coerce
+    .number()
+    .int()
+    .refine((t) => t === PAYMENT_TYPES.CHECK, 'Choose a card (payment type 1) or a check (payment type 2).'),
+  check_number: z
+    .string({ message: 'Enter the check number.' })
+    .trim()
+    .min(1, 'Enter the check number.')
+    .max(40, 'At most 40 characters.'),
 });
 export type PaymentBody = z.infer<typeof PaymentBody>;
 
 export const CardPaymentBody = z.object({
   ...split,
-  payment_type: z.coerce.number().int().refine((t) => t === PAYMENT_TYPES.CARD, 'Card payments have payment type 1.'),
-  token: z.string({ message: 'Enter the card details.' }).trim().min(1, 'Enter the card details.').max(200, 'The card token is too long.'),
+  payment_type: z.coerce
+    .number()
+    .int()
+    .refine((t) => t === PAYMENT_TYPES.CARD, 'Card payments have payment type 1.'),
+  token: z
+    .string({ message: 'Enter the card details.' })
+    .trim()
+    .min(1, 'Enter the card details.')
+    .max(200, 'The card token is too long.'),
   /** The island sends one key per attempt, so a retried request is the same charge. */
-  idempotency_key: z.string().trim().regex(/^[A-Za-z0-9_-]{8,80}$/, 'The idempotency key is 8 to 80 letters, digits, - or _.').optional(),
+  idempotency_key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,80}$/, 'The idempotency key is 8 to 80 letters, digits, - or _.')
+    .optional(),
 });
 export type CardPaymentBody = z.infer<typeof CardPaymentBody>;
 
 /** Which body a payment request is, from its payment_type (anything else is the check body's 400). */
-export const isCardPayment = (body: unknown) => Number((body as { payment_type?: unknown } | null)?.payment_type) === PAYMENT_TYPES.CARD;
+export const isCardPayment = (body: unknown) =>
+  Number((body as { payment_type?: unknown } | null)?.payment_type) === PAYMENT_TYPES.CARD;
 
 type SplitBody = Pick<PaymentBody, 'amount' | 'allocations' | 'fee_ids'>;
 
@@ -96,34 +122,89 @@ type Split = Awaited<ReturnType<typeof checkSplit>>;
 
 /** Writes the payment, its allocations, the lines' paid and unpaid totals, the fees, the order's version and the log. */
 async function writePayment(
-  tx: Tx, order: LockedOrder, user: CurrentUser, body: SplitBody, split: Split,
-  values: { paymentType: number; checkNumber?: string; providerRef?: string; paymentMethodId?: string; method: string; summary: string },
+  tx: Tx,
+  order: LockedOrder,
+  user: CurrentUser,
+  body: SplitBody,
+  split: Split,
+  values: {
+    paymentType: number;
+    checkNumber?: string;
+    providerRef?: string;
+    paymentMethodId?: string;
+    method: string;
+    summary: string;
+  },
 ) {
   const before = await snapshot(tx, order);
   const [payment] = await tx
     .insert(payments)
-    .values({ orderId: order.id, paymentType: values.paymentType, successful: true, total: fromCents(body.amount), checkNumber: values.checkNumber ?? null, providerRef: values.providerRef ?? null, paymentMethodId: values.paymentMethodId ?? null, createdBy: user.id })
+    .values({
+      orderId: order.id,
+      paymentType: values.paymentType,
+      successful: true,
+      total: fromCents(body.amount),
+      checkNumber: values.checkNumber ?? null,
+      providerRef: values.providerRef ?? null,
+      paymentMethodId: values.paymentMethodId ?? null,
+      createdBy: user.id,
+    })
     .returning();
   const rows = split.map((a) => allocationRow(payment.id, a));
   if (rows.length) await tx.insert(paymentAllocations).values(rows);
   for (const a of split) {
     const paid = fromCents(a.cents);
     if (a.part.type === ALLOCATION_TYPES.LINE) {
-      await tx.update(orderLineItems).set({ paidTotal: sql`${orderLineItems.paidTotal} + ${paid}::numeric`, unpaidTotal: sql`${orderLineItems.unpaidTotal} - ${paid}::numeric` }).where(eq(orderLineItems.id, a.part.order_line_item_id!));
+      await tx
+        .update(orderLineItems)
+        .set({
+          paidTotal: sql`${orderLineItems.paidTotal} + ${paid}::numeric`,
+          unpaidTotal: sql`${orderLineItems.unpaidTotal} - ${paid}::numeric`,
+        })
+        .where(eq(orderLineItems.id, a.part.order_line_item_id!));
     }
   }
   // A fee is paid once what it owed is covered (a part of it may be paid first).
-  const feesPaid = split.filter((a) => a.part.type === ALLOCATION_TYPES.FEE && a.cents === a.part.owedCents).map((a) => a.part.fee_id!);
+  const feesPaid = split
+    .filter((a) => a.part.type === ALLOCATION_TYPES.FEE && a.cents === a.part.owedCents)
+    .map((a) => a.part.fee_id!);
   if (feesPaid.length) await tx.update(orderFees).set({ paid: true }).where(inArray(orderFees.id, feesPaid));
   const [saved] = await tx
     .update(orders)
-    .set({ paymentType: order.paymentType ?? values.paymentType, selectedPaymentMethod: order.selectedPaymentMethod ?? values.method, version: sql`${orders.version} + 1`, updatedAt: new Date() })
+    .set({
+      paymentType: order.paymentType ?? values.paymentType,
+      selectedPaymentMethod: order.selectedPaymentMethod ?? values.method,
+      version: sql`${orders.version} + 1`,
+      updatedAt: new Date(),
+    })
     .where(eq(orders.id, order.id))
     .returning();
-  await logChange(tx, order.id, user.id, 'payment.create', `${values.summary} of ${formatMoney(body.amount, order.orderCurrency, 'en-US')} recorded on order ${order.id} by ${user.email}`, before, await snapshot(tx, saved), {
-    payment_id: payment.id, allocations: rows.map((r) => ({ type: r.type, line: r.lineItemId, fee: r.feeId, ...(r.taxName ? { tax: r.taxName } : {}), amount: r.amount })),
-  });
-  await emitEvent(tx, 'payment.recorded', { orderId: order.id, paymentId: payment.id, paymentType: values.paymentType, amount: fromCents(body.amount), currency: order.orderCurrency }); // webhooks
+  await logChange(
+    tx,
+    order.id,
+    user.id,
+    'payment.create',
+    `${values.summary} of ${formatMoney(body.amount, order.orderCurrency, 'en-US')} recorded on order ${order.id} by ${user.email}`,
+    before,
+    await snapshot(tx, saved),
+    {
+      payment_id: payment.id,
+      allocations: rows.map((r) => ({
+        type: r.type,
+        line: r.lineItemId,
+        fee: r.feeId,
+        ...(r.taxName ? { tax: r.taxName } : {}),
+        amount: r.amount,
+      })),
+    },
+  );
+  await emitEvent(tx, 'payment.recorded', {
+    orderId: order.id,
+    paymentId: payment.id,
+    paymentType: values.paymentType,
+    amount: fromCents(body.amount),
+    currency: order.orderCurrency,
+  }); // webhooks
   return { payment_id: payment.id };
 }
 
@@ -133,14 +214,26 @@ export async function takeCheckPayment(db: Db, orderId: number, user: CurrentUse
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, body.version);
     const split = await checkSplit(tx, order, body);
-    return writePayment(tx, order, who, body, split, { paymentType: PAYMENT_TYPES.CHECK, checkNumber: body.check_number, method: body.check_number, summary: `Check ${body.check_number}` });
+    return writePayment(tx, order, who, body, split, {
+      paymentType: PAYMENT_TYPES.CHECK,
+      checkNumber: body.check_number,
+      method: body.check_number,
+      summary: `Check ${body.check_number}`,
+    });
   });
 }
 
 /** A card decline is the buyer's answer (402 with the provider's message), never a 5xx. */
 export const declined = (e: PaymentError) => new AppError(402, e.code, e.message, { card: e.message });
 
-export async function takeCardPayment(db: Db, provider: PaymentProvider, orderId: number, user: CurrentUser | undefined, body: CardPaymentBody, log: { error: (obj: object, msg: string) => void }) {
+export async function takeCardPayment(
+  db: Db,
+  provider: PaymentProvider,
+  orderId: number,
+  user: CurrentUser | undefined,
+  body: CardPaymentBody,
+  log: { error: (obj: object, msg: string) => void },
+) {
   const who = payer(user);
   await readableOrder(db, orderId, who);
   const key = body.idempotency_key ?? randomUUID();
@@ -149,19 +242,41 @@ export async function takeCardPayment(db: Db, provider: PaymentProvider, orderId
     return await db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderId, body.version);
       const split = await checkSplit(tx, order, body);
-      charge = await provider.charge({ token: body.token, amountCents: body.amount, currency: order.orderCurrency, idempotencyKey: `order-${orderId}-staff-${key}`, description: `Order ${orderId}` });
+      charge = await provider.charge({
+        token: body.token,
+        amountCents: body.amount,
+        currency: order.orderCurrency,
+        idempotencyKey: `order-${orderId}-staff-${key}`,
+        description: `Order ${orderId}`,
+      });
       // A retried request with the same key answers the payment the first one recorded.
-      const [already] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.providerRef, charge.ref)));
+      const [already] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.providerRef, charge.ref)));
       if (already) return { payment_id: already.id };
       const label = `${charge.brand.charAt(0).toUpperCase()}${charge.brand.slice(1)} •••• ${charge.last4}`;
-      return writePayment(tx, order, who, body, split, { paymentType: PAYMENT_TYPES.CARD, providerRef: charge.ref, paymentMethodId: label, method: label, summary: `Card ${label}` });
+      return writePayment(tx, order, who, body, split, {
+        paymentType: PAYMENT_TYPES.CARD,
+        providerRef: charge.ref,
+        paymentMethodId: label,
+        method: label,
+        summary: `Card ${label}`,
+      });
     });
   } catch (e) {
     if (e instanceof PaymentError) throw declined(e);
     // Charged, then not recorded: give the money back before answering.
     if (charge) {
       const ref = charge.ref;
-      await provider.refund(ref).catch((err) => log.error({ err, orderId, chargeRef: ref, cause: e, source: 'payments' }, 'staff card payment not recorded, and its refund failed: refund it by hand'));
+      await provider
+        .refund(ref)
+        .catch((err) =>
+          log.error(
+            { err, orderId, chargeRef: ref, cause: e, source: 'payments' },
+            'staff card payment not recorded, and its refund failed: refund it by hand',
+          ),
+        );
     }
     throw e;
   }

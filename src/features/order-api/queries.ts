@@ -9,8 +9,28 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
-  addresses, channelPaymentMethods, channels, lineItemOptions, logs, optionChoices, orderFees, orderLineItems, orderPromotions, orders,
-  organisations, paymentAllocations, payments, persons, productOptions, products, promotions, refundAllocations, refunds, shipmentQuotes, users, warehouses,
+  addresses,
+  channelPaymentMethods,
+  channels,
+  lineItemOptions,
+  logs,
+  optionChoices,
+  orderFees,
+  orderLineItems,
+  orderPromotions,
+  orders,
+  organisations,
+  paymentAllocations,
+  payments,
+  persons,
+  productOptions,
+  products,
+  promotions,
+  refundAllocations,
+  refunds,
+  shipmentQuotes,
+  users,
+  warehouses,
 } from '../../db/schema/index.ts';
 
 const creators = alias(users, 'creators');
@@ -23,8 +43,21 @@ function orderRowQuery<P extends Record<string, SQL.Aliased | SQL> | undefined>(
       channel: channels,
       person: persons,
       organisation: { id: organisations.id, name: organisations.name, taxExemptId: organisations.taxExemptId },
-      creator: { id: creators.id, firstName: creators.firstName, lastName: creators.lastName, email: creators.email, phone: creators.phone },
-      shipFrom: { id: warehouses.id, code: warehouses.code, name: warehouses.name, city: warehouses.city, region: warehouses.regionCode, country: warehouses.countryCode },
+      creator: {
+        id: creators.id,
+        firstName: creators.firstName,
+        lastName: creators.lastName,
+        email: creators.email,
+        phone: creators.phone,
+      },
+      shipFrom: {
+        id: warehouses.id,
+        code: warehouses.code,
+        name: warehouses.name,
+        city: warehouses.city,
+        region: warehouses.regionCode,
+        country: warehouses.countryCode,
+      },
       parts: (parts ?? sql<null>`null`) as P extends undefined ? SQL<null> : P,
     })
     .from(orders)
@@ -52,7 +85,9 @@ function partsColumns() {
   const agg = (rows: SQL, order: SQL) => sql`coalesce(json_agg(${rows} order by ${order}), '[]'::json)`;
   const orderId = orders.id;
   return {
-    lines: sql<{ line: Json; image: string | null }[]>`(select ${agg(sql`json_build_object('line', to_json(${orderLineItems}), 'image', ${products.primaryImage})`, sql`${orderLineItems.sort}, ${orderLineItems.id}`)}
+    lines: sql<
+      { line: Json; image: string | null }[]
+    >`(select ${agg(sql`json_build_object('line', to_json(${orderLineItems}), 'image', ${products.primaryImage})`, sql`${orderLineItems.sort}, ${orderLineItems.id}`)}
       from ${orderLineItems} left join ${products} on ${products.id} = ${orderLineItems.productId} where ${orderLineItems.orderId} = ${orderId})`,
     options: sql<Json[]>`(select ${agg(
       sql`json_build_object('lineItemId', ${lineItemOptions.lineItemId}, 'choiceId', ${lineItemOptions.choiceId}, 'optionId', ${lineItemOptions.optionId}, 'optionType', ${lineItemOptions.optionType}, 'quantity', ${lineItemOptions.quantity}, 'optionName', ${productOptions.name}, 'choiceName', ${optionChoices.name})`,
@@ -61,18 +96,32 @@ function partsColumns() {
       from ${lineItemOptions} join ${orderLineItems} on ${orderLineItems.id} = ${lineItemOptions.lineItemId}
       join ${productOptions} on ${productOptions.id} = ${lineItemOptions.optionId} join ${optionChoices} on ${optionChoices.id} = ${lineItemOptions.choiceId}
       where ${orderLineItems.orderId} = ${orderId})`,
-    payments: sql<Json[]>`(select ${agg(sql`to_json(${payments})`, sql`${payments.id}`)} from ${payments} where ${payments.orderId} = ${orderId})`,
+    payments: sql<
+      Json[]
+    >`(select ${agg(sql`to_json(${payments})`, sql`${payments.id}`)} from ${payments} where ${payments.orderId} = ${orderId})`,
     allocations: sql<Json[]>`(select ${agg(sql`to_json(${paymentAllocations})`, sql`${paymentAllocations.id}`)}
       from ${paymentAllocations} join ${payments} on ${payments.id} = ${paymentAllocations.paymentId} where ${payments.orderId} = ${orderId})`,
-    fees: sql<Json[]>`(select ${agg(sql`to_json(${orderFees})`, sql`${orderFees.id}`)} from ${orderFees} where ${orderFees.orderId} = ${orderId})`,
-    promotions: sql<Json[]>`(select ${agg(sql`json_build_object('id', ${promotions.id}, 'name', ${promotions.name}, 'code', ${promotions.code}, 'configuration', ${promotions.configuration})`, sql`${promotions.id}`)}
+    fees: sql<
+      Json[]
+    >`(select ${agg(sql`to_json(${orderFees})`, sql`${orderFees.id}`)} from ${orderFees} where ${orderFees.orderId} = ${orderId})`,
+    promotions: sql<
+      Json[]
+    >`(select ${agg(sql`json_build_object('id', ${promotions.id}, 'name', ${promotions.name}, 'code', ${promotions.code}, 'configuration', ${promotions.configuration})`, sql`${promotions.id}`)}
       from ${orderPromotions} join ${promotions} on ${promotions.id} = ${orderPromotions.promotionId} where ${orderPromotions.orderId} = ${orderId})`,
-    quotes: sql<Json[]>`(select ${agg(sql`to_json(${shipmentQuotes})`, sql`${shipmentQuotes.warehouseId}, ${shipmentQuotes.total}`)} from ${shipmentQuotes} where ${shipmentQuotes.orderId} = ${orderId})`,
-    addresses: sql<Json[]>`(select ${agg(sql`to_json(${addresses})`, sql`${addresses.id}`)} from ${addresses} where ${orders.status} = 'cart' and ${addresses.id} in (${orders.shipToAddressId}, ${orders.billToAddressId}))`, // a placed order has its own copies
+    quotes: sql<
+      Json[]
+    >`(select ${agg(sql`to_json(${shipmentQuotes})`, sql`${shipmentQuotes.warehouseId}, ${shipmentQuotes.total}`)} from ${shipmentQuotes} where ${shipmentQuotes.orderId} = ${orderId})`,
+    addresses: sql<
+      Json[]
+    >`(select ${agg(sql`to_json(${addresses})`, sql`${addresses.id}`)} from ${addresses} where ${orders.status} = 'cart' and ${addresses.id} in (${orders.shipToAddressId}, ${orders.billToAddressId}))`, // a placed order has its own copies
     logCount: sql<number>`(select count(*)::int from ${logs} where ${logs.entity} = 'order' and ${logs.entityId} = ${orderId})`,
-    methods: sql<Json[]>`(select ${agg(sql`json_build_object('method', ${channelPaymentMethods.method}, 'label', ${channelPaymentMethods.label})`, sql`${channelPaymentMethods.sort}`)}
+    methods: sql<
+      Json[]
+    >`(select ${agg(sql`json_build_object('method', ${channelPaymentMethods.method}, 'label', ${channelPaymentMethods.label})`, sql`${channelPaymentMethods.sort}`)}
       from ${channelPaymentMethods} where ${channelPaymentMethods.channelId} = ${orders.channelId} and ${channelPaymentMethods.enabled})`,
-    refunds: sql<Json[]>`(select ${agg(sql`json_build_object('id', ${refunds.id}, 'paymentId', ${refunds.paymentId}, 'amount', ${refunds.amount}, 'reason', ${refunds.reason}, 'createdAt', ${refunds.createdAt})`, sql`${refunds.id}`)}
+    refunds: sql<
+      Json[]
+    >`(select ${agg(sql`json_build_object('id', ${refunds.id}, 'paymentId', ${refunds.paymentId}, 'amount', ${refunds.amount}, 'reason', ${refunds.reason}, 'createdAt', ${refunds.createdAt})`, sql`${refunds.id}`)}
       from ${refunds} join ${payments} on ${payments.id} = ${refunds.paymentId} where ${payments.orderId} = ${orderId})`,
     // What each refund took back: lines, shipping, tax.
     refundAllocations: sql<Json[]>`(select ${agg(sql`to_json(${refundAllocations})`, sql`${refundAllocations.id}`)}
@@ -86,17 +135,46 @@ function decodeParts(p: PartsJson) {
   return {
     lines: p.lines.map((x) => ({ line: decodeRow(orderLineItems, x.line), image: x.image })),
     options: p.options.map((x) =>
-      decodeFields({ lineItemId: lineItemOptions.lineItemId, choiceId: lineItemOptions.choiceId, optionId: lineItemOptions.optionId, optionType: lineItemOptions.optionType, quantity: lineItemOptions.quantity, optionName: productOptions.name, choiceName: optionChoices.name }, x),
+      decodeFields(
+        {
+          lineItemId: lineItemOptions.lineItemId,
+          choiceId: lineItemOptions.choiceId,
+          optionId: lineItemOptions.optionId,
+          optionType: lineItemOptions.optionType,
+          quantity: lineItemOptions.quantity,
+          optionName: productOptions.name,
+          choiceName: optionChoices.name,
+        },
+        x,
+      ),
     ),
     payments: p.payments.map((x) => decodeRow(payments, x)),
     allocations: p.allocations.map((x) => decodeRow(paymentAllocations, x)),
     fees: p.fees.map((x) => decodeRow(orderFees, x)),
-    promotions: p.promotions.map((x) => decodeFields({ id: promotions.id, name: promotions.name, code: promotions.code, configuration: promotions.configuration }, x)),
+    promotions: p.promotions.map((x) =>
+      decodeFields(
+        { id: promotions.id, name: promotions.name, code: promotions.code, configuration: promotions.configuration },
+        x,
+      ),
+    ),
     quotes: p.quotes.map((x) => decodeRow(shipmentQuotes, x)),
     addresses: p.addresses.map((x) => decodeRow(addresses, x)),
     logCount: p.logCount,
-    methods: p.methods.map((x) => decodeFields({ method: channelPaymentMethods.method, label: channelPaymentMethods.label }, x)),
-    refunds: p.refunds.map((x) => decodeFields({ id: refunds.id, paymentId: refunds.paymentId, amount: refunds.amount, reason: refunds.reason, createdAt: refunds.createdAt }, x)),
+    methods: p.methods.map((x) =>
+      decodeFields({ method: channelPaymentMethods.method, label: channelPaymentMethods.label }, x),
+    ),
+    refunds: p.refunds.map((x) =>
+      decodeFields(
+        {
+          id: refunds.id,
+          paymentId: refunds.paymentId,
+          amount: refunds.amount,
+          reason: refunds.reason,
+          createdAt: refunds.createdAt,
+        },
+        x,
+      ),
+    ),
     refundAllocations: p.refundAllocations.map((x) => decodeRow(refundAllocations, x)),
   };
 }
@@ -104,7 +182,12 @@ function decodeParts(p: PartsJson) {
 /** The order row (as loadOrderRow) and all its parts, in one round trip; undefined when there is no such order. */
 export async function loadOrder(db: Db, orderId: number): Promise<{ row: OrderRow; parts: OrderParts } | undefined> {
   // Prepared: planning this statement costs far more than running it (17 ms against 2 ms measured).
-  const statement = prepared(db, 'order_with_parts', (db, name) => orderRowQuery(db, partsColumns()).where(eq(orders.id, sql.placeholder('id'))).limit(1).prepare(name));
+  const statement = prepared(db, 'order_with_parts', (db, name) =>
+    orderRowQuery(db, partsColumns())
+      .where(eq(orders.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
   const [found] = await statement.execute({ id: orderId });
   if (!found) return undefined;
   const { parts, ...row } = found;
@@ -116,7 +199,8 @@ export type OrderParts = ReturnType<typeof decodeParts>;
 export async function taxExemptOptions(_db: DbOrTx, row: OrderRow) {
   const ids = new Map<string, string>();
   if (row.organisation?.taxExemptId) ids.set(row.organisation.taxExemptId, row.organisation.name);
-  if (row.order.taxExemptId && row.order.taxExemptId !== '0' && !ids.has(row.order.taxExemptId)) ids.set(row.order.taxExemptId, row.order.taxExemptId);
+  if (row.order.taxExemptId && row.order.taxExemptId !== '0' && !ids.has(row.order.taxExemptId))
+    ids.set(row.order.taxExemptId, row.order.taxExemptId);
   return [...ids].map(([tax_exempt_id, name]) => ({ tax_exempt_id, name }));
 }
 
@@ -125,11 +209,18 @@ export function ownsOrder(row: OrderRow, userId: number) {
   return row.order.userId === userId && !row.order.draft;
 }
 
-
 /** The order's log (newest first), for the detail page. */
 export function orderLog(db: DbOrTx, orderId: number, limit = 50) {
   return db
-    .select({ id: logs.id, action: logs.action, message: logs.message, data: logs.data, createdAt: logs.createdAt, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: logs.id,
+      action: logs.action,
+      message: logs.message,
+      data: logs.data,
+      createdAt: logs.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(logs)
     .leftJoin(users, eq(users.id, logs.userId))
     .where(and(eq(logs.entity, 'order'), eq(logs.entityId, orderId)))

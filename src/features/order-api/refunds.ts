@@ -9,7 +9,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { orderLineItems, orders, paymentAllocations, payments, refundAllocations, refunds } from '../../db/schema/index.ts';
+import {
+  orderLineItems,
+  orders,
+  paymentAllocations,
+  payments,
+  refundAllocations,
+  refunds,
+} from '../../db/schema/index.ts';
 import { ALLOCATION_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
 import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
@@ -24,7 +31,10 @@ import { lockOrder, logChange, snapshot } from './writes.ts';
 export const RefundBody = z.object({
   version: z.coerce.number().int().positive().optional(),
   amount,
-  reason: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.string().trim().max(200, 'At most 200 characters.').nullable()),
+  reason: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.string().trim().max(200, 'At most 200 characters.').nullable(),
+  ),
 });
 export type RefundBody = z.infer<typeof RefundBody>;
 
@@ -34,32 +44,54 @@ export const REFUND_MESSAGES = {
   zero: 'The refund must be more than zero.',
 } as const;
 
-export async function refundPayment(db: Db, provider: PaymentProvider, orderId: number, paymentId: number, user: CurrentUser | undefined, body: RefundBody) {
+export async function refundPayment(
+  db: Db,
+  provider: PaymentProvider,
+  orderId: number,
+  paymentId: number,
+  user: CurrentUser | undefined,
+  body: RefundBody,
+) {
   if (!user) throw unauthorized();
   if (!user.permissions.has('orders.pay')) throw forbidden('You do not have permission to refund payments.');
   await readableOrder(db, orderId, user);
   if (body.amount <= 0) throw invalid(REFUND_MESSAGES.zero, { amount: REFUND_MESSAGES.zero });
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, body.version);
-    const [payment] = await tx.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
     if (!payment) throw notFound('Payment not found.');
-    if (payment.paymentType !== PAYMENT_TYPES.CARD || !payment.successful || !payment.providerRef) throw invalid(REFUND_MESSAGES.notCard, { payment_id: REFUND_MESSAGES.notCard });
+    if (payment.paymentType !== PAYMENT_TYPES.CARD || !payment.successful || !payment.providerRef)
+      throw invalid(REFUND_MESSAGES.notCard, { payment_id: REFUND_MESSAGES.notCard });
 
     // What the payment paid that a refund can take back: lines, shipping and tax (not fees).
     const allocs = await tx
-      .select({ type: paymentAllocations.type, lineId: paymentAllocations.lineItemId, taxName: paymentAllocations.taxName, amount: paymentAllocations.amount })
+      .select({
+        type: paymentAllocations.type,
+        lineId: paymentAllocations.lineItemId,
+        taxName: paymentAllocations.taxName,
+        amount: paymentAllocations.amount,
+      })
       .from(paymentAllocations)
       .where(eq(paymentAllocations.paymentId, paymentId))
       .orderBy(asc(paymentAllocations.id))
       .then((rows) => rows.filter((r) => isRefundableAllocation(r.type)));
     const done = await tx
-      .select({ type: refundAllocations.type, lineId: refundAllocations.lineItemId, taxName: refundAllocations.taxName, cents: sql<string>`sum(${refundAllocations.amount})` })
+      .select({
+        type: refundAllocations.type,
+        lineId: refundAllocations.lineItemId,
+        taxName: refundAllocations.taxName,
+        cents: sql<string>`sum(${refundAllocations.amount})`,
+      })
       .from(refundAllocations)
       .innerJoin(refunds, eq(refunds.id, refundAllocations.refundId))
       .where(eq(refunds.paymentId, paymentId))
       .groupBy(refundAllocations.type, refundAllocations.lineItemId, refundAllocations.taxName);
     // What each allocation still holds: earlier refunds are taken off the newest allocations first.
-    const target = (a: { type: number; lineId: number | null; taxName: string | null }) => `${a.type}:${a.lineId ?? ''}:${a.taxName ?? ''}`;
+    const target = (a: { type: number; lineId: number | null; taxName: string | null }) =>
+      `${a.type}:${a.lineId ?? ''}:${a.taxName ?? ''}`;
     const refunded = new Map(done.map((d) => [target(d), toCents(d.cents)]));
     // spreadRefund works on numbered allocations: each one's number is its place in allocs.
     const left = allocs.map((a, k) => ({ lineId: k, leftCents: toCents(a.amount) })).reverse();
@@ -85,21 +117,58 @@ export async function refundPayment(db: Db, provider: PaymentProvider, orderId: 
       if (e instanceof PaymentError) throw declined(e);
       throw e;
     }
-    const [refund] = await tx.insert(refunds).values({ paymentId, amount: fromCents(body.amount), providerRef: ref, reason: body.reason, createdBy: user.id }).returning({ id: refunds.id });
+    const [refund] = await tx
+      .insert(refunds)
+      .values({ paymentId, amount: fromCents(body.amount), providerRef: ref, reason: body.reason, createdBy: user.id })
+      .returning({ id: refunds.id });
     const back = spread.map((x) => ({ ...allocs[x.lineId], cents: x.cents }));
-    await tx.insert(refundAllocations).values(back.map((b) => ({ refundId: refund.id, type: b.type, lineItemId: b.lineId, taxName: b.taxName, amount: fromCents(b.cents) })));
+    await tx.insert(refundAllocations).values(
+      back.map((b) => ({
+        refundId: refund.id,
+        type: b.type,
+        lineItemId: b.lineId,
+        taxName: b.taxName,
+        amount: fromCents(b.cents),
+      })),
+    );
     for (const b of back) {
       if (b.type !== ALLOCATION_TYPES.LINE || b.lineId === null) continue;
       const cents = fromCents(b.cents);
-      await tx.update(orderLineItems).set({ paidTotal: sql`${orderLineItems.paidTotal} - ${cents}::numeric`, unpaidTotal: sql`${orderLineItems.unpaidTotal} + ${cents}::numeric` }).where(eq(orderLineItems.id, b.lineId));
+      await tx
+        .update(orderLineItems)
+        .set({
+          paidTotal: sql`${orderLineItems.paidTotal} - ${cents}::numeric`,
+          unpaidTotal: sql`${orderLineItems.unpaidTotal} + ${cents}::numeric`,
+        })
+        .where(eq(orderLineItems.id, b.lineId));
     }
-    const [saved] = await tx.update(orders).set({ version: sql`${orders.version} + 1`, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning();
-    await logChange(tx, orderId, user.id, 'payment.refund', `Refund of ${formatMoney(body.amount, order.orderCurrency, 'en-US')} on payment ${paymentId} (order ${orderId}) by ${user.email}${body.reason ? `: ${body.reason}` : ''}`, before, await snapshot(tx, saved), {
-      payment_id: paymentId, refund_id: refund.id,
-      lines: back.filter((b) => b.type === ALLOCATION_TYPES.LINE).map((b) => ({ line: b.lineId, amount: fromCents(b.cents) })),
-      parts: back.map((b) => ({ type: b.type, line: b.lineId, ...(b.taxName ? { tax: b.taxName } : {}), amount: fromCents(b.cents) })),
-    });
+    const [saved] = await tx
+      .update(orders)
+      .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await logChange(
+      tx,
+      orderId,
+      user.id,
+      'payment.refund',
+      `Refund of ${formatMoney(body.amount, order.orderCurrency, 'en-US')} on payment ${paymentId} (order ${orderId}) by ${user.email}${body.reason ? `: ${body.reason}` : ''}`,
+      before,
+      await snapshot(tx, saved),
+      {
+        payment_id: paymentId,
+        refund_id: refund.id,
+        lines: back
+          .filter((b) => b.type === ALLOCATION_TYPES.LINE)
+          .map((b) => ({ line: b.lineId, amount: fromCents(b.cents) })),
+        parts: back.map((b) => ({
+          type: b.type,
+          line: b.lineId,
+          ...(b.taxName ? { tax: b.taxName } : {}),
+          amount: fromCents(b.cents),
+        })),
+      },
+    );
     return { refund_id: refund.id, payment_id: paymentId, amount: fromCents(body.amount) };
   });
 }
-

@@ -13,10 +13,21 @@ import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { CardPaymentBody, isCardPayment, PaymentBody, takeCardPayment, takeCheckPayment } from './payments.ts';
 import { RefundBody, refundPayment } from './refunds.ts';
 import { DraftBody, ItemQuantityBody, TinBody, UpdateBody, VersionBody } from './schemas.ts';
-import { paymentData, priceDraft, removeShippingMethod, requireEditor, saveTin, synchronize, tins, updateItemQuantity, updateOrder } from './service.ts';
+import {
+  paymentData,
+  priceDraft,
+  removeShippingMethod,
+  requireEditor,
+  saveTin,
+  synchronize,
+  tins,
+  updateItemQuantity,
+  updateOrder,
+} from './service.ts';
 
 /** The spec's order calls carry a bearer token; a session cookie alone is not enough. */
-const requireBearer: RequestHandler = (req, _res, next) => (req.bearer && req.user ? next() : next(unauthorized('This call needs a bearer token (Authorization: Bearer …).')));
+const requireBearer: RequestHandler = (req, _res, next) =>
+  req.bearer && req.user ? next() : next(unauthorized('This call needs a bearer token (Authorization: Bearer …).'));
 
 /**
  * `If-Match: "3"` (or `W/"3"`) names the version an edit was made on when the body does not
@@ -26,7 +37,12 @@ const requireBearer: RequestHandler = (req, _res, next) => (req.bearer && req.us
 const ifMatchVersion: RequestHandler = (req, _res, next) => {
   const tag = req.get('if-match');
   const body = req.body as Record<string, unknown> | undefined;
-  if (tag && body && typeof body === 'object' && (body.version === undefined || body.version === '' || body.version === null)) {
+  if (
+    tag &&
+    body &&
+    typeof body === 'object' &&
+    (body.version === undefined || body.version === '' || body.version === null)
+  ) {
     body.version = tag.replace(/^W\//, '').replace(/"/g, '').trim();
   }
   next();
@@ -115,10 +131,14 @@ export function orderApiRoutes(s: Services): Router {
     res.json(await updateItemQuantity(s.db, id, lineId, req.user, body, t(req)));
   };
   r.put('/admin/orders/detail/:orderId/update-item/:lineItemId', requirePermission('orders.edit'), updateItem);
-  r.post('/admin/orders/detail/:orderId/update-item/:lineItemId', requirePermission('orders.edit'), (req, res, next) => {
-    if (String(req.body?._method ?? '').toLowerCase() !== 'put') return next();
-    return updateItem(req, res, next);
-  });
+  r.post(
+    '/admin/orders/detail/:orderId/update-item/:lineItemId',
+    requirePermission('orders.edit'),
+    (req, res, next) => {
+      if (String(req.body?._method ?? '').toLowerCase() !== 'put') return next();
+      return updateItem(req, res, next);
+    },
+  );
 
   return r;
 }

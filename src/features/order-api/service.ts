@@ -5,7 +5,15 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { lineItemOptions, orderLineItems, type orders, paymentAllocations, payments, shipmentQuotes, warehouses } from '../../db/schema/index.ts';
+import {
+  lineItemOptions,
+  orderLineItems,
+  type orders,
+  paymentAllocations,
+  payments,
+  shipmentQuotes,
+  warehouses,
+} from '../../db/schema/index.ts';
 import { forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
 import { money2, type OrderJson, type UpdateResponse } from '../../domain/order-edit.ts';
 import type { CurrentUser } from '../../http/types.ts';
@@ -38,7 +46,12 @@ export function requireEditor(user: CurrentUser | undefined): CurrentUser {
 }
 
 /** One round trip: the order and its parts are read together, then the reader is checked (404 whether absent or not theirs). */
-export async function synchronize(db: Db, orderId: number, user: CurrentUser | undefined, t: Translate): Promise<OrderJson | CustomerOrderJson> {
+export async function synchronize(
+  db: Db,
+  orderId: number,
+  user: CurrentUser | undefined,
+  t: Translate,
+): Promise<OrderJson | CustomerOrderJson> {
   if (!user) throw unauthorized();
   const found = await loadOrder(db, orderId);
   if (!found || !mayRead(found.row, user)) throw notFound('Order not found.');
@@ -57,7 +70,13 @@ async function fresh(db: Db, orderId: number, t: Translate): Promise<OrderJson> 
 }
 
 /** POST /{locale}/api/orders/{id}/update */
-export async function updateOrder(db: Db, orderId: number, user: CurrentUser | undefined, body: UpdateBody, t: Translate): Promise<UpdateResponse> {
+export async function updateOrder(
+  db: Db,
+  orderId: number,
+  user: CurrentUser | undefined,
+  body: UpdateBody,
+  t: Translate,
+): Promise<UpdateResponse> {
   const editor = requireEditor(user);
   const row = await readableOrder(db, orderId, editor);
   const new_lines = await db.transaction(async (tx) => {
@@ -67,33 +86,77 @@ export async function updateOrder(db: Db, orderId: number, user: CurrentUser | u
     const { byId, kept, added, deleting } = checkDraftLines(stored, body);
     checkTin(row, body.tax_exempt_id);
 
-    if (deleting.size) await tx.delete(orderLineItems).where(and(eq(orderLineItems.orderId, orderId), inArray(orderLineItems.id, [...deleting])));
+    if (deleting.size)
+      await tx
+        .delete(orderLineItems)
+        .where(and(eq(orderLineItems.orderId, orderId), inArray(orderLineItems.id, [...deleting])));
     for (const l of kept) {
       const s = byId.get(l.order_line_item_id as number)!;
       if (s.quantity !== l.quantity || (l.warehouse_id !== undefined && l.warehouse_id !== s.warehouseId)) {
-        await tx.update(orderLineItems).set({ quantity: l.quantity, ...(l.warehouse_id !== undefined ? { warehouseId: l.warehouse_id } : {}) }).where(eq(orderLineItems.id, s.id));
+        await tx
+          .update(orderLineItems)
+          .set({ quantity: l.quantity, ...(l.warehouse_id !== undefined ? { warehouseId: l.warehouse_id } : {}) })
+          .where(eq(orderLineItems.id, s.id));
       }
     }
     const new_lines: UpdateResponse['new_lines'] = [];
     if (added.length) {
-      const channel = { id: row.channel.id, currency: order.orderCurrency, currencyId: order.currencyId, midMarketRate: row.channel.midMarketRate };
+      const channel = {
+        id: row.channel.id,
+        currency: order.orderCurrency,
+        currencyId: order.currencyId,
+        midMarketRate: row.channel.midMarketRate,
+      };
       const warehouseIds = [...new Set(added.map((l) => l.warehouse_id).filter((w): w is number => !!w))];
-      const known = warehouseIds.length ? new Set((await tx.select({ id: warehouses.id }).from(warehouses).where(inArray(warehouses.id, warehouseIds))).map((w) => w.id)) : new Set<number>();
+      const known = warehouseIds.length
+        ? new Set(
+            (await tx.select({ id: warehouses.id }).from(warehouses).where(inArray(warehouses.id, warehouseIds))).map(
+              (w) => w.id,
+            ),
+          )
+        : new Set<number>();
       let sort = stored.reduce((m, s) => Math.max(m, s.sort), -1);
       for (const l of added) {
-        const priced = await priceLine(tx, channel, { productId: l.product_id!, quantity: l.quantity, selections: l.line_options.map((o) => ({ optionId: o.option_id, choiceId: o.choice_id, quantity: o.quantity })) });
+        const priced = await priceLine(tx, channel, {
+          productId: l.product_id!,
+          quantity: l.quantity,
+          selections: l.line_options.map((o) => ({
+            optionId: o.option_id,
+            choiceId: o.choice_id,
+            quantity: o.quantity,
+          })),
+        });
         const unit = money2(priced.unitCents);
         const [row] = await tx
           .insert(orderLineItems)
           .values({
-            orderId, lineType: l.line_type, productId: priced.productId, title: priced.title, stockcode: priced.stockcode, quantity: l.quantity,
-            currencyId: priced.currencyId, warehouseId: l.warehouse_id && known.has(l.warehouse_id) ? l.warehouse_id : order.shipFromWarehouseId,
-            unitPrice: unit, discount: '0', total: money2(priced.unitCents * l.quantity), totalDiscounted: money2(priced.unitCents * l.quantity),
-            paidTotal: '0', unpaidTotal: money2(priced.unitCents * l.quantity), sort: ++sort,
+            orderId,
+            lineType: l.line_type,
+            productId: priced.productId,
+            title: priced.title,
+            stockcode: priced.stockcode,
+            quantity: l.quantity,
+            currencyId: priced.currencyId,
+            warehouseId: l.warehouse_id && known.has(l.warehouse_id) ? l.warehouse_id : order.shipFromWarehouseId,
+            unitPrice: unit,
+            discount: '0',
+            total: money2(priced.unitCents * l.quantity),
+            totalDiscounted: money2(priced.unitCents * l.quantity),
+            paidTotal: '0',
+            unpaidTotal: money2(priced.unitCents * l.quantity),
+            sort: ++sort,
           })
           .returning({ id: orderLineItems.id });
         if (priced.lineOptions.length) {
-          await tx.insert(lineItemOptions).values(priced.lineOptions.map((o) => ({ lineItemId: row.id, optionId: o.optionId, choiceId: o.choiceId, optionType: o.optionType, quantity: o.quantity })));
+          await tx.insert(lineItemOptions).values(
+            priced.lineOptions.map((o) => ({
+              lineItemId: row.id,
+              optionId: o.optionId,
+              choiceId: o.choiceId,
+              optionType: o.optionType,
+              quantity: o.quantity,
+            })),
+          );
         }
         new_lines.push({ placeholder_id: l.order_line_item_id as string, stored_id: row.id });
       }
@@ -113,28 +176,56 @@ export async function updateOrder(db: Db, orderId: number, user: CurrentUser | u
     const after = await snapshot(tx, saved);
     // One history entry per save, in words: titles, each change, the total before → after, who.
     const words = historyWords(before, after, order.orderCurrency, editor.email);
-    await logChange(tx, orderId, editor.id, 'order.update', englishHistoryText(words), before, after, { new_lines, deleted: [...deleting], words });
+    await logChange(tx, orderId, editor.id, 'order.update', englishHistoryText(words), before, after, {
+      new_lines,
+      deleted: [...deleting],
+      words,
+    });
     return new_lines;
   });
   return { order: await fresh(db, orderId, t), new_lines };
 }
 
 /** POST /{locale}/api/orders/{id}/tin/save — tax exempt when the id is neither empty nor 0 (spec §4). */
-export async function saveTin(db: Db, orderId: number, user: CurrentUser | undefined, taxExemptId: string, version: number | undefined, t: Translate): Promise<OrderJson> {
+export async function saveTin(
+  db: Db,
+  orderId: number,
+  user: CurrentUser | undefined,
+  taxExemptId: string,
+  version: number | undefined,
+  t: Translate,
+): Promise<OrderJson> {
   const editor = requireEditor(user);
   const row = await readableOrder(db, orderId, editor);
-  if (taxExemptId && taxExemptId !== '0' && !row.channel.taxExemptAvailable) throw invalid('Tax exemption is not available in this channel.', { tax_exempt_id: 'Not available in this channel.' });
+  if (taxExemptId && taxExemptId !== '0' && !row.channel.taxExemptAvailable)
+    throw invalid('Tax exemption is not available in this channel.', {
+      tax_exempt_id: 'Not available in this channel.',
+    });
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, version);
     const before = await snapshot(tx, order);
     const saved = await repriceAndSave(tx, order, { taxExemptId: taxExemptId === '' ? null : taxExemptId });
-    await logChange(tx, orderId, editor.id, 'order.tax_exemption', `Tax exemption of order ${orderId} set to '${taxExemptId}' by ${editor.email}`, before, await snapshot(tx, saved));
+    await logChange(
+      tx,
+      orderId,
+      editor.id,
+      'order.tax_exemption',
+      `Tax exemption of order ${orderId} set to '${taxExemptId}' by ${editor.email}`,
+      before,
+      await snapshot(tx, saved),
+    );
   });
   return fresh(db, orderId, t);
 }
 
 /** POST /{locale}/api/orders/{id}/remove-shipping-method — the order ships without a chosen method (no shipping charged). */
-export async function removeShippingMethod(db: Db, orderId: number, user: CurrentUser | undefined, version: number | undefined, t: Translate): Promise<OrderJson> {
+export async function removeShippingMethod(
+  db: Db,
+  orderId: number,
+  user: CurrentUser | undefined,
+  version: number | undefined,
+  t: Translate,
+): Promise<OrderJson> {
   const editor = requireEditor(user);
   await readableOrder(db, orderId, editor);
   await db.transaction(async (tx) => {
@@ -142,7 +233,15 @@ export async function removeShippingMethod(db: Db, orderId: number, user: Curren
     const before = await snapshot(tx, order);
     await tx.update(shipmentQuotes).set({ selected: false }).where(eq(shipmentQuotes.orderId, orderId));
     const saved = await repriceAndSave(tx, order, { shipmentMethod: null, shipmentQuoteId: null, shipping: '0' });
-    await logChange(tx, orderId, editor.id, 'order.shipping_removed', `Shipping method of order ${orderId} removed by ${editor.email}`, before, await snapshot(tx, saved));
+    await logChange(
+      tx,
+      orderId,
+      editor.id,
+      'order.shipping_removed',
+      `Shipping method of order ${orderId} removed by ${editor.email}`,
+      before,
+      await snapshot(tx, saved),
+    );
   });
   return fresh(db, orderId, t);
 }
@@ -153,16 +252,38 @@ export async function removeShippingMethod(db: Db, orderId: number, user: Curren
  * order" (update) applies the whole draft. Answers the spec's price, total, subtotal, quantity,
  * last_quantity for the draft, and the draft order itself.
  */
-export async function updateItemQuantity(db: Db, orderId: number, lineId: number, user: CurrentUser | undefined, body: ItemQuantityBody, t: Translate) {
+export async function updateItemQuantity(
+  db: Db,
+  orderId: number,
+  lineId: number,
+  user: CurrentUser | undefined,
+  body: ItemQuantityBody,
+  t: Translate,
+) {
   const editor = requireEditor(user);
   await readableOrder(db, orderId, editor);
   const { order, lastQuantity } = await draftOrder(db, orderId, editor, body, t, { lineId, quantity: body.quantity });
   const line = order.line_items.find((l) => l.order_line_item_id === lineId)!;
-  return { price: line.unit_price, total: line.total, subtotal: order.totals.subtotal, quantity: line.quantity, last_quantity: lastQuantity, order_total: order.totals.total, version: order.version, order };
+  return {
+    price: line.unit_price,
+    total: line.total,
+    subtotal: order.totals.subtotal,
+    quantity: line.quantity,
+    last_quantity: lastQuantity,
+    order_total: order.totals.total,
+    version: order.version,
+    order,
+  };
 }
 
 /** POST /{locale}/api/orders/{id}/draft — the order with the editor's draft applied, priced, written nowhere. */
-export async function priceDraft(db: Db, orderId: number, user: CurrentUser | undefined, body: DraftBody, t: Translate): Promise<OrderJson> {
+export async function priceDraft(
+  db: Db,
+  orderId: number,
+  user: CurrentUser | undefined,
+  body: DraftBody,
+  t: Translate,
+): Promise<OrderJson> {
   const editor = requireEditor(user);
   await readableOrder(db, orderId, editor);
   return (await draftOrder(db, orderId, editor, body, t)).order;
@@ -171,19 +292,39 @@ export async function priceDraft(db: Db, orderId: number, user: CurrentUser | un
 /** GET /{locale}/api/orders/{id}/tins */
 export async function tins(db: DbOrTx, orderId: number, user: CurrentUser | undefined) {
   const row = await readableOrder(db, orderId, user);
-  return { tax_exempt_available: row.channel.taxExemptAvailable, selected: row.order.taxExemptId, tins: await taxExemptOptions(db, row) };
+  return {
+    tax_exempt_available: row.channel.taxExemptAvailable,
+    selected: row.order.taxExemptId,
+    tins: await taxExemptOptions(db, row),
+  };
 }
 
 /** GET /{locale}/api/orders/{id}/payments/{paymentId}/get-payment-data */
 export async function paymentData(db: DbOrTx, orderId: number, paymentId: number, user: CurrentUser | undefined) {
   await readableOrder(db, orderId, user);
-  const [p] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
+  const [p] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
   if (!p) throw notFound('Payment not found on this order.');
   const allocations = await db.select().from(paymentAllocations).where(eq(paymentAllocations.paymentId, paymentId));
   const payment = {
-    payment_id: p.id, payment_type: p.paymentType, successful: p.successful, total: { value: p.total }, check_number: p.checkNumber, payment_method_id: p.paymentMethodId,
+    payment_id: p.id,
+    payment_type: p.paymentType,
+    successful: p.successful,
+    total: { value: p.total },
+    check_number: p.checkNumber,
+    payment_method_id: p.paymentMethodId,
     created_at: p.createdAt.toISOString(),
-    allocations: allocations.map((a) => ({ payment_allocation_id: a.id, type: a.type, amount: { value: a.amount }, order_line_item_id: a.lineItemId, fee_id: a.feeId, tax_name: a.taxName, ...(a.type === 1 ? { paid: p.successful } : {}) })),
+    allocations: allocations.map((a) => ({
+      payment_allocation_id: a.id,
+      type: a.type,
+      amount: { value: a.amount },
+      order_line_item_id: a.lineItemId,
+      fee_id: a.feeId,
+      tax_name: a.taxName,
+      ...(a.type === 1 ? { paid: p.successful } : {}),
+    })),
   };
   return isStaffReader(user!) ? payment : customerPaymentJson(payment);
 }

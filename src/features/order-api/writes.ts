@@ -16,7 +16,8 @@ import { audit } from '../audit/log.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { LINE_TYPES } from '../../domain/constants.ts';
 
-export const STALE_MESSAGE = 'This order was changed by someone else after you opened it. Reload the order to see the latest version, then make your change again.';
+export const STALE_MESSAGE =
+  'This order was changed by someone else after you opened it. Reload the order to see the latest version, then make your change again.';
 
 export type LockedOrder = typeof orders.$inferSelect;
 
@@ -24,20 +25,35 @@ export type LockedOrder = typeof orders.$inferSelect;
 export async function lockOrder(tx: Tx, orderId: number, version: number | undefined): Promise<LockedOrder> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw notFound('Order not found.');
-  if (version !== undefined && version !== order.version) throw conflict(STALE_MESSAGE, { version: `The order is at version ${order.version}, not ${version}.` });
+  if (version !== undefined && version !== order.version)
+    throw conflict(STALE_MESSAGE, { version: `The order is at version ${order.version}, not ${version}.` });
   return order;
 }
 
 /** A snapshot for the log: the fields staff edit and each line's product and quantity. */
 export async function snapshot(tx: Tx, order: LockedOrder) {
   const lines = await tx
-    .select({ id: orderLineItems.id, product_id: orderLineItems.productId, title: orderLineItems.title, quantity: orderLineItems.quantity, line_type: orderLineItems.lineType })
+    .select({
+      id: orderLineItems.id,
+      product_id: orderLineItems.productId,
+      title: orderLineItems.title,
+      quantity: orderLineItems.quantity,
+      line_type: orderLineItems.lineType,
+    })
     .from(orderLineItems)
     .where(eq(orderLineItems.orderId, order.id))
     .orderBy(asc(orderLineItems.id));
   return {
-    status: order.status, po_number: order.poNumber, attention: order.attention, notes: order.notes, tax_exempt_id: order.taxExemptId,
-    shipment_method: order.shipmentMethod, shipping: order.shipping, tax: order.tax, total: order.total, lines,
+    status: order.status,
+    po_number: order.poNumber,
+    attention: order.attention,
+    notes: order.notes,
+    tax_exempt_id: order.taxExemptId,
+    shipment_method: order.shipmentMethod,
+    shipping: order.shipping,
+    tax: order.tax,
+    total: order.total,
+    lines,
   };
 }
 export type Snapshot = Awaited<ReturnType<typeof snapshot>>;
@@ -57,23 +73,46 @@ export function diff(before: Snapshot, after: Snapshot) {
 
 type LineRow = typeof orderLineItems.$inferSelect;
 export type OrderPromo = {
-  id: number; name: string; priority: number | null; configuration: (typeof promotions.$inferSelect)['configuration'];
-  appliesTo: (typeof promotions.$inferSelect)['appliesTo']; freeShipping: boolean; usdRate: string;
+  id: number;
+  name: string;
+  priority: number | null;
+  configuration: (typeof promotions.$inferSelect)['configuration'];
+  appliesTo: (typeof promotions.$inferSelect)['appliesTo'];
+  freeShipping: boolean;
+  usdRate: string;
 };
 
 /** The order's promotions with their rules, priority and conditions, and the channel's rate (a promotion's USD value in the order's currency, domain/promotions.ts). */
 export function orderPromos(tx: DbOrTx, orderId: number): Promise<OrderPromo[]> {
-  return tx.select({
-    id: promotions.id, name: promotions.name, priority: promotions.priority, configuration: promotions.configuration, appliesTo: promotions.appliesTo,
-    freeShipping: promotions.freeShipping, usdRate: channels.midMarketRate,
-  }).from(orderPromotions).innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId))
-    .innerJoin(orders, eq(orders.id, orderPromotions.orderId)).innerJoin(channels, eq(channels.id, orders.channelId))
+  return tx
+    .select({
+      id: promotions.id,
+      name: promotions.name,
+      priority: promotions.priority,
+      configuration: promotions.configuration,
+      appliesTo: promotions.appliesTo,
+      freeShipping: promotions.freeShipping,
+      usdRate: channels.midMarketRate,
+    })
+    .from(orderPromotions)
+    .innerJoin(promotions, eq(promotions.id, orderPromotions.promotionId))
+    .innerJoin(orders, eq(orders.id, orderPromotions.orderId))
+    .innerJoin(channels, eq(channels.id, orders.channelId))
     .where(eq(orderPromotions.orderId, orderId));
 }
 
 /** Which of the lines' products are parts, read only when a promotion applies to parts alone. */
-export async function orderParts(tx: DbOrTx, lines: readonly { productId: number | null }[], promos: readonly OrderPromo[]): Promise<ReadonlySet<number>> {
-  return promos.some((p) => p.appliesTo !== 'all') ? partProductIds(tx, lines.map((l) => l.productId ?? 0)) : new Set<number>();
+export async function orderParts(
+  tx: DbOrTx,
+  lines: readonly { productId: number | null }[],
+  promos: readonly OrderPromo[],
+): Promise<ReadonlySet<number>> {
+  return promos.some((p) => p.appliesTo !== 'all')
+    ? partProductIds(
+        tx,
+        lines.map((l) => l.productId ?? 0),
+      )
+    : new Set<number>();
 }
 
 /**
@@ -82,9 +121,21 @@ export async function orderParts(tx: DbOrTx, lines: readonly { productId: number
  * Used by the save (repriceAndSave, which writes the result) and by the draft preview (draft.ts,
  * which writes nothing), so a draft shows to the cent what saving it stores.
  */
-export function repriceRows(lines: readonly LineRow[], promos: readonly OrderPromo[], order: LockedOrder, parts: ReadonlySet<number> = new Set()) {
+export function repriceRows(
+  lines: readonly LineRow[],
+  promos: readonly OrderPromo[],
+  order: LockedOrder,
+  parts: ReadonlySet<number> = new Set(),
+) {
   const r = repriceOrder(
-    lines.map((l) => ({ key: l.id, line_type: l.lineType, unit_cents: toCents(l.unitPrice), quantity: l.quantity, paid_cents: toCents(l.paidTotal), tags: lineTags(l.productId !== null && parts.has(l.productId)) })),
+    lines.map((l) => ({
+      key: l.id,
+      line_type: l.lineType,
+      unit_cents: toCents(l.unitPrice),
+      quantity: l.quantity,
+      paid_cents: toCents(l.paidTotal),
+      tags: lineTags(l.productId !== null && parts.has(l.productId)),
+    })),
     promos.map((p) => ({ ...p, priority: p.priority ?? undefined })),
     {
       usdRate: promos[0]?.usdRate ?? 1,
@@ -101,8 +152,17 @@ export function repriceRows(lines: readonly LineRow[], promos: readonly OrderPro
       const k = promos.findIndex((p) => p.id === l.promotionId);
       return k < 0 ? l : { ...l, unitPrice: money2(-r.promotion_applied[k]), total: money2(-r.promotion_applied[k]) };
     }
-    if (n.unpaid < 0) throw conflict(`“${l.title}” cannot cost less than the ${money2(toCents(l.paidTotal))} already paid on it.`, { [`line_items.${l.id}`]: 'Less than already paid.' });
-    return { ...l, discount: money2(n.discount), total: money2(n.total), totalDiscounted: money2(n.total_discounted), unpaidTotal: money2(n.unpaid) };
+    if (n.unpaid < 0)
+      throw conflict(`“${l.title}” cannot cost less than the ${money2(toCents(l.paidTotal))} already paid on it.`, {
+        [`line_items.${l.id}`]: 'Less than already paid.',
+      });
+    return {
+      ...l,
+      discount: money2(n.discount),
+      total: money2(n.total),
+      totalDiscounted: money2(n.total_discounted),
+      unpaidTotal: money2(n.unpaid),
+    };
   });
   const totals = {
     subtotal: money2(r.subtotal),
@@ -116,16 +176,39 @@ export function repriceRows(lines: readonly LineRow[], promos: readonly OrderPro
 }
 
 /** Re-prices every line and the order from the stored unit prices; `patch` sets other order fields in the same UPDATE. */
-export async function repriceAndSave(tx: Tx, order: LockedOrder, patch: Partial<typeof orders.$inferInsert> = {}): Promise<LockedOrder> {
+export async function repriceAndSave(
+  tx: Tx,
+  order: LockedOrder,
+  patch: Partial<typeof orders.$inferInsert> = {},
+): Promise<LockedOrder> {
   const merged = { ...order, ...patch } as LockedOrder;
   // One query at a time: a transaction's client runs its statements in order anyway.
-  const lines = await tx.select().from(orderLineItems).where(eq(orderLineItems.orderId, order.id)).orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
+  const lines = await tx
+    .select()
+    .from(orderLineItems)
+    .where(eq(orderLineItems.orderId, order.id))
+    .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
   const promos = await orderPromos(tx, order.id);
   const r = repriceRows(lines, promos, merged, await orderParts(tx, lines, promos));
   for (const [i, l] of lines.entries()) {
     const n = r.lines[i];
-    const changed = n.discount !== l.discount || n.total !== l.total || n.totalDiscounted !== l.totalDiscounted || n.unpaidTotal !== l.unpaidTotal || n.unitPrice !== l.unitPrice;
-    if (changed) await tx.update(orderLineItems).set({ unitPrice: n.unitPrice, discount: n.discount, total: n.total, totalDiscounted: n.totalDiscounted, unpaidTotal: n.unpaidTotal }).where(eq(orderLineItems.id, l.id));
+    const changed =
+      n.discount !== l.discount ||
+      n.total !== l.total ||
+      n.totalDiscounted !== l.totalDiscounted ||
+      n.unpaidTotal !== l.unpaidTotal ||
+      n.unitPrice !== l.unitPrice;
+    if (changed)
+      await tx
+        .update(orderLineItems)
+        .set({
+          unitPrice: n.unitPrice,
+          discount: n.discount,
+          total: n.total,
+          totalDiscounted: n.totalDiscounted,
+          unpaidTotal: n.unpaidTotal,
+        })
+        .where(eq(orderLineItems.id, l.id));
   }
   const [saved] = await tx
     .update(orders)
@@ -141,12 +224,32 @@ export async function repriceAndSave(tx: Tx, order: LockedOrder, patch: Partial<
 }
 
 /** Writes the log row of one change, in the same transaction as the change. */
-export async function logChange(tx: Tx, orderId: number, userId: number, action: string, message: string, before: Snapshot, after: Snapshot, extra: Record<string, unknown> = {}) {
-  await audit(tx, { action, entity: 'order', entityId: orderId, userId, message, data: { ...diff(before, after), ...extra } });
+export async function logChange(
+  tx: Tx,
+  orderId: number,
+  userId: number,
+  action: string,
+  message: string,
+  before: Snapshot,
+  after: Snapshot,
+  extra: Record<string, unknown> = {},
+) {
+  await audit(tx, {
+    action,
+    entity: 'order',
+    entityId: orderId,
+    userId,
+    message,
+    data: { ...diff(before, after), ...extra },
+  });
   await emitEvent(tx, 'order.updated', { orderId, action, status: after.status ?? null }); // webhooks
 }
 
 /** Unpaid fees of an order (for the payment screens). */
 export function unpaidFees(tx: Tx, orderId: number) {
-  return tx.select().from(orderFees).where(and(eq(orderFees.orderId, orderId), eq(orderFees.paid, false))).orderBy(asc(orderFees.id));
+  return tx
+    .select()
+    .from(orderFees)
+    .where(and(eq(orderFees.orderId, orderId), eq(orderFees.paid, false)))
+    .orderBy(asc(orderFees.id));
 }

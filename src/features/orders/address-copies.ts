@@ -16,21 +16,31 @@ import { addresses, orders, shipmentQuotes } from '../../db/schema/index.ts';
 import { orderAddressOf, quoteStillFor } from '../../domain/order-address.ts';
 import { AppError } from '../../domain/errors.ts';
 
-export const ADDRESS_CHANGED = 'Your shipping address changed after shipping was quoted. Please review your order and choose your shipping method again.';
+export const ADDRESS_CHANGED =
+  'Your shipping address changed after shipping was quoted. Please review your order and choose your shipping method again.';
 
 /** Copies the order's ship-to and bill-to onto it, as they are now (see the file's comment). */
 export async function snapshotOrderAddresses(tx: Tx, orderId: number): Promise<void> {
-  const [o] = await tx.select({ shipToId: orders.shipToAddressId, billToId: orders.billToAddressId }).from(orders).where(eq(orders.id, orderId));
+  const [o] = await tx
+    .select({ shipToId: orders.shipToAddressId, billToId: orders.billToAddressId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (!o?.shipToId) throw new AppError(400, 'customer_info', 'Enter your customer information first.');
   const ids = [...new Set([o.shipToId, o.billToId].filter((x): x is number => x !== null))];
   const rows = await tx.select().from(addresses).where(inArray(addresses.id, ids)).orderBy(addresses.id).for('share');
   const shipTo = rows.find((a) => a.id === o.shipToId);
   const billTo = rows.find((a) => a.id === o.billToId);
   if (!shipTo) throw new AppError(400, 'customer_info', 'Enter your customer information first.');
-  const quotes = await tx.select({ addressId: shipmentQuotes.addressId, createdAt: shipmentQuotes.createdAt }).from(shipmentQuotes)
+  const quotes = await tx
+    .select({ addressId: shipmentQuotes.addressId, createdAt: shipmentQuotes.createdAt })
+    .from(shipmentQuotes)
     .where(and(eq(shipmentQuotes.orderId, orderId), eq(shipmentQuotes.selected, true)));
-  if (quotes.some((q) => !quoteStillFor(q, shipTo))) throw new AppError(409, 'shipping_changed', ADDRESS_CHANGED, { shipping: ADDRESS_CHANGED });
-  await tx.update(orders).set({ shipTo: orderAddressOf(shipTo), billTo: billTo ? orderAddressOf(billTo) : null }).where(eq(orders.id, orderId));
+  if (quotes.some((q) => !quoteStillFor(q, shipTo)))
+    throw new AppError(409, 'shipping_changed', ADDRESS_CHANGED, { shipping: ADDRESS_CHANGED });
+  await tx
+    .update(orders)
+    .set({ shipTo: orderAddressOf(shipTo), billTo: billTo ? orderAddressOf(billTo) : null })
+    .where(eq(orders.id, orderId));
 }
 
 /** The jsonb copy of the address-book row whose id is `id` (null when there is none); the same keys as OrderAddress. */
@@ -45,7 +55,14 @@ export const addressCopySql = (id: SQL | AnyColumn) => sql`(select jsonb_build_o
  * same statement, written out in SQL (migrations/0016_*).
  */
 export async function copyAddressesOfPlacedOrders(db: DbOrTx, orderId?: number): Promise<void> {
-  await db.update(orders)
+  await db
+    .update(orders)
     .set({ shipTo: addressCopySql(orders.shipToAddressId), billTo: addressCopySql(orders.billToAddressId) })
-    .where(and(ne(orders.status, 'cart'), sql`${orders.shipTo} is null and ${orders.billTo} is null`, orderId === undefined ? undefined : eq(orders.id, orderId)));
+    .where(
+      and(
+        ne(orders.status, 'cart'),
+        sql`${orders.shipTo} is null and ${orders.billTo} is null`,
+        orderId === undefined ? undefined : eq(orders.id, orderId),
+      ),
+    );
 }

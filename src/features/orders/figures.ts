@@ -10,7 +10,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { promotions } from '../../db/schema/index.ts';
 import { LINE_TYPES } from '../../domain/constants.ts';
 import { toCents } from '../../domain/money.ts';
-import { figureLabel, figureRows, formatFigure, lineFigures, totalLabel, type FigureRow } from '../../domain/order-figures.ts';
+import {
+  figureLabel,
+  figureRows,
+  formatFigure,
+  lineFigures,
+  totalLabel,
+  type FigureRow,
+} from '../../domain/order-figures.ts';
 import { storedLedger, type StoredLineRow } from '../../domain/stored-ledger.ts';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
@@ -32,10 +39,20 @@ export type FigureOrder = {
 export type PromotionRule = { id: number; freeShipping: boolean };
 
 /** The rules of the order's promotions that change how its stored lines read (free shipping). */
-export async function promotionRules(db: DbOrTx, lines: readonly { lineType: number; promotionId?: number | null }[]): Promise<PromotionRule[]> {
-  const ids = [...new Set(lines.filter((l) => l.lineType === LINE_TYPES.PROMOTION && l.promotionId != null).map((l) => l.promotionId!))];
+export async function promotionRules(
+  db: DbOrTx,
+  lines: readonly { lineType: number; promotionId?: number | null }[],
+): Promise<PromotionRule[]> {
+  const ids = [
+    ...new Set(
+      lines.filter((l) => l.lineType === LINE_TYPES.PROMOTION && l.promotionId != null).map((l) => l.promotionId!),
+    ),
+  ];
   if (!ids.length) return [];
-  return db.select({ id: promotions.id, freeShipping: promotions.freeShipping }).from(promotions).where(inArray(promotions.id, ids));
+  return db
+    .select({ id: promotions.id, freeShipping: promotions.freeShipping })
+    .from(promotions)
+    .where(inArray(promotions.id, ids));
 }
 
 export type ShownRow = { code: string; label: string; amount: string; cents: number };
@@ -59,12 +76,21 @@ export type OrderFiguresView = {
 };
 
 /** Why: the customer's order screens and mail show the same rows, from one reading of the stored order. */
-export function orderFiguresView(order: FigureOrder, rules: readonly PromotionRule[], ctx: { t: T; locale: string; withShippingAndTax?: boolean }): OrderFiguresView {
+export function orderFiguresView(
+  order: FigureOrder,
+  rules: readonly PromotionRule[],
+  ctx: { t: T; locale: string; withShippingAndTax?: boolean },
+): OrderFiguresView {
   const l = storedLedger(order, { lines: order.lines, fees: order.fees, promotions: rules });
   const lineDiscountIsOrg = toCents(order.orgDiscount ?? '0') > 0;
   const f = figureRows(l, { lineDiscountIsOrg, withShippingAndTax: ctx.withShippingAndTax });
   const money = (c: number) => formatFigure(c, order.orderCurrency, ctx.locale);
-  const shown = (r: FigureRow): ShownRow => ({ code: r.code, label: figureLabel(r, ctx.t as (k: string) => string), amount: money(r.cents), cents: r.cents });
+  const shown = (r: FigureRow): ShownRow => ({
+    code: r.code,
+    label: figureLabel(r, ctx.t as (k: string) => string),
+    amount: money(r.cents),
+    cents: r.cents,
+  });
   const byId = new Map(order.lines.map((x) => [x.id, x]));
   return {
     lines: l.lines.map((x) => {
@@ -94,9 +120,19 @@ export function orderFiguresView(order: FigureOrder, rules: readonly PromotionRu
  * only once they are known (worked out at checkout), otherwise the total is the total before them.
  */
 export function figuresFor(ctx: { t: T; locale: string }) {
-  return (order: Omit<FigureOrder, 'lines' | 'orderCurrency'> & { currency?: string; orderCurrency?: string; lines: readonly (Omit<StoredLineRow, 'paidTotal'> & { paidTotal?: string; stockcode?: string | null })[] }) =>
+  return (
+    order: Omit<FigureOrder, 'lines' | 'orderCurrency'> & {
+      currency?: string;
+      orderCurrency?: string;
+      lines: readonly (Omit<StoredLineRow, 'paidTotal'> & { paidTotal?: string; stockcode?: string | null })[];
+    },
+  ) =>
     orderFiguresView(
-      { ...order, orderCurrency: order.orderCurrency ?? order.currency ?? 'USD', lines: order.lines.map((l) => ({ ...l, paidTotal: l.paidTotal ?? '0.00' })) },
+      {
+        ...order,
+        orderCurrency: order.orderCurrency ?? order.currency ?? 'USD',
+        lines: order.lines.map((l) => ({ ...l, paidTotal: l.paidTotal ?? '0.00' })),
+      },
       [],
       { ...ctx, withShippingAndTax: toCents(order.shipping) !== 0 || toCents(order.tax) !== 0 },
     );

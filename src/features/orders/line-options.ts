@@ -10,7 +10,11 @@ import { lineOptions } from '../cart/queries.ts';
 
 export type ShownOption = { option: string; choice: string; quantity: number | null };
 
-export async function shownLineOptions(db: DbOrTx, names: CatalogNames, lineIds: number[]): Promise<Map<number, ShownOption[]>> {
+export async function shownLineOptions(
+  db: DbOrTx,
+  names: CatalogNames,
+  lineIds: number[],
+): Promise<Map<number, ShownOption[]>> {
   const byLine = new Map<number, ShownOption[]>();
   for (const o of await lineOptions(db, lineIds)) {
     const named = optionNames(o, names);
@@ -22,4 +26,5 @@ export async function shownLineOptions(db: DbOrTx, names: CatalogNames, lineIds:
 }
 
 /** One option as a line of text (the mail). */
-export const optionText = (o: ShownOption) => `${o.option}: ${o.choice}${o.quantity !== null ? ` × ${o.quantity}` : ''}`;
+export const optionText = (o: ShownOption) =>
+  `${o.option}: ${o.choice}${o.quantity !== null ? ` × ${o.quantity}` : ''}`;

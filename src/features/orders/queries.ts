@@ -5,7 +5,19 @@ import type { DbOrTx } from '../../db/client.ts';
 import { addressOfOrder } from '../../domain/order-address.ts';
 import type { Db } from '../../db/client.ts';
 import {
-  addresses, orderFees, orderLineItems, orders, orderTaxExemptions, payments, persons, products, reportDeltas, shipmentQuotes, surveys, users, warehouses,
+  addresses,
+  orderFees,
+  orderLineItems,
+  orders,
+  orderTaxExemptions,
+  payments,
+  persons,
+  products,
+  reportDeltas,
+  shipmentQuotes,
+  surveys,
+  users,
+  warehouses,
 } from '../../db/schema/index.ts';
 
 export async function getOrderDetail(db: DbOrTx, orderId: number) {
@@ -38,7 +50,9 @@ export async function getOrderDetail(db: DbOrTx, orderId: number) {
   ]);
   return {
     ...order.order,
-    person: order.personFirst ? { firstName: order.personFirst, lastName: order.personLast, email: order.personEmail, phone: order.personPhone } : null,
+    person: order.personFirst
+      ? { firstName: order.personFirst, lastName: order.personLast, email: order.personEmail, phone: order.personPhone }
+      : null,
     lines: lines.map((l) => ({ ...l.line, image: l.image, productStockcode: l.productStockcode })),
     payments: pays,
     fees,
@@ -50,7 +64,15 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof getOrderDetail>>
 /** A customer's submitted orders (not the open cart), newest first. */
 export function listOrdersForUser(db: DbOrTx, userId: number, limit = 20) {
   return db
-    .select({ id: orders.id, status: orders.status, total: orders.total, currency: orders.orderCurrency, createdAt: orders.createdAt, submittedAt: orders.submittedAt, lineCount: sql<number>`(select count(*)::int from ${orderLineItems} l where l.order_id = ${ORDERS.id} and l.line_type <> 5)` })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      total: orders.total,
+      currency: orders.orderCurrency,
+      createdAt: orders.createdAt,
+      submittedAt: orders.submittedAt,
+      lineCount: sql<number>`(select count(*)::int from ${orderLineItems} l where l.order_id = ${ORDERS.id} and l.line_type <> 5)`,
+    })
     .from(orders)
     .where(and(eq(orders.userId, userId), ne(orders.status, 'cart')))
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -75,7 +97,15 @@ export async function dashboardSummary(db: DbOrTx) {
     db.select({ n: count() }).from(users).where(eq(users.role, 'customer')),
     db.select({ n: sql<number>`count(*)::int` }).from(products),
     db
-      .select({ id: orders.id, status: orders.status, total: orders.total, currency: orders.orderCurrency, createdAt: orders.createdAt, first: persons.firstName, last: persons.lastName })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        total: orders.total,
+        currency: orders.orderCurrency,
+        createdAt: orders.createdAt,
+        first: persons.firstName,
+        last: persons.lastName,
+      })
       .from(orders)
       .leftJoin(persons, eq(persons.id, orders.personId))
       .where(ne(orders.status, 'cart'))
@@ -100,7 +130,13 @@ export async function customerOrderExtras(db: DbOrTx, orderId: number) {
     db.select().from(orderTaxExemptions).where(eq(orderTaxExemptions.orderId, orderId)).limit(1),
     db.select({ id: surveys.id }).from(surveys).where(eq(surveys.orderId, orderId)).limit(1),
     db
-      .select({ description: shipmentQuotes.description, carrier: shipmentQuotes.carrier, deliveryDate: shipmentQuotes.deliveryDate, total: shipmentQuotes.total, from: warehouses.name })
+      .select({
+        description: shipmentQuotes.description,
+        carrier: shipmentQuotes.carrier,
+        deliveryDate: shipmentQuotes.deliveryDate,
+        total: shipmentQuotes.total,
+        from: warehouses.name,
+      })
       .from(shipmentQuotes)
       .innerJoin(warehouses, eq(warehouses.id, shipmentQuotes.warehouseId))
       .where(and(eq(shipmentQuotes.orderId, orderId), eq(shipmentQuotes.selected, true))),
@@ -111,7 +147,11 @@ export async function customerOrderExtras(db: DbOrTx, orderId: number) {
 /** Stores the order's checkout survey once: false when it was already answered (the order's survey row locked while checking). */
 export function saveSurvey(db: Db, orderId: number, answers: Record<string, unknown>): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: surveys.id }).from(surveys).where(eq(surveys.orderId, orderId)).for('update');
+    const [exists] = await tx
+      .select({ id: surveys.id })
+      .from(surveys)
+      .where(eq(surveys.orderId, orderId))
+      .for('update');
     if (exists) return false;
     await tx.insert(surveys).values({ orderId, answers });
     return true;

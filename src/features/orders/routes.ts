@@ -24,7 +24,8 @@ async function readable(s: Services, req: Request, param: unknown = req.params.o
   const order = await getOrderDetail(s.db, id);
   const user = req.user!;
   // Someone else's order answers 404, not 403: its existence is not disclosed.
-  if (!order || order.status === 'cart' || (order.userId !== user.id && !user.permissions.has('orders.view'))) throw notFound();
+  if (!order || order.status === 'cart' || (order.userId !== user.id && !user.permissions.has('orders.view')))
+    throw notFound();
   return order;
 }
 
@@ -32,33 +33,50 @@ async function readable(s: Services, req: Request, param: unknown = req.params.o
  * The order page's locals (the survey form after refused answers: its values kept); also the guest's
  * confirmation (src/features/guest/routes.ts), who has no survey.
  */
-export async function orderPageLocals(s: Services, req: Request, order: NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>, surveyValues: Record<string, unknown> = {}) {
+export async function orderPageLocals(
+  s: Services,
+  req: Request,
+  order: NonNullable<Awaited<ReturnType<typeof getOrderDetail>>>,
+  surveyValues: Record<string, unknown> = {},
+) {
   const { exemption, answered, shipments } = await customerOrderExtras(s.db, order.id);
   const names = await s.catalogText.forLocale(req.locale);
   const card = (order.thirdPartyInfo as { card?: { brand: string; last4: string } } | null)?.card ?? null;
   const lines = order.lines.map((l) => ({ ...l, title: lineTitle(l, names) }));
   return {
     // Every figure from the one ledger: lines at list price, discounts as their own rows.
-    figures: orderFiguresView({ ...order, lines }, await promotionRules(s.db, order.lines), { t: req.t as never, locale: req.locale }),
+    figures: orderFiguresView({ ...order, lines }, await promotionRules(s.db, order.lines), {
+      t: req.t as never,
+      locale: req.locale,
+    }),
     title: req.t('order.title', { id: order.id }),
     // Each line in the reader's language (the catalogue's name; the line's own title without a translation).
     order: { ...order, lines },
     // Each line's configured options, in the reader's language, as the cart showed them.
-    lineOptions: await shownLineOptions(s.db, names, order.lines.map((l) => l.id)),
+    lineOptions: await shownLineOptions(
+      s.db,
+      names,
+      order.lines.map((l) => l.id),
+    ),
     placed: req.query.placed === '1',
     taxExempt: isTaxExempt(order.taxExemptId),
     exemption,
     card,
     shipments,
     check: order.payments.find((p) => p.paymentType === 2) ?? null,
-    survey: req.user && order.userId === req.user.id && !answered ? { sources: SURVEY_SOURCES, values: surveyValues } : null,
+    survey:
+      req.user && order.userId === req.user.id && !answered ? { sources: SURVEY_SOURCES, values: surveyValues } : null,
     epp: await orderPlan(s.db, order.id), // the EPP plan and schedule
   };
 }
 
 export function orderRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
-  const pageLocals = (req: Request, order: Awaited<ReturnType<typeof readable>>, surveyValues: Record<string, unknown> = {}) => orderPageLocals(s, req, order, surveyValues);
+  const pageLocals = (
+    req: Request,
+    order: Awaited<ReturnType<typeof readable>>,
+    surveyValues: Record<string, unknown> = {},
+  ) => orderPageLocals(s, req, order, surveyValues);
 
   /** GET /{locale}/orders/{order_id} */
   r.get('/orders/:orderId', requireUser, async (req, res) => {
@@ -69,7 +87,11 @@ export function orderRoutes(s: Services): Router {
   // and the answers kept. The error handler runs outside this router, where req.params is empty: keep the id now.
   const surveyForm: RequestHandler = (req, res, next) => {
     const orderId = req.params.orderId;
-    return formPage('orders/customer', async (rq) => pageLocals(rq, await readable(s, rq, orderId), rq.body ?? {}))(req, res, next);
+    return formPage('orders/customer', async (rq) => pageLocals(rq, await readable(s, rq, orderId), rq.body ?? {}))(
+      req,
+      res,
+      next,
+    );
   };
 
   /** POST /{locale}/orders/{order_id}/survey — source, ease (1..5), comment; once per order, owner only. */

@@ -5,7 +5,14 @@ import { organisationInvites, organisations, users } from '../../db/schema/index
 
 export function organisationUsers(db: DbOrTx, organisationId: number) {
   return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, taxExemptAllowed: users.taxExemptAllowed, lastLoginAt: users.lastLoginAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      taxExemptAllowed: users.taxExemptAllowed,
+      lastLoginAt: users.lastLoginAt,
+    })
     .from(users)
     .where(eq(users.organisationId, organisationId))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
@@ -14,7 +21,13 @@ export function organisationUsers(db: DbOrTx, organisationId: number) {
 /** One member of the organisation, or undefined (another organisation's user is not there). */
 export async function memberOf(db: DbOrTx, organisationId: number, userId: number) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, taxExemptAllowed: users.taxExemptAllowed })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      taxExemptAllowed: users.taxExemptAllowed,
+    })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)))
     .limit(1);
@@ -25,16 +38,32 @@ export function pendingInvites(db: DbOrTx, organisationId: number) {
   return db
     .select({ id: organisationInvites.id, email: organisationInvites.email, expiresAt: organisationInvites.expiresAt })
     .from(organisationInvites)
-    .where(and(eq(organisationInvites.organisationId, organisationId), isNull(organisationInvites.usedAt), gt(organisationInvites.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(organisationInvites.organisationId, organisationId),
+        isNull(organisationInvites.usedAt),
+        gt(organisationInvites.expiresAt, sql`now()`),
+      ),
+    )
     .orderBy(desc(organisationInvites.createdAt));
 }
 
 /** An unused, unexpired invitation by the hash of its token (locked when `lock`, to spend it once). */
 export async function usableInvite(db: DbOrTx, tokenHash: string, lock = false) {
   const q = db
-    .select({ id: organisationInvites.id, organisationId: organisationInvites.organisationId, email: organisationInvites.email })
+    .select({
+      id: organisationInvites.id,
+      organisationId: organisationInvites.organisationId,
+      email: organisationInvites.email,
+    })
     .from(organisationInvites)
-    .where(and(eq(organisationInvites.tokenHash, tokenHash), isNull(organisationInvites.usedAt), gt(organisationInvites.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(organisationInvites.tokenHash, tokenHash),
+        isNull(organisationInvites.usedAt),
+        gt(organisationInvites.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;
@@ -46,7 +75,13 @@ export async function inviteForRegister(db: DbOrTx, tokenHash: string) {
     .select({ email: organisationInvites.email, organisation: organisations.name })
     .from(organisationInvites)
     .innerJoin(organisations, eq(organisations.id, organisationInvites.organisationId))
-    .where(and(eq(organisationInvites.tokenHash, tokenHash), isNull(organisationInvites.usedAt), gt(organisationInvites.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(organisationInvites.tokenHash, tokenHash),
+        isNull(organisationInvites.usedAt),
+        gt(organisationInvites.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   return row;
 }

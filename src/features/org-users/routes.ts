@@ -16,7 +16,14 @@ import { forbidden, notFound } from '../../domain/errors.ts';
 import { memberOf, organisationUsers, pendingInvites } from './queries.ts';
 import { limitsOfOrganisation } from '../approvals/queries.ts';
 import { InviteInput, TaxExemptInput } from './schemas.ts';
-import { inviteUser, organisationOfAdmin, removeUser, SELF_MESSAGES, setTaxExempt, type SelfChange } from './service.ts';
+import {
+  inviteUser,
+  organisationOfAdmin,
+  removeUser,
+  SELF_MESSAGES,
+  setTaxExempt,
+  type SelfChange,
+} from './service.ts';
 
 const BASE = '/account/organization/users';
 
@@ -25,10 +32,19 @@ const BASE = '/account/organization/users';
  * error, a plain form post the users page again with the message. formPage leaves a 403 to the
  * error page, so the page is rendered here, as the permission screens render theirs.
  */
-export async function refuseOwnChange(req: Request, res: Response, what: SelfChange, locals: (req: Request) => Promise<Record<string, unknown>>): Promise<void> {
+export async function refuseOwnChange(
+  req: Request,
+  res: Response,
+  what: SelfChange,
+  locals: (req: Request) => Promise<Record<string, unknown>>,
+): Promise<void> {
   const err = forbidden(SELF_MESSAGES[what]);
   if (wantsJson(req)) throw err;
-  await res.page('org-users/index', { ...(await locals(req)), formError: translated(err, req).message, fields: {} }, 403);
+  await res.page(
+    'org-users/index',
+    { ...(await locals(req)), formError: translated(err, req).message, fields: {} },
+    403,
+  );
 }
 
 export function orgUserRoutes(s: Services): Router {
@@ -38,13 +54,22 @@ export function orgUserRoutes(s: Services): Router {
   /** The list's rows: members, pending invitations and each member's spending limits. */
   async function listOf(req: Request) {
     const organisation = await organisationOfAdmin(s.db, req.user!);
-    const [users, invites, limits] = await Promise.all([organisationUsers(s.db, organisation.id), pendingInvites(s.db, organisation.id), limitsOfOrganisation(s.db, organisation.id)]);
+    const [users, invites, limits] = await Promise.all([
+      organisationUsers(s.db, organisation.id),
+      pendingInvites(s.db, organisation.id),
+      limitsOfOrganisation(s.db, organisation.id),
+    ]);
     return { organisation, users, invites, limits };
   }
   // Each member's spending limits, set with the small form on their row (approvals/routes.ts).
   const listPage = async (req: Request) => {
     const { limits, ...rest } = await listOf(req);
-    return { title: req.t('orgu.title'), ...rest, limits: Object.fromEntries(limits.map((l) => [l.userId, l])), accountNav: 'orgUsers' };
+    return {
+      title: req.t('orgu.title'),
+      ...rest,
+      limits: Object.fromEntries(limits.map((l) => [l.userId, l])),
+      accountNav: 'orgUsers',
+    };
   };
 
   /** GET /{locale}/account/organization/users */
@@ -56,12 +81,23 @@ export function orgUserRoutes(s: Services): Router {
   /** A refused tax-exempt switch (a crafted value): the list again with the message. */
   const listForm = formPage('org-users/index', listPage);
 
-  const addForm = formPage('org-users/add', (req) => ({ title: req.t('orgu.addTitle'), organisation: { name: '' }, values: { email: req.body?.email ?? '' }, accountNav: 'orgUsers' }));
+  const addForm = formPage('org-users/add', (req) => ({
+    title: req.t('orgu.addTitle'),
+    organisation: { name: '' },
+    values: { email: req.body?.email ?? '' },
+    accountNav: 'orgUsers',
+  }));
 
   /** GET /{locale}/account/organization/users/add — the organization user add screen. */
   r.get(`${BASE}/add`, async (req, res) => {
     const org = await organisationOfAdmin(s.db, req.user!);
-    await res.page('org-users/add', { title: req.t('orgu.addTitle'), organisation: org, values: {}, fields: {}, accountNav: 'orgUsers' });
+    await res.page('org-users/add', {
+      title: req.t('orgu.addTitle'),
+      organisation: org,
+      values: {},
+      fields: {},
+      accountNav: 'orgUsers',
+    });
   });
 
   /** POST /{locale}/account/organization/users/add — mails the invitation. */
@@ -78,7 +114,13 @@ export function orgUserRoutes(s: Services): Router {
     const org = await organisationOfAdmin(s.db, req.user!);
     const member = await memberOf(s.db, org.id, parseInput(IdParam, param));
     if (!member) throw notFound();
-    return { title: req.t('orgu.removeTitle'), organisation: org, member, self: member.id === req.user!.id, accountNav: 'orgUsers' };
+    return {
+      title: req.t('orgu.removeTitle'),
+      organisation: org,
+      member,
+      self: member.id === req.user!.id,
+      accountNav: 'orgUsers',
+    };
   }
 
   /** GET /{locale}/account/organization/users/{id}/remove — confirm first. */

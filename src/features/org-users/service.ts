@@ -42,28 +42,62 @@ export function refuseOwnAccount(admin: Pick<Admin, 'id'>, userId: number, what:
 /** The administrator's organisation; an account with the key but no organisation has nothing to manage. */
 export async function organisationOfAdmin(db: DbOrTx, admin: Admin) {
   if (!admin.organisationId) throw notFound('Your account does not belong to an organisation.');
-  const [org] = await db.select({ id: organisations.id, name: organisations.name }).from(organisations).where(eq(organisations.id, admin.organisationId)).limit(1);
+  const [org] = await db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, admin.organisationId))
+    .limit(1);
   if (!org) throw notFound('Your account does not belong to an organisation.');
   return org;
 }
 
 /** Mails a single-use link (`${registerUrl}?invite=…`) that lands on register with the organisation attached. */
-export async function inviteUser(db: Db, mailer: Mailer, admin: Admin, input: InviteInput, registerUrl: string): Promise<void> {
+export async function inviteUser(
+  db: Db,
+  mailer: Mailer,
+  admin: Admin,
+  input: InviteInput,
+  registerUrl: string,
+): Promise<void> {
   const org = await organisationOfAdmin(db, admin);
   const existing = await findUserByEmail(db, input.email);
   if (existing) {
-    const message = existing.organisationId === org.id ? 'This person already belongs to your organisation.' : 'An account with this email already exists: ask us to add it to your organisation.';
+    const message =
+      existing.organisationId === org.id
+        ? 'This person already belongs to your organisation.'
+        : 'An account with this email already exists: ask us to add it to your organisation.';
     throw conflict(message, { email: message });
   }
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(organisationInvites)
-    .where(and(eq(organisationInvites.organisationId, org.id), gt(organisationInvites.createdAt, sql`now() - interval '1 hour'`)));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(organisationInvites)
+    .where(
+      and(
+        eq(organisationInvites.organisationId, org.id),
+        gt(organisationInvites.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
   if (n >= INVITES_PER_HOUR) throw tooMany('Too many invitations in the last hour. Please try again later.');
   const token = newToken();
   await db.transaction(async (tx) => {
-    const [row] = await tx.insert(organisationInvites)
-      .values({ organisationId: org.id, email: input.email, tokenHash: sha256(token), invitedBy: admin.id, expiresAt: new Date(Date.now() + INVITE_TTL_MS) })
+    const [row] = await tx
+      .insert(organisationInvites)
+      .values({
+        organisationId: org.id,
+        email: input.email,
+        tokenHash: sha256(token),
+        invitedBy: admin.id,
+        expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+      })
       .returning({ id: organisationInvites.id });
-    await audit(tx, { action: 'organisation.invite', entity: 'organisation', entityId: org.id, userId: admin.id, message: `${admin.email} invited ${input.email} to ${org.name}`, data: { invite: row.id, email: input.email } });
+    await audit(tx, {
+      action: 'organisation.invite',
+      entity: 'organisation',
+      entityId: org.id,
+      userId: admin.id,
+      message: `${admin.email} invited ${input.email} to ${org.name}`,
+      data: { invite: row.id, email: input.email },
+    });
   });
   const link = `${registerUrl}?invite=${encodeURIComponent(token)}`;
   await mailer.send({
@@ -80,11 +114,26 @@ export async function removeUser(db: Db, admin: Admin, userId: number): Promise<
   return db.transaction(async (tx) => {
     const member = await memberOf(tx, org.id, userId);
     if (!member) throw notFound();
-    await tx.update(users).set({ organisationId: null, accountType: 'personal', taxExemptAllowed: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
-    await tx.update(persons).set({ organisationId: null, updatedAt: sql`now()` }).where(and(eq(persons.userId, userId), eq(persons.organisationId, org.id)));
+    await tx
+      .update(users)
+      .set({ organisationId: null, accountType: 'personal', taxExemptAllowed: true, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await tx
+      .update(persons)
+      .set({ organisationId: null, updatedAt: sql`now()` })
+      .where(and(eq(persons.userId, userId), eq(persons.organisationId, org.id)));
     // Administering an organisation one has left makes no sense.
-    await tx.delete(userPermissions).where(and(eq(userPermissions.userId, userId), eq(userPermissions.permissionKey, ORG_ADMIN_KEY)));
-    await audit(tx, { action: 'organisation.remove_user', entity: 'user', entityId: userId, userId: admin.id, message: `${admin.email} removed ${member.email} from ${org.name}`, data: { organisation: org.id } });
+    await tx
+      .delete(userPermissions)
+      .where(and(eq(userPermissions.userId, userId), eq(userPermissions.permissionKey, ORG_ADMIN_KEY)));
+    await audit(tx, {
+      action: 'organisation.remove_user',
+      entity: 'user',
+      entityId: userId,
+      userId: admin.id,
+      message: `${admin.email} removed ${member.email} from ${org.name}`,
+      data: { organisation: org.id },
+    });
     return { email: member.email };
   });
 }
@@ -97,8 +146,12 @@ export async function setTaxExempt(db: Db, admin: Admin, userId: number, allowed
     if (!member) throw notFound();
     await tx.update(users).set({ taxExemptAllowed: allowed, updatedAt: sql`now()` }).where(eq(users.id, userId));
     await audit(tx, {
-      action: 'organisation.tax_exempt', entity: 'user', entityId: userId, userId: admin.id,
-      message: `${admin.email} ${allowed ? 'allowed' : 'stopped'} tax exempt purchases for ${member.email}`, data: { organisation: org.id, allowed },
+      action: 'organisation.tax_exempt',
+      entity: 'user',
+      entityId: userId,
+      userId: admin.id,
+      message: `${admin.email} ${allowed ? 'allowed' : 'stopped'} tax exempt purchases for ${member.email}`,
+      data: { organisation: org.id, allowed },
     });
   });
 }
@@ -107,11 +160,24 @@ export async function setTaxExempt(db: Db, admin: Admin, userId: number, allowed
  * Inside the registration's transaction: spends the invitation (locked, so it works once) and
  * returns the organisation to attach. The account must use the invited address.
  */
-export async function spendInvite(tx: DbOrTx, token: string, email: string): Promise<{ inviteId: number; organisationId: number }> {
+export async function spendInvite(
+  tx: DbOrTx,
+  token: string,
+  email: string,
+): Promise<{ inviteId: number; organisationId: number }> {
   const invite = await usableInvite(tx, sha256(token), true);
-  if (!invite) throw new AppError(400, 'invite_invalid', 'This invitation link is invalid, used or expired. Ask your organisation for a new one.');
+  if (!invite)
+    throw new AppError(
+      400,
+      'invite_invalid',
+      'This invitation link is invalid, used or expired. Ask your organisation for a new one.',
+    );
   if (invite.email !== email.trim().toLowerCase()) {
-    throw invalid('Register with the email address the invitation was sent to.', { email: 'Use the address the invitation was sent to.' }, 'invite_email');
+    throw invalid(
+      'Register with the email address the invitation was sent to.',
+      { email: 'Use the address the invitation was sent to.' },
+      'invite_email',
+    );
   }
   await tx.update(organisationInvites).set({ usedAt: sql`now()` }).where(eq(organisationInvites.id, invite.id));
   return { inviteId: invite.id, organisationId: invite.organisationId };

@@ -10,7 +10,9 @@ type Diagram = { id: number; title: string; productId?: number | null; machineTi
 export const localizeDiagram = <D extends Diagram>(d: D, names: CatalogNames): D => ({
   ...d,
   title: names.diagram(d.id, d.title),
-  ...(d.machineTitle !== undefined ? { machineTitle: d.machineTitle === null ? null : names.product(d.productId, d.machineTitle) } : {}),
+  ...(d.machineTitle !== undefined
+    ? { machineTitle: d.machineTitle === null ? null : names.product(d.productId, d.machineTitle) }
+    : {}),
 });
 
 export const localizePart = (p: Part, names: CatalogNames): Part => ({
@@ -19,7 +21,10 @@ export const localizePart = (p: Part, names: CatalogNames): Part => ({
   badge: p.badge.label ? { ...p.badge, label: names.productLabel(p.productId, p.badge.label) } : p.badge,
 });
 
-export const localizeCallout = (c: Callout, names: CatalogNames): Callout => ({ ...c, parts: c.parts.map((p) => localizePart(p, names)) });
+export const localizeCallout = (c: Callout, names: CatalogNames): Callout => ({
+  ...c,
+  parts: c.parts.map((p) => localizePart(p, names)),
+});
 
 export const localizeExplorer = (e: Explorer, names: CatalogNames): Explorer => ({
   diagram: localizeDiagram(e.diagram, names),
@@ -28,4 +33,5 @@ export const localizeExplorer = (e: Explorer, names: CatalogNames): Explorer => 
 });
 
 /** A part's pop-up: its name, badge and description excerpt in the visitor's language. */
-export const localizePartDescription = (productId: number, description: string, names: CatalogNames): string => plainText(names.productDescription(productId, description));
+export const localizePartDescription = (productId: number, description: string, names: CatalogNames): string =>
+  plainText(names.productDescription(productId, description));

@@ -4,11 +4,27 @@
  */
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { categories, channelPrices, diagramComponents, partsDiagrams, productCategories, products } from '../../db/schema/index.ts';
+import {
+  categories,
+  channelPrices,
+  diagramComponents,
+  partsDiagrams,
+  productCategories,
+  products,
+} from '../../db/schema/index.ts';
 import { escapeLike, type PriceChannel, type ProductSummaryRow } from '../catalog/queries.ts';
 import { joinChannelPrice, pricingColumns } from '../cart/pricing.ts';
 
-export type DiagramRow = { id: number; title: string; image: string; width: number; height: number; productId: number | null; machineTitle: string | null; machineStockcode: string | null };
+export type DiagramRow = {
+  id: number;
+  title: string;
+  image: string;
+  width: number;
+  height: number;
+  productId: number | null;
+  machineTitle: string | null;
+  machineStockcode: string | null;
+};
 
 export type ComponentRow = {
   id: number;
@@ -30,8 +46,14 @@ export type PartRow = ProductSummaryRow & { description: string; status: number 
 export async function findDiagram(db: DbOrTx, id: number): Promise<DiagramRow | undefined> {
   const rows = await db
     .select({
-      id: partsDiagrams.id, title: partsDiagrams.title, image: partsDiagrams.image, width: partsDiagrams.width, height: partsDiagrams.height,
-      productId: partsDiagrams.productId, machineTitle: products.title, machineStockcode: products.stockcode,
+      id: partsDiagrams.id,
+      title: partsDiagrams.title,
+      image: partsDiagrams.image,
+      width: partsDiagrams.width,
+      height: partsDiagrams.height,
+      productId: partsDiagrams.productId,
+      machineTitle: products.title,
+      machineStockcode: products.stockcode,
     })
     .from(partsDiagrams)
     .leftJoin(products, eq(products.id, partsDiagrams.productId))
@@ -56,10 +78,22 @@ export async function listDiagrams(db: DbOrTx, terms: readonly string[]) {
   };
   return db
     .select({
-      id: partsDiagrams.id, title: partsDiagrams.title, image: partsDiagrams.image, width: partsDiagrams.width, height: partsDiagrams.height,
-      machineTitle: products.title, machineStockcode: products.stockcode, productId: partsDiagrams.productId,
-      callouts: sql<number>`(select count(distinct dc.callout)::int from ${diagramComponents} dc where dc.diagram_id = ${partsDiagrams.id})`.mapWith(Number),
-      parts: sql<number>`(select count(distinct dc.product_id)::int from ${diagramComponents} dc where dc.diagram_id = ${partsDiagrams.id})`.mapWith(Number),
+      id: partsDiagrams.id,
+      title: partsDiagrams.title,
+      image: partsDiagrams.image,
+      width: partsDiagrams.width,
+      height: partsDiagrams.height,
+      machineTitle: products.title,
+      machineStockcode: products.stockcode,
+      productId: partsDiagrams.productId,
+      callouts:
+        sql<number>`(select count(distinct dc.callout)::int from ${diagramComponents} dc where dc.diagram_id = ${partsDiagrams.id})`.mapWith(
+          Number,
+        ),
+      parts:
+        sql<number>`(select count(distinct dc.product_id)::int from ${diagramComponents} dc where dc.diagram_id = ${partsDiagrams.id})`.mapWith(
+          Number,
+        ),
     })
     .from(partsDiagrams)
     .leftJoin(products, eq(products.id, partsDiagrams.productId))
@@ -70,10 +104,17 @@ export async function listDiagrams(db: DbOrTx, terms: readonly string[]) {
 export function componentsOf(db: DbOrTx, diagramId: number): Promise<ComponentRow[]> {
   return db
     .select({
-      id: diagramComponents.id, callout: diagramComponents.callout, productId: diagramComponents.productId,
-      stockcode: products.stockcode, title: products.title,
-      x1: diagramComponents.x1, y1: diagramComponents.y1, x2: diagramComponents.x2, y2: diagramComponents.y2,
-      quantity: diagramComponents.quantity, sort: diagramComponents.sort,
+      id: diagramComponents.id,
+      callout: diagramComponents.callout,
+      productId: diagramComponents.productId,
+      stockcode: products.stockcode,
+      title: products.title,
+      x1: diagramComponents.x1,
+      y1: diagramComponents.y1,
+      x2: diagramComponents.x2,
+      y2: diagramComponents.y2,
+      quantity: diagramComponents.quantity,
+      sort: diagramComponents.sort,
     })
     .from(diagramComponents)
     .innerJoin(products, eq(products.id, diagramComponents.productId))
@@ -86,8 +127,13 @@ export async function partsByIds(db: DbOrTx, ch: PriceChannel, ids: readonly num
   if (!ids.length) return [];
   return db
     .select({
-      id: products.id, title: products.title, stockcode: products.stockcode, image: products.primaryImage, description: products.description,
-      status: products.status, nonStockLabel: products.nonStockLabel,
+      id: products.id,
+      title: products.title,
+      stockcode: products.stockcode,
+      image: products.primaryImage,
+      description: products.description,
+      status: products.status,
+      nonStockLabel: products.nonStockLabel,
       ...pricingColumns(ch),
     })
     .from(products)
@@ -106,33 +152,75 @@ export function whereUsed(db: DbOrTx, productId: number, exceptDiagramId: number
 }
 
 export async function productIdByCode(db: DbOrTx, stockcode: string): Promise<number | undefined> {
-  const rows = await db.select({ id: products.id }).from(products).where(sql`lower(${products.stockcode}) = lower(${stockcode})`).limit(1);
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`lower(${products.stockcode}) = lower(${stockcode})`)
+    .limit(1);
   return rows[0]?.id;
 }
 
-export type ComponentWrite = { callout: string; productId: number; x1: number; y1: number; x2: number; y2: number; quantity: number };
+export type ComponentWrite = {
+  callout: string;
+  productId: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  quantity: number;
+};
 
 export async function insertComponent(db: DbOrTx, diagramId: number, c: ComponentWrite) {
-  const [{ next }] = await db.select({ next: sql<number>`coalesce(max(${diagramComponents.sort}), 0)::int + 10`.mapWith(Number) }).from(diagramComponents).where(eq(diagramComponents.diagramId, diagramId));
-  const [row] = await db.insert(diagramComponents).values({ diagramId, ...rect(c), callout: c.callout, productId: c.productId, quantity: c.quantity, sort: next }).returning({ id: diagramComponents.id });
+  const [{ next }] = await db
+    .select({ next: sql<number>`coalesce(max(${diagramComponents.sort}), 0)::int + 10`.mapWith(Number) })
+    .from(diagramComponents)
+    .where(eq(diagramComponents.diagramId, diagramId));
+  const [row] = await db
+    .insert(diagramComponents)
+    .values({ diagramId, ...rect(c), callout: c.callout, productId: c.productId, quantity: c.quantity, sort: next })
+    .returning({ id: diagramComponents.id });
   return row.id;
 }
 
 /** Moving a callout moves every part row under the same label (one rectangle per callout). */
-export async function moveCallout(db: DbOrTx, diagramId: number, callout: string, r: Pick<ComponentWrite, 'x1' | 'y1' | 'x2' | 'y2'>) {
-  return db.update(diagramComponents).set(rect(r)).where(and(eq(diagramComponents.diagramId, diagramId), eq(diagramComponents.callout, callout))).returning({ id: diagramComponents.id });
+export async function moveCallout(
+  db: DbOrTx,
+  diagramId: number,
+  callout: string,
+  r: Pick<ComponentWrite, 'x1' | 'y1' | 'x2' | 'y2'>,
+) {
+  return db
+    .update(diagramComponents)
+    .set(rect(r))
+    .where(and(eq(diagramComponents.diagramId, diagramId), eq(diagramComponents.callout, callout)))
+    .returning({ id: diagramComponents.id });
 }
 
 export async function updateComponent(db: DbOrTx, diagramId: number, id: number, c: ComponentWrite) {
-  return db.update(diagramComponents).set({ ...rect(c), callout: c.callout, productId: c.productId, quantity: c.quantity })
-    .where(and(eq(diagramComponents.diagramId, diagramId), eq(diagramComponents.id, id))).returning({ id: diagramComponents.id });
+  return db
+    .update(diagramComponents)
+    .set({ ...rect(c), callout: c.callout, productId: c.productId, quantity: c.quantity })
+    .where(and(eq(diagramComponents.diagramId, diagramId), eq(diagramComponents.id, id)))
+    .returning({ id: diagramComponents.id });
 }
 
 export async function deleteComponent(db: DbOrTx, diagramId: number, id: number) {
-  return db.delete(diagramComponents).where(and(eq(diagramComponents.diagramId, diagramId), eq(diagramComponents.id, id))).returning({ id: diagramComponents.id, callout: diagramComponents.callout, productId: diagramComponents.productId });
+  return db
+    .delete(diagramComponents)
+    .where(and(eq(diagramComponents.diagramId, diagramId), eq(diagramComponents.id, id)))
+    .returning({
+      id: diagramComponents.id,
+      callout: diagramComponents.callout,
+      productId: diagramComponents.productId,
+    });
 }
 
-const rect = (r: Pick<ComponentWrite, 'x1' | 'y1' | 'x2' | 'y2'>) => ({ x1: String(r.x1), y1: String(r.y1), x2: String(r.x2), y2: String(r.y2) });
+const rect = (r: Pick<ComponentWrite, 'x1' | 'y1' | 'x2' | 'y2'>) => ({
+  x1: String(r.x1),
+  y1: String(r.y1),
+  x2: String(r.x2),
+  y2: String(r.y2),
+});
 
 /** Listed products of the seed-plates category (the DEMO-SEED-PLATE family). */
 export async function seedPlateIds(db: DbOrTx): Promise<number[]> {

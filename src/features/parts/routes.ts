@@ -22,13 +22,42 @@ import type { PriceChannel } from '../catalog/queries.ts';
 import { requireChannel } from '../../http/context.ts';
 import type { Badge } from '../catalog/service.ts';
 import { badgeLabel } from '../catalog/view-model.ts';
-import { CalloutParams, ComponentBody, ComponentParams, DiagramParams, ExplorerQuery, IndexQuery, MoveBody, PartParams } from './schemas.ts';
-import { seedPlates, addComponent, diagramIndex, editComponent, loadCallout, loadExplorer, loadPart, moveComponentCallout, removeComponent } from './service.ts';
+import {
+  CalloutParams,
+  ComponentBody,
+  ComponentParams,
+  DiagramParams,
+  ExplorerQuery,
+  IndexQuery,
+  MoveBody,
+  PartParams,
+} from './schemas.ts';
+import {
+  seedPlates,
+  addComponent,
+  diagramIndex,
+  editComponent,
+  loadCallout,
+  loadExplorer,
+  loadPart,
+  moveComponentCallout,
+  removeComponent,
+} from './service.ts';
 import { componentsJson, explorerProps } from './view-model.ts';
-import { localizeCallout, localizeDiagram, localizeExplorer, localizePart, localizePartDescription } from './localize.ts';
+import {
+  localizeCallout,
+  localizeDiagram,
+  localizeExplorer,
+  localizePart,
+  localizePartDescription,
+} from './localize.ts';
 
 /** A path that names nothing we have is a 404, whatever is wrong with it. */
-function params<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, req: Request, what: string): T {
+function params<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  req: Request,
+  what: string,
+): T {
   const r = schema.safeParse(req.params);
   if (!r.success) throw notFound(what);
   return r.data;
@@ -38,7 +67,9 @@ function params<T>(schema: { safeParse(v: unknown): { success: true; data: T } |
 const channelOf: (res: Response) => PriceChannel = requireChannel;
 
 export function renderPartial(res: Response, view: string, locals: Record<string, unknown>): Promise<string> {
-  return new Promise((resolve, reject) => res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? ''))));
+  return new Promise((resolve, reject) =>
+    res.render(view, locals, (err: Error | null, html?: string) => (err ? reject(err) : resolve(html ?? ''))),
+  );
 }
 
 const canEditDiagrams = (req: Request) => !!req.user?.permissions.has('products.edit');
@@ -67,13 +98,41 @@ export function partsRoutes(s: Services): Router {
     const list = await seedPlates(s.db, channelOf(res), new Date());
     const money = res.locals.money as (v: string) => string;
     const t = req.t;
-    const keys = ['crop', 'seedSize', 'rowSpacing', 'speed', 'mode', 'byPopulation', 'bySpacing', 'population', 'spacing', 'arithmetic', 'recommended', 'none', 'rpmRule',
-      'inRange', 'outOfRange', 'sizeMismatch', 'add', 'added', 'step.population', 'step.spacing', 'step.speed', 'step.seedRate',
-      ...CROPS.map((c) => `crop.${c}`), ...SEED_SIZES.map((z) => `size.${z}`)];
+    const keys = [
+      'crop',
+      'seedSize',
+      'rowSpacing',
+      'speed',
+      'mode',
+      'byPopulation',
+      'bySpacing',
+      'population',
+      'spacing',
+      'arithmetic',
+      'recommended',
+      'none',
+      'rpmRule',
+      'inRange',
+      'outOfRange',
+      'sizeMismatch',
+      'add',
+      'added',
+      'step.population',
+      'step.spacing',
+      'step.speed',
+      'step.seedRate',
+      ...CROPS.map((c) => `crop.${c}`),
+      ...SEED_SIZES.map((z) => `size.${z}`),
+    ];
     await res.page('parts/seed-plates', {
       title: t('seedplate.title'),
       props: {
-        plates: list.map(({ row, part }) => ({ ...plateFromTitle({ productId: row.id, stockcode: row.stockcode, title: row.title }), price: money(part.price), buyable: part.buyable, href: `/${req.locale}/products/${row.id}` })),
+        plates: list.map(({ row, part }) => ({
+          ...plateFromTitle({ productId: row.id, stockcode: row.stockcode, title: row.title }),
+          price: money(part.price),
+          buyable: part.buyable,
+          href: `/${req.locale}/products/${row.id}`,
+        })),
         addUrl: `/${req.locale}/cart/add/inline`,
         labels: Object.fromEntries(keys.map((k) => [k, t(`seedplate.${k}`)])),
       },
@@ -83,7 +142,10 @@ export function partsRoutes(s: Services): Router {
   /** GET /{locale}/parts/{diagram_id}/components */
   r.get('/parts/:diagramId/components', async (req, res) => {
     const { diagramId } = params(DiagramParams, req, 'That parts diagram does not exist.');
-    const explorer = localizeExplorer(await loadExplorer(s.db, diagramId, channelOf(res), new Date()), await s.catalogText.forLocale(req.locale));
+    const explorer = localizeExplorer(
+      await loadExplorer(s.db, diagramId, channelOf(res), new Date()),
+      await s.catalogText.forLocale(req.locale),
+    );
     res.json(componentsJson(explorer.components));
   });
 
@@ -103,7 +165,13 @@ export function partsRoutes(s: Services): Router {
     const p = params(PartParams, req, 'That part is not on this diagram.');
     const names = await s.catalogText.forLocale(req.locale);
     const loaded = await loadPart(s.db, p.diagramId, p.productId, channelOf(res), new Date());
-    const detail = { ...loaded, description: localizePartDescription(loaded.part.productId, loaded.description, names), diagram: localizeDiagram(loaded.diagram, names), part: localizePart(loaded.part, names), whereUsed: loaded.whereUsed.map((d) => localizeDiagram(d, names)) };
+    const detail = {
+      ...loaded,
+      description: localizePartDescription(loaded.part.productId, loaded.description, names),
+      diagram: localizeDiagram(loaded.diagram, names),
+      part: localizePart(loaded.part, names),
+      whereUsed: loaded.whereUsed.map((d) => localizeDiagram(d, names)),
+    };
     const html = await renderPartial(res, 'parts/part', detail);
     if (wantsJson(req)) return void res.json({ html, product_id: detail.part.productId });
     await res.page('parts/fragment', { title: detail.part.title, html, diagram: detail.diagram });
@@ -114,17 +182,28 @@ export function partsRoutes(s: Services): Router {
   r.get('/parts/:diagramId', s.pageCache.route({ bypass: canEditDiagrams }), async (req, res) => {
     const { diagramId } = params(DiagramParams, req, 'That parts diagram does not exist.');
     const query = ExplorerQuery.parse(req.query);
-    const explorer = localizeExplorer(await loadExplorer(s.db, diagramId, channelOf(res), new Date()), await s.catalogText.forLocale(req.locale));
+    const explorer = localizeExplorer(
+      await loadExplorer(s.db, diagramId, channelOf(res), new Date()),
+      await s.catalogText.forLocale(req.locale),
+    );
     const selected = explorer.callouts.find((c) => c.callout === query.callout) ?? null;
     const canEdit = canEditDiagrams(req);
-    const selectedHtml = selected ? await renderPartial(res, 'parts/callout', { diagram: explorer.diagram, callout: selected }) : '';
+    const selectedHtml = selected
+      ? await renderPartial(res, 'parts/callout', { diagram: explorer.diagram, callout: selected })
+      : '';
     await res.page('parts/explorer', {
       title: explorer.diagram.title,
       explorer,
       selected,
       selectedHtml,
       canEdit,
-      props: explorerProps(explorer, { locale: req.locale, selected: selected?.callout ?? null, zoom: query.zoom ?? null, canEdit, zoomRange: PARTS_ZOOM }),
+      props: explorerProps(explorer, {
+        locale: req.locale,
+        selected: selected?.callout ?? null,
+        zoom: query.zoom ?? null,
+        canEdit,
+        zoomRange: PARTS_ZOOM,
+      }),
     });
   });
 

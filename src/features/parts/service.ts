@@ -11,8 +11,20 @@ import { availabilityBadge, type Badge } from '../catalog/service.ts';
 import { channelPriceCents } from '../../domain/pricing.ts';
 import type { PriceChannel } from '../catalog/queries.ts';
 import {
-  componentsOf, deleteComponent, seedPlateIds, findDiagram, insertComponent, listDiagrams, moveCallout, partsByIds, productIdByCode, updateComponent, whereUsed,
-  type ComponentRow, type DiagramRow, type PartRow,
+  componentsOf,
+  deleteComponent,
+  seedPlateIds,
+  findDiagram,
+  insertComponent,
+  listDiagrams,
+  moveCallout,
+  partsByIds,
+  productIdByCode,
+  updateComponent,
+  whereUsed,
+  type ComponentRow,
+  type DiagramRow,
+  type PartRow,
 } from './queries.ts';
 import type { ComponentBody, MoveBody } from './schemas.ts';
 
@@ -42,16 +54,38 @@ function toPart(row: PartRow, c: ComponentRow, ch: PriceChannel, now: Date): Par
   const cents = channelPriceCents(row, ch);
   const badge = availabilityBadge(row, cents, now);
   const buyable = row.status === 0 && !['out_of_stock', 'coming_soon', 'call', 'price'].includes(badge.kind);
-  return { productId: row.id, componentId: c.id, title: row.title, stockcode: row.stockcode, image: row.image, price: fromCents(cents), badge, buyable, quantity: c.quantity };
+  return {
+    productId: row.id,
+    componentId: c.id,
+    title: row.title,
+    stockcode: row.stockcode,
+    image: row.image,
+    price: fromCents(cents),
+    badge,
+    buyable,
+    quantity: c.quantity,
+  };
 }
 
 /** Groups component rows by callout label; the first row's rectangle is the callout's. */
-export function groupCallouts(components: readonly ComponentRow[], parts: ReadonlyMap<number, PartRow>, ch: PriceChannel, now: Date): Callout[] {
+export function groupCallouts(
+  components: readonly ComponentRow[],
+  parts: ReadonlyMap<number, PartRow>,
+  ch: PriceChannel,
+  now: Date,
+): Callout[] {
   const byLabel = new Map<string, Callout>();
   for (const c of components) {
     let callout = byLabel.get(c.callout);
     if (!callout) {
-      callout = { callout: c.callout, x1: Number(c.x1), y1: Number(c.y1), x2: Number(c.x2), y2: Number(c.y2), parts: [] };
+      callout = {
+        callout: c.callout,
+        x1: Number(c.x1),
+        y1: Number(c.y1),
+        x2: Number(c.x2),
+        y2: Number(c.y2),
+        parts: [],
+      };
       byLabel.set(c.callout, callout);
     }
     const row = parts.get(c.productId);
@@ -76,7 +110,11 @@ export async function loadCallout(db: DbOrTx, diagramId: number, label: string, 
 }
 
 /** A description as plain text: tags become spaces, runs of space one. */
-export const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+export const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export async function loadPart(db: DbOrTx, diagramId: number, productId: number, ch: PriceChannel, now: Date) {
   const [diagram, components] = await Promise.all([findDiagram(db, diagramId), componentsOf(db, diagramId)]);
@@ -92,7 +130,11 @@ export async function loadPart(db: DbOrTx, diagramId: number, productId: number,
 }
 
 export async function diagramIndex(db: DbOrTx, q: string) {
-  const terms = q.split(/\s+/).map((t) => t.trim()).filter(Boolean).slice(0, 8);
+  const terms = q
+    .split(/\s+/)
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .slice(0, 8);
   return listDiagrams(db, terms);
 }
 
@@ -118,12 +160,25 @@ export async function addComponent(db: Db, diagramId: number, body: ComponentBod
     inside(diagram, body);
     const productId = await resolveProduct(tx, body.stockcode);
     const id = await insertComponent(tx, diagramId, { ...body, productId });
-    await audit(tx, { action: 'diagram.component.create', entity: 'diagram', entityId: diagramId, userId, message: `Callout ${body.callout}: ${body.stockcode} linked`, data: { componentId: id, ...body } });
+    await audit(tx, {
+      action: 'diagram.component.create',
+      entity: 'diagram',
+      entityId: diagramId,
+      userId,
+      message: `Callout ${body.callout}: ${body.stockcode} linked`,
+      data: { componentId: id, ...body },
+    });
     return id;
   });
 }
 
-export async function editComponent(db: Db, diagramId: number, componentId: number, body: ComponentBody, userId: number) {
+export async function editComponent(
+  db: Db,
+  diagramId: number,
+  componentId: number,
+  body: ComponentBody,
+  userId: number,
+) {
   return db.transaction(async (tx) => {
     const diagram = await findDiagram(tx, diagramId);
     if (!diagram) throw notFound('That parts diagram does not exist.');
@@ -131,7 +186,14 @@ export async function editComponent(db: Db, diagramId: number, componentId: numb
     const productId = await resolveProduct(tx, body.stockcode);
     const rows = await updateComponent(tx, diagramId, componentId, { ...body, productId });
     if (!rows.length) throw notFound('That callout part does not exist.');
-    await audit(tx, { action: 'diagram.component.update', entity: 'diagram', entityId: diagramId, userId, message: `Callout ${body.callout}: ${body.stockcode} updated`, data: { componentId, ...body } });
+    await audit(tx, {
+      action: 'diagram.component.update',
+      entity: 'diagram',
+      entityId: diagramId,
+      userId,
+      message: `Callout ${body.callout}: ${body.stockcode} updated`,
+      data: { componentId, ...body },
+    });
   });
 }
 
@@ -142,7 +204,14 @@ export async function moveComponentCallout(db: Db, diagramId: number, body: Move
     inside(diagram, body);
     const rows = await moveCallout(tx, diagramId, body.callout, body);
     if (!rows.length) throw notFound('That callout is not on this diagram.');
-    await audit(tx, { action: 'diagram.callout.move', entity: 'diagram', entityId: diagramId, userId, message: `Callout ${body.callout} moved`, data: { ...body } });
+    await audit(tx, {
+      action: 'diagram.callout.move',
+      entity: 'diagram',
+      entityId: diagramId,
+      userId,
+      message: `Callout ${body.callout} moved`,
+      data: { ...body },
+    });
     return rows.length;
   });
 }
@@ -151,7 +220,14 @@ export async function removeComponent(db: Db, diagramId: number, componentId: nu
   return db.transaction(async (tx) => {
     const [row] = await deleteComponent(tx, diagramId, componentId);
     if (!row) throw notFound('That callout part does not exist.');
-    await audit(tx, { action: 'diagram.component.delete', entity: 'diagram', entityId: diagramId, userId, message: `Callout ${row.callout}: part ${row.productId} removed`, data: { componentId } });
+    await audit(tx, {
+      action: 'diagram.component.delete',
+      entity: 'diagram',
+      entityId: diagramId,
+      userId,
+      message: `Callout ${row.callout}: part ${row.productId} removed`,
+      data: { componentId },
+    });
   });
 }
 

@@ -18,11 +18,32 @@ export function componentsJson(rows: readonly ComponentRow[]) {
   }));
 }
 
-
-export function explorerProps(e: Explorer, o: { locale: string; selected: string | null; zoom: number | null; canEdit: boolean; zoomRange: { min: number; max: number } }): ExplorerProps {
+export function explorerProps(
+  e: Explorer,
+  o: {
+    locale: string;
+    selected: string | null;
+    zoom: number | null;
+    canEdit: boolean;
+    zoomRange: { min: number; max: number };
+  },
+): ExplorerProps {
   return {
-    diagram: { id: e.diagram.id, title: e.diagram.title, image: e.diagram.image, width: e.diagram.width, height: e.diagram.height },
-    callouts: e.callouts.map((c) => ({ callout: c.callout, x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, parts: c.parts.map((p) => ({ productId: p.productId, stockcode: p.stockcode, title: p.title })) })),
+    diagram: {
+      id: e.diagram.id,
+      title: e.diagram.title,
+      image: e.diagram.image,
+      width: e.diagram.width,
+      height: e.diagram.height,
+    },
+    callouts: e.callouts.map((c) => ({
+      callout: c.callout,
+      x1: c.x1,
+      y1: c.y1,
+      x2: c.x2,
+      y2: c.y2,
+      parts: c.parts.map((p) => ({ productId: p.productId, stockcode: p.stockcode, title: p.title })),
+    })),
     selected: o.selected,
     zoom: o.zoom,
     zoomRange: o.zoomRange,

@@ -22,9 +22,24 @@ import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { en as pmText } from '../../i18n/text/payment-methods.ts';
 import { channelTakes, listMethods, personIdOf } from './queries.ts';
 import { AddBank, AddCard, LinkTokenQuery, MethodId, OwnerQuery, VerifyDeposits } from './schemas.ts';
-import { addBank, addCard, EDIT_KEY, methodFor, methodJson, removeMethod, resolveOwner, setDefault, usable, verifyBank } from './service.ts';
+import {
+  addBank,
+  addCard,
+  EDIT_KEY,
+  methodFor,
+  methodJson,
+  removeMethod,
+  resolveOwner,
+  setDefault,
+  usable,
+  verifyBank,
+} from './service.ts';
 
-const labelsOf = (req: Request) => Object.fromEntries(Object.keys(pmText).map((k) => [k.replace(/^pm\./, ''), req.t(k as never)])) as Record<string, string>;
+const labelsOf = (req: Request) =>
+  Object.fromEntries(Object.keys(pmText).map((k) => [k.replace(/^pm\./, ''), req.t(k as never)])) as Record<
+    string,
+    string
+  >;
 
 export function paymentMethodRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -46,14 +61,21 @@ export function paymentMethodRoutes(s: Services): Router {
       canEdit: owner.self || req.user.permissions.has(EDIT_KEY),
       methods: (await listMethods(s.db, owner.id)).map(methodJson),
       card: { provider: cards.kind, tokenizeUrl: cards.tokenizeUrl },
-      bank: { provider: bank.kind, accountsUrl: bank.accountsUrl, linkTokenUrl: `/api/plaid/link-token?user_id=${owner.id}`, statementUrl: bank.kind === 'offline' && owner.self ? '/bank-link/statement' : null },
+      bank: {
+        provider: bank.kind,
+        accountsUrl: bank.accountsUrl,
+        linkTokenUrl: `/api/plaid/link-token?user_id=${owner.id}`,
+        statementUrl: bank.kind === 'offline' && owner.self ? '/bank-link/statement' : null,
+      },
       labels: L,
     };
     await res.page('account/payment', {
       title: owner.self ? L.title : L.titleFor.replace('{{name}}', name),
       heading: owner.self ? L.title : L.titleFor.replace('{{name}}', name),
       intro: L.intro,
-      backHref: owner.self ? null : `/account/dashboard/customers/${(await personIdOf(s.db, owner.id)) ?? ''}`.replace(/\/$/, ''),
+      backHref: owner.self
+        ? null
+        : `/account/dashboard/customers/${(await personIdOf(s.db, owner.id)) ?? ''}`.replace(/\/$/, ''),
       backLabel: L.back,
       props,
     });
@@ -92,7 +114,9 @@ export function paymentMethodRoutes(s: Services): Router {
   r.post(`${base}/methods/:id/verify`, async (req, res) => {
     const m = await methodFor(s.db, req.user, parseInput(MethodId, req.params.id), true);
     const { amount_1, amount_2 } = parseInput(VerifyDeposits, req.body);
-    res.json({ method: methodJson(await verifyBank(s.db, bankLinkProviderOf(s), m, req.user!.id, [amount_1, amount_2])) });
+    res.json({
+      method: methodJson(await verifyBank(s.db, bankLinkProviderOf(s), m, req.user!.id, [amount_1, amount_2])),
+    });
   });
 
   /** DELETE /{locale}/account/payment/methods/{id} */
@@ -114,9 +138,24 @@ export function paymentMethodRoutes(s: Services): Router {
     const L = labelsOf(req);
     res.json({
       // Nothing the shop's configured providers cannot charge (production without a provider offers none).
-      methods: rows.filter((m) => usable(m) && (m.kind === 'card' ? cardsOk && paymentProviderOf(s).kind !== 'none' : bankOk && bankLinkProviderOf(s).kind !== 'none')).map(methodJson),
+      methods: rows
+        .filter(
+          (m) =>
+            usable(m) &&
+            (m.kind === 'card'
+              ? cardsOk && paymentProviderOf(s).kind !== 'none'
+              : bankOk && bankLinkProviderOf(s).kind !== 'none'),
+        )
+        .map(methodJson),
       manage_url: `/${req.locale}/account/payment`,
-      labels: { legend: L['saved.legend'], new: L['saved.new'], manage: L['saved.manage'], card: L.card, bank: L.bank, default: L.default },
+      labels: {
+        legend: L['saved.legend'],
+        new: L['saved.new'],
+        manage: L['saved.manage'],
+        card: L.card,
+        bank: L.bank,
+        default: L.default,
+      },
     });
   });
 

@@ -12,11 +12,19 @@ export const OwnerQuery = z.object({ user_id: z.preprocess(blank, IdParam.option
 export const LinkTokenQuery = z.object({ user_id: z.preprocess(blank, IdParam) });
 
 export const AddCard = OwnerQuery.extend({
-  token: z.string({ message: 'Enter your card details.' }).trim().min(1, 'Enter your card details.').max(200, 'This card token is not valid.'),
+  token: z
+    .string({ message: 'Enter your card details.' })
+    .trim()
+    .min(1, 'Enter your card details.')
+    .max(200, 'This card token is not valid.'),
 });
 
 export const AddBank = OwnerQuery.extend({
-  public_token: z.string({ message: 'Link the bank account first.' }).trim().min(1, 'Link the bank account first.').max(200, 'This bank link is not valid.'),
+  public_token: z
+    .string({ message: 'Link the bank account first.' })
+    .trim()
+    .min(1, 'Link the bank account first.')
+    .max(200, 'This bank link is not valid.'),
 });
 
 /** One micro-deposit as the bank statement shows it: 0.01 to 0.99 dollars → cents. */

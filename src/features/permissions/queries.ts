@@ -1,7 +1,15 @@
 /** Reads for the permission screens: plain drizzle, returning rows. */
 import { and, asc, desc, eq, ilike, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { logs, organisationPermissions, organisations, permissions, rolePermissions, userPermissions, users } from '../../db/schema/index.ts';
+import {
+  logs,
+  organisationPermissions,
+  organisations,
+  permissions,
+  rolePermissions,
+  userPermissions,
+  users,
+} from '../../db/schema/index.ts';
 
 /** The permission registry, in key order. */
 export function permissionRegistry(db: DbOrTx) {
@@ -11,19 +19,32 @@ export function permissionRegistry(db: DbOrTx) {
 /** Users by email or name (prefix), at most 50. */
 export function findUsers(db: DbOrTx, q: string | undefined) {
   const base = db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, organisation: organisations.name, disabled: users.disabled })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      organisation: organisations.name,
+      disabled: users.disabled,
+    })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId));
   const like = q ? `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-  return (like ? base.where(or(ilike(users.email, like), ilike(users.lastName, like), ilike(users.firstName, like))) : base).orderBy(asc(users.email)).limit(50);
+  return (
+    like ? base.where(or(ilike(users.email, like), ilike(users.lastName, like), ilike(users.firstName, like))) : base
+  )
+    .orderBy(asc(users.email))
+    .limit(50);
 }
 
 export function listOrganisations(db: DbOrTx) {
   return db
     .select({
-      id: organisations.id, name: organisations.name,
+      id: organisations.id,
+      name: organisations.name,
       // Qualified by hand: drizzle renders the outer column unqualified, which inside the subquery would be u.id.
-      members: sql<number>`(select count(*)::int from users u where u.organisation_id = "organisations"."id")` })
+      members: sql<number>`(select count(*)::int from users u where u.organisation_id = "organisations"."id")`,
+    })
     .from(organisations)
     .orderBy(asc(organisations.name));
 }
@@ -31,7 +52,15 @@ export function listOrganisations(db: DbOrTx) {
 /** A user with what its permission set is made of (the role's keys, organisation and user overrides). */
 export async function userWithOverrides(db: DbOrTx, userId: number) {
   const [u] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role, organisationId: users.organisationId, organisation: organisations.name })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      organisationId: users.organisationId,
+      organisation: organisations.name,
+    })
     .from(users)
     .leftJoin(organisations, eq(organisations.id, users.organisationId))
     .where(eq(users.id, userId))
@@ -47,7 +76,13 @@ export async function userWithOverrides(db: DbOrTx, userId: number) {
 
 export function overridesOfUser(db: DbOrTx, userId: number) {
   return db
-    .select({ key: userPermissions.permissionKey, granted: userPermissions.granted, reason: userPermissions.reason, createdAt: userPermissions.createdAt, by: users.email })
+    .select({
+      key: userPermissions.permissionKey,
+      granted: userPermissions.granted,
+      reason: userPermissions.reason,
+      createdAt: userPermissions.createdAt,
+      by: users.email,
+    })
     .from(userPermissions)
     .leftJoin(users, eq(users.id, userPermissions.grantedBy))
     .where(eq(userPermissions.userId, userId))
@@ -56,7 +91,13 @@ export function overridesOfUser(db: DbOrTx, userId: number) {
 
 export function overridesOfOrganisation(db: DbOrTx, organisationId: number) {
   return db
-    .select({ key: organisationPermissions.permissionKey, granted: organisationPermissions.granted, reason: organisationPermissions.reason, createdAt: organisationPermissions.createdAt, by: users.email })
+    .select({
+      key: organisationPermissions.permissionKey,
+      granted: organisationPermissions.granted,
+      reason: organisationPermissions.reason,
+      createdAt: organisationPermissions.createdAt,
+      by: users.email,
+    })
     .from(organisationPermissions)
     .leftJoin(users, eq(users.id, organisationPermissions.grantedBy))
     .where(eq(organisationPermissions.organisationId, organisationId))
@@ -64,7 +105,11 @@ export function overridesOfOrganisation(db: DbOrTx, organisationId: number) {
 }
 
 export async function findOrganisationById(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: organisations.id, name: organisations.name }).from(organisations).where(eq(organisations.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, id))
+    .limit(1);
   return row ?? null;
 }
 

@@ -11,7 +11,16 @@ import { flash } from '../../http/context.ts';
 import { translated } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import { findOrganisationById, findUsers, listOrganisations, membersOf, overridesOfOrganisation, permissionHistory, permissionRegistry, userWithOverrides } from './queries.ts';
+import {
+  findOrganisationById,
+  findUsers,
+  listOrganisations,
+  membersOf,
+  overridesOfOrganisation,
+  permissionHistory,
+  permissionRegistry,
+  userWithOverrides,
+} from './queries.ts';
 import { OverrideInput, RemoveInput, RemoveQuery, UserSearch } from './schemas.ts';
 import { removeOrganisationOverride, removeUserOverride, setOrganisationOverride, setUserOverride } from './service.ts';
 import { adderKeys, organisationRows, userRows } from './view-model.ts';
@@ -27,29 +36,81 @@ export function permissionRoutes(s: Services): Router {
   r.get(BASE, async (req, res) => {
     const q = parseInput(UserSearch, req.query);
     const [users, organisations] = await Promise.all([findUsers(s.db, q.q), listOrganisations(s.db)]);
-    await res.page('permissions/index', { title: req.t('perm.title'), layout: 'layouts/admin', nav: 'permissions', q: q.q ?? '', users, organisations });
+    await res.page('permissions/index', {
+      title: req.t('perm.title'),
+      layout: 'layouts/admin',
+      nav: 'permissions',
+      q: q.q ?? '',
+      users,
+      organisations,
+    });
   });
 
   /** The account permissions screen with the permission adder (values/fields: the adder's form again after bad input). */
-  async function subjectPage(req: Request, res: Response, kind: Kind, id: number, form: { values?: Record<string, unknown>; fields?: Record<string, string>; error?: string; status?: number } = {}) {
+  async function subjectPage(
+    req: Request,
+    res: Response,
+    kind: Kind,
+    id: number,
+    form: { values?: Record<string, unknown>; fields?: Record<string, string>; error?: string; status?: number } = {},
+  ) {
     const registry = await permissionRegistry(s.db);
-    const common = { layout: 'layouts/admin', nav: 'permissions', kind, values: form.values ?? { effect: 'grant' }, fields: form.fields ?? {}, formError: form.error, adderKeys: adderKeys(registry, req.user!) };
+    const common = {
+      layout: 'layouts/admin',
+      nav: 'permissions',
+      kind,
+      values: form.values ?? { effect: 'grant' },
+      fields: form.fields ?? {},
+      formError: form.error,
+      adderKeys: adderKeys(registry, req.user!),
+    };
     if (kind === 'users') {
       const found = await userWithOverrides(s.db, id);
       if (!found) throw new AppError(404, 'not_found', 'No such user.');
       const { user } = found;
       const history = await permissionHistory(s.db, 'user', id);
-      return res.page('permissions/subject', {
-        ...common, history, members: [], title: `${user.firstName} ${user.lastName}`, subject: { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email, organisation: user.organisation, organisationId: user.organisationId },
-        rows: userRows(registry, found, t(req)), overrides: found.own, self: user.id === req.user!.id,
-      }, form.status ?? 200);
+      return res.page(
+        'permissions/subject',
+        {
+          ...common,
+          history,
+          members: [],
+          title: `${user.firstName} ${user.lastName}`,
+          subject: {
+            id: user.id,
+            name: `${user.firstName} ${user.lastName}`,
+            email: user.email,
+            organisation: user.organisation,
+            organisationId: user.organisationId,
+          },
+          rows: userRows(registry, found, t(req)),
+          overrides: found.own,
+          self: user.id === req.user!.id,
+        },
+        form.status ?? 200,
+      );
     }
     const org = await findOrganisationById(s.db, id);
     if (!org) throw new AppError(404, 'not_found', 'No such organisation.');
-    const [overrides, history, members] = await Promise.all([overridesOfOrganisation(s.db, id), permissionHistory(s.db, 'organisation', id), membersOf(s.db, id)]);
-    return res.page('permissions/subject', {
-      ...common, history, members, title: org.name, subject: { id: org.id, name: org.name }, rows: organisationRows(registry, overrides, t(req)), overrides, self: org.id === req.user!.organisationId,
-    }, form.status ?? 200);
+    const [overrides, history, members] = await Promise.all([
+      overridesOfOrganisation(s.db, id),
+      permissionHistory(s.db, 'organisation', id),
+      membersOf(s.db, id),
+    ]);
+    return res.page(
+      'permissions/subject',
+      {
+        ...common,
+        history,
+        members,
+        title: org.name,
+        subject: { id: org.id, name: org.name },
+        rows: organisationRows(registry, overrides, t(req)),
+        overrides,
+        self: org.id === req.user!.organisationId,
+      },
+      form.status ?? 200,
+    );
   }
 
   for (const kind of ['users', 'organisations'] as const) {
@@ -73,21 +134,45 @@ export function permissionRoutes(s: Services): Router {
       } catch (err) {
         if (wantsJson(req) || !(err instanceof AppError) || err.status === 404 || err.status >= 500) throw err;
         const te = translated(err, req);
-        await subjectPage(req, res, kind, id, { values: req.body ?? {}, fields: te.fields ?? {}, error: te.message, status: te.status });
+        await subjectPage(req, res, kind, id, {
+          values: req.body ?? {},
+          fields: te.fields ?? {},
+          error: te.message,
+          status: te.status,
+        });
       }
     });
 
     /** The confirmation page; after a refusal or bad input, again with the message, the reason typed and the status. */
-    async function removePage(req: Request, res: Response, id: number, key: string, form: { reason?: string; fields?: Record<string, string>; error?: string; status?: number } = {}) {
+    async function removePage(
+      req: Request,
+      res: Response,
+      id: number,
+      key: string,
+      form: { reason?: string; fields?: Record<string, string>; error?: string; status?: number } = {},
+    ) {
       const found = kind === 'users' ? await userWithOverrides(s.db, id) : null;
       const subject = kind === 'users' ? found?.user : await findOrganisationById(s.db, id);
-      const overrides = kind === 'users' ? found?.own ?? [] : await overridesOfOrganisation(s.db, id);
+      const overrides = kind === 'users' ? (found?.own ?? []) : await overridesOfOrganisation(s.db, id);
       // Nothing to confirm when there is no such grant or denial.
       if (!subject || !overrides.some((o) => o.key === key)) throw new AppError(404, 'not_found', 'Not found.');
       const name = 'email' in subject ? subject.email : subject.name;
-      await res.page('permissions/remove', {
-        title: req.t('perm.remove.title'), layout: 'layouts/admin', nav: 'permissions', kind, id, key, name, reason: form.reason ?? '', fields: form.fields ?? {}, formError: form.error,
-      }, form.status ?? 200);
+      await res.page(
+        'permissions/remove',
+        {
+          title: req.t('perm.remove.title'),
+          layout: 'layouts/admin',
+          nav: 'permissions',
+          kind,
+          id,
+          key,
+          name,
+          reason: form.reason ?? '',
+          fields: form.fields ?? {},
+          formError: form.error,
+        },
+        form.status ?? 200,
+      );
     }
 
     /** GET /{locale}/admin/permissions/{users|organisations}/{id}/remove?key= — confirm before removing an override. */
@@ -112,7 +197,14 @@ export function permissionRoutes(s: Services): Router {
         const te = translated(err, req);
         const reason = typeof req.body?.reason === 'string' ? req.body.reason : '';
         // A key with nothing to confirm (mistyped, or removed meanwhile): the first error stands.
-        await removePage(req, res, id, key, { reason, fields: te.fields ?? {}, error: te.message, status: te.status }).catch((e) => { throw res.headersSent ? e : err; });
+        await removePage(req, res, id, key, {
+          reason,
+          fields: te.fields ?? {},
+          error: te.message,
+          status: te.status,
+        }).catch((e) => {
+          throw res.headersSent ? e : err;
+        });
       }
     });
   }

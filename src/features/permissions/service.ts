@@ -45,9 +45,15 @@ export async function setUserOverride(db: Db, actor: Actor, userId: number, inpu
     await tx
       .insert(userPermissions)
       .values({ userId, permissionKey: input.key, granted, reason: input.reason, grantedBy: actor.id })
-      .onConflictDoUpdate({ target: [userPermissions.userId, userPermissions.permissionKey], set: { granted, reason: input.reason, grantedBy: actor.id, createdAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [userPermissions.userId, userPermissions.permissionKey],
+        set: { granted, reason: input.reason, grantedBy: actor.id, createdAt: new Date() },
+      });
     await audit(tx, {
-      action: `permission.${input.effect}`, entity: 'user', entityId: userId, userId: actor.id,
+      action: `permission.${input.effect}`,
+      entity: 'user',
+      entityId: userId,
+      userId: actor.id,
       message: `${actor.email} ${granted ? 'granted' : 'denied'} ${input.key} ${granted ? 'to' : 'for'} ${target.user.email}: ${input.reason}`,
       data: { key: input.key, effect: input.effect, reason: input.reason, target: { user: userId } },
     });
@@ -58,17 +64,28 @@ export async function removeUserOverride(db: Db, actor: Actor, userId: number, i
   const target = await userTarget(db, userId);
   check(mayEdit(actor, input.key, { userId, permissions: target.permissions }));
   await db.transaction(async (tx) => {
-    const gone = await tx.delete(userPermissions).where(and(eq(userPermissions.userId, userId), eq(userPermissions.permissionKey, input.key))).returning({ key: userPermissions.permissionKey });
+    const gone = await tx
+      .delete(userPermissions)
+      .where(and(eq(userPermissions.userId, userId), eq(userPermissions.permissionKey, input.key)))
+      .returning({ key: userPermissions.permissionKey });
     if (!gone.length) throw notFound('This user has no grant or deny of that permission.');
     await audit(tx, {
-      action: 'permission.remove', entity: 'user', entityId: userId, userId: actor.id,
+      action: 'permission.remove',
+      entity: 'user',
+      entityId: userId,
+      userId: actor.id,
       message: `${actor.email} removed the ${input.key} override of ${target.user.email}: ${input.reason}`,
       data: { key: input.key, reason: input.reason, target: { user: userId } },
     });
   });
 }
 
-export async function setOrganisationOverride(db: Db, actor: Actor, organisationId: number, input: OverrideInput): Promise<void> {
+export async function setOrganisationOverride(
+  db: Db,
+  actor: Actor,
+  organisationId: number,
+  input: OverrideInput,
+): Promise<void> {
   const org = await findOrganisationById(db, organisationId);
   if (!org) throw notFound('No such organisation.');
   check(mayEdit(actor, input.key, { organisationId }));
@@ -77,27 +94,46 @@ export async function setOrganisationOverride(db: Db, actor: Actor, organisation
     await tx
       .insert(organisationPermissions)
       .values({ organisationId, permissionKey: input.key, granted, reason: input.reason, grantedBy: actor.id })
-      .onConflictDoUpdate({ target: [organisationPermissions.organisationId, organisationPermissions.permissionKey], set: { granted, reason: input.reason, grantedBy: actor.id, createdAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [organisationPermissions.organisationId, organisationPermissions.permissionKey],
+        set: { granted, reason: input.reason, grantedBy: actor.id, createdAt: new Date() },
+      });
     await audit(tx, {
-      action: `permission.${input.effect}`, entity: 'organisation', entityId: organisationId, userId: actor.id,
+      action: `permission.${input.effect}`,
+      entity: 'organisation',
+      entityId: organisationId,
+      userId: actor.id,
       message: `${actor.email} ${granted ? 'granted' : 'denied'} ${input.key} ${granted ? 'to' : 'for'} organisation ${org.name}: ${input.reason}`,
       data: { key: input.key, effect: input.effect, reason: input.reason, target: { organisation: organisationId } },
     });
   });
 }
 
-export async function removeOrganisationOverride(db: Db, actor: Actor, organisationId: number, input: RemoveInput): Promise<void> {
+export async function removeOrganisationOverride(
+  db: Db,
+  actor: Actor,
+  organisationId: number,
+  input: RemoveInput,
+): Promise<void> {
   const org = await findOrganisationById(db, organisationId);
   if (!org) throw notFound('No such organisation.');
   check(mayEdit(actor, input.key, { organisationId }));
   await db.transaction(async (tx) => {
     const gone = await tx
       .delete(organisationPermissions)
-      .where(and(eq(organisationPermissions.organisationId, organisationId), eq(organisationPermissions.permissionKey, input.key)))
+      .where(
+        and(
+          eq(organisationPermissions.organisationId, organisationId),
+          eq(organisationPermissions.permissionKey, input.key),
+        ),
+      )
       .returning({ key: organisationPermissions.permissionKey });
     if (!gone.length) throw notFound('This organisation has no grant or deny of that permission.');
     await audit(tx, {
-      action: 'permission.remove', entity: 'organisation', entityId: organisationId, userId: actor.id,
+      action: 'permission.remove',
+      entity: 'organisation',
+      entityId: organisationId,
+      userId: actor.id,
       message: `${actor.email} removed the ${input.key} override of organisation ${org.name}: ${input.reason}`,
       data: { key: input.key, reason: input.reason, target: { organisation: organisationId } },
     });

@@ -5,13 +5,29 @@ import type { CurrentUser } from '../../http/types.ts';
 type Registry = { key: string; description: string }[];
 type Translate = (k: string, o?: Record<string, unknown>) => string;
 type OverrideRow = Override & { reason: string | null; by: string | null; createdAt: Date | string };
-export type PermissionRow = { key: string; description: string; held: boolean; source: string; override?: OverrideRow; removable: boolean };
+export type PermissionRow = {
+  key: string;
+  description: string;
+  held: boolean;
+  source: string;
+  override?: OverrideRow;
+  removable: boolean;
+};
 
-export function userRows(registry: Registry, found: { roleKeys: string[]; org: OverrideRow[]; own: OverrideRow[] }, t: Translate): PermissionRow[] {
+export function userRows(
+  registry: Registry,
+  found: { roleKeys: string[]; org: OverrideRow[]; own: OverrideRow[] },
+  t: Translate,
+): PermissionRow[] {
   const own = new Map(found.own.map((o) => [o.key, o]));
   const org = new Map(found.org.map((o) => [o.key, o]));
   const desc = new Map(registry.map((p) => [p.key, p.description]));
-  return effectivePermissions(registry.map((p) => p.key), found.roleKeys, found.org, found.own).map((p) => ({
+  return effectivePermissions(
+    registry.map((p) => p.key),
+    found.roleKeys,
+    found.org,
+    found.own,
+  ).map((p) => ({
     key: p.key,
     description: desc.get(p.key) ?? '',
     held: p.held,
@@ -25,7 +41,12 @@ export function userRows(registry: Registry, found: { roleKeys: string[]; org: O
 export function organisationRows(registry: Registry, overrides: OverrideRow[], t: Translate): PermissionRow[] {
   const desc = new Map(registry.map((p) => [p.key, p.description]));
   return overrides.map((o) => ({
-    key: o.key, description: desc.get(o.key) ?? '', held: o.granted, source: sourceLabel('organisation', o.granted, t), override: o, removable: true,
+    key: o.key,
+    description: desc.get(o.key) ?? '',
+    held: o.granted,
+    source: sourceLabel('organisation', o.granted, t),
+    override: o,
+    removable: true,
   }));
 }
 

@@ -2,11 +2,31 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  categories, channelPrices, channels, channelWarehouses, countries, currencies, distributors, inventory, optionChoices,
-  organisations, productAudits, productCategories, productDistributors, productOptions, products, warehouses,
+  categories,
+  channelPrices,
+  channels,
+  channelWarehouses,
+  countries,
+  currencies,
+  distributors,
+  inventory,
+  optionChoices,
+  organisations,
+  productAudits,
+  productCategories,
+  productDistributors,
+  productOptions,
+  products,
+  warehouses,
 } from '../../db/schema/index.ts';
 import {
-  categoryStateFor, distributorWarehouses, emptyProduct, type DuplicateField, type EditorChoice, type EditorOption, type ProductEditorData,
+  categoryStateFor,
+  distributorWarehouses,
+  emptyProduct,
+  type DuplicateField,
+  type EditorChoice,
+  type EditorOption,
+  type ProductEditorData,
 } from '../../domain/product-editor.ts';
 
 export const PAGE_SIZE = 25;
@@ -19,7 +39,16 @@ export async function listProducts(db: DbOrTx, q: string, after: number | null) 
     after ? sql`${products.id} < ${after}` : undefined,
   );
   const rows = await db
-    .select({ id: products.id, title: products.title, stockcode: products.stockcode, sku: products.sku, status: products.status, price: products.price, primaryImage: products.primaryImage, updatedAt: products.updatedAt })
+    .select({
+      id: products.id,
+      title: products.title,
+      stockcode: products.stockcode,
+      sku: products.sku,
+      status: products.status,
+      price: products.price,
+      primaryImage: products.primaryImage,
+      updatedAt: products.updatedAt,
+    })
     .from(products)
     .where(where)
     .orderBy(desc(products.id))
@@ -28,7 +57,11 @@ export async function listProducts(db: DbOrTx, q: string, after: number | null) 
 }
 
 const COLUMN: Record<DuplicateField, AnyColumn> = {
-  stockcode: products.stockcode, sku: products.sku, gtin: products.gtin, slug: products.slug, title: products.title,
+  stockcode: products.stockcode,
+  sku: products.sku,
+  gtin: products.gtin,
+  slug: products.slug,
+  title: products.title,
 };
 
 /** Another product already using this value (case-insensitive), or null. */
@@ -43,7 +76,11 @@ export async function findDuplicate(db: DbOrTx, field: DuplicateField, value: st
 }
 
 /** Every duplicate among the product's unique-ish fields, as field errors. */
-export async function duplicateFields(db: DbOrTx, data: Record<DuplicateField, string>, exceptId: number | null): Promise<Record<string, string>> {
+export async function duplicateFields(
+  db: DbOrTx,
+  data: Record<DuplicateField, string>,
+  exceptId: number | null,
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const field of ['stockcode', 'sku', 'gtin', 'slug', 'title'] as const) {
     const hit = await findDuplicate(db, field, data[field] ?? '', exceptId);
@@ -61,32 +98,68 @@ export async function productIdsByStockcodeOrSku(db: DbOrTx, stockcode: string, 
   return db
     .select({ id: products.id, isKit: products.isKit })
     .from(products)
-    .where(or(sql`lower(${products.stockcode}) = lower(${stockcode})`, sku ? sql`lower(${products.sku}) = lower(${sku})` : undefined))
+    .where(
+      or(
+        sql`lower(${products.stockcode}) = lower(${stockcode})`,
+        sku ? sql`lower(${products.sku}) = lower(${sku})` : undefined,
+      ),
+    )
     .limit(2);
 }
 
 export async function categoryTree(db: DbOrTx) {
-  return db.select({ id: categories.id, parentId: categories.parentId, name: categories.name, slug: categories.slug }).from(categories).orderBy(asc(categories.sort), asc(categories.name));
+  return db
+    .select({ id: categories.id, parentId: categories.parentId, name: categories.name, slug: categories.slug })
+    .from(categories)
+    .orderBy(asc(categories.sort), asc(categories.name));
 }
 
 /** Warehouses run by an organisation (a distributor's), every one, active or not. */
 function distributorHouses(db: DbOrTx) {
-  return db.select({ id: warehouses.id, organisationId: warehouses.organisationId }).from(warehouses).where(isNotNull(warehouses.organisationId));
+  return db
+    .select({ id: warehouses.id, organisationId: warehouses.organisationId })
+    .from(warehouses)
+    .where(isNotNull(warehouses.organisationId));
 }
 
 /** Channels, warehouses, distributors and countries the editor chooses from. */
 export async function referenceData(db: DbOrTx) {
   const [ch, wh, chWh, dist, ctry, cats] = await Promise.all([
-    db.select({ id: channels.id, code: channels.code, name: channels.name, currency: currencies.code, midMarketRate: channels.midMarketRate }).from(channels).innerJoin(currencies, eq(currencies.id, channels.currencyId)).orderBy(asc(channels.sort)),
-    db.select({ id: warehouses.id, code: warehouses.code, name: warehouses.name }).from(warehouses).where(eq(warehouses.active, true)).orderBy(asc(warehouses.id)),
-    db.select({ channelId: channelWarehouses.channelId, warehouseId: channelWarehouses.warehouseId }).from(channelWarehouses),
-    db.select({ id: distributors.id, name: distributors.name, organisationId: distributors.organisationId }).from(distributors).orderBy(asc(distributors.name)),
-    db.select({ code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.sort), asc(countries.name)),
+    db
+      .select({
+        id: channels.id,
+        code: channels.code,
+        name: channels.name,
+        currency: currencies.code,
+        midMarketRate: channels.midMarketRate,
+      })
+      .from(channels)
+      .innerJoin(currencies, eq(currencies.id, channels.currencyId))
+      .orderBy(asc(channels.sort)),
+    db
+      .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name })
+      .from(warehouses)
+      .where(eq(warehouses.active, true))
+      .orderBy(asc(warehouses.id)),
+    db
+      .select({ channelId: channelWarehouses.channelId, warehouseId: channelWarehouses.warehouseId })
+      .from(channelWarehouses),
+    db
+      .select({ id: distributors.id, name: distributors.name, organisationId: distributors.organisationId })
+      .from(distributors)
+      .orderBy(asc(distributors.name)),
+    db
+      .select({ code: countries.code, name: countries.name })
+      .from(countries)
+      .orderBy(asc(countries.sort), asc(countries.name)),
     categoryTree(db),
   ]);
   const byDistributor = distributorWarehouses(dist, await distributorHouses(db));
   return {
-    channels: ch.map((c) => ({ ...c, warehouseIds: chWh.filter((x) => x.channelId === c.id).map((x) => x.warehouseId) })),
+    channels: ch.map((c) => ({
+      ...c,
+      warehouseIds: chWh.filter((x) => x.channelId === c.id).map((x) => x.warehouseId),
+    })),
     warehouses: wh,
     distributors: dist.map((d) => ({ ...d, warehouseIds: byDistributor.get(d.id) ?? [] })),
     countries: ctry,
@@ -97,7 +170,10 @@ export type ReferenceData = Awaited<ReturnType<typeof referenceData>>;
 
 export async function distributorAmountOf(db: DbOrTx, organisationId: number | null): Promise<number> {
   if (!organisationId) return 3;
-  const [o] = await db.select({ n: organisations.distributorAmount }).from(organisations).where(eq(organisations.id, organisationId));
+  const [o] = await db
+    .select({ n: organisations.distributorAmount })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
   return o?.n ?? 3;
 }
 
@@ -106,37 +182,78 @@ export async function loadEditorData(db: DbOrTx, productId: number): Promise<Pro
   const [p] = await db.select().from(products).where(eq(products.id, productId));
   if (!p) return null;
   // One after another: inside a transaction the queries share one client (no pipelining on it).
-  const cats = await db.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, productId));
+  const cats = await db
+    .select({ id: productCategories.categoryId })
+    .from(productCategories)
+    .where(eq(productCategories.productId, productId));
   const allCats = await categoryTree(db);
-  const opts = await db.select().from(productOptions).where(eq(productOptions.productId, productId)).orderBy(asc(productOptions.sort), asc(productOptions.id));
-  const choices = await db.select({ c: optionChoices }).from(optionChoices).innerJoin(productOptions, eq(productOptions.id, optionChoices.optionId)).where(eq(productOptions.productId, productId)).orderBy(asc(optionChoices.sort), asc(optionChoices.id));
-  const dists = await db.select().from(productDistributors).where(eq(productDistributors.productId, productId)).orderBy(asc(productDistributors.id));
-  const distOrgs = dists.length ? await db.select({ id: distributors.id, organisationId: distributors.organisationId }).from(distributors).where(inArray(distributors.id, dists.map((d) => d.distributorId))) : [];
+  const opts = await db
+    .select()
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId))
+    .orderBy(asc(productOptions.sort), asc(productOptions.id));
+  const choices = await db
+    .select({ c: optionChoices })
+    .from(optionChoices)
+    .innerJoin(productOptions, eq(productOptions.id, optionChoices.optionId))
+    .where(eq(productOptions.productId, productId))
+    .orderBy(asc(optionChoices.sort), asc(optionChoices.id));
+  const dists = await db
+    .select()
+    .from(productDistributors)
+    .where(eq(productDistributors.productId, productId))
+    .orderBy(asc(productDistributors.id));
+  const distOrgs = dists.length
+    ? await db
+        .select({ id: distributors.id, organisationId: distributors.organisationId })
+        .from(distributors)
+        .where(
+          inArray(
+            distributors.id,
+            dists.map((d) => d.distributorId),
+          ),
+        )
+    : [];
   const housesOf = distributorWarehouses(distOrgs, distOrgs.length ? await distributorHouses(db) : []);
-  const prices = await db.select().from(channelPrices).where(eq(channelPrices.productId, productId)).orderBy(asc(channelPrices.channelId));
-  const stock = await db.select({ warehouseId: inventory.warehouseId, quantity: inventory.quantity, channelId: channelWarehouses.channelId })
+  const prices = await db
+    .select()
+    .from(channelPrices)
+    .where(eq(channelPrices.productId, productId))
+    .orderBy(asc(channelPrices.channelId));
+  const stock = await db
+    .select({
+      warehouseId: inventory.warehouseId,
+      quantity: inventory.quantity,
+      channelId: channelWarehouses.channelId,
+    })
     .from(inventory)
     .innerJoin(channelWarehouses, eq(channelWarehouses.warehouseId, inventory.warehouseId))
     .where(eq(inventory.productId, productId));
   const parent = new Map(allCats.map((c) => [c.id, c.parentId]));
   const choiceRows = choices.map((r) => r.c);
   const optionTree = (parentChoiceId: number | null): EditorOption[] =>
-    opts.filter((o) => o.parentChoiceId === parentChoiceId).map((o) => ({
-      option_id: o.id,
-      name: o.name,
-      option_type: o.optionType === 1 ? 1 : 0,
-      required: o.required,
-      stock_code_position: o.stockCodePosition,
-      choices: choiceRows.filter((c) => c.optionId === o.id).map((c): EditorChoice => ({
-        choice_id: c.id,
-        name: c.name,
-        stock_code_value: c.stockCodeValue,
-        price: c.price,
-        discount_price: c.discountPrice,
-        is_default: c.isDefault,
-        children: optionTree(c.id),
-      })),
-    }));
+    opts
+      .filter((o) => o.parentChoiceId === parentChoiceId)
+      .map((o) => ({
+        option_id: o.id,
+        name: o.name,
+        option_type: o.optionType === 1 ? 1 : 0,
+        required: o.required,
+        stock_code_position: o.stockCodePosition,
+        choices: choiceRows
+          .filter((c) => c.optionId === o.id)
+          .map(
+            (c): EditorChoice => ({
+              choice_id: c.id,
+              name: c.name,
+              stock_code_value: c.stockCodeValue,
+              price: c.price,
+              discount_price: c.discountPrice,
+              is_default: c.isDefault,
+              children: optionTree(c.id),
+            }),
+          ),
+      }));
   const base = emptyProduct();
   return {
     ...base,
@@ -159,7 +276,10 @@ export async function loadEditorData(db: DbOrTx, productId: number): Promise<Pro
     primary_image: p.primaryImage ?? '',
     images: p.images,
     image_hash: p.imageHash ?? '',
-    ...categoryStateFor(cats.map((c) => c.id), (id) => parent.get(id) ?? null),
+    ...categoryStateFor(
+      cats.map((c) => c.id),
+      (id) => parent.get(id) ?? null,
+    ),
     box_method: p.boxMethod ?? '',
     class: p.class ?? '',
     nmfc: p.nmfc ?? '',
@@ -178,12 +298,20 @@ export async function loadEditorData(db: DbOrTx, productId: number): Promise<Pro
     coo: p.coo ?? '',
     options: optionTree(null),
     taxonomy_terms: p.taxonomyTerms,
-    distributors: dists.map((d, index) => ({ index, distributor: d.distributorId, distributor_price: d.price, distributor_quantity: d.quantity, warehouses: housesOf.get(d.distributorId) ?? [] })),
+    distributors: dists.map((d, index) => ({
+      index,
+      distributor: d.distributorId,
+      distributor_price: d.price,
+      distributor_quantity: d.quantity,
+      warehouses: housesOf.get(d.distributorId) ?? [],
+    })),
     channels: prices.map((c) => ({
       channel_id: c.channelId,
       price: c.price,
       price_category: c.priceCategory,
-      selectedWarehouses: stock.filter((s) => s.channelId === c.channelId).map((s) => ({ warehouse_id: s.warehouseId, quantity: s.quantity })),
+      selectedWarehouses: stock
+        .filter((s) => s.channelId === c.channelId)
+        .map((s) => ({ warehouse_id: s.warehouseId, quantity: s.quantity })),
     })),
     savedDistributors: dists.map((d) => d.distributorId),
   };

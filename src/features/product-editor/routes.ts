@@ -11,14 +11,36 @@ import { invalid } from '../../domain/errors.ts';
 import { emptyProduct, hitMaxDistributors, looksLikeKit } from '../../domain/product-editor.ts';
 import { catalog } from '../../i18n/catalog.ts';
 import {
-  AuditParams, CategoriesUpdate, DimensionsUpdate, DistributorPriceBody, DuplicateQuery, IsKitParams, ListQuery, OpenBody,
-  ProductUpdate, updateDataOf,
+  AuditParams,
+  CategoriesUpdate,
+  DimensionsUpdate,
+  DistributorPriceBody,
+  DuplicateQuery,
+  IsKitParams,
+  ListQuery,
+  OpenBody,
+  ProductUpdate,
+  updateDataOf,
 } from './schemas.ts';
-import { categoryTree, distributorAmountOf, duplicateMessage, findDuplicate, listProducts, productIdsByStockcodeOrSku, referenceData } from './queries.ts';
+import {
+  categoryTree,
+  distributorAmountOf,
+  duplicateMessage,
+  findDuplicate,
+  listProducts,
+  productIdsByStockcodeOrSku,
+  referenceData,
+} from './queries.ts';
 import { pickerMedia } from '../media/queries.ts';
 import { MEDIA_PICKER_LIMIT } from '../../domain/media-picker.ts';
 import {
-  auditData, createProduct, openAudit, setDistributorPrice, updateCategories, updateDimensions, updateProduct,
+  auditData,
+  createProduct,
+  openAudit,
+  setDistributorPrice,
+  updateCategories,
+  updateDimensions,
+  updateProduct,
 } from './service.ts';
 
 const BASE = '/account/dashboard/producteditor';
@@ -42,8 +64,13 @@ export function productEditorRoutes(s: Services): Router {
     const { rows, next } = await listProducts(s.db, q.q, q.after);
     const qs = (after: number) => `?${new URLSearchParams({ ...(q.q ? { q: q.q } : {}), after: String(after) })}`;
     await res.page('product-editor/index', {
-      title: req.t('pe.title'), layout: 'layouts/admin', nav: 'products', rows, q: q.q,
-      nextHref: next ? qs(next) : null, prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
+      title: req.t('pe.title'),
+      layout: 'layouts/admin',
+      nav: 'products',
+      rows,
+      q: q.q,
+      nextHref: next ? qs(next) : null,
+      prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
     });
   });
 
@@ -86,7 +113,10 @@ export function productEditorRoutes(s: Services): Router {
   r.post(`${BASE}/product/:productId/distributor-price`, async (req, res) => {
     const productId = parseInput(IdParam, req.params.productId);
     const body = parseInput(DistributorPriceBody, req.body);
-    const out = await setDistributorPrice(s.db, productId, body, { ...editorOf(req), canEditAll: req.user!.permissions.has('products.edit') });
+    const out = await setDistributorPrice(s.db, productId, body, {
+      ...editorOf(req),
+      canEditAll: req.user!.permissions.has('products.edit'),
+    });
     res.json({ data: out });
   });
 
@@ -106,7 +136,14 @@ export function productEditorRoutes(s: Services): Router {
   r.get(`${BASE}/:auditId/synchronize/categories`, async (req, res) => {
     const { auditId } = parseInput(AuditParams, req.params);
     const [data, tree] = await Promise.all([auditData(s.db, auditId), categoryTree(s.db)]);
-    res.json({ data: { tree, categories: data.categories, parentCategories: data.parentCategories, parentCategoriesAmount: data.parentCategoriesAmount } });
+    res.json({
+      data: {
+        tree,
+        categories: data.categories,
+        parentCategories: data.parentCategories,
+        parentCategoriesAmount: data.parentCategoriesAmount,
+      },
+    });
   });
 
   /** POST …/{audit_id}/update, body updateData (the full product) → {data} */
@@ -132,7 +169,11 @@ export function productEditorRoutes(s: Services): Router {
   });
 
   async function renderEditor(req: Request, res: import('express').Response, data: ReturnType<typeof emptyProduct>) {
-    const [ref, distributorAmount, media] = await Promise.all([referenceData(s.db), distributorAmountOf(s.db, req.user!.organisationId), pickerMedia(s.db, MEDIA_PICKER_LIMIT)]);
+    const [ref, distributorAmount, media] = await Promise.all([
+      referenceData(s.db),
+      distributorAmountOf(s.db, req.user!.organisationId),
+      pickerMedia(s.db, MEDIA_PICKER_LIMIT),
+    ]);
     const props = {
       base: `/${req.locale}${BASE}`,
       locale: req.locale,

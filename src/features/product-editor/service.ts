@@ -7,8 +7,20 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  categories, channelPrices, channels, currencies, distributors, inventory, lineItemOptions, optionChoices,
-  productAudits, productCategories, productDistributors, productOptions, products, warehouses,
+  categories,
+  channelPrices,
+  channels,
+  currencies,
+  distributors,
+  inventory,
+  lineItemOptions,
+  optionChoices,
+  productAudits,
+  productCategories,
+  productDistributors,
+  productOptions,
+  products,
+  warehouses,
 } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid, notFound } from '../../domain/errors.ts';
 import { flattenOptions, type EditorOption, type ProductEditorData } from '../../domain/product-editor.ts';
@@ -27,7 +39,10 @@ export async function openAudit(db: Db, productId: number, user: Editor): Promis
   return db.transaction(async (tx) => {
     const data = await loadEditorData(tx, productId);
     if (!data) throw notFound('No such product.');
-    const [row] = await tx.insert(productAudits).values({ productId, data, createdBy: user.id }).returning({ id: productAudits.id });
+    const [row] = await tx
+      .insert(productAudits)
+      .values({ productId, data, createdBy: user.id })
+      .returning({ id: productAudits.id });
     return row.id;
   });
 }
@@ -43,21 +58,47 @@ export async function auditData(db: DbOrTx, auditId: number): Promise<ProductEdi
 
 function productColumns(u: ProductUpdate) {
   return {
-    title: u.title, slug: u.slug, stockcode: u.stockcode, sku: u.sku || null, gtin: u.gtin || null, brand: u.brand || null,
-    tariffCode: u.tariff_code || null, shippingLabel: u.shipping_label || null, isKit: u.is_kit, description: u.description,
-    status: u.status, notes: u.notes || null, inventoryType: u.inventory_type, availability: u.availability, price: u.price,
-    primaryImage: u.primary_image || u.images[0] || null, images: u.images, imageHash: u.image_hash || null,
+    title: u.title,
+    slug: u.slug,
+    stockcode: u.stockcode,
+    sku: u.sku || null,
+    gtin: u.gtin || null,
+    brand: u.brand || null,
+    tariffCode: u.tariff_code || null,
+    shippingLabel: u.shipping_label || null,
+    isKit: u.is_kit,
+    description: u.description,
+    status: u.status,
+    notes: u.notes || null,
+    inventoryType: u.inventory_type,
+    availability: u.availability,
+    price: u.price,
+    primaryImage: u.primary_image || u.images[0] || null,
+    images: u.images,
+    imageHash: u.image_hash || null,
     ...dimensionColumns(u),
-    isNonStock: u.isNonStock, nonStockLabel: u.isNonStockLabel || null, coo: u.coo || null, taxonomyTerms: u.taxonomy_terms,
+    isNonStock: u.isNonStock,
+    nonStockLabel: u.isNonStockLabel || null,
+    coo: u.coo || null,
+    taxonomyTerms: u.taxonomy_terms,
   };
 }
 
 function dimensionColumns(u: z.infer<typeof DimensionsUpdate>) {
   return {
-    boxMethod: u.box_method || null, class: u.class || null, nmfc: u.nmfc || null, length: u.product_length, width: u.product_width,
-    height: u.product_height, weight: u.product_weight, isPhysical: u.is_physical, isStackable: u.is_stackable,
-    stackableQuantity: u.is_stackable ? u.stackable_quantity : null, stackableLength: u.is_stackable ? u.stackable_length : null,
-    stackableWidth: u.is_stackable ? u.stackable_width : null, stackableHeight: u.is_stackable ? u.stackable_height : null,
+    boxMethod: u.box_method || null,
+    class: u.class || null,
+    nmfc: u.nmfc || null,
+    length: u.product_length,
+    width: u.product_width,
+    height: u.product_height,
+    weight: u.product_weight,
+    isPhysical: u.is_physical,
+    isStackable: u.is_stackable,
+    stackableQuantity: u.is_stackable ? u.stackable_quantity : null,
+    stackableLength: u.is_stackable ? u.stackable_length : null,
+    stackableWidth: u.is_stackable ? u.stackable_width : null,
+    stackableHeight: u.is_stackable ? u.stackable_height : null,
   };
 }
 
@@ -68,7 +109,9 @@ async function checkReferences(tx: DbOrTx, u: ProductUpdate, productId: number |
   const { title: _sameTitle, ...dupes } = await duplicateFields(tx, u, productId);
   if (Object.keys(dupes).length) throw conflict('Another product already uses some of these values.', dupes);
   const fields: Record<string, string> = {};
-  const catIds = Object.entries(u.categories).filter(([, on]) => on).map(([id]) => Number(id));
+  const catIds = Object.entries(u.categories)
+    .filter(([, on]) => on)
+    .map(([id]) => Number(id));
   if (catIds.length) {
     const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, catIds));
     if (found.length !== catIds.length) fields.categories = 'Choose categories from the list.';
@@ -94,22 +137,41 @@ async function checkReferences(tx: DbOrTx, u: ProductUpdate, productId: number |
     if (dIds.length > max) fields.distributors = `At most ${max} distributors.`;
   }
   for (const o of flattenOptions(u.options)) {
-    if (o.choices.filter((c) => c.is_default).length > 1 && o.option_type === 0) fields.options = `“${o.name}” has more than one default choice.`;
+    if (o.choices.filter((c) => c.is_default).length > 1 && o.option_type === 0)
+      fields.options = `“${o.name}” has more than one default choice.`;
   }
   if (Object.keys(fields).length) throw invalid('Please correct the highlighted fields.', fields);
 }
 
 /** Creates or updates every option and choice of the tree by id; removes the ones left out. */
 async function syncOptions(tx: DbOrTx, productId: number, tree: EditorOption[]) {
-  const existingOptions = new Set((await tx.select({ id: productOptions.id }).from(productOptions).where(eq(productOptions.productId, productId))).map((r) => r.id));
+  const existingOptions = new Set(
+    (
+      await tx.select({ id: productOptions.id }).from(productOptions).where(eq(productOptions.productId, productId))
+    ).map((r) => r.id),
+  );
   const existingChoices = new Set(
-    (await tx.select({ id: optionChoices.id }).from(optionChoices).innerJoin(productOptions, eq(productOptions.id, optionChoices.optionId)).where(eq(productOptions.productId, productId))).map((r) => r.id),
+    (
+      await tx
+        .select({ id: optionChoices.id })
+        .from(optionChoices)
+        .innerJoin(productOptions, eq(productOptions.id, optionChoices.optionId))
+        .where(eq(productOptions.productId, productId))
+    ).map((r) => r.id),
   );
   const keptOptions: number[] = [];
   const keptChoices: number[] = [];
   const write = async (list: EditorOption[], parentChoiceId: number | null) => {
     for (const [sort, o] of list.entries()) {
-      const values = { productId, parentChoiceId, name: o.name, optionType: o.option_type, sort, required: o.required, stockCodePosition: o.stock_code_position };
+      const values = {
+        productId,
+        parentChoiceId,
+        name: o.name,
+        optionType: o.option_type,
+        sort,
+        required: o.required,
+        stockCodePosition: o.stock_code_position,
+      };
       let optionId: number;
       if (o.option_id && existingOptions.has(o.option_id)) {
         optionId = o.option_id;
@@ -119,7 +181,15 @@ async function syncOptions(tx: DbOrTx, productId: number, tree: EditorOption[]) 
       }
       keptOptions.push(optionId);
       for (const [csort, c] of o.choices.entries()) {
-        const cv = { optionId, name: c.name, stockCodeValue: c.stock_code_value, price: c.price, discountPrice: c.discount_price, isDefault: c.is_default, sort: csort };
+        const cv = {
+          optionId,
+          name: c.name,
+          stockCodeValue: c.stock_code_value,
+          price: c.price,
+          discountPrice: c.discount_price,
+          isDefault: c.is_default,
+          sort: csort,
+        };
         let choiceId: number;
         if (c.choice_id && existingChoices.has(c.choice_id)) {
           choiceId = c.choice_id;
@@ -136,35 +206,79 @@ async function syncOptions(tx: DbOrTx, productId: number, tree: EditorOption[]) 
   const dropChoices = [...existingChoices].filter((id) => !keptChoices.includes(id));
   const dropOptions = [...existingOptions].filter((id) => !keptOptions.includes(id));
   const dropOptionChoices = dropOptions.length
-    ? (await tx.select({ id: optionChoices.id }).from(optionChoices).where(inArray(optionChoices.optionId, dropOptions))).map((r) => r.id)
+    ? (
+        await tx
+          .select({ id: optionChoices.id })
+          .from(optionChoices)
+          .where(inArray(optionChoices.optionId, dropOptions))
+      ).map((r) => r.id)
     : [];
   const gone = [...new Set([...dropChoices, ...dropOptionChoices])];
   if (gone.length) {
-    const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(lineItemOptions).where(inArray(lineItemOptions.choiceId, gone));
-    if (used.n > 0) throw conflict('A choice you removed is on existing orders; keep it (you may rename it) instead.', { options: 'This choice is on existing orders.' });
+    const [used] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(lineItemOptions)
+      .where(inArray(lineItemOptions.choiceId, gone));
+    if (used.n > 0)
+      throw conflict('A choice you removed is on existing orders; keep it (you may rename it) instead.', {
+        options: 'This choice is on existing orders.',
+      });
     await tx.delete(optionChoices).where(inArray(optionChoices.id, gone));
   }
   if (dropOptions.length) await tx.delete(productOptions).where(inArray(productOptions.id, dropOptions));
 }
 
 async function syncRelations(tx: DbOrTx, productId: number, u: ProductUpdate) {
-  const catIds = Object.entries(u.categories).filter(([, on]) => on).map(([id]) => Number(id));
+  const catIds = Object.entries(u.categories)
+    .filter(([, on]) => on)
+    .map(([id]) => Number(id));
   await replaceCategories(tx, productId, catIds);
   await tx.delete(productDistributors).where(eq(productDistributors.productId, productId));
   if (u.distributors.length) {
-    await tx.insert(productDistributors).values(u.distributors.map((d) => ({ productId, distributorId: d.distributor, price: d.distributor_price, quantity: d.distributor_quantity })));
+    await tx.insert(productDistributors).values(
+      u.distributors.map((d) => ({
+        productId,
+        distributorId: d.distributor,
+        price: d.distributor_price,
+        quantity: d.distributor_quantity,
+      })),
+    );
   }
   const chIds = u.channels.map((c) => c.channel_id);
-  await tx.delete(channelPrices).where(and(eq(channelPrices.productId, productId), chIds.length ? notInArray(channelPrices.channelId, chIds) : undefined));
+  await tx
+    .delete(channelPrices)
+    .where(
+      and(
+        eq(channelPrices.productId, productId),
+        chIds.length ? notInArray(channelPrices.channelId, chIds) : undefined,
+      ),
+    );
   for (const c of u.channels) {
-    const [ch] = await tx.select({ currencyId: channels.currencyId }).from(channels).where(eq(channels.id, c.channel_id));
-    await tx.insert(channelPrices)
-      .values({ productId, channelId: c.channel_id, price: c.price, priceCategory: c.price_category, currencyId: ch.currencyId })
-      .onConflictDoUpdate({ target: [channelPrices.productId, channelPrices.channelId], set: { price: c.price, priceCategory: c.price_category } });
+    const [ch] = await tx
+      .select({ currencyId: channels.currencyId })
+      .from(channels)
+      .where(eq(channels.id, c.channel_id));
+    await tx
+      .insert(channelPrices)
+      .values({
+        productId,
+        channelId: c.channel_id,
+        price: c.price,
+        priceCategory: c.price_category,
+        currencyId: ch.currencyId,
+      })
+      .onConflictDoUpdate({
+        target: [channelPrices.productId, channelPrices.channelId],
+        set: { price: c.price, priceCategory: c.price_category },
+      });
     for (const w of c.selectedWarehouses) {
-      await tx.insert(inventory)
+      await tx
+        .insert(inventory)
         .values({ productId, warehouseId: w.warehouse_id, quantity: w.quantity })
-        .onConflictDoUpdate({ target: [inventory.warehouseId, inventory.productId], set: { quantity: w.quantity, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [inventory.warehouseId, inventory.productId],
+          set: { quantity: w.quantity, updatedAt: new Date() },
+        });
     }
   }
   await syncOptions(tx, productId, u.options);
@@ -180,11 +294,21 @@ async function lockProduct(tx: DbOrTx, productId: number) {
   if (!p) throw notFound('The product no longer exists.');
 }
 
-async function finish(tx: DbOrTx, auditId: number, productId: number, user: Editor, action: string, before: ProductEditorData | null) {
+async function finish(
+  tx: DbOrTx,
+  auditId: number,
+  productId: number,
+  user: Editor,
+  action: string,
+  before: ProductEditorData | null,
+) {
   const after = (await loadEditorData(tx, productId))!;
   await tx.update(productAudits).set({ data: after }).where(eq(productAudits.id, auditId));
   await audit(tx, {
-    action, entity: 'product', entityId: productId, userId: user.id,
+    action,
+    entity: 'product',
+    entityId: productId,
+    userId: user.id,
     message: `${action === 'product.create' ? 'Created' : 'Updated'} product ${after.stockcode}`,
     data: { product_audit_id: auditId, before, after },
   });
@@ -198,22 +322,36 @@ export async function createProduct(db: Db, u: ProductUpdate, user: Editor): Pro
   return db.transaction(async (tx) => {
     await checkReferences(tx, u, null, user);
     const [usd] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, 'USD'));
-    const [p] = await tx.insert(products).values({ ...productColumns(u), currencyId: usd.id, createdBy: user.id, updatedBy: user.id }).returning({ id: products.id });
+    const [p] = await tx
+      .insert(products)
+      .values({ ...productColumns(u), currencyId: usd.id, createdBy: user.id, updatedBy: user.id })
+      .returning({ id: products.id });
     await syncRelations(tx, p.id, u);
-    const [a] = await tx.insert(productAudits).values({ productId: p.id, data: {}, createdBy: user.id }).returning({ id: productAudits.id });
+    const [a] = await tx
+      .insert(productAudits)
+      .values({ productId: p.id, data: {}, createdBy: user.id })
+      .returning({ id: productAudits.id });
     return finish(tx, a.id, p.id, user, 'product.create', null);
   });
 }
 
 /** POST …/{audit_id}/update: the full product. */
-export async function updateProduct(db: Db, auditId: number, u: ProductUpdate, user: Editor): Promise<ProductEditorData> {
+export async function updateProduct(
+  db: Db,
+  auditId: number,
+  u: ProductUpdate,
+  user: Editor,
+): Promise<ProductEditorData> {
   return db.transaction(async (tx) => {
     const a = await findAudit(tx, auditId);
     if (!a) throw notFound('This editor session does not exist.');
     await lockProduct(tx, a.productId);
     const before = await loadEditorData(tx, a.productId);
     await checkReferences(tx, u, a.productId, user);
-    await tx.update(products).set({ ...productColumns(u), updatedBy: user.id }).where(eq(products.id, a.productId));
+    await tx
+      .update(products)
+      .set({ ...productColumns(u), updatedBy: user.id })
+      .where(eq(products.id, a.productId));
     await syncRelations(tx, a.productId, u);
     return finish(tx, auditId, a.productId, user, 'product.update', before);
   });
@@ -226,7 +364,10 @@ export async function updateDimensions(db: Db, auditId: number, u: z.infer<typeo
     if (!a) throw notFound('This editor session does not exist.');
     await lockProduct(tx, a.productId);
     const before = await loadEditorData(tx, a.productId);
-    await tx.update(products).set({ ...dimensionColumns(u), updatedBy: user.id }).where(eq(products.id, a.productId));
+    await tx
+      .update(products)
+      .set({ ...dimensionColumns(u), updatedBy: user.id })
+      .where(eq(products.id, a.productId));
     return finish(tx, auditId, a.productId, user, 'product.update-dimensions', before);
   });
 }
@@ -238,10 +379,13 @@ export async function updateCategories(db: Db, auditId: number, u: z.infer<typeo
     if (!a) throw notFound('This editor session does not exist.');
     await lockProduct(tx, a.productId);
     const before = await loadEditorData(tx, a.productId);
-    const catIds = Object.entries(u.categories).filter(([, on]) => on).map(([id]) => Number(id));
+    const catIds = Object.entries(u.categories)
+      .filter(([, on]) => on)
+      .map(([id]) => Number(id));
     if (catIds.length) {
       const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, catIds));
-      if (found.length !== catIds.length) throw invalid('Please correct the highlighted fields.', { categories: 'Choose categories from the list.' });
+      if (found.length !== catIds.length)
+        throw invalid('Please correct the highlighted fields.', { categories: 'Choose categories from the list.' });
     }
     await replaceCategories(tx, a.productId, catIds);
     await tx.update(products).set({ updatedBy: user.id, updatedAt: new Date() }).where(eq(products.id, a.productId));
@@ -255,7 +399,10 @@ export async function updateCategories(db: Db, auditId: number, u: z.infer<typeo
  * edit only their own prices). Anything else is a 403.
  */
 export async function setDistributorPrice(
-  db: Db, productId: number, body: { distributor_id: number; price: string; quantity: number }, user: Editor & { canEditAll: boolean },
+  db: Db,
+  productId: number,
+  body: { distributor_id: number; price: string; quantity: number },
+  user: Editor & { canEditAll: boolean },
 ) {
   return db.transaction(async (tx) => {
     const [d] = await tx.select().from(distributors).where(eq(distributors.id, body.distributor_id));
@@ -264,15 +411,28 @@ export async function setDistributorPrice(
       throw forbidden('You may change only your own organisation’s prices.');
     }
     await lockProduct(tx, productId);
-    const [before] = await tx.select().from(productDistributors).where(and(eq(productDistributors.productId, productId), eq(productDistributors.distributorId, d.id)));
-    const [row] = await tx.insert(productDistributors)
+    const [before] = await tx
+      .select()
+      .from(productDistributors)
+      .where(and(eq(productDistributors.productId, productId), eq(productDistributors.distributorId, d.id)));
+    const [row] = await tx
+      .insert(productDistributors)
       .values({ productId, distributorId: d.id, price: body.price, quantity: body.quantity })
-      .onConflictDoUpdate({ target: [productDistributors.productId, productDistributors.distributorId], set: { price: body.price, quantity: body.quantity } })
+      .onConflictDoUpdate({
+        target: [productDistributors.productId, productDistributors.distributorId],
+        set: { price: body.price, quantity: body.quantity },
+      })
       .returning();
     await audit(tx, {
-      action: 'product.distributor-price', entity: 'product', entityId: productId, userId: user.id,
+      action: 'product.distributor-price',
+      entity: 'product',
+      entityId: productId,
+      userId: user.id,
       message: `${d.name}: price ${body.price}, quantity ${body.quantity}`,
-      data: { before: before ? { price: before.price, quantity: before.quantity } : null, after: { price: row.price, quantity: row.quantity } },
+      data: {
+        before: before ? { price: before.price, quantity: before.quantity } : null,
+        after: { price: row.price, quantity: row.quantity },
+      },
     });
     await catalogChanged(tx, { entity: 'product', id: productId });
     await emitEvent(tx, 'product.changed', { productId, action: 'product.distributor-price' }); // webhooks

@@ -8,7 +8,10 @@ import type { CatalogNames } from '../../domain/catalog-text.ts';
 import { safeHtmlCached } from '../translations/sanitize.ts';
 import type { ProductCard, ProductPage } from './service.ts';
 
-export const localizeCard = <C extends { id: number; title: string }>(c: C, names: CatalogNames): C => ({ ...c, title: names.product(c.id, c.title) });
+export const localizeCard = <C extends { id: number; title: string }>(c: C, names: CatalogNames): C => ({
+  ...c,
+  title: names.product(c.id, c.title),
+});
 
 export function localizeProductPage(page: ProductPage, names: CatalogNames): ProductPage {
   const p = page.product;

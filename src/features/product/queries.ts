@@ -5,7 +5,13 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  categories, channelPrices, diagramComponents, instructionals, partsDiagrams, productCategories, products,
+  categories,
+  channelPrices,
+  diagramComponents,
+  instructionals,
+  partsDiagrams,
+  productCategories,
+  products,
 } from '../../db/schema/index.ts';
 import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
 import type { PriceFacts, PricingChannel } from '../../domain/pricing.ts';
@@ -51,7 +57,14 @@ export async function categoriesOf(db: DbOrTx, productId: number): Promise<{ own
     .from(productCategories)
     .where(and(eq(productCategories.productId, productId), eq(productCategories.categoryId, categories.id)));
   const rows = await db
-    .select({ id: categories.id, parentId: categories.parentId, slug: categories.slug, name: categories.name, sort: categories.sort, own: sql<boolean>`exists (${inIt})` })
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      slug: categories.slug,
+      name: categories.name,
+      sort: categories.sort,
+      own: sql<boolean>`exists (${inIt})`,
+    })
     .from(categories);
   const own = rows.filter((r) => r.own).map((r) => r.id);
   if (!own.length) return { own: [], all: [] };
@@ -69,7 +82,13 @@ const cardColumns = {
 };
 
 /** Active products sharing a category with the product, most popular first. */
-export async function similarProducts(db: DbOrTx, productId: number, categoryIds: number[], channelId: number, limit: number): Promise<CardRow[]> {
+export async function similarProducts(
+  db: DbOrTx,
+  productId: number,
+  categoryIds: number[],
+  channelId: number,
+  limit: number,
+): Promise<CardRow[]> {
   if (!categoryIds.length) return [];
   const inCategory = db
     .selectDistinct({ id: productCategories.productId })
@@ -79,15 +98,28 @@ export async function similarProducts(db: DbOrTx, productId: number, categoryIds
     .select(cardColumns)
     .from(products)
     .leftJoin(channelPrices, joinChannelPrice({ id: channelId }))
-    .where(and(eq(products.status, PRODUCT_STATUS.active), ne(products.id, productId), inArray(products.id, inCategory)))
+    .where(
+      and(eq(products.status, PRODUCT_STATUS.active), ne(products.id, productId), inArray(products.id, inCategory)),
+    )
     .orderBy(desc(products.popularity), asc(products.id))
     .limit(limit);
 }
 
 /** The most popular active products, leaving out the ones given. */
-export async function popularProducts(db: DbOrTx, excludeIds: number[], channelId: number, limit: number): Promise<CardRow[]> {
+export async function popularProducts(
+  db: DbOrTx,
+  excludeIds: number[],
+  channelId: number,
+  limit: number,
+): Promise<CardRow[]> {
   const conds = [eq(products.status, PRODUCT_STATUS.active)];
-  if (excludeIds.length) conds.push(sql`${products.id} not in (${sql.join(excludeIds.map((id) => sql`${id}`), sql`, `)})`);
+  if (excludeIds.length)
+    conds.push(
+      sql`${products.id} not in (${sql.join(
+        excludeIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   return db
     .select(cardColumns)
     .from(products)
@@ -111,7 +143,10 @@ export async function instructionalsFor(db: DbOrTx, productId: number) {
 
 /** Parts diagrams that show the product: as a part under a callout, or as the diagram's machine. */
 export async function diagramsFor(db: DbOrTx, productId: number) {
-  const asPart = db.select({ id: diagramComponents.diagramId }).from(diagramComponents).where(eq(diagramComponents.productId, productId));
+  const asPart = db
+    .select({ id: diagramComponents.diagramId })
+    .from(diagramComponents)
+    .where(eq(diagramComponents.productId, productId));
   return db
     .select({ id: partsDiagrams.id, title: partsDiagrams.title })
     .from(partsDiagrams)

@@ -30,16 +30,29 @@ export function productRoutes(s: Services): Router {
     const channel = requireChannel(res);
     const now = new Date();
     const id = params.data.productId;
-    const cached = await s.catalog.productPages.get(`${id}:${channel.id}`, () => loadProductPage(s.db, id, channel, now));
+    const cached = await s.catalog.productPages.get(`${id}:${channel.id}`, () =>
+      loadProductPage(s.db, id, channel, now),
+    );
     const page = localizeProductPage(cached, await s.catalogText.forLocale(req.locale));
     if (wantsJson(req)) return void res.json(productJson(page, req.locale));
     await res.page('product/show', {
-      ...productLocals(page, { locale: req.locale, intlLocale: res.locals.intlLocale as string, t: req.t, csrfToken: req.csrfToken ? req.csrfToken() : '', now }),
+      ...productLocals(page, {
+        locale: req.locale,
+        intlLocale: res.locals.intlLocale as string,
+        t: req.t,
+        csrfToken: req.csrfToken ? req.csrfToken() : '',
+        now,
+      }),
       shippingEstimate,
       // The page cache's tags: emptied when this product, or one shown here as a card, is written.
       pageTags: [id, ...page.similar.map((c) => c.id), ...page.popular.map((c) => c.id)].map(productTag),
       // The EPP calculator: the figures are asked from /epp/service-data by the island.
-      epp: eppIslandProps({ locale: req.locale, currency: channel.currency, t: req.t as never, source: { productId: id } }),
+      epp: eppIslandProps({
+        locale: req.locale,
+        currency: channel.currency,
+        t: req.t as never,
+        source: { productId: id },
+      }),
     });
   });
 

@@ -10,8 +10,14 @@ import { channelPriceCents, productState, stockView, type PricingChannel } from 
 import { loadConfigOptions } from '../cart/pricing.ts';
 import { safeStaffHtml } from '../translations/sanitize.ts';
 import {
-  categoriesOf, diagramsFor, findActiveProduct, instructionalsFor, popularProducts, similarProducts,
-  type CardRow, type CategoryRow,
+  categoriesOf,
+  diagramsFor,
+  findActiveProduct,
+  instructionalsFor,
+  popularProducts,
+  similarProducts,
+  type CardRow,
+  type CategoryRow,
 } from './queries.ts';
 
 /** What the page needs of the channel (res.locals.channel). */
@@ -70,12 +76,21 @@ export function breadcrumbOf(own: number[], all: CategoryRow[]): { id: number; s
     return out;
   };
   const trails = own.map(trail).filter((t) => t.length);
-  trails.sort((a, b) => b.length - a.length || a[a.length - 1].sort - b[b.length - 1].sort || a[a.length - 1].id - b[b.length - 1].id);
+  trails.sort(
+    (a, b) =>
+      b.length - a.length || a[a.length - 1].sort - b[b.length - 1].sort || a[a.length - 1].id - b[b.length - 1].id,
+  );
   return (trails[0] ?? []).map(({ id, slug, name }) => ({ id, slug, name }));
 }
 
 function card(row: CardRow, channel: PageChannel): ProductCard {
-  return { id: row.id, title: row.title, stockcode: row.stockcode, image: row.image, priceCents: channelPriceCents(row, channel) };
+  return {
+    id: row.id,
+    title: row.title,
+    stockcode: row.stockcode,
+    image: row.image,
+    priceCents: channelPriceCents(row, channel),
+  };
 }
 
 /** The most popular products as cards priced in the channel (the landing page's featured row). */
@@ -84,7 +99,12 @@ export async function featuredProducts(db: DbOrTx, channel: PricingChannel, limi
 }
 
 /** The product page, or a 404 for an unknown or inactive product. */
-export async function loadProductPage(db: DbOrTx, productId: number, channel: PageChannel, now: Date): Promise<ProductPage> {
+export async function loadProductPage(
+  db: DbOrTx,
+  productId: number,
+  channel: PageChannel,
+  now: Date,
+): Promise<ProductPage> {
   const row = await findActiveProduct(db, productId, channel);
   if (!row) throw notFound('That product does not exist or is no longer sold.');
 
@@ -105,8 +125,13 @@ export async function loadProductPage(db: DbOrTx, productId: number, channel: Pa
   const config = configure(options);
   const unitCents = priceCents + config.optionsCents;
 
-  const images = (row.images?.length ? row.images : row.primaryImage ? [row.primaryImage] : []).filter((s) => typeof s === 'string' && s);
-  const dims = row.length !== null && row.width !== null && row.height !== null ? ([row.length, row.width, row.height] as [string, string, string]) : null;
+  const images = (row.images?.length ? row.images : row.primaryImage ? [row.primaryImage] : []).filter(
+    (s) => typeof s === 'string' && s,
+  );
+  const dims =
+    row.length !== null && row.width !== null && row.height !== null
+      ? ([row.length, row.width, row.height] as [string, string, string])
+      : null;
 
   return {
     product: {

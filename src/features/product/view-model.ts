@@ -45,10 +45,24 @@ export function formatResupplyDate(date: string, intlLocale: string): string {
   return new Intl.DateTimeFormat(intlLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
 }
 
-export type CardView = { id: number; title: string; stockcode: string; image: string | null; price: string; href: string };
+export type CardView = {
+  id: number;
+  title: string;
+  stockcode: string;
+  image: string | null;
+  price: string;
+  href: string;
+};
 
 function cardView(c: ProductCard, locale: string): CardView {
-  return { id: c.id, title: c.title, stockcode: c.stockcode, image: c.image, price: fromCents(c.priceCents), href: `/${locale}/products/${c.id}` };
+  return {
+    id: c.id,
+    title: c.title,
+    stockcode: c.stockcode,
+    image: c.image,
+    price: fromCents(c.priceCents),
+    href: `/${locale}/products/${c.id}`,
+  };
 }
 
 export function productLocals(page: ProductPage, ctx: ViewContext) {
@@ -61,9 +75,14 @@ export function productLocals(page: ProductPage, ctx: ViewContext) {
   ];
   if (p.sku) facts.push({ label: t('product.sku'), value: p.sku, testid: 'fact-sku' });
   if (p.brand) facts.push({ label: t('product.brand'), value: p.brand, testid: 'fact-brand' });
-  if (p.weight !== null) facts.push({ label: t('product.weight'), value: `${measure(p.weight, intlLocale)} kg`, testid: 'fact-weight' });
+  if (p.weight !== null)
+    facts.push({ label: t('product.weight'), value: `${measure(p.weight, intlLocale)} kg`, testid: 'fact-weight' });
   if (p.dimensions) {
-    facts.push({ label: t('product.dimensions'), value: `${p.dimensions.map((d) => measure(d, intlLocale)).join(' × ')} cm`, testid: 'fact-dimensions' });
+    facts.push({
+      label: t('product.dimensions'),
+      value: `${p.dimensions.map((d) => measure(d, intlLocale)).join(' × ')} cm`,
+      testid: 'fact-dimensions',
+    });
   }
 
   const gallery: GalleryProps = {
@@ -104,7 +123,9 @@ export function productLocals(page: ProductPage, ctx: ViewContext) {
       increase: t('product.increase'),
       inStock: t('product.inStock'),
       phone: t('product.phone'),
-      shipsBy: page.resupplyDate ? t('product.shipsBy', { date: formatResupplyDate(page.resupplyDate, intlLocale) }) : '',
+      shipsBy: page.resupplyDate
+        ? t('product.shipsBy', { date: formatResupplyDate(page.resupplyDate, intlLocale) })
+        : '',
       reasons: {
         out_of_stock: t('product.outOfStock'),
         coming_soon: t('product.comingSoon'),
@@ -163,10 +184,26 @@ export function productJson(page: ProductPage, locale: string) {
       name: o.name,
       option_type: o.optionType,
       parent_choice_id: o.parentChoiceId,
-      choices: o.choices.map((c) => ({ choice_id: c.id, name: c.name, stock_code_value: c.stockCodeValue, price: fromCents(c.priceCents), is_default: c.isDefault })),
+      choices: o.choices.map((c) => ({
+        choice_id: c.id,
+        name: c.name,
+        stock_code_value: c.stockCodeValue,
+        price: fromCents(c.priceCents),
+        is_default: c.isDefault,
+      })),
     })),
-    similar: page.similar.map((c) => ({ product_id: c.id, title: c.title, price: fromCents(c.priceCents), url: `/${locale}/products/${c.id}` })),
-    popular: page.popular.map((c) => ({ product_id: c.id, title: c.title, price: fromCents(c.priceCents), url: `/${locale}/products/${c.id}` })),
+    similar: page.similar.map((c) => ({
+      product_id: c.id,
+      title: c.title,
+      price: fromCents(c.priceCents),
+      url: `/${locale}/products/${c.id}`,
+    })),
+    popular: page.popular.map((c) => ({
+      product_id: c.id,
+      title: c.title,
+      price: fromCents(c.priceCents),
+      url: `/${locale}/products/${c.id}`,
+    })),
     instructionals: page.instructionals,
     diagrams: page.diagrams,
   };

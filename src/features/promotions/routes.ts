@@ -9,7 +9,15 @@ import type { Services } from '../../services.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { flash } from '../../http/context.ts';
 import { COLUMNS, ListQuery, PromotionCreate } from './schemas.ts';
-import { createPromotion, endPromotion, getPromotion, listPromotions, promotionFormValues, promotionVersion, updatePromotion } from './service.ts';
+import {
+  createPromotion,
+  endPromotion,
+  getPromotion,
+  listPromotions,
+  promotionFormValues,
+  promotionVersion,
+  updatePromotion,
+} from './service.ts';
 import { formPage } from '../../http/error-handler.ts';
 import { notFound } from '../../domain/errors.ts';
 import { PROMOTION_SCOPES } from '../../domain/constants.ts';
@@ -28,18 +36,43 @@ export function promotionRoutes(s: Services): Router {
   r.get(BASE, async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     const rows = await listPromotions(s.db, q.sort, q.dir);
-    await res.page('promotions/index', { title: req.t('promo.title'), layout: 'layouts/admin', nav: 'promotions', rows, sort: q.sort, dir: q.dir, columns: COLUMNS });
+    await res.page('promotions/index', {
+      title: req.t('promo.title'),
+      layout: 'layouts/admin',
+      nav: 'promotions',
+      rows,
+      sort: q.sort,
+      dir: q.dir,
+      columns: COLUMNS,
+    });
   });
 
   /** GET /{locale}/account/dashboard/promotions/create */
   r.get(`${BASE}/create`, async (req, res) => {
-    await res.page('promotions/form', { title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', ...FORM, values: { active: '1', applies_to: 'all' }, fields: {} });
+    await res.page('promotions/form', {
+      title: req.t('promo.create'),
+      layout: 'layouts/admin',
+      nav: 'promotions',
+      ...FORM,
+      values: { active: '1', applies_to: 'all' },
+      fields: {},
+    });
   });
 
   /** POST /{locale}/account/dashboard/promotions/create — bad input or a code taken: the form again (400/409), scripts the error shape */
-  const createForm = formPage('promotions/form', (req) => ({ title: req.t('promo.create'), layout: 'layouts/admin', nav: 'promotions', ...FORM, values: req.body ?? {} }));
+  const createForm = formPage('promotions/form', (req) => ({
+    title: req.t('promo.create'),
+    layout: 'layouts/admin',
+    nav: 'promotions',
+    ...FORM,
+    values: req.body ?? {},
+  }));
   r.post(`${BASE}/create`, createForm, async (req, res) => {
-    const row = await createPromotion(s.db, parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'), req.user!.id);
+    const row = await createPromotion(
+      s.db,
+      parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'),
+      req.user!.id,
+    );
     if (req.accepts(['html', 'json']) === 'json') return void res.status(201).json({ promotion: row });
     flash(req, 'success', req.t('promo.created', { name: row.name }));
     res.redirect(303, `/${req.locale}${BASE}`);
@@ -53,7 +86,15 @@ export function promotionRoutes(s: Services): Router {
     const promotionId = req.params.id;
     return formPage('promotions/form', async (rq) => {
       const current = /^\d{1,9}$/.test(String(promotionId)) ? await getPromotion(s.db, Number(promotionId)) : undefined;
-      return { title: editTitle(rq), layout: 'layouts/admin', nav: 'promotions', ...FORM, promotionId, values: rq.body ?? {}, version: current ? promotionVersion(current) : '' };
+      return {
+        title: editTitle(rq),
+        layout: 'layouts/admin',
+        nav: 'promotions',
+        ...FORM,
+        promotionId,
+        values: rq.body ?? {},
+        version: current ? promotionVersion(current) : '',
+      };
     })(req, res, next);
   };
 
@@ -61,7 +102,16 @@ export function promotionRoutes(s: Services): Router {
   r.get(`${BASE}/:id/edit`, async (req, res) => {
     const row = await getPromotion(s.db, parseInput(IdParam, req.params.id));
     if (!row) throw notFound('No such promotion.');
-    await res.page('promotions/form', { title: editTitle(req), layout: 'layouts/admin', nav: 'promotions', ...FORM, promotionId: row.id, values: promotionFormValues(row), version: promotionVersion(row), fields: {} });
+    await res.page('promotions/form', {
+      title: editTitle(req),
+      layout: 'layouts/admin',
+      nav: 'promotions',
+      ...FORM,
+      promotionId: row.id,
+      values: promotionFormValues(row),
+      version: promotionVersion(row),
+      fields: {},
+    });
   });
 
   /** POST /{locale}/account/dashboard/promotions/{id}/edit — same fields and rules as create; `version` (optional) refuses a stale edit with 409 */
@@ -69,7 +119,13 @@ export function promotionRoutes(s: Services): Router {
     const id = parseInput(IdParam, req.params.id);
     if (!(await getPromotion(s.db, id))) throw notFound('No such promotion.');
     const version = typeof req.body?.version === 'string' ? req.body.version : undefined;
-    const row = await updatePromotion(s.db, id, parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'), req.user!.id, version);
+    const row = await updatePromotion(
+      s.db,
+      id,
+      parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'),
+      req.user!.id,
+      version,
+    );
     if (req.accepts(['html', 'json']) === 'json') return void res.json({ promotion: row });
     flash(req, 'success', req.t('promo.updated', { name: row.name }));
     res.redirect(303, `/${req.locale}${BASE}`);

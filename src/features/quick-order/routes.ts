@@ -23,7 +23,9 @@ export function quickOrderRoutes(s: Services): Router {
   const linesOf = async (req: Request, res: Response, verdicts: QuickVerdict[]) => {
     const names = await s.catalogText.forLocale(req.locale);
     const formatDate = res.locals.formatDate as (d: string) => string;
-    return verdicts.map((v) => lineJson(v, { t: t(req), locale: req.locale, productName: (id, title) => names.product(id, title), formatDate }));
+    return verdicts.map((v) =>
+      lineJson(v, { t: t(req), locale: req.locale, productName: (id, title) => names.product(id, title), formatDate }),
+    );
   };
 
   /** GET /{locale}/quick-order */
@@ -41,14 +43,25 @@ export function quickOrderRoutes(s: Services): Router {
   /** POST /{locale}/quick-order/add */
   r.post('/quick-order/add', async (req, res) => {
     const lines = parseQuickBody(req.body);
-    const result = await addQuickOrder(s.db, visitorCartRef({ userId: req.user?.id, sessionCartId: req.session?.cartOrderId }), requireChannel(res), lines, {
-      locale: req.locale,
-      showDiscount: req.session?.showDiscount ?? true,
-      sessionId: req.sessionID ?? null,
-    });
+    const result = await addQuickOrder(
+      s.db,
+      visitorCartRef({ userId: req.user?.id, sessionCartId: req.session?.cartOrderId }),
+      requireChannel(res),
+      lines,
+      {
+        locale: req.locale,
+        showDiscount: req.session?.showDiscount ?? true,
+        sessionId: req.sessionID ?? null,
+      },
+    );
     if (!result.ok) {
       const shown = await linesOf(req, res, result.verdicts);
-      const err = new AppError(400, 'lines_not_ready', req.t('quick.fixFirst'), Object.fromEntries(shown.filter((l) => l.status !== 'ok').map((l) => [`lines.${l.line}`, l.message])));
+      const err = new AppError(
+        400,
+        'lines_not_ready',
+        req.t('quick.fixFirst'),
+        Object.fromEntries(shown.filter((l) => l.status !== 'ok').map((l) => [`lines.${l.line}`, l.message])),
+      );
       return void res.status(400).json({ ...errorBody(err), ...resolveJson(shown) });
     }
     keepCartInSession(req, result.cart.orderId);
@@ -56,7 +69,11 @@ export function quickOrderRoutes(s: Services): Router {
     flash(req, 'success', req.t('quick.added', { count: result.verdicts.length }));
     const cartUrl = `/${req.locale}/cart`;
     if (!wantsJson(req)) return void res.redirect(303, cartUrl);
-    res.json({ added: result.verdicts.length, cart: { order_id: result.cart.orderId, count: result.cart.state.count }, redirect: cartUrl });
+    res.json({
+      added: result.verdicts.length,
+      cart: { order_id: result.cart.orderId, count: result.cart.state.count },
+      redirect: cartUrl,
+    });
   });
 
   return r;

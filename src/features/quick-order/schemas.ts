@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import { invalid } from '../../domain/errors.ts';
-import { linesFromList, parseQuickOrder, QUICK_ORDER_MAX_CHARS, QUICK_ORDER_MAX_LINES, type QuickLine } from '../../domain/quick-order.ts';
+import {
+  linesFromList,
+  parseQuickOrder,
+  QUICK_ORDER_MAX_CHARS,
+  QUICK_ORDER_MAX_LINES,
+  type QuickLine,
+} from '../../domain/quick-order.ts';
 import { parseInput } from '../../http/validate.ts';
 
 export const SHAPE_MESSAGE = 'Send the lines as text, or as a list of part numbers and quantities.';
@@ -16,23 +22,46 @@ export const TOO_LONG_MESSAGE = 'That is too much text for one quick order.';
 const TextBody = z.object({ text: z.string({ message: SHAPE_MESSAGE }).max(QUICK_ORDER_MAX_CHARS, TOO_LONG_MESSAGE) });
 const LinesBody = z.object({
   lines: z
-    .array(z.object({
-      stockcode: z.string({ message: SHAPE_MESSAGE }).max(200, SHAPE_MESSAGE),
-      quantity: z.union([z.number(), z.string().max(20)], { message: SHAPE_MESSAGE }).optional(),
-      line: z.number({ message: SHAPE_MESSAGE }).int(SHAPE_MESSAGE).positive(SHAPE_MESSAGE).max(1_000_000, SHAPE_MESSAGE).optional(),
-    }, { message: SHAPE_MESSAGE }), { message: SHAPE_MESSAGE })
+    .array(
+      z.object(
+        {
+          stockcode: z.string({ message: SHAPE_MESSAGE }).max(200, SHAPE_MESSAGE),
+          quantity: z.union([z.number(), z.string().max(20)], { message: SHAPE_MESSAGE }).optional(),
+          line: z
+            .number({ message: SHAPE_MESSAGE })
+            .int(SHAPE_MESSAGE)
+            .positive(SHAPE_MESSAGE)
+            .max(1_000_000, SHAPE_MESSAGE)
+            .optional(),
+        },
+        { message: SHAPE_MESSAGE },
+      ),
+      { message: SHAPE_MESSAGE },
+    )
     .max(QUICK_ORDER_MAX_LINES, TOO_MANY_MESSAGE),
 });
 
 /** The body → lines, or a 400 in the contract's shape (never a 5xx, whatever was sent). */
 export function parseQuickBody(body: unknown): QuickLine[] {
-  const obj = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const obj =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   // Which shape was meant decides which messages apply (a union would only say "neither").
   const input: { text: string } | { lines: z.infer<typeof LinesBody>['lines'] } =
-    obj.text !== undefined ? parseInput(TextBody, obj, SHAPE_MESSAGE) : obj.lines !== undefined ? parseInput(LinesBody, obj, SHAPE_MESSAGE) : (() => { throw invalid(SHAPE_MESSAGE, { text: SHAPE_MESSAGE }); })();
-  const lines = 'text' in input ? parseQuickOrder(input.text) : linesFromList(input.lines.map((l) => ({ ...l, quantity: l.quantity ?? '' })));
+    obj.text !== undefined
+      ? parseInput(TextBody, obj, SHAPE_MESSAGE)
+      : obj.lines !== undefined
+        ? parseInput(LinesBody, obj, SHAPE_MESSAGE)
+        : (() => {
+            throw invalid(SHAPE_MESSAGE, { text: SHAPE_MESSAGE });
+          })();
+  const lines =
+    'text' in input
+      ? parseQuickOrder(input.text)
+      : linesFromList(input.lines.map((l) => ({ ...l, quantity: l.quantity ?? '' })));
   const field = 'text' in input ? 'text' : 'lines';
-  if (!lines.length || lines.every((l) => l.stockcode === '')) throw invalid(EMPTY_MESSAGE, { [field]: EMPTY_MESSAGE }, 'empty');
-  if (lines.length > QUICK_ORDER_MAX_LINES) throw invalid(TOO_MANY_MESSAGE, { [field]: TOO_MANY_MESSAGE }, 'too_many_lines');
+  if (!lines.length || lines.every((l) => l.stockcode === ''))
+    throw invalid(EMPTY_MESSAGE, { [field]: EMPTY_MESSAGE }, 'empty');
+  if (lines.length > QUICK_ORDER_MAX_LINES)
+    throw invalid(TOO_MANY_MESSAGE, { [field]: TOO_MANY_MESSAGE }, 'too_many_lines');
   return lines;
 }

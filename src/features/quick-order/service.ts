@@ -13,7 +13,16 @@
  */
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isAppError } from '../../domain/errors.ts';
-import { allOk, judgeLines, partKey, partKeys, type Found, type NotSoldReason, type QuickLine, type Verdict } from '../../domain/quick-order.ts';
+import {
+  allOk,
+  judgeLines,
+  partKey,
+  partKeys,
+  type Found,
+  type NotSoldReason,
+  type QuickLine,
+  type Verdict,
+} from '../../domain/quick-order.ts';
 import { priceFromFacts, pricingFactsByStockcode, type PricedLine, type PricingChannel } from '../cart/pricing.ts';
 import { addPricedTx, type AddPricedResult, type CartRef } from '../cart/service.ts';
 
@@ -31,7 +40,13 @@ export type QuickProduct = {
 
 export type QuickVerdict = Verdict<QuickProduct>;
 
-const NOT_SOLD: readonly string[] = ['inactive', 'price', 'out_of_stock', 'coming_soon', 'call'] satisfies NotSoldReason[];
+const NOT_SOLD: readonly string[] = [
+  'inactive',
+  'price',
+  'out_of_stock',
+  'coming_soon',
+  'call',
+] satisfies NotSoldReason[];
 
 type Facts = Awaited<ReturnType<typeof pricingFactsByStockcode>>;
 
@@ -40,10 +55,21 @@ async function lookUp(db: DbOrTx, channel: PricingChannel, lines: readonly Quick
   const facts = await pricingFactsByStockcode(db, channel, partKeys(lines));
   const found = new Map<string, Found<QuickProduct>>();
   for (const [key, f] of facts) {
-    const shown = priceFromFacts(f.product, f.options, channel, { productId: f.product.id, quantity: 1 }, { enforce: false, now });
+    const shown = priceFromFacts(
+      f.product,
+      f.options,
+      channel,
+      { productId: f.product.id, quantity: 1 },
+      { enforce: false, now },
+    );
     const product: QuickProduct = {
-      id: shown.productId, title: shown.title, stockcode: shown.baseStockcode, image: shown.image,
-      unitCents: shown.unitCents, currency: shown.currency, availability: shown.availability,
+      id: shown.productId,
+      title: shown.title,
+      stockcode: shown.baseStockcode,
+      image: shown.image,
+      unitCents: shown.unitCents,
+      currency: shown.currency,
+      availability: shown.availability,
     };
     try {
       priceFromFacts(f.product, f.options, channel, { productId: f.product.id, quantity: 1 }, { now });
@@ -58,7 +84,12 @@ async function lookUp(db: DbOrTx, channel: PricingChannel, lines: readonly Quick
 }
 
 /** Each line's verdict with its product, in the visitor's channel. Writes nothing. */
-export async function resolveQuickOrder(db: DbOrTx, channel: PricingChannel, lines: readonly QuickLine[], { now = new Date() }: { now?: Date } = {}): Promise<QuickVerdict[]> {
+export async function resolveQuickOrder(
+  db: DbOrTx,
+  channel: PricingChannel,
+  lines: readonly QuickLine[],
+  { now = new Date() }: { now?: Date } = {},
+): Promise<QuickVerdict[]> {
   return (await lookUp(db, channel, lines, now)).verdicts;
 }
 
@@ -67,7 +98,12 @@ export type QuickAddResult =
   | { ok: true; verdicts: QuickVerdict[]; cart: AddPricedResult };
 
 /** Every line priced in this transaction from the facts just read (never a figure from the client). */
-function pricedLines(facts: Facts, channel: PricingChannel, verdicts: readonly QuickVerdict[], now: Date): PricedLine[] {
+function pricedLines(
+  facts: Facts,
+  channel: PricingChannel,
+  verdicts: readonly QuickVerdict[],
+  now: Date,
+): PricedLine[] {
   return verdicts.map((v) => {
     const f = facts.get(partKey(v.stockcode))!;
     return priceFromFacts(f.product, f.options, channel, { productId: f.product.id, quantity: v.quantity! }, { now });

@@ -16,17 +16,27 @@ function stockKind(v: QuickVerdict): string | null {
 
 function message(v: QuickVerdict, t: T): string {
   switch (v.status) {
-    case 'ok': return '';
-    case 'unknown': return v.stockcode === '' ? t('quick.msg.missing') : t('quick.msg.unknown', { code: v.stockcode, interpolation: { escapeValue: false } });
-    case 'not_sold': return t(`cart.error.${v.reason ?? 'price'}`);
-    case 'bad_quantity': return t('quick.msg.quantity');
-    case 'duplicate': return t('quick.msg.duplicate', { line: v.firstLine });
+    case 'ok':
+      return '';
+    case 'unknown':
+      return v.stockcode === ''
+        ? t('quick.msg.missing')
+        : t('quick.msg.unknown', { code: v.stockcode, interpolation: { escapeValue: false } });
+    case 'not_sold':
+      return t(`cart.error.${v.reason ?? 'price'}`);
+    case 'bad_quantity':
+      return t('quick.msg.quantity');
+    case 'duplicate':
+      return t('quick.msg.duplicate', { line: v.firstLine });
   }
 }
 
 export type QuickLineJson = ReturnType<typeof lineJson>;
 
-export function lineJson(v: QuickVerdict, ctx: { t: T; locale: string; productName: (id: number, title: string) => string; formatDate: (d: string) => string }) {
+export function lineJson(
+  v: QuickVerdict,
+  ctx: { t: T; locale: string; productName: (id: number, title: string) => string; formatDate: (d: string) => string },
+) {
   const p = v.product;
   const kind = stockKind(v);
   const quantity = v.quantity;
@@ -46,12 +56,20 @@ export function lineJson(v: QuickVerdict, ctx: { t: T; locale: string; productNa
       priceCents: p.unitCents,
       currency: p.currency,
       price: formatMoney(p.unitCents, p.currency, ctx.locale),
-      total: quantity !== null && quantity > 0 && v.status === 'ok' ? formatMoney(p.unitCents * quantity, p.currency, ctx.locale) : null,
+      total:
+        quantity !== null && quantity > 0 && v.status === 'ok'
+          ? formatMoney(p.unitCents * quantity, p.currency, ctx.locale)
+          : null,
       stock: {
         state: kind,
         on_hand: p.availability.stockOnHand,
         resupply_date: p.availability.resupplyDate,
-        label: kind === 'resupply' ? ctx.t('catalog.badge.resupply', { date: ctx.formatDate(p.availability.resupplyDate ?? '') }) : kind === 'non_stock' ? ctx.t('catalog.badge.in_stock') : ctx.t(`catalog.badge.${kind}`),
+        label:
+          kind === 'resupply'
+            ? ctx.t('catalog.badge.resupply', { date: ctx.formatDate(p.availability.resupplyDate ?? '') })
+            : kind === 'non_stock'
+              ? ctx.t('catalog.badge.in_stock')
+              : ctx.t(`catalog.badge.${kind}`),
       },
     },
   };
@@ -63,9 +81,37 @@ export function resolveJson(lines: QuickLineJson[]) {
 }
 
 const LABELS = [
-  'text', 'text.hint', 'csv', 'csv.hint', 'csv.tooLarge', 'csv.unreadable', 'check', 'checking', 'recheck', 'clear', 'table',
-  'col.line', 'col.part', 'col.product', 'col.qty', 'col.price', 'col.total', 'col.stock', 'col.status', 'col.actions',
-  'ready', 'qtyFor', 'fix', 'fix.placeholder', 'remove', 'removeLine', 'summary', 'add_one', 'add_other', 'adding', 'fixFirst',
+  'text',
+  'text.hint',
+  'csv',
+  'csv.hint',
+  'csv.tooLarge',
+  'csv.unreadable',
+  'check',
+  'checking',
+  'recheck',
+  'clear',
+  'table',
+  'col.line',
+  'col.part',
+  'col.product',
+  'col.qty',
+  'col.price',
+  'col.total',
+  'col.stock',
+  'col.status',
+  'col.actions',
+  'ready',
+  'qtyFor',
+  'fix',
+  'fix.placeholder',
+  'remove',
+  'removeLine',
+  'summary',
+  'add_one',
+  'add_other',
+  'adding',
+  'fixFirst',
 ] as const;
 
 export type QuickOrderProps = {

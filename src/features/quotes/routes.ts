@@ -17,7 +17,14 @@ import { Router, type Request } from 'express';
 import type { Services } from '../../services.ts';
 import { publicBase } from '../../config.ts';
 import { notFound } from '../../domain/errors.ts';
-import { answerRefusal, canOffer, defaultExpiry, mayAnswerQuote, QUOTE_STATES, quoteState } from '../../domain/quotes.ts';
+import {
+  answerRefusal,
+  canOffer,
+  defaultExpiry,
+  mayAnswerQuote,
+  QUOTE_STATES,
+  quoteState,
+} from '../../domain/quotes.ts';
 import { flash, requireChannel } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
@@ -29,20 +36,36 @@ import { AcceptForm, AdminQuotesQuery, MessageForm, parseOffer, parseOfferPrevie
 import { acceptQuote, type Answerer, previewOffer, rejectQuote, requestQuote, sendOffer } from './service.ts';
 import type { CurrentUser } from '../../http/types.ts';
 
-const nameOf = (u: { firstName: string | null; lastName: string | null; email: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email || '';
+const nameOf = (u: { firstName: string | null; lastName: string | null; email: string | null }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email || '';
 
 /** The buyer's side of a signed-in user: their organisation's approver when they hold organisation.users. */
-const answererOf = (u: CurrentUser): Answerer => ({ id: u.id, email: u.email, organisationId: u.organisationId, approver: u.permissions.has('organisation.users') });
+const answererOf = (u: CurrentUser): Answerer => ({
+  id: u.id,
+  email: u.email,
+  organisationId: u.organisationId,
+  approver: u.permissions.has('organisation.users'),
+});
 
 /** Everything a quote page shows (either side); 404 when absent or, on the buyer's side, neither theirs nor their organisation's as its approver. */
 async function quoteView(s: Services, quoteId: number, viewer?: Answerer) {
   const q = await quoteById(s.db, quoteId);
   if (!q || (viewer !== undefined && !mayAnswerQuote(q, viewer))) throw notFound();
-  const [order, messages, buyer] = await Promise.all([quoteOrder(s.db, q.orderId), messagesOf(s.db, q.id), userOf(s.db, q.requestedBy)]);
+  const [order, messages, buyer] = await Promise.all([
+    quoteOrder(s.db, q.orderId),
+    messagesOf(s.db, q.id),
+    userOf(s.db, q.requestedBy),
+  ]);
   if (!order) throw notFound();
   const now = new Date();
   return {
-    quote: { ...q, state: quoteState(q, now), canAccept: answerRefusal(q, now, 'accept') === null, canReject: answerRefusal(q, now, 'reject') === null, canOffer: canOffer(q.status) },
+    quote: {
+      ...q,
+      state: quoteState(q, now),
+      canAccept: answerRefusal(q, now, 'accept') === null,
+      canReject: answerRefusal(q, now, 'reject') === null,
+      canOffer: canOffer(q.status),
+    },
     order,
     messages: messages.map((m) => ({ ...m, name: nameOf(m) })),
     buyer: buyer ? { ...buyer, name: nameOf(buyer) } : null,
@@ -50,9 +73,28 @@ async function quoteView(s: Services, quoteId: number, viewer?: Answerer) {
 }
 
 const quoteJson = (v: Awaited<ReturnType<typeof quoteView>>) => ({
-  id: v.quote.id, order_id: v.order.id, state: v.quote.state, expires_on: v.quote.expiresOn, currency: v.order.currency,
-  totals: { subtotal: v.order.subtotal, discount: v.order.discount, shipping: v.order.shipping, tax: v.order.tax, total: v.order.total },
-  lines: v.order.lines.filter((l) => l.productId !== null).map((l) => ({ id: l.id, title: l.title, stockcode: l.stockcode, quantity: l.quantity, unit_price: l.unitPrice, total: l.total })),
+  id: v.quote.id,
+  order_id: v.order.id,
+  state: v.quote.state,
+  expires_on: v.quote.expiresOn,
+  currency: v.order.currency,
+  totals: {
+    subtotal: v.order.subtotal,
+    discount: v.order.discount,
+    shipping: v.order.shipping,
+    tax: v.order.tax,
+    total: v.order.total,
+  },
+  lines: v.order.lines
+    .filter((l) => l.productId !== null)
+    .map((l) => ({
+      id: l.id,
+      title: l.title,
+      stockcode: l.stockcode,
+      quantity: l.quantity,
+      unit_price: l.unitPrice,
+      total: l.total,
+    })),
   messages: v.messages.map((m) => ({ author: m.author, kind: m.kind, body: m.body, created_at: m.createdAt })),
 });
 
@@ -63,16 +105,38 @@ export function quoteRoutes(s: Services): Router {
 
   // ---------------------------------------------------------------- the buyer
 
-  const newLocals = async (req: Request, res: Parameters<typeof requireChannel>[0], extra: Record<string, unknown> = {}) => {
-    const cart = localizeCart(await getCart(s.db, { userId: req.user!.id }, requireChannel(res)), await s.catalogText.forLocale(req.locale));
+  const newLocals = async (
+    req: Request,
+    res: Parameters<typeof requireChannel>[0],
+    extra: Record<string, unknown> = {},
+  ) => {
+    const cart = localizeCart(
+      await getCart(s.db, { userId: req.user!.id }, requireChannel(res)),
+      await s.catalogText.forLocale(req.locale),
+    );
     return { title: req.t('quotes.new.title'), cart, values: {}, fields: {}, ...extra };
   };
 
   r.get(ACCOUNT, async (req, res) => {
     const now = new Date();
     const me = answererOf(req.user!);
-    const rows = (await quotesOfBuyer(s.db, me.id, me.approver ? me.organisationId : null)).map((q) => ({ ...q, state: quoteState(q, now), name: nameOf(q), mine: q.requestedBy === me.id }));
-    if (wantsJson(req)) return void res.json({ quotes: rows.map((q) => ({ id: q.id, order_id: q.orderId, state: q.state, total: q.total, currency: q.currency, expires_on: q.expiresOn })) });
+    const rows = (await quotesOfBuyer(s.db, me.id, me.approver ? me.organisationId : null)).map((q) => ({
+      ...q,
+      state: quoteState(q, now),
+      name: nameOf(q),
+      mine: q.requestedBy === me.id,
+    }));
+    if (wantsJson(req))
+      return void res.json({
+        quotes: rows.map((q) => ({
+          id: q.id,
+          order_id: q.orderId,
+          state: q.state,
+          total: q.total,
+          currency: q.currency,
+          expires_on: q.expiresOn,
+        })),
+      });
     await res.page('quotes/index', { title: req.t('quotes.title'), rows });
   });
 
@@ -80,17 +144,31 @@ export function quoteRoutes(s: Services): Router {
     await res.page('quotes/new', await newLocals(req, res));
   });
 
-  r.post(ACCOUNT, (req, res, next) => formPage('quotes/new', (rq) => newLocals(rq, res, { values: rq.body ?? {} }))(req, res, next), async (req, res) => {
-    const { message } = parseInput(MessageForm, req.body);
-    const { quoteId, orderId } = await requestQuote(s, req.user!, { locale: req.locale, message, base: publicBase(s.config) });
-    if (wantsJson(req)) return void res.status(201).json({ quote_id: quoteId, order_id: orderId, state: 'requested' });
-    flash(req, 'success', req.t('quotes.requested'));
-    res.redirect(303, `/${req.locale}${ACCOUNT}/${quoteId}`);
-  });
+  r.post(
+    ACCOUNT,
+    (req, res, next) => formPage('quotes/new', (rq) => newLocals(rq, res, { values: rq.body ?? {} }))(req, res, next),
+    async (req, res) => {
+      const { message } = parseInput(MessageForm, req.body);
+      const { quoteId, orderId } = await requestQuote(s, req.user!, {
+        locale: req.locale,
+        message,
+        base: publicBase(s.config),
+      });
+      if (wantsJson(req))
+        return void res.status(201).json({ quote_id: quoteId, order_id: orderId, state: 'requested' });
+      flash(req, 'success', req.t('quotes.requested'));
+      res.redirect(303, `/${req.locale}${ACCOUNT}/${quoteId}`);
+    },
+  );
 
   const showLocals = async (req: Request, id: number, extra: Record<string, unknown> = {}) => ({
-    title: req.t('quotes.show.title', { id }), ...(await quoteView(s, id, answererOf(req.user!))), me: req.user!.id, values: {}, fields: {},
-    figuresFor: figuresFor({ t: req.t as never, locale: req.locale }), ...extra,
+    title: req.t('quotes.show.title', { id }),
+    ...(await quoteView(s, id, answererOf(req.user!))),
+    me: req.user!.id,
+    values: {},
+    fields: {},
+    figuresFor: figuresFor({ t: req.t as never, locale: req.locale }),
+    ...extra,
   });
 
   r.get(`${ACCOUNT}/:quoteId`, async (req, res) => {
@@ -136,10 +214,34 @@ export function quoteRoutes(s: Services): Router {
       const qs = u.toString();
       return `/${req.locale}${ADMIN}${qs ? `?${qs}` : ''}`;
     };
-    const view = rows.map((row) => ({ ...row, state: quoteState(row, now), name: nameOf(row), href: `/${req.locale}${ADMIN}/${row.id}` }));
-    if (wantsJson(req)) return void res.json({ quotes: view.map((v) => ({ id: v.id, order_id: v.orderId, state: v.state, buyer: v.email, total: v.total, currency: v.currency, expires_on: v.expiresOn })), total, page: q.page });
+    const view = rows.map((row) => ({
+      ...row,
+      state: quoteState(row, now),
+      name: nameOf(row),
+      href: `/${req.locale}${ADMIN}/${row.id}`,
+    }));
+    if (wantsJson(req))
+      return void res.json({
+        quotes: view.map((v) => ({
+          id: v.id,
+          order_id: v.orderId,
+          state: v.state,
+          buyer: v.email,
+          total: v.total,
+          currency: v.currency,
+          expires_on: v.expiresOn,
+        })),
+        total,
+        page: q.page,
+      });
     await res.page('quotes/admin-index', {
-      title: req.t('quotes.admin.title'), layout: 'layouts/admin', nav: 'quotes', state: q.state ?? '', states: QUOTE_STATES, rows: view, total,
+      title: req.t('quotes.admin.title'),
+      layout: 'layouts/admin',
+      nav: 'quotes',
+      state: q.state ?? '',
+      states: QUOTE_STATES,
+      rows: view,
+      total,
       prevHref: q.page > 1 ? href(q.page - 1) : null,
       nextHref: q.page * QUOTES_PAGE_SIZE < total ? href(q.page + 1) : null,
       from: total ? (q.page - 1) * QUOTES_PAGE_SIZE + 1 : 0,
@@ -149,41 +251,78 @@ export function quoteRoutes(s: Services): Router {
 
   const adminLocals = async (req: Request, id: number, extra: Record<string, unknown> = {}) => {
     const v = await quoteView(s, id);
-    const values: Record<string, string> = { expires_on: v.quote.state === 'offered' && v.quote.expiresOn ? v.quote.expiresOn : defaultExpiry(new Date()), message: '', version: String(v.order.version) };
-    for (const l of v.order.lines) if (l.productId !== null) Object.assign(values, { [`price_${l.id}`]: l.unitPrice, [`quantity_${l.id}`]: String(l.quantity) });
+    const values: Record<string, string> = {
+      expires_on: v.quote.state === 'offered' && v.quote.expiresOn ? v.quote.expiresOn : defaultExpiry(new Date()),
+      message: '',
+      version: String(v.order.version),
+    };
+    for (const l of v.order.lines)
+      if (l.productId !== null)
+        Object.assign(values, { [`price_${l.id}`]: l.unitPrice, [`quantity_${l.id}`]: String(l.quantity) });
     const sent = (extra.values ?? {}) as Record<string, string>;
-    return { title: req.t('quotes.show.title', { id }), layout: 'layouts/admin', nav: 'quotes', ...v, fields: {}, figuresFor: figuresFor({ t: req.t as never, locale: req.locale }), ...extra, values: { ...values, ...sent } };
+    return {
+      title: req.t('quotes.show.title', { id }),
+      layout: 'layouts/admin',
+      nav: 'quotes',
+      ...v,
+      fields: {},
+      figuresFor: figuresFor({ t: req.t as never, locale: req.locale }),
+      ...extra,
+      values: { ...values, ...sent },
+    };
   };
 
   r.get(`${ADMIN}/:quoteId`, async (req, res) => {
     const id = parseInput(IdParam, req.params.quoteId);
     const locals = await adminLocals(req, id);
-    if (wantsJson(req)) return void res.json({ ...quoteJson(locals), version: locals.order.version, buyer: locals.buyer?.email ?? null });
+    if (wantsJson(req))
+      return void res.json({ ...quoteJson(locals), version: locals.order.version, buyer: locals.buyer?.email ?? null });
     await res.page('quotes/admin-show', locals);
   });
 
-  r.post(`${ADMIN}/:quoteId/offer`, (req, res, next) => {
-    const id = Number(req.params.quoteId);
-    formPage('quotes/admin-show', (rq) => adminLocals(rq, id, { values: rq.body ?? {} }))(req, res, next);
-  }, async (req, res) => {
-    const id = parseInput(IdParam, req.params.quoteId);
-    const v = await quoteView(s, id);
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const lineIds = v.order.lines.filter((l) => l.productId !== null).map((l) => l.id);
-    if (body.intent === 'preview') {
-      // "Update totals": the figures the counter-offer would have, nothing saved or sent.
-      const order = await previewOffer(s, id, parseOfferPreview(body, lineIds));
-      if (wantsJson(req)) return void res.json({ quote_id: id, currency: order?.currency, totals: order && { subtotal: order.subtotal, discount: order.discount, shipping: order.shipping, tax: order.tax, total: order.total } });
-      const locals = await adminLocals(req, id, { values: body });
-      return void (await res.page('quotes/admin-show', { ...locals, order: order ?? locals.order, previewed: true }));
-    }
-    const form = parseOffer(body, lineIds, new Date());
-    const out = await sendOffer(s, req.user!, id, form, publicBase(s.config));
-    if (wantsJson(req)) return void res.json({ quote_id: id, state: 'offered', expires_on: form.expiresOn, total: out.total, currency: out.currency });
-    flash(req, 'success', req.t('quotes.offerSent'));
-    res.redirect(303, `/${req.locale}${ADMIN}/${id}`);
-  });
+  r.post(
+    `${ADMIN}/:quoteId/offer`,
+    (req, res, next) => {
+      const id = Number(req.params.quoteId);
+      formPage('quotes/admin-show', (rq) => adminLocals(rq, id, { values: rq.body ?? {} }))(req, res, next);
+    },
+    async (req, res) => {
+      const id = parseInput(IdParam, req.params.quoteId);
+      const v = await quoteView(s, id);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const lineIds = v.order.lines.filter((l) => l.productId !== null).map((l) => l.id);
+      if (body.intent === 'preview') {
+        // "Update totals": the figures the counter-offer would have, nothing saved or sent.
+        const order = await previewOffer(s, id, parseOfferPreview(body, lineIds));
+        if (wantsJson(req))
+          return void res.json({
+            quote_id: id,
+            currency: order?.currency,
+            totals: order && {
+              subtotal: order.subtotal,
+              discount: order.discount,
+              shipping: order.shipping,
+              tax: order.tax,
+              total: order.total,
+            },
+          });
+        const locals = await adminLocals(req, id, { values: body });
+        return void (await res.page('quotes/admin-show', { ...locals, order: order ?? locals.order, previewed: true }));
+      }
+      const form = parseOffer(body, lineIds, new Date());
+      const out = await sendOffer(s, req.user!, id, form, publicBase(s.config));
+      if (wantsJson(req))
+        return void res.json({
+          quote_id: id,
+          state: 'offered',
+          expires_on: form.expiresOn,
+          total: out.total,
+          currency: out.currency,
+        });
+      flash(req, 'success', req.t('quotes.offerSent'));
+      res.redirect(303, `/${req.locale}${ADMIN}/${id}`);
+    },
+  );
 
   return r;
 }
-

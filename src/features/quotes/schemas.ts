@@ -24,8 +24,18 @@ export const AcceptForm = z.object({
 
 /** The back office's index: ?state=requested|offered|expired|accepted|rejected&page=N (anything else is ignored). */
 export const AdminQuotesQuery = z.object({
-  state: z.unknown().optional().transform((v): QuoteState | undefined => (isQuoteState(v) ? v : undefined)),
-  page: z.coerce.number().int().min(1).max(10000).optional().catch(undefined).transform((p) => p ?? 1),
+  state: z
+    .unknown()
+    .optional()
+    .transform((v): QuoteState | undefined => (isQuoteState(v) ? v : undefined)),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10000)
+    .optional()
+    .catch(undefined)
+    .transform((p) => p ?? 1),
 });
 
 export type OfferLine = { id: number; unitCents: number; quantity: number };
@@ -45,12 +55,21 @@ export function parseOffer(body: Record<string, unknown>, lineIds: readonly numb
   const version = z.coerce.number().int().positive().max(2147483647).safeParse(body.version);
   if (!version.success) fields.version = VERSION_REQUIRED;
   const keys = Object.keys(fields);
-  if (keys.length) throw invalid(keys.length === 1 ? fields[keys[0]] : 'Please correct the highlighted fields.', fields);
-  return { version: version.data!, expiresOn: (expiry as { day: string }).day, message: (m as { text: string }).text, lines };
+  if (keys.length)
+    throw invalid(keys.length === 1 ? fields[keys[0]] : 'Please correct the highlighted fields.', fields);
+  return {
+    version: version.data!,
+    expiresOn: (expiry as { day: string }).day,
+    message: (m as { text: string }).text,
+    lines,
+  };
 }
 
 /** The lines of a counter-offer (price_{id}, quantity_{id}) by the order editor's rules, with an error per bad field. */
-function offerLines(body: Record<string, unknown>, lineIds: readonly number[]): { lines: OfferLine[]; fields: FieldErrors } {
+function offerLines(
+  body: Record<string, unknown>,
+  lineIds: readonly number[],
+): { lines: OfferLine[]; fields: FieldErrors } {
   const fields: FieldErrors = {};
   const lines: OfferLine[] = [];
   for (const id of lineIds) {
@@ -67,6 +86,7 @@ function offerLines(body: Record<string, unknown>, lineIds: readonly number[]): 
 export function parseOfferPreview(body: Record<string, unknown>, lineIds: readonly number[]): OfferLine[] {
   const { lines, fields } = offerLines(body, lineIds);
   const keys = Object.keys(fields);
-  if (keys.length) throw invalid(keys.length === 1 ? fields[keys[0]] : 'Please correct the highlighted fields.', fields);
+  if (keys.length)
+    throw invalid(keys.length === 1 ? fields[keys[0]] : 'Please correct the highlighted fields.', fields);
   return lines;
 }

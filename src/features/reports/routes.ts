@@ -14,8 +14,21 @@ import { reportCurrency } from '../../domain/money.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { MONEY_COLUMNS } from './queries.ts';
-import { OrderReportQuery, PAGE_SIZE, REPORT_GROUPS, REPORT_STATUSES, SurveyReportQuery, resolvePeriod } from './schemas.ts';
-import { filterOptions, orderReportChunks, orderReportPage, resolveOrderFilters, type ResolvedOrderReport } from './service.ts';
+import {
+  OrderReportQuery,
+  PAGE_SIZE,
+  REPORT_GROUPS,
+  REPORT_STATUSES,
+  SurveyReportQuery,
+  resolvePeriod,
+} from './schemas.ts';
+import {
+  filterOptions,
+  orderReportChunks,
+  orderReportPage,
+  resolveOrderFilters,
+  type ResolvedOrderReport,
+} from './service.ts';
 import { surveyReport } from './survey-queries.ts';
 import { pickerValue, reportQueryString, rowLabel } from './view-model.ts';
 import { translated } from '../../http/error-handler.ts';
@@ -52,7 +65,11 @@ export function reportRoutes(s: Services): Router {
     let resolved: ResolvedOrderReport | undefined;
     let errors: { message: string; fields: Record<string, string> } | null = null;
     try {
-      resolved = resolveOrderFilters(parseQuery(OrderReportQuery, req), now(), channels.map((c) => c.code));
+      resolved = resolveOrderFilters(
+        parseQuery(OrderReportQuery, req),
+        now(),
+        channels.map((c) => c.code),
+      );
     } catch (err) {
       errors = badInput(req, err);
     }
@@ -62,7 +79,15 @@ export function reportRoutes(s: Services): Router {
     ]);
     const currency = reportCurrency(resolved?.filters.channel, channels);
     if (wantsJson(req)) {
-      return void res.json({ period: resolved!.period, group: resolved!.q.group, currency, page: resolved!.q.page, page_size: PAGE_SIZE, rows: report!.rows, totals: report!.totals });
+      return void res.json({
+        period: resolved!.period,
+        group: resolved!.q.group,
+        currency,
+        page: resolved!.q.page,
+        page_size: PAGE_SIZE,
+        rows: report!.rows,
+        totals: report!.totals,
+      });
     }
     const q = resolved?.q;
     const link = q ? { ...q, from: resolved!.period.from, to: resolved!.period.to } : null;
@@ -99,23 +124,45 @@ export function reportRoutes(s: Services): Router {
   /** GET /{locale}/account/dashboard/reports/orders.csv — every group, then the totals line. */
   r.get(`${BASE}/orders.csv`, async (req: Request, res: Response) => {
     const channels = await s.channels.all();
-    const resolved = resolveOrderFilters(parseQuery(OrderReportQuery, req), now(), channels.map((c) => c.code));
+    const resolved = resolveOrderFilters(
+      parseQuery(OrderReportQuery, req),
+      now(),
+      channels.map((c) => c.code),
+    );
     const currency = reportCurrency(resolved.filters.channel, channels);
     const name = `orders-${resolved.q.group}-${resolved.period.from}-${resolved.period.to}${resolved.filters.channel ? `-${resolved.filters.channel}` : ''}.csv`;
     res.status(200).type('text/csv; charset=utf-8').attachment(name);
     // A byte-order mark so spreadsheet programs read the UTF-8 (accents in product names) correctly.
     res.write('\uFEFF');
-    res.write(csvLine([req.t(`reports.group.${resolved.q.group}`), req.t('reports.col.orders'), req.t('reports.col.quantity'), ...MONEY_COLUMNS.map((c) => `${req.t(`reports.col.${c}`)} (${currency})`)]));
+    res.write(
+      csvLine([
+        req.t(`reports.group.${resolved.q.group}`),
+        req.t('reports.col.orders'),
+        req.t('reports.col.quantity'),
+        ...MONEY_COLUMNS.map((c) => `${req.t(`reports.col.${c}`)} (${currency})`),
+      ]),
+    );
     let totals;
     for await (const page of orderReportChunks(s.db, resolved)) {
       for (const row of page.rows) {
-        if (!res.write(csvLine([rowLabel(req, resolved.q.group, row.key, row.label), row.orders, row.quantity, ...MONEY_COLUMNS.map((c) => row[c])]))) {
+        if (
+          !res.write(
+            csvLine([
+              rowLabel(req, resolved.q.group, row.key, row.label),
+              row.orders,
+              row.quantity,
+              ...MONEY_COLUMNS.map((c) => row[c]),
+            ]),
+          )
+        ) {
           await new Promise((resolve) => res.once('drain', resolve));
         }
       }
       totals = page.totals;
     }
-    res.end(csvLine([req.t('reports.totals'), totals!.orders, totals!.quantity, ...MONEY_COLUMNS.map((c) => totals![c])]));
+    res.end(
+      csvLine([req.t('reports.totals'), totals!.orders, totals!.quantity, ...MONEY_COLUMNS.map((c) => totals![c])]),
+    );
   });
 
   /** GET /{locale}/account/dashboard/reports/surveys */
@@ -137,7 +184,17 @@ export function reportRoutes(s: Services): Router {
     if (wantsJson(req)) return void res.json({ period, group, ...summary });
     await res.page(
       'reports/surveys',
-      { title: req.t('reports.surveys.title'), layout: 'layouts/admin', nav: 'reports', values: req.query, dateValue: (name: 'from' | 'to') => pickerValue(req.query[name], period?.[name]), period, group, summary, errors },
+      {
+        title: req.t('reports.surveys.title'),
+        layout: 'layouts/admin',
+        nav: 'reports',
+        values: req.query,
+        dateValue: (name: 'from' | 'to') => pickerValue(req.query[name], period?.[name]),
+        period,
+        group,
+        summary,
+        errors,
+      },
       errors ? 400 : 200,
     );
   });

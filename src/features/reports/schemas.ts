@@ -33,20 +33,43 @@ const typedDate = (label: string) =>
     });
 
 const optionalId = z
-  .union([z.literal(''), z.coerce.number({ message: 'Choose from the list.' }).int('Choose from the list.').positive('Choose from the list.').max(2147483647, 'Choose from the list.')])
+  .union([
+    z.literal(''),
+    z.coerce
+      .number({ message: 'Choose from the list.' })
+      .int('Choose from the list.')
+      .positive('Choose from the list.')
+      .max(2147483647, 'Choose from the list.'),
+  ])
   .optional()
   .transform((v) => (v === '' || v === undefined ? undefined : v));
 
 export const OrderReportQuery = z.object({
   from: typedDate('From'),
   to: typedDate('To'),
-  channel: z.string().trim().regex(/^([A-Z]{2})?$/, 'Choose a channel from the list.').optional().transform((v) => v || undefined),
+  channel: z
+    .string()
+    .trim()
+    .regex(/^([A-Z]{2})?$/, 'Choose a channel from the list.')
+    .optional()
+    .transform((v) => v || undefined),
   status: z.enum(REPORT_STATUSES, { message: 'Choose a status from the list.' }).optional().default(''),
-  customer: z.string().trim().max(120, 'Keep the customer search under 120 characters.').optional().transform((v) => v || undefined),
+  customer: z
+    .string()
+    .trim()
+    .max(120, 'Keep the customer search under 120 characters.')
+    .optional()
+    .transform((v) => v || undefined),
   product: optionalId,
   warehouse: optionalId,
   group: z.enum(REPORT_GROUPS, { message: 'Choose a grouping from the list.' }).optional().default('day'),
-  page: z.coerce.number({ message: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be 1 or more.').max(100000, 'Page is too large.').optional().default(1),
+  page: z.coerce
+    .number({ message: 'Page must be a number.' })
+    .int('Page must be a whole number.')
+    .min(1, 'Page must be 1 or more.')
+    .max(100000, 'Page is too large.')
+    .optional()
+    .default(1),
 });
 export type OrderReportQuery = z.infer<typeof OrderReportQuery>;
 
@@ -64,7 +87,11 @@ export type Period = { from: string; to: string; toExclusive: string };
  * Why: an open 'from' means one year back from 'to' (the report people ask for most), an open 'to'
  * means today; 'to' may not pass the picker's limit and 'from' may not come after 'to'.
  */
-export function resolvePeriod(from: CalendarDate | undefined, to: CalendarDate | undefined, now: Date): Period | { field: 'from' | 'to'; message: string } {
+export function resolvePeriod(
+  from: CalendarDate | undefined,
+  to: CalendarDate | undefined,
+  now: Date,
+): Period | { field: 'from' | 'to'; message: string } {
   const today = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
   const end = to ?? today;
   const max = maxPickerDate(now);

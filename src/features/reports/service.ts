@@ -12,10 +12,15 @@ import { PAGE_SIZE, resolvePeriod, type OrderReportQuery, type Period } from './
 export type ResolvedOrderReport = { q: OrderReportQuery; period: Period; filters: OrderFilters };
 
 /** Why: the period rules (defaults, 21-year limit, order) are checked once for screen and CSV alike. */
-export function resolveOrderFilters(q: OrderReportQuery, now: Date, channelCodes: readonly string[]): ResolvedOrderReport {
+export function resolveOrderFilters(
+  q: OrderReportQuery,
+  now: Date,
+  channelCodes: readonly string[],
+): ResolvedOrderReport {
   const period = resolvePeriod(q.from, q.to, now);
   if ('field' in period) throw invalid(period.message, { [period.field]: period.message });
-  if (q.channel && !channelCodes.includes(q.channel)) throw invalid('Choose a channel from the list.', { channel: 'Choose a channel from the list.' });
+  if (q.channel && !channelCodes.includes(q.channel))
+    throw invalid('Choose a channel from the list.', { channel: 'Choose a channel from the list.' });
   return {
     q,
     period,
@@ -42,7 +47,11 @@ export function orderReportPage(db: DbOrTx, r: ResolvedOrderReport): Promise<Rep
 /** Why: the CSV is written while it is read, a chunk of groups at a time, with the totals computed by the same statement as the screen's. */
 export async function* orderReportChunks(db: DbOrTx, r: ResolvedOrderReport, chunk = 1000): AsyncGenerator<ReportPage> {
   for (let offset = 0; ; offset += chunk) {
-    const page = await orderReport(db, r.q.group, r.filters, { limit: chunk, offset, sort: r.q.group === 'product' ? 'total' : 'key' });
+    const page = await orderReport(db, r.q.group, r.filters, {
+      limit: chunk,
+      offset,
+      sort: r.q.group === 'product' ? 'total' : 'key',
+    });
     yield page;
     if (offset + chunk >= page.totals.groups) return;
   }
@@ -50,7 +59,10 @@ export async function* orderReportChunks(db: DbOrTx, r: ResolvedOrderReport, chu
 
 export async function filterOptions(db: DbOrTx) {
   const [productRows, warehouseRows] = await Promise.all([
-    db.select({ id: products.id, title: products.title, stockcode: products.stockcode }).from(products).orderBy(asc(products.title)),
+    db
+      .select({ id: products.id, title: products.title, stockcode: products.stockcode })
+      .from(products)
+      .orderBy(asc(products.title)),
     db.select({ id: warehouses.id, name: warehouses.name }).from(warehouses).orderBy(asc(warehouses.name)),
   ]);
   return { products: productRows, warehouses: warehouseRows };

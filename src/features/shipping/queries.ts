@@ -31,7 +31,18 @@ const productColumns = {
   height: products.height,
 };
 
-type ProductRow = { id: number; title: string; status: number; isPhysical: boolean; isNonStock: boolean; inventoryType: string; weight: string | null; length: string | null; width: string | null; height: string | null };
+type ProductRow = {
+  id: number;
+  title: string;
+  status: number;
+  isPhysical: boolean;
+  isNonStock: boolean;
+  inventoryType: string;
+  weight: string | null;
+  length: string | null;
+  width: string | null;
+  height: string | null;
+};
 
 const num = (v: string | null) => (v == null ? 0 : Number(v));
 function toShippable(r: ProductRow): ShippableProduct {
@@ -54,13 +65,22 @@ export async function findProduct(db: DbOrTx, id: number): Promise<ShippableProd
 }
 
 /** The product lines of a cart (promotion lines carry no goods). */
-export async function cartItems(db: DbOrTx, orderId: number): Promise<{ product: ShippableProduct; quantity: number }[]> {
+export async function cartItems(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ product: ShippableProduct; quantity: number }[]> {
   const rows = await db
     .select({ ...productColumns, quantity: orderLineItems.quantity })
     .from(orderLineItems)
     .innerJoin(orders, eq(orders.id, orderLineItems.orderId))
     .innerJoin(products, eq(products.id, orderLineItems.productId))
-    .where(and(eq(orderLineItems.orderId, orderId), eq(orders.status, 'cart'), ne(orderLineItems.lineType, LINE_TYPES.PROMOTION)))
+    .where(
+      and(
+        eq(orderLineItems.orderId, orderId),
+        eq(orders.status, 'cart'),
+        ne(orderLineItems.lineType, LINE_TYPES.PROMOTION),
+      ),
+    )
     .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
   return rows.map(({ quantity, ...r }) => ({ product: toShippable(r), quantity }));
 }

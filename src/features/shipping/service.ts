@@ -86,21 +86,43 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
 
   const physical = lines.filter((l) => l.product.isPhysical && l.quantity > 0);
   const parcels: Parcel[] = physical.map(({ product: p, quantity }) => ({
-    weightKg: p.weightKg, lengthCm: p.lengthCm, widthCm: p.widthCm, heightCm: p.heightCm, quantity,
+    weightKg: p.weightKg,
+    lengthCm: p.lengthCm,
+    widthCm: p.widthCm,
+    heightCm: p.heightCm,
+    quantity,
   }));
   const weight = billableWeightKg(parcels);
   if (weight <= 0) return { ...base, billableWeightKg: 0, warehouses: [], empty: 'not_shippable' };
 
   // What can ship and from where: the rule checkout uses (domain/checkout.ts shippability, splits allowed).
   // Every warehouse that could send it all is an alternative; when none can, the warehouses of the split each send their part.
-  const stockLines = physical.map((l, i) => ({ lineId: i, productId: l.product.id, quantity: l.quantity, needsStock: l.product.needsStock }));
+  const stockLines = physical.map((l, i) => ({
+    lineId: i,
+    productId: l.product.id,
+    quantity: l.quantity,
+    needsStock: l.product.needsStock,
+  }));
   const serving = await channelWarehouseList(db, input.channel.id);
   const stocked = [...new Set(stockLines.filter((l) => l.needsStock).map((l) => l.productId))];
-  const can = shippability(stockLines, serving.map((w) => w.id), freeStockMap(await inventoryRows(db, serving.map((w) => w.id), stocked)));
+  const can = shippability(
+    stockLines,
+    serving.map((w) => w.id),
+    freeStockMap(
+      await inventoryRows(
+        db,
+        serving.map((w) => w.id),
+        stocked,
+      ),
+    ),
+  );
   if (!can.ships) return { ...base, billableWeightKg: weight, warehouses: [], empty: 'no_stock' };
   const split = can.whole.length === 0;
   const groups = split
-    ? can.allocation.warehouses.map((w) => ({ id: w.warehouseId, parcels: w.items.map((i) => ({ ...parcels[i.lineId], quantity: i.quantity })) }))
+    ? can.allocation.warehouses.map((w) => ({
+        id: w.warehouseId,
+        parcels: w.items.map((i) => ({ ...parcels[i.lineId], quantity: i.quantity })),
+      }))
     : can.whole.map((id) => ({ id, parcels }));
   const eligible = groups.map((g) => ({ ...serving.find((w) => w.id === g.id)!, parcels: g.parcels }));
 
@@ -108,10 +130,21 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
   const now = opts.now ?? new Date();
   const results = await Promise.all(
     eligible.map(async (w): Promise<WarehouseEstimate> => {
-      const origin = { id: w.id, code: w.code, countryCode: w.countryCode, postalCode: w.postalCode, regionCode: w.regionCode, timeZone: w.timeZone };
+      const origin = {
+        id: w.id,
+        code: w.code,
+        countryCode: w.countryCode,
+        postalCode: w.postalCode,
+        regionCode: w.regionCode,
+        timeZone: w.timeZone,
+      };
       const quotes = await provider.quote({ warehouse: origin, destination, parcels: w.parcels, now });
       const rates = quotes
-        .map((q) => ({ ...q, total: toChannel(q.total, input.channel, opts.currencyRates), tax_duty_fees: toChannel(q.tax_duty_fees, input.channel, opts.currencyRates) }))
+        .map((q) => ({
+          ...q,
+          total: toChannel(q.total, input.channel, opts.currencyRates),
+          tax_duty_fees: toChannel(q.tax_duty_fees, input.channel, opts.currencyRates),
+        }))
         .sort(compareQuotes);
       return { warehouseId: w.id, code: w.code, name: w.name, city: w.city, zone: zoneFor(origin, destination), rates };
     }),
@@ -119,7 +152,13 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
   const warehouses = results.filter((r) => r.rates.length > 0);
   // A split needs a rate from each of its warehouses.
   const quoted = split ? (warehouses.length === results.length ? warehouses : []) : warehouses;
-  return { ...base, billableWeightKg: weight, warehouses: quoted, ...(split && quoted.length ? { split: true } : {}), ...(quoted.length ? {} : { empty: 'no_rates' as const }) };
+  return {
+    ...base,
+    billableWeightKg: weight,
+    warehouses: quoted,
+    ...(split && quoted.length ? { split: true } : {}),
+    ...(quoted.length ? {} : { empty: 'no_rates' as const }),
+  };
 }
 
 /**
@@ -127,12 +166,17 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
  * channel's. USD converts with the channel's mid_market_rate (units per USD), rounded to the
  * cent once; another currency goes through USD with its own rate.
  */
-export function toChannel(a: Amount, channel: Pick<EstimateChannel, 'currency' | 'midMarketRate'>, rates: Record<string, string> = {}): Amount {
+export function toChannel(
+  a: Amount,
+  channel: Pick<EstimateChannel, 'currency' | 'midMarketRate'>,
+  rates: Record<string, string> = {},
+): Amount {
   const from = a.currency.toUpperCase();
   const cents = toCents(a.value);
   if (from === channel.currency) return { value: fromCents(cents), currency: channel.currency };
   if (from === 'USD') return { value: fromCents(convert(cents, channel.midMarketRate)), currency: channel.currency };
   const fromRate = rates[from];
-  if (!fromRate || !(Number(fromRate) > 0)) throw new CarrierUnavailableError(`The carrier quoted in ${from}, a currency we do not convert.`);
+  if (!fromRate || !(Number(fromRate) > 0))
+    throw new CarrierUnavailableError(`The carrier quoted in ${from}, a currency we do not convert.`);
   return { value: fromCents(convertBetween(cents, fromRate, channel.midMarketRate)), currency: channel.currency };
 }

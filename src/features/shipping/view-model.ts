@@ -45,13 +45,18 @@ export function quotesView(result: EstimateResult, h: Helpers): QuotesView {
         price: h.money(r.total.value, r.total.currency),
         value: r.total.value,
         window: from === to ? from : h.t('shipping.quotes.window', { from, to }),
-        days: r.min_days === r.max_days ? h.t('shipping.quotes.daysExact', { count: r.max_days }) : h.t('shipping.quotes.days', { min: r.min_days, max: r.max_days }),
+        days:
+          r.min_days === r.max_days
+            ? h.t('shipping.quotes.daysExact', { count: r.max_days })
+            : h.t('shipping.quotes.days', { min: r.min_days, max: r.max_days }),
         earliest,
         latest: r.delivery_date || latest,
       };
     }),
   }));
-  const emptyMessage = groups.length ? undefined : h.t(result.empty === 'empty_cart' ? 'shipping.cart.empty' : 'shipping.quotes.none');
+  const emptyMessage = groups.length
+    ? undefined
+    : h.t(result.empty === 'empty_cart' ? 'shipping.cart.empty' : 'shipping.quotes.none');
   return { groups, emptyMessage, multiple: groups.length > 1 };
 }
 
@@ -72,7 +77,16 @@ export function debugOf(result: EstimateResult, channel: { code: string; currenc
     split: result.split === true,
     zones: Object.fromEntries(result.warehouses.map((w) => [String(w.warehouseId), w.zone])),
     rates: result.warehouses.flatMap((w) =>
-      w.rates.map((r) => ({ warehouse_id: w.warehouseId, quote_id: r.method, carrier: r.carrier, service: r.description, total: r.total, min_days: r.min_days, max_days: r.max_days, delivery_date: r.delivery_date })),
+      w.rates.map((r) => ({
+        warehouse_id: w.warehouseId,
+        quote_id: r.method,
+        carrier: r.carrier,
+        service: r.description,
+        total: r.total,
+        min_days: r.min_days,
+        max_days: r.max_days,
+        delivery_date: r.delivery_date,
+      })),
     ),
     ...(result.empty ? { empty: result.empty } : {}),
   };

@@ -32,7 +32,9 @@ export async function searchLogs(db: DbOrTx, q: LogQuery) {
   else if (q.kind) where.push(KIND[q.kind]);
   if (q.who) {
     const w = like(q.who.toLowerCase());
-    where.push(sql`${logs.userId} in (select u.id from ${users} u where lower(u.email) like ${`${w}%`} or lower(u.first_name || ' ' || u.last_name) like ${`${w}%`} or lower(u.last_name) like ${`${w}%`})`);
+    where.push(
+      sql`${logs.userId} in (select u.id from ${users} u where lower(u.email) like ${`${w}%`} or lower(u.first_name || ' ' || u.last_name) like ${`${w}%`} or lower(u.last_name) like ${`${w}%`})`,
+    );
   }
   if (q.from) where.push(sql`${logs.createdAt} >= ${q.from}::date`);
   if (q.to) where.push(sql`${logs.createdAt} < ${q.to}::date + 1`);
@@ -49,7 +51,9 @@ export async function searchLogs(db: DbOrTx, q: LogQuery) {
       createdAt: logs.createdAt,
       userId: logs.userId,
       email: users.email,
-      name: sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
+      name: sql<
+        string | null
+      >`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
     })
     .from(logs)
     .leftJoin(users, eq(users.id, logs.userId))

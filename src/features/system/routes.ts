@@ -21,7 +21,13 @@ export function systemRoutes(s: Services): Router {
     const services = await serviceStatuses(s);
     res.set('Cache-Control', 'no-store');
     if (wantsJson(req)) return void res.json({ services, checkedAt: new Date().toISOString() });
-    await res.page('system/services', { layout: 'layouts/admin', nav: 'services', title: req.t('system.services.title'), services, checkedAt: new Date() });
+    await res.page('system/services', {
+      layout: 'layouts/admin',
+      nav: 'services',
+      title: req.t('system.services.title'),
+      services,
+      checkedAt: new Date(),
+    });
   });
 
   /** GET /{locale}/admin/logs */
@@ -31,8 +37,15 @@ export function systemRoutes(s: Services): Router {
     if (wantsJson(req)) return void res.json({ entries: page.rows, next: page.next, prev: page.prev });
     const href = (k: 'after' | 'before', c: string | null) => (c ? logsHref(req, q, { [k]: c }) : null);
     await res.page('system/logs', {
-      layout: 'layouts/admin', nav: 'logs', title: req.t('system.logs.title'), q, rows: page.rows, kinds: LOG_KINDS, pageSize: LOG_PAGE_SIZE,
-      prevHref: href('before', page.prev), nextHref: href('after', page.next),
+      layout: 'layouts/admin',
+      nav: 'logs',
+      title: req.t('system.logs.title'),
+      q,
+      rows: page.rows,
+      kinds: LOG_KINDS,
+      pageSize: LOG_PAGE_SIZE,
+      prevHref: href('before', page.prev),
+      nextHref: href('after', page.next),
       filtered: !!(q.q || q.who || q.action || q.kind || q.level || q.from || q.to),
     });
   });

@@ -17,7 +17,14 @@ import { sql } from 'drizzle-orm';
 import type { Services } from '../../services.ts';
 
 export type ServiceState = 'ok' | 'down' | 'offline';
-export type ServiceStatus = { key: string; mode: 'built-in' | 'configured'; state: ServiceState; detail: string; ms: number | null; facts?: Record<string, number | string> };
+export type ServiceStatus = {
+  key: string;
+  mode: 'built-in' | 'configured';
+  state: ServiceState;
+  detail: string;
+  ms: number | null;
+  facts?: Record<string, number | string>;
+};
 
 export const PROBE_MS = 3000;
 
@@ -25,7 +32,12 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value?: T; error?: stri
   const t0 = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
-    const value = await Promise.race([fn(), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_MS} ms`)), PROBE_MS)))]);
+    const value = await Promise.race([
+      fn(),
+      new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_MS} ms`)), PROBE_MS)),
+      ),
+    ]);
     return { value, ms: Math.round(performance.now() - t0) };
   } catch (err) {
     return { error: (err as Error).message.slice(0, 200), ms: Math.round(performance.now() - t0) };
@@ -58,12 +70,42 @@ type Probe = { key: string; configured: boolean; builtIn: string; remote?: strin
 function providerProbes(s: Services): Probe[] {
   const p = s.config.providers;
   return [
-    { key: 'payments', configured: !!p.stripeSecretKey, builtIn: 'Offline card sandbox', remote: 'https://api.stripe.com/v1' },
-    { key: 'bank', configured: !!p.plaid, builtIn: 'Offline bank link (micro-deposits)', remote: 'https://production.plaid.com' },
-    { key: 'shipping', configured: !!p.carrier, builtIn: 'Built-in rate table (shipping_rates)', remote: p.carrier?.url },
-    { key: 'translate', configured: !!p.translateApiKey, builtIn: 'None: translations are typed by staff', remote: 'https://translation.googleapis.com' },
-    { key: 'maps', configured: !!p.mapsApiKey, builtIn: 'Offline geolocation and drive-time estimate', remote: 'https://maps.googleapis.com/maps/api' },
-    { key: 'captcha', configured: !!p.recaptcha, builtIn: 'Offline signed form tokens', remote: 'https://www.google.com/recaptcha/api/siteverify' },
+    {
+      key: 'payments',
+      configured: !!p.stripeSecretKey,
+      builtIn: 'Offline card sandbox',
+      remote: 'https://api.stripe.com/v1',
+    },
+    {
+      key: 'bank',
+      configured: !!p.plaid,
+      builtIn: 'Offline bank link (micro-deposits)',
+      remote: 'https://production.plaid.com',
+    },
+    {
+      key: 'shipping',
+      configured: !!p.carrier,
+      builtIn: 'Built-in rate table (shipping_rates)',
+      remote: p.carrier?.url,
+    },
+    {
+      key: 'translate',
+      configured: !!p.translateApiKey,
+      builtIn: 'None: translations are typed by staff',
+      remote: 'https://translation.googleapis.com',
+    },
+    {
+      key: 'maps',
+      configured: !!p.mapsApiKey,
+      builtIn: 'Offline geolocation and drive-time estimate',
+      remote: 'https://maps.googleapis.com/maps/api',
+    },
+    {
+      key: 'captcha',
+      configured: !!p.recaptcha,
+      builtIn: 'Offline signed form tokens',
+      remote: 'https://www.google.com/recaptcha/api/siteverify',
+    },
   ];
 }
 
@@ -75,7 +117,9 @@ export async function serviceStatuses(s: Services): Promise<ServiceStatus[]> {
   const jobs = timed(async () => {
     if (!s.jobs) throw new Error('not started in this process');
     const backlog = await s.jobs.backlog();
-    const res = await s.db.execute<{ pending: number; failed: number }>(sql`select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed from webhook_deliveries`);
+    const res = await s.db.execute<{ pending: number; failed: number }>(
+      sql`select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed from webhook_deliveries`,
+    );
     return { ...backlog, ...res.rows[0] };
   });
   const mail = timed(async () => {
@@ -93,16 +137,46 @@ export async function serviceStatuses(s: Services): Promise<ServiceStatus[]> {
   );
   const [d, j, m, ...ps] = await Promise.all([db, jobs, mail, ...providers]);
   const out: ServiceStatus[] = [
-    { key: 'database', mode: s.database.kind === 'embedded' ? 'built-in' : 'configured', state: d.error ? 'down' : 'ok', detail: d.error ?? `${s.database.kind === 'embedded' ? 'Embedded PGlite' : 'PostgreSQL server'} · ${d.value}`, ms: d.ms },
     {
-      key: 'jobs', mode: 'built-in', state: j.error ? 'down' : 'ok', ms: j.ms,
-      detail: j.error ?? 'graphile-worker in this process',
-      facts: j.value ? { due: j.value.due, scheduled: j.value.scheduled, running: j.value.running, dead: j.value.dead, pending: j.value.pending, failed: j.value.failed } : undefined,
+      key: 'database',
+      mode: s.database.kind === 'embedded' ? 'built-in' : 'configured',
+      state: d.error ? 'down' : 'ok',
+      detail: d.error ?? `${s.database.kind === 'embedded' ? 'Embedded PGlite' : 'PostgreSQL server'} · ${d.value}`,
+      ms: d.ms,
     },
-    { key: 'mail', mode: s.mailer.kind === 'smtp' ? 'configured' : 'built-in', state: m.error ? 'down' : 'ok', detail: m.error ?? String(m.value), ms: m.ms },
+    {
+      key: 'jobs',
+      mode: 'built-in',
+      state: j.error ? 'down' : 'ok',
+      ms: j.ms,
+      detail: j.error ?? 'graphile-worker in this process',
+      facts: j.value
+        ? {
+            due: j.value.due,
+            scheduled: j.value.scheduled,
+            running: j.value.running,
+            dead: j.value.dead,
+            pending: j.value.pending,
+            failed: j.value.failed,
+          }
+        : undefined,
+    },
+    {
+      key: 'mail',
+      mode: s.mailer.kind === 'smtp' ? 'configured' : 'built-in',
+      state: m.error ? 'down' : 'ok',
+      detail: m.error ?? String(m.value),
+      ms: m.ms,
+    },
   ];
   for (const { p, r } of ps) {
-    out.push({ key: p.key, mode: p.configured ? 'configured' : 'built-in', state: r.error ? 'down' : p.configured ? 'ok' : 'offline', detail: r.error ?? String(r.value), ms: p.configured ? r.ms : null });
+    out.push({
+      key: p.key,
+      mode: p.configured ? 'configured' : 'built-in',
+      state: r.error ? 'down' : p.configured ? 'ok' : 'offline',
+      detail: r.error ?? String(r.value),
+      ms: p.configured ? r.ms : null,
+    });
   }
   return out;
 }

@@ -18,6 +18,13 @@ export async function invoiceOffer(db: DbOrTx, userId: number, currency: string)
 }
 export type InvoiceOffer = { netDays: NetTermsDays; availableCents: number };
 
-export const invoiceMethod = (offer: InvoiceOffer, t: (key: 'checkout.invoice', vars: { days: number }) => string): CheckoutMethod => ({
-  method: 'invoice', label: t('checkout.invoice', { days: offer.netDays }), paymentType: PAYMENT_TYPES.INVOICE, netDays: offer.netDays, available: fromCents(offer.availableCents),
+export const invoiceMethod = (
+  offer: InvoiceOffer,
+  t: (key: 'checkout.invoice', vars: { days: number }) => string,
+): CheckoutMethod => ({
+  method: 'invoice',
+  label: t('checkout.invoice', { days: offer.netDays }),
+  paymentType: PAYMENT_TYPES.INVOICE,
+  netDays: offer.netDays,
+  available: fromCents(offer.availableCents),
 });

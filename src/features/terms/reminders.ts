@@ -13,13 +13,26 @@ import type { Texts } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
 import { audit } from '../audit/log.ts';
-import { claimReminder, type DueCursor, type DueInvoice, dueInvoices, orderLocale, releaseReminder } from './queries.ts';
+import {
+  claimReminder,
+  type DueCursor,
+  type DueInvoice,
+  dueInvoices,
+  orderLocale,
+  releaseReminder,
+} from './queries.ts';
 
 export const INVOICE_REMINDER_TASK = 'invoices_remind';
 /** Every day at 14:00 UTC (the morning in the shop's time zones). */
 export const INVOICE_REMINDER_CRONTAB = `0 14 * * * ${INVOICE_REMINDER_TASK}`;
 
-export type ReminderDeps = { db: Db; mailer: Mailer; texts: Pick<Texts, 'forLocale'>; logger?: Logger; publicUrl?: string };
+export type ReminderDeps = {
+  db: Db;
+  mailer: Mailer;
+  texts: Pick<Texts, 'forLocale'>;
+  logger?: Logger;
+  publicUrl?: string;
+};
 
 const DAY_MS = 86_400_000;
 
@@ -31,7 +44,11 @@ export const REMINDER_BATCH_SIZE = 200;
  * fix it). Every overdue invoice is visited, in keyset batches of `batchSize` by (due date, id):
  * a claim changes neither, so the walk neither skips nor repeats a row.
  */
-export async function remindOverdueInvoices(deps: ReminderDeps, now = new Date(), opts: { batchSize?: number } = {}): Promise<{ mailed: number[]; skipped: number }> {
+export async function remindOverdueInvoices(
+  deps: ReminderDeps,
+  now = new Date(),
+  opts: { batchSize?: number } = {},
+): Promise<{ mailed: number[]; skipped: number }> {
   const batchSize = Math.max(1, Math.trunc(opts.batchSize ?? REMINDER_BATCH_SIZE));
   const mailed: number[] = [];
   let skipped = 0;
@@ -59,7 +76,9 @@ async function remindOne(deps: ReminderDeps, inv: DueInvoice, now: Date): Promis
   const t = deps.texts.forLocale(locale) as unknown as (key: string, vars?: Record<string, unknown>) => string;
   const money = (v: string) => formatMoney(toCents(v), inv.currency, locale);
   const days = daysOverdue(inv.dueOn, now);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${inv.dueOn}T00:00:00Z`));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${inv.dueOn}T00:00:00Z`),
+  );
   const subject = t('terms.reminder.subject', { id: inv.id });
   const text = [
     t('terms.reminder.body', { id: inv.id, total: money(inv.total), date, count: days, owed: money(inv.owed) }),
@@ -70,12 +89,17 @@ async function remindOne(deps: ReminderDeps, inv: DueInvoice, now: Date): Promis
     await deps.mailer.send({ to: inv.email, subject, text });
   } catch (err) {
     await releaseReminder(deps.db, inv.id, now, inv.lastRemindedAt);
-    deps.logger?.error({ err, orderId: inv.id, source: 'invoices' }, 'overdue invoice reminder not sent: tried again next run');
+    deps.logger?.error(
+      { err, orderId: inv.id, source: 'invoices' },
+      'overdue invoice reminder not sent: tried again next run',
+    );
     return 'failed';
   }
   const summary = `Reminder for overdue invoice ${inv.id} mailed to ${inv.email} (due ${inv.dueOn}, ${days} days overdue, ${formatMoney(toCents(inv.owed), inv.currency, 'en-US')} unpaid)`;
   await audit(deps.db, {
-    action: 'order.invoice_reminder', entity: 'order', entityId: inv.id,
+    action: 'order.invoice_reminder',
+    entity: 'order',
+    entityId: inv.id,
     message: summary,
     data: { dueOn: inv.dueOn, daysOverdue: days, owed: inv.owed },
   });
@@ -89,7 +113,8 @@ export function invoiceTasks(depsOf: () => ReminderDeps | undefined) {
       const d = depsOf();
       if (!d) throw new Error('the app is not ready for invoice reminders yet');
       const r = await remindOverdueInvoices(d);
-      if (r.mailed.length) d.logger?.info({ source: 'invoices', mailed: r.mailed.length }, 'overdue invoice reminders mailed');
+      if (r.mailed.length)
+        d.logger?.info({ source: 'invoices', mailed: r.mailed.length }, 'overdue invoice reminders mailed');
     },
   };
 }

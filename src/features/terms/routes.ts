@@ -23,26 +23,44 @@ export function termsAdminRoutes(s: Services): Router {
   const r = Router();
   const base = '/account/dashboard/customers';
 
-  r.post(`${base}/:personId/terms`, async (req, res, next) => {
-    const id = parseInput(IdParam, req.params.personId);
-    const customer = await getCustomer(s.db, id);
-    if (!customer) throw notFound();
-    // Bad input re-renders the customer page with the form's messages (400).
-    res.locals.formPage = {
-      view: 'customers/show',
-      locals: (rq: Request) => ({ title: `${customer.firstName} ${customer.lastName}`, layout: 'layouts/admin', nav: 'customers', customer, termsValues: rq.body ?? {} }),
-    } satisfies FormPage;
-    res.locals.termsCustomer = customer;
-    next();
-  }, async (req, res) => {
-    const customer = res.locals.termsCustomer as NonNullable<Awaited<ReturnType<typeof getCustomer>>>;
-    if (!customer.organisation) throw new AppError(409, 'no_organisation', 'This customer does not belong to an organisation.');
-    const form = parseInput(TermsForm, req.body);
-    await setOrganisationTerms(s.db, customer.organisation.id, form, req.user!.id);
-    if (req.xhr || req.bearer) return void res.json({ organisation: { id: customer.organisation.id, net_terms_days: form.netTermsDays, credit_limit: fromCents(form.creditLimitCents) } });
-    flash(req, 'success', req.t('terms.saved', { name: customer.organisation.name }));
-    res.redirect(303, `${base}/${customer.id}`);
-  });
+  r.post(
+    `${base}/:personId/terms`,
+    async (req, res, next) => {
+      const id = parseInput(IdParam, req.params.personId);
+      const customer = await getCustomer(s.db, id);
+      if (!customer) throw notFound();
+      // Bad input re-renders the customer page with the form's messages (400).
+      res.locals.formPage = {
+        view: 'customers/show',
+        locals: (rq: Request) => ({
+          title: `${customer.firstName} ${customer.lastName}`,
+          layout: 'layouts/admin',
+          nav: 'customers',
+          customer,
+          termsValues: rq.body ?? {},
+        }),
+      } satisfies FormPage;
+      res.locals.termsCustomer = customer;
+      next();
+    },
+    async (req, res) => {
+      const customer = res.locals.termsCustomer as NonNullable<Awaited<ReturnType<typeof getCustomer>>>;
+      if (!customer.organisation)
+        throw new AppError(409, 'no_organisation', 'This customer does not belong to an organisation.');
+      const form = parseInput(TermsForm, req.body);
+      await setOrganisationTerms(s.db, customer.organisation.id, form, req.user!.id);
+      if (req.xhr || req.bearer)
+        return void res.json({
+          organisation: {
+            id: customer.organisation.id,
+            net_terms_days: form.netTermsDays,
+            credit_limit: fromCents(form.creditLimitCents),
+          },
+        });
+      flash(req, 'success', req.t('terms.saved', { name: customer.organisation.name }));
+      res.redirect(303, `${base}/${customer.id}`);
+    },
+  );
 
   return r;
 }
@@ -53,7 +71,11 @@ export function invoicesRoutes(s: Services): Router {
   r.get('/account/dashboard/invoices', async (req, res) => {
     const q = parseInput(InvoicesQuery, req.query);
     const now = new Date();
-    const page = await dueInvoicesPage(s.db, { overdueBefore: q.overdue ? isoDay(now) : undefined, after: q.after, before: q.before });
+    const page = await dueInvoicesPage(s.db, {
+      overdueBefore: q.overdue ? isoDay(now) : undefined,
+      after: q.after,
+      before: q.before,
+    });
     // Pager links carry the filter (kept in the URL) and the cursor.
     const path = `/${req.locale}/account/dashboard/invoices`;
     const keep = { overdue: q.overdue };
@@ -62,7 +84,12 @@ export function invoicesRoutes(s: Services): Router {
       layout: 'layouts/admin',
       nav: 'invoices',
       overdue: !!q.overdue,
-      rows: page.rows.map((o) => ({ ...o, daysOverdue: daysOverdue(o.dueOn, now), href: `/admin/orders/detail/${o.id}`, customerHref: o.personId ? `/account/dashboard/customers/${o.personId}` : null })),
+      rows: page.rows.map((o) => ({
+        ...o,
+        daysOverdue: daysOverdue(o.dueOn, now),
+        href: `/admin/orders/detail/${o.id}`,
+        customerHref: o.personId ? `/account/dashboard/customers/${o.personId}` : null,
+      })),
       nextHref: page.next ? withQuery(path, { ...keep, after: page.next }) : null,
       prevHref: page.prev ? withQuery(path, { ...keep, before: page.prev }) : null,
     });

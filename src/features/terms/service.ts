@@ -12,13 +12,22 @@ import { openBalanceCents, termsOfUser, writeOrgTerms } from './queries.ts';
 import type { TermsForm } from './schemas.ts';
 
 /** May this buyer pay this order by invoice? The net days, or a 422 naming why not. */
-export async function invoiceTerms(tx: DbOrTx, args: { userId: number; currency: string; totalCents: number; orderId: number }): Promise<{ netDays: NetTermsDays; organisationId: number }> {
+export async function invoiceTerms(
+  tx: DbOrTx,
+  args: { userId: number; currency: string; totalCents: number; orderId: number },
+): Promise<{ netDays: NetTermsDays; organisationId: number }> {
   const org = await termsOfUser(tx, args.userId, { lock: true });
   const open = org ? await openBalanceCents(tx, org.id, args.currency, args.orderId) : 0;
-  const d = termsAvailable(org ? { netTermsDays: org.netTermsDays, creditLimitCents: toCents(org.creditLimit) } : null, open, args.totalCents);
+  const d = termsAvailable(
+    org ? { netTermsDays: org.netTermsDays, creditLimitCents: toCents(org.creditLimit) } : null,
+    open,
+    args.totalCents,
+  );
   if (!d.ok) {
     const message = d.reason === 'no_terms' ? TERMS_MESSAGES.noTerms : TERMS_MESSAGES.overLimit;
-    throw new AppError(422, d.reason === 'no_terms' ? 'terms_unavailable' : 'credit_limit', message, { payment_type: message });
+    throw new AppError(422, d.reason === 'no_terms' ? 'terms_unavailable' : 'credit_limit', message, {
+      payment_type: message,
+    });
   }
   return { netDays: d.netDays, organisationId: org!.id };
 }
@@ -32,9 +41,15 @@ export async function setOrganisationTerms(db: Db, organisationId: number, form:
     const words = (days: number | null, limit: string) => `${days ? `net ${days}` : 'no terms'}, credit limit ${limit}`;
     const summary = `Payment terms of ${before.name}: ${words(before.netTermsDays, before.creditLimit)} → ${words(form.netTermsDays, creditLimit)}`;
     await audit(tx, {
-      action: 'organisation.terms', entity: 'organisation', entityId: organisationId, userId: staffId,
+      action: 'organisation.terms',
+      entity: 'organisation',
+      entityId: organisationId,
+      userId: staffId,
       message: summary,
-      data: { before: { netTermsDays: before.netTermsDays, creditLimit: before.creditLimit }, after: { netTermsDays: form.netTermsDays, creditLimit } },
+      data: {
+        before: { netTermsDays: before.netTermsDays, creditLimit: before.creditLimit },
+        after: { netTermsDays: form.netTermsDays, creditLimit },
+      },
     });
   });
 }

@@ -1,7 +1,19 @@
 /** Reads of the translations tables (drizzle only). */
 import { and, asc, desc, eq, inArray, like } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { categories, channels, eppPromotions, instructionals, optionChoices, partsDiagrams, productOptions, products, promotions, translations, translationVersions } from '../../db/schema/index.ts';
+import {
+  categories,
+  channels,
+  eppPromotions,
+  instructionals,
+  optionChoices,
+  partsDiagrams,
+  productOptions,
+  products,
+  promotions,
+  translations,
+  translationVersions,
+} from '../../db/schema/index.ts';
 import type { TranslationEntry } from '../../domain/translation.ts';
 import { CATALOG_MARKER, type CatalogEntity } from '../../domain/catalog-text.ts';
 
@@ -14,9 +26,18 @@ export async function entriesOf(db: DbOrTx, field: string): Promise<TranslationE
     .orderBy(asc(translations.language), asc(translations.country));
   if (!rows.length) return [];
   const versions = await db
-    .select({ translationId: translationVersions.translationId, value: translationVersions.value, version: translationVersions.version })
+    .select({
+      translationId: translationVersions.translationId,
+      value: translationVersions.value,
+      version: translationVersions.version,
+    })
     .from(translationVersions)
-    .where(inArray(translationVersions.translationId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        translationVersions.translationId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(desc(translationVersions.version));
   return rows
     .map((r) => ({
@@ -26,7 +47,9 @@ export async function entriesOf(db: DbOrTx, field: string): Promise<TranslationE
       country: r.country,
       value: r.value,
       version: r.version,
-      changes: versions.filter((v) => v.translationId === r.id && v.version !== r.version).map((v) => ({ value: v.value, version: v.version })),
+      changes: versions
+        .filter((v) => v.translationId === r.id && v.version !== r.version)
+        .map((v) => ({ value: v.value, version: v.version })),
       updated_at: r.updatedAt.toISOString(),
     }))
     .sort((a, b) => (a.language === 'en' ? 0 : 1) - (b.language === 'en' ? 0 : 1));
@@ -45,22 +68,47 @@ export async function lockEntry(tx: DbOrTx, field: string, language: string, cou
 /** Every catalogue translation (field under the 'cat:' marker), for the read model: one query. */
 export function catalogTextRows(db: DbOrTx) {
   return db
-    .select({ field: translations.field, language: translations.language, country: translations.country, value: translations.value })
+    .select({
+      field: translations.field,
+      language: translations.language,
+      country: translations.country,
+      value: translations.value,
+    })
     .from(translations)
     .where(like(translations.field, `${CATALOG_MARKER}%`));
 }
 
 /** The English text of a catalogue field (the entity's own column); undefined when the entity does not exist. */
-export async function catalogEnglish(db: DbOrTx, f: { entity: CatalogEntity; id: number; part: string }): Promise<string | undefined> {
+export async function catalogEnglish(
+  db: DbOrTx,
+  f: { entity: CatalogEntity; id: number; part: string },
+): Promise<string | undefined> {
   const one = async (q: Promise<{ v: string | null }[]>) => {
     const [row] = await q;
-    return row ? row.v ?? '' : undefined;
+    return row ? (row.v ?? '') : undefined;
   };
   switch (f.entity) {
     case 'product':
-      return one(db.select({ v: f.part === 'description' ? products.description : f.part === 'label' ? products.nonStockLabel : products.title }).from(products).where(eq(products.id, f.id)));
+      return one(
+        db
+          .select({
+            v:
+              f.part === 'description'
+                ? products.description
+                : f.part === 'label'
+                  ? products.nonStockLabel
+                  : products.title,
+          })
+          .from(products)
+          .where(eq(products.id, f.id)),
+      );
     case 'category':
-      return one(db.select({ v: f.part === 'description' ? categories.description : categories.name }).from(categories).where(eq(categories.id, f.id)));
+      return one(
+        db
+          .select({ v: f.part === 'description' ? categories.description : categories.name })
+          .from(categories)
+          .where(eq(categories.id, f.id)),
+      );
     case 'option':
       return one(db.select({ v: productOptions.name }).from(productOptions).where(eq(productOptions.id, f.id)));
     case 'choice':

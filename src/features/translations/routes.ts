@@ -13,15 +13,23 @@ import { createTranslator } from '../../providers/translate/index.ts';
 import { FieldParam, Language, OpenQuery, SaveBody } from './schemas.ts';
 import { TranslationService } from './service.ts';
 
-
-export function translationRoutes(s: Services, translations = new TranslationService(s.db, s.events, createTranslator({ apiKey: s.config.providers.translateApiKey }))): Router {
+export function translationRoutes(
+  s: Services,
+  translations = new TranslationService(
+    s.db,
+    s.events,
+    createTranslator({ apiKey: s.config.providers.translateApiKey }),
+  ),
+): Router {
   const r = Router();
   // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
 
   /** GET /translation/{key}?locale= */
   r.get('/translation/:field', async (req, res) => {
     const field = parseInput(FieldParam, req.params.field);
-    const { locale } = parseInput(OpenQuery, { locale: typeof req.query.locale === 'string' ? req.query.locale : req.locale });
+    const { locale } = parseInput(OpenQuery, {
+      locale: typeof req.query.locale === 'string' ? req.query.locale : req.locale,
+    });
     res.json(await translations.open(field, locale.language, locale.country));
   });
 
@@ -29,7 +37,8 @@ export function translationRoutes(s: Services, translations = new TranslationSer
   r.post('/translation/:field', async (req, res) => {
     const field = parseInput(FieldParam, req.params.field);
     const body = parseInput(SaveBody, req.body);
-    if (body.field !== undefined && body.field !== '' && body.field !== field) throw invalid('The field does not match the address.', { field: 'Does not match.' });
+    if (body.field !== undefined && body.field !== '' && body.field !== field)
+      throw invalid('The field does not match the address.', { field: 'Does not match.' });
     const reply = await translations.save(field, body, req.user!.id);
     // This process drops its catalogue text at once (the data_change NOTIFY reaches the others), so
     // the next page, even this same visitor's, shows the saved text.

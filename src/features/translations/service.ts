@@ -9,7 +9,14 @@ import { translations, translationVersions } from '../../db/schema/index.ts';
 import { AppError, conflict, invalid, notFound } from '../../domain/errors.ts';
 import { MESSAGES } from '../../domain/constants.ts';
 import { lintHtml } from '../../domain/html-lint.ts';
-import { emptyEntry, LANGUAGE_COUNTRIES, localeTag, UI_MARKER, type MachineTranslateReply, type TranslationReply } from '../../domain/translation.ts';
+import {
+  emptyEntry,
+  LANGUAGE_COUNTRIES,
+  localeTag,
+  UI_MARKER,
+  type MachineTranslateReply,
+  type TranslationReply,
+} from '../../domain/translation.ts';
 import { catalog } from '../../i18n/catalog.ts';
 import { audit } from '../audit/log.ts';
 import { TranslateNotConfiguredError, type Translator } from '../../providers/translate/index.ts';
@@ -50,7 +57,8 @@ export class TranslationService {
     if (!all.some((e) => e.language === 'en' && e.country === '')) {
       all.unshift({ ...emptyEntry(field, 'en', ''), value: english });
     }
-    const entry = all.find((e) => e.language === language && e.country === country) ?? emptyEntry(field, language, country);
+    const entry =
+      all.find((e) => e.language === language && e.country === country) ?? emptyEntry(field, language, country);
     return { field, entry, translations: all, locale: localeTag(language, country), languages: LANGUAGE_COUNTRIES };
   }
 
@@ -62,23 +70,36 @@ export class TranslationService {
     if (lint.length) throw invalid(lint[0], { value: lint.join('\n') }, 'html');
     await this.db.transaction(async (tx) => {
       const row = await lockEntry(tx, field, language, country);
-      if (input.id && (!row || row.id !== input.id)) throw invalid('This entry does not belong to that language and country.', { id: 'Does not match.' });
+      if (input.id && (!row || row.id !== input.id))
+        throw invalid('This entry does not belong to that language and country.', { id: 'Does not match.' });
       if (row && input.version !== undefined && input.version !== row.version) {
-        throw conflict('Someone saved this text since you opened it. Reload to see their version before saving yours.', { version: `Current version is ${row.version}.` });
+        throw conflict(
+          'Someone saved this text since you opened it. Reload to see their version before saving yours.',
+          { version: `Current version is ${row.version}.` },
+        );
       }
       let id: number;
       let version: number;
       if (row) {
         version = row.version + 1;
         id = row.id;
-        await tx.update(translations).set({ value, version, updatedBy: userId, updatedAt: sql`now()` }).where(eq(translations.id, id));
+        await tx
+          .update(translations)
+          .set({ value, version, updatedBy: userId, updatedAt: sql`now()` })
+          .where(eq(translations.id, id));
       } else {
         version = 1;
-        [{ id }] = await tx.insert(translations).values({ field, language, country, value, version, updatedBy: userId }).returning({ id: translations.id });
+        [{ id }] = await tx
+          .insert(translations)
+          .values({ field, language, country, value, version, updatedBy: userId })
+          .returning({ id: translations.id });
       }
       await tx.insert(translationVersions).values({ translationId: id, value, version, createdBy: userId });
       await audit(tx, {
-        action: 'translation.save', entity: 'translation', entityId: id, userId,
+        action: 'translation.save',
+        entity: 'translation',
+        entityId: id,
+        userId,
         message: `Saved ${field} (${localeTag(language, country)}) version ${version}`,
         data: { field, language, country, version },
       });
@@ -90,7 +111,8 @@ export class TranslationService {
   /** Machine translation of the field's English text into `language` (§7 reply shape). */
   async machineTranslate(field: string, language: string): Promise<MachineTranslateReply> {
     const known = await this.assertKnown(field);
-    if (language === 'en') throw invalid(MESSAGES.cannotTranslateToEnglish, { language: MESSAGES.cannotTranslateToEnglish });
+    if (language === 'en')
+      throw invalid(MESSAGES.cannotTranslateToEnglish, { language: MESSAGES.cannotTranslateToEnglish });
     const [en] = await this.db
       .select({ value: translations.value })
       .from(translations)
@@ -98,12 +120,22 @@ export class TranslationService {
     const text = en?.value ?? known;
     if (!text.trim()) throw invalid('There is no English text to translate.');
     try {
-      const translatedText = await this.translator.translate({ text, from: 'en', to: language, format: /<[a-z!/]/i.test(text) ? 'html' : 'text' });
-      return this.translator.offline ? { translated: { translatedText }, provider: 'offline' } : { translated: { translatedText } };
+      const translatedText = await this.translator.translate({
+        text,
+        from: 'en',
+        to: language,
+        format: /<[a-z!/]/i.test(text) ? 'html' : 'text',
+      });
+      return this.translator.offline
+        ? { translated: { translatedText }, provider: 'offline' }
+        : { translated: { translatedText } };
     } catch (err) {
       if (err instanceof TranslateNotConfiguredError) throw new AppError(503, err.code, err.message);
       // A 5xx: the error handler logs it, with the service's own error as its cause.
-      throw Object.assign(new AppError(502, 'translate_failed', 'The translation service did not answer. Please try again.'), { cause: err });
+      throw Object.assign(
+        new AppError(502, 'translate_failed', 'The translation service did not answer. Please try again.'),
+        { cause: err },
+      );
     }
   }
 }

@@ -29,7 +29,8 @@ type User = { permissions: ReadonlySet<string> } | undefined;
 /** Stands for the page's text count until the page is complete (a comment: harmless if ever left). */
 export const PAGE_TEXT_COUNT_MARK = '<!--page-text-count-->';
 
-const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function editLink(key: string, locale: Locale, label: string, field = UI_MARKER + key): string {
   return (

@@ -30,11 +30,13 @@ export function warehouseApiRoutes(s: Services): Router {
     let user = req.user;
     // With X-User-Id the bearer is that user's own token (spec §6); check both match.
     const headerId = req.get('x-user-id');
-    if (user && headerId && headerId.trim() !== String(user.id)) throw unauthorized('The bearer token and X-User-Id do not match.');
+    if (user && headerId && headerId.trim() !== String(user.id))
+      throw unauthorized('The bearer token and X-User-Id do not match.');
     if (!user && headerId) {
       const token = bearerOf(req);
       const owner = token ? await s.auth.userForBearer(token) : undefined;
-      if (!owner || String(owner.id) !== headerId.trim()) throw unauthorized('The bearer token is invalid or has been revoked.');
+      if (!owner || String(owner.id) !== headerId.trim())
+        throw unauthorized('The bearer token is invalid or has been revoked.');
       user = owner;
     }
     if (!user) throw unauthorized();

@@ -5,7 +5,10 @@ import { countries } from '../../db/schema/index.ts';
 import { listRegionsByCountryCode } from '../channels/queries.ts';
 
 export function countryOptions(db: DbOrTx) {
-  return db.select({ code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.sort), asc(countries.name));
+  return db
+    .select({ code: countries.code, name: countries.name })
+    .from(countries)
+    .orderBy(asc(countries.sort), asc(countries.name));
 }
 
 export const REGION_NOT_LISTED = 'Choose a state or province from the list.';

@@ -15,7 +15,13 @@ import { Adjustment, CsvBody, InventoryQuery, WarehouseCreate, WarehouseParams }
 import { formPage } from '../../http/error-handler.ts';
 import { mayActOnWarehouse } from '../../domain/warehouse-access.ts';
 import {
-  adjustStock, applyCsv, createWarehouse, getWarehouse, inventoryPage, listWarehouses, previewCsv,
+  adjustStock,
+  applyCsv,
+  createWarehouse,
+  getWarehouse,
+  inventoryPage,
+  listWarehouses,
+  previewCsv,
 } from './service.ts';
 
 const BASE = '/account/dashboard/warehouses';
@@ -36,10 +42,19 @@ export function warehouseRoutes(s: Services): Router {
   r.get(BASE, async (req, res) => {
     const rows = await listWarehouses(s.db, req.user!);
     await res.page('warehouses/index', {
-      title: req.t('wh.title'), layout: 'layouts/admin', nav: 'warehouses', rows, canManage: req.user!.permissions.has('warehouses.manage'),
+      title: req.t('wh.title'),
+      layout: 'layouts/admin',
+      nav: 'warehouses',
+      rows,
+      canManage: req.user!.permissions.has('warehouses.manage'),
       keyProps: (w: { id: number; organisationId: number | null; code: string; last4: string | null }) => ({
-        regenUrl: `/api/organization/${w.organisationId ?? req.user!.organisationId ?? 0}/warehouse/${w.id}/regenkey`, testUrl: `/api/warehouse/${w.id}/test-key`,
-        userId: req.user!.id, code: w.code, last4: w.last4, canRegen: req.user!.permissions.has('warehouses.manage'), labels: keyLabels(req),
+        regenUrl: `/api/organization/${w.organisationId ?? req.user!.organisationId ?? 0}/warehouse/${w.id}/regenkey`,
+        testUrl: `/api/warehouse/${w.id}/test-key`,
+        userId: req.user!.id,
+        code: w.code,
+        last4: w.last4,
+        canRegen: req.user!.permissions.has('warehouses.manage'),
+        labels: keyLabels(req),
       }),
     });
   });
@@ -47,7 +62,15 @@ export function warehouseRoutes(s: Services): Router {
   /** GET /{locale}/account/dashboard/warehouses/add */
   r.get(`${BASE}/add`, async (req, res) => {
     const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, 'US')]);
-    await res.page('warehouses/add', { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values: { country_code: 'US', zone: 'America/Chicago' }, fields: {}, countries, regions });
+    await res.page('warehouses/add', {
+      title: req.t('wh.add'),
+      layout: 'layouts/admin',
+      nav: 'warehouses',
+      values: { country_code: 'US', zone: 'America/Chicago' },
+      fields: {},
+      countries,
+      regions,
+    });
   });
 
   /**
@@ -65,12 +88,27 @@ export function warehouseRoutes(s: Services): Router {
     const v = parseInput(WarehouseCreate, req.body);
     // The country is one of the list and the region one of the country's (when it has any): the selects offer only those.
     const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, v.country_code)]);
-    if (!countries.some((c) => c.code === v.country_code)) throw invalid('Choose a country from the list.', { country_code: 'Choose a country from the list.' });
-    if (regions.length && !regions.some((x) => x.code === v.region_code)) throw invalid(REGION_NOT_LISTED, { region_code: REGION_NOT_LISTED });
-    const w = await createWarehouse(s.db, {
-      code: v.code, name: v.name, address1: v.address1, address2: v.address2, city: v.city, regionCode: v.region_code, postalCode: v.postal_code,
-      countryCode: v.country_code, phone: v.phone, zone: v.zone, organisationId: req.user!.organisationId,
-    }, req.user!.id);
+    if (!countries.some((c) => c.code === v.country_code))
+      throw invalid('Choose a country from the list.', { country_code: 'Choose a country from the list.' });
+    if (regions.length && !regions.some((x) => x.code === v.region_code))
+      throw invalid(REGION_NOT_LISTED, { region_code: REGION_NOT_LISTED });
+    const w = await createWarehouse(
+      s.db,
+      {
+        code: v.code,
+        name: v.name,
+        address1: v.address1,
+        address2: v.address2,
+        city: v.city,
+        regionCode: v.region_code,
+        postalCode: v.postal_code,
+        countryCode: v.country_code,
+        phone: v.phone,
+        zone: v.zone,
+        organisationId: req.user!.organisationId,
+      },
+      req.user!.id,
+    );
     if (wantsJson(req)) return void res.status(201).json({ warehouse: { id: w.id, code: w.code, name: w.name } });
     flash(req, 'success', req.t('wh.added', { name: w.name }));
     res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
@@ -83,8 +121,16 @@ export function warehouseRoutes(s: Services): Router {
     const page = await inventoryPage(s.db, w.id, q.q, q.after);
     const qs = (after: number) => `?${new URLSearchParams({ ...(q.q ? { q: q.q } : {}), after: String(after) })}`;
     await res.page('warehouses/inventory', {
-      title: `${req.t('wh.inventory')}: ${w.name}`, layout: 'layouts/admin', nav: 'warehouses', w, q: q.q, ...page, preview: null, fields: {},
-      nextHref: page.next ? qs(page.next) : null, prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
+      title: `${req.t('wh.inventory')}: ${w.name}`,
+      layout: 'layouts/admin',
+      nav: 'warehouses',
+      w,
+      q: q.q,
+      ...page,
+      preview: null,
+      fields: {},
+      nextHref: page.next ? qs(page.next) : null,
+      prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
     });
   });
 
@@ -94,20 +140,38 @@ export function warehouseRoutes(s: Services): Router {
    * handler runs outside this router, where req.params is empty: keep the id now. A warehouse
    * the user may not reach is refused (403/404) before any form is shown.
    */
-  const inventoryForm = (which: 'adjust' | 'import'): RequestHandler => (req, res, next) => {
-    const id = req.params.id;
-    if (!/^\d{1,10}$/.test(String(id))) return next(); // a malformed id: the error page's 400
-    return formPage('warehouses/inventory', async (rq) => {
-      const w = await reachable(rq, id);
-      const page = await inventoryPage(s.db, w.id, '', null);
-      const body = (rq.body ?? {}) as Record<string, unknown>;
-      const text = (v: unknown) => (typeof v === 'string' ? v : '');
-      return {
-        title: `${rq.t('wh.inventory')}: ${w.name}`, layout: 'layouts/admin', nav: 'warehouses', w, q: '', ...page, nextHref: null, prevHref: null, preview: null,
-        ...(which === 'import' ? { csv: text(body.csv), reason: text(body.reason) } : { adjust: { productId: Number(body.product_id), quantity: text(body.quantity), reason: text(body.reason) } }),
-      };
-    })(req, res, next);
-  };
+  const inventoryForm =
+    (which: 'adjust' | 'import'): RequestHandler =>
+    (req, res, next) => {
+      const id = req.params.id;
+      if (!/^\d{1,10}$/.test(String(id))) return next(); // a malformed id: the error page's 400
+      return formPage('warehouses/inventory', async (rq) => {
+        const w = await reachable(rq, id);
+        const page = await inventoryPage(s.db, w.id, '', null);
+        const body = (rq.body ?? {}) as Record<string, unknown>;
+        const text = (v: unknown) => (typeof v === 'string' ? v : '');
+        return {
+          title: `${rq.t('wh.inventory')}: ${w.name}`,
+          layout: 'layouts/admin',
+          nav: 'warehouses',
+          w,
+          q: '',
+          ...page,
+          nextHref: null,
+          prevHref: null,
+          preview: null,
+          ...(which === 'import'
+            ? { csv: text(body.csv), reason: text(body.reason) }
+            : {
+                adjust: {
+                  productId: Number(body.product_id),
+                  quantity: text(body.quantity),
+                  reason: text(body.reason),
+                },
+              }),
+        };
+      })(req, res, next);
+    };
 
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/adjust — product_id, quantity, reason */
   r.post(`${BASE}/:id/inventory/adjust`, inventoryForm('adjust'), async (req, res) => {
@@ -127,8 +191,18 @@ export function warehouseRoutes(s: Services): Router {
     if (req.accepts(['html', 'json']) === 'json') return void res.json({ preview });
     const page = await inventoryPage(s.db, w.id, '', null);
     await res.page('warehouses/inventory', {
-      title: `${req.t('wh.inventory')}: ${w.name}`, layout: 'layouts/admin', nav: 'warehouses', w, q: '', ...page, nextHref: null, prevHref: null,
-      preview, csv: body.csv, reason: body.reason, fields: {},
+      title: `${req.t('wh.inventory')}: ${w.name}`,
+      layout: 'layouts/admin',
+      nav: 'warehouses',
+      w,
+      q: '',
+      ...page,
+      nextHref: null,
+      prevHref: null,
+      preview,
+      csv: body.csv,
+      reason: body.reason,
+      fields: {},
     });
   });
 
@@ -137,7 +211,8 @@ export function warehouseRoutes(s: Services): Router {
     const w = await reachable(req);
     const body = parseInput(CsvBody, req.body);
     const done = await applyCsv(s.db, w.id, body.csv, body.reason, req.user!.id);
-    if (req.accepts(['html', 'json']) === 'json') return void res.json({ applied: done.changes.length, unchanged: done.unchanged });
+    if (req.accepts(['html', 'json']) === 'json')
+      return void res.json({ applied: done.changes.length, unchanged: done.unchanged });
     flash(req, 'success', req.t('wh.imported', { count: done.changes.length }));
     res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
   });

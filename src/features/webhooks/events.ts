@@ -14,7 +14,21 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
-export const WEBHOOK_EVENTS = ['order.created', 'order.updated', 'payment.recorded', 'inventory.changed', 'product.changed', 'order.approval_requested', 'order.approval_approved', 'order.approval_rejected', 'order.approval_withdrawn', 'quote.requested', 'quote.offered', 'quote.accepted', 'quote.rejected'] as const;
+export const WEBHOOK_EVENTS = [
+  'order.created',
+  'order.updated',
+  'payment.recorded',
+  'inventory.changed',
+  'product.changed',
+  'order.approval_requested',
+  'order.approval_approved',
+  'order.approval_rejected',
+  'order.approval_withdrawn',
+  'quote.requested',
+  'quote.offered',
+  'quote.accepted',
+  'quote.rejected',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by the test-delivery button, to the one webhook it was pressed for. */
 export const TEST_EVENT = 'webhook.test';
@@ -37,7 +51,10 @@ export async function emitEvent(tx: DbOrTx, type: WebhookEvent, payload: Record<
 /** Several events of one change, still one statement (one round trip), in the order given. */
 export async function emitEvents(tx: DbOrTx, events: [WebhookEvent, Record<string, unknown>][]): Promise<void> {
   if (!events.length) return;
-  const rows = sql.join(events.map(([type, payload]) => sql`(${type}, ${JSON.stringify(payload)}::jsonb)`), sql`, `);
+  const rows = sql.join(
+    events.map(([type, payload]) => sql`(${type}, ${JSON.stringify(payload)}::jsonb)`),
+    sql`, `,
+  );
   // The fan-out job only when an active webhook subscribes to the type: a shop without webhooks
   // pays for the outbox row, not for a job per change. (A webhook receives what happens after it
   // is saved; events before it are in the outbox, not delivered.)

@@ -62,35 +62,78 @@ export async function fanOut(deps: JobDeps, eventId: number): Promise<number> {
   return res.rowCount ?? 0;
 }
 
-type DeliveryRow = { id: number; message_id: string; body: string; status: string; attempts: number; max_attempts: number; url: string; secret: string; active: boolean; webhook_id: number; event_type: string };
+type DeliveryRow = {
+  id: number;
+  message_id: string;
+  body: string;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  url: string;
+  secret: string;
+  active: boolean;
+  webhook_id: number;
+  event_type: string;
+};
 
-export async function deliver(deps: JobDeps, deliveryId: number): Promise<'delivered' | 'retry' | 'failed' | 'skipped'> {
-  const { rows } = await deps.db.execute<DeliveryRow>(sql`select d.id, d.message_id, d.body, d.status, d.attempts, d.max_attempts, d.event_type, w.id as webhook_id, w.url, w.secret, w.active
+export async function deliver(
+  deps: JobDeps,
+  deliveryId: number,
+): Promise<'delivered' | 'retry' | 'failed' | 'skipped'> {
+  const { rows } =
+    await deps.db.execute<DeliveryRow>(sql`select d.id, d.message_id, d.body, d.status, d.attempts, d.max_attempts, d.event_type, w.id as webhook_id, w.url, w.secret, w.active
     from webhook_deliveries d join webhooks w on w.id = d.webhook_id where d.id = ${deliveryId}`);
   const d = rows[0];
   if (!d || d.status !== 'pending') return 'skipped';
   const attempt = d.attempts + 1;
-  const result = d.active || d.event_type === 'webhook.test'
-    ? await sendSigned(d.url, d.secret, d.message_id, d.body, { allowPrivate: deps.config.allowPrivate, timeoutMs: deps.config.timeoutMs })
-    : { statusCode: null, durationMs: 0, error: 'The webhook is inactive.' };
+  const result =
+    d.active || d.event_type === 'webhook.test'
+      ? await sendSigned(d.url, d.secret, d.message_id, d.body, {
+          allowPrivate: deps.config.allowPrivate,
+          timeoutMs: deps.config.timeoutMs,
+        })
+      : { statusCode: null, durationMs: 0, error: 'The webhook is inactive.' };
   const ok = isDelivered(result.statusCode);
   const retry = !ok && d.active && shouldRetry(attempt, d.max_attempts);
-  const next = retry ? new Date(Date.now() + retryDelayMs(attempt, deps.config.retryBaseMs, deps.config.retryMaxMs, (deps.random ?? Math.random)())) : null;
+  const next = retry
+    ? new Date(
+        Date.now() +
+          retryDelayMs(attempt, deps.config.retryBaseMs, deps.config.retryMaxMs, (deps.random ?? Math.random)()),
+      )
+    : null;
   const status = ok ? 'delivered' : retry ? 'pending' : 'failed';
   const error = result.error ?? (ok ? null : `HTTP ${result.statusCode}`);
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`insert into webhook_attempts (delivery_id, attempt, status_code, ok, duration_ms, error)
       values (${d.id}, ${attempt}, ${result.statusCode}, ${ok}, ${result.durationMs}, ${ok ? null : error})`);
     // Conditional on the attempt count read above: a replay racing this attempt schedules its own job.
-    const upd = await tx.execute(sql`update webhook_deliveries set attempts = ${attempt}, status = ${status}, last_status_code = ${result.statusCode},
+    const upd =
+      await tx.execute(sql`update webhook_deliveries set attempts = ${attempt}, status = ${status}, last_status_code = ${result.statusCode},
         last_error = ${ok ? null : error}, next_attempt_at = ${next ? next.toISOString() : null}::timestamptz, delivered_at = ${ok ? sql`now()` : sql`null`}
       where id = ${d.id} and attempts = ${d.attempts} and status = 'pending'`);
     if (next && upd.rowCount) await tx.execute(sql`select ${deliverJob(d.id, next)}`);
     if (status === 'failed' && upd.rowCount) {
-      await audit(tx, { action: 'webhook.deliver', level: 'error', entity: 'webhook', entityId: d.webhook_id, message: `Delivery ${d.message_id} (${d.event_type}) failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${error}`, data: { deliveryId: d.id, attempts: attempt, statusCode: result.statusCode } });
+      await audit(tx, {
+        action: 'webhook.deliver',
+        level: 'error',
+        entity: 'webhook',
+        entityId: d.webhook_id,
+        message: `Delivery ${d.message_id} (${d.event_type}) failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${error}`,
+        data: { deliveryId: d.id, attempts: attempt, statusCode: result.statusCode },
+      });
     }
   });
-  deps.logger.info({ deliveryId: d.id, webhookId: d.webhook_id, attempt, statusCode: result.statusCode, ms: result.durationMs, status }, 'webhook attempt');
+  deps.logger.info(
+    {
+      deliveryId: d.id,
+      webhookId: d.webhook_id,
+      attempt,
+      statusCode: result.statusCode,
+      ms: result.durationMs,
+      status,
+    },
+    'webhook attempt',
+  );
   return ok ? 'delivered' : retry ? 'retry' : 'failed';
 }
 
@@ -100,12 +143,19 @@ export async function deliver(deps: JobDeps, deliveryId: number): Promise<'deliv
  * with them). A pending delivery is kept whatever its age: its retry job still needs it. One
  * transaction; returns what was deleted.
  */
-export async function cleanUp(deps: Pick<JobDeps, 'db' | 'config'>, now = new Date()): Promise<{ events: number; deliveries: number }> {
+export async function cleanUp(
+  deps: Pick<JobDeps, 'db' | 'config'>,
+  now = new Date(),
+): Promise<{ events: number; deliveries: number }> {
   const cutoff = new Date(now.getTime() - deps.config.retentionDays * 86_400_000).toISOString();
   return deps.db.transaction(async (tx) => {
-    const deliveries = await tx.execute<{ n: number }>(sql`with d as (delete from webhook_deliveries where created_at < ${cutoff}::timestamptz and status <> 'pending' returning 1)
+    const deliveries = await tx.execute<{
+      n: number;
+    }>(sql`with d as (delete from webhook_deliveries where created_at < ${cutoff}::timestamptz and status <> 'pending' returning 1)
       select count(*)::int as n from d`);
-    const events = await tx.execute<{ n: number }>(sql`with e as (delete from webhook_events where created_at < ${cutoff}::timestamptz returning 1) select count(*)::int as n from e`);
+    const events = await tx.execute<{ n: number }>(
+      sql`with e as (delete from webhook_events where created_at < ${cutoff}::timestamptz returning 1) select count(*)::int as n from e`,
+    );
     return { events: events.rows[0].n, deliveries: deliveries.rows[0].n };
   });
 }

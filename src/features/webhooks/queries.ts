@@ -6,7 +6,8 @@ import { decodeCursor, encodeCursor, keysetPage, keysetPlan } from '../../domain
 import type { DeliveryLogQuery } from './schemas.ts';
 import type { WebhookScope } from '../../domain/webhooks.ts';
 
-const inScope = (scope: WebhookScope) => (scope === 'all' ? undefined : eq(webhooks.organisationId, scope.organisationId));
+const inScope = (scope: WebhookScope) =>
+  scope === 'all' ? undefined : eq(webhooks.organisationId, scope.organisationId);
 
 export const DELIVERY_PAGE_SIZE = 20;
 
@@ -30,11 +31,15 @@ export async function listWebhooks(db: DbOrTx, scope: WebhookScope) {
       ...shown,
       deliveries: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID})`,
       failed: sql<number>`(select count(*)::int from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID} and d.status = 'failed')`,
-      lastStatus: sql<string | null>`(select d.status from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID} order by d.id desc limit 1)`,
+      lastStatus: sql<
+        string | null
+      >`(select d.status from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID} order by d.id desc limit 1)`,
       lastAt: sql<Date | null>`(select max(d.created_at) from ${webhookDeliveries} d where d.webhook_id = ${OUTER_ID})`,
       // The last failure the log recorded: deliveries are removed after the retention period (and the
       // demo seeds only the log entry), the log keeps it, so the list never says "no deliveries" then.
-      loggedFailureAt: sql<string | null>`(select max(l.created_at) from ${logs} l where l.entity = 'webhook' and l.entity_id = ${OUTER_ID} and l.action = 'webhook.deliver')`,
+      loggedFailureAt: sql<
+        string | null
+      >`(select max(l.created_at) from ${logs} l where l.entity = 'webhook' and l.entity_id = ${OUTER_ID} and l.action = 'webhook.deliver')`,
     })
     .from(webhooks)
     .where(inScope(scope))
@@ -42,7 +47,10 @@ export async function listWebhooks(db: DbOrTx, scope: WebhookScope) {
 }
 
 export async function findWebhook(db: DbOrTx, id: number, scope: WebhookScope) {
-  const [row] = await db.select(shown).from(webhooks).where(and(eq(webhooks.id, id), inScope(scope)));
+  const [row] = await db
+    .select(shown)
+    .from(webhooks)
+    .where(and(eq(webhooks.id, id), inScope(scope)));
   return row ?? null;
 }
 
@@ -72,10 +80,16 @@ export async function deliveryLog(db: DbOrTx, webhookId: number, q: DeliveryLogQ
     .where(and(...where))
     .orderBy(sql`${webhookDeliveries.id} ${sql.raw(plan.fetchDir)}`)
     .limit(DELIVERY_PAGE_SIZE + 1);
-  const page = keysetPage(rows, DELIVERY_PAGE_SIZE, mode, !!cursor, plan.reverse, (r) => encodeCursor({ v: null, id: r.id }));
+  const page = keysetPage(rows, DELIVERY_PAGE_SIZE, mode, !!cursor, plan.reverse, (r) =>
+    encodeCursor({ v: null, id: r.id }),
+  );
   const ids = page.rows.map((r) => r.id);
   const attempts = ids.length
-    ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids)).orderBy(webhookAttempts.deliveryId, webhookAttempts.attempt, webhookAttempts.id)
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(inArray(webhookAttempts.deliveryId, ids))
+        .orderBy(webhookAttempts.deliveryId, webhookAttempts.attempt, webhookAttempts.id)
     : [];
   const byDelivery = new Map<number, (typeof attempts)[number][]>();
   for (const a of attempts) byDelivery.set(a.deliveryId, [...(byDelivery.get(a.deliveryId) ?? []), a]);

@@ -21,7 +21,14 @@ import { WEBHOOK_EVENTS } from './events.ts';
 import { deliveryLog, findWebhook, listWebhooks } from './queries.ts';
 import { webhookScopeOf } from '../../domain/webhooks.ts';
 import { DeliveryLogQuery, DeliveryParams, WebhookBody, WebhookParams } from './schemas.ts';
-import { createWebhook, webhookOrganisationOf, deleteWebhook, replayDelivery, testDelivery, updateWebhook } from './service.ts';
+import {
+  createWebhook,
+  webhookOrganisationOf,
+  deleteWebhook,
+  replayDelivery,
+  testDelivery,
+  updateWebhook,
+} from './service.ts';
 import { formPage } from '../../http/error-handler.ts';
 
 const BASE = '/account/dashboard/integrations';
@@ -45,38 +52,79 @@ export function integrationRoutes(s: Services): Router {
   const values = (req: Request) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const ev = b.events === undefined ? [] : ([] as unknown[]).concat(b.events);
-    return { url: typeof b.url === 'string' ? b.url : '', events: ev.filter((e): e is string => typeof e === 'string'), active: ([] as unknown[]).concat(b.active ?? []).includes('1') };
+    return {
+      url: typeof b.url === 'string' ? b.url : '',
+      events: ev.filter((e): e is string => typeof e === 'string'),
+      active: ([] as unknown[]).concat(b.active ?? []).includes('1'),
+    };
   };
   const form = (_req: Request, res: Response, locals: Record<string, unknown>, status = 200) =>
-    res.page('integrations/form', { layout: 'layouts/admin', nav: 'integrations', events: WEBHOOK_EVENTS, fields: {}, ...locals }, status);
+    res.page(
+      'integrations/form',
+      { layout: 'layouts/admin', nav: 'integrations', events: WEBHOOK_EVENTS, fields: {}, ...locals },
+      status,
+    );
 
   /** GET /{locale}/account/dashboard/integrations */
   r.get(BASE, guard, async (req, res) => {
     const rows = await listWebhooks(s.db, webhookScopeOf(req.user!));
     if (wantsJson(req)) return void res.json({ webhooks: rows });
-    await res.page('integrations/index', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.title'), rows });
+    await res.page('integrations/index', {
+      layout: 'layouts/admin',
+      nav: 'integrations',
+      title: req.t('integrations.title'),
+      rows,
+    });
   });
 
   /** GET …/integrations/new */
-  r.get(`${BASE}/new`, guard, async (req, res) => form(req, res, { title: req.t('integrations.new'), values: { url: '', events: [], active: true }, webhook: null }));
+  r.get(`${BASE}/new`, guard, async (req, res) =>
+    form(req, res, { title: req.t('integrations.new'), values: { url: '', events: [], active: true }, webhook: null }),
+  );
 
   // A refused form comes back as it was typed (the error handler's one form path: formPage).
   const formLocals = { layout: 'layouts/admin', nav: 'integrations', events: WEBHOOK_EVENTS };
-  const newAgain = formPage('integrations/form', (req) => ({ ...formLocals, title: req.t('integrations.new'), values: values(req), webhook: null }));
+  const newAgain = formPage('integrations/form', (req) => ({
+    ...formLocals,
+    title: req.t('integrations.new'),
+    values: values(req),
+    webhook: null,
+  }));
   const editAgain = formPage('integrations/form', async (req) => {
     const id = webhookId(req);
     const [webhook, log] = await Promise.all([ownWebhook(req, id), deliveryLog(s.db, id, {})]);
-    return { ...formLocals, title: req.t('integrations.edit'), webhook, values: values(req), log: log.rows, q: {}, nextHref: null, prevHref: null };
+    return {
+      ...formLocals,
+      title: req.t('integrations.edit'),
+      webhook,
+      values: values(req),
+      log: log.rows,
+      q: {},
+      nextHref: null,
+      prevHref: null,
+    };
   });
 
   /** POST …/integrations → 201 {id, secret} | the page that shows the secret once */
   r.post(BASE, guard, newAgain, async (req, res) => {
     const input = parseInput(WebhookBody, req.body);
     const { id, secret } = await createWebhook(s.db, cfg, input, req.user!.id, webhookOrganisationOf(req.user!));
-    if (wantsJson(req)) return void res.status(201).json({ id, secret, url: input.url, events: input.events, active: input.active });
+    if (wantsJson(req))
+      return void res.status(201).json({ id, secret, url: input.url, events: input.events, active: input.active });
     // Rendered, not redirected: the secret must never sit in a session, a URL or a log.
     res.set('Cache-Control', 'no-store');
-    await res.page('integrations/created', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.created'), id, secret, url: input.url }, 201);
+    await res.page(
+      'integrations/created',
+      {
+        layout: 'layouts/admin',
+        nav: 'integrations',
+        title: req.t('integrations.created'),
+        id,
+        secret,
+        url: input.url,
+      },
+      201,
+    );
   });
 
   /** GET …/integrations/{id} */
@@ -93,7 +141,15 @@ export function integrationRoutes(s: Services): Router {
       u.set(k, c);
       return `${base(req)}/${id}?${u}`;
     };
-    await form(req, res, { title: req.t('integrations.edit'), webhook, values: webhook, log: log.rows, q, prevHref: href('before', log.prev), nextHref: href('after', log.next) });
+    await form(req, res, {
+      title: req.t('integrations.edit'),
+      webhook,
+      values: webhook,
+      log: log.rows,
+      q,
+      prevHref: href('before', log.prev),
+      nextHref: href('after', log.next),
+    });
   });
 
   /** POST …/integrations/{id} */
@@ -109,7 +165,12 @@ export function integrationRoutes(s: Services): Router {
   /** GET …/integrations/{id}/delete: the confirmation */
   r.get(`${BASE}/:webhookId/delete`, guard, async (req, res) => {
     const webhook = await ownWebhook(req);
-    await res.page('integrations/delete', { layout: 'layouts/admin', nav: 'integrations', title: req.t('integrations.delete.title'), webhook });
+    await res.page('integrations/delete', {
+      layout: 'layouts/admin',
+      nav: 'integrations',
+      title: req.t('integrations.delete.title'),
+      webhook,
+    });
   });
 
   /** POST …/integrations/{id}/delete */

@@ -2,7 +2,11 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENTS } from './events.ts';
 
-const id = z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().positive().max(2147483647));
+const id = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .pipe(z.number().int().positive().max(2147483647));
 /** A checkbox group arrives as a string (one ticked), an array (several) or nothing (none). */
 const list = (v: unknown) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]);
 /** An unticked checkbox sends nothing, so forms send a hidden 'active=0' before the box; a script that leaves it out gets an active webhook. */
@@ -26,7 +30,15 @@ export const WebhookBody = z.object({
         return false;
       }
     }, 'Enter a full http:// or https:// URL without a user name or password.'),
-  events: z.preprocess(list, z.array(z.enum(WEBHOOK_EVENTS, { message: 'Choose events from the list.' }), { message: 'Choose at least one event.' }).min(1, 'Choose at least one event.').max(WEBHOOK_EVENTS.length)),
+  events: z.preprocess(
+    list,
+    z
+      .array(z.enum(WEBHOOK_EVENTS, { message: 'Choose events from the list.' }), {
+        message: 'Choose at least one event.',
+      })
+      .min(1, 'Choose at least one event.')
+      .max(WEBHOOK_EVENTS.length),
+  ),
   active: z.preprocess(flag, z.boolean()),
 });
 export type WebhookBody = z.infer<typeof WebhookBody>;

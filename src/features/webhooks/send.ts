@@ -40,7 +40,8 @@ export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
       const list = addresses as dns.LookupAddress[];
       const bad = allowPrivate ? undefined : list.find((a) => isPrivateAddress(a.address));
       if (bad) return callback(new PrivateAddressError(hostname, bad.address) as NodeJS.ErrnoException, '', 4);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, list[0].address, list[0].family);
     });
   };
@@ -60,18 +61,34 @@ export async function checkTarget(url: string, allowPrivate: boolean): Promise<s
     }
   }
   const bad = addresses.find(isPrivateAddress);
-  return bad ? `This address resolves to a private or loopback network address (${bad}); webhooks may only reach public addresses.` : null;
+  return bad
+    ? `This address resolves to a private or loopback network address (${bad}); webhooks may only reach public addresses.`
+    : null;
 }
 
-export function sendSigned(url: string, secret: string, messageId: string, body: string, opts: SendOptions): Promise<SendResult> {
+export function sendSigned(
+  url: string,
+  secret: string,
+  messageId: string,
+  body: string,
+  opts: SendOptions,
+): Promise<SendResult> {
   const started = performance.now();
   const u = new URL(url);
-  const headers = { 'content-type': 'application/json', 'user-agent': 'HarrowDrill-Webhooks/1', ...signedHeaders(secret, messageId, body, opts.now ?? new Date()) };
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'HarrowDrill-Webhooks/1',
+    ...signedHeaders(secret, messageId, body, opts.now ?? new Date()),
+  };
   const lib = u.protocol === 'https:' ? https : http;
   // A literal IP skips lookup() in Node, so it is checked here.
   const literal = u.hostname.replace(/^\[|\]$/g, '');
   if (!opts.allowPrivate && net.isIP(literal) && isPrivateAddress(literal)) {
-    return Promise.resolve({ statusCode: null, durationMs: 0, error: new PrivateAddressError(literal, literal).message });
+    return Promise.resolve({
+      statusCode: null,
+      durationMs: 0,
+      error: new PrivateAddressError(literal, literal).message,
+    });
   }
   return new Promise((resolve) => {
     let settled = false;
@@ -80,17 +97,27 @@ export function sendSigned(url: string, secret: string, messageId: string, body:
       settled = true;
       resolve({ statusCode, durationMs: Math.round(performance.now() - started), error });
     };
-    const req = lib.request(u, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup: guardedLookup(opts.allowPrivate), timeout: opts.timeoutMs, agent: false }, (res) => {
-      // Read (and drop) at most 64 KB of the answer; only the status matters.
-      let seen = 0;
-      res.on('data', (chunk: Buffer) => {
-        seen += chunk.length;
-        if (seen > 65_536) res.destroy();
-      });
-      res.on('end', () => done(res.statusCode ?? null, null));
-      res.on('close', () => done(res.statusCode ?? null, null));
-      res.on('error', () => done(res.statusCode ?? null, null));
-    });
+    const req = lib.request(
+      u,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        lookup: guardedLookup(opts.allowPrivate),
+        timeout: opts.timeoutMs,
+        agent: false,
+      },
+      (res) => {
+        // Read (and drop) at most 64 KB of the answer; only the status matters.
+        let seen = 0;
+        res.on('data', (chunk: Buffer) => {
+          seen += chunk.length;
+          if (seen > 65_536) res.destroy();
+        });
+        res.on('end', () => done(res.statusCode ?? null, null));
+        res.on('close', () => done(res.statusCode ?? null, null));
+        res.on('error', () => done(res.statusCode ?? null, null));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)));
     req.on('error', (err) => done(null, err.message.slice(0, 300)));
     req.end(body);

@@ -35,7 +35,13 @@ export type JobQueue = {
 /** Other areas' tasks and cron lines run by the same queue (payment refunds and recovery). */
 export type ExtraJobs = { tasks: Record<string, Task>; crontab?: string };
 
-export async function startJobQueue(database: Database, config: WebhookConfig, logger: PinoLogger, connectionString?: string, extra?: ExtraJobs): Promise<JobQueue> {
+export async function startJobQueue(
+  database: Database,
+  config: WebhookConfig,
+  logger: PinoLogger,
+  connectionString?: string,
+  extra?: ExtraJobs,
+): Promise<JobQueue> {
   const embedded = database.kind === 'embedded';
   const ownPool = embedded ? undefined : new pg.Pool({ connectionString, max: 4 });
   ownPool?.on('error', () => {});
@@ -43,7 +49,8 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
   const deps = { db: database.db, config, logger };
   const tasks: Record<string, Task> = {
     [FANOUT_TASK]: async (payload) => void (await fanOut(deps, Number((payload as { eventId: number }).eventId))),
-    [DELIVER_TASK]: async (payload) => void (await deliver(deps, Number((payload as { deliveryId: number }).deliveryId))),
+    [DELIVER_TASK]: async (payload) =>
+      void (await deliver(deps, Number((payload as { deliveryId: number }).deliveryId))),
     [CLEANUP_TASK]: async () => {
       const gone = await cleanUp(deps);
       logger.info({ source: 'webhooks', ...gone }, 'webhook retention: old events and finished deliveries deleted');
@@ -68,10 +75,24 @@ export async function startJobQueue(database: Database, config: WebhookConfig, l
   // The embedded database belongs to this one process, so a job still locked now was locked by a
   // process that died mid-job (kill -9, power loss): release it instead of waiting for
   // graphile-worker's 4-hour lock expiry. (On PostgreSQL other live processes may hold locks.)
-  if (embedded) await database.pool.query(`select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker.jobs where locked_by is not null))`);
+  if (embedded)
+    await database.pool.query(
+      `select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker.jobs where locked_by is not null))`,
+    );
   // Every job runs as background work (tests that watch a request's statements do not see it).
-  const taskList = Object.fromEntries(Object.entries(tasks).map(([name, task]): [string, Task] => [name, (payload, helpers) => runInBackground(() => task(payload, helpers))]));
-  const runner: Runner = await run({ ...options, taskList, crontab: extra?.crontab ? `${CRONTAB}\n${extra.crontab}` : CRONTAB, concurrency: embedded ? 2 : 4, pollInterval: config.pollMs });
+  const taskList = Object.fromEntries(
+    Object.entries(tasks).map(([name, task]): [string, Task] => [
+      name,
+      (payload, helpers) => runInBackground(() => task(payload, helpers)),
+    ]),
+  );
+  const runner: Runner = await run({
+    ...options,
+    taskList,
+    crontab: extra?.crontab ? `${CRONTAB}\n${extra.crontab}` : CRONTAB,
+    concurrency: embedded ? 2 : 4,
+    pollInterval: config.pollMs,
+  });
   const backlogQuery = `select count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as due,
       count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as scheduled,
       count(*) filter (where locked_at is not null)::int as running,
@@ -98,7 +119,11 @@ export async function migrateJobQueue(database: Database, connectionString?: str
   const embedded = database.kind === 'embedded';
   const ownPool = embedded ? undefined : new pg.Pool({ connectionString, max: 1 });
   try {
-    await runMigrations({ pgPool: ownPool ?? sharedSessionPool(database.pool), noPreparedStatements: embedded, logger: new Logger(() => () => {}) });
+    await runMigrations({
+      pgPool: ownPool ?? sharedSessionPool(database.pool),
+      noPreparedStatements: embedded,
+      logger: new Logger(() => () => {}),
+    });
   } finally {
     await ownPool?.end();
   }
@@ -112,7 +137,8 @@ function sharedSessionPool(pool: pg.Pool): pg.Pool {
     if (seen.has(client)) return;
     seen.add(client);
     client.on('notification', (msg: pg.Notification) => {
-      if (msg.channel === 'jobs:insert' || msg.channel === 'worker:migrate') for (const l of listeners) l.emit('notification', msg);
+      if (msg.channel === 'jobs:insert' || msg.channel === 'worker:migrate')
+        for (const l of listeners) l.emit('notification', msg);
     });
   };
   pool.on('connect', forward);
@@ -120,7 +146,9 @@ function sharedSessionPool(pool: pg.Pool): pg.Pool {
   const raw = (client: pg.PoolClient) =>
     new Proxy(client, {
       get(target, prop, receiver) {
-        if (prop === 'query') return (...args: unknown[]) => (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(target, args);
+        if (prop === 'query')
+          return (...args: unknown[]) =>
+            (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(target, args);
         const v = Reflect.get(target, prop, receiver);
         return typeof v === 'function' ? v.bind(target) : v;
       },

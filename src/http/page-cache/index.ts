@@ -49,7 +49,15 @@ export type SlotName = keyof typeof SLOT_VIEWS;
 type Part = SlotName | 'csrf';
 
 /** A page as cut at the markers; `etag` names its bytes (not the visitor's parts), made once. */
-export type Entry = { segments: Piece[]; parts: Part[]; locale: string; freshUntil: number; bytes: number; etag: string; tags: readonly string[] };
+export type Entry = {
+  segments: Piece[];
+  parts: Part[];
+  locale: string;
+  freshUntil: number;
+  bytes: number;
+  etag: string;
+  tags: readonly string[];
+};
 
 /** The tag of a page that declares none (listings: the catalogue, the landing page, parts). */
 export const LISTING_TAG = 'listing';
@@ -203,12 +211,23 @@ export class PageCache {
   front(opts: FrontOptions): RequestHandler {
     return async (req, res, next) => {
       const locale = (req.params as { locale?: string }).locale;
-      if (req.method !== 'GET' || !isLocale(locale) || req.headers.authorization !== undefined || wantsJson(req) || hasSessionCookie(req, this.session)) return next();
+      if (
+        req.method !== 'GET' ||
+        !isLocale(locale) ||
+        req.headers.authorization !== undefined ||
+        wantsJson(req) ||
+        hasSessionCookie(req, this.session)
+      )
+        return next();
       const entry = this.plainEntry(this.keyOf(locale, await opts.channelFor(locale), req.originalUrl));
       if (!entry) return next();
       opts.csrf(req, res, (err?: unknown) => {
         if (err) return next(err);
-        this.serve(req, res, entry, entry.freshUntil > this.now() ? 'hit' : 'stale', { csrfToken: () => req.csrfToken(), plain: true, csrfSecret: signedSecret(req) });
+        this.serve(req, res, entry, entry.freshUntil > this.now() ? 'hit' : 'stale', {
+          csrfToken: () => req.csrfToken(),
+          plain: true,
+          csrfSecret: signedSecret(req),
+        });
       });
     };
   }
@@ -231,7 +250,11 @@ export class PageCache {
         this.stats.bypass++;
         return next();
       }
-      const key = this.keyOf(String(res.locals.locale), (res.locals.channel as { code?: string } | undefined)?.code, req.originalUrl);
+      const key = this.keyOf(
+        String(res.locals.locale),
+        (res.locals.channel as { code?: string } | undefined)?.code,
+        req.originalUrl,
+      );
       const entry = this.lru.get(key);
       if (entry && entry.freshUntil > this.now()) return this.serve(req, res, entry, 'hit', visitorOf(req, res));
       const pending = this.pending.get(key);
@@ -296,14 +319,33 @@ export class PageCache {
       if (i % 2 === 0) segments.push(piece(Buffer.from(split[i])));
       else parts.push(split[i] as Part);
     }
-    const whole = segments.every((s) => !s.raw.includes(`\uE000${this.nonce}`)) && parts.every((p) => p === 'csrf' || p in SLOT_VIEWS);
+    const whole =
+      segments.every((s) => !s.raw.includes(`\uE000${this.nonce}`)) &&
+      parts.every((p) => p === 'csrf' || p in SLOT_VIEWS);
     const bytes = segments.reduce((n, s) => n + s.raw.length, 0);
     // Room for the compressed copy made when a client first asks for gzip.
-    const etag = createHash('sha1').update(html.replace(this.markers, '\uE000$1\uE001')).digest('base64url').slice(0, 20);
+    const etag = createHash('sha1')
+      .update(html.replace(this.markers, '\uE000$1\uE001'))
+      .digest('base64url')
+      .slice(0, 20);
     // The route's tags (res.page's `pageTags`: a product page names the products it shows), else a listing's.
     const tags = Array.isArray(locals.pageTags) ? (locals.pageTags as string[]) : [LISTING_TAG];
-    const entry: Entry = { segments, parts, locale: String(res.locals.locale), freshUntil: fill.freshUntil, bytes: Math.ceil(bytes * 1.3) + 200, etag, tags };
-    const keep = whole && status === 200 && fill.generation === this.generation && !this.taggedSince(fill.tagSeq, tags) && !(res.locals.flash as unknown[] | undefined)?.length && !locals.formError;
+    const entry: Entry = {
+      segments,
+      parts,
+      locale: String(res.locals.locale),
+      freshUntil: fill.freshUntil,
+      bytes: Math.ceil(bytes * 1.3) + 200,
+      etag,
+      tags,
+    };
+    const keep =
+      whole &&
+      status === 200 &&
+      fill.generation === this.generation &&
+      !this.taggedSince(fill.tagSeq, tags) &&
+      !(res.locals.flash as unknown[] | undefined)?.length &&
+      !locals.formError;
     if (keep) this.lru.set(fill.key, entry);
     fill.settle(keep ? entry : undefined);
     this.serve(req, res, entry, keep ? 'miss' : 'bypass', visitorOf(req, res), status);
@@ -329,7 +371,10 @@ export class PageCache {
       }
     }
     const gzip = acceptsGzip(req.headers['accept-encoding']);
-    const slot = (part: SlotName) => (visitor.plain ? this.plainSlot(part, entry.locale, res) : Buffer.from(this.options.renderPartial(SLOT_VIEWS[part], res.locals)));
+    const slot = (part: SlotName) =>
+      visitor.plain
+        ? this.plainSlot(part, entry.locale, res)
+        : Buffer.from(this.options.renderPartial(SLOT_VIEWS[part], res.locals));
     const chunks = this.body(entry, visitor.csrfToken, slot, gzip);
     let length = 0;
     for (const c of chunks) length += c.length;
@@ -344,7 +389,12 @@ export class PageCache {
   }
 
   /** The page's bytes as chunks, in order. */
-  private body(entry: Entry, csrfToken: () => string, slot: (part: SlotName) => Piece | Buffer, gzip: boolean): Buffer[] {
+  private body(
+    entry: Entry,
+    csrfToken: () => string,
+    slot: (part: SlotName) => Piece | Buffer,
+    gzip: boolean,
+  ): Buffer[] {
     let token: Buffer | undefined;
     const body: (Piece | Buffer)[] = [];
     for (let i = 0; i < entry.segments.length; i++) {
@@ -360,7 +410,8 @@ export class PageCache {
   private plainSlot(name: SlotName, locale: string, res: Response): Piece {
     const key = `${name}\n${locale}`;
     let p = this.plainSlots.get(key);
-    if (!p) this.plainSlots.set(key, (p = piece(Buffer.from(this.options.renderPartial(SLOT_VIEWS[name], res.locals)))));
+    if (!p)
+      this.plainSlots.set(key, (p = piece(Buffer.from(this.options.renderPartial(SLOT_VIEWS[name], res.locals)))));
     return p;
   }
 }
@@ -380,5 +431,9 @@ function secretTag(secret: string): string {
 function visitorOf(req: Request, res: Response): Visitor {
   const plain = !req.user && !(Number(res.locals.cartCount) > 0);
   // A visitor whose session was loaded is answered no-store, the validator removed (cache-control.ts).
-  return { csrfToken: () => (req.csrfToken ? req.csrfToken() : ''), plain, csrfSecret: plain ? signedSecret(req) : undefined };
+  return {
+    csrfToken: () => (req.csrfToken ? req.csrfToken() : ''),
+    plain,
+    csrfSecret: plain ? signedSecret(req) : undefined,
+  };
 }

@@ -2,7 +2,8 @@
 const en = {
   'acct.nav.approvals': 'Approvals',
   'approvals.title': 'Orders waiting for approval',
-  'approvals.subtitle': 'Carts of {{name}}’s members that went over a spending limit. Approving places the order with the payment the member chose.',
+  'approvals.subtitle':
+    'Carts of {{name}}’s members that went over a spending limit. Approving places the order with the payment the member chose.',
   'approvals.empty': 'No orders are waiting for approval.',
   'approvals.col.member': 'Member',
   'approvals.col.total': 'Total',
@@ -32,11 +33,14 @@ const en = {
   'approvals.withdrawHint': 'To change it now, withdraw the request: your approver is told.',
   'approvals.withdrawn': 'You withdrew the request: your cart can be changed again.',
   'approvals.mail.withdrawn.subject': '{{email}} withdrew an order sent for your approval',
-  'approvals.mail.withdrawn.body': '{{email}} withdrew order #{{id}} ({{total}}), which was waiting for your approval: there is nothing to decide.',
+  'approvals.mail.withdrawn.body':
+    '{{email}} withdrew order #{{id}} ({{total}}), which was waiting for your approval: there is nothing to decide.',
   'approvals.sent': 'Sent for approval',
-  'approvals.cart.pending': 'This cart is waiting for approval: it cannot be changed until your organisation’s approver decides.',
+  'approvals.cart.pending':
+    'This cart is waiting for approval: it cannot be changed until your organisation’s approver decides.',
   'approvals.cart.waiting': 'Waiting for approval',
-  'approvals.cart.waitingText': 'Your organisation’s approver decides on this order; until then its items and quantities stay as sent.',
+  'approvals.cart.waitingText':
+    'Your organisation’s approver decides on this order; until then its items and quantities stay as sent.',
   'approvals.mine.title': 'Waiting for approval',
   'approvals.mine.intro': 'Orders you sent to your organisation’s approver. You get an email when they decide.',
   'approvals.mine.order': 'Order #{{id}}',
@@ -55,11 +59,13 @@ const en = {
   'approvals.saveLimits': 'Save limits',
   'approvals.limitsSaved': 'Spending limits of {{email}} saved.',
   'approvals.mail.requested.subject': '{{email}} sent an order for your approval',
-  'approvals.mail.requested.body': '{{email}} sent an order of {{total}} for your approval ({{reason}}). Approve or reject it here:',
+  'approvals.mail.requested.body':
+    '{{email}} sent an order of {{total}} for your approval ({{reason}}). Approve or reject it here:',
   'approvals.mail.approved.subject': 'Your order #{{id}} was approved',
   'approvals.mail.approved.body': '{{email}} approved your order #{{id}}: it is placed with the payment you chose.',
   'approvals.mail.rejected.subject': 'Your order was not approved',
-  'approvals.mail.rejected.body': '{{email}} rejected your order. Reason: {{reason}}\nYour cart is unlocked: you can change it and send it again.',
+  'approvals.mail.rejected.body':
+    '{{email}} rejected your order. Reason: {{reason}}\nYour cart is unlocked: you can change it and send it again.',
 } as const;
 
 type Key = keyof typeof en;
@@ -67,7 +73,8 @@ type Key = keyof typeof en;
 const fr: Partial<Record<Key, string>> = {
   'acct.nav.approvals': 'Approbations',
   'approvals.title': 'Commandes en attente d’approbation',
-  'approvals.subtitle': 'Paniers des membres de {{name}} qui dépassent une limite de dépenses. Approuver passe la commande avec le paiement choisi par le membre.',
+  'approvals.subtitle':
+    'Paniers des membres de {{name}} qui dépassent une limite de dépenses. Approuver passe la commande avec le paiement choisi par le membre.',
   'approvals.empty': 'Aucune commande n’attend d’approbation.',
   'approvals.col.member': 'Membre',
   'approvals.col.total': 'Total',
@@ -97,13 +104,17 @@ const fr: Partial<Record<Key, string>> = {
   'approvals.withdrawHint': 'Pour le modifier maintenant, retirez la demande : votre approbateur en est informé.',
   'approvals.withdrawn': 'Vous avez retiré la demande : vous pouvez de nouveau modifier votre panier.',
   'approvals.mail.withdrawn.subject': '{{email}} a retiré une commande envoyée pour votre approbation',
-  'approvals.mail.withdrawn.body': '{{email}} a retiré la commande no {{id}} ({{total}}) qui attendait votre approbation : il n’y a rien à décider.',
+  'approvals.mail.withdrawn.body':
+    '{{email}} a retiré la commande no {{id}} ({{total}}) qui attendait votre approbation : il n’y a rien à décider.',
   'approvals.sent': 'Envoyée pour approbation',
-  'approvals.cart.pending': 'Ce panier attend une approbation : il ne peut pas être modifié avant la décision de l’approbateur de votre organisation.',
+  'approvals.cart.pending':
+    'Ce panier attend une approbation : il ne peut pas être modifié avant la décision de l’approbateur de votre organisation.',
   'approvals.cart.waiting': 'En attente d’approbation',
-  'approvals.cart.waitingText': 'L’approbateur de votre organisation décide de cette commande ; d’ici là, ses articles et quantités restent tels qu’envoyés.',
+  'approvals.cart.waitingText':
+    'L’approbateur de votre organisation décide de cette commande ; d’ici là, ses articles et quantités restent tels qu’envoyés.',
   'approvals.mine.title': 'En attente d’approbation',
-  'approvals.mine.intro': 'Les commandes que vous avez envoyées à l’approbateur de votre organisation. Vous recevrez un courriel à sa décision.',
+  'approvals.mine.intro':
+    'Les commandes que vous avez envoyées à l’approbateur de votre organisation. Vous recevrez un courriel à sa décision.',
   'approvals.mine.order': 'Commande no {{id}}',
   'approvals.mine.sent': 'Envoyée le',
   'approvals.mine.view': 'Voir le panier',
@@ -120,17 +131,21 @@ const fr: Partial<Record<Key, string>> = {
   'approvals.saveLimits': 'Enregistrer les limites',
   'approvals.limitsSaved': 'Limites de dépenses de {{email}} enregistrées.',
   'approvals.mail.requested.subject': '{{email}} a envoyé une commande pour votre approbation',
-  'approvals.mail.requested.body': '{{email}} a envoyé une commande de {{total}} pour votre approbation ({{reason}}). Approuvez-la ou refusez-la ici :',
+  'approvals.mail.requested.body':
+    '{{email}} a envoyé une commande de {{total}} pour votre approbation ({{reason}}). Approuvez-la ou refusez-la ici :',
   'approvals.mail.approved.subject': 'Votre commande n° {{id}} a été approuvée',
-  'approvals.mail.approved.body': '{{email}} a approuvé votre commande n° {{id}} : elle est passée avec le paiement que vous avez choisi.',
+  'approvals.mail.approved.body':
+    '{{email}} a approuvé votre commande n° {{id}} : elle est passée avec le paiement que vous avez choisi.',
   'approvals.mail.rejected.subject': 'Votre commande n’a pas été approuvée',
-  'approvals.mail.rejected.body': '{{email}} a refusé votre commande. Raison : {{reason}}\nVotre panier est déverrouillé : vous pouvez le modifier et l’envoyer de nouveau.',
+  'approvals.mail.rejected.body':
+    '{{email}} a refusé votre commande. Raison : {{reason}}\nVotre panier est déverrouillé : vous pouvez le modifier et l’envoyer de nouveau.',
 };
 
 const es: Partial<Record<Key, string>> = {
   'acct.nav.approvals': 'Aprobaciones',
   'approvals.title': 'Pedidos en espera de aprobación',
-  'approvals.subtitle': 'Carritos de los miembros de {{name}} que superaron un límite de gasto. Aprobar realiza el pedido con el pago que eligió el miembro.',
+  'approvals.subtitle':
+    'Carritos de los miembros de {{name}} que superaron un límite de gasto. Aprobar realiza el pedido con el pago que eligió el miembro.',
   'approvals.empty': 'Ningún pedido espera aprobación.',
   'approvals.col.member': 'Miembro',
   'approvals.col.total': 'Total',
@@ -160,11 +175,14 @@ const es: Partial<Record<Key, string>> = {
   'approvals.withdrawHint': 'Para cambiarlo ahora, retire la solicitud: se avisa a su aprobador.',
   'approvals.withdrawn': 'Usted retiró la solicitud: puede volver a cambiar su carrito.',
   'approvals.mail.withdrawn.subject': '{{email}} retiró un pedido enviado para su aprobación',
-  'approvals.mail.withdrawn.body': '{{email}} retiró el pedido n.º {{id}} ({{total}}), que esperaba su aprobación: no hay nada que decidir.',
+  'approvals.mail.withdrawn.body':
+    '{{email}} retiró el pedido n.º {{id}} ({{total}}), que esperaba su aprobación: no hay nada que decidir.',
   'approvals.sent': 'Enviado para aprobación',
-  'approvals.cart.pending': 'Este carrito está en espera de aprobación: no se puede cambiar hasta que decida el aprobador de su organización.',
+  'approvals.cart.pending':
+    'Este carrito está en espera de aprobación: no se puede cambiar hasta que decida el aprobador de su organización.',
   'approvals.cart.waiting': 'En espera de aprobación',
-  'approvals.cart.waitingText': 'El aprobador de su organización decide sobre este pedido; mientras tanto, sus artículos y cantidades quedan como los envió.',
+  'approvals.cart.waitingText':
+    'El aprobador de su organización decide sobre este pedido; mientras tanto, sus artículos y cantidades quedan como los envió.',
   'approvals.mine.title': 'En espera de aprobación',
   'approvals.mine.intro': 'Pedidos que usted envió al aprobador de su organización. Recibirá un correo cuando decida.',
   'approvals.mine.order': 'Pedido n.º {{id}}',
@@ -183,11 +201,13 @@ const es: Partial<Record<Key, string>> = {
   'approvals.saveLimits': 'Guardar límites',
   'approvals.limitsSaved': 'Límites de gasto de {{email}} guardados.',
   'approvals.mail.requested.subject': '{{email}} envió un pedido para su aprobación',
-  'approvals.mail.requested.body': '{{email}} envió un pedido de {{total}} para su aprobación ({{reason}}). Apruébelo o recházelo aquí:',
+  'approvals.mail.requested.body':
+    '{{email}} envió un pedido de {{total}} para su aprobación ({{reason}}). Apruébelo o recházelo aquí:',
   'approvals.mail.approved.subject': 'Su pedido n.º {{id}} fue aprobado',
   'approvals.mail.approved.body': '{{email}} aprobó su pedido n.º {{id}}: se realizó con el pago que eligió.',
   'approvals.mail.rejected.subject': 'Su pedido no fue aprobado',
-  'approvals.mail.rejected.body': '{{email}} rechazó su pedido. Motivo: {{reason}}\nSu carrito está desbloqueado: puede cambiarlo y enviarlo de nuevo.',
+  'approvals.mail.rejected.body':
+    '{{email}} rechazó su pedido. Motivo: {{reason}}\nSu carrito está desbloqueado: puede cambiarlo y enviarlo de nuevo.',
 };
 
 export const approvalsText = { en, fr, es };

@@ -50,8 +50,10 @@ export const en = {
   'checkout.saving': 'Saving…',
   'checkout.back': 'Back',
   'checkout.noCountry': 'No country selected',
-  'checkout.switchChannel': 'This address is served by our {{channel}} store. Prices will be shown in its currency. Switch store now?',
-  'checkout.switchDeclined': 'Your cart stays in the current store. Choose an address in a country it serves to continue.',
+  'checkout.switchChannel':
+    'This address is served by our {{channel}} store. Prices will be shown in its currency. Switch store now?',
+  'checkout.switchDeclined':
+    'Your cart stays in the current store. Choose an address in a country it serves to continue.',
   'checkout.switchError': 'An error occurred',
   'checkout.shipping.loading': 'Getting shipping quotes…',
   'checkout.shipping.none': 'No shipping methods are available for this address. Try another address.',
@@ -74,12 +76,15 @@ export const en = {
   'checkout.card.badCvc': "Your card's security code is incorrect.",
   'checkout.card.test': 'Test mode: use 4242 4242 4242 4242 with any future date and any 3 digits.',
   'checkout.check.number': 'Check number',
-  'checkout.check.help': 'Mail your check to Harrow & Drill, 1200 Industrial Parkway, Des Moines, IA 50317. We ship when it clears.',
+  'checkout.check.help':
+    'Mail your check to Harrow & Drill, 1200 Industrial Parkway, Des Moines, IA 50317. We ship when it clears.',
   'checkout.invoice': 'Invoice (net {{days}})',
   'checkout.invoice.available': 'Credit available: {{amount}}',
-  'checkout.invoice.help': 'We ship now and invoice your organisation: payment is due {{days}} days after the order is placed. The order must fit within your organisation’s credit limit.',
+  'checkout.invoice.help':
+    'We ship now and invoice your organisation: payment is due {{days}} days after the order is placed. The order must fit within your organisation’s credit limit.',
   'checkout.approval.sent': 'Sent for approval',
-  'checkout.approval.sentText': 'This order is over your spending limit, so it went to your organisation’s approvers. Your cart is locked until they decide; you will get an email either way.',
+  'checkout.approval.sentText':
+    'This order is over your spending limit, so it went to your organisation’s approvers. Your cart is locked until they decide; you will get an email either way.',
   'checkout.poNumber': 'PO number (optional)',
   'checkout.attention': 'Attention (optional)',
   'checkout.place': 'Place order',
@@ -134,7 +139,8 @@ export const fr: Partial<Record<Key, string>> = {
   'checkout.choose.signin': 'Se connecter',
   'checkout.choose.signin.body': 'Utilisez vos adresses enregistrées et retrouvez vos commandes.',
   'checkout.choose.new': 'Continuer comme nouveau client',
-  'checkout.choose.new.body': 'Votre compte est créé avec la commande; nous vous envoyons un lien pour choisir un mot de passe.',
+  'checkout.choose.new.body':
+    'Votre compte est créé avec la commande; nous vous envoyons un lien pour choisir un mot de passe.',
   'checkout.shipTo': 'Livrer à',
   'checkout.addNew': 'Ajouter une adresse',
   'checkout.newAddress': 'Nouvelle adresse',
@@ -171,8 +177,10 @@ export const fr: Partial<Record<Key, string>> = {
   'checkout.saving': 'Enregistrement…',
   'checkout.back': 'Retour',
   'checkout.noCountry': 'Aucun pays sélectionné',
-  'checkout.switchChannel': 'Cette adresse est servie par notre boutique {{channel}}. Les prix seront affichés dans sa devise. Changer de boutique?',
-  'checkout.switchDeclined': 'Votre panier reste dans la boutique actuelle. Choisissez une adresse dans un pays qu’elle dessert.',
+  'checkout.switchChannel':
+    'Cette adresse est servie par notre boutique {{channel}}. Les prix seront affichés dans sa devise. Changer de boutique?',
+  'checkout.switchDeclined':
+    'Votre panier reste dans la boutique actuelle. Choisissez une adresse dans un pays qu’elle dessert.',
   'checkout.switchError': 'Une erreur est survenue',
   'checkout.shipping.loading': 'Calcul des tarifs de livraison…',
   'checkout.shipping.none': 'Aucun mode de livraison pour cette adresse. Essayez une autre adresse.',
@@ -193,14 +201,17 @@ export const fr: Partial<Record<Key, string>> = {
   'checkout.card.expired': 'Votre carte est expirée.',
   'checkout.card.invalid': "Votre numéro de carte n'est pas valide.",
   'checkout.card.badCvc': 'Le code de sécurité de votre carte est incorrect.',
-  'checkout.card.test': "Mode test : 4242 4242 4242 4242, une date future et 3 chiffres quelconques.",
+  'checkout.card.test': 'Mode test : 4242 4242 4242 4242, une date future et 3 chiffres quelconques.',
   'checkout.check.number': 'Numéro de chèque',
-  'checkout.check.help': "Postez votre chèque à Harrow & Drill, 1200 Industrial Parkway, Des Moines, IA 50317. Nous expédions à l'encaissement.",
+  'checkout.check.help':
+    "Postez votre chèque à Harrow & Drill, 1200 Industrial Parkway, Des Moines, IA 50317. Nous expédions à l'encaissement.",
   'checkout.invoice': 'Facture (net {{days}})',
   'checkout.invoice.available': 'Crédit disponible : {{amount}}',
-  'checkout.invoice.help': 'Nous expédions maintenant et facturons votre organisation : le paiement est dû {{days}} jours après la commande. La commande doit respecter la limite de crédit de votre organisation.',
+  'checkout.invoice.help':
+    'Nous expédions maintenant et facturons votre organisation : le paiement est dû {{days}} jours après la commande. La commande doit respecter la limite de crédit de votre organisation.',
   'checkout.approval.sent': 'Envoyée pour approbation',
-  'checkout.approval.sentText': 'Cette commande dépasse votre limite de dépenses : elle a été envoyée aux approbateurs de votre organisation. Votre panier est verrouillé jusqu’à leur décision ; vous recevrez un e-mail dans les deux cas.',
+  'checkout.approval.sentText':
+    'Cette commande dépasse votre limite de dépenses : elle a été envoyée aux approbateurs de votre organisation. Votre panier est verrouillé jusqu’à leur décision ; vous recevrez un e-mail dans les deux cas.',
   'checkout.poNumber': 'Numéro de bon de commande (facultatif)',
   'checkout.attention': "À l'attention de (facultatif)",
   'checkout.place': 'Passer la commande',
@@ -290,7 +301,8 @@ export const es: Partial<Record<Key, string>> = {
   'checkout.saving': 'Guardando…',
   'checkout.back': 'Atrás',
   'checkout.noCountry': 'Ningún país seleccionado',
-  'checkout.switchChannel': 'Esta dirección la atiende nuestra tienda de {{channel}}. Los precios se mostrarán en su moneda. ¿Cambiar de tienda?',
+  'checkout.switchChannel':
+    'Esta dirección la atiende nuestra tienda de {{channel}}. Los precios se mostrarán en su moneda. ¿Cambiar de tienda?',
   'checkout.switchDeclined': 'Su carrito sigue en la tienda actual. Elija una dirección en un país que atienda.',
   'checkout.switchError': 'Ocurrió un error',
   'checkout.shipping.loading': 'Obteniendo tarifas de envío…',
@@ -314,12 +326,15 @@ export const es: Partial<Record<Key, string>> = {
   'checkout.card.badCvc': 'El código de seguridad de su tarjeta es incorrecto.',
   'checkout.card.test': 'Modo de prueba: use 4242 4242 4242 4242, una fecha futura y 3 dígitos cualesquiera.',
   'checkout.check.number': 'Número de cheque',
-  'checkout.check.help': 'Envíe su cheque a Harrow & Drill, 1200 Industrial Parkway, Des Moines, IA 50317. Enviamos al cobrarlo.',
+  'checkout.check.help':
+    'Envíe su cheque a Harrow & Drill, 1200 Industrial Parkway, Des Moines, IA 50317. Enviamos al cobrarlo.',
   'checkout.invoice': 'Factura (neto {{days}})',
   'checkout.invoice.available': 'Crédito disponible: {{amount}}',
-  'checkout.invoice.help': 'Enviamos ahora y facturamos a su organización: el pago vence {{days}} días después de realizar el pedido. El pedido debe caber en el límite de crédito de su organización.',
+  'checkout.invoice.help':
+    'Enviamos ahora y facturamos a su organización: el pago vence {{days}} días después de realizar el pedido. El pedido debe caber en el límite de crédito de su organización.',
   'checkout.approval.sent': 'Enviado para aprobación',
-  'checkout.approval.sentText': 'Este pedido supera su límite de gasto, así que se envió a los aprobadores de su organización. Su carrito queda bloqueado hasta que decidan; recibirá un correo en cualquier caso.',
+  'checkout.approval.sentText':
+    'Este pedido supera su límite de gasto, así que se envió a los aprobadores de su organización. Su carrito queda bloqueado hasta que decidan; recibirá un correo en cualquier caso.',
   'checkout.poNumber': 'Número de orden de compra (opcional)',
   'checkout.attention': 'Atención (opcional)',
   'checkout.place': 'Realizar pedido',

@@ -42,7 +42,8 @@ type Key = keyof typeof en;
 
 const fr: Partial<Record<Key, string>> = {
   'dealers.title': 'Trouver un concessionnaire',
-  'dealers.intro': 'Les concessionnaires près de chez vous vendent et entretiennent nos semoirs et tiennent les pièces en stock.',
+  'dealers.intro':
+    'Les concessionnaires près de chez vous vendent et entretiennent nos semoirs et tiennent les pièces en stock.',
   'dealers.useLocation': 'Utiliser ma position',
   'dealers.networkLocate': 'Me localiser par le réseau',
   'dealers.locating': 'Recherche de votre position…',
@@ -66,7 +67,8 @@ const fr: Partial<Record<Key, string>> = {
   'dealers.service.epp': 'Programme de paiement prolongé (EPP)',
   'dealers.services': 'Services',
   'dealers.nearest': 'Concessionnaires les plus proches',
-  'dealers.prompt': 'Autorisez la localisation ou entrez un code postal pour voir les concessionnaires les plus proches.',
+  'dealers.prompt':
+    'Autorisez la localisation ou entrez un code postal pour voir les concessionnaires les plus proches.',
   'dealers.none': 'Aucun concessionnaire n’offre ce service. Essayez un autre filtre.',
   'dealers.openNow': 'Ouvert',
   'dealers.closedNow': 'Fermé',
@@ -81,7 +83,8 @@ const fr: Partial<Record<Key, string>> = {
 
 const es: Partial<Record<Key, string>> = {
   'dealers.title': 'Encontrar un distribuidor',
-  'dealers.intro': 'Los distribuidores cercanos venden y dan servicio a nuestras sembradoras y tienen las refacciones que necesita.',
+  'dealers.intro':
+    'Los distribuidores cercanos venden y dan servicio a nuestras sembradoras y tienen las refacciones que necesita.',
   'dealers.useLocation': 'Usar mi ubicación',
   'dealers.networkLocate': 'Ubicarme por la red',
   'dealers.locating': 'Buscando su ubicación…',

@@ -42,7 +42,8 @@ export const epp = {
     'epp.pay': 'Pay with the Extended Payment Program',
     'epp.payHint': 'Your card is charged the down payment now; the schedule below is stored with your order.',
     'epp.choosePlan': 'Plan',
-    'epp.chargedToday': 'Charged to your card today: {{amount}} (down payment); then {{count}} monthly payments of {{monthly}} at {{apr}}% APR.',
+    'epp.chargedToday':
+      'Charged to your card today: {{amount}} (down payment); then {{count}} monthly payments of {{monthly}} at {{apr}}% APR.',
     'epp.orderTitle': 'Extended Payment Program',
     'epp.downPaid': 'Down payment (charged at order)',
     'epp.orderPlan': '{{plan}}: {{percent}}% down, {{months}} months',
@@ -89,9 +90,11 @@ export const epp = {
     'epp.hideCalculator': 'Masquer le calculateur',
     'epp.demo': 'Estimation pour ce produit à son prix courant; les taxes et la livraison s’ajoutent au paiement.',
     'epp.pay': 'Payer avec le Programme de paiement prolongé',
-    'epp.payHint': 'L’acompte est porté à votre carte maintenant; l’échéancier ci-dessous est enregistré avec votre commande.',
+    'epp.payHint':
+      'L’acompte est porté à votre carte maintenant; l’échéancier ci-dessous est enregistré avec votre commande.',
     'epp.choosePlan': 'Plan',
-    'epp.chargedToday': 'Porté à votre carte aujourd’hui : {{amount}} (acompte); puis {{count}} paiements mensuels de {{monthly}} à un TAP de {{apr}} %.',
+    'epp.chargedToday':
+      'Porté à votre carte aujourd’hui : {{amount}} (acompte); puis {{count}} paiements mensuels de {{monthly}} à un TAP de {{apr}} %.',
     'epp.orderTitle': 'Programme de paiement prolongé',
     'epp.downPaid': 'Acompte (débité à la commande)',
     'epp.orderPlan': '{{plan}} : acompte de {{percent}} %, {{months}} mois',
@@ -118,12 +121,14 @@ export const epp = {
     'epp.financeCharge': 'Cargo financiero',
     'epp.financeChargeHint': 'intereses {{interest}} + comisión EPP {{fee}}',
     'epp.apr': 'Tasa de porcentaje anual (APR)',
-    'epp.aprHint': 'El costo de su crédito expresado como tasa anual, con la comisión EPP incluida (tasa de interés de {{rate}} %).',
+    'epp.aprHint':
+      'El costo de su crédito expresado como tasa anual, con la comisión EPP incluida (tasa de interés de {{rate}} %).',
     'epp.totalOfPayments': 'Total de pagos',
     'epp.total': 'Costo total (enganche + pagos)',
     'epp.monthly': '{{count}} pagos mensuales de {{amount}}',
     'epp.aprBadge': '{{apr}} % APR',
-    'epp.summary': '{{amount}}/mes durante {{months}} meses con una APR de {{apr}} %, después de un enganche de {{down}}',
+    'epp.summary':
+      '{{amount}}/mes durante {{months}} meses con una APR de {{apr}} %, después de un enganche de {{down}}',
     'epp.schedule': 'Calendario de pagos',
     'epp.scheduleFor': 'Calendario de pagos, {{plan}}',
     'epp.due': 'Vence',
@@ -140,7 +145,8 @@ export const epp = {
     'epp.pay': 'Pagar con el Programa de Pagos Extendidos',
     'epp.payHint': 'El enganche se cobra ahora a su tarjeta; el calendario de pagos de abajo se guarda con su pedido.',
     'epp.choosePlan': 'Plan',
-    'epp.chargedToday': 'Cargo a su tarjeta hoy: {{amount}} (enganche); después, {{count}} pagos mensuales de {{monthly}} con una APR de {{apr}} %.',
+    'epp.chargedToday':
+      'Cargo a su tarjeta hoy: {{amount}} (enganche); después, {{count}} pagos mensuales de {{monthly}} con una APR de {{apr}} %.',
     'epp.orderTitle': 'Programa de Pagos Extendidos',
     'epp.downPaid': 'Enganche (cobrado al hacer el pedido)',
     'epp.orderPlan': '{{plan}}: {{percent}} % de enganche, {{months}} meses',

@@ -42,7 +42,8 @@ export const fr: Partial<Record<CoreKey, string>> = {
   'auth.register.title': 'Créer votre compte',
   'auth.reset.title': 'Réinitialiser le mot de passe',
   'auth.reset.intro': 'Entrez votre courriel et nous vous enverrons un lien pour choisir un nouveau mot de passe.',
-  'auth.reset.sent': 'Si un compte existe pour ce courriel, un lien est en route. Il fonctionne une fois, pendant une heure.',
+  'auth.reset.sent':
+    'Si un compte existe pour ce courriel, un lien est en route. Il fonctionne une fois, pendant une heure.',
   'auth.reset.choose': 'Choisissez un nouveau mot de passe',
   'auth.reset.done': 'Votre mot de passe a été modifié. Vous êtes connecté.',
   'auth.reset.invalid': 'Ce lien est invalide ou expiré. Veuillez en demander un nouveau.',
@@ -91,18 +92,21 @@ export const fr: Partial<Record<CoreKey, string>> = {
   'order.status.cancelled': 'Annulée',
   'order.status.quote': 'Soumission',
   'landing.hero.title': 'Chaque rang, bien semé.',
-  'landing.hero.body': "Semoirs pneumatiques, disques adaptés à votre culture et chaque pièce de la vue éclatée — au prix de votre pays, expédiés depuis l'entrepôt le plus proche.",
+  'landing.hero.body':
+    "Semoirs pneumatiques, disques adaptés à votre culture et chaque pièce de la vue éclatée — au prix de votre pays, expédiés depuis l'entrepôt le plus proche.",
   'landing.hero.cta': 'Magasiner semoirs et pièces',
   'landing.section.planters': 'Semoirs',
   'landing.section.planters.body': 'Semoirs pneumatiques de deux à douze rangs, configurés selon votre espacement.',
   'landing.section.parts': 'Pièces',
-  'landing.section.parts.body': 'Trouvez la pièce exacte sur la vue éclatée de votre unité de rang et ajoutez-la au panier.',
+  'landing.section.parts.body':
+    'Trouvez la pièce exacte sur la vue éclatée de votre unité de rang et ajoutez-la au panier.',
   'landing.section.support': 'Soutien',
   'landing.section.support.body': "Vidéos d'installation, listes d'outils et un concessionnaire près de chez vous.",
   'landing.featured': 'Populaires en ce moment',
   'landing.menu': 'Sur cette page',
   'landing.section.field': 'Au champ',
-  'landing.section.field.body': 'Un semoir pneumatique à quatre rangs réglé et en marche : disques en place, espacement vérifié, rangs bien droits.',
+  'landing.section.field.body':
+    'Un semoir pneumatique à quatre rangs réglé et en marche : disques en place, espacement vérifié, rangs bien droits.',
   'landing.video.label': 'Vidéo : un semoir pneumatique à quatre rangs réglé et en train de semer',
   'products.title': 'Produits',
   'products.all': 'Toutes les catégories',
@@ -142,9 +146,12 @@ export const fr: Partial<Record<CoreKey, string>> = {
   'cart.checkout.hint': 'La livraison et les taxes sont calculées au moment de la commande.',
   'nav.checkout': 'Commander',
   'order.again': 'Commander de nouveau',
-  'order.again.hint': 'Ajoute les produits de cette commande, avec les mêmes options, à votre panier aux prix d’aujourd’hui.',
-  'order.again.added_one': '{{count}} produit de la commande no {{id}} est maintenant dans votre panier, au prix d’aujourd’hui.',
-  'order.again.added_other': '{{count}} produits de la commande no {{id}} sont maintenant dans votre panier, aux prix d’aujourd’hui.',
+  'order.again.hint':
+    'Ajoute les produits de cette commande, avec les mêmes options, à votre panier aux prix d’aujourd’hui.',
+  'order.again.added_one':
+    '{{count}} produit de la commande no {{id}} est maintenant dans votre panier, au prix d’aujourd’hui.',
+  'order.again.added_other':
+    '{{count}} produits de la commande no {{id}} sont maintenant dans votre panier, aux prix d’aujourd’hui.',
   'order.again.none': 'Aucun produit de la commande no {{id}} ne peut être commandé aujourd’hui.',
   'order.again.skipped': '{{title}} n’a pas été ajouté : {{reason}}',
   'order.again.reason.options': 'Les options choisies lors de la commande ne sont plus offertes.',
@@ -171,7 +178,8 @@ export const fr: Partial<Record<CoreKey, string>> = {
   'catalog.badge.price': 'Non disponible',
   'catalog.badge.resupply': 'Commandez : expédié le {{date}}',
   'channels.find.title': 'Choisissez votre pays',
-  'channels.find.intro': "Les prix, la devise, les taxes et la livraison dépendent du pays d'achat. Choisissez le vôtre pour voir la bonne boutique.",
+  'channels.find.intro':
+    "Les prix, la devise, les taxes et la livraison dépendent du pays d'achat. Choisissez le vôtre pour voir la bonne boutique.",
   'channels.find.country': 'Pays',
   'channels.find.store': 'Boutique',
   'channels.find.choose': 'Magasiner ici',

@@ -69,7 +69,8 @@ const fr: Partial<Record<keyof typeof en, string>> = {
   'ins.saved': 'Guide enregistré.',
   'ins.video.saved': 'Vidéo enregistrée.',
   'ins.video.url': 'Adresse de la vidéo',
-  'ins.video.hint': 'Un chemin du site comme /media/videos/setup.mp4 ou une adresse https://. Laissez vide pour retirer.',
+  'ins.video.hint':
+    'Un chemin du site comme /media/videos/setup.mp4 ou une adresse https://. Laissez vide pour retirer.',
   'ins.video.none': 'Aucune vidéo',
   'ins.search': 'Rechercher par titre ou code',
   'ins.filter': 'Filtrer',
@@ -122,7 +123,8 @@ const es: Partial<Record<keyof typeof en, string>> = {
   'ins.saved': 'Guía guardada.',
   'ins.video.saved': 'Video guardado.',
   'ins.video.url': 'Dirección del video',
-  'ins.video.hint': 'Una ruta del sitio como /media/videos/setup.mp4 o una dirección https://. Déjela vacía para quitarlo.',
+  'ins.video.hint':
+    'Una ruta del sitio como /media/videos/setup.mp4 o una dirección https://. Déjela vacía para quitarlo.',
   'ins.video.none': 'Sin video',
   'ins.search': 'Buscar por título o código',
   'ins.filter': 'Filtrar',

@@ -31,7 +31,7 @@ export const ISLAND_EN = {
   tickOnePart: 'Tick at least one part.',
   noPartMatches: 'No part on this diagram matches.',
   callout: 'Callout {{callout}}',
-  noRates: 'We couldn\'t find rates for that postal code. Please try another.',
+  noRates: "We couldn't find rates for that postal code. Please try another.",
   language: 'Language',
   channel: 'Channel',
   switchingChannel: 'Switching channel…',

@@ -1,7 +1,8 @@
 /** Interface text of the new-lead form and the staff's lead list. */
 const en = {
   'leads.new.title': 'Talk to our team',
-  'leads.new.intro': 'Tell us about your farm and what you plant. A specialist or your nearest dealer will get back to you within one business day.',
+  'leads.new.intro':
+    'Tell us about your farm and what you plant. A specialist or your nearest dealer will get back to you within one business day.',
   'leads.firstName': 'First name',
   'leads.lastName': 'Last name',
   'leads.email': 'Email',
@@ -56,7 +57,8 @@ type Key = keyof typeof en;
 
 const fr: Partial<Record<Key, string>> = {
   'leads.new.title': 'Parler à notre équipe',
-  'leads.new.intro': 'Parlez-nous de votre ferme et de vos cultures. Un spécialiste ou votre concessionnaire le plus proche vous répondra sous un jour ouvrable.',
+  'leads.new.intro':
+    'Parlez-nous de votre ferme et de vos cultures. Un spécialiste ou votre concessionnaire le plus proche vous répondra sous un jour ouvrable.',
   'leads.firstName': 'Prénom',
   'leads.lastName': 'Nom',
   'leads.email': 'Courriel',
@@ -109,7 +111,8 @@ const fr: Partial<Record<Key, string>> = {
 
 const es: Partial<Record<Key, string>> = {
   'leads.new.title': 'Hable con nuestro equipo',
-  'leads.new.intro': 'Cuéntenos sobre su rancho y lo que siembra. Un especialista o su distribuidor más cercano le responderá en un día hábil.',
+  'leads.new.intro':
+    'Cuéntenos sobre su rancho y lo que siembra. Un especialista o su distribuidor más cercano le responderá en un día hábil.',
   'leads.firstName': 'Nombre',
   'leads.lastName': 'Apellido',
   'leads.email': 'Correo electrónico',

@@ -46,7 +46,8 @@ const fr: Partial<Record<keyof typeof en, string>> = {
   'oa.editor.discard': 'Annuler les modifications',
   'oa.editor.confirmDiscard': 'Annuler vos modifications non enregistrées de cette commande ?',
   'oa.editor.confirmLeave': 'Cette commande a des modifications non enregistrées. Quitter sans les enregistrer ?',
-  'oa.editor.draftNote': 'Modifications non enregistrées : elles sont mises de côté jusqu’à l’enregistrement de la commande.',
+  'oa.editor.draftNote':
+    'Modifications non enregistrées : elles sont mises de côté jusqu’à l’enregistrement de la commande.',
   'oa.editor.discarded': 'Modifications annulées.',
   'oa.editor.listTotal': 'Total au prix courant',
   'oa.ledger.merchandise': 'Marchandise',

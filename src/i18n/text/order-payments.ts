@@ -40,7 +40,8 @@ export const orderPayments = {
     'oa.refund.amount': 'Montant à rembourser',
     'oa.refund.reason': 'Motif (facultatif)',
     'oa.refund.button': 'Rembourser',
-    'oa.refund.confirm': 'Rembourser {{amount}} sur {{card}} ? L’argent revient sur la carte et les lignes le doivent à nouveau.',
+    'oa.refund.confirm':
+      'Rembourser {{amount}} sur {{card}} ? L’argent revient sur la carte et les lignes le doivent à nouveau.',
     'oa.refund.done': 'Remboursement envoyé sur la carte.',
     'oa.refund.none': 'Aucun paiement par carte sur cette commande.',
   },
@@ -62,7 +63,8 @@ export const orderPayments = {
     'oa.refund.amount': 'Importe a reembolsar',
     'oa.refund.reason': 'Motivo (opcional)',
     'oa.refund.button': 'Reembolsar',
-    'oa.refund.confirm': '¿Reembolsar {{amount}} a {{card}}? El dinero vuelve a la tarjeta y las líneas lo deben de nuevo.',
+    'oa.refund.confirm':
+      '¿Reembolsar {{amount}} a {{card}}? El dinero vuelve a la tarjeta y las líneas lo deben de nuevo.',
     'oa.refund.done': 'Reembolso enviado a la tarjeta.',
     'oa.refund.none': 'No hay pagos con tarjeta en este pedido.',
   },

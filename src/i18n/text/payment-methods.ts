@@ -2,7 +2,8 @@
 export const en = {
   'pm.title': 'Payment methods',
   'pm.titleFor': 'Payment methods of {{name}}',
-  'pm.intro': 'Cards and bank accounts saved for faster checkout. We keep only the last four digits; the numbers go to our payment providers.',
+  'pm.intro':
+    'Cards and bank accounts saved for faster checkout. We keep only the last four digits; the numbers go to our payment providers.',
   'pm.empty': 'No saved payment methods yet.',
   'pm.card': '{{brand}} ending {{last4}}',
   'pm.bank': '{{bank}} account ending {{last4}}',
@@ -30,13 +31,15 @@ export const en = {
   'pm.accountType': 'Account type',
   'pm.checking': 'Checking',
   'pm.savings': 'Savings',
-  'pm.bankTest': 'Test mode: use routing number 110000000 and any account number of 4 to 17 digits. The two deposits appear on the sandbox bank statement.',
+  'pm.bankTest':
+    'Test mode: use routing number 110000000 and any account number of 4 to 17 digits. The two deposits appear on the sandbox bank statement.',
   'pm.statement': 'Open the sandbox bank statement',
   'pm.linkBank': 'Add bank account',
   'pm.bankAdded': 'Bank account added. We sent two deposits under $1.00 to it: confirm both amounts to use it.',
   'pm.bankPlaid': 'Your bank account is linked through Plaid Link, in a secure window from Plaid.',
   'pm.verifyTitle': 'Confirm the two deposits',
-  'pm.verifyHelp': 'Two deposits under $1.00 were sent to this account. Enter both amounts as they appear on your statement.',
+  'pm.verifyHelp':
+    'Two deposits under $1.00 were sent to this account. Enter both amounts as they appear on your statement.',
   'pm.amount1': 'First deposit',
   'pm.amount2': 'Second deposit',
   'pm.verify': 'Confirm deposits',
@@ -57,7 +60,8 @@ export const en = {
 export const fr: Partial<Record<keyof typeof en, string>> = {
   'pm.title': 'Moyens de paiement',
   'pm.titleFor': 'Moyens de paiement de {{name}}',
-  'pm.intro': 'Cartes et comptes bancaires enregistrés pour payer plus rapidement. Nous ne conservons que les quatre derniers chiffres; les numéros sont transmis à nos fournisseurs de paiement.',
+  'pm.intro':
+    'Cartes et comptes bancaires enregistrés pour payer plus rapidement. Nous ne conservons que les quatre derniers chiffres; les numéros sont transmis à nos fournisseurs de paiement.',
   'pm.empty': 'Aucun moyen de paiement enregistré.',
   'pm.card': '{{brand}} se terminant par {{last4}}',
   'pm.bank': 'Compte {{bank}} se terminant par {{last4}}',
@@ -85,13 +89,16 @@ export const fr: Partial<Record<keyof typeof en, string>> = {
   'pm.accountType': 'Type de compte',
   'pm.checking': 'Chèques',
   'pm.savings': 'Épargne',
-  'pm.bankTest': 'Mode test : utilisez le numéro d’acheminement 110000000 et n’importe quel numéro de compte de 4 à 17 chiffres. Les deux dépôts figurent sur le relevé bancaire du bac à sable.',
+  'pm.bankTest':
+    'Mode test : utilisez le numéro d’acheminement 110000000 et n’importe quel numéro de compte de 4 à 17 chiffres. Les deux dépôts figurent sur le relevé bancaire du bac à sable.',
   'pm.statement': 'Ouvrir le relevé bancaire du bac à sable',
   'pm.linkBank': 'Ajouter le compte bancaire',
-  'pm.bankAdded': 'Compte bancaire ajouté. Nous y avons versé deux dépôts de moins de 1,00 $ : confirmez les deux montants pour pouvoir l’utiliser.',
+  'pm.bankAdded':
+    'Compte bancaire ajouté. Nous y avons versé deux dépôts de moins de 1,00 $ : confirmez les deux montants pour pouvoir l’utiliser.',
   'pm.bankPlaid': 'Votre compte bancaire est lié au moyen de Plaid Link, dans une fenêtre sécurisée de Plaid.',
   'pm.verifyTitle': 'Confirmer les deux dépôts',
-  'pm.verifyHelp': 'Deux dépôts de moins de 1,00 $ ont été versés dans ce compte. Saisissez les deux montants tels qu’ils figurent sur votre relevé.',
+  'pm.verifyHelp':
+    'Deux dépôts de moins de 1,00 $ ont été versés dans ce compte. Saisissez les deux montants tels qu’ils figurent sur votre relevé.',
   'pm.amount1': 'Premier dépôt',
   'pm.amount2': 'Deuxième dépôt',
   'pm.verify': 'Confirmer les dépôts',
@@ -112,7 +119,8 @@ export const fr: Partial<Record<keyof typeof en, string>> = {
 export const es: Partial<Record<keyof typeof en, string>> = {
   'pm.title': 'Métodos de pago',
   'pm.titleFor': 'Métodos de pago de {{name}}',
-  'pm.intro': 'Tarjetas y cuentas bancarias guardadas para pagar más rápido. Solo conservamos los últimos cuatro dígitos; los números se envían a nuestros proveedores de pago.',
+  'pm.intro':
+    'Tarjetas y cuentas bancarias guardadas para pagar más rápido. Solo conservamos los últimos cuatro dígitos; los números se envían a nuestros proveedores de pago.',
   'pm.empty': 'Aún no hay métodos de pago guardados.',
   'pm.card': '{{brand}} terminada en {{last4}}',
   'pm.bank': 'Cuenta de {{bank}} terminada en {{last4}}',
@@ -140,13 +148,16 @@ export const es: Partial<Record<keyof typeof en, string>> = {
   'pm.accountType': 'Tipo de cuenta',
   'pm.checking': 'Cheques',
   'pm.savings': 'Ahorro',
-  'pm.bankTest': 'Modo de prueba: use el número de ruta 110000000 y cualquier número de cuenta de 4 a 17 dígitos. Los dos depósitos aparecen en el estado de cuenta del entorno de pruebas.',
+  'pm.bankTest':
+    'Modo de prueba: use el número de ruta 110000000 y cualquier número de cuenta de 4 a 17 dígitos. Los dos depósitos aparecen en el estado de cuenta del entorno de pruebas.',
   'pm.statement': 'Abrir el estado de cuenta del entorno de pruebas',
   'pm.linkBank': 'Agregar cuenta bancaria',
-  'pm.bankAdded': 'Cuenta bancaria agregada. Le enviamos dos depósitos de menos de $1.00: confirme ambos montos para poder usarla.',
+  'pm.bankAdded':
+    'Cuenta bancaria agregada. Le enviamos dos depósitos de menos de $1.00: confirme ambos montos para poder usarla.',
   'pm.bankPlaid': 'Su cuenta bancaria se vincula mediante Plaid Link, en una ventana segura de Plaid.',
   'pm.verifyTitle': 'Confirmar los dos depósitos',
-  'pm.verifyHelp': 'Se enviaron dos depósitos de menos de $1.00 a esta cuenta. Ingrese ambos montos tal como aparecen en su estado de cuenta.',
+  'pm.verifyHelp':
+    'Se enviaron dos depósitos de menos de $1.00 a esta cuenta. Ingrese ambos montos tal como aparecen en su estado de cuenta.',
   'pm.amount1': 'Primer depósito',
   'pm.amount2': 'Segundo depósito',
   'pm.verify': 'Confirmar depósitos',

@@ -36,7 +36,8 @@ export const permissionsText = {
     'perm.deny': 'Deny',
     'perm.reason': 'Reason (kept in the log)',
     'perm.save': 'Save change',
-    'perm.selfNote': 'You cannot change your own permissions or those of your own organisation. Ask another administrator.',
+    'perm.selfNote':
+      'You cannot change your own permissions or those of your own organisation. Ask another administrator.',
     'perm.granted': '{{key}} granted. It applies from the next page the user opens.',
     'perm.denied': '{{key}} denied. It applies from the next page the user opens.',
     'perm.removed': 'The change to {{key}} was removed.',
@@ -46,7 +47,8 @@ export const permissionsText = {
     'perm.members': 'Members',
     'perm.history': 'Latest changes',
     'perm.history.empty': 'No change recorded yet.',
-    'perm.remove.confirm': 'Remove the grant or denial of {{key}} for {{name}}? The permission goes back to what the account would have without it.',
+    'perm.remove.confirm':
+      'Remove the grant or denial of {{key}} for {{name}}? The permission goes back to what the account would have without it.',
     'acct.nav': 'Account sections',
     'acct.nav.overview': 'Overview',
     'acct.nav.orders': 'Orders',
@@ -70,7 +72,8 @@ export const permissionsText = {
     'orgu.notAllowed': 'Not allowed',
     'orgu.remove': 'Remove',
     'orgu.removeTitle': 'Remove a user from the organisation',
-    'orgu.removeConfirm': 'Remove {{email}} from {{name}}? They keep their account but no longer buy for the organisation.',
+    'orgu.removeConfirm':
+      'Remove {{email}} from {{name}}? They keep their account but no longer buy for the organisation.',
     'orgu.removed': '{{email}} no longer belongs to the organisation.',
     'orgu.cancel': 'Cancel',
     'orgu.pending': 'Invitations waiting',

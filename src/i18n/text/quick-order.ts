@@ -2,7 +2,8 @@
 const en = {
   'nav.quickOrder': 'Quick order',
   'quick.title': 'Quick order',
-  'quick.intro': 'Paste or type part numbers with their quantities, one per line, or upload a CSV file. Check the lines, fix any that need it, then add them all to your cart at once.',
+  'quick.intro':
+    'Paste or type part numbers with their quantities, one per line, or upload a CSV file. Check the lines, fix any that need it, then add them all to your cart at once.',
   'quick.fromParts': 'Know your part numbers? Use quick order',
   'quick.text': 'Part numbers and quantities',
   'quick.text.hint': 'One line each, such as PP-DOB-15, 4 (a comma, a tab or a space between them). At most 500 lines.',
@@ -48,10 +49,12 @@ type Key = keyof typeof en;
 const fr: Partial<Record<Key, string>> = {
   'nav.quickOrder': 'Commande rapide',
   'quick.title': 'Commande rapide',
-  'quick.intro': 'Collez ou tapez les numéros de pièce et leurs quantités, un par ligne, ou téléversez un fichier CSV. Vérifiez les lignes, corrigez celles qui le demandent, puis ajoutez-les toutes au panier d’un coup.',
+  'quick.intro':
+    'Collez ou tapez les numéros de pièce et leurs quantités, un par ligne, ou téléversez un fichier CSV. Vérifiez les lignes, corrigez celles qui le demandent, puis ajoutez-les toutes au panier d’un coup.',
   'quick.fromParts': 'Vous connaissez vos numéros de pièce ? Passez par la commande rapide',
   'quick.text': 'Numéros de pièce et quantités',
-  'quick.text.hint': 'Une ligne chacun, par exemple PP-DOB-15, 4 (une virgule, une tabulation ou une espace entre les deux). 500 lignes au plus.',
+  'quick.text.hint':
+    'Une ligne chacun, par exemple PP-DOB-15, 4 (une virgule, une tabulation ou une espace entre les deux). 500 lignes au plus.',
   'quick.csv': 'Ou téléversez un fichier CSV',
   'quick.csv.hint': 'Colonnes part_number et quantity ; la ligne d’en-tête est facultative.',
   'quick.csv.tooLarge': 'Ce fichier est trop gros : 200 Ko au plus.',
@@ -80,7 +83,8 @@ const fr: Partial<Record<Key, string>> = {
   'quick.add_one': 'Ajouter {{count}} ligne au panier',
   'quick.add_other': 'Ajouter {{count}} lignes au panier',
   'quick.adding': 'Ajout…',
-  'quick.fixFirst': 'Corrigez ou retirez les lignes signalées ci-dessous : rien n’est ajouté tant que toutes les lignes ne sont pas prêtes.',
+  'quick.fixFirst':
+    'Corrigez ou retirez les lignes signalées ci-dessous : rien n’est ajouté tant que toutes les lignes ne sont pas prêtes.',
   'quick.added_one': '{{count}} ligne de la commande rapide est dans votre panier.',
   'quick.added_other': '{{count}} lignes de la commande rapide sont dans votre panier.',
   'quick.msg.unknown': 'Aucun produit n’a le numéro de pièce {{code}}.',
@@ -92,10 +96,12 @@ const fr: Partial<Record<Key, string>> = {
 const es: Partial<Record<Key, string>> = {
   'nav.quickOrder': 'Pedido rápido',
   'quick.title': 'Pedido rápido',
-  'quick.intro': 'Pegue o escriba números de pieza con sus cantidades, uno por línea, o suba un archivo CSV. Revise las líneas, corrija las que lo necesiten y agréguelas todas al carrito de una vez.',
+  'quick.intro':
+    'Pegue o escriba números de pieza con sus cantidades, uno por línea, o suba un archivo CSV. Revise las líneas, corrija las que lo necesiten y agréguelas todas al carrito de una vez.',
   'quick.fromParts': '¿Conoce sus números de pieza? Use el pedido rápido',
   'quick.text': 'Números de pieza y cantidades',
-  'quick.text.hint': 'Una línea cada uno, por ejemplo PP-DOB-15, 4 (una coma, un tabulador o un espacio entre ellos). Máximo 500 líneas.',
+  'quick.text.hint':
+    'Una línea cada uno, por ejemplo PP-DOB-15, 4 (una coma, un tabulador o un espacio entre ellos). Máximo 500 líneas.',
   'quick.csv': 'O suba un archivo CSV',
   'quick.csv.hint': 'Columnas part_number y quantity; la fila de encabezado es opcional.',
   'quick.csv.tooLarge': 'Ese archivo es demasiado grande: máximo 200 KB.',
@@ -124,7 +130,8 @@ const es: Partial<Record<Key, string>> = {
   'quick.add_one': 'Agregar {{count}} línea al carrito',
   'quick.add_other': 'Agregar {{count}} líneas al carrito',
   'quick.adding': 'Agregando…',
-  'quick.fixFirst': 'Corrija o quite las líneas marcadas abajo: no se agrega nada hasta que todas las líneas estén listas.',
+  'quick.fixFirst':
+    'Corrija o quite las líneas marcadas abajo: no se agrega nada hasta que todas las líneas estén listas.',
   'quick.added_one': '{{count}} línea del pedido rápido está en su carrito.',
   'quick.added_other': '{{count}} líneas del pedido rápido están en su carrito.',
   'quick.msg.unknown': 'Ningún producto tiene el número de pieza {{code}}.',

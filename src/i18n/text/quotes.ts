@@ -24,7 +24,8 @@ const en = {
   'quotes.cta': 'Request a quote',
   'quotes.cta.text': 'Buying in quantity? Ask us for a quote on this cart.',
   'quotes.new.title': 'Request a quote',
-  'quotes.new.intro': 'We will review these lines and send you an offer. While we do, they are kept with the quote: your cart starts empty again.',
+  'quotes.new.intro':
+    'We will review these lines and send you an offer. While we do, they are kept with the quote: your cart starts empty again.',
   'quotes.new.message': 'Message',
   'quotes.new.messageHint': 'Quantities, delivery dates, anything we should know (up to 2000 characters).',
   'quotes.new.submit': 'Send quote request',
@@ -43,7 +44,8 @@ const en = {
   'quotes.waiting': 'We are preparing your offer. You will get an email when it is ready.',
   'quotes.holds': 'This offer holds until {{date}}.',
   'quotes.expiredText': 'This offer expired on {{date}}. Ask us for a new quote if you still need these products.',
-  'quotes.acceptNote': 'Accepting places the order at these prices. It is placed unpaid: we will contact you about payment and delivery.',
+  'quotes.acceptNote':
+    'Accepting places the order at these prices. It is placed unpaid: we will contact you about payment and delivery.',
   'quotes.accept': 'Accept offer',
   'quotes.acceptMessage': 'Message (optional)',
   'quotes.reject': 'Reject offer',
@@ -54,7 +56,8 @@ const en = {
   'quotes.orderPage': 'Order page',
   'quotes.askedBy': 'Asked by {{name}}',
   'quotes.admin.title': 'Quotes',
-  'quotes.admin.subtitle': 'Buyers’ quote requests. Change prices and quantities, then send a counter-offer with an expiry date.',
+  'quotes.admin.subtitle':
+    'Buyers’ quote requests. Change prices and quantities, then send a counter-offer with an expiry date.',
   'quotes.admin.filter': 'Filter quotes',
   'quotes.admin.state': 'Status',
   'quotes.admin.all': 'All',
@@ -72,8 +75,10 @@ const en = {
   'quotes.admin.message': 'Message to the buyer',
   'quotes.admin.send': 'Send counter-offer',
   'quotes.admin.preview': 'Update totals',
-  'quotes.admin.previewed': 'Totals updated for the prices and quantities above. Nothing is saved or sent until you send the counter-offer.',
-  'quotes.admin.totalsHint': 'Line totals and the total are the offer’s as it stands: change a price or quantity, then Update totals.',
+  'quotes.admin.previewed':
+    'Totals updated for the prices and quantities above. Nothing is saved or sent until you send the counter-offer.',
+  'quotes.admin.totalsHint':
+    'Line totals and the total are the offer’s as it stands: change a price or quantity, then Update totals.',
   'quotes.admin.closed': 'This quote is closed ({{state}}): no further offer can be sent.',
   'quotes.admin.resend': 'Sending again replaces the current offer and its expiry date.',
   'quotes.offerSent': 'Counter-offer sent to the buyer.',
@@ -102,7 +107,8 @@ const fr: Partial<Record<Key, string>> = {
   'admin.nav.quotes': 'Soumissions',
   'quotes.title': 'Soumissions',
   'quotes.subtitle': 'Les prix que nous vous avons proposés pour vos paniers, et ce que vous avez demandé.',
-  'quotes.empty': 'Vous n’avez encore demandé aucune soumission. Depuis votre panier, choisissez « Demander une soumission ».',
+  'quotes.empty':
+    'Vous n’avez encore demandé aucune soumission. Depuis votre panier, choisissez « Demander une soumission ».',
   'quotes.col.quote': 'Soumission',
   'quotes.col.date': 'Demandée',
   'quotes.col.state': 'Statut',
@@ -122,9 +128,11 @@ const fr: Partial<Record<Key, string>> = {
   'quotes.cta': 'Demander une soumission',
   'quotes.cta.text': 'Vous achetez en quantité ? Demandez-nous une soumission pour ce panier.',
   'quotes.new.title': 'Demander une soumission',
-  'quotes.new.intro': 'Nous examinerons ces lignes et vous enverrons une offre. Entre-temps, elles sont conservées avec la soumission : votre panier repart à vide.',
+  'quotes.new.intro':
+    'Nous examinerons ces lignes et vous enverrons une offre. Entre-temps, elles sont conservées avec la soumission : votre panier repart à vide.',
   'quotes.new.message': 'Message',
-  'quotes.new.messageHint': 'Quantités, dates de livraison, tout ce que nous devrions savoir (jusqu’à 2000 caractères).',
+  'quotes.new.messageHint':
+    'Quantités, dates de livraison, tout ce que nous devrions savoir (jusqu’à 2000 caractères).',
   'quotes.new.submit': 'Envoyer la demande de soumission',
   'quotes.new.empty': 'Votre panier est vide : ajoutez des produits avant de demander une soumission.',
   'quotes.new.back': 'Retour au panier',
@@ -140,8 +148,10 @@ const fr: Partial<Record<Key, string>> = {
   'quotes.kind.reject': 'a refusé l’offre',
   'quotes.waiting': 'Nous préparons votre offre. Vous recevrez un courriel quand elle sera prête.',
   'quotes.holds': 'Cette offre est valable jusqu’au {{date}}.',
-  'quotes.expiredText': 'Cette offre a expiré le {{date}}. Demandez-nous une nouvelle soumission si vous avez encore besoin de ces produits.',
-  'quotes.acceptNote': 'Accepter passe la commande à ces prix. Elle est passée non payée : nous vous contacterons pour le paiement et la livraison.',
+  'quotes.expiredText':
+    'Cette offre a expiré le {{date}}. Demandez-nous une nouvelle soumission si vous avez encore besoin de ces produits.',
+  'quotes.acceptNote':
+    'Accepter passe la commande à ces prix. Elle est passée non payée : nous vous contacterons pour le paiement et la livraison.',
   'quotes.accept': 'Accepter l’offre',
   'quotes.acceptMessage': 'Message (facultatif)',
   'quotes.reject': 'Refuser l’offre',
@@ -152,13 +162,15 @@ const fr: Partial<Record<Key, string>> = {
   'quotes.orderPage': 'Page de la commande',
   'quotes.askedBy': 'Demandée par {{name}}',
   'quotes.admin.title': 'Soumissions',
-  'quotes.admin.subtitle': 'Les demandes de soumission des acheteurs. Modifiez les prix et les quantités, puis envoyez une contre-offre avec une date d’expiration.',
+  'quotes.admin.subtitle':
+    'Les demandes de soumission des acheteurs. Modifiez les prix et les quantités, puis envoyez une contre-offre avec une date d’expiration.',
   'quotes.admin.filter': 'Filtrer les soumissions',
   'quotes.admin.state': 'Statut',
   'quotes.admin.all': 'Toutes',
   'quotes.admin.apply': 'Appliquer',
   'quotes.admin.empty': 'Aucune soumission',
-  'quotes.admin.emptyText': 'Les demandes apparaissent ici quand des acheteurs demandent une soumission pour leur panier.',
+  'quotes.admin.emptyText':
+    'Les demandes apparaissent ici quand des acheteurs demandent une soumission pour leur panier.',
   'quotes.admin.emptyFiltered': 'Aucune soumission n’a ce statut.',
   'quotes.admin.showing': '{{from}}–{{to}} sur {{total}}',
   'quotes.admin.back': 'Toutes les soumissions',
@@ -170,17 +182,21 @@ const fr: Partial<Record<Key, string>> = {
   'quotes.admin.message': 'Message à l’acheteur',
   'quotes.admin.send': 'Envoyer la contre-offre',
   'quotes.admin.preview': 'Mettre à jour les totaux',
-  'quotes.admin.previewed': 'Totaux mis à jour selon les prix et quantités ci-dessus. Rien n’est enregistré ni envoyé avant l’envoi de la contre-offre.',
-  'quotes.admin.totalsHint': 'Les totaux des lignes et le total sont ceux de l’offre actuelle : modifiez un prix ou une quantité, puis Mettre à jour les totaux.',
+  'quotes.admin.previewed':
+    'Totaux mis à jour selon les prix et quantités ci-dessus. Rien n’est enregistré ni envoyé avant l’envoi de la contre-offre.',
+  'quotes.admin.totalsHint':
+    'Les totaux des lignes et le total sont ceux de l’offre actuelle : modifiez un prix ou une quantité, puis Mettre à jour les totaux.',
   'quotes.admin.closed': 'Cette soumission est close ({{state}}) : aucune autre offre ne peut être envoyée.',
   'quotes.admin.resend': 'Envoyer de nouveau remplace l’offre actuelle et sa date d’expiration.',
   'quotes.offerSent': 'Contre-offre envoyée à l’acheteur.',
   'quotes.mail.requested.subject': 'Demande de soumission n° {{id}} de {{email}}',
   'quotes.mail.requested.body': '{{email}} a demandé une soumission pour son panier. Son message :',
   'quotes.mail.offered.subject': 'Votre soumission n° {{id}} est prête',
-  'quotes.mail.offered.body': 'Nous vous proposons {{total}} pour votre panier. L’offre est valable jusqu’au {{date}}. Notre message :',
+  'quotes.mail.offered.body':
+    'Nous vous proposons {{total}} pour votre panier. L’offre est valable jusqu’au {{date}}. Notre message :',
   'quotes.mail.accepted.subject': 'Soumission n° {{id}} acceptée',
-  'quotes.mail.accepted.body': '{{email}} a accepté l’offre : la commande n° {{order}} est passée aux prix proposés, non payée.',
+  'quotes.mail.accepted.body':
+    '{{email}} a accepté l’offre : la commande n° {{order}} est passée aux prix proposés, non payée.',
   'quotes.mail.rejected.subject': 'Soumission n° {{id}} refusée',
   'quotes.mail.rejected.body': '{{email}} a refusé l’offre. Son message :',
   'integrations.event.quote.requested': 'Soumission demandée',
@@ -218,7 +234,8 @@ const es: Partial<Record<Key, string>> = {
   'quotes.cta': 'Solicitar cotización',
   'quotes.cta.text': '¿Compra en cantidad? Pídanos una cotización de este carrito.',
   'quotes.new.title': 'Solicitar cotización',
-  'quotes.new.intro': 'Revisaremos estas líneas y le enviaremos una oferta. Mientras tanto, quedan guardadas con la cotización: su carrito vuelve a empezar vacío.',
+  'quotes.new.intro':
+    'Revisaremos estas líneas y le enviaremos una oferta. Mientras tanto, quedan guardadas con la cotización: su carrito vuelve a empezar vacío.',
   'quotes.new.message': 'Mensaje',
   'quotes.new.messageHint': 'Cantidades, fechas de entrega, todo lo que debamos saber (hasta 2000 caracteres).',
   'quotes.new.submit': 'Enviar solicitud de cotización',
@@ -237,7 +254,8 @@ const es: Partial<Record<Key, string>> = {
   'quotes.waiting': 'Estamos preparando su oferta. Recibirá un correo cuando esté lista.',
   'quotes.holds': 'Esta oferta es válida hasta el {{date}}.',
   'quotes.expiredText': 'Esta oferta venció el {{date}}. Pídanos una nueva cotización si aún necesita estos productos.',
-  'quotes.acceptNote': 'Aceptar realiza el pedido a estos precios. Se realiza sin pagar: nos pondremos en contacto con usted para el pago y la entrega.',
+  'quotes.acceptNote':
+    'Aceptar realiza el pedido a estos precios. Se realiza sin pagar: nos pondremos en contacto con usted para el pago y la entrega.',
   'quotes.accept': 'Aceptar oferta',
   'quotes.acceptMessage': 'Mensaje (opcional)',
   'quotes.reject': 'Rechazar oferta',
@@ -248,7 +266,8 @@ const es: Partial<Record<Key, string>> = {
   'quotes.orderPage': 'Página del pedido',
   'quotes.askedBy': 'Solicitada por {{name}}',
   'quotes.admin.title': 'Cotizaciones',
-  'quotes.admin.subtitle': 'Las solicitudes de cotización de los compradores. Cambie precios y cantidades y envíe una contraoferta con fecha de vencimiento.',
+  'quotes.admin.subtitle':
+    'Las solicitudes de cotización de los compradores. Cambie precios y cantidades y envíe una contraoferta con fecha de vencimiento.',
   'quotes.admin.filter': 'Filtrar cotizaciones',
   'quotes.admin.state': 'Estado',
   'quotes.admin.all': 'Todas',
@@ -266,17 +285,21 @@ const es: Partial<Record<Key, string>> = {
   'quotes.admin.message': 'Mensaje al comprador',
   'quotes.admin.send': 'Enviar contraoferta',
   'quotes.admin.preview': 'Actualizar totales',
-  'quotes.admin.previewed': 'Totales actualizados con los precios y cantidades de arriba. No se guarda ni se envía nada hasta que envíe la contraoferta.',
-  'quotes.admin.totalsHint': 'Los totales de las líneas y el total son los de la oferta actual: cambie un precio o una cantidad y luego Actualizar totales.',
+  'quotes.admin.previewed':
+    'Totales actualizados con los precios y cantidades de arriba. No se guarda ni se envía nada hasta que envíe la contraoferta.',
+  'quotes.admin.totalsHint':
+    'Los totales de las líneas y el total son los de la oferta actual: cambie un precio o una cantidad y luego Actualizar totales.',
   'quotes.admin.closed': 'Esta cotización está cerrada ({{state}}): no se puede enviar otra oferta.',
   'quotes.admin.resend': 'Enviar de nuevo reemplaza la oferta actual y su fecha de vencimiento.',
   'quotes.offerSent': 'Contraoferta enviada al comprador.',
   'quotes.mail.requested.subject': 'Solicitud de cotización n.º {{id}} de {{email}}',
   'quotes.mail.requested.body': '{{email}} pidió una cotización de su carrito. Su mensaje:',
   'quotes.mail.offered.subject': 'Su cotización n.º {{id}} está lista',
-  'quotes.mail.offered.body': 'Le ofrecemos {{total}} por su carrito. La oferta es válida hasta el {{date}}. Nuestro mensaje:',
+  'quotes.mail.offered.body':
+    'Le ofrecemos {{total}} por su carrito. La oferta es válida hasta el {{date}}. Nuestro mensaje:',
   'quotes.mail.accepted.subject': 'Cotización n.º {{id}} aceptada',
-  'quotes.mail.accepted.body': '{{email}} aceptó la oferta: el pedido n.º {{order}} se realizó a los precios cotizados, sin pagar.',
+  'quotes.mail.accepted.body':
+    '{{email}} aceptó la oferta: el pedido n.º {{order}} se realizó a los precios cotizados, sin pagar.',
   'quotes.mail.rejected.subject': 'Cotización n.º {{id}} rechazada',
   'quotes.mail.rejected.body': '{{email}} rechazó la oferta. Su mensaje:',
   'integrations.event.quote.requested': 'Cotización solicitada',

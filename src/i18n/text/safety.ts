@@ -9,7 +9,8 @@ export const en = {
 export const fr: Partial<Record<keyof typeof en, string>> = {
   'auth.error.tooMany': 'Trop de tentatives. Veuillez patienter une minute et réessayer.',
   'error.503.title': "La boutique n'est pas encore ouverte",
-  'error.503.body': 'Cette boutique est en cours de configuration et ne peut pas prendre de commandes pour le moment. Veuillez réessayer plus tard.',
+  'error.503.body':
+    'Cette boutique est en cours de configuration et ne peut pas prendre de commandes pour le moment. Veuillez réessayer plus tard.',
   'error.noFiles': "Ce formulaire n'accepte pas de fichiers.",
 };
 

@@ -12,7 +12,8 @@ const en = {
   'terms.summary': 'Net {{days}}, credit limit {{limit}}',
   'terms.summary.none': 'No payment terms: members pay when they order.',
   'terms.invoices.title': 'Invoices due',
-  'terms.invoices.subtitle': 'Orders paid by invoice on an organisation’s terms and not paid yet, the oldest due date first.',
+  'terms.invoices.subtitle':
+    'Orders paid by invoice on an organisation’s terms and not paid yet, the oldest due date first.',
   'terms.invoices.overdueOnly': 'Overdue only',
   'terms.invoices.apply': 'Apply',
   'terms.invoices.clear': 'Show all',
@@ -31,8 +32,10 @@ const en = {
   'order.dueBy': 'Due by {{date}}',
   'order.payment.invoice': 'Invoice (net {{days}})',
   'terms.reminder.subject': 'Reminder: the invoice for order #{{id}} is overdue',
-  'terms.reminder.body_one': 'The invoice for order #{{id}} ({{total}}) was due on {{date}} and is now {{count}} day overdue. Amount unpaid: {{owed}}. Please arrange payment, or reply if it is already on its way.',
-  'terms.reminder.body': 'The invoice for order #{{id}} ({{total}}) was due on {{date}} and is now {{count}} days overdue. Amount unpaid: {{owed}}. Please arrange payment, or reply if it is already on its way.',
+  'terms.reminder.body_one':
+    'The invoice for order #{{id}} ({{total}}) was due on {{date}} and is now {{count}} day overdue. Amount unpaid: {{owed}}. Please arrange payment, or reply if it is already on its way.',
+  'terms.reminder.body':
+    'The invoice for order #{{id}} ({{total}}) was due on {{date}} and is now {{count}} days overdue. Amount unpaid: {{owed}}. Please arrange payment, or reply if it is already on its way.',
 } as const;
 
 type Key = keyof typeof en;
@@ -50,7 +53,8 @@ const fr: Partial<Record<Key, string>> = {
   'terms.summary': 'Net {{days}}, limite de crédit {{limit}}',
   'terms.summary.none': 'Aucune condition de paiement : les membres paient à la commande.',
   'terms.invoices.title': 'Factures à payer',
-  'terms.invoices.subtitle': 'Commandes payées par facture selon les conditions d’une organisation et pas encore payées, la plus ancienne échéance d’abord.',
+  'terms.invoices.subtitle':
+    'Commandes payées par facture selon les conditions d’une organisation et pas encore payées, la plus ancienne échéance d’abord.',
   'terms.invoices.overdueOnly': 'En retard seulement',
   'terms.invoices.apply': 'Appliquer',
   'terms.invoices.clear': 'Tout afficher',
@@ -69,8 +73,10 @@ const fr: Partial<Record<Key, string>> = {
   'order.dueBy': 'À payer d’ici le {{date}}',
   'order.payment.invoice': 'Facture (net {{days}})',
   'terms.reminder.subject': 'Rappel : la facture de la commande no {{id}} est en retard',
-  'terms.reminder.body_one': 'La facture de la commande no {{id}} ({{total}}) était due le {{date}} et a maintenant {{count}} jour de retard. Montant impayé : {{owed}}. Veuillez effectuer le paiement, ou répondez s’il est déjà en route.',
-  'terms.reminder.body': 'La facture de la commande no {{id}} ({{total}}) était due le {{date}} et a maintenant {{count}} jours de retard. Montant impayé : {{owed}}. Veuillez effectuer le paiement, ou répondez s’il est déjà en route.',
+  'terms.reminder.body_one':
+    'La facture de la commande no {{id}} ({{total}}) était due le {{date}} et a maintenant {{count}} jour de retard. Montant impayé : {{owed}}. Veuillez effectuer le paiement, ou répondez s’il est déjà en route.',
+  'terms.reminder.body':
+    'La facture de la commande no {{id}} ({{total}}) était due le {{date}} et a maintenant {{count}} jours de retard. Montant impayé : {{owed}}. Veuillez effectuer le paiement, ou répondez s’il est déjà en route.',
 };
 
 const es: Partial<Record<Key, string>> = {
@@ -86,7 +92,8 @@ const es: Partial<Record<Key, string>> = {
   'terms.summary': 'Neto {{days}}, límite de crédito {{limit}}',
   'terms.summary.none': 'Sin condiciones de pago: los miembros pagan al hacer el pedido.',
   'terms.invoices.title': 'Facturas por cobrar',
-  'terms.invoices.subtitle': 'Pedidos pagados con factura según las condiciones de una organización y aún no pagados, primero el vencimiento más antiguo.',
+  'terms.invoices.subtitle':
+    'Pedidos pagados con factura según las condiciones de una organización y aún no pagados, primero el vencimiento más antiguo.',
   'terms.invoices.overdueOnly': 'Solo vencidas',
   'terms.invoices.apply': 'Aplicar',
   'terms.invoices.clear': 'Mostrar todas',
@@ -105,8 +112,10 @@ const es: Partial<Record<Key, string>> = {
   'order.dueBy': 'Vence el {{date}}',
   'order.payment.invoice': 'Factura (neto {{days}})',
   'terms.reminder.subject': 'Recordatorio: la factura del pedido n.º {{id}} está vencida',
-  'terms.reminder.body_one': 'La factura del pedido n.º {{id}} ({{total}}) vencía el {{date}} y tiene ahora {{count}} día de atraso. Importe sin pagar: {{owed}}. Por favor realice el pago, o responda si ya está en camino.',
-  'terms.reminder.body': 'La factura del pedido n.º {{id}} ({{total}}) vencía el {{date}} y tiene ahora {{count}} días de atraso. Importe sin pagar: {{owed}}. Por favor realice el pago, o responda si ya está en camino.',
+  'terms.reminder.body_one':
+    'La factura del pedido n.º {{id}} ({{total}}) vencía el {{date}} y tiene ahora {{count}} día de atraso. Importe sin pagar: {{owed}}. Por favor realice el pago, o responda si ya está en camino.',
+  'terms.reminder.body':
+    'La factura del pedido n.º {{id}} ({{total}}) vencía el {{date}} y tiene ahora {{count}} días de atraso. Importe sin pagar: {{owed}}. Por favor realice el pago, o responda si ya está en camino.',
 };
 
 export const termsText = { en, fr, es };

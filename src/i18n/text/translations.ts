@@ -13,7 +13,8 @@ const en = {
   'tr.version.current': 'Version {{version}} (current)',
   'tr.version.n': 'Version {{version}}',
   'tr.version.new': 'New entry',
-  'tr.new.english': 'No text in this language yet: the English text is filled in to start from. Saving creates the entry.',
+  'tr.new.english':
+    'No text in this language yet: the English text is filled in to start from. Saving creates the entry.',
   'tr.version.none': 'None',
   'tr.version.draft': 'Draft being edited',
   'tr.english': 'English reference',
@@ -42,7 +43,8 @@ const en = {
 const fr: Partial<Record<keyof typeof en, string>> = {
   'tr.edit': 'Modifier le texte',
   'tr.panel.title': 'Textes de cette page',
-  'tr.panel.intro': 'Choisissez un texte pour le modifier dans n’importe quelle langue. Le texte enregistré s’affiche aussitôt sur cette page.',
+  'tr.panel.intro':
+    'Choisissez un texte pour le modifier dans n’importe quelle langue. Le texte enregistré s’affiche aussitôt sur cette page.',
   'tr.modal.title': 'Modifier la traduction',
   'tr.code': 'Code',
   'tr.language': 'Langue',
@@ -53,7 +55,8 @@ const fr: Partial<Record<keyof typeof en, string>> = {
   'tr.version.current': 'Version {{version}} (actuelle)',
   'tr.version.n': 'Version {{version}}',
   'tr.version.new': 'Nouvelle entrée',
-  'tr.new.english': 'Pas encore de texte dans cette langue : le texte anglais est repris comme point de départ. L’enregistrement crée l’entrée.',
+  'tr.new.english':
+    'Pas encore de texte dans cette langue : le texte anglais est repris comme point de départ. L’enregistrement crée l’entrée.',
   'tr.version.none': 'Aucune',
   'tr.version.draft': 'Brouillon en cours',
   'tr.english': 'Référence anglaise',
@@ -64,7 +67,8 @@ const fr: Partial<Record<keyof typeof en, string>> = {
   'tr.close': 'Fermer',
   'tr.cancel': 'Annuler',
   'tr.machine': 'Traduction automatique',
-  'tr.offline': 'Traduction hors ligne : seuls les mots de l’interface ont été traduits. Vérifiez le texte avant d’enregistrer.',
+  'tr.offline':
+    'Traduction hors ligne : seuls les mots de l’interface ont été traduits. Vérifiez le texte avant d’enregistrer.',
   'tr.machine.running': 'Traduction…',
   'tr.preview': 'Aperçu',
   'tr.preview.compare': 'Comparer',
@@ -82,7 +86,8 @@ const fr: Partial<Record<keyof typeof en, string>> = {
 const es: Partial<Record<keyof typeof en, string>> = {
   'tr.edit': 'Editar texto',
   'tr.panel.title': 'Textos de esta página',
-  'tr.panel.intro': 'Elija un texto para cambiarlo en cualquier idioma. El texto guardado se muestra de inmediato en esta página.',
+  'tr.panel.intro':
+    'Elija un texto para cambiarlo en cualquier idioma. El texto guardado se muestra de inmediato en esta página.',
   'tr.modal.title': 'Editar traducción',
   'tr.code': 'Código',
   'tr.language': 'Idioma',
@@ -104,7 +109,8 @@ const es: Partial<Record<keyof typeof en, string>> = {
   'tr.close': 'Cerrar',
   'tr.cancel': 'Cancelar',
   'tr.machine': 'Traducción automática',
-  'tr.offline': 'Traducción sin conexión: solo se tradujeron las palabras de la propia interfaz. Revise el texto antes de guardar.',
+  'tr.offline':
+    'Traducción sin conexión: solo se tradujeron las palabras de la propia interfaz. Revise el texto antes de guardar.',
   'tr.machine.running': 'Traduciendo…',
   'tr.preview': 'Vista previa',
   'tr.preview.compare': 'Comparar',

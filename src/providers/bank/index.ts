@@ -9,16 +9,31 @@ import { OfflineBankLinkProvider } from './offline.ts';
 import { PlaidBankLinkProvider } from './plaid.ts';
 import type { BankLinkProvider } from './types.ts';
 
-export function createBankLinkProvider(config: Pick<Config, 'providers'> & Partial<Pick<Config, 'env' | 'payments'>>, db: Db, opts: { plaidBaseUrl?: string } = {}): BankLinkProvider {
+export function createBankLinkProvider(
+  config: Pick<Config, 'providers'> & Partial<Pick<Config, 'env' | 'payments'>>,
+  db: Db,
+  opts: { plaidBaseUrl?: string } = {},
+): BankLinkProvider {
   const p = config.providers.plaid;
-  if (p) return new PlaidBankLinkProvider({ clientId: p.clientId, secret: p.secret, env: p.env, baseUrl: opts.plaidBaseUrl ?? p.baseUrl });
-  return sandboxAllowed({ env: config.env ?? 'development', payments: config.payments }) ? new OfflineBankLinkProvider(db) : new UnavailableBankLinkProvider();
+  if (p)
+    return new PlaidBankLinkProvider({
+      clientId: p.clientId,
+      secret: p.secret,
+      env: p.env,
+      baseUrl: opts.plaidBaseUrl ?? p.baseUrl,
+    });
+  return sandboxAllowed({ env: config.env ?? 'development', payments: config.payments })
+    ? new OfflineBankLinkProvider(db)
+    : new UnavailableBankLinkProvider();
 }
 
 const built = new WeakMap<object, BankLinkProvider>();
 
 /** The app's one bank-link provider, built on first use per services object (the offline sandbox keeps its debit ledger). */
-export function bankLinkProviderOf(s: { db: Db; config: Pick<Config, 'providers'> & Partial<Pick<Config, 'env' | 'payments'>> }): BankLinkProvider {
+export function bankLinkProviderOf(s: {
+  db: Db;
+  config: Pick<Config, 'providers'> & Partial<Pick<Config, 'env' | 'payments'>>;
+}): BankLinkProvider {
   let p = built.get(s);
   if (!p) built.set(s, (p = createBankLinkProvider(s.config, s.db)));
   return p;

@@ -19,17 +19,40 @@ import type { Db } from '../../db/client.ts';
 import { fromCents } from '../../domain/money.ts';
 import { bankSandboxAccounts, bankSandboxLinks } from '../../db/schema/index.ts';
 import { routingValid, SANDBOX_BANKS } from './routing.ts';
-import { BankLinkError, type BankAccount, type BankLinkProvider, type Debit, type DebitRequest, type LinkToken, type VerifyOutcome } from './types.ts';
+import {
+  BankLinkError,
+  type BankAccount,
+  type BankLinkProvider,
+  type Debit,
+  type DebitRequest,
+  type LinkToken,
+  type VerifyOutcome,
+} from './types.ts';
 
 const LINK_TTL_MS = 30 * 60_000;
 const NSF_SUFFIX = '0002';
 const hex = (n: number) => randomBytes(n).toString('hex');
 
 const AccountBody = z.object({
-  link_token: z.string({ message: 'The bank link expired. Start again.' }).trim().min(1, 'The bank link expired. Start again.').max(200),
-  routing_number: z.string({ message: 'Enter the 9-digit routing number.' }).trim().regex(/^\d{9}$/, 'Enter the 9-digit routing number.').refine(routingValid, 'This routing number is not valid.'),
-  account_number: z.string({ message: 'Enter the account number (4 to 17 digits).' }).trim().regex(/^\d{4,17}$/, 'Enter the account number (4 to 17 digits).'),
-  account_holder: z.string({ message: 'Enter the account holder’s name.' }).trim().min(1, 'Enter the account holder’s name.').max(120, 'At most 120 characters.'),
+  link_token: z
+    .string({ message: 'The bank link expired. Start again.' })
+    .trim()
+    .min(1, 'The bank link expired. Start again.')
+    .max(200),
+  routing_number: z
+    .string({ message: 'Enter the 9-digit routing number.' })
+    .trim()
+    .regex(/^\d{9}$/, 'Enter the 9-digit routing number.')
+    .refine(routingValid, 'This routing number is not valid.'),
+  account_number: z
+    .string({ message: 'Enter the account number (4 to 17 digits).' })
+    .trim()
+    .regex(/^\d{4,17}$/, 'Enter the account number (4 to 17 digits).'),
+  account_holder: z
+    .string({ message: 'Enter the account holder’s name.' })
+    .trim()
+    .min(1, 'Enter the account holder’s name.')
+    .max(120, 'At most 120 characters.'),
   account_type: z.enum(['checking', 'savings'], { message: 'Choose checking or savings.' }).default('checking'),
 });
 
@@ -38,7 +61,10 @@ export class OfflineBankLinkProvider implements BankLinkProvider {
   readonly accountsUrl = '/bank-link/accounts';
   private readonly debits = new Map<string, { fingerprint: string; debit: Debit }>();
 
-  constructor(private readonly db: Db, private readonly clock: () => Date = () => new Date()) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   async createLinkToken(clientUserId: string): Promise<LinkToken> {
     const token = `link-sandbox-${hex(16)}`;
@@ -48,8 +74,14 @@ export class OfflineBankLinkProvider implements BankLinkProvider {
   }
 
   /** What the hosted form does: takes the numbers, keeps the last four, sends the deposits, answers a public token. */
-  async addAccount(input: z.infer<typeof AccountBody>): Promise<{ publicToken: string; mask: string; bankName: string }> {
-    const [link] = await this.db.select().from(bankSandboxLinks).where(and(eq(bankSandboxLinks.token, input.link_token), gt(bankSandboxLinks.expiresAt, this.clock()))).limit(1);
+  async addAccount(
+    input: z.infer<typeof AccountBody>,
+  ): Promise<{ publicToken: string; mask: string; bankName: string }> {
+    const [link] = await this.db
+      .select()
+      .from(bankSandboxLinks)
+      .where(and(eq(bankSandboxLinks.token, input.link_token), gt(bankSandboxLinks.expiresAt, this.clock())))
+      .limit(1);
     if (!link) throw new BankLinkError('invalid_token', 'The bank link expired. Start again.');
     const mask = input.account_number.slice(-4);
     const bankName = SANDBOX_BANKS[input.routing_number] ?? 'Sandbox Bank';
@@ -59,19 +91,40 @@ export class OfflineBankLinkProvider implements BankLinkProvider {
     const publicToken = `public-sandbox-${hex(16)}`;
     await this.db.insert(bankSandboxAccounts).values({
       ref: `acct_offline_${mask === NSF_SUFFIX ? 'nsf_' : ''}${hex(12)}`,
-      publicToken, clientUserId: link.clientUserId, routingNumber: input.routing_number, mask, bankName,
-      holderName: input.account_holder, accountType: input.account_type, deposit1Cents: d1, deposit2Cents: d2,
+      publicToken,
+      clientUserId: link.clientUserId,
+      routingNumber: input.routing_number,
+      mask,
+      bankName,
+      holderName: input.account_holder,
+      accountType: input.account_type,
+      deposit1Cents: d1,
+      deposit2Cents: d2,
     });
     return { publicToken, mask, bankName };
   }
 
   async exchange(publicToken: string, clientUserId: string): Promise<BankAccount> {
     // One use only, and only by the user the link was made for.
-    const [row] = await this.db.update(bankSandboxAccounts).set({ exchanged: true })
-      .where(and(eq(bankSandboxAccounts.publicToken, publicToken), eq(bankSandboxAccounts.clientUserId, clientUserId), eq(bankSandboxAccounts.exchanged, false)))
+    const [row] = await this.db
+      .update(bankSandboxAccounts)
+      .set({ exchanged: true })
+      .where(
+        and(
+          eq(bankSandboxAccounts.publicToken, publicToken),
+          eq(bankSandboxAccounts.clientUserId, clientUserId),
+          eq(bankSandboxAccounts.exchanged, false),
+        ),
+      )
       .returning();
     if (!row) throw new BankLinkError('invalid_token', 'This bank link is not valid any more. Add the account again.');
-    return { ref: row.ref, last4: row.mask, bankName: row.bankName, holderName: row.holderName, accountType: row.accountType as BankAccount['accountType'] };
+    return {
+      ref: row.ref,
+      last4: row.mask,
+      bankName: row.bankName,
+      holderName: row.holderName,
+      accountType: row.accountType as BankAccount['accountType'],
+    };
   }
 
   async verify(ref: string, amountsCents: [number, number]): Promise<VerifyOutcome> {
@@ -94,13 +147,22 @@ export class OfflineBankLinkProvider implements BankLinkProvider {
     const fingerprint = `${req.ref}|${req.amountCents}|${req.currency}`;
     const seen = this.debits.get(req.idempotencyKey);
     if (seen) {
-      if (seen.fingerprint !== fingerprint) throw new BankLinkError('provider_error', 'This payment was already attempted with different details.');
+      if (seen.fingerprint !== fingerprint)
+        throw new BankLinkError('provider_error', 'This payment was already attempted with different details.');
       return seen.debit;
     }
-    if (!req.ref.startsWith('acct_offline_')) throw new BankLinkError('invalid_account', 'This bank account is not known to the bank link.');
-    if (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0) throw new BankLinkError('provider_error', 'The amount to debit is not valid.');
-    if (req.ref.startsWith('acct_offline_nsf_')) throw new BankLinkError('debit_declined', 'The bank refused the debit (insufficient funds).');
-    const debit: Debit = { ref: `ach_offline_${hex(12)}`, status: 'pending', amountCents: req.amountCents, currency: req.currency.toUpperCase() };
+    if (!req.ref.startsWith('acct_offline_'))
+      throw new BankLinkError('invalid_account', 'This bank account is not known to the bank link.');
+    if (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0)
+      throw new BankLinkError('provider_error', 'The amount to debit is not valid.');
+    if (req.ref.startsWith('acct_offline_nsf_'))
+      throw new BankLinkError('debit_declined', 'The bank refused the debit (insufficient funds).');
+    const debit: Debit = {
+      ref: `ach_offline_${hex(12)}`,
+      status: 'pending',
+      amountCents: req.amountCents,
+      currency: req.currency.toUpperCase(),
+    };
     this.debits.set(req.idempotencyKey, { fingerprint, debit });
     return debit;
   }
@@ -121,7 +183,16 @@ export class OfflineBankLinkProvider implements BankLinkProvider {
       if (!parsed.success) {
         const fields: Record<string, string> = {};
         for (const i of parsed.error.issues) fields[String(i.path[0] ?? '_')] ??= i.message;
-        return void res.status(400).json({ error: { code: 'invalid', message: parsed.error.issues.length === 1 ? parsed.error.issues[0].message : 'Please correct the highlighted fields.', fields } });
+        return void res.status(400).json({
+          error: {
+            code: 'invalid',
+            message:
+              parsed.error.issues.length === 1
+                ? parsed.error.issues[0].message
+                : 'Please correct the highlighted fields.',
+            fields,
+          },
+        });
       }
       try {
         const a = await this.addAccount(parsed.data);
@@ -133,9 +204,21 @@ export class OfflineBankLinkProvider implements BankLinkProvider {
     });
     /** GET /bank-link/statement — the signed-in user's sandbox bank statement: the micro-deposits sent to their accounts. */
     r.get('/statement', async (req, res) => {
-      if (!req.user) return void res.status(401).json({ error: { code: 'unauthorized', message: 'Please sign in to continue.', fields: {} } });
-      const rows = await this.db.select().from(bankSandboxAccounts).where(eq(bankSandboxAccounts.clientUserId, String(req.user.id)));
-      res.json({ accounts: rows.map((a) => ({ mask: a.mask, bank_name: a.bankName, deposits: [a.deposit1Cents, a.deposit2Cents].map(fromCents) })) });
+      if (!req.user)
+        return void res
+          .status(401)
+          .json({ error: { code: 'unauthorized', message: 'Please sign in to continue.', fields: {} } });
+      const rows = await this.db
+        .select()
+        .from(bankSandboxAccounts)
+        .where(eq(bankSandboxAccounts.clientUserId, String(req.user.id)));
+      res.json({
+        accounts: rows.map((a) => ({
+          mask: a.mask,
+          bank_name: a.bankName,
+          deposits: [a.deposit1Cents, a.deposit2Cents].map(fromCents),
+        })),
+      });
     });
     return r;
   }

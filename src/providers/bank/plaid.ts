@@ -10,11 +10,32 @@
  */
 import { Router } from 'express';
 import { fromCents, toCents } from '../../domain/money.ts';
-import { BankLinkError, type BankAccount, type BankLinkProvider, type Debit, type DebitRequest, type LinkToken, type VerifyOutcome } from './types.ts';
+import {
+  BankLinkError,
+  type BankAccount,
+  type BankLinkProvider,
+  type Debit,
+  type DebitRequest,
+  type LinkToken,
+  type VerifyOutcome,
+} from './types.ts';
 
-export type PlaidOptions = { clientId: string; secret: string; env?: 'sandbox' | 'production'; baseUrl?: string; timeoutMs?: number };
+export type PlaidOptions = {
+  clientId: string;
+  secret: string;
+  env?: 'sandbox' | 'production';
+  baseUrl?: string;
+  timeoutMs?: number;
+};
 
-type PlaidAccount = { account_id: string; mask?: string | null; name?: string; official_name?: string | null; subtype?: string | null; verification_status?: string | null };
+type PlaidAccount = {
+  account_id: string;
+  mask?: string | null;
+  name?: string;
+  official_name?: string | null;
+  subtype?: string | null;
+  verification_status?: string | null;
+};
 type PlaidError = { error_code?: string; error_message?: string; display_message?: string | null };
 
 export class PlaidBankLinkProvider implements BankLinkProvider {
@@ -23,7 +44,10 @@ export class PlaidBankLinkProvider implements BankLinkProvider {
   private readonly base: string;
 
   constructor(private readonly opts: PlaidOptions) {
-    this.base = (opts.baseUrl ?? `https://${opts.env === 'production' ? 'production' : 'sandbox'}.plaid.com`).replace(/\/$/, '');
+    this.base = (opts.baseUrl ?? `https://${opts.env === 'production' ? 'production' : 'sandbox'}.plaid.com`).replace(
+      /\/$/,
+      '',
+    );
   }
 
   private async call<T>(path: string, body: Record<string, unknown>): Promise<T> {
@@ -41,9 +65,14 @@ export class PlaidBankLinkProvider implements BankLinkProvider {
     const json = (await res.json().catch(() => ({}))) as T & PlaidError;
     if (res.ok) return json;
     const code = json.error_code ?? '';
-    if (code === 'INVALID_PUBLIC_TOKEN' || code === 'INVALID_LINK_TOKEN') throw new BankLinkError('invalid_token', 'This bank link is not valid any more. Add the account again.');
-    if (code === 'INVALID_ACCESS_TOKEN' || code === 'INVALID_ACCOUNT_ID' || code === 'ITEM_NOT_FOUND') throw new BankLinkError('invalid_account', 'This bank account is not known to the bank link.');
-    throw new BankLinkError('provider_error', json.display_message || 'The bank link service refused the request. Try again in a little bit.');
+    if (code === 'INVALID_PUBLIC_TOKEN' || code === 'INVALID_LINK_TOKEN')
+      throw new BankLinkError('invalid_token', 'This bank link is not valid any more. Add the account again.');
+    if (code === 'INVALID_ACCESS_TOKEN' || code === 'INVALID_ACCOUNT_ID' || code === 'ITEM_NOT_FOUND')
+      throw new BankLinkError('invalid_account', 'This bank account is not known to the bank link.');
+    throw new BankLinkError(
+      'provider_error',
+      json.display_message || 'The bank link service refused the request. Try again in a little bit.',
+    );
   }
 
   private split(ref: string): { accessToken: string; accountId: string } {
@@ -53,7 +82,10 @@ export class PlaidBankLinkProvider implements BankLinkProvider {
   }
 
   private async account(accessToken: string, accountId?: string): Promise<PlaidAccount> {
-    const r = await this.call<{ accounts: PlaidAccount[] }>('/accounts/get', { access_token: accessToken, ...(accountId ? { options: { account_ids: [accountId] } } : {}) });
+    const r = await this.call<{ accounts: PlaidAccount[] }>('/accounts/get', {
+      access_token: accessToken,
+      ...(accountId ? { options: { account_ids: [accountId] } } : {}),
+    });
     const a = accountId ? r.accounts?.find((x) => x.account_id === accountId) : r.accounts?.[0];
     if (!a) throw new BankLinkError('invalid_account', 'This bank account is not known to the bank link.');
     return a;
@@ -95,17 +127,40 @@ export class PlaidBankLinkProvider implements BankLinkProvider {
   async debit(req: DebitRequest): Promise<Debit> {
     const { accessToken, accountId } = this.split(req.ref);
     const amount = fromCents(req.amountCents);
-    const auth = await this.call<{ authorization: { id: string; decision: string; decision_rationale?: { description?: string } | null } }>('/transfer/authorization/create', {
-      access_token: accessToken, account_id: accountId, type: 'debit', network: 'ach', amount, ach_class: 'web',
-      iso_currency_code: req.currency.toUpperCase(), user: { legal_name: req.holderName || 'Account holder' }, idempotency_key: req.idempotencyKey.slice(0, 50),
+    const auth = await this.call<{
+      authorization: { id: string; decision: string; decision_rationale?: { description?: string } | null };
+    }>('/transfer/authorization/create', {
+      access_token: accessToken,
+      account_id: accountId,
+      type: 'debit',
+      network: 'ach',
+      amount,
+      ach_class: 'web',
+      iso_currency_code: req.currency.toUpperCase(),
+      user: { legal_name: req.holderName || 'Account holder' },
+      idempotency_key: req.idempotencyKey.slice(0, 50),
     });
     if (auth.authorization.decision !== 'approved') {
-      throw new BankLinkError('debit_declined', auth.authorization.decision_rationale?.description || 'The bank refused the debit.');
+      throw new BankLinkError(
+        'debit_declined',
+        auth.authorization.decision_rationale?.description || 'The bank refused the debit.',
+      );
     }
-    const t = await this.call<{ transfer: { id: string; status: string; amount: string; iso_currency_code?: string } }>('/transfer/create', {
-      access_token: accessToken, account_id: accountId, authorization_id: auth.authorization.id, description: (req.description ?? 'Order').slice(0, 15),
-    });
-    return { ref: t.transfer.id, status: t.transfer.status === 'posted' || t.transfer.status === 'settled' ? 'posted' : 'pending', amountCents: toCents(t.transfer.amount), currency: (t.transfer.iso_currency_code ?? req.currency).toUpperCase() };
+    const t = await this.call<{ transfer: { id: string; status: string; amount: string; iso_currency_code?: string } }>(
+      '/transfer/create',
+      {
+        access_token: accessToken,
+        account_id: accountId,
+        authorization_id: auth.authorization.id,
+        description: (req.description ?? 'Order').slice(0, 15),
+      },
+    );
+    return {
+      ref: t.transfer.id,
+      status: t.transfer.status === 'posted' || t.transfer.status === 'settled' ? 'posted' : 'pending',
+      amountCents: toCents(t.transfer.amount),
+      currency: (t.transfer.iso_currency_code ?? req.currency).toUpperCase(),
+    };
   }
 
   async cancel(debitRef: string): Promise<void> {

@@ -25,13 +25,23 @@ export type BankAccount = {
 /** verified: the amounts matched; mismatch: they did not; pending: the provider still waits for them. */
 export type VerifyOutcome = 'verified' | 'mismatch' | 'pending';
 
-export type DebitRequest = { ref: string; amountCents: number; currency: string; idempotencyKey: string; description?: string; holderName?: string };
+export type DebitRequest = {
+  ref: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+  description?: string;
+  holderName?: string;
+};
 export type Debit = { ref: string; status: 'pending' | 'posted'; amountCents: number; currency: string };
 
 export type BankErrorCode = 'invalid_token' | 'invalid_account' | 'not_verified' | 'debit_declined' | 'provider_error';
 
 export class BankLinkError extends Error {
-  constructor(readonly code: BankErrorCode, message: string) {
+  constructor(
+    readonly code: BankErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'BankLinkError';
   }

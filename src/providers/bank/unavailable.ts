@@ -12,15 +12,29 @@ const refuse = () => new AppError(422, 'payment_unavailable', BANK_UNAVAILABLE, 
 export class UnavailableBankLinkProvider implements BankLinkProvider {
   readonly kind = 'none';
   readonly accountsUrl = null;
-  async createLinkToken(): Promise<never> { throw refuse(); }
-  async exchange(): Promise<never> { throw refuse(); }
-  async verify(): Promise<never> { throw refuse(); }
-  async debit(): Promise<never> { throw refuse(); }
-  async cancel(): Promise<never> { throw refuse(); }
+  async createLinkToken(): Promise<never> {
+    throw refuse();
+  }
+  async exchange(): Promise<never> {
+    throw refuse();
+  }
+  async verify(): Promise<never> {
+    throw refuse();
+  }
+  async debit(): Promise<never> {
+    throw refuse();
+  }
+  async cancel(): Promise<never> {
+    throw refuse();
+  }
   router(): Router {
     const r = Router();
-    r.post('/accounts', () => { throw refuse(); });
-    r.get('/statement', () => { throw refuse(); });
+    r.post('/accounts', () => {
+      throw refuse();
+    });
+    r.get('/statement', () => {
+      throw refuse();
+    });
     return r;
   }
 }

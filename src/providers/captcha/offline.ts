@@ -10,7 +10,9 @@ import type { CaptchaProvider, CaptchaVerdict } from './types.ts';
 export const OFFLINE_SITE_KEY = 'offline';
 export const TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
 
-export function createOfflineCaptcha(opts: { secret?: string; ttlMs?: number } = {}): CaptchaProvider & { usedCount(): number } {
+export function createOfflineCaptcha(
+  opts: { secret?: string; ttlMs?: number } = {},
+): CaptchaProvider & { usedCount(): number } {
   const secret = opts.secret ?? randomBytes(32).toString('hex');
   const ttl = opts.ttlMs ?? TOKEN_TTL_MS;
   const used = new Map<string, number>(); // token → expiry (ms)
@@ -33,7 +35,8 @@ export function createOfflineCaptcha(opts: { secret?: string; ttlMs?: number } =
       const payload = `${parts[0]}.${parts[1]}`;
       const expected = Buffer.from(sign(payload));
       const given = Buffer.from(parts[2]);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        return { ok: false, reason: 'invalid' };
       const issued = Number(parts[0]);
       const t = now.getTime();
       if (!Number.isFinite(issued) || issued > t + 60_000 || t - issued > ttl) return { ok: false, reason: 'expired' };

@@ -5,7 +5,13 @@
  */
 import type { CaptchaProvider, CaptchaVerdict } from './types.ts';
 
-export type RecaptchaOptions = { siteKey: string; secret: string; verifyUrl?: string; minScore?: number; timeoutMs?: number };
+export type RecaptchaOptions = {
+  siteKey: string;
+  secret: string;
+  verifyUrl?: string;
+  minScore?: number;
+  timeoutMs?: number;
+};
 
 export function createRecaptcha(o: RecaptchaOptions): CaptchaProvider {
   const url = o.verifyUrl ?? 'https://www.google.com/recaptcha/api/siteverify';
@@ -27,7 +33,11 @@ export function createRecaptcha(o: RecaptchaOptions): CaptchaProvider {
       } catch {
         return { ok: false, reason: 'unavailable' };
       }
-      if (!body.success) return { ok: false, reason: (body['error-codes'] ?? []).includes('timeout-or-duplicate') ? 'duplicate' : 'invalid' };
+      if (!body.success)
+        return {
+          ok: false,
+          reason: (body['error-codes'] ?? []).includes('timeout-or-duplicate') ? 'duplicate' : 'invalid',
+        };
       if (body.action && body.action !== action) return { ok: false, reason: 'wrong-action' };
       const score = typeof body.score === 'number' ? body.score : 1;
       if (score < minScore) return { ok: false, reason: 'low-score' };

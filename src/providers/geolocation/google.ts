@@ -43,12 +43,18 @@ export function createGoogleGeo(o: GoogleGeoOptions): GeoProvider {
     async driveTimes(origin, destinations): Promise<Drive[]> {
       if (!destinations.length) return [];
       const dest = encodeURIComponent(destinations.map((d) => `${d.lat},${d.lng}`).join('|'));
-      const body = await call(`${base}/maps/api/distancematrix/json?origins=${origin.lat},${origin.lng}&destinations=${dest}&mode=driving&key=${key}`);
+      const body = await call(
+        `${base}/maps/api/distancematrix/json?origins=${origin.lat},${origin.lng}&destinations=${dest}&mode=driving&key=${key}`,
+      );
       if (body.status !== 'OK') throw new GeoProviderError(`distance matrix status ${String(body.status)}`);
-      const elements = (body.rows as { elements: { status: string; distance?: { value: number }; duration?: { value: number } }[] }[])[0]?.elements ?? [];
+      const elements =
+        (
+          body.rows as { elements: { status: string; distance?: { value: number }; duration?: { value: number } }[] }[]
+        )[0]?.elements ?? [];
       return destinations.map((_, i) => {
         const e = elements[i];
-        if (!e || e.status !== 'OK' || !e.distance || !e.duration) throw new GeoProviderError(`no route to destination ${i}`);
+        if (!e || e.status !== 'OK' || !e.distance || !e.duration)
+          throw new GeoProviderError(`no route to destination ${i}`);
         return { meters: e.distance.value, seconds: e.duration.value };
       });
     },

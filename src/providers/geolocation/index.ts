@@ -17,18 +17,24 @@ export function createGeoProvider(config: Pick<Config, 'providers'>): GeoProvide
  * caller, which may fall back (an estimate, "postal code unknown") without a word of its own.
  */
 export function loggingFailures(geo: GeoProvider, log: { warn: (obj: object, msg: string) => void }): GeoProvider {
-  const logged = <A extends unknown[], R>(op: string, f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
-    try {
-      return await f(...a);
-    } catch (err) {
-      log.warn({ err, provider: geo.name, op, source: 'geolocation' }, `geolocation ${op} failed`);
-      throw err;
-    }
-  };
+  const logged =
+    <A extends unknown[], R>(op: string, f: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      try {
+        return await f(...a);
+      } catch (err) {
+        log.warn({ err, provider: geo.name, op, source: 'geolocation' }, `geolocation ${op} failed`);
+        throw err;
+      }
+    };
   return {
     name: geo.name,
     geolocate: logged('geolocate', () => geo.geolocate()),
     geocodePostal: logged('geocodePostal', (country: string, postal: string) => geo.geocodePostal(country, postal)),
-    driveTimes: logged('driveTimes', (origin: Parameters<GeoProvider['driveTimes']>[0], to: Parameters<GeoProvider['driveTimes']>[1]) => geo.driveTimes(origin, to)),
+    driveTimes: logged(
+      'driveTimes',
+      (origin: Parameters<GeoProvider['driveTimes']>[0], to: Parameters<GeoProvider['driveTimes']>[1]) =>
+        geo.driveTimes(origin, to),
+    ),
   };
 }

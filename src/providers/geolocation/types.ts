@@ -14,7 +14,10 @@ export interface GeoProvider {
 }
 
 export class GeoProviderError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'GeoProviderError';
   }

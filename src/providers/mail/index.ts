@@ -26,7 +26,9 @@ export class FileMailer implements Mailer {
   async send(msg: MailMessage): Promise<SentMail> {
     const info = await this.transport.sendMail({ from: FROM, ...msg });
     await mkdir(this.dir, { recursive: true });
-    const id = String(info.messageId).replace(/[<>]/g, '').replace(/[^\w.@-]/g, '_');
+    const id = String(info.messageId)
+      .replace(/[<>]/g, '')
+      .replace(/[^\w.@-]/g, '_');
     const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
     await writeFile(file, info.message as Buffer);
     return { messageId: info.messageId, file };
@@ -34,8 +36,16 @@ export class FileMailer implements Mailer {
   /** Newest first; used by tests and the admin mail log. */
   async list(): Promise<{ file: string; content: string }[]> {
     const names = await readdir(this.dir).catch(() => [] as string[]);
-    const files = names.filter((n) => n.endsWith('.eml')).sort().reverse();
-    return Promise.all(files.map(async (f) => ({ file: path.join(this.dir, f), content: await readFile(path.join(this.dir, f), 'utf8') })));
+    const files = names
+      .filter((n) => n.endsWith('.eml'))
+      .sort()
+      .reverse();
+    return Promise.all(
+      files.map(async (f) => ({
+        file: path.join(this.dir, f),
+        content: await readFile(path.join(this.dir, f), 'utf8'),
+      })),
+    );
   }
 }
 

@@ -7,7 +7,11 @@
 import type { PlaceComponent } from '../../domain/checkout.ts';
 
 export type PlaceSuggestion = { id: string; description: string };
-export type PlaceQuery = { query: string; country?: string; bounds?: { south: number; west: number; north: number; east: number } };
+export type PlaceQuery = {
+  query: string;
+  country?: string;
+  bounds?: { south: number; west: number; north: number; east: number };
+};
 
 export interface MapsProvider {
   readonly kind: 'offline' | 'google';
@@ -48,19 +52,28 @@ export class GoogleMapsProvider implements MapsProvider {
   async autocomplete(q: PlaceQuery): Promise<PlaceSuggestion[]> {
     const params: Record<string, string> = { input: q.query, types: 'address' };
     if (q.country) params.components = `country:${q.country.toLowerCase()}`;
-    if (q.bounds) params.locationrestriction = `rectangle:${q.bounds.south},${q.bounds.west}|${q.bounds.north},${q.bounds.east}`;
-    const body = await this.get<{ status: string; predictions?: { place_id: string; description: string }[] }>('/place/autocomplete/json', params);
+    if (q.bounds)
+      params.locationrestriction = `rectangle:${q.bounds.south},${q.bounds.west}|${q.bounds.north},${q.bounds.east}`;
+    const body = await this.get<{ status: string; predictions?: { place_id: string; description: string }[] }>(
+      '/place/autocomplete/json',
+      params,
+    );
     if (!body || (body.status !== 'OK' && body.status !== 'ZERO_RESULTS')) return [];
     return (body.predictions ?? []).slice(0, 5).map((p) => ({ id: p.place_id, description: p.description }));
   }
 
   async details(placeId: string): Promise<PlaceComponent[] | null> {
-    const body = await this.get<{ status: string; result?: { address_components?: PlaceComponent[] } }>('/place/details/json', { place_id: placeId, fields: 'address_component' });
+    const body = await this.get<{ status: string; result?: { address_components?: PlaceComponent[] } }>(
+      '/place/details/json',
+      { place_id: placeId, fields: 'address_component' },
+    );
     if (!body || body.status !== 'OK') return null;
     return body.result?.address_components ?? [];
   }
 }
 
 export function createMapsProvider(opts: { apiKey?: string; baseUrl?: string }): MapsProvider {
-  return opts.apiKey ? new GoogleMapsProvider({ apiKey: opts.apiKey, baseUrl: opts.baseUrl }) : new OfflineMapsProvider();
+  return opts.apiKey
+    ? new GoogleMapsProvider({ apiKey: opts.apiKey, baseUrl: opts.baseUrl })
+    : new OfflineMapsProvider();
 }

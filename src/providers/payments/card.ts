@@ -30,11 +30,13 @@ export function checkCard(card: CardInput, now: Date): { digits: string; brand: 
   const month = Number(card.exp_month);
   let year = Number(card.exp_year);
   if (year < 100) year += 2000;
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) throw new PaymentError('expired_card', 'Your card has expired.');
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year))
+    throw new PaymentError('expired_card', 'Your card has expired.');
   const endOfMonth = Date.UTC(year, month, 1);
   if (endOfMonth <= now.getTime()) throw new PaymentError('expired_card', 'Your card has expired.');
   const brand = brandOf(digits);
   const cvcLength = brand === 'amex' ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvcLength}}$`).test(String(card.cvc ?? ''))) throw new PaymentError('incorrect_cvc', "Your card's security code is incorrect.");
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(String(card.cvc ?? '')))
+    throw new PaymentError('incorrect_cvc', "Your card's security code is incorrect.");
   return { digits, brand };
 }

@@ -8,14 +8,23 @@ import { OfflinePaymentProvider } from './offline.ts';
 import { StripePaymentProvider } from './stripe.ts';
 import type { PaymentProvider } from './types.ts';
 
-export function createPaymentProvider(config: Pick<Config, 'providers'> & Partial<Pick<Config, 'env' | 'payments'>>, opts: { stripeBaseUrl?: string } = {}): PaymentProvider {
+export function createPaymentProvider(
+  config: Pick<Config, 'providers'> & Partial<Pick<Config, 'env' | 'payments'>>,
+  opts: { stripeBaseUrl?: string } = {},
+): PaymentProvider {
   const key = config.providers.stripeSecretKey;
-  if (key) return new StripePaymentProvider({ secretKey: key, baseUrl: opts.stripeBaseUrl ?? config.providers.stripeBaseUrl });
-  return sandboxAllowed({ env: config.env ?? 'development', payments: config.payments }) ? new OfflinePaymentProvider() : new UnavailablePaymentProvider();
+  if (key)
+    return new StripePaymentProvider({ secretKey: key, baseUrl: opts.stripeBaseUrl ?? config.providers.stripeBaseUrl });
+  return sandboxAllowed({ env: config.env ?? 'development', payments: config.payments })
+    ? new OfflinePaymentProvider()
+    : new UnavailablePaymentProvider();
 }
 
 /** The app's one card provider, built on first use and kept on the services (checkout, orders, saved methods). */
-export function paymentProviderOf(s: { payments?: PaymentProvider; config: Pick<Config, 'providers'> & Partial<Pick<Config, 'env' | 'payments'>> }): PaymentProvider {
+export function paymentProviderOf(s: {
+  payments?: PaymentProvider;
+  config: Pick<Config, 'providers'> & Partial<Pick<Config, 'env' | 'payments'>>;
+}): PaymentProvider {
   return (s.payments ??= createPaymentProvider(s.config));
 }
 

@@ -23,7 +23,17 @@ import { LRUCache } from 'lru-cache';
 import { Router } from 'express';
 import { z } from 'zod';
 import { checkCard } from './card.ts';
-import { DECLINE_MESSAGES, PaymentError, type CardInput, type CardToken, type Charge, type ChargeRequest, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
+import {
+  DECLINE_MESSAGES,
+  PaymentError,
+  type CardInput,
+  type CardToken,
+  type Charge,
+  type ChargeRequest,
+  type DeclineCode,
+  type PaymentProvider,
+  type SavedCard,
+} from './types.ts';
 
 export const TEST_CARDS = {
   approved: '4242424242424242',
@@ -48,7 +58,8 @@ export const TEST_METHODS: Record<string, Omit<StoredToken, 'token' | 'createdAt
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', expMonth: 12, expYear: 2034, outcome: 'card_declined' },
 };
 
-const SAVED = /^pm_offline_(ok|card_declined|insufficient_funds|expired_card|processing_error)_([a-z]+)_(\d{4})_(\d{1,2})_(\d{4})_[0-9a-f]{16}$/;
+const SAVED =
+  /^pm_offline_(ok|card_declined|insufficient_funds|expired_card|processing_error)_([a-z]+)_(\d{4})_(\d{1,2})_(\d{4})_[0-9a-f]{16}$/;
 
 type StoredToken = CardToken & { outcome: DeclineCode | null; createdAt: Date };
 type StoredCharge = Charge & { token: string; refundedCents: number; capturedCents: number };
@@ -79,8 +90,14 @@ export class OfflinePaymentProvider implements PaymentProvider {
   private refundsMade = 0;
   private readonly refundsByKey = new Map<string, { ref: string; amountCents: number }>();
 
-  constructor(private readonly clock: () => Date = () => new Date(), limits: { maxTokens?: number; tokenTtlMs?: number } = {}) {
-    this.tokens = new LRUCache<string, StoredToken>({ max: limits.maxTokens ?? OFFLINE_TOKEN_LIMITS.maxTokens, ttl: limits.tokenTtlMs ?? OFFLINE_TOKEN_LIMITS.tokenTtlMs });
+  constructor(
+    private readonly clock: () => Date = () => new Date(),
+    limits: { maxTokens?: number; tokenTtlMs?: number } = {},
+  ) {
+    this.tokens = new LRUCache<string, StoredToken>({
+      max: limits.maxTokens ?? OFFLINE_TOKEN_LIMITS.maxTokens,
+      ttl: limits.tokenTtlMs ?? OFFLINE_TOKEN_LIMITS.tokenTtlMs,
+    });
   }
 
   /** How many one-time tokens the sandbox holds (tests: bounded). */
@@ -110,7 +127,15 @@ export class OfflinePaymentProvider implements PaymentProvider {
     const t = this.tokens.get(token) ?? TEST_METHODS[token];
     if (t) return t;
     const m = SAVED.exec(token);
-    return m ? { brand: m[2], last4: m[3], expMonth: Number(m[4]), expYear: Number(m[5]), outcome: m[1] === 'ok' ? null : (m[1] as DeclineCode) } : undefined;
+    return m
+      ? {
+          brand: m[2],
+          last4: m[3],
+          expMonth: Number(m[4]),
+          expYear: Number(m[5]),
+          outcome: m[1] === 'ok' ? null : (m[1] as DeclineCode),
+        }
+      : undefined;
   }
 
   async describe(token: string) {
@@ -121,7 +146,10 @@ export class OfflinePaymentProvider implements PaymentProvider {
   async saveCard(token: string, _customer: { ref?: string | null; email: string; userId: number }): Promise<SavedCard> {
     const t = this.find(token);
     if (!t) throw new PaymentError('invalid_card', 'This card could not be found. Please enter it again.');
-    const ref = token in TEST_METHODS || SAVED.test(token) ? token : `pm_offline_${t.outcome ?? 'ok'}_${t.brand}_${t.last4}_${t.expMonth}_${t.expYear}_${randomBytes(8).toString('hex')}`;
+    const ref =
+      token in TEST_METHODS || SAVED.test(token)
+        ? token
+        : `pm_offline_${t.outcome ?? 'ok'}_${t.brand}_${t.last4}_${t.expMonth}_${t.expYear}_${randomBytes(8).toString('hex')}`;
     return { ref, customerRef: null, brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear };
   }
 
@@ -129,12 +157,14 @@ export class OfflinePaymentProvider implements PaymentProvider {
     const fingerprint = `${req.token}|${req.amountCents}|${req.currency}|${req.capture !== false}`;
     const seen = this.byKey.get(req.idempotencyKey);
     if (seen) {
-      if (seen.fingerprint !== fingerprint) throw new PaymentError('processing_error', 'This payment was already attempted with different details.');
+      if (seen.fingerprint !== fingerprint)
+        throw new PaymentError('processing_error', 'This payment was already attempted with different details.');
       return this.public(this.charges.get(seen.ref)!);
     }
     const t = this.find(req.token);
     if (!t) throw new PaymentError('invalid_card', 'This card could not be found. Please enter it again.');
-    if (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0) throw new PaymentError('processing_error', 'The amount to charge is not valid.');
+    if (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0)
+      throw new PaymentError('processing_error', 'The amount to charge is not valid.');
     if (t.outcome) throw new PaymentError(t.outcome, DECLINE_MESSAGES[t.outcome]);
     const capture = req.capture !== false;
     const charge: StoredCharge = {
@@ -158,7 +188,8 @@ export class OfflinePaymentProvider implements PaymentProvider {
     if (!c) throw new PaymentError('processing_error', 'No such charge.');
     if (c.status === 'captured') return this.public(c);
     const amount = amountCents ?? c.amountCents;
-    if (amount <= 0 || amount > c.amountCents) throw new PaymentError('processing_error', 'The capture amount exceeds the authorisation.');
+    if (amount <= 0 || amount > c.amountCents)
+      throw new PaymentError('processing_error', 'The capture amount exceeds the authorisation.');
     c.status = 'captured';
     c.capturedCents = amount;
     return this.public(c);
@@ -171,7 +202,8 @@ export class OfflinePaymentProvider implements PaymentProvider {
     if (!c) throw new PaymentError('processing_error', 'No such charge.');
     const refundable = c.capturedCents - c.refundedCents;
     const amount = amountCents ?? refundable;
-    if (amount <= 0 || amount > refundable) throw new PaymentError('processing_error', 'The refund exceeds what was charged.');
+    if (amount <= 0 || amount > refundable)
+      throw new PaymentError('processing_error', 'The refund exceeds what was charged.');
     c.refundedCents += amount;
     this.refundsMade++;
     const done = { ref: id('re'), amountCents: amount };
@@ -201,20 +233,39 @@ export class OfflinePaymentProvider implements PaymentProvider {
     r.post('/tokens', async (req, res) => {
       const parsed = CardBody.safeParse(req.body ?? {});
       if (!parsed.success) {
-        return void res.status(400).json({ error: { code: 'invalid_card', message: 'Enter the card number, expiry and security code.', fields: {} } });
+        return void res.status(400).json({
+          error: { code: 'invalid_card', message: 'Enter the card number, expiry and security code.', fields: {} },
+        });
       }
       try {
         const t = await this.tokenize(parsed.data);
-        res.status(201).json({ token: t.token, brand: t.brand, last4: t.last4, exp_month: t.expMonth, exp_year: t.expYear });
+        res
+          .status(201)
+          .json({ token: t.token, brand: t.brand, last4: t.last4, exp_month: t.expMonth, exp_year: t.expYear });
       } catch (e) {
         if (!(e instanceof PaymentError)) throw e;
-        res.status(400).json({ error: { code: e.code, message: e.message, fields: { [e.code === 'incorrect_cvc' ? 'cvc' : e.code === 'expired_card' ? 'exp' : 'number']: e.message } } });
+        res.status(400).json({
+          error: {
+            code: e.code,
+            message: e.message,
+            fields: {
+              [e.code === 'incorrect_cvc' ? 'cvc' : e.code === 'expired_card' ? 'exp' : 'number']: e.message,
+            },
+          },
+        });
       }
     });
     return r;
   }
 
   private public(c: StoredCharge): Charge {
-    return { ref: c.ref, status: c.status, amountCents: c.amountCents, currency: c.currency, brand: c.brand, last4: c.last4 };
+    return {
+      ref: c.ref,
+      status: c.status,
+      amountCents: c.amountCents,
+      currency: c.currency,
+      brand: c.brand,
+      last4: c.last4,
+    };
   }
 }

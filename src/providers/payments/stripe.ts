@@ -8,15 +8,41 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { checkCard } from './card.ts';
-import { DECLINE_MESSAGES, PaymentError, type CardInput, type CardToken, type Charge, type ChargeRequest, type DeclineCode, type PaymentProvider, type SavedCard } from './types.ts';
+import {
+  DECLINE_MESSAGES,
+  PaymentError,
+  type CardInput,
+  type CardToken,
+  type Charge,
+  type ChargeRequest,
+  type DeclineCode,
+  type PaymentProvider,
+  type SavedCard,
+} from './types.ts';
 
 export type StripeOptions = { secretKey: string; baseUrl?: string; timeoutMs?: number; clock?: () => Date };
 
 type StripeError = { error?: { type?: string; code?: string; decline_code?: string; message?: string } };
-type StripePaymentMethod = { id: string; card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } };
-type StripeIntent = { id: string; status: string; amount: number; amount_received?: number; currency: string; payment_method?: string | StripePaymentMethod };
+type StripePaymentMethod = {
+  id: string;
+  card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number };
+};
+type StripeIntent = {
+  id: string;
+  status: string;
+  amount: number;
+  amount_received?: number;
+  currency: string;
+  payment_method?: string | StripePaymentMethod;
+};
 
-const KNOWN: DeclineCode[] = ['card_declined', 'insufficient_funds', 'expired_card', 'incorrect_cvc', 'processing_error'];
+const KNOWN: DeclineCode[] = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+];
 
 function form(data: Record<string, string | number | boolean | undefined>): string {
   const p = new URLSearchParams();
@@ -41,21 +67,37 @@ export class StripePaymentProvider implements PaymentProvider {
     this.base = (opts.baseUrl ?? 'https://api.stripe.com').replace(/\/$/, '');
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, string | number | boolean | undefined>, idempotencyKey?: string): Promise<T> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${this.opts.secretKey}`, 'Stripe-Version': '2024-06-20' };
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Record<string, string | number | boolean | undefined>,
+    idempotencyKey?: string,
+  ): Promise<T> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.opts.secretKey}`,
+      'Stripe-Version': '2024-06-20',
+    };
     if (body) headers['Content-Type'] = 'application/x-www-form-urlencoded';
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     let res: Response;
     try {
-      res = await fetch(`${this.base}${path}`, { method, headers, body: body ? form(body) : undefined, signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000) });
+      res = await fetch(`${this.base}${path}`, {
+        method,
+        headers,
+        body: body ? form(body) : undefined,
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 15_000),
+      });
     } catch {
       throw new PaymentError('processing_error', DECLINE_MESSAGES.processing_error, method === 'POST');
     }
     const json = (await res.json().catch(() => ({}))) as T & StripeError;
     if (res.ok) return json;
-    if (res.status >= 500 || res.status === 409) throw new PaymentError('processing_error', DECLINE_MESSAGES.processing_error, method === 'POST');
+    if (res.status >= 500 || res.status === 409)
+      throw new PaymentError('processing_error', DECLINE_MESSAGES.processing_error, method === 'POST');
     const e = json.error ?? {};
-    const code = (KNOWN.find((k) => k === e.decline_code) ?? KNOWN.find((k) => k === e.code) ?? (e.type === 'card_error' ? 'card_declined' : 'processing_error')) as DeclineCode;
+    const code = (KNOWN.find((k) => k === e.decline_code) ??
+      KNOWN.find((k) => k === e.code) ??
+      (e.type === 'card_error' ? 'card_declined' : 'processing_error')) as DeclineCode;
     throw new PaymentError(code, DECLINE_MESSAGES[code]);
   }
 
@@ -68,7 +110,12 @@ export class StripePaymentProvider implements PaymentProvider {
       'card[exp_year]': card.exp_year,
       'card[cvc]': card.cvc,
     });
-    const info = { brand: pm.card?.brand ?? 'unknown', last4: pm.card?.last4 ?? '', expMonth: pm.card?.exp_month ?? card.exp_month, expYear: pm.card?.exp_year ?? card.exp_year };
+    const info = {
+      brand: pm.card?.brand ?? 'unknown',
+      last4: pm.card?.last4 ?? '',
+      expMonth: pm.card?.exp_month ?? card.exp_month,
+      expYear: pm.card?.exp_year ?? card.exp_year,
+    };
     this.methods.set(pm.id, info);
     return { token: pm.id, ...info };
   }
@@ -78,7 +125,12 @@ export class StripePaymentProvider implements PaymentProvider {
     if (known) return known;
     try {
       const pm = await this.call<StripePaymentMethod>('GET', `/v1/payment_methods/${encodeURIComponent(token)}`);
-      return { brand: pm.card?.brand ?? 'unknown', last4: pm.card?.last4 ?? '', expMonth: pm.card?.exp_month ?? 0, expYear: pm.card?.exp_year ?? 0 };
+      return {
+        brand: pm.card?.brand ?? 'unknown',
+        last4: pm.card?.last4 ?? '',
+        expMonth: pm.card?.exp_month ?? 0,
+        expYear: pm.card?.exp_year ?? 0,
+      };
     } catch {
       return null;
     }
@@ -86,9 +138,25 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /** Saved cards: a Stripe Customer per user (created on the first card) with the PaymentMethod attached to it. */
   async saveCard(token: string, customer: { ref?: string | null; email: string; userId: number }): Promise<SavedCard> {
-    const cus = customer.ref ?? (await this.call<{ id: string }>('POST', '/v1/customers', { email: customer.email, 'metadata[user_id]': customer.userId }, `customer-user-${customer.userId}`)).id;
-    const pm = await this.call<StripePaymentMethod>('POST', `/v1/payment_methods/${encodeURIComponent(token)}/attach`, { customer: cus });
-    const info = { brand: pm.card?.brand ?? 'unknown', last4: pm.card?.last4 ?? '', expMonth: pm.card?.exp_month ?? 0, expYear: pm.card?.exp_year ?? 0 };
+    const cus =
+      customer.ref ??
+      (
+        await this.call<{ id: string }>(
+          'POST',
+          '/v1/customers',
+          { email: customer.email, 'metadata[user_id]': customer.userId },
+          `customer-user-${customer.userId}`,
+        )
+      ).id;
+    const pm = await this.call<StripePaymentMethod>('POST', `/v1/payment_methods/${encodeURIComponent(token)}/attach`, {
+      customer: cus,
+    });
+    const info = {
+      brand: pm.card?.brand ?? 'unknown',
+      last4: pm.card?.last4 ?? '',
+      expMonth: pm.card?.exp_month ?? 0,
+      expYear: pm.card?.exp_year ?? 0,
+    };
     this.methods.set(pm.id, info);
     return { ref: pm.id, customerRef: cus, ...info };
   }
@@ -110,27 +178,39 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async charge(req: ChargeRequest): Promise<Charge> {
     const known = (await this.describe(req.token)) ?? { brand: 'unknown', last4: '' };
-    const pi = await this.call<StripeIntent>('POST', '/v1/payment_intents', {
-      amount: req.amountCents,
-      currency: req.currency.toLowerCase(),
-      payment_method: req.token,
-      customer: req.customer ?? undefined,
-      confirm: true,
-      capture_method: req.capture === false ? 'manual' : 'automatic',
-      description: req.description,
-      'automatic_payment_methods[enabled]': true,
-      'automatic_payment_methods[allow_redirects]': 'never',
-    }, req.idempotencyKey);
+    const pi = await this.call<StripeIntent>(
+      'POST',
+      '/v1/payment_intents',
+      {
+        amount: req.amountCents,
+        currency: req.currency.toLowerCase(),
+        payment_method: req.token,
+        customer: req.customer ?? undefined,
+        confirm: true,
+        capture_method: req.capture === false ? 'manual' : 'automatic',
+        description: req.description,
+        'automatic_payment_methods[enabled]': true,
+        'automatic_payment_methods[allow_redirects]': 'never',
+      },
+      req.idempotencyKey,
+    );
     return this.toCharge(pi, known);
   }
 
   async capture(ref: string, amountCents?: number): Promise<Charge> {
-    const pi = await this.call<StripeIntent>('POST', `/v1/payment_intents/${encodeURIComponent(ref)}/capture`, { amount_to_capture: amountCents });
+    const pi = await this.call<StripeIntent>('POST', `/v1/payment_intents/${encodeURIComponent(ref)}/capture`, {
+      amount_to_capture: amountCents,
+    });
     return this.toCharge(pi, { brand: 'unknown', last4: '' });
   }
 
   async refund(ref: string, amountCents?: number, idempotencyKey?: string) {
-    const r = await this.call<{ id: string; amount: number }>('POST', '/v1/refunds', { payment_intent: ref, amount: amountCents }, idempotencyKey);
+    const r = await this.call<{ id: string; amount: number }>(
+      'POST',
+      '/v1/refunds',
+      { payment_intent: ref, amount: amountCents },
+      idempotencyKey,
+    );
     return { ref: r.id, amountCents: r.amount };
   }
 
@@ -139,13 +219,20 @@ export class StripePaymentProvider implements PaymentProvider {
     /** POST /payments/tokens — the card goes to Stripe; the browser gets the PaymentMethod id. */
     r.post('/tokens', async (req, res) => {
       const parsed = CardBody.safeParse(req.body ?? {});
-      if (!parsed.success) return void res.status(400).json({ error: { code: 'invalid_card', message: 'Enter the card number, expiry and security code.', fields: {} } });
+      if (!parsed.success)
+        return void res.status(400).json({
+          error: { code: 'invalid_card', message: 'Enter the card number, expiry and security code.', fields: {} },
+        });
       try {
         const t = await this.tokenize(parsed.data);
-        res.status(201).json({ token: t.token, brand: t.brand, last4: t.last4, exp_month: t.expMonth, exp_year: t.expYear });
+        res
+          .status(201)
+          .json({ token: t.token, brand: t.brand, last4: t.last4, exp_month: t.expMonth, exp_year: t.expYear });
       } catch (e) {
         if (!(e instanceof PaymentError)) throw e;
-        res.status(e.code === 'processing_error' ? 502 : 400).json({ error: { code: e.code, message: e.message, fields: {} } });
+        res
+          .status(e.code === 'processing_error' ? 502 : 400)
+          .json({ error: { code: e.code, message: e.message, fields: {} } });
       }
     });
     return r;

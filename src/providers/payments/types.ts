@@ -25,7 +25,14 @@ export type ChargeRequest = {
 };
 
 /** A card made reusable: the provider's lasting reference and the customer it belongs to. */
-export type SavedCard = { ref: string; customerRef: string | null; brand: string; last4: string; expMonth: number; expYear: number };
+export type SavedCard = {
+  ref: string;
+  customerRef: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+};
 
 export type Charge = {
   ref: string;
@@ -36,7 +43,13 @@ export type Charge = {
   last4: string;
 };
 
-export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'processing_error' | 'invalid_card';
+export type DeclineCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'processing_error'
+  | 'invalid_card';
 
 /** A refused or failed card operation; `code` says why, `message` is shown to the buyer. */
 export class PaymentError extends Error {
@@ -45,7 +58,11 @@ export class PaymentError extends Error {
    * 5xx after the request left. Order placement then keeps the stock and lets recovery ask again
    * under the same idempotency key, instead of treating it as a decline.
    */
-  constructor(readonly code: DeclineCode, message: string, readonly outcomeUnknown = false) {
+  constructor(
+    readonly code: DeclineCode,
+    message: string,
+    readonly outcomeUnknown = false,
+  ) {
     super(message);
     this.name = 'PaymentError';
   }

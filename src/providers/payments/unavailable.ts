@@ -14,15 +14,29 @@ const refuse = () => new AppError(422, 'payment_unavailable', CARDS_UNAVAILABLE,
 export class UnavailablePaymentProvider implements PaymentProvider {
   readonly kind = 'none';
   readonly tokenizeUrl = '/payments/tokens';
-  async tokenize(): Promise<never> { throw refuse(); }
-  async describe() { return null; }
-  async saveCard(): Promise<never> { throw refuse(); }
-  async charge(): Promise<never> { throw refuse(); }
-  async capture(): Promise<never> { throw refuse(); }
-  async refund(): Promise<never> { throw refuse(); }
+  async tokenize(): Promise<never> {
+    throw refuse();
+  }
+  async describe() {
+    return null;
+  }
+  async saveCard(): Promise<never> {
+    throw refuse();
+  }
+  async charge(): Promise<never> {
+    throw refuse();
+  }
+  async capture(): Promise<never> {
+    throw refuse();
+  }
+  async refund(): Promise<never> {
+    throw refuse();
+  }
   router(): Router {
     const r = Router();
-    r.post('/tokens', () => { throw refuse(); });
+    r.post('/tokens', () => {
+      throw refuse();
+    });
     return r;
   }
 }

@@ -10,7 +10,11 @@ export { InvalidPostalCodeError } from '../../domain/shipping.ts';
 
 /** The carrier answered 4xx: it cannot rate this destination or these parcels. */
 export class CarrierRejectedError extends AppError {
-  constructor(message: string, readonly upstreamStatus: number, readonly upstreamBody?: unknown) {
+  constructor(
+    message: string,
+    readonly upstreamStatus: number,
+    readonly upstreamBody?: unknown,
+  ) {
     super(400, 'carrier_rejected', message, { postal_code: message });
     this.name = 'CarrierRejectedError';
   }
@@ -18,7 +22,10 @@ export class CarrierRejectedError extends AppError {
 
 /** The carrier answered 5xx (or an unexpected status) or an unreadable body. */
 export class CarrierUnavailableError extends AppError {
-  constructor(message: string, readonly upstreamStatus?: number) {
+  constructor(
+    message: string,
+    readonly upstreamStatus?: number,
+  ) {
     super(502, 'carrier_unavailable', message);
     this.name = 'CarrierUnavailableError';
   }

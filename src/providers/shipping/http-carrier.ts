@@ -23,7 +23,14 @@
 import { z } from 'zod';
 import { fromCents, toCents } from '../../domain/money.ts';
 import { CarrierRejectedError, CarrierTimeoutError, CarrierUnavailableError } from './errors.ts';
-import { addBusinessDays, compareQuotes, deliveryWindow, normalizePostalCode, shipmentDate, shipmentMethodCode } from '../../domain/shipping.ts';
+import {
+  addBusinessDays,
+  compareQuotes,
+  deliveryWindow,
+  normalizePostalCode,
+  shipmentDate,
+  shipmentMethodCode,
+} from '../../domain/shipping.ts';
 import type { Amount, RateProvider, RateQuote, RateRequest } from './types.ts';
 
 export type HttpCarrierOptions = {
@@ -50,7 +57,9 @@ const RateIn = z.object({
   tax_duty_fees: AmountIn.optional(),
   ship_date: DateIn.optional(),
   delivery_date: DateIn.optional(),
-  transit_days: z.union([z.number().int().min(0), z.object({ min: z.number().int().min(0), max: z.number().int().min(0) })]).optional(),
+  transit_days: z
+    .union([z.number().int().min(0), z.object({ min: z.number().int().min(0), max: z.number().int().min(0) })])
+    .optional(),
   residential: z.boolean().optional(),
 });
 const RatesResponse = z.object({ rates: z.array(RateIn) });
@@ -93,7 +102,11 @@ export class HttpCarrierRateProvider implements RateProvider {
     try {
       res = await this.fetchFn(this.url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', [this.opts.apiKeyHeader ?? 'X-API-Key']: this.opts.apiKey },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          [this.opts.apiKeyHeader ?? 'X-API-Key']: this.opts.apiKey,
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -108,14 +121,16 @@ export class HttpCarrierRateProvider implements RateProvider {
     }
     const json = parseJson(text);
     if (res.status >= 400 && res.status < 500) {
-      throw new CarrierRejectedError(upstreamMessage(json) ?? 'The carrier cannot rate that destination.', res.status, json ?? text);
+      throw new CarrierRejectedError(
+        upstreamMessage(json) ?? 'The carrier cannot rate that destination.',
+        res.status,
+        json ?? text,
+      );
     }
     if (res.status !== 200) throw new CarrierUnavailableError(`The carrier answered HTTP ${res.status}.`, res.status);
     const parsed = RatesResponse.safeParse(json);
     if (!parsed.success) throw new CarrierUnavailableError('The carrier sent a response we cannot read.', res.status);
-    return parsed.data.rates
-      .map((r) => this.toQuote(r, shipDate, req.destination.residential))
-      .sort(compareQuotes);
+    return parsed.data.rates.map((r) => this.toQuote(r, shipDate, req.destination.residential)).sort(compareQuotes);
   }
 
   private toQuote(r: RateIn, fallbackShipDate: string, residential: boolean): RateQuote {
@@ -123,7 +138,11 @@ export class HttpCarrierRateProvider implements RateProvider {
     let minDays: number;
     let maxDays: number;
     if (typeof r.transit_days === 'number') minDays = maxDays = r.transit_days;
-    else if (r.transit_days) [minDays, maxDays] = [Math.min(r.transit_days.min, r.transit_days.max), Math.max(r.transit_days.min, r.transit_days.max)];
+    else if (r.transit_days)
+      [minDays, maxDays] = [
+        Math.min(r.transit_days.min, r.transit_days.max),
+        Math.max(r.transit_days.min, r.transit_days.max),
+      ];
     else minDays = maxDays = r.delivery_date ? businessDaysBetween(ship, r.delivery_date) : 0;
     return {
       method: r.service_code,
@@ -137,7 +156,9 @@ export class HttpCarrierRateProvider implements RateProvider {
       min_days: minDays,
       max_days: maxDays,
       residential: r.residential ?? residential,
-      tax_duty_fees: r.tax_duty_fees ? amount(r.tax_duty_fees) : { value: '0.00', currency: r.total.currency.toUpperCase() },
+      tax_duty_fees: r.tax_duty_fees
+        ? amount(r.tax_duty_fees)
+        : { value: '0.00', currency: r.total.currency.toUpperCase() },
     };
   }
 
@@ -165,7 +186,8 @@ function upstreamMessage(body: unknown): string | undefined {
   const o = body as { message?: unknown; error?: unknown };
   if (typeof o.message === 'string' && o.message) return o.message;
   if (typeof o.error === 'string' && o.error) return o.error;
-  if (o.error && typeof o.error === 'object' && typeof (o.error as { message?: unknown }).message === 'string') return (o.error as { message: string }).message;
+  if (o.error && typeof o.error === 'object' && typeof (o.error as { message?: unknown }).message === 'string')
+    return (o.error as { message: string }).message;
   return undefined;
 }
 

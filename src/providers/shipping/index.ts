@@ -23,7 +23,12 @@ export type RateProviderOptions = {
 export function createRateProvider(db: DbOrTx, opts: RateProviderOptions = {}): RateProvider {
   if (opts.carrierApiUrl) {
     if (!opts.carrierApiKey) throw new Error('CARRIER_API_KEY is required when CARRIER_API_URL is set');
-    return new HttpCarrierRateProvider({ baseUrl: opts.carrierApiUrl, apiKey: opts.carrierApiKey, timeoutMs: opts.carrierTimeoutMs, clock: opts.clock });
+    return new HttpCarrierRateProvider({
+      baseUrl: opts.carrierApiUrl,
+      apiKey: opts.carrierApiKey,
+      timeoutMs: opts.carrierTimeoutMs,
+      clock: opts.clock,
+    });
   }
   return new TableRateProvider(db, opts.clock, opts.ratesOf);
 }

@@ -9,7 +9,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { shippingRates } from '../../db/schema/index.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
 import {
-  billableWeightKg, compareQuotes, deliveryWindow, normalizePostalCode, priceCents, shipmentDate, shipmentMethodCode, zoneFor,
+  billableWeightKg,
+  compareQuotes,
+  deliveryWindow,
+  normalizePostalCode,
+  priceCents,
+  shipmentDate,
+  shipmentMethodCode,
+  zoneFor,
 } from '../../domain/shipping.ts';
 import type { RateProvider, RateQuote, RateRequest } from './types.ts';
 
@@ -19,7 +26,11 @@ export type ShippingRateRow = typeof shippingRates.$inferSelect;
 
 /** Every rate of a warehouse, in id order (what the read model keeps per warehouse). */
 export function warehouseRates(db: DbOrTx, warehouseId: number): Promise<ShippingRateRow[]> {
-  return db.select().from(shippingRates).where(eq(shippingRates.warehouseId, warehouseId)).orderBy(asc(shippingRates.id));
+  return db
+    .select()
+    .from(shippingRates)
+    .where(eq(shippingRates.warehouseId, warehouseId))
+    .orderBy(asc(shippingRates.id));
 }
 
 export class TableRateProvider implements RateProvider {
@@ -39,16 +50,29 @@ export class TableRateProvider implements RateProvider {
     const zone = zoneFor(req.warehouse, destination);
     const w = weight.toFixed(3);
     const rows = this.ratesOf
-      ? (await this.ratesOf(req.warehouse.id)).filter((r) => r.zone === zone && Number(r.minWeight) <= Number(w) && Number(r.maxWeight) > Number(w))
+      ? (await this.ratesOf(req.warehouse.id)).filter(
+          (r) => r.zone === zone && Number(r.minWeight) <= Number(w) && Number(r.maxWeight) > Number(w),
+        )
       : await this.db
           .select()
           .from(shippingRates)
-          .where(and(eq(shippingRates.warehouseId, req.warehouse.id), eq(shippingRates.zone, zone), lte(shippingRates.minWeight, w), gt(shippingRates.maxWeight, w)))
+          .where(
+            and(
+              eq(shippingRates.warehouseId, req.warehouse.id),
+              eq(shippingRates.zone, zone),
+              lte(shippingRates.minWeight, w),
+              gt(shippingRates.maxWeight, w),
+            ),
+          )
           .orderBy(asc(shippingRates.id));
     const ship = shipmentDate(req.now ?? this.clock(), req.warehouse.timeZone);
     const quotes = rows.map((r): RateQuote => {
       const cents = priceCents(
-        { baseCents: toCents(r.basePrice), perKgCents: toCents(r.perKg), residentialCents: toCents(r.residentialSurcharge) },
+        {
+          baseCents: toCents(r.basePrice),
+          perKgCents: toCents(r.perKg),
+          residentialCents: toCents(r.residentialSurcharge),
+        },
         weight,
         destination.residential,
       );

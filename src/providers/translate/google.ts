@@ -42,7 +42,10 @@ export class GoogleTranslate implements Translator {
     const body: unknown = await res.json().catch(() => undefined);
     if (!res.ok) {
       const e = ErrorReply.safeParse(body);
-      throw new TranslateFailedError(`Translation service answered ${res.status}${e.success ? `: ${e.data.error.message}` : ''}`, res.status);
+      throw new TranslateFailedError(
+        `Translation service answered ${res.status}${e.success ? `: ${e.data.error.message}` : ''}`,
+        res.status,
+      );
     }
     const parsed = Reply.safeParse(body);
     if (!parsed.success) throw new TranslateFailedError('Translation service sent an unexpected answer');

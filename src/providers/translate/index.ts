@@ -16,7 +16,9 @@ export * from './types.ts';
 export type TranslatorConfig = { apiKey?: string; baseUrl?: string; timeoutMs?: number; fetch?: typeof fetch };
 
 export function createTranslator(cfg: TranslatorConfig): Translator {
-  return cfg.apiKey ? new GoogleTranslate({ ...cfg, apiKey: cfg.apiKey }) : new OfflineTranslator(catalog as Record<string, Record<string, string>>);
+  return cfg.apiKey
+    ? new GoogleTranslate({ ...cfg, apiKey: cfg.apiKey })
+    : new OfflineTranslator(catalog as Record<string, Record<string, string>>);
 }
 
 export { OfflineTranslator };

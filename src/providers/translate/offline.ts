@@ -19,10 +19,43 @@ const WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’-]*$/u;
 const TOKEN = /<[^>]*>|\{\{[^{}]*\}\}|[\p{L}\p{N}][\p{L}\p{N}'’-]*|\s+|[^\s<{\p{L}\p{N}]+|[<{]/gu;
 
 /** Short words a single-word catalogue text gets wrong out of context ('To' is a date label): left as they are. */
-const FUNCTION_WORDS = new Set(['a', 'an', 'the', 'to', 'of', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'and', 'or', 'as', 'is', 'it', 'be', 'no', 'yes', 'all', 'your', 'you', 'we', 'our', 'this', 'that', 'new']);
+const FUNCTION_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'to',
+  'of',
+  'in',
+  'on',
+  'at',
+  'by',
+  'for',
+  'from',
+  'with',
+  'and',
+  'or',
+  'as',
+  'is',
+  'it',
+  'be',
+  'no',
+  'yes',
+  'all',
+  'your',
+  'you',
+  'we',
+  'our',
+  'this',
+  'that',
+  'new',
+]);
 
 const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
-const bare = (s: string) => s.trim().replace(/[.:!?…]+$/u, '').trim();
+const bare = (s: string) =>
+  s
+    .trim()
+    .replace(/[.:!?…]+$/u, '')
+    .trim();
 
 /**
  * The glossary of one language from catalogue pairs (English text by key, translation by key).
@@ -58,7 +91,8 @@ export function buildGlossary(en: Pairs, target: Partial<Pairs>): Glossary {
 const capitalised = (s: string) => s.charAt(0) !== s.charAt(0).toLowerCase();
 function keepCase(source: string, to: string): string {
   if (capitalised(source) && !capitalised(to)) return to.charAt(0).toUpperCase() + to.slice(1);
-  if (!capitalised(source) && capitalised(to) && to.charAt(1) === to.charAt(1).toLowerCase()) return to.charAt(0).toLowerCase() + to.slice(1);
+  if (!capitalised(source) && capitalised(to) && to.charAt(1) === to.charAt(1).toLowerCase())
+    return to.charAt(0).toLowerCase() + to.slice(1);
   return to;
 }
 
@@ -82,7 +116,10 @@ export function translateWithGlossary(text: string, g: Glossary): string {
     }
     let done = false;
     for (let n = words.length; n > 0 && !done; n--) {
-      const phrase = words.slice(0, n).map((w) => w.word).join(' ');
+      const phrase = words
+        .slice(0, n)
+        .map((w) => w.word)
+        .join(' ');
       const to = g.phrases.get(phrase.toLowerCase());
       if (to === undefined) continue;
       out += keepCase(phrase, to);

@@ -29,7 +29,10 @@ export class TranslateNotConfiguredError extends Error {
 /** The service refused or failed (network, 4xx/5xx, unreadable answer). */
 export class TranslateFailedError extends Error {
   readonly code = 'translate_failed';
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'TranslateFailedError';
   }
