@@ -4,6 +4,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 
@@ -120,6 +121,33 @@ export async function bareProcess(): Promise<{ url: string; close(): Promise<voi
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (p) => resolve(Number(p)));
     child.once('exit', (code) => reject(new Error(`the bare server exited (code ${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * The floor a page through Express cannot go below: Express 5 (this project's) with one
+ * locale-prefixed route answering the bare server's 2 KB, nothing else, in a process of its own.
+ * Its ratio to the bare server is the most any row can reach while every request goes through Express.
+ */
+export async function bareExpressProcess(): Promise<{ url: string; close(): Promise<void> }> {
+  const expressPath = createRequire(import.meta.url).resolve('express');
+  const server = `const express=require(${JSON.stringify(expressPath)});const b=Buffer.alloc(${BARE_BODY_BYTES},'x');const app=express();app.disable('x-powered-by');app.set('etag',false);app.get('/:locale/products/:id',(q,r)=>{r.setHeader('Content-Type','text/html; charset=utf-8');r.setHeader('Content-Length',b.length);r.end(b)});const s=app.listen(0,'127.0.0.1',()=>process.send(s.address().port));s.keepAliveTimeout=5000`;
+  const child = spawn(process.execPath, ['-e', server], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (p) => resolve(Number(p)));
+    child.once('exit', (code) => reject(new Error(`the bare Express server exited (code ${code})`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { bareProcess, commitOf, stopProcess } from './load.ts';
+import { bareExpressProcess, bareProcess, commitOf, stopProcess } from './load.ts';
 import { BROWSER_HEADERS } from './visitors.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -125,6 +125,8 @@ async function main() {
     const firstRun = await load(page, duration, { ...BROWSER_HEADERS });
     const appRun = await load(page, duration, { ...BROWSER_HEADERS, cookie });
     const bareRun = await load(bare.url);
+    const express = await bareExpressProcess();
+    const expressRun = await load(`${express.url}/en-us/products/1`).finally(() => express.close());
     const figure = (run: typeof appRun): Figure => ({
       rps: run.rps,
       p99_ms: run.p99,
@@ -157,6 +159,9 @@ async function main() {
           `  WARNING: the ratio fell by ${Math.round((1 - fig.ratio / last.ratio) * 100)} % since ${last.commit}`,
         );
     };
+    console.log(
+      `floor: a bare Express 5 (one route, 2 KB) ${expressRun.rps} req/s, ${pct(expressRun.rps / Math.max(1, bareRun.rps))} of the bare server: no page through Express passes it`,
+    );
     print('product page, first visit (no cookie)', firstVisit, recorded.product_page_first_visit);
     print('product page, returning visitor (CSRF cookie, no session)', now, recorded.product_page);
     if (args.record) {

@@ -38,6 +38,7 @@ import { parseArgs } from 'node:util';
 import { startBenchApp, type BenchApp, type FreshDb } from './app.ts';
 import { startCluster } from './cluster.ts';
 import {
+  bareExpressProcess,
   bareProcess,
   commitOf,
   measure,
@@ -334,6 +335,22 @@ async function main() {
     console.log(
       `measuring: ${settings.connections} connections, ${settings.warmup_s} s warm-up + ${settings.duration_s} s each, autocannon ${settings.workers ? `in ${settings.workers} worker thread(s)` : 'in-process'}`,
     );
+    // The floor: a bare Express answering the same 2 KB, against the bare Node server, in one window each.
+    process.stdout.write('  floor: bare Express 5 (one route, 2 KB)… ');
+    const floorSpec = (base: string) => ({ url: `${base}/en-us/products/1`, headers: BROWSER_HEADERS });
+    const expressServer = await bareExpressProcess();
+    const expressM = await measure(floorSpec(expressServer.url), load);
+    await expressServer.close();
+    const floorBare = await measure(floorSpec(bare.url), load);
+    const floor = {
+      express_rps: expressM.rps,
+      express_p99_ms: expressM.p99_ms,
+      bare_rps: floorBare.rps,
+      ratio: round(expressM.rps / floorBare.rps, 4),
+    };
+    console.log(
+      `${floor.express_rps} req/s, ${(floor.ratio * 100).toFixed(1)} % of bare Node (${floor.bare_rps} req/s)`,
+    );
     const rows: (Row | Skipped)[] = [];
     for (const c of cases(fixtures)) if (!only || only.has(c.id)) rows.push(await runCase(c, base, bench, bare));
 
@@ -363,7 +380,11 @@ async function main() {
         bare_body_bytes: BARE_BODY_BYTES,
       },
       load_average: { before: loadBefore, after: os.loadavg().map((n) => round(n, 2)) },
-      results: rows,
+      // What Express itself costs: no row can pass `floor.ratio` while every request goes through it.
+      floor,
+      results: rows.map((r) =>
+        'rps' in r ? { ...r, share_of_express_floor: round(r.rps / floor.express_rps, 4) } : r,
+      ),
       cluster: cluster ?? null,
       misses: [...rows, ...(cluster ? [cluster] : [])].flatMap((r) =>
         'misses' in r ? r.misses.map((m) => `${r.name}: ${m}`) : [],
@@ -379,6 +400,9 @@ async function main() {
     }
     writeFileSync(args.out!, `${JSON.stringify({ ...previous, [fresh.mode]: results }, null, 2)}\n`);
     printTable(rows, cluster);
+    console.log(
+      `floor: bare Express 5 ${floor.express_rps} req/s = ${(floor.ratio * 100).toFixed(1)} % of bare Node; each row's share of that floor is in the results file`,
+    );
     console.log(
       `\ncommit ${commit}: ${results.machine.cpus} × ${results.machine.model}, Node ${results.node}, database ${results.db}, load average ${loadBefore.join(' ')} before. Written to ${path.relative(process.cwd(), args.out!)}`,
     );
