@@ -86,13 +86,16 @@ export async function startJobQueue(
       (payload, helpers) => runInBackground(() => task(payload, helpers)),
     ]),
   );
-  const runner: Runner = await run({
-    ...options,
-    taskList,
-    crontab: extra?.crontab ? `${CRONTAB}\n${extra.crontab}` : CRONTAB,
-    concurrency: embedded ? 2 : 4,
-    pollInterval: config.pollMs,
-  });
+  // The queue's polling runs as background work too: its timers keep the context they start in.
+  const runner: Runner = await runInBackground(() =>
+    run({
+      ...options,
+      taskList,
+      crontab: extra?.crontab ? `${CRONTAB}\n${extra.crontab}` : CRONTAB,
+      concurrency: embedded ? 2 : 4,
+      pollInterval: config.pollMs,
+    }),
+  );
   const backlogQuery = `select count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as due,
       count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as scheduled,
       count(*) filter (where locked_at is not null)::int as running,
