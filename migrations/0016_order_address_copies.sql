@@ -1,7 +1,7 @@
 ALTER TABLE "orders" ADD COLUMN "ship_to" jsonb;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "bill_to" jsonb;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_address_copies" CHECK (("orders"."ship_to" is null or jsonb_typeof("orders"."ship_to") = 'object') and ("orders"."bill_to" is null or jsonb_typeof("orders"."bill_to") = 'object'));--> statement-breakpoint
--- ==== HAND-WRITTEN (issue 20): append after the generated schema diff above. ====
+-- ==== HAND-WRITTEN: append after the generated schema diff above. ====
 -- Every order already placed (anything but a cart) keeps a copy of its ship-to and bill-to as the
 -- address book holds them now (the same keys as src/domain/order-address.ts OrderAddress). Carts
 -- keep reading the address book. An order whose address was already deleted keeps null.

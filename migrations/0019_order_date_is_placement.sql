@@ -1,4 +1,4 @@
--- Custom SQL migration (hand-written, issue 22): an order's date is the moment it was placed.
+-- Custom SQL migration (hand-written): an order's date is the moment it was placed.
 -- orders.created_at is the cart's creation while the order is a cart; when the order leaves the
 -- cart (checkout's placement) or a staff draft is submitted to the customer, created_at becomes
 -- the placement moment (submitted_at, which both paths stamp; now() if not). The back office's

@@ -1,4 +1,4 @@
--- Custom SQL migration (issue 22: the catalogue in four languages).
+-- Custom SQL migration (the catalogue in four languages).
 -- Catalogue content (product names, categories, options, promotions, channels) is translated in the
 -- translations table under the marker 'cat:', and every app process keeps those translations in its
 -- read model (src/features/translations/catalog-text.ts), as pages cached per locale do: the same

@@ -1,4 +1,4 @@
--- Cart changes as HOT updates (issue 23). A cart quantity change rewrites its order row (totals) and a line
+-- Cart changes as HOT updates. A cart quantity change rewrites its order row (totals) and a line
 -- (quantity, totals). An index that reads a changed column, even only in its WHERE, makes PostgreSQL write
 -- a new entry in every index of the table (17 on orders) instead of updating the row in place. The sort by
 -- total now reads placed_total (null on a cart, so it stays put while the cart changes) and the "owing"

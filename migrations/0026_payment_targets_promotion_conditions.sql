@@ -14,5 +14,5 @@ ALTER TABLE "refund_allocations" ADD CONSTRAINT "refund_allocations_target" CHEC
     or ("refund_allocations"."type" = 1 and "refund_allocations"."line_item_id" is null and false and "refund_allocations"."tax_name" is null)
     or ("refund_allocations"."type" = 2 and "refund_allocations"."line_item_id" is null and "refund_allocations"."tax_name" is null)
     or ("refund_allocations"."type" = 3 and "refund_allocations"."line_item_id" is null and "refund_allocations"."tax_name" is not null));--> statement-breakpoint
--- The demo's Parts Bundle comes off parts only (issue 33); a new seed sets it the same way.
+-- The demo's Parts Bundle comes off parts only; a new seed sets it the same way.
 UPDATE "promotions" SET "applies_to" = 'parts' WHERE "code" = 'PARTS25';

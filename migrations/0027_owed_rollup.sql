@@ -7,7 +7,7 @@ ALTER TABLE "report_order_facts" ADD COLUMN "unpaid" numeric(16, 2) DEFAULT '0' 
 ALTER TABLE "report_order_facts" ADD COLUMN "fees_usd" numeric(16, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "report_order_facts" ADD COLUMN "unpaid_usd" numeric(16, 2) DEFAULT '0' NOT NULL;
 --> statement-breakpoint
--- Issue 33: the report follows the balance rule (src/domain/order-balance.ts, SQL twin in
+-- The report follows the balance rule (src/domain/order-balance.ts, SQL twin in
 -- src/db/queries/order-balance.ts). Per order: fees (every fee, paid or not, is billed), paid =
 -- successful payments − refunds (net), unpaid = total + fees − paid, never below 0, and 0 unless the
 -- order is owed (status in OWED_STATUSES and not a quote). An order flagged as a quote counts under

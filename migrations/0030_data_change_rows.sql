@@ -1,4 +1,4 @@
--- Invalidation by tag (issue 35): a write to a product's own rows names the products it touched, so
+-- Invalidation by tag: a write to a product's own rows names the products it touched, so
 -- each app process empties the pages of those products and the listings, not every cached page.
 -- Payload `table:id,id,…` (the product ids, from the statement's transition table); a statement
 -- touching more than 200 products, and TRUNCATE, send the table's name alone ("anything in it").
