@@ -25,7 +25,7 @@ import {
 import { conflict, forbidden, invalid, notFound } from '../../domain/errors.ts';
 import { flattenOptions, type EditorOption, type ProductEditorData } from '../../domain/product-editor.ts';
 import { audit } from '../audit/log.ts';
-import { catalogChanged } from './catalog-changed.ts';
+import { catalogChanged } from '../../db/catalog-changed.ts';
 import { distributorAmountOf, duplicateFields, findAudit, loadEditorData } from './queries.ts';
 import type { CategoriesUpdate, DimensionsUpdate, ProductUpdate } from './schemas.ts';
 import type { z } from 'zod';

@@ -9,7 +9,7 @@ import { inventory, logs, products, users, warehouses } from '../../db/schema/in
 import { conflict, forbidden, invalid, notFound } from '../../domain/errors.ts';
 import { audit } from '../audit/log.ts';
 import { newToken, sha256 } from '../auth/crypto.ts';
-import { catalogChanged } from '../product-editor/catalog-changed.ts';
+import { catalogChanged } from '../../db/catalog-changed.ts';
 import { parse } from 'csv-parse/sync';
 import { emitEvent } from '../webhooks/events.ts';
 import { mayActOnWarehouse, type WarehouseUser } from '../../domain/warehouse-access.ts';
