@@ -33,7 +33,7 @@ import {
 } from './service.ts';
 import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 import { localizeCart } from './localize.ts';
-import { eppIslandProps } from '../epp/view-model.ts';
+import { eppIslandProps } from '../../domain/epp-labels.ts';
 import { latestApprovalOf } from '../approvals/queries.ts';
 import type { Locale } from '../../i18n/locales.ts';
 
