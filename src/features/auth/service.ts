@@ -12,7 +12,7 @@ import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from './cry
 import { findUserByEmail, findUsableReset, loadBearerUser } from './queries.ts';
 import type { Register } from './schemas.ts';
 import type { CurrentUser } from '../../http/types.ts';
-import { inviteUsedBy, spendInvite } from '../org-users/service.ts';
+import { inviteUsedBy, spendInvite } from './invites.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 /** One message for every failed sign-in, so it reveals nothing about which emails exist. */
