@@ -1,7 +1,8 @@
 /** Reads for an organisation's users and its invitations. */
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { organisationInvites, users } from '../../db/schema/index.ts';
+import { memberLimits, organisationInvites, users } from '../../db/schema/index.ts';
+import { isLimitPeriod, type LimitPeriod } from '../../domain/spending.ts';
 
 export function organisationUsers(db: DbOrTx, organisationId: number) {
   return db
@@ -46,4 +47,28 @@ export function pendingInvites(db: DbOrTx, organisationId: number) {
       ),
     )
     .orderBy(desc(organisationInvites.createdAt));
+}
+
+export type LimitsRow = {
+  userId: number;
+  perOrderLimit: string | null;
+  perPeriodLimit: string | null;
+  period: LimitPeriod;
+};
+
+/**
+ * The limits of every member of an organisation who has some: the users list shows them on each
+ * row. Read here rather than in approvals because approvals (above org-users) reads org-users.
+ */
+export async function limitsOfOrganisation(db: DbOrTx, organisationId: number): Promise<LimitsRow[]> {
+  const rows = await db
+    .select({
+      userId: memberLimits.userId,
+      perOrderLimit: memberLimits.perOrderLimit,
+      perPeriodLimit: memberLimits.perPeriodLimit,
+      period: memberLimits.period,
+    })
+    .from(memberLimits)
+    .where(eq(memberLimits.organisationId, organisationId));
+  return rows.map((r) => ({ ...r, period: isLimitPeriod(r.period) ? r.period : 'month' }));
 }

@@ -13,8 +13,7 @@ import { formPage, translated } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { forbidden, notFound } from '../../domain/errors.ts';
-import { memberOf, organisationUsers, pendingInvites } from './queries.ts';
-import { limitsOfOrganisation } from '../approvals/queries.ts';
+import { limitsOfOrganisation, memberOf, organisationUsers, pendingInvites } from './queries.ts';
 import { InviteInput, TaxExemptInput } from './schemas.ts';
 import {
   inviteUser,
