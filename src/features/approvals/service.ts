@@ -19,7 +19,7 @@ import type { PaymentProvider } from '../../providers/payments/types.ts';
 import { audit } from '../audit/log.ts';
 import { emitEvent } from '../webhooks/events.ts';
 import { placeOrder } from '../checkout/place-order.ts';
-import { PlaceOrder } from '../checkout/schemas.ts';
+import { PlaceOrder } from '../../domain/checkout-input.ts';
 import { sendConfirmation } from '../orders/mail.ts';
 import { memberOf } from '../org-users/queries.ts';
 import { organisationOfAdmin, refuseOwnAccount } from '../org-users/service.ts';

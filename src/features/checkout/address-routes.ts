@@ -18,7 +18,7 @@ import { en as checkoutText } from '../../i18n/text/checkout.ts';
 import { findCountry, listCountries, listRegions } from '../channels/queries.ts';
 import { saveOwnAddress } from './customer-info.ts';
 import { ownAddress } from './queries.ts';
-import { addressFrom } from './schemas.ts';
+import { addressFrom } from '../../domain/checkout-input.ts';
 import { addressJson } from './view-model.ts';
 
 export function addressRoutes(s: Services): Router {

@@ -12,7 +12,7 @@ import type { AuthService } from '../auth/service.ts';
 import type { ChannelInfo } from '../channels/queries.ts';
 import { countryRegions, organisationOf, ownAddress } from './queries.ts';
 import { applyTax } from './tax.ts';
-import { UNKNOWN_COUNTRY, type AddressInput, type CustomerInfo } from './schemas.ts';
+import { UNKNOWN_COUNTRY, type AddressInput, type CustomerInfo } from '../../domain/checkout-input.ts';
 
 export const CHANNEL_MISMATCH = 'channel_mismatch';
 

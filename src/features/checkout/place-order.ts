@@ -25,7 +25,7 @@ import { eppRequestHash, type EppPlacementInput } from '../epp/placement.ts';
 import { markCharged, queueRefund, releaseAttempt, type Attempt } from './attempts.ts';
 import { confirmAttempt, type Paid } from './confirm.ts';
 import { fail, reserveOrder, type PlaceBody } from './reserve.ts';
-import type { PlaceOrder } from './schemas.ts';
+import type { PlaceOrder } from '../../domain/checkout-input.ts';
 
 export type PlaceResult = { status: number; body: PlaceBody; replayed: boolean; charge?: Charge };
 

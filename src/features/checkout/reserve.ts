@@ -45,7 +45,7 @@ import { invoiceTerms } from '../terms/service.ts';
 import { assertNotLocked, checkSpending } from '../approvals/limits.ts';
 import { applyTax } from './tax.ts';
 import { planShipment, quoteCutoff } from './shipping.ts';
-import type { PlaceOrder } from './schemas.ts';
+import type { PlaceOrder } from '../../domain/checkout-input.ts';
 import type { Attempt } from './attempts.ts';
 
 export type PlaceBody = { order_id: number; status: string; total: string; currency: string; redirect: string };

@@ -36,7 +36,7 @@ import {
   PlaceOrder,
   ShippingQuery,
   ShippingSelection,
-} from './schemas.ts';
+} from '../../domain/checkout-input.ts';
 import { quoteShipping, selectShipping } from './shipping.ts';
 import { sendConfirmation } from '../orders/mail.ts';
 import { z } from 'zod';

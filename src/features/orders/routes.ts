@@ -12,7 +12,7 @@ import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { flash } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
-import { Survey, SURVEY_SOURCES } from '../checkout/schemas.ts';
+import { Survey, SURVEY_SOURCES } from '../../domain/checkout-input.ts';
 import { customerOrderExtras, getOrderDetail, saveSurvey } from './queries.ts';
 import { lineTitle } from '../cart/localize.ts';
 import { shownLineOptions } from './line-options.ts';
