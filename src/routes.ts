@@ -27,8 +27,8 @@ import { partsRoutes } from './features/parts/routes.ts';
 import { dealerRoutes } from './features/dealers/routes.ts';
 import { leadRoutes } from './features/leads/routes.ts';
 // Checkout and orders
-import { checkoutDeps, checkoutPage, checkoutRoutes, paymentProviderRoutes } from './features/checkout/routes.ts';
-import { addressRoutes } from './features/checkout/address-routes.ts';
+import { checkoutDeps, checkoutPage, checkoutRoutes, paymentProviderRoutes } from './workflows/checkout/routes.ts';
+import { addressRoutes } from './workflows/checkout/address-routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 // --- Back-office orders, the orders API and customers ---
 import { orderAdminLocalizedRoutes, orderAdminRoutes } from './features/order-admin/routes.ts';
@@ -47,7 +47,7 @@ import { bankLinkApiRoutes, paymentMethodRoutes } from './features/payment-metho
 // Permissions and organisation users.
 import { permissionRoutes } from './features/permissions/routes.ts';
 import { orgUserRoutes } from './features/org-users/routes.ts';
-import { approvalRoutes } from './features/approvals/routes.ts';
+import { approvalRoutes } from './workflows/approvals/routes.ts';
 // Integrations, system services, the log.
 import { integrationRoutes } from './features/webhooks/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';

@@ -23,7 +23,7 @@ import { createMailer } from './providers/mail/index.ts';
 import { loadIslands, loadManifest } from './http/assets.ts';
 import { migrateJobQueue, startJobQueue } from './features/webhooks/worker.ts';
 import { INVOICE_REMINDER_CRONTAB, invoiceTasks } from './features/terms/reminders.ts';
-import { PAYMENTS_CRONTAB, paymentTasks, recoverAtStart } from './features/checkout/payment-jobs.ts';
+import { PAYMENTS_CRONTAB, paymentTasks, recoverAtStart } from './workflows/checkout/payment-jobs.ts';
 import { paymentProviderOf } from './providers/payments/index.ts';
 import { bankLinkProviderOf } from './providers/bank/index.ts';
 import type { PaymentProvider } from './providers/payments/types.ts';

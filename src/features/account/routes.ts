@@ -1,6 +1,6 @@
 /**
  * A customer's own pages under /{locale}/account: the overview, order history, addresses (the
- * order page is src/features/orders/routes.ts, address forms src/features/checkout/address-routes.ts,
+ * order page is src/features/orders/routes.ts, address forms src/workflows/checkout/address-routes.ts,
  * payment methods /{locale}/account/payment, organisation users src/features/org-users). Who may
  * open them is the route table's business (src/http/route-permissions.ts); each reads only the
  * signed-in user's own rows.

@@ -60,7 +60,7 @@ export function orgUserRoutes(s: Services): Router {
     ]);
     return { organisation, users, invites, limits };
   }
-  // Each member's spending limits, set with the small form on their row (approvals/routes.ts).
+  // Each member's spending limits, set with the small form on their row (src/workflows/approvals/routes.ts).
   const listPage = async (req: Request) => {
     const { limits, ...rest } = await listOf(req);
     return {

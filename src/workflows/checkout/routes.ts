@@ -22,11 +22,11 @@ import { createMapsProvider, type MapsProvider } from '../../providers/maps/inde
 import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { bankLinkProviderOf } from '../../providers/bank/index.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
-import { findCartId } from '../cart/queries.ts';
-import { getCart } from '../cart/service.ts';
+import { findCartId } from '../../features/cart/queries.ts';
+import { getCart } from '../../features/cart/service.ts';
 import { checkoutPageProps, paymentMethodName } from './view-model.ts';
 import { checkAddress, checkCountry, createCheckoutAccount, saveCustomerInfo } from './customer-info.ts';
-import { startSession } from '../auth/routes.ts';
+import { startSession } from '../../features/auth/routes.ts';
 import { placeOrder } from './place-order.ts';
 import { offeredPaymentMethods, savedAddresses } from './queries.ts';
 import {
@@ -38,19 +38,19 @@ import {
   ShippingSelection,
 } from '../../domain/checkout-input.ts';
 import { quoteShipping, selectShipping } from './shipping.ts';
-import { sendConfirmation } from '../orders/mail.ts';
+import { sendConfirmation } from '../../features/orders/mail.ts';
 import { z } from 'zod';
 import { can } from '../../http/guards.ts';
 import { requireChannel } from '../../http/context.ts';
-import { eppPlacementOf } from '../epp/schemas.ts';
+import { eppPlacementOf } from '../../features/epp/schemas.ts';
 import { pageApiToken } from '../../http/api-token.ts';
-import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
+import { invoiceMethod, invoiceOffer } from '../../features/terms/offer.ts';
 import { fromCents } from '../../domain/money.ts';
-import { NeedsApproval } from '../approvals/limits.ts';
-import { requestApproval } from '../approvals/service.ts';
+import { NeedsApproval } from '../../features/approvals/limits.ts';
+import { requestApproval } from '../../features/approvals/service.ts';
 // Guest checkout: buying without a password.
-import { guestCustomerInfo, guestPlaceCheck } from '../guest/checkout.ts';
-import { finishGuestOrder, isGuestSession } from '../guest/session.ts';
+import { guestCustomerInfo, guestPlaceCheck } from '../../features/guest/checkout.ts';
+import { finishGuestOrder, isGuestSession } from '../../features/guest/session.ts';
 
 /** The visitor's channel, by the one missing-channel policy (src/http/context.ts requireChannel). */
 const channelOf = requireChannel;
