@@ -11,9 +11,9 @@ import type { Services } from '../../services.ts';
 import { flash, keepCartChannel, requireChannel } from '../../http/context.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import { listOrdersForUser } from '../orders/queries.ts';
+import { listOrdersForUser } from '../orders/index.ts';
 import { findOrganisation, ordersPage, savedAddresses } from './queries.ts';
-import { pendingApprovalsOfMember } from '../approvals/queries.ts';
+import { pendingApprovalsOfMember } from '../approvals/index.ts';
 import { reorder, type SkipReason } from './reorder.ts';
 
 const PageQuery = z.object({

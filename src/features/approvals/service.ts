@@ -14,11 +14,10 @@ import { SPENDING_MESSAGES } from '../../domain/spending.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import type { Services } from '../../services.ts';
-import { audit } from '../audit/log.ts';
-import { emitEvent } from '../webhooks/events.ts';
+import { audit } from '../audit/index.ts';
+import { emitEvent } from '../webhooks/index.ts';
 import type { PlaceOrder } from '../../domain/checkout-input.ts';
-import { memberOf } from '../org-users/queries.ts';
-import { organisationOfAdmin, refuseOwnAccount } from '../org-users/service.ts';
+import { memberOf, organisationOfAdmin, refuseOwnAccount } from '../org-users/index.ts';
 import { cartLocked, type NeedsApproval } from './limits.ts';
 import {
   approversOf,

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { apiTokens, organisations, passwordResets, persons, users } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../domain/errors.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from './crypto.ts';
 import { findUserByEmail, findUsableReset, loadBearerUser } from './queries.ts';
 import type { Register } from './schemas.ts';

@@ -10,9 +10,8 @@ import { organisationInvites, organisations, persons, userPermissions, users } f
 import { conflict, forbidden, invalid, notFound, tooMany } from '../../domain/errors.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
 import type { CurrentUser } from '../../http/types.ts';
-import { audit } from '../audit/log.ts';
-import { newToken, sha256 } from '../auth/crypto.ts';
-import { findUserByEmail } from '../auth/queries.ts';
+import { audit } from '../audit/index.ts';
+import { newToken, sha256, findUserByEmail } from '../auth/index.ts';
 import { memberOf } from './queries.ts';
 import type { InviteInput } from './schemas.ts';
 

@@ -8,10 +8,17 @@ import { conflict, forbidden, notFound } from '../../domain/errors.ts';
 import { PlaceOrder } from '../../domain/checkout-input.ts';
 import type { Services } from '../../services.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
-import { approvalById, userEmail } from '../../features/approvals/queries.ts';
-import { localeOf, tOf, type Admin, type ApprovalChoice, type Mail } from '../../features/approvals/service.ts';
-import { sendConfirmation } from '../../features/orders/mail.ts';
-import { organisationOfAdmin } from '../../features/org-users/service.ts';
+import {
+  approvalById,
+  userEmail,
+  localeOf,
+  tOf,
+  type Admin,
+  type ApprovalChoice,
+  type Mail,
+} from '../../features/approvals/index.ts';
+import { sendConfirmation } from '../../features/orders/index.ts';
+import { organisationOfAdmin } from '../../features/org-users/index.ts';
 import { placeOrder } from '../checkout/place-order.ts';
 
 /** The approver (never the member who asked) approves: the order is placed with the member's choice. */

@@ -16,14 +16,26 @@ import { formPage } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import type { CheckoutDeps } from '../checkout/routes.ts';
-import { limitsOfOrganisation, memberOf, organisationUsers, pendingInvites } from '../../features/org-users/queries.ts';
-import { refuseOwnChange } from '../../features/org-users/routes.ts';
+import {
+  limitsOfOrganisation,
+  memberOf,
+  organisationUsers,
+  pendingInvites,
+  refuseOwnChange,
+  organisationOfAdmin,
+} from '../../features/org-users/index.ts';
 import { notFound } from '../../domain/errors.ts';
-import { organisationOfAdmin } from '../../features/org-users/service.ts';
-import { approvalOrders, approvalsOfOrganisation } from '../../features/approvals/queries.ts';
-import { figuresFor } from '../../features/orders/figures.ts';
-import { LimitsForm, RejectForm } from '../../features/approvals/schemas.ts';
-import { reject, setMemberLimits, withdraw, type ApprovalChoice } from '../../features/approvals/service.ts';
+import {
+  approvalOrders,
+  approvalsOfOrganisation,
+  LimitsForm,
+  RejectForm,
+  reject,
+  setMemberLimits,
+  withdraw,
+  type ApprovalChoice,
+} from '../../features/approvals/index.ts';
+import { figuresFor } from '../../features/orders/index.ts';
 import { approve } from './approve.ts';
 
 const USERS = '/account/organization/users';

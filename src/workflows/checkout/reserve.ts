@@ -15,7 +15,7 @@
  *   6c. spending limits: over the member's limit, NeedsApproval is thrown (the route sends the cart for approval)
  *   7. the payment attempt row: amount, token or saved method, the reservations, the request
  */
-import { snapshotOrderAddresses } from '../../features/orders/address-copies.ts';
+import { snapshotOrderAddresses } from '../../features/orders/index.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -35,14 +35,13 @@ import { fromCents, toCents } from '../../domain/money.ts';
 import { channelMethodFor, METHOD_NOT_OFFERED } from '../../domain/payments.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
 import type { BankLinkProvider } from '../../providers/bank/types.ts';
-import { priceLine } from '../../features/cart/pricing.ts';
-import type { ChannelInfo } from '../../features/channels/queries.ts';
-import { channelTakes } from '../../features/payment-methods/queries.ts';
-import { savedMethodForOrder } from '../../features/payment-methods/pay.ts';
-import { eppAtPlacement, type EppPlacementInput } from '../../features/epp/placement.ts';
+import { priceLine } from '../../features/cart/index.ts';
+import type { ChannelInfo } from '../../features/channels/index.ts';
+import { channelTakes, savedMethodForOrder } from '../../features/payment-methods/index.ts';
+import { eppAtPlacement, type EppPlacementInput } from '../../features/epp/index.ts';
 import { liveQuotes, shipLines } from './queries.ts';
-import { invoiceTerms } from '../../features/terms/service.ts';
-import { assertNotLocked, checkSpending } from '../../features/approvals/limits.ts';
+import { invoiceTerms } from '../../features/terms/index.ts';
+import { assertNotLocked, checkSpending } from '../../features/approvals/index.ts';
 import { applyTax } from './tax.ts';
 import { planShipment, quoteCutoff } from './shipping.ts';
 import type { PlaceOrder } from '../../domain/checkout-input.ts';
