@@ -56,7 +56,7 @@ import { eppRoutes } from './features/epp/index.ts';
 import { quickOrderRoutes } from './features/quick-order/index.ts';
 import { invoicesRoutes, termsAdminRoutes } from './features/terms/index.ts';
 import { quoteRoutes } from './features/quotes/index.ts';
-import { guestRoutes } from './features/guest/routes.ts'; // Guest checkout
+import { guestRoutes } from './features/guest/index.ts'; // Guest checkout
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });

@@ -24,7 +24,7 @@ import { searchOrders } from './search.ts';
 import { quoteNumberOf } from './queries.ts';
 import { orderDisplayNumber } from '../../domain/order-number.ts';
 import { orderSearchView } from './view-model.ts';
-import { orderPlan } from '../epp/queries.ts'; // EPP plan and schedule
+import { orderPlan } from '../epp/index.ts'; // EPP plan and schedule
 import { buyerIsGuest } from '../guest/index.ts';
 
 /** Routes under /{locale}/… */
