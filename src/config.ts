@@ -123,7 +123,7 @@ export type Config = {
   /**
    * Payments. `sandbox`: PAYMENTS_SANDBOX=1 — the offline card and bank sandboxes may
    * run in production (staging); outside production they always may. `attemptLeaseMs`: see the
-   * recovery job (src/features/checkout/payment-jobs.ts). The two abuse limits of checkout.
+   * recovery job (src/workflows/checkout/payment-jobs.ts). The two abuse limits of checkout.
    */
   payments: { sandbox: boolean; attemptLeaseMs: number; checkoutAccountsPerHour: number; cardTokensPer10Min: number };
 };

@@ -11,53 +11,52 @@ import { isLocale } from './i18n/locales.ts';
 import { localeContext, sessionTakesLocale } from './http/context.ts';
 // The one guard, derived from the table of every route (src/http/route-permissions.ts).
 import { routeGuard } from './http/route-guard.ts';
-import { authRoutes } from './features/auth/routes.ts';
-import { accountRoutes } from './features/account/routes.ts';
-import { dashboardRoutes } from './features/dashboard/routes.ts';
-import { landingRoutes } from './features/landing/routes.ts';
-import { catalogRoutes } from './features/catalog/routes.ts';
-import { productRoutes } from './features/product/routes.ts';
-import { cartRoutes } from './features/cart/routes.ts';
-import { shippingRoutes } from './features/shipping/routes.ts';
-import { channelApiRoutes, channelRoutes } from './features/channels/routes.ts';
+import { authRoutes } from './features/auth/index.ts';
+import { accountRoutes } from './features/account/index.ts';
+import { dashboardRoutes } from './features/dashboard/index.ts';
+import { landingRoutes } from './features/landing/index.ts';
+import { catalogRoutes } from './features/catalog/index.ts';
+import { productRoutes } from './features/product/index.ts';
+import { cartRoutes } from './features/cart/index.ts';
+import { shippingRoutes } from './features/shipping/index.ts';
+import { channelApiRoutes, channelRoutes } from './features/channels/index.ts';
 // Translations, instructionals, content.
-import { translationRoutes } from './features/translations/routes.ts';
-import { instructionalRoutes } from './features/instructionals/routes.ts';
-import { partsRoutes } from './features/parts/routes.ts';
-import { dealerRoutes } from './features/dealers/routes.ts';
-import { leadRoutes } from './features/leads/routes.ts';
+import { translationRoutes } from './features/translations/index.ts';
+import { instructionalRoutes } from './features/instructionals/index.ts';
+import { partsRoutes } from './features/parts/index.ts';
+import { dealerRoutes } from './features/dealers/index.ts';
+import { leadRoutes } from './features/leads/index.ts';
 // Checkout and orders
-import { checkoutDeps, checkoutPage, checkoutRoutes, paymentProviderRoutes } from './features/checkout/routes.ts';
-import { addressRoutes } from './features/checkout/address-routes.ts';
-import { orderRoutes } from './features/orders/routes.ts';
+import { checkoutDeps, checkoutPage, checkoutRoutes, paymentProviderRoutes } from './workflows/checkout/routes.ts';
+import { addressRoutes } from './workflows/checkout/address-routes.ts';
+import { orderRoutes } from './features/orders/index.ts';
 // --- Back-office orders, the orders API and customers ---
-import { orderAdminLocalizedRoutes, orderAdminRoutes } from './features/order-admin/routes.ts';
-import { customerRoutes } from './features/customers/routes.ts';
-import { orderApiRoutes } from './features/order-api/routes.ts';
+import { orderAdminLocalizedRoutes, orderAdminRoutes } from './features/order-admin/index.ts';
+import { customerRoutes } from './features/customers/index.ts';
+import { orderApiRoutes } from './features/order-api/index.ts';
 // Back office insight.
-import { reportRoutes } from './features/reports/routes.ts';
-import { calendarRoutes } from './features/calendar/routes.ts';
-import { productEditorRoutes } from './features/product-editor/routes.ts';
-import { imageUploaderRoutes, mediaRoutes } from './features/media/routes.ts';
-import { promotionRoutes } from './features/promotions/routes.ts';
-import { warehouseRoutes } from './features/warehouses/routes.ts';
-import { warehouseApiRoutes } from './features/warehouses/api.ts';
+import { reportRoutes } from './features/reports/index.ts';
+import { calendarRoutes } from './features/calendar/index.ts';
+import { productEditorRoutes } from './features/product-editor/index.ts';
+import { imageUploaderRoutes, mediaRoutes } from './features/media/index.ts';
+import { promotionRoutes } from './features/promotions/index.ts';
+import { warehouseRoutes, warehouseApiRoutes } from './features/warehouses/index.ts';
 // Saved payment methods and bank accounts
-import { bankLinkApiRoutes, paymentMethodRoutes } from './features/payment-methods/routes.ts';
+import { bankLinkApiRoutes, paymentMethodRoutes } from './features/payment-methods/index.ts';
 // Permissions and organisation users.
-import { permissionRoutes } from './features/permissions/routes.ts';
-import { orgUserRoutes } from './features/org-users/routes.ts';
-import { approvalRoutes } from './features/approvals/routes.ts';
+import { permissionRoutes } from './features/permissions/index.ts';
+import { orgUserRoutes } from './features/org-users/index.ts';
+import { approvalRoutes } from './workflows/approvals/routes.ts';
 // Integrations, system services, the log.
-import { integrationRoutes } from './features/webhooks/routes.ts';
-import { systemRoutes } from './features/system/routes.ts';
+import { integrationRoutes } from './features/webhooks/index.ts';
+import { systemRoutes } from './features/system/index.ts';
 // Extended Payment Program
-import { eppRoutes } from './features/epp/routes.ts';
+import { eppRoutes } from './features/epp/index.ts';
 // Quick order by part number
-import { quickOrderRoutes } from './features/quick-order/routes.ts';
-import { invoicesRoutes, termsAdminRoutes } from './features/terms/routes.ts';
-import { quoteRoutes } from './features/quotes/routes.ts';
-import { guestRoutes } from './features/guest/routes.ts'; // Guest checkout
+import { quickOrderRoutes } from './features/quick-order/index.ts';
+import { invoicesRoutes, termsAdminRoutes } from './features/terms/index.ts';
+import { quoteRoutes } from './features/quotes/index.ts';
+import { guestRoutes } from './features/guest/index.ts'; // Guest checkout
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });

@@ -9,14 +9,14 @@ import type { Database } from './db/client.ts';
 import type { Texts } from './i18n/index.ts';
 import type { Mailer } from './providers/mail/index.ts';
 import type { Notifier } from './db/notify.ts';
-import type { ChannelCache } from './features/channels/queries.ts';
-import type { AuthService } from './features/auth/service.ts';
+import type { ChannelCache } from './features/channels/index.ts';
+import type { AuthService } from './features/auth/index.ts';
 import type { PaymentProvider } from './providers/payments/types.ts';
 import type { ReadCache, ReadModel } from './db/read-model.ts';
-import type { CatalogReadModel } from './features/catalog/read-model.ts';
-import type { CatalogTextCache } from './features/translations/catalog-text.ts';
+import type { CatalogReadModel } from './features/catalog/index.ts';
+import type { CatalogTextCache } from './features/translations/index.ts';
 import type { CurrentUser } from './http/types.ts';
-import type { JobQueue } from './features/webhooks/worker.ts';
+import type { JobQueue } from './features/webhooks/index.ts';
 import type { PageCache } from './http/page-cache/index.ts';
 
 export type Deps = {

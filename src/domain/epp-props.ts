@@ -1,4 +1,4 @@
-/** The EPP islands' props and the service-data reply they read (built by src/features/epp/view-model.ts). */
+/** The EPP islands' props and the service-data reply they read (built by src/domain/epp-labels.ts and src/features/epp/view-model.ts). */
 import type { EppPlanJson } from './epp.ts';
 
 export type EppLabels = Record<

@@ -3,17 +3,16 @@
  * a write heard through LISTEN/NOTIFY empties them. Built once per app by src/app.ts.
  */
 import path from 'node:path';
-import { ChannelCache } from '../features/channels/queries.ts';
+import { ChannelCache } from '../features/channels/index.ts';
 import { ReadModel } from '../db/read-model.ts';
-import { catalogReadModel, STOCK_TTL_MS } from '../features/catalog/read-model.ts';
-import { catalogTextCache } from '../features/translations/catalog-text.ts';
+import { catalogReadModel, STOCK_TTL_MS } from '../features/catalog/index.ts';
 import type { Deps, Services } from '../services.ts';
-import { AuthService } from '../features/auth/service.ts';
+import { AuthService } from '../features/auth/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/index.ts';
 import { partialRenderer } from '../http/views.ts';
 import { LISTING_TAG, PageCache, productTag } from '../http/page-cache/index.ts';
-import { cartHooks } from '../features/cart/routes.ts';
-import { pageTextLocals } from '../features/translations/view-helpers.ts';
+import { cartHooks } from '../features/cart/index.ts';
+import { catalogTextCache, pageTextLocals } from '../features/translations/index.ts';
 
 /** What the channel list (every page's) is read from. */
 const CHANNEL_TABLES = ['channels', 'currencies', 'channel_countries', 'countries'];

@@ -13,8 +13,8 @@ import { loadProductPage } from '../../src/features/product/service.ts';
 import { sql } from 'drizzle-orm';
 import { priceFromFacts, priceLine, pricingFactsFrom, pricingFactsJson } from '../../src/features/cart/pricing.ts';
 import { estimate } from '../../src/features/shipping/service.ts';
-import { planShipment } from '../../src/features/checkout/shipping.ts';
-import type { ShipLine } from '../../src/features/checkout/queries.ts';
+import { planShipment } from '../../src/workflows/checkout/shipping.ts';
+import type { ShipLine } from '../../src/workflows/checkout/queries.ts';
 
 describe('channel stock: product page, cart, shipping estimate and checkout agree', function () {
   this.timeout(60_000);

@@ -16,7 +16,7 @@ import {
   type Charge,
   type ChargeRequest,
 } from '../../src/providers/payments/index.ts';
-import { recoverAttempts } from '../../src/features/checkout/payment-jobs.ts';
+import { recoverAttempts } from '../../src/workflows/checkout/payment-jobs.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { csrf } from '../helpers/http.ts';
 import { addToCart, chooseShipping, newCustomer, place, tokenize, xhr } from './checkout-helpers.ts';

@@ -1,7 +1,7 @@
 /**
  * Order placement charges the provider with no transaction open. Each placement is a
  * payment attempt, written with the stock it reserved BEFORE the provider is called, so a process
- * that dies mid-payment leaves a row the recovery job (src/features/checkout/payment-jobs.ts)
+ * that dies mid-payment leaves a row the recovery job (src/workflows/checkout/payment-jobs.ts)
  * finishes: confirm the order, or give the money back, never neither.
  *
  *   reserved  stock held (inventory.reserved), order re-priced; the provider may be charging now

@@ -12,8 +12,7 @@ import { lineItemOptions, orderLineItems, orders } from '../../db/schema/index.t
 import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
 import { isAppError, notFound } from '../../domain/errors.ts';
 import { CART_MAX } from '../../domain/quantity.ts';
-import { priceLine, type PricedLine, type PricingChannel } from '../cart/pricing.ts';
-import { addPricedTx, type CartState } from '../cart/service.ts';
+import { priceLine, type PricedLine, type PricingChannel, addPricedTx, type CartState } from '../cart/index.ts';
 
 /** Why a line was not added: the price authority's refusal codes, plus `options` (a choice that is gone). */
 export type SkipReason = 'inactive' | 'out_of_stock' | 'coming_soon' | 'call' | 'price' | 'unknown_product' | 'options';

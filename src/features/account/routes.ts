@@ -1,6 +1,6 @@
 /**
  * A customer's own pages under /{locale}/account: the overview, order history, addresses (the
- * order page is src/features/orders/routes.ts, address forms src/features/checkout/address-routes.ts,
+ * order page is src/features/orders/routes.ts, address forms src/workflows/checkout/address-routes.ts,
  * payment methods /{locale}/account/payment, organisation users src/features/org-users). Who may
  * open them is the route table's business (src/http/route-permissions.ts); each reads only the
  * signed-in user's own rows.
@@ -11,9 +11,9 @@ import type { Services } from '../../services.ts';
 import { flash, keepCartChannel, requireChannel } from '../../http/context.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import { listOrdersForUser } from '../orders/queries.ts';
+import { listOrdersForUser } from '../orders/index.ts';
 import { findOrganisation, ordersPage, savedAddresses } from './queries.ts';
-import { pendingApprovalsOfMember } from '../approvals/queries.ts';
+import { pendingApprovalsOfMember } from '../approvals/index.ts';
 import { reorder, type SkipReason } from './reorder.ts';
 
 const PageQuery = z.object({

@@ -2,8 +2,8 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../domain/errors.ts';
 import { formatMoney, fromCents } from '../../domain/money.ts';
-import { audit } from '../audit/log.ts';
-import { emitEvent } from '../webhooks/events.ts';
+import { audit } from '../audit/index.ts';
+import { emitEvent } from '../webhooks/index.ts';
 import { decideApproval, userEmail } from './queries.ts';
 
 /** The approval decided (once: a second approval of the same request is a 409), audited, announced. */

@@ -21,27 +21,6 @@ import { isLimitPeriod, type LimitPeriod, type SpendingLimits } from '../../doma
 
 export const APPROVER_KEY = 'organisation.users';
 
-export type LimitsRow = {
-  userId: number;
-  perOrderLimit: string | null;
-  perPeriodLimit: string | null;
-  period: LimitPeriod;
-};
-
-/** The limits of every member of an organisation who has some. */
-export async function limitsOfOrganisation(db: DbOrTx, organisationId: number): Promise<LimitsRow[]> {
-  const rows = await db
-    .select({
-      userId: memberLimits.userId,
-      perOrderLimit: memberLimits.perOrderLimit,
-      perPeriodLimit: memberLimits.perPeriodLimit,
-      period: memberLimits.period,
-    })
-    .from(memberLimits)
-    .where(eq(memberLimits.organisationId, organisationId));
-  return rows.map((r) => ({ ...r, period: isLimitPeriod(r.period) ? r.period : 'month' }));
-}
-
 /**
  * A member's limits in cents (null: none set), for the rule. `lock` holds the member's limits row
  * until the transaction ends: the purchases that spend against it queue there, so each one's

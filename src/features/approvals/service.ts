@@ -1,31 +1,25 @@
 /**
  * Spending limits and approval: the organisation admin's limits on a member, the
  * member's cart sent for approval (locked while it waits), and the approver's decision. An
- * approval places the order through checkout's own placement (placeOrder, with the choice the
- * member made), its decision written in the same transaction as the order's confirmation; a
- * rejection unlocks the cart with the approver's reason; the member may also withdraw their own
+ * approval places the order through checkout's own placement (src/workflows/approvals/approve.ts:
+ * placing an order is checkout's workflow, above this feature); a rejection unlocks the cart with the approver's reason; the member may also withdraw their own
  * request while it waits, which unlocks the cart too. Each step is audited, sends a webhook event
  * and mails the people concerned.
  */
 import type { Db } from '../../db/client.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
-import { AppError, conflict, forbidden, notFound } from '../../domain/errors.ts';
+import { AppError, conflict, notFound } from '../../domain/errors.ts';
 import { formatMoney, fromCents } from '../../domain/money.ts';
 import { SPENDING_MESSAGES } from '../../domain/spending.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import type { Services } from '../../services.ts';
-import type { PaymentProvider } from '../../providers/payments/types.ts';
-import { audit } from '../audit/log.ts';
-import { emitEvent } from '../webhooks/events.ts';
-import { placeOrder } from '../checkout/place-order.ts';
-import { PlaceOrder } from '../checkout/schemas.ts';
-import { sendConfirmation } from '../orders/mail.ts';
-import { memberOf } from '../org-users/queries.ts';
-import { organisationOfAdmin, refuseOwnAccount } from '../org-users/service.ts';
+import { audit } from '../audit/index.ts';
+import { emitEvent } from '../webhooks/index.ts';
+import type { PlaceOrder } from '../../domain/checkout-input.ts';
+import { memberOf, organisationOfAdmin, refuseOwnAccount } from '../org-users/index.ts';
 import { cartLocked, type NeedsApproval } from './limits.ts';
 import {
-  approvalById,
   approversOf,
   decideApproval,
   insertApproval,
@@ -38,9 +32,9 @@ import {
 import type { LimitsForm } from './schemas.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
-type Admin = Pick<CurrentUser, 'id' | 'email' | 'organisationId'>;
+export type Admin = Pick<CurrentUser, 'id' | 'email' | 'organisationId'>;
 type Member = Pick<CurrentUser, 'id' | 'email'>;
-type Mail = Pick<Services, 'db' | 'mailer' | 'texts' | 'catalogText' | 'config'>;
+export type Mail = Pick<Services, 'db' | 'mailer' | 'texts' | 'catalogText' | 'config'>;
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
 /** What the approval keeps of the member's checkout: the place-order request, its locale and channel. */
@@ -53,8 +47,8 @@ export type ApprovalChoice = {
   limitReason: 'order' | 'period';
 };
 
-const localeOf = (v: string | null | undefined) => (v && isLocale(v) ? v : 'en-us');
-const tOf = (s: Pick<Services, 'texts'>, locale: string) => s.texts.forLocale(localeOf(locale)) as unknown as T;
+export const localeOf = (v: string | null | undefined) => (v && isLocale(v) ? v : 'en-us');
+export const tOf = (s: Pick<Services, 'texts'>, locale: string) => s.texts.forLocale(localeOf(locale)) as unknown as T;
 
 /** The admin sets a member's limits (empty = no limit; never their own); audited. */
 export async function setMemberLimits(
@@ -169,48 +163,6 @@ export async function requestApproval(
       .catch(() => undefined);
   }
   return { approvalId };
-}
-
-/** The approver (never the member who asked) approves: the order is placed with the member's choice. */
-export async function approve(
-  s: Mail & Pick<Services, 'channels'>,
-  payments: PaymentProvider,
-  approver: Admin,
-  approvalId: number,
-  base: string,
-) {
-  const org = await organisationOfAdmin(s.db, approver);
-  const a = await approvalById(s.db, approvalId);
-  if (!a || a.organisationId !== org.id) throw notFound();
-  if (a.status !== 'pending') throw conflict('This request was already decided.');
-  if (a.requestedBy === approver.id) throw forbidden('You cannot approve your own order.');
-  const choice = a.choice as ApprovalChoice;
-  const channel = (await s.channels.all()).find((c) => c.id === choice.channelId);
-  if (!channel) throw notFound();
-  const input = PlaceOrder.parse(choice.input);
-  // The same placement as checkout: prices, stock and total checked again (a changed total is a 409).
-  const result = await placeOrder(s.db, payments, {
-    userId: a.requestedBy,
-    channel,
-    key: `approval-${a.id}`,
-    input,
-    locale: choice.locale,
-    approval: { id: a.id, by: approver.id },
-  });
-  if (!result.replayed) {
-    await sendConfirmation(s, result.body.order_id, choice.locale, base).catch(() => undefined);
-    const member = await userEmail(s.db, a.requestedBy);
-    const t = tOf(s, choice.locale);
-    if (member)
-      await s.mailer
-        .send({
-          to: member.email,
-          subject: t('approvals.mail.approved.subject', { id: a.orderId }),
-          text: `${t('approvals.mail.approved.body', { id: a.orderId, email: approver.email })}\n\n${base}/${localeOf(choice.locale)}/orders/${a.orderId}\n`,
-        })
-        .catch(() => undefined);
-  }
-  return result;
 }
 
 /** The approver rejects with a reason: the cart is unlocked, the member mailed the reason. */

@@ -12,7 +12,7 @@ import { loadCurrentUser } from './queries.ts';
 import { authLimits } from './limits.ts';
 import { sha256 } from './crypto.ts';
 import { API_TOKEN_LIFETIME_MS, sessionApiToken } from '../../http/api-token.ts';
-import { inviteForRegister } from '../org-users/queries.ts';
+import { inviteForRegister } from './invites.ts';
 
 export function authRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });

@@ -7,12 +7,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { apiTokens, organisations, passwordResets, persons, users } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../domain/errors.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import { decoyHash, hashPassword, newToken, sha256, verifyPassword } from './crypto.ts';
 import { findUserByEmail, findUsableReset, loadBearerUser } from './queries.ts';
 import type { Register } from './schemas.ts';
 import type { CurrentUser } from '../../http/types.ts';
-import { inviteUsedBy, spendInvite } from '../org-users/service.ts';
+import { inviteUsedBy, spendInvite } from './invites.ts';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
 /** One message for every failed sign-in, so it reveals nothing about which emails exist. */

@@ -8,7 +8,7 @@ import { calendarEvents } from '../../db/schema/index.ts';
 import { eventWindow, timeInZone, zonedToUtc } from '../../domain/calendar.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import { maxPickerDate } from '../../domain/dates.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import type { EventBody } from './schemas.ts';
 
 function windowOf(body: EventBody, now: Date, tz: string) {

@@ -16,7 +16,7 @@ import { Router, type Request, type Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, invalid } from '../../domain/errors.ts';
 import { formatMoney } from '../../domain/money.ts';
-import type { ChannelInfo } from '../channels/queries.ts';
+import type { ChannelInfo } from '../channels/index.ts';
 import { keepCartChannel, keepCartInSession, requireChannel } from '../../http/context.ts';
 import { cartBadge, findCartId, visitorCartRef } from './queries.ts';
 import { parseAdd, parseLineId, parseQuantityBody, parseShowDiscount } from './schemas.ts';
@@ -33,8 +33,8 @@ import {
 } from './service.ts';
 import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 import { localizeCart } from './localize.ts';
-import { eppIslandProps } from '../epp/view-model.ts';
-import { latestApprovalOf } from '../approvals/queries.ts';
+import { eppIslandProps } from '../../domain/epp-labels.ts';
+import { latestApprovalOf } from '../approvals/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -45,8 +45,7 @@ import {
 } from './totals.ts';
 import { cartReadCalls, cartReadFrom, type CartRead } from './cart-read.ts';
 import { openedTransaction, type OpenedTx } from '../../db/opened-transaction.ts';
-import { assertNotLocked, cartLocked } from '../approvals/limits.ts';
-import { pendingApprovalOf } from '../approvals/queries.ts';
+import { assertNotLocked, cartLocked, pendingApprovalOf } from '../approvals/index.ts';
 
 export type { CartRef };
 

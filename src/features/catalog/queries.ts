@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { categories, channelPrices, productCategories, products, translations } from '../../db/schema/index.ts';
 import { CATALOG_MARKER } from '../../domain/catalog-text.ts';
 import type { PriceFacts, PricingChannel, StockFacts } from '../../domain/pricing.ts';
-import { joinChannelPrice, priceSortKey, pricingColumns } from '../cart/pricing.ts';
+import { joinChannelPrice, priceSortKey, pricingColumns } from '../cart/index.ts';
 import type { SortKey } from './schemas.ts';
 
 /** What pricing and stock need to know about the shopper's channel. */

@@ -9,7 +9,7 @@
  * Cached values are shared by every request: views and view-models must not mutate them.
  */
 import type { ReadModel } from '../../db/read-model.ts';
-import type { ProductCard, ProductPage } from '../product/service.ts';
+import type { ProductCard, ProductPage } from '../product/index.ts';
 import type { Listing, Suggestion } from './service.ts';
 
 /** Every table these pages read, besides stock (inventory). */

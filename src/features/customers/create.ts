@@ -10,8 +10,7 @@ import { text } from '../../http/validate.ts';
 import type { Db } from '../../db/client.ts';
 import { addresses } from '../../db/schema/index.ts';
 import { invalid } from '../../domain/errors.ts';
-import type { AuthService } from '../auth/service.ts';
-import { Email } from '../auth/schemas.ts';
+import { type AuthService, Email } from '../auth/index.ts';
 import { listCountries, listRegionsOf } from './queries.ts';
 
 const optional = (max: number, message: string) =>

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addresses, countries, orders, organisations, payments, persons, users } from '../../db/schema/index.ts';
 import { decodeCursor, encodeCursor, keysetPage, keysetPlan, type SortDir } from '../../domain/keyset.ts';
-import { personMatch, prefixPattern } from '../order-admin/search.ts';
+import { personMatch, prefixPattern } from '../order-admin/index.ts';
 import { ORDERS, unpaidSql } from '../../db/queries/order-balance.ts';
 import { orderDisplayNumber } from '../../domain/order-number.ts';
 import { toCents } from '../../domain/money.ts';
@@ -149,4 +149,4 @@ export function listCountries(db: DbOrTx) {
     .orderBy(asc(countries.sort), asc(countries.name));
 }
 
-export { listRegionsByCountryCode as listRegionsOf } from '../channels/queries.ts';
+export { listRegionsByCountryCode as listRegionsOf } from '../channels/index.ts';

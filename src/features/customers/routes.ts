@@ -8,7 +8,7 @@ import type { Services } from '../../services.ts';
 import { notFound } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
 import { IdParam, parseInput, text } from '../../http/validate.ts';
-import { withQuery } from '../order-admin/view-model.ts';
+import { withQuery } from '../order-admin/index.ts';
 import {
   CUSTOMER_SORTS,
   customerDefaultDir,

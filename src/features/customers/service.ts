@@ -5,7 +5,7 @@ import { text } from '../../http/validate.ts';
 import type { Db } from '../../db/client.ts';
 import { addresses } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import { listCountries, listRegionsOf } from './queries.ts';
 
 const line = (max: number, message: string) =>

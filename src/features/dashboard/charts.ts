@@ -10,8 +10,7 @@ import type { ChartSpec } from '../../domain/charts.ts';
 import { divideCents, sumCents, toCents, toMajor } from '../../domain/money.ts';
 import { addDays, isoDay, startOfWeek } from '../../domain/calendar.ts';
 import { OWED_STATUSES } from '../../domain/order-balance.ts';
-import { orderReport, type OrderFilters, type ReportRow } from '../reports/queries.ts';
-import { reportQueryString, rowLabel } from '../reports/view-model.ts';
+import { orderReport, type OrderFilters, type ReportRow, reportQueryString, rowLabel } from '../reports/index.ts';
 
 export const DASHBOARD_PERIODS = ['30', '90', '365', '730'] as const;
 

@@ -4,7 +4,7 @@ import type { Services } from '../../services.ts';
 import { invalid } from '../../domain/errors.ts';
 import { reportCurrency } from '../../domain/money.ts';
 import { parseInput } from '../../http/validate.ts';
-import { dashboardSummary } from '../orders/queries.ts';
+import { dashboardSummary } from '../orders/index.ts';
 import { findWarehouse } from './queries.ts';
 import { DASHBOARD_PERIODS, DashboardQuery, dashboardCharts } from './charts.ts';
 

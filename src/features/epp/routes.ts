@@ -13,7 +13,8 @@ import { requireChannel } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { ServiceDataQuery } from './schemas.ts';
 import { eppQuote } from './service.ts';
-import { eppLabels, serviceDataJson } from './view-model.ts';
+import { eppLabels } from '../../domain/epp-labels.ts';
+import { serviceDataJson } from './view-model.ts';
 
 export function eppRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });

@@ -16,8 +16,8 @@ import {
   type EppPromo,
 } from '../../domain/epp.ts';
 import { floorAtZero, toCents } from '../../domain/money.ts';
-import { priceLine } from '../cart/pricing.ts';
-import type { ChannelInfo } from '../channels/queries.ts';
+import { priceLine } from '../cart/index.ts';
+import type { ChannelInfo } from '../channels/index.ts';
 import { activeRules, eligibilityOf, orderForEpp, type ActiveRules } from './queries.ts';
 import type { EppPlacementInput, ServiceDataQuery } from './schemas.ts';
 

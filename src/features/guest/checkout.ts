@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import type { Db } from '../../db/client.ts';
 import { invalid } from '../../domain/errors.ts';
 import { GUEST_NEEDS_ACCOUNT, guestRefusal, type GuestRequest } from '../../domain/guest-checkout.ts';
-import type { CustomerInfo, PlaceOrder } from '../checkout/schemas.ts';
+import type { CustomerInfo, PlaceOrder } from '../../domain/checkout-input.ts';
 import { createGuestBuyer } from './service.ts';
 import { isGuestSession } from './session.ts';
 

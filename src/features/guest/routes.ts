@@ -16,10 +16,8 @@ import { formPage } from '../../http/error-handler.ts';
 import { pgRateLimit } from '../../http/rate-limit.ts';
 import { IdParam, parseInput, text } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import { NewPassword } from '../auth/schemas.ts';
-import { saveSession, startSession } from '../auth/routes.ts';
-import { getOrderDetail } from '../orders/queries.ts';
-import { orderPageLocals } from '../orders/routes.ts';
+import { NewPassword, saveSession, startSession } from '../auth/index.ts';
+import { getOrderDetail, orderPageLocals } from '../orders/index.ts';
 import { accountLinkOwner, claimGuestAccount } from './service.ts';
 import { sessionPlaced } from './session.ts';
 

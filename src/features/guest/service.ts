@@ -11,9 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { apiTokens, guestAccountTokens, persons, users } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../domain/errors.ts';
 import { GUEST_ACCOUNT_LINK_TTL_MS } from '../../domain/guest-checkout.ts';
-import { audit } from '../audit/log.ts';
-import { hashPassword, newToken, sha256 } from '../auth/crypto.ts';
-import { findUserByEmail } from '../auth/queries.ts';
+import { audit } from '../audit/index.ts';
+import { hashPassword, newToken, sha256, findUserByEmail } from '../auth/index.ts';
 
 export type GuestBuyer = { email: string; firstName: string; lastName: string; phone?: string; subscribe: boolean };
 

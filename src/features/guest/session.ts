@@ -9,7 +9,7 @@ import 'express-session';
 import type { Request } from 'express';
 import type { Services } from '../../services.ts';
 import { publicBase } from '../../config.ts';
-import { sendConfirmation } from '../orders/mail.ts';
+import { sendConfirmation } from '../orders/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import { issueAccountLink } from './service.ts';
 

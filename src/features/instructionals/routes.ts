@@ -13,7 +13,7 @@ import { allTools, getInstructional, listInstructionals } from './queries.ts';
 import { InstructionalInput, ListQuery, ToolInput, VideoInput } from './schemas.ts';
 import { InstructionalService } from './service.ts';
 import { InstructionalIndex } from './product-index.ts';
-import { safeHtmlCached } from '../translations/sanitize.ts';
+import { safeHtmlCached } from '../translations/index.ts';
 import { formPage } from '../../http/error-handler.ts';
 
 export const INSTRUCTIONALS_PERMISSION = 'instructionals.edit';

@@ -9,7 +9,7 @@ import { instructionals, instructionalSteps, instructionalTools, tools } from '.
 import { conflict, invalid, notFound } from '../../domain/errors.ts';
 import { lintHtml } from '../../domain/html-lint.ts';
 import { slugify } from '../../domain/slug.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import { existingToolIds, productByStockcode } from './queries.ts';
 import type { InstructionalInput } from './schemas.ts';
 import { isUniqueViolation } from '../../db/errors.ts';

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { fromCents } from '../../domain/money.ts';
 import { requireChannel } from '../../http/context.ts';
-import { featuredProducts } from '../product/service.ts';
+import { featuredProducts } from '../product/index.ts';
 
 const FEATURED = 8;
 

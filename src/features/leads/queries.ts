@@ -2,16 +2,16 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { dealers, leads, persons, users } from '../../db/schema/index.ts';
-import { escapeLike } from '../catalog/queries.ts';
+import { escapeLike } from '../catalog/index.ts';
 import type { LeadListQuery } from './schemas.ts';
 
 export const LEADS_PAGE_SIZE = 25;
 
 // The dealer a lead names, and the dealers of the list's filter, come from the dealers area.
-export { dealerNames, dealerSummary } from '../dealers/queries.ts';
+export { dealerNames, dealerSummary } from '../dealers/index.ts';
 
 // Countries and regions come from the channels area (one query each for every address form).
-export { listCountries as countryList, listRegionsByCountryCode as regionsOfCountry } from '../channels/queries.ts';
+export { listCountries as countryList, listRegionsByCountryCode as regionsOfCountry } from '../channels/index.ts';
 
 /** The signed-up account with this email, with the person's name when there is one. */
 export async function accountByEmail(db: DbOrTx, email: string) {

@@ -7,7 +7,7 @@ import { sortCountries } from '../../domain/countries.ts';
 import { checkDateField, DATE_FIELD_MESSAGES } from '../../domain/date-field.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CaptchaProvider } from '../../providers/captcha/index.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import { accountByEmail, countryList, dealerSummary, insertLead, regionsOfCountry, setLeadStatus } from './queries.ts';
 import type { LeadBody } from './schemas.ts';
 

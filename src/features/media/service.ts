@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
-import { audit } from '../audit/log.ts';
-import { catalogChanged } from '../product-editor/catalog-changed.ts';
+import { audit } from '../audit/index.ts';
+import { catalogChanged } from '../../db/catalog-changed.ts';
 import { findByHash, findMedia, whereUsed } from './queries.ts';
 import { inspect, removeImageFiles, storeImage } from './upload.ts';
 

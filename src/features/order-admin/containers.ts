@@ -9,7 +9,7 @@ import { orderContainerItems, orderContainers, orderLineItems, orders, warehouse
 import { checkPack, unpacked } from '../../domain/containers.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import type { CurrentUser } from '../../http/types.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 
 const PROBLEMS = {
   unknown_line: 'That line is not on this order.',

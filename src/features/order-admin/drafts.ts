@@ -6,14 +6,14 @@
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { copyAddressesOfPlacedOrders } from '../orders/address-copies.ts';
+import { copyAddressesOfPlacedOrders } from '../orders/index.ts';
 import { channelWarehouseList } from '../../db/queries/channel-stock.ts';
 import { addresses, channels, organisations, persons, users, orders } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import type { CurrentUser } from '../../http/types.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import { personMatch, prefixPattern } from './search.ts';
-import { emitEvent } from '../webhooks/events.ts';
+import { emitEvent } from '../webhooks/index.ts';
 
 /** People matching a name, email, phone or organisation (at most 100, spec §9 typeahead limit). */
 export function findPeople(db: DbOrTx, q: string) {

@@ -8,11 +8,9 @@ import type { Services } from '../../services.ts';
 import { ORDER_STATUSES } from '../../db/schema/constants.ts';
 import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
-import { orderLog } from '../order-api/queries.ts';
-import { historyText, isHistoryWords, type WordsTranslate } from '../order-api/history-words.ts';
+import { orderLog, historyText, isHistoryWords, type WordsTranslate, synchronize } from '../order-api/index.ts';
 import { orderLedgerView } from '../../domain/ledger-view.ts';
 import type { OrderJson } from '../../domain/order-edit.ts';
-import { synchronize } from '../order-api/service.ts';
 import { editorLabels } from '../../domain/order-edit-labels.ts';
 import { shipmentMethodLabel } from '../../domain/shipping.ts';
 import { orderCardLabel } from '../../domain/payments.ts';
@@ -26,8 +24,8 @@ import { searchOrders } from './search.ts';
 import { quoteNumberOf } from './queries.ts';
 import { orderDisplayNumber } from '../../domain/order-number.ts';
 import { orderSearchView } from './view-model.ts';
-import { orderPlan } from '../epp/queries.ts'; // EPP plan and schedule
-import { buyerIsGuest } from '../guest/service.ts';
+import { orderPlan } from '../epp/index.ts'; // EPP plan and schedule
+import { buyerIsGuest } from '../guest/index.ts';
 
 /** Routes under /{locale}/… */
 export function orderAdminLocalizedRoutes(s: Services): Router {

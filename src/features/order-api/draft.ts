@@ -14,7 +14,7 @@ import { conflict, invalid, notFound } from '../../domain/errors.ts';
 import { toCents } from '../../domain/money.ts';
 import { isPlaceholderId, money2, type OrderJson } from '../../domain/order-edit.ts';
 import type { CurrentUser } from '../../http/types.ts';
-import { priceLine } from '../cart/pricing.ts';
+import { priceLine } from '../cart/index.ts';
 import { loadOrder, type OrderParts, type OrderRow } from './queries.ts';
 import type { DraftBody, UpdateBody } from './schemas.ts';
 import { orderJson } from './serialize.ts';

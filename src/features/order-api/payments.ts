@@ -22,7 +22,7 @@ import { PaymentError, type Charge, type PaymentProvider } from '../../providers
 import { readableOrder } from './service.ts';
 import { lockOrder, logChange, snapshot, type LockedOrder } from './writes.ts';
 import { allocationRow, orderParts, paymentSplit } from './payment-split.ts';
-import { emitEvent } from '../webhooks/events.ts';
+import { emitEvent } from '../webhooks/index.ts';
 
 export const amount = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const s = String(v).trim();

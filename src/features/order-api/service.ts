@@ -17,7 +17,7 @@ import {
 import { forbidden, invalid, notFound, unauthorized } from '../../domain/errors.ts';
 import { money2, type OrderJson, type UpdateResponse } from '../../domain/order-edit.ts';
 import type { CurrentUser } from '../../http/types.ts';
-import { priceLine } from '../cart/pricing.ts';
+import { priceLine } from '../cart/index.ts';
 import { loadOrder, loadOrderRow, ownsOrder, taxExemptOptions, type OrderRow } from './queries.ts';
 import type { DraftBody, ItemQuantityBody, UpdateBody } from './schemas.ts';
 import { checkDraftLines, checkTin, draftOrder } from './draft.ts';

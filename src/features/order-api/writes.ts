@@ -12,8 +12,8 @@ import { conflict, notFound } from '../../domain/errors.ts';
 import { toCents } from '../../domain/money.ts';
 import { isTaxExempt } from '../../domain/order-totals.ts';
 import { money2, repriceOrder } from '../../domain/order-edit.ts';
-import { audit } from '../audit/log.ts';
-import { emitEvent } from '../webhooks/events.ts';
+import { audit } from '../audit/index.ts';
+import { emitEvent } from '../webhooks/index.ts';
 import { LINE_TYPES } from '../../domain/constants.ts';
 
 export const STALE_MESSAGE =

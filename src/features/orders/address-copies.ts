@@ -3,7 +3,7 @@
  * order (orders.ship_to / bill_to, src/domain/order-address.ts). Editing or deleting the address
  * afterwards changes the address book only.
  *
- * Placement (src/features/checkout/reserve.ts, the reserving transaction) calls `snapshotOrderAddresses(tx, orderId)` in its
+ * Placement (src/workflows/checkout/reserve.ts, the reserving transaction) calls `snapshotOrderAddresses(tx, orderId)` in its
  * transaction, with the cart row already locked. It locks the address rows (FOR SHARE: an edit of
  * them waits until the order is placed, so the tax computed later in the same transaction is
  * computed for the very address copied) and refuses (409 `shipping_changed`, as for expired quotes) when shipping was

@@ -5,8 +5,7 @@
  */
 import type { DbOrTx } from '../../db/client.ts';
 import type { CatalogNames } from '../../domain/catalog-text.ts';
-import { optionNames } from '../cart/localize.ts';
-import { lineOptions } from '../cart/queries.ts';
+import { optionNames, lineOptions } from '../cart/index.ts';
 
 export type ShownOption = { option: string; choice: string; quantity: number | null };
 

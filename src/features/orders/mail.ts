@@ -1,7 +1,7 @@
 /** The order confirmation mail, through the app's mailer (an .eml file offline, SMTP with SMTP_URL). */
 import type { Services } from '../../services.ts';
 import { isLocale } from '../../i18n/locales.ts';
-import { lineTitle } from '../cart/localize.ts';
+import { lineTitle } from '../cart/index.ts';
 import { getOrderDetail } from './queries.ts';
 import { PAYMENT_TYPES } from '../../domain/constants.ts';
 import { orderFiguresView, promotionRules } from './figures.ts';

@@ -12,11 +12,11 @@ import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { flash } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
-import { Survey, SURVEY_SOURCES } from '../checkout/schemas.ts';
+import { Survey, SURVEY_SOURCES } from '../../domain/checkout-input.ts';
 import { customerOrderExtras, getOrderDetail, saveSurvey } from './queries.ts';
-import { lineTitle } from '../cart/localize.ts';
+import { lineTitle } from '../cart/index.ts';
 import { shownLineOptions } from './line-options.ts';
-import { orderPlan } from '../epp/queries.ts';
+import { orderPlan } from '../epp/index.ts';
 import { orderFiguresView, promotionRules } from './figures.ts';
 
 async function readable(s: Services, req: Request, param: unknown = req.params.orderId) {

@@ -1,7 +1,8 @@
 /** Reads for an organisation's users and its invitations. */
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { organisationInvites, organisations, users } from '../../db/schema/index.ts';
+import { memberLimits, organisationInvites, users } from '../../db/schema/index.ts';
+import { isLimitPeriod, type LimitPeriod } from '../../domain/spending.ts';
 
 export function organisationUsers(db: DbOrTx, organisationId: number) {
   return db
@@ -48,40 +49,26 @@ export function pendingInvites(db: DbOrTx, organisationId: number) {
     .orderBy(desc(organisationInvites.createdAt));
 }
 
-/** An unused, unexpired invitation by the hash of its token (locked when `lock`, to spend it once). */
-export async function usableInvite(db: DbOrTx, tokenHash: string, lock = false) {
-  const q = db
-    .select({
-      id: organisationInvites.id,
-      organisationId: organisationInvites.organisationId,
-      email: organisationInvites.email,
-    })
-    .from(organisationInvites)
-    .where(
-      and(
-        eq(organisationInvites.tokenHash, tokenHash),
-        isNull(organisationInvites.usedAt),
-        gt(organisationInvites.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
-  const [row] = lock ? await q.for('update') : await q;
-  return row;
-}
+export type LimitsRow = {
+  userId: number;
+  perOrderLimit: string | null;
+  perPeriodLimit: string | null;
+  period: LimitPeriod;
+};
 
-/** What the register page shows for an invitation link: the organisation and the invited address. */
-export async function inviteForRegister(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select({ email: organisationInvites.email, organisation: organisations.name })
-    .from(organisationInvites)
-    .innerJoin(organisations, eq(organisations.id, organisationInvites.organisationId))
-    .where(
-      and(
-        eq(organisationInvites.tokenHash, tokenHash),
-        isNull(organisationInvites.usedAt),
-        gt(organisationInvites.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
-  return row;
+/**
+ * The limits of every member of an organisation who has some: the users list shows them on each
+ * row. Read here rather than in approvals because approvals (above org-users) reads org-users.
+ */
+export async function limitsOfOrganisation(db: DbOrTx, organisationId: number): Promise<LimitsRow[]> {
+  const rows = await db
+    .select({
+      userId: memberLimits.userId,
+      perOrderLimit: memberLimits.perOrderLimit,
+      perPeriodLimit: memberLimits.perPeriodLimit,
+      period: memberLimits.period,
+    })
+    .from(memberLimits)
+    .where(eq(memberLimits.organisationId, organisationId));
+  return rows.map((r) => ({ ...r, period: isLimitPeriod(r.period) ? r.period : 'month' }));
 }

@@ -13,8 +13,7 @@ import { formPage, translated } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { forbidden, notFound } from '../../domain/errors.ts';
-import { memberOf, organisationUsers, pendingInvites } from './queries.ts';
-import { limitsOfOrganisation } from '../approvals/queries.ts';
+import { limitsOfOrganisation, memberOf, organisationUsers, pendingInvites } from './queries.ts';
 import { InviteInput, TaxExemptInput } from './schemas.ts';
 import {
   inviteUser,
@@ -61,7 +60,7 @@ export function orgUserRoutes(s: Services): Router {
     ]);
     return { organisation, users, invites, limits };
   }
-  // Each member's spending limits, set with the small form on their row (approvals/routes.ts).
+  // Each member's spending limits, set with the small form on their row (src/workflows/approvals/routes.ts).
   const listPage = async (req: Request) => {
     const { limits, ...rest } = await listOf(req);
     return {

@@ -7,13 +7,12 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { organisationInvites, organisations, persons, userPermissions, users } from '../../db/schema/index.ts';
-import { AppError, conflict, forbidden, invalid, notFound, tooMany } from '../../domain/errors.ts';
+import { conflict, forbidden, invalid, notFound, tooMany } from '../../domain/errors.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
 import type { CurrentUser } from '../../http/types.ts';
-import { audit } from '../audit/log.ts';
-import { newToken, sha256 } from '../auth/crypto.ts';
-import { findUserByEmail } from '../auth/queries.ts';
-import { memberOf, usableInvite } from './queries.ts';
+import { audit } from '../audit/index.ts';
+import { newToken, sha256, findUserByEmail } from '../auth/index.ts';
+import { memberOf } from './queries.ts';
 import type { InviteInput } from './schemas.ts';
 
 export const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -154,36 +153,4 @@ export async function setTaxExempt(db: Db, admin: Admin, userId: number, allowed
       data: { organisation: org.id, allowed },
     });
   });
-}
-
-/**
- * Inside the registration's transaction: spends the invitation (locked, so it works once) and
- * returns the organisation to attach. The account must use the invited address.
- */
-export async function spendInvite(
-  tx: DbOrTx,
-  token: string,
-  email: string,
-): Promise<{ inviteId: number; organisationId: number }> {
-  const invite = await usableInvite(tx, sha256(token), true);
-  if (!invite)
-    throw new AppError(
-      400,
-      'invite_invalid',
-      'This invitation link is invalid, used or expired. Ask your organisation for a new one.',
-    );
-  if (invite.email !== email.trim().toLowerCase()) {
-    throw invalid(
-      'Register with the email address the invitation was sent to.',
-      { email: 'Use the address the invitation was sent to.' },
-      'invite_email',
-    );
-  }
-  await tx.update(organisationInvites).set({ usedAt: sql`now()` }).where(eq(organisationInvites.id, invite.id));
-  return { inviteId: invite.id, organisationId: invite.organisationId };
-}
-
-/** Records which account an invitation made (after the account's row exists). */
-export async function inviteUsedBy(tx: DbOrTx, inviteId: number, userId: number): Promise<void> {
-  await tx.update(organisationInvites).set({ usedBy: userId }).where(eq(organisationInvites.id, inviteId));
 }

@@ -12,8 +12,8 @@ import {
   productCategories,
   products,
 } from '../../db/schema/index.ts';
-import { escapeLike, type PriceChannel, type ProductSummaryRow } from '../catalog/queries.ts';
-import { joinChannelPrice, pricingColumns } from '../cart/pricing.ts';
+import { escapeLike, type PriceChannel, type ProductSummaryRow } from '../catalog/index.ts';
+import { joinChannelPrice, pricingColumns } from '../cart/index.ts';
 
 export type DiagramRow = {
   id: number;

@@ -18,10 +18,8 @@ import { PARTS_ZOOM } from '../../domain/constants.ts';
 import { CROPS, SEED_SIZES, plateFromTitle } from '../../domain/seed-plate.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import type { PriceChannel } from '../catalog/queries.ts';
+import { type PriceChannel, type Badge, badgeLabel } from '../catalog/index.ts';
 import { requireChannel } from '../../http/context.ts';
-import type { Badge } from '../catalog/service.ts';
-import { badgeLabel } from '../catalog/view-model.ts';
 import {
   CalloutParams,
   ComponentBody,

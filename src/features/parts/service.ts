@@ -6,10 +6,9 @@
 import { fromCents } from '../../domain/money.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { audit } from '../audit/log.ts';
-import { availabilityBadge, type Badge } from '../catalog/service.ts';
+import { audit } from '../audit/index.ts';
+import { availabilityBadge, type Badge, type PriceChannel } from '../catalog/index.ts';
 import { channelPriceCents } from '../../domain/pricing.ts';
-import type { PriceChannel } from '../catalog/queries.ts';
 import {
   componentsOf,
   deleteComponent,

@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../http/types.ts';
 import { BankLinkError, type BankLinkProvider } from '../../providers/bank/types.ts';
 import { PaymentError, type PaymentProvider } from '../../providers/payments/types.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import {
   findMethod,
   findUser,

@@ -14,7 +14,7 @@ import { organisationPermissions, userPermissions } from '../../db/schema/index.
 import { forbidden, notFound } from '../../domain/errors.ts';
 import { mayEdit, permissionSet, type EditCheck } from '../../domain/permissions.ts';
 import type { CurrentUser } from '../../http/types.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import { findOrganisationById, userWithOverrides } from './queries.ts';
 import type { OverrideInput, RemoveInput } from './schemas.ts';
 

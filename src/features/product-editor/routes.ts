@@ -31,7 +31,7 @@ import {
   productIdsByStockcodeOrSku,
   referenceData,
 } from './queries.ts';
-import { pickerMedia } from '../media/queries.ts';
+import { pickerMedia } from '../media/index.ts';
 import { MEDIA_PICKER_LIMIT } from '../../domain/media-picker.ts';
 import {
   auditData,

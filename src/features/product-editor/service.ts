@@ -24,12 +24,12 @@ import {
 } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid, notFound } from '../../domain/errors.ts';
 import { flattenOptions, type EditorOption, type ProductEditorData } from '../../domain/product-editor.ts';
-import { audit } from '../audit/log.ts';
-import { catalogChanged } from './catalog-changed.ts';
+import { audit } from '../audit/index.ts';
+import { catalogChanged } from '../../db/catalog-changed.ts';
 import { distributorAmountOf, duplicateFields, findAudit, loadEditorData } from './queries.ts';
 import type { CategoriesUpdate, DimensionsUpdate, ProductUpdate } from './schemas.ts';
 import type { z } from 'zod';
-import { emitEvent } from '../webhooks/events.ts';
+import { emitEvent } from '../webhooks/index.ts';
 
 type Db = Database['db'];
 type Editor = { id: number; organisationId: number | null };

@@ -5,7 +5,7 @@
  * the names come from the read model (src/features/translations/catalog-text.ts).
  */
 import type { CatalogNames } from '../../domain/catalog-text.ts';
-import { safeHtmlCached } from '../translations/sanitize.ts';
+import { safeHtmlCached } from '../translations/index.ts';
 import type { ProductCard, ProductPage } from './service.ts';
 
 export const localizeCard = <C extends { id: number; title: string }>(c: C, names: CatalogNames): C => ({

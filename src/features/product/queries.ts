@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
 import type { PriceFacts, PricingChannel } from '../../domain/pricing.ts';
-import { joinChannelPrice, priceFactColumns, pricingColumns } from '../cart/pricing.ts';
+import { joinChannelPrice, priceFactColumns, pricingColumns } from '../cart/index.ts';
 
 /** An active product with its price and stock facts in the channel (src/features/cart/pricing.ts). */
 export async function findActiveProduct(db: DbOrTx, productId: number, channel: Pick<PricingChannel, 'id'>) {

@@ -12,7 +12,7 @@ import { loadProductPage } from './service.ts';
 import { localizeProductPage } from './localize.ts';
 import { requireChannel } from '../../http/context.ts';
 import { productJson, productLocals } from './view-model.ts';
-import { eppIslandProps } from '../epp/view-model.ts';
+import { eppIslandProps } from '../../domain/epp-labels.ts';
 
 const viewsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../views');
 

@@ -7,8 +7,8 @@ import { notFound } from '../../domain/errors.ts';
 import { configure, configuredStockCode, type ConfigOption } from '../../domain/configurator.ts';
 import type { AddToCartState, Availability } from '../../domain/availability.ts';
 import { channelPriceCents, productState, stockView, type PricingChannel } from '../../domain/pricing.ts';
-import { loadConfigOptions } from '../cart/pricing.ts';
-import { safeStaffHtml } from '../translations/sanitize.ts';
+import { loadConfigOptions } from '../cart/index.ts';
+import { safeStaffHtml } from '../translations/index.ts';
 import {
   categoriesOf,
   diagramsFor,

@@ -4,8 +4,8 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { promotions, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
-import { audit } from '../audit/log.ts';
-import { catalogChanged } from '../product-editor/catalog-changed.ts';
+import { audit } from '../audit/index.ts';
+import { catalogChanged } from '../../db/catalog-changed.ts';
 import type { PromotionCreate } from './schemas.ts';
 
 type Db = Database['db'];

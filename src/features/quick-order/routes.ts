@@ -11,7 +11,7 @@ import type { Services } from '../../services.ts';
 import { AppError, errorBody } from '../../domain/errors.ts';
 import { flash, keepCartChannel, keepCartInSession, requireChannel } from '../../http/context.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import { visitorCartRef } from '../cart/queries.ts';
+import { visitorCartRef } from '../cart/index.ts';
 import { parseQuickBody } from './schemas.ts';
 import { addQuickOrder, resolveQuickOrder, type QuickVerdict } from './service.ts';
 import { islandProps, lineJson, resolveJson } from './view-model.ts';

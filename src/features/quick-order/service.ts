@@ -23,8 +23,15 @@ import {
   type QuickLine,
   type Verdict,
 } from '../../domain/quick-order.ts';
-import { priceFromFacts, pricingFactsByStockcode, type PricedLine, type PricingChannel } from '../cart/pricing.ts';
-import { addPricedTx, type AddPricedResult, type CartRef } from '../cart/service.ts';
+import {
+  priceFromFacts,
+  pricingFactsByStockcode,
+  type PricedLine,
+  type PricingChannel,
+  addPricedTx,
+  type AddPricedResult,
+  type CartRef,
+} from '../cart/index.ts';
 
 /** What a line shows of the product its part number names. */
 export type QuickProduct = {

@@ -14,7 +14,7 @@ import {
   userPermissions,
   users,
 } from '../../db/schema/index.ts';
-import { addressCopySql } from '../orders/address-copies.ts';
+import { addressCopySql } from '../orders/index.ts';
 import { utcDay, type QuoteAuthor, type QuoteState } from '../../domain/quotes.ts';
 
 export const QUOTES_KEY = 'quotes.manage';

@@ -12,7 +12,7 @@
  *   POST /{locale}/admin/quotes/{id}/offer           send the counter-offer (expiry day, message)
  * Who may reach them: src/http/route-permissions.ts (enforced before these routers).
  */
-import { figuresFor } from '../orders/figures.ts';
+import { figuresFor } from '../orders/index.ts';
 import { Router, type Request } from 'express';
 import type { Services } from '../../services.ts';
 import { publicBase } from '../../config.ts';
@@ -29,8 +29,7 @@ import { flash, requireChannel } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import { getCart } from '../cart/service.ts';
-import { localizeCart } from '../cart/localize.ts';
+import { getCart, localizeCart } from '../cart/index.ts';
 import { listQuotes, messagesOf, quoteById, quoteOrder, QUOTES_PAGE_SIZE, quotesOfBuyer, userOf } from './queries.ts';
 import { AcceptForm, AdminQuotesQuery, MessageForm, parseOffer, parseOfferPreview } from './schemas.ts';
 import { acceptQuote, type Answerer, previewOffer, rejectQuote, requestQuote, sendOffer } from './service.ts';

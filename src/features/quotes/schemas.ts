@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { invalid, type FieldErrors } from '../../domain/errors.ts';
 import { staffUnitPriceCents, UNIT_PRICE_MESSAGE } from '../../domain/order-edit.ts';
 import { checkExpiry, checkQuoteMessage, isQuoteState, QUOTE_MESSAGES, type QuoteState } from '../../domain/quotes.ts';
-import { Quantity, VERSION_REQUIRED } from '../order-api/schemas.ts';
+import { Quantity, VERSION_REQUIRED } from '../order-api/index.ts';
 
 const message = z.unknown().transform((v, ctx) => {
   const m = checkQuoteMessage(v);

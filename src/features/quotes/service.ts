@@ -13,13 +13,12 @@ import { answerRefusal, canOffer, mayAnswerQuote, QUOTE_MESSAGES } from '../../d
 import { isLocale } from '../../i18n/locales.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import type { Services } from '../../services.ts';
-import { audit } from '../audit/log.ts';
-import { emitEvent, emitEvents } from '../webhooks/events.ts';
-import { assertNotLocked, checkSpending, NeedsApproval } from '../approvals/limits.ts';
-import { lockCartOf } from '../approvals/queries.ts';
-import { findCartId } from '../cart/queries.ts';
-import { diff, lockOrder, repriceAndSave, snapshot } from '../order-api/writes.ts';
-import { sendConfirmation } from '../orders/mail.ts';
+import { audit } from '../audit/index.ts';
+import { emitEvent, emitEvents } from '../webhooks/index.ts';
+import { assertNotLocked, checkSpending, NeedsApproval, lockCartOf } from '../approvals/index.ts';
+import { findCartId } from '../cart/index.ts';
+import { diff, lockOrder, repriceAndSave, snapshot } from '../order-api/index.ts';
+import { sendConfirmation } from '../orders/index.ts';
 import {
   addMessage,
   cartBecomesQuote,

@@ -12,7 +12,7 @@ import {
   type ShippingRateRow,
 } from '../../providers/shipping/index.ts';
 import { EstimateBody } from './schemas.ts';
-import { findCartId, visitorCartRef } from '../cart/queries.ts';
+import { findCartId, visitorCartRef } from '../cart/index.ts';
 import { estimate } from './service.ts';
 import { debugOf, quotesView, type QuotesView } from './view-model.ts';
 

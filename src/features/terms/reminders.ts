@@ -12,7 +12,7 @@ import { daysOverdue, isoDay, reminderDue } from '../../domain/terms.ts';
 import type { Texts } from '../../i18n/index.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import type { Mailer } from '../../providers/mail/index.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import {
   claimReminder,
   type DueCursor,

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
 import { termsAvailable, TERMS_MESSAGES, type NetTermsDays } from '../../domain/terms.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import { openBalanceCents, termsOfUser, writeOrgTerms } from './queries.ts';
 import type { TermsForm } from './schemas.ts';
 

@@ -18,7 +18,7 @@ import {
   type TranslationReply,
 } from '../../domain/translation.ts';
 import { catalog } from '../../i18n/catalog.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import { TranslateNotConfiguredError, type Translator } from '../../providers/translate/index.ts';
 import { catalogEnglish, entriesOf, lockEntry } from './queries.ts';
 import { parseCatalogField } from '../../domain/catalog-text.ts';

@@ -13,7 +13,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import type { Services } from '../../services.ts';
 import { forbidden, unauthorized } from '../../domain/errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { warehouseApiKey } from '../auth/warehouse-key.ts';
+import { warehouseApiKey } from '../auth/index.ts';
 import { OrgWarehouseParams, StockUpdate } from './schemas.ts';
 import { regenerateKey, setStockByCode, stockOfWarehouse } from './service.ts';
 

@@ -2,7 +2,7 @@
 import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { countries } from '../../db/schema/index.ts';
-import { listRegionsByCountryCode } from '../channels/queries.ts';
+import { listRegionsByCountryCode } from '../channels/index.ts';
 
 export function countryOptions(db: DbOrTx) {
   return db

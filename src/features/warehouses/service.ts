@@ -7,11 +7,11 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { inventory, logs, products, users, warehouses } from '../../db/schema/index.ts';
 import { conflict, forbidden, invalid, notFound } from '../../domain/errors.ts';
-import { audit } from '../audit/log.ts';
-import { newToken, sha256 } from '../auth/crypto.ts';
-import { catalogChanged } from '../product-editor/catalog-changed.ts';
+import { audit } from '../audit/index.ts';
+import { newToken, sha256 } from '../auth/index.ts';
+import { catalogChanged } from '../../db/catalog-changed.ts';
 import { parse } from 'csv-parse/sync';
-import { emitEvent } from '../webhooks/events.ts';
+import { emitEvent } from '../webhooks/index.ts';
 import { mayActOnWarehouse, type WarehouseUser } from '../../domain/warehouse-access.ts';
 
 type Db = Database['db'];

@@ -18,7 +18,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import type { WebhookConfig } from '../../config.ts';
 import { isDelivered, retryDelayMs, shouldRetry } from '../../domain/webhooks.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import { DELIVER_TASK, JOB_MAX_ATTEMPTS } from './events.ts';
 import { sendSigned } from './send.ts';
 

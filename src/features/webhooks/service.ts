@@ -10,7 +10,7 @@ import type { WebhookConfig } from '../../config.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../domain/errors.ts';
 import { webhookScopeOf } from '../../domain/webhooks.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import { TEST_EVENT } from './events.ts';
 import { bodySql, deliverJob, newMessageId } from './jobs.ts';
 import { checkTarget } from './send.ts';

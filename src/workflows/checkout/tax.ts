@@ -5,7 +5,7 @@ import { addresses, orderLineItems, orders } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
 import { computeTax, isTaxExempt, ratesFor } from '../../domain/checkout.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
-import { recomputeTotals } from '../cart/service.ts';
+import { recomputeTotals } from '../../features/cart/index.ts';
 import { taxRatesFor } from './queries.ts';
 
 /** Sets orders.tax and tax_breakdown from the current lines and ship-to, then recomputes the totals. Returns the tax in cents. */

@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
 import type { BankLinkProvider } from '../../providers/bank/types.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../../features/audit/index.ts';
 import { formatMoney } from '../../domain/money.ts';
 import {
   attemptById,

@@ -5,7 +5,7 @@
  * performance issue's) drops exactly what a committed write changed, in every process.
  */
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from './client.ts';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
 

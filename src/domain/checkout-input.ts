@@ -1,10 +1,12 @@
 /**
  * Checkout input (spec §7 "Checkout"): the customer-info form's exact field names, the shipping
  * selection, and the order placement body. Forms may arrive urlencoded, multipart or as JSON.
+ * Pure parsing, shared by checkout, approvals (which keeps a place-order body to place later),
+ * guest checkout and the order page's survey.
  */
 import { z } from 'zod';
-import { BIZ_TYPES, CHECKOUT_ACCOUNT_TYPES, NO_COUNTRY_SELECTED, postalCodeValid } from '../../domain/checkout.ts';
-import { PAYMENT_TYPES } from '../../domain/constants.ts';
+import { BIZ_TYPES, CHECKOUT_ACCOUNT_TYPES, NO_COUNTRY_SELECTED, postalCodeValid } from './checkout.ts';
+import { PAYMENT_TYPES } from './constants.ts';
 
 const text = (label: string, max = 120) =>
   z

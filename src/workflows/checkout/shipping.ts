@@ -11,7 +11,7 @@ import { QUOTE_TTL_MINUTES, shippability, type Allocation } from '../../domain/c
 import { invalid, notFound } from '../../domain/errors.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
 import type { RateProvider } from '../../providers/shipping/types.ts';
-import type { ChannelInfo } from '../channels/queries.ts';
+import type { ChannelInfo } from '../../features/channels/index.ts';
 import { applyTax } from './tax.ts';
 import {
   channelWarehouseList,
@@ -20,7 +20,7 @@ import {
   type InventoryRow,
 } from '../../db/queries/channel-stock.ts';
 import { freeStockMap } from '../../domain/channel-stock.ts';
-import { toChannel } from '../shipping/service.ts';
+import { toChannel } from '../../features/shipping/index.ts';
 import { quoteMethodName, shipmentSelection, type ShipmentSelection } from '../../domain/shipping.ts';
 import { addressById, liveQuotes, shipLines, type ShipLine } from './queries.ts';
 

@@ -15,10 +15,10 @@ import { flash, requireChannel } from '../../http/context.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { en as checkoutText } from '../../i18n/text/checkout.ts';
-import { findCountry, listCountries, listRegions } from '../channels/queries.ts';
+import { findCountry, listCountries, listRegions } from '../../features/channels/index.ts';
 import { saveOwnAddress } from './customer-info.ts';
 import { ownAddress } from './queries.ts';
-import { addressFrom } from './schemas.ts';
+import { addressFrom } from '../../domain/checkout-input.ts';
 import { addressJson } from './view-model.ts';
 
 export function addressRoutes(s: Services): Router {

@@ -22,11 +22,10 @@ import { createMapsProvider, type MapsProvider } from '../../providers/maps/inde
 import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { bankLinkProviderOf } from '../../providers/bank/index.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
-import { findCartId } from '../cart/queries.ts';
-import { getCart } from '../cart/service.ts';
+import { findCartId, getCart } from '../../features/cart/index.ts';
 import { checkoutPageProps, paymentMethodName } from './view-model.ts';
 import { checkAddress, checkCountry, createCheckoutAccount, saveCustomerInfo } from './customer-info.ts';
-import { startSession } from '../auth/routes.ts';
+import { startSession } from '../../features/auth/index.ts';
 import { placeOrder } from './place-order.ts';
 import { offeredPaymentMethods, savedAddresses } from './queries.ts';
 import {
@@ -36,21 +35,19 @@ import {
   PlaceOrder,
   ShippingQuery,
   ShippingSelection,
-} from './schemas.ts';
+} from '../../domain/checkout-input.ts';
 import { quoteShipping, selectShipping } from './shipping.ts';
-import { sendConfirmation } from '../orders/mail.ts';
+import { sendConfirmation } from '../../features/orders/index.ts';
 import { z } from 'zod';
 import { can } from '../../http/guards.ts';
 import { requireChannel } from '../../http/context.ts';
-import { eppPlacementOf } from '../epp/schemas.ts';
+import { eppPlacementOf } from '../../features/epp/index.ts';
 import { pageApiToken } from '../../http/api-token.ts';
-import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
+import { invoiceMethod, invoiceOffer } from '../../features/terms/index.ts';
 import { fromCents } from '../../domain/money.ts';
-import { NeedsApproval } from '../approvals/limits.ts';
-import { requestApproval } from '../approvals/service.ts';
+import { NeedsApproval, requestApproval } from '../../features/approvals/index.ts';
 // Guest checkout: buying without a password.
-import { guestCustomerInfo, guestPlaceCheck } from '../guest/checkout.ts';
-import { finishGuestOrder, isGuestSession } from '../guest/session.ts';
+import { guestCustomerInfo, guestPlaceCheck, finishGuestOrder, isGuestSession } from '../../features/guest/index.ts';
 
 /** The visitor's channel, by the one missing-channel policy (src/http/context.ts requireChannel). */
 const channelOf = requireChannel;

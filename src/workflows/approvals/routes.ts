@@ -16,14 +16,27 @@ import { formPage } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import type { CheckoutDeps } from '../checkout/routes.ts';
-import { memberOf, organisationUsers, pendingInvites } from '../org-users/queries.ts';
-import { refuseOwnChange } from '../org-users/routes.ts';
+import {
+  limitsOfOrganisation,
+  memberOf,
+  organisationUsers,
+  pendingInvites,
+  refuseOwnChange,
+  organisationOfAdmin,
+} from '../../features/org-users/index.ts';
 import { notFound } from '../../domain/errors.ts';
-import { organisationOfAdmin } from '../org-users/service.ts';
-import { approvalOrders, approvalsOfOrganisation, limitsOfOrganisation } from './queries.ts';
-import { figuresFor } from '../orders/figures.ts';
-import { LimitsForm, RejectForm } from './schemas.ts';
-import { approve, reject, setMemberLimits, withdraw, type ApprovalChoice } from './service.ts';
+import {
+  approvalOrders,
+  approvalsOfOrganisation,
+  LimitsForm,
+  RejectForm,
+  reject,
+  setMemberLimits,
+  withdraw,
+  type ApprovalChoice,
+} from '../../features/approvals/index.ts';
+import { figuresFor } from '../../features/orders/index.ts';
+import { approve } from './approve.ts';
 
 const USERS = '/account/organization/users';
 const QUEUE = '/account/organization/approvals';

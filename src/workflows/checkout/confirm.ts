@@ -20,16 +20,15 @@ import {
 } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { dueDate } from '../../domain/terms.ts';
-import { invoiceTerms } from '../terms/service.ts';
-import { approvedInConfirm } from '../approvals/decided.ts';
-import { checkSpending } from '../approvals/limits.ts';
+import { invoiceTerms } from '../../features/terms/index.ts';
+import { approvedInConfirm, checkSpending } from '../../features/approvals/index.ts';
 import { conflict } from '../../domain/errors.ts';
 import { formatMoney, fromCents, toCents } from '../../domain/money.ts';
 import { cardLabel } from '../../domain/payments.ts';
 import { prorate } from '../../domain/prorate.ts';
-import { audit } from '../audit/log.ts';
-import { emitEvents, type WebhookEvent } from '../webhooks/events.ts';
-import { eppAtPlacement, eppAuditText, eppLineShares, recordEppPlan } from '../epp/placement.ts';
+import { audit } from '../../features/audit/index.ts';
+import { emitEvents, type WebhookEvent } from '../../features/webhooks/index.ts';
+import { eppAtPlacement, eppAuditText, eppLineShares, recordEppPlan } from '../../features/epp/index.ts';
 import { fail, linesFingerprint, type AttemptRequest, type PlaceBody } from './reserve.ts';
 
 /** What the provider answered: a card charge's brand and last four, a bank debit's status. */

@@ -7,10 +7,8 @@ import type { CheckoutProps } from '../../domain/checkout-props.ts';
 import { BIZ_TYPES } from '../../domain/checkout.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
 import { en as checkoutText } from '../../i18n/text/checkout.ts';
-import type { ChannelInfo } from '../channels/queries.ts';
-import { listCountries, listRegions } from '../channels/queries.ts';
-import type { CartState } from '../cart/service.ts';
-import { localizeCart } from '../cart/localize.ts';
+import { type ChannelInfo, listCountries, listRegions } from '../../features/channels/index.ts';
+import { type CartState, localizeCart } from '../../features/cart/index.ts';
 import {
   cartOrderRow,
   liveQuotes,
@@ -23,7 +21,7 @@ import { pipelined } from '../../db/pipelined.ts';
 import { quoteCutoff } from './shipping.ts';
 import { LINE_TYPES } from '../../domain/constants.ts';
 import { fromCents } from '../../domain/money.ts';
-import { invoiceMethod, invoiceOffer } from '../terms/offer.ts';
+import { invoiceMethod, invoiceOffer } from '../../features/terms/index.ts';
 
 const m = fromCents;
 

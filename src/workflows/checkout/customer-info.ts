@@ -8,11 +8,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { addresses, orderTaxExemptions, orders, persons, shipmentQuotes, users } from '../../db/schema/index.ts';
 import { AppError, conflict, invalid, notFound } from '../../domain/errors.ts';
-import type { AuthService } from '../auth/service.ts';
-import type { ChannelInfo } from '../channels/queries.ts';
+import type { AuthService } from '../../features/auth/index.ts';
+import type { ChannelInfo } from '../../features/channels/index.ts';
 import { countryRegions, organisationOf, ownAddress } from './queries.ts';
 import { applyTax } from './tax.ts';
-import { UNKNOWN_COUNTRY, type AddressInput, type CustomerInfo } from './schemas.ts';
+import { UNKNOWN_COUNTRY, type AddressInput, type CustomerInfo } from '../../domain/checkout-input.ts';
 
 export const CHANNEL_MISMATCH = 'channel_mismatch';
 

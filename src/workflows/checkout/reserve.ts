@@ -15,7 +15,7 @@
  *   6c. spending limits: over the member's limit, NeedsApproval is thrown (the route sends the cart for approval)
  *   7. the payment attempt row: amount, token or saved method, the reservations, the request
  */
-import { snapshotOrderAddresses } from '../orders/address-copies.ts';
+import { snapshotOrderAddresses } from '../../features/orders/index.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -35,17 +35,16 @@ import { fromCents, toCents } from '../../domain/money.ts';
 import { channelMethodFor, METHOD_NOT_OFFERED } from '../../domain/payments.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
 import type { BankLinkProvider } from '../../providers/bank/types.ts';
-import { priceLine } from '../cart/pricing.ts';
-import type { ChannelInfo } from '../channels/queries.ts';
-import { channelTakes } from '../payment-methods/queries.ts';
-import { savedMethodForOrder } from '../payment-methods/pay.ts';
-import { eppAtPlacement, type EppPlacementInput } from '../epp/placement.ts';
+import { priceLine } from '../../features/cart/index.ts';
+import type { ChannelInfo } from '../../features/channels/index.ts';
+import { channelTakes, savedMethodForOrder } from '../../features/payment-methods/index.ts';
+import { eppAtPlacement, type EppPlacementInput } from '../../features/epp/index.ts';
 import { liveQuotes, shipLines } from './queries.ts';
-import { invoiceTerms } from '../terms/service.ts';
-import { assertNotLocked, checkSpending } from '../approvals/limits.ts';
+import { invoiceTerms } from '../../features/terms/index.ts';
+import { assertNotLocked, checkSpending } from '../../features/approvals/index.ts';
 import { applyTax } from './tax.ts';
 import { planShipment, quoteCutoff } from './shipping.ts';
-import type { PlaceOrder } from './schemas.ts';
+import type { PlaceOrder } from '../../domain/checkout-input.ts';
 import type { Attempt } from './attempts.ts';
 
 export type PlaceBody = { order_id: number; status: string; total: string; currency: string; redirect: string };

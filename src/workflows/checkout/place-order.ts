@@ -19,13 +19,13 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../domain/errors.ts';
 import { PaymentError, type Charge, type PaymentProvider } from '../../providers/payments/types.ts';
 import { BankLinkError, type BankLinkProvider } from '../../providers/bank/types.ts';
-import type { ChannelInfo } from '../channels/queries.ts';
-import { findMethod } from '../payment-methods/queries.ts';
-import { eppRequestHash, type EppPlacementInput } from '../epp/placement.ts';
+import type { ChannelInfo } from '../../features/channels/index.ts';
+import { findMethod } from '../../features/payment-methods/index.ts';
+import { eppRequestHash, type EppPlacementInput } from '../../features/epp/index.ts';
 import { markCharged, queueRefund, releaseAttempt, type Attempt } from './attempts.ts';
 import { confirmAttempt, type Paid } from './confirm.ts';
 import { fail, reserveOrder, type PlaceBody } from './reserve.ts';
-import type { PlaceOrder } from './schemas.ts';
+import type { PlaceOrder } from '../../domain/checkout-input.ts';
 
 export type PlaceResult = { status: number; body: PlaceBody; replayed: boolean; charge?: Charge };
 

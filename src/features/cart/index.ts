@@ -1,0 +1,17 @@
+/** The cart feature's public surface: what other features, workflows and the app import from it. */
+export { lineTitle, localizeCart, optionNames } from './localize.ts';
+export {
+  joinChannelPrice,
+  loadConfigOptions,
+  priceFactColumns,
+  priceFromFacts,
+  priceLine,
+  priceSortKey,
+  pricingColumns,
+  pricingFactsByStockcode,
+} from './pricing.ts';
+export type { PricedLine, PricingChannel } from './pricing.ts';
+export { findCartId, lineOptions, visitorCartRef } from './queries.ts';
+export { cartHooks, cartRoutes } from './routes.ts';
+export { addPricedTx, getCart, recomputeTotals } from './service.ts';
+export type { AddPricedResult, CartRef, CartState } from './service.ts';

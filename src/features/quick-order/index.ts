@@ -1,0 +1,2 @@
+/** The quick-order feature's public surface: what other features, workflows and the app import from it. */
+export { quickOrderRoutes } from './routes.ts';
