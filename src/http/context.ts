@@ -3,6 +3,7 @@
  * translator, the channel (currency), and the helpers views use. Pages read all of
  * it from res.locals; nothing in a view reaches into req.
  */
+import { wantsJson } from './wants-json.ts';
 import { islandTextJson } from '../i18n/island-text.ts';
 import { formatPercent } from '../domain/percent.ts';
 import { taxNameText } from '../domain/tax-names.ts';
@@ -59,7 +60,7 @@ export function baseContext(deps: ContextDeps): RequestHandler {
     }
     // Under /{locale}/ the page's locale is the URL's: applied once here (localeContext then has nothing to do).
     await applyLocale(req, res, deps, localeOfUrl(req.originalUrl) ?? req.session?.locale ?? DEFAULT_LOCALE);
-    if (deps.pageLocals && req.method === 'GET' && !req.xhr && !req.bearer) await deps.pageLocals(req, res);
+    if (deps.pageLocals && req.method === 'GET' && !wantsJson(req)) await deps.pageLocals(req, res);
     next();
   };
 }
