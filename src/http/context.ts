@@ -3,6 +3,7 @@
  * translator, the channel (currency), and the helpers views use. Pages read all of
  * it from res.locals; nothing in a view reaches into req.
  */
+import { formatDate, type DateFormat } from '../domain/dates.ts';
 import { wantsJson } from './wants-json.ts';
 import { islandTextJson } from '../i18n/island-text.ts';
 import { formatPercent } from '../domain/percent.ts';
@@ -151,8 +152,7 @@ export async function applyLocale(
       const text = taxNameText(name);
       return text ? req.t(text.key, { ...text.vars, defaultValue: name }) : name;
     },
-    formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
-      d ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
+    formatDate: (d: Date | string | null, opts?: DateFormat) => formatDate(d, locale, opts),
     asset: assetUrl,
     island: renderIsland,
     flash: (res.locals.flash as unknown) ?? takeFlash(req),
