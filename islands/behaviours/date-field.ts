@@ -6,7 +6,7 @@
  */
 import { text } from '../lib/text.ts';
 import { checkDateField } from '../../src/domain/date-field.ts';
-import { daysInMonth, maxPickerDate, WEEK_STARTS_ON } from '../../src/domain/dates.ts';
+import { daysInMonth, formatDate, maxPickerDate, WEEK_STARTS_ON } from '../../src/domain/dates.ts';
 
 /** The shared rule's messages as the islands' text names them (in the page's language). */
 const DATE_TEXT = { format: 'dateFormat', past: 'datePast', future: 'dateFuture' } as const;
@@ -88,15 +88,11 @@ export default function dateField(wrap: HTMLElement): void {
   let focusDay = today.getUTCDate();
 
   const weekdays = Array.from({ length: 7 }, (_, i) =>
-    new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(2023, 0, 1 + ((WEEK_STARTS_ON + i) % 7))),
-    ),
+    formatDate(new Date(Date.UTC(2023, 0, 1 + ((WEEK_STARTS_ON + i) % 7))), locale, { weekday: 'narrow' }),
   );
 
   function render() {
-    const title = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(year, month - 1, 1)),
-    );
+    const title = formatDate(new Date(Date.UTC(year, month - 1, 1)), locale, { month: 'long', year: 'numeric' });
     const first = (new Date(Date.UTC(year, month - 1, 1)).getUTCDay() - WEEK_STARTS_ON + 7) % 7;
     const days = daysInMonth(year, month);
     const cells: string[] = [];

@@ -3,10 +3,11 @@
  * charge, APR, total of payments and whole schedule, conspicuously; a monthly amount never without
  * the APR, the term and the down payment beside it; the promotional plan beside the standard one.
  */
+import { formatDate } from '../../src/domain/dates.ts';
 import { useId, useState } from 'react';
 import type { EppPlanJson } from '../../src/domain/epp.ts';
 import type { EppLabels, EppServiceData } from '../../src/domain/epp-props.ts';
-import { formatMoney, intlLocale, toCents } from '../../src/domain/money.ts';
+import { formatMoney, toCents } from '../../src/domain/money.ts';
 import { formatPercent, formatRateNumber } from '../../src/domain/percent.ts';
 import type { EppRulesJson, EppSelection } from './use-epp.ts';
 
@@ -21,8 +22,7 @@ export const moneyFmt =
 
 /** A due date (YYYY-MM-DD, a calendar day) in the page's language. */
 export const dateFmt = (locale: string) => {
-  const f = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' });
-  return (iso: string) => f.format(new Date(`${iso}T12:00:00Z`));
+  return (iso: string) => formatDate(iso, locale);
 };
 
 /** One line: monthly amount with APR, term and down payment (the preview). */

@@ -18,6 +18,7 @@
 import { shownMessages } from '../lib/errors.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { slugify } from '../../src/domain/slug.ts';
+import { formatDate } from '../../src/domain/dates.ts';
 import { DIMENSION_FIELDS, type ProductEditorData } from '../../src/domain/product-editor.ts';
 import { isAppRequestError, request } from '../lib/request.ts';
 import { showAlert } from '../lib/alerts.ts';
@@ -50,6 +51,10 @@ export type Props = {
   hitMax: boolean;
   labels: Record<string, string>;
 };
+
+/** When the editor last saved, on the person's own clock ('3:04:05 PM'), as the page's language writes a time. */
+const savedTime = (locale: string) =>
+  formatDate(new Date(), locale, { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'local' });
 
 const DUP_FIELDS = ['stockcode', 'sku', 'gtin', 'slug', 'title'] as const;
 type Errors = Record<string, string>;
@@ -148,7 +153,7 @@ export default function ProductEditor(props: Props) {
     setDirty(false);
     setErrors({});
     setDups({});
-    setSavedAt(new Date().toLocaleTimeString(props.locale));
+    setSavedAt(savedTime(props.locale));
   };
 
   const save = async () => {
@@ -198,7 +203,7 @@ export default function ProductEditor(props: Props) {
         { json: true },
       );
       setData((d) => ({ ...d, ...Object.fromEntries(DIMENSION_FIELDS.map((k) => [k, r.data[k]])) }));
-      setSavedAt(new Date().toLocaleTimeString(props.locale));
+      setSavedAt(savedTime(props.locale));
     } catch (e) {
       fail(e);
     } finally {
@@ -223,7 +228,7 @@ export default function ProductEditor(props: Props) {
         parentCategories: r.data.parentCategories,
         parentCategoriesAmount: r.data.parentCategoriesAmount,
       }));
-      setSavedAt(new Date().toLocaleTimeString(props.locale));
+      setSavedAt(savedTime(props.locale));
     } catch (e) {
       fail(e);
     } finally {

@@ -143,29 +143,52 @@ export function formatTimeDisplay(date: Date, now: Date, locale: string, timeZon
   const n = zonedParts(now, timeZone);
   const time = `${p.hour % 12 || 12}:${pad2(p.minute)} ${p.hour < 12 ? 'am' : 'pm'}`;
   if (p.year === n.year && p.month === n.month && p.day === n.day) return time;
-  const day = new Intl.DateTimeFormat(intlLocale(locale), {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-  }).format(date);
-  return `${day}, ${time}`;
+  return `${formatDate(date, locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone })}, ${time}`;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** What formatDate reads: an instant, or a calendar day written 'YYYY-MM-DD'. */
+export type DateInput = Date | string | number;
+
+/**
+ * How formatDate writes it: Intl's options (dateStyle 'medium' when none are given), with
+ * `timeZone` the zone the code knows (a warehouse's, the calendar's), 'UTC' when it knows none, or
+ * 'local' for the device's own clock (an island telling its user when they saved).
+ */
+export type DateFormat = Omit<Intl.DateTimeFormatOptions, 'timeZone'> & { timeZone?: string };
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * THE date formatter: every date a person reads (pages, mail, islands) is written here, in the
+ * page's language (`locale`: ours, 'fr-ca', or a BCP 47 tag). A calendar day ('2026-12-01', or a
+ * timestamp's date part when it is only a day) is that day whatever the zone: it is read in UTC.
+ * Empty input gives ''; input that is not a date is returned as it is (never a thrown RangeError
+ * in the middle of a page).
+ */
+export function formatDate(value: DateInput | null | undefined, locale: string, format: DateFormat = {}): string {
+  if (value === null || value === undefined || value === '') return '';
+  const day = typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}$/.exec(value.trim()) : null;
+  const date = day ? new Date(`${day[0]}T00:00:00Z`) : value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const { timeZone = 'UTC', ...rest } = format;
+  const options: Intl.DateTimeFormatOptions = Object.keys(rest).length ? rest : { dateStyle: 'medium' };
+  const zone = day ? 'UTC' : timeZone === 'local' ? undefined : timeZone;
+  const tag = intlLocale(locale);
+  const key = `${tag}|${zone ?? 'local'}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(tag, { ...options, timeZone: zone });
+    // Bounded: a handful of locales × formats × zones in practice.
+    if (dateFormats.size < 500) dateFormats.set(key, f);
+  }
+  return f.format(date);
+}
 
 /**
  * A calendar day ('2026-12-01', a delivery or resupply date) in the page's language: 'Dec 1, 2026'
- * (en-us), '1 déc. 2026' (fr-ca). Read at noon UTC so no time zone moves it to another day; input
- * that is not a date is returned as it is.
+ * (en-us), '1 déc. 2026' (fr-ca). Input that is not a date is returned as it is.
  */
 export function formatCalendarDay(iso: string, locale: string): string {
   const m = /^(\d{4}-\d{2}-\d{2})/.exec(String(iso));
-  if (!m) return String(iso);
-  const d = new Date(`${m[1]}T12:00:00Z`);
-  if (Number.isNaN(d.getTime())) return String(iso);
-  let f = dayFormats.get(locale);
-  if (!f)
-    dayFormats.set(locale, (f = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' })));
-  return f.format(d);
+  return m ? formatDate(m[1], locale) : String(iso);
 }

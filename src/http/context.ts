@@ -3,6 +3,8 @@
  * translator, the channel (currency), and the helpers views use. Pages read all of
  * it from res.locals; nothing in a view reaches into req.
  */
+import { formatDate, type DateFormat } from '../domain/dates.ts';
+import { wantsJson } from './wants-json.ts';
 import { islandTextJson } from '../i18n/island-text.ts';
 import { formatPercent } from '../domain/percent.ts';
 import { taxNameText } from '../domain/tax-names.ts';
@@ -11,7 +13,9 @@ import escapeHtml from 'escape-html';
 import { formatMoney, formatMoneyCompact, parseCents } from '../domain/money.ts';
 import { intlLocale } from '../domain/locale-tag.ts';
 import type { Texts } from '../i18n/index.ts';
-import { DEFAULT_LOCALE, LOCALE_DEFAULT_CHANNEL, LOCALE_LABELS, LOCALES, type Locale } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALE_LABELS, LOCALES, type Locale } from '../i18n/locales.ts';
+import { chooseChannel, currencyOf } from '../domain/channel-choice.ts';
+import { BASE_CURRENCY } from '../domain/money.ts';
 import { unavailable } from '../domain/errors.ts';
 import type { ChannelInfo, CurrentUser } from './types.ts';
 import { installPage } from './render.ts';
@@ -59,7 +63,7 @@ export function baseContext(deps: ContextDeps): RequestHandler {
     }
     // Under /{locale}/ the page's locale is the URL's: applied once here (localeContext then has nothing to do).
     await applyLocale(req, res, deps, localeOfUrl(req.originalUrl) ?? req.session?.locale ?? DEFAULT_LOCALE);
-    if (deps.pageLocals && req.method === 'GET' && !req.xhr && !req.bearer) await deps.pageLocals(req, res);
+    if (deps.pageLocals && req.method === 'GET' && !wantsJson(req)) await deps.pageLocals(req, res);
     next();
   };
 }
@@ -122,17 +126,19 @@ export async function applyLocale(
     slot: (name: SlotName) => deps.pageCache.slotHtml(name, res),
     channel,
     channels,
+    /** The currency promotions, list prices and all-channel sums are kept in. */
+    baseCurrency: BASE_CURRENCY,
     pathRest,
     url: (p: string) => `/${locale}${p.startsWith('/') ? p : `/${p}`}`,
     locales: LOCALES.map((code) => ({ code, label: LOCALE_LABELS[code], href: `/${code}${pathRest}` })),
-    money: (amount: string | number | null | undefined, currency = channel?.currency ?? 'USD') => {
+    money: (amount: string | number | null | undefined, currency = currencyOf(channel)) => {
       const cents = parseCents(amount);
       return cents === null ? '—' : formatMoney(cents, currency, locale);
     },
     /** An amount already in cents (no trip through float dollars). */
-    moneyCents: (cents: number, currency = channel?.currency ?? 'USD') => formatMoney(cents, currency, locale),
+    moneyCents: (cents: number, currency = currencyOf(channel)) => formatMoney(cents, currency, locale),
     /** A summary card's sum: over a million shown compact, the exact figure in the tooltip and for screen readers (HTML: print with <%-). */
-    moneyCard: (amount: string | number | null | undefined, currency = channel?.currency ?? 'USD') => {
+    moneyCard: (amount: string | number | null | undefined, currency = currencyOf(channel)) => {
       const cents = parseCents(amount);
       if (cents === null) return '—';
       const f = formatMoneyCompact(cents, currency, locale);
@@ -150,8 +156,7 @@ export async function applyLocale(
       const text = taxNameText(name);
       return text ? req.t(text.key, { ...text.vars, defaultValue: name }) : name;
     },
-    formatDate: (d: Date | string | null, opts: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
-      d ? new Intl.DateTimeFormat(intlLocale(locale), { timeZone: 'UTC', ...opts }).format(new Date(d)) : '',
+    formatDate: (d: Date | string | null, opts?: DateFormat) => formatDate(d, locale, opts),
     asset: assetUrl,
     island: renderIsland,
     flash: (res.locals.flash as unknown) ?? takeFlash(req),
@@ -205,17 +210,13 @@ export function keepCartInSession(req: Request, orderId: number) {
 
 export const NO_CHANNEL = 'No sales channel is configured for this store.';
 
-/** The request's channel: the session's choice, else the locale's default, else the first. */
+/** The request's channel: the session's choice, else the locale's default, else the first (the rule is src/domain/channel-choice.ts). */
 export function channelFor(
   channels: readonly ChannelInfo[],
   code: string | undefined,
   locale: Locale,
 ): ChannelInfo | undefined {
-  return (
-    channels.find((c) => c.code === code) ??
-    channels.find((c) => c.code === LOCALE_DEFAULT_CHANNEL[locale]) ??
-    channels[0]
-  );
+  return chooseChannel(channels, code, locale);
 }
 
 /** '/fr-ca/products?q=x' → '/products?q=x'; an unprefixed path stays as it is. */

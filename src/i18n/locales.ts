@@ -10,13 +10,8 @@ export const LOCALE_LABELS: Record<Locale, string> = {
   'es-mx': 'Español (México)',
 };
 
-/** The channel a first-time visitor of a locale gets (country code). */
-export const LOCALE_DEFAULT_CHANNEL: Record<Locale, string> = {
-  'en-us': 'US',
-  'en-ca': 'CA',
-  'fr-ca': 'CA',
-  'es-mx': 'MX',
-};
+/** The channel a first-time visitor of a locale gets (country code): the rule is src/domain/channel-choice.ts. */
+export { LOCALE_DEFAULT_CHANNEL } from '../domain/channel-choice.ts';
 
 /** 'fr-ca' → 'fr-CA': the one locale-tag helper is src/domain/locale-tag.ts (this name stays for callers). */
 export { intlLocale as intlTag } from '../domain/locale-tag.ts';

@@ -10,7 +10,14 @@ import {
   viewRange,
   type CalendarView,
 } from '../../domain/calendar.ts';
-import { formatPickerDate, formatTimeDisplay, maxPickerDate, type CalendarDate } from '../../domain/dates.ts';
+import {
+  formatDate,
+  formatPickerDate,
+  formatTimeDisplay,
+  maxPickerDate,
+  type CalendarDate,
+  type DateFormat,
+} from '../../domain/dates.ts';
 import { intlTag } from '../../i18n/locales.ts';
 import type { calendarRange } from './queries.ts';
 
@@ -48,14 +55,6 @@ export function buildDays(
 ): CalendarDay[] {
   const { from, days } = viewRange(view, anchor);
   const tag = intlTag(req.locale);
-  const weekday = new Intl.DateTimeFormat(tag, { weekday: 'short', timeZone: 'UTC' });
-  const long = new Intl.DateTimeFormat(tag, {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
   const todayIso = dayInZone(now, tz);
   const t = (k: string, o?: Record<string, unknown>) => String(req.t(k as never, o as never));
   const out: CalendarDay[] = [];
@@ -69,8 +68,8 @@ export function buildDays(
       day: d.day,
       inMonth: view !== 'month' || d.month === anchor.month,
       today: iso === todayIso,
-      weekday: weekday.format(date),
-      label: long.format(date),
+      weekday: formatDate(date, tag, { weekday: 'short' }),
+      label: formatDate(date, tag, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
       items: [],
     };
     out.push(day);
@@ -133,8 +132,7 @@ export function viewLinks(req: Request, view: CalendarView, anchor: CalendarDate
 export function heading(req: Request, view: CalendarView, anchor: CalendarDate): string {
   const tag = intlTag(req.locale);
   const { from, days } = viewRange(view, anchor);
-  const f = (d: CalendarDate, o: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(tag, { timeZone: 'UTC', ...o }).format(new Date(`${isoDay(d)}T00:00:00Z`));
+  const f = (d: CalendarDate, o: DateFormat) => formatDate(isoDay(d), tag, o);
   if (view === 'month') return f(anchor, { month: 'long', year: 'numeric' });
   const to = addDays(from, days - 1);
   return `${f(from, { month: 'short', day: 'numeric' })} – ${f(to, { month: 'short', day: 'numeric', year: 'numeric' })}`;

@@ -30,6 +30,7 @@ import {
   type RequestedSelection,
 } from '../../domain/configurator.ts';
 import { AppError, invalid } from '../../domain/errors.ts';
+import { BASE_CURRENCY } from '../../domain/money.ts';
 import {
   channelPriceCents,
   optionPriceCents,
@@ -99,7 +100,7 @@ export const PRICING_MESSAGES = {
 /** Units of the product's currency per USD: the rate of a channel selling in it (USD is 1 by definition). */
 const currencyRate = sql<string | null>`coalesce(
   (select min(${channels.midMarketRate}) from ${channels} where ${channels.currencyId} = ${products.currencyId}),
-  (select 1 from ${currencies} where ${currencies.id} = ${products.currencyId} and ${currencies.code} = 'USD'))::text`;
+  (select 1 from ${currencies} where ${currencies.id} = ${products.currencyId} and ${currencies.code} = ${BASE_CURRENCY}))::text`;
 
 /** The left join pricingColumns needs: `.leftJoin(channelPrices, joinChannelPrice(ch))`. */
 export function joinChannelPrice(ch: Pick<PricingChannel, 'id'>): SQL | undefined {

@@ -94,7 +94,7 @@ export function customerRoutes(s: Services): Router {
     async (req, res) => {
       const form = parseInput(CustomerForm, req.body);
       const { personId } = await addCustomer(s.db, s.auth, form, req.locale, req.user!.id);
-      if (req.xhr || req.bearer) return void res.status(201).json({ customer: { id: personId } });
+      if (wantsJson(req)) return void res.status(201).json({ customer: { id: personId } });
       flash(req, 'success', req.t('oa.customers.added', { name: `${form.firstName} ${form.lastName}` }));
       res.redirect(303, `${base}/${personId}`);
     },

@@ -2,6 +2,7 @@
  * The media library (/{locale}/account/dashboard/media) and the image uploader (/dev/image-uploader).
  * Uploads are for media.edit or products.edit (the product editor uploads its images).
  */
+import { wantsJson } from '../../http/wants-json.ts';
 import path from 'node:path';
 import { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
@@ -108,7 +109,7 @@ export function mediaRoutes(s: Services): Router {
   r.post(`${BASE}/:id/delete`, deleteForm, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     await deleteMedia(s.db, mediaDir, id, req.user!.id);
-    if (req.accepts(['html', 'json']) === 'json') return void res.json({ deleted: id });
+    if (wantsJson(req)) return void res.json({ deleted: id });
     flash(req, 'success', req.t('media.deleted'));
     res.redirect(303, `/${req.locale}${BASE}`);
   });

@@ -5,6 +5,7 @@
  * each line list unit × quantity = list total, its discounts as their own rows, net; the order's
  * rows (merchandise, each discount by name, shipping, tax, fees) adding up to the total shown.
  */
+import { currencyOf } from '../../domain/channel-choice.ts';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { promotions } from '../../db/schema/index.ts';
@@ -130,7 +131,7 @@ export function figuresFor(ctx: { t: T; locale: string }) {
     orderFiguresView(
       {
         ...order,
-        orderCurrency: order.orderCurrency ?? order.currency ?? 'USD',
+        orderCurrency: order.orderCurrency ?? currencyOf(order),
         lines: order.lines.map((l) => ({ ...l, paidTotal: l.paidTotal ?? '0.00' })),
       },
       [],

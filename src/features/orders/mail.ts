@@ -1,4 +1,5 @@
 /** The order confirmation mail, through the app's mailer (an .eml file offline, SMTP with SMTP_URL). */
+import { formatDate } from '../../domain/dates.ts';
 import type { Services } from '../../services.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import { lineTitle } from '../cart/index.ts';
@@ -56,9 +57,7 @@ export async function sendConfirmation(
             days: (order.thirdPartyInfo as { invoice?: { netDays?: number } } | null)?.invoice?.netDays ?? '',
           }),
           t('order.dueBy', {
-            date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-              new Date(`${order.paymentDueOn}T00:00:00Z`),
-            ),
+            date: formatDate(order.paymentDueOn, locale, { dateStyle: 'long' }),
           }),
         ]
       : []),

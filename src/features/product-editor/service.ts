@@ -3,6 +3,7 @@
  * also writes the audit log entry (who, when, before and after) and announces the change with
  * catalogChanged, so the storefront shows the product as saved on the very next request.
  */
+import { BASE_CURRENCY } from '../../domain/money.ts';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -321,7 +322,7 @@ async function finish(
 export async function createProduct(db: Db, u: ProductUpdate, user: Editor): Promise<ProductEditorData> {
   return db.transaction(async (tx) => {
     await checkReferences(tx, u, null, user);
-    const [usd] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, 'USD'));
+    const [usd] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, BASE_CURRENCY));
     const [p] = await tx
       .insert(products)
       .values({ ...productColumns(u), currencyId: usd.id, createdBy: user.id, updatedBy: user.id })

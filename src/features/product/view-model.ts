@@ -1,4 +1,5 @@
 /** Product page data → view locals, island props and the JSON answer for scripts. */
+import { formatDate } from '../../domain/dates.ts';
 import { htmlToText } from '../../domain/html-text.ts';
 import { formatMoney, fromCents } from '../../domain/money.ts';
 import type { Translator } from '../../i18n/index.ts';
@@ -41,8 +42,7 @@ function measure(v: string, intlLocale: string): string {
 
 /** A resupply date ('2027-03-15' or a timestamp) as the locale writes it, read in UTC so the day never shifts. */
 export function formatResupplyDate(date: string, intlLocale: string): string {
-  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date);
-  return new Intl.DateTimeFormat(intlLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+  return formatDate(date, intlLocale, { dateStyle: 'long' });
 }
 
 export type CardView = {

@@ -4,6 +4,7 @@
  * it is in force (off its parts only when it applies to parts; shipping too when it says free
  * shipping: domain/promotions.ts); the cart turns it into a line of type 5.
  */
+import { wantsJson } from '../../http/wants-json.ts';
 import { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
@@ -73,7 +74,7 @@ export function promotionRoutes(s: Services): Router {
       parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'),
       req.user!.id,
     );
-    if (req.accepts(['html', 'json']) === 'json') return void res.status(201).json({ promotion: row });
+    if (wantsJson(req)) return void res.status(201).json({ promotion: row });
     flash(req, 'success', req.t('promo.created', { name: row.name }));
     res.redirect(303, `/${req.locale}${BASE}`);
   });
@@ -126,7 +127,7 @@ export function promotionRoutes(s: Services): Router {
       req.user!.id,
       version,
     );
-    if (req.accepts(['html', 'json']) === 'json') return void res.json({ promotion: row });
+    if (wantsJson(req)) return void res.json({ promotion: row });
     flash(req, 'success', req.t('promo.updated', { name: row.name }));
     res.redirect(303, `/${req.locale}${BASE}`);
   });
@@ -135,7 +136,7 @@ export function promotionRoutes(s: Services): Router {
   r.post(`${BASE}/:id/end`, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const row = await endPromotion(s.db, id, req.user!.id);
-    if (req.accepts(['html', 'json']) === 'json') return void res.json({ promotion: row });
+    if (wantsJson(req)) return void res.json({ promotion: row });
     flash(req, 'success', req.t('promo.ended', { name: row.name }));
     res.redirect(303, `/${req.locale}${BASE}`);
   });

@@ -1,16 +1,8 @@
 /** Report rows → what a person reads: dates in the locale, statuses in words; filters → links. */
 import type { Request } from 'express';
 import { intlTag } from '../../i18n/locales.ts';
-import { formatPickerDate } from '../../domain/dates.ts';
+import { formatDate, formatPickerDate } from '../../domain/dates.ts';
 import { parseIsoDay } from '../../domain/calendar.ts';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function fmt(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(opts)}`;
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...opts })));
-  return f;
-}
 
 /** Why: a group key ('2026-05-03', '2026-05', 'on_hold') becomes the words of the row's first cell, in the page's locale. */
 export function rowLabel(req: Request, group: string, key: string, label: string): string {
@@ -18,12 +10,12 @@ export function rowLabel(req: Request, group: string, key: string, label: string
   if (group === 'day' || group === 'week') {
     const d = new Date(`${key}T00:00:00Z`);
     if (Number.isNaN(d.getTime())) return label;
-    const text = fmt(tag, { dateStyle: 'medium' }).format(d);
+    const text = formatDate(d, tag, { dateStyle: 'medium' });
     return group === 'week' ? req.t('reports.weekOf' as never, { date: text }) : text;
   }
   if (group === 'month') {
     const d = new Date(`${key}-01T00:00:00Z`);
-    return Number.isNaN(d.getTime()) ? label : fmt(tag, { month: 'long', year: 'numeric' }).format(d);
+    return Number.isNaN(d.getTime()) ? label : formatDate(d, tag, { month: 'long', year: 'numeric' });
   }
   if (group === 'status') return req.t(`order.status.${key}` as never);
   return label;

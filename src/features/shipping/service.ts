@@ -5,7 +5,7 @@
  */
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../domain/errors.ts';
-import { convert, convertBetween, fromCents, toCents } from '../../domain/money.ts';
+import { BASE_CURRENCY, convert, convertBetween, fromCents, toCents } from '../../domain/money.ts';
 import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
 import { CarrierUnavailableError } from '../../providers/shipping/errors.ts';
 import { billableWeightKg, compareQuotes, normalizePostalCode, zoneFor, type Zone } from '../../domain/shipping.ts';
@@ -174,7 +174,8 @@ export function toChannel(
   const from = a.currency.toUpperCase();
   const cents = toCents(a.value);
   if (from === channel.currency) return { value: fromCents(cents), currency: channel.currency };
-  if (from === 'USD') return { value: fromCents(convert(cents, channel.midMarketRate)), currency: channel.currency };
+  if (from === BASE_CURRENCY)
+    return { value: fromCents(convert(cents, channel.midMarketRate)), currency: channel.currency };
   const fromRate = rates[from];
   if (!fromRate || !(Number(fromRate) > 0))
     throw new CarrierUnavailableError(`The carrier quoted in ${from}, a currency we do not convert.`);

@@ -5,6 +5,7 @@
  * last_reminded_at is claimed (a conditional UPDATE) before the mail goes, so two runs at once
  * never both mail, and given back if the mail fails so the next run tries again.
  */
+import { formatDate } from '../../domain/dates.ts';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
@@ -76,9 +77,7 @@ async function remindOne(deps: ReminderDeps, inv: DueInvoice, now: Date): Promis
   const t = deps.texts.forLocale(locale) as unknown as (key: string, vars?: Record<string, unknown>) => string;
   const money = (v: string) => formatMoney(toCents(v), inv.currency, locale);
   const days = daysOverdue(inv.dueOn, now);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${inv.dueOn}T00:00:00Z`),
-  );
+  const date = formatDate(inv.dueOn, locale, { dateStyle: 'long' });
   const subject = t('terms.reminder.subject', { id: inv.id });
   const text = [
     t('terms.reminder.body', { id: inv.id, total: money(inv.total), date, count: days, owed: money(inv.owed) }),

@@ -4,6 +4,7 @@
  *   GET  /{locale}/account/dashboard/invoices             invoices due, ?overdue=1 for those past due, keyset pages ?after=/?before= (orders.view)
  * Who may reach them: src/http/route-permissions.ts (enforced before these routers).
  */
+import { wantsJson } from '../../http/wants-json.ts';
 import { Router, type Request } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
@@ -49,7 +50,7 @@ export function termsAdminRoutes(s: Services): Router {
         throw new AppError(409, 'no_organisation', 'This customer does not belong to an organisation.');
       const form = parseInput(TermsForm, req.body);
       await setOrganisationTerms(s.db, customer.organisation.id, form, req.user!.id);
-      if (req.xhr || req.bearer)
+      if (wantsJson(req))
         return void res.json({
           organisation: {
             id: customer.organisation.id,

@@ -178,7 +178,7 @@ export function warehouseRoutes(s: Services): Router {
     const w = await reachable(req);
     const a = parseInput(Adjustment, req.body);
     const change = await adjustStock(s.db, w.id, a.product_id, a.quantity, a.reason, req.user!.id);
-    if (req.accepts(['html', 'json']) === 'json') return void res.json({ change });
+    if (wantsJson(req)) return void res.json({ change });
     flash(req, 'success', req.t('wh.adjusted', { code: change.stockcode, qty: change.after }));
     res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
   });
@@ -188,7 +188,7 @@ export function warehouseRoutes(s: Services): Router {
     const w = await reachable(req);
     const body = parseInput(CsvBody, req.body);
     const preview = await previewCsv(s.db, w.id, body.csv);
-    if (req.accepts(['html', 'json']) === 'json') return void res.json({ preview });
+    if (wantsJson(req)) return void res.json({ preview });
     const page = await inventoryPage(s.db, w.id, '', null);
     await res.page('warehouses/inventory', {
       title: `${req.t('wh.inventory')}: ${w.name}`,
@@ -211,8 +211,7 @@ export function warehouseRoutes(s: Services): Router {
     const w = await reachable(req);
     const body = parseInput(CsvBody, req.body);
     const done = await applyCsv(s.db, w.id, body.csv, body.reason, req.user!.id);
-    if (req.accepts(['html', 'json']) === 'json')
-      return void res.json({ applied: done.changes.length, unchanged: done.unchanged });
+    if (wantsJson(req)) return void res.json({ applied: done.changes.length, unchanged: done.unchanged });
     flash(req, 'success', req.t('wh.imported', { count: done.changes.length }));
     res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
   });
