@@ -2,8 +2,9 @@
  * Spending limits and approval: the organisation admin's limits on a member, the
  * member's cart sent for approval (locked while it waits), and the approver's decision. An
  * approval places the order through checkout's own placement (src/workflows/approvals/approve.ts:
- * placing an order is checkout's workflow, above this feature); a rejection unlocks the cart with the approver's reason; the member may also withdraw their own
- * request while it waits, which unlocks the cart too. Each step is audited, sends a webhook event
+ * placing an order is checkout's workflow, above this feature); a rejection unlocks the cart with
+ * the approver's reason; the member may also withdraw their own request while it waits, which
+ * unlocks the cart too. Each step is audited, sends a webhook event
  * and mails the people concerned.
  */
 import type { Db } from '../../db/client.ts';
