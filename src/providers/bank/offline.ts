@@ -11,6 +11,8 @@
  * sandbox's charges) and an account's outcome class is carried by its reference: account numbers
  * ending in 0002 are refused on debit (insufficient funds, ACH R01).
  */
+import { unauthorized } from '../../domain/errors.ts';
+import { parseInput } from '../../http/validate.ts';
 import { randomBytes, randomInt } from 'node:crypto';
 import { Router } from 'express';
 import { and, eq, gt } from 'drizzle-orm';
@@ -179,35 +181,13 @@ export class OfflineBankLinkProvider implements BankLinkProvider {
     const r = Router();
     /** POST /bank-link/accounts — the sandbox's hosted form: {link_token, routing_number, account_number, account_holder, account_type} → {public_token, account}. */
     r.post('/accounts', async (req, res) => {
-      const parsed = AccountBody.safeParse(req.body ?? {});
-      if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const i of parsed.error.issues) fields[String(i.path[0] ?? '_')] ??= i.message;
-        return void res.status(400).json({
-          error: {
-            code: 'invalid',
-            message:
-              parsed.error.issues.length === 1
-                ? parsed.error.issues[0].message
-                : 'Please correct the highlighted fields.',
-            fields,
-          },
-        });
-      }
-      try {
-        const a = await this.addAccount(parsed.data);
-        res.status(201).json({ public_token: a.publicToken, account: { mask: a.mask, bank_name: a.bankName } });
-      } catch (e) {
-        if (!(e instanceof BankLinkError)) throw e;
-        res.status(400).json({ error: { code: e.code, message: e.message, fields: { link_token: e.message } } });
-      }
+      // Bad input and a refused link are errors the error handler answers, in the visitor's language.
+      const a = await this.addAccount(parseInput(AccountBody, req.body));
+      res.status(201).json({ public_token: a.publicToken, account: { mask: a.mask, bank_name: a.bankName } });
     });
     /** GET /bank-link/statement — the signed-in user's sandbox bank statement: the micro-deposits sent to their accounts. */
     r.get('/statement', async (req, res) => {
-      if (!req.user)
-        return void res
-          .status(401)
-          .json({ error: { code: 'unauthorized', message: 'Please sign in to continue.', fields: {} } });
+      if (!req.user) throw unauthorized();
       const rows = await this.db
         .select()
         .from(bankSandboxAccounts)

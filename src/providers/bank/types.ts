@@ -9,6 +9,7 @@
  *   4. the provider sends two micro-deposits under $1.00; the user confirms both amounts;
  *   5. a verified account can be debited (ACH), once per idempotency key.
  */
+import { AppError } from '../../domain/errors.ts';
 import type { Router } from 'express';
 
 export type LinkToken = { linkToken: string; expiration: Date };
@@ -37,12 +38,23 @@ export type Debit = { ref: string; status: 'pending' | 'posted'; amountCents: nu
 
 export type BankErrorCode = 'invalid_token' | 'invalid_account' | 'not_verified' | 'debit_declined' | 'provider_error';
 
-export class BankLinkError extends Error {
+/**
+ * A refused or failed bank link operation; `code` says why, `message` (English, translated by the
+ * error handler through src/i18n/text/errors*.ts) is shown to the account holder. An AppError, so
+ * a route lets it go and the one error handler answers it in the visitor's language: the
+ * provider's own failure is a 502, anything else the holder's (400, on the bank link's token).
+ */
+export class BankLinkError extends AppError {
   constructor(
-    readonly code: BankErrorCode,
+    override readonly code: BankErrorCode,
     message: string,
   ) {
-    super(message);
+    super(
+      code === 'provider_error' ? 502 : 400,
+      code,
+      message,
+      code === 'provider_error' ? undefined : { link_token: message },
+    );
     this.name = 'BankLinkError';
   }
 }

@@ -18,6 +18,7 @@
  * a restart or in another process. Stripe's well-known test methods ('pm_card_visa', …) work too
  * (the demo data saves one).
  */
+import { invalid } from '../../domain/errors.ts';
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { Router } from 'express';
@@ -231,29 +232,13 @@ export class OfflinePaymentProvider implements PaymentProvider {
     const r = Router();
     /** POST /payments/tokens — the sandbox's tokenisation endpoint: {number, exp_month, exp_year, cvc} → {token, brand, last4}. */
     r.post('/tokens', async (req, res) => {
+      // A refused card is a PaymentError: the error handler answers it, in the visitor's language.
       const parsed = CardBody.safeParse(req.body ?? {});
-      if (!parsed.success) {
-        return void res.status(400).json({
-          error: { code: 'invalid_card', message: 'Enter the card number, expiry and security code.', fields: {} },
-        });
-      }
-      try {
-        const t = await this.tokenize(parsed.data);
-        res
-          .status(201)
-          .json({ token: t.token, brand: t.brand, last4: t.last4, exp_month: t.expMonth, exp_year: t.expYear });
-      } catch (e) {
-        if (!(e instanceof PaymentError)) throw e;
-        res.status(400).json({
-          error: {
-            code: e.code,
-            message: e.message,
-            fields: {
-              [e.code === 'incorrect_cvc' ? 'cvc' : e.code === 'expired_card' ? 'exp' : 'number']: e.message,
-            },
-          },
-        });
-      }
+      if (!parsed.success) throw invalid('Enter the card number, expiry and security code.', undefined, 'invalid_card');
+      const t = await this.tokenize(parsed.data);
+      res
+        .status(201)
+        .json({ token: t.token, brand: t.brand, last4: t.last4, exp_month: t.expMonth, exp_year: t.expYear });
     });
     return r;
   }

@@ -5,6 +5,7 @@
  * Tokenising server-side (POST /v1/payment_methods with card[...]) needs Stripe's raw card data
  * permission; the number passes through memory only, never a table or a log line.
  */
+import { invalid } from '../../domain/errors.ts';
 import { Router } from 'express';
 import { z } from 'zod';
 import { checkCard } from './card.ts';
@@ -218,22 +219,13 @@ export class StripePaymentProvider implements PaymentProvider {
     const r = Router();
     /** POST /payments/tokens — the card goes to Stripe; the browser gets the PaymentMethod id. */
     r.post('/tokens', async (req, res) => {
+      // A refused card is a PaymentError: the error handler answers it, in the visitor's language.
       const parsed = CardBody.safeParse(req.body ?? {});
-      if (!parsed.success)
-        return void res.status(400).json({
-          error: { code: 'invalid_card', message: 'Enter the card number, expiry and security code.', fields: {} },
-        });
-      try {
-        const t = await this.tokenize(parsed.data);
-        res
-          .status(201)
-          .json({ token: t.token, brand: t.brand, last4: t.last4, exp_month: t.expMonth, exp_year: t.expYear });
-      } catch (e) {
-        if (!(e instanceof PaymentError)) throw e;
-        res
-          .status(e.code === 'processing_error' ? 502 : 400)
-          .json({ error: { code: e.code, message: e.message, fields: {} } });
-      }
+      if (!parsed.success) throw invalid('Enter the card number, expiry and security code.', undefined, 'invalid_card');
+      const t = await this.tokenize(parsed.data);
+      res
+        .status(201)
+        .json({ token: t.token, brand: t.brand, last4: t.last4, exp_month: t.expMonth, exp_year: t.expYear });
     });
     return r;
   }

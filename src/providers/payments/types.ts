@@ -5,6 +5,7 @@
  * key, so a retried charge is the same charge. Saved payment methods make a token
  * reusable with saveCard and charge it later with the same call.
  */
+import { AppError } from '../../domain/errors.ts';
 import type { Router } from 'express';
 
 export type CardInput = { number: string; exp_month: number; exp_year: number; cvc: string; name?: string };
@@ -51,19 +52,35 @@ export type DeclineCode =
   | 'processing_error'
   | 'invalid_card';
 
-/** A refused or failed card operation; `code` says why, `message` is shown to the buyer. */
-export class PaymentError extends Error {
+/** The card form's field a refusal is about (the tokeniser's fields); none for the provider's own failure. */
+const CARD_FIELD: Record<DeclineCode, string | undefined> = {
+  card_declined: 'number',
+  insufficient_funds: 'number',
+  expired_card: 'exp',
+  incorrect_cvc: 'cvc',
+  processing_error: undefined,
+  invalid_card: 'number',
+};
+
+/**
+ * A refused or failed card operation; `code` says why, `message` (English, translated by the error
+ * handler through src/i18n/text/errors*.ts) is shown to the buyer. An AppError, so a route lets it
+ * go and the one error handler answers it in the visitor's language: a refusal is the buyer's
+ * (400, naming the card field), a processing error the provider's (502).
+ */
+export class PaymentError extends AppError {
   /**
    * `outcomeUnknown`: the provider may have charged — the network failed or it answered
    * 5xx after the request left. Order placement then keeps the stock and lets recovery ask again
    * under the same idempotency key, instead of treating it as a decline.
    */
   constructor(
-    readonly code: DeclineCode,
+    override readonly code: DeclineCode,
     message: string,
     readonly outcomeUnknown = false,
   ) {
-    super(message);
+    const field = CARD_FIELD[code];
+    super(code === 'processing_error' ? 502 : 400, code, message, field ? { [field]: message } : undefined);
     this.name = 'PaymentError';
   }
 }
