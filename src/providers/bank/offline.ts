@@ -12,7 +12,7 @@
  * ending in 0002 are refused on debit (insufficient funds, ACH R01).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -28,6 +28,7 @@ import {
   type LinkToken,
   type VerifyOutcome,
 } from './types.ts';
+import { route, routes } from '../../http/route.ts';
 
 const LINK_TTL_MS = 30 * 60_000;
 const NSF_SUFFIX = '0002';
@@ -176,50 +177,62 @@ export class OfflineBankLinkProvider implements BankLinkProvider {
   }
 
   router(): Router {
-    const r = Router();
+    const r = routes();
     /** POST /bank-link/accounts — the sandbox's hosted form: {link_token, routing_number, account_number, account_holder, account_type} → {public_token, account}. */
-    r.post('/accounts', async (req, res) => {
-      const parsed = AccountBody.safeParse(req.body ?? {});
-      if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const i of parsed.error.issues) fields[String(i.path[0] ?? '_')] ??= i.message;
-        return void res.status(400).json({
-          error: {
-            code: 'invalid',
-            message:
-              parsed.error.issues.length === 1
-                ? parsed.error.issues[0].message
-                : 'Please correct the highlighted fields.',
-            fields,
-          },
-        });
-      }
-      try {
-        const a = await this.addAccount(parsed.data);
-        res.status(201).json({ public_token: a.publicToken, account: { mask: a.mask, bank_name: a.bankName } });
-      } catch (e) {
-        if (!(e instanceof BankLinkError)) throw e;
-        res.status(400).json({ error: { code: e.code, message: e.message, fields: { link_token: e.message } } });
-      }
-    });
+    route(
+      r,
+      'post',
+      '/accounts',
+      { allow: 'public', note: "the offline bank sandbox's hosted form: the link token names the user" },
+      async (req, res) => {
+        const parsed = AccountBody.safeParse(req.body ?? {});
+        if (!parsed.success) {
+          const fields: Record<string, string> = {};
+          for (const i of parsed.error.issues) fields[String(i.path[0] ?? '_')] ??= i.message;
+          return void res.status(400).json({
+            error: {
+              code: 'invalid',
+              message:
+                parsed.error.issues.length === 1
+                  ? parsed.error.issues[0].message
+                  : 'Please correct the highlighted fields.',
+              fields,
+            },
+          });
+        }
+        try {
+          const a = await this.addAccount(parsed.data);
+          res.status(201).json({ public_token: a.publicToken, account: { mask: a.mask, bank_name: a.bankName } });
+        } catch (e) {
+          if (!(e instanceof BankLinkError)) throw e;
+          res.status(400).json({ error: { code: e.code, message: e.message, fields: { link_token: e.message } } });
+        }
+      },
+    );
     /** GET /bank-link/statement — the signed-in user's sandbox bank statement: the micro-deposits sent to their accounts. */
-    r.get('/statement', async (req, res) => {
-      if (!req.user)
-        return void res
-          .status(401)
-          .json({ error: { code: 'unauthorized', message: 'Please sign in to continue.', fields: {} } });
-      const rows = await this.db
-        .select()
-        .from(bankSandboxAccounts)
-        .where(eq(bankSandboxAccounts.clientUserId, String(req.user.id)));
-      res.json({
-        accounts: rows.map((a) => ({
-          mask: a.mask,
-          bank_name: a.bankName,
-          deposits: [a.deposit1Cents, a.deposit2Cents].map(fromCents),
-        })),
-      });
-    });
+    route(
+      r,
+      'get',
+      '/statement',
+      { allow: 'signed-in', note: "the offline sandbox statement of the caller's own accounts" },
+      async (req, res) => {
+        if (!req.user)
+          return void res
+            .status(401)
+            .json({ error: { code: 'unauthorized', message: 'Please sign in to continue.', fields: {} } });
+        const rows = await this.db
+          .select()
+          .from(bankSandboxAccounts)
+          .where(eq(bankSandboxAccounts.clientUserId, String(req.user.id)));
+        res.json({
+          accounts: rows.map((a) => ({
+            mask: a.mask,
+            bank_name: a.bankName,
+            deposits: [a.deposit1Cents, a.deposit2Cents].map(fromCents),
+          })),
+        });
+      },
+    );
     return r;
   }
 }

@@ -20,7 +20,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { checkCard } from './card.ts';
 import {
@@ -34,6 +34,7 @@ import {
   type PaymentProvider,
   type SavedCard,
 } from './types.ts';
+import { route, routes } from '../../http/route.ts';
 
 export const TEST_CARDS = {
   approved: '4242424242424242',
@@ -228,9 +229,9 @@ export class OfflinePaymentProvider implements PaymentProvider {
   }
 
   router(): Router {
-    const r = Router();
+    const r = routes();
     /** POST /payments/tokens — the sandbox's tokenisation endpoint: {number, exp_month, exp_year, cvc} → {token, brand, last4}. */
-    r.post('/tokens', async (req, res) => {
+    route(r, 'post', '/tokens', { allow: 'public', note: "the card provider's tokenizer" }, async (req, res) => {
       const parsed = CardBody.safeParse(req.body ?? {});
       if (!parsed.success) {
         return void res.status(400).json({

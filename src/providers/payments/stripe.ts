@@ -5,7 +5,7 @@
  * Tokenising server-side (POST /v1/payment_methods with card[...]) needs Stripe's raw card data
  * permission; the number passes through memory only, never a table or a log line.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { checkCard } from './card.ts';
 import {
@@ -19,6 +19,7 @@ import {
   type PaymentProvider,
   type SavedCard,
 } from './types.ts';
+import { route, routes } from '../../http/route.ts';
 
 export type StripeOptions = { secretKey: string; baseUrl?: string; timeoutMs?: number; clock?: () => Date };
 
@@ -215,9 +216,9 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   router(): Router {
-    const r = Router();
+    const r = routes();
     /** POST /payments/tokens — the card goes to Stripe; the browser gets the PaymentMethod id. */
-    r.post('/tokens', async (req, res) => {
+    route(r, 'post', '/tokens', { allow: 'public', note: "the card provider's tokenizer" }, async (req, res) => {
       const parsed = CardBody.safeParse(req.body ?? {});
       if (!parsed.success)
         return void res.status(400).json({
