@@ -4,7 +4,7 @@
  * it is in force (off its parts only when it applies to parts; shipping too when it says free
  * shipping: domain/promotions.ts); the cart turns it into a line of type 5.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { flash } from '../../http/context.ts';
@@ -22,6 +22,7 @@ import { formPage } from '../../http/error-handler.ts';
 import { notFound } from '../../domain/errors.ts';
 import { PROMOTION_SCOPES } from '../../domain/constants.ts';
 import { STACKING_RULE } from '../../domain/ledger.ts';
+import { route, routes } from '../../http/route.ts';
 
 const BASE = '/account/dashboard/promotions';
 
@@ -29,11 +30,11 @@ const BASE = '/account/dashboard/promotions';
 const FORM = { promotionScopes: PROMOTION_SCOPES, stackingRuleKey: STACKING_RULE.messageKey };
 
 export function promotionRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
-  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+  const r = routes({ mergeParams: true });
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
 
   /** GET /{locale}/account/dashboard/promotions?sort=1..7&dir=asc|desc (default 7 desc) */
-  r.get(BASE, async (req, res) => {
+  route(r, 'get', BASE, { allow: 'promotions.edit' }, async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     const rows = await listPromotions(s.db, q.sort, q.dir);
     await res.page('promotions/index', {
@@ -48,7 +49,7 @@ export function promotionRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/account/dashboard/promotions/create */
-  r.get(`${BASE}/create`, async (req, res) => {
+  route(r, 'get', `${BASE}/create`, { allow: 'promotions.edit' }, async (req, res) => {
     await res.page('promotions/form', {
       title: req.t('promo.create'),
       layout: 'layouts/admin',
@@ -67,7 +68,7 @@ export function promotionRoutes(s: Services): Router {
     ...FORM,
     values: req.body ?? {},
   }));
-  r.post(`${BASE}/create`, createForm, async (req, res) => {
+  route(r, 'post', `${BASE}/create`, { allow: 'promotions.edit' }, createForm, async (req, res) => {
     const row = await createPromotion(
       s.db,
       parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'),
@@ -99,7 +100,7 @@ export function promotionRoutes(s: Services): Router {
   };
 
   /** GET /{locale}/account/dashboard/promotions/{id}/edit */
-  r.get(`${BASE}/:id/edit`, async (req, res) => {
+  route(r, 'get', `${BASE}/:id/edit`, { allow: 'promotions.edit' }, async (req, res) => {
     const row = await getPromotion(s.db, parseInput(IdParam, req.params.id));
     if (!row) throw notFound('No such promotion.');
     await res.page('promotions/form', {
@@ -115,7 +116,7 @@ export function promotionRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/promotions/{id}/edit — same fields and rules as create; `version` (optional) refuses a stale edit with 409 */
-  r.post(`${BASE}/:id/edit`, editForm, async (req, res) => {
+  route(r, 'post', `${BASE}/:id/edit`, { allow: 'promotions.edit' }, editForm, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     if (!(await getPromotion(s.db, id))) throw notFound('No such promotion.');
     const version = typeof req.body?.version === 'string' ? req.body.version : undefined;
@@ -132,7 +133,7 @@ export function promotionRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/promotions/{id}/end — stops applying now */
-  r.post(`${BASE}/:id/end`, async (req, res) => {
+  route(r, 'post', `${BASE}/:id/end`, { allow: 'promotions.edit' }, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const row = await endPromotion(s.db, id, req.user!.id);
     if (req.accepts(['html', 'json']) === 'json') return void res.json({ promotion: row });
