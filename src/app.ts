@@ -8,7 +8,7 @@
  * else) → compression → body parsing, only for methods with a body (multipart: fields only) →
  * origin check → warehouse API key routes → session (not for bearer requests) → bearer auth → CSRF
  * (once, before every router, so no state-changing route can forget it) → per-request context →
- * routers (the route guard in front of each, and in front of every route's handlers) → 404 → the
+ * routers (a path no route declares: 404; each route's own declared rule in front of its handlers) → 404 → the
  * one error handler.
  */
 import path from 'node:path';
@@ -47,7 +47,7 @@ import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
 import { allowedHostsOnly } from './http/allowed-hosts.ts';
 import { refuseNul } from './http/no-nul.ts';
-import { guardMountedRoutes } from './http/route-guard.ts';
+import { mount, route } from './http/route.ts';
 import { cartHooks } from './features/cart/routes.ts';
 import { pageTextLocals } from './features/translations/view-helpers.ts';
 import { LOCALES } from './i18n/locales.ts';
@@ -205,7 +205,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   // A silent logger (LOG_LEVEL=silent) writes nothing: the request log's per-request work is skipped.
   app.use(deps.logger.level === 'silent' ? (req, _res, next) => ((req.log = deps.logger), next()) : requestLog);
 
-  app.get('/healthz', async (_req, res) => {
+  route(app, 'get', '/healthz', { allow: 'public' }, async (_req, res) => {
     try {
       await deps.database.pool.query('select 1');
       res.json({ status: 'ok', db: 'ok' });
@@ -253,7 +253,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   // Warehouse API keys: their own check, on their own routes, before any session or CSRF.
   // Text holding a NUL goes no further (src/http/no-nul.ts), here and below for every router.
   app.use('/api/warehouse', refuseNul());
-  app.use(warehouseKeyRoutes(services));
+  mount(app, warehouseKeyRoutes(services));
 
   // No cache keeps an answer about a person (src/http/cache-control.ts); before the session, whose cookie it sees.
   app.use(personalNoStore({ name: SESSION_COOKIE, secret: config.sessionSecret }));
@@ -278,10 +278,8 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   app.use(baseContext({ ...services, loadUser }));
   app.use(refuseNul(services));
 
-  app.use('/:locale', localizedRoutes(services));
-  app.use(unprefixedRoutes(services));
-  // Deny by default at the route itself too: each route checks its own row (404 without one).
-  guardMountedRoutes(app);
+  mount(app, '/:locale', localizedRoutes(services));
+  mount(app, unprefixedRoutes(services));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -31,7 +31,7 @@ import { Router, type Express, type RequestHandler, type RouterOptions } from 'e
 import type { RouteParameters } from 'express-serve-static-core';
 import { match } from 'path-to-regexp';
 import type { PermissionKey } from '../db/schema/constants.ts';
-import { forbidden, notFound, unauthorized, type AppError } from '../domain/errors.ts';
+import { forbidden, notFound, unauthorized } from '../domain/errors.ts';
 
 export type Verb = 'get' | 'post' | 'put' | 'delete' | 'patch';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -70,11 +70,10 @@ function guardOf(rule: Rule): RequestHandler {
   return function routeRule(req, _res, next) {
     const answer = decide(rule.allow, req.user, auth, !!req.bearer);
     if (answer === 'allow') return next();
-    let no: AppError = forbidden();
-    if (answer === 401)
-      no =
-        auth === 'bearer' ? unauthorized('This call needs a bearer token (Authorization: Bearer …).') : unauthorized();
-    next(no);
+    if (answer === 403) return next(forbidden());
+    next(
+      auth === 'bearer' ? unauthorized('This call needs a bearer token (Authorization: Bearer …).') : unauthorized(),
+    );
   };
 }
 
