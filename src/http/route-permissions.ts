@@ -207,7 +207,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   { method: 'GET', path: '/translation/:field/:language', access: 'translations.edit', auth: 'session' },
   { method: 'POST', path: '/dealers/set', access: 'public', auth: 'session' },
   { method: 'GET', path: '/cart/checkout', access: 'public', auth: 'session' },
-  { method: 'POST', path: '/payments/tokens', access: 'public', auth: 'session', note: "the offline card provider's tokenizer" },
+  { method: 'POST', path: '/payments/tokens', access: 'public', auth: 'session', note: "the card provider's tokenizer, rate limited per user or address" },
   { method: 'GET', path: '/admin/orders/detail/:orderId/containers', access: 'orders.view', auth: 'session' },
   { method: 'POST', path: '/admin/orders/detail/:orderId/containers', access: 'orders.edit', auth: 'session' },
   { method: 'POST', path: '/admin/orders/detail/:orderId/containers/pack', access: 'orders.edit', auth: 'session' },

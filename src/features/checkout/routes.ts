@@ -335,7 +335,7 @@ export function paymentProviderRoutes(s: Services, deps: CheckoutDeps): Router {
     r,
     'post',
     '/tokens',
-    { allow: 'public', note: "the offline card provider's tokenizer" },
+    { allow: 'public', note: "the card provider's tokenizer, rate limited per user or address" },
     pgRateLimit(s.database.pool, 'cardtokens', {
       windowMs: 10 * 60_000,
       limit: s.config.payments?.cardTokensPer10Min ?? 30,
