@@ -8,7 +8,7 @@
  * else) → compression → body parsing, only for methods with a body (multipart: fields only) →
  * origin check → warehouse API key routes → session (not for bearer requests) → bearer auth → CSRF
  * (once, before every router, so no state-changing route can forget it) → per-request context →
- * routers (the route guard in front of each, and in front of every route's handlers) → 404 → the
+ * routers (a path no route declares: 404; each route's own declared rule in front of its handlers) → 404 → the
  * one error handler.
  */
 import path from 'node:path';
@@ -29,7 +29,6 @@ import { localizedRoutes, unprefixedRoutes } from './routes.ts';
 import { originFormOnly } from './http/request-target.ts';
 import { allowedHostsOnly } from './http/allowed-hosts.ts';
 import { refuseNul } from './http/no-nul.ts';
-import { guardMountedRoutes } from './http/route-guard.ts';
 import { buildServices } from './wiring/services.ts';
 import {
   bodyParsers,
@@ -42,6 +41,7 @@ import {
   sessions,
 } from './wiring/middleware.ts';
 import type { Locale } from './i18n/locales.ts';
+import { mount, route } from './http/route.ts';
 import './http/types.ts';
 
 const SESSION_COOKIE = 'hd.sid';
@@ -67,7 +67,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   app.use(publicFiles(root, compress));
   app.use('/media', mediaFiles(config.dataDir));
   app.use(requestLogger(deps.logger));
-  app.get('/healthz', health(deps.database.pool));
+  route(app, 'get', '/healthz', { allow: 'public' }, health(deps.database.pool));
 
   // The CSRF secret is a signed cookie (csrf.ts), read by cookie-parser for csurf; the page cache reads it too.
   app.use(cookieParser(config.sessionSecret));
@@ -85,7 +85,7 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   // Warehouse API keys: their own check, on their own routes, before any session or CSRF.
   // Text holding a NUL goes no further (src/http/no-nul.ts), here and below for every router.
   app.use('/api/warehouse', refuseNul());
-  app.use(warehouseKeyRoutes(services));
+  mount(app, warehouseKeyRoutes(services));
 
   // No cache keeps an answer about a person (src/http/cache-control.ts); before the session, whose cookie it sees.
   app.use(personalNoStore({ name: SESSION_COOKIE, secret: config.sessionSecret }));
@@ -100,10 +100,8 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   app.use(baseContext({ ...services, loadUser }));
   app.use(refuseNul(services));
 
-  app.use('/:locale', localizedRoutes(services));
-  app.use(unprefixedRoutes(services));
-  // Deny by default at the route itself too: each route checks its own row (404 without one).
-  guardMountedRoutes(app);
+  mount(app, '/:locale', localizedRoutes(services));
+  mount(app, unprefixedRoutes(services));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

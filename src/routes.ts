@@ -5,12 +5,10 @@
  * one of those paths falls through to 404.
  */
 import { localeForLanguages } from './domain/locale-tag.ts';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from './services.ts';
 import { isLocale } from './i18n/locales.ts';
 import { localeContext, sessionTakesLocale } from './http/context.ts';
-// The one guard, derived from the table of every route (src/http/route-permissions.ts).
-import { routeGuard } from './http/route-guard.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { accountRoutes } from './features/account/index.ts';
 import { dashboardRoutes } from './features/dashboard/index.ts';
@@ -57,9 +55,11 @@ import { quickOrderRoutes } from './features/quick-order/index.ts';
 import { invoicesRoutes, termsAdminRoutes } from './features/terms/index.ts';
 import { quoteRoutes } from './features/quotes/index.ts';
 import { guestRoutes } from './features/guest/index.ts'; // Guest checkout
+// Each route is declared once with its rule (route()); declaredOnly refuses any other path.
+import { declaredOnly, mount, route, routes } from './http/route.ts';
 
 export function localizedRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   r.use(async (req, res, next) => {
     const locale = (req.params as { locale?: string }).locale;
     if (!isLocale(locale)) return next('router');
@@ -67,70 +67,70 @@ export function localizedRoutes(s: Services): Router {
     if (sessionTakesLocale(req.session, locale)) req.session.locale = locale;
     next();
   });
-  r.use(routeGuard('localized'));
-  r.use(landingRoutes(s));
-  r.use(authRoutes(s));
-  r.use(accountRoutes(s));
-  r.use(catalogRoutes(s));
-  r.use(instructionalRoutes(s)); // before productRoutes: puts each product's guides in res.locals
-  r.use(productRoutes(s));
-  r.use(cartRoutes(s));
-  r.use(shippingRoutes(s));
-  r.use(channelRoutes(s));
-  r.use(partsRoutes(s));
-  r.use(quickOrderRoutes(s));
-  r.use(dealerRoutes(s).localized);
-  r.use(leadRoutes(s));
+  r.use(declaredOnly(r)); // a path no declared route matches: 404 before any router below
+  mount(r, landingRoutes(s));
+  mount(r, authRoutes(s));
+  mount(r, accountRoutes(s));
+  mount(r, catalogRoutes(s));
+  mount(r, instructionalRoutes(s)); // before productRoutes: puts each product's guides in res.locals
+  mount(r, productRoutes(s));
+  mount(r, cartRoutes(s));
+  mount(r, shippingRoutes(s));
+  mount(r, channelRoutes(s));
+  mount(r, partsRoutes(s));
+  mount(r, quickOrderRoutes(s));
+  mount(r, dealerRoutes(s).localized);
+  mount(r, leadRoutes(s));
   // Checkout and orders
-  r.use(checkoutRoutes(s, checkoutDeps(s)));
-  r.use(orderRoutes(s));
-  r.use(guestRoutes(s)); // The guest's confirmation and "create your account"
-  r.use(addressRoutes(s));
+  mount(r, checkoutRoutes(s, checkoutDeps(s)));
+  mount(r, orderRoutes(s));
+  mount(r, guestRoutes(s)); // The guest's confirmation and "create your account"
+  mount(r, addressRoutes(s));
   // --- back-office orders and the orders API ---
-  r.use(orderAdminLocalizedRoutes(s));
-  r.use(invoicesRoutes(s)); // Pay on terms, invoices due
-  r.use(orderApiRoutes(s));
-  r.use(reportRoutes(s));
-  r.use(calendarRoutes(s));
+  mount(r, orderAdminLocalizedRoutes(s));
+  mount(r, invoicesRoutes(s)); // Pay on terms, invoices due
+  mount(r, orderApiRoutes(s));
+  mount(r, reportRoutes(s));
+  mount(r, calendarRoutes(s));
   // Back-office catalogue
-  r.use(productEditorRoutes(s));
-  r.use(mediaRoutes(s));
-  r.use(promotionRoutes(s));
-  r.use(warehouseRoutes(s));
-  r.use(paymentMethodRoutes(s));
+  mount(r, productEditorRoutes(s));
+  mount(r, mediaRoutes(s));
+  mount(r, promotionRoutes(s));
+  mount(r, warehouseRoutes(s));
+  mount(r, paymentMethodRoutes(s));
   // Permissions and organisation users
-  r.use(permissionRoutes(s));
-  r.use(orgUserRoutes(s));
-  r.use(approvalRoutes(s, checkoutDeps(s))); // Spending limits and approval
-  r.use(quoteRoutes(s)); // Quotes
-  r.use(integrationRoutes(s));
-  r.use(systemRoutes(s));
-  r.use(eppRoutes(s)); // Extended Payment Program
+  mount(r, permissionRoutes(s));
+  mount(r, orgUserRoutes(s));
+  mount(r, approvalRoutes(s, checkoutDeps(s))); // Spending limits and approval
+  mount(r, quoteRoutes(s)); // Quotes
+  mount(r, integrationRoutes(s));
+  mount(r, systemRoutes(s));
+  mount(r, eppRoutes(s)); // Extended Payment Program
   return r;
 }
 
 export function unprefixedRoutes(s: Services): Router {
-  const r = Router();
-  r.use(routeGuard('unprefixed'));
+  const r = routes();
+  r.use(declaredOnly(r));
   // A returning visitor keeps the language they chose; a first visit gets the browser's.
-  r.get('/', (req, res) => {
+  route(r, 'get', '/', { allow: 'public' }, (req, res) => {
     res.vary('Accept-Language');
     res.redirect(`/${req.session?.locale ?? localeForLanguages(req.acceptsLanguages())}/`);
   });
-  r.use(dashboardRoutes(s));
-  r.use(channelApiRoutes(s));
-  r.use(translationRoutes(s));
-  r.use(dealerRoutes(s).root); // POST /dealers/set (spec §7)
+  mount(r, dashboardRoutes(s));
+  mount(r, channelApiRoutes(s));
+  mount(r, translationRoutes(s));
+  mount(r, dealerRoutes(s).root); // POST /dealers/set (spec §7)
   // Checkout: the spec's unprefixed page and the card provider's endpoints
-  r.get('/cart/checkout', checkoutPage(s, checkoutDeps(s)));
-  r.use('/payments', paymentProviderRoutes(s, checkoutDeps(s))); // the tokeniser, rate limited
+  route(r, 'get', '/cart/checkout', { allow: 'public' }, checkoutPage(s, checkoutDeps(s)));
+  mount(r, '/payments', paymentProviderRoutes(s, checkoutDeps(s))); // the tokeniser, rate limited
   // --- order detail/editor, customers ---
-  r.use(orderAdminRoutes(s));
-  r.use(customerRoutes(s));
-  r.use(termsAdminRoutes(s)); // An organisation's payment terms, from the customer page
+  mount(r, orderAdminRoutes(s));
+  mount(r, customerRoutes(s));
+  mount(r, termsAdminRoutes(s)); // An organisation's payment terms, from the customer page
   // Back-office catalogue
-  r.use(imageUploaderRoutes(s));
-  r.use(warehouseApiRoutes(s));
-  r.use(bankLinkApiRoutes(s)); // /api/plaid/link-token, the bank link's /bank-link endpoints
+  mount(r, imageUploaderRoutes(s));
+  mount(r, warehouseApiRoutes(s));
+  mount(r, bankLinkApiRoutes(s)); // /api/plaid/link-token, the bank link's /bank-link endpoints
   return r;
 }

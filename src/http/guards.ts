@@ -1,8 +1,8 @@
 /**
  * Route guards: who may reach a route. Permission keys are in db/schema/constants.ts.
- * Every mounted route is in the route table (route-permissions.ts), whose one guard
- * (route-guard.ts) runs before the routers and decides. Most areas rely on it alone; the orders,
- * checkout and order API areas still carry these per-route checks as a second line.
+ * Who may reach a route is declared with the route (route(r, method, path, { allow }, …):
+ * src/http/route.ts), which puts its guard in front of the handlers; these helpers are for checks
+ * inside a handler, or middleware that is not a route.
  */
 import type { RequestHandler } from 'express';
 import { forbidden, unauthorized } from '../domain/errors.ts';

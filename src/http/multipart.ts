@@ -6,7 +6,7 @@
  *                              `_csrf` field counts; a FILE part is refused (413) as soon as it
  *                              starts, before its bytes are kept, on every route that takes no files.
  *   multipartUpload(path, o)   files, for one route only. Use it in that route's chain AFTER its
- *                              guard (`r.post(path, requirePermission(…), upload, handler)`), so
+ *                              guard (`route(r, 'post', path, { allow }, upload, handler)`), so
  *                              nothing is read before the user is known; its limits are per route.
  *                              `path` is the route's FULL pattern ('/admin/products/:id/images',
  *                              '/:locale/translation/:field'): the fields parser leaves that path

@@ -1,8 +1,9 @@
 /**
  * Who may read and who may write each sensitive area, written down by hand from the spec and the
- * contract's demo accounts and checked with real requests. Nothing here is read from
- * the route table (src/http/route-permissions.ts) or the guard's decide(): if either grants too
- * much, or too little, a number below stops matching.
+ * contract's demo accounts and checked with real requests. Nothing here is read from the route
+ * declarations (route(…, { allow })), the route table generated from them
+ * (src/http/route-permissions.ts) or the guard's decide(): if any grants too much, or too little,
+ * a number below stops matching.
  *
  * The people: anonymous; customer@example.com (a personal customer); buyer@acme.example (a member
  * of Acme Farms, its user administrator); staff@example.com (orders, customers, products, reports,

@@ -7,7 +7,7 @@
  * Every refusal comes before any handler, so the walk writes nothing.
  */
 import { expect } from 'chai';
-import { mountedRoutes } from '../../src/http/route-walk.ts';
+import { mountedRoutes } from '../helpers/mounted-routes.ts';
 import { ROUTE_PERMISSIONS } from '../../src/http/route-permissions.ts';
 import { agent, csrf } from '../helpers/http.ts';
 import { signedIn } from '../helpers/signed-in.ts';

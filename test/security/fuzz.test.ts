@@ -2,7 +2,7 @@
  * Hostile input on every mounted route. fast-check, with a fixed seed and a bounded
  * number of runs per route and user, throws generated path ids, query strings, bodies (JSON,
  * broken JSON, forms with duplicated keys, broken multipart) and headers at every route Express
- * has mounted (src/http/route-walk.ts), as an anonymous visitor, a customer, staff, the admin
+ * has mounted (test/helpers/mounted-routes.ts), as an anonymous visitor, a customer, staff, the admin
  * (every key: the admin-only routes are fuzzed past their guard) and the US warehouse's API key
  * with its operator's X-User-Id (the warehouse API routes past their key check), the signed-in
  * ones with a valid CSRF token so the junk reaches validation. Every answer must be a success or
@@ -17,7 +17,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import supertest from 'supertest';
 import { start, type Running } from '../../src/server.ts';
-import { mountedRoutes, type MountedRoute } from '../../src/http/route-walk.ts';
+import { mountedRoutes, type MountedRoute } from '../helpers/mounted-routes.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { DEMO_WAREHOUSE_KEYS } from '../../src/db/seed/index.ts';
 

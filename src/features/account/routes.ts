@@ -2,10 +2,10 @@
  * A customer's own pages under /{locale}/account: the overview, order history, addresses (the
  * order page is src/features/orders/routes.ts, address forms src/workflows/checkout/address-routes.ts,
  * payment methods /{locale}/account/payment, organisation users src/features/org-users). Who may
- * open them is the route table's business (src/http/route-permissions.ts); each reads only the
+ * open them is each route's declaration (route(…, { allow })); each reads only the
  * signed-in user's own rows.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { flash, keepCartChannel, requireChannel } from '../../http/context.ts';
@@ -15,6 +15,7 @@ import { listOrdersForUser } from '../orders/index.ts';
 import { findOrganisation, ordersPage, savedAddresses } from './queries.ts';
 import { pendingApprovalsOfMember } from '../approvals/index.ts';
 import { reorder, type SkipReason } from './reorder.ts';
+import { route, routes } from '../../http/route.ts';
 
 const PageQuery = z.object({
   page: z.coerce
@@ -27,10 +28,10 @@ const PageQuery = z.object({
 const PER_PAGE = 25;
 
 export function accountRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
 
   /** GET /{locale}/account */
-  r.get('/account', async (req, res) => {
+  route(r, 'get', '/account', { allow: 'signed-in', note: 'own account' }, async (req, res) => {
     const user = req.user!;
     const [orders, saved, org] = await Promise.all([
       listOrdersForUser(s.db, user.id),
@@ -47,7 +48,7 @@ export function accountRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/account/orders — order history, newest first, 25 a page. */
-  r.get('/account/orders', async (req, res) => {
+  route(r, 'get', '/account/orders', { allow: 'signed-in', note: 'own orders only' }, async (req, res) => {
     const { page } = parseInput(PageQuery, req.query);
     const [rows, waiting] = await Promise.all([
       ordersPage(s.db, req.user!.id, PER_PAGE + 1, (page - 1) * PER_PAGE),
@@ -66,7 +67,7 @@ export function accountRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/account/addresses */
-  r.get('/account/addresses', async (req, res) => {
+  route(r, 'get', '/account/addresses', { allow: 'signed-in', note: 'own addresses' }, async (req, res) => {
     await res.page('account/addresses', {
       title: req.t('acct.addresses.title'),
       addresses: await savedAddresses(s.db, req.user!.id),
@@ -79,34 +80,40 @@ export function accountRoutes(s: Services): Router {
    * cart at today's prices (src/features/account/reorder.ts); owner only, anyone else 404.
    * A form gets a 303 to the cart (or back to the order when nothing could be added) with messages.
    */
-  r.post('/orders/:orderId/reorder', async (req, res) => {
-    const orderId = parseInput(IdParam, req.params.orderId);
-    const result = await reorder(s.db, req.user!.id, orderId, requireChannel(res), {
-      locale: req.locale,
-      showDiscount: req.session?.showDiscount ?? true,
-    });
-    if (result.cartOrderId !== null) keepCartChannel(req, requireChannel(res));
-    const why = (reason: SkipReason) =>
-      req.t(reason === 'options' ? 'order.again.reason.options' : `cart.error.${reason}`);
-    const skipped = result.skipped.map((l) => ({
-      ...l,
-      message: req.t('order.again.skipped', { title: l.title, reason: why(l.reason) }),
-    }));
-    if (wantsJson(req)) {
-      return void res.json({
-        order_id: result.sourceOrderId,
-        cart_order_id: result.cartOrderId,
-        added: result.added,
-        skipped,
-        count: result.state?.count ?? null,
+  route(
+    r,
+    'post',
+    '/orders/:orderId/reorder',
+    { allow: 'signed-in', note: 'own order only (404 otherwise): its lines into the own cart' },
+    async (req, res) => {
+      const orderId = parseInput(IdParam, req.params.orderId);
+      const result = await reorder(s.db, req.user!.id, orderId, requireChannel(res), {
+        locale: req.locale,
+        showDiscount: req.session?.showDiscount ?? true,
       });
-    }
-    if (result.added.length)
-      flash(req, 'success', req.t('order.again.added', { id: result.sourceOrderId, count: result.added.length }));
-    else flash(req, 'warning', req.t('order.again.none', { id: result.sourceOrderId }));
-    for (const l of skipped) flash(req, 'warning', l.message);
-    res.redirect(303, result.added.length ? `/${req.locale}/cart` : `/${req.locale}/orders/${result.sourceOrderId}`);
-  });
+      if (result.cartOrderId !== null) keepCartChannel(req, requireChannel(res));
+      const why = (reason: SkipReason) =>
+        req.t(reason === 'options' ? 'order.again.reason.options' : `cart.error.${reason}`);
+      const skipped = result.skipped.map((l) => ({
+        ...l,
+        message: req.t('order.again.skipped', { title: l.title, reason: why(l.reason) }),
+      }));
+      if (wantsJson(req)) {
+        return void res.json({
+          order_id: result.sourceOrderId,
+          cart_order_id: result.cartOrderId,
+          added: result.added,
+          skipped,
+          count: result.state?.count ?? null,
+        });
+      }
+      if (result.added.length)
+        flash(req, 'success', req.t('order.again.added', { id: result.sourceOrderId, count: result.added.length }));
+      else flash(req, 'warning', req.t('order.again.none', { id: result.sourceOrderId }));
+      for (const l of skipped) flash(req, 'warning', l.message);
+      res.redirect(303, result.added.length ? `/${req.locale}/cart` : `/${req.locale}/orders/${result.sourceOrderId}`);
+    },
+  );
 
   return r;
 }

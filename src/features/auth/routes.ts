@@ -1,5 +1,5 @@
 /** Sign in, register, sign out, password reset: /{locale}/login, /register, /logout, /password/reset. */
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import { rotateCsrfSecret } from '../../http/csrf.ts';
 import type { Services } from '../../services.ts';
 import { publicBase } from '../../config.ts';
@@ -13,9 +13,10 @@ import { authLimits } from './limits.ts';
 import { sha256 } from './crypto.ts';
 import { API_TOKEN_LIFETIME_MS, sessionApiToken } from '../../http/api-token.ts';
 import { inviteForRegister } from './invites.ts';
+import { route, routes } from '../../http/route.ts';
 
 export function authRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   const limits = authLimits(s.database.pool, {
     onSignInLocked: (req, email, windowMs) =>
       s.auth.mailLockout(email, Math.round(windowMs / 60_000), `${publicBase(s.config)}/${req.locale}/password/reset`),
@@ -45,13 +46,13 @@ export function authRoutes(s: Services): Router {
   }));
 
   /** GET /{locale}/login */
-  r.get('/login', async (req, res) => {
+  route(r, 'get', '/login', { allow: 'public' }, async (req, res) => {
     if (req.user) return res.redirect(homeFor(req));
     await res.page('auth/login', { title: req.t('auth.signin.title'), values: {}, fields: {} });
   });
 
   /** POST /{locale}/login — the same words whether the email is unknown or the password wrong. */
-  r.post('/login', loginForm, ...limits.signIn, async (req, res) => {
+  route(r, 'post', '/login', { allow: 'public' }, loginForm, ...limits.signIn, async (req, res) => {
     const input = parseInput(SignIn, req.body);
     const userId = await s.auth.signIn(input.email, input.password);
     await startSession(req, s, userId);
@@ -66,7 +67,7 @@ export function authRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/logout */
-  r.post('/logout', async (req, res) => {
+  route(r, 'post', '/logout', { allow: 'public' }, async (req, res) => {
     if (req.session.apiTokenId) await s.auth.revokeApiToken(req.session.apiTokenId);
     const locale = req.locale;
     await regenerate(req);
@@ -76,35 +77,46 @@ export function authRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/register */
-  r.get('/register', async (req, res) => {
-    if (req.user) return res.redirect(homeFor(req));
-    // An organisation's invitation (?invite=): the form comes with the organisation attached and the invited address.
-    const token = typeof req.query.invite === 'string' ? req.query.invite.slice(0, 200) : undefined;
-    if (token) {
-      const found = await inviteForRegister(s.db, sha256(token));
-      if (!found)
-        return res.page(
-          'auth/register',
-          { title: req.t('auth.register.title'), values: { accountType: 'personal' }, fields: {}, inviteInvalid: true },
-          400,
-        );
-      const invite = { token, email: found.email, organisation: found.organisation };
-      return res.page('auth/register', {
+  route(
+    r,
+    'get',
+    '/register',
+    { allow: 'public', note: 'with ?invite= an organisation invitation' },
+    async (req, res) => {
+      if (req.user) return res.redirect(homeFor(req));
+      // An organisation's invitation (?invite=): the form comes with the organisation attached and the invited address.
+      const token = typeof req.query.invite === 'string' ? req.query.invite.slice(0, 200) : undefined;
+      if (token) {
+        const found = await inviteForRegister(s.db, sha256(token));
+        if (!found)
+          return res.page(
+            'auth/register',
+            {
+              title: req.t('auth.register.title'),
+              values: { accountType: 'personal' },
+              fields: {},
+              inviteInvalid: true,
+            },
+            400,
+          );
+        const invite = { token, email: found.email, organisation: found.organisation };
+        return res.page('auth/register', {
+          title: req.t('auth.register.title'),
+          values: { accountType: 'organization', email: found.email, invite: token },
+          fields: {},
+          invite,
+        });
+      }
+      await res.page('auth/register', {
         title: req.t('auth.register.title'),
-        values: { accountType: 'organization', email: found.email, invite: token },
+        values: { accountType: 'personal' },
         fields: {},
-        invite,
       });
-    }
-    await res.page('auth/register', {
-      title: req.t('auth.register.title'),
-      values: { accountType: 'personal' },
-      fields: {},
-    });
-  });
+    },
+  );
 
   /** POST /{locale}/register */
-  r.post('/register', registerForm, ...limits.register, async (req, res) => {
+  route(r, 'post', '/register', { allow: 'public' }, registerForm, ...limits.register, async (req, res) => {
     const invite =
       typeof req.body?.invite === 'string' && req.body.invite ? String(req.body.invite).slice(0, 200) : undefined;
     // An invited person joins the inviting organisation: no organisation name to type.
@@ -118,7 +130,7 @@ export function authRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/password/reset — the request form, or the new-password form with ?token= */
-  r.get('/password/reset', async (req, res) => {
+  route(r, 'get', '/password/reset', { allow: 'public' }, async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : undefined;
     if (token) {
       const usable = await s.auth.isResetTokenUsable(token);
@@ -142,10 +154,10 @@ export function authRoutes(s: Services): Router {
   };
 
   /** POST /{locale}/password/reset — with email: mail a link (rate-limited); with token + password: set it. */
-  r.post('/password/reset', (req, res, next) =>
+  route(r, 'post', '/password/reset', { allow: 'public' }, (req, res, next) =>
     req.body?.token !== undefined ? resetConfirmForm(req, res, () => resetConfirm(req, res).catch(next)) : next(),
   );
-  r.post('/password/reset', resetForm, ...limits.resetMail, async (req, res) => {
+  route(r, 'post', '/password/reset', { allow: 'public' }, resetForm, ...limits.resetMail, async (req, res) => {
     const input = parseInput(ResetRequest, req.body);
     const base = `${publicBase(s.config)}/${req.locale}/password/reset`;
     await s.auth.requestPasswordReset(input.email, base);

@@ -6,7 +6,7 @@
  *   POST   /{locale}/account/dashboard/calendar/events/{id}/move  move it to another day
  *   DELETE /{locale}/account/dashboard/calendar/events/{id}       delete it
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { addDays, dayInZone, isoDay, parseIsoDay, viewRange } from '../../domain/calendar.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
@@ -15,6 +15,7 @@ import { requireChannel } from '../../http/context.ts';
 import { CalendarQuery, EventBody, MoveBody } from './schemas.ts';
 import { createEvent, deleteEvent, moveEvent, updateEvent } from './service.ts';
 import { buildDays, editorProps, heading, viewLinks } from './view-model.ts';
+import { route, routes } from '../../http/route.ts';
 
 const BASE = '/account/dashboard/calendar';
 
@@ -35,11 +36,11 @@ const toJson = (e: {
 });
 
 export function calendarRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
-  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+  const r = routes({ mergeParams: true });
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
 
   /** GET /{locale}/account/dashboard/calendar */
-  r.get(BASE, async (req, res) => {
+  route(r, 'get', BASE, { allow: 'calendar.edit' }, async (req, res) => {
     const q = parseInput(CalendarQuery, req.query);
     const now = new Date();
     const tz = await calendarZone(s.db, requireChannel(res).code);
@@ -60,7 +61,7 @@ export function calendarRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/calendar/events */
-  r.post(`${BASE}/events`, async (req, res) => {
+  route(r, 'post', `${BASE}/events`, { allow: 'calendar.edit' }, async (req, res) => {
     const body = parseInput(EventBody, req.body);
     const row = await createEvent(
       s.db,
@@ -73,7 +74,7 @@ export function calendarRoutes(s: Services): Router {
   });
 
   /** PUT /{locale}/account/dashboard/calendar/events/{id} */
-  r.put(`${BASE}/events/:id`, async (req, res) => {
+  route(r, 'put', `${BASE}/events/:id`, { allow: 'calendar.edit' }, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const body = parseInput(EventBody, req.body);
     res.json({
@@ -84,7 +85,7 @@ export function calendarRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/calendar/events/{id}/move */
-  r.post(`${BASE}/events/:id/move`, async (req, res) => {
+  route(r, 'post', `${BASE}/events/:id/move`, { allow: 'calendar.edit' }, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const { date } = parseInput(MoveBody, req.body);
     res.json({
@@ -95,7 +96,7 @@ export function calendarRoutes(s: Services): Router {
   });
 
   /** DELETE /{locale}/account/dashboard/calendar/events/{id} */
-  r.delete(`${BASE}/events/:id`, async (req, res) => {
+  route(r, 'delete', `${BASE}/events/:id`, { allow: 'calendar.edit' }, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     await deleteEvent(s.db, req.user!.id, id);
     res.status(204).end();

@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, invalid } from '../../domain/errors.ts';
 import { formatMoney } from '../../domain/money.ts';
@@ -36,6 +36,7 @@ import { localizeCart } from './localize.ts';
 import { eppIslandProps } from '../../domain/epp-labels.ts';
 import { latestApprovalOf } from '../approvals/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
+import { route, routes } from '../../http/route.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -45,7 +46,7 @@ const channelOf = requireChannel;
 const showDiscountOf = (req: Request) => req.session?.showDiscount ?? true;
 
 export function cartRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   // Another engineer's partial; included only when it exists (checked once, at startup).
   const hasEstimate = existsSync(path.join(root, 'views/shipping/estimate.ejs'));
 
@@ -54,7 +55,7 @@ export function cartRoutes(s: Services): Router {
   // (service.ts; the cart's one read says it).
 
   /** POST /{locale}/cart/add/inline */
-  r.post('/cart/add/inline', async (req, res) => {
+  route(r, 'post', '/cart/add/inline', { allow: 'public', note: "the visitor's own cart" }, async (req, res) => {
     const channel = channelOf(res);
     const input = parseAdd(
       req.body,
@@ -101,7 +102,7 @@ export function cartRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/cart */
-  r.get('/cart', async (req, res) => {
+  route(r, 'get', '/cart', { allow: 'public', note: "the visitor's own cart" }, async (req, res) => {
     const channel = channelOf(res);
     // Reading the cart writes nothing: promotions are recomputed by the writes that change the cart.
     const state = localizeCart(await getCart(s.db, refOf(req), channel), await s.catalogText.forLocale(req.locale));
@@ -143,7 +144,7 @@ export function cartRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/cart/synchronize */
-  r.get('/cart/synchronize', async (req, res) => {
+  route(r, 'get', '/cart/synchronize', { allow: 'public', note: "the visitor's own cart" }, async (req, res) => {
     const channel = channelOf(res);
     const state = localizeCart(await getCart(s.db, refOf(req), channel), await s.catalogText.forLocale(req.locale));
     res.json(
@@ -156,7 +157,7 @@ export function cartRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/cart/viewdiscounts */
-  r.post('/cart/viewdiscounts', async (req, res) => {
+  route(r, 'post', '/cart/viewdiscounts', { allow: 'public' }, async (req, res) => {
     const show = parseShowDiscount(req.body);
     req.session.showDiscount = show;
     await setShowDiscount(s.db, refOf(req), show);
@@ -169,11 +170,11 @@ export function cartRoutes(s: Services): Router {
     void res.json(await removeCartLine(s, askedBy(req, res), req.params.lineId));
 
   /** PUT /{locale}/cart/{line_item_id} */
-  r.put('/cart/:lineId', update);
+  route(r, 'put', '/cart/:lineId', { allow: 'public', note: "a line of the visitor's own cart" }, update);
   /** DELETE /{locale}/cart/{line_item_id} */
-  r.delete('/cart/:lineId', remove);
+  route(r, 'delete', '/cart/:lineId', { allow: 'public', note: "a line of the visitor's own cart" }, remove);
   /** POST /{locale}/cart/{line_item_id} with _method=put|delete (forms and the spec's method override) */
-  r.post('/cart/:lineId', async (req, res) => {
+  route(r, 'post', '/cart/:lineId', { allow: 'public', note: "a line of the visitor's own cart" }, async (req, res) => {
     const method = String((req.body as { _method?: unknown } | undefined)?._method ?? '').toLowerCase();
     if (method === 'put') return update(req, res);
     if (method === 'delete') return remove(req, res);

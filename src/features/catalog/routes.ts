@@ -2,19 +2,20 @@
  * Catalog (under /{locale}/): the product listing with search, category filter, sort and
  * pagination, and the header's typeahead suggestions.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { requireChannel } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { ListingQuery, TypeaheadQuery } from './schemas.ts';
 import { catalogListing, localizeCard, localizeListing, typeaheadSuggestions } from './service.ts';
 import { badgeLabel, listingHref, pageLinks, sortOptions, suggestionHtml } from './view-model.ts';
+import { route, routes } from '../../http/route.ts';
 
 export function catalogRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
 
   /** GET /{locale}/products?q=&category=&sort=&page= */
-  r.get('/products', s.pageCache.route(), async (req, res) => {
+  route(r, 'get', '/products', { allow: 'public' }, s.pageCache.route(), async (req, res) => {
     const query = parseInput(ListingQuery, req.query);
     const channel = requireChannel(res);
     const cached = await s.catalog.listings.get(`${channel.id}:${JSON.stringify(query)}`, () =>
@@ -46,7 +47,7 @@ export function catalogRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/search/typeahead?q= → [{id, value, html}] (at most TYPEAHEAD_LIMIT) */
-  r.get('/search/typeahead', async (req, res) => {
+  route(r, 'get', '/search/typeahead', { allow: 'public' }, async (req, res) => {
     const { q } = parseInput(TypeaheadQuery, req.query);
     const channel = requireChannel(res);
     const list = await s.catalog.typeahead.get(`${channel.id}:${q}`, () =>

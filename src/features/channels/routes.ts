@@ -7,7 +7,7 @@
  * query per request; countries and regions are small indexed reads.
  */
 import { localRegions } from '../../domain/place-names.ts';
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { sortCountries } from '../../domain/countries.ts';
@@ -25,6 +25,7 @@ import {
   type CountryRow,
   type RegionRow,
 } from './queries.ts';
+import { route, routes } from '../../http/route.ts';
 
 /** Country lookup value: a numeric id or an ISO alpha-2 code. */
 const CountryKey = z
@@ -98,7 +99,7 @@ function backTo(req: Request, locale: string): string {
 
 /** Under /{locale}/ */
 export function channelRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
 
   const findPage = async (req: Request) => ({
     title: req.t('channels.find.title'),
@@ -106,7 +107,7 @@ export function channelRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/channel/find — every country with its store; choosing one switches channel. */
-  r.get('/channel/find', async (req, res) => {
+  route(r, 'get', '/channel/find', { allow: 'public' }, async (req, res) => {
     await res.page('channels/find', await findPage(req));
   });
 
@@ -118,7 +119,7 @@ export function channelRoutes(s: Services): Router {
    * may be named by code or id; the country (code or id) must be one the channel serves.
    * Scripts get 200 {channel, currency}; a plain form post is sent back where it came from.
    */
-  r.post('/channel/:channel', findForm, async (req, res) => {
+  route(r, 'post', '/channel/:channel', { allow: 'public' }, findForm, async (req, res) => {
     const channel = channelBy(await s.channels.all(), String(req.params.channel));
     if (!channel) throw notFound('No such channel.');
     const { country } = parseInput(SwitchBody, req.body);
@@ -136,7 +137,7 @@ export function channelRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/address/get-regions (form or multipart: countryCode) → [{code, name}] by name */
-  r.post('/address/get-regions', async (req, res) => {
+  route(r, 'post', '/address/get-regions', { allow: 'public' }, async (req, res) => {
     const { countryCode } = parseInput(RegionsBody, req.body);
     res.json(await regionsOf(s.db, keyOf(countryCode), req.locale));
   });
@@ -146,10 +147,10 @@ export function channelRoutes(s: Services): Router {
 
 /** Unprefixed (/api/…) */
 export function channelApiRoutes(s: Services): Router {
-  const r = Router();
+  const r = routes();
 
   /** GET /api/channel/get/type/1/id/{country_id} → {channel_id}. Type 1 is "by country"; no other type exists. */
-  r.get('/api/channel/get/type/:type/id/:id', async (req, res) => {
+  route(r, 'get', '/api/channel/get/type/:type/id/:id', { allow: 'public' }, async (req, res) => {
     if (req.params.type !== '1') throw notFound('Unknown lookup type.');
     const countryId = parseInput(IdParam, req.params.id);
     const channel = (await s.channels.all()).find((c) => c.countryIds.includes(countryId));
@@ -158,12 +159,12 @@ export function channelApiRoutes(s: Services): Router {
   });
 
   /** GET /api/generic-data/location/countries → [{id, code, name}] (US, CA, then by name) */
-  r.get('/api/generic-data/location/countries', async (_req, res) => {
+  route(r, 'get', '/api/generic-data/location/countries', { allow: 'public' }, async (_req, res) => {
     res.json(sortCountries(await listCountries(s.db)).map(({ id, code, name }) => ({ id, code, name })));
   });
 
   /** GET /api/generic-data/location/countries/{id}/regions → [{code, name}] by name */
-  r.get('/api/generic-data/location/countries/:id/regions', async (req, res) => {
+  route(r, 'get', '/api/generic-data/location/countries/:id/regions', { allow: 'public' }, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     res.json(await regionsOf(s.db, { id }));
   });

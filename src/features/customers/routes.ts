@@ -2,7 +2,7 @@
  * Customers in the back office: the search (/account/dashboard/customers), the customer page
  * (addresses, organisation, orders, payments) and the customer address edit screen.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { notFound } from '../../domain/errors.ts';
@@ -21,6 +21,7 @@ import { AddressForm, updateCustomerAddress } from './service.ts';
 import type { FormPage } from '../../http/error-handler.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { addCustomer, CustomerForm } from './create.ts';
+import { route, routes } from '../../http/route.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const CustomerQuery = z.object({
@@ -32,12 +33,12 @@ const CustomerQuery = z.object({
 });
 
 export function customerRoutes(s: Services): Router {
-  const r = Router();
-  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+  const r = routes();
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
   const base = '/account/dashboard/customers';
 
   /** GET /account/dashboard/customers */
-  r.get(base, async (req, res) => {
+  route(r, 'get', base, { allow: 'customers.view' }, async (req, res) => {
     const q = parseInput(CustomerQuery, req.query);
     const page = await searchCustomers(s.db, q);
     const keep = { q: q.q, sort: q.sort, dir: q.dir };
@@ -78,13 +79,22 @@ export function customerRoutes(s: Services): Router {
   };
 
   /** GET /account/dashboard/customers/new */
-  r.get(`${base}/new`, async (req, res) => {
-    await res.page('customers/new', { ...(await newPage(req, {})), fields: {} });
-  });
+  route(
+    r,
+    'get',
+    `${base}/new`,
+    { allow: 'customers.edit', note: 'staff open a customer account (role customer, no permissions)' },
+    async (req, res) => {
+      await res.page('customers/new', { ...(await newPage(req, {})), fields: {} });
+    },
+  );
 
   /** POST /account/dashboard/customers/new */
-  r.post(
+  route(
+    r,
+    'post',
     `${base}/new`,
+    { allow: 'customers.edit', note: 'staff open a customer account (role customer, no permissions)' },
     async (req, res, next) => {
       // The re-rendered form needs the countries and regions: read them before the handler may throw.
       const locals = await newPage(req, req.body ?? {});
@@ -101,7 +111,7 @@ export function customerRoutes(s: Services): Router {
   );
 
   /** GET /account/dashboard/customers/{person_id} */
-  r.get(`${base}/:personId`, async (req, res) => {
+  route(r, 'get', `${base}/:personId`, { allow: 'customers.view' }, async (req, res) => {
     const id = parseInput(IdParam, req.params.personId);
     const customer = await getCustomer(s.db, id);
     if (!customer) throw notFound();
@@ -138,7 +148,7 @@ export function customerRoutes(s: Services): Router {
   }
 
   /** GET /account/dashboard/customers/{person_id}/addresses/{address_id}/edit */
-  r.get(`${base}/:personId/addresses/:addressId/edit`, async (req, res) => {
+  route(r, 'get', `${base}/:personId/addresses/:addressId/edit`, { allow: 'customers.edit' }, async (req, res) => {
     const locals = await addressLocals(
       req,
       parseInput(IdParam, req.params.personId),
@@ -161,17 +171,24 @@ export function customerRoutes(s: Services): Router {
     } satisfies FormPage;
     next();
   };
-  r.post(`${base}/:personId/addresses/:addressId/edit`, addressForm, async (req, res) => {
-    const personId = parseInput(IdParam, req.params.personId);
-    const addressId = parseInput(IdParam, req.params.addressId);
-    const customer = await getCustomer(s.db, personId);
-    if (!customer) throw notFound();
-    const form = parseInput(AddressForm, req.body);
-    await updateCustomerAddress(s.db, personId, customer.userId, addressId, form, req.user!.id);
-    if (wantsJson(req)) return void res.json({ ok: true });
-    flash(req, 'success', req.t('oa.address.saved'));
-    res.redirect(303, `${base}/${personId}`);
-  });
+  route(
+    r,
+    'post',
+    `${base}/:personId/addresses/:addressId/edit`,
+    { allow: 'customers.edit' },
+    addressForm,
+    async (req, res) => {
+      const personId = parseInput(IdParam, req.params.personId);
+      const addressId = parseInput(IdParam, req.params.addressId);
+      const customer = await getCustomer(s.db, personId);
+      if (!customer) throw notFound();
+      const form = parseInput(AddressForm, req.body);
+      await updateCustomerAddress(s.db, personId, customer.userId, addressId, form, req.user!.id);
+      if (wantsJson(req)) return void res.json({ ok: true });
+      flash(req, 'success', req.t('oa.address.saved'));
+      res.redirect(303, `${base}/${personId}`);
+    },
+  );
 
   return r;
 }

@@ -1,5 +1,5 @@
 /** The back office's entry point: /account/dashboard (order pages live in features/order-admin). */
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { invalid } from '../../domain/errors.ts';
 import { reportCurrency } from '../../domain/money.ts';
@@ -7,13 +7,14 @@ import { parseInput } from '../../http/validate.ts';
 import { dashboardSummary } from '../orders/index.ts';
 import { findWarehouse } from './queries.ts';
 import { DASHBOARD_PERIODS, DashboardQuery, dashboardCharts } from './charts.ts';
+import { route, routes } from '../../http/route.ts';
 
 export function dashboardRoutes(s: Services): Router {
-  const r = Router();
-  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+  const r = routes();
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
 
   /** GET /account/dashboard */
-  r.get('/account/dashboard', async (req, res) => {
+  route(r, 'get', '/account/dashboard', { allow: 'dashboard.view' }, async (req, res) => {
     const user = req.user!;
     const canOrders = user.permissions.has('orders.view');
     const canReports = user.permissions.has('reports.view');

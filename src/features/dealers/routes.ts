@@ -8,7 +8,7 @@
  * The last position is kept in the session, so a visitor who later refuses location still
  * starts from where they were ("last used", then postal code).
  */
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { invalid } from '../../domain/errors.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -17,6 +17,7 @@ import { createGeoProvider, loggingFailures, type GeoProvider } from '../../prov
 import { DEALER_SERVICES, PageQuery, PostalBody, SetBody } from './schemas.ts';
 import { nearestDealers, type Nearest } from './service.ts';
 import './session.ts';
+import { route, routes } from '../../http/route.ts';
 
 function renderPartial(res: Response, view: string, locals: Record<string, unknown>): Promise<string> {
   return new Promise((resolve, reject) =>
@@ -32,8 +33,8 @@ async function reply(_req: Request, res: Response, result: Nearest) {
 export function dealerRoutes(s: Services, provider: GeoProvider = createGeoProvider(s.config)) {
   // Failures fall back below (an estimate, "postal code unknown"); the log keeps their cause.
   const geo = loggingFailures(provider, s.logger);
-  const localized = Router({ mergeParams: true });
-  const root = Router();
+  const localized = routes({ mergeParams: true });
+  const root = routes();
 
   const set = async (req: Request, res: Response) => {
     const body = parseInput(SetBody, req.body);
@@ -52,11 +53,11 @@ export function dealerRoutes(s: Services, provider: GeoProvider = createGeoProvi
     );
   };
   /** POST /dealers/set and /{locale}/dealers/set */
-  root.post('/dealers/set', set);
-  localized.post('/dealers/set', set);
+  route(root, 'post', '/dealers/set', { allow: 'public' }, set);
+  route(localized, 'post', '/dealers/set', { allow: 'public' }, set);
 
   /** POST /{locale}/dealers/postal */
-  localized.post('/dealers/postal', async (req, res) => {
+  route(localized, 'post', '/dealers/postal', { allow: 'public' }, async (req, res) => {
     const body = parseInput(PostalBody, req.body);
     const origin = await geo.geocodePostal(body.country, body.postal_code).catch(() => null);
     if (!origin) {
@@ -78,13 +79,13 @@ export function dealerRoutes(s: Services, provider: GeoProvider = createGeoProvi
   });
 
   /** POST /{locale}/dealers/geolocate → {location, accuracy} | {location: null} */
-  localized.post('/dealers/geolocate', async (_req, res) => {
+  route(localized, 'post', '/dealers/geolocate', { allow: 'public' }, async (_req, res) => {
     const found = await geo.geolocate().catch(() => null);
     res.json(found ?? { location: null, accuracy: null });
   });
 
   /** GET /{locale}/dealers */
-  localized.get('/dealers', async (req, res) => {
+  route(localized, 'get', '/dealers', { allow: 'public' }, async (req, res) => {
     const q = PageQuery.parse(req.query);
     const last = req.session?.dealerLocation;
     let result: Nearest | null = null;

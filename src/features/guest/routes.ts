@@ -6,7 +6,7 @@
  * Checkout itself (customer info with `guest`, place order) is checkout's routes with the guest rules
  * (src/domain/guest-checkout.ts).
  */
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
@@ -20,6 +20,7 @@ import { NewPassword, saveSession, startSession } from '../auth/index.ts';
 import { getOrderDetail, orderPageLocals } from '../orders/index.ts';
 import { accountLinkOwner, claimGuestAccount } from './service.ts';
 import { sessionPlaced } from './session.ts';
+import { route, routes } from '../../http/route.ts';
 
 const Claim = z.object({
   token: text().min(10, 'This link is invalid or has expired.').max(200),
@@ -31,21 +32,27 @@ const tokenOf = (req: Request) => (typeof req.query.token === 'string' ? req.que
 export const GUEST_ACCOUNT_TRIES = 10;
 
 export function guestRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
 
   /** GET /{locale}/guest/orders/{order_id} */
-  r.get('/guest/orders/:orderId', async (req, res) => {
-    const id = parseInput(IdParam, req.params.orderId);
-    if (!sessionPlaced(req, id)) throw notFound();
-    const order = await getOrderDetail(s.db, id);
-    if (!order || order.status === 'cart') throw notFound();
-    await res.page('orders/customer', {
-      ...(await orderPageLocals(s, req, order)),
-      placed: true,
-      guestPlaced: { email: order.person?.email ?? '' },
-      fields: {},
-    });
-  });
+  route(
+    r,
+    'get',
+    '/guest/orders/:orderId',
+    { allow: 'public', note: 'only an order this session placed as a guest; 404 otherwise' },
+    async (req, res) => {
+      const id = parseInput(IdParam, req.params.orderId);
+      if (!sessionPlaced(req, id)) throw notFound();
+      const order = await getOrderDetail(s.db, id);
+      if (!order || order.status === 'cart') throw notFound();
+      await res.page('orders/customer', {
+        ...(await orderPageLocals(s, req, order)),
+        placed: true,
+        guestPlaced: { email: order.person?.email ?? '' },
+        fields: {},
+      });
+    },
+  );
 
   const form = async (req: Request, token: string) => {
     const owner = token ? await accountLinkOwner(s.db, token) : undefined;
@@ -57,14 +64,23 @@ export function guestRoutes(s: Services): Router {
   }));
 
   /** GET /{locale}/guest/account?token= */
-  r.get('/guest/account', async (req, res) => {
-    const locals = await form(req, tokenOf(req));
-    await res.page('guest/account', { ...locals, fields: {} }, locals.invalid ? 400 : 200);
-  });
+  route(
+    r,
+    'get',
+    '/guest/account',
+    { allow: 'public', note: 'the mailed single-use link (token)' },
+    async (req, res) => {
+      const locals = await form(req, tokenOf(req));
+      await res.page('guest/account', { ...locals, fields: {} }, locals.invalid ? 400 : 200);
+    },
+  );
 
   /** POST /{locale}/guest/account (rate limited per client address, as the password reset form) */
-  r.post(
+  route(
+    r,
+    'post',
     '/guest/account',
+    { allow: 'public', note: 'token + password; rate limited per address' },
     claimForm,
     pgRateLimit(s.database.pool, 'guestaccount:ip', {
       windowMs: 15 * 60_000,

@@ -3,7 +3,7 @@
  * add/instructional, edit/{id}, view/{id}, video, add/tool; permission instructionals.edit) and
  * what customers see: /{locale}/instructionals/{id} and the guides on each product page.
  */
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { notFound } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
@@ -15,15 +15,16 @@ import { InstructionalService } from './service.ts';
 import { InstructionalIndex } from './product-index.ts';
 import { safeHtmlCached } from '../translations/index.ts';
 import { formPage } from '../../http/error-handler.ts';
+import { route, routes } from '../../http/route.ts';
 
 export const INSTRUCTIONALS_PERMISSION = 'instructionals.edit';
 const BASE = '/instructional/editor';
 
 export function instructionalRoutes(s: Services): Router {
-  const r = Router();
+  const r = routes();
   const service = new InstructionalService(s.db, s.events);
   const index = new InstructionalIndex(s.db, s.events);
-  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
   const page = (res: Response, view: string, locals: Record<string, unknown>, status = 200) =>
     res.page(
       `instructionals/${view}`,
@@ -32,7 +33,7 @@ export function instructionalRoutes(s: Services): Router {
     );
 
   /** Product pages: their published guides, from memory (no query per page view). */
-  r.get('/products/:productId', async (req, res, next) => {
+  route(r, 'get', '/products/:productId', { allow: 'public' }, async (req, res, next) => {
     const id = Number(req.params.productId);
     if (Number.isInteger(id) && id > 0) {
       const guides = await index.forProduct(id);
@@ -46,7 +47,7 @@ export function instructionalRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/instructionals/{id}: a published instructional as customers see it. */
-  r.get('/instructionals/:id', async (req, res) => {
+  route(r, 'get', '/instructionals/:id', { allow: 'public' }, async (req, res) => {
     const item = await getInstructional(s.db, parseInput(IdParam, req.params.id));
     if (!item || !item.published) throw notFound();
     const title = (await s.catalogText.forLocale(req.locale)).instructional(item.id, item.title);
@@ -54,7 +55,7 @@ export function instructionalRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/instructional/editor */
-  r.get(BASE, async (req, res) => {
+  route(r, 'get', BASE, { allow: 'instructionals.edit' }, async (req, res) => {
     const filters = parseInput(ListQuery, req.query);
     const rows = await listInstructionals(s.db, filters);
     await page(res, 'list', { title: req.t('ins.title'), rows, filters });
@@ -103,12 +104,14 @@ export function instructionalRoutes(s: Services): Router {
   };
 
   /** GET /{locale}/instructional/editor/add/instructional */
-  r.get(`${BASE}/add/instructional`, (req, res) => form(req, res, null));
+  route(r, 'get', `${BASE}/add/instructional`, { allow: 'instructionals.edit' }, (req, res) => form(req, res, null));
   /** POST /{locale}/instructional/editor/add/instructional */
-  r.post(`${BASE}/add/instructional`, formAgain, (req, res) => save(req, res));
+  route(r, 'post', `${BASE}/add/instructional`, { allow: 'instructionals.edit' }, formAgain, (req, res) =>
+    save(req, res),
+  );
 
   /** GET /{locale}/instructional/editor/edit/{id} */
-  r.get(`${BASE}/edit/:id`, async (req, res) => {
+  route(r, 'get', `${BASE}/edit/:id`, { allow: 'instructionals.edit' }, async (req, res) => {
     const item = await getInstructional(s.db, parseInput(IdParam, req.params.id));
     if (!item) throw notFound();
     await form(req, res, {
@@ -118,17 +121,19 @@ export function instructionalRoutes(s: Services): Router {
     });
   });
   /** POST /{locale}/instructional/editor/edit/{id} */
-  r.post(`${BASE}/edit/:id`, formAgain, (req, res) => save(req, res, parseInput(IdParam, req.params.id)));
+  route(r, 'post', `${BASE}/edit/:id`, { allow: 'instructionals.edit' }, formAgain, (req, res) =>
+    save(req, res, parseInput(IdParam, req.params.id)),
+  );
 
   /** GET /{locale}/instructional/editor/view/{id}: the preview, drafts included. */
-  r.get(`${BASE}/view/:id`, async (req, res) => {
+  route(r, 'get', `${BASE}/view/:id`, { allow: 'instructionals.edit' }, async (req, res) => {
     const item = await getInstructional(s.db, parseInput(IdParam, req.params.id));
     if (!item) throw notFound();
     await page(res, 'view', { title: item.title, item });
   });
 
   /** GET /{locale}/instructional/editor/video */
-  r.get(`${BASE}/video`, async (req, res) => {
+  route(r, 'get', `${BASE}/video`, { allow: 'instructionals.edit' }, async (req, res) => {
     await page(res, 'video', {
       title: req.t('ins.videos'),
       rows: await listInstructionals(s.db, { q: '', status: 'all' }),
@@ -148,7 +153,7 @@ export function instructionalRoutes(s: Services): Router {
   }));
 
   /** POST /{locale}/instructional/editor/video */
-  r.post(`${BASE}/video`, videoAgain, async (req, res) => {
+  route(r, 'post', `${BASE}/video`, { allow: 'instructionals.edit' }, videoAgain, async (req, res) => {
     const input = parseInput(VideoInput, req.body);
     await service.setVideo(input.instructional_id, input.video_url, req.user!.id);
     if (wantsJson(req)) return void res.json({ ok: true });
@@ -157,7 +162,7 @@ export function instructionalRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/instructional/editor/add/tool */
-  r.get(`${BASE}/add/tool`, async (req, res) => {
+  route(r, 'get', `${BASE}/add/tool`, { allow: 'instructionals.edit' }, async (req, res) => {
     await page(res, 'tool', { title: req.t('ins.tool.add'), tools: await allTools(s.db), values: {} });
   });
   /** POST /{locale}/instructional/editor/add/tool */
@@ -169,7 +174,7 @@ export function instructionalRoutes(s: Services): Router {
     tools: await allTools(s.db),
     values: req.body ?? {},
   }));
-  r.post(`${BASE}/add/tool`, toolAgain, async (req, res) => {
+  route(r, 'post', `${BASE}/add/tool`, { allow: 'instructionals.edit' }, toolAgain, async (req, res) => {
     const input = parseInput(ToolInput, req.body);
     const id = await service.addTool(s.db, input, req.user!.id);
     if (wantsJson(req)) return void res.status(201).json({ id });

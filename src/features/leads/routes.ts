@@ -8,7 +8,7 @@
  *   POST /{locale}/admin/leads/{id}                       change a lead's status (_method=put)
  * Leads: 30 an hour per visitor; account-exists: 120 per 10 minutes per staff user (429 beyond).
  */
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { byUserOrIp, pgRateLimit } from '../../http/rate-limit.ts';
@@ -22,6 +22,7 @@ import { dealerNames, LEADS_PAGE_SIZE, listLeads } from './queries.ts';
 import { AccountExistsBody, LeadBody, LeadListQuery, LeadParams, LeadStatusBody } from './schemas.ts';
 import { accountExists, changeLeadStatus, chosenDealer, createLead, formOptions } from './service.ts';
 import { formPage } from '../../http/error-handler.ts';
+import { route, routes } from '../../http/route.ts';
 
 /** Leads one visitor (address) or staff user may send in an hour. */
 export const LEAD_LIMIT_PER_HOUR = 30;
@@ -29,8 +30,8 @@ export const LEAD_LIMIT_PER_HOUR = 30;
 export const ACCOUNT_EXISTS_LIMIT_PER_10_MIN = 120;
 
 export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha(s.config)): Router {
-  const r = Router({ mergeParams: true });
-  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+  const r = routes({ mergeParams: true });
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
   // Each lead is stored and each account-exists answer reveals an account: both are bounded per
   // visitor (counts in PostgreSQL, shared by every app process).
   const leadLimit = pgRateLimit(s.database.pool, 'lead', {
@@ -78,12 +79,12 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
   });
 
   /** GET /{locale}/leads/new */
-  r.get('/leads/new', async (req, res) =>
+  route(r, 'get', '/leads/new', { allow: 'public' }, async (req, res) =>
     renderForm(req, res, typeof req.query.dealer === 'string' ? { dealer: req.query.dealer } : {}),
   );
 
   /** POST /{locale}/leads/new */
-  r.post('/leads/new', formAgain, leadLimit, async (req, res) => {
+  route(r, 'post', '/leads/new', { allow: 'public' }, formAgain, leadLimit, async (req, res) => {
     const input = parseInput(LeadBody, req.body);
     const id = await createLead(s.db, captcha, input, {
       userId: req.user?.permissions.has('customers.view') ? req.user.id : null,
@@ -96,13 +97,20 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
   });
 
   /** POST /{locale}/admin/settings/person/accountexists → {exists, url, name} */
-  r.post('/admin/settings/person/accountexists', lookupLimit, async (req, res) => {
-    const { email } = parseInput(AccountExistsBody, req.body);
-    res.json(await accountExists(s.db, email, req.locale));
-  });
+  route(
+    r,
+    'post',
+    '/admin/settings/person/accountexists',
+    { allow: 'customers.view' },
+    lookupLimit,
+    async (req, res) => {
+      const { email } = parseInput(AccountExistsBody, req.body);
+      res.json(await accountExists(s.db, email, req.locale));
+    },
+  );
 
   /** GET /{locale}/admin/leads */
-  r.get('/admin/leads', async (req, res) => {
+  route(r, 'get', '/admin/leads', { allow: 'customers.view' }, async (req, res) => {
     const q = parseInput(LeadListQuery, req.query);
     const [{ rows, total, page }, dealers] = await Promise.all([listLeads(s.db, q), dealerNames(s.db)]);
     const href = (p: number) => {
@@ -139,8 +147,8 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
     if (wantsJson(req)) return void res.json({ id: p.data.leadId, status });
     res.redirect(303, `/${req.locale}/admin/leads`);
   };
-  r.put('/admin/leads/:leadId', setStatus);
-  r.post('/admin/leads/:leadId', async (req, res) => {
+  route(r, 'put', '/admin/leads/:leadId', { allow: 'customers.view' }, setStatus);
+  route(r, 'post', '/admin/leads/:leadId', { allow: 'customers.view' }, async (req, res) => {
     const method = String((req.body as { _method?: unknown } | undefined)?._method ?? 'put').toLowerCase();
     if (method !== 'put') throw new AppError(405, 'method_not_allowed', 'Use PUT (or _method=put).');
     await setStatus(req, res);

@@ -4,7 +4,7 @@
  */
 import { wantsJson } from '../../http/wants-json.ts';
 import path from 'node:path';
-import { Router, type Request, type RequestHandler } from 'express';
+import type { Router, Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
@@ -15,6 +15,7 @@ import { formPage } from '../../http/error-handler.ts';
 import { findMedia, listMedia, whereUsed } from './queries.ts';
 import { deleteMedia, saveUpload } from './service.ts';
 import { ACCEPTED, MAX_UPLOAD_BYTES, receiveFile } from './upload.ts';
+import { route, routes } from '../../http/route.ts';
 
 const BASE = '/account/dashboard/media';
 const ListQuery = z.object({
@@ -43,12 +44,12 @@ const uploaderProps = (req: Request, reload: boolean) => ({
 });
 
 export function mediaRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   const mediaDir = path.join(s.config.dataDir, 'media');
-  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
 
   /** GET /{locale}/account/dashboard/media?q=&after= */
-  r.get(BASE, async (req, res) => {
+  route(r, 'get', BASE, { allow: 'media.edit' }, async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     const { rows, next } = await listMedia(s.db, q.q, q.after);
     const qs = (after: number) => `?${new URLSearchParams({ ...(q.q ? { q: q.q } : {}), after: String(after) })}`;
@@ -65,25 +66,32 @@ export function mediaRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/media/upload (multipart, field "file") → {media, created} */
-  r.post(`${BASE}/upload`, receiveFile(mediaDir, `/:locale${BASE}/upload`), async (req, res) => {
-    if (!req.file) throw invalid('Choose an image to upload.', { file: 'Choose an image to upload.' });
-    const out = await saveUpload(s.db, mediaDir, req.file, req.user!.id);
-    const m = out.media;
-    res.status(out.created ? 201 : 200).json({
-      created: out.created,
-      media: {
-        id: m.id,
-        path: m.path,
-        hash: m.hash,
-        filename: m.filename,
-        size: m.size,
-        width: m.width,
-        height: m.height,
-        mime: m.mime,
-        variants: m.variants,
-      },
-    });
-  });
+  route(
+    r,
+    'post',
+    `${BASE}/upload`,
+    { allow: ['media.edit', 'products.edit'] },
+    receiveFile(mediaDir, `/:locale${BASE}/upload`),
+    async (req, res) => {
+      if (!req.file) throw invalid('Choose an image to upload.', { file: 'Choose an image to upload.' });
+      const out = await saveUpload(s.db, mediaDir, req.file, req.user!.id);
+      const m = out.media;
+      res.status(out.created ? 201 : 200).json({
+        created: out.created,
+        media: {
+          id: m.id,
+          path: m.path,
+          hash: m.hash,
+          filename: m.filename,
+          size: m.size,
+          width: m.width,
+          height: m.height,
+          mime: m.mime,
+          variants: m.variants,
+        },
+      });
+    },
+  );
 
   async function deleteLocals(req: Request, param: unknown) {
     const id = parseInput(IdParam, param);
@@ -94,7 +102,7 @@ export function mediaRoutes(s: Services): Router {
   }
 
   /** GET /{locale}/account/dashboard/media/{id}/delete — confirmation page */
-  r.get(`${BASE}/:id/delete`, async (req, res) => {
+  route(r, 'get', `${BASE}/:id/delete`, { allow: 'media.edit' }, async (req, res) => {
     await res.page('media/delete', await deleteLocals(req, req.params.id));
   });
 
@@ -106,7 +114,7 @@ export function mediaRoutes(s: Services): Router {
   };
 
   /** POST /{locale}/account/dashboard/media/{id}/delete */
-  r.post(`${BASE}/:id/delete`, deleteForm, async (req, res) => {
+  route(r, 'post', `${BASE}/:id/delete`, { allow: 'media.edit' }, deleteForm, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     await deleteMedia(s.db, mediaDir, id, req.user!.id);
     if (wantsJson(req)) return void res.json({ deleted: id });
@@ -119,8 +127,8 @@ export function mediaRoutes(s: Services): Router {
 
 /** GET /dev/image-uploader (unprefixed, spec §2) */
 export function imageUploaderRoutes(_s: Services): Router {
-  const r = Router();
-  r.get('/dev/image-uploader', async (req, res) => {
+  const r = routes();
+  route(r, 'get', '/dev/image-uploader', { allow: 'media.edit' }, async (req, res) => {
     await res.page('media/uploader', {
       title: req.t('media.uploaderTitle'),
       layout: 'layouts/admin',

@@ -1,14 +1,14 @@
 /** The containers screen: /admin/orders/detail/{order_id}/containers (orders.view to see, orders.edit to pack). */
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { AppError } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
 import { constraintConflict, translated } from '../../http/error-handler.ts';
 import { wantsJson } from '../../http/wants-json.ts';
-import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { createContainer, deleteContainer, loadContainers, packLine } from './containers.ts';
+import { route, routes } from '../../http/route.ts';
 
 const NewContainer = z.object({
   warehouse_id: IdParam,
@@ -29,7 +29,7 @@ const Pack = z.object({
 });
 
 export function containerRoutes(s: Services): Router {
-  const r = Router();
+  const r = routes();
   const base = '/admin/orders/detail/:orderId/containers';
   const page = (id: number) => `/admin/orders/detail/${id}/containers`;
 
@@ -65,14 +65,16 @@ export function containerRoutes(s: Services): Router {
   };
 
   /** GET /admin/orders/detail/{order_id}/containers */
-  r.get(base, requirePermission('orders.view'), async (req, res) =>
+  route(r, 'get', base, { allow: 'orders.view' }, async (req, res) =>
     render(req, res, parseInput(IdParam, req.params.orderId)),
   );
 
   /** POST /admin/orders/detail/{order_id}/containers (warehouse_id, label) */
-  r.post(
+  route(
+    r,
+    'post',
     base,
-    requirePermission('orders.edit'),
+    { allow: 'orders.edit' },
     writing(async (req, id) => {
       const body = parseInput(NewContainer, req.body);
       await createContainer(s.db, id, body.warehouse_id, body.label, req.user!);
@@ -80,9 +82,11 @@ export function containerRoutes(s: Services): Router {
   );
 
   /** POST /admin/orders/detail/{order_id}/containers/pack (container, line_item_id, quantity; 0 takes the line out) */
-  r.post(
+  route(
+    r,
+    'post',
     `${base}/pack`,
-    requirePermission('orders.edit'),
+    { allow: 'orders.edit' },
     writing(async (req, id) => {
       const body = parseInput(Pack, req.body);
       await packLine(s.db, id, body.container, body.line_item_id, body.quantity, req.user!);
@@ -90,9 +94,11 @@ export function containerRoutes(s: Services): Router {
   );
 
   /** POST /admin/orders/detail/{order_id}/containers/{container_id}/delete */
-  r.post(
+  route(
+    r,
+    'post',
     `${base}/:containerId/delete`,
-    requirePermission('orders.edit'),
+    { allow: 'orders.edit' },
     writing(async (req, id) => {
       await deleteContainer(s.db, id, parseInput(IdParam, req.params.containerId), req.user!);
     }),

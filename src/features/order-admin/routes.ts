@@ -2,11 +2,10 @@
  * Back-office order pages: the order search (/{locale}/account/dashboard/orders) and the order
  * detail (/admin/orders/detail/{order_id}). Every route checks orders.view.
  */
-import { Router, type Request, type RequestHandler } from 'express';
+import type { Router, Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { ORDER_STATUSES } from '../../db/schema/constants.ts';
-import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { orderLog, historyText, isHistoryWords, type WordsTranslate, synchronize } from '../order-api/index.ts';
 import { orderLedgerView } from '../../domain/ledger-view.ts';
@@ -26,13 +25,14 @@ import { orderDisplayNumber } from '../../domain/order-number.ts';
 import { orderSearchView } from './view-model.ts';
 import { orderPlan } from '../epp/index.ts'; // EPP plan and schedule
 import { buyerIsGuest } from '../guest/index.ts';
+import { mount, route, routes } from '../../http/route.ts';
 
 /** Routes under /{locale}/… */
 export function orderAdminLocalizedRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
 
   /** GET /{locale}/account/dashboard/orders */
-  r.get('/account/dashboard/orders', requirePermission('orders.view'), async (req, res) => {
+  route(r, 'get', '/account/dashboard/orders', { allow: 'orders.view' }, async (req, res) => {
     const q = parseInput(OrderSearchQuery, req.query);
     const channels = await s.channels.all();
     const channelId = q.channel ? (channels.find((c) => c.code === q.channel)?.id ?? null) : undefined;
@@ -50,7 +50,7 @@ export function orderAdminLocalizedRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/admin/orders/create — find the person the order is for */
-  r.get('/admin/orders/create', requirePermission('orders.edit'), async (req, res) => {
+  route(r, 'get', '/admin/orders/create', { allow: 'orders.edit' }, async (req, res) => {
     const q = parseInput(PeopleQuery, req.query).q;
     const people = q ? await findPeople(s.db, q) : [];
     await res.page('order-admin/create', {
@@ -63,7 +63,7 @@ export function orderAdminLocalizedRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/admin/orders/create (person_id) — a new draft, then the editor */
-  r.post('/admin/orders/create', requirePermission('orders.edit'), async (req, res) => {
+  route(r, 'post', '/admin/orders/create', { allow: 'orders.edit' }, async (req, res) => {
     const { person_id } = parseInput(z.object({ person_id: IdParam }), req.body);
     const id = await createDraft(s.db, person_id, req.user!, req.locale);
     res.redirect(303, `/admin/orders/detail/${id}/edit`);
@@ -81,8 +81,8 @@ const PeopleQuery = z.object({
 
 /** Unprefixed routes (/admin/…). */
 export function orderAdminRoutes(s: Services): Router {
-  const r = Router();
-  r.use(containerRoutes(s));
+  const r = routes();
+  mount(r, containerRoutes(s));
 
   async function detailLocals(req: Request, param: unknown) {
     const id = parseInput(IdParam, param);
@@ -119,7 +119,7 @@ export function orderAdminRoutes(s: Services): Router {
   }
 
   /** GET /admin/orders/detail/{order_id} */
-  r.get('/admin/orders/detail/:orderId', requirePermission('orders.view'), async (req, res) => {
+  route(r, 'get', '/admin/orders/detail/:orderId', { allow: 'orders.view' }, async (req, res) => {
     await res.page('order-admin/detail', await detailLocals(req, req.params.orderId));
   });
 
@@ -131,7 +131,7 @@ export function orderAdminRoutes(s: Services): Router {
   };
 
   /** POST /admin/orders/detail/{order_id}/submit — a staff draft goes to the customer */
-  r.post('/admin/orders/detail/:orderId/submit', requirePermission('orders.edit'), submitForm, async (req, res) => {
+  route(r, 'post', '/admin/orders/detail/:orderId/submit', { allow: 'orders.edit' }, submitForm, async (req, res) => {
     const id = parseInput(IdParam, req.params.orderId);
     await submitDraft(s.db, id, req.user!);
     flash(req, 'success', req.t('oa.create.submitted'));
@@ -139,7 +139,7 @@ export function orderAdminRoutes(s: Services): Router {
   });
 
   /** GET /admin/orders/detail/{order_id}/edit — the order editor island */
-  r.get('/admin/orders/detail/:orderId/edit', requirePermission('orders.edit'), async (req, res) => {
+  route(r, 'get', '/admin/orders/detail/:orderId/edit', { allow: 'orders.edit' }, async (req, res) => {
     const id = parseInput(IdParam, req.params.orderId);
     const t = req.t as unknown as (k: string) => string;
     const order = await synchronize(s.db, id, req.user, t);

@@ -4,10 +4,9 @@
  * a customer for their own orders (404 for anyone else's); writes need orders.edit.
  * Also PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} (session or bearer).
  */
-import { Router, type RequestHandler } from 'express';
+import type { Router, RequestHandler } from 'express';
 import type { Services } from '../../services.ts';
 import { unauthorized } from '../../domain/errors.ts';
-import { requirePermission } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { paymentProviderOf } from '../../providers/payments/index.ts';
 import { CardPaymentBody, isCardPayment, PaymentBody, takeCardPayment, takeCheckPayment } from './payments.ts';
@@ -24,6 +23,7 @@ import {
   updateItemQuantity,
   updateOrder,
 } from './service.ts';
+import { route, routes } from '../../http/route.ts';
 
 /** The spec's order calls carry a bearer token; a session cookie alone is not enough. */
 const requireBearer: RequestHandler = (req, _res, next) =>
@@ -49,7 +49,7 @@ const ifMatchVersion: RequestHandler = (req, _res, next) => {
 };
 
 export function orderApiRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   const t = (req: import('express').Request) => req.t as unknown as (k: string) => string;
   const orderId = (req: import('express').Request) => parseInput(IdParam, req.params.orderId);
 
@@ -57,54 +57,96 @@ export function orderApiRoutes(s: Services): Router {
   r.use(['/api/orders', '/admin/orders/detail'], ifMatchVersion);
 
   /** GET /{locale}/api/orders/{id}/synchronize */
-  r.get('/api/orders/:orderId/synchronize', async (req, res) => {
-    res.json(await synchronize(s.db, orderId(req), req.user, t(req)));
-  });
+  route(
+    r,
+    'get',
+    '/api/orders/:orderId/synchronize',
+    { allow: 'signed-in', auth: 'bearer', note: 'own order, or orders.view; 404 otherwise' },
+    async (req, res) => {
+      res.json(await synchronize(s.db, orderId(req), req.user, t(req)));
+    },
+  );
 
   /** POST /{locale}/api/orders/{id}/update */
-  r.post('/api/orders/:orderId/update', async (req, res) => {
-    const id = orderId(req);
-    requireEditor(req.user); // who may edit before what was sent: a customer gets 403, not 400
-    const body = parseInput(UpdateBody, req.body);
-    res.json(await updateOrder(s.db, id, req.user, body, t(req)));
-  });
+  route(
+    r,
+    'post',
+    '/api/orders/:orderId/update',
+    { allow: 'signed-in', auth: 'bearer', note: 'own order, or orders.edit; 404 otherwise' },
+    async (req, res) => {
+      const id = orderId(req);
+      requireEditor(req.user); // who may edit before what was sent: a customer gets 403, not 400
+      const body = parseInput(UpdateBody, req.body);
+      res.json(await updateOrder(s.db, id, req.user, body, t(req)));
+    },
+  );
 
   /** POST /{locale}/api/orders/{id}/draft — the editor's draft priced, nothing written; the update's body. */
-  r.post('/api/orders/:orderId/draft', async (req, res) => {
-    const id = orderId(req);
-    requireEditor(req.user);
-    const body = parseInput(DraftBody, req.body);
-    res.json(await priceDraft(s.db, id, req.user, body, t(req)));
-  });
+  route(
+    r,
+    'post',
+    '/api/orders/:orderId/draft',
+    { allow: 'signed-in', auth: 'bearer', note: 'orders.edit (a draft priced, nothing written); 404 otherwise' },
+    async (req, res) => {
+      const id = orderId(req);
+      requireEditor(req.user);
+      const body = parseInput(DraftBody, req.body);
+      res.json(await priceDraft(s.db, id, req.user, body, t(req)));
+    },
+  );
 
   /** POST /{locale}/api/orders/{id}/tin/save */
-  r.post('/api/orders/:orderId/tin/save', async (req, res) => {
-    const id = orderId(req);
-    requireEditor(req.user); // who may edit before what was sent: a customer gets 403, not 400
-    const body = parseInput(TinBody, req.body);
-    res.json(await saveTin(s.db, id, req.user, body.tax_exempt_id, body.version, t(req)));
-  });
+  route(
+    r,
+    'post',
+    '/api/orders/:orderId/tin/save',
+    { allow: 'signed-in', auth: 'bearer', note: 'own order, or orders.edit; 404 otherwise' },
+    async (req, res) => {
+      const id = orderId(req);
+      requireEditor(req.user); // who may edit before what was sent: a customer gets 403, not 400
+      const body = parseInput(TinBody, req.body);
+      res.json(await saveTin(s.db, id, req.user, body.tax_exempt_id, body.version, t(req)));
+    },
+  );
 
   /** POST /{locale}/api/orders/{id}/remove-shipping-method */
-  r.post('/api/orders/:orderId/remove-shipping-method', async (req, res) => {
-    const id = orderId(req);
-    requireEditor(req.user); // who may edit before what was sent: a customer gets 403, not 400
-    const body = parseInput(VersionBody, req.body);
-    res.json(await removeShippingMethod(s.db, id, req.user, body.version, t(req)));
-  });
+  route(
+    r,
+    'post',
+    '/api/orders/:orderId/remove-shipping-method',
+    { allow: 'signed-in', auth: 'bearer', note: 'own order, or orders.edit; 404 otherwise' },
+    async (req, res) => {
+      const id = orderId(req);
+      requireEditor(req.user); // who may edit before what was sent: a customer gets 403, not 400
+      const body = parseInput(VersionBody, req.body);
+      res.json(await removeShippingMethod(s.db, id, req.user, body.version, t(req)));
+    },
+  );
 
   /** GET /{locale}/api/orders/{id}/tins */
-  r.get('/api/orders/:orderId/tins', async (req, res) => {
-    res.json(await tins(s.db, orderId(req), req.user));
-  });
+  route(
+    r,
+    'get',
+    '/api/orders/:orderId/tins',
+    { allow: 'signed-in', auth: 'bearer', note: 'own order, or orders.view; 404 otherwise' },
+    async (req, res) => {
+      res.json(await tins(s.db, orderId(req), req.user));
+    },
+  );
 
   /** GET /{locale}/api/orders/{id}/payments/{paymentId}/get-payment-data */
-  r.get('/api/orders/:orderId/payments/:paymentId/get-payment-data', async (req, res) => {
-    res.json(await paymentData(s.db, orderId(req), parseInput(IdParam, req.params.paymentId), req.user));
-  });
+  route(
+    r,
+    'get',
+    '/api/orders/:orderId/payments/:paymentId/get-payment-data',
+    { allow: 'signed-in', auth: 'bearer', note: 'own order, or orders.view; 404 otherwise' },
+    async (req, res) => {
+      res.json(await paymentData(s.db, orderId(req), parseInput(IdParam, req.params.paymentId), req.user));
+    },
+  );
 
   /** POST /{locale}/api/orders/{id}/payments — a check (type 2) or card (type 1, a provider token) payment split over lines and fees. */
-  r.post('/api/orders/:orderId/payments', async (req, res) => {
+  route(r, 'post', '/api/orders/:orderId/payments', { allow: 'orders.pay', auth: 'bearer' }, async (req, res) => {
     const id = orderId(req);
     if (isCardPayment(req.body)) {
       const body = parseInput(CardPaymentBody, req.body);
@@ -116,12 +158,18 @@ export function orderApiRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/api/orders/{id}/payments/{paymentId}/refund — a card refund through the provider (`amount`, `reason`, `version`). */
-  r.post('/api/orders/:orderId/payments/:paymentId/refund', async (req, res) => {
-    const id = orderId(req);
-    const paymentId = parseInput(IdParam, req.params.paymentId);
-    const body = parseInput(RefundBody, req.body);
-    res.status(201).json(await refundPayment(s.db, paymentProviderOf(s), id, paymentId, req.user, body));
-  });
+  route(
+    r,
+    'post',
+    '/api/orders/:orderId/payments/:paymentId/refund',
+    { allow: 'orders.pay', auth: 'bearer' },
+    async (req, res) => {
+      const id = orderId(req);
+      const paymentId = parseInput(IdParam, req.params.paymentId);
+      const body = parseInput(RefundBody, req.body);
+      res.status(201).json(await refundPayment(s.db, paymentProviderOf(s), id, paymentId, req.user, body));
+    },
+  );
 
   /** PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} (also POST with _method=put) */
   const updateItem: RequestHandler = async (req, res) => {
@@ -130,10 +178,12 @@ export function orderApiRoutes(s: Services): Router {
     const body = parseInput(ItemQuantityBody, req.body);
     res.json(await updateItemQuantity(s.db, id, lineId, req.user, body, t(req)));
   };
-  r.put('/admin/orders/detail/:orderId/update-item/:lineItemId', requirePermission('orders.edit'), updateItem);
-  r.post(
+  route(r, 'put', '/admin/orders/detail/:orderId/update-item/:lineItemId', { allow: 'orders.edit' }, updateItem);
+  route(
+    r,
+    'post',
     '/admin/orders/detail/:orderId/update-item/:lineItemId',
-    requirePermission('orders.edit'),
+    { allow: 'orders.edit' },
     (req, res, next) => {
       if (String(req.body?._method ?? '').toLowerCase() !== 'put') return next();
       return updateItem(req, res, next);

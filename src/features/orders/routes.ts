@@ -3,11 +3,10 @@
  * checkout and the order's page in the history, plus the checkout survey (one answer set per order).
  * Only the order's owner and users with orders.view may read it; anyone else gets 404.
  */
-import { Router, type Request, type RequestHandler } from 'express';
+import type { Router, Request, RequestHandler } from 'express';
 import type { Services } from '../../services.ts';
 import { conflict, notFound } from '../../domain/errors.ts';
 import { isTaxExempt } from '../../domain/checkout.ts';
-import { requireUser } from '../../http/guards.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { flash } from '../../http/context.ts';
@@ -18,6 +17,7 @@ import { lineTitle } from '../cart/index.ts';
 import { shownLineOptions } from './line-options.ts';
 import { orderPlan } from '../epp/index.ts';
 import { orderFiguresView, promotionRules } from './figures.ts';
+import { route, routes } from '../../http/route.ts';
 
 async function readable(s: Services, req: Request, param: unknown = req.params.orderId) {
   const id = parseInput(IdParam, param);
@@ -71,7 +71,7 @@ export async function orderPageLocals(
 }
 
 export function orderRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   const pageLocals = (
     req: Request,
     order: Awaited<ReturnType<typeof readable>>,
@@ -79,9 +79,15 @@ export function orderRoutes(s: Services): Router {
   ) => orderPageLocals(s, req, order, surveyValues);
 
   /** GET /{locale}/orders/{order_id} */
-  r.get('/orders/:orderId', requireUser, async (req, res) => {
-    await res.page('orders/customer', { ...(await pageLocals(req, await readable(s, req))), fields: {} });
-  });
+  route(
+    r,
+    'get',
+    '/orders/:orderId',
+    { allow: 'signed-in', note: 'own order, or orders.view; 404 otherwise' },
+    async (req, res) => {
+      await res.page('orders/customer', { ...(await pageLocals(req, await readable(s, req))), fields: {} });
+    },
+  );
 
   // Refused answers (or a survey answered meanwhile, 409): the order page again with the message
   // and the answers kept. The error handler runs outside this router, where req.params is empty: keep the id now.
@@ -95,16 +101,23 @@ export function orderRoutes(s: Services): Router {
   };
 
   /** POST /{locale}/orders/{order_id}/survey — source, ease (1..5), comment; once per order, owner only. */
-  r.post('/orders/:orderId/survey', requireUser, surveyForm, async (req, res) => {
-    const order = await readable(s, req);
-    if (order.userId !== req.user!.id) throw notFound();
-    const answers = parseInput(Survey, req.body);
-    const saved = await saveSurvey(s.db, order.id, { ...answers, locale: req.locale });
-    if (!saved) throw conflict('This survey was already answered. Thank you!');
-    if (wantsJson(req)) return void res.status(201).json({ order_id: order.id, saved: true });
-    flash(req, 'success', req.t('survey.thanks'));
-    res.redirect(303, `/${req.locale}/orders/${order.id}`);
-  });
+  route(
+    r,
+    'post',
+    '/orders/:orderId/survey',
+    { allow: 'signed-in', note: 'own order' },
+    surveyForm,
+    async (req, res) => {
+      const order = await readable(s, req);
+      if (order.userId !== req.user!.id) throw notFound();
+      const answers = parseInput(Survey, req.body);
+      const saved = await saveSurvey(s.db, order.id, { ...answers, locale: req.locale });
+      if (!saved) throw conflict('This survey was already answered. Thank you!');
+      if (wantsJson(req)) return void res.status(201).json({ order_id: order.id, saved: true });
+      flash(req, 'success', req.t('survey.thanks'));
+      res.redirect(303, `/${req.locale}/orders/${order.id}`);
+    },
+  );
 
   return r;
 }

@@ -1,11 +1,11 @@
 /**
- * An organisation administrator's pages (organisation.users, enforced by the route table):
+ * An organisation administrator's pages (organisation.users, declared on each route):
  * /{locale}/account/organization/users — the list (tax exempt switch, remove), the
  * "organization user add" screen (…/add: mail an invitation) and the confirmation before a
  * user is removed (…/{id}/remove). Only ever the administrator's own organisation: another
  * organisation's user is a 404.
  */
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Router, Request, RequestHandler, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { publicBase } from '../../config.ts';
 import { flash } from '../../http/context.ts';
@@ -23,6 +23,7 @@ import {
   setTaxExempt,
   type SelfChange,
 } from './service.ts';
+import { route, routes } from '../../http/route.ts';
 
 const BASE = '/account/organization/users';
 
@@ -47,7 +48,7 @@ export async function refuseOwnChange(
 }
 
 export function orgUserRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   const list = (locale: string) => `/${locale}${BASE}`;
 
   /** The list's rows: members, pending invitations and each member's spending limits. */
@@ -72,7 +73,7 @@ export function orgUserRoutes(s: Services): Router {
   };
 
   /** GET /{locale}/account/organization/users */
-  r.get(BASE, async (req, res) => {
+  route(r, 'get', BASE, { allow: 'organisation.users', note: "own organisation's users only" }, async (req, res) => {
     if (wantsJson(req)) return void res.json(await listOf(req));
     await res.page('org-users/index', await listPage(req));
   });
@@ -88,26 +89,39 @@ export function orgUserRoutes(s: Services): Router {
   }));
 
   /** GET /{locale}/account/organization/users/add — the organization user add screen. */
-  r.get(`${BASE}/add`, async (req, res) => {
-    const org = await organisationOfAdmin(s.db, req.user!);
-    await res.page('org-users/add', {
-      title: req.t('orgu.addTitle'),
-      organisation: org,
-      values: {},
-      fields: {},
-      accountNav: 'orgUsers',
-    });
-  });
+  route(
+    r,
+    'get',
+    `${BASE}/add`,
+    { allow: 'organisation.users', note: 'invites into own organisation' },
+    async (req, res) => {
+      const org = await organisationOfAdmin(s.db, req.user!);
+      await res.page('org-users/add', {
+        title: req.t('orgu.addTitle'),
+        organisation: org,
+        values: {},
+        fields: {},
+        accountNav: 'orgUsers',
+      });
+    },
+  );
 
   /** POST /{locale}/account/organization/users/add — mails the invitation. */
-  r.post(`${BASE}/add`, addForm, async (req, res) => {
-    const input = parseInput(InviteInput, req.body);
-    const registerUrl = `${publicBase(s.config)}/${req.locale}/register`;
-    await inviteUser(s.db, s.mailer, req.user!, input, registerUrl);
-    if (wantsJson(req)) return void res.status(201).json({ ok: true });
-    flash(req, 'success', req.t('orgu.sent', { email: input.email }));
-    res.redirect(303, list(req.locale));
-  });
+  route(
+    r,
+    'post',
+    `${BASE}/add`,
+    { allow: 'organisation.users', note: 'invites into own organisation' },
+    addForm,
+    async (req, res) => {
+      const input = parseInput(InviteInput, req.body);
+      const registerUrl = `${publicBase(s.config)}/${req.locale}/register`;
+      await inviteUser(s.db, s.mailer, req.user!, input, registerUrl);
+      if (wantsJson(req)) return void res.status(201).json({ ok: true });
+      flash(req, 'success', req.t('orgu.sent', { email: input.email }));
+      res.redirect(303, list(req.locale));
+    },
+  );
 
   async function removeLocals(req: Request, param: unknown) {
     const org = await organisationOfAdmin(s.db, req.user!);
@@ -123,9 +137,15 @@ export function orgUserRoutes(s: Services): Router {
   }
 
   /** GET /{locale}/account/organization/users/{id}/remove — confirm first. */
-  r.get(`${BASE}/:userId/remove`, async (req, res) => {
-    await res.page('org-users/remove', await removeLocals(req, req.params.userId));
-  });
+  route(
+    r,
+    'get',
+    `${BASE}/:userId/remove`,
+    { allow: 'organisation.users', note: "own organisation's users; 404 otherwise" },
+    async (req, res) => {
+      await res.page('org-users/remove', await removeLocals(req, req.params.userId));
+    },
+  );
 
   // A refused removal (oneself): the confirmation again with the message. The error handler runs
   // outside this router, where req.params is empty: keep the id now.
@@ -135,23 +155,37 @@ export function orgUserRoutes(s: Services): Router {
   };
 
   /** POST /{locale}/account/organization/users/{id}/remove */
-  r.post(`${BASE}/:userId/remove`, removeForm, async (req, res) => {
-    const { email } = await removeUser(s.db, req.user!, parseInput(IdParam, req.params.userId));
-    if (wantsJson(req)) return void res.json({ ok: true });
-    flash(req, 'success', req.t('orgu.removed', { email }));
-    res.redirect(303, list(req.locale));
-  });
+  route(
+    r,
+    'post',
+    `${BASE}/:userId/remove`,
+    { allow: 'organisation.users', note: "own organisation's users; 404 otherwise" },
+    removeForm,
+    async (req, res) => {
+      const { email } = await removeUser(s.db, req.user!, parseInput(IdParam, req.params.userId));
+      if (wantsJson(req)) return void res.json({ ok: true });
+      flash(req, 'success', req.t('orgu.removed', { email }));
+      res.redirect(303, list(req.locale));
+    },
+  );
 
   /** POST /{locale}/account/organization/users/{id}/tax-exempt — allowed=true|false */
-  r.post(`${BASE}/:userId/tax-exempt`, listForm, async (req, res) => {
-    const userId = parseInput(IdParam, req.params.userId);
-    if (userId === req.user!.id) return refuseOwnChange(req, res, 'taxExempt', listPage);
-    const { allowed } = parseInput(TaxExemptInput, req.body);
-    await setTaxExempt(s.db, req.user!, userId, allowed);
-    if (wantsJson(req)) return void res.json({ ok: true, allowed });
-    flash(req, 'success', req.t('orgu.taxSaved'));
-    res.redirect(303, list(req.locale));
-  });
+  route(
+    r,
+    'post',
+    `${BASE}/:userId/tax-exempt`,
+    { allow: 'organisation.users', note: "own organisation's users; 404 otherwise" },
+    listForm,
+    async (req, res) => {
+      const userId = parseInput(IdParam, req.params.userId);
+      if (userId === req.user!.id) return refuseOwnChange(req, res, 'taxExempt', listPage);
+      const { allowed } = parseInput(TaxExemptInput, req.body);
+      await setTaxExempt(s.db, req.user!, userId, allowed);
+      if (wantsJson(req)) return void res.json({ ok: true, allowed });
+      flash(req, 'success', req.t('orgu.taxSaved'));
+      res.redirect(303, list(req.locale));
+    },
+  );
 
   return r;
 }

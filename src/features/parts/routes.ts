@@ -11,7 +11,7 @@
  *   POST   /parts/{id}/callouts/move                  staff: move / resize a callout's rectangle
  * Adding to the cart goes through the cart area's POST /{locale}/cart/add/inline.
  */
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { PARTS_ZOOM } from '../../domain/constants.ts';
@@ -49,6 +49,7 @@ import {
   localizePart,
   localizePartDescription,
 } from './localize.ts';
+import { route, routes } from '../../http/route.ts';
 
 /** A path that names nothing we have is a 404, whatever is wrong with it. */
 function params<T>(
@@ -73,8 +74,8 @@ export function renderPartial(res: Response, view: string, locals: Record<string
 const canEditDiagrams = (req: Request) => !!req.user?.permissions.has('products.edit');
 
 export function partsRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
-  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+  const r = routes({ mergeParams: true });
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
 
   // Views of this area show availability badges with the catalog's wording.
   r.use('/parts', (req, res, next) => {
@@ -84,7 +85,7 @@ export function partsRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/parts */
-  r.get('/parts', s.pageCache.route(), async (req, res) => {
+  route(r, 'get', '/parts', { allow: 'public' }, s.pageCache.route(), async (req, res) => {
     const { q } = IndexQuery.parse(req.query);
     const names = await s.catalogText.forLocale(req.locale);
     const diagrams = (await diagramIndex(s.db, q)).map((d) => localizeDiagram(d, names));
@@ -92,7 +93,7 @@ export function partsRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/seed-plates — the seed plate calculator (embedded screen) */
-  r.get('/seed-plates', s.pageCache.route(), async (req, res) => {
+  route(r, 'get', '/seed-plates', { allow: 'public' }, s.pageCache.route(), async (req, res) => {
     const list = await seedPlates(s.db, channelOf(res), new Date());
     const money = res.locals.money as (v: string) => string;
     const t = req.t;
@@ -138,7 +139,7 @@ export function partsRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/parts/{diagram_id}/components */
-  r.get('/parts/:diagramId/components', async (req, res) => {
+  route(r, 'get', '/parts/:diagramId/components', { allow: 'public' }, async (req, res) => {
     const { diagramId } = params(DiagramParams, req, 'That parts diagram does not exist.');
     const explorer = localizeExplorer(
       await loadExplorer(s.db, diagramId, channelOf(res), new Date()),
@@ -148,7 +149,7 @@ export function partsRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/parts/{id}/callout/{callout} → {html} */
-  r.get('/parts/:diagramId/callout/:callout', async (req, res) => {
+  route(r, 'get', '/parts/:diagramId/callout/:callout', { allow: 'public' }, async (req, res) => {
     const p = params(CalloutParams, req, 'That callout is not on this diagram.');
     const names = await s.catalogText.forLocale(req.locale);
     const loaded = await loadCallout(s.db, p.diagramId, p.callout, channelOf(res), new Date());
@@ -159,7 +160,7 @@ export function partsRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/parts/{id}/part/{product_id} → {html} */
-  r.get('/parts/:diagramId/part/:productId', async (req, res) => {
+  route(r, 'get', '/parts/:diagramId/part/:productId', { allow: 'public' }, async (req, res) => {
     const p = params(PartParams, req, 'That part is not on this diagram.');
     const names = await s.catalogText.forLocale(req.locale);
     const loaded = await loadPart(s.db, p.diagramId, p.productId, channelOf(res), new Date());
@@ -177,38 +178,45 @@ export function partsRoutes(s: Services): Router {
 
   /** GET /{locale}/parts/{diagram_id} */
   // Staff who may edit callouts see the editor: their page is their own.
-  r.get('/parts/:diagramId', s.pageCache.route({ bypass: canEditDiagrams }), async (req, res) => {
-    const { diagramId } = params(DiagramParams, req, 'That parts diagram does not exist.');
-    const query = ExplorerQuery.parse(req.query);
-    const explorer = localizeExplorer(
-      await loadExplorer(s.db, diagramId, channelOf(res), new Date()),
-      await s.catalogText.forLocale(req.locale),
-    );
-    const selected = explorer.callouts.find((c) => c.callout === query.callout) ?? null;
-    const canEdit = canEditDiagrams(req);
-    const selectedHtml = selected
-      ? await renderPartial(res, 'parts/callout', { diagram: explorer.diagram, callout: selected })
-      : '';
-    await res.page('parts/explorer', {
-      title: explorer.diagram.title,
-      explorer,
-      selected,
-      selectedHtml,
-      canEdit,
-      props: explorerProps(explorer, {
-        locale: req.locale,
-        selected: selected?.callout ?? null,
-        zoom: query.zoom ?? null,
+  route(
+    r,
+    'get',
+    '/parts/:diagramId',
+    { allow: 'public' },
+    s.pageCache.route({ bypass: canEditDiagrams }),
+    async (req, res) => {
+      const { diagramId } = params(DiagramParams, req, 'That parts diagram does not exist.');
+      const query = ExplorerQuery.parse(req.query);
+      const explorer = localizeExplorer(
+        await loadExplorer(s.db, diagramId, channelOf(res), new Date()),
+        await s.catalogText.forLocale(req.locale),
+      );
+      const selected = explorer.callouts.find((c) => c.callout === query.callout) ?? null;
+      const canEdit = canEditDiagrams(req);
+      const selectedHtml = selected
+        ? await renderPartial(res, 'parts/callout', { diagram: explorer.diagram, callout: selected })
+        : '';
+      await res.page('parts/explorer', {
+        title: explorer.diagram.title,
+        explorer,
+        selected,
+        selectedHtml,
         canEdit,
-        zoomRange: PARTS_ZOOM,
-      }),
-    });
-  });
+        props: explorerProps(explorer, {
+          locale: req.locale,
+          selected: selected?.callout ?? null,
+          zoom: query.zoom ?? null,
+          canEdit,
+          zoomRange: PARTS_ZOOM,
+        }),
+      });
+    },
+  );
 
   // ---- staff: callout editing ----------------------------------------------------------------
 
   /** POST /{locale}/parts/{id}/components */
-  r.post('/parts/:diagramId/components', async (req, res) => {
+  route(r, 'post', '/parts/:diagramId/components', { allow: 'products.edit' }, async (req, res) => {
     const { diagramId } = params(DiagramParams, req, 'That parts diagram does not exist.');
     const body = parseInput(ComponentBody, req.body);
     const id = await addComponent(s.db, diagramId, body, req.user!.id);
@@ -216,7 +224,7 @@ export function partsRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/parts/{id}/callouts/move */
-  r.post('/parts/:diagramId/callouts/move', async (req, res) => {
+  route(r, 'post', '/parts/:diagramId/callouts/move', { allow: 'products.edit' }, async (req, res) => {
     const { diagramId } = params(DiagramParams, req, 'That parts diagram does not exist.');
     const body = parseInput(MoveBody, req.body);
     const moved = await moveComponentCallout(s.db, diagramId, body, req.user!.id);
@@ -234,10 +242,10 @@ export function partsRoutes(s: Services): Router {
     await removeComponent(s.db, p.diagramId, p.componentId, req.user!.id);
     res.json({ deleted: p.componentId });
   };
-  r.put('/parts/:diagramId/components/:componentId', put);
-  r.delete('/parts/:diagramId/components/:componentId', del);
+  route(r, 'put', '/parts/:diagramId/components/:componentId', { allow: 'products.edit' }, put);
+  route(r, 'delete', '/parts/:diagramId/components/:componentId', { allow: 'products.edit' }, del);
   /** POST with _method=put|delete (forms and the CRM action link helper) */
-  r.post('/parts/:diagramId/components/:componentId', async (req, res) => {
+  route(r, 'post', '/parts/:diagramId/components/:componentId', { allow: 'products.edit' }, async (req, res) => {
     const method = String((req.body as { _method?: unknown } | undefined)?._method ?? '').toLowerCase();
     if (method === 'put') return put(req, res);
     if (method === 'delete') return del(req, res);

@@ -1,10 +1,10 @@
 /**
- * The permission screens of the back office (permissions.edit, enforced by the route table):
+ * The permission screens of the back office (permissions.edit, declared on each route):
  * /{locale}/admin/permissions (find a user or an organisation), the account permissions screen
  * with its permission adder (…/users/{id}, …/organisations/{id}) and the confirmation before an
  * override is removed (…/remove?key=).
  */
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError } from '../../domain/errors.ts';
 import { flash } from '../../http/context.ts';
@@ -24,16 +24,17 @@ import {
 import { OverrideInput, RemoveInput, RemoveQuery, UserSearch } from './schemas.ts';
 import { removeOrganisationOverride, removeUserOverride, setOrganisationOverride, setUserOverride } from './service.ts';
 import { adderKeys, organisationRows, userRows } from './view-model.ts';
+import { route, routes } from '../../http/route.ts';
 
 type Kind = 'users' | 'organisations';
 const BASE = '/admin/permissions';
 
 export function permissionRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   const t = (req: Request) => req.t as unknown as (k: string, o?: Record<string, unknown>) => string;
 
   /** GET /{locale}/admin/permissions */
-  r.get(BASE, async (req, res) => {
+  route(r, 'get', BASE, { allow: 'permissions.edit' }, async (req, res) => {
     const q = parseInput(UserSearch, req.query);
     const [users, organisations] = await Promise.all([findUsers(s.db, q.q), listOrganisations(s.db)]);
     await res.page('permissions/index', {
@@ -117,31 +118,38 @@ export function permissionRoutes(s: Services): Router {
     const path = `${BASE}/${kind}/:id`;
     const idOf = (req: Request) => parseInput(IdParam, req.params.id);
     const table = kind === 'users' ? 'user_permissions' : 'organisation_permissions';
+    const never = kind === 'users' ? 'never its own' : 'never its own organisation';
 
     /** GET /{locale}/admin/permissions/{users|organisations}/{id} */
-    r.get(path, async (req, res) => subjectPage(req, res, kind, idOf(req)));
+    route(r, 'get', path, { allow: 'permissions.edit' }, async (req, res) => subjectPage(req, res, kind, idOf(req)));
 
     /** POST /{locale}/admin/permissions/{users|organisations}/{id} — the permission adder: grant or deny a key, with a reason. */
-    r.post(path, async (req, res) => {
-      const id = idOf(req);
-      try {
-        const input = parseInput(OverrideInput, req.body);
-        await (kind === 'users' ? setUserOverride : setOrganisationOverride)(s.db, req.user!, id, input);
-        s.readModel.changed(table);
-        if (wantsJson(req)) return void res.json({ ok: true });
-        flash(req, 'success', req.t(input.effect === 'grant' ? 'perm.granted' : 'perm.denied', { key: input.key }));
-        res.redirect(303, `/${req.locale}${BASE}/${kind}/${id}`);
-      } catch (err) {
-        if (wantsJson(req) || !(err instanceof AppError) || err.status === 404 || err.status >= 500) throw err;
-        const te = translated(err, req);
-        await subjectPage(req, res, kind, id, {
-          values: req.body ?? {},
-          fields: te.fields ?? {},
-          error: te.message,
-          status: te.status,
-        });
-      }
-    });
+    route(
+      r,
+      'post',
+      path,
+      { allow: 'permissions.edit', note: `only keys the editor holds; ${never}` },
+      async (req, res) => {
+        const id = idOf(req);
+        try {
+          const input = parseInput(OverrideInput, req.body);
+          await (kind === 'users' ? setUserOverride : setOrganisationOverride)(s.db, req.user!, id, input);
+          s.readModel.changed(table);
+          if (wantsJson(req)) return void res.json({ ok: true });
+          flash(req, 'success', req.t(input.effect === 'grant' ? 'perm.granted' : 'perm.denied', { key: input.key }));
+          res.redirect(303, `/${req.locale}${BASE}/${kind}/${id}`);
+        } catch (err) {
+          if (wantsJson(req) || !(err instanceof AppError) || err.status === 404 || err.status >= 500) throw err;
+          const te = translated(err, req);
+          await subjectPage(req, res, kind, id, {
+            values: req.body ?? {},
+            fields: te.fields ?? {},
+            error: te.message,
+            status: te.status,
+          });
+        }
+      },
+    );
 
     /** The confirmation page; after a refusal or bad input, again with the message, the reason typed and the status. */
     async function removePage(
@@ -176,37 +184,44 @@ export function permissionRoutes(s: Services): Router {
     }
 
     /** GET /{locale}/admin/permissions/{users|organisations}/{id}/remove?key= — confirm before removing an override. */
-    r.get(`${path}/remove`, async (req, res) => {
+    route(r, 'get', `${path}/remove`, { allow: 'permissions.edit' }, async (req, res) => {
       const { key } = parseInput(RemoveQuery, req.query);
       await removePage(req, res, idOf(req), key);
     });
 
     /** POST /{locale}/admin/permissions/{users|organisations}/{id}/remove — key and reason; refused or bad: the confirmation again with the message (403/400). */
-    r.post(`${path}/remove`, async (req, res) => {
-      const id = idOf(req);
-      try {
-        const input = parseInput(RemoveInput, req.body);
-        await (kind === 'users' ? removeUserOverride : removeOrganisationOverride)(s.db, req.user!, id, input);
-        s.readModel.changed(table);
-        if (wantsJson(req)) return void res.json({ ok: true });
-        flash(req, 'success', req.t('perm.removed', { key: input.key }));
-        res.redirect(303, `/${req.locale}${BASE}/${kind}/${id}`);
-      } catch (err) {
-        const key = typeof req.body?.key === 'string' ? req.body.key : '';
-        if (wantsJson(req) || !(err instanceof AppError) || err.status === 404 || err.status >= 500 || !key) throw err;
-        const te = translated(err, req);
-        const reason = typeof req.body?.reason === 'string' ? req.body.reason : '';
-        // A key with nothing to confirm (mistyped, or removed meanwhile): the first error stands.
-        await removePage(req, res, id, key, {
-          reason,
-          fields: te.fields ?? {},
-          error: te.message,
-          status: te.status,
-        }).catch((e) => {
-          throw res.headersSent ? e : err;
-        });
-      }
-    });
+    route(
+      r,
+      'post',
+      `${path}/remove`,
+      { allow: 'permissions.edit', note: `only keys the editor holds; ${never}` },
+      async (req, res) => {
+        const id = idOf(req);
+        try {
+          const input = parseInput(RemoveInput, req.body);
+          await (kind === 'users' ? removeUserOverride : removeOrganisationOverride)(s.db, req.user!, id, input);
+          s.readModel.changed(table);
+          if (wantsJson(req)) return void res.json({ ok: true });
+          flash(req, 'success', req.t('perm.removed', { key: input.key }));
+          res.redirect(303, `/${req.locale}${BASE}/${kind}/${id}`);
+        } catch (err) {
+          const key = typeof req.body?.key === 'string' ? req.body.key : '';
+          if (wantsJson(req) || !(err instanceof AppError) || err.status === 404 || err.status >= 500 || !key)
+            throw err;
+          const te = translated(err, req);
+          const reason = typeof req.body?.reason === 'string' ? req.body.reason : '';
+          // A key with nothing to confirm (mistyped, or removed meanwhile): the first error stands.
+          await removePage(req, res, id, key, {
+            reason,
+            fields: te.fields ?? {},
+            error: te.message,
+            status: te.status,
+          }).catch((e) => {
+            throw res.headersSent ? e : err;
+          });
+        }
+      },
+    );
   }
 
   return r;

@@ -4,7 +4,7 @@
  * route needs products.edit except the distributor price call, which a distributor's member may
  * make for their own organisation (checked in the service).
  */
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import type { Services } from '../../services.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { invalid } from '../../domain/errors.ts';
@@ -42,9 +42,10 @@ import {
   updateDimensions,
   updateProduct,
 } from './service.ts';
+import { route, routes } from '../../http/route.ts';
 
 const BASE = '/account/dashboard/producteditor';
-// Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+// Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
 
 /** Every pe.* text for the island, in the request's language. */
 export function editorLabels(req: Request): Record<string, string> {
@@ -56,10 +57,10 @@ export function editorLabels(req: Request): Record<string, string> {
 const editorOf = (req: Request) => ({ id: req.user!.id, organisationId: req.user!.organisationId });
 
 export function productEditorRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
 
   /** GET /{locale}/account/dashboard/producteditor?q=&after= */
-  r.get(BASE, async (req, res) => {
+  route(r, 'get', BASE, { allow: 'products.edit' }, async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     const { rows, next } = await listProducts(s.db, q.q, q.after);
     const qs = (after: number) => `?${new URLSearchParams({ ...(q.q ? { q: q.q } : {}), after: String(after) })}`;
@@ -75,26 +76,26 @@ export function productEditorRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/producteditor/open — starts an editor session (product_audit_id) on a product. */
-  r.post(`${BASE}/open`, async (req, res) => {
+  route(r, 'post', `${BASE}/open`, { allow: 'products.edit' }, async (req, res) => {
     const { product_id } = parseInput(OpenBody, req.body);
     const auditId = await openAudit(s.db, product_id, editorOf(req));
     res.redirect(303, `/${req.locale}${BASE}/${auditId}`);
   });
 
   /** GET /{locale}/account/dashboard/producteditor/new */
-  r.get(`${BASE}/new`, async (req, res) => {
+  route(r, 'get', `${BASE}/new`, { allow: 'products.edit' }, async (req, res) => {
     await renderEditor(req, res, { ...emptyProduct() });
   });
 
   /** POST /{locale}/account/dashboard/producteditor/create, body updateData → {data} (with its product_audit_id). */
-  r.post(`${BASE}/create`, async (req, res) => {
+  route(r, 'post', `${BASE}/create`, { allow: 'products.edit' }, async (req, res) => {
     const u = parseInput(ProductUpdate, updateDataOf(req.body));
     const data = await createProduct(s.db, u, editorOf(req));
     res.status(201).json({ data });
   });
 
   /** GET /{locale}/account/dashboard/producteditor/duplicates?field=&value=&product_id= → {duplicate, message} */
-  r.get(`${BASE}/duplicates`, async (req, res) => {
+  route(r, 'get', `${BASE}/duplicates`, { allow: 'products.edit' }, async (req, res) => {
     const q = parseInput(DuplicateQuery, req.query);
     const hit = await findDuplicate(s.db, q.field, q.value, q.product_id);
     res.json({ field: q.field, duplicate: !!hit, message: hit ? duplicateMessage(q.field, hit) : null });
@@ -106,34 +107,40 @@ export function productEditorRoutes(s: Services): Router {
     const rows = await productIdsByStockcodeOrSku(s.db, p.stockcode, p.sku);
     res.json(rows.some((row) => row.isKit) || looksLikeKit(p.stockcode, p.sku));
   };
-  r.get(`${BASE}/iskit/:stockcode/:sku`, isKit);
-  r.get(`${BASE}/iskit/:stockcode`, isKit);
+  route(r, 'get', `${BASE}/iskit/:stockcode/:sku`, { allow: 'products.edit' }, isKit);
+  route(r, 'get', `${BASE}/iskit/:stockcode`, { allow: 'products.edit' }, isKit);
 
   /** POST /{locale}/account/dashboard/producteditor/product/{product_id}/distributor-price */
-  r.post(`${BASE}/product/:productId/distributor-price`, async (req, res) => {
-    const productId = parseInput(IdParam, req.params.productId);
-    const body = parseInput(DistributorPriceBody, req.body);
-    const out = await setDistributorPrice(s.db, productId, body, {
-      ...editorOf(req),
-      canEditAll: req.user!.permissions.has('products.edit'),
-    });
-    res.json({ data: out });
-  });
+  route(
+    r,
+    'post',
+    `${BASE}/product/:productId/distributor-price`,
+    { allow: ['products.edit', 'dashboard.view'], note: 'a distributor sets only its own price' },
+    async (req, res) => {
+      const productId = parseInput(IdParam, req.params.productId);
+      const body = parseInput(DistributorPriceBody, req.body);
+      const out = await setDistributorPrice(s.db, productId, body, {
+        ...editorOf(req),
+        canEditAll: req.user!.permissions.has('products.edit'),
+      });
+      res.json({ data: out });
+    },
+  );
 
   /** GET /{locale}/account/dashboard/producteditor/{audit_id} — the editor page */
-  r.get(`${BASE}/:auditId`, async (req, res) => {
+  route(r, 'get', `${BASE}/:auditId`, { allow: 'products.edit' }, async (req, res) => {
     const { auditId } = parseInput(AuditParams, req.params);
     await renderEditor(req, res, await auditData(s.db, auditId));
   });
 
   /** GET …/{audit_id}/synchronize → {data} */
-  r.get(`${BASE}/:auditId/synchronize`, async (req, res) => {
+  route(r, 'get', `${BASE}/:auditId/synchronize`, { allow: 'products.edit' }, async (req, res) => {
     const { auditId } = parseInput(AuditParams, req.params);
     res.json({ data: await auditData(s.db, auditId) });
   });
 
   /** GET …/{audit_id}/synchronize/categories → {data: {tree, categories, parentCategories, parentCategoriesAmount}} */
-  r.get(`${BASE}/:auditId/synchronize/categories`, async (req, res) => {
+  route(r, 'get', `${BASE}/:auditId/synchronize/categories`, { allow: 'products.edit' }, async (req, res) => {
     const { auditId } = parseInput(AuditParams, req.params);
     const [data, tree] = await Promise.all([auditData(s.db, auditId), categoryTree(s.db)]);
     res.json({
@@ -147,21 +154,21 @@ export function productEditorRoutes(s: Services): Router {
   });
 
   /** POST …/{audit_id}/update, body updateData (the full product) → {data} */
-  r.post(`${BASE}/:auditId/update`, async (req, res) => {
+  route(r, 'post', `${BASE}/:auditId/update`, { allow: 'products.edit' }, async (req, res) => {
     const { auditId } = parseInput(AuditParams, req.params);
     const u = parseInput(ProductUpdate, updateDataOf(req.body));
     res.json({ data: await updateProduct(s.db, auditId, u, editorOf(req)) });
   });
 
   /** POST …/{audit_id}/update-dimensions, body updateData → {data} */
-  r.post(`${BASE}/:auditId/update-dimensions`, async (req, res) => {
+  route(r, 'post', `${BASE}/:auditId/update-dimensions`, { allow: 'products.edit' }, async (req, res) => {
     const { auditId } = parseInput(AuditParams, req.params);
     const u = parseInput(DimensionsUpdate, updateDataOf(req.body));
     res.json({ data: await updateDimensions(s.db, auditId, u, editorOf(req)) });
   });
 
   /** POST …/{audit_id}/update-categories, body categories, parentCategories, parentCategoriesAmount → {data} */
-  r.post(`${BASE}/:auditId/update-categories`, async (req, res) => {
+  route(r, 'post', `${BASE}/:auditId/update-categories`, { allow: 'products.edit' }, async (req, res) => {
     const { auditId } = parseInput(AuditParams, req.params);
     const body = typeof req.body?.categories === 'string' ? safeJsonFields(req.body) : req.body;
     const u = parseInput(CategoriesUpdate, body);

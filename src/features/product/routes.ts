@@ -3,7 +3,7 @@ import { productTag } from '../../http/page-cache/index.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { notFound } from '../../domain/errors.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -13,17 +13,18 @@ import { localizeProductPage } from './localize.ts';
 import { requireChannel } from '../../http/context.ts';
 import { productJson, productLocals } from './view-model.ts';
 import { eppIslandProps } from '../../domain/epp-labels.ts';
+import { route, routes } from '../../http/route.ts';
 
 const viewsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../views');
 
 export function productRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   // The shipping estimate form is another area's partial; the page shows it once it exists.
   const shippingEstimate = existsSync(path.join(viewsDir, 'shipping/estimate.ejs'));
 
   /** GET /{locale}/products/{product_id} */
   // Rendered once per locale and channel and served from the page cache (src/http/page-cache); JSON answers are not cached.
-  r.get('/products/:productId', s.pageCache.route(), async (req, res) => {
+  route(r, 'get', '/products/:productId', { allow: 'public' }, s.pageCache.route(), async (req, res) => {
     const params = ProductParams.safeParse(req.params);
     // A malformed id names no product: 404, like an unknown one.
     if (!params.success) throw notFound('That product does not exist or is no longer sold.');

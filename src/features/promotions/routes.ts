@@ -23,6 +23,7 @@ import { formPage } from '../../http/error-handler.ts';
 import { notFound } from '../../domain/errors.ts';
 import { PROMOTION_SCOPES } from '../../domain/constants.ts';
 import { STACKING_RULE } from '../../domain/ledger.ts';
+import { route, routes } from '../../http/route.ts';
 
 const BASE = '/account/dashboard/promotions';
 
@@ -30,11 +31,11 @@ const BASE = '/account/dashboard/promotions';
 const FORM = { promotionScopes: PROMOTION_SCOPES, stackingRuleKey: STACKING_RULE.messageKey };
 
 export function promotionRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
-  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+  const r = routes({ mergeParams: true });
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
 
   /** GET /{locale}/account/dashboard/promotions?sort=1..7&dir=asc|desc (default 7 desc) */
-  r.get(BASE, async (req, res) => {
+  route(r, 'get', BASE, { allow: 'promotions.edit' }, async (req, res) => {
     const q = parseInput(ListQuery, req.query);
     const rows = await listPromotions(s.db, q.sort, q.dir);
     await res.page('promotions/index', {
@@ -49,7 +50,7 @@ export function promotionRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/account/dashboard/promotions/create */
-  r.get(`${BASE}/create`, async (req, res) => {
+  route(r, 'get', `${BASE}/create`, { allow: 'promotions.edit' }, async (req, res) => {
     await res.page('promotions/form', {
       title: req.t('promo.create'),
       layout: 'layouts/admin',
@@ -68,7 +69,7 @@ export function promotionRoutes(s: Services): Router {
     ...FORM,
     values: req.body ?? {},
   }));
-  r.post(`${BASE}/create`, createForm, async (req, res) => {
+  route(r, 'post', `${BASE}/create`, { allow: 'promotions.edit' }, createForm, async (req, res) => {
     const row = await createPromotion(
       s.db,
       parseInput(PromotionCreate, req.body, 'Please correct the highlighted fields.'),
@@ -100,7 +101,7 @@ export function promotionRoutes(s: Services): Router {
   };
 
   /** GET /{locale}/account/dashboard/promotions/{id}/edit */
-  r.get(`${BASE}/:id/edit`, async (req, res) => {
+  route(r, 'get', `${BASE}/:id/edit`, { allow: 'promotions.edit' }, async (req, res) => {
     const row = await getPromotion(s.db, parseInput(IdParam, req.params.id));
     if (!row) throw notFound('No such promotion.');
     await res.page('promotions/form', {
@@ -116,7 +117,7 @@ export function promotionRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/promotions/{id}/edit — same fields and rules as create; `version` (optional) refuses a stale edit with 409 */
-  r.post(`${BASE}/:id/edit`, editForm, async (req, res) => {
+  route(r, 'post', `${BASE}/:id/edit`, { allow: 'promotions.edit' }, editForm, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     if (!(await getPromotion(s.db, id))) throw notFound('No such promotion.');
     const version = typeof req.body?.version === 'string' ? req.body.version : undefined;
@@ -133,7 +134,7 @@ export function promotionRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/account/dashboard/promotions/{id}/end — stops applying now */
-  r.post(`${BASE}/:id/end`, async (req, res) => {
+  route(r, 'post', `${BASE}/:id/end`, { allow: 'promotions.edit' }, async (req, res) => {
     const id = parseInput(IdParam, req.params.id);
     const row = await endPromotion(s.db, id, req.user!.id);
     if (wantsJson(req)) return void res.json({ promotion: row });

@@ -6,7 +6,7 @@
  *                              or nothing (400 with each line's verdict) when any line is not ready
  * Public, like the cart: it is the visitor's own cart. CSRF on the POSTs as everywhere.
  */
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, errorBody } from '../../domain/errors.ts';
 import { flash, keepCartChannel, keepCartInSession, requireChannel } from '../../http/context.ts';
@@ -15,9 +15,10 @@ import { visitorCartRef } from '../cart/index.ts';
 import { parseQuickBody } from './schemas.ts';
 import { addQuickOrder, resolveQuickOrder, type QuickVerdict } from './service.ts';
 import { islandProps, lineJson, resolveJson } from './view-model.ts';
+import { route, routes } from '../../http/route.ts';
 
 export function quickOrderRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   const t = (req: Request) => req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
 
   const linesOf = async (req: Request, res: Response, verdicts: QuickVerdict[]) => {
@@ -29,19 +30,19 @@ export function quickOrderRoutes(s: Services): Router {
   };
 
   /** GET /{locale}/quick-order */
-  r.get('/quick-order', async (req, res) => {
+  route(r, 'get', '/quick-order', { allow: 'public' }, async (req, res) => {
     await res.page('quick-order/index', { title: req.t('quick.title'), props: islandProps(req.locale, t(req)) });
   });
 
   /** POST /{locale}/quick-order/resolve — writes nothing */
-  r.post('/quick-order/resolve', async (req, res) => {
+  route(r, 'post', '/quick-order/resolve', { allow: 'public', note: 'writes nothing' }, async (req, res) => {
     const lines = parseQuickBody(req.body);
     const verdicts = await resolveQuickOrder(s.db, requireChannel(res), lines);
     res.json(resolveJson(await linesOf(req, res, verdicts)));
   });
 
   /** POST /{locale}/quick-order/add */
-  r.post('/quick-order/add', async (req, res) => {
+  route(r, 'post', '/quick-order/add', { allow: 'public', note: "the visitor's own cart" }, async (req, res) => {
     const lines = parseQuickBody(req.body);
     const result = await addQuickOrder(
       s.db,

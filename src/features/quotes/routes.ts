@@ -10,7 +10,7 @@
  *   GET  /{locale}/admin/quotes                      index, ?state= and ?page= in the URL
  *   GET  /{locale}/admin/quotes/{id}                 the quote: prices and quantities to change
  *   POST /{locale}/admin/quotes/{id}/offer           send the counter-offer (expiry day, message)
- * Who may reach them: src/http/route-permissions.ts (enforced before these routers).
+ * Who may reach them: each route's own declaration (route(…, { allow }): src/http/route.ts).
  */
 import { figuresFor } from '../orders/index.ts';
 import { Router, type Request } from 'express';
@@ -34,6 +34,7 @@ import { listQuotes, messagesOf, quoteById, quoteOrder, QUOTES_PAGE_SIZE, quotes
 import { AcceptForm, AdminQuotesQuery, MessageForm, parseOffer, parseOfferPreview } from './schemas.ts';
 import { acceptQuote, type Answerer, previewOffer, rejectQuote, requestQuote, sendOffer } from './service.ts';
 import type { CurrentUser } from '../../http/types.ts';
+import { route, routes } from '../../http/route.ts';
 
 const nameOf = (u: { firstName: string | null; lastName: string | null; email: string | null }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email || '';
@@ -98,7 +99,7 @@ const quoteJson = (v: Awaited<ReturnType<typeof quoteView>>) => ({
 });
 
 export function quoteRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   const ACCOUNT = '/account/quotes';
   const ADMIN = '/admin/quotes';
 
@@ -116,7 +117,7 @@ export function quoteRoutes(s: Services): Router {
     return { title: req.t('quotes.new.title'), cart, values: {}, fields: {}, ...extra };
   };
 
-  r.get(ACCOUNT, async (req, res) => {
+  route(r, 'get', ACCOUNT, { allow: 'signed-in', note: 'own quotes only' }, async (req, res) => {
     const now = new Date();
     const me = answererOf(req.user!);
     const rows = (await quotesOfBuyer(s.db, me.id, me.approver ? me.organisationId : null)).map((q) => ({
@@ -139,12 +140,15 @@ export function quoteRoutes(s: Services): Router {
     await res.page('quotes/index', { title: req.t('quotes.title'), rows });
   });
 
-  r.get(`${ACCOUNT}/new`, async (req, res) => {
+  route(r, 'get', `${ACCOUNT}/new`, { allow: 'signed-in', note: 'the own cart' }, async (req, res) => {
     await res.page('quotes/new', await newLocals(req, res));
   });
 
-  r.post(
+  route(
+    r,
+    'post',
     ACCOUNT,
+    { allow: 'signed-in', note: 'the own cart becomes a quote request' },
     (req, res, next) => formPage('quotes/new', (rq) => newLocals(rq, res, { values: rq.body ?? {} }))(req, res, next),
     async (req, res) => {
       const { message } = parseInput(MessageForm, req.body);
@@ -170,7 +174,7 @@ export function quoteRoutes(s: Services): Router {
     ...extra,
   });
 
-  r.get(`${ACCOUNT}/:quoteId`, async (req, res) => {
+  route(r, 'get', `${ACCOUNT}/:quoteId`, { allow: 'signed-in', note: 'own quote; 404 otherwise' }, async (req, res) => {
     const id = parseInput(IdParam, req.params.quoteId);
     const locals = await showLocals(req, id);
     if (wantsJson(req)) return void res.json(quoteJson(locals));
@@ -182,27 +186,41 @@ export function quoteRoutes(s: Services): Router {
     formPage('quotes/show', (rq) => showLocals(rq, id, { values: rq.body ?? {} }))(req, res as never, next);
   };
 
-  r.post(`${ACCOUNT}/:quoteId/accept`, answerPage, async (req, res) => {
-    const id = parseInput(IdParam, req.params.quoteId);
-    const { message } = parseInput(AcceptForm, req.body);
-    const { orderId, total } = await acceptQuote(s, answererOf(req.user!), id, message, publicBase(s.config));
-    if (wantsJson(req)) return void res.json({ quote_id: id, state: 'accepted', order_id: orderId, total });
-    flash(req, 'success', req.t('quotes.accepted', { id: orderId }));
-    res.redirect(303, `/${req.locale}/orders/${orderId}`);
-  });
+  route(
+    r,
+    'post',
+    `${ACCOUNT}/:quoteId/accept`,
+    { allow: 'signed-in', note: 'own quote; 404 otherwise' },
+    answerPage,
+    async (req, res) => {
+      const id = parseInput(IdParam, req.params.quoteId);
+      const { message } = parseInput(AcceptForm, req.body);
+      const { orderId, total } = await acceptQuote(s, answererOf(req.user!), id, message, publicBase(s.config));
+      if (wantsJson(req)) return void res.json({ quote_id: id, state: 'accepted', order_id: orderId, total });
+      flash(req, 'success', req.t('quotes.accepted', { id: orderId }));
+      res.redirect(303, `/${req.locale}/orders/${orderId}`);
+    },
+  );
 
-  r.post(`${ACCOUNT}/:quoteId/reject`, answerPage, async (req, res) => {
-    const id = parseInput(IdParam, req.params.quoteId);
-    const { message } = parseInput(MessageForm, req.body);
-    await rejectQuote(s, answererOf(req.user!), id, message, publicBase(s.config));
-    if (wantsJson(req)) return void res.json({ quote_id: id, state: 'rejected' });
-    flash(req, 'success', req.t('quotes.rejectedFlash'));
-    res.redirect(303, `/${req.locale}${ACCOUNT}/${id}`);
-  });
+  route(
+    r,
+    'post',
+    `${ACCOUNT}/:quoteId/reject`,
+    { allow: 'signed-in', note: 'own quote; 404 otherwise' },
+    answerPage,
+    async (req, res) => {
+      const id = parseInput(IdParam, req.params.quoteId);
+      const { message } = parseInput(MessageForm, req.body);
+      await rejectQuote(s, answererOf(req.user!), id, message, publicBase(s.config));
+      if (wantsJson(req)) return void res.json({ quote_id: id, state: 'rejected' });
+      flash(req, 'success', req.t('quotes.rejectedFlash'));
+      res.redirect(303, `/${req.locale}${ACCOUNT}/${id}`);
+    },
+  );
 
   // ---------------------------------------------------------------- the back office
 
-  r.get(ADMIN, async (req, res) => {
+  route(r, 'get', ADMIN, { allow: 'quotes.manage', note: 'quote requests and counter-offers' }, async (req, res) => {
     const q = AdminQuotesQuery.parse(req.query);
     const now = new Date();
     const { rows, total } = await listQuotes(s.db, { state: q.state, page: q.page }, now);
@@ -271,7 +289,7 @@ export function quoteRoutes(s: Services): Router {
     };
   };
 
-  r.get(`${ADMIN}/:quoteId`, async (req, res) => {
+  route(r, 'get', `${ADMIN}/:quoteId`, { allow: 'quotes.manage' }, async (req, res) => {
     const id = parseInput(IdParam, req.params.quoteId);
     const locals = await adminLocals(req, id);
     if (wantsJson(req))
@@ -279,8 +297,11 @@ export function quoteRoutes(s: Services): Router {
     await res.page('quotes/admin-show', locals);
   });
 
-  r.post(
+  route(
+    r,
+    'post',
     `${ADMIN}/:quoteId/offer`,
+    { allow: 'quotes.manage', note: "prices and quantities by the order editor's rules" },
     (req, res, next) => {
       const id = Number(req.params.quoteId);
       formPage('quotes/admin-show', (rq) => adminLocals(rq, id, { values: rq.body ?? {} }))(req, res, next);

@@ -5,7 +5,7 @@
  *   GET /{locale}/account/dashboard/reports/orders.csv    the same report as a streamed CSV
  *   GET /{locale}/account/dashboard/reports/surveys       checkout survey answers
  */
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { csvLine } from '../../domain/csv.ts';
@@ -32,6 +32,7 @@ import {
 import { surveyReport } from './survey-queries.ts';
 import { pickerValue, reportQueryString, rowLabel } from './view-model.ts';
 import { translated } from '../../http/error-handler.ts';
+import { route, routes } from '../../http/route.ts';
 
 const BASE = '/account/dashboard/reports';
 
@@ -50,17 +51,17 @@ function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
 }
 
 export function reportRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
-  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+  const r = routes({ mergeParams: true });
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
   const now = () => new Date();
 
   /** GET /{locale}/account/dashboard/reports */
-  r.get(BASE, async (req, res) => {
+  route(r, 'get', BASE, { allow: 'reports.view' }, async (req, res) => {
     await res.page('reports/index', { title: req.t('reports.title'), layout: 'layouts/admin', nav: 'reports' });
   });
 
   /** GET /{locale}/account/dashboard/reports/orders */
-  r.get(`${BASE}/orders`, async (req, res) => {
+  route(r, 'get', `${BASE}/orders`, { allow: 'reports.view' }, async (req, res) => {
     const channels = await s.channels.all();
     let resolved: ResolvedOrderReport | undefined;
     let errors: { message: string; fields: Record<string, string> } | null = null;
@@ -122,7 +123,7 @@ export function reportRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/account/dashboard/reports/orders.csv — every group, then the totals line. */
-  r.get(`${BASE}/orders.csv`, async (req: Request, res: Response) => {
+  route(r, 'get', `${BASE}/orders.csv`, { allow: 'reports.view' }, async (req: Request, res: Response) => {
     const channels = await s.channels.all();
     const resolved = resolveOrderFilters(
       parseQuery(OrderReportQuery, req),
@@ -166,7 +167,7 @@ export function reportRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/account/dashboard/reports/surveys */
-  r.get(`${BASE}/surveys`, async (req, res) => {
+  route(r, 'get', `${BASE}/surveys`, { allow: 'reports.view' }, async (req, res) => {
     let errors: { message: string; fields: Record<string, string> } | null = null;
     let summary = null;
     let period = null;

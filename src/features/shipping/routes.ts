@@ -1,5 +1,5 @@
 /** Routes of the shipping area: the shipping estimate form's action (spec §2, §7, §8). */
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireChannel } from '../../http/context.ts';
@@ -15,9 +15,10 @@ import { EstimateBody } from './schemas.ts';
 import { findCartId, visitorCartRef } from '../cart/index.ts';
 import { estimate } from './service.ts';
 import { debugOf, quotesView, type QuotesView } from './view-model.ts';
+import { route, routes } from '../../http/route.ts';
 
 export function shippingRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   // Rate tables change rarely: kept per warehouse in the read model, emptied when shipping_rates is written.
   const rates = s.readModel.cache<ShippingRateRow[]>('shipping rates', { tables: ['shipping_rates'], max: 500 });
   const provider = createRateProvider(s.db, {
@@ -61,7 +62,7 @@ export function shippingRoutes(s: Services): Router {
   });
 
   /** POST /{locale}/shipping/estimate → {quote: html, debug} (scripts) or a result page (plain form post). */
-  r.post('/shipping/estimate', estimateForm, async (req, res) => {
+  route(r, 'post', '/shipping/estimate', { allow: 'public' }, estimateForm, async (req, res) => {
     const body = parseInput(EstimateBody, req.body);
     const channel = requireChannel(res);
     const channels = await s.channels.all();

@@ -4,20 +4,20 @@
  *   GET /{locale}/admin/logs[?q=&who=&action=&kind=&level=&from=&to=&after=|before=]   the audit log (logs.view)
  * Scripts get JSON; filters live in the URL and bad ones are a 400 naming the field.
  */
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import type { Services } from '../../services.ts';
-import { requirePermission } from '../../http/guards.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { LOG_PAGE_SIZE, searchLogs } from './log-queries.ts';
 import { LOG_KINDS, LogQuery } from './schemas.ts';
 import { serviceStatuses } from './status.ts';
+import { route, routes } from '../../http/route.ts';
 
 export function systemRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
 
   /** GET /{locale}/admin/services */
-  r.get('/admin/services', requirePermission('services.view'), async (req, res) => {
+  route(r, 'get', '/admin/services', { allow: 'services.view' }, async (req, res) => {
     const services = await serviceStatuses(s);
     res.set('Cache-Control', 'no-store');
     if (wantsJson(req)) return void res.json({ services, checkedAt: new Date().toISOString() });
@@ -31,7 +31,7 @@ export function systemRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/admin/logs */
-  r.get('/admin/logs', requirePermission('logs.view'), async (req, res) => {
+  route(r, 'get', '/admin/logs', { allow: 'logs.view' }, async (req, res) => {
     const q = parseInput(LogQuery, req.query);
     const page = await searchLogs(s.db, q);
     if (wantsJson(req)) return void res.json({ entries: page.rows, next: page.next, prev: page.prev });

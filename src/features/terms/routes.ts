@@ -2,7 +2,7 @@
  * Pay on terms in the back office:
  *   POST /account/dashboard/customers/{person_id}/terms   staff give the customer's organisation net terms and a credit limit (customers.edit)
  *   GET  /{locale}/account/dashboard/invoices             invoices due, ?overdue=1 for those past due, keyset pages ?after=/?before= (orders.view)
- * Who may reach them: src/http/route-permissions.ts (enforced before these routers).
+ * Who may reach them: each route's own declaration (route(…, { allow }): src/http/route.ts).
  */
 import { wantsJson } from '../../http/wants-json.ts';
 import { Router, type Request } from 'express';
@@ -18,14 +18,18 @@ import { withQuery } from '../order-admin/index.ts';
 import { dueInvoicesPage } from './queries.ts';
 import { InvoicesQuery, TermsForm } from './schemas.ts';
 import { setOrganisationTerms } from './service.ts';
+import { route, routes } from '../../http/route.ts';
 
 /** POST /account/dashboard/customers/{person_id}/terms (unprefixed, beside the customer page). */
 export function termsAdminRoutes(s: Services): Router {
-  const r = Router();
+  const r = routes();
   const base = '/account/dashboard/customers';
 
-  r.post(
+  route(
+    r,
+    'post',
     `${base}/:personId/terms`,
+    { allow: 'customers.edit', note: "the customer's organisation's net terms and credit limit" },
     async (req, res, next) => {
       const id = parseInput(IdParam, req.params.personId);
       const customer = await getCustomer(s.db, id);
@@ -68,32 +72,38 @@ export function termsAdminRoutes(s: Services): Router {
 
 /** GET /{locale}/account/dashboard/invoices */
 export function invoicesRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
-  r.get('/account/dashboard/invoices', async (req, res) => {
-    const q = parseInput(InvoicesQuery, req.query);
-    const now = new Date();
-    const page = await dueInvoicesPage(s.db, {
-      overdueBefore: q.overdue ? isoDay(now) : undefined,
-      after: q.after,
-      before: q.before,
-    });
-    // Pager links carry the filter (kept in the URL) and the cursor.
-    const path = `/${req.locale}/account/dashboard/invoices`;
-    const keep = { overdue: q.overdue };
-    await res.page('terms/invoices', {
-      title: req.t('terms.invoices.title'),
-      layout: 'layouts/admin',
-      nav: 'invoices',
-      overdue: !!q.overdue,
-      rows: page.rows.map((o) => ({
-        ...o,
-        daysOverdue: daysOverdue(o.dueOn, now),
-        href: `/admin/orders/detail/${o.id}`,
-        customerHref: o.personId ? `/account/dashboard/customers/${o.personId}` : null,
-      })),
-      nextHref: page.next ? withQuery(path, { ...keep, after: page.next }) : null,
-      prevHref: page.prev ? withQuery(path, { ...keep, before: page.prev }) : null,
-    });
-  });
+  const r = routes({ mergeParams: true });
+  route(
+    r,
+    'get',
+    '/account/dashboard/invoices',
+    { allow: 'orders.view', note: 'open invoices by due date, ?overdue=1' },
+    async (req, res) => {
+      const q = parseInput(InvoicesQuery, req.query);
+      const now = new Date();
+      const page = await dueInvoicesPage(s.db, {
+        overdueBefore: q.overdue ? isoDay(now) : undefined,
+        after: q.after,
+        before: q.before,
+      });
+      // Pager links carry the filter (kept in the URL) and the cursor.
+      const path = `/${req.locale}/account/dashboard/invoices`;
+      const keep = { overdue: q.overdue };
+      await res.page('terms/invoices', {
+        title: req.t('terms.invoices.title'),
+        layout: 'layouts/admin',
+        nav: 'invoices',
+        overdue: !!q.overdue,
+        rows: page.rows.map((o) => ({
+          ...o,
+          daysOverdue: daysOverdue(o.dueOn, now),
+          href: `/admin/orders/detail/${o.id}`,
+          customerHref: o.personId ? `/account/dashboard/customers/${o.personId}` : null,
+        })),
+        nextHref: page.next ? withQuery(path, { ...keep, after: page.next }) : null,
+        prevHref: page.prev ? withQuery(path, { ...keep, before: page.prev }) : null,
+      });
+    },
+  );
   return r;
 }

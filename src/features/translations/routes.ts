@@ -5,13 +5,14 @@
  *   GET  /translation/{key}/{language}     machine translation of the English text
  * All three need the translations.edit permission.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { invalid } from '../../domain/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { createTranslator } from '../../providers/translate/index.ts';
 import { FieldParam, Language, OpenQuery, SaveBody } from './schemas.ts';
 import { TranslationService } from './service.ts';
+import { route, routes } from '../../http/route.ts';
 
 export function translationRoutes(
   s: Services,
@@ -21,11 +22,11 @@ export function translationRoutes(
     createTranslator({ apiKey: s.config.providers.translateApiKey }),
   ),
 ): Router {
-  const r = Router();
-  // Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+  const r = routes();
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
 
   /** GET /translation/{key}?locale= */
-  r.get('/translation/:field', async (req, res) => {
+  route(r, 'get', '/translation/:field', { allow: 'translations.edit' }, async (req, res) => {
     const field = parseInput(FieldParam, req.params.field);
     const { locale } = parseInput(OpenQuery, {
       locale: typeof req.query.locale === 'string' ? req.query.locale : req.locale,
@@ -34,7 +35,7 @@ export function translationRoutes(
   });
 
   /** POST /translation/{field} */
-  r.post('/translation/:field', async (req, res) => {
+  route(r, 'post', '/translation/:field', { allow: 'translations.edit' }, async (req, res) => {
     const field = parseInput(FieldParam, req.params.field);
     const body = parseInput(SaveBody, req.body);
     if (body.field !== undefined && body.field !== '' && body.field !== field)
@@ -47,7 +48,7 @@ export function translationRoutes(
   });
 
   /** GET /translation/{key}/{language} */
-  r.get('/translation/:field/:language', async (req, res) => {
+  route(r, 'get', '/translation/:field/:language', { allow: 'translations.edit' }, async (req, res) => {
     const field = parseInput(FieldParam, req.params.field);
     const language = parseInput(Language, req.params.language);
     res.json(await translations.machineTranslate(field, language));

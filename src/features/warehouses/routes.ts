@@ -4,7 +4,7 @@
  * Who reaches a warehouse: src/domain/warehouse-access.ts (its operator, a manager of its
  * organisation).
  */
-import { Router, type Request, type RequestHandler } from 'express';
+import type { Router, Request, RequestHandler } from 'express';
 import type { Services } from '../../services.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -23,12 +23,13 @@ import {
   listWarehouses,
   previewCsv,
 } from './service.ts';
+import { route, routes } from '../../http/route.ts';
 
 const BASE = '/account/dashboard/warehouses';
-// Who may reach these routes: the route table (src/http/route-permissions.ts), enforced before the router.
+// Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
 
 export function warehouseRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
 
   async function reachable(req: Request, param: unknown = req.params.id) {
     const { warehouse: id } = parseInput(WarehouseParams, { warehouse: param });
@@ -39,28 +40,34 @@ export function warehouseRoutes(s: Services): Router {
   }
 
   /** GET /{locale}/account/dashboard/warehouses */
-  r.get(BASE, async (req, res) => {
-    const rows = await listWarehouses(s.db, req.user!);
-    await res.page('warehouses/index', {
-      title: req.t('wh.title'),
-      layout: 'layouts/admin',
-      nav: 'warehouses',
-      rows,
-      canManage: req.user!.permissions.has('warehouses.manage'),
-      keyProps: (w: { id: number; organisationId: number | null; code: string; last4: string | null }) => ({
-        regenUrl: `/api/organization/${w.organisationId ?? req.user!.organisationId ?? 0}/warehouse/${w.id}/regenkey`,
-        testUrl: `/api/warehouse/${w.id}/test-key`,
-        userId: req.user!.id,
-        code: w.code,
-        last4: w.last4,
-        canRegen: req.user!.permissions.has('warehouses.manage'),
-        labels: keyLabels(req),
-      }),
-    });
-  });
+  route(
+    r,
+    'get',
+    BASE,
+    { allow: ['warehouses.manage', 'inventory.edit'], note: 'an operator reaches only its own warehouse' },
+    async (req, res) => {
+      const rows = await listWarehouses(s.db, req.user!);
+      await res.page('warehouses/index', {
+        title: req.t('wh.title'),
+        layout: 'layouts/admin',
+        nav: 'warehouses',
+        rows,
+        canManage: req.user!.permissions.has('warehouses.manage'),
+        keyProps: (w: { id: number; organisationId: number | null; code: string; last4: string | null }) => ({
+          regenUrl: `/api/organization/${w.organisationId ?? req.user!.organisationId ?? 0}/warehouse/${w.id}/regenkey`,
+          testUrl: `/api/warehouse/${w.id}/test-key`,
+          userId: req.user!.id,
+          code: w.code,
+          last4: w.last4,
+          canRegen: req.user!.permissions.has('warehouses.manage'),
+          labels: keyLabels(req),
+        }),
+      });
+    },
+  );
 
   /** GET /{locale}/account/dashboard/warehouses/add */
-  r.get(`${BASE}/add`, async (req, res) => {
+  route(r, 'get', `${BASE}/add`, { allow: 'warehouses.manage' }, async (req, res) => {
     const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, 'US')]);
     await res.page('warehouses/add', {
       title: req.t('wh.add'),
@@ -84,7 +91,7 @@ export function warehouseRoutes(s: Services): Router {
     const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, country)]);
     return { title: req.t('wh.add'), layout: 'layouts/admin', nav: 'warehouses', values, countries, regions };
   });
-  r.post(`${BASE}/add`, addForm, async (req, res) => {
+  route(r, 'post', `${BASE}/add`, { allow: 'warehouses.manage' }, addForm, async (req, res) => {
     const v = parseInput(WarehouseCreate, req.body);
     // The country is one of the list and the region one of the country's (when it has any): the selects offer only those.
     const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, v.country_code)]);
@@ -115,24 +122,30 @@ export function warehouseRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/account/dashboard/warehouses/{id}/inventory?q=&after= */
-  r.get(`${BASE}/:id/inventory`, async (req, res) => {
-    const w = await reachable(req);
-    const q = parseInput(InventoryQuery, req.query);
-    const page = await inventoryPage(s.db, w.id, q.q, q.after);
-    const qs = (after: number) => `?${new URLSearchParams({ ...(q.q ? { q: q.q } : {}), after: String(after) })}`;
-    await res.page('warehouses/inventory', {
-      title: `${req.t('wh.inventory')}: ${w.name}`,
-      layout: 'layouts/admin',
-      nav: 'warehouses',
-      w,
-      q: q.q,
-      ...page,
-      preview: null,
-      fields: {},
-      nextHref: page.next ? qs(page.next) : null,
-      prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
-    });
-  });
+  route(
+    r,
+    'get',
+    `${BASE}/:id/inventory`,
+    { allow: ['warehouses.manage', 'inventory.edit'], note: 'an operator reaches only its own warehouse' },
+    async (req, res) => {
+      const w = await reachable(req);
+      const q = parseInput(InventoryQuery, req.query);
+      const page = await inventoryPage(s.db, w.id, q.q, q.after);
+      const qs = (after: number) => `?${new URLSearchParams({ ...(q.q ? { q: q.q } : {}), after: String(after) })}`;
+      await res.page('warehouses/inventory', {
+        title: `${req.t('wh.inventory')}: ${w.name}`,
+        layout: 'layouts/admin',
+        nav: 'warehouses',
+        w,
+        q: q.q,
+        ...page,
+        preview: null,
+        fields: {},
+        nextHref: page.next ? qs(page.next) : null,
+        prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
+      });
+    },
+  );
 
   /**
    * The inventory page's forms (adjust a row, import, apply): refused input comes back on the

@@ -10,10 +10,9 @@
  *   POST …/integrations/{id}/deliveries/{deliveryId}/replay            replay a failed delivery
  * Scripts (XHR / JSON accept / bearer) get JSON; forms get pages and 303s.
  */
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { notFound } from '../../domain/errors.ts';
-import { requirePermission } from '../../http/guards.ts';
 import { flash } from '../../http/context.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -30,12 +29,12 @@ import {
   updateWebhook,
 } from './service.ts';
 import { formPage } from '../../http/error-handler.ts';
+import { route, routes } from '../../http/route.ts';
 
 const BASE = '/account/dashboard/integrations';
 
 export function integrationRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
-  const guard = requirePermission('webhooks.edit');
+  const r = routes({ mergeParams: true });
   const cfg = s.config.webhooks;
   const base = (req: Request) => `/${req.locale}${BASE}`;
   const webhookId = (req: Request) => {
@@ -66,7 +65,7 @@ export function integrationRoutes(s: Services): Router {
     );
 
   /** GET /{locale}/account/dashboard/integrations */
-  r.get(BASE, guard, async (req, res) => {
+  route(r, 'get', BASE, { allow: 'webhooks.edit' }, async (req, res) => {
     const rows = await listWebhooks(s.db, webhookScopeOf(req.user!));
     if (wantsJson(req)) return void res.json({ webhooks: rows });
     await res.page('integrations/index', {
@@ -78,7 +77,7 @@ export function integrationRoutes(s: Services): Router {
   });
 
   /** GET …/integrations/new */
-  r.get(`${BASE}/new`, guard, async (req, res) =>
+  route(r, 'get', `${BASE}/new`, { allow: 'webhooks.edit' }, async (req, res) =>
     form(req, res, { title: req.t('integrations.new'), values: { url: '', events: [], active: true }, webhook: null }),
   );
 
@@ -106,7 +105,7 @@ export function integrationRoutes(s: Services): Router {
   });
 
   /** POST …/integrations → 201 {id, secret} | the page that shows the secret once */
-  r.post(BASE, guard, newAgain, async (req, res) => {
+  route(r, 'post', BASE, { allow: 'webhooks.edit' }, newAgain, async (req, res) => {
     const input = parseInput(WebhookBody, req.body);
     const { id, secret } = await createWebhook(s.db, cfg, input, req.user!.id, webhookOrganisationOf(req.user!));
     if (wantsJson(req))
@@ -128,7 +127,7 @@ export function integrationRoutes(s: Services): Router {
   });
 
   /** GET …/integrations/{id} */
-  r.get(`${BASE}/:webhookId`, guard, async (req, res) => {
+  route(r, 'get', `${BASE}/:webhookId`, { allow: 'webhooks.edit' }, async (req, res) => {
     const id = webhookId(req);
     const webhook = await ownWebhook(req, id);
     const q = DeliveryLogQuery.parse(req.query);
@@ -153,7 +152,7 @@ export function integrationRoutes(s: Services): Router {
   });
 
   /** POST …/integrations/{id} */
-  r.post(`${BASE}/:webhookId`, guard, editAgain, async (req, res) => {
+  route(r, 'post', `${BASE}/:webhookId`, { allow: 'webhooks.edit' }, editAgain, async (req, res) => {
     const id = (await ownWebhook(req)).id;
     const input = parseInput(WebhookBody, req.body);
     await updateWebhook(s.db, cfg, id, input, req.user!.id);
@@ -163,7 +162,7 @@ export function integrationRoutes(s: Services): Router {
   });
 
   /** GET …/integrations/{id}/delete: the confirmation */
-  r.get(`${BASE}/:webhookId/delete`, guard, async (req, res) => {
+  route(r, 'get', `${BASE}/:webhookId/delete`, { allow: 'webhooks.edit' }, async (req, res) => {
     const webhook = await ownWebhook(req);
     await res.page('integrations/delete', {
       layout: 'layouts/admin',
@@ -174,7 +173,7 @@ export function integrationRoutes(s: Services): Router {
   });
 
   /** POST …/integrations/{id}/delete */
-  r.post(`${BASE}/:webhookId/delete`, guard, async (req, res) => {
+  route(r, 'post', `${BASE}/:webhookId/delete`, { allow: 'webhooks.edit' }, async (req, res) => {
     const id = (await ownWebhook(req)).id;
     await deleteWebhook(s.db, id, req.user!.id);
     if (wantsJson(req)) return void res.json({ id, deleted: true });
@@ -183,7 +182,7 @@ export function integrationRoutes(s: Services): Router {
   });
 
   /** POST …/integrations/{id}/test → 202 {delivery_id} */
-  r.post(`${BASE}/:webhookId/test`, guard, async (req, res) => {
+  route(r, 'post', `${BASE}/:webhookId/test`, { allow: 'webhooks.edit' }, async (req, res) => {
     const id = (await ownWebhook(req)).id;
     const deliveryId = await testDelivery(s.db, cfg, id, req.user!.id);
     if (wantsJson(req)) return void res.status(202).json({ delivery_id: deliveryId });
@@ -192,7 +191,7 @@ export function integrationRoutes(s: Services): Router {
   });
 
   /** POST …/integrations/{id}/deliveries/{deliveryId}/replay → 202 */
-  r.post(`${BASE}/:webhookId/deliveries/:deliveryId/replay`, guard, async (req, res) => {
+  route(r, 'post', `${BASE}/:webhookId/deliveries/:deliveryId/replay`, { allow: 'webhooks.edit' }, async (req, res) => {
     const p = DeliveryParams.safeParse(req.params);
     if (!p.success) throw notFound('That delivery does not exist.');
     await ownWebhook(req, p.data.webhookId);

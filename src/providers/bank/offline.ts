@@ -14,7 +14,7 @@
 import { unauthorized } from '../../domain/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { randomBytes, randomInt } from 'node:crypto';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -30,6 +30,7 @@ import {
   type LinkToken,
   type VerifyOutcome,
 } from './types.ts';
+import { route, routes } from '../../http/route.ts';
 
 const LINK_TTL_MS = 30 * 60_000;
 const NSF_SUFFIX = '0002';
@@ -178,28 +179,40 @@ export class OfflineBankLinkProvider implements BankLinkProvider {
   }
 
   router(): Router {
-    const r = Router();
+    const r = routes();
     /** POST /bank-link/accounts — the sandbox's hosted form: {link_token, routing_number, account_number, account_holder, account_type} → {public_token, account}. */
-    r.post('/accounts', async (req, res) => {
-      // Bad input and a refused link are errors the error handler answers, in the visitor's language.
-      const a = await this.addAccount(parseInput(AccountBody, req.body));
-      res.status(201).json({ public_token: a.publicToken, account: { mask: a.mask, bank_name: a.bankName } });
-    });
+    route(
+      r,
+      'post',
+      '/accounts',
+      { allow: 'public', note: "the offline bank sandbox's hosted form: the link token names the user" },
+      async (req, res) => {
+        // Bad input and a refused link are errors the error handler answers, in the visitor's language.
+        const a = await this.addAccount(parseInput(AccountBody, req.body));
+        res.status(201).json({ public_token: a.publicToken, account: { mask: a.mask, bank_name: a.bankName } });
+      },
+    );
     /** GET /bank-link/statement — the signed-in user's sandbox bank statement: the micro-deposits sent to their accounts. */
-    r.get('/statement', async (req, res) => {
-      if (!req.user) throw unauthorized();
-      const rows = await this.db
-        .select()
-        .from(bankSandboxAccounts)
-        .where(eq(bankSandboxAccounts.clientUserId, String(req.user.id)));
-      res.json({
-        accounts: rows.map((a) => ({
-          mask: a.mask,
-          bank_name: a.bankName,
-          deposits: [a.deposit1Cents, a.deposit2Cents].map(fromCents),
-        })),
-      });
-    });
+    route(
+      r,
+      'get',
+      '/statement',
+      { allow: 'signed-in', note: "the offline sandbox statement of the caller's own accounts" },
+      async (req, res) => {
+        if (!req.user) throw unauthorized();
+        const rows = await this.db
+          .select()
+          .from(bankSandboxAccounts)
+          .where(eq(bankSandboxAccounts.clientUserId, String(req.user.id)));
+        res.json({
+          accounts: rows.map((a) => ({
+            mask: a.mask,
+            bank_name: a.bankName,
+            deposits: [a.deposit1Cents, a.deposit2Cents].map(fromCents),
+          })),
+        });
+      },
+    );
     return r;
   }
 }

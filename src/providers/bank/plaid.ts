@@ -8,7 +8,7 @@
  *   debit           POST /transfer/authorization/create (idempotency_key), then /transfer/create
  * The account reference we store is "access_token:account_id"; neither ever goes to a browser.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import { fromCents, toCents } from '../../domain/money.ts';
 import {
   BankLinkError,
@@ -19,6 +19,7 @@ import {
   type LinkToken,
   type VerifyOutcome,
 } from './types.ts';
+import { routes } from '../../http/route.ts';
 
 export type PlaidOptions = {
   clientId: string;
@@ -169,6 +170,6 @@ export class PlaidBankLinkProvider implements BankLinkProvider {
 
   /** Plaid Link collects the account in its own window: no hosted endpoint of ours. */
   router(): Router {
-    return Router();
+    return routes();
   }
 }

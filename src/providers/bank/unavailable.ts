@@ -2,9 +2,10 @@
  * No bank-link provider: production without Plaid credentials and without
  * PAYMENTS_SANDBOX=1. Bank accounts cannot be linked or debited (4xx), and checkout offers none.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import { AppError } from '../../domain/errors.ts';
 import type { BankLinkProvider } from './types.ts';
+import { route, routes } from '../../http/route.ts';
 
 export const BANK_UNAVAILABLE = 'Bank payments are not available in this shop.';
 const refuse = () => new AppError(422, 'payment_unavailable', BANK_UNAVAILABLE, { payment_type: BANK_UNAVAILABLE });
@@ -28,13 +29,31 @@ export class UnavailableBankLinkProvider implements BankLinkProvider {
     throw refuse();
   }
   router(): Router {
-    const r = Router();
-    r.post('/accounts', () => {
-      throw refuse();
-    });
-    r.get('/statement', () => {
-      throw refuse();
-    });
+    const r = routes();
+    route(
+      r,
+      'post',
+      '/accounts',
+      {
+        allow: 'public',
+        note: "the offline bank sandbox's hosted form: the link token names the user",
+      },
+      () => {
+        throw refuse();
+      },
+    );
+    route(
+      r,
+      'get',
+      '/statement',
+      {
+        allow: 'signed-in',
+        note: "the offline sandbox statement of the caller's own accounts",
+      },
+      () => {
+        throw refuse();
+      },
+    );
     return r;
   }
 }

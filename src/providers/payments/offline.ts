@@ -21,7 +21,7 @@
 import { invalid } from '../../domain/errors.ts';
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { checkCard } from './card.ts';
 import {
@@ -35,6 +35,7 @@ import {
   type PaymentProvider,
   type SavedCard,
 } from './types.ts';
+import { route, routes } from '../../http/route.ts';
 
 export const TEST_CARDS = {
   approved: '4242424242424242',
@@ -229,9 +230,9 @@ export class OfflinePaymentProvider implements PaymentProvider {
   }
 
   router(): Router {
-    const r = Router();
+    const r = routes();
     /** POST /payments/tokens — the sandbox's tokenisation endpoint: {number, exp_month, exp_year, cvc} → {token, brand, last4}. */
-    r.post('/tokens', async (req, res) => {
+    route(r, 'post', '/tokens', { allow: 'public', note: "the card provider's tokenizer" }, async (req, res) => {
       // A refused card is a PaymentError: the error handler answers it, in the visitor's language.
       const parsed = CardBody.safeParse(req.body ?? {});
       if (!parsed.success) throw invalid('Enter the card number, expiry and security code.', undefined, 'invalid_card');

@@ -6,7 +6,7 @@
  * permission; the number passes through memory only, never a table or a log line.
  */
 import { invalid } from '../../domain/errors.ts';
-import { Router } from 'express';
+import type { Router } from 'express';
 import { z } from 'zod';
 import { checkCard } from './card.ts';
 import {
@@ -20,6 +20,7 @@ import {
   type PaymentProvider,
   type SavedCard,
 } from './types.ts';
+import { route, routes } from '../../http/route.ts';
 
 export type StripeOptions = { secretKey: string; baseUrl?: string; timeoutMs?: number; clock?: () => Date };
 
@@ -216,9 +217,9 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   router(): Router {
-    const r = Router();
+    const r = routes();
     /** POST /payments/tokens — the card goes to Stripe; the browser gets the PaymentMethod id. */
-    r.post('/tokens', async (req, res) => {
+    route(r, 'post', '/tokens', { allow: 'public', note: "the card provider's tokenizer" }, async (req, res) => {
       // A refused card is a PaymentError: the error handler answers it, in the visitor's language.
       const parsed = CardBody.safeParse(req.body ?? {});
       if (!parsed.success) throw invalid('Enter the card number, expiry and security code.', undefined, 'invalid_card');

@@ -4,9 +4,10 @@
  * that would tokenise, save or charge a card is refused with a 4xx, never answered by a sandbox
  * that marks orders paid with no money moved.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
 import { AppError } from '../../domain/errors.ts';
 import type { PaymentProvider } from './types.ts';
+import { route, routes } from '../../http/route.ts';
 
 export const CARDS_UNAVAILABLE = 'Card payments are not available in this shop.';
 const refuse = () => new AppError(422, 'payment_unavailable', CARDS_UNAVAILABLE, { payment_type: CARDS_UNAVAILABLE });
@@ -33,8 +34,8 @@ export class UnavailablePaymentProvider implements PaymentProvider {
     throw refuse();
   }
   router(): Router {
-    const r = Router();
-    r.post('/tokens', () => {
+    const r = routes();
+    route(r, 'post', '/tokens', { allow: 'public', note: "the card provider's tokenizer" }, () => {
       throw refuse();
     });
     return r;

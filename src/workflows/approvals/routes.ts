@@ -1,6 +1,6 @@
 /**
  * Spending limits and approval, the organisation administrator's pages (organisation.users,
- * enforced by the route table, and only ever the administrator's own organisation):
+ * declared on each route, and only ever the administrator's own organisation):
  *   POST /{locale}/account/organization/users/{id}/limits          a member's limit per order and per period
  *   GET  /{locale}/account/organization/approvals                  the queue: carts waiting for approval
  *   POST /{locale}/account/organization/approvals/{id}/approve     places the order with the member's choice
@@ -8,7 +8,7 @@
  * and the member's own (any signed-in user, ownership checked by the service: another's is 404):
  *   POST /{locale}/account/approvals/{id}/withdraw                  takes back a request still waiting; unlocks the cart
  */
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import type { Services } from '../../services.ts';
 import { publicBase } from '../../config.ts';
 import { flash } from '../../http/context.ts';
@@ -37,6 +37,7 @@ import {
 } from '../../features/approvals/index.ts';
 import { figuresFor } from '../../features/orders/index.ts';
 import { approve } from './approve.ts';
+import { route, routes } from '../../http/route.ts';
 
 const USERS = '/account/organization/users';
 const QUEUE = '/account/organization/approvals';
@@ -105,11 +106,14 @@ async function usersLocals(s: Services, req: Request, extra: Record<string, unkn
 }
 
 export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
 
   /** POST /{locale}/account/organization/users/{id}/limits */
-  r.post(
+  route(
+    r,
+    'post',
     `${USERS}/:userId/limits`,
+    { allow: 'organisation.users', note: "own organisation's members' spending limits; 404 otherwise" },
     // req.params is gone by the time the error handler renders: the id is taken here.
     (req, res, next) => {
       const limitsUserId = Number(req.params.userId);
@@ -139,26 +143,35 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
   );
 
   /** GET /{locale}/account/organization/approvals */
-  r.get(QUEUE, async (req, res) => {
-    const locals = await queueLocals(s, req);
-    if (wantsJson(req))
-      return void res.json({
-        approvals: locals.rows.map((a) => ({
-          id: a.id,
-          order_id: a.orderId,
-          member: a.email,
-          total: a.total,
-          currency: a.currency,
-          reason: a.limitReason,
-          created_at: a.createdAt,
-        })),
-      });
-    await res.page('approvals/index', locals);
-  });
+  route(
+    r,
+    'get',
+    QUEUE,
+    { allow: 'organisation.users', note: "own organisation's carts waiting for approval" },
+    async (req, res) => {
+      const locals = await queueLocals(s, req);
+      if (wantsJson(req))
+        return void res.json({
+          approvals: locals.rows.map((a) => ({
+            id: a.id,
+            order_id: a.orderId,
+            member: a.email,
+            total: a.total,
+            currency: a.currency,
+            reason: a.limitReason,
+            created_at: a.createdAt,
+          })),
+        });
+      await res.page('approvals/index', locals);
+    },
+  );
 
   /** POST /{locale}/account/organization/approvals/{id}/approve */
-  r.post(
+  route(
+    r,
+    'post',
     `${QUEUE}/:approvalId/approve`,
+    { allow: 'organisation.users', note: "own organisation only; never one's own cart" },
     formPage('approvals/index', (req) => queueLocals(s, req)),
     async (req, res) => {
       const id = parseInput(IdParam, req.params.approvalId);
@@ -176,8 +189,11 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
   );
 
   /** POST /{locale}/account/organization/approvals/{id}/reject */
-  r.post(
+  route(
+    r,
+    'post',
     `${QUEUE}/:approvalId/reject`,
+    { allow: 'organisation.users', note: 'own organisation only; reason required' },
     (req, res, next) => {
       const rejectId = Number(req.params.approvalId);
       formPage('approvals/index', (rq) => queueLocals(s, rq, { values: rq.body ?? {}, rejectId }))(req, res, next);
@@ -193,13 +209,19 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
   );
 
   /** POST /{locale}/account/approvals/{id}/withdraw: the member's own request, while it waits. */
-  r.post('/account/approvals/:approvalId/withdraw', async (req, res) => {
-    const id = parseInput(IdParam, req.params.approvalId);
-    await withdraw(s, req.user!, id);
-    if (wantsJson(req)) return void res.json({ status: 'withdrawn', approval_id: id });
-    flash(req, 'success', req.t('approvals.withdrawn'));
-    res.redirect(303, `/${req.locale}/cart`);
-  });
+  route(
+    r,
+    'post',
+    '/account/approvals/:approvalId/withdraw',
+    { allow: 'signed-in', note: 'own request only (404 otherwise); while it waits' },
+    async (req, res) => {
+      const id = parseInput(IdParam, req.params.approvalId);
+      await withdraw(s, req.user!, id);
+      if (wantsJson(req)) return void res.json({ status: 'withdrawn', approval_id: id });
+      flash(req, 'success', req.t('approvals.withdrawn'));
+      res.redirect(303, `/${req.locale}/cart`);
+    },
+  );
 
   return r;
 }

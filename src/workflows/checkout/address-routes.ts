@@ -6,11 +6,10 @@
  * Only the owner's addresses; another user's id answers 404.
  */
 import { localCountries, localRegions } from '../../domain/place-names.ts';
-import { Router, type Request, type Response } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { sortCountries } from '../../domain/countries.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
-import { requireUser } from '../../http/guards.ts';
 import { flash, requireChannel } from '../../http/context.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -20,9 +19,10 @@ import { saveOwnAddress } from './customer-info.ts';
 import { ownAddress } from './queries.ts';
 import { addressFrom } from '../../domain/checkout-input.ts';
 import { addressJson } from './view-model.ts';
+import { route, routes } from '../../http/route.ts';
 
 export function addressRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
 
   const page = async (req: Request, res: Response, id: number | null) => {
     const a = id === null ? undefined : await ownAddress(s.db, req.user!.id, id);
@@ -61,12 +61,20 @@ export function addressRoutes(s: Services): Router {
   };
 
   /** GET /{locale}/account/addresses/new */
-  r.get('/account/addresses/new', requireUser, (req, res) => page(req, res, null));
+  route(r, 'get', '/account/addresses/new', { allow: 'signed-in' }, (req, res) => page(req, res, null));
   /** GET /{locale}/account/addresses/{id}/edit */
-  r.get('/account/addresses/:id/edit', requireUser, (req, res) => page(req, res, parseInput(IdParam, req.params.id)));
+  route(
+    r,
+    'get',
+    '/account/addresses/:id/edit',
+    { allow: 'signed-in', note: 'own address; 404 otherwise' },
+    (req, res) => page(req, res, parseInput(IdParam, req.params.id)),
+  );
   /** POST /{locale}/account/addresses */
-  r.post('/account/addresses', requireUser, (req, res) => save(req, res, null));
+  route(r, 'post', '/account/addresses', { allow: 'signed-in' }, (req, res) => save(req, res, null));
   /** POST /{locale}/account/addresses/{id} */
-  r.post('/account/addresses/:id', requireUser, (req, res) => save(req, res, parseInput(IdParam, req.params.id)));
+  route(r, 'post', '/account/addresses/:id', { allow: 'signed-in', note: 'own address; 404 otherwise' }, (req, res) =>
+    save(req, res, parseInput(IdParam, req.params.id)),
+  );
   return r;
 }

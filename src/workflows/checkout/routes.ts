@@ -8,7 +8,7 @@
  *   POST /order/place                   place the order (Idempotency-Key header); 202 when sent for approval
  *   GET  /address/places, /address/places/{id}   places autocomplete (maps provider)
  */
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { Router, NextFunction, Request, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { byUserOrIp, pgRateLimit } from '../../http/rate-limit.ts';
 import type { Services } from '../../services.ts';
@@ -48,6 +48,7 @@ import { fromCents } from '../../domain/money.ts';
 import { NeedsApproval, requestApproval } from '../../features/approvals/index.ts';
 // Guest checkout: buying without a password.
 import { guestCustomerInfo, guestPlaceCheck, finishGuestOrder, isGuestSession } from '../../features/guest/index.ts';
+import { mount, route, routes } from '../../http/route.ts';
 
 /** The visitor's channel, by the one missing-channel policy (src/http/context.ts requireChannel). */
 const channelOf = requireChannel;
@@ -72,7 +73,7 @@ export function checkoutDeps(s: Services): CheckoutDeps {
 }
 
 export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
-  const r = Router({ mergeParams: true });
+  const r = routes({ mergeParams: true });
   const rates = createRateProvider(s.db, carrierOptionsFromConfig(s.config));
 
   /** The signed-in user's cart id, or 401 / 404. */
@@ -84,7 +85,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   };
 
   /** GET /{locale}/cart/checkout (and /cart/checkout, see checkoutRouting) */
-  r.get('/cart/checkout', checkoutPage(s, deps));
+  route(r, 'get', '/cart/checkout', { allow: 'public' }, checkoutPage(s, deps));
 
   /**
    * A visitor's customer info creates an account, and refuses an email that has one (409):
@@ -112,73 +113,80 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   };
 
   /** POST /{locale}/order/customer-info */
-  r.post('/order/customer-info', newAccountLimit, async (req, res) => {
-    const channel = channelOf(res);
-    let info;
-    try {
-      info = parseCustomerInfo(req.body, !!req.user);
-    } catch (e) {
-      if (e instanceof InputError) throw invalid(e.message, e.fields);
-      throw e;
-    }
-    const country = info.returning ? info.newAddress?.country : info.address.country;
-    if (country === '') throw invalid(NO_COUNTRY_SELECTED, { country: NO_COUNTRY_SELECTED });
-    let fresh = false;
-    const guest = guestCustomerInfo(req, info); // A guest's choices checked, before anything is written
-    if (!info.returning) {
-      if (req.user)
-        throw invalid('You are signed in: choose one of your addresses or add a new one.', {
-          returning: 'You are signed in.',
-        });
-      const cartOrderId = req.session?.cartOrderId;
-      if (!cartOrderId || (await findCartId(s.db, { cartOrderId })) === null)
-        throw new AppError(404, 'no_cart', 'Your cart is empty.');
-      await checkAddress(s.db, info.address, 'shipping-');
-      checkCountry(channel, await s.channels.all(), info.address.country);
-      if (guest) {
-        // No account: the guest's own record, signed in until the order is placed (src/features/guest/session.ts).
-        await startSession(req, s, await guest.create(s.db));
-        req.session.guest = true;
-      } else {
-        const userId = await createCheckoutAccount(s.auth, info, req.locale);
-        await startSession(req, s, userId);
-        const base = publicBase(s.config);
-        await s.auth
-          .requestPasswordReset(info.email, `${base}/${req.locale}/password/reset`)
-          .catch((err) => req.log?.warn({ err }, 'welcome mail failed'));
+  route(
+    r,
+    'post',
+    '/order/customer-info',
+    { allow: 'public', note: 'signs a new buyer in (a guest to a guest record); a signed-in one uses its own cart' },
+    newAccountLimit,
+    async (req, res) => {
+      const channel = channelOf(res);
+      let info;
+      try {
+        info = parseCustomerInfo(req.body, !!req.user);
+      } catch (e) {
+        if (e instanceof InputError) throw invalid(e.message, e.fields);
+        throw e;
       }
-      fresh = true;
-    }
-    const { userId, orderId } = await cartOf(req);
-    const result = await saveCustomerInfo(s.db, { userId, orderId, channel, channels: await s.channels.all(), info });
-    const addresses = await savedAddresses(s.db, userId);
-    const cart = await getCart(s.db, { userId }, channel);
-    res.json({
-      totals: cart ? totalsJson(cart.totals) : null,
-      order_id: orderId,
-      user_id: userId,
-      ship_to: result.shipToId,
-      bill_to: result.billToId,
-      tax_exempt_id: result.taxExemptId,
-      addresses: addresses.map((a) => ({
-        id: a.id,
-        firstName: a.firstName,
-        lastName: a.lastName,
-        address1: a.address1,
-        address2: a.address2,
-        city: a.city,
-        region: a.regionCode,
-        postalcode: a.postalCode,
-        country: a.countryCode,
-        phone: a.phone,
-      })),
-      // A new account means a new session: the page's tokens change with it.
-      ...(fresh ? { csrf_token: req.csrfToken(), api_token: pageApiToken(s.config.sessionSecret, req) } : {}),
-    });
-  });
+      const country = info.returning ? info.newAddress?.country : info.address.country;
+      if (country === '') throw invalid(NO_COUNTRY_SELECTED, { country: NO_COUNTRY_SELECTED });
+      let fresh = false;
+      const guest = guestCustomerInfo(req, info); // A guest's choices checked, before anything is written
+      if (!info.returning) {
+        if (req.user)
+          throw invalid('You are signed in: choose one of your addresses or add a new one.', {
+            returning: 'You are signed in.',
+          });
+        const cartOrderId = req.session?.cartOrderId;
+        if (!cartOrderId || (await findCartId(s.db, { cartOrderId })) === null)
+          throw new AppError(404, 'no_cart', 'Your cart is empty.');
+        await checkAddress(s.db, info.address, 'shipping-');
+        checkCountry(channel, await s.channels.all(), info.address.country);
+        if (guest) {
+          // No account: the guest's own record, signed in until the order is placed (src/features/guest/session.ts).
+          await startSession(req, s, await guest.create(s.db));
+          req.session.guest = true;
+        } else {
+          const userId = await createCheckoutAccount(s.auth, info, req.locale);
+          await startSession(req, s, userId);
+          const base = publicBase(s.config);
+          await s.auth
+            .requestPasswordReset(info.email, `${base}/${req.locale}/password/reset`)
+            .catch((err) => req.log?.warn({ err }, 'welcome mail failed'));
+        }
+        fresh = true;
+      }
+      const { userId, orderId } = await cartOf(req);
+      const result = await saveCustomerInfo(s.db, { userId, orderId, channel, channels: await s.channels.all(), info });
+      const addresses = await savedAddresses(s.db, userId);
+      const cart = await getCart(s.db, { userId }, channel);
+      res.json({
+        totals: cart ? totalsJson(cart.totals) : null,
+        order_id: orderId,
+        user_id: userId,
+        ship_to: result.shipToId,
+        bill_to: result.billToId,
+        tax_exempt_id: result.taxExemptId,
+        addresses: addresses.map((a) => ({
+          id: a.id,
+          firstName: a.firstName,
+          lastName: a.lastName,
+          address1: a.address1,
+          address2: a.address2,
+          city: a.city,
+          region: a.regionCode,
+          postalcode: a.postalCode,
+          country: a.countryCode,
+          phone: a.phone,
+        })),
+        // A new account means a new session: the page's tokens change with it.
+        ...(fresh ? { csrf_token: req.csrfToken(), api_token: pageApiToken(s.config.sessionSecret, req) } : {}),
+      });
+    },
+  );
 
   /** GET /{locale}/order/shipping-method?addressId= */
-  r.get('/order/shipping-method', async (req, res) => {
+  route(r, 'get', '/order/shipping-method', { allow: 'signed-in', note: 'own cart' }, async (req, res) => {
     const { addressId } = parseInput(ShippingQuery, req.query);
     const { userId, orderId } = await cartOf(req);
     const channels = await s.channels.all();
@@ -198,7 +206,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   });
 
   /** POST /{locale}/order/shipping-method */
-  r.post('/order/shipping-method', async (req, res) => {
+  route(r, 'post', '/order/shipping-method', { allow: 'signed-in', note: 'own cart' }, async (req, res) => {
     const body = parseInput(ShippingSelection, req.body);
     const { userId, orderId } = await cartOf(req);
     if (body.order_id !== orderId)
@@ -222,7 +230,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   });
 
   /** GET /{locale}/order/payment-methods */
-  r.get('/order/payment-methods', async (req, res) => {
+  route(r, 'get', '/order/payment-methods', { allow: 'signed-in', note: 'own cart' }, async (req, res) => {
     if (!req.user) throw unauthorized();
     const rows = await offeredPaymentMethods(s.db, channelOf(res).id, deps.payments.kind !== 'none');
     const invoice = await invoiceOffer(s.db, req.user.id, channelOf(res).currency); // The organisation's net terms
@@ -248,7 +256,7 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   });
 
   /** POST /{locale}/order/place (Idempotency-Key header) */
-  r.post('/order/place', async (req, res) => {
+  route(r, 'post', '/order/place', { allow: 'signed-in', note: 'own cart' }, async (req, res) => {
     if (!req.user) throw unauthorized();
     const key = parseInput(IdempotencyKey, req.get('idempotency-key'));
     const input = parseInput(PlaceOrder, req.body);
@@ -297,13 +305,13 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
   });
 
   /** GET /{locale}/address/places?q=&country= → [{id, description}] (offline: always []) */
-  r.get('/address/places', async (req, res) => {
+  route(r, 'get', '/address/places', { allow: 'public' }, async (req, res) => {
     const q = parseInput(PlacesQuery, req.query);
     res.json(await deps.maps.autocomplete({ query: q.q, country: q.country }));
   });
 
   /** GET /{locale}/address/places/{id} → {components} for filling the form */
-  r.get('/address/places/:placeId', async (req, res) => {
+  route(r, 'get', '/address/places/:placeId', { allow: 'public' }, async (req, res) => {
     const id = parseInput(z.object({ placeId: z.string().trim().min(1).max(300) }), req.params).placeId;
     const components = await deps.maps.details(id);
     if (!components) throw new AppError(404, 'not_found', 'Not found.');
@@ -319,16 +327,19 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
  * so the tokeniser cannot be used to test stolen card numbers at speed.
  */
 export function paymentProviderRoutes(s: Services, deps: CheckoutDeps): Router {
-  const r = Router();
-  r.post(
+  const r = routes();
+  route(
+    r,
+    'post',
     '/tokens',
+    { allow: 'public', note: "the card provider's tokenizer, rate limited per user or address" },
     pgRateLimit(s.database.pool, 'cardtokens', {
       windowMs: 10 * 60_000,
       limit: s.config.payments?.cardTokensPer10Min ?? 30,
       key: byUserOrIp,
     }),
   );
-  r.use(deps.payments.router());
+  mount(r, deps.payments.router());
   return r;
 }
 

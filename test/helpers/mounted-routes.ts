@@ -1,16 +1,16 @@
 /**
- * Every route an Express app has mounted, read from its router stack: method and full path
- * pattern ('/:locale/account/orders/:id'). The route-permission test walks this list against
- * src/http/route-permissions.ts, so a router that adds a route without a table row fails it; the
- * route guard (route-guard.ts guardMountedRoutes) walks the same layers to put the table's check
- * in front of each route's handlers.
+ * Every route an Express app has mounted, read (never changed) from its router stack: method and
+ * full path pattern ('/:locale/account/orders/:id'). Tests only: it is what Express really serves,
+ * found without the route declarations (src/http/route.ts), so the authorization walk
+ * (test/http/route-permissions.test.ts) and the fuzz cover a route even if it escaped them, and
+ * test/http/route-table.test.ts checks that every mounted route was declared.
  */
 import type { Express } from 'express';
 
 export type MountedRoute = { method: string; path: string };
 
 /** A route layer of Express's router (router 2.x): `handle` runs the route's handlers. */
-export type RouteLayer = {
+type RouteLayer = {
   route: { path: string | string[]; methods: Record<string, boolean> };
   handle: (req: unknown, res: unknown, next: (err?: unknown) => void) => unknown;
 };
@@ -23,7 +23,7 @@ type Layer = {
 };
 
 /** Each route layer with the full path patterns it answers (prefixes of its routers joined). */
-export function routeLayers(app: Express): { layer: RouteLayer; paths: string[] }[] {
+function routeLayers(app: Express): { layer: RouteLayer; paths: string[] }[] {
   const out: { layer: RouteLayer; paths: string[] }[] = [];
   const root = (app as unknown as { router: { stack: Layer[] } }).router;
   walk(root.stack, '', out);
