@@ -8,6 +8,8 @@ export type FieldErrors = Record<string, string>;
 export class AppError extends Error {
   /** The interface text key of the message and its values, when the thrower names them (see withText). */
   text?: { key: string; params?: Record<string, string> };
+  /** What a script needs beside the error to show it (members of the JSON answer next to `error`; see withDetail). */
+  detail?: Record<string, unknown>;
   constructor(
     readonly status: number,
     readonly code: string,
@@ -44,6 +46,15 @@ export function withText<E extends AppError>(e: E, key: string, params?: Record<
   return e;
 }
 
+/**
+ * Adds what a script needs to show the failure to the JSON answer, beside `error`:
+ * `throw withDetail(err, { lines })` answers `{"lines": […], "error": {…}}`.
+ */
+export function withDetail<E extends AppError>(e: E, detail: Record<string, unknown>): E {
+  e.detail = detail;
+  return e;
+}
+
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
 /** 503: the store cannot serve this (a channel missing or misconfigured); logged as an error. */
@@ -52,5 +63,5 @@ export const unavailable = (message = 'The store is not set up yet.') =>
 
 /** The contract's JSON error body; `fields` is always there (`{}` when no field is at fault). */
 export function errorBody(e: AppError) {
-  return { error: { code: e.code, message: e.message, fields: e.fields ?? {} } };
+  return { ...e.detail, error: { code: e.code, message: e.message, fields: e.fields ?? {} } };
 }

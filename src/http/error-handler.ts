@@ -131,7 +131,9 @@ export function translated(e: AppError, req: Pick<Request, 't'>): AppError {
         ]),
       )
     : undefined;
-  return new AppError(e.status, e.code, message, fields);
+  const out = new AppError(e.status, e.code, message, fields);
+  if (e.detail) out.detail = e.detail;
+  return out;
 }
 
 /**

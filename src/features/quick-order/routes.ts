@@ -8,7 +8,7 @@
  */
 import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
-import { AppError, errorBody } from '../../domain/errors.ts';
+import { AppError, withDetail } from '../../domain/errors.ts';
 import { flash, keepCartChannel, keepCartInSession, requireChannel } from '../../http/context.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { visitorCartRef } from '../cart/index.ts';
@@ -57,13 +57,16 @@ export function quickOrderRoutes(s: Services): Router {
     );
     if (!result.ok) {
       const shown = await linesOf(req, res, result.verdicts);
-      const err = new AppError(
-        400,
-        'lines_not_ready',
-        req.t('quick.fixFirst'),
-        Object.fromEntries(shown.filter((l) => l.status !== 'ok').map((l) => [`lines.${l.line}`, l.message])),
+      // The island shows every line's verdict beside the error: the error handler answers both.
+      throw withDetail(
+        new AppError(
+          400,
+          'lines_not_ready',
+          req.t('quick.fixFirst'),
+          Object.fromEntries(shown.filter((l) => l.status !== 'ok').map((l) => [`lines.${l.line}`, l.message])),
+        ),
+        resolveJson(shown),
       );
-      return void res.status(400).json({ ...errorBody(err), ...resolveJson(shown) });
     }
     keepCartInSession(req, result.cart.orderId);
     keepCartChannel(req, requireChannel(res));
