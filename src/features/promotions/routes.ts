@@ -5,7 +5,7 @@
  * shipping: domain/promotions.ts); the cart turns it into a line of type 5.
  */
 import { wantsJson } from '../../http/wants-json.ts';
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { Services } from '../../services.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { flash } from '../../http/context.ts';

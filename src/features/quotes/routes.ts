@@ -13,7 +13,7 @@
  * Who may reach them: each route's own declaration (route(…, { allow }): src/http/route.ts).
  */
 import { figuresFor } from '../orders/index.ts';
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import type { Services } from '../../services.ts';
 import { publicBase } from '../../config.ts';
 import { notFound } from '../../domain/errors.ts';

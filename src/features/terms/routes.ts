@@ -5,7 +5,7 @@
  * Who may reach them: each route's own declaration (route(…, { allow }): src/http/route.ts).
  */
 import { wantsJson } from '../../http/wants-json.ts';
-import { Router, type Request } from 'express';
+import type { Router, Request } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { fromCents } from '../../domain/money.ts';
