@@ -187,47 +187,69 @@ export function warehouseRoutes(s: Services): Router {
     };
 
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/adjust — product_id, quantity, reason */
-  r.post(`${BASE}/:id/inventory/adjust`, inventoryForm('adjust'), async (req, res) => {
-    const w = await reachable(req);
-    const a = parseInput(Adjustment, req.body);
-    const change = await adjustStock(s.db, w.id, a.product_id, a.quantity, a.reason, req.user!.id);
-    if (wantsJson(req)) return void res.json({ change });
-    flash(req, 'success', req.t('wh.adjusted', { code: change.stockcode, qty: change.after }));
-    res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
-  });
+  route(
+    r,
+    'post',
+    `${BASE}/:id/inventory/adjust`,
+    { allow: ['warehouses.manage', 'inventory.edit'], note: 'an operator reaches only its own warehouse' },
+    inventoryForm('adjust'),
+    async (req, res) => {
+      const w = await reachable(req);
+      const a = parseInput(Adjustment, req.body);
+      const change = await adjustStock(s.db, w.id, a.product_id, a.quantity, a.reason, req.user!.id);
+      if (wantsJson(req)) return void res.json({ change });
+      flash(req, 'success', req.t('wh.adjusted', { code: change.stockcode, qty: change.after }));
+      res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
+    },
+  );
 
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import — preview (nothing changes yet) */
-  r.post(`${BASE}/:id/inventory/import`, inventoryForm('import'), async (req, res) => {
-    const w = await reachable(req);
-    const body = parseInput(CsvBody, req.body);
-    const preview = await previewCsv(s.db, w.id, body.csv);
-    if (wantsJson(req)) return void res.json({ preview });
-    const page = await inventoryPage(s.db, w.id, '', null);
-    await res.page('warehouses/inventory', {
-      title: `${req.t('wh.inventory')}: ${w.name}`,
-      layout: 'layouts/admin',
-      nav: 'warehouses',
-      w,
-      q: '',
-      ...page,
-      nextHref: null,
-      prevHref: null,
-      preview,
-      csv: body.csv,
-      reason: body.reason,
-      fields: {},
-    });
-  });
+  route(
+    r,
+    'post',
+    `${BASE}/:id/inventory/import`,
+    { allow: ['warehouses.manage', 'inventory.edit'], note: 'an operator reaches only its own warehouse' },
+    inventoryForm('import'),
+    async (req, res) => {
+      const w = await reachable(req);
+      const body = parseInput(CsvBody, req.body);
+      const preview = await previewCsv(s.db, w.id, body.csv);
+      if (wantsJson(req)) return void res.json({ preview });
+      const page = await inventoryPage(s.db, w.id, '', null);
+      await res.page('warehouses/inventory', {
+        title: `${req.t('wh.inventory')}: ${w.name}`,
+        layout: 'layouts/admin',
+        nav: 'warehouses',
+        w,
+        q: '',
+        ...page,
+        nextHref: null,
+        prevHref: null,
+        preview,
+        csv: body.csv,
+        reason: body.reason,
+        fields: {},
+      });
+    },
+  );
 
   /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import/apply */
-  r.post(`${BASE}/:id/inventory/import/apply`, inventoryForm('import'), async (req, res) => {
-    const w = await reachable(req);
-    const body = parseInput(CsvBody, req.body);
-    const done = await applyCsv(s.db, w.id, body.csv, body.reason, req.user!.id);
-    if (wantsJson(req)) return void res.json({ applied: done.changes.length, unchanged: done.unchanged });
-    flash(req, 'success', req.t('wh.imported', { count: done.changes.length }));
-    res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
-  });
+  route(
+    r,
+    'post',
+    `${BASE}/:id/inventory/import/apply`,
+    { allow: ['warehouses.manage', 'inventory.edit'], note: 'an operator reaches only its own warehouse' },
+    inventoryForm('import'),
+    async (req, res) => {
+      const w = await reachable(req);
+      const body = parseInput(CsvBody, req.body);
+      const done = await applyCsv(s.db, w.id, body.csv, body.reason, req.user!.id);
+      if (wantsJson(req))
+        return void res.json({ applied: done.changes.length, unchanged: done.unchanged });
+      flash(req, 'success', req.t('wh.imported', { count: done.changes.length }));
+      res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
+    },
+  );
 
   return r;
 }
