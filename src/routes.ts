@@ -58,6 +58,7 @@ import { quickOrderRoutes } from './features/quick-order/routes.ts';
 import { invoicesRoutes, termsAdminRoutes } from './features/terms/routes.ts';
 import { quoteRoutes } from './features/quotes/routes.ts';
 import { guestRoutes } from './features/guest/routes.ts'; // Guest checkout
+import { fitmentAdminRoutes, machineRoutes } from './features/machines/index.ts'; // My machines, fitment
 
 export function localizedRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
@@ -72,6 +73,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(landingRoutes(s));
   r.use(authRoutes(s));
   r.use(accountRoutes(s));
+  r.use(machineRoutes(s)); // My machines
   r.use(catalogRoutes(s));
   r.use(instructionalRoutes(s)); // before productRoutes: puts each product's guides in res.locals
   r.use(productRoutes(s));
@@ -95,6 +97,7 @@ export function localizedRoutes(s: Services): Router {
   r.use(calendarRoutes(s));
   // Back-office catalogue
   r.use(productEditorRoutes(s));
+  r.use(fitmentAdminRoutes(s)); // Fitment rows and their CSV import
   r.use(mediaRoutes(s));
   r.use(promotionRoutes(s));
   r.use(warehouseRoutes(s));

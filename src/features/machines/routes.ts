@@ -1,0 +1,104 @@
+/**
+ * My machines, a customer's own list under /{locale}/:
+ *   GET  /account/machines                 the list and the add form (JSON: {machines})
+ *   POST /account/machines                 add (form or JSON); no model: found from the serial
+ *   GET  /account/machines/{id}/edit       the edit form
+ *   POST /account/machines/{id}            change it
+ *   POST /account/machines/{id}/delete     remove it
+ * Only the owner's machines: another user's id answers 404, as a missing one does. Who may reach
+ * the routes is the route table's business (src/http/route-permissions.ts).
+ */
+import { Router, type Request, type Response } from 'express';
+import type { Services } from '../../services.ts';
+import { notFound } from '../../domain/errors.ts';
+import { flash } from '../../http/context.ts';
+import { formPage } from '../../http/error-handler.ts';
+import { IdParam, parseInput } from '../../http/validate.ts';
+import { wantsJson } from '../../http/wants-json.ts';
+import { listModels, machinesOf, ownMachine } from './queries.ts';
+import { MachineBody } from './schemas.ts';
+import { addMachine, editMachine, removeMachine } from './service.ts';
+import { formValues, machineJson, modelOptions } from './view-model.ts';
+
+const BASE = '/account/machines';
+
+export function machineRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
+  const idOf = (req: Request) => parseInput(IdParam, req.params.id);
+
+  const listLocals = async (req: Request, typed: Record<string, unknown> | null) => {
+    const [machines, models] = await Promise.all([machinesOf(s.db, req.user!.id), listModels(s.db)]);
+    return {
+      title: req.t('machines.title'),
+      machines,
+      models: modelOptions(models),
+      values: formValues(null, typed),
+      fields: {},
+      accountNav: 'machines',
+    };
+  };
+  const editLocals = async (req: Request, typed: Record<string, unknown> | null) => {
+    const machine = await ownMachine(s.db, req.user!.id, idOf(req));
+    if (!machine) throw notFound('That machine does not exist.');
+    return {
+      title: req.t('machines.edit.title', { name: machine.name }),
+      machine,
+      models: modelOptions(await listModels(s.db)),
+      values: formValues(machine, typed),
+      fields: {},
+      accountNav: 'machines',
+    };
+  };
+  const done = (req: Request, res: Response, key: 'machines.added' | 'machines.saved' | 'machines.removed') => {
+    flash(req, 'success', req.t(key));
+    res.redirect(303, `/${req.locale}${BASE}`);
+  };
+
+  /** GET /{locale}/account/machines */
+  r.get(BASE, async (req, res) => {
+    const locals = await listLocals(req, null);
+    if (wantsJson(req)) return void res.json({ machines: locals.machines.map(machineJson) });
+    await res.page('machines/index', locals);
+  });
+
+  /** POST /{locale}/account/machines */
+  r.post(
+    BASE,
+    formPage('machines/index', (rq) => listLocals(rq, rq.body ?? {})),
+    async (req, res) => {
+      const id = await addMachine(s.db, req.user!.id, parseInput(MachineBody, req.body), new Date());
+      if (!wantsJson(req)) return done(req, res, 'machines.added');
+      const machine = await ownMachine(s.db, req.user!.id, id);
+      res.status(201).json({ machine: machineJson(machine!) });
+    },
+  );
+
+  /** GET /{locale}/account/machines/{id}/edit */
+  r.get(`${BASE}/:id/edit`, async (req, res) => {
+    await res.page('machines/edit', await editLocals(req, null));
+  });
+
+  /** POST /{locale}/account/machines/{id} */
+  r.post(
+    `${BASE}/:id`,
+    formPage('machines/edit', (rq) => editLocals(rq, rq.body ?? {})),
+    async (req, res) => {
+      const id = idOf(req);
+      // Another's machine is a 404 before its input is read: a 400 would say it exists.
+      if (!(await ownMachine(s.db, req.user!.id, id))) throw notFound('That machine does not exist.');
+      await editMachine(s.db, req.user!.id, id, parseInput(MachineBody, req.body), new Date());
+      if (!wantsJson(req)) return done(req, res, 'machines.saved');
+      res.json({ machine: machineJson((await ownMachine(s.db, req.user!.id, id))!) });
+    },
+  );
+
+  /** POST /{locale}/account/machines/{id}/delete */
+  r.post(`${BASE}/:id/delete`, async (req, res) => {
+    const id = idOf(req);
+    await removeMachine(s.db, req.user!.id, id);
+    if (!wantsJson(req)) return done(req, res, 'machines.removed');
+    res.json({ deleted: id });
+  });
+
+  return r;
+}
