@@ -174,4 +174,67 @@ describe('my machines', function () {
     );
     expect(rows).to.deep.equal([{ name: 'North planter', serial: '162345', code: 'PL-4RV' }]);
   });
+
+  describe('on a parts diagram', () => {
+    let early: number;
+    let late: number;
+    const rowFits = (html: string, stockcode: string) => {
+      const m = new RegExp(
+        `<tr data-callout-row="[^"]*" data-testid="parts-list-row" data-stockcode="${stockcode}"( data-fits="(true|false)")?`,
+      ).exec(html);
+      if (!m) throw new Error(`no list row for ${stockcode}`);
+      return m[2] ?? 'unset';
+    };
+    const add = async (serial: string, name: string) =>
+      (await owner.a.post('/en-us/account/machines').set(json(owner.token)).send({ serial, year: '2020', name })).body
+        .machine.id as number;
+
+    before(async () => {
+      early = await add('110000', 'Early planter');
+      late = await add('162345', 'Late planter');
+    });
+
+    it('lists the customer’s machines under “Show parts for:”', async () => {
+      const page = await owner.a.get('/en-us/parts/1');
+      expect(page.text).to.contain('Show parts for:');
+      expect(page.text).to.contain('Early planter (PL-4RV, serial 110000)');
+      expect(page.text).to.contain('Late planter (PL-4RV, serial 162345)');
+      expect(rowFits(page.text, 'PP-RCW-12')).to.equal('unset');
+    });
+
+    it('past the fitment change, the old closing wheel does not fit and says so; the new one fits', async () => {
+      const page = await owner.a.get(`/en-us/parts/1?machine=${late}`);
+      expect(rowFits(page.text, 'PP-RCW-12')).to.equal('false');
+      expect(rowFits(page.text, 'PP-SCW')).to.equal('true');
+      expect(rowFits(page.text, 'PP-STG')).to.equal('true');
+      expect(page.text).to.contain('Does not fit serial 162345');
+      const fr = await owner.a.get(`/fr-ca/parts/1?machine=${late}`);
+      expect(fr.text).to.contain('Ne convient pas au numéro de série 162345');
+    });
+
+    it('before the change it is the other way round, and a callout that came later does not fit', async () => {
+      const page = await owner.a.get(`/en-us/parts/1?machine=${early}`);
+      expect(rowFits(page.text, 'PP-RCW-12')).to.equal('true');
+      expect(rowFits(page.text, 'PP-SCW')).to.equal('false');
+      expect(rowFits(page.text, 'PP-STG')).to.equal('false');
+      const callout = await owner.a.get(`/en-us/parts/1/callout/5?machine=${early}`).set(json(owner.token));
+      expect(callout.body.html).to.match(/data-stockcode="PP-SCW" data-fits="false" class="is-misfit"/);
+      expect(callout.body.html).to.match(/data-stockcode="PP-RCW-12" data-fits="true"/);
+    });
+
+    it('another model’s diagram fits nothing of it', async () => {
+      const page = await owner.a.get(`/en-us/parts/2?machine=${late}`);
+      expect(page.text).not.to.contain('data-fits="true"');
+      expect(page.text).to.contain('data-fits="false"');
+    });
+
+    it('another customer’s machine id changes nothing', async () => {
+      const page = await other.a.get(`/en-us/parts/1?machine=${late}`);
+      expect(page.status).to.equal(200);
+      expect(page.text).not.to.contain('data-fits=');
+      const anonymous = await (await agent()).get(`/en-us/parts/1?machine=${late}`);
+      expect(anonymous.text).not.to.contain('data-fits=');
+      expect(anonymous.text).not.to.contain('Show parts for:');
+    });
+  });
 });
