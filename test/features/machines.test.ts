@@ -9,6 +9,7 @@ import { expect } from 'chai';
 import { sqlRows } from '../helpers/server.ts';
 import { makeUser, signedInAs, type TestUser } from '../helpers/users.ts';
 import { agent, csrf, type Agent } from '../helpers/http.ts';
+import { signedIn } from '../helpers/signed-in.ts';
 
 const json = (token: string) => ({
   'X-CSRF-Token': token,
@@ -235,6 +236,17 @@ describe('my machines', function () {
       const anonymous = await (await agent()).get(`/en-us/parts/1?machine=${late}`);
       expect(anonymous.text).not.to.contain('data-fits=');
       expect(anonymous.text).not.to.contain('Show parts for:');
+    });
+
+    it('staff see a customer’s machines on the back-office customer page', async () => {
+      const [{ id: personId }] = await sqlRows<{ id: number }>('select id from persons where user_id = $1', [
+        owner.user.id,
+      ]);
+      const staff = await signedIn('staff@example.com');
+      const page = await staff.a.get(`/account/dashboard/customers/${personId}`);
+      expect(page.status).to.equal(200);
+      const section = page.text.slice(page.text.indexOf('data-testid="customer-machines"'));
+      expect(section).to.contain('Early planter').and.to.contain('110000').and.to.contain('Late planter');
     });
   });
 });

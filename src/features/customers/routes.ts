@@ -21,6 +21,7 @@ import { AddressForm, updateCustomerAddress } from './service.ts';
 import type { FormPage } from '../../http/error-handler.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { addCustomer, CustomerForm } from './create.ts';
+import { machinesOf } from '../machines/index.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const CustomerQuery = z.object({
@@ -105,11 +106,14 @@ export function customerRoutes(s: Services): Router {
     const id = parseInput(IdParam, req.params.personId);
     const customer = await getCustomer(s.db, id);
     if (!customer) throw notFound();
+    // The machines the customer keeps (My machines), so staff can answer "which part fits mine".
+    const machines = customer.userId ? await machinesOf(s.db, customer.userId) : [];
     await res.page('customers/show', {
       title: `${customer.firstName} ${customer.lastName}`,
       layout: 'layouts/admin',
       nav: 'customers',
       customer,
+      machines,
     });
   });
 
