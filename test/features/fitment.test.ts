@@ -176,4 +176,15 @@ describe('fitment (back office)', function () {
     expect(missing.status).to.equal(404);
     expect(missing.text).to.contain('No part has the number “NOPE-1”.');
   });
+
+  it('the product editor links to the part’s fitment', async () => {
+    const open = await staff.a
+      .post('/en-us/account/dashboard/producteditor/open')
+      .type('form')
+      .send({ _csrf: staff.token, product_id: String(a.id) });
+    expect(open.status).to.equal(303);
+    const editor = await staff.a.get(open.headers.location);
+    expect(editor.status).to.equal(200);
+    expect(editor.text).to.contain(`href="/en-us/account/dashboard/fitment/products/${a.id}"`);
+  });
 });
