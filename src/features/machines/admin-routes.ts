@@ -21,12 +21,12 @@ const BASE = '/account/dashboard/fitment';
 /** Empty lines the table form offers below the part's rows. */
 const SPARE_ROWS = 3;
 
-export function fitmentAdminRoutes(s: Services): Router {
-  const r = Router({ mergeParams: true });
-  const admin = { layout: 'layouts/admin', nav: 'fitment' };
+const ADMIN = { layout: 'layouts/admin', nav: 'fitment' };
 
-  const indexLocals = async (req: Request, extra: Record<string, unknown> = {}) => ({
-    ...admin,
+/** The Fitment page's locals; `extra` carries a preview, the typed CSV or a field's message. */
+async function indexLocals(s: Services, req: Request, extra: Record<string, unknown> = {}) {
+  return {
+    ...ADMIN,
     title: req.t('fitment.title'),
     models: modelOptions(await listModels(s.db)),
     csv: '',
@@ -34,8 +34,30 @@ export function fitmentAdminRoutes(s: Services): Router {
     preview: null,
     fields: {},
     ...extra,
-  });
+  };
+}
 
+/** A part's fitment form: its rows (or the rows just typed, when they were refused) and spare lines. */
+async function productLocals(s: Services, req: Request, typed: unknown) {
+  const page = await productFitmentPage(s.db, parseInput(IdParam, req.params.productId));
+  const stored = page.rows.map((f) => ({ model: f.modelCode, from: f.from ?? '', to: f.to ?? '' }));
+  const typedRows = (typed as { rows?: unknown } | null)?.rows;
+  const rows =
+    typedRows && typeof typedRows === 'object'
+      ? (Object.values(typedRows) as Record<string, string>[])
+      : [...stored, ...Array.from({ length: SPARE_ROWS }, () => ({ model: '', from: '', to: '' }))];
+  return {
+    ...ADMIN,
+    title: req.t('fitment.product.title', { code: page.product.stockcode }),
+    product: page.product,
+    models: modelOptions(page.models),
+    rows,
+    fields: {},
+  };
+}
+
+export function fitmentAdminRoutes(s: Services): Router {
+  const r = Router({ mergeParams: true });
   /** GET /{locale}/account/dashboard/fitment (?part= a part number: its fitment page) */
   r.get(BASE, async (req, res) => {
     const part = typeof req.query.part === 'string' ? req.query.part.trim().slice(0, 64) : '';
@@ -44,15 +66,15 @@ export function fitmentAdminRoutes(s: Services): Router {
       if (found) return void res.redirect(303, `/${req.locale}${BASE}/products/${found.id}`);
       return void (await res.page(
         'machines/fitment-index',
-        await indexLocals(req, { part, fields: { part: req.t('fitment.partUnknown', { part }) } }),
+        await indexLocals(s, req, { part, fields: { part: req.t('fitment.partUnknown', { part }) } }),
         404,
       ));
     }
-    await res.page('machines/fitment-index', await indexLocals(req));
+    await res.page('machines/fitment-index', await indexLocals(s, req));
   });
 
   const importForm = formPage('machines/fitment-index', (rq) =>
-    indexLocals(rq, { csv: typeof rq.body?.csv === 'string' ? rq.body.csv : '' }),
+    indexLocals(s, rq, { csv: typeof rq.body?.csv === 'string' ? rq.body.csv : '' }),
   );
 
   /** POST /{locale}/account/dashboard/fitment/import — preview */
@@ -60,7 +82,7 @@ export function fitmentAdminRoutes(s: Services): Router {
     const { csv } = parseInput(FitmentCsv, req.body);
     const { rows } = await previewFitmentCsv(s.db, csv);
     if (wantsJson(req)) return void res.json({ rows });
-    await res.page('machines/fitment-index', await indexLocals(req, { csv, preview: rows }));
+    await res.page('machines/fitment-index', await indexLocals(s, req, { csv, preview: rows }));
   });
 
   /** POST /{locale}/account/dashboard/fitment/import/apply */
@@ -72,27 +94,9 @@ export function fitmentAdminRoutes(s: Services): Router {
     res.redirect(303, `/${req.locale}${BASE}`);
   });
 
-  const productLocals = async (req: Request, typed: unknown) => {
-    const page = await productFitmentPage(s.db, parseInput(IdParam, req.params.productId));
-    const stored = page.rows.map((f) => ({ model: f.modelCode, from: f.from ?? '', to: f.to ?? '' }));
-    const typedRows = (typed as { rows?: unknown } | null)?.rows;
-    const rows =
-      typedRows && typeof typedRows === 'object'
-        ? (Object.values(typedRows) as Record<string, string>[])
-        : [...stored, ...Array.from({ length: SPARE_ROWS }, () => ({ model: '', from: '', to: '' }))];
-    return {
-      ...admin,
-      title: req.t('fitment.product.title', { code: page.product.stockcode }),
-      product: page.product,
-      models: modelOptions(page.models),
-      rows,
-      fields: {},
-    };
-  };
-
   /** GET /{locale}/account/dashboard/fitment/products/{product_id} */
   r.get(`${BASE}/products/:productId`, async (req, res) => {
-    const locals = await productLocals(req, null);
+    const locals = await productLocals(s, req, null);
     if (wantsJson(req)) return void res.json({ product: locals.product, rows: locals.rows.filter((x) => x.model) });
     await res.page('machines/fitment-product', locals);
   });
@@ -100,7 +104,7 @@ export function fitmentAdminRoutes(s: Services): Router {
   /** POST /{locale}/account/dashboard/fitment/products/{product_id} */
   r.post(
     `${BASE}/products/:productId`,
-    formPage('machines/fitment-product', (rq) => productLocals(rq, rq.body ?? null)),
+    formPage('machines/fitment-product', (rq) => productLocals(s, rq, rq.body ?? null)),
     async (req, res) => {
       const productId = parseInput(IdParam, req.params.productId);
       const table = parseInput(FitmentTable, req.body);

@@ -22,33 +22,38 @@ import { formValues, machineJson, modelOptions } from './view-model.ts';
 
 const BASE = '/account/machines';
 
+const idOf = (req: Request) => parseInput(IdParam, req.params.id);
+
+/** The list page's locals; `typed`: what the add form sent, shown again when refused. */
+async function listLocals(s: Services, req: Request, typed: Record<string, unknown> | null) {
+  const [machines, models] = await Promise.all([machinesOf(s.db, req.user!.id), listModels(s.db)]);
+  return {
+    title: req.t('machines.title'),
+    machines,
+    models: modelOptions(models),
+    values: formValues(null, typed),
+    fields: {},
+    accountNav: 'machines',
+  };
+}
+
+/** The edit page's locals (404 for a machine that is not the user's). */
+async function editLocals(s: Services, req: Request, typed: Record<string, unknown> | null) {
+  const machine = await ownMachine(s.db, req.user!.id, idOf(req));
+  if (!machine) throw notFound('That machine does not exist.');
+  return {
+    title: req.t('machines.edit.title', { name: machine.name }),
+    machine,
+    models: modelOptions(await listModels(s.db)),
+    values: formValues(machine, typed),
+    fields: {},
+    accountNav: 'machines',
+  };
+}
+
 export function machineRoutes(s: Services): Router {
   const r = Router({ mergeParams: true });
-  const idOf = (req: Request) => parseInput(IdParam, req.params.id);
 
-  const listLocals = async (req: Request, typed: Record<string, unknown> | null) => {
-    const [machines, models] = await Promise.all([machinesOf(s.db, req.user!.id), listModels(s.db)]);
-    return {
-      title: req.t('machines.title'),
-      machines,
-      models: modelOptions(models),
-      values: formValues(null, typed),
-      fields: {},
-      accountNav: 'machines',
-    };
-  };
-  const editLocals = async (req: Request, typed: Record<string, unknown> | null) => {
-    const machine = await ownMachine(s.db, req.user!.id, idOf(req));
-    if (!machine) throw notFound('That machine does not exist.');
-    return {
-      title: req.t('machines.edit.title', { name: machine.name }),
-      machine,
-      models: modelOptions(await listModels(s.db)),
-      values: formValues(machine, typed),
-      fields: {},
-      accountNav: 'machines',
-    };
-  };
   const done = (req: Request, res: Response, key: 'machines.added' | 'machines.saved' | 'machines.removed') => {
     flash(req, 'success', req.t(key));
     res.redirect(303, `/${req.locale}${BASE}`);
@@ -56,7 +61,7 @@ export function machineRoutes(s: Services): Router {
 
   /** GET /{locale}/account/machines */
   r.get(BASE, async (req, res) => {
-    const locals = await listLocals(req, null);
+    const locals = await listLocals(s, req, null);
     if (wantsJson(req)) return void res.json({ machines: locals.machines.map(machineJson) });
     await res.page('machines/index', locals);
   });
@@ -64,7 +69,7 @@ export function machineRoutes(s: Services): Router {
   /** POST /{locale}/account/machines */
   r.post(
     BASE,
-    formPage('machines/index', (rq) => listLocals(rq, rq.body ?? {})),
+    formPage('machines/index', (rq) => listLocals(s, rq, rq.body ?? {})),
     async (req, res) => {
       const id = await addMachine(s.db, req.user!.id, parseInput(MachineBody, req.body), new Date());
       if (!wantsJson(req)) return done(req, res, 'machines.added');
@@ -75,13 +80,13 @@ export function machineRoutes(s: Services): Router {
 
   /** GET /{locale}/account/machines/{id}/edit */
   r.get(`${BASE}/:id/edit`, async (req, res) => {
-    await res.page('machines/edit', await editLocals(req, null));
+    await res.page('machines/edit', await editLocals(s, req, null));
   });
 
   /** POST /{locale}/account/machines/{id} */
   r.post(
     `${BASE}/:id`,
-    formPage('machines/edit', (rq) => editLocals(rq, rq.body ?? {})),
+    formPage('machines/edit', (rq) => editLocals(s, rq, rq.body ?? {})),
     async (req, res) => {
       const id = idOf(req);
       // Another's machine is a 404 before its input is read: a 400 would say it exists.
