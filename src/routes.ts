@@ -57,6 +57,7 @@ import { quoteRoutes } from './features/quotes/index.ts';
 import { guestRoutes } from './features/guest/index.ts'; // Guest checkout
 // Each route is declared once with its rule (route()); declaredOnly refuses any other path.
 import { declaredOnly, mount, route, routes } from './http/route.ts';
+import { fitmentAdminRoutes, machineRoutes } from './features/machines/index.ts'; // My machines, fitment
 
 export function localizedRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
@@ -71,6 +72,7 @@ export function localizedRoutes(s: Services): Router {
   mount(r, landingRoutes(s));
   mount(r, authRoutes(s));
   mount(r, accountRoutes(s));
+  mount(r, machineRoutes(s)); // My machines
   mount(r, catalogRoutes(s));
   mount(r, instructionalRoutes(s)); // before productRoutes: puts each product's guides in res.locals
   mount(r, productRoutes(s));
@@ -94,6 +96,7 @@ export function localizedRoutes(s: Services): Router {
   mount(r, calendarRoutes(s));
   // Back-office catalogue
   mount(r, productEditorRoutes(s));
+  mount(r, fitmentAdminRoutes(s)); // Fitment rows and their CSV import
   mount(r, mediaRoutes(s));
   mount(r, promotionRoutes(s));
   mount(r, warehouseRoutes(s));

@@ -94,7 +94,10 @@ export default function partsExplorer(el: HTMLElement): void {
     if (!panel) return;
     panel.setAttribute('aria-busy', 'true');
     try {
-      const reply = await request<{ html: string }>('GET', `${props.base}/callout/${encodeURIComponent(label)}`);
+      const reply = await request<{ html: string }>(
+        'GET',
+        `${props.base}/callout/${encodeURIComponent(label)}${props.query ?? ''}`,
+      );
       if (active !== label) return; // a later click won
       panel.innerHTML = reply.html; // server-rendered, escaped by EJS
       requestMount(panel);
@@ -126,6 +129,11 @@ export default function partsExplorer(el: HTMLElement): void {
           ` — ${c.parts.map((p) => p.title).join(', ')}`,
       );
       path.dataset.callout = c.callout;
+      // A callout that does not fit the chosen machine stays clickable, dimmed, and says why.
+      if (c.misfit) {
+        path.classList.add('is-misfit');
+        path.setAttribute('aria-label', `${path.getAttribute('aria-label')} — ${props.fitNote ?? ''}`);
+      }
       path.addEventListener('focus', () => highlight(c.callout, true));
       path.addEventListener('blur', () => highlight(c.callout, false));
       path.addEventListener('keydown', (e: KeyboardEvent) => {

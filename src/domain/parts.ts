@@ -64,10 +64,15 @@ export type ExplorerProps = {
     x2: number;
     y2: number;
     parts: { productId: number; stockcode: string; title: string }[];
+    /** With a machine chosen: the callout does not fit it (dimmed). */
+    misfit?: boolean;
   }[];
   selected: string | null;
   zoom: number | null;
   zoomRange: { min: number; max: number };
   canEdit: boolean;
   base: string;
+  /** With a machine chosen: what callout requests add to keep it ('?machine=7'), and the dimmed callouts' note. */
+  query?: string;
+  fitNote?: string;
 };

@@ -97,6 +97,13 @@ export const ADMIN_NAV: AdminNavItem[] = [
     icon: 'box',
   },
   {
+    key: 'fitment',
+    label: 'admin.nav.fitment',
+    href: (l) => `/${l}/account/dashboard/fitment`,
+    permission: 'products.edit',
+    icon: 'list',
+  }, // Which models and serials each part fits
+  {
     key: 'promotions',
     label: 'admin.nav.promotions',
     href: (l) => `/${l}/account/dashboard/promotions`,

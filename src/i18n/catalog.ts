@@ -43,6 +43,7 @@ import { quotesText } from './text/quotes.ts'; // Quotes
 import { orderHistoryText } from './text/order-history.ts'; // The order editor's draft and history in words
 import { orderFigures } from './text/order-figures.ts'; // The rows of an order summary
 import { guestText } from './text/guest.ts'; // Guest checkout
+import { machinesText } from './text/machines.ts'; // My machines and fitment
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -86,6 +87,7 @@ const AREAS = [
   orderHistoryText,
   orderFigures,
   guestText,
+  machinesText,
 ] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -11,10 +11,11 @@
 import { ERROR_ROWS } from './text/errors.ts';
 import { ERROR_ROWS_ADMIN } from './text/errors-admin.ts';
 import { ERROR_ROWS_GUEST } from './text/guest.ts';
+import { ERROR_ROWS_MACHINES } from './text/machines.ts';
 
 export type ErrorText = { key: string; params?: Record<string, string> };
 
-const ROWS = [...ERROR_ROWS, ...ERROR_ROWS_ADMIN, ...ERROR_ROWS_GUEST];
+const ROWS = [...ERROR_ROWS, ...ERROR_ROWS_ADMIN, ...ERROR_ROWS_GUEST, ...ERROR_ROWS_MACHINES];
 
 /** 'Quantity must be at least {{min}}.' → 'error.msg.quantity_must_be_at_least_min' (unique). */
 function keysOf(rows: readonly (readonly [string, string, string])[]): string[] {

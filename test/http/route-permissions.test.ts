@@ -96,8 +96,8 @@ const POLICY: [RegExp, RegExp, Need][] = [
   ],
   [
     ANY,
-    /^\/:locale\/account(\/(orders|payment|addresses|quotes|approvals)(\/|$)|$)/,
-    'signed-in' /* quotes: the buyer's own; approvals: withdrawing one's own request */,
+    /^\/:locale\/account(\/(orders|payment|addresses|quotes|approvals|machines)(\/|$)|$)/,
+    'signed-in' /* quotes: the buyer's own; approvals: withdrawing one's own request; machines: own */,
   ],
   [ANY, /^\/:locale\/orders\/:orderId/, 'signed-in'],
   [ANY, /^\/(api\/plaid\/link-token|bank-link\/statement)$/, 'signed-in'],
@@ -127,6 +127,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
     DASHBOARD /* products.edit or dashboard.view */,
   ],
   [ANY, /^\/:locale\/account\/dashboard\/producteditor/, STAFF /* products.edit */],
+  [ANY, /^\/:locale\/account\/dashboard\/fitment(\/|$)/, STAFF /* products.edit: fitment rows and import */],
   [WRITE, /^\/:locale\/account\/dashboard\/media\/upload$/, STAFF /* media.edit or products.edit */],
   [ANY, /^\/(:locale\/account\/dashboard\/media|dev\/image-uploader)/, ADMIN /* media.edit */],
   [ANY, /^\/:locale\/account\/dashboard\/promotions\/:id\/edit$/, ADMIN /* promotions.edit: editing one */],

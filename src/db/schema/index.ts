@@ -30,3 +30,5 @@ export * from './payment-attempts.ts';
 export * from './approvals.ts';
 // Quotes and their messages.
 export * from './quotes.ts';
+// Machine models, customers' machines and fitment rows.
+export * from './machines.ts';

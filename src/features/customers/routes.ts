@@ -22,6 +22,7 @@ import type { FormPage } from '../../http/error-handler.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { addCustomer, CustomerForm } from './create.ts';
 import { route, routes } from '../../http/route.ts';
+import { machinesOf } from '../machines/index.ts';
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const CustomerQuery = z.object({
@@ -115,11 +116,14 @@ export function customerRoutes(s: Services): Router {
     const id = parseInput(IdParam, req.params.personId);
     const customer = await getCustomer(s.db, id);
     if (!customer) throw notFound();
+    // The machines the customer keeps (My machines), so staff can answer "which part fits mine".
+    const machines = customer.userId ? await machinesOf(s.db, customer.userId) : [];
     await res.page('customers/show', {
       title: `${customer.firstName} ${customer.lastName}`,
       layout: 'layouts/admin',
       nav: 'customers',
       customer,
+      machines,
     });
   });
 

@@ -42,6 +42,7 @@ import {
   removeComponent,
 } from './service.ts';
 import { componentsJson, explorerProps } from './view-model.ts';
+import { fitView, machinesFor } from './machine-fit.ts';
 import {
   localizeCallout,
   localizeDiagram,
@@ -154,7 +155,8 @@ export function partsRoutes(s: Services): Router {
     const names = await s.catalogText.forLocale(req.locale);
     const loaded = await loadCallout(s.db, p.diagramId, p.callout, channelOf(res), new Date());
     const [diagram, callout] = [localizeDiagram(loaded.diagram, names), localizeCallout(loaded.callout, names)];
-    const html = await renderPartial(res, 'parts/callout', { diagram, callout });
+    const fit = await fitView(s.db, req, p.diagramId, [callout]);
+    const html = await renderPartial(res, 'parts/callout', { diagram, callout, fit });
     if (wantsJson(req)) return void res.json({ html, callout: callout.callout });
     await res.page('parts/fragment', { title: `${diagram.title} — ${callout.callout}`, html, diagram });
   });
@@ -176,14 +178,15 @@ export function partsRoutes(s: Services): Router {
     await res.page('parts/fragment', { title: detail.part.title, html, diagram: detail.diagram });
   });
 
-  /** GET /{locale}/parts/{diagram_id} */
-  // Staff who may edit callouts see the editor: their page is their own.
+  /** GET /{locale}/parts/{diagram_id} (?machine= one of the customer's machines: what does not fit is dimmed) */
+  // A signed-in visitor's page is their own: it lists their machines ("Show parts for:"), and
+  // staff who may edit callouts see the editor.
   route(
     r,
     'get',
     '/parts/:diagramId',
     { allow: 'public' },
-    s.pageCache.route({ bypass: canEditDiagrams }),
+    s.pageCache.route({ bypass: (req) => !!req.user }),
     async (req, res) => {
       const { diagramId } = params(DiagramParams, req, 'That parts diagram does not exist.');
       const query = ExplorerQuery.parse(req.query);
@@ -193,8 +196,12 @@ export function partsRoutes(s: Services): Router {
       );
       const selected = explorer.callouts.find((c) => c.callout === query.callout) ?? null;
       const canEdit = canEditDiagrams(req);
+      const [machines, fit] = await Promise.all([
+        machinesFor(s.db, req),
+        fitView(s.db, req, diagramId, explorer.callouts),
+      ]);
       const selectedHtml = selected
-        ? await renderPartial(res, 'parts/callout', { diagram: explorer.diagram, callout: selected })
+        ? await renderPartial(res, 'parts/callout', { diagram: explorer.diagram, callout: selected, fit })
         : '';
       await res.page('parts/explorer', {
         title: explorer.diagram.title,
@@ -202,12 +209,15 @@ export function partsRoutes(s: Services): Router {
         selected,
         selectedHtml,
         canEdit,
+        machines,
+        fit,
         props: explorerProps(explorer, {
           locale: req.locale,
           selected: selected?.callout ?? null,
           zoom: query.zoom ?? null,
           canEdit,
           zoomRange: PARTS_ZOOM,
+          fit,
         }),
       });
     },

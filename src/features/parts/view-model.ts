@@ -2,6 +2,7 @@
 import type { ComponentRow } from './queries.ts';
 import type { Explorer } from './service.ts';
 import type { ExplorerProps } from '../../domain/parts.ts';
+import type { FitView } from './machine-fit.ts';
 
 /** Spec §3 "Parts diagram callout": product_diagram_component_id, callout, product_id, product.stockcode, x1, y1, x2, y2. */
 export function componentsJson(rows: readonly ComponentRow[]) {
@@ -26,8 +27,10 @@ export function explorerProps(
     zoom: number | null;
     canEdit: boolean;
     zoomRange: { min: number; max: number };
+    fit?: FitView | null;
   },
 ): ExplorerProps {
+  const fit = o.fit ?? null;
   return {
     diagram: {
       id: e.diagram.id,
@@ -43,11 +46,13 @@ export function explorerProps(
       x2: c.x2,
       y2: c.y2,
       parts: c.parts.map((p) => ({ productId: p.productId, stockcode: p.stockcode, title: p.title })),
+      ...(fit && !fit.calloutFits(c.callout) ? { misfit: true } : {}),
     })),
     selected: o.selected,
     zoom: o.zoom,
     zoomRange: o.zoomRange,
     canEdit: o.canEdit,
     base: `/${o.locale}/parts/${e.diagram.id}`,
+    ...(fit ? { query: fit.query, fitNote: fit.note } : {}),
   };
 }
