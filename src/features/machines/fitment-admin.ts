@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { invalid, notFound, type FieldErrors } from '../../domain/errors.ts';
 import { normalizeSerial, rangeProblem, type RangeProblem } from '../../domain/fitment.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import {
   deleteProductFitments,
   insertFitments,

@@ -15,7 +15,7 @@ import {
   fits,
 } from '../../domain/fitment.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { audit } from '../audit/log.ts';
+import { audit } from '../audit/index.ts';
 import {
   deleteMachine,
   diagramFitments,
