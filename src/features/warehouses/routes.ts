@@ -244,8 +244,7 @@ export function warehouseRoutes(s: Services): Router {
       const w = await reachable(req);
       const body = parseInput(CsvBody, req.body);
       const done = await applyCsv(s.db, w.id, body.csv, body.reason, req.user!.id);
-      if (wantsJson(req))
-        return void res.json({ applied: done.changes.length, unchanged: done.unchanged });
+      if (wantsJson(req)) return void res.json({ applied: done.changes.length, unchanged: done.unchanged });
       flash(req, 'success', req.t('wh.imported', { count: done.changes.length }));
       res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
     },
