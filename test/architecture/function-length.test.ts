@@ -40,9 +40,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/cart-page.tsx CartPage', // 233 lines
   'islands/checkout/address-form.tsx AddressForm', // 171 lines
   'islands/checkout/epp-payment.tsx EppPayment', // 124 lines
-  'islands/checkout/index.tsx Checkout', // 490 lines
-  'islands/checkout/payment-step.tsx PaymentStep', // 331 lines
-  'islands/checkout/shipping-step.tsx ShippingStep', // 179 lines
   'islands/dashboard-charts/index.tsx ChartCanvas', // 137 lines
   'islands/dashboard-charts/index.tsx (callback of useEffect)', // 117 lines
   "islands/dashboard-charts/index.tsx (callback of import('chart.js/auto').then)", // 109 lines
