@@ -92,7 +92,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/media/routes.ts mediaRoutes', // 81 lines
   'src/features/order-admin/routes.ts orderAdminRoutes', // 85 lines
   'src/features/order-api/draft.ts draftOrder', // 120 lines
-  'src/features/order-api/payments.ts writePayment', // 86 lines
   'src/features/order-api/refunds.ts refundPayment', // 128 lines
   'src/features/order-api/refunds.ts (callback of db.transaction)', // 115 lines
   'src/features/order-api/routes.ts orderApiRoutes', // 94 lines
