@@ -104,7 +104,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/permissions/routes.ts permissionRoutes', // 183 lines
   'src/features/product-editor/queries.ts loadEditorData', // 138 lines
   'src/features/product-editor/routes.ts productEditorRoutes', // 136 lines
-  'src/features/product/view-model.ts productLocals', // 90 lines
   'src/features/promotions/routes.ts promotionRoutes', // 114 lines
   'src/features/quotes/routes.ts quoteRoutes', // 228 lines
   'src/features/reports/routes.ts reportRoutes', // 152 lines
