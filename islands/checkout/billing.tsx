@@ -40,6 +40,31 @@ type Props = {
   L: Lookup;
 };
 
+/** A saved address to choose, as one line (the ship-to and the bill-to lists). */
+export function AddressChoice({
+  a,
+  name,
+  checked,
+  onPick,
+  testid,
+}: {
+  a: CheckoutAddress;
+  name: string;
+  checked: boolean;
+  onPick: () => void;
+  testid?: string;
+}) {
+  return (
+    <label className="choice-card" data-testid={testid}>
+      <input type="radio" name={name} value={a.id} checked={checked} onChange={onPick} />
+      <span>
+        {a.firstName} {a.lastName}, {a.address1}
+        {a.address2 ? `, ${a.address2}` : ''}, {a.city} {a.region} {a.postalcode}, {a.country}
+      </span>
+    </label>
+  );
+}
+
 export function BillingFields({
   value,
   onChange,
@@ -69,19 +94,13 @@ export function BillingFields({
       {!value.same && returning && (
         <div className="stack" role="radiogroup" aria-label={L('billTo')}>
           {addresses.map((a) => (
-            <label key={a.id} className="choice-card">
-              <input
-                type="radio"
-                name="billingAddressId"
-                value={a.id}
-                checked={value.chosen === a.id}
-                onChange={() => onChange({ ...value, chosen: a.id })}
-              />
-              <span>
-                {a.firstName} {a.lastName}, {a.address1}
-                {a.address2 ? `, ${a.address2}` : ''}, {a.city} {a.region} {a.postalcode}, {a.country}
-              </span>
-            </label>
+            <AddressChoice
+              key={a.id}
+              a={a}
+              name="billingAddressId"
+              checked={value.chosen === a.id}
+              onPick={() => onChange({ ...value, chosen: a.id })}
+            />
           ))}
           <label className="choice-card">
             <input

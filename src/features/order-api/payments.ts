@@ -120,6 +120,30 @@ async function checkSplit(tx: Tx, order: LockedOrder, body: SplitBody) {
 }
 type Split = Awaited<ReturnType<typeof checkSplit>>;
 
+/** The payment's allocations, each line's paid and unpaid totals, and the fees it covers. */
+async function allocate(tx: Tx, paymentId: number, split: Split) {
+  const rows = split.map((a) => allocationRow(paymentId, a));
+  if (rows.length) await tx.insert(paymentAllocations).values(rows);
+  for (const a of split) {
+    const paid = fromCents(a.cents);
+    if (a.part.type === ALLOCATION_TYPES.LINE) {
+      await tx
+        .update(orderLineItems)
+        .set({
+          paidTotal: sql`${orderLineItems.paidTotal} + ${paid}::numeric`,
+          unpaidTotal: sql`${orderLineItems.unpaidTotal} - ${paid}::numeric`,
+        })
+        .where(eq(orderLineItems.id, a.part.order_line_item_id!));
+    }
+  }
+  // A fee is paid once what it owed is covered (a part of it may be paid first).
+  const feesPaid = split
+    .filter((a) => a.part.type === ALLOCATION_TYPES.FEE && a.cents === a.part.owedCents)
+    .map((a) => a.part.fee_id!);
+  if (feesPaid.length) await tx.update(orderFees).set({ paid: true }).where(inArray(orderFees.id, feesPaid));
+  return rows;
+}
+
 /** Writes the payment, its allocations, the lines' paid and unpaid totals, the fees, the order's version and the log. */
 async function writePayment(
   tx: Tx,
@@ -150,25 +174,7 @@ async function writePayment(
       createdBy: user.id,
     })
     .returning();
-  const rows = split.map((a) => allocationRow(payment.id, a));
-  if (rows.length) await tx.insert(paymentAllocations).values(rows);
-  for (const a of split) {
-    const paid = fromCents(a.cents);
-    if (a.part.type === ALLOCATION_TYPES.LINE) {
-      await tx
-        .update(orderLineItems)
-        .set({
-          paidTotal: sql`${orderLineItems.paidTotal} + ${paid}::numeric`,
-          unpaidTotal: sql`${orderLineItems.unpaidTotal} - ${paid}::numeric`,
-        })
-        .where(eq(orderLineItems.id, a.part.order_line_item_id!));
-    }
-  }
-  // A fee is paid once what it owed is covered (a part of it may be paid first).
-  const feesPaid = split
-    .filter((a) => a.part.type === ALLOCATION_TYPES.FEE && a.cents === a.part.owedCents)
-    .map((a) => a.part.fee_id!);
-  if (feesPaid.length) await tx.update(orderFees).set({ paid: true }).where(inArray(orderFees.id, feesPaid));
+  const rows = await allocate(tx, payment.id, split);
   const [saved] = await tx
     .update(orders)
     .set({

@@ -145,13 +145,16 @@ async function checkReferences(tx: DbOrTx, u: ProductUpdate, productId: number |
 }
 
 /** Creates or updates every option and choice of the tree by id; removes the ones left out. */
-async function syncOptions(tx: DbOrTx, productId: number, tree: EditorOption[]) {
-  const existingOptions = new Set(
+type OptionIds = { options: Set<number>; choices: Set<number> };
+
+/** The ids of the product's options and choices as stored now. */
+async function storedOptionIds(tx: DbOrTx, productId: number): Promise<OptionIds> {
+  const options = new Set(
     (
       await tx.select({ id: productOptions.id }).from(productOptions).where(eq(productOptions.productId, productId))
     ).map((r) => r.id),
   );
-  const existingChoices = new Set(
+  const choices = new Set(
     (
       await tx
         .select({ id: optionChoices.id })
@@ -160,8 +163,12 @@ async function syncOptions(tx: DbOrTx, productId: number, tree: EditorOption[]) 
         .where(eq(productOptions.productId, productId))
     ).map((r) => r.id),
   );
-  const keptOptions: number[] = [];
-  const keptChoices: number[] = [];
+  return { options, choices };
+}
+
+/** Writes the editor's option tree (updating the stored ids it still has, inserting the rest); returns the ids kept. */
+async function writeOptionTree(tx: DbOrTx, productId: number, tree: EditorOption[], existing: OptionIds) {
+  const kept = { options: [] as number[], choices: [] as number[] };
   const write = async (list: EditorOption[], parentChoiceId: number | null) => {
     for (const [sort, o] of list.entries()) {
       const values = {
@@ -174,13 +181,13 @@ async function syncOptions(tx: DbOrTx, productId: number, tree: EditorOption[]) 
         stockCodePosition: o.stock_code_position,
       };
       let optionId: number;
-      if (o.option_id && existingOptions.has(o.option_id)) {
+      if (o.option_id && existing.options.has(o.option_id)) {
         optionId = o.option_id;
         await tx.update(productOptions).set(values).where(eq(productOptions.id, optionId));
       } else {
         optionId = (await tx.insert(productOptions).values(values).returning({ id: productOptions.id }))[0].id;
       }
-      keptOptions.push(optionId);
+      kept.options.push(optionId);
       for (const [csort, c] of o.choices.entries()) {
         const cv = {
           optionId,
@@ -192,20 +199,25 @@ async function syncOptions(tx: DbOrTx, productId: number, tree: EditorOption[]) 
           sort: csort,
         };
         let choiceId: number;
-        if (c.choice_id && existingChoices.has(c.choice_id)) {
+        if (c.choice_id && existing.choices.has(c.choice_id)) {
           choiceId = c.choice_id;
           await tx.update(optionChoices).set(cv).where(eq(optionChoices.id, choiceId));
         } else {
           choiceId = (await tx.insert(optionChoices).values(cv).returning({ id: optionChoices.id }))[0].id;
         }
-        keptChoices.push(choiceId);
+        kept.choices.push(choiceId);
         await write(c.children, choiceId);
       }
     }
   };
   await write(tree, null);
-  const dropChoices = [...existingChoices].filter((id) => !keptChoices.includes(id));
-  const dropOptions = [...existingOptions].filter((id) => !keptOptions.includes(id));
+  return kept;
+}
+
+/** Deletes the options and choices the editor removed; a choice on existing orders is refused (409). */
+async function dropRemovedOptions(tx: DbOrTx, existing: OptionIds, kept: { options: number[]; choices: number[] }) {
+  const dropChoices = [...existing.choices].filter((id) => !kept.choices.includes(id));
+  const dropOptions = [...existing.options].filter((id) => !kept.options.includes(id));
   const dropOptionChoices = dropOptions.length
     ? (
         await tx
@@ -227,6 +239,12 @@ async function syncOptions(tx: DbOrTx, productId: number, tree: EditorOption[]) 
     await tx.delete(optionChoices).where(inArray(optionChoices.id, gone));
   }
   if (dropOptions.length) await tx.delete(productOptions).where(inArray(productOptions.id, dropOptions));
+}
+
+async function syncOptions(tx: DbOrTx, productId: number, tree: EditorOption[]) {
+  const existing = await storedOptionIds(tx, productId);
+  const kept = await writeOptionTree(tx, productId, tree, existing);
+  await dropRemovedOptions(tx, existing, kept);
 }
 
 async function syncRelations(tx: DbOrTx, productId: number, u: ProductUpdate) {

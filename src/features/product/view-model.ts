@@ -65,11 +65,9 @@ function cardView(c: ProductCard, locale: string): CardView {
   };
 }
 
-export function productLocals(page: ProductPage, ctx: ViewContext) {
-  const { t, locale, intlLocale } = ctx;
-  const p = page.product;
-  const url = (path: string) => `/${locale}${path}`;
-
+/** The product's facts table: stock code, then SKU, brand, weight and dimensions when known. */
+function productFacts(p: ProductPage['product'], ctx: ViewContext) {
+  const { t, intlLocale } = ctx;
   const facts: { label: string; value: string; testid: string }[] = [
     { label: t('product.stockcode'), value: p.stockcode, testid: 'fact-stockcode' },
   ];
@@ -84,14 +82,15 @@ export function productLocals(page: ProductPage, ctx: ViewContext) {
       testid: 'fact-dimensions',
     });
   }
+  return facts;
+}
 
-  const gallery: GalleryProps = {
-    title: p.title,
-    images: p.images,
-    labels: { gallery: t('product.gallery'), show: t('product.showImage'), alt: t('product.imageAlt') },
-  };
-
-  const configurator: ConfiguratorProps = {
+/** The configurator island's props: the product, its options, stock and the translated labels. */
+function configuratorProps(page: ProductPage, ctx: ViewContext): ConfiguratorProps {
+  const { t, locale, intlLocale } = ctx;
+  const p = page.product;
+  const url = (path: string) => `/${locale}${path}`;
+  return {
     locale,
     currency: page.currency,
     productId: p.id,
@@ -134,6 +133,20 @@ export function productLocals(page: ProductPage, ctx: ViewContext) {
       },
     },
   };
+}
+
+export function productLocals(page: ProductPage, ctx: ViewContext) {
+  const { t, locale } = ctx;
+  const p = page.product;
+  const url = (path: string) => `/${locale}${path}`;
+  const facts = productFacts(p, ctx);
+
+  const gallery: GalleryProps = {
+    title: p.title,
+    images: p.images,
+    labels: { gallery: t('product.gallery'), show: t('product.showImage'), alt: t('product.imageAlt') },
+  };
+  const configurator = configuratorProps(page, ctx);
 
   return {
     title: p.title,
