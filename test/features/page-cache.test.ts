@@ -5,6 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
+import { STOCK_TTL_MS } from '../../src/features/catalog/index.ts';
 import supertest from 'supertest';
 import { agent, csrf, type Agent } from '../helpers/http.ts';
 import { signedIn } from '../helpers/signed-in.ts';
@@ -174,6 +175,7 @@ describe(`page cache (${dbMode()})`, function () {
   it('keys pages by channel and locale: a visitor in another channel or language never gets the cached page of another', async () => {
     const us = await page(await visitor(), productPath);
     await page(await visitor(), productPath);
+    const keptAt = Date.now();
     expect(priceOf(us.html)).to.match(/^\$\d/);
     // A visitor who chose Canada: same URL, the Canadian price.
     const ca = await visitor();
@@ -194,7 +196,9 @@ describe(`page cache (${dbMode()})`, function () {
     expect((await page(ca, productPath)).html).to.include('data-currency="CAD"');
     // …and the next visitor without a choice still gets US dollars.
     const again = await page(await visitor(), productPath);
-    expect(again.cache).to.equal('hit');
+    // Still the US entry kept before the Canadian visits (unless its stock delay ran out meanwhile,
+    // as on a loaded machine: then this visit renders it again, in US dollars all the same).
+    if (Date.now() - keptAt < STOCK_TTL_MS - 500) expect(again.cache).to.equal('hit');
     expect(again.html).to.include('data-currency="USD"');
     // Another language: its own page.
     const fr = await page(await visitor(), productPath.replace('/en-us/', '/fr-ca/'));
