@@ -115,12 +115,21 @@ export const BARE_BODY_BYTES = 2048;
  * A bare Node `http` server answering 2 KB, in a process of its own (as the app is), so neither
  * shares a process with the load generator or the other.
  */
-export async function bareProcess(): Promise<{ url: string; close(): Promise<void> }> {
+export function bareProcess(): Promise<{ url: string; close(): Promise<void> }> {
   const server = `const b=Buffer.alloc(${BARE_BODY_BYTES},'x');const s=require('http').createServer((q,r)=>{q.resume();q.on('end',()=>{r.writeHead(200,{'Content-Type':'text/html; charset=utf-8','Content-Length':b.length});r.end(b)})});s.keepAliveTimeout=5000;s.listen(0,'127.0.0.1',()=>process.send(s.address().port))`;
-  const child = spawn(process.execPath, ['-e', server], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return serverProcess(server, 'the bare server');
+}
+
+/** A server given as a script, in a process of its own, which sends its port once it listens. */
+async function serverProcess(
+  script: string,
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (p) => resolve(Number(p)));
-    child.once('exit', (code) => reject(new Error(`the bare server exited (code ${code})`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited (code ${code})`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,
@@ -138,26 +147,10 @@ export async function bareProcess(): Promise<{ url: string; close(): Promise<voi
  * locale-prefixed route answering the bare server's 2 KB, nothing else, in a process of its own.
  * Its ratio to the bare server is the most any row can reach while every request goes through Express.
  */
-export async function bareExpressProcess(): Promise<{ url: string; close(): Promise<void> }> {
+export function bareExpressProcess(): Promise<{ url: string; close(): Promise<void> }> {
   const expressPath = createRequire(import.meta.url).resolve('express');
   const server = `const express=require(${JSON.stringify(expressPath)});const b=Buffer.alloc(${BARE_BODY_BYTES},'x');const app=express();app.disable('x-powered-by');app.set('etag',false);app.get('/:locale/products/:id',(q,r)=>{r.setHeader('Content-Type','text/html; charset=utf-8');r.setHeader('Content-Length',b.length);r.end(b)});const s=app.listen(0,'127.0.0.1',()=>process.send(s.address().port));s.keepAliveTimeout=5000`;
-  const child = spawn(process.execPath, ['-e', server], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (p) => resolve(Number(p)));
-    child.once('exit', (code) => reject(new Error(`the bare Express server exited (code ${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return serverProcess(server, 'the bare Express server', { ...process.env, NODE_ENV: 'production' });
 }
 
 /** The commit being measured (short hash, `+changes` when the working tree differs from it). */
