@@ -49,7 +49,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/image-uploader.tsx ImageUploader', // 86 lines
   'islands/order-editor/payment-list.tsx PaymentList', // 85 lines
   'islands/order-editor/product-search.tsx ProductSearch', // 98 lines
-  'islands/order-editor/refund-panel.tsx RefundPanel', // 119 lines
   'islands/payment-methods/add-bank.tsx AddBank', // 167 lines
   'islands/payment-methods/add-card.tsx AddCard', // 97 lines
   'islands/payment-methods/index.tsx PaymentMethods', // 187 lines
