@@ -48,7 +48,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/epp/use-epp.ts useEpp', // 124 lines
   'islands/image-uploader.tsx ImageUploader', // 86 lines
   'islands/order-editor/payment-list.tsx PaymentList', // 85 lines
-  'islands/order-editor/product-search.tsx ProductSearch', // 98 lines
   'islands/payment-methods/add-bank.tsx AddBank', // 167 lines
   'islands/payment-methods/add-card.tsx AddCard', // 97 lines
   'islands/payment-methods/index.tsx PaymentMethods', // 187 lines
