@@ -52,18 +52,26 @@ export async function refreshPayment(
   }
 }
 
+/** How the list names a payment's method: the check with its number, the card with its label, or bank. */
+function methodOf(p: PaymentJson, order: OrderJson, labels: EditorLabels) {
+  return p.payment_type === PAYMENT_TYPES.CHECK
+    ? labels.checkLabel.replace(/\{\{\s*number\s*\}\}/, p.check_number ?? '')
+    : p.payment_type === PAYMENT_TYPES.CARD
+      ? [labels.cardLabel, orderCardLabel(order.third_party_info, p.payment_method_id)].filter(Boolean).join(' · ')
+      : labels.methodBank;
+}
+
 export function PaymentList({ locale, order, labels, busy, onPayments, synchronize }: Props) {
   const id = useId();
   const [refreshing, setRefreshing] = useState<number | null>(null);
   const money = (v: string) => formatMoney(toCents(v), order.order_currency, locale);
-  const typeOf = (p: PaymentJson) =>
-    p.payment_type === PAYMENT_TYPES.CHECK
-      ? labels.checkLabel.replace(/\{\{\s*number\s*\}\}/, p.check_number ?? '')
-      : p.payment_type === PAYMENT_TYPES.CARD
-        ? [labels.cardLabel, orderCardLabel(order.third_party_info, p.payment_method_id)].filter(Boolean).join(' · ')
-        : labels.methodBank;
   if (!order.payments.length && !order.fees.paid.length && !order.fees.unpaid.length) return null;
   const fees = [...order.fees.unpaid, ...order.fees.paid];
+  const refresh = async (paymentId: number) => {
+    setRefreshing(paymentId);
+    await refreshPayment(locale, order, paymentId, onPayments, synchronize);
+    setRefreshing(null);
+  };
   return (
     <section className="card" aria-labelledby={`${id}-h`} data-testid="editor-payments">
       <div className="card-head">
@@ -71,69 +79,89 @@ export function PaymentList({ locale, order, labels, busy, onPayments, synchroni
       </div>
       {order.payments.length ? (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={`${id}-h`}>
-          <table className="table stack-sm">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{labels.method}</th>
-                <th scope="col" className="num">
-                  {labels.payAmount}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    {labels.refreshPayment.replace(/\s*#?\s*\{\{\s*id\s*\}\}/, '')}
-                  </span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.payments.map((p) => (
-                <tr key={p.payment_id} data-payment-id={p.payment_id}>
-                  <td className="cell-id">{p.payment_id}</td>
-                  <td className="cell-grow">
-                    {typeOf(p)} ·{' '}
-                    <span className={`badge ${p.successful ? 'badge-completed' : 'badge-cancelled'}`}>
-                      {p.successful ? labels.paymentOk : labels.paymentFailed}
-                    </span>
-                  </td>
-                  <td className="num" data-label={labels.payAmount}>
-                    {money(p.total.value)}
-                  </td>
-                  <td className="num cell-end">
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm"
-                      disabled={busy || refreshing !== null}
-                      onClick={async () => {
-                        setRefreshing(p.payment_id);
-                        await refreshPayment(locale, order, p.payment_id, onPayments, synchronize);
-                        setRefreshing(null);
-                      }}
-                    >
-                      {labels.refreshPayment.replace(/\{\{\s*id\s*\}\}/, String(p.payment_id))}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PaymentsTable
+            order={order}
+            labels={labels}
+            money={money}
+            disabled={busy || refreshing !== null}
+            refresh={refresh}
+          />
         </div>
       ) : null}
-      {fees.length ? (
-        <div className="card-body">
-          <h3 className="small">{labels.fees}</h3>
-          <ul className="plain-list" aria-label={labels.fees}>
-            {fees.map((f) => (
-              <li key={f.fee_id}>
-                {f.name} · {money(f.amount.value)} ·{' '}
-                <span className={`badge ${f.paid ? 'badge-completed' : 'badge-on_hold'}`}>
-                  {f.paid ? labels.feePaid : labels.feeUnpaid}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {fees.length ? <FeeList fees={fees} labels={labels} money={money} /> : null}
     </section>
+  );
+}
+
+type TableProps = {
+  order: OrderJson;
+  labels: EditorLabels;
+  money: (v: string) => string;
+  disabled: boolean;
+  refresh: (paymentId: number) => Promise<void>;
+};
+
+function PaymentsTable({ order, labels, money, disabled, refresh }: TableProps) {
+  return (
+    <table className="table stack-sm">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">{labels.method}</th>
+          <th scope="col" className="num">
+            {labels.payAmount}
+          </th>
+          <th scope="col">
+            <span className="visually-hidden">{labels.refreshPayment.replace(/\s*#?\s*\{\{\s*id\s*\}\}/, '')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.payments.map((p) => (
+          <tr key={p.payment_id} data-payment-id={p.payment_id}>
+            <td className="cell-id">{p.payment_id}</td>
+            <td className="cell-grow">
+              {methodOf(p, order, labels)} ·{' '}
+              <span className={`badge ${p.successful ? 'badge-completed' : 'badge-cancelled'}`}>
+                {p.successful ? labels.paymentOk : labels.paymentFailed}
+              </span>
+            </td>
+            <td className="num" data-label={labels.payAmount}>
+              {money(p.total.value)}
+            </td>
+            <td className="num cell-end">
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={disabled}
+                onClick={() => refresh(p.payment_id)}
+              >
+                {labels.refreshPayment.replace(/\{\{\s*id\s*\}\}/, String(p.payment_id))}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+type FeeListProps = { fees: OrderJson['fees']['paid']; labels: EditorLabels; money: (v: string) => string };
+
+function FeeList({ fees, labels, money }: FeeListProps) {
+  return (
+    <div className="card-body">
+      <h3 className="small">{labels.fees}</h3>
+      <ul className="plain-list" aria-label={labels.fees}>
+        {fees.map((f) => (
+          <li key={f.fee_id}>
+            {f.name} · {money(f.amount.value)} ·{' '}
+            <span className={`badge ${f.paid ? 'badge-completed' : 'badge-on_hold'}`}>
+              {f.paid ? labels.feePaid : labels.feeUnpaid}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
