@@ -21,6 +21,85 @@ function codeOf(html: string): string | null {
   return box.content.querySelector('.ta-code')?.textContent?.trim() || null;
 }
 
+/** The input typeahead-standalone takes over; React never sees it. */
+function searchInput(id: string, placeholder: string) {
+  const input = document.createElement('input');
+  input.type = 'search';
+  input.id = id;
+  input.autocomplete = 'off';
+  input.placeholder = placeholder;
+  input.className = 'input';
+  input.dataset.testid = 'quick-fix-input';
+  return input;
+}
+
+type Pick = { current: (stockcode: string) => void };
+
+function startTypeahead(input: HTMLInputElement, url: string, pick: Pick) {
+  return typeahead<Suggestion>({
+    input,
+    minLength: 2,
+    limit: TYPEAHEAD_LIMIT,
+    hint: false,
+    highlight: true,
+    preventSubmit: true,
+    source: {
+      remote: {
+        url: (q: string) => `${url}?q=${encodeURIComponent(q)}`,
+        debounce: TYPEAHEAD_WAIT_MS,
+        requestOptions: {
+          method: 'GET',
+          credentials: 'same-origin',
+          headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        },
+      },
+      keys: ['value'],
+      identity: (item) => String(item.id),
+    },
+    display: (item) => item.value,
+    templates: {
+      suggestion: (item) => item.html,
+      notFound: () =>
+        `<span class="tt-message">${text('noResults').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`,
+    },
+    onSubmit: (event, item) => {
+      if (!item) return;
+      event.preventDefault();
+      const code = codeOf(item.html);
+      if (code) pick.current(code);
+    },
+  });
+}
+
+type Mount = { id: string; url: string; label: string; placeholder: string; pick: Pick };
+
+/** Builds the search inside the holder; returns what takes it down again. */
+function mountSearch(el: HTMLDivElement, { id, url, label, placeholder, pick }: Mount) {
+  const input = searchInput(id, placeholder);
+  el.append(input);
+  const ta = startTypeahead(input, url, pick);
+  const wrapper = input.closest('.typeahead-standalone') ?? el;
+  const list = wrapper.querySelector<HTMLElement>('.tt-list');
+  const onClick = (event: Event) => {
+    const row = (event.target as Element | null)?.closest('.tt-suggestion');
+    const code = row?.querySelector('.ta-code')?.textContent?.trim();
+    if (code) pick.current(code);
+  };
+  wrapper.addEventListener('click', onClick);
+  // Combobox semantics, as the header search has them.
+  let unobserve: (() => void) | null = null;
+  if (list) {
+    list.id = `${id}-list`;
+    unobserve = typeaheadCombobox(input, list, label);
+  }
+  return () => {
+    unobserve?.();
+    wrapper.removeEventListener('click', onClick);
+    ta.destroy();
+    el.replaceChildren();
+  };
+}
+
 export function PartSearch({
   id,
   url,
@@ -41,67 +120,7 @@ export function PartSearch({
   useEffect(() => {
     const el = holder.current;
     if (!el) return;
-    const input = document.createElement('input');
-    input.type = 'search';
-    input.id = id;
-    input.autocomplete = 'off';
-    input.placeholder = placeholder;
-    input.className = 'input';
-    input.dataset.testid = 'quick-fix-input';
-    el.append(input);
-    const ta = typeahead<Suggestion>({
-      input,
-      minLength: 2,
-      limit: TYPEAHEAD_LIMIT,
-      hint: false,
-      highlight: true,
-      preventSubmit: true,
-      source: {
-        remote: {
-          url: (q: string) => `${url}?q=${encodeURIComponent(q)}`,
-          debounce: TYPEAHEAD_WAIT_MS,
-          requestOptions: {
-            method: 'GET',
-            credentials: 'same-origin',
-            headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-          },
-        },
-        keys: ['value'],
-        identity: (item) => String(item.id),
-      },
-      display: (item) => item.value,
-      templates: {
-        suggestion: (item) => item.html,
-        notFound: () =>
-          `<span class="tt-message">${text('noResults').replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`,
-      },
-      onSubmit: (event, item) => {
-        if (!item) return;
-        event.preventDefault();
-        const code = codeOf(item.html);
-        if (code) pick.current(code);
-      },
-    });
-    const wrapper = input.closest('.typeahead-standalone') ?? el;
-    const list = wrapper.querySelector<HTMLElement>('.tt-list');
-    const onClick = (event: Event) => {
-      const row = (event.target as Element | null)?.closest('.tt-suggestion');
-      const code = row?.querySelector('.ta-code')?.textContent?.trim();
-      if (code) pick.current(code);
-    };
-    wrapper.addEventListener('click', onClick);
-    // Combobox semantics, as the header search has them.
-    let unobserve: (() => void) | null = null;
-    if (list) {
-      list.id = `${id}-list`;
-      unobserve = typeaheadCombobox(input, list, label);
-    }
-    return () => {
-      unobserve?.();
-      wrapper.removeEventListener('click', onClick);
-      ta.destroy();
-      el.replaceChildren();
-    };
+    return mountSearch(el, { id, url, label, placeholder, pick });
   }, [id, url, label, placeholder]);
 
   return (

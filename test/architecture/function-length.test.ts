@@ -59,9 +59,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/product-editor/relations.tsx DistributorsEditor', // 125 lines
   'islands/product-editor/relations.tsx ChannelsEditor', // 157 lines
   'islands/product-editor/relations.tsx (callback of rows.map)', // 88 lines
-  'islands/quick-order/index.tsx QuickOrder', // 275 lines
-  'islands/quick-order/index.tsx (callback of rows.map)', // 84 lines
-  'islands/quick-order/part-search.tsx PartSearch', // 92 lines
   'islands/seed-plate-calculator.tsx SeedPlateCalculator', // 197 lines
   'islands/translation-editor/index.tsx TranslationEditor', // 336 lines
   'islands/translation-editor/preview-pane.tsx PreviewPane', // 85 lines
