@@ -5,66 +5,21 @@
  * endpoint) and "bank account micro-deposit add" (numbers to the bank link, a public token to us).
  * Staff with customers.edit see the same screen for a customer (user_id in every call).
  */
-import { shownMessages } from '../lib/errors.ts';
-import { useState } from 'react';
-import { request } from '../lib/request.ts';
 import { AddBank } from './add-bank.tsx';
 import { AddCard } from './add-card.tsx';
-import { VerifyBank } from './verify-bank.tsx';
-import { methodName, type Method, type Props, type T } from './shared.ts';
+import { MethodItem } from './method-item.tsx';
+import type { Props, T } from './shared.ts';
+import { usePaymentMethods } from './use-payment-methods.ts';
 
 export type { Props } from './shared.ts';
 
 export default function PaymentMethods(props: Props) {
-  const { locale, userId, canEdit, labels } = props;
+  const { userId, canEdit, labels } = props;
   const L: T = (k, vars) =>
     Object.entries(vars ?? {}).reduce((s, [n, v]) => s.replaceAll(`{{${n}}}`, String(v)), labels[k] ?? k);
-  const [methods, setMethods] = useState<Method[]>(props.methods);
-  const [status, setStatus] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState<number | null>(null);
-  const api = `/${locale}/account/payment`;
+  const pm = usePaymentMethods(props, L);
+  const { methods, status, error, api, reload, say } = pm;
   const owner: Record<string, number> = props.self ? {} : { user_id: userId };
-
-  const reload = async () => {
-    const r = await request<{ methods: Method[] }>('GET', `${api}/methods${props.self ? '' : `?user_id=${userId}`}`);
-    setMethods(r.methods);
-  };
-  const say = (msg: string) => {
-    setError('');
-    setStatus(msg);
-  };
-  const fail = (e: unknown) => {
-    setStatus('');
-    setError(shownMessages(e)[0]);
-  };
-
-  const makeDefault = async (m: Method) => {
-    setBusy(m.id);
-    try {
-      await request('POST', `${api}/methods/${m.id}/default`, {}, { json: true });
-      await reload();
-      say(`${methodName(L, m)}: ${L('default')}`);
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const remove = async (m: Method) => {
-    if (!window.confirm(L('removeConfirm', { name: methodName(L, m) }))) return;
-    setBusy(m.id);
-    try {
-      await request('DELETE', `${api}/methods/${m.id}`, {}, { json: true });
-      await reload();
-      say(L('removed'));
-    } catch (e) {
-      fail(e);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <div className="stack pm">
@@ -94,83 +49,7 @@ export default function PaymentMethods(props: Props) {
         ) : (
           <ul className="pm-list" data-testid="pm-list">
             {methods.map((m) => (
-              <li
-                key={m.id}
-                className="pm-item"
-                data-testid="pm-item"
-                data-kind={m.kind}
-                data-status={m.status}
-                data-last4={m.last4}
-                data-id={m.id}
-              >
-                <div className="pm-main">
-                  <strong>{methodName(L, m)}</strong>
-                  <span className="pm-badges">
-                    {m.is_default && (
-                      <span className="badge badge-processing" data-testid="pm-default">
-                        {L('default')}
-                      </span>
-                    )}
-                    {m.kind === 'bank' && (
-                      <span
-                        className={`badge badge-${m.status === 'verified' ? 'completed' : m.status === 'locked' ? 'cancelled' : 'pending'}`}
-                        data-testid="pm-bank-status"
-                      >
-                        {L(`status.${m.status}`)}
-                      </span>
-                    )}
-                  </span>
-                  <span className="small muted">
-                    {m.exp ? L('expires', { exp: m.exp }) : (m.holder_name ?? '')}
-                    {m.kind === 'bank' && m.status === 'pending' && m.attempts_left !== null
-                      ? ` · ${L('triesLeft', { n: m.attempts_left })}`
-                      : ''}
-                  </span>
-                  {m.status === 'locked' && (
-                    <span className="small pm-locked" data-testid="pm-locked">
-                      {L('lockedHelp')}
-                    </span>
-                  )}
-                </div>
-                {canEdit && (
-                  <div className="pm-actions">
-                    {!m.is_default && m.usable && (
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-sm"
-                        disabled={busy === m.id}
-                        onClick={() => void makeDefault(m)}
-                        data-testid="pm-make-default"
-                      >
-                        {L('makeDefault')}
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-sm btn-danger"
-                      disabled={busy === m.id}
-                      onClick={() => void remove(m)}
-                      data-testid="pm-remove"
-                      aria-label={`${L('remove')}: ${methodName(L, m)}`}
-                    >
-                      {L('remove')}
-                    </button>
-                  </div>
-                )}
-                {canEdit && m.kind === 'bank' && m.status === 'pending' && (
-                  <VerifyBank
-                    L={L}
-                    url={`${api}/methods/${m.id}/verify`}
-                    method={m}
-                    statementUrl={props.bank.statementUrl}
-                    onDone={async (msg, ok) => {
-                      await reload();
-                      if (ok) say(msg);
-                      else fail(msg);
-                    }}
-                  />
-                )}
-              </li>
+              <MethodItem key={m.id} L={L} m={m} canEdit={canEdit} statementUrl={props.bank.statementUrl} pm={pm} />
             ))}
           </ul>
         )}
