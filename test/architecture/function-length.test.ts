@@ -47,7 +47,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/epp/parts.tsx Choices', // 112 lines
   'islands/epp/use-epp.ts useEpp', // 124 lines
   'islands/image-uploader.tsx ImageUploader', // 86 lines
-  'islands/payment-methods/add-card.tsx AddCard', // 97 lines
   'islands/product-configurator.tsx ProductConfigurator', // 237 lines
   'islands/product-editor/index.tsx ProductEditor', // 602 lines
   'islands/product-editor/media-picker.tsx MediaPicker', // 117 lines
