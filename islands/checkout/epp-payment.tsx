@@ -8,13 +8,14 @@
  * The parent gets the choice through onChange: null (not paying by EPP), 'pending' (figures not yet
  * the server's for the current choice: placing waits) or the choice to send.
  */
-import { text } from '../lib/text.ts';
-import { useEffect, useId, useState } from 'react';
-import { EPP_DEBOUNCE_MS } from '../../src/domain/constants.ts';
+import { useId } from 'react';
+import type { EppLabels, EppServiceData } from '../../src/domain/epp-props.ts';
 import { formatRateNumber } from '../../src/domain/percent.ts';
-import { Choices, fill, moneyFmt, Plans, Summary } from '../epp/parts.tsx';
-import { useEpp } from '../epp/use-epp.ts';
+import { Choices, type Fmt, fill, moneyFmt, Plans, Summary } from '../epp/parts.tsx';
+import type { EppSelection } from '../epp/selection.ts';
+import { text } from '../lib/text.ts';
 import type { EppPayState } from './epp-choice.ts';
+import { useEppPayment } from './use-epp-payment.ts';
 
 type Props = {
   hidden: boolean;
@@ -27,37 +28,10 @@ type Props = {
 
 export function EppPayment({ hidden, locale, orderId, currency, revision, onChange }: Props) {
   const id = useId();
-  const [on, setOn] = useState(false);
-  const epp = useEpp({
-    serviceUrl: `/${locale}/epp/service-data`,
-    source: { orderId },
-    debounceMs: EPP_DEBOUNCE_MS,
-    revision,
-  });
+  const { on, setOn, epp, synced } = useEppPayment({ locale, orderId, revision, onChange });
   const d = epp.data;
   const m = moneyFmt(d?.currency ?? currency, locale);
   const s = epp.selection;
-  const synced =
-    !!d &&
-    epp.current &&
-    !epp.loading &&
-    s.percentDown === d.plans.standard.downPaymentPercent &&
-    s.months === d.plans.standard.installmentCount &&
-    (s.plan === 'standard' || !!d.plans.promo) &&
-    (s.eppFee ?? null) === (d.terms.customEppFee ? d.terms.eppFee : null);
-
-  useEffect(() => {
-    if (!on) onChange(null);
-    else if (!synced || !d) onChange('pending');
-    else
-      onChange({
-        percentDown: d.plans.standard.downPaymentPercent,
-        months: d.plans.standard.installmentCount,
-        plan: s.plan,
-        eppFee: s.eppFee,
-      });
-  }, [on, synced, d, s.plan, s.eppFee]);
-  useEffect(() => () => onChange(null), []);
 
   if (hidden || (!d && !epp.failed)) return null;
   const L = d?.translations;
@@ -95,57 +69,73 @@ export function EppPayment({ hidden, locale, orderId, currency, revision, onChan
               idPrefix={id}
               locale={locale}
             />
-            {d!.plans.promo && (
-              <fieldset className="field">
-                <legend className="label">{L.choosePlan}</legend>
-                <div className="radio-row">
-                  <label>
-                    <input
-                      type="radio"
-                      name={`${id}plan`}
-                      checked={s.plan === 'standard'}
-                      onChange={() => epp.choose({ plan: 'standard' })}
-                      data-testid="epp-plan-standard"
-                    />{' '}
-                    {L.standard}
-                  </label>
-                  <label>
-                    <input
-                      type="radio"
-                      name={`${id}plan`}
-                      checked={s.plan === 'promo'}
-                      onChange={() => epp.choose({ plan: 'promo' })}
-                      data-testid="epp-plan-promo"
-                    />{' '}
-                    {d!.plans.promo.name}
-                  </label>
-                </div>
-              </fieldset>
-            )}
+            {d!.plans.promo && <PlanChoice id={id} L={L} promoName={d!.plans.promo.name} s={s} choose={epp.choose} />}
             <p className="small muted" role="status" aria-live="polite">
               {epp.loading ? L.loading : epp.failed ? L.unavailable : ''}
             </p>
             {d && <Plans data={d} L={L} m={m} chosen={s.plan} locale={locale} />}
-            {d &&
-              synced &&
-              (() => {
-                const plan = s.plan === 'promo' && d.plans.promo ? d.plans.promo : d.plans.standard;
-                return (
-                  <p className="epp-charge" data-testid="epp-charge-today">
-                    <strong>
-                      {fill(L.chargedToday, {
-                        amount: m(plan.downPayment),
-                        count: plan.installmentCount,
-                        monthly: m(plan.monthlyPayment),
-                        apr: formatRateNumber(plan.apr, locale, 2, 2),
-                      })}
-                    </strong>
-                  </p>
-                );
-              })()}
+            {d && synced && <ChargeToday d={d} s={s} L={L} m={m} locale={locale} />}
           </div>
         </section>
       )}
     </div>
+  );
+}
+
+type PlanChoiceProps = {
+  id: string;
+  L: EppLabels;
+  promoName: string;
+  s: EppSelection;
+  choose: (p: Partial<EppSelection>) => void;
+};
+
+/** The standard plan or the promotional one, when the order has one. */
+function PlanChoice({ id, L, promoName, s, choose }: PlanChoiceProps) {
+  return (
+    <fieldset className="field">
+      <legend className="label">{L.choosePlan}</legend>
+      <div className="radio-row">
+        <label>
+          <input
+            type="radio"
+            name={`${id}plan`}
+            checked={s.plan === 'standard'}
+            onChange={() => choose({ plan: 'standard' })}
+            data-testid="epp-plan-standard"
+          />{' '}
+          {L.standard}
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}plan`}
+            checked={s.plan === 'promo'}
+            onChange={() => choose({ plan: 'promo' })}
+            data-testid="epp-plan-promo"
+          />{' '}
+          {promoName}
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+type ChargeProps = { d: EppServiceData; s: EppSelection; L: EppLabels; m: Fmt; locale: string };
+
+/** What the card is charged today (the down payment) and the monthly payments that follow. */
+function ChargeToday({ d, s, L, m, locale }: ChargeProps) {
+  const plan = s.plan === 'promo' && d.plans.promo ? d.plans.promo : d.plans.standard;
+  return (
+    <p className="epp-charge" data-testid="epp-charge-today">
+      <strong>
+        {fill(L.chargedToday, {
+          amount: m(plan.downPayment),
+          count: plan.installmentCount,
+          monthly: m(plan.monthlyPayment),
+          apr: formatRateNumber(plan.apr, locale, 2, 2),
+        })}
+      </strong>
+    </p>
   );
 }

@@ -6,8 +6,8 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { DEFAULT_EPP_TEXT } from '../../src/domain/constants.ts';
-import type { EppIslandProps } from '../../src/domain/epp-props.ts';
-import { Choices, fill, moneyFmt, Plans, Summary } from './parts.tsx';
+import type { EppIslandProps, EppLabels, EppServiceData } from '../../src/domain/epp-props.ts';
+import { Choices, type Fmt, fill, moneyFmt, Plans, Summary } from './parts.tsx';
 import { useEpp } from './use-epp.ts';
 import { followConfiguration } from '../lib/configuration.ts';
 
@@ -57,23 +57,7 @@ export default function EppCalculator(props: Props) {
       data-ready={d ? 'true' : 'false'}
     >
       <div className="card-body stack">
-        <div className="epp__head">
-          <h3 id={`${id}t`} className="epp__title" data-testid="epp-title">
-            {title}
-          </h3>
-          {props.mode === 'preview' && (
-            <button
-              type="button"
-              className="btn btn-sm"
-              aria-expanded={open}
-              aria-controls={`${id}body`}
-              onClick={() => setOpen(!open)}
-              data-testid="epp-toggle"
-            >
-              {open ? L.hideCalculator : L.showCalculator}
-            </button>
-          )}
-        </div>
+        <EppHead id={id} title={title} preview={props.mode === 'preview'} open={open} setOpen={setOpen} L={L} />
         {d ? (
           <p className="epp__summary">
             <Summary plan={d.plans.standard} L={L} m={m} locale={props.locale} />
@@ -94,22 +78,59 @@ export default function EppCalculator(props: Props) {
           <p className="small muted epp__status" role="status" aria-live="polite" data-testid="epp-status">
             {epp.loading ? L.loading : epp.failed ? L.unavailable : ''}
           </p>
-          {d && (
-            <>
-              {d.source === 'product' && <p className="small muted">{L.demo}</p>}
-              {d.terms.ineligibleItems.length > 0 && (
-                <p className="small" data-testid="epp-not-financed">
-                  {fill(L.notFinanced, { items: d.terms.ineligibleItems.map((i) => i.title).join(', ') })}
-                </p>
-              )}
-              <p className="small">
-                <span className="muted">{L.price}:</span> <strong data-testid="epp-price">{m(d.terms.price)}</strong>
-              </p>
-              <Plans data={d} L={L} m={m} locale={props.locale} />
-            </>
-          )}
+          {d && <EppDetails d={d} L={L} m={m} locale={props.locale} />}
         </div>
       </div>
     </section>
+  );
+}
+
+type HeadProps = {
+  id: string;
+  title: string;
+  preview: boolean;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  L: EppLabels;
+};
+
+/** The title, and in the preview the button that opens the calculator. */
+function EppHead({ id, title, preview, open, setOpen, L }: HeadProps) {
+  return (
+    <div className="epp__head">
+      <h3 id={`${id}t`} className="epp__title" data-testid="epp-title">
+        {title}
+      </h3>
+      {preview && (
+        <button
+          type="button"
+          className="btn btn-sm"
+          aria-expanded={open}
+          aria-controls={`${id}body`}
+          onClick={() => setOpen(!open)}
+          data-testid="epp-toggle"
+        >
+          {open ? L.hideCalculator : L.showCalculator}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** What the figures are for: the price financed, what is not financed, and the plans. */
+function EppDetails({ d, L, m, locale }: { d: EppServiceData; L: EppLabels; m: Fmt; locale: string }) {
+  return (
+    <>
+      {d.source === 'product' && <p className="small muted">{L.demo}</p>}
+      {d.terms.ineligibleItems.length > 0 && (
+        <p className="small" data-testid="epp-not-financed">
+          {fill(L.notFinanced, { items: d.terms.ineligibleItems.map((i) => i.title).join(', ') })}
+        </p>
+      )}
+      <p className="small">
+        <span className="muted">{L.price}:</span> <strong data-testid="epp-price">{m(d.terms.price)}</strong>
+      </p>
+      <Plans data={d} L={L} m={m} locale={locale} />
+    </>
   );
 }

@@ -9,7 +9,7 @@ import type { EppPlanJson } from '../../src/domain/epp.ts';
 import type { EppLabels, EppServiceData } from '../../src/domain/epp-props.ts';
 import { formatMoney, toCents } from '../../src/domain/money.ts';
 import { formatPercent, formatRateNumber } from '../../src/domain/percent.ts';
-import type { EppRulesJson, EppSelection } from './use-epp.ts';
+import type { EppRulesJson, EppSelection } from './selection.ts';
 
 export const fill = (text: string, vars: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
@@ -65,10 +65,6 @@ export function PlanCard({
   locale: string;
 }) {
   const id = useId();
-  const day = dateFmt(locale);
-  // Phones: the schedule folds behind a button so two plans do not make the page
-  // 6,000 px tall; the figures above it stay. From 768 px it is always shown (CSS).
-  const [open, setOpen] = useState(false);
   return (
     <section
       className={`epp-plan${selected ? ' is-selected' : ''}`}
@@ -87,46 +83,68 @@ export function PlanCard({
           {fill(L.aprBadge, { apr: formatRateNumber(plan.apr, locale, 2, 2) })}
         </span>
       </p>
-      <dl className="epp-figures">
-        <div>
-          <dt>{L.downPayment}</dt>
-          <dd data-testid="epp-down" data-value={plan.downPayment}>
-            {m(plan.downPayment)} <span className="muted">({formatPercent(plan.downPaymentPercent, locale)})</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{L.amountFinanced}</dt>
-          <dd data-testid="epp-financed">{m(plan.amountFinanced)}</dd>
-        </div>
-        <div>
-          <dt>{L.financeCharge}</dt>
-          <dd data-testid="epp-finance-charge">
-            {m(plan.financeCharge)}
-            <span className="epp-hint">
-              {fill(L.financeChargeHint, { interest: m(plan.interest), fee: m(plan.eppFee) })}
-            </span>
-          </dd>
-        </div>
-        <div className="epp-figures__apr">
-          <dt>{L.apr}</dt>
-          <dd>
-            {formatPercent(plan.apr, locale, 2, 2)}
-            <span className="epp-hint">{fill(L.aprHint, { rate: formatRateNumber(plan.interestRate, locale) })}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{L.totalOfPayments}</dt>
-          <dd data-testid="epp-total-of-payments" data-value={plan.totalOfPayments}>
-            {m(plan.totalOfPayments)}
-          </dd>
-        </div>
-        <div>
-          <dt>{L.total}</dt>
-          <dd data-testid="epp-total" data-value={plan.total}>
-            {m(plan.total)}
-          </dd>
-        </div>
-      </dl>
+      <PlanFigures plan={plan} L={L} m={m} locale={locale} />
+      <PlanSchedule id={id} plan={plan} L={L} m={m} locale={locale} />
+    </section>
+  );
+}
+
+type PlanProps = { plan: EppPlanJson; L: EppLabels; m: Fmt; locale: string };
+
+/** The disclosure figures, each conspicuous (12 CFR 1026.18). */
+function PlanFigures({ plan, L, m, locale }: PlanProps) {
+  return (
+    <dl className="epp-figures">
+      <div>
+        <dt>{L.downPayment}</dt>
+        <dd data-testid="epp-down" data-value={plan.downPayment}>
+          {m(plan.downPayment)} <span className="muted">({formatPercent(plan.downPaymentPercent, locale)})</span>
+        </dd>
+      </div>
+      <div>
+        <dt>{L.amountFinanced}</dt>
+        <dd data-testid="epp-financed">{m(plan.amountFinanced)}</dd>
+      </div>
+      <div>
+        <dt>{L.financeCharge}</dt>
+        <dd data-testid="epp-finance-charge">
+          {m(plan.financeCharge)}
+          <span className="epp-hint">
+            {fill(L.financeChargeHint, { interest: m(plan.interest), fee: m(plan.eppFee) })}
+          </span>
+        </dd>
+      </div>
+      <div className="epp-figures__apr">
+        <dt>{L.apr}</dt>
+        <dd>
+          {formatPercent(plan.apr, locale, 2, 2)}
+          <span className="epp-hint">{fill(L.aprHint, { rate: formatRateNumber(plan.interestRate, locale) })}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>{L.totalOfPayments}</dt>
+        <dd data-testid="epp-total-of-payments" data-value={plan.totalOfPayments}>
+          {m(plan.totalOfPayments)}
+        </dd>
+      </div>
+      <div>
+        <dt>{L.total}</dt>
+        <dd data-testid="epp-total" data-value={plan.total}>
+          {m(plan.total)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The whole schedule, behind its toggle. */
+function PlanSchedule({ id, plan, L, m, locale }: PlanProps & { id: string }) {
+  const day = dateFmt(locale);
+  // Phones: the schedule folds behind a button so two plans do not make the page
+  // 6,000 px tall; the figures above it stay. From 768 px it is always shown (CSS).
+  const [open, setOpen] = useState(false);
+  return (
+    <>
       <button
         type="button"
         className="btn btn-ghost btn-sm epp-schedule-toggle"
@@ -166,7 +184,7 @@ export function PlanCard({
           </tbody>
         </table>
       </div>
-    </section>
+    </>
   );
 }
 
@@ -220,95 +238,113 @@ export function Choices({
   if (!rules) return null;
   const pd = selection.percentDown ?? rules.default_percent_down;
   const mo = selection.months ?? rules.default_months;
+  const props = { selection, choose, rules, L, idPrefix, locale, pd, mo };
+  return <div className="epp-choices">{admin ? <AdminChoices {...props} /> : <ListChoices {...props} />}</div>;
+}
+
+type ChoiceProps = {
+  selection: EppSelection;
+  choose: (p: Partial<EppSelection>) => void;
+  rules: EppRulesJson;
+  L: EppLabels;
+  idPrefix: string;
+  locale: string;
+  pd: number;
+  mo: number;
+};
+
+/** An EPP admin types any percent down, term and fee; the lists are only suggestions. */
+function AdminChoices({ selection, choose, rules, L, idPrefix, locale, pd, mo }: ChoiceProps) {
   const num = (v: string) => (v.trim() === '' ? null : Number(v));
   return (
-    <div className="epp-choices">
-      {admin ? (
-        <>
-          <div className="field">
-            <label htmlFor={`${idPrefix}pd`}>{L.percentDownAdmin}</label>
-            <input
-              id={`${idPrefix}pd`}
-              type="number"
-              min={1}
-              max={99}
-              step={1}
-              list={`${idPrefix}pdl`}
-              value={pd}
-              onChange={(e) => choose({ percentDown: num(e.target.value) })}
-              data-testid="epp-percent-down"
-            />
-            <datalist id={`${idPrefix}pdl`}>
-              {rules.percent_down.map((v) => (
-                <option key={v} value={v} />
-              ))}
-            </datalist>
-          </div>
-          <div className="field">
-            <label htmlFor={`${idPrefix}mo`}>{L.monthsAdmin}</label>
-            <input
-              id={`${idPrefix}mo`}
-              type="number"
-              min={1}
-              max={120}
-              step={1}
-              list={`${idPrefix}mol`}
-              value={mo}
-              onChange={(e) => choose({ months: num(e.target.value) })}
-              data-testid="epp-months"
-            />
-            <datalist id={`${idPrefix}mol`}>
-              {rules.months.map((v) => (
-                <option key={v} value={v} />
-              ))}
-            </datalist>
-          </div>
-          <div className="field">
-            <label htmlFor={`${idPrefix}fee`}>{L.feeAdmin}</label>
-            <input
-              id={`${idPrefix}fee`}
-              inputMode="decimal"
-              value={selection.eppFee ?? ''}
-              placeholder={formatPercent(rules.fee_percent, locale)}
-              onChange={(e) => choose({ eppFee: e.target.value.trim() || null })}
-              data-testid="epp-fee"
-            />
-          </div>
-        </>
-      ) : (
-        <>
-          <div className="field">
-            <label htmlFor={`${idPrefix}pd`}>{L.percentDown}</label>
-            <select
-              id={`${idPrefix}pd`}
-              value={pd}
-              onChange={(e) => choose({ percentDown: Number(e.target.value) })}
-              data-testid="epp-percent-down"
-            >
-              {rules.percent_down.map((v) => (
-                <option key={v} value={v}>
-                  {fill(L.percentOption, { value: v })}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${idPrefix}mo`}>{L.months}</label>
-            <select
-              id={`${idPrefix}mo`}
-              value={mo}
-              onChange={(e) => choose({ months: Number(e.target.value) })}
-              data-testid="epp-months"
-            >
-              {rules.months.map((v) => (
-                <option key={v} value={v}>
-                  {fill(L.monthsOption, { value: v })}
-                </option>
-              ))}
-            </select>
-          </div>
-        </>
-      )}
-    </div>
+    <>
+      <div className="field">
+        <label htmlFor={`${idPrefix}pd`}>{L.percentDownAdmin}</label>
+        <input
+          id={`${idPrefix}pd`}
+          type="number"
+          min={1}
+          max={99}
+          step={1}
+          list={`${idPrefix}pdl`}
+          value={pd}
+          onChange={(e) => choose({ percentDown: num(e.target.value) })}
+          data-testid="epp-percent-down"
+        />
+        <datalist id={`${idPrefix}pdl`}>
+          {rules.percent_down.map((v) => (
+            <option key={v} value={v} />
+          ))}
+        </datalist>
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}mo`}>{L.monthsAdmin}</label>
+        <input
+          id={`${idPrefix}mo`}
+          type="number"
+          min={1}
+          max={120}
+          step={1}
+          list={`${idPrefix}mol`}
+          value={mo}
+          onChange={(e) => choose({ months: num(e.target.value) })}
+          data-testid="epp-months"
+        />
+        <datalist id={`${idPrefix}mol`}>
+          {rules.months.map((v) => (
+            <option key={v} value={v} />
+          ))}
+        </datalist>
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}fee`}>{L.feeAdmin}</label>
+        <input
+          id={`${idPrefix}fee`}
+          inputMode="decimal"
+          value={selection.eppFee ?? ''}
+          placeholder={formatPercent(rules.fee_percent, locale)}
+          onChange={(e) => choose({ eppFee: e.target.value.trim() || null })}
+          data-testid="epp-fee"
+        />
+      </div>
+    </>
+  );
+}
+
+/** Everyone else chooses from the program's lists. */
+function ListChoices({ choose, rules, L, idPrefix, pd, mo }: ChoiceProps) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${idPrefix}pd`}>{L.percentDown}</label>
+        <select
+          id={`${idPrefix}pd`}
+          value={pd}
+          onChange={(e) => choose({ percentDown: Number(e.target.value) })}
+          data-testid="epp-percent-down"
+        >
+          {rules.percent_down.map((v) => (
+            <option key={v} value={v}>
+              {fill(L.percentOption, { value: v })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}mo`}>{L.months}</label>
+        <select
+          id={`${idPrefix}mo`}
+          value={mo}
+          onChange={(e) => choose({ months: Number(e.target.value) })}
+          data-testid="epp-months"
+        >
+          {rules.months.map((v) => (
+            <option key={v} value={v}>
+              {fill(L.monthsOption, { value: v })}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
   );
 }

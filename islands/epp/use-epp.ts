@@ -8,65 +8,37 @@
  *   - the selection follows the server's terms (the standard plan's percent down and months);
  *   - a failure clears the service data.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { normaliseChoice, selectionHash } from '../../src/domain/epp.ts';
+import { useCallback, useEffect, useRef } from 'react';
+import { selectionHash } from '../../src/domain/epp.ts';
 import type { EppServiceData, EppSource } from '../../src/domain/epp-props.ts';
 import { request } from '../lib/request.ts';
+import { type EppSelection, termsOf } from './selection.ts';
+import { useEppStore } from './use-epp-store.ts';
 
-export type EppSelection = {
-  percentDown: number | null;
-  months: number | null;
-  eppFee: string | null;
-  plan: 'standard' | 'promo';
-};
-
-export type EppRulesJson = EppServiceData['rules'];
-
-const rulesOf = (r: EppRulesJson) => ({
-  percentDown: r.percent_down,
-  months: r.months,
-  defaultPercentDown: r.default_percent_down,
-  defaultMonths: r.default_months,
-  feePercent: r.fee_percent,
-  ratePercent: r.interest_rate,
-});
-
-/** A non-admin selection inside the lists (spec §4): anything else becomes the default. */
-export function withinLists(s: EppSelection, rules: EppRulesJson | null, admin: boolean): EppSelection {
-  if (!rules || admin) return s;
-  const n = normaliseChoice(
-    { percentDown: s.percentDown ?? undefined, months: s.months ?? undefined },
-    rulesOf(rules),
-    false,
-  );
-  return n.percentDown === s.percentDown && n.months === s.months
-    ? s
-    : { ...s, percentDown: n.percentDown, months: n.months };
+/** GET the service data for a selection; the promotional plan only while the order has one. */
+function fetchServiceData(serviceUrl: string, source: EppSource, s: EppSelection, known: EppServiceData | null) {
+  const src = source as Record<string, unknown>;
+  return request<EppServiceData>('GET', serviceUrl, {
+    ...src,
+    subtotalOnly: src.subtotalOnly ? 1 : undefined,
+    percentDown: s.percentDown ?? undefined,
+    months: s.months ?? undefined,
+    eppFee: s.eppFee ?? undefined,
+    plan: s.plan === 'promo' && (known?.plans.promo ?? true) ? 'promo' : undefined,
+  });
 }
 
-export function useEpp(opts: {
+type EppOptions = {
   serviceUrl: string;
   source: EppSource;
   debounceMs: number;
   revision?: string | number;
   initial?: Partial<EppSelection>;
-}) {
-  const [selection, setSelectionState] = useState<EppSelection>({
-    percentDown: null,
-    months: null,
-    eppFee: null,
-    plan: 'standard',
-    ...opts.initial,
-  });
-  const [data, setData] = useState<EppServiceData | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  /** The order or product state (context) the data was computed for: figures of an earlier total are not this order's. */
-  const [dataFor, setDataFor] = useState<string | null>(null);
-  const selRef = useRef(selection);
-  const dataRef = useRef<EppServiceData | null>(null);
-  /** The rules last heard from the server: kept after a failure so the choices stay on screen. */
-  const rulesRef = useRef<{ rules: EppRulesJson; admin: boolean } | null>(null);
+};
+
+export function useEpp(opts: EppOptions) {
+  const store = useEppStore(opts.initial);
+  const { selection, data, selRef, put } = store;
   const lastRequested = useRef<string | null>(null);
   const inFlight = useRef(false);
   const context = `${JSON.stringify(opts.source)}#${opts.revision ?? ''}`;
@@ -81,57 +53,31 @@ export function useEpp(opts: {
       context: `${contextRef.current}|${s.plan}`,
     });
 
-  const put = (s: EppSelection) => {
-    selRef.current = s;
-    setSelectionState(s);
-  };
-
   const refresh = useCallback(async (): Promise<void> => {
     if (inFlight.current) return; // the answer re-checks the selection
-    const known = rulesRef.current;
-    let s = withinLists(selRef.current, known?.rules ?? null, known?.admin ?? false);
+    const s = store.within(selRef.current);
     if (s !== selRef.current) put(s);
     const hash = hashOf(s);
     if (hash === lastRequested.current) return;
     lastRequested.current = hash;
     inFlight.current = true;
-    setLoading(true);
+    store.setLoading(true);
     const askedFor = contextRef.current;
     try {
-      const src = opts.source as Record<string, unknown>;
-      const reply = await request<EppServiceData>('GET', opts.serviceUrl, {
-        ...src,
-        subtotalOnly: src.subtotalOnly ? 1 : undefined,
-        percentDown: s.percentDown ?? undefined,
-        months: s.months ?? undefined,
-        eppFee: s.eppFee ?? undefined,
-        plan: s.plan === 'promo' && (dataRef.current?.plans.promo ?? true) ? 'promo' : undefined,
-      });
-      dataRef.current = reply;
-      rulesRef.current = { rules: reply.rules, admin: reply.admin };
-      setData(reply);
-      setDataFor(askedFor);
-      setFailed(false);
+      const reply = await fetchServiceData(opts.serviceUrl, opts.source, s, store.dataRef.current);
+      store.received(reply, askedFor);
       // Follow the server's terms, unless the buyer changed something while we waited.
       if (hashOf(selRef.current) === hash) {
-        const std = reply.plans.standard;
-        s = {
-          percentDown: std.downPaymentPercent,
-          months: std.installmentCount,
-          eppFee: reply.terms.customEppFee ? reply.terms.eppFee : null,
-          plan: reply.plans.promo ? selRef.current.plan : 'standard',
-        };
-        put(s);
-        lastRequested.current = hashOf(s);
+        const next = termsOf(reply, selRef.current.plan);
+        put(next);
+        lastRequested.current = hashOf(next);
       }
     } catch (err) {
       console.error('EPP service data failed', err); // spec §8: the service data is cleared
-      dataRef.current = null;
-      setData(null);
-      setFailed(true);
+      store.lost();
     } finally {
       inFlight.current = false;
-      setLoading(false);
+      store.setLoading(false);
     }
     if (hashOf(selRef.current) !== lastRequested.current) await refresh();
   }, [opts.serviceUrl, context]);
@@ -150,10 +96,7 @@ export function useEpp(opts: {
   }, [hash, refresh]);
 
   /** A change by the buyer; a non-admin value outside the lists resets to the default at once. */
-  const choose = (patch: Partial<EppSelection>) => {
-    const known = rulesRef.current;
-    put(withinLists({ ...selRef.current, ...patch }, known?.rules ?? null, known?.admin ?? false));
-  };
+  const choose = (patch: Partial<EppSelection>) => put(store.within({ ...selRef.current, ...patch }));
 
   // `current`: the data is for today's order (after the shipping made the total grow, the
   // checkout showed the earlier total's down payment until the debounced refresh came back).
@@ -161,10 +104,10 @@ export function useEpp(opts: {
     selection,
     choose,
     data,
-    current: data !== null && dataFor === context,
-    loading,
-    failed,
-    rules: data?.rules ?? rulesRef.current?.rules ?? null,
-    admin: data?.admin ?? rulesRef.current?.admin ?? false,
+    current: data !== null && store.dataFor === context,
+    loading: store.loading,
+    failed: store.failed,
+    rules: data?.rules ?? store.rulesRef.current?.rules ?? null,
+    admin: data?.admin ?? store.rulesRef.current?.admin ?? false,
   };
 }

@@ -37,14 +37,9 @@ const NOT_YET_SPLIT: string[] = [
   'islands/behaviours/parts-editor.ts attachEditor', // 102 lines
   'islands/behaviours/parts-explorer.ts partsExplorer', // 181 lines
   'islands/calendar/index.tsx CalendarEditor', // 326 lines
-  'islands/checkout/epp-payment.tsx EppPayment', // 124 lines
   'islands/dashboard-charts/index.tsx ChartCanvas', // 137 lines
   'islands/dashboard-charts/index.tsx (callback of useEffect)', // 117 lines
   "islands/dashboard-charts/index.tsx (callback of import('chart.js/auto').then)", // 109 lines
-  'islands/epp/calculator.tsx EppCalculator', // 81 lines
-  'islands/epp/parts.tsx PlanCard', // 120 lines
-  'islands/epp/parts.tsx Choices', // 112 lines
-  'islands/epp/use-epp.ts useEpp', // 124 lines
   'islands/image-uploader.tsx ImageUploader', // 86 lines
   'islands/product-configurator.tsx ProductConfigurator', // 237 lines
   'islands/product-editor/index.tsx ProductEditor', // 602 lines
