@@ -1,7 +1,10 @@
 /** The product editor's other sections: pricing and availability, options, media, catalogue. */
 import { Group, SelectField, TextField } from './fields.tsx';
 import { OptionsEditor } from './options.tsx';
-import { CategoriesPicker, ChannelsEditor, DistributorsEditor, ImagesEditor } from './relations.tsx';
+import { CategoriesPicker } from './categories-picker.tsx';
+import { ChannelsEditor } from './channels-editor.tsx';
+import { DistributorsEditor } from './distributors-editor.tsx';
+import { ImagesEditor } from './images-editor.tsx';
 import type { Props } from './types.ts';
 import type { Editor } from './use-product-editor.ts';
 

@@ -28,3 +28,10 @@ export type Props = {
 };
 
 export type Errors = Record<string, string>;
+
+/** What the relation groups (channels, distributors) read of the reference data. */
+export type RelationsRef = {
+  channels: Props['refData']['channels'];
+  warehouses: Props['refData']['warehouses'];
+  distributors: { id: number; name: string; warehouseIds: number[] }[];
+};

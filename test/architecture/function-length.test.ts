@@ -58,10 +58,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/product-editor/media-picker.tsx MediaPicker', // 117 lines
   'islands/product-editor/options.tsx OptionCard', // 120 lines
   'islands/product-editor/options.tsx ChoiceRows', // 84 lines
-  'islands/product-editor/relations.tsx ImagesEditor', // 118 lines
-  'islands/product-editor/relations.tsx DistributorsEditor', // 125 lines
-  'islands/product-editor/relations.tsx ChannelsEditor', // 157 lines
-  'islands/product-editor/relations.tsx (callback of rows.map)', // 88 lines
   'islands/quick-order/index.tsx QuickOrder', // 275 lines
   'islands/quick-order/index.tsx (callback of rows.map)', // 84 lines
   'islands/quick-order/part-search.tsx PartSearch', // 92 lines
