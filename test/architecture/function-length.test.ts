@@ -55,9 +55,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/payment-methods/add-card.tsx AddCard', // 97 lines
   'islands/payment-methods/index.tsx PaymentMethods', // 187 lines
   'islands/product-configurator.tsx ProductConfigurator', // 237 lines
-  'islands/product-editor/media-picker.tsx MediaPicker', // 117 lines
-  'islands/product-editor/options.tsx OptionCard', // 120 lines
-  'islands/product-editor/options.tsx ChoiceRows', // 84 lines
   'islands/quick-order/index.tsx QuickOrder', // 275 lines
   'islands/quick-order/index.tsx (callback of rows.map)', // 84 lines
   'islands/quick-order/part-search.tsx PartSearch', // 92 lines
