@@ -45,7 +45,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/epp/parts.tsx PlanCard', // 120 lines
   'islands/epp/parts.tsx Choices', // 112 lines
   'islands/epp/use-epp.ts useEpp', // 124 lines
-  'islands/image-uploader.tsx ImageUploader', // 86 lines
   'islands/order-editor/payment-list.tsx PaymentList', // 85 lines
   'islands/order-editor/payment-panel.tsx PaymentPanel', // 298 lines
   'islands/order-editor/product-search.tsx ProductSearch', // 98 lines
