@@ -19,21 +19,49 @@ type Stored = {
 };
 export type Props = { url: string; accept: string; maxBytes: number; reload: boolean; labels: Record<string, string> };
 
+type Done = { media: Stored; created: boolean };
+
+/** An XMLHttpRequest posting to `url` as the app's requests do (CSRF token, JSON answer). */
+function postTo(url: string) {
+  const xhr = new XMLHttpRequest();
+  xhr.open('POST', url);
+  xhr.setRequestHeader('X-CSRF-Token', csrfToken());
+  xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+  xhr.setRequestHeader('Accept', 'application/json');
+  return xhr;
+}
+
+/** The stored image: its path and size, and a link to each of its web sizes. */
+function UploadDone({ done, L }: { done: Done; L: Record<string, string> }) {
+  return (
+    <div className="alert alert-success" role="status" data-testid="uploader-done">
+      <p>
+        {done.created ? L.stored : L.duplicate} <code>{done.media.path}</code> ({done.media.width}×{done.media.height})
+      </p>
+      <ul className="small">
+        {done.media.variants.map((v) => (
+          <li key={v.path}>
+            <a href={v.path}>
+              {v.width}px {v.mime}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export default function ImageUploader({ url, accept, maxBytes, reload, labels: L }: Props) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<{ media: Stored; created: boolean } | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
 
   const send = (file: File | undefined) => {
     if (!file) return;
     setError(null);
     setDone(null);
     if (file.size > maxBytes) return setError(L.tooLarge.replace('{{mb}}', String(maxBytes / 1024 / 1024)));
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.setRequestHeader('X-CSRF-Token', csrfToken());
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    xhr.setRequestHeader('Accept', 'application/json');
+    const xhr = postTo(url);
     xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {
       setProgress(null);
@@ -44,7 +72,7 @@ export default function ImageUploader({ url, accept, maxBytes, reload, labels: L
         /* text */
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        setDone(body as { media: Stored; created: boolean });
+        setDone(body as Done);
         if (reload) window.location.reload();
       } else setError(shownMessages(new AppRequestError(xhr.status, xhr.statusText, body))[0]);
     };
@@ -85,23 +113,7 @@ export default function ImageUploader({ url, accept, maxBytes, reload, labels: L
           {error}
         </p>
       ) : null}
-      {done ? (
-        <div className="alert alert-success" role="status" data-testid="uploader-done">
-          <p>
-            {done.created ? L.stored : L.duplicate} <code>{done.media.path}</code> ({done.media.width}×
-            {done.media.height})
-          </p>
-          <ul className="small">
-            {done.media.variants.map((v) => (
-              <li key={v.path}>
-                <a href={v.path}>
-                  {v.width}px {v.mime}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {done ? <UploadDone done={done} L={L} /> : null}
     </div>
   );
 }

@@ -5,10 +5,53 @@
  * Keyboard: the search field takes focus; ↓ moves into the grid, arrows move between images,
  * Enter or Space chooses one, Escape closes. An image the product already has is marked Added.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { filterMedia, type MediaChoice } from '../../src/domain/media-picker.ts';
+import type { RefObject, KeyboardEvent } from 'react';
+import type { MediaChoice } from '../../src/domain/media-picker.ts';
+import { useMediaPicker } from './use-media-picker.ts';
 
 type L = Record<string, string>;
+
+/** The library's images as buttons; one the product already has is marked Added and cannot be chosen again. */
+function MediaGrid({
+  grid,
+  shown,
+  chosen,
+  pick,
+  onKeyDown,
+  L,
+}: {
+  grid: RefObject<HTMLUListElement | null>;
+  shown: MediaChoice[];
+  chosen: string[];
+  pick: (m: MediaChoice) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLUListElement>) => void;
+  L: L;
+}) {
+  return (
+    <ul ref={grid} className="pe-media-grid" aria-label={L['f.mediaTitle']} onKeyDown={onKeyDown}>
+      {shown.map((m) => {
+        const added = chosen.includes(m.path);
+        return (
+          <li key={m.id}>
+            <button
+              type="button"
+              className="pe-media-item"
+              onClick={() => pick(m)}
+              disabled={added}
+              data-testid="pe-media-item"
+              data-path={m.path}
+            >
+              <img src={m.thumb} alt="" width={120} height={90} loading="lazy" />
+              <span className="pe-media-name">{m.alt || m.filename}</span>
+              <span className="pe-media-file">{m.filename}</span>
+              {added ? <span className="badge">{L['f.mediaAdded']}</span> : null}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 export function MediaPicker({
   media,
@@ -21,45 +64,10 @@ export function MediaPicker({
   onPick: (m: MediaChoice) => void;
   L: L;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const search = useRef<HTMLInputElement>(null);
-  const grid = useRef<HTMLUListElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
-  const [q, setQ] = useState('');
-  const shown = filterMedia(media, q);
-
-  const open = () => {
-    setQ('');
-    dialog.current?.showModal();
-    search.current?.focus();
-  };
-  const close = () => {
-    dialog.current?.close();
-    opener.current?.focus();
-  };
-  const pick = (m: MediaChoice) => {
-    onPick(m);
-    close();
-  };
-  const buttons = () => [...(grid.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])];
-  /** Arrow keys move between the images (the grid's column count is read from the layout). */
-  const onGridKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const list = buttons();
-    const at = list.indexOf(document.activeElement as HTMLButtonElement);
-    if (at < 0) return;
-    const columns = Math.max(1, getComputedStyle(grid.current!).gridTemplateColumns.split(' ').length);
-    const step: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns };
-    if (!(e.key in step)) return;
-    e.preventDefault();
-    const next = at + step[e.key];
-    if (next < 0 && e.key === 'ArrowUp') return search.current?.focus();
-    list[Math.min(list.length - 1, Math.max(0, next))]?.focus();
-  };
-  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'ArrowDown') return;
-    e.preventDefault();
-    buttons()[0]?.focus();
-  };
+  const { dialog, search, grid, opener, q, setQ, shown, open, close, pick, onGridKey, onSearchKey } = useMediaPicker(
+    media,
+    onPick,
+  );
 
   return (
     <>
@@ -101,28 +109,7 @@ export function MediaPicker({
         <p className="small muted" role="status" data-testid="pe-media-count">
           {shown.length ? L['f.mediaShown'].replace('{{count}}', String(shown.length)) : L['f.mediaNone']}
         </p>
-        <ul ref={grid} className="pe-media-grid" aria-label={L['f.mediaTitle']} onKeyDown={onGridKey}>
-          {shown.map((m) => {
-            const added = chosen.includes(m.path);
-            return (
-              <li key={m.id}>
-                <button
-                  type="button"
-                  className="pe-media-item"
-                  onClick={() => pick(m)}
-                  disabled={added}
-                  data-testid="pe-media-item"
-                  data-path={m.path}
-                >
-                  <img src={m.thumb} alt="" width={120} height={90} loading="lazy" />
-                  <span className="pe-media-name">{m.alt || m.filename}</span>
-                  <span className="pe-media-file">{m.filename}</span>
-                  {added ? <span className="badge">{L['f.mediaAdded']}</span> : null}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <MediaGrid grid={grid} shown={shown} chosen={chosen} pick={pick} onKeyDown={onGridKey} L={L} />
       </dialog>
     </>
   );

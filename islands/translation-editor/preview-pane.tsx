@@ -13,7 +13,7 @@ export function versionsOf(entry: TranslationEntry | undefined) {
   return [{ value: entry.value, version: entry.version }, ...entry.changes];
 }
 
-export function PreviewPane(props: {
+type PaneProps = {
   index: number;
   entries: TranslationEntry[];
   choice: PaneChoice;
@@ -23,20 +23,58 @@ export function PreviewPane(props: {
   /** The tag being edited and its live value (offered as the draft). */
   draft: { tag: string; value: string };
   text: Record<string, string>;
-}) {
-  const [raw, setRaw] = useState(false);
-  const { index, entries, choice, text } = props;
-  const tags = [...new Set([...entries.map((e) => localeTag(e.language, e.country)), props.draft.tag])].filter(Boolean);
+};
+
+/** What a pane offers and shows: the languages, the chosen language's versions, and the chosen text. */
+function paneView({ entries, choice, draft }: PaneProps) {
+  const tags = [...new Set([...entries.map((e) => localeTag(e.language, e.country)), draft.tag])].filter(Boolean);
   const entry = entries.find((e) => localeTag(e.language, e.country) === choice.tag);
   const versions = versionsOf(entry);
-  const isDraftTag = choice.tag === props.draft.tag;
+  const isDraftTag = choice.tag === draft.tag;
   const version = choice.version === 'current' && versions[0] ? String(versions[0].version) : choice.version;
   const content =
     version === 'none'
       ? ''
       : version === 'draft'
-        ? props.draft.value
+        ? draft.value
         : (versions.find((v) => String(v.version) === version)?.value ?? '');
+  return { tags, versions, isDraftTag, version, content };
+}
+
+/** The chosen text, rendered in a sandboxed frame or as raw HTML; a note when there is none. */
+function PaneContent({
+  index,
+  content,
+  raw,
+  text,
+}: {
+  index: number;
+  content: string;
+  raw: boolean;
+  text: Record<string, string>;
+}) {
+  if (!content) return <p className="muted tr-pane-empty">{text['tr.preview.empty']}</p>;
+  if (raw)
+    return (
+      <pre className="tr-raw" data-testid={`tr-pane-${index}-raw`}>
+        {content}
+      </pre>
+    );
+  return (
+    <iframe
+      className="tr-rendered"
+      title={`${text['tr.preview']} ${index + 1}`}
+      sandbox=""
+      srcDoc={frameDoc(content)}
+      data-testid={`tr-pane-${index}-rendered`}
+    />
+  );
+}
+
+export function PreviewPane(props: PaneProps) {
+  const [raw, setRaw] = useState(false);
+  const { index, choice, text } = props;
+  const { tags, versions, isDraftTag, version, content } = paneView(props);
   const id = `tr-pane-${index}`;
   return (
     <section className="tr-pane" data-testid={`tr-pane-${index}`} aria-label={`${text['tr.preview']} ${index + 1}`}>
@@ -80,21 +118,7 @@ export function PreviewPane(props: {
           {raw ? text['tr.preview.rendered'] : text['tr.preview.raw']}
         </button>
       </div>
-      {!content ? (
-        <p className="muted tr-pane-empty">{text['tr.preview.empty']}</p>
-      ) : raw ? (
-        <pre className="tr-raw" data-testid={`tr-pane-${index}-raw`}>
-          {content}
-        </pre>
-      ) : (
-        <iframe
-          className="tr-rendered"
-          title={`${text['tr.preview']} ${index + 1}`}
-          sandbox=""
-          srcDoc={frameDoc(content)}
-          data-testid={`tr-pane-${index}-rendered`}
-        />
-      )}
+      <PaneContent index={index} content={content} raw={raw} text={text} />
     </section>
   );
 }

@@ -36,23 +36,11 @@ const NOT_YET_SPLIT: string[] = [
   'islands/behaviours/landing.ts landing', // 82 lines
   'islands/behaviours/parts-editor.ts attachEditor', // 102 lines
   'islands/behaviours/parts-explorer.ts partsExplorer', // 181 lines
-  'islands/calendar/index.tsx CalendarEditor', // 326 lines
   'islands/dashboard-charts/index.tsx ChartCanvas', // 137 lines
   'islands/dashboard-charts/index.tsx (callback of useEffect)', // 117 lines
   "islands/dashboard-charts/index.tsx (callback of import('chart.js/auto').then)", // 109 lines
-  'islands/image-uploader.tsx ImageUploader', // 86 lines
   'islands/product-configurator.tsx ProductConfigurator', // 237 lines
-  'islands/product-editor/index.tsx ProductEditor', // 602 lines
-  'islands/product-editor/media-picker.tsx MediaPicker', // 117 lines
-  'islands/product-editor/options.tsx OptionCard', // 120 lines
-  'islands/product-editor/options.tsx ChoiceRows', // 84 lines
-  'islands/product-editor/relations.tsx ImagesEditor', // 118 lines
-  'islands/product-editor/relations.tsx DistributorsEditor', // 125 lines
-  'islands/product-editor/relations.tsx ChannelsEditor', // 157 lines
-  'islands/product-editor/relations.tsx (callback of rows.map)', // 88 lines
   'islands/seed-plate-calculator.tsx SeedPlateCalculator', // 197 lines
-  'islands/translation-editor/index.tsx TranslationEditor', // 336 lines
-  'islands/translation-editor/preview-pane.tsx PreviewPane', // 85 lines
   'islands/warehouse-key.tsx WarehouseKey', // 116 lines
   'src/config.ts loadConfig', // 85 lines
   'src/db/seed/accounts.ts seedAccounts', // 119 lines
