@@ -54,7 +54,9 @@ export function createApp(deps: Deps): { app: Express; services: Services } {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy ? 1 : false);
-  configureViews(app, path.join(root, 'views'), config.env === 'production');
+  // Templates are compiled once, except under `npm run dev`, which must see edits; tests render
+  // the same templates thousands of times and gain nothing from compiling them each time.
+  configureViews(app, path.join(root, 'views'), config.env !== 'development');
   app.set('query parser', 'extended');
 
   // Before anything reads a URL: `GET http://host/path`, `OPTIONS *`, `//x` and `\` answer 400.

@@ -11,25 +11,25 @@ import path from 'node:path';
 import type { Express } from 'express';
 import ejs from 'ejs';
 
-export function configureViews(app: Express, viewsDir: string, production: boolean) {
-  const options = { root: viewsDir, views: [viewsDir], cache: production };
+export function configureViews(app: Express, viewsDir: string, cache: boolean) {
+  const options = { root: viewsDir, views: [viewsDir], cache };
   app.engine('ejs', (file: string, data: object, done: (err: Error | null, html?: string) => void) => {
     ejs.renderFile(file, data, options, (err, html) => done(err, html));
   });
   app.set('view engine', 'ejs');
   app.set('views', viewsDir);
   // Express keeps its view lookups in memory too (no stat per res.render).
-  if (production) app.enable('view cache');
+  if (cache) app.enable('view cache');
 }
 
 /**
  * A partial rendered synchronously with the given locals (a page's per-visitor parts, which the
- * page cache renders per request and views print with `slot(name)`): compiled once in
- * production, read again on each call otherwise (so `npm run dev` sees edits).
+ * page cache renders per request and views print with `slot(name)`): compiled once when
+ * `cache` is on, read again on each call otherwise (so `npm run dev` sees edits).
  */
 export function partialRenderer(
   viewsDir: string,
-  production: boolean,
+  cache: boolean,
 ): (view: string, locals: Record<string, unknown>) => string {
   const compiled = new Map<string, ejs.TemplateFunction>();
   const compile = (view: string) => {
@@ -38,14 +38,14 @@ export function partialRenderer(
       filename,
       root: viewsDir,
       views: [viewsDir],
-      cache: production,
+      cache,
     }) as ejs.TemplateFunction;
   };
   return (view, locals) => {
     let fn = compiled.get(view);
     if (!fn) {
       fn = compile(view);
-      if (production) compiled.set(view, fn);
+      if (cache) compiled.set(view, fn);
     }
     return fn(locals) as string;
   };

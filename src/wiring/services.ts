@@ -24,7 +24,7 @@ const PRODUCT_TABLES = ['products', 'channel_prices', 'product_options', 'produc
 /** The page cache, emptied by tag when products are written and whole for any other storefront table. */
 function pageCacheFor(deps: Deps, readModel: ReadModel, channels: ChannelCache, views: string, sessionCookie: string) {
   const pageCache = new PageCache({
-    renderPartial: partialRenderer(views, deps.config.env === 'production'),
+    renderPartial: partialRenderer(views, deps.config.env !== 'development'),
     ttlMs: STOCK_TTL_MS,
     sessionCookie,
     cookieSecret: deps.config.sessionSecret,
