@@ -54,7 +54,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/payment-methods/add-bank.tsx AddBank', // 167 lines
   'islands/payment-methods/add-card.tsx AddCard', // 97 lines
   'islands/payment-methods/index.tsx PaymentMethods', // 187 lines
-  'islands/product-configurator.tsx ProductConfigurator', // 237 lines
   'islands/product-editor/index.tsx ProductEditor', // 602 lines
   'islands/product-editor/media-picker.tsx MediaPicker', // 117 lines
   'islands/product-editor/options.tsx OptionCard', // 120 lines
