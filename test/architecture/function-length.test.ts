@@ -65,7 +65,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/quick-order/index.tsx QuickOrder', // 275 lines
   'islands/quick-order/index.tsx (callback of rows.map)', // 84 lines
   'islands/quick-order/part-search.tsx PartSearch', // 92 lines
-  'islands/seed-plate-calculator.tsx SeedPlateCalculator', // 197 lines
   'islands/translation-editor/index.tsx TranslationEditor', // 336 lines
   'islands/translation-editor/preview-pane.tsx PreviewPane', // 85 lines
   'islands/warehouse-key.tsx WarehouseKey', // 116 lines
