@@ -39,9 +39,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/calendar/index.tsx CalendarEditor', // 326 lines
   'islands/checkout/address-form.tsx AddressForm', // 171 lines
   'islands/checkout/epp-payment.tsx EppPayment', // 124 lines
-  'islands/dashboard-charts/index.tsx ChartCanvas', // 137 lines
-  'islands/dashboard-charts/index.tsx (callback of useEffect)', // 117 lines
-  "islands/dashboard-charts/index.tsx (callback of import('chart.js/auto').then)", // 109 lines
   'islands/epp/calculator.tsx EppCalculator', // 81 lines
   'islands/epp/parts.tsx PlanCard', // 120 lines
   'islands/epp/parts.tsx Choices', // 112 lines
