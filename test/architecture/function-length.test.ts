@@ -35,7 +35,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/behaviours/dealer-locator.ts dealerLocator', // 134 lines
   'islands/behaviours/landing.ts landing', // 82 lines
   'islands/behaviours/parts-editor.ts attachEditor', // 102 lines
-  'islands/behaviours/parts-explorer.ts partsExplorer', // 181 lines
   'islands/calendar/index.tsx CalendarEditor', // 326 lines
   'islands/checkout/address-form.tsx AddressForm', // 171 lines
   'islands/checkout/epp-payment.tsx EppPayment', // 124 lines
