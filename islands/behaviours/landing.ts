@@ -22,64 +22,17 @@ export default function landing(root: HTMLElement) {
   const adminBar = document.querySelector<HTMLElement>('[data-admin-header]');
   const videos = [...document.querySelectorAll<HTMLVideoElement>('video[data-autoplay]')];
 
-  const toTop = document.createElement('button');
-  toTop.type = 'button';
-  toTop.className = 'btn btn-accent to-top';
-  toTop.hidden = true;
-  toTop.setAttribute('aria-label', root.dataset.toTopLabel ?? text('backToTop'));
-  toTop.textContent = '↑';
-  toTop.dataset.testid = 'to-top';
-  toTop.addEventListener('click', () => smoothScrollTo(0));
-  // Side-menu links scroll to their section (the fallback animates where the browser cannot).
-  for (const a of links) {
-    a.addEventListener('click', (e) => {
-      const target = document.getElementById(a.hash.slice(1));
-      if (!target) return;
-      e.preventDefault();
-      smoothScrollToElement(target, (header?.offsetHeight ?? 0) + 8);
-      history.replaceState(null, '', a.hash);
-      target.setAttribute('tabindex', '-1');
-      target.focus({ preventScroll: true });
-    });
-  }
+  const toTop = toTopButton(root);
+  wireMenuLinks(links, header);
   document.body.append(toTop);
-
-  const select = (id: string) => {
-    for (const a of links) {
-      if (a.hash === `#${id}`) a.setAttribute('aria-current', 'true');
-      else a.removeAttribute('aria-current');
-    }
-    const colour = menuColour(document.getElementById(id)?.dataset.dark === 'true');
-    if (menu && menu.dataset.menuColour !== colour) menu.dataset.menuColour = colour;
-  };
 
   const onScroll = () => {
     const y = window.scrollY;
     toTop.hidden = !(y > 0);
     header?.classList.toggle('stuck', y > (adminBar?.offsetHeight ?? 0));
-    // The section covering most of the viewport wins.
-    let best: { id: string; visible: number } | undefined;
-    for (const s of sections) {
-      const r = s.getBoundingClientRect();
-      const visible = Math.max(0, Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0));
-      if (!best || visible > best.visible) best = { id: s.id, visible };
-    }
-    // At the very bottom a short last section can never cover the most: it wins there.
-    const atBottom = window.innerHeight + y >= document.documentElement.scrollHeight - 2;
-    const last = sections[sections.length - 1];
-    if (atBottom && last && last.getBoundingClientRect().top < window.innerHeight) select(last.id);
-    else if (best) select(best.id);
-    for (const v of videos) {
-      const near = videoNearViewport(v.getBoundingClientRect(), window.innerHeight);
-      if (near && v.dataset.state !== 'playing') {
-        v.dataset.state = 'playing';
-        // A video that cannot play (no file, autoplay refused) keeps its poster; nothing to tell.
-        void Promise.resolve(v.play()).catch(() => {});
-      } else if (!near && v.dataset.state === 'playing') {
-        v.dataset.state = 'paused';
-        v.pause();
-      }
-    }
+    const id = sectionInView(sections, y);
+    if (id) selectSection(links, menu, id);
+    playNearVideos(videos);
   };
   let queued = false;
   window.addEventListener(
@@ -95,4 +48,70 @@ export default function landing(root: HTMLElement) {
     { passive: true },
   );
   onScroll();
+}
+
+function toTopButton(root: HTMLElement): HTMLButtonElement {
+  const toTop = document.createElement('button');
+  toTop.type = 'button';
+  toTop.className = 'btn btn-accent to-top';
+  toTop.hidden = true;
+  toTop.setAttribute('aria-label', root.dataset.toTopLabel ?? text('backToTop'));
+  toTop.textContent = '↑';
+  toTop.dataset.testid = 'to-top';
+  toTop.addEventListener('click', () => smoothScrollTo(0));
+  return toTop;
+}
+
+/** Side-menu links scroll to their section (the fallback animates where the browser cannot). */
+function wireMenuLinks(links: HTMLAnchorElement[], header: HTMLElement | null) {
+  for (const a of links) {
+    a.addEventListener('click', (e) => {
+      const target = document.getElementById(a.hash.slice(1));
+      if (!target) return;
+      e.preventDefault();
+      smoothScrollToElement(target, (header?.offsetHeight ?? 0) + 8);
+      history.replaceState(null, '', a.hash);
+      target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    });
+  }
+}
+
+/** Marks the section's menu tab, and colours the menu for the section's background. */
+function selectSection(links: HTMLAnchorElement[], menu: HTMLElement | null, id: string) {
+  for (const a of links) {
+    if (a.hash === `#${id}`) a.setAttribute('aria-current', 'true');
+    else a.removeAttribute('aria-current');
+  }
+  const colour = menuColour(document.getElementById(id)?.dataset.dark === 'true');
+  if (menu && menu.dataset.menuColour !== colour) menu.dataset.menuColour = colour;
+}
+
+/** The section covering most of the viewport, or none when there are no sections. */
+function sectionInView(sections: HTMLElement[], y: number): string | undefined {
+  let best: { id: string; visible: number } | undefined;
+  for (const s of sections) {
+    const r = s.getBoundingClientRect();
+    const visible = Math.max(0, Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0));
+    if (!best || visible > best.visible) best = { id: s.id, visible };
+  }
+  // At the very bottom a short last section can never cover the most: it wins there.
+  const atBottom = window.innerHeight + y >= document.documentElement.scrollHeight - 2;
+  const last = sections[sections.length - 1];
+  if (atBottom && last && last.getBoundingClientRect().top < window.innerHeight) return last.id;
+  return best?.id;
+}
+
+function playNearVideos(videos: HTMLVideoElement[]) {
+  for (const v of videos) {
+    const near = videoNearViewport(v.getBoundingClientRect(), window.innerHeight);
+    if (near && v.dataset.state !== 'playing') {
+      v.dataset.state = 'playing';
+      // A video that cannot play (no file, autoplay refused) keeps its poster; nothing to tell.
+      void Promise.resolve(v.play()).catch(() => {});
+    } else if (!near && v.dataset.state === 'playing') {
+      v.dataset.state = 'paused';
+      v.pause();
+    }
+  }
 }
