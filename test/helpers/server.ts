@@ -6,6 +6,7 @@
 import { start, type Running } from '../../src/server.ts';
 import { createTestDb, type TestDb } from './db.ts';
 import { loadConfig } from '../../src/config.ts';
+import argon2 from 'argon2';
 
 // Kept on globalThis: mocha's `require` loads the root hooks as CommonJS while the
 // specs are ES modules, so this file can be instantiated twice; the state must not be.
@@ -35,9 +36,31 @@ export function testServer(): Promise<Running> {
         pollMs: 250,
       },
     });
+    await cheapenDemoPasswordHash(app);
     return { app, db };
   })();
   return state.running.then((r) => r.app);
+}
+
+/**
+ * The suites sign in hundreds of times, and each sign-in verifies the stored argon2id hash at the
+ * cost it was made with (64 MiB, 3 passes: a quarter to most of a second of both cores here). The
+ * demo accounts' shared hash is replaced, in the test database only, by an argon2id hash of the same
+ * password at the smallest cost; sign-in still runs the real verification, and accounts the tests
+ * register are hashed by the app at its own cost.
+ */
+async function cheapenDemoPasswordHash(app: Running) {
+  const hash = await argon2.hash('demo-pass-2026', {
+    type: argon2.argon2id,
+    memoryCost: 1024,
+    timeCost: 1,
+    parallelism: 1,
+  });
+  await app.database.pool.query(
+    `update users set password_hash = $1
+    where password_hash = (select password_hash from users where email = 'customer@example.com')`,
+    [hash],
+  );
 }
 
 export async function stopTestServer() {
