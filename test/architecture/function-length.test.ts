@@ -102,7 +102,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/promotions/routes.ts promotionRoutes', // 114 lines
   'src/features/shipping/routes.ts shippingRoutes', // 93 lines
   'src/features/shipping/service.ts estimate', // 100 lines
-  'src/features/warehouses/routes.ts warehouseRoutes', // 191 lines
   'src/server.ts start', // 107 lines
   'src/workflows/approvals/routes.ts approvalRoutes', // 99 lines
   'src/workflows/checkout/confirm.ts confirmAttempt', // 256 lines
