@@ -81,7 +81,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/domain/ledger.ts ledger', // 182 lines
   'src/domain/payment-parts.ts owedParts', // 87 lines
   'src/features/account/routes.ts accountRoutes', // 84 lines
-  'src/features/cart/routes.ts cartRoutes', // 138 lines
   'src/features/cart/totals.ts settlePlan', // 146 lines
   'src/features/dashboard/charts.ts dashboardCharts', // 101 lines
   'src/features/dealers/routes.ts dealerRoutes', // 98 lines
