@@ -97,7 +97,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/org-users/routes.ts orgUserRoutes', // 109 lines
   'src/features/payment-methods/routes.ts paymentMethodRoutes', // 120 lines
   'src/features/product-editor/queries.ts loadEditorData', // 138 lines
-  'src/features/product-editor/routes.ts productEditorRoutes', // 136 lines
   'src/features/promotions/routes.ts promotionRoutes', // 114 lines
   'src/features/shipping/routes.ts shippingRoutes', // 93 lines
   'src/features/shipping/service.ts estimate', // 100 lines
