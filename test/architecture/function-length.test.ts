@@ -94,7 +94,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/order-api/service.ts updateOrder', // 115 lines
   'src/features/order-api/service.ts (callback of db.transaction)', // 104 lines
   'src/features/org-users/routes.ts orgUserRoutes', // 109 lines
-  'src/features/payment-methods/routes.ts paymentMethodRoutes', // 120 lines
   'src/features/product-editor/queries.ts loadEditorData', // 138 lines
   'src/features/promotions/routes.ts promotionRoutes', // 114 lines
   'src/features/shipping/routes.ts shippingRoutes', // 93 lines
