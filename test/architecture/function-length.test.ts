@@ -93,7 +93,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/order-api/serialize.ts orderJson', // 213 lines
   'src/features/order-api/service.ts updateOrder', // 115 lines
   'src/features/order-api/service.ts (callback of db.transaction)', // 104 lines
-  'src/features/org-users/routes.ts orgUserRoutes', // 109 lines
   'src/features/product-editor/queries.ts loadEditorData', // 138 lines
   'src/features/shipping/routes.ts shippingRoutes', // 93 lines
   'src/features/shipping/service.ts estimate', // 100 lines
