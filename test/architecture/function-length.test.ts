@@ -97,7 +97,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/shipping/routes.ts shippingRoutes', // 93 lines
   'src/features/shipping/service.ts estimate', // 100 lines
   'src/server.ts start', // 107 lines
-  'src/workflows/approvals/routes.ts approvalRoutes', // 99 lines
   'src/workflows/checkout/confirm.ts confirmAttempt', // 256 lines
   'src/workflows/checkout/confirm.ts (callback of db.transaction)', // 249 lines
   'src/workflows/checkout/customer-info.ts saveCustomerInfo', // 105 lines
