@@ -83,7 +83,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/account/routes.ts accountRoutes', // 84 lines
   'src/features/cart/totals.ts settlePlan', // 146 lines
   'src/features/dashboard/charts.ts dashboardCharts', // 101 lines
-  'src/features/dealers/routes.ts dealerRoutes', // 98 lines
   'src/features/media/routes.ts mediaRoutes', // 81 lines
   'src/features/order-admin/routes.ts orderAdminRoutes', // 85 lines
   'src/features/order-api/draft.ts draftOrder', // 120 lines
