@@ -92,7 +92,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/order-api/service.ts updateOrder', // 115 lines
   'src/features/order-api/service.ts (callback of db.transaction)', // 104 lines
   'src/features/product-editor/queries.ts loadEditorData', // 138 lines
-  'src/features/shipping/routes.ts shippingRoutes', // 93 lines
   'src/features/shipping/service.ts estimate', // 100 lines
   'src/server.ts start', // 107 lines
   'src/workflows/checkout/confirm.ts confirmAttempt', // 256 lines
