@@ -80,7 +80,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/db/seed/orders.ts buildOrder', // 381 lines
   'src/domain/ledger.ts ledger', // 182 lines
   'src/domain/payment-parts.ts owedParts', // 87 lines
-  'src/features/account/routes.ts accountRoutes', // 84 lines
   'src/features/cart/totals.ts settlePlan', // 146 lines
   'src/features/dashboard/charts.ts dashboardCharts', // 101 lines
   'src/features/media/routes.ts mediaRoutes', // 81 lines
