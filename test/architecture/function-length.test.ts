@@ -82,7 +82,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/domain/payment-parts.ts owedParts', // 87 lines
   'src/features/cart/totals.ts settlePlan', // 146 lines
   'src/features/dashboard/charts.ts dashboardCharts', // 101 lines
-  'src/features/media/routes.ts mediaRoutes', // 81 lines
   'src/features/order-api/draft.ts draftOrder', // 120 lines
   'src/features/order-api/refunds.ts refundPayment', // 128 lines
   'src/features/order-api/refunds.ts (callback of db.transaction)', // 115 lines
