@@ -41,45 +41,22 @@ const NOT_YET_SPLIT: string[] = [
   'src/db/seed/orders.ts buildOrder', // 381 lines
   'src/domain/ledger.ts ledger', // 182 lines
   'src/domain/payment-parts.ts owedParts', // 87 lines
-  'src/features/account/routes.ts accountRoutes', // 84 lines
-  'src/features/auth/routes.ts authRoutes', // 141 lines
-  'src/features/cart/routes.ts cartRoutes', // 138 lines
   'src/features/cart/totals.ts settlePlan', // 146 lines
-  'src/features/customers/routes.ts customerRoutes', // 144 lines
   'src/features/dashboard/charts.ts dashboardCharts', // 101 lines
-  'src/features/dealers/routes.ts dealerRoutes', // 98 lines
-  'src/features/instructionals/routes.ts instructionalRoutes', // 160 lines
-  'src/features/leads/routes.ts leadRoutes', // 120 lines
-  'src/features/media/routes.ts mediaRoutes', // 81 lines
-  'src/features/order-admin/routes.ts orderAdminRoutes', // 85 lines
   'src/features/order-api/draft.ts draftOrder', // 120 lines
   'src/features/order-api/refunds.ts refundPayment', // 128 lines
   'src/features/order-api/refunds.ts (callback of db.transaction)', // 115 lines
-  'src/features/order-api/routes.ts orderApiRoutes', // 94 lines
   'src/features/order-api/serialize.ts orderJson', // 213 lines
   'src/features/order-api/service.ts updateOrder', // 115 lines
   'src/features/order-api/service.ts (callback of db.transaction)', // 104 lines
-  'src/features/org-users/routes.ts orgUserRoutes', // 109 lines
-  'src/features/parts/routes.ts partsRoutes', // 174 lines
-  'src/features/payment-methods/routes.ts paymentMethodRoutes', // 120 lines
-  'src/features/permissions/routes.ts permissionRoutes', // 183 lines
   'src/features/product-editor/queries.ts loadEditorData', // 138 lines
-  'src/features/product-editor/routes.ts productEditorRoutes', // 136 lines
-  'src/features/promotions/routes.ts promotionRoutes', // 114 lines
-  'src/features/quotes/routes.ts quoteRoutes', // 228 lines
-  'src/features/reports/routes.ts reportRoutes', // 152 lines
-  'src/features/shipping/routes.ts shippingRoutes', // 93 lines
   'src/features/shipping/service.ts estimate', // 100 lines
-  'src/features/warehouses/routes.ts warehouseRoutes', // 191 lines
-  'src/features/webhooks/routes.ts integrationRoutes', // 171 lines
   'src/server.ts start', // 107 lines
-  'src/workflows/approvals/routes.ts approvalRoutes', // 99 lines
   'src/workflows/checkout/confirm.ts confirmAttempt', // 256 lines
   'src/workflows/checkout/confirm.ts (callback of db.transaction)', // 249 lines
   'src/workflows/checkout/customer-info.ts saveCustomerInfo', // 105 lines
   'src/workflows/checkout/customer-info.ts (callback of db.transaction)', // 99 lines
   'src/workflows/checkout/place-order.ts pay', // 81 lines
-  'src/workflows/checkout/routes.ts checkoutRoutes', // 241 lines
   'src/workflows/checkout/shipping.ts quoteShipping', // 138 lines
   'src/workflows/checkout/view-model.ts checkoutPageProps', // 119 lines
 ];

@@ -5,7 +5,7 @@
  * open them is each route's declaration (route(…, { allow })); each reads only the
  * signed-in user's own rows.
  */
-import type { Router } from 'express';
+import type { Router, Request, Response } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { flash, keepCartChannel, requireChannel } from '../../http/context.ts';
@@ -85,35 +85,40 @@ export function accountRoutes(s: Services): Router {
     'post',
     '/orders/:orderId/reorder',
     { allow: 'signed-in', note: 'own order only (404 otherwise): its lines into the own cart' },
-    async (req, res) => {
-      const orderId = parseInput(IdParam, req.params.orderId);
-      const result = await reorder(s.db, req.user!.id, orderId, requireChannel(res), {
-        locale: req.locale,
-        showDiscount: req.session?.showDiscount ?? true,
-      });
-      if (result.cartOrderId !== null) keepCartChannel(req, requireChannel(res));
-      const why = (reason: SkipReason) =>
-        req.t(reason === 'options' ? 'order.again.reason.options' : `cart.error.${reason}`);
-      const skipped = result.skipped.map((l) => ({
-        ...l,
-        message: req.t('order.again.skipped', { title: l.title, reason: why(l.reason) }),
-      }));
-      if (wantsJson(req)) {
-        return void res.json({
-          order_id: result.sourceOrderId,
-          cart_order_id: result.cartOrderId,
-          added: result.added,
-          skipped,
-          count: result.state?.count ?? null,
-        });
-      }
-      if (result.added.length)
-        flash(req, 'success', req.t('order.again.added', { id: result.sourceOrderId, count: result.added.length }));
-      else flash(req, 'warning', req.t('order.again.none', { id: result.sourceOrderId }));
-      for (const l of skipped) flash(req, 'warning', l.message);
-      res.redirect(303, result.added.length ? `/${req.locale}/cart` : `/${req.locale}/orders/${result.sourceOrderId}`);
-    },
+    reorderHandler(s),
   );
 
   return r;
+}
+
+/** "Order again": the order's product lines into the cart, with what could not be added. */
+function reorderHandler(s: Services) {
+  return async (req: Request, res: Response) => {
+    const orderId = parseInput(IdParam, req.params.orderId);
+    const result = await reorder(s.db, req.user!.id, orderId, requireChannel(res), {
+      locale: req.locale,
+      showDiscount: req.session?.showDiscount ?? true,
+    });
+    if (result.cartOrderId !== null) keepCartChannel(req, requireChannel(res));
+    const why = (reason: SkipReason) =>
+      req.t(reason === 'options' ? 'order.again.reason.options' : `cart.error.${reason}`);
+    const skipped = result.skipped.map((l) => ({
+      ...l,
+      message: req.t('order.again.skipped', { title: l.title, reason: why(l.reason) }),
+    }));
+    if (wantsJson(req)) {
+      return void res.json({
+        order_id: result.sourceOrderId,
+        cart_order_id: result.cartOrderId,
+        added: result.added,
+        skipped,
+        count: result.state?.count ?? null,
+      });
+    }
+    if (result.added.length)
+      flash(req, 'success', req.t('order.again.added', { id: result.sourceOrderId, count: result.added.length }));
+    else flash(req, 'warning', req.t('order.again.none', { id: result.sourceOrderId }));
+    for (const l of skipped) flash(req, 'warning', l.message);
+    res.redirect(303, result.added.length ? `/${req.locale}/cart` : `/${req.locale}/orders/${result.sourceOrderId}`);
+  };
 }

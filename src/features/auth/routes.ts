@@ -15,6 +15,31 @@ import { API_TOKEN_LIFETIME_MS, sessionApiToken } from '../../http/api-token.ts'
 import { inviteForRegister } from './invites.ts';
 import { route, routes } from '../../http/route.ts';
 
+// The form each POST renders again on bad input (src/http/error-handler.ts formPage).
+const loginForm = formPage('auth/login', (req) => ({
+  title: req.t('auth.signin.title'),
+  values: { email: req.body?.email ?? '' },
+}));
+const registerForm = formPage('auth/register', (req) => {
+  const { password: _p, ...values } = (req.body ?? {}) as Record<string, unknown>;
+  const invite =
+    typeof values.invite === 'string' && values.invite
+      ? { token: values.invite, email: String(values.email ?? ''), organisation: '' }
+      : undefined;
+  return { title: req.t('auth.register.title'), values, invite };
+});
+const resetForm = formPage('auth/reset-request', (req) => ({
+  title: req.t('auth.reset.title'),
+  values: { email: req.body?.email ?? '' },
+}));
+const resetConfirmForm = formPage('auth/reset-confirm', (req, e) => ({
+  title: req.t('auth.reset.choose'),
+  token: String(req.body?.token ?? ''),
+  invalid: e.code === 'reset_invalid',
+}));
+
+type Limits = ReturnType<typeof authLimits>;
+
 export function authRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
   const limits = authLimits(s.database.pool, {
@@ -22,29 +47,14 @@ export function authRoutes(s: Services): Router {
       s.auth.mailLockout(email, Math.round(windowMs / 60_000), `${publicBase(s.config)}/${req.locale}/password/reset`),
   });
 
-  // The form each POST renders again on bad input (src/http/error-handler.ts formPage).
-  const loginForm = formPage('auth/login', (req) => ({
-    title: req.t('auth.signin.title'),
-    values: { email: req.body?.email ?? '' },
-  }));
-  const registerForm = formPage('auth/register', (req) => {
-    const { password: _p, ...values } = (req.body ?? {}) as Record<string, unknown>;
-    const invite =
-      typeof values.invite === 'string' && values.invite
-        ? { token: values.invite, email: String(values.email ?? ''), organisation: '' }
-        : undefined;
-    return { title: req.t('auth.register.title'), values, invite };
-  });
-  const resetForm = formPage('auth/reset-request', (req) => ({
-    title: req.t('auth.reset.title'),
-    values: { email: req.body?.email ?? '' },
-  }));
-  const resetConfirmForm = formPage('auth/reset-confirm', (req, e) => ({
-    title: req.t('auth.reset.choose'),
-    token: String(req.body?.token ?? ''),
-    invalid: e.code === 'reset_invalid',
-  }));
+  registerSignIn(r, s, limits);
+  registerRegistration(r, s, limits);
+  registerPasswordReset(r, s, limits);
+  return r;
+}
 
+/** Signing in and out. */
+function registerSignIn(r: Router, s: Services, limits: Limits): void {
   /** GET /{locale}/login */
   route(r, 'get', '/login', { allow: 'public' }, async (req, res) => {
     if (req.user) return res.redirect(homeFor(req));
@@ -75,7 +85,10 @@ export function authRoutes(s: Services): Router {
     if (wantsJson(req)) return void res.json({ ok: true });
     res.redirect(303, `/${locale}/`);
   });
+}
 
+/** A new account, by invitation or not. */
+function registerRegistration(r: Router, s: Services, limits: Limits): void {
   /** GET /{locale}/register */
   route(
     r,
@@ -128,7 +141,10 @@ export function authRoutes(s: Services): Router {
     if (wantsJson(req)) return void res.status(201).json({ ok: true, redirect: `/${req.locale}/account` });
     res.redirect(303, `/${req.locale}/account`);
   });
+}
 
+/** The reset link by mail, and the new password. */
+function registerPasswordReset(r: Router, s: Services, limits: Limits): void {
   /** GET /{locale}/password/reset — the request form, or the new-password form with ?token= */
   route(r, 'get', '/password/reset', { allow: 'public' }, async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : undefined;
@@ -164,8 +180,6 @@ export function authRoutes(s: Services): Router {
     if (wantsJson(req)) return void res.json({ ok: true, message: req.t('auth.reset.sent') });
     await res.page('auth/reset-request', { title: req.t('auth.reset.title'), values: {}, fields: {}, sent: true });
   });
-
-  return r;
 }
 
 /** Where a user lands after signing in: the back office for staff-side users, account pages for customers. */

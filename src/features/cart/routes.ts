@@ -55,7 +55,55 @@ export function cartRoutes(s: Services): Router {
   // (service.ts; the cart's one read says it).
 
   /** POST /{locale}/cart/add/inline */
-  route(r, 'post', '/cart/add/inline', { allow: 'public', note: "the visitor's own cart" }, async (req, res) => {
+  route(r, 'post', '/cart/add/inline', { allow: 'public', note: "the visitor's own cart" }, addInline(s));
+
+  /** GET /{locale}/cart */
+  route(r, 'get', '/cart', { allow: 'public', note: "the visitor's own cart" }, cartPage(s, hasEstimate));
+
+  /** GET /{locale}/cart/synchronize */
+  route(r, 'get', '/cart/synchronize', { allow: 'public', note: "the visitor's own cart" }, async (req, res) => {
+    const channel = channelOf(res);
+    const state = localizeCart(await getCart(s.db, refOf(req), channel), await s.catalogText.forLocale(req.locale));
+    res.json(
+      syncJson(state, {
+        currency: channel.currency,
+        currencyId: channel.currencyId,
+        showDiscount: showDiscountOf(req),
+      }),
+    );
+  });
+
+  /** POST /{locale}/cart/viewdiscounts */
+  route(r, 'post', '/cart/viewdiscounts', { allow: 'public' }, async (req, res) => {
+    const show = parseShowDiscount(req.body);
+    req.session.showDiscount = show;
+    await setShowDiscount(s.db, refOf(req), show);
+    res.json({ showDiscount: show ? 1 : 0 });
+  });
+
+  const update = async (req: Request, res: Response) =>
+    void res.json(await setLineQuantity(s, askedBy(req, res), req.params.lineId, req.body));
+  const remove = async (req: Request, res: Response) =>
+    void res.json(await removeCartLine(s, askedBy(req, res), req.params.lineId));
+
+  /** PUT /{locale}/cart/{line_item_id} */
+  route(r, 'put', '/cart/:lineId', { allow: 'public', note: "a line of the visitor's own cart" }, update);
+  /** DELETE /{locale}/cart/{line_item_id} */
+  route(r, 'delete', '/cart/:lineId', { allow: 'public', note: "a line of the visitor's own cart" }, remove);
+  /** POST /{locale}/cart/{line_item_id} with _method=put|delete (forms and the spec's method override) */
+  route(r, 'post', '/cart/:lineId', { allow: 'public', note: "a line of the visitor's own cart" }, async (req, res) => {
+    const method = String((req.body as { _method?: unknown } | undefined)?._method ?? '').toLowerCase();
+    if (method === 'put') return update(req, res);
+    if (method === 'delete') return remove(req, res);
+    throw new AppError(405, 'method_not_allowed', 'Use PUT or DELETE (or _method=put|delete).');
+  });
+
+  return r;
+}
+
+/** POST /{locale}/cart/add/inline: the line added, with the cart's figures and the added-to-cart HTML. */
+function addInline(s: Services) {
+  return async (req: Request, res: Response) => {
     const channel = channelOf(res);
     const input = parseAdd(
       req.body,
@@ -99,10 +147,12 @@ export function cartRoutes(s: Services): Router {
       },
       html,
     });
-  });
+  };
+}
 
-  /** GET /{locale}/cart */
-  route(r, 'get', '/cart', { allow: 'public', note: "the visitor's own cart" }, async (req, res) => {
+/** GET /{locale}/cart: the cart island, with the approval it waits for and the EPP preview. */
+function cartPage(s: Services, hasEstimate: boolean) {
+  return async (req: Request, res: Response) => {
     const channel = channelOf(res);
     // Reading the cart writes nothing: promotions are recomputed by the writes that change the cart.
     const state = localizeCart(await getCart(s.db, refOf(req), channel), await s.catalogText.forLocale(req.locale));
@@ -141,47 +191,7 @@ export function cartRoutes(s: Services): Router {
           })
         : null,
     });
-  });
-
-  /** GET /{locale}/cart/synchronize */
-  route(r, 'get', '/cart/synchronize', { allow: 'public', note: "the visitor's own cart" }, async (req, res) => {
-    const channel = channelOf(res);
-    const state = localizeCart(await getCart(s.db, refOf(req), channel), await s.catalogText.forLocale(req.locale));
-    res.json(
-      syncJson(state, {
-        currency: channel.currency,
-        currencyId: channel.currencyId,
-        showDiscount: showDiscountOf(req),
-      }),
-    );
-  });
-
-  /** POST /{locale}/cart/viewdiscounts */
-  route(r, 'post', '/cart/viewdiscounts', { allow: 'public' }, async (req, res) => {
-    const show = parseShowDiscount(req.body);
-    req.session.showDiscount = show;
-    await setShowDiscount(s.db, refOf(req), show);
-    res.json({ showDiscount: show ? 1 : 0 });
-  });
-
-  const update = async (req: Request, res: Response) =>
-    void res.json(await setLineQuantity(s, askedBy(req, res), req.params.lineId, req.body));
-  const remove = async (req: Request, res: Response) =>
-    void res.json(await removeCartLine(s, askedBy(req, res), req.params.lineId));
-
-  /** PUT /{locale}/cart/{line_item_id} */
-  route(r, 'put', '/cart/:lineId', { allow: 'public', note: "a line of the visitor's own cart" }, update);
-  /** DELETE /{locale}/cart/{line_item_id} */
-  route(r, 'delete', '/cart/:lineId', { allow: 'public', note: "a line of the visitor's own cart" }, remove);
-  /** POST /{locale}/cart/{line_item_id} with _method=put|delete (forms and the spec's method override) */
-  route(r, 'post', '/cart/:lineId', { allow: 'public', note: "a line of the visitor's own cart" }, async (req, res) => {
-    const method = String((req.body as { _method?: unknown } | undefined)?._method ?? '').toLowerCase();
-    if (method === 'put') return update(req, res);
-    if (method === 'delete') return remove(req, res);
-    throw new AppError(405, 'method_not_allowed', 'Use PUT or DELETE (or _method=put|delete).');
-  });
-
-  return r;
+  };
 }
 
 /** Whose cart a line write is on, in which channel, answered in which language. */

@@ -2,7 +2,7 @@
  * Customers in the back office: the search (/account/dashboard/customers), the customer page
  * (addresses, organisation, orders, payments) and the customer address edit screen.
  */
-import type { Router } from 'express';
+import type { Router, Request, Response } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { notFound } from '../../domain/errors.ts';
@@ -33,38 +33,10 @@ const CustomerQuery = z.object({
   before: z.preprocess(blank, z.string().max(400).optional()),
 });
 
-export function customerRoutes(s: Services): Router {
-  const r = routes();
-  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
-  const base = '/account/dashboard/customers';
+const base = '/account/dashboard/customers';
 
-  /** GET /account/dashboard/customers */
-  route(r, 'get', base, { allow: 'customers.view' }, async (req, res) => {
-    const q = parseInput(CustomerQuery, req.query);
-    const page = await searchCustomers(s.db, q);
-    const keep = { q: q.q, sort: q.sort, dir: q.dir };
-    const columns = Object.fromEntries(
-      CUSTOMER_SORTS.map((key) => {
-        const active = key === page.sort;
-        const nextDir = active ? (page.dir === 'asc' ? 'desc' : 'asc') : customerDefaultDir(key);
-        return [
-          key,
-          { key, active, dir: active ? page.dir : null, href: withQuery(base, { q: q.q, sort: key, dir: nextDir }) },
-        ];
-      }),
-    );
-    await res.page('customers/index', {
-      title: req.t('oa.customers.title'),
-      layout: 'layouts/admin',
-      nav: 'customers',
-      q: q.q ?? '',
-      rows: page.rows,
-      columns,
-      nextHref: page.next ? withQuery(base, { ...keep, after: page.next }) : null,
-      prevHref: page.prev ? withQuery(base, { ...keep, before: page.prev }) : null,
-    });
-  });
-
+/** "Add customer": the form and the new account. */
+function registerNewCustomer(r: Router, s: Services): void {
   // "Add customer": static path, so before /:personId.
   const newPage = async (req: import('express').Request, values: Record<string, unknown>) => {
     const country = String(values.countryCode || 'US').toUpperCase();
@@ -110,23 +82,10 @@ export function customerRoutes(s: Services): Router {
       res.redirect(303, `${base}/${personId}`);
     },
   );
+}
 
-  /** GET /account/dashboard/customers/{person_id} */
-  route(r, 'get', `${base}/:personId`, { allow: 'customers.view' }, async (req, res) => {
-    const id = parseInput(IdParam, req.params.personId);
-    const customer = await getCustomer(s.db, id);
-    if (!customer) throw notFound();
-    // The machines the customer keeps (My machines), so staff can answer "which part fits mine".
-    const machines = customer.userId ? await machinesOf(s.db, customer.userId) : [];
-    await res.page('customers/show', {
-      title: `${customer.firstName} ${customer.lastName}`,
-      layout: 'layouts/admin',
-      nav: 'customers',
-      customer,
-      machines,
-    });
-  });
-
+/** A customer's address, edited by staff. */
+function registerAddressEdit(r: Router, s: Services): void {
   async function addressLocals(
     req: import('express').Request,
     personId: number,
@@ -193,6 +152,62 @@ export function customerRoutes(s: Services): Router {
       res.redirect(303, `${base}/${personId}`);
     },
   );
+}
 
+export function customerRoutes(s: Services): Router {
+  const r = routes();
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
+
+  /** GET /account/dashboard/customers */
+  route(r, 'get', base, { allow: 'customers.view' }, customerIndex(s));
+
+  registerNewCustomer(r, s);
+
+  /** GET /account/dashboard/customers/{person_id} */
+  route(r, 'get', `${base}/:personId`, { allow: 'customers.view' }, async (req, res) => {
+    const id = parseInput(IdParam, req.params.personId);
+    const customer = await getCustomer(s.db, id);
+    if (!customer) throw notFound();
+    // The machines the customer keeps (My machines), so staff can answer "which part fits mine".
+    const machines = customer.userId ? await machinesOf(s.db, customer.userId) : [];
+    await res.page('customers/show', {
+      title: `${customer.firstName} ${customer.lastName}`,
+      layout: 'layouts/admin',
+      nav: 'customers',
+      customer,
+      machines,
+    });
+  });
+
+  registerAddressEdit(r, s);
   return r;
+}
+
+/** GET /account/dashboard/customers: the search, sorted and paged. */
+function customerIndex(s: Services) {
+  return async (req: Request, res: Response) => {
+    const q = parseInput(CustomerQuery, req.query);
+    const page = await searchCustomers(s.db, q);
+    const keep = { q: q.q, sort: q.sort, dir: q.dir };
+    const columns = Object.fromEntries(
+      CUSTOMER_SORTS.map((key) => {
+        const active = key === page.sort;
+        const nextDir = active ? (page.dir === 'asc' ? 'desc' : 'asc') : customerDefaultDir(key);
+        return [
+          key,
+          { key, active, dir: active ? page.dir : null, href: withQuery(base, { q: q.q, sort: key, dir: nextDir }) },
+        ];
+      }),
+    );
+    await res.page('customers/index', {
+      title: req.t('oa.customers.title'),
+      layout: 'layouts/admin',
+      nav: 'customers',
+      q: q.q ?? '',
+      rows: page.rows,
+      columns,
+      nextHref: page.next ? withQuery(base, { ...keep, after: page.next }) : null,
+      prevHref: page.prev ? withQuery(base, { ...keep, before: page.prev }) : null,
+    });
+  };
 }

@@ -85,7 +85,14 @@ export function dealerRoutes(s: Services, provider: GeoProvider = createGeoProvi
   });
 
   /** GET /{locale}/dealers */
-  route(localized, 'get', '/dealers', { allow: 'public' }, async (req, res) => {
+  route(localized, 'get', '/dealers', { allow: 'public' }, dealersPage(s, geo));
+
+  return { localized, root };
+}
+
+/** GET /{locale}/dealers: the dealers near a postal code, or near the last location given. */
+function dealersPage(s: Services, geo: GeoProvider) {
+  return async (req: Request, res: Response) => {
     const q = PageQuery.parse(req.query);
     const last = req.session?.dealerLocation;
     let result: Nearest | null = null;
@@ -124,7 +131,5 @@ export function dealerRoutes(s: Services, provider: GeoProvider = createGeoProvi
         dealers: result?.addresses.map((d) => ({ id: d.id, name: d.name, lat: d.lat, lng: d.lng })) ?? [],
       },
     });
-  });
-
-  return { localized, root };
+  };
 }

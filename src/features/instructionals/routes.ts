@@ -25,12 +25,6 @@ export function instructionalRoutes(s: Services): Router {
   const service = new InstructionalService(s.db, s.events);
   const index = new InstructionalIndex(s.db, s.events);
   // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
-  const page = (res: Response, view: string, locals: Record<string, unknown>, status = 200) =>
-    res.page(
-      `instructionals/${view}`,
-      { layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, fields: {}, ...locals },
-      status,
-    );
 
   /** Product pages: their published guides, from memory (no query per page view). */
   route(r, 'get', '/products/:productId', { allow: 'public' }, async (req, res, next) => {
@@ -54,6 +48,16 @@ export function instructionalRoutes(s: Services): Router {
     await res.page('instructionals/public', { title, item: { ...item, title }, safeHtml: safeHtmlCached });
   });
 
+  registerEditor(r, s, service);
+  registerVideosAndTools(r, s, service);
+  return r;
+}
+
+/** The back office's list, and an instructional's form, saving and preview. */
+function registerEditor(r: Router, s: Services, service: InstructionalService): void {
+  const form = formOf(s);
+  const formAgain = formAgainOf(s);
+
   /** GET /{locale}/instructional/editor */
   route(r, 'get', BASE, { allow: 'instructionals.edit' }, async (req, res) => {
     const filters = parseInput(ListQuery, req.query);
@@ -61,40 +65,6 @@ export function instructionalRoutes(s: Services): Router {
     await page(res, 'list', { title: req.t('ins.title'), rows, filters });
   });
 
-  const form = async (req: Request, res: Response, item: unknown, fields: Record<string, string> = {}, status = 200) =>
-    page(
-      res,
-      'form',
-      {
-        title: item && (item as { id?: number }).id ? req.t('ins.edit') : req.t('ins.add'),
-        item,
-        tools: await allTools(s.db),
-        fields,
-      },
-      status,
-    );
-
-  /** The form again, as sent, when the input is refused (the error handler's one form path: formPage). */
-  const formAgain = formPage('instructionals/form', async (req) => {
-    const id = Number(req.params.id) || undefined;
-    const b = req.body ?? {};
-    const item = {
-      ...b,
-      id,
-      videoUrl: b.video_url,
-      stockcode: b.product,
-      steps: Array.isArray(b.steps) ? b.steps : Object.values(b.steps ?? {}),
-      toolIds: [].concat(b.tools ?? []).map(Number),
-    };
-    return {
-      layout: 'layouts/admin',
-      nav: 'instructionals',
-      safeHtml: safeHtmlCached,
-      title: id ? req.t('ins.edit') : req.t('ins.add'),
-      item,
-      tools: await allTools(s.db),
-    };
-  });
   const save = async (req: Request, res: Response, id?: number) => {
     const input = parseInput(InstructionalInput, req.body);
     const savedId = await service.save(input, req.user!.id, id);
@@ -131,7 +101,10 @@ export function instructionalRoutes(s: Services): Router {
     if (!item) throw notFound();
     await page(res, 'view', { title: item.title, item });
   });
+}
 
+/** The videos of the instructionals, and the tools they list. */
+function registerVideosAndTools(r: Router, s: Services, service: InstructionalService): void {
   /** GET /{locale}/instructional/editor/video */
   route(r, 'get', `${BASE}/video`, { allow: 'instructionals.edit' }, async (req, res) => {
     await page(res, 'video', {
@@ -181,6 +154,51 @@ export function instructionalRoutes(s: Services): Router {
     flash(req, 'success', req.t('ins.tool.saved'));
     res.redirect(303, `/${req.locale}${BASE}/add/tool`);
   });
+}
 
-  return r;
+const page = (res: Response, view: string, locals: Record<string, unknown>, status = 200) =>
+  res.page(
+    `instructionals/${view}`,
+    { layout: 'layouts/admin', nav: 'instructionals', safeHtml: safeHtmlCached, fields: {}, ...locals },
+    status,
+  );
+
+/** An instructional's form, empty or with the item. */
+function formOf(s: Services) {
+  return async (req: Request, res: Response, item: unknown, fields: Record<string, string> = {}, status = 200) =>
+    page(
+      res,
+      'form',
+      {
+        title: item && (item as { id?: number }).id ? req.t('ins.edit') : req.t('ins.add'),
+        item,
+        tools: await allTools(s.db),
+        fields,
+      },
+      status,
+    );
+}
+
+/** The form again, as sent, when the input is refused (the error handler's one form path: formPage). */
+function formAgainOf(s: Services) {
+  return formPage('instructionals/form', async (req) => {
+    const id = Number(req.params.id) || undefined;
+    const b = req.body ?? {};
+    const item = {
+      ...b,
+      id,
+      videoUrl: b.video_url,
+      stockcode: b.product,
+      steps: Array.isArray(b.steps) ? b.steps : Object.values(b.steps ?? {}),
+      toolIds: [].concat(b.tools ?? []).map(Number),
+    };
+    return {
+      layout: 'layouts/admin',
+      nav: 'instructionals',
+      safeHtml: safeHtmlCached,
+      title: id ? req.t('ins.edit') : req.t('ins.add'),
+      item,
+      tools: await allTools(s.db),
+    };
+  });
 }

@@ -8,7 +8,7 @@
  *   POST /{locale}/admin/leads/{id}                       change a lead's status (_method=put)
  * Leads: 30 an hour per visitor; account-exists: 120 per 10 minutes per staff user (429 beyond).
  */
-import type { Router, Request, Response } from 'express';
+import type { Router, Request, RequestHandler, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { byUserOrIp, pgRateLimit } from '../../http/rate-limit.ts';
@@ -45,6 +45,28 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
     key: byUserOrIp,
   });
 
+  registerLeadForm(r, s, captcha, leadLimit);
+
+  /** POST /{locale}/admin/settings/person/accountexists → {exists, url, name} */
+  route(
+    r,
+    'post',
+    '/admin/settings/person/accountexists',
+    { allow: 'customers.view' },
+    lookupLimit,
+    async (req, res) => {
+      const { email } = parseInput(AccountExistsBody, req.body);
+      res.json(await accountExists(s.db, email, req.locale));
+    },
+  );
+
+  registerLeadAdmin(r, s);
+
+  return r;
+}
+
+/** The public lead form, and the lead it sends. */
+function registerLeadForm(r: Router, s: Services, captcha: CaptchaProvider, leadLimit: RequestHandler): void {
   /** What the lead form shows, for the values given (the GET, and the form again when a POST is refused). */
   const formLocals = async (req: Request, res: Response, values: Record<string, string>) => {
     const country = (values.country || requireChannel(res).countryCodes[0]).toUpperCase();
@@ -95,20 +117,10 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
     // The page itself says it was sent, and stays (not an empty form and a vanishing toast).
     res.redirect(303, `/${req.locale}/leads/new?sent=1`);
   });
+}
 
-  /** POST /{locale}/admin/settings/person/accountexists → {exists, url, name} */
-  route(
-    r,
-    'post',
-    '/admin/settings/person/accountexists',
-    { allow: 'customers.view' },
-    lookupLimit,
-    async (req, res) => {
-      const { email } = parseInput(AccountExistsBody, req.body);
-      res.json(await accountExists(s.db, email, req.locale));
-    },
-  );
-
+/** The back office's leads, and their status. */
+function registerLeadAdmin(r: Router, s: Services): void {
   /** GET /{locale}/admin/leads */
   route(r, 'get', '/admin/leads', { allow: 'customers.view' }, async (req, res) => {
     const q = parseInput(LeadListQuery, req.query);
@@ -153,6 +165,4 @@ export function leadRoutes(s: Services, captcha: CaptchaProvider = createCaptcha
     if (method !== 'put') throw new AppError(405, 'method_not_allowed', 'Use PUT (or _method=put).');
     await setStatus(req, res);
   });
-
-  return r;
 }

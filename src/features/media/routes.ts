@@ -93,6 +93,13 @@ export function mediaRoutes(s: Services): Router {
     },
   );
 
+  registerDelete(r, s, mediaDir);
+
+  return r;
+}
+
+/** An image deleted, confirmed first with where it is used. */
+function registerDelete(r: Router, s: Services, mediaDir: string): void {
   async function deleteLocals(req: Request, param: unknown) {
     const id = parseInput(IdParam, param);
     const m = await findMedia(s.db, id);
@@ -121,8 +128,6 @@ export function mediaRoutes(s: Services): Router {
     flash(req, 'success', req.t('media.deleted'));
     res.redirect(303, `/${req.locale}${BASE}`);
   });
-
-  return r;
 }
 
 /** GET /dev/image-uploader (unprefixed, spec §2) */

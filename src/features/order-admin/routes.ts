@@ -2,7 +2,7 @@
  * Back-office order pages: the order search (/{locale}/account/dashboard/orders) and the order
  * detail (/admin/orders/detail/{order_id}). Every route checks orders.view.
  */
-import type { Router, Request, RequestHandler } from 'express';
+import type { Router, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
 import { ORDER_STATUSES } from '../../db/schema/constants.ts';
@@ -84,50 +84,16 @@ export function orderAdminRoutes(s: Services): Router {
   const r = routes();
   mount(r, containerRoutes(s));
 
-  async function detailLocals(req: Request, param: unknown) {
-    const id = parseInput(IdParam, param);
-    const [order, log, epp, quoteId] = await Promise.all([
-      synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string),
-      orderLog(s.db, id),
-      orderPlan(s.db, id),
-      quoteNumberOf(s.db, id),
-    ]);
-    const t = req.t as unknown as WordsTranslate;
-    // A quote is "Quote #N" with the buyer's number (order-number.ts), never "Order #id".
-    const shown = orderDisplayNumber({ id: order.order_id, status: order.status, quote: order.quote, quoteId });
-    const heading = req.t(shown.key as never, { id: shown.number } as never);
-    return {
-      title: heading,
-      heading,
-      order,
-      log,
-      epp,
-      layout: 'layouts/admin',
-      nav: 'orders',
-      // Every figure of the page from the one ledger: rows that add up, unpaid by the balance rule.
-      ledger: orderLedgerView(order as OrderJson),
-      // A save of the editor reads in the reader's language (history-words.ts); older entries as written.
-      logText: (e: { message: string; data: unknown }) => {
-        const words = (e.data as { words?: unknown } | null)?.words;
-        return isHistoryWords(words) ? historyText(words, t, req.locale) : e.message;
-      },
-      shipmentLabel: shipmentMethodLabel(order.shipment_method, order.shipment_quotes),
-      guestBuyer: await buyerIsGuest(s.db, order), // Marked "Guest"
-      cardOf: (p: { payment_method_id: string | null }) =>
-        orderCardLabel('third_party_info' in order ? order.third_party_info : null, p.payment_method_id),
-    };
-  }
-
   /** GET /admin/orders/detail/{order_id} */
   route(r, 'get', '/admin/orders/detail/:orderId', { allow: 'orders.view' }, async (req, res) => {
-    await res.page('order-admin/detail', await detailLocals(req, req.params.orderId));
+    await res.page('order-admin/detail', await detailLocals(s, req, req.params.orderId));
   });
 
   // A refused submit (no lines yet, or submitted meanwhile: 409): the order page again with the message.
   // The error handler runs outside this router, where req.params is empty: keep the id now.
   const submitForm: RequestHandler = (req, res, next) => {
     const orderId = req.params.orderId;
-    return formPage('order-admin/detail', (rq) => detailLocals(rq, orderId))(req, res, next);
+    return formPage('order-admin/detail', (rq) => detailLocals(s, rq, orderId))(req, res, next);
   };
 
   /** POST /admin/orders/detail/{order_id}/submit — a staff draft goes to the customer */
@@ -139,7 +105,49 @@ export function orderAdminRoutes(s: Services): Router {
   });
 
   /** GET /admin/orders/detail/{order_id}/edit — the order editor island */
-  route(r, 'get', '/admin/orders/detail/:orderId/edit', { allow: 'orders.edit' }, async (req, res) => {
+  route(r, 'get', '/admin/orders/detail/:orderId/edit', { allow: 'orders.edit' }, editorPage(s));
+
+  return r;
+}
+
+/** The order page's locals: the order, its history, its EPP plan and its figures from the one ledger. */
+async function detailLocals(s: Services, req: Request, param: unknown) {
+  const id = parseInput(IdParam, param);
+  const [order, log, epp, quoteId] = await Promise.all([
+    synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string),
+    orderLog(s.db, id),
+    orderPlan(s.db, id),
+    quoteNumberOf(s.db, id),
+  ]);
+  const t = req.t as unknown as WordsTranslate;
+  // A quote is "Quote #N" with the buyer's number (order-number.ts), never "Order #id".
+  const shown = orderDisplayNumber({ id: order.order_id, status: order.status, quote: order.quote, quoteId });
+  const heading = req.t(shown.key as never, { id: shown.number } as never);
+  return {
+    title: heading,
+    heading,
+    order,
+    log,
+    epp,
+    layout: 'layouts/admin',
+    nav: 'orders',
+    // Every figure of the page from the one ledger: rows that add up, unpaid by the balance rule.
+    ledger: orderLedgerView(order as OrderJson),
+    // A save of the editor reads in the reader's language (history-words.ts); older entries as written.
+    logText: (e: { message: string; data: unknown }) => {
+      const words = (e.data as { words?: unknown } | null)?.words;
+      return isHistoryWords(words) ? historyText(words, t, req.locale) : e.message;
+    },
+    shipmentLabel: shipmentMethodLabel(order.shipment_method, order.shipment_quotes),
+    guestBuyer: await buyerIsGuest(s.db, order), // Marked "Guest"
+    cardOf: (p: { payment_method_id: string | null }) =>
+      orderCardLabel('third_party_info' in order ? order.third_party_info : null, p.payment_method_id),
+  };
+}
+
+/** GET /admin/orders/detail/{order_id}/edit: the order editor island. */
+function editorPage(s: Services) {
+  return async (req: Request, res: Response) => {
     const id = parseInput(IdParam, req.params.orderId);
     const t = req.t as unknown as (k: string) => string;
     const order = await synchronize(s.db, id, req.user, t);
@@ -161,7 +169,5 @@ export function orderAdminRoutes(s: Services): Router {
         labels: editorLabels(t),
       },
     });
-  });
-
-  return r;
+  };
 }

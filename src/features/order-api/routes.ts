@@ -48,14 +48,42 @@ const ifMatchVersion: RequestHandler = (req, _res, next) => {
   next();
 };
 
+const t = (req: import('express').Request) => req.t as unknown as (k: string) => string;
+const orderId = (req: import('express').Request) => parseInput(IdParam, req.params.orderId);
+
 export function orderApiRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
-  const t = (req: import('express').Request) => req.t as unknown as (k: string) => string;
-  const orderId = (req: import('express').Request) => parseInput(IdParam, req.params.orderId);
 
   r.use('/api/orders', requireBearer);
   r.use(['/api/orders', '/admin/orders/detail'], ifMatchVersion);
 
+  registerOrderEdits(r, s);
+  registerOrderPayments(r, s);
+
+  /** PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} (also POST with _method=put) */
+  const updateItem: RequestHandler = async (req, res) => {
+    const id = orderId(req);
+    const lineId = parseInput(IdParam, req.params.lineItemId);
+    const body = parseInput(ItemQuantityBody, req.body);
+    res.json(await updateItemQuantity(s.db, id, lineId, req.user, body, t(req)));
+  };
+  route(r, 'put', '/admin/orders/detail/:orderId/update-item/:lineItemId', { allow: 'orders.edit' }, updateItem);
+  route(
+    r,
+    'post',
+    '/admin/orders/detail/:orderId/update-item/:lineItemId',
+    { allow: 'orders.edit' },
+    (req, res, next) => {
+      if (String(req.body?._method ?? '').toLowerCase() !== 'put') return next();
+      return updateItem(req, res, next);
+    },
+  );
+
+  return r;
+}
+
+/** An order read for the editor, and its edits. */
+function registerOrderEdits(r: Router, s: Services): void {
   /** GET /{locale}/api/orders/{id}/synchronize */
   route(
     r,
@@ -122,7 +150,10 @@ export function orderApiRoutes(s: Services): Router {
       res.json(await removeShippingMethod(s.db, id, req.user, body.version, t(req)));
     },
   );
+}
 
+/** An order's tax ids, and its payments and refunds. */
+function registerOrderPayments(r: Router, s: Services): void {
   /** GET /{locale}/api/orders/{id}/tins */
   route(
     r,
@@ -170,25 +201,4 @@ export function orderApiRoutes(s: Services): Router {
       res.status(201).json(await refundPayment(s.db, paymentProviderOf(s), id, paymentId, req.user, body));
     },
   );
-
-  /** PUT /{locale}/admin/orders/detail/{order_id}/update-item/{line_item_id} (also POST with _method=put) */
-  const updateItem: RequestHandler = async (req, res) => {
-    const id = orderId(req);
-    const lineId = parseInput(IdParam, req.params.lineItemId);
-    const body = parseInput(ItemQuantityBody, req.body);
-    res.json(await updateItemQuantity(s.db, id, lineId, req.user, body, t(req)));
-  };
-  route(r, 'put', '/admin/orders/detail/:orderId/update-item/:lineItemId', { allow: 'orders.edit' }, updateItem);
-  route(
-    r,
-    'post',
-    '/admin/orders/detail/:orderId/update-item/:lineItemId',
-    { allow: 'orders.edit' },
-    (req, res, next) => {
-      if (String(req.body?._method ?? '').toLowerCase() !== 'put') return next();
-      return updateItem(req, res, next);
-    },
-  );
-
-  return r;
 }

@@ -47,30 +47,11 @@ export async function refuseOwnChange(
   );
 }
 
+const list = (locale: string) => `/${locale}${BASE}`;
+
 export function orgUserRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
-  const list = (locale: string) => `/${locale}${BASE}`;
-
-  /** The list's rows: members, pending invitations and each member's spending limits. */
-  async function listOf(req: Request) {
-    const organisation = await organisationOfAdmin(s.db, req.user!);
-    const [users, invites, limits] = await Promise.all([
-      organisationUsers(s.db, organisation.id),
-      pendingInvites(s.db, organisation.id),
-      limitsOfOrganisation(s.db, organisation.id),
-    ]);
-    return { organisation, users, invites, limits };
-  }
-  // Each member's spending limits, set with the small form on their row (src/workflows/approvals/routes.ts).
-  const listPage = async (req: Request) => {
-    const { limits, ...rest } = await listOf(req);
-    return {
-      title: req.t('orgu.title'),
-      ...rest,
-      limits: Object.fromEntries(limits.map((l) => [l.userId, l])),
-      accountNav: 'orgUsers',
-    };
-  };
+  const { listOf, listPage } = listViews(s);
 
   /** GET /{locale}/account/organization/users */
   route(r, 'get', BASE, { allow: 'organisation.users', note: "own organisation's users only" }, async (req, res) => {
@@ -78,9 +59,14 @@ export function orgUserRoutes(s: Services): Router {
     await res.page('org-users/index', await listPage(req));
   });
 
-  /** A refused tax-exempt switch (a crafted value): the list again with the message. */
-  const listForm = formPage('org-users/index', listPage);
+  registerInvite(r, s);
+  registerRemoval(r, s);
+  registerTaxExempt(r, s, listPage);
+  return r;
+}
 
+/** An invitation into the organisation. */
+function registerInvite(r: Router, s: Services): void {
   const addForm = formPage('org-users/add', (req) => ({
     title: req.t('orgu.addTitle'),
     organisation: { name: '' },
@@ -122,7 +108,10 @@ export function orgUserRoutes(s: Services): Router {
       res.redirect(303, list(req.locale));
     },
   );
+}
 
+/** A member removed from the organisation, confirmed first. */
+function registerRemoval(r: Router, s: Services): void {
   async function removeLocals(req: Request, param: unknown) {
     const org = await organisationOfAdmin(s.db, req.user!);
     const member = await memberOf(s.db, org.id, parseInput(IdParam, param));
@@ -168,6 +157,12 @@ export function orgUserRoutes(s: Services): Router {
       res.redirect(303, list(req.locale));
     },
   );
+}
+
+/** Whether a member may buy tax exempt. */
+function registerTaxExempt(r: Router, s: Services, listPage: ListPage): void {
+  /** A refused tax-exempt switch (a crafted value): the list again with the message. */
+  const listForm = formPage('org-users/index', listPage);
 
   /** POST /{locale}/account/organization/users/{id}/tax-exempt — allowed=true|false */
   route(
@@ -186,6 +181,31 @@ export function orgUserRoutes(s: Services): Router {
       res.redirect(303, list(req.locale));
     },
   );
-
-  return r;
 }
+
+/** The users list, as JSON (listOf) and as the page's locals (listPage). */
+function listViews(s: Services) {
+  /** The list's rows: members, pending invitations and each member's spending limits. */
+  async function listOf(req: Request) {
+    const organisation = await organisationOfAdmin(s.db, req.user!);
+    const [users, invites, limits] = await Promise.all([
+      organisationUsers(s.db, organisation.id),
+      pendingInvites(s.db, organisation.id),
+      limitsOfOrganisation(s.db, organisation.id),
+    ]);
+    return { organisation, users, invites, limits };
+  }
+  // Each member's spending limits, set with the small form on their row (src/workflows/approvals/routes.ts).
+  const listPage = async (req: Request) => {
+    const { limits, ...rest } = await listOf(req);
+    return {
+      title: req.t('orgu.title'),
+      ...rest,
+      limits: Object.fromEntries(limits.map((l) => [l.userId, l])),
+      accountNav: 'orgUsers',
+    };
+  };
+  return { listOf, listPage };
+}
+
+type ListPage = ReturnType<typeof listViews>['listPage'];

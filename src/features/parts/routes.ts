@@ -74,17 +74,8 @@ export function renderPartial(res: Response, view: string, locals: Record<string
 
 const canEditDiagrams = (req: Request) => !!req.user?.permissions.has('products.edit');
 
-export function partsRoutes(s: Services): Router {
-  const r = routes({ mergeParams: true });
-  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
-
-  // Views of this area show availability badges with the catalog's wording.
-  r.use('/parts', (req, res, next) => {
-    const formatDate = res.locals.formatDate as (d: string) => string;
-    res.locals.badgeText = (b: Badge) => badgeLabel(b, req.t, (d) => formatDate(d));
-    next();
-  });
-
+/** The index, the seed plate calculator, and the pieces of a diagram the explorer asks for. */
+function registerPartsPages(r: Router, s: Services): void {
   /** GET /{locale}/parts */
   route(r, 'get', '/parts', { allow: 'public' }, s.pageCache.route(), async (req, res) => {
     const { q } = IndexQuery.parse(req.query);
@@ -94,50 +85,7 @@ export function partsRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/seed-plates — the seed plate calculator (embedded screen) */
-  route(r, 'get', '/seed-plates', { allow: 'public' }, s.pageCache.route(), async (req, res) => {
-    const list = await seedPlates(s.db, channelOf(res), new Date());
-    const money = res.locals.money as (v: string) => string;
-    const t = req.t;
-    const keys = [
-      'crop',
-      'seedSize',
-      'rowSpacing',
-      'speed',
-      'mode',
-      'byPopulation',
-      'bySpacing',
-      'population',
-      'spacing',
-      'arithmetic',
-      'recommended',
-      'none',
-      'rpmRule',
-      'inRange',
-      'outOfRange',
-      'sizeMismatch',
-      'add',
-      'added',
-      'step.population',
-      'step.spacing',
-      'step.speed',
-      'step.seedRate',
-      ...CROPS.map((c) => `crop.${c}`),
-      ...SEED_SIZES.map((z) => `size.${z}`),
-    ];
-    await res.page('parts/seed-plates', {
-      title: t('seedplate.title'),
-      props: {
-        plates: list.map(({ row, part }) => ({
-          ...plateFromTitle({ productId: row.id, stockcode: row.stockcode, title: row.title }),
-          price: money(part.price),
-          buyable: part.buyable,
-          href: `/${req.locale}/products/${row.id}`,
-        })),
-        addUrl: `/${req.locale}/cart/add/inline`,
-        labels: Object.fromEntries(keys.map((k) => [k, t(`seedplate.${k}`)])),
-      },
-    });
-  });
+  route(r, 'get', '/seed-plates', { allow: 'public' }, s.pageCache.route(), seedPlatesPage(s));
 
   /** GET /{locale}/parts/{diagram_id}/components */
   route(r, 'get', '/parts/:diagramId/components', { allow: 'public' }, async (req, res) => {
@@ -177,7 +125,10 @@ export function partsRoutes(s: Services): Router {
     if (wantsJson(req)) return void res.json({ html, product_id: detail.part.productId });
     await res.page('parts/fragment', { title: detail.part.title, html, diagram: detail.diagram });
   });
+}
 
+/** The parts explorer of one diagram. */
+function registerExplorer(r: Router, s: Services): void {
   /** GET /{locale}/parts/{diagram_id} (?machine= one of the customer's machines: what does not fit is dimmed) */
   // A signed-in visitor's page is their own: it lists their machines ("Show parts for:"), and
   // staff who may edit callouts see the editor.
@@ -222,7 +173,10 @@ export function partsRoutes(s: Services): Router {
       });
     },
   );
+}
 
+/** Staff: linking parts under callouts, and moving callouts. */
+function registerCalloutEditing(r: Router, s: Services): void {
   // ---- staff: callout editing ----------------------------------------------------------------
 
   /** POST /{locale}/parts/{id}/components */
@@ -261,6 +215,69 @@ export function partsRoutes(s: Services): Router {
     if (method === 'delete') return del(req, res);
     throw new AppError(405, 'method_not_allowed', 'Use PUT or DELETE (or _method=put|delete).');
   });
+}
 
+export function partsRoutes(s: Services): Router {
+  const r = routes({ mergeParams: true });
+  // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
+
+  // Views of this area show availability badges with the catalog's wording.
+  r.use('/parts', (req, res, next) => {
+    const formatDate = res.locals.formatDate as (d: string) => string;
+    res.locals.badgeText = (b: Badge) => badgeLabel(b, req.t, (d) => formatDate(d));
+    next();
+  });
+
+  registerPartsPages(r, s);
+  registerExplorer(r, s);
+  registerCalloutEditing(r, s);
   return r;
+}
+
+/** GET /{locale}/seed-plates: the seed plate calculator (embedded screen) */
+function seedPlatesPage(s: Services) {
+  return async (req: Request, res: Response) => {
+    const list = await seedPlates(s.db, channelOf(res), new Date());
+    const money = res.locals.money as (v: string) => string;
+    const t = req.t;
+    const keys = [
+      'crop',
+      'seedSize',
+      'rowSpacing',
+      'speed',
+      'mode',
+      'byPopulation',
+      'bySpacing',
+      'population',
+      'spacing',
+      'arithmetic',
+      'recommended',
+      'none',
+      'rpmRule',
+      'inRange',
+      'outOfRange',
+      'sizeMismatch',
+      'add',
+      'added',
+      'step.population',
+      'step.spacing',
+      'step.speed',
+      'step.seedRate',
+      ...CROPS.map((c) => `crop.${c}`),
+      ...SEED_SIZES.map((z) => `size.${z}`),
+    ];
+    await res.page('parts/seed-plates', {
+      title: t('seedplate.title'),
+      props: {
+        plates: list.map(({ row, part }) => ({
+          ...plateFromTitle({ productId: row.id, stockcode: row.stockcode, title: row.title }),
+          price: money(part.price),
+          buyable: part.buyable,
+          href: `/${req.locale}/products/${row.id}`,
+        })),
+        addUrl: `/${req.locale}/cart/add/inline`,
+        labels: Object.fromEntries(keys.map((k) => [k, t(`seedplate.${k}`)])),
+      },
+    });
+  };
 }

@@ -12,7 +12,7 @@
  *   GET    /api/plaid/link-token?user_id=              {link_token} from the bank-link provider
  * Every write is CSRF-protected (session) or bearer-authenticated, and audited.
  */
-import type { Router, Request } from 'express';
+import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { unauthorized } from '../../domain/errors.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -42,9 +42,10 @@ const labelsOf = (req: Request) =>
     string
   >;
 
+const base = '/account/payment';
+
 export function paymentMethodRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
-  const base = '/account/payment';
 
   /** GET /{locale}/account/payment[?user_id=] */
   route(
@@ -52,40 +53,7 @@ export function paymentMethodRoutes(s: Services): Router {
     'get',
     base,
     { allow: 'signed-in', note: "own methods; ?user_id= a customer's for staff with customers.view" },
-    async (req, res) => {
-      if (!req.user) return res.redirect(303, `/${req.locale}/login`);
-      const { user_id } = parseInput(OwnerQuery, req.query);
-      const owner = await resolveOwner(s.db, req.user, user_id, false);
-      const cards = paymentProviderOf(s);
-      const bank = bankLinkProviderOf(s);
-      const L = labelsOf(req);
-      const name = `${owner.firstName} ${owner.lastName}`.trim();
-      const props = {
-        locale: req.locale,
-        userId: owner.id,
-        self: owner.self,
-        canEdit: owner.self || req.user.permissions.has(EDIT_KEY),
-        methods: (await listMethods(s.db, owner.id)).map(methodJson),
-        card: { provider: cards.kind, tokenizeUrl: cards.tokenizeUrl },
-        bank: {
-          provider: bank.kind,
-          accountsUrl: bank.accountsUrl,
-          linkTokenUrl: `/api/plaid/link-token?user_id=${owner.id}`,
-          statementUrl: bank.kind === 'offline' && owner.self ? '/bank-link/statement' : null,
-        },
-        labels: L,
-      };
-      await res.page('account/payment', {
-        title: owner.self ? L.title : L.titleFor.replace('{{name}}', name),
-        heading: owner.self ? L.title : L.titleFor.replace('{{name}}', name),
-        intro: L.intro,
-        backHref: owner.self
-          ? null
-          : `/account/dashboard/customers/${(await personIdOf(s.db, owner.id)) ?? ''}`.replace(/\/$/, ''),
-        backLabel: L.back,
-        props,
-      });
-    },
+    paymentPage(s),
   );
 
   /** GET /{locale}/account/payment/methods[?user_id=] */
@@ -101,6 +69,24 @@ export function paymentMethodRoutes(s: Services): Router {
     },
   );
 
+  registerNewMethods(r, s);
+
+  registerMethodChanges(r, s);
+
+  /** GET /{locale}/order/saved-methods — what checkout's payment tab offers: cards, and verified bank accounts where the store takes them. */
+  route(
+    r,
+    'get',
+    '/order/saved-methods',
+    { allow: 'signed-in', note: 'own saved cards and verified bank accounts' },
+    savedMethods(s),
+  );
+
+  return r;
+}
+
+/** A new card or bank account, the user's own or a customer's. */
+function registerNewMethods(r: Router, s: Services): void {
   /** POST /{locale}/account/payment/cards */
   route(
     r,
@@ -128,7 +114,10 @@ export function paymentMethodRoutes(s: Services): Router {
       res.status(201).json({ method: methodJson(row) });
     },
   );
+}
 
+/** A saved method made the default, verified (bank deposits) or removed. */
+function registerMethodChanges(r: Router, s: Services): void {
   /** POST /{locale}/account/payment/methods/{id}/default */
   route(
     r,
@@ -168,47 +157,79 @@ export function paymentMethodRoutes(s: Services): Router {
       res.json({ removed: m.id });
     },
   );
+}
 
-  /** GET /{locale}/order/saved-methods — what checkout's payment tab offers: cards, and verified bank accounts where the store takes them. */
-  route(
-    r,
-    'get',
-    '/order/saved-methods',
-    { allow: 'signed-in', note: 'own saved cards and verified bank accounts' },
-    async (req, res) => {
-      if (!req.user) throw unauthorized();
-      const channel = requireChannel(res);
-      const [rows, cardsOk, bankOk] = await Promise.all([
-        listMethods(s.db, req.user.id),
-        channelTakes(s.db, channel.id, 'card'),
-        channelTakes(s.db, channel.id, 'bank'),
-      ]);
-      const L = labelsOf(req);
-      res.json({
-        // Nothing the shop's configured providers cannot charge (production without a provider offers none).
-        methods: rows
-          .filter(
-            (m) =>
-              usable(m) &&
-              (m.kind === 'card'
-                ? cardsOk && paymentProviderOf(s).kind !== 'none'
-                : bankOk && bankLinkProviderOf(s).kind !== 'none'),
-          )
-          .map(methodJson),
-        manage_url: `/${req.locale}/account/payment`,
-        labels: {
-          legend: L['saved.legend'],
-          new: L['saved.new'],
-          manage: L['saved.manage'],
-          card: L.card,
-          bank: L.bank,
-          default: L.default,
-        },
-      });
-    },
-  );
+/** GET /{locale}/account/payment[?user_id=]: the payment methods island, the user's own or a customer's. */
+function paymentPage(s: Services) {
+  return async (req: Request, res: Response) => {
+    if (!req.user) return res.redirect(303, `/${req.locale}/login`);
+    const { user_id } = parseInput(OwnerQuery, req.query);
+    const owner = await resolveOwner(s.db, req.user, user_id, false);
+    const cards = paymentProviderOf(s);
+    const bank = bankLinkProviderOf(s);
+    const L = labelsOf(req);
+    const name = `${owner.firstName} ${owner.lastName}`.trim();
+    const props = {
+      locale: req.locale,
+      userId: owner.id,
+      self: owner.self,
+      canEdit: owner.self || req.user.permissions.has(EDIT_KEY),
+      methods: (await listMethods(s.db, owner.id)).map(methodJson),
+      card: { provider: cards.kind, tokenizeUrl: cards.tokenizeUrl },
+      bank: {
+        provider: bank.kind,
+        accountsUrl: bank.accountsUrl,
+        linkTokenUrl: `/api/plaid/link-token?user_id=${owner.id}`,
+        statementUrl: bank.kind === 'offline' && owner.self ? '/bank-link/statement' : null,
+      },
+      labels: L,
+    };
+    await res.page('account/payment', {
+      title: owner.self ? L.title : L.titleFor.replace('{{name}}', name),
+      heading: owner.self ? L.title : L.titleFor.replace('{{name}}', name),
+      intro: L.intro,
+      backHref: owner.self
+        ? null
+        : `/account/dashboard/customers/${(await personIdOf(s.db, owner.id)) ?? ''}`.replace(/\/$/, ''),
+      backLabel: L.back,
+      props,
+    });
+  };
+}
 
-  return r;
+/** GET /{locale}/order/saved-methods: what checkout's payment tab offers. */
+function savedMethods(s: Services) {
+  return async (req: Request, res: Response) => {
+    if (!req.user) throw unauthorized();
+    const channel = requireChannel(res);
+    const [rows, cardsOk, bankOk] = await Promise.all([
+      listMethods(s.db, req.user.id),
+      channelTakes(s.db, channel.id, 'card'),
+      channelTakes(s.db, channel.id, 'bank'),
+    ]);
+    const L = labelsOf(req);
+    res.json({
+      // Nothing the shop's configured providers cannot charge (production without a provider offers none).
+      methods: rows
+        .filter(
+          (m) =>
+            usable(m) &&
+            (m.kind === 'card'
+              ? cardsOk && paymentProviderOf(s).kind !== 'none'
+              : bankOk && bankLinkProviderOf(s).kind !== 'none'),
+        )
+        .map(methodJson),
+      manage_url: `/${req.locale}/account/payment`,
+      labels: {
+        legend: L['saved.legend'],
+        new: L['saved.new'],
+        manage: L['saved.manage'],
+        card: L.card,
+        bank: L.bank,
+        default: L.default,
+      },
+    });
+  };
 }
 
 /** Unprefixed: GET /api/plaid/link-token?user_id= (spec §7) → {link_token, expiration}. */

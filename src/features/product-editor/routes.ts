@@ -59,6 +59,13 @@ const editorOf = (req: Request) => ({ id: req.user!.id, organisationId: req.user
 export function productEditorRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
 
+  registerProductList(r, s);
+  registerAuditRoutes(r, s);
+  return r;
+}
+
+/** The product list, a new product, and what the editor checks outside a session. */
+function registerProductList(r: Router, s: Services): void {
   /** GET /{locale}/account/dashboard/producteditor?q=&after= */
   route(r, 'get', BASE, { allow: 'products.edit' }, async (req, res) => {
     const q = parseInput(ListQuery, req.query);
@@ -84,7 +91,7 @@ export function productEditorRoutes(s: Services): Router {
 
   /** GET /{locale}/account/dashboard/producteditor/new */
   route(r, 'get', `${BASE}/new`, { allow: 'products.edit' }, async (req, res) => {
-    await renderEditor(req, res, { ...emptyProduct() });
+    await renderEditor(s, req, res, { ...emptyProduct() });
   });
 
   /** POST /{locale}/account/dashboard/producteditor/create, body updateData → {data} (with its product_audit_id). */
@@ -126,11 +133,14 @@ export function productEditorRoutes(s: Services): Router {
       res.json({ data: out });
     },
   );
+}
 
+/** An editor session (product_audit_id): the page, its data and its saves. */
+function registerAuditRoutes(r: Router, s: Services): void {
   /** GET /{locale}/account/dashboard/producteditor/{audit_id} — the editor page */
   route(r, 'get', `${BASE}/:auditId`, { allow: 'products.edit' }, async (req, res) => {
     const { auditId } = parseInput(AuditParams, req.params);
-    await renderEditor(req, res, await auditData(s.db, auditId));
+    await renderEditor(s, req, res, await auditData(s.db, auditId));
   });
 
   /** GET …/{audit_id}/synchronize → {data} */
@@ -174,29 +184,33 @@ export function productEditorRoutes(s: Services): Router {
     const u = parseInput(CategoriesUpdate, body);
     res.json({ data: await updateCategories(s.db, auditId, u, editorOf(req)) });
   });
+}
 
-  async function renderEditor(req: Request, res: import('express').Response, data: ReturnType<typeof emptyProduct>) {
-    const [ref, distributorAmount, media] = await Promise.all([
-      referenceData(s.db),
-      distributorAmountOf(s.db, req.user!.organisationId),
-      pickerMedia(s.db, MEDIA_PICKER_LIMIT),
-    ]);
-    const props = {
-      base: `/${req.locale}${BASE}`,
-      locale: req.locale,
-      data,
-      refData: ref,
-      distributorAmount,
-      /** The media library's newest images: the picker chooses from them. */
-      media,
-      hitMax: hitMaxDistributors(data.distributors.length, distributorAmount),
-      labels: editorLabels(req),
-    };
-    const title = data.product_id ? `${req.t('pe.editTitle')}: ${data.title}` : req.t('pe.newTitle');
-    await res.page('product-editor/edit', { title, layout: 'layouts/admin', nav: 'products', props, data });
-  }
-
-  return r;
+/** The editor page, for a new product or an editor session's. */
+async function renderEditor(
+  s: Services,
+  req: Request,
+  res: import('express').Response,
+  data: ReturnType<typeof emptyProduct>,
+) {
+  const [ref, distributorAmount, media] = await Promise.all([
+    referenceData(s.db),
+    distributorAmountOf(s.db, req.user!.organisationId),
+    pickerMedia(s.db, MEDIA_PICKER_LIMIT),
+  ]);
+  const props = {
+    base: `/${req.locale}${BASE}`,
+    locale: req.locale,
+    data,
+    refData: ref,
+    distributorAmount,
+    /** The media library's newest images: the picker chooses from them. */
+    media,
+    hitMax: hitMaxDistributors(data.distributors.length, distributorAmount),
+    labels: editorLabels(req),
+  };
+  const title = data.product_id ? `${req.t('pe.editTitle')}: ${data.title}` : req.t('pe.newTitle');
+  await res.page('product-editor/edit', { title, layout: 'layouts/admin', nav: 'products', props, data });
 }
 
 /** A form post sends the category map and lists as JSON strings. */

@@ -49,6 +49,15 @@ export function promotionRoutes(s: Services): Router {
     });
   });
 
+  registerCreate(r, s);
+
+  registerEdit(r, s);
+
+  return r;
+}
+
+/** A new promotion: the form, and its saving. */
+function registerCreate(r: Router, s: Services): void {
   /** GET /{locale}/account/dashboard/promotions/create */
   route(r, 'get', `${BASE}/create`, { allow: 'promotions.edit' }, async (req, res) => {
     await res.page('promotions/form', {
@@ -79,7 +88,10 @@ export function promotionRoutes(s: Services): Router {
     flash(req, 'success', req.t('promo.created', { name: row.name }));
     res.redirect(303, `/${req.locale}${BASE}`);
   });
+}
 
+/** A promotion edited, or ended now. */
+function registerEdit(r: Router, s: Services): void {
   // Editing: the create form, filled in; a refused save shows it again with the messages.
   const editTitle = (req: import('express').Request) => req.t('promo.editTitle');
   // The error handler runs outside this router, where req.params is empty: keep the id now. The form
@@ -141,6 +153,4 @@ export function promotionRoutes(s: Services): Router {
     flash(req, 'success', req.t('promo.ended', { name: row.name }));
     res.redirect(303, `/${req.locale}${BASE}`);
   });
-
-  return r;
 }

@@ -16,28 +16,21 @@ import { figuresFor } from '../orders/index.ts';
 import type { Router, Request } from 'express';
 import type { Services } from '../../services.ts';
 import { publicBase } from '../../config.ts';
-import { notFound } from '../../domain/errors.ts';
-import {
-  answerRefusal,
-  canOffer,
-  defaultExpiry,
-  mayAnswerQuote,
-  QUOTE_STATES,
-  quoteState,
-} from '../../domain/quotes.ts';
+import { quoteState } from '../../domain/quotes.ts';
 import { flash, requireChannel } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import { getCart, localizeCart } from '../cart/index.ts';
-import { listQuotes, messagesOf, quoteById, quoteOrder, QUOTES_PAGE_SIZE, quotesOfBuyer, userOf } from './queries.ts';
-import { AcceptForm, AdminQuotesQuery, MessageForm, parseOffer, parseOfferPreview } from './schemas.ts';
-import { acceptQuote, type Answerer, previewOffer, rejectQuote, requestQuote, sendOffer } from './service.ts';
+import { quotesOfBuyer } from './queries.ts';
+import { AcceptForm, MessageForm } from './schemas.ts';
+import { acceptQuote, type Answerer, rejectQuote, requestQuote } from './service.ts';
 import type { CurrentUser } from '../../http/types.ts';
 import { route, routes } from '../../http/route.ts';
+import { nameOf, quoteJson, quoteView } from './quote-view.ts';
+import { registerQuoteBackOffice } from './admin-routes.ts';
 
-const nameOf = (u: { firstName: string | null; lastName: string | null; email: string | null }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email || '';
+const ACCOUNT = '/account/quotes';
 
 /** The buyer's side of a signed-in user: their organisation's approver when they hold organisation.users. */
 const answererOf = (u: CurrentUser): Answerer => ({
@@ -47,64 +40,16 @@ const answererOf = (u: CurrentUser): Answerer => ({
   approver: u.permissions.has('organisation.users'),
 });
 
-/** Everything a quote page shows (either side); 404 when absent or, on the buyer's side, neither theirs nor their organisation's as its approver. */
-async function quoteView(s: Services, quoteId: number, viewer?: Answerer) {
-  const q = await quoteById(s.db, quoteId);
-  if (!q || (viewer !== undefined && !mayAnswerQuote(q, viewer))) throw notFound();
-  const [order, messages, buyer] = await Promise.all([
-    quoteOrder(s.db, q.orderId),
-    messagesOf(s.db, q.id),
-    userOf(s.db, q.requestedBy),
-  ]);
-  if (!order) throw notFound();
-  const now = new Date();
-  return {
-    quote: {
-      ...q,
-      state: quoteState(q, now),
-      canAccept: answerRefusal(q, now, 'accept') === null,
-      canReject: answerRefusal(q, now, 'reject') === null,
-      canOffer: canOffer(q.status),
-    },
-    order,
-    messages: messages.map((m) => ({ ...m, name: nameOf(m) })),
-    buyer: buyer ? { ...buyer, name: nameOf(buyer) } : null,
-  };
-}
-
-const quoteJson = (v: Awaited<ReturnType<typeof quoteView>>) => ({
-  id: v.quote.id,
-  order_id: v.order.id,
-  state: v.quote.state,
-  expires_on: v.quote.expiresOn,
-  currency: v.order.currency,
-  totals: {
-    subtotal: v.order.subtotal,
-    discount: v.order.discount,
-    shipping: v.order.shipping,
-    tax: v.order.tax,
-    total: v.order.total,
-  },
-  lines: v.order.lines
-    .filter((l) => l.productId !== null)
-    .map((l) => ({
-      id: l.id,
-      title: l.title,
-      stockcode: l.stockcode,
-      quantity: l.quantity,
-      unit_price: l.unitPrice,
-      total: l.total,
-    })),
-  messages: v.messages.map((m) => ({ author: m.author, kind: m.kind, body: m.body, created_at: m.createdAt })),
-});
-
 export function quoteRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
-  const ACCOUNT = '/account/quotes';
-  const ADMIN = '/admin/quotes';
+  registerQuoteRequests(r, s);
+  registerQuoteAnswers(r, s);
+  registerQuoteBackOffice(r, s);
+  return r;
+}
 
-  // ---------------------------------------------------------------- the buyer
-
+/** The buyer's quotes, the request form and the request itself. */
+function registerQuoteRequests(r: Router, s: Services): void {
   const newLocals = async (
     req: Request,
     res: Parameters<typeof requireChannel>[0],
@@ -163,7 +108,10 @@ export function quoteRoutes(s: Services): Router {
       res.redirect(303, `/${req.locale}${ACCOUNT}/${quoteId}`);
     },
   );
+}
 
+/** The buyer's quote, and their answer to its offer. */
+function registerQuoteAnswers(r: Router, s: Services): void {
   const showLocals = async (req: Request, id: number, extra: Record<string, unknown> = {}) => ({
     title: req.t('quotes.show.title', { id }),
     ...(await quoteView(s, id, answererOf(req.user!))),
@@ -217,132 +165,4 @@ export function quoteRoutes(s: Services): Router {
       res.redirect(303, `/${req.locale}${ACCOUNT}/${id}`);
     },
   );
-
-  // ---------------------------------------------------------------- the back office
-
-  route(r, 'get', ADMIN, { allow: 'quotes.manage', note: 'quote requests and counter-offers' }, async (req, res) => {
-    const q = AdminQuotesQuery.parse(req.query);
-    const now = new Date();
-    const { rows, total } = await listQuotes(s.db, { state: q.state, page: q.page }, now);
-    const href = (p: number) => {
-      const u = new URLSearchParams();
-      if (q.state) u.set('state', q.state);
-      if (p > 1) u.set('page', String(p));
-      const qs = u.toString();
-      return `/${req.locale}${ADMIN}${qs ? `?${qs}` : ''}`;
-    };
-    const view = rows.map((row) => ({
-      ...row,
-      state: quoteState(row, now),
-      name: nameOf(row),
-      href: `/${req.locale}${ADMIN}/${row.id}`,
-    }));
-    if (wantsJson(req))
-      return void res.json({
-        quotes: view.map((v) => ({
-          id: v.id,
-          order_id: v.orderId,
-          state: v.state,
-          buyer: v.email,
-          total: v.total,
-          currency: v.currency,
-          expires_on: v.expiresOn,
-        })),
-        total,
-        page: q.page,
-      });
-    await res.page('quotes/admin-index', {
-      title: req.t('quotes.admin.title'),
-      layout: 'layouts/admin',
-      nav: 'quotes',
-      state: q.state ?? '',
-      states: QUOTE_STATES,
-      rows: view,
-      total,
-      prevHref: q.page > 1 ? href(q.page - 1) : null,
-      nextHref: q.page * QUOTES_PAGE_SIZE < total ? href(q.page + 1) : null,
-      from: total ? (q.page - 1) * QUOTES_PAGE_SIZE + 1 : 0,
-      to: Math.min(q.page * QUOTES_PAGE_SIZE, total),
-    });
-  });
-
-  const adminLocals = async (req: Request, id: number, extra: Record<string, unknown> = {}) => {
-    const v = await quoteView(s, id);
-    const values: Record<string, string> = {
-      expires_on: v.quote.state === 'offered' && v.quote.expiresOn ? v.quote.expiresOn : defaultExpiry(new Date()),
-      message: '',
-      version: String(v.order.version),
-    };
-    for (const l of v.order.lines)
-      if (l.productId !== null)
-        Object.assign(values, { [`price_${l.id}`]: l.unitPrice, [`quantity_${l.id}`]: String(l.quantity) });
-    const sent = (extra.values ?? {}) as Record<string, string>;
-    return {
-      title: req.t('quotes.show.title', { id }),
-      layout: 'layouts/admin',
-      nav: 'quotes',
-      ...v,
-      fields: {},
-      figuresFor: figuresFor({ t: req.t as never, locale: req.locale }),
-      ...extra,
-      values: { ...values, ...sent },
-    };
-  };
-
-  route(r, 'get', `${ADMIN}/:quoteId`, { allow: 'quotes.manage' }, async (req, res) => {
-    const id = parseInput(IdParam, req.params.quoteId);
-    const locals = await adminLocals(req, id);
-    if (wantsJson(req))
-      return void res.json({ ...quoteJson(locals), version: locals.order.version, buyer: locals.buyer?.email ?? null });
-    await res.page('quotes/admin-show', locals);
-  });
-
-  route(
-    r,
-    'post',
-    `${ADMIN}/:quoteId/offer`,
-    { allow: 'quotes.manage', note: "prices and quantities by the order editor's rules" },
-    (req, res, next) => {
-      const id = Number(req.params.quoteId);
-      formPage('quotes/admin-show', (rq) => adminLocals(rq, id, { values: rq.body ?? {} }))(req, res, next);
-    },
-    async (req, res) => {
-      const id = parseInput(IdParam, req.params.quoteId);
-      const v = await quoteView(s, id);
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const lineIds = v.order.lines.filter((l) => l.productId !== null).map((l) => l.id);
-      if (body.intent === 'preview') {
-        // "Update totals": the figures the counter-offer would have, nothing saved or sent.
-        const order = await previewOffer(s, id, parseOfferPreview(body, lineIds));
-        if (wantsJson(req))
-          return void res.json({
-            quote_id: id,
-            currency: order?.currency,
-            totals: order && {
-              subtotal: order.subtotal,
-              discount: order.discount,
-              shipping: order.shipping,
-              tax: order.tax,
-              total: order.total,
-            },
-          });
-        const locals = await adminLocals(req, id, { values: body });
-        return void (await res.page('quotes/admin-show', { ...locals, order: order ?? locals.order, previewed: true }));
-      }
-      const form = parseOffer(body, lineIds, new Date());
-      const out = await sendOffer(s, req.user!, id, form, publicBase(s.config));
-      if (wantsJson(req))
-        return void res.json({
-          quote_id: id,
-          state: 'offered',
-          expires_on: form.expiresOn,
-          total: out.total,
-          currency: out.currency,
-        });
-      flash(req, 'success', req.t('quotes.offerSent'));
-      res.redirect(303, `/${req.locale}${ADMIN}/${id}`);
-    },
-  );
-
-  return r;
 }

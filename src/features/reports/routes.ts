@@ -50,10 +50,11 @@ function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
   return parseInput(schema, req.query);
 }
 
+const now = () => new Date();
+
 export function reportRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
   // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
-  const now = () => new Date();
 
   /** GET /{locale}/account/dashboard/reports */
   route(r, 'get', BASE, { allow: 'reports.view' }, async (req, res) => {
@@ -61,7 +62,20 @@ export function reportRoutes(s: Services): Router {
   });
 
   /** GET /{locale}/account/dashboard/reports/orders */
-  route(r, 'get', `${BASE}/orders`, { allow: 'reports.view' }, async (req, res) => {
+  route(r, 'get', `${BASE}/orders`, { allow: 'reports.view' }, ordersReport(s));
+
+  /** GET /{locale}/account/dashboard/reports/orders.csv — every group, then the totals line. */
+  route(r, 'get', `${BASE}/orders.csv`, { allow: 'reports.view' }, ordersCsv(s));
+
+  /** GET /{locale}/account/dashboard/reports/surveys */
+  route(r, 'get', `${BASE}/surveys`, { allow: 'reports.view' }, surveysReport(s));
+
+  return r;
+}
+
+/** GET /{locale}/account/dashboard/reports/orders: the report page, or its figures as JSON. */
+function ordersReport(s: Services) {
+  return async (req: Request, res: Response) => {
     const channels = await s.channels.all();
     let resolved: ResolvedOrderReport | undefined;
     let errors: { message: string; fields: Record<string, string> } | null = null;
@@ -120,10 +134,12 @@ export function reportRoutes(s: Services): Router {
       },
       errors ? 400 : 200,
     );
-  });
+  };
+}
 
-  /** GET /{locale}/account/dashboard/reports/orders.csv — every group, then the totals line. */
-  route(r, 'get', `${BASE}/orders.csv`, { allow: 'reports.view' }, async (req: Request, res: Response) => {
+/** GET /{locale}/account/dashboard/reports/orders.csv: every group, then the totals line. */
+function ordersCsv(s: Services) {
+  return async (req: Request, res: Response) => {
     const channels = await s.channels.all();
     const resolved = resolveOrderFilters(
       parseQuery(OrderReportQuery, req),
@@ -164,10 +180,12 @@ export function reportRoutes(s: Services): Router {
     res.end(
       csvLine([req.t('reports.totals'), totals!.orders, totals!.quantity, ...MONEY_COLUMNS.map((c) => totals![c])]),
     );
-  });
+  };
+}
 
-  /** GET /{locale}/account/dashboard/reports/surveys */
-  route(r, 'get', `${BASE}/surveys`, { allow: 'reports.view' }, async (req, res) => {
+/** GET /{locale}/account/dashboard/reports/surveys */
+function surveysReport(s: Services) {
+  return async (req: Request, res: Response) => {
     let errors: { message: string; fields: Record<string, string> } | null = null;
     let summary = null;
     let period = null;
@@ -198,7 +216,5 @@ export function reportRoutes(s: Services): Router {
       },
       errors ? 400 : 200,
     );
-  });
-
-  return r;
+  };
 }

@@ -26,43 +26,52 @@ export function shippingRoutes(s: Services): Router {
     ratesOf: (id) => rates.get(String(id), () => warehouseRates(s.db, id)),
   });
 
-  /** The page a plain form post lands on: the form with what was sent, then the quotes (none when refused). */
-  type Sent = { productId?: number; country: string; postalCode: string; residential: boolean };
-  const resultPage = (req: Request, sent: Sent, view: QuotesView | null) => ({
-    title: req.t('shipping.title'),
-    view,
-    form: {
-      context: sent.productId === undefined ? 'cart' : 'product',
-      productId: sent.productId,
-      shippingCountry: sent.country,
-      shippingPostalCode: sent.postalCode,
-      shippingResidential: sent.residential,
-    },
-    backHref: req.res!.locals.url(sent.productId === undefined ? '/cart' : `/products/${sent.productId}`),
-  });
-
-  /**
-   * A refused estimate (a postal code that does not exist, a country without lanes) posted without
-   * scripts: the result page again with what was typed (each field read by the form's own schema
-   * where it can be), the message beside the field and no quotes.
-   */
-  const estimateForm = formPage('shipping/result', (req) => {
-    const typed = (req.body ?? {}) as Record<string, unknown>;
-    const text = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
-    return resultPage(
-      req,
-      {
-        productId: EstimateBody.shape.product_id.safeParse(typed.product_id).data,
-        country: text(typed.country, 2).toUpperCase(),
-        postalCode: text(typed.postal_code, 16),
-        residential: EstimateBody.shape.residential.safeParse(typed.residential).data ?? false,
-      },
-      null,
-    );
-  });
-
   /** POST /{locale}/shipping/estimate → {quote: html, debug} (scripts) or a result page (plain form post). */
-  route(r, 'post', '/shipping/estimate', { allow: 'public' }, estimateForm, async (req, res) => {
+  route(r, 'post', '/shipping/estimate', { allow: 'public' }, estimateForm, estimateHandler(s, provider));
+
+  return r;
+}
+
+/** The page a plain form post lands on: the form with what was sent, then the quotes (none when refused). */
+type Sent = { productId?: number; country: string; postalCode: string; residential: boolean };
+const resultPage = (req: Request, sent: Sent, view: QuotesView | null) => ({
+  title: req.t('shipping.title'),
+  view,
+  form: {
+    context: sent.productId === undefined ? 'cart' : 'product',
+    productId: sent.productId,
+    shippingCountry: sent.country,
+    shippingPostalCode: sent.postalCode,
+    shippingResidential: sent.residential,
+  },
+  backHref: req.res!.locals.url(sent.productId === undefined ? '/cart' : `/products/${sent.productId}`),
+});
+
+/**
+ * A refused estimate (a postal code that does not exist, a country without lanes) posted without
+ * scripts: the result page again with what was typed (each field read by the form's own schema
+ * where it can be), the message beside the field and no quotes.
+ */
+const estimateForm = formPage('shipping/result', (req) => {
+  const typed = (req.body ?? {}) as Record<string, unknown>;
+  const text = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+  return resultPage(
+    req,
+    {
+      productId: EstimateBody.shape.product_id.safeParse(typed.product_id).data,
+      country: text(typed.country, 2).toUpperCase(),
+      postalCode: text(typed.postal_code, 16),
+      residential: EstimateBody.shape.residential.safeParse(typed.residential).data ?? false,
+    },
+    null,
+  );
+});
+
+type RateProvider = ReturnType<typeof createRateProvider>;
+
+/** The estimate: the quotes as HTML for scripts, or the result page for a plain form post. */
+function estimateHandler(s: Services, provider: RateProvider) {
+  return async (req: Request, res: Response) => {
     const body = parseInput(EstimateBody, req.body);
     const channel = requireChannel(res);
     const channels = await s.channels.all();
@@ -106,9 +115,7 @@ export function shippingRoutes(s: Services): Router {
         view,
       ),
     );
-  });
-
-  return r;
+  };
 }
 
 function renderPartial(res: Response, view: string, locals: Record<string, unknown>): Promise<string> {

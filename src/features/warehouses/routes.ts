@@ -4,7 +4,7 @@
  * Who reaches a warehouse: src/domain/warehouse-access.ts (its operator, a manager of its
  * organisation).
  */
-import type { Router, Request, RequestHandler } from 'express';
+import type { Router, Request, RequestHandler, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -31,14 +31,14 @@ const BASE = '/account/dashboard/warehouses';
 export function warehouseRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
 
-  async function reachable(req: Request, param: unknown = req.params.id) {
-    const { warehouse: id } = parseInput(WarehouseParams, { warehouse: param });
-    const w = await getWarehouse(s.db, id);
-    if (!w) throw notFound('No such warehouse.');
-    if (!mayActOnWarehouse(req.user!, w)) throw forbidden('You may only manage your own warehouse’s stock.');
-    return w;
-  }
+  registerWarehouseList(r, s);
+  registerWarehouseAdd(r, s);
+  registerInventory(r, s);
+  return r;
+}
 
+/** The warehouses the user reaches, each with its API key. */
+function registerWarehouseList(r: Router, s: Services): void {
   /** GET /{locale}/account/dashboard/warehouses */
   route(
     r,
@@ -65,7 +65,10 @@ export function warehouseRoutes(s: Services): Router {
       });
     },
   );
+}
 
+/** The add screen and the new warehouse. */
+function registerWarehouseAdd(r: Router, s: Services): void {
   /** GET /{locale}/account/dashboard/warehouses/add */
   route(r, 'get', `${BASE}/add`, { allow: 'warehouses.manage' }, async (req, res) => {
     const [countries, regions] = await Promise.all([countryOptions(s.db), regionOptions(s.db, 'US')]);
@@ -120,6 +123,12 @@ export function warehouseRoutes(s: Services): Router {
     flash(req, 'success', req.t('wh.added', { name: w.name }));
     res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
   });
+}
+
+/** A warehouse's inventory: search, adjustments and the CSV import with its preview. */
+function registerInventory(r: Router, s: Services): void {
+  const reachable = reachableOf(s);
+  const inventoryForm = inventoryFormOf(s, reachable);
 
   /** GET /{locale}/account/dashboard/warehouses/{id}/inventory?q=&after= */
   route(
@@ -147,14 +156,72 @@ export function warehouseRoutes(s: Services): Router {
     },
   );
 
-  /**
-   * The inventory page's forms (adjust a row, import, apply): refused input comes back on the
-   * inventory page with the message, the row's or the import's typed values kept. The error
-   * handler runs outside this router, where req.params is empty: keep the id now. A warehouse
-   * the user may not reach is refused (403/404) before any form is shown.
-   */
-  const inventoryForm =
-    (which: 'adjust' | 'import'): RequestHandler =>
+  /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/adjust — product_id, quantity, reason */
+  route(
+    r,
+    'post',
+    `${BASE}/:id/inventory/adjust`,
+    { allow: ['warehouses.manage', 'inventory.edit'], note: 'an operator reaches only its own warehouse' },
+    inventoryForm('adjust'),
+    async (req, res) => {
+      const w = await reachable(req);
+      const a = parseInput(Adjustment, req.body);
+      const change = await adjustStock(s.db, w.id, a.product_id, a.quantity, a.reason, req.user!.id);
+      if (wantsJson(req)) return void res.json({ change });
+      flash(req, 'success', req.t('wh.adjusted', { code: change.stockcode, qty: change.after }));
+      res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
+    },
+  );
+
+  /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import — preview (nothing changes yet) */
+  route(
+    r,
+    'post',
+    `${BASE}/:id/inventory/import`,
+    { allow: ['warehouses.manage', 'inventory.edit'], note: 'an operator reaches only its own warehouse' },
+    inventoryForm('import'),
+    importPreview(s, reachable),
+  );
+
+  /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import/apply */
+  route(
+    r,
+    'post',
+    `${BASE}/:id/inventory/import/apply`,
+    { allow: ['warehouses.manage', 'inventory.edit'], note: 'an operator reaches only its own warehouse' },
+    inventoryForm('import'),
+    async (req, res) => {
+      const w = await reachable(req);
+      const body = parseInput(CsvBody, req.body);
+      const done = await applyCsv(s.db, w.id, body.csv, body.reason, req.user!.id);
+      if (wantsJson(req)) return void res.json({ applied: done.changes.length, unchanged: done.unchanged });
+      flash(req, 'success', req.t('wh.imported', { count: done.changes.length }));
+      res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
+    },
+  );
+}
+
+/** The warehouse of the request when the user may act on it: 404 when absent, 403 when not theirs. */
+function reachableOf(s: Services) {
+  return async function reachable(req: Request, param: unknown = req.params.id) {
+    const { warehouse: id } = parseInput(WarehouseParams, { warehouse: param });
+    const w = await getWarehouse(s.db, id);
+    if (!w) throw notFound('No such warehouse.');
+    if (!mayActOnWarehouse(req.user!, w)) throw forbidden('You may only manage your own warehouse’s stock.');
+    return w;
+  };
+}
+
+type Reachable = ReturnType<typeof reachableOf>;
+
+/**
+ * The inventory page's forms (adjust a row, import, apply): refused input comes back on the
+ * inventory page with the message, the row's or the import's typed values kept. The error
+ * handler runs outside this router, where req.params is empty: keep the id now. A warehouse
+ * the user may not reach is refused (403/404) before any form is shown.
+ */
+function inventoryFormOf(s: Services, reachable: Reachable) {
+  return (which: 'adjust' | 'import'): RequestHandler =>
     (req, res, next) => {
       const id = req.params.id;
       if (!/^\d{1,10}$/.test(String(id))) return next(); // a malformed id: the error page's 400
@@ -185,75 +252,34 @@ export function warehouseRoutes(s: Services): Router {
         };
       })(req, res, next);
     };
-
-  /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/adjust — product_id, quantity, reason */
-  route(
-    r,
-    'post',
-    `${BASE}/:id/inventory/adjust`,
-    { allow: ['warehouses.manage', 'inventory.edit'], note: 'an operator reaches only its own warehouse' },
-    inventoryForm('adjust'),
-    async (req, res) => {
-      const w = await reachable(req);
-      const a = parseInput(Adjustment, req.body);
-      const change = await adjustStock(s.db, w.id, a.product_id, a.quantity, a.reason, req.user!.id);
-      if (wantsJson(req)) return void res.json({ change });
-      flash(req, 'success', req.t('wh.adjusted', { code: change.stockcode, qty: change.after }));
-      res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
-    },
-  );
-
-  /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import — preview (nothing changes yet) */
-  route(
-    r,
-    'post',
-    `${BASE}/:id/inventory/import`,
-    { allow: ['warehouses.manage', 'inventory.edit'], note: 'an operator reaches only its own warehouse' },
-    inventoryForm('import'),
-    async (req, res) => {
-      const w = await reachable(req);
-      const body = parseInput(CsvBody, req.body);
-      const preview = await previewCsv(s.db, w.id, body.csv);
-      if (wantsJson(req)) return void res.json({ preview });
-      const page = await inventoryPage(s.db, w.id, '', null);
-      await res.page('warehouses/inventory', {
-        title: `${req.t('wh.inventory')}: ${w.name}`,
-        layout: 'layouts/admin',
-        nav: 'warehouses',
-        w,
-        q: '',
-        ...page,
-        nextHref: null,
-        prevHref: null,
-        preview,
-        csv: body.csv,
-        reason: body.reason,
-        fields: {},
-      });
-    },
-  );
-
-  /** POST /{locale}/account/dashboard/warehouses/{id}/inventory/import/apply */
-  route(
-    r,
-    'post',
-    `${BASE}/:id/inventory/import/apply`,
-    { allow: ['warehouses.manage', 'inventory.edit'], note: 'an operator reaches only its own warehouse' },
-    inventoryForm('import'),
-    async (req, res) => {
-      const w = await reachable(req);
-      const body = parseInput(CsvBody, req.body);
-      const done = await applyCsv(s.db, w.id, body.csv, body.reason, req.user!.id);
-      if (wantsJson(req)) return void res.json({ applied: done.changes.length, unchanged: done.unchanged });
-      flash(req, 'success', req.t('wh.imported', { count: done.changes.length }));
-      res.redirect(303, `/${req.locale}${BASE}/${w.id}/inventory`);
-    },
-  );
-
-  return r;
 }
 
 function keyLabels(req: Request) {
   const keys = ['regen', 'confirm', 'newKey', 'copyOnce', 'test', 'testKey', 'testing', 'keyEnding', 'noKey'] as const;
   return Object.fromEntries(keys.map((k) => [k, req.t(`wh.key.${k}`)]));
+}
+
+/** The CSV import's preview on the inventory page: nothing changes yet. */
+function importPreview(s: Services, reachable: Reachable) {
+  return async (req: Request, res: Response) => {
+    const w = await reachable(req);
+    const body = parseInput(CsvBody, req.body);
+    const preview = await previewCsv(s.db, w.id, body.csv);
+    if (wantsJson(req)) return void res.json({ preview });
+    const page = await inventoryPage(s.db, w.id, '', null);
+    await res.page('warehouses/inventory', {
+      title: `${req.t('wh.inventory')}: ${w.name}`,
+      layout: 'layouts/admin',
+      nav: 'warehouses',
+      w,
+      q: '',
+      ...page,
+      nextHref: null,
+      prevHref: null,
+      preview,
+      csv: body.csv,
+      reason: body.reason,
+      fields: {},
+    });
+  };
 }

@@ -35,54 +35,49 @@ const BASE = '/account/dashboard/integrations';
 
 export function integrationRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
-  const cfg = s.config.webhooks;
-  const base = (req: Request) => `/${req.locale}${BASE}`;
-  const webhookId = (req: Request) => {
-    const p = WebhookParams.safeParse(req.params);
-    if (!p.success) throw notFound('That webhook does not exist.');
-    return p.data.webhookId;
-  };
-  /** A webhook the user may see (their organisation's, or any for staff), or 404. */
-  const ownWebhook = async (req: Request, id = webhookId(req)) => {
+  const { newAgain, editAgain } = formsAgain(s);
+  registerWebhookList(r, s, newAgain);
+  registerWebhookEditor(r, s, editAgain);
+  registerWebhookActions(r, s);
+  return r;
+}
+
+const base = (req: Request) => `/${req.locale}${BASE}`;
+const webhookId = (req: Request) => {
+  const p = WebhookParams.safeParse(req.params);
+  if (!p.success) throw notFound('That webhook does not exist.');
+  return p.data.webhookId;
+};
+/** A webhook the user may see (their organisation's, or any for staff), or 404. */
+function ownWebhookOf(s: Services) {
+  return async (req: Request, id = webhookId(req)) => {
     const webhook = await findWebhook(s.db, id, webhookScopeOf(req.user!));
     if (!webhook) throw notFound('That webhook does not exist.');
     return webhook;
   };
-  const values = (req: Request) => {
-    const b = (req.body ?? {}) as Record<string, unknown>;
-    const ev = b.events === undefined ? [] : ([] as unknown[]).concat(b.events);
-    return {
-      url: typeof b.url === 'string' ? b.url : '',
-      events: ev.filter((e): e is string => typeof e === 'string'),
-      active: ([] as unknown[]).concat(b.active ?? []).includes('1'),
-    };
+}
+const values = (req: Request) => {
+  const b = (req.body ?? {}) as Record<string, unknown>;
+  const ev = b.events === undefined ? [] : ([] as unknown[]).concat(b.events);
+  return {
+    url: typeof b.url === 'string' ? b.url : '',
+    events: ev.filter((e): e is string => typeof e === 'string'),
+    active: ([] as unknown[]).concat(b.active ?? []).includes('1'),
   };
-  const form = (_req: Request, res: Response, locals: Record<string, unknown>, status = 200) =>
-    res.page(
-      'integrations/form',
-      { layout: 'layouts/admin', nav: 'integrations', events: WEBHOOK_EVENTS, fields: {}, ...locals },
-      status,
-    );
-
-  /** GET /{locale}/account/dashboard/integrations */
-  route(r, 'get', BASE, { allow: 'webhooks.edit' }, async (req, res) => {
-    const rows = await listWebhooks(s.db, webhookScopeOf(req.user!));
-    if (wantsJson(req)) return void res.json({ webhooks: rows });
-    await res.page('integrations/index', {
-      layout: 'layouts/admin',
-      nav: 'integrations',
-      title: req.t('integrations.title'),
-      rows,
-    });
-  });
-
-  /** GET …/integrations/new */
-  route(r, 'get', `${BASE}/new`, { allow: 'webhooks.edit' }, async (req, res) =>
-    form(req, res, { title: req.t('integrations.new'), values: { url: '', events: [], active: true }, webhook: null }),
+};
+const form = (_req: Request, res: Response, locals: Record<string, unknown>, status = 200) =>
+  res.page(
+    'integrations/form',
+    { layout: 'layouts/admin', nav: 'integrations', events: WEBHOOK_EVENTS, fields: {}, ...locals },
+    status,
   );
 
-  // A refused form comes back as it was typed (the error handler's one form path: formPage).
-  const formLocals = { layout: 'layouts/admin', nav: 'integrations', events: WEBHOOK_EVENTS };
+// A refused form comes back as it was typed (the error handler's one form path: formPage).
+const formLocals = { layout: 'layouts/admin', nav: 'integrations', events: WEBHOOK_EVENTS };
+
+/** The new-webhook and the edit forms again, after refused input. */
+function formsAgain(s: Services) {
+  const ownWebhook = ownWebhookOf(s);
   const newAgain = formPage('integrations/form', (req) => ({
     ...formLocals,
     title: req.t('integrations.new'),
@@ -103,6 +98,31 @@ export function integrationRoutes(s: Services): Router {
       prevHref: null,
     };
   });
+  return { newAgain, editAgain };
+}
+
+type FormAgain = ReturnType<typeof formPage>;
+
+/** The webhooks, the new-webhook form and the new webhook (its secret shown once). */
+function registerWebhookList(r: Router, s: Services, newAgain: FormAgain): void {
+  const cfg = s.config.webhooks;
+
+  /** GET /{locale}/account/dashboard/integrations */
+  route(r, 'get', BASE, { allow: 'webhooks.edit' }, async (req, res) => {
+    const rows = await listWebhooks(s.db, webhookScopeOf(req.user!));
+    if (wantsJson(req)) return void res.json({ webhooks: rows });
+    await res.page('integrations/index', {
+      layout: 'layouts/admin',
+      nav: 'integrations',
+      title: req.t('integrations.title'),
+      rows,
+    });
+  });
+
+  /** GET …/integrations/new */
+  route(r, 'get', `${BASE}/new`, { allow: 'webhooks.edit' }, async (req, res) =>
+    form(req, res, { title: req.t('integrations.new'), values: { url: '', events: [], active: true }, webhook: null }),
+  );
 
   /** POST …/integrations → 201 {id, secret} | the page that shows the secret once */
   route(r, 'post', BASE, { allow: 'webhooks.edit' }, newAgain, async (req, res) => {
@@ -125,6 +145,12 @@ export function integrationRoutes(s: Services): Router {
       201,
     );
   });
+}
+
+/** A webhook's editor with its delivery log, and its saving. */
+function registerWebhookEditor(r: Router, s: Services, editAgain: FormAgain): void {
+  const cfg = s.config.webhooks;
+  const ownWebhook = ownWebhookOf(s);
 
   /** GET …/integrations/{id} */
   route(r, 'get', `${BASE}/:webhookId`, { allow: 'webhooks.edit' }, async (req, res) => {
@@ -160,6 +186,12 @@ export function integrationRoutes(s: Services): Router {
     flash(req, 'success', req.t('integrations.saved'));
     res.redirect(303, `${base(req)}/${id}`);
   });
+}
+
+/** Deleting a webhook, a test delivery and the replay of a failed one. */
+function registerWebhookActions(r: Router, s: Services): void {
+  const cfg = s.config.webhooks;
+  const ownWebhook = ownWebhookOf(s);
 
   /** GET …/integrations/{id}/delete: the confirmation */
   route(r, 'get', `${BASE}/:webhookId/delete`, { allow: 'webhooks.edit' }, async (req, res) => {
@@ -200,6 +232,4 @@ export function integrationRoutes(s: Services): Router {
     flash(req, 'info', req.t('integrations.replay.queued'));
     res.redirect(303, `${base(req)}/${p.data.webhookId}#deliveries`);
   });
-
-  return r;
 }

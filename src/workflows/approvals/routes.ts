@@ -108,6 +108,29 @@ async function usersLocals(s: Services, req: Request, extra: Record<string, unkn
 export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
   const r = routes({ mergeParams: true });
 
+  registerMemberLimits(r, s);
+  registerQueue(r, s, deps);
+
+  /** POST /{locale}/account/approvals/{id}/withdraw: the member's own request, while it waits. */
+  route(
+    r,
+    'post',
+    '/account/approvals/:approvalId/withdraw',
+    { allow: 'signed-in', note: 'own request only (404 otherwise); while it waits' },
+    async (req, res) => {
+      const id = parseInput(IdParam, req.params.approvalId);
+      await withdraw(s, req.user!, id);
+      if (wantsJson(req)) return void res.json({ status: 'withdrawn', approval_id: id });
+      flash(req, 'success', req.t('approvals.withdrawn'));
+      res.redirect(303, `/${req.locale}/cart`);
+    },
+  );
+
+  return r;
+}
+
+/** A member's spending limits, set on their row of the users list. */
+function registerMemberLimits(r: Router, s: Services): void {
   /** POST /{locale}/account/organization/users/{id}/limits */
   route(
     r,
@@ -141,7 +164,10 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
       res.redirect(303, `/${req.locale}${USERS}`);
     },
   );
+}
 
+/** The organisation's carts waiting for approval, approved or rejected. */
+function registerQueue(r: Router, s: Services, deps: CheckoutDeps): void {
   /** GET /{locale}/account/organization/approvals */
   route(
     r,
@@ -207,21 +233,4 @@ export function approvalRoutes(s: Services, deps: CheckoutDeps): Router {
       res.redirect(303, `/${req.locale}${QUEUE}`);
     },
   );
-
-  /** POST /{locale}/account/approvals/{id}/withdraw: the member's own request, while it waits. */
-  route(
-    r,
-    'post',
-    '/account/approvals/:approvalId/withdraw',
-    { allow: 'signed-in', note: 'own request only (404 otherwise); while it waits' },
-    async (req, res) => {
-      const id = parseInput(IdParam, req.params.approvalId);
-      await withdraw(s, req.user!, id);
-      if (wantsJson(req)) return void res.json({ status: 'withdrawn', approval_id: id });
-      flash(req, 'success', req.t('approvals.withdrawn'));
-      res.redirect(303, `/${req.locale}/cart`);
-    },
-  );
-
-  return r;
 }
