@@ -95,7 +95,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/order-api/refunds.ts refundPayment', // 128 lines
   'src/features/order-api/refunds.ts (callback of db.transaction)', // 115 lines
   'src/features/order-api/routes.ts orderApiRoutes', // 94 lines
-  'src/features/order-api/serialize.ts orderJson', // 213 lines
   'src/features/order-api/service.ts updateOrder', // 115 lines
   'src/features/order-api/service.ts (callback of db.transaction)', // 104 lines
   'src/features/org-users/routes.ts orgUserRoutes', // 109 lines
