@@ -82,7 +82,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/account/routes.ts accountRoutes', // 84 lines
   'src/features/auth/routes.ts authRoutes', // 141 lines
   'src/features/cart/routes.ts cartRoutes', // 138 lines
-  'src/features/cart/totals.ts settlePlan', // 146 lines
   'src/features/customers/routes.ts customerRoutes', // 144 lines
   'src/features/dashboard/charts.ts dashboardCharts', // 101 lines
   'src/features/dealers/routes.ts dealerRoutes', // 98 lines
