@@ -99,7 +99,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/parts/routes.ts partsRoutes', // 174 lines
   'src/features/payment-methods/routes.ts paymentMethodRoutes', // 120 lines
   'src/features/permissions/routes.ts permissionRoutes', // 183 lines
-  'src/features/product-editor/queries.ts loadEditorData', // 138 lines
   'src/features/product-editor/routes.ts productEditorRoutes', // 136 lines
   'src/features/promotions/routes.ts promotionRoutes', // 114 lines
   'src/features/quotes/routes.ts quoteRoutes', // 228 lines
