@@ -89,7 +89,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/leads/routes.ts leadRoutes', // 120 lines
   'src/features/media/routes.ts mediaRoutes', // 81 lines
   'src/features/order-admin/routes.ts orderAdminRoutes', // 85 lines
-  'src/features/order-api/draft.ts draftOrder', // 120 lines
   'src/features/order-api/routes.ts orderApiRoutes', // 94 lines
   'src/features/order-api/service.ts updateOrder', // 115 lines
   'src/features/order-api/service.ts (callback of db.transaction)', // 104 lines
