@@ -90,8 +90,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/media/routes.ts mediaRoutes', // 81 lines
   'src/features/order-admin/routes.ts orderAdminRoutes', // 85 lines
   'src/features/order-api/routes.ts orderApiRoutes', // 94 lines
-  'src/features/order-api/service.ts updateOrder', // 115 lines
-  'src/features/order-api/service.ts (callback of db.transaction)', // 104 lines
   'src/features/org-users/routes.ts orgUserRoutes', // 109 lines
   'src/features/parts/routes.ts partsRoutes', // 174 lines
   'src/features/payment-methods/routes.ts paymentMethodRoutes', // 120 lines
