@@ -108,7 +108,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/workflows/checkout/customer-info.ts (callback of db.transaction)', // 99 lines
   'src/workflows/checkout/place-order.ts pay', // 81 lines
   'src/workflows/checkout/routes.ts checkoutRoutes', // 241 lines
-  'src/workflows/checkout/view-model.ts checkoutPageProps', // 119 lines
 ];
 
 const FUNCTION_KINDS = new Set<SyntaxKind>([
