@@ -104,8 +104,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/webhooks/routes.ts integrationRoutes', // 171 lines
   'src/server.ts start', // 107 lines
   'src/workflows/approvals/routes.ts approvalRoutes', // 99 lines
-  'src/workflows/checkout/customer-info.ts saveCustomerInfo', // 105 lines
-  'src/workflows/checkout/customer-info.ts (callback of db.transaction)', // 99 lines
   'src/workflows/checkout/place-order.ts pay', // 81 lines
   'src/workflows/checkout/routes.ts checkoutRoutes', // 241 lines
 ];
