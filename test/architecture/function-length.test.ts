@@ -83,7 +83,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/auth/routes.ts authRoutes', // 141 lines
   'src/features/cart/routes.ts cartRoutes', // 138 lines
   'src/features/customers/routes.ts customerRoutes', // 144 lines
-  'src/features/dashboard/charts.ts dashboardCharts', // 101 lines
   'src/features/dealers/routes.ts dealerRoutes', // 98 lines
   'src/features/instructionals/routes.ts instructionalRoutes', // 160 lines
   'src/features/leads/routes.ts leadRoutes', // 120 lines
