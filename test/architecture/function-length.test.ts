@@ -98,7 +98,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/quotes/routes.ts quoteRoutes', // 228 lines
   'src/features/reports/routes.ts reportRoutes', // 152 lines
   'src/features/shipping/routes.ts shippingRoutes', // 93 lines
-  'src/features/shipping/service.ts estimate', // 100 lines
   'src/features/warehouses/routes.ts warehouseRoutes', // 191 lines
   'src/features/webhooks/routes.ts integrationRoutes', // 171 lines
   'src/workflows/approvals/routes.ts approvalRoutes', // 99 lines
