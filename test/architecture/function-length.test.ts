@@ -78,7 +78,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/db/seed/order-plans.ts generate', // 89 lines
   'src/db/seed/orders.ts seedOrders', // 232 lines
   'src/db/seed/orders.ts buildOrder', // 381 lines
-  'src/domain/payment-parts.ts owedParts', // 87 lines
   'src/features/account/routes.ts accountRoutes', // 84 lines
   'src/features/auth/routes.ts authRoutes', // 141 lines
   'src/features/cart/routes.ts cartRoutes', // 138 lines
