@@ -100,7 +100,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/features/warehouses/routes.ts warehouseRoutes', // 191 lines
   'src/features/webhooks/routes.ts integrationRoutes', // 171 lines
   'src/workflows/approvals/routes.ts approvalRoutes', // 99 lines
-  'src/workflows/checkout/place-order.ts pay', // 81 lines
   'src/workflows/checkout/routes.ts checkoutRoutes', // 241 lines
 ];
 
