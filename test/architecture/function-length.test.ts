@@ -74,7 +74,6 @@ const NOT_YET_SPLIT: string[] = [
   'src/db/seed/catalog.ts seedCatalog', // 191 lines
   'src/db/seed/content.ts seedContent', // 401 lines
   'src/db/seed/images.ts art', // 269 lines
-  'src/db/seed/order-plans.ts generate', // 89 lines
   'src/db/seed/orders.ts seedOrders', // 232 lines
   'src/db/seed/orders.ts buildOrder', // 381 lines
   'src/features/account/routes.ts accountRoutes', // 84 lines
