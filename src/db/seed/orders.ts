@@ -127,16 +127,33 @@ export async function seedOrders(
   count: number,
   onProgress?: (done: number, total: number) => void,
 ): Promise<OrdersSummary> {
+  const planned = [...customerPlans(people, products), ...otherPlans(people, products)];
+  const config = products.get('DEMO-CONFIG')!;
+  const total = await writeOrders(tx, { geo, people, products, rng, count, onProgress, planned, config });
+  // Placed orders keep a copy of their ship-to and bill-to (src/domain/order-address.ts);
+  // the same statement as the migration's backfill and src/features/orders/address-copies.ts.
+  const copy = (column: string) =>
+    sql.raw(`(select jsonb_build_object('id', a.id, 'personId', a.person_id, 'firstName', a.first_name, 'lastName', a.last_name,
+    'company', a.company, 'address1', a.address1, 'address2', a.address2, 'city', a.city, 'regionCode', a.region_code, 'postalCode', a.postal_code,
+    'countryCode', a.country_code, 'phone', a.phone) from addresses a where a.id = o.${column})`);
+  await tx.execute(
+    sql`update orders o set ship_to = ${copy('ship_to_address_id')}, bill_to = ${copy('bill_to_address_id')} where o.status <> 'cart'`,
+  );
+
+  await seedSurveys(tx, count);
+  return total;
+}
+
+/** The demo customer's orders: placed, shipped, on an EPP plan, and their open cart. */
+function customerPlans(people: PersonRef[], products: Map<string, ProductRef>): OrderPlan[] {
   const p = (code: string) => products.get(code)!;
   const person = (email: string) => people.find((x) => x.email === email)!;
   const customer = person('customer@example.com');
-  const buyer = person('buyer@acme.example');
   const config = p('DEMO-CONFIG');
   const [rowCount, hitch, extraPlates] = config.options;
   const choice = (o: OptionRef, name: string) => o.choices.find((c) => c.name === name)!;
   const eightRows = choice(rowCount, '8 rows');
-
-  const planned: OrderPlan[] = [
+  return [
     {
       person: customer,
       status: 'completed',
@@ -206,6 +223,15 @@ export async function seedOrders(
         { product: p('DEMO-SEED-PLATE'), quantity: 6 },
       ],
     },
+  ];
+}
+
+/** The other named buyers' orders, one of each status left. */
+function otherPlans(people: PersonRef[], products: Map<string, ProductRef>): OrderPlan[] {
+  const p = (code: string) => products.get(code)!;
+  const person = (email: string) => people.find((x) => x.email === email)!;
+  const buyer = person('buyer@acme.example');
+  return [
     {
       person: buyer,
       status: 'pending',
@@ -274,7 +300,23 @@ export async function seedOrders(
       lines: [{ product: p('TL-TQW'), quantity: 1 }],
     },
   ];
+}
 
+/** The planned orders, then generated ones up to `count`, written in batches of 5000. */
+async function writeOrders(
+  tx: SeedTx,
+  a: {
+    geo: GeoIds;
+    people: PersonRef[];
+    products: Map<string, ProductRef>;
+    rng: Rng;
+    count: number;
+    onProgress?: (done: number, total: number) => void;
+    planned: OrderPlan[];
+    config: ProductRef;
+  },
+): Promise<OrdersSummary> {
+  const { geo, people, products, rng, count, onProgress, planned, config } = a;
   const ids = new Ids();
   let rows = emptyRows();
   const total: OrdersSummary = { orders: 0, lineItems: 0, payments: 0 };
@@ -308,16 +350,11 @@ export async function seedOrders(
     if (rows.orders.length >= 5000) await flush();
   }
   await flush();
-  // Placed orders keep a copy of their ship-to and bill-to (src/domain/order-address.ts);
-  // the same statement as the migration's backfill and src/features/orders/address-copies.ts.
-  const copy = (column: string) =>
-    sql.raw(`(select jsonb_build_object('id', a.id, 'personId', a.person_id, 'firstName', a.first_name, 'lastName', a.last_name,
-    'company', a.company, 'address1', a.address1, 'address2', a.address2, 'city', a.city, 'regionCode', a.region_code, 'postalCode', a.postal_code,
-    'countryCode', a.country_code, 'phone', a.phone) from addresses a where a.id = o.${column})`);
-  await tx.execute(
-    sql`update orders o set ship_to = ${copy('ship_to_address_id')}, bill_to = ${copy('bill_to_address_id')} where o.status <> 'cart'`,
-  );
+  return total;
+}
 
+/** Two answered surveys, on orders 1 and 6 (when there are that many). */
+async function seedSurveys(tx: SeedTx, count: number): Promise<void> {
   await insertMany(
     tx,
     surveys,
@@ -348,7 +385,6 @@ export async function seedOrders(
         ]
       : [],
   );
-  return total;
 }
 
 function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Rows): void {
