@@ -72,7 +72,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/warehouse-key.tsx WarehouseKey', // 116 lines
   'src/db/seed/content.ts seedContent', // 401 lines
   'src/db/seed/images.ts art', // 269 lines
-  'src/db/seed/orders.ts buildOrder', // 381 lines
   'src/features/account/routes.ts accountRoutes', // 84 lines
   'src/features/auth/routes.ts authRoutes', // 141 lines
   'src/features/cart/routes.ts cartRoutes', // 138 lines

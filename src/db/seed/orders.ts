@@ -61,6 +61,7 @@ import {
   promoConfig,
   TAX,
   type Channel,
+  type LinePlan,
   type OrderPlan,
 } from './order-plans.ts';
 type Rows = {
@@ -230,6 +231,21 @@ async function seedSurveys(tx: SeedTx, count: number): Promise<void> {
   );
 }
 
+type Ctx = {
+  id: number;
+  plan: OrderPlan;
+  geo: GeoIds;
+  ids: Ids;
+  rows: Rows;
+  person: OrderPlan['person'];
+  channel: Channel;
+  rate: string;
+  currencyId: number;
+  warehouseId: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
 function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Rows): void {
   const person = plan.person;
   const channel: Channel = person?.channel ?? 'US';
@@ -245,10 +261,93 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
     submitted && ['shipped', 'completed', 'cancelled'].includes(plan.status)
       ? new Date(Math.min(EPOCH.getTime(), createdAt.getTime() + (2 + (id % 9)) * 86_400_000))
       : createdAt;
+  const c: Ctx = { id, plan, geo, ids, rows, person, channel, rate, currencyId, warehouseId, createdAt, updatedAt };
 
   // Product lines.
-  // Unit prices by the storefront's rules (src/domain/pricing.ts), like a real cart.
-  const units = plan.lines.map(
+  const units = unitPrices(plan, channel, rate);
+  const { promoDefs, ledgerPromos } = promotionsOf(plan, channel, rate);
+  const { selectedQuote, alternative } = shippingQuotes(c, address);
+  const shippingCents = selectedQuote ? convert(selectedQuote.usdCents, rate) : 0;
+
+  const taxExemptId = plan.taxExempt ? ACME_TAX_EXEMPT_ID : null;
+  const totals = priceTotals(c, { units, orgDiscount, ledgerPromos, shippingCents, address, taxExemptId });
+  const taxLines = taxExemptId ? [] : totals.taxLines;
+  const lines: OrderLine[] = plan.lines.map((l, k) => {
+    const p = totals.lines[k];
+    return {
+      plan: l,
+      unit: units[k],
+      discount: p.discount,
+      total: p.total,
+      id: ++ids.line,
+      totalDiscounted: p.totalDiscounted,
+      paid: 0,
+    };
+  });
+  const { eppChoice, eppPlan } = eppFor(c, totals.total);
+  const fees = feesOf(c, eppPlan);
+  const paid = payOrder(c, {
+    lines,
+    fees,
+    full: totals.total + fees.filter((f) => f.paid).reduce((s, f) => s + f.amount, 0),
+    eppChoice,
+    eppPlan,
+  });
+  const shipmentQuoteId = pushQuotes(c, address, selectedQuote, alternative);
+  rows.orders.push(
+    orderRow(c, {
+      orgDiscount,
+      submitted,
+      taxExemptId,
+      taxLines,
+      totals,
+      paid,
+      selectedQuote,
+      shipmentQuoteId,
+      address,
+    }),
+  );
+  pushLines(c, lines);
+  pushPromotionLines(c, promoDefs, totals.promotionApplied, lines.length);
+  const at = addMinutes(createdAt, 15);
+  for (const f of fees)
+    rows.fees.push({
+      id: f.id,
+      orderId: id,
+      name: f.name,
+      amount: money(f.amount),
+      paid: f.paid,
+      createdAt: at,
+      updatedAt: at,
+    });
+}
+
+type OrderLine = {
+  plan: LinePlan;
+  unit: number;
+  discount: number;
+  total: number;
+  id: number;
+  totalDiscounted: number;
+  paid: number;
+};
+type Fee = { id: number; amount: number; paid: boolean; name: string };
+type Address = PersonRef['addresses'][number] | undefined;
+type Quote = ReturnType<typeof rateQuotes>[number];
+type Totals = ReturnType<typeof priceOrder<number>>;
+type EppChoice = { percentDown: number; months: number } | null;
+type EppPlan = ReturnType<typeof computePlan> | null;
+type Paid = {
+  paymentType: number | null;
+  eppPercentDown: number | null;
+  eppMonths: number | null;
+  pm: string;
+  checkNumber: string;
+};
+
+/** Unit prices by the storefront's rules (src/domain/pricing.ts), like a real cart. */
+function unitPrices(plan: OrderPlan, channel: Channel, rate: string): number[] {
+  return plan.lines.map(
     (l) =>
       l.product.cents[channel] +
       (l.picks ?? []).reduce(
@@ -259,6 +358,10 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
         0,
       ),
   );
+}
+
+/** The order's promotions (US only), each as the shop prices it. */
+function promotionsOf(plan: OrderPlan, channel: Channel, rate: string) {
   const promos = channel === 'US' ? (plan.promotions ?? []) : [];
   const promoDefs = promos.map((pid) => PROMOTIONS.find((x) => x.id === pid)!);
   // Each as the shop prices it (domain/promotions.ts): its USD value at the channel's rate, parts only when it says so.
@@ -273,8 +376,12 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
       { midMarketRate: rate },
     ),
   );
+  return { promoDefs, ledgerPromos };
+}
 
-  // Shipping: the cheapest ground (or freight) service is selected, an express one offered beside it.
+/** Shipping: the cheapest ground (or freight) service is selected, an express one offered beside it. */
+function shippingQuotes(c: Ctx, address: Address): { selectedQuote?: Quote; alternative?: Quote } {
+  const { plan, person, warehouseId, createdAt } = c;
   const parcels = plan.lines
     .filter((l) => l.product.physical)
     .map((l) => ({
@@ -296,11 +403,24 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
       : [];
   const selectedQuote = quotes.find((q) => q.rate.serviceType !== 'express') ?? quotes[0];
   const alternative = quotes.find((q) => q !== selectedQuote && q.rate.serviceType === 'express');
-  const shippingCents = selectedQuote ? convert(selectedQuote.usdCents, rate) : 0;
+  return { selectedQuote, alternative };
+}
 
-  const taxExemptId = plan.taxExempt ? ACME_TAX_EXEMPT_ID : null;
-  // THE order pricing (src/domain/price-order.ts), as the cart, checkout and the order editor price it.
-  const totals = priceOrder({
+/** THE order pricing (src/domain/price-order.ts), as the cart, checkout and the order editor price it. */
+function priceTotals(
+  c: Ctx,
+  d: {
+    units: number[];
+    orgDiscount: string;
+    ledgerPromos: ReturnType<typeof promotionsOf>['ledgerPromos'];
+    shippingCents: number;
+    address: Address;
+    taxExemptId: string | null;
+  },
+): Totals {
+  const { plan, channel } = c;
+  const { units, orgDiscount, ledgerPromos, shippingCents, address, taxExemptId } = d;
+  return priceOrder({
     lines: plan.lines.map((l, k) => ({
       key: k,
       lineType: l.lineType ?? LINE_TYPES.PRODUCT,
@@ -320,36 +440,31 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
       exempt: !!taxExemptId,
     },
   });
-  const taxLines = taxExemptId ? [] : totals.taxLines;
-  const lines = plan.lines.map((l, k) => {
-    const p = totals.lines[k];
-    return {
-      plan: l,
-      unit: units[k],
-      discount: p.discount,
-      total: p.total,
-      id: ++ids.line,
-      totalDiscounted: p.totalDiscounted,
-      paid: 0,
-    };
-  });
-  // An EPP order's plan, as checkout computes it (src/domain/epp.ts): its fee is a percent of the amount financed.
+}
+
+/** An EPP order's plan, as checkout computes it (src/domain/epp.ts): its fee is a percent of the amount financed. */
+function eppFor(c: Ctx, totalCents: number): { eppChoice: EppChoice; eppPlan: EppPlan } {
+  const { plan, id, createdAt } = c;
   const eppChoice =
     plan.payment === 'epp'
       ? { percentDown: id % 2 ? EPP_RULES.defaultPercentDown : 30, months: id % 2 ? EPP_RULES.defaultMonths : 18 }
       : null;
   const eppPlan = eppChoice
     ? computePlan({
-        totalCents: totals.total,
+        totalCents,
         ...eppChoice,
         ratePercent: EPP_RULES.interestRatePercent,
         feePercent: EPP_RULES.feePercent,
         start: isoDate(createdAt),
       })
     : null;
+  return { eppChoice, eppPlan };
+}
 
-  // Fees.
-  const fees: { id: number; amount: number; paid: boolean; name: string }[] = [];
+/** The order's fees: a paid one, and an unpaid one (an EPP plan's fee). */
+function feesOf(c: Ctx, eppPlan: EppPlan): Fee[] {
+  const { plan, ids, rate } = c;
+  const fees: Fee[] = [];
   if (plan.paidFee)
     fees.push({ id: ++ids.fee, name: plan.paidFee.name, amount: convert(toCents(plan.paidFee.usd), rate), paid: true });
   if (plan.unpaidFee) {
@@ -357,57 +472,24 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
       plan.unpaidFee.name === 'EPP fee' ? (eppPlan?.feeCents ?? 0) : convert(toCents(plan.unpaidFee.usd), rate);
     if (amount > 0) fees.push({ id: ++ids.fee, name: plan.unpaidFee.name, amount, paid: false });
   }
+  return fees;
+}
 
-  // Payments.
+/** Payments as the plan says, each allocated over the lines (and the paid fees). */
+function payOrder(
+  c: Ctx,
+  d: { lines: OrderLine[]; fees: Fee[]; full: number; eppChoice: EppChoice; eppPlan: EppPlan },
+): Paid {
+  const { id, plan, person, createdAt } = c;
+  const { lines, fees, full, eppChoice, eppPlan } = d;
   const byUser = plan.createdBy ?? person?.userId ?? null;
   const pm = `pm_demo_${['visa_4242', 'mc_4444', 'amex_0005'][id % 3]}`;
   const checkNumber = String(1000 + ((id * 37) % 9000));
   const at = addMinutes(createdAt, 15);
-  const paymentRow = (type: number, successful: boolean, cents: number, when: Date) => {
-    const row = {
-      id: ++ids.payment,
-      orderId: id,
-      paymentType: type,
-      successful,
-      total: money(cents),
-      providerRef: type === PAYMENT_TYPES.CARD ? `offline_ch_${String(id).padStart(6, '0')}_${ids.payment}` : null,
-      paymentMethodId: type === PAYMENT_TYPES.CARD ? pm : null,
-      checkNumber: type === PAYMENT_TYPES.CHECK ? checkNumber : null,
-      createdBy: byUser,
-      createdAt: when,
-      updatedAt: when,
-    };
-    rows.payments.push(row);
-    return row;
-  };
-  const allocate = (paymentId: number, perLine: number[], when: Date) => {
-    perLine.forEach((cents, k) => {
-      if (cents <= 0) return;
-      lines[k].paid += cents;
-      rows.allocations.push({
-        id: ++ids.allocation,
-        paymentId,
-        type: 0,
-        lineItemId: lines[k].id,
-        feeId: null,
-        amount: money(cents),
-        createdAt: when,
-      });
-    });
-    for (const f of fees.filter((x) => x.paid)) {
-      rows.allocations.push({
-        id: ++ids.allocation,
-        paymentId,
-        type: FEE_ALLOCATION_TYPE,
-        lineItemId: null,
-        feeId: f.id,
-        amount: money(f.amount),
-        createdAt: when,
-      });
-    }
-  };
-  const paidFees = fees.filter((f) => f.paid).reduce((s, f) => s + f.amount, 0);
-  const full = totals.total + paidFees;
+  const paymentRow = (type: number, successful: boolean, cents: number, when: Date) =>
+    addPayment(c, { pm, checkNumber, byUser }, { type, successful, cents, when });
+  const allocate = (paymentId: number, perLine: number[], when: Date) =>
+    addAllocations(c, { lines, fees }, { paymentId, perLine, when });
   let paymentType: number | null = null;
   let eppPercentDown: number | null = null;
   let eppMonths: number | null = null;
@@ -466,7 +548,73 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
         break;
     }
   }
+  return { paymentType, eppPercentDown, eppMonths, pm, checkNumber };
+}
 
+/** One payment row (card or check), as the plan's buyer made it. */
+function addPayment(
+  c: Ctx,
+  by: { pm: string; checkNumber: string; byUser: number | null },
+  r: { type: number; successful: boolean; cents: number; when: Date },
+) {
+  const { id, ids, rows } = c;
+  const { pm, checkNumber, byUser } = by;
+  const { type, successful, cents, when } = r;
+  const row = {
+    id: ++ids.payment,
+    orderId: id,
+    paymentType: type,
+    successful,
+    total: money(cents),
+    providerRef: type === PAYMENT_TYPES.CARD ? `offline_ch_${String(id).padStart(6, '0')}_${ids.payment}` : null,
+    paymentMethodId: type === PAYMENT_TYPES.CARD ? pm : null,
+    checkNumber: type === PAYMENT_TYPES.CHECK ? checkNumber : null,
+    createdBy: byUser,
+    createdAt: when,
+    updatedAt: when,
+  };
+  rows.payments.push(row);
+  return row;
+}
+
+/** A payment's allocations: each line's share, then every paid fee in full. */
+function addAllocations(
+  c: Ctx,
+  o: { lines: OrderLine[]; fees: Fee[] },
+  a: { paymentId: number; perLine: number[]; when: Date },
+): void {
+  const { ids, rows } = c;
+  const { lines, fees } = o;
+  const { paymentId, perLine, when } = a;
+  perLine.forEach((cents, k) => {
+    if (cents <= 0) return;
+    lines[k].paid += cents;
+    rows.allocations.push({
+      id: ++ids.allocation,
+      paymentId,
+      type: 0,
+      lineItemId: lines[k].id,
+      feeId: null,
+      amount: money(cents),
+      createdAt: when,
+    });
+  });
+  for (const f of fees.filter((x) => x.paid)) {
+    rows.allocations.push({
+      id: ++ids.allocation,
+      paymentId,
+      type: FEE_ALLOCATION_TYPE,
+      lineItemId: null,
+      feeId: f.id,
+      amount: money(f.amount),
+      createdAt: when,
+    });
+  }
+}
+
+/** The selected quote and its alternative; the selected one's id. */
+function pushQuotes(c: Ctx, address: Address, selectedQuote?: Quote, alternative?: Quote): number | null {
+  const { id, person, ids, rows, rate, warehouseId, createdAt } = c;
   let shipmentQuoteId: number | null = null;
   for (const q of [selectedQuote, alternative]) {
     if (!q) continue;
@@ -491,9 +639,30 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
       createdAt,
     });
   }
+  return shipmentQuoteId;
+}
 
+/** The order's row. */
+function orderRow(
+  c: Ctx,
+  d: {
+    orgDiscount: string;
+    submitted: boolean;
+    taxExemptId: string | null;
+    taxLines: Totals['taxLines'];
+    totals: Totals;
+    paid: Paid;
+    selectedQuote?: Quote;
+    shipmentQuoteId: number | null;
+    address: Address;
+  },
+) {
+  const { id, plan, person, geo, channel, currencyId, warehouseId, createdAt, updatedAt } = c;
+  const { orgDiscount, submitted, taxExemptId, taxLines, totals, selectedQuote, shipmentQuoteId, address } = d;
+  const { paymentType, eppPercentDown, eppMonths, pm, checkNumber } = d.paid;
+  const currency = CURRENCY[channel];
   const orderCreatedBy = plan.createdBy ?? person?.userId ?? null;
-  rows.orders.push({
+  return {
     id,
     status: plan.status,
     locale: person?.locale ?? 'en-us',
@@ -534,8 +703,12 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
     createdBy: orderCreatedBy,
     createdAt,
     updatedAt,
-  });
+  };
+}
 
+/** The product lines and their chosen options. */
+function pushLines(c: Ctx, lines: OrderLine[]): void {
+  const { id, plan, ids, rows, currencyId, warehouseId, createdAt, updatedAt } = c;
   lines.forEach((l, k) => {
     const selections = (l.plan.picks ?? []).map((pk) => ({
       stockCodeValue: pk.choice.value,
@@ -574,8 +747,18 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
       });
     }
   });
+}
+
+/** A line per promotion that took something off (none of its goods here: no line). */
+function pushPromotionLines(
+  c: Ctx,
+  promoDefs: ReturnType<typeof promotionsOf>['promoDefs'],
+  applied: number[],
+  after: number,
+): void {
+  const { id, ids, rows, currencyId, createdAt, updatedAt } = c;
   promoDefs.forEach((x, k) => {
-    const cents = totals.promotionApplied[k]; // what it took off, capped at the goods it applies to (domain/ledger.ts)
+    const cents = applied[k]; // what it took off, capped at the goods it applies to (domain/ledger.ts)
     if (cents <= 0) return; // none of its goods in this order: no promotion line
     rows.lines.push({
       id: ++ids.line,
@@ -594,20 +777,10 @@ function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Ro
       totalDiscounted: '0.00',
       paidTotal: '0.00',
       unpaidTotal: '0.00',
-      sort: lines.length + k,
+      sort: after + k,
       createdAt,
       updatedAt,
     });
     rows.orderPromotions.push({ orderId: id, promotionId: x.id, createdAt });
   });
-  for (const f of fees)
-    rows.fees.push({
-      id: f.id,
-      orderId: id,
-      name: f.name,
-      amount: money(f.amount),
-      paid: f.paid,
-      createdAt: at,
-      updatedAt: at,
-    });
 }
