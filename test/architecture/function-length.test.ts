@@ -70,7 +70,6 @@ const NOT_YET_SPLIT: string[] = [
   'islands/translation-editor/index.tsx TranslationEditor', // 336 lines
   'islands/translation-editor/preview-pane.tsx PreviewPane', // 85 lines
   'islands/warehouse-key.tsx WarehouseKey', // 116 lines
-  'src/db/seed/images.ts art', // 269 lines
   'src/features/account/routes.ts accountRoutes', // 84 lines
   'src/features/auth/routes.ts authRoutes', // 141 lines
   'src/features/cart/routes.ts cartRoutes', // 138 lines
