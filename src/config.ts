@@ -172,18 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "PUBLIC_URL is required when NODE_ENV=production: set it to the shop's own address (e.g. https://shop.example). It is the only base of links in mail, webhooks and redirects, and requests naming another host are refused.",
     );
   }
-  let allowedHosts: string[];
-  try {
-    allowedHosts = (e.ALLOWED_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim())
-      .filter(Boolean)
-      .map(hostnameOf);
-  } catch {
-    throw new Error(
-      'Invalid configuration:\n  ALLOWED_HOSTS: a comma-separated list of host names (a port may follow, e.g. shop.example,www.shop.example:8443)',
-    );
-  }
+  const allowedHosts = allowedHostsOf(e.ALLOWED_HOSTS);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -207,22 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
       poolMax: e.DB_POOL_MAX,
     },
-    providers: {
-      stripeSecretKey: e.STRIPE_SECRET_KEY,
-      stripeBaseUrl: e.STRIPE_API_URL,
-      plaid:
-        e.PLAID_CLIENT_ID && e.PLAID_SECRET
-          ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL }
-          : undefined,
-      translateApiKey: e.TRANSLATE_API_KEY,
-      mapsApiKey: e.MAPS_API_KEY,
-      recaptcha:
-        e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
-          ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
-          : undefined,
-      carrier:
-        e.CARRIER_API_URL && e.CARRIER_API_KEY ? { url: e.CARRIER_API_URL, apiKey: e.CARRIER_API_KEY } : undefined,
-    },
+    providers: providersOf(e),
     webhooks: {
       allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true' || e.WEBHOOKS_ALLOW_PRIVATE === '1',
       maxAttempts: e.WEBHOOKS_MAX_ATTEMPTS,
@@ -238,5 +212,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       checkoutAccountsPerHour: e.CHECKOUT_ACCOUNTS_PER_HOUR,
       cardTokensPer10Min: e.CARD_TOKENS_PER_10_MIN,
     },
+  };
+}
+
+type ParsedEnv = z.infer<typeof Env>;
+
+/** ALLOWED_HOSTS: a comma-separated list of host names, each without its port. */
+function allowedHostsOf(value: string | undefined): string[] {
+  try {
+    return (value ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)
+      .map(hostnameOf);
+  } catch {
+    throw new Error(
+      'Invalid configuration:\n  ALLOWED_HOSTS: a comma-separated list of host names (a port may follow, e.g. shop.example,www.shop.example:8443)',
+    );
+  }
+}
+
+/** The external services configured, each only when all it needs is set. */
+function providersOf(e: ParsedEnv): Config['providers'] {
+  return {
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeBaseUrl: e.STRIPE_API_URL,
+    plaid:
+      e.PLAID_CLIENT_ID && e.PLAID_SECRET
+        ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL }
+        : undefined,
+    translateApiKey: e.TRANSLATE_API_KEY,
+    mapsApiKey: e.MAPS_API_KEY,
+    recaptcha:
+      e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
+        ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
+        : undefined,
+    carrier: e.CARRIER_API_URL && e.CARRIER_API_KEY ? { url: e.CARRIER_API_URL, apiKey: e.CARRIER_API_KEY } : undefined,
   };
 }

@@ -53,9 +53,7 @@ export type StartOptions = {
 
 export async function start(overrides: Partial<Config> = {}, opts: StartOptions = {}): Promise<Running> {
   const config = { ...loadConfig(), ...overrides };
-  // Every `{ err }` any part of the app logs leaves a failed query's parameters out (log-redact.ts).
-  const logOptions = { level: config.logLevel, base: undefined, serializers: { err: errForLog } };
-  const logger = opts.logStream ? pino(logOptions, opts.logStream as DestinationStream) : pino(logOptions);
+  const logger = createLogger(config, opts);
   if (config.sessionSecretGenerated)
     logger.warn('SESSION_SECRET is not set: using a random secret, so sessions end when the server restarts');
 
@@ -117,6 +115,28 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
     logger,
   );
 
+  const server = await listen(config, app);
+  const port = (server.address() as AddressInfo).port;
+  // Port 0 (tests) picks a free port: the default link base (publicBase) names the real one.
+  config.port = port;
+  const url = `http://localhost:${port}`;
+  logger.info({ url, db: database.kind, ms: Date.now() - t0 }, 'listening');
+
+  const stop = stopper(server, { jobs, changes, events, database: opts.database ? undefined : database });
+
+  return { url, port, config, database, services, logger, server, express: app, stop };
+}
+
+/** The app's logger: to `opts.logStream` when given, else standard output. */
+function createLogger(config: Config, opts: StartOptions): Logger {
+  // Every `{ err }` any part of the app logs leaves a failed query's parameters out (log-redact.ts).
+  const logOptions = { level: config.logLevel, base: undefined, serializers: { err: errForLog } };
+  const logger = opts.logStream ? pino(logOptions, opts.logStream as DestinationStream) : pino(logOptions);
+  return logger;
+}
+
+/** The HTTP server, listening on the configured port. */
+async function listen(config: Config, app: Express): Promise<http.Server> {
   // Slow clients cannot hold connections: headers and the whole request each have a deadline
   // (answered 408), checked every second.
   const server = http.createServer(
@@ -132,12 +152,22 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
     server.once('error', reject);
     server.listen(config.port, resolve);
   });
-  const port = (server.address() as AddressInfo).port;
-  // Port 0 (tests) picks a free port: the default link base (publicBase) names the real one.
-  config.port = port;
-  const url = `http://localhost:${port}`;
-  logger.info({ url, db: database.kind, ms: Date.now() - t0 }, 'listening');
+  return server;
+}
 
+/**
+ * The server's stop, run once however often it is called. `database` is closed only when the
+ * server opened it.
+ */
+function stopper(
+  server: http.Server,
+  closing: {
+    jobs: { stop(): Promise<void> };
+    changes: { close(): Promise<void> };
+    events: { close(): Promise<void> };
+    database?: Database;
+  },
+): () => Promise<void> {
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
@@ -150,13 +180,12 @@ export async function start(overrides: Partial<Config> = {}, opts: StartOptions 
         });
         server.closeIdleConnections();
       });
-      await jobs.stop(); // lets jobs in flight finish; the rest wait in the database for the next start
-      await changes.close();
-      await events.close();
-      if (!opts.database) await database.close();
+      await closing.jobs.stop(); // lets jobs in flight finish; the rest wait in the database for the next start
+      await closing.changes.close();
+      await closing.events.close();
+      await closing.database?.close();
     })());
-
-  return { url, port, config, database, services, logger, server, express: app, stop };
+  return stop;
 }
 
 /** Migrations, then the demo data when asked for and the database is empty. */

@@ -87,12 +87,7 @@ export function taxFaces(order: Pick<OwedOrderInput, 'tax' | 'tax_breakdown'>): 
 
 /** Why: the parts of an order a payment can pay, each with what it still owes (see the header). */
 export function owedParts(order: OwedOrderInput): PaymentPart[] {
-  const paid = new Map<string, number>();
-  const add = (a: StoredAllocation, sign: 1 | -1) =>
-    paid.set(partKey(a), (paid.get(partKey(a)) ?? 0) + sign * toCents(a.amount));
-  for (const p of order.payments) if (p.successful) for (const a of p.allocations) add(a, 1);
-  for (const r of order.refunds) for (const a of r.allocations) add(a, -1);
-  const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
+  const paid = paidByPart(order);
 
   const lines: PaymentPart[] = order.lines
     .filter((l) => l.line_type !== LINE_TYPES.PROMOTION)
@@ -106,7 +101,39 @@ export function owedParts(order: OwedOrderInput): PaymentPart[] {
       owedCents: Math.max(0, toCents(l.unpaid_total)),
       paidCents: toCents(l.paid_total ?? '0'),
     }));
-  const fees: PaymentPart[] = order.fees
+  const fees = feeParts(order.fees, paid);
+  const faces = orderFaces(order);
+  const orderParts: PaymentPart[] = faces.map((f) => ({
+    key: f.key,
+    type: f.type,
+    order_line_item_id: null,
+    fee_id: null,
+    tax_name: f.name,
+    label: f.label,
+    owedCents: clamp(f.face - (paid.get(f.key) ?? 0), f.face),
+    paidCents: 0,
+  }));
+
+  settleToBalance(order, { lines, fees, orderParts, faces });
+  for (const [i, p] of orderParts.entries()) p.paidCents = faces[i].face - p.owedCents;
+  return [...lines, ...fees, ...orderParts];
+}
+
+/** What the successful payments, less the refunds, put on each part (by partKey). */
+function paidByPart(order: OwedOrderInput): Map<string, number> {
+  const paid = new Map<string, number>();
+  const add = (a: StoredAllocation, sign: 1 | -1) =>
+    paid.set(partKey(a), (paid.get(partKey(a)) ?? 0) + sign * toCents(a.amount));
+  for (const p of order.payments) if (p.successful) for (const a of p.allocations) add(a, 1);
+  for (const r of order.refunds) for (const a of r.allocations) add(a, -1);
+  return paid;
+}
+
+const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
+
+/** The unpaid fees, each owing its amount less what allocations paid on it. */
+function feeParts(fees: OwedOrderInput['fees'], paid: Map<string, number>): PaymentPart[] {
+  return fees
     .filter((f) => !f.paid)
     .map((f) => {
       const face = toCents(f.amount);
@@ -122,8 +149,14 @@ export function owedParts(order: OwedOrderInput): PaymentPart[] {
         paidCents: face - owedCents,
       };
     });
+}
+
+type Face = { key: string; type: AllocationType; name: string | null; label: string; face: number };
+
+/** The order-level parts with their face value: the shipping, then each tax. */
+function orderFaces(order: OwedOrderInput): Face[] {
   const shippingFace = toCents(order.shipping);
-  const faces = [
+  return [
     ...(shippingFace > 0
       ? [
           {
@@ -143,17 +176,17 @@ export function owedParts(order: OwedOrderInput): PaymentPart[] {
       face: t.cents,
     })),
   ];
-  const orderParts: PaymentPart[] = faces.map((f) => ({
-    key: f.key,
-    type: f.type,
-    order_line_item_id: null,
-    fee_id: null,
-    tax_name: f.name,
-    label: f.label,
-    owedCents: clamp(f.face - (paid.get(f.key) ?? 0), f.face),
-    paidCents: 0,
-  }));
+}
 
+/**
+ * The order-level parts owe what the stored balance leaves beyond the lines and fees: the
+ * difference is taken from (or given back to) the shipping and taxes, in order, within their faces.
+ */
+function settleToBalance(
+  order: OwedOrderInput,
+  parts: { lines: PaymentPart[]; fees: PaymentPart[]; orderParts: PaymentPart[]; faces: Face[] },
+): void {
+  const { lines, fees, orderParts, faces } = parts;
   const balance = storedOrderBalance(order, { fees: order.fees, payments: order.payments, refunds: order.refunds });
   if (balance.owed) {
     const beyond = balance.unpaid - sumOwed(lines) - sumOwed(fees);
@@ -170,8 +203,6 @@ export function owedParts(order: OwedOrderInput): PaymentPart[] {
       }
     }
   }
-  for (const [i, p] of orderParts.entries()) p.paidCents = faces[i].face - p.owedCents;
-  return [...lines, ...fees, ...orderParts];
 }
 
 /** The same from the order as the orders API sends it (OrderJson): what the payment island reads. */

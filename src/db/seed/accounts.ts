@@ -606,23 +606,7 @@ export async function seedAccounts(tx: SeedTx, geo: GeoIds): Promise<PersonRef[]
     const joined = daysAgo(p.joinedDaysAgo);
     const isUser = p.user !== false;
     if (isUser) {
-      userRows.push({
-        id,
-        email: p.email,
-        passwordHash,
-        firstName: p.first,
-        lastName: p.last,
-        phone: p.phone,
-        role: p.role ?? 'customer',
-        accountType: p.accountType ?? 'personal',
-        organisationId: p.org ?? null,
-        warehouseId: p.warehouse ?? null,
-        locale: p.locale,
-        channelId: geo.channelId[p.channel],
-        lastLoginAt: daysAgo(Math.min(p.joinedDaysAgo, 3 + (i % 7))),
-        createdAt: joined,
-        updatedAt: joined,
-      });
+      userRows.push(userRow(p, i, passwordHash, geo));
     }
     personRows.push({
       id,
@@ -647,34 +631,7 @@ export async function seedAccounts(tx: SeedTx, geo: GeoIds): Promise<PersonRef[]
     };
     p.addresses.forEach((a, k) => {
       const addressId = addressRows.length + 1;
-      addressRows.push({
-        id: addressId,
-        personId: id,
-        userId: isUser ? id : null,
-        label: a.label,
-        firstName: p.first,
-        lastName: p.last,
-        company:
-          p.org === ORG.acme
-            ? 'Acme Farms'
-            : p.org === ORG.prairie
-              ? 'Prairie Supply'
-              : p.org === ORG.northern
-                ? 'Northern Ag Co-op'
-                : p.org === ORG.valle
-                  ? 'Valle Verde Agrícola'
-                  : null,
-        address1: a.address1,
-        address2: a.address2 ?? null,
-        city: a.city,
-        regionCode: a.region,
-        postalCode: a.postal,
-        countryCode: a.country,
-        phone: a.phone ?? p.phone,
-        isDefault: k === 0,
-        createdAt: joined,
-        updatedAt: joined,
-      });
+      addressRows.push(addressRow(p, a, { id, addressId, first: k === 0, joined }));
       ref.addresses.push({ id: addressId, country: a.country, region: a.region, postalCode: a.postal });
     });
     refs.push(ref);
@@ -700,4 +657,67 @@ export async function seedAccounts(tx: SeedTx, geo: GeoIds): Promise<PersonRef[]
     })),
   );
   return refs;
+}
+
+type Person = (typeof PEOPLE)[number];
+
+/** A demo person's login (every demo account shares the one password hash). */
+function userRow(p: Person, i: number, passwordHash: string, geo: GeoIds): typeof users.$inferInsert {
+  const id = i + 1;
+  const joined = daysAgo(p.joinedDaysAgo);
+  return {
+    id,
+    email: p.email,
+    passwordHash,
+    firstName: p.first,
+    lastName: p.last,
+    phone: p.phone,
+    role: p.role ?? 'customer',
+    accountType: p.accountType ?? 'personal',
+    organisationId: p.org ?? null,
+    warehouseId: p.warehouse ?? null,
+    locale: p.locale,
+    channelId: geo.channelId[p.channel],
+    lastLoginAt: daysAgo(Math.min(p.joinedDaysAgo, 3 + (i % 7))),
+    createdAt: joined,
+    updatedAt: joined,
+  };
+}
+
+/** One of a demo person's addresses, named after their organisation's company. */
+function addressRow(
+  p: Person,
+  a: Person['addresses'][number],
+  r: { id: number; addressId: number; first: boolean; joined: Date },
+): typeof addresses.$inferInsert {
+  const { id, addressId, joined } = r;
+  const isUser = p.user !== false;
+  return {
+    id: addressId,
+    personId: id,
+    userId: isUser ? id : null,
+    label: a.label,
+    firstName: p.first,
+    lastName: p.last,
+    company:
+      p.org === ORG.acme
+        ? 'Acme Farms'
+        : p.org === ORG.prairie
+          ? 'Prairie Supply'
+          : p.org === ORG.northern
+            ? 'Northern Ag Co-op'
+            : p.org === ORG.valle
+              ? 'Valle Verde Agrícola'
+              : null,
+    address1: a.address1,
+    address2: a.address2 ?? null,
+    city: a.city,
+    regionCode: a.region,
+    postalCode: a.postal,
+    countryCode: a.country,
+    phone: a.phone ?? p.phone,
+    isDefault: r.first,
+    createdAt: joined,
+    updatedAt: joined,
+  };
 }

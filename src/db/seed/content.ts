@@ -20,6 +20,7 @@ import type { ProductRef } from './catalog.ts';
 import { ORG, USER } from './ids.ts';
 import { diagramSvg, productSvg } from './images.ts';
 import { addMinutes, daysAgo, insertMany, type SeedTx } from './util.ts';
+import { logRowsFor } from './content-logs.ts';
 
 const UI = 'ui:';
 
@@ -140,6 +141,24 @@ export async function seedContent(
   products: Map<string, ProductRef>,
 ): Promise<{ instructionals: number; logs: number }> {
   const at = daysAgo(120);
+  await seedInstructionals(tx, products, at);
+  await seedMedia(tx);
+  await seedCalendar(tx, at);
+  await seedWebhooks(tx, at);
+
+  const logRows = logRowsFor(products);
+  await insertMany(
+    tx,
+    logs,
+    logRows.map(({ at, ...l }, i) => ({ id: i + 1, ...l, createdAt: at ?? addMinutes(daysAgo(60 - i * 2.5), i) })),
+  );
+
+  await seedDealersAndLeads(tx, at);
+  return { instructionals: INSTRUCTIONALS.length, logs: logRows.length };
+}
+
+/** The tools, the instructionals that use them, and their steps. */
+async function seedInstructionals(tx: SeedTx, products: Map<string, ProductRef>, at: Date): Promise<void> {
   await insertMany(
     tx,
     tools,
@@ -167,6 +186,10 @@ export async function seedContent(
     INSTRUCTIONALS.flatMap((x, i) => x.tools.map((t, sort) => ({ instructionalId: i + 1, toolId: t + 1, sort }))),
   );
   await seedInstructionalSteps(tx);
+}
+
+/** The media library: the parts diagram and a few product pictures. */
+async function seedMedia(tx: SeedTx): Promise<void> {
   const shown = PRODUCTS.filter((p) =>
     ['PL-4RV', 'DEMO-CONFIG', 'DEMO-SEED-PLATE', 'PP-DOB-15', 'DC-40-10'].includes(p.stockcode),
   );
@@ -194,7 +217,10 @@ export async function seedContent(
       })),
     ].map((m, i) => ({ id: i + 1, ...m, uploadedBy: USER.admin, createdAt: daysAgo(200 - i) })),
   );
+}
 
+/** The staff calendar's events, on Central time. */
+async function seedCalendar(tx: SeedTx, at: Date): Promise<void> {
   const on = (day: string, hh = 0, mm = 0) =>
     new Date(`${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00-05:00`);
   await insertMany(
@@ -245,7 +271,10 @@ export async function seedContent(
       },
     ].map((e, i) => ({ id: i + 1, ...e, createdBy: i % 2 ? USER.staff : USER.admin, createdAt: at, updatedAt: at })),
   );
+}
 
+/** Two webhooks, both inactive. */
+async function seedWebhooks(tx: SeedTx, at: Date): Promise<void> {
   await tx.insert(webhooks).values(
     [
       // not insertMany: its unnest() cannot carry the text[] events column
@@ -267,218 +296,10 @@ export async function seedContent(
       },
     ].map((w) => ({ ...w, createdBy: USER.admin, createdAt: at, updatedAt: at })),
   );
+}
 
-  // An order's events carry the order's own dates (seed/orders.ts: created N days ago, shipped or
-  // cancelled 2 + id % 9 days later), so its history never says it was placed before it existed.
-  const logRows: (typeof logs.$inferInsert & { at?: Date })[] = [
-    {
-      level: 'info',
-      action: 'user.login',
-      entity: 'user',
-      entityId: USER.admin,
-      userId: USER.admin,
-      message: 'Signed in',
-      data: { ip: '203.0.113.10' },
-    },
-    {
-      level: 'info',
-      action: 'order.create',
-      entity: 'order',
-      entityId: 1,
-      userId: USER.customer,
-      message: 'Order 1 placed',
-      data: { total: 'see order' },
-      at: daysAgo(300, 1),
-    },
-    {
-      level: 'info',
-      action: 'payment.create',
-      entity: 'order',
-      entityId: 1,
-      userId: USER.customer,
-      message: 'Card payment succeeded',
-      data: { paymentType: 1 },
-      at: daysAgo(300, 2),
-    },
-    {
-      level: 'info',
-      action: 'order.update',
-      entity: 'order',
-      entityId: 1,
-      userId: USER.staff,
-      message: 'Status changed to shipped',
-      data: { from: 'processing', to: 'shipped' },
-      at: daysAgo(299),
-    },
-    {
-      level: 'info',
-      action: 'order.update',
-      entity: 'order',
-      entityId: 1,
-      userId: USER.staff,
-      message: 'Status changed to completed',
-      data: { from: 'shipped', to: 'completed' },
-      at: daysAgo(297),
-    },
-    {
-      level: 'info',
-      action: 'order.create',
-      entity: 'order',
-      entityId: 2,
-      userId: USER.customer,
-      message: 'Order 2 placed',
-      data: null,
-      at: daysAgo(45, 1),
-    },
-    {
-      level: 'info',
-      action: 'payment.create',
-      entity: 'order',
-      entityId: 2,
-      userId: USER.staff,
-      message: 'Check 1074 recorded',
-      data: { paymentType: 2 },
-      at: daysAgo(44),
-    },
-    {
-      level: 'info',
-      action: 'order.create',
-      entity: 'order',
-      entityId: 3,
-      userId: USER.customer,
-      message: 'Order 3 placed with EPP',
-      data: { percentDown: 20, months: 12 },
-      at: daysAgo(12, 1),
-    },
-    {
-      level: 'info',
-      action: 'order.tin.save',
-      entity: 'order',
-      entityId: 5,
-      userId: USER.staff,
-      message: 'Tax exempt id set',
-      data: { taxExemptId: 'TX-EX-448812' },
-      at: daysAgo(5, 1),
-    },
-    {
-      level: 'info',
-      action: 'order.create',
-      entity: 'order',
-      entityId: 5,
-      userId: USER.staff,
-      message: 'Order 5 created for Acme Farms',
-      data: null,
-      at: daysAgo(5, 2),
-    },
-    {
-      level: 'warn',
-      action: 'payment.failed',
-      entity: 'order',
-      entityId: 8,
-      userId: USER.staff,
-      message: 'Card declined',
-      data: { code: 'card_declined' },
-      at: daysAgo(9, 1),
-    },
-    {
-      level: 'info',
-      action: 'order.update',
-      entity: 'order',
-      entityId: 8,
-      userId: USER.staff,
-      message: 'Status changed to on hold',
-      data: { from: 'pending', to: 'on_hold' },
-      at: daysAgo(9, 60),
-    },
-    {
-      level: 'info',
-      action: 'order.update',
-      entity: 'order',
-      entityId: 10,
-      userId: USER.staff,
-      message: 'Order cancelled at customer request',
-      data: { from: 'pending', to: 'cancelled' },
-      at: daysAgo(127),
-    },
-    {
-      level: 'info',
-      action: 'product.update',
-      entity: 'product',
-      entityId: products.get('DEMO-FUTURE')!.id,
-      userId: USER.admin,
-      message: 'Resupply date set to 2027-03-15',
-      data: null,
-    },
-    {
-      level: 'info',
-      action: 'product.update',
-      entity: 'product',
-      entityId: products.get('DEMO-OOS')!.id,
-      userId: USER.staff,
-      message: 'Availability set to out of stock',
-      data: null,
-    },
-    {
-      level: 'info',
-      action: 'inventory.update',
-      entity: 'warehouse',
-      entityId: 1,
-      userId: USER.warehouse,
-      message: 'Cycle count adjusted 6 items',
-      data: null,
-    },
-    {
-      level: 'info',
-      action: 'warehouse.regenkey',
-      entity: 'warehouse',
-      entityId: 2,
-      userId: USER.admin,
-      message: 'API key regenerated',
-      data: { last4: '2026' },
-    },
-    {
-      level: 'info',
-      action: 'translation.update',
-      entity: 'translation',
-      entityId: null,
-      userId: USER.admin,
-      message: 'ui:site.tagline saved as version 3',
-      data: { language: 'en' },
-    },
-    {
-      level: 'info',
-      action: 'webhook.create',
-      entity: 'webhook',
-      entityId: 1,
-      userId: USER.admin,
-      message: 'Webhook added for order.created',
-      data: null,
-    },
-    {
-      level: 'error',
-      action: 'webhook.deliver',
-      entity: 'webhook',
-      entityId: 2,
-      userId: null,
-      message: 'Delivery failed: 502 from purchasing.acme.example',
-      data: { attempt: 3 },
-    },
-    {
-      level: 'info',
-      action: 'permission.grant',
-      entity: 'user',
-      entityId: USER.staff,
-      userId: USER.admin,
-      message: 'Role permissions reviewed',
-      data: null,
-    },
-  ];
-  await insertMany(
-    tx,
-    logs,
-    logRows.map(({ at, ...l }, i) => ({ id: i + 1, ...l, createdAt: at ?? addMinutes(daysAgo(60 - i * 2.5), i) })),
-  );
-
+/** The dealers and the leads sent to them. */
+async function seedDealersAndLeads(tx: SeedTx, at: Date): Promise<void> {
   await insertMany(
     tx,
     dealers,
@@ -534,7 +355,6 @@ export async function seedContent(
       },
     ].map((l, i) => ({ id: i + 1, ...l, createdAt: daysAgo(40 - i * 9), updatedAt: daysAgo(40 - i * 9) })),
   );
-  return { instructionals: INSTRUCTIONALS.length, logs: logRows.length };
 }
 
 const DEALERS = [

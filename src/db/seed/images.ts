@@ -200,7 +200,20 @@ function plate(cells: number, crop: string): string {
   );
 }
 
+/** A product's picture, drawn by the group its kind belongs to (anything else: a plain disc). */
 function art(a: Art): string {
+  return (
+    drivelineArt(a) ??
+    rowUnitArt(a) ??
+    meteringArt(a) ??
+    hitchAndToolArt(a) ??
+    bundleArt(a) ??
+    circle(400, 300, 150, C.steel)
+  );
+}
+
+/** Planters, plates, discs, wheels and the drive: chain, links, sprockets, shafts, hoses. */
+function drivelineArt(a: Art): string | undefined {
   switch (a.kind) {
     case 'planter':
       return planter(a.rows);
@@ -259,6 +272,14 @@ function art(a: Art): string {
         rect(186, 410, 50, 40, C.steel, 6) +
         rect(462, 292, 40, 40, C.steel, 6)
       );
+    default:
+      return undefined;
+  }
+}
+
+/** Row-unit parts: springs, bushings, seed tubes. */
+function rowUnitArt(a: Art): string | undefined {
+  switch (a.kind) {
     case 'spring': {
       let d = 'M 400 120';
       for (let i = 0; i < 12; i++) d += ` L ${i % 2 ? 330 : 470} ${140 + i * 26}`;
@@ -302,6 +323,14 @@ function art(a: Art): string {
         ) +
         rect(320, 90, 80, 34, C.rubber, 8)
       );
+    default:
+      return undefined;
+  }
+}
+
+/** The seed meter and what feeds it: hopper lids, fans, meters. */
+function meteringArt(a: Art): string | undefined {
+  switch (a.kind) {
     case 'hopper-lid':
       return (
         poly(
@@ -343,6 +372,14 @@ function art(a: Art): string {
         rect(560, 180, 120, 44, C.hose, 14) +
         rect(370, 470, 60, 80, C.steelDark, 8)
       );
+    default:
+      return undefined;
+  }
+}
+
+/** Motors, couplers, markers, the hitch and its pins, and the shop tools. */
+function hitchAndToolArt(a: Art): string | undefined {
+  switch (a.kind) {
     case 'motor':
       return (
         rect(220, 220, 260, 160, C.steelDark, 24) +
@@ -414,6 +451,14 @@ function art(a: Art): string {
         pathD('M 230 250 L 330 150', C.steelDark, 18) +
         circle(180, 300, 34, C.steelDark)
       );
+    default:
+      return undefined;
+  }
+}
+
+/** Kits, services and warranties. */
+function bundleArt(a: Art): string | undefined {
+  switch (a.kind) {
     case 'kit':
       return (
         poly(
@@ -466,7 +511,7 @@ function art(a: Art): string {
         ) + pathD('M 320 310 L 380 370 L 490 250', C.white, 30)
       );
     default:
-      return circle(400, 300, 150, C.steel);
+      return undefined;
   }
 }
 

@@ -154,45 +154,9 @@ export function generate(
   // Carts of signed-in users are one per user (the customer's is order 4): generated carts are anonymous.
   const person = status === 'cart' ? null : rng.pick(buyers);
   const lineCount = rng.weighted({ 1: 40, 2: 32, 3: 18, 4: 10 } as Record<string, number>);
-  const lines: LinePlan[] = [];
-  const used = new Set<number>();
-  for (let k = 0; k < Number(lineCount); k++) {
-    const heavy = rng.chance(0.1);
-    const pool = catalogue.filter((x) => (heavy ? x.weight > 400 : x.weight <= 400) && x.physical && !used.has(x.id));
-    if (pool.length === 0) break;
-    const product = rng.pick(pool);
-    used.add(product.id);
-    const picks: Pick[] = [];
-    if (product.options.length) {
-      for (const option of product.options) {
-        if (option.type === 1) {
-          if (rng.chance(0.5)) picks.push({ choice: rng.pick(option.choices), quantity: rng.int(1, 35) });
-          continue;
-        }
-        const c = rng.pick(option.choices);
-        picks.push({ choice: c, quantity: 1 });
-        for (const child of c.children) picks.push({ choice: rng.pick(child.choices), quantity: 1 });
-      }
-    }
-    const quantity = product.weight > 400 ? 1 : product.weight > 5 ? rng.int(1, 8) : rng.int(1, 24);
-    lines.push({ product, quantity, picks });
-  }
-  if (lines.length === 0) lines.push({ product: config, quantity: 1, picks: [] });
+  const lines = planLines(rng, Number(lineCount), catalogue, config);
   const hasPlanter = lines.some((l) => l.product.weight > 400);
-  const payment: PaymentPlan =
-    status === 'completed'
-      ? rng.weighted<PaymentPlan>({ card: 70, check: 20, 'failed-then-card': 10 })
-      : status === 'shipped'
-        ? rng.weighted<PaymentPlan>({ card: 75, check: 25 })
-        : status === 'processing'
-          ? rng.weighted<PaymentPlan>({ card: 60, epp: hasPlanter ? 40 : 0, check: hasPlanter ? 0 : 40 })
-          : status === 'pending'
-            ? rng.weighted<PaymentPlan>({ none: 60, 'pending-check': 40 })
-            : status === 'on_hold'
-              ? 'failed'
-              : status === 'cancelled'
-                ? rng.weighted<PaymentPlan>({ none: 70, failed: 30 })
-                : 'none';
+  const payment = paymentPlan(rng, status, hasPlanter);
   const channel = person?.channel ?? 'US';
   const promos: number[] = [];
   if (channel === 'US' && status !== 'quote' && rng.chance(0.18)) {
@@ -218,4 +182,50 @@ export function generate(
           ? { name: 'Storage fee', usd: '40.00' }
           : undefined,
   };
+}
+
+/** The order's lines: distinct physical products, one in ten heavy, with their option choices. */
+function planLines(rng: Rng, lineCount: number, catalogue: ProductRef[], config: ProductRef): LinePlan[] {
+  const lines: LinePlan[] = [];
+  const used = new Set<number>();
+  for (let k = 0; k < lineCount; k++) {
+    const heavy = rng.chance(0.1);
+    const pool = catalogue.filter((x) => (heavy ? x.weight > 400 : x.weight <= 400) && x.physical && !used.has(x.id));
+    if (pool.length === 0) break;
+    const product = rng.pick(pool);
+    used.add(product.id);
+    const picks: Pick[] = [];
+    if (product.options.length) {
+      for (const option of product.options) {
+        if (option.type === 1) {
+          if (rng.chance(0.5)) picks.push({ choice: rng.pick(option.choices), quantity: rng.int(1, 35) });
+          continue;
+        }
+        const c = rng.pick(option.choices);
+        picks.push({ choice: c, quantity: 1 });
+        for (const child of c.children) picks.push({ choice: rng.pick(child.choices), quantity: 1 });
+      }
+    }
+    const quantity = product.weight > 400 ? 1 : product.weight > 5 ? rng.int(1, 8) : rng.int(1, 24);
+    lines.push({ product, quantity, picks });
+  }
+  if (lines.length === 0) lines.push({ product: config, quantity: 1, picks: [] });
+  return lines;
+}
+
+/** How an order of this status was paid (an EPP plan only for an order with a planter). */
+function paymentPlan(rng: Rng, status: OrderStatus, hasPlanter: boolean): PaymentPlan {
+  return status === 'completed'
+    ? rng.weighted<PaymentPlan>({ card: 70, check: 20, 'failed-then-card': 10 })
+    : status === 'shipped'
+      ? rng.weighted<PaymentPlan>({ card: 75, check: 25 })
+      : status === 'processing'
+        ? rng.weighted<PaymentPlan>({ card: 60, epp: hasPlanter ? 40 : 0, check: hasPlanter ? 0 : 40 })
+        : status === 'pending'
+          ? rng.weighted<PaymentPlan>({ none: 60, 'pending-check': 40 })
+          : status === 'on_hold'
+            ? 'failed'
+            : status === 'cancelled'
+              ? rng.weighted<PaymentPlan>({ none: 70, failed: 30 })
+              : 'none';
 }

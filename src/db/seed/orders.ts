@@ -27,71 +27,16 @@ import {
   shipmentQuotes,
   surveys,
 } from '../schema/index.ts';
-import { FEE_ALLOCATION_TYPE, LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
-import { convert, fromCents, toCents } from '../../domain/money.ts';
-import { computePlan } from '../../domain/epp.ts';
-import { priceOrder } from '../../domain/price-order.ts';
-import { ledgerPromotion, lineTags } from '../../domain/promotions.ts';
-import { optionPriceCents } from '../../domain/pricing.ts';
-import { distributePayment } from '../../domain/prorate.ts';
-import { buildStockCode } from '../../domain/stock-code.ts';
-import { ACME_TAX_EXEMPT_ID, ORGANISATIONS, type PersonRef } from './accounts.ts';
-import type { OptionRef, ProductRef } from './catalog.ts';
+import type { PersonRef } from './accounts.ts';
+import type { ProductRef } from './catalog.ts';
 import type { GeoIds } from './geo.ts';
-import { PROMOTION, USER, WAREHOUSE } from './ids.ts';
-import { rateQuotes } from './inventory.ts';
-import {
-  addMinutes,
-  daysAgo,
-  EPOCH,
-  insertMany,
-  isoDate,
-  money,
-  unnestInserts,
-  type Rng,
-  type SeedTx,
-} from './util.ts';
+import { customerPlans, otherPlans } from './named-orders.ts';
+import { USER } from './ids.ts';
+import { addMinutes, daysAgo, insertMany, unnestInserts, type Rng, type SeedTx } from './util.ts';
 
-import {
-  CURRENCY,
-  EPP_RULES,
-  generate,
-  PROMOTIONS,
-  promoConfig,
-  TAX,
-  type Channel,
-  type OrderPlan,
-} from './order-plans.ts';
-type Rows = {
-  orders: (typeof orders.$inferInsert)[];
-  lines: (typeof orderLineItems.$inferInsert)[];
-  options: (typeof lineItemOptions.$inferInsert)[];
-  orderPromotions: (typeof orderPromotions.$inferInsert)[];
-  fees: (typeof orderFees.$inferInsert)[];
-  payments: (typeof payments.$inferInsert)[];
-  allocations: (typeof paymentAllocations.$inferInsert)[];
-  quotes: (typeof shipmentQuotes.$inferInsert)[];
-};
-const emptyRows = (): Rows => ({
-  orders: [],
-  lines: [],
-  options: [],
-  orderPromotions: [],
-  fees: [],
-  payments: [],
-  allocations: [],
-  quotes: [],
-});
-
-/** Running ids for every table the orders fill. */
-class Ids {
-  line = 0;
-  option = 0;
-  fee = 0;
-  payment = 0;
-  allocation = 0;
-  quote = 0;
-}
+import { EPP_RULES, generate, PROMOTIONS, promoConfig, type OrderPlan } from './order-plans.ts';
+import { buildOrder } from './order-build.ts';
+import { emptyRows, Ids } from './order-types.ts';
 
 export async function seedPromotions(tx: SeedTx): Promise<void> {
   const at = daysAgo(200);
@@ -127,154 +72,38 @@ export async function seedOrders(
   count: number,
   onProgress?: (done: number, total: number) => void,
 ): Promise<OrdersSummary> {
-  const p = (code: string) => products.get(code)!;
-  const person = (email: string) => people.find((x) => x.email === email)!;
-  const customer = person('customer@example.com');
-  const buyer = person('buyer@acme.example');
-  const config = p('DEMO-CONFIG');
-  const [rowCount, hitch, extraPlates] = config.options;
-  const choice = (o: OptionRef, name: string) => o.choices.find((c) => c.name === name)!;
-  const eightRows = choice(rowCount, '8 rows');
+  const planned = [...customerPlans(people, products), ...otherPlans(people, products)];
+  const config = products.get('DEMO-CONFIG')!;
+  const total = await writeOrders(tx, { geo, people, products, rng, count, onProgress, planned, config });
+  // Placed orders keep a copy of their ship-to and bill-to (src/domain/order-address.ts);
+  // the same statement as the migration's backfill and src/features/orders/address-copies.ts.
+  const copy = (column: string) =>
+    sql.raw(`(select jsonb_build_object('id', a.id, 'personId', a.person_id, 'firstName', a.first_name, 'lastName', a.last_name,
+    'company', a.company, 'address1', a.address1, 'address2', a.address2, 'city', a.city, 'regionCode', a.region_code, 'postalCode', a.postal_code,
+    'countryCode', a.country_code, 'phone', a.phone) from addresses a where a.id = o.${column})`);
+  await tx.execute(
+    sql`update orders o set ship_to = ${copy('ship_to_address_id')}, bill_to = ${copy('bill_to_address_id')} where o.status <> 'cart'`,
+  );
 
-  const planned: OrderPlan[] = [
-    {
-      person: customer,
-      status: 'completed',
-      createdAt: daysAgo(300),
-      payment: 'card',
-      promotions: [PROMOTION.parts25],
-      lines: [
-        { product: p('PL-4RV'), quantity: 1 },
-        { product: p('DEMO-SEED-PLATE'), quantity: 4 },
-        { product: p('SV-WARR-2'), quantity: 1, lineType: 1 },
-      ],
-      notes: 'Deliver to the machine shed; call ahead.',
-    },
-    {
-      person: customer,
-      status: 'shipped',
-      createdAt: daysAgo(45),
-      payment: 'check',
-      addressIndex: 1,
-      lines: [
-        { product: p('PP-DOB-15'), quantity: 8 },
-        {
-          product: p('PP-GWA-16'),
-          quantity: 2,
-          picks: [{ choice: choice(p('PP-GWA-16').options[0], 'Heavy-duty semi-pneumatic'), quantity: 1 }],
-        },
-      ],
-    },
-    {
-      person: customer,
-      status: 'processing',
-      createdAt: daysAgo(12),
-      payment: 'epp',
-      promotions: [PROMOTION.spring50],
-      lines: [
-        {
-          product: config,
-          quantity: 1,
-          picks: [
-            { choice: eightRows, quantity: 1 },
-            { choice: choice(eightRows.children[0], '36 in'), quantity: 1 },
-            { choice: choice(hitch, 'Drawbar pull-type'), quantity: 1 },
-            { choice: choice(extraPlates, 'Corn 30-cell'), quantity: 10 },
-            { choice: choice(extraPlates, 'Soybean 60-cell'), quantity: 4 },
-          ],
-        },
-        { product: p('SV-SETUP'), quantity: 1, lineType: 2 },
-      ],
-      unpaidFee: { name: 'EPP fee', usd: '0' },
-    },
-    // The customer's open cart: two lines, one of them configured.
-    {
-      person: customer,
-      status: 'cart',
-      createdAt: daysAgo(2),
-      payment: 'none',
-      lines: [
-        {
-          product: config,
-          quantity: 1,
-          picks: [
-            { choice: choice(rowCount, '6 rows'), quantity: 1 },
-            { choice: choice(hitch, 'Category II 3-point'), quantity: 1 },
-            { choice: choice(extraPlates, 'Corn 30-cell'), quantity: 2 },
-          ],
-        },
-        { product: p('DEMO-SEED-PLATE'), quantity: 6 },
-      ],
-    },
-    {
-      person: buyer,
-      status: 'pending',
-      createdAt: daysAgo(5),
-      payment: 'pending-check',
-      taxExempt: true,
-      createdBy: USER.staff,
-      lines: [
-        { product: p('PL-8RV'), quantity: 1 },
-        { product: p('PP-RCF'), quantity: 8 },
-        { product: p('DC-40-10'), quantity: 4 },
-      ],
-    },
-    {
-      person: buyer,
-      status: 'completed',
-      createdAt: daysAgo(160),
-      payment: 'card',
-      taxExempt: true,
-      paidFee: { name: 'Rush handling', usd: '45.00' },
-      lines: [
-        { product: p('SP-SOY-60'), quantity: 16 },
-        { product: p('DEMO-KIT'), quantity: 2 },
-        { product: p('TL-GAUGE'), quantity: 1 },
-      ],
-    },
-    {
-      person: person('distributor@example.com'),
-      status: 'quote',
-      createdAt: daysAgo(20),
-      payment: 'none',
-      lines: [
-        { product: p('PP-SCW'), quantity: 40 },
-        { product: p('DC-SP19'), quantity: 25 },
-        { product: p('PP-STG'), quantity: 60 },
-      ],
-    },
-    {
-      person: person('hannah.schmidt@example.net'),
-      status: 'on_hold',
-      createdAt: daysAgo(9),
-      payment: 'failed',
-      unpaidFee: { name: 'Storage fee', usd: '40.00' },
-      lines: [
-        { product: p('PL-2RC'), quantity: 1 },
-        { product: p('SP-CRN-24'), quantity: 2 },
-      ],
-      notes: 'Card declined; customer will call back.',
-    },
-    {
-      person: person('maria.gonzalez@example.net'),
-      status: 'completed',
-      createdAt: daysAgo(75),
-      payment: 'failed-then-card',
-      lines: [
-        { product: p('MT-FPU'), quantity: 4 },
-        { product: p('DC-60-10'), quantity: 2 },
-      ],
-    },
-    {
-      person: person('bill.dawson@example.org'),
-      status: 'cancelled',
-      createdAt: daysAgo(130),
-      payment: 'none',
-      notes: 'Ordered twice by mistake.',
-      lines: [{ product: p('TL-TQW'), quantity: 1 }],
-    },
-  ];
+  await seedSurveys(tx, count);
+  return total;
+}
 
+/** The planned orders, then generated ones up to `count`, written in batches of 5000. */
+async function writeOrders(
+  tx: SeedTx,
+  a: {
+    geo: GeoIds;
+    people: PersonRef[];
+    products: Map<string, ProductRef>;
+    rng: Rng;
+    count: number;
+    onProgress?: (done: number, total: number) => void;
+    planned: OrderPlan[];
+    config: ProductRef;
+  },
+): Promise<OrdersSummary> {
+  const { geo, people, products, rng, count, onProgress, planned, config } = a;
   const ids = new Ids();
   let rows = emptyRows();
   const total: OrdersSummary = { orders: 0, lineItems: 0, payments: 0 };
@@ -308,16 +137,11 @@ export async function seedOrders(
     if (rows.orders.length >= 5000) await flush();
   }
   await flush();
-  // Placed orders keep a copy of their ship-to and bill-to (src/domain/order-address.ts);
-  // the same statement as the migration's backfill and src/features/orders/address-copies.ts.
-  const copy = (column: string) =>
-    sql.raw(`(select jsonb_build_object('id', a.id, 'personId', a.person_id, 'firstName', a.first_name, 'lastName', a.last_name,
-    'company', a.company, 'address1', a.address1, 'address2', a.address2, 'city', a.city, 'regionCode', a.region_code, 'postalCode', a.postal_code,
-    'countryCode', a.country_code, 'phone', a.phone) from addresses a where a.id = o.${column})`);
-  await tx.execute(
-    sql`update orders o set ship_to = ${copy('ship_to_address_id')}, bill_to = ${copy('bill_to_address_id')} where o.status <> 'cart'`,
-  );
+  return total;
+}
 
+/** Two answered surveys, on orders 1 and 6 (when there are that many). */
+async function seedSurveys(tx: SeedTx, count: number): Promise<void> {
   await insertMany(
     tx,
     surveys,
@@ -348,387 +172,4 @@ export async function seedOrders(
         ]
       : [],
   );
-  return total;
-}
-
-function buildOrder(id: number, plan: OrderPlan, geo: GeoIds, ids: Ids, rows: Rows): void {
-  const person = plan.person;
-  const channel: Channel = person?.channel ?? 'US';
-  const rate = geo.channelRate[channel];
-  const currency = CURRENCY[channel];
-  const currencyId = geo.currencyId[currency];
-  const warehouseId = channel === 'CA' ? WAREHOUSE.ca : WAREHOUSE.us;
-  const address = person ? person.addresses[Math.min(plan.addressIndex ?? 0, person.addresses.length - 1)] : undefined;
-  const orgDiscount = ORGANISATIONS.find((o) => o.id === person?.org)?.orgDiscount ?? '0.00';
-  const submitted = !['cart', 'quote'].includes(plan.status);
-  const createdAt = plan.createdAt;
-  const updatedAt =
-    submitted && ['shipped', 'completed', 'cancelled'].includes(plan.status)
-      ? new Date(Math.min(EPOCH.getTime(), createdAt.getTime() + (2 + (id % 9)) * 86_400_000))
-      : createdAt;
-
-  // Product lines.
-  // Unit prices by the storefront's rules (src/domain/pricing.ts), like a real cart.
-  const units = plan.lines.map(
-    (l) =>
-      l.product.cents[channel] +
-      (l.picks ?? []).reduce(
-        (s, pk) =>
-          s +
-          optionPriceCents(fromCents(pk.choice.priceCents), { midMarketRate: rate }) *
-            (pk.choice.optionType === 1 ? pk.quantity : 1),
-        0,
-      ),
-  );
-  const promos = channel === 'US' ? (plan.promotions ?? []) : [];
-  const promoDefs = promos.map((pid) => PROMOTIONS.find((x) => x.id === pid)!);
-  // Each as the shop prices it (domain/promotions.ts): its USD value at the channel's rate, parts only when it says so.
-  const ledgerPromos = promoDefs.map((x) =>
-    ledgerPromotion(
-      {
-        name: x.name,
-        configuration: promoConfig(x.value),
-        priority: x.priority,
-        appliesTo: 'appliesTo' in x ? x.appliesTo : 'all',
-      },
-      { midMarketRate: rate },
-    ),
-  );
-
-  // Shipping: the cheapest ground (or freight) service is selected, an express one offered beside it.
-  const parcels = plan.lines
-    .filter((l) => l.product.physical)
-    .map((l) => ({
-      weightKg: l.product.weight,
-      lengthCm: l.product.dims[0],
-      widthCm: l.product.dims[1],
-      heightCm: l.product.dims[2],
-      quantity: l.quantity,
-    }));
-  const quotes =
-    plan.status !== 'cart' && address
-      ? rateQuotes(
-          warehouseId,
-          { country: address.country, postalCode: address.postalCode },
-          parcels,
-          !person?.org,
-          createdAt,
-        ).sort((a, b) => a.usdCents - b.usdCents)
-      : [];
-  const selectedQuote = quotes.find((q) => q.rate.serviceType !== 'express') ?? quotes[0];
-  const alternative = quotes.find((q) => q !== selectedQuote && q.rate.serviceType === 'express');
-  const shippingCents = selectedQuote ? convert(selectedQuote.usdCents, rate) : 0;
-
-  const taxExemptId = plan.taxExempt ? ACME_TAX_EXEMPT_ID : null;
-  // THE order pricing (src/domain/price-order.ts), as the cart, checkout and the order editor price it.
-  const totals = priceOrder({
-    lines: plan.lines.map((l, k) => ({
-      key: k,
-      lineType: l.lineType ?? LINE_TYPES.PRODUCT,
-      unitCents: units[k],
-      quantity: l.quantity,
-      tags: lineTags(l.product.isPart),
-    })),
-    orgDiscountPercent: orgDiscount,
-    promotionCents: ledgerPromos.map((x) => x.amountCents),
-    promotions: ledgerPromos,
-    shippingCents,
-    tax: {
-      rates:
-        !address || plan.status === 'cart'
-          ? []
-          : (TAX[channel].regions[address.region] ?? TAX[channel].default).map(([name, r]) => ({ name, rate: r })),
-      exempt: !!taxExemptId,
-    },
-  });
-  const taxLines = taxExemptId ? [] : totals.taxLines;
-  const lines = plan.lines.map((l, k) => {
-    const p = totals.lines[k];
-    return {
-      plan: l,
-      unit: units[k],
-      discount: p.discount,
-      total: p.total,
-      id: ++ids.line,
-      totalDiscounted: p.totalDiscounted,
-      paid: 0,
-    };
-  });
-  // An EPP order's plan, as checkout computes it (src/domain/epp.ts): its fee is a percent of the amount financed.
-  const eppChoice =
-    plan.payment === 'epp'
-      ? { percentDown: id % 2 ? EPP_RULES.defaultPercentDown : 30, months: id % 2 ? EPP_RULES.defaultMonths : 18 }
-      : null;
-  const eppPlan = eppChoice
-    ? computePlan({
-        totalCents: totals.total,
-        ...eppChoice,
-        ratePercent: EPP_RULES.interestRatePercent,
-        feePercent: EPP_RULES.feePercent,
-        start: isoDate(createdAt),
-      })
-    : null;
-
-  // Fees.
-  const fees: { id: number; amount: number; paid: boolean; name: string }[] = [];
-  if (plan.paidFee)
-    fees.push({ id: ++ids.fee, name: plan.paidFee.name, amount: convert(toCents(plan.paidFee.usd), rate), paid: true });
-  if (plan.unpaidFee) {
-    const amount =
-      plan.unpaidFee.name === 'EPP fee' ? (eppPlan?.feeCents ?? 0) : convert(toCents(plan.unpaidFee.usd), rate);
-    if (amount > 0) fees.push({ id: ++ids.fee, name: plan.unpaidFee.name, amount, paid: false });
-  }
-
-  // Payments.
-  const byUser = plan.createdBy ?? person?.userId ?? null;
-  const pm = `pm_demo_${['visa_4242', 'mc_4444', 'amex_0005'][id % 3]}`;
-  const checkNumber = String(1000 + ((id * 37) % 9000));
-  const at = addMinutes(createdAt, 15);
-  const paymentRow = (type: number, successful: boolean, cents: number, when: Date) => {
-    const row = {
-      id: ++ids.payment,
-      orderId: id,
-      paymentType: type,
-      successful,
-      total: money(cents),
-      providerRef: type === PAYMENT_TYPES.CARD ? `offline_ch_${String(id).padStart(6, '0')}_${ids.payment}` : null,
-      paymentMethodId: type === PAYMENT_TYPES.CARD ? pm : null,
-      checkNumber: type === PAYMENT_TYPES.CHECK ? checkNumber : null,
-      createdBy: byUser,
-      createdAt: when,
-      updatedAt: when,
-    };
-    rows.payments.push(row);
-    return row;
-  };
-  const allocate = (paymentId: number, perLine: number[], when: Date) => {
-    perLine.forEach((cents, k) => {
-      if (cents <= 0) return;
-      lines[k].paid += cents;
-      rows.allocations.push({
-        id: ++ids.allocation,
-        paymentId,
-        type: 0,
-        lineItemId: lines[k].id,
-        feeId: null,
-        amount: money(cents),
-        createdAt: when,
-      });
-    });
-    for (const f of fees.filter((x) => x.paid)) {
-      rows.allocations.push({
-        id: ++ids.allocation,
-        paymentId,
-        type: FEE_ALLOCATION_TYPE,
-        lineItemId: null,
-        feeId: f.id,
-        amount: money(f.amount),
-        createdAt: when,
-      });
-    }
-  };
-  const paidFees = fees.filter((f) => f.paid).reduce((s, f) => s + f.amount, 0);
-  const full = totals.total + paidFees;
-  let paymentType: number | null = null;
-  let eppPercentDown: number | null = null;
-  let eppMonths: number | null = null;
-  if (full > 0) {
-    switch (plan.payment) {
-      // biome-ignore lint/suspicious/noFallthroughSwitchClause: the failed attempt is followed by a card payment that succeeds
-      case 'failed-then-card':
-        paymentRow(PAYMENT_TYPES.CARD, false, full, at);
-      // falls through: the second attempt succeeds
-      case 'card': {
-        const p = paymentRow(PAYMENT_TYPES.CARD, true, full, addMinutes(at, plan.payment === 'card' ? 0 : 20));
-        allocate(
-          p.id,
-          lines.map((l) => l.totalDiscounted),
-          p.createdAt,
-        );
-        paymentType = PAYMENT_TYPES.CARD;
-        break;
-      }
-      case 'check': {
-        const p = paymentRow(PAYMENT_TYPES.CHECK, true, full, addMinutes(at, 60 * 24 * 3));
-        allocate(
-          p.id,
-          lines.map((l) => l.totalDiscounted),
-          p.createdAt,
-        );
-        paymentType = PAYMENT_TYPES.CHECK;
-        break;
-      }
-      case 'pending-check':
-        paymentRow(PAYMENT_TYPES.CHECK, false, full, at);
-        paymentType = PAYMENT_TYPES.CHECK;
-        break;
-      case 'failed':
-        paymentRow(PAYMENT_TYPES.CARD, false, full, at);
-        paymentType = PAYMENT_TYPES.CARD;
-        break;
-      case 'epp': {
-        eppPercentDown = eppChoice!.percentDown;
-        eppMonths = eppChoice!.months;
-        const down = eppPlan!.downPaymentCents;
-        const p = paymentRow(PAYMENT_TYPES.CARD, true, down, at);
-        const assigned = distributePayment(
-          down / 100,
-          lines.map((l) => ({ id: l.id, unpaid_total: l.totalDiscounted / 100 })),
-        );
-        allocate(
-          p.id,
-          assigned.map((a) => toCents(a.assigned)),
-          p.createdAt,
-        );
-        paymentType = PAYMENT_TYPES.CARD;
-        break;
-      }
-      case 'none':
-        break;
-    }
-  }
-
-  let shipmentQuoteId: number | null = null;
-  for (const q of [selectedQuote, alternative]) {
-    if (!q) continue;
-    if (q === selectedQuote) shipmentQuoteId = ids.quote + 1;
-    rows.quotes.push({
-      id: ++ids.quote,
-      orderId: id,
-      warehouseId,
-      addressId: address?.id ?? null,
-      carrier: q.rate.carrier,
-      serviceType: q.rate.serviceType,
-      description: q.rate.service,
-      shipmentMethod: q.method,
-      total: money(convert(q.usdCents, rate)),
-      shipmentDate: q.shipmentDate,
-      deliveryDate: q.deliveryDate,
-      minDays: q.rate.minDays,
-      maxDays: q.rate.maxDays,
-      residential: !person?.org,
-      taxDutyFees: '0.00',
-      selected: q === selectedQuote,
-      createdAt,
-    });
-  }
-
-  const orderCreatedBy = plan.createdBy ?? person?.userId ?? null;
-  rows.orders.push({
-    id,
-    status: plan.status,
-    locale: person?.locale ?? 'en-us',
-    notes: plan.notes ?? null,
-    channelId: geo.channelId[channel],
-    currencyId,
-    orderCurrency: currency,
-    userId: person?.userId ?? null,
-    personId: person?.personId ?? null,
-    sessionId: person ? null : `demo-anonymous-${id}`,
-    taxExemptId,
-    paymentType,
-    selectedPaymentMethod:
-      paymentType === PAYMENT_TYPES.CARD ? pm : paymentType === PAYMENT_TYPES.CHECK ? checkNumber : null,
-    erpId: submitted && plan.status !== 'pending' ? `SO-${240000 + id}` : null,
-    poNumber: person?.org && submitted ? `PO-${String(person.org).padStart(2, '0')}-${4100 + id}` : null,
-    attention: person?.org && submitted ? person.name : null,
-    orgDiscount,
-    orderDiscountEligible: true,
-    quote: plan.status === 'quote',
-    thirdPartyInfo: id % 23 === 0 ? { source: 'dealer', dealerName: 'Heartland Planter Supply' } : null,
-    taxBreakdown: taxLines.map((t) => ({ name: t.name, rate: t.rate, amount: money(t.amount) })),
-    shipmentMethod: selectedQuote?.method ?? null,
-    shipmentQuoteId,
-    processorSource: paymentType === PAYMENT_TYPES.CARD ? 'offline' : null,
-    shipToAddressId: address?.id ?? null,
-    billToAddressId: address && person ? person.addresses[0].id : null,
-    shipFromWarehouseId: plan.status === 'cart' ? null : warehouseId,
-    subtotal: money(totals.subtotal),
-    shipping: money(totals.shipping),
-    tax: money(totals.tax),
-    discount: money(totals.discount),
-    total: money(totals.total),
-    showDiscount: true,
-    eppPercentDown,
-    eppMonths,
-    submittedAt: submitted ? createdAt : null, // an order is dated when it is placed (migration 0019)
-    createdBy: orderCreatedBy,
-    createdAt,
-    updatedAt,
-  });
-
-  lines.forEach((l, k) => {
-    const selections = (l.plan.picks ?? []).map((pk) => ({
-      stockCodeValue: pk.choice.value,
-      optionType: pk.choice.optionType,
-      quantity: pk.quantity,
-    }));
-    rows.lines.push({
-      id: l.id,
-      orderId: id,
-      lineType: l.plan.lineType ?? LINE_TYPES.PRODUCT,
-      productId: l.plan.product.id,
-      promotionId: null,
-      title: l.plan.product.title,
-      stockcode: buildStockCode(l.plan.product.stockcode, selections),
-      quantity: l.plan.quantity,
-      currencyId,
-      warehouseId: plan.status === 'cart' ? null : warehouseId,
-      unitPrice: money(l.unit),
-      discount: money(l.discount),
-      total: money(l.total),
-      totalDiscounted: money(l.totalDiscounted),
-      paidTotal: money(l.paid),
-      unpaidTotal: money(l.totalDiscounted - l.paid),
-      sort: k,
-      createdAt,
-      updatedAt,
-    });
-    for (const pk of l.plan.picks ?? []) {
-      rows.options.push({
-        id: ++ids.option,
-        lineItemId: l.id,
-        optionId: pk.choice.optionId,
-        choiceId: pk.choice.id,
-        optionType: pk.choice.optionType,
-        quantity: pk.quantity,
-      });
-    }
-  });
-  promoDefs.forEach((x, k) => {
-    const cents = totals.promotionApplied[k]; // what it took off, capped at the goods it applies to (domain/ledger.ts)
-    if (cents <= 0) return; // none of its goods in this order: no promotion line
-    rows.lines.push({
-      id: ++ids.line,
-      orderId: id,
-      lineType: LINE_TYPES.PROMOTION,
-      productId: null,
-      promotionId: x.id,
-      title: x.name,
-      stockcode: null,
-      quantity: 1,
-      currencyId,
-      warehouseId: null,
-      unitPrice: money(-cents),
-      discount: '0.00',
-      total: money(-cents),
-      totalDiscounted: '0.00',
-      paidTotal: '0.00',
-      unpaidTotal: '0.00',
-      sort: lines.length + k,
-      createdAt,
-      updatedAt,
-    });
-    rows.orderPromotions.push({ orderId: id, promotionId: x.id, createdAt });
-  });
-  for (const f of fees)
-    rows.fees.push({
-      id: f.id,
-      orderId: id,
-      name: f.name,
-      amount: money(f.amount),
-      paid: f.paid,
-      createdAt: at,
-      updatedAt: at,
-    });
 }

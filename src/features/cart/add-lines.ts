@@ -9,7 +9,7 @@ import { fromCents } from '../../domain/money.ts';
 import { CART_MAX } from '../../domain/quantity.ts';
 import type { PricedLine } from './pricing.ts';
 import type { CartLineRow, CartOrderRow } from './queries.ts';
-import type { NewLineOption } from './totals.ts';
+import type { NewLineOption } from './settle-plan.ts';
 
 const isProductLine = (l: CartLineRow) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType);
 

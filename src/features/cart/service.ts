@@ -38,11 +38,10 @@ import {
   recomputeTotals,
   settleCart,
   settledRows,
-  settlePlan,
   settleStatement,
   type LockedCart,
-  type NewLineOptions,
 } from './totals.ts';
+import { settlePlan, type NewLineOptions } from './settle-plan.ts';
 import { cartReadCalls, cartReadFrom, type CartRead } from './cart-read.ts';
 import { openedTransaction, type OpenedTx } from '../../db/opened-transaction.ts';
 import { assertNotLocked, cartLocked, pendingApprovalOf } from '../approvals/index.ts';

@@ -1,6 +1,6 @@
 /**
  * A cart's figures, recomputed inside the write's transaction from rows already in memory
- * (settlePlan, pure), and what changed written in ONE statement (settleStatement: data-modifying
+ * (settlePlan, pure: settle-plan.ts), and what changed written in ONE statement (settleStatement: data-modifying
  * CTEs): the lines whose figures moved (an UPDATE from a VALUES list), product lines taken out of
  * the cart, new product lines with their options, the promotion lines and order_promotions only
  * when the promotions in force or their amounts changed, the order row only when its totals moved.
@@ -19,17 +19,14 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { decodeRow } from '../../db/json-rows.ts';
-import { channels, orderLineItems, orders, products, type promotions } from '../../db/schema/index.ts';
+import { channels, orderLineItems, orders, products } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
 import { notFound } from '../../domain/errors.ts';
-import { fromCents, toCents } from '../../domain/money.ts';
-import { priceOrder } from '../../domain/price-order.ts';
-import { ledgerPromotion, lineTags, promotionCanApply } from '../../domain/promotions.ts';
 import { partProductIds } from '../../db/queries/product-parts.ts';
-import { activePromotions, type CartLineRow, type CartOrderRow, type CartRef, type CartRows } from './queries.ts';
+import { activePromotions, type CartLineRow, type CartRef, type CartRows } from './queries.ts';
+import { type LockedCart, type NewLineOptions, type SettlePlan, settlePlan } from './settle-plan.ts';
 
-/** The cart's order row and the channel's rate, locked for the rest of the transaction. */
-export type LockedCart = { order: CartOrderRow; rate: string };
+export type { LockedCart };
 
 const lockedColumns = { order: orders, rate: channels.midMarketRate };
 
@@ -85,199 +82,6 @@ export async function cartLines(tx: DbOrTx, orderId: number): Promise<CartLineRo
     productTitle: r.productTitle,
     productStockcode: r.productStockcode,
   }));
-}
-
-type LineFigures = Pick<
-  CartLineRow,
-  'quantity' | 'unitPrice' | 'title' | 'discount' | 'total' | 'totalDiscounted' | 'unpaidTotal' | 'currencyId'
->;
-const FIGURES = [
-  'quantity',
-  'unitPrice',
-  'title',
-  'discount',
-  'total',
-  'totalDiscounted',
-  'unpaidTotal',
-  'currencyId',
-] as const;
-
-/** A product line not yet stored (id ≤ 0, a placeholder) and the choices its options row keeps. */
-export type NewLineOption = { optionId: number; choiceId: number; optionType: number; quantity: number };
-export type NewLineOptions = ReadonlyMap<number, readonly NewLineOption[]>;
-
-type PromotionRow = typeof promotions.$inferSelect;
-
-/** What a settle writes: worked out in memory (settlePlan), written by ONE statement (settleStatement). */
-export type SettlePlan = {
-  order: CartOrderRow;
-  /** Stored product lines no longer among the lines (removed from the cart). */
-  removedIds: number[];
-  /** Stored lines whose figures moved. */
-  changed: { id: number; next: LineFigures }[];
-  /** New product lines (placeholder ids) with every figure, and their options. */
-  inserts: { line: CartLineRow; options: readonly NewLineOption[] }[];
-  /** null when the promotion lines stay as they are. */
-  promo: null | { deleteIds: number[]; lines: CartLineRow[]; promotionIds: number[] };
-  /** The order's new totals, null when they did not move. */
-  totals: { subtotal: string; discount: string; total: string } | null;
-  /** The product lines as they now are (new ones still with their placeholder ids), and the kept promotion lines. */
-  lines: CartLineRow[];
-  keptPromoLines: CartLineRow[];
-  promotions: CartRows['promotions'];
-};
-
-/**
- * Recomputes the cart in memory from `lines` (as they should now be: quantities and unit prices
- * set, new product lines with an id ≤ 0) against `stored` (the rows as read) and the promotions
- * in force; `parts`: the lines' product ids that are parts (a parts-only promotion comes off those only);
- * nothing is written here.
- */
-export function settlePlan(
-  cart: LockedCart,
-  lines: CartLineRow[],
-  stored: CartLineRow[],
-  inForce: readonly PromotionRow[],
-  newOptions: NewLineOptions = new Map(),
-  parts: ReadonlySet<number> = new Set(),
-): SettlePlan {
-  const { order } = cart;
-  const product = lines.filter((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType));
-  const oldPromoLines = stored.filter((l) => l.lineType === LINE_TYPES.PROMOTION);
-
-  // Promotions in force, each as the ledger takes it (domain/promotions.ts: its USD value converted at
-  // the channel's rate, its scope, free shipping); a line is a part when its product is (`parts`).
-  const candidates = (product.length ? inForce : [])
-    .map((p) => ({ promotion: p, ledger: ledgerPromotion(p, { midMarketRate: cart.rate }) }))
-    .filter((p) => promotionCanApply(p.ledger));
-
-  // THE order pricing (domain/price-order.ts); the cart keeps the tax checkout last set.
-  const priced = priceOrder({
-    lines: product.map((l) => ({
-      key: l,
-      lineType: l.lineType,
-      unitCents: toCents(l.unitPrice),
-      quantity: l.quantity,
-      paidCents: toCents(l.paidTotal),
-      tags: lineTags(l.productId !== null && parts.has(l.productId)),
-    })),
-    orgDiscountPercent: order.orgDiscount,
-    promotionCents: candidates.map((p) => p.ledger.amountCents),
-    promotions: candidates.map((p) => p.ledger),
-    shippingCents: toCents(order.shipping),
-    tax: { fixedCents: toCents(order.tax) },
-  });
-  // A promotion that took nothing off this cart (none of its goods here, no shipping to free) has no line.
-  const promos = candidates.map((p, k) => ({ ...p, applied: priced.promotionApplied[k] })).filter((p) => p.applied > 0);
-  const totals = priced;
-  const drafts = priced.lines.map((p) => ({
-    line: p.key,
-    discount: p.discount,
-    total: p.total,
-    totalDiscounted: p.totalDiscounted,
-    unpaid: p.unpaid,
-  }));
-
-  const storedById = new Map(stored.map((l) => [l.id, l]));
-  const changed: SettlePlan['changed'] = [];
-  const inserts: SettlePlan['inserts'] = [];
-  const nextLines: CartLineRow[] = drafts.map((d) => {
-    const next: LineFigures = {
-      quantity: d.line.quantity,
-      unitPrice: d.line.unitPrice,
-      title: d.line.title,
-      discount: fromCents(d.discount),
-      total: fromCents(d.total),
-      totalDiscounted: fromCents(d.totalDiscounted),
-      unpaidTotal: fromCents(d.unpaid),
-      currencyId: order.currencyId,
-    };
-    const line = { ...d.line, ...next };
-    if (d.line.id <= 0) {
-      inserts.push({ line, options: newOptions.get(d.line.id) ?? [] });
-      return line;
-    }
-    const was = storedById.get(d.line.id);
-    if (!was || FIGURES.some((f) => was[f] !== next[f])) changed.push({ id: d.line.id, next });
-    return line;
-  });
-
-  // Promotion lines: rewritten only when the promotions in force or their amounts differ. Each shows
-  // what it took off (capped by the ledger at the goods left), not its face value, so the lines add up.
-  const sort = product.reduce((m, l) => Math.max(m, l.sort), 0) + 1;
-  const wanted = promos.map((p, k) => ({
-    promotionId: p.promotion.id,
-    unitPrice: fromCents(-promos[k].applied),
-    sort: sort + k,
-  }));
-  const same =
-    wanted.length === oldPromoLines.length &&
-    wanted.every((w, k) => {
-      const o = oldPromoLines[k];
-      return (
-        o.promotionId === w.promotionId &&
-        o.unitPrice === w.unitPrice &&
-        o.sort === w.sort &&
-        o.currencyId === order.currencyId &&
-        o.title === promos[k].promotion.name
-      );
-    });
-  const promo = same
-    ? null
-    : {
-        deleteIds: oldPromoLines.map((l) => l.id),
-        promotionIds: promos.map((p) => p.promotion.id),
-        lines: promos.map(
-          (p, k): CartLineRow => ({
-            id: 0,
-            orderId: order.id,
-            lineType: LINE_TYPES.PROMOTION,
-            productId: null,
-            promotionId: p.promotion.id,
-            title: p.promotion.name,
-            stockcode: null,
-            quantity: 1,
-            currencyId: order.currencyId,
-            warehouseId: null,
-            unitPrice: fromCents(-promos[k].applied),
-            discount: '0.00',
-            total: fromCents(-promos[k].applied),
-            totalDiscounted: '0.00',
-            paidTotal: '0.00',
-            unpaidTotal: '0.00',
-            sort: sort + k,
-            createdAt: order.updatedAt,
-            updatedAt: order.updatedAt,
-            image: null,
-            productTitle: null,
-            productStockcode: null,
-          }),
-        ),
-      };
-
-  const next = {
-    subtotal: fromCents(totals.subtotal),
-    discount: fromCents(totals.discount),
-    total: fromCents(totals.total),
-  };
-  const moved = order.subtotal !== next.subtotal || order.discount !== next.discount || order.total !== next.total;
-  const inForceById = new Map(inForce.map((p) => [p.id, p]));
-  const kept = new Set(lines.map((l) => l.id));
-  return {
-    order,
-    removedIds: stored
-      .filter((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType) && !kept.has(l.id))
-      .map((l) => l.id),
-    changed,
-    inserts,
-    promo,
-    totals: moved ? next : null,
-    lines: nextLines,
-    keptPromoLines: same ? oldPromoLines : [],
-    promotions: promos
-      .map((p) => inForceById.get(p.promotion.id)!)
-      .map((p) => ({ id: p.id, name: p.name, code: p.code, configuration: p.configuration })),
-  };
 }
 
 const lineInsertColumns = sql`order_id, line_type, product_id, promotion_id, title, stockcode, quantity, currency_id, unit_price, discount, total, total_discounted, paid_total, unpaid_total, sort`;

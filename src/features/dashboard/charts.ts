@@ -53,28 +53,9 @@ export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuer
   // Every day of the period, a day without orders at zero: the lines then show the quiet days
   // (drawn from the days with orders only, the orders line sat at 1 and the sales line skipped them).
   const byDayKey = new Map(byDay.rows.map((r) => [r.key, r]));
-  const first =
-    step === 'day' ? addDays(today, -(Number(q.period) - 1)) : startOfWeek(addDays(today, -(Number(q.period) - 1)));
-  const days: string[] = [];
-  for (let d = first, n = 0; isoDay(d) <= isoDay(today) && n < 1000; d = addDays(d, step === 'day' ? 1 : 7), n++)
-    days.push(isoDay(d));
+  const days = periodDays(today, Number(q.period), step);
   const charts: ChartSpec[] = [
-    {
-      id: 'sales',
-      title: t(step === 'day' ? 'dashboard.charts.sales' : 'dashboard.charts.salesWeek'),
-      kind: 'line',
-      labelHeader: t('dashboard.charts.date'),
-      labels: days.map((d) => rowLabel(req, 'day', d, d)), // a week by its Sunday: the title says "by week"
-      series: [
-        {
-          label: t('dashboard.charts.sales.total'),
-          values: days.map((d) => num(byDayKey.get(d)?.total ?? null)),
-          format: 'money',
-        },
-        { label: t('reports.col.orders'), values: days.map((d) => byDayKey.get(d)?.orders ?? 0), format: 'count' },
-      ],
-      reportHref: reportHref(step),
-    },
+    salesChart({ t, req, reportHref }, step, days, byDayKey),
     {
       id: 'status',
       title: t('dashboard.charts.status'),
@@ -105,22 +86,7 @@ export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuer
         { label: t('reports.col.paid'), values: owing.map((r) => num(r.paid)), format: 'money' },
       ],
     },
-    {
-      id: 'aov',
-      title: t('dashboard.charts.aovMonth'),
-      kind: 'bar',
-      labelHeader: t('dashboard.charts.month'),
-      labels: byMonth.rows.map(label('month')),
-      // Rounded to cents once, from the month's exact sum and count.
-      series: [
-        {
-          label: t('dashboard.charts.aov'),
-          values: byMonth.rows.map((r) => (r.orders ? toMajor(divideCents(cents(r.total), r.orders)) : 0)),
-          format: 'money',
-        },
-      ],
-      reportHref: reportHref('month'),
-    },
+    aovChart({ t, req, reportHref }, byMonth.rows, label('month')),
   ];
   const totals = byDay.totals;
   return {
@@ -131,5 +97,63 @@ export async function dashboardCharts(db: DbOrTx, req: Request, q: DashboardQuer
       outstanding: toMajor(sumCents(owing.map((r) => cents(r.unpaid)))),
       aov: totals.orders ? toMajor(divideCents(cents(totals.total), totals.orders)) : 0,
     },
+  };
+}
+
+type Day = Parameters<typeof isoDay>[0];
+type ChartText = {
+  t: (k: string, o?: Record<string, unknown>) => string;
+  req: Request;
+  reportHref: (group: string, extra?: Record<string, unknown>) => string;
+};
+
+/** Every day (or every week's Sunday) of the period, to today. */
+function periodDays(today: Day, period: number, step: 'day' | 'week'): string[] {
+  const first = step === 'day' ? addDays(today, -(period - 1)) : startOfWeek(addDays(today, -(period - 1)));
+  const days: string[] = [];
+  for (let d = first, n = 0; isoDay(d) <= isoDay(today) && n < 1000; d = addDays(d, step === 'day' ? 1 : 7), n++)
+    days.push(isoDay(d));
+  return days;
+}
+
+/** Sales and orders by day (or week), a quiet day at zero. */
+function salesChart(c: ChartText, step: 'day' | 'week', days: string[], byDayKey: Map<string, ReportRow>): ChartSpec {
+  const { t, req, reportHref } = c;
+  return {
+    id: 'sales',
+    title: t(step === 'day' ? 'dashboard.charts.sales' : 'dashboard.charts.salesWeek'),
+    kind: 'line',
+    labelHeader: t('dashboard.charts.date'),
+    labels: days.map((d) => rowLabel(req, 'day', d, d)), // a week by its Sunday: the title says "by week"
+    series: [
+      {
+        label: t('dashboard.charts.sales.total'),
+        values: days.map((d) => num(byDayKey.get(d)?.total ?? null)),
+        format: 'money',
+      },
+      { label: t('reports.col.orders'), values: days.map((d) => byDayKey.get(d)?.orders ?? 0), format: 'count' },
+    ],
+    reportHref: reportHref(step),
+  };
+}
+
+/** The average order value by month. */
+function aovChart(c: ChartText, rows: ReportRow[], label: (r: ReportRow) => string): ChartSpec {
+  const { t, reportHref } = c;
+  return {
+    id: 'aov',
+    title: t('dashboard.charts.aovMonth'),
+    kind: 'bar',
+    labelHeader: t('dashboard.charts.month'),
+    labels: rows.map(label),
+    // Rounded to cents once, from the month's exact sum and count.
+    series: [
+      {
+        label: t('dashboard.charts.aov'),
+        values: rows.map((r) => (r.orders ? toMajor(divideCents(cents(r.total), r.orders)) : 0)),
+        format: 'money',
+      },
+    ],
+    reportHref: reportHref('month'),
   };
 }

@@ -107,19 +107,8 @@ export async function draftOrder(
   checkVersion(row.order.version, body.version);
   checkTin(row, body.tax_exempt_id);
   const stored = parts.lines.map((x) => x.line);
-  const lineItems =
-    body.line_items ??
-    stored.map((l) => ({
-      order_line_item_id: l.id,
-      line_type: l.lineType,
-      product_id: l.productId,
-      quantity: l.quantity,
-      currency_id: l.currencyId,
-      warehouse_id: l.warehouseId,
-      line_options: [],
-    }));
   const { byId, kept, added, deleting } = checkDraftLines(stored, {
-    line_items: lineItems,
+    line_items: body.line_items ?? storedLineItems(stored),
     line_items_for_deletion: body.line_items_for_deletion ?? [],
   });
   let lastQuantity: number | null = null;
@@ -139,61 +128,8 @@ export async function draftOrder(
     draftLines.push({ ...x, line: { ...x.line, quantity: k?.quantity ?? x.line.quantity } });
   }
   const order = { ...row.order };
-  const channel = {
-    id: row.channel.id,
-    currency: order.orderCurrency,
-    currencyId: order.currencyId,
-    midMarketRate: row.channel.midMarketRate,
-  };
-  const warehouseIds = [...new Set(added.map((l) => l.warehouse_id).filter((w): w is number => !!w))];
-  const known = warehouseIds.length
-    ? new Set(
-        (await db.select({ id: warehouses.id }).from(warehouses).where(inArray(warehouses.id, warehouseIds))).map(
-          (w) => w.id,
-        ),
-      )
-    : new Set<number>();
-  let sort = stored.reduce((m, s) => Math.max(m, s.sort), -1);
   const options = [...parts.options];
-  for (const l of added) {
-    const priced = await priceLine(db, channel, {
-      productId: l.product_id!,
-      quantity: l.quantity,
-      selections: l.line_options.map((o) => ({ optionId: o.option_id, choiceId: o.choice_id, quantity: o.quantity })),
-    });
-    const id = l.order_line_item_id as unknown as number; // a placeholder ('new-1') until the save stores it
-    const line: LineRow = {
-      ...(stored[0] ?? ({} as LineRow)),
-      id,
-      orderId,
-      lineType: l.line_type,
-      productId: priced.productId,
-      promotionId: null,
-      title: priced.title,
-      stockcode: priced.stockcode,
-      quantity: l.quantity,
-      currencyId: priced.currencyId,
-      warehouseId: l.warehouse_id && known.has(l.warehouse_id) ? l.warehouse_id : order.shipFromWarehouseId,
-      unitPrice: money2(priced.unitCents),
-      discount: '0',
-      total: money2(priced.unitCents * l.quantity),
-      totalDiscounted: money2(priced.unitCents * l.quantity),
-      paidTotal: '0',
-      unpaidTotal: money2(priced.unitCents * l.quantity),
-      sort: ++sort,
-    };
-    draftLines.push({ line, image: priced.image });
-    for (const o of priced.lineOptions)
-      options.push({
-        lineItemId: id,
-        choiceId: o.choiceId,
-        optionId: o.optionId,
-        optionType: o.optionType,
-        quantity: o.quantity,
-        optionName: '',
-        choiceName: '',
-      });
-  }
+  await addNewLines(db, { row, order, stored, added, draftLines, options });
   if (body.tax_exempt_id !== undefined) order.taxExemptId = body.tax_exempt_id === '' ? null : body.tax_exempt_id;
   let quotes = parts.quotes;
   if (body.remove_shipping) {
@@ -212,4 +148,92 @@ export async function draftOrder(
     t,
   );
   return { order: json, lastQuantity };
+}
+
+/** The stored lines as a draft lists them, when the draft sends none of its own. */
+function storedLineItems(stored: readonly LineRow[]): DraftLines['line_items'] {
+  return stored.map((l) => ({
+    order_line_item_id: l.id,
+    line_type: l.lineType,
+    product_id: l.productId,
+    quantity: l.quantity,
+    currency_id: l.currencyId,
+    warehouse_id: l.warehouseId,
+    line_options: [],
+  }));
+}
+
+/** The warehouses among `ids` that exist. */
+async function knownWarehouses(db: Db, ids: number[]): Promise<Set<number>> {
+  return ids.length
+    ? new Set(
+        (await db.select({ id: warehouses.id }).from(warehouses).where(inArray(warehouses.id, ids))).map((w) => w.id),
+      )
+    : new Set<number>();
+}
+
+/**
+ * The draft's new lines, each priced as the cart would price it, appended to `draftLines` (after
+ * the stored ones, in the order sent) with their options appended to `options`.
+ */
+async function addNewLines(
+  db: Db,
+  d: {
+    row: OrderRow;
+    order: OrderRow['order'];
+    stored: readonly LineRow[];
+    added: DraftLines['line_items'];
+    draftLines: OrderParts['lines'];
+    options: OrderParts['options'];
+  },
+): Promise<void> {
+  const { order, stored, added } = d;
+  const channel = {
+    id: d.row.channel.id,
+    currency: order.orderCurrency,
+    currencyId: order.currencyId,
+    midMarketRate: d.row.channel.midMarketRate,
+  };
+  const warehouseIds = [...new Set(added.map((l) => l.warehouse_id).filter((w): w is number => !!w))];
+  const known = await knownWarehouses(db, warehouseIds);
+  let sort = stored.reduce((m, s) => Math.max(m, s.sort), -1);
+  for (const l of added) {
+    const priced = await priceLine(db, channel, {
+      productId: l.product_id!,
+      quantity: l.quantity,
+      selections: l.line_options.map((o) => ({ optionId: o.option_id, choiceId: o.choice_id, quantity: o.quantity })),
+    });
+    const id = l.order_line_item_id as unknown as number; // a placeholder ('new-1') until the save stores it
+    const line: LineRow = {
+      ...(stored[0] ?? ({} as LineRow)),
+      id,
+      orderId: order.id,
+      lineType: l.line_type,
+      productId: priced.productId,
+      promotionId: null,
+      title: priced.title,
+      stockcode: priced.stockcode,
+      quantity: l.quantity,
+      currencyId: priced.currencyId,
+      warehouseId: l.warehouse_id && known.has(l.warehouse_id) ? l.warehouse_id : order.shipFromWarehouseId,
+      unitPrice: money2(priced.unitCents),
+      discount: '0',
+      total: money2(priced.unitCents * l.quantity),
+      totalDiscounted: money2(priced.unitCents * l.quantity),
+      paidTotal: '0',
+      unpaidTotal: money2(priced.unitCents * l.quantity),
+      sort: ++sort,
+    };
+    d.draftLines.push({ line, image: priced.image });
+    for (const o of priced.lineOptions)
+      d.options.push({
+        lineItemId: id,
+        choiceId: o.choiceId,
+        optionId: o.optionId,
+        optionType: o.optionType,
+        quantity: o.quantity,
+        optionName: '',
+        choiceName: '',
+      });
+  }
 }

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   orderLineItems,
   orders,
@@ -44,6 +44,9 @@ export const REFUND_MESSAGES = {
   zero: 'The refund must be more than zero.',
 } as const;
 
+type Part = { type: number; lineId: number | null; taxName: string | null; amount: string };
+type Back = Omit<Part, 'amount'> & { cents: number };
+
 export async function refundPayment(
   db: Db,
   provider: PaymentProvider,
@@ -58,50 +61,8 @@ export async function refundPayment(
   if (body.amount <= 0) throw invalid(REFUND_MESSAGES.zero, { amount: REFUND_MESSAGES.zero });
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, body.version);
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
-    if (!payment) throw notFound('Payment not found.');
-    if (payment.paymentType !== PAYMENT_TYPES.CARD || !payment.successful || !payment.providerRef)
-      throw invalid(REFUND_MESSAGES.notCard, { payment_id: REFUND_MESSAGES.notCard });
-
-    // What the payment paid that a refund can take back: lines, shipping and tax (not fees).
-    const allocs = await tx
-      .select({
-        type: paymentAllocations.type,
-        lineId: paymentAllocations.lineItemId,
-        taxName: paymentAllocations.taxName,
-        amount: paymentAllocations.amount,
-      })
-      .from(paymentAllocations)
-      .where(eq(paymentAllocations.paymentId, paymentId))
-      .orderBy(asc(paymentAllocations.id))
-      .then((rows) => rows.filter((r) => isRefundableAllocation(r.type)));
-    const done = await tx
-      .select({
-        type: refundAllocations.type,
-        lineId: refundAllocations.lineItemId,
-        taxName: refundAllocations.taxName,
-        cents: sql<string>`sum(${refundAllocations.amount})`,
-      })
-      .from(refundAllocations)
-      .innerJoin(refunds, eq(refunds.id, refundAllocations.refundId))
-      .where(eq(refunds.paymentId, paymentId))
-      .groupBy(refundAllocations.type, refundAllocations.lineItemId, refundAllocations.taxName);
-    // What each allocation still holds: earlier refunds are taken off the newest allocations first.
-    const target = (a: { type: number; lineId: number | null; taxName: string | null }) =>
-      `${a.type}:${a.lineId ?? ''}:${a.taxName ?? ''}`;
-    const refunded = new Map(done.map((d) => [target(d), toCents(d.cents)]));
-    // spreadRefund works on numbered allocations: each one's number is its place in allocs.
-    const left = allocs.map((a, k) => ({ lineId: k, leftCents: toCents(a.amount) })).reverse();
-    for (const a of left) {
-      const key = target(allocs[a.lineId]);
-      const r = Math.min(a.leftCents, refunded.get(key) ?? 0);
-      a.leftCents -= r;
-      refunded.set(key, (refunded.get(key) ?? 0) - r);
-    }
-    left.reverse();
+    const providerRef = await cardPaymentRef(tx, orderId, paymentId);
+    const { allocs, left } = await refundableParts(tx, paymentId);
     const refundable = left.reduce((s, a) => s + a.leftCents, 0);
     if (body.amount > refundable) {
       const msg = REFUND_MESSAGES.tooMuch(`${fromCents(refundable)} ${order.orderCurrency}`);
@@ -112,7 +73,7 @@ export async function refundPayment(
     const before = await snapshot(tx, order);
     let ref: string;
     try {
-      ref = (await provider.refund(payment.providerRef, body.amount)).ref;
+      ref = (await provider.refund(providerRef, body.amount)).ref;
     } catch (e) {
       if (e instanceof PaymentError) throw declined(e);
       throw e;
@@ -121,27 +82,8 @@ export async function refundPayment(
       .insert(refunds)
       .values({ paymentId, amount: fromCents(body.amount), providerRef: ref, reason: body.reason, createdBy: user.id })
       .returning({ id: refunds.id });
-    const back = spread.map((x) => ({ ...allocs[x.lineId], cents: x.cents }));
-    await tx.insert(refundAllocations).values(
-      back.map((b) => ({
-        refundId: refund.id,
-        type: b.type,
-        lineItemId: b.lineId,
-        taxName: b.taxName,
-        amount: fromCents(b.cents),
-      })),
-    );
-    for (const b of back) {
-      if (b.type !== ALLOCATION_TYPES.LINE || b.lineId === null) continue;
-      const cents = fromCents(b.cents);
-      await tx
-        .update(orderLineItems)
-        .set({
-          paidTotal: sql`${orderLineItems.paidTotal} - ${cents}::numeric`,
-          unpaidTotal: sql`${orderLineItems.unpaidTotal} + ${cents}::numeric`,
-        })
-        .where(eq(orderLineItems.id, b.lineId));
-    }
+    const back: Back[] = spread.map((x) => ({ ...allocs[x.lineId], cents: x.cents }));
+    await recordRefundParts(tx, refund.id, back);
     const [saved] = await tx
       .update(orders)
       .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
@@ -155,20 +97,107 @@ export async function refundPayment(
       `Refund of ${formatMoney(body.amount, order.orderCurrency, 'en-US')} on payment ${paymentId} (order ${orderId}) by ${user.email}${body.reason ? `: ${body.reason}` : ''}`,
       before,
       await snapshot(tx, saved),
-      {
-        payment_id: paymentId,
-        refund_id: refund.id,
-        lines: back
-          .filter((b) => b.type === ALLOCATION_TYPES.LINE)
-          .map((b) => ({ line: b.lineId, amount: fromCents(b.cents) })),
-        parts: back.map((b) => ({
-          type: b.type,
-          line: b.lineId,
-          ...(b.taxName ? { tax: b.taxName } : {}),
-          amount: fromCents(b.cents),
-        })),
-      },
+      refundLogData(paymentId, refund.id, back),
     );
     return { refund_id: refund.id, payment_id: paymentId, amount: fromCents(body.amount) };
   });
+}
+
+/** The provider's reference of the order's payment, which must be a successful card payment. */
+async function cardPaymentRef(tx: Tx, orderId: number, paymentId: number): Promise<string> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
+  if (!payment) throw notFound('Payment not found.');
+  if (payment.paymentType !== PAYMENT_TYPES.CARD || !payment.successful || !payment.providerRef)
+    throw invalid(REFUND_MESSAGES.notCard, { payment_id: REFUND_MESSAGES.notCard });
+  return payment.providerRef;
+}
+
+/**
+ * What the payment paid that a refund can take back: lines, shipping and tax (not fees), and
+ * what each allocation still holds once earlier refunds are taken off the newest ones first.
+ */
+async function refundableParts(
+  tx: Tx,
+  paymentId: number,
+): Promise<{ allocs: Part[]; left: { lineId: number; leftCents: number }[] }> {
+  const allocs = await tx
+    .select({
+      type: paymentAllocations.type,
+      lineId: paymentAllocations.lineItemId,
+      taxName: paymentAllocations.taxName,
+      amount: paymentAllocations.amount,
+    })
+    .from(paymentAllocations)
+    .where(eq(paymentAllocations.paymentId, paymentId))
+    .orderBy(asc(paymentAllocations.id))
+    .then((rows) => rows.filter((r) => isRefundableAllocation(r.type)));
+  const done = await tx
+    .select({
+      type: refundAllocations.type,
+      lineId: refundAllocations.lineItemId,
+      taxName: refundAllocations.taxName,
+      cents: sql<string>`sum(${refundAllocations.amount})`,
+    })
+    .from(refundAllocations)
+    .innerJoin(refunds, eq(refunds.id, refundAllocations.refundId))
+    .where(eq(refunds.paymentId, paymentId))
+    .groupBy(refundAllocations.type, refundAllocations.lineItemId, refundAllocations.taxName);
+  // What each allocation still holds: earlier refunds are taken off the newest allocations first.
+  const target = (a: { type: number; lineId: number | null; taxName: string | null }) =>
+    `${a.type}:${a.lineId ?? ''}:${a.taxName ?? ''}`;
+  const refunded = new Map(done.map((d) => [target(d), toCents(d.cents)]));
+  // spreadRefund works on numbered allocations: each one's number is its place in allocs.
+  const left = allocs.map((a, k) => ({ lineId: k, leftCents: toCents(a.amount) })).reverse();
+  for (const a of left) {
+    const key = target(allocs[a.lineId]);
+    const r = Math.min(a.leftCents, refunded.get(key) ?? 0);
+    a.leftCents -= r;
+    refunded.set(key, (refunded.get(key) ?? 0) - r);
+  }
+  left.reverse();
+  return { allocs, left };
+}
+
+/** The refund's allocations, and each line it gave back to owes that much again. */
+async function recordRefundParts(tx: Tx, refundId: number, back: Back[]): Promise<void> {
+  await tx.insert(refundAllocations).values(
+    back.map((b) => ({
+      refundId,
+      type: b.type,
+      lineItemId: b.lineId,
+      taxName: b.taxName,
+      amount: fromCents(b.cents),
+    })),
+  );
+  for (const b of back) {
+    if (b.type !== ALLOCATION_TYPES.LINE || b.lineId === null) continue;
+    const cents = fromCents(b.cents);
+    await tx
+      .update(orderLineItems)
+      .set({
+        paidTotal: sql`${orderLineItems.paidTotal} - ${cents}::numeric`,
+        unpaidTotal: sql`${orderLineItems.unpaidTotal} + ${cents}::numeric`,
+      })
+      .where(eq(orderLineItems.id, b.lineId));
+  }
+}
+
+/** The log row's data: the refund, per line and per part. */
+function refundLogData(paymentId: number, refundId: number, back: Back[]) {
+  return {
+    payment_id: paymentId,
+    refund_id: refundId,
+    lines: back
+      .filter((b) => b.type === ALLOCATION_TYPES.LINE)
+      .map((b) => ({ line: b.lineId, amount: fromCents(b.cents) })),
+    parts: back.map((b) => ({
+      type: b.type,
+      line: b.lineId,
+      ...(b.taxName ? { tax: b.taxName } : {}),
+      amount: fromCents(b.cents),
+    })),
+  };
 }

@@ -43,9 +43,11 @@ function address(a: OrderAddress | null, method: string | null = null): AddressJ
   };
 }
 
-export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): OrderJson {
-  const o = row.order;
-  const optionsByLine = new Map<number, OrderJson['line_items'][number]['line_options']>();
+type LineJson = OrderJson['line_items'][number];
+
+/** The order's lines, each with its chosen options. */
+function lineItemsJson(parts: OrderParts): LineJson[] {
+  const optionsByLine = new Map<number, LineJson['line_options']>();
   for (const x of parts.options) {
     const list = optionsByLine.get(x.lineItemId) ?? [];
     list.push({
@@ -58,7 +60,7 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     });
     optionsByLine.set(x.lineItemId, list);
   }
-  const line_items = parts.lines.map(({ line: l, image }) => ({
+  return parts.lines.map(({ line: l, image }) => ({
     order_line_item_id: l.id,
     line_type: l.lineType,
     product_id: l.productId,
@@ -75,20 +77,23 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     unpaid_total: l.unpaidTotal,
     line_options: optionsByLine.get(l.id) ?? [],
   }));
-  const fee = (f: OrderParts['fees'][number]): FeeJson => ({
-    fee_id: f.id,
-    name: f.name,
-    amount: { value: f.amount },
-    paid: f.paid,
-  });
-  const unpaidFees = parts.fees.filter((f) => !f.paid);
+}
+
+const fee = (f: OrderParts['fees'][number]): FeeJson => ({
+  fee_id: f.id,
+  name: f.name,
+  amount: { value: f.amount },
+  paid: f.paid,
+});
+
+function totalsJson(o: OrderRow['order'], parts: OrderParts): OrderTotalsJson {
   // What the order owes, by the one rule (order-balance.ts): total (shipping and tax included) + fees − paid + refunds; 0 for a quote, cart or cancelled order.
   const unpaidCents = storedOrderBalance(o, {
     fees: parts.fees,
     payments: parts.payments,
     refunds: parts.refunds,
   }).unpaid;
-  const totals: OrderTotalsJson = {
+  return {
     subtotal: o.subtotal,
     shipping: o.shipping,
     tax: o.tax,
@@ -97,7 +102,122 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     unpaid_total: money2(unpaidCents),
     total_discounted: money2(parts.lines.reduce((s, { line }) => s + toCents(line.totalDiscounted), 0)),
   };
+}
+
+function channelJson(row: OrderRow, parts: OrderParts): OrderJson['channel'] {
+  return {
+    id: row.channel.id,
+    code: row.channel.code,
+    currency_code: row.order.orderCurrency,
+    mid_market_rate: row.channel.midMarketRate,
+    zone_location: row.channel.zoneLocation,
+    payment_methods: parts.methods.map((m) => ({
+      method: m.method,
+      label: m.label,
+      payment_type: METHOD_TYPE[m.method] ?? null,
+    })),
+    tax_exempt_available: row.channel.taxExemptAvailable,
+  };
+}
+
+/** The payments, each with its refunds (and their allocations) and its own allocations. */
+function paymentsJson(parts: OrderParts): OrderJson['payments'] {
+  return parts.payments.map((p) => ({
+    payment_id: p.id,
+    payment_type: p.paymentType,
+    successful: p.successful,
+    total: { value: p.total },
+    check_number: p.checkNumber,
+    payment_method_id: p.paymentMethodId,
+    created_at: p.createdAt.toISOString(),
+    refunds: parts.refunds
+      .filter((r) => r.paymentId === p.id)
+      .map((r) => ({
+        refund_id: r.id,
+        amount: { value: r.amount },
+        reason: r.reason,
+        created_at: r.createdAt.toISOString(),
+        allocations: (parts.refundAllocations ?? [])
+          .filter((a) => a.refundId === r.id)
+          .map((a) => ({
+            type: a.type,
+            amount: { value: a.amount },
+            order_line_item_id: a.lineItemId,
+            tax_name: a.taxName,
+          })),
+      })),
+    refunded: {
+      value: fromCents(parts.refunds.filter((r) => r.paymentId === p.id).reduce((s, r) => s + toCents(r.amount), 0)),
+    },
+    allocations: parts.allocations
+      .filter((a) => a.paymentId === p.id)
+      .map((a) => ({
+        payment_allocation_id: a.id,
+        type: a.type,
+        amount: { value: a.amount },
+        order_line_item_id: a.lineItemId,
+        fee_id: a.feeId,
+        tax_name: a.taxName,
+        ...(a.type === FEE_ALLOCATION_TYPE ? { paid: p.successful } : {}),
+      })),
+  }));
+}
+
+function quotesJson(parts: OrderParts): OrderJson['shipment_quotes'] {
+  return parts.quotes.map((q) => ({
+    id: q.id,
+    warehouse_id: q.warehouseId,
+    method: quoteMethodName(q),
+    carrier: q.carrier,
+    description: q.description,
+    service_type: q.serviceType,
+    shipment_method: q.shipmentMethod,
+    total: { value: q.total },
+    shipment_date: q.shipmentDate,
+    delivery_date: q.deliveryDate,
+    min_days: q.minDays,
+    max_days: q.maxDays,
+    residential: q.residential,
+    tax_duty_fees: q.taxDutyFees,
+    selected: q.selected,
+  }));
+}
+
+function personJson(row: OrderRow): OrderJson['person'] {
+  return row.person
+    ? {
+        id: row.person.id,
+        firstName: row.person.firstName,
+        lastName: row.person.lastName,
+        phone: row.person.phone,
+        email: row.person.email,
+        organization: row.organisation?.id ? { id: row.organisation.id, name: row.organisation.name } : null,
+      }
+    : null;
+}
+
+function creatorJson(row: OrderRow): OrderJson['creator'] {
+  return row.creator?.id
+    ? {
+        id: row.creator.id,
+        first_name: row.creator.firstName,
+        last_name: row.creator.lastName,
+        email: row.creator.email,
+        phone: row.creator.phone,
+      }
+    : null;
+}
+
+export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): OrderJson {
+  const o = row.order;
+  const line_items = lineItemsJson(parts);
+  const unpaidFees = parts.fees.filter((f) => !f.paid);
+  const totals = totalsJson(o, parts);
   const keys = Object.keys(totals) as (keyof OrderTotalsJson)[];
+  const dealerName =
+    row.order.thirdPartyInfo && typeof row.order.thirdPartyInfo.dealerName === 'string'
+      ? row.order.thirdPartyInfo.dealerName
+      : null;
   return {
     order_id: o.id,
     version: o.version,
@@ -105,19 +225,7 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     locale: o.locale,
     status: o.status,
     notes: o.notes,
-    channel: {
-      id: row.channel.id,
-      code: row.channel.code,
-      currency_code: o.orderCurrency,
-      mid_market_rate: row.channel.midMarketRate,
-      zone_location: row.channel.zoneLocation,
-      payment_methods: parts.methods.map((m) => ({
-        method: m.method,
-        label: m.label,
-        payment_type: METHOD_TYPE[m.method] ?? null,
-      })),
-      tax_exempt_available: row.channel.taxExemptAvailable,
-    },
+    channel: channelJson(row, parts),
     order_currency: o.orderCurrency,
     tax_exempt_id: o.taxExemptId,
     tax_exempt: isTaxExempt(o.taxExemptId),
@@ -129,45 +237,7 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     payment_type: o.paymentType,
     selected_payment_method: o.selectedPaymentMethod,
     payment_due_on: o.paymentDueOn ?? null,
-    payments: parts.payments.map((p) => ({
-      payment_id: p.id,
-      payment_type: p.paymentType,
-      successful: p.successful,
-      total: { value: p.total },
-      check_number: p.checkNumber,
-      payment_method_id: p.paymentMethodId,
-      created_at: p.createdAt.toISOString(),
-      refunds: parts.refunds
-        .filter((r) => r.paymentId === p.id)
-        .map((r) => ({
-          refund_id: r.id,
-          amount: { value: r.amount },
-          reason: r.reason,
-          created_at: r.createdAt.toISOString(),
-          allocations: (parts.refundAllocations ?? [])
-            .filter((a) => a.refundId === r.id)
-            .map((a) => ({
-              type: a.type,
-              amount: { value: a.amount },
-              order_line_item_id: a.lineItemId,
-              tax_name: a.taxName,
-            })),
-        })),
-      refunded: {
-        value: fromCents(parts.refunds.filter((r) => r.paymentId === p.id).reduce((s, r) => s + toCents(r.amount), 0)),
-      },
-      allocations: parts.allocations
-        .filter((a) => a.paymentId === p.id)
-        .map((a) => ({
-          payment_allocation_id: a.id,
-          type: a.type,
-          amount: { value: a.amount },
-          order_line_item_id: a.lineItemId,
-          fee_id: a.feeId,
-          tax_name: a.taxName,
-          ...(a.type === FEE_ALLOCATION_TYPE ? { paid: p.successful } : {}),
-        })),
-    })),
+    payments: paymentsJson(parts),
     fees: { paid: parts.fees.filter((f) => f.paid).map(fee), unpaid: unpaidFees.map(fee) },
     totals,
     erp_id: o.erpId,
@@ -184,23 +254,7 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
       code: p.code,
       configuration: p.configuration,
     })),
-    shipment_quotes: parts.quotes.map((q) => ({
-      id: q.id,
-      warehouse_id: q.warehouseId,
-      method: quoteMethodName(q),
-      carrier: q.carrier,
-      description: q.description,
-      service_type: q.serviceType,
-      shipment_method: q.shipmentMethod,
-      total: { value: q.total },
-      shipment_date: q.shipmentDate,
-      delivery_date: q.deliveryDate,
-      min_days: q.minDays,
-      max_days: q.maxDays,
-      residential: q.residential,
-      tax_duty_fees: q.taxDutyFees,
-      selected: q.selected,
-    })),
+    shipment_quotes: quotesJson(parts),
     shipment_method: o.shipmentMethod,
     shipment_quote_id: o.shipmentQuoteId,
     processor_source: o.processorSource,
@@ -222,37 +276,14 @@ export function orderJson(row: OrderRow, parts: OrderParts, t: Translate): Order
     ),
     ship_from: row.shipFrom?.id ? row.shipFrom : null,
     user_id: o.userId,
-    person: row.person
-      ? {
-          id: row.person.id,
-          firstName: row.person.firstName,
-          lastName: row.person.lastName,
-          phone: row.person.phone,
-          email: row.person.email,
-          organization: row.organisation?.id ? { id: row.organisation.id, name: row.organisation.name } : null,
-        }
-      : null,
+    person: personJson(row),
     submitted_at: o.submittedAt?.toISOString() ?? null,
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
     log_count: parts.logCount,
     personLink: row.person ? `/account/dashboard/customers/${row.person.id}` : null,
-    distributorLink:
-      row.order.thirdPartyInfo && typeof row.order.thirdPartyInfo.dealerName === 'string'
-        ? `/${o.locale}/dealers`
-        : null,
-    distributorName:
-      row.order.thirdPartyInfo && typeof row.order.thirdPartyInfo.dealerName === 'string'
-        ? row.order.thirdPartyInfo.dealerName
-        : null,
-    creator: row.creator?.id
-      ? {
-          id: row.creator.id,
-          first_name: row.creator.firstName,
-          last_name: row.creator.lastName,
-          email: row.creator.email,
-          phone: row.creator.phone,
-        }
-      : null,
+    distributorLink: dealerName !== null ? `/${o.locale}/dealers` : null,
+    distributorName: dealerName,
+    creator: creatorJson(row),
   };
 }

@@ -4,7 +4,7 @@
  * by the cart's price authority (priceLine), never by the request.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import {
   lineItemOptions,
   orderLineItems,
@@ -90,88 +90,9 @@ export async function updateOrder(
       await tx
         .delete(orderLineItems)
         .where(and(eq(orderLineItems.orderId, orderId), inArray(orderLineItems.id, [...deleting])));
-    for (const l of kept) {
-      const s = byId.get(l.order_line_item_id as number)!;
-      if (s.quantity !== l.quantity || (l.warehouse_id !== undefined && l.warehouse_id !== s.warehouseId)) {
-        await tx
-          .update(orderLineItems)
-          .set({ quantity: l.quantity, ...(l.warehouse_id !== undefined ? { warehouseId: l.warehouse_id } : {}) })
-          .where(eq(orderLineItems.id, s.id));
-      }
-    }
-    const new_lines: UpdateResponse['new_lines'] = [];
-    if (added.length) {
-      const channel = {
-        id: row.channel.id,
-        currency: order.orderCurrency,
-        currencyId: order.currencyId,
-        midMarketRate: row.channel.midMarketRate,
-      };
-      const warehouseIds = [...new Set(added.map((l) => l.warehouse_id).filter((w): w is number => !!w))];
-      const known = warehouseIds.length
-        ? new Set(
-            (await tx.select({ id: warehouses.id }).from(warehouses).where(inArray(warehouses.id, warehouseIds))).map(
-              (w) => w.id,
-            ),
-          )
-        : new Set<number>();
-      let sort = stored.reduce((m, s) => Math.max(m, s.sort), -1);
-      for (const l of added) {
-        const priced = await priceLine(tx, channel, {
-          productId: l.product_id!,
-          quantity: l.quantity,
-          selections: l.line_options.map((o) => ({
-            optionId: o.option_id,
-            choiceId: o.choice_id,
-            quantity: o.quantity,
-          })),
-        });
-        const unit = money2(priced.unitCents);
-        const [row] = await tx
-          .insert(orderLineItems)
-          .values({
-            orderId,
-            lineType: l.line_type,
-            productId: priced.productId,
-            title: priced.title,
-            stockcode: priced.stockcode,
-            quantity: l.quantity,
-            currencyId: priced.currencyId,
-            warehouseId: l.warehouse_id && known.has(l.warehouse_id) ? l.warehouse_id : order.shipFromWarehouseId,
-            unitPrice: unit,
-            discount: '0',
-            total: money2(priced.unitCents * l.quantity),
-            totalDiscounted: money2(priced.unitCents * l.quantity),
-            paidTotal: '0',
-            unpaidTotal: money2(priced.unitCents * l.quantity),
-            sort: ++sort,
-          })
-          .returning({ id: orderLineItems.id });
-        if (priced.lineOptions.length) {
-          await tx.insert(lineItemOptions).values(
-            priced.lineOptions.map((o) => ({
-              lineItemId: row.id,
-              optionId: o.optionId,
-              choiceId: o.choiceId,
-              optionType: o.optionType,
-              quantity: o.quantity,
-            })),
-          );
-        }
-        new_lines.push({ placeholder_id: l.order_line_item_id as string, stored_id: row.id });
-      }
-    }
-    const patch: Partial<typeof orders.$inferInsert> = {};
-    if (body.status !== undefined) patch.status = body.status as typeof order.status;
-    if (body.po_number !== undefined) patch.poNumber = body.po_number;
-    if (body.attention !== undefined) patch.attention = body.attention;
-    if (body.notes !== undefined) patch.notes = body.notes;
-    // The draft's tax exemption and shipping removal are saved with the rest, in this one transaction.
-    if (body.tax_exempt_id !== undefined) patch.taxExemptId = body.tax_exempt_id === '' ? null : body.tax_exempt_id;
-    if (body.remove_shipping && order.shipmentMethod) {
-      await tx.update(shipmentQuotes).set({ selected: false }).where(eq(shipmentQuotes.orderId, orderId));
-      Object.assign(patch, { shipmentMethod: null, shipmentQuoteId: null, shipping: '0' });
-    }
+    await saveKeptLines(tx, byId, kept);
+    const new_lines = added.length ? await insertNewLines(tx, { row, order, stored, added }) : [];
+    const patch = await orderPatch(tx, body, order);
     const saved = await repriceAndSave(tx, order, patch);
     const after = await snapshot(tx, saved);
     // One history entry per save, in words: titles, each change, the total before → after, who.
@@ -184,6 +105,108 @@ export async function updateOrder(
     return new_lines;
   });
   return { order: await fresh(db, orderId, t), new_lines };
+}
+
+type Drafted = ReturnType<typeof checkDraftLines>;
+type OrderRecord = typeof orders.$inferSelect;
+
+/** The kept lines whose quantity or warehouse the save changes. */
+async function saveKeptLines(tx: Tx, byId: Drafted['byId'], kept: Drafted['kept']): Promise<void> {
+  for (const l of kept) {
+    const s = byId.get(l.order_line_item_id as number)!;
+    if (s.quantity !== l.quantity || (l.warehouse_id !== undefined && l.warehouse_id !== s.warehouseId)) {
+      await tx
+        .update(orderLineItems)
+        .set({ quantity: l.quantity, ...(l.warehouse_id !== undefined ? { warehouseId: l.warehouse_id } : {}) })
+        .where(eq(orderLineItems.id, s.id));
+    }
+  }
+}
+
+/** The save's new lines, priced by the cart's price authority, stored with their options. */
+async function insertNewLines(
+  tx: Tx,
+  d: { row: OrderRow; order: OrderRecord; stored: (typeof orderLineItems.$inferSelect)[]; added: Drafted['added'] },
+): Promise<UpdateResponse['new_lines']> {
+  const { row, order, stored, added } = d;
+  const orderId = order.id;
+  const new_lines: UpdateResponse['new_lines'] = [];
+  const channel = {
+    id: row.channel.id,
+    currency: order.orderCurrency,
+    currencyId: order.currencyId,
+    midMarketRate: row.channel.midMarketRate,
+  };
+  const warehouseIds = [...new Set(added.map((l) => l.warehouse_id).filter((w): w is number => !!w))];
+  const known = warehouseIds.length
+    ? new Set(
+        (await tx.select({ id: warehouses.id }).from(warehouses).where(inArray(warehouses.id, warehouseIds))).map(
+          (w) => w.id,
+        ),
+      )
+    : new Set<number>();
+  let sort = stored.reduce((m, s) => Math.max(m, s.sort), -1);
+  for (const l of added) {
+    const priced = await priceLine(tx, channel, {
+      productId: l.product_id!,
+      quantity: l.quantity,
+      selections: l.line_options.map((o) => ({
+        optionId: o.option_id,
+        choiceId: o.choice_id,
+        quantity: o.quantity,
+      })),
+    });
+    const unit = money2(priced.unitCents);
+    const [row] = await tx
+      .insert(orderLineItems)
+      .values({
+        orderId,
+        lineType: l.line_type,
+        productId: priced.productId,
+        title: priced.title,
+        stockcode: priced.stockcode,
+        quantity: l.quantity,
+        currencyId: priced.currencyId,
+        warehouseId: l.warehouse_id && known.has(l.warehouse_id) ? l.warehouse_id : order.shipFromWarehouseId,
+        unitPrice: unit,
+        discount: '0',
+        total: money2(priced.unitCents * l.quantity),
+        totalDiscounted: money2(priced.unitCents * l.quantity),
+        paidTotal: '0',
+        unpaidTotal: money2(priced.unitCents * l.quantity),
+        sort: ++sort,
+      })
+      .returning({ id: orderLineItems.id });
+    if (priced.lineOptions.length) {
+      await tx.insert(lineItemOptions).values(
+        priced.lineOptions.map((o) => ({
+          lineItemId: row.id,
+          optionId: o.optionId,
+          choiceId: o.choiceId,
+          optionType: o.optionType,
+          quantity: o.quantity,
+        })),
+      );
+    }
+    new_lines.push({ placeholder_id: l.order_line_item_id as string, stored_id: row.id });
+  }
+  return new_lines;
+}
+
+/** The order's own fields the save changes; removing the shipping also unselects its quotes. */
+async function orderPatch(tx: Tx, body: UpdateBody, order: OrderRecord): Promise<Partial<typeof orders.$inferInsert>> {
+  const patch: Partial<typeof orders.$inferInsert> = {};
+  if (body.status !== undefined) patch.status = body.status as typeof order.status;
+  if (body.po_number !== undefined) patch.poNumber = body.po_number;
+  if (body.attention !== undefined) patch.attention = body.attention;
+  if (body.notes !== undefined) patch.notes = body.notes;
+  // The draft's tax exemption and shipping removal are saved with the rest, in this one transaction.
+  if (body.tax_exempt_id !== undefined) patch.taxExemptId = body.tax_exempt_id === '' ? null : body.tax_exempt_id;
+  if (body.remove_shipping && order.shipmentMethod) {
+    await tx.update(shipmentQuotes).set({ selected: false }).where(eq(shipmentQuotes.orderId, order.id));
+    Object.assign(patch, { shipmentMethod: null, shipmentQuoteId: null, shipping: '0' });
+  }
+  return patch;
 }
 
 /** POST /{locale}/api/orders/{id}/tin/save — tax exempt when the id is neither empty nor 0 (spec §4). */

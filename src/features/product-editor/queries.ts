@@ -187,73 +187,10 @@ export async function loadEditorData(db: DbOrTx, productId: number): Promise<Pro
     .from(productCategories)
     .where(eq(productCategories.productId, productId));
   const allCats = await categoryTree(db);
-  const opts = await db
-    .select()
-    .from(productOptions)
-    .where(eq(productOptions.productId, productId))
-    .orderBy(asc(productOptions.sort), asc(productOptions.id));
-  const choices = await db
-    .select({ c: optionChoices })
-    .from(optionChoices)
-    .innerJoin(productOptions, eq(productOptions.id, optionChoices.optionId))
-    .where(eq(productOptions.productId, productId))
-    .orderBy(asc(optionChoices.sort), asc(optionChoices.id));
-  const dists = await db
-    .select()
-    .from(productDistributors)
-    .where(eq(productDistributors.productId, productId))
-    .orderBy(asc(productDistributors.id));
-  const distOrgs = dists.length
-    ? await db
-        .select({ id: distributors.id, organisationId: distributors.organisationId })
-        .from(distributors)
-        .where(
-          inArray(
-            distributors.id,
-            dists.map((d) => d.distributorId),
-          ),
-        )
-    : [];
-  const housesOf = distributorWarehouses(distOrgs, distOrgs.length ? await distributorHouses(db) : []);
-  const prices = await db
-    .select()
-    .from(channelPrices)
-    .where(eq(channelPrices.productId, productId))
-    .orderBy(asc(channelPrices.channelId));
-  const stock = await db
-    .select({
-      warehouseId: inventory.warehouseId,
-      quantity: inventory.quantity,
-      channelId: channelWarehouses.channelId,
-    })
-    .from(inventory)
-    .innerJoin(channelWarehouses, eq(channelWarehouses.warehouseId, inventory.warehouseId))
-    .where(eq(inventory.productId, productId));
+  const options = await editorOptions(db, productId);
+  const distributorRows = await editorDistributors(db, productId);
+  const channelRows = await editorChannels(db, productId);
   const parent = new Map(allCats.map((c) => [c.id, c.parentId]));
-  const choiceRows = choices.map((r) => r.c);
-  const optionTree = (parentChoiceId: number | null): EditorOption[] =>
-    opts
-      .filter((o) => o.parentChoiceId === parentChoiceId)
-      .map((o) => ({
-        option_id: o.id,
-        name: o.name,
-        option_type: o.optionType === 1 ? 1 : 0,
-        required: o.required,
-        stock_code_position: o.stockCodePosition,
-        choices: choiceRows
-          .filter((c) => c.optionId === o.id)
-          .map(
-            (c): EditorChoice => ({
-              choice_id: c.id,
-              name: c.name,
-              stock_code_value: c.stockCodeValue,
-              price: c.price,
-              discount_price: c.discountPrice,
-              is_default: c.isDefault,
-              children: optionTree(c.id),
-            }),
-          ),
-      }));
   const base = emptyProduct();
   return {
     ...base,
@@ -296,25 +233,106 @@ export async function loadEditorData(db: DbOrTx, productId: number): Promise<Pro
     isNonStock: p.isNonStock,
     isNonStockLabel: p.nonStockLabel ?? '',
     coo: p.coo ?? '',
-    options: optionTree(null),
+    options,
     taxonomy_terms: p.taxonomyTerms,
-    distributors: dists.map((d, index) => ({
-      index,
-      distributor: d.distributorId,
-      distributor_price: d.price,
-      distributor_quantity: d.quantity,
-      warehouses: housesOf.get(d.distributorId) ?? [],
-    })),
-    channels: prices.map((c) => ({
-      channel_id: c.channelId,
-      price: c.price,
-      price_category: c.priceCategory,
-      selectedWarehouses: stock
-        .filter((s) => s.channelId === c.channelId)
-        .map((s) => ({ warehouse_id: s.warehouseId, quantity: s.quantity })),
-    })),
-    savedDistributors: dists.map((d) => d.distributorId),
+    distributors: distributorRows,
+    channels: channelRows,
+    savedDistributors: distributorRows.map((d) => d.distributor),
   };
+}
+
+/** The product's options as a tree: each choice holds the options shown under it. */
+async function editorOptions(db: DbOrTx, productId: number): Promise<EditorOption[]> {
+  const opts = await db
+    .select()
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId))
+    .orderBy(asc(productOptions.sort), asc(productOptions.id));
+  const choices = await db
+    .select({ c: optionChoices })
+    .from(optionChoices)
+    .innerJoin(productOptions, eq(productOptions.id, optionChoices.optionId))
+    .where(eq(productOptions.productId, productId))
+    .orderBy(asc(optionChoices.sort), asc(optionChoices.id));
+  const choiceRows = choices.map((r) => r.c);
+  const optionTree = (parentChoiceId: number | null): EditorOption[] =>
+    opts
+      .filter((o) => o.parentChoiceId === parentChoiceId)
+      .map((o) => ({
+        option_id: o.id,
+        name: o.name,
+        option_type: o.optionType === 1 ? 1 : 0,
+        required: o.required,
+        stock_code_position: o.stockCodePosition,
+        choices: choiceRows
+          .filter((c) => c.optionId === o.id)
+          .map(
+            (c): EditorChoice => ({
+              choice_id: c.id,
+              name: c.name,
+              stock_code_value: c.stockCodeValue,
+              price: c.price,
+              discount_price: c.discountPrice,
+              is_default: c.isDefault,
+              children: optionTree(c.id),
+            }),
+          ),
+      }));
+  return optionTree(null);
+}
+
+/** The product's distributors, each with the warehouses its organisation ships from. */
+async function editorDistributors(db: DbOrTx, productId: number): Promise<ProductEditorData['distributors']> {
+  const dists = await db
+    .select()
+    .from(productDistributors)
+    .where(eq(productDistributors.productId, productId))
+    .orderBy(asc(productDistributors.id));
+  const distOrgs = dists.length
+    ? await db
+        .select({ id: distributors.id, organisationId: distributors.organisationId })
+        .from(distributors)
+        .where(
+          inArray(
+            distributors.id,
+            dists.map((d) => d.distributorId),
+          ),
+        )
+    : [];
+  const housesOf = distributorWarehouses(distOrgs, distOrgs.length ? await distributorHouses(db) : []);
+  return dists.map((d, index) => ({
+    index,
+    distributor: d.distributorId,
+    distributor_price: d.price,
+    distributor_quantity: d.quantity,
+    warehouses: housesOf.get(d.distributorId) ?? [],
+  }));
+}
+
+/** The product's channel prices, each with the stock its channel's warehouses hold. */
+async function editorChannels(db: DbOrTx, productId: number): Promise<ProductEditorData['channels']> {
+  const prices = await db
+    .select()
+    .from(channelPrices)
+    .where(eq(channelPrices.productId, productId))
+    .orderBy(asc(channelPrices.channelId));
+  const stock = await db
+    .select({
+      warehouseId: inventory.warehouseId,
+      quantity: inventory.quantity,
+      channelId: channelWarehouses.channelId,
+    })
+    .from(inventory)
+    .innerJoin(channelWarehouses, eq(channelWarehouses.warehouseId, inventory.warehouseId))
+    .where(eq(inventory.productId, productId));
+  return prices.map((c) => ({
+    channel_id: c.channelId,
+    price: c.price,
+    price_category: c.priceCategory,
+    selectedWarehouses: stock
+      .filter((s) => s.channelId === c.channelId)
+      .map((s) => ({ warehouse_id: s.warehouseId, quantity: s.quantity })),
+  }));
 }
 
 export async function findAudit(db: DbOrTx, auditId: number) {

@@ -65,15 +65,7 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
   const country = input.country.trim().toUpperCase();
   const postalCode = normalizePostalCode(country, input.postalCode);
 
-  let lines: { product: ShippableProduct; quantity: number }[];
-  if (input.productId !== undefined) {
-    const product = await findProduct(db, input.productId);
-    if (!product || product.status === PRODUCT_STATUS.draft) throw notFound('That product does not exist.');
-    lines = [{ product, quantity: input.quantity ?? 1 }];
-  } else {
-    lines = input.cartOrderId ? await cartItems(db, input.cartOrderId) : [];
-  }
-
+  const lines = await estimateLines(db, input);
   const base = {
     country,
     postalCode,
@@ -96,14 +88,59 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
   if (weight <= 0) return { ...base, billableWeightKg: 0, warehouses: [], empty: 'not_shippable' };
 
   // What can ship and from where: the rule checkout uses (domain/checkout.ts shippability, splits allowed).
-  // Every warehouse that could send it all is an alternative; when none can, the warehouses of the split each send their part.
+  const found = await shippingGroups(db, input.channel.id, physical, parcels);
+  if (!found) return { ...base, billableWeightKg: weight, warehouses: [], empty: 'no_stock' };
+  const { split, eligible } = found;
+
+  const destination = { country, postalCode, residential: input.residential };
+  const now = opts.now ?? new Date();
+  const results = await Promise.all(
+    eligible.map((w) => quoteFrom(provider, w, destination, now, input.channel, opts.currencyRates)),
+  );
+  const warehouses = results.filter((r) => r.rates.length > 0);
+  // A split needs a rate from each of its warehouses.
+  const quoted = split ? (warehouses.length === results.length ? warehouses : []) : warehouses;
+  return {
+    ...base,
+    billableWeightKg: weight,
+    warehouses: quoted,
+    ...(split && quoted.length ? { split: true } : {}),
+    ...(quoted.length ? {} : { empty: 'no_rates' as const }),
+  };
+}
+
+type Line = { product: ShippableProduct; quantity: number };
+type Destination = { country: string; postalCode: string; residential: boolean };
+type Serving = Awaited<ReturnType<typeof channelWarehouseList>>[number];
+
+/** What to estimate: the one product asked about, or the cart's items. */
+async function estimateLines(db: DbOrTx, input: EstimateInput): Promise<Line[]> {
+  if (input.productId !== undefined) {
+    const product = await findProduct(db, input.productId);
+    if (!product || product.status === PRODUCT_STATUS.draft) throw notFound('That product does not exist.');
+    return [{ product, quantity: input.quantity ?? 1 }];
+  }
+  return input.cartOrderId ? await cartItems(db, input.cartOrderId) : [];
+}
+
+/**
+ * Which warehouses quote, each with the parcels it sends; null when the stock is not there.
+ * Every warehouse that could send it all is an alternative; when none can, the warehouses of the
+ * split each send their part.
+ */
+async function shippingGroups(
+  db: DbOrTx,
+  channelId: number,
+  physical: Line[],
+  parcels: Parcel[],
+): Promise<{ split: boolean; eligible: (Serving & { parcels: Parcel[] })[] } | null> {
   const stockLines = physical.map((l, i) => ({
     lineId: i,
     productId: l.product.id,
     quantity: l.quantity,
     needsStock: l.product.needsStock,
   }));
-  const serving = await channelWarehouseList(db, input.channel.id);
+  const serving = await channelWarehouseList(db, channelId);
   const stocked = [...new Set(stockLines.filter((l) => l.needsStock).map((l) => l.productId))];
   const can = shippability(
     stockLines,
@@ -116,7 +153,7 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
       ),
     ),
   );
-  if (!can.ships) return { ...base, billableWeightKg: weight, warehouses: [], empty: 'no_stock' };
+  if (!can.ships) return null;
   const split = can.whole.length === 0;
   const groups = split
     ? can.allocation.warehouses.map((w) => ({
@@ -125,40 +162,35 @@ export async function estimate(db: DbOrTx, input: EstimateInput, opts: EstimateO
       }))
     : can.whole.map((id) => ({ id, parcels }));
   const eligible = groups.map((g) => ({ ...serving.find((w) => w.id === g.id)!, parcels: g.parcels }));
+  return { split, eligible };
+}
 
-  const destination = { country, postalCode, residential: input.residential };
-  const now = opts.now ?? new Date();
-  const results = await Promise.all(
-    eligible.map(async (w): Promise<WarehouseEstimate> => {
-      const origin = {
-        id: w.id,
-        code: w.code,
-        countryCode: w.countryCode,
-        postalCode: w.postalCode,
-        regionCode: w.regionCode,
-        timeZone: w.timeZone,
-      };
-      const quotes = await provider.quote({ warehouse: origin, destination, parcels: w.parcels, now });
-      const rates = quotes
-        .map((q) => ({
-          ...q,
-          total: toChannel(q.total, input.channel, opts.currencyRates),
-          tax_duty_fees: toChannel(q.tax_duty_fees, input.channel, opts.currencyRates),
-        }))
-        .sort(compareQuotes);
-      return { warehouseId: w.id, code: w.code, name: w.name, city: w.city, zone: zoneFor(origin, destination), rates };
-    }),
-  );
-  const warehouses = results.filter((r) => r.rates.length > 0);
-  // A split needs a rate from each of its warehouses.
-  const quoted = split ? (warehouses.length === results.length ? warehouses : []) : warehouses;
-  return {
-    ...base,
-    billableWeightKg: weight,
-    warehouses: quoted,
-    ...(split && quoted.length ? { split: true } : {}),
-    ...(quoted.length ? {} : { empty: 'no_rates' as const }),
+/** One warehouse's rates to the destination, in the channel's currency, cheapest first. */
+async function quoteFrom(
+  provider: RateProvider,
+  w: Serving & { parcels: Parcel[] },
+  destination: Destination,
+  now: Date,
+  channel: EstimateChannel,
+  currencyRates: Record<string, string> | undefined,
+): Promise<WarehouseEstimate> {
+  const origin = {
+    id: w.id,
+    code: w.code,
+    countryCode: w.countryCode,
+    postalCode: w.postalCode,
+    regionCode: w.regionCode,
+    timeZone: w.timeZone,
   };
+  const quotes = await provider.quote({ warehouse: origin, destination, parcels: w.parcels, now });
+  const rates = quotes
+    .map((q) => ({
+      ...q,
+      total: toChannel(q.total, channel, currencyRates),
+      tax_duty_fees: toChannel(q.tax_duty_fees, channel, currencyRates),
+    }))
+    .sort(compareQuotes);
+  return { warehouseId: w.id, code: w.code, name: w.name, city: w.city, zone: zoneFor(origin, destination), rates };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { addresses, orderTaxExemptions, orders, persons, shipmentQuotes, users } from '../../db/schema/index.ts';
 import { AppError, conflict, invalid, notFound } from '../../domain/errors.ts';
 import type { AuthService } from '../../features/auth/index.ts';
@@ -149,73 +149,11 @@ export function saveCustomerInfo(
     if (!order || order.userId !== userId || order.status !== 'cart') throw notFound('Your cart was not found.');
     const [person] = await tx.select({ id: persons.id }).from(persons).where(eq(persons.userId, userId)).limit(1);
 
-    let shipTo: typeof addresses.$inferSelect;
-    const newAddress = info.returning ? info.newAddress : info.address;
-    if (info.returning && info.shippingAddressId !== 'add-new') {
-      const own = await ownAddress(tx, userId, info.shippingAddressId);
-      if (!own)
-        throw invalid('Choose one of your saved addresses.', {
-          shippingAddressId: 'Choose one of your saved addresses.',
-        });
-      shipTo = own;
-      // The last used address comes first next time (savedAddresses orders by updated_at).
-      await tx.update(addresses).set({ updatedAt: new Date() }).where(eq(addresses.id, own.id));
-    } else {
-      if (!newAddress) throw invalid('Enter the shipping address.');
-      await checkAddress(tx, newAddress, info.returning ? 'new-shipping-' : 'shipping-');
-      [shipTo] = await tx
-        .insert(addresses)
-        .values({
-          userId,
-          personId: person?.id ?? null,
-          label: 'Checkout',
-          firstName: newAddress.firstName,
-          lastName: newAddress.lastName,
-          address1: newAddress.address1,
-          address2: newAddress.address2 ?? null,
-          city: newAddress.city,
-          regionCode: newAddress.region,
-          postalCode: newAddress.postalcode,
-          countryCode: newAddress.country,
-          phone: newAddress.phone ?? null,
-        })
-        .returning();
-    }
+    const shipTo = await shippingAddress(tx, userId, person?.id ?? null, info);
     checkCountry(channel, args.channels, shipTo.countryCode);
     const billToId = await billingAddress(tx, userId, person?.id ?? null, shipTo.id, info);
 
-    let taxExemptId = '0';
-    if (info.tax.exempt) {
-      if (!channel.taxExemptAvailable)
-        throw invalid('Tax exemption is not available in this store.', {
-          'tax-exempt': 'Tax exemption is not available in this store.',
-        });
-      const org = await organisationOf(tx, userId);
-      // The organisation's administrator decides which of its users may buy tax exempt.
-      if (org && !org.taxExemptAllowed) throw invalid(NOT_ALLOWED_TAX_EXEMPT, { 'tax-exempt': NOT_ALLOWED_TAX_EXEMPT });
-      // The certificate on file when the organisation has one; else the declaration signed here.
-      taxExemptId = org?.taxExemptId || `DECL-${orderId}`;
-      await tx
-        .insert(orderTaxExemptions)
-        .values({
-          orderId,
-          bizType: info.tax.bizType,
-          signature: info.tax.signature,
-          positionTitle: info.tax.title,
-          organizationName: org?.name ?? (info.returning ? null : (info.orgName ?? null)),
-        })
-        .onConflictDoUpdate({
-          target: orderTaxExemptions.orderId,
-          set: {
-            bizType: info.tax.bizType,
-            signature: info.tax.signature,
-            positionTitle: info.tax.title,
-            createdAt: new Date(),
-          },
-        });
-    } else {
-      await tx.delete(orderTaxExemptions).where(eq(orderTaxExemptions.orderId, orderId));
-    }
+    const taxExemptId = await taxExemption(tx, { userId, orderId, channel, info });
 
     if (!info.returning) await tx.update(users).set({ subscribed: info.subscribe }).where(eq(users.id, userId));
 
@@ -239,4 +177,90 @@ export function saveCustomerInfo(
     await applyTax(tx, orderId);
     return { shipToId: shipTo.id, billToId, taxExemptId, country: shipTo.countryCode };
   });
+}
+
+/** The ship-to: one of the buyer's saved addresses (it comes first next time), or a new one checked. */
+async function shippingAddress(
+  tx: Tx,
+  userId: number,
+  personId: number | null,
+  info: CustomerInfo,
+): Promise<typeof addresses.$inferSelect> {
+  let shipTo: typeof addresses.$inferSelect;
+  const newAddress = info.returning ? info.newAddress : info.address;
+  if (info.returning && info.shippingAddressId !== 'add-new') {
+    const own = await ownAddress(tx, userId, info.shippingAddressId);
+    if (!own)
+      throw invalid('Choose one of your saved addresses.', {
+        shippingAddressId: 'Choose one of your saved addresses.',
+      });
+    shipTo = own;
+    // The last used address comes first next time (savedAddresses orders by updated_at).
+    await tx.update(addresses).set({ updatedAt: new Date() }).where(eq(addresses.id, own.id));
+  } else {
+    if (!newAddress) throw invalid('Enter the shipping address.');
+    await checkAddress(tx, newAddress, info.returning ? 'new-shipping-' : 'shipping-');
+    [shipTo] = await tx
+      .insert(addresses)
+      .values({
+        userId,
+        personId,
+        label: 'Checkout',
+        firstName: newAddress.firstName,
+        lastName: newAddress.lastName,
+        address1: newAddress.address1,
+        address2: newAddress.address2 ?? null,
+        city: newAddress.city,
+        regionCode: newAddress.region,
+        postalCode: newAddress.postalcode,
+        countryCode: newAddress.country,
+        phone: newAddress.phone ?? null,
+      })
+      .returning();
+  }
+  return shipTo;
+}
+
+/**
+ * The order's tax exemption: the organisation's certificate, or the declaration signed here, when
+ * the store offers it and the organisation allows this buyer; '0' (and no declaration) otherwise.
+ */
+async function taxExemption(
+  tx: Tx,
+  d: { userId: number; orderId: number; channel: ChannelInfo; info: CustomerInfo },
+): Promise<string> {
+  const { userId, orderId, channel, info } = d;
+  let taxExemptId = '0';
+  if (info.tax.exempt) {
+    if (!channel.taxExemptAvailable)
+      throw invalid('Tax exemption is not available in this store.', {
+        'tax-exempt': 'Tax exemption is not available in this store.',
+      });
+    const org = await organisationOf(tx, userId);
+    // The organisation's administrator decides which of its users may buy tax exempt.
+    if (org && !org.taxExemptAllowed) throw invalid(NOT_ALLOWED_TAX_EXEMPT, { 'tax-exempt': NOT_ALLOWED_TAX_EXEMPT });
+    // The certificate on file when the organisation has one; else the declaration signed here.
+    taxExemptId = org?.taxExemptId || `DECL-${orderId}`;
+    await tx
+      .insert(orderTaxExemptions)
+      .values({
+        orderId,
+        bizType: info.tax.bizType,
+        signature: info.tax.signature,
+        positionTitle: info.tax.title,
+        organizationName: org?.name ?? (info.returning ? null : (info.orgName ?? null)),
+      })
+      .onConflictDoUpdate({
+        target: orderTaxExemptions.orderId,
+        set: {
+          bizType: info.tax.bizType,
+          signature: info.tax.signature,
+          positionTitle: info.tax.title,
+          createdAt: new Date(),
+        },
+      });
+  } else {
+    await tx.delete(orderTaxExemptions).where(eq(orderTaxExemptions.orderId, orderId));
+  }
+  return taxExemptId;
 }

@@ -116,42 +116,49 @@ export async function pay(
   replay: boolean,
 ): Promise<Paid & { charge?: Charge; processor: string }> {
   if (a.kind === 'none') return { ref: null, processor: 'check' };
-  if (a.kind === 'card') {
-    let charge: Charge;
-    try {
-      const req = a.request as { customer?: string | null };
-      charge = await deps.provider.charge({
-        token: a.token!,
-        amountCents: a.amountCents,
-        currency: a.currency,
-        idempotencyKey: a.providerKey,
-        description: `Order ${a.orderId}`,
-        customer: req.customer ?? undefined,
-      });
-    } catch (e) {
-      if ((e instanceof PaymentError && !e.outcomeUnknown) || (e instanceof AppError && e.status < 500)) {
-        await releaseAttempt(
-          deps.db,
-          a.id,
-          `${e instanceof PaymentError ? e.code : (e as AppError).code}: ${e.message}`,
-        );
-        if (e instanceof PaymentError) throw fail(402, e.code, e.message, { card: e.message });
-        throw e;
-      }
-      deps.logger?.error(
-        { err: e, attemptId: a.id, orderId: a.orderId, replay },
-        'card charge outcome unknown: left to payment recovery',
-      );
-      throw fail(
-        503,
-        'payment_pending',
-        'We could not confirm your payment yet. Check your orders in a few minutes before trying again.',
-      );
+  if (a.kind === 'card') return payByCard(deps, a, replay);
+  return payByBank(deps, a, replay);
+}
+
+/** A card charge; a refusal releases the reservation (402), an unknown outcome is left to recovery (503). */
+async function payByCard(
+  deps: PaymentDeps,
+  a: Attempt,
+  replay: boolean,
+): Promise<Paid & { charge?: Charge; processor: string }> {
+  let charge: Charge;
+  try {
+    const req = a.request as { customer?: string | null };
+    charge = await deps.provider.charge({
+      token: a.token!,
+      amountCents: a.amountCents,
+      currency: a.currency,
+      idempotencyKey: a.providerKey,
+      description: `Order ${a.orderId}`,
+      customer: req.customer ?? undefined,
+    });
+  } catch (e) {
+    if ((e instanceof PaymentError && !e.outcomeUnknown) || (e instanceof AppError && e.status < 500)) {
+      await releaseAttempt(deps.db, a.id, `${e instanceof PaymentError ? e.code : (e as AppError).code}: ${e.message}`);
+      if (e instanceof PaymentError) throw fail(402, e.code, e.message, { card: e.message });
+      throw e;
     }
-    await markCharged(deps.db, a.id, charge.ref, { brand: charge.brand, last4: charge.last4 });
-    return { ref: charge.ref, brand: charge.brand, last4: charge.last4, charge, processor: deps.provider.kind };
+    deps.logger?.error(
+      { err: e, attemptId: a.id, orderId: a.orderId, replay },
+      'card charge outcome unknown: left to payment recovery',
+    );
+    throw fail(
+      503,
+      'payment_pending',
+      'We could not confirm your payment yet. Check your orders in a few minutes before trying again.',
+    );
   }
-  // Bank account: one debit per attempt key.
+  await markCharged(deps.db, a.id, charge.ref, { brand: charge.brand, last4: charge.last4 });
+  return { ref: charge.ref, brand: charge.brand, last4: charge.last4, charge, processor: deps.provider.kind };
+}
+
+/** A bank debit, one per attempt key; refusals and unknown outcomes as for a card. */
+async function payByBank(deps: PaymentDeps, a: Attempt, replay: boolean): Promise<Paid & { processor: string }> {
   const m = a.savedMethodId ? await findMethod(deps.db, a.savedMethodId) : undefined;
   if (!deps.bank || !m) {
     await releaseAttempt(deps.db, a.id, 'bank link unavailable');

@@ -83,33 +83,23 @@ export async function planShipment(
   return { plan, houses, rows };
 }
 
-export async function quoteShipping(
-  db: Db,
-  provider: RateProvider,
-  args: {
-    userId: number;
-    orderId: number;
-    addressId: number;
-    channel: ChannelInfo;
-    currencyRates: Record<string, string>;
-    now?: Date;
-    titleOf?: (l: ShipLine) => string;
-  },
-): Promise<ShippingAnswer> {
+type QuoteArgs = {
+  userId: number;
+  orderId: number;
+  addressId: number;
+  channel: ChannelInfo;
+  currencyRates: Record<string, string>;
+  now?: Date;
+  titleOf?: (l: ShipLine) => string;
+};
+
+type Destination = { country: string; postalCode: string; residential: boolean };
+type Quoted = Awaited<ReturnType<typeof quoteWarehouse>>;
+
+export async function quoteShipping(db: Db, provider: RateProvider, args: QuoteArgs): Promise<ShippingAnswer> {
   const titleOf = args.titleOf ?? ((l: ShipLine) => l.title);
   const now = args.now ?? new Date();
-  const [order] = await db
-    .select({ userId: orders.userId, status: orders.status, shipTo: orders.shipToAddressId })
-    .from(orders)
-    .where(eq(orders.id, args.orderId))
-    .limit(1);
-  if (!order || order.userId !== args.userId || order.status !== 'cart') throw notFound('Your cart was not found.');
-  if (order.shipTo !== args.addressId)
-    throw invalid('Save this address as the shipping address first.', {
-      addressId: 'Save this address as the shipping address first.',
-    });
-  const address = await addressById(db, args.addressId);
-  if (!address) throw notFound('That address does not exist.');
+  const address = await cartShipTo(db, args);
 
   const lines = await shipLines(db, args.orderId);
   const physical = lines.filter((l) => l.isPhysical);
@@ -129,37 +119,15 @@ export async function quoteShipping(
   const byLine = new Map(lines.map((l) => [l.lineId, l]));
 
   const quoted = await Promise.all(
-    plan.warehouses.map(async (w) => {
-      const house = houses.find((h) => h.id === w.warehouseId)!;
-      const parcels = w.items.map((i) => {
-        const l = byLine.get(i.lineId)!;
-        return {
-          weightKg: l.weightKg,
-          lengthCm: l.lengthCm,
-          widthCm: l.widthCm,
-          heightCm: l.heightCm,
-          quantity: i.quantity,
-        };
-      });
-      const origin = {
-        id: house.id,
-        code: house.code,
-        countryCode: house.countryCode,
-        postalCode: house.postalCode,
-        regionCode: house.regionCode,
-        timeZone: house.timeZone,
-      };
-      const rates = await provider.quote({ warehouse: origin, destination, parcels, now });
-      return {
-        house,
+    plan.warehouses.map((w) =>
+      quoteWarehouse(provider, args, {
+        house: houses.find((h) => h.id === w.warehouseId)!,
         items: w.items,
-        rates: rates.map((q) => ({
-          ...q,
-          total: toChannel(q.total, args.channel, args.currencyRates),
-          tax_duty_fees: toChannel(q.tax_duty_fees, args.channel, args.currencyRates),
-        })),
-      };
-    }),
+        byLine,
+        destination,
+        now,
+      }),
+    ),
   );
 
   return db.transaction(async (tx) => {
@@ -172,54 +140,124 @@ export async function quoteShipping(
     await applyTax(tx, args.orderId, now);
     const out: WarehouseQuotes[] = [];
     for (const q of quoted) {
-      const rows = q.rates.length
-        ? await tx
-            .insert(shipmentQuotes)
-            .values(
-              q.rates.map((r) => ({
-                orderId: args.orderId,
-                warehouseId: q.house.id,
-                addressId: args.addressId,
-                carrier: r.carrier,
-                serviceType: r.service_type,
-                description: r.description,
-                shipmentMethod: r.shipment_method,
-                total: r.total.value,
-                shipmentDate: r.shipment_date,
-                deliveryDate: r.delivery_date,
-                minDays: r.min_days,
-                maxDays: r.max_days,
-                residential: r.residential,
-                taxDutyFees: r.tax_duty_fees.value,
-                createdAt: now,
-              })),
-            )
-            .returning({ id: shipmentQuotes.id })
-        : [];
-      out.push({
-        warehouseId: q.house.id,
-        name: q.house.name,
-        city: q.house.city,
-        items: q.items.map((i) => ({ lineId: i.lineId, title: titleOf(byLine.get(i.lineId)!), quantity: i.quantity })),
-        rates: q.rates.map((r, k) => ({
-          quote_id: rows[k].id,
-          method: quoteMethodName(r),
-          carrier: r.carrier,
-          description: r.description,
-          service_type: r.service_type,
-          shipment_method: r.shipment_method,
-          total: r.total,
-          shipment_date: r.shipment_date,
-          delivery_date: r.delivery_date,
-          min_days: r.min_days,
-          max_days: r.max_days,
-          residential: r.residential,
-          tax_duty_fees: r.tax_duty_fees,
-        })),
-      });
+      const rows = await storeQuotes(tx, args, q, now);
+      out.push(warehouseQuotes(q, rows, (lineId) => titleOf(byLine.get(lineId)!)));
     }
     return { shippingRequired: true, warehouses: out };
   });
+}
+
+/** The cart's ship-to address: the order must be the user's cart and this its saved shipping address. */
+async function cartShipTo(db: Db, args: QuoteArgs) {
+  const [order] = await db
+    .select({ userId: orders.userId, status: orders.status, shipTo: orders.shipToAddressId })
+    .from(orders)
+    .where(eq(orders.id, args.orderId))
+    .limit(1);
+  if (!order || order.userId !== args.userId || order.status !== 'cart') throw notFound('Your cart was not found.');
+  if (order.shipTo !== args.addressId)
+    throw invalid('Save this address as the shipping address first.', {
+      addressId: 'Save this address as the shipping address first.',
+    });
+  const address = await addressById(db, args.addressId);
+  if (!address) throw notFound('That address does not exist.');
+  return address;
+}
+
+/** One warehouse's rates for its parcels, in the channel's currency. */
+async function quoteWarehouse(
+  provider: RateProvider,
+  args: QuoteArgs,
+  w: {
+    house: ChannelWarehouse;
+    items: Allocation['warehouses'][number]['items'];
+    byLine: Map<number, ShipLine>;
+    destination: Destination;
+    now: Date;
+  },
+) {
+  const { house } = w;
+  const parcels = w.items.map((i) => {
+    const l = w.byLine.get(i.lineId)!;
+    return {
+      weightKg: l.weightKg,
+      lengthCm: l.lengthCm,
+      widthCm: l.widthCm,
+      heightCm: l.heightCm,
+      quantity: i.quantity,
+    };
+  });
+  const origin = {
+    id: house.id,
+    code: house.code,
+    countryCode: house.countryCode,
+    postalCode: house.postalCode,
+    regionCode: house.regionCode,
+    timeZone: house.timeZone,
+  };
+  const rates = await provider.quote({ warehouse: origin, destination: w.destination, parcels, now: w.now });
+  return {
+    house,
+    items: w.items,
+    rates: rates.map((q) => ({
+      ...q,
+      total: toChannel(q.total, args.channel, args.currencyRates),
+      tax_duty_fees: toChannel(q.tax_duty_fees, args.channel, args.currencyRates),
+    })),
+  };
+}
+
+/** Stores one warehouse's quotes; their ids, in the rates' order. */
+async function storeQuotes(tx: DbOrTx, args: QuoteArgs, q: Quoted, now: Date): Promise<{ id: number }[]> {
+  return q.rates.length
+    ? await tx
+        .insert(shipmentQuotes)
+        .values(
+          q.rates.map((r) => ({
+            orderId: args.orderId,
+            warehouseId: q.house.id,
+            addressId: args.addressId,
+            carrier: r.carrier,
+            serviceType: r.service_type,
+            description: r.description,
+            shipmentMethod: r.shipment_method,
+            total: r.total.value,
+            shipmentDate: r.shipment_date,
+            deliveryDate: r.delivery_date,
+            minDays: r.min_days,
+            maxDays: r.max_days,
+            residential: r.residential,
+            taxDutyFees: r.tax_duty_fees.value,
+            createdAt: now,
+          })),
+        )
+        .returning({ id: shipmentQuotes.id })
+    : [];
+}
+
+/** One warehouse as the answer shows it: its lines and its stored quotes. */
+function warehouseQuotes(q: Quoted, rows: { id: number }[], titleOf: (lineId: number) => string): WarehouseQuotes {
+  return {
+    warehouseId: q.house.id,
+    name: q.house.name,
+    city: q.house.city,
+    items: q.items.map((i) => ({ lineId: i.lineId, title: titleOf(i.lineId), quantity: i.quantity })),
+    rates: q.rates.map((r, k) => ({
+      quote_id: rows[k].id,
+      method: quoteMethodName(r),
+      carrier: r.carrier,
+      description: r.description,
+      service_type: r.service_type,
+      shipment_method: r.shipment_method,
+      total: r.total,
+      shipment_date: r.shipment_date,
+      delivery_date: r.delivery_date,
+      min_days: r.min_days,
+      max_days: r.max_days,
+      residential: r.residential,
+      tax_duty_fees: r.tax_duty_fees,
+    })),
+  };
 }
 
 /** POST /order/shipping-method: one live quote per quoted warehouse, all issued for this order. */

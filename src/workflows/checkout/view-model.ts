@@ -77,15 +77,7 @@ export async function checkoutPageProps(
     ? (channelRegions[channel.countryIds.indexOf(defaultCountry.id)] ?? (await listRegions(s.db, defaultCountry.id)))
     : [];
   const regions = defaultCountry ? localRegions(defaultCountry.code, regionRows, req.locale) : [];
-  const labels = Object.fromEntries(
-    Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)]),
-  ) as Record<string, string>;
-  // The summary's rows (domain/order-figures.ts).
-  for (const k of ['merchandise', 'orgDiscount', 'lineDiscount', 'beforeShippingAndTax'] as const)
-    labels[`figures.${k}`] = req.t(`figures.${k}`);
-  // "Sent for approval" names the order and links to it in the account's orders.
-  for (const k of ['number', 'link'] as const) labels[`approvals.sent.${k}`] = req.t(`approvals.sent.${k}`);
-  labels['guest.checkout.note'] = req.t('guest.checkout.note');
+  const labels = checkoutLabels(req);
   return {
     locale: req.locale,
     currency: cart.currency,
@@ -106,43 +98,7 @@ export async function checkoutPageProps(
     defaultCountry: defaultCountry?.code ?? channel.countryCodes[0],
     regions,
     bizTypes: [...BIZ_TYPES],
-    order: {
-      id: cart.orderId,
-      shipToId: order?.shipToAddressId ?? null,
-      taxExemptId: order?.shipToAddressId ? (order?.taxExemptId ?? null) : null,
-      poNumber: order?.poNumber ?? null,
-      attention: order?.attention ?? null,
-      lineTypes: cart.lines.map((l) => l.lineType),
-      quoteIds: quotes.map((q) => q.id),
-      selectedQuoteIds: quotes.filter((q) => q.selected).map((q) => q.id),
-      lines: cart.lines
-        .filter((l) => l.lineType !== LINE_TYPES.PROMOTION)
-        .map((l) => ({
-          id: l.id,
-          title: l.title,
-          quantity: l.quantity,
-          total: m(l.totalCents),
-          stockcode: l.stockcode,
-        })),
-      ledgerLines: cart.lines.map((l) => ({
-        id: l.id,
-        lineType: l.lineType,
-        title: l.title,
-        unitPrice: m(l.unitCents),
-        quantity: l.quantity,
-        discount: m(l.discountCents),
-        paidTotal: m(l.paidCents),
-        promotionId: l.promotionId,
-      })),
-      totals: {
-        subtotal: m(cart.totals.subtotal),
-        shipping: m(cart.totals.shipping),
-        tax: m(cart.totals.tax),
-        discount: m(cart.totals.discount),
-        total: m(cart.totals.total),
-      },
-      promotions: cart.promotions.map((p) => ({ name: p.name, amount: m(p.valueCents) })),
-    },
+    order: orderProps(cart, order, quotes),
     paymentMethods: [
       ...methods.map((p) => ({
         method: p.method as 'card' | 'check',
@@ -155,6 +111,64 @@ export async function checkoutPageProps(
     labels,
     // A guest is offered only what src/domain/guest-checkout.ts allows (no EPP, saved methods, terms or tax exemption).
     ...(ctx.guest ? { guest: true } : {}),
+  };
+}
+
+/** The island's texts in the visitor's language. */
+function checkoutLabels(req: Request): Record<string, string> {
+  const labels = Object.fromEntries(
+    Object.keys(checkoutText).map((k) => [k.replace(/^checkout\./, ''), req.t(k as never)]),
+  ) as Record<string, string>;
+  // The summary's rows (domain/order-figures.ts).
+  for (const k of ['merchandise', 'orgDiscount', 'lineDiscount', 'beforeShippingAndTax'] as const)
+    labels[`figures.${k}`] = req.t(`figures.${k}`);
+  // "Sent for approval" names the order and links to it in the account's orders.
+  for (const k of ['number', 'link'] as const) labels[`approvals.sent.${k}`] = req.t(`approvals.sent.${k}`);
+  labels['guest.checkout.note'] = req.t('guest.checkout.note');
+  return labels;
+}
+
+type CartOrder = Awaited<ReturnType<typeof cartOrderRow>>;
+type LiveQuote = Awaited<ReturnType<typeof liveQuotes>>[number];
+
+/** The cart as the checkout shows it: its lines, figures, promotions and chosen quotes. */
+function orderProps(cart: CartState, order: CartOrder, quotes: LiveQuote[]): CheckoutProps['order'] {
+  return {
+    id: cart.orderId,
+    shipToId: order?.shipToAddressId ?? null,
+    taxExemptId: order?.shipToAddressId ? (order?.taxExemptId ?? null) : null,
+    poNumber: order?.poNumber ?? null,
+    attention: order?.attention ?? null,
+    lineTypes: cart.lines.map((l) => l.lineType),
+    quoteIds: quotes.map((q) => q.id),
+    selectedQuoteIds: quotes.filter((q) => q.selected).map((q) => q.id),
+    lines: cart.lines
+      .filter((l) => l.lineType !== LINE_TYPES.PROMOTION)
+      .map((l) => ({
+        id: l.id,
+        title: l.title,
+        quantity: l.quantity,
+        total: m(l.totalCents),
+        stockcode: l.stockcode,
+      })),
+    ledgerLines: cart.lines.map((l) => ({
+      id: l.id,
+      lineType: l.lineType,
+      title: l.title,
+      unitPrice: m(l.unitCents),
+      quantity: l.quantity,
+      discount: m(l.discountCents),
+      paidTotal: m(l.paidCents),
+      promotionId: l.promotionId,
+    })),
+    totals: {
+      subtotal: m(cart.totals.subtotal),
+      shipping: m(cart.totals.shipping),
+      tax: m(cart.totals.tax),
+      discount: m(cart.totals.discount),
+      total: m(cart.totals.total),
+    },
+    promotions: cart.promotions.map((p) => ({ name: p.name, amount: m(p.valueCents) })),
   };
 }
 
