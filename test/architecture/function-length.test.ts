@@ -24,15 +24,6 @@ const root = path.resolve('.');
  */
 const EXEMPT: Record<string, string> = {};
 
-/**
- * NOT YET SPLIT: long functions still waiting for their split, so the check can guard
- * everything else today. Remove an entry when its function is split; never add new ones.
- * Route files (src/features/<name>/routes.ts) wait for the change to how routes declare their
- * access rules; the seed scripts and the rest wait for their own split.
- */
-const NOT_YET_SPLIT: string[] = [
-];
-
 const FUNCTION_KINDS = new Set<SyntaxKind>([
   SyntaxKind.FunctionDeclaration,
   SyntaxKind.FunctionExpression,
@@ -105,14 +96,14 @@ describe('architecture: function length', function () {
   const key = (f: LongFunction) => `${f.file} ${f.name}`;
 
   it(`has no function over ${MAX_LINES} lines in src/ or islands/`, () => {
-    const allowed = new Set([...Object.keys(EXEMPT), ...NOT_YET_SPLIT]);
+    const allowed = new Set(Object.keys(EXEMPT));
     const over = all.filter((f) => !allowed.has(key(f))).map((f) => `${f.file}:${f.line} ${f.name} (${f.lines} lines)`);
     expect(over, `functions over ${MAX_LINES} lines:\n  ${over.join('\n  ')}\n`).to.deep.equal([]);
   });
 
   it('keeps the exemption and not-yet-split lists free of stale entries', () => {
     const long = new Set(all.map(key));
-    const stale = [...Object.keys(EXEMPT), ...NOT_YET_SPLIT].filter((k) => !long.has(k));
+    const stale = Object.keys(EXEMPT).filter((k) => !long.has(k));
     expect(stale, 'entries that are no longer long (remove them)').to.deep.equal([]);
   });
 });
