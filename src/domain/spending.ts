@@ -37,7 +37,7 @@ export function periodStart(now: Date, period: LimitPeriod): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), period === 'quarter' ? month - (month % 3) : month, 1));
 }
 
-/** The words the buyer reads (English; src/i18n/text/errors.ts has fr/es). */
+/** The words the buyer reads (English; src/i18n/text/errors-b2b.ts has fr/es). */
 export const SPENDING_MESSAGES = {
   locked: 'This cart is waiting for approval.',
   method: 'Choose check or invoice to send this order for approval.',

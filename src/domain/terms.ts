@@ -20,7 +20,7 @@ export type TermsDecision =
   | { ok: false; reason: 'no_terms' }
   | { ok: false; reason: 'over_limit'; availableCents: number };
 
-/** The words the buyer reads when an invoice is refused (English; src/i18n/text/errors.ts has fr/es). */
+/** The words the buyer reads when an invoice is refused (English; src/i18n/text/errors-b2b.ts has fr/es). */
 export const TERMS_MESSAGES = {
   noTerms: 'Your organisation cannot pay by invoice. Choose another payment method.',
   overLimit:

@@ -9,13 +9,31 @@
  * every message thrown in src). Pure: no framework imports.
  */
 import { ERROR_ROWS } from './text/errors.ts';
+import { ERROR_ROWS_ACCOUNT } from './text/errors-account.ts';
 import { ERROR_ROWS_ADMIN } from './text/errors-admin.ts';
+import { ERROR_ROWS_B2B } from './text/errors-b2b.ts';
+import { ERROR_ROWS_CATALOG } from './text/errors-catalog.ts';
+import { ERROR_ROWS_CHECKOUT } from './text/errors-checkout.ts';
+import { ERROR_ROWS_ORDERS } from './text/errors-orders.ts';
+import { ERROR_ROWS_PAYMENTS } from './text/errors-payments.ts';
 import { ERROR_ROWS_GUEST } from './text/guest.ts';
 import { ERROR_ROWS_MACHINES } from './text/machines.ts';
 
 export type ErrorText = { key: string; params?: Record<string, string> };
 
-const ROWS = [...ERROR_ROWS, ...ERROR_ROWS_ADMIN, ...ERROR_ROWS_GUEST, ...ERROR_ROWS_MACHINES];
+// Keys are numbered in this order and patterns of equal weight are tried in it: keep it stable.
+const ROWS = [
+  ...ERROR_ROWS,
+  ...ERROR_ROWS_ACCOUNT,
+  ...ERROR_ROWS_CATALOG,
+  ...ERROR_ROWS_CHECKOUT,
+  ...ERROR_ROWS_PAYMENTS,
+  ...ERROR_ROWS_ORDERS,
+  ...ERROR_ROWS_B2B,
+  ...ERROR_ROWS_ADMIN,
+  ...ERROR_ROWS_GUEST,
+  ...ERROR_ROWS_MACHINES,
+];
 
 /** 'Quantity must be at least {{min}}.' → 'error.msg.quantity_must_be_at_least_min' (unique). */
 function keysOf(rows: readonly (readonly [string, string, string])[]): string[] {

@@ -22,7 +22,7 @@ export const ORG_ADMIN_KEY = 'organisation.users';
 
 type Admin = Pick<CurrentUser, 'id' | 'email' | 'organisationId'>;
 
-/** The refusals of a change to one's own account (English; fr/es in src/i18n/text/errors.ts). */
+/** The refusals of a change to one's own account (English; fr/es in src/i18n/text/errors-account.ts). */
 export const SELF_MESSAGES = {
   taxExempt: 'You cannot change your own tax exemption: ask another administrator.',
   limits: 'You cannot change your own spending limits: ask another administrator.',
