@@ -14,6 +14,9 @@ import { ERROR_ROWS_ADMIN } from './text/errors-admin.ts';
 import { ERROR_ROWS_B2B } from './text/errors-b2b.ts';
 import { ERROR_ROWS_CATALOG } from './text/errors-catalog.ts';
 import { ERROR_ROWS_CHECKOUT } from './text/errors-checkout.ts';
+import { ERROR_ROWS_CONTENT } from './text/errors-content.ts';
+import { ERROR_ROWS_MISC } from './text/errors-misc.ts';
+import { ERROR_ROWS_OPERATIONS } from './text/errors-operations.ts';
 import { ERROR_ROWS_ORDERS } from './text/errors-orders.ts';
 import { ERROR_ROWS_PAYMENTS } from './text/errors-payments.ts';
 import { ERROR_ROWS_GUEST } from './text/guest.ts';
@@ -31,6 +34,9 @@ const ROWS = [
   ...ERROR_ROWS_ORDERS,
   ...ERROR_ROWS_B2B,
   ...ERROR_ROWS_ADMIN,
+  ...ERROR_ROWS_CONTENT,
+  ...ERROR_ROWS_OPERATIONS,
+  ...ERROR_ROWS_MISC,
   ...ERROR_ROWS_GUEST,
   ...ERROR_ROWS_MACHINES,
 ];

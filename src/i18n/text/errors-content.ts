@@ -1,0 +1,182 @@
+/**
+ * Error messages of instructionals, leads, parts, the product editor and promotions: [English, French, Spanish].
+ * Same rules as src/i18n/text/errors.ts (split by area to keep each file short).
+ */
+export const ERROR_ROWS_CONTENT: readonly (readonly [string, string, string])[] = [
+  // instructionals, leads, parts
+  ['Title is required.', 'Le titre est requis.', 'El título es obligatorio.'],
+  ['Name is required.', 'Le nom est requis.', 'El nombre es obligatorio.'],
+  ['Choose an instructional.', 'Choisissez un tutoriel.', 'Elija un instructivo.'],
+  ['No such instructional.', 'Ce tutoriel n’existe pas.', 'Ese instructivo no existe.'],
+  [
+    'Another instructional already uses that slug.',
+    'Un autre tutoriel utilise déjà ce slug.',
+    'Otro instructivo ya usa ese slug.',
+  ],
+  [
+    'A tool with that name already exists.',
+    'Un outil portant ce nom existe déjà.',
+    'Ya existe una herramienta con ese nombre.',
+  ],
+  ['That lead does not exist.', 'Ce prospect n’existe pas.', 'Ese prospecto no existe.'],
+  ['Enter a first name.', 'Entrez un prénom.', 'Ingrese un nombre.'],
+  [
+    'A first name has at most 80 characters.',
+    'Un prénom compte au plus 80 caractères.',
+    'Un nombre tiene como máximo 80 caracteres.',
+  ],
+  ['Enter a last name.', 'Entrez un nom de famille.', 'Ingrese un apellido.'],
+  ['Enter a city.', 'Entrez une ville.', 'Ingrese una ciudad.'],
+  ['Enter a street address.', 'Entrez une adresse.', 'Ingrese una dirección.'],
+  [
+    'A last name has at most 80 characters.',
+    'Un nom de famille compte au plus 80 caractères.',
+    'Un apellido tiene como máximo 80 caracteres.',
+  ],
+  ['Enter an email address.', 'Entrez une adresse courriel.', 'Ingrese un correo electrónico.'],
+  [
+    'That email address is too long.',
+    'Cette adresse courriel est trop longue.',
+    'Ese correo electrónico es demasiado largo.',
+  ],
+  [
+    'That phone number is too long.',
+    'Ce numéro de téléphone est trop long.',
+    'Ese número de teléfono es demasiado largo.',
+  ],
+  [
+    'Enter a phone number with digits, spaces or dashes.',
+    'Entrez un numéro de téléphone avec des chiffres, des espaces ou des tirets.',
+    'Ingrese un teléfono con dígitos, espacios o guiones.',
+  ],
+  ['Choose a status from the list.', 'Choisissez un statut dans la liste.', 'Elija un estado de la lista.'],
+  [
+    'Choose a dealer from the dealer finder.',
+    'Choisissez un concessionnaire avec la recherche de concessionnaires.',
+    'Elija un distribuidor con el buscador de distribuidores.',
+  ],
+  [
+    'We could not confirm you are not a robot. Please try again.',
+    'Nous n’avons pas pu confirmer que vous n’êtes pas un robot. Veuillez réessayer.',
+    'No pudimos confirmar que usted no es un robot. Inténtelo de nuevo.',
+  ],
+  [
+    'The rectangle needs x2 greater than x1 and y2 greater than y1.',
+    'Le rectangle exige x2 supérieur à x1 et y2 supérieur à y1.',
+    'El rectángulo necesita x2 mayor que x1 y y2 mayor que y1.',
+  ],
+  ['Enter a callout label.', 'Entrez un repère.', 'Ingrese una etiqueta de referencia.'],
+  [
+    'A callout label has at most 12 characters.',
+    'Un repère compte au plus 12 caractères.',
+    'Una etiqueta de referencia tiene como máximo 12 caracteres.',
+  ],
+  [
+    "Enter the part's stock code.",
+    'Entrez le code d’article de la pièce.',
+    'Ingrese el código de inventario de la pieza.',
+  ],
+  ['That stock code is too long.', 'Ce code d’article est trop long.', 'Ese código de inventario es demasiado largo.'],
+  ['Quantity must be at least 1.', 'La quantité doit être d’au moins 1.', 'La cantidad debe ser al menos 1.'],
+  ['Quantity must be at most 999.', 'La quantité doit être d’au plus 999.', 'La cantidad debe ser como máximo 999.'],
+  ['That parts diagram does not exist.', 'Ce schéma de pièces n’existe pas.', 'Ese diagrama de piezas no existe.'],
+  [
+    'That callout is not on this diagram.',
+    'Ce repère ne figure pas sur ce schéma.',
+    'Esa referencia no está en este diagrama.',
+  ],
+  [
+    'That part is not on this diagram.',
+    'Cette pièce ne figure pas sur ce schéma.',
+    'Esa pieza no está en este diagrama.',
+  ],
+  [
+    'No product has that stock code.',
+    'Aucun produit n’a ce code d’article.',
+    'Ningún producto tiene ese código de inventario.',
+  ],
+  ['That callout part does not exist.', 'Cette pièce de repère n’existe pas.', 'Esa pieza de referencia no existe.'],
+  // product editor, promotions
+  ['Name the choice.', 'Nommez le choix.', 'Ponga nombre a la opción.'],
+  ['Letters and digits only.', 'Lettres et chiffres seulement.', 'Solo letras y dígitos.'],
+  ['Name the option.', 'Nommez l’option.', 'Ponga nombre a la variante.'],
+  ['Option type is 0 or 1.', 'Le type d’option est 0 ou 1.', 'El tipo de opción es 0 o 1.'],
+  ['Add at least one choice.', 'Ajoutez au moins un choix.', 'Agregue al menos una opción.'],
+  ['A product needs a title.', 'Un produit a besoin d’un titre.', 'Un producto necesita un título.'],
+  ['A product needs a slug.', 'Un produit a besoin d’un slug.', 'Un producto necesita un slug.'],
+  [
+    'Lower-case letters, digits and single hyphens only.',
+    'Lettres minuscules, chiffres et traits d’union simples seulement.',
+    'Solo minúsculas, dígitos y guiones simples.',
+  ],
+  [
+    'A product needs a stock code.',
+    'Un produit a besoin d’un code d’article.',
+    'Un producto necesita un código de inventario.',
+  ],
+  [
+    'Letters, digits, dots, hyphens and underscores only.',
+    'Lettres, chiffres, points, traits d’union et traits de soulignement seulement.',
+    'Solo letras, dígitos, puntos, guiones y guiones bajos.',
+  ],
+  ['Choose a status.', 'Choisissez un statut.', 'Elija un estado.'],
+  ['Choose an inventory type.', 'Choisissez un type d’inventaire.', 'Elija un tipo de inventario.'],
+  ['Choose an availability.', 'Choisissez une disponibilité.', 'Elija una disponibilidad.'],
+  ['Choose a price category.', 'Choisissez une catégorie de prix.', 'Elija una categoría de precio.'],
+  ['Send the product as updateData.', 'Envoyez le produit dans updateData.', 'Envíe el producto como updateData.'],
+  [
+    'Send the product as a JSON object.',
+    'Envoyez le produit sous forme d’objet JSON.',
+    'Envíe el producto como un objeto JSON.',
+  ],
+  ['Not an editor session.', 'Ce n’est pas une session d’édition.', 'No es una sesión de edición.'],
+  ['No such product.', 'Ce produit n’existe pas.', 'Ese producto no existe.'],
+  ['This editor session does not exist.', 'Cette session d’édition n’existe pas.', 'Esta sesión de edición no existe.'],
+  ['The product no longer exists.', 'Le produit n’existe plus.', 'El producto ya no existe.'],
+  [
+    'Another product already uses some of these values.',
+    'Un autre produit utilise déjà certaines de ces valeurs.',
+    'Otro producto ya usa algunos de estos valores.',
+  ],
+  [
+    'A choice you removed is on existing orders; keep it (you may rename it) instead.',
+    'Un choix que vous avez retiré figure sur des commandes existantes; gardez-le plutôt (vous pouvez le renommer).',
+    'Una opción que quitó está en pedidos existentes; consérvela (puede cambiarle el nombre).',
+  ],
+  [
+    'This choice is on existing orders.',
+    'Ce choix figure sur des commandes existantes.',
+    'Esta opción está en pedidos existentes.',
+  ],
+  ['Choose categories from the list.', 'Choisissez des catégories dans la liste.', 'Elija categorías de la lista.'],
+  ['Unknown distributor.', 'Distributeur inconnu.', 'Distribuidor desconocido.'],
+  [
+    'You may change only your own organisation’s prices.',
+    'Vous ne pouvez modifier que les prix de votre propre organisation.',
+    'Solo puede cambiar los precios de su propia organización.',
+  ],
+  ['Name the promotion.', 'Nommez la promotion.', 'Ponga nombre a la promoción.'],
+  [
+    'Letters, digits, hyphens and underscores only.',
+    'Lettres, chiffres, traits d’union et traits de soulignement seulement.',
+    'Solo letras, dígitos, guiones y guiones bajos.',
+  ],
+  ['A whole number from 0 to 9999.', 'Un nombre entier de 0 à 9999.', 'Un número entero de 0 a 9999.'],
+  ['The end must be after the start.', 'La fin doit être après le début.', 'El fin debe ser posterior al inicio.'],
+  [
+    'Another promotion already uses this code.',
+    'Une autre promotion utilise déjà ce code.',
+    'Otra promoción ya usa este código.',
+  ],
+  [
+    'Someone changed this promotion since you opened it. Your values are below: check them and save again.',
+    'Quelqu’un a modifié cette promotion depuis que vous l’avez ouverte. Vos valeurs sont ci-dessous : vérifiez-les et enregistrez de nouveau.',
+    'Alguien cambió esta promoción después de que usted la abrió. Sus valores están abajo: revíselos y guarde de nuevo.',
+  ],
+  ['No such promotion.', 'Cette promotion n’existe pas.', 'Esa promoción no existe.'],
+  [
+    'Choose what the promotion applies to: all goods or parts only.',
+    'Choisissez à quoi la promotion s’applique : tous les articles ou les pièces seulement.',
+    'Elija a qué se aplica la promoción: todos los artículos o solo refacciones.',
+  ],
+];
