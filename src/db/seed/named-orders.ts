@@ -1,6 +1,6 @@
 /** The demo's named orders: one of each status, for the demo accounts the README lists. */
 import { PROMOTION, USER } from './ids.ts';
-import type { PersonRef } from './accounts.ts';
+import type { PersonRef } from './accounts-types.ts';
 import type { OptionRef, ProductRef } from './catalog.ts';
 import type { OrderPlan } from './order-plans.ts';
 import { daysAgo } from './util.ts';

@@ -6,7 +6,7 @@
 import type { PromotionConfiguration } from '../schema/index.ts';
 import type { OrderStatus } from '../schema/constants.ts';
 import { ORG, PROMOTION, USER } from './ids.ts';
-import type { PersonRef } from './accounts.ts';
+import type { PersonRef } from './accounts-types.ts';
 import type { ChoiceRef, ProductRef } from './catalog.ts';
 import { daysAgo, isoDate, type Rng } from './util.ts';
 

@@ -11,7 +11,7 @@ import type {
 } from '../schema/index.ts';
 import type { computePlan } from '../../domain/epp.ts';
 import type { priceOrder } from '../../domain/price-order.ts';
-import type { PersonRef } from './accounts.ts';
+import type { PersonRef } from './accounts-types.ts';
 import type { GeoIds } from './geo.ts';
 import type { rateQuotes } from './inventory.ts';
 import type { Channel, LinePlan, OrderPlan } from './order-plans.ts';

@@ -27,7 +27,7 @@ import {
   shipmentQuotes,
   surveys,
 } from '../schema/index.ts';
-import type { PersonRef } from './accounts.ts';
+import type { PersonRef } from './accounts-types.ts';
 import type { ProductRef } from './catalog.ts';
 import type { GeoIds } from './geo.ts';
 import { customerPlans, otherPlans } from './named-orders.ts';
