@@ -9,17 +9,17 @@
  *                       reads them; src/domain/channel-stock.ts decides which count)
  *   joinChannelPrice    the left join those columns need
  *   priceSortKey(ch)    the same price as SQL, only to ORDER a listing (tested to agree)
+ *                       (these three SQL helpers live in price-columns.ts)
  *   priceLine           one line: base + options (src/domain/configurator.ts), clamped quantity,
  *                       add-to-cart state; refuses what may not be ordered
  *
  * Orderability follows src/domain/availability.ts (addToCartState) through domain productState;
  * an inactive product (status ≠ 0) is refused as well.
  */
-import { and, asc, Column, eq, inArray, is, sql, type SQL } from 'drizzle-orm';
+import { asc, Column, eq, inArray, is, sql, type SQL } from 'drizzle-orm';
 import { decodeFields, decodeRow } from '../../db/json-rows.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { channelPrices, channels, currencies, optionChoices, productOptions, products } from '../../db/schema/index.ts';
-import { channelStockColumn } from '../../db/queries/channel-stock.ts';
+import { channelPrices, optionChoices, productOptions, products } from '../../db/schema/index.ts';
 import { PRODUCT_STATUS } from '../../db/schema/constants.ts';
 import type { AddToCartState, Availability } from '../../domain/availability.ts';
 import {
@@ -30,7 +30,6 @@ import {
   type RequestedSelection,
 } from '../../domain/configurator.ts';
 import { AppError, invalid } from '../../domain/errors.ts';
-import { BASE_CURRENCY } from '../../domain/money.ts';
 import {
   channelPriceCents,
   optionPriceCents,
@@ -41,6 +40,7 @@ import {
   type StockFacts,
 } from '../../domain/pricing.ts';
 import { CART_MAX, CART_MIN, QUANTITY_OPTION_TYPE } from '../../domain/quantity.ts';
+import { joinChannelPrice, pricingColumns } from './price-columns.ts';
 
 export type { PricingChannel };
 
@@ -96,46 +96,6 @@ export const PRICING_MESSAGES = {
   unknown_product: 'Product not found.',
   unknown_choice: 'This option choice does not belong to the product.',
 } as const;
-
-/** Units of the product's currency per USD: the rate of a channel selling in it (USD is 1 by definition). */
-const currencyRate = sql<string | null>`coalesce(
-  (select min(${channels.midMarketRate}) from ${channels} where ${channels.currencyId} = ${products.currencyId}),
-  (select 1 from ${currencies} where ${currencies.id} = ${products.currencyId} and ${currencies.code} = ${BASE_CURRENCY}))::text`;
-
-/** The left join pricingColumns needs: `.leftJoin(channelPrices, joinChannelPrice(ch))`. */
-export function joinChannelPrice(ch: Pick<PricingChannel, 'id'>): SQL | undefined {
-  return and(eq(channelPrices.productId, products.id), eq(channelPrices.channelId, ch.id));
-}
-
-/** Price facts only (no stock subqueries): for lists that show a price but no availability. */
-export const priceFactColumns = {
-  channelPrice: channelPrices.price,
-  basePrice: products.price,
-  currencyId: products.currencyId,
-  currencyRate,
-};
-
-/** Every column the price and availability rules read (PriceFacts & StockFacts), for a select over products. */
-export function pricingColumns(ch: Pick<PricingChannel, 'id'>) {
-  return {
-    ...priceFactColumns,
-    availability: products.availability,
-    resupplyDate: products.resupplyDate,
-    isPhysical: products.isPhysical,
-    isNonStock: products.isNonStock,
-    inventoryType: products.inventoryType,
-    stock: channelStockColumn(ch.id),
-  };
-}
-
-/**
- * The channel price as SQL, only to sort a listing before paging: the same rule as domain
- * channelPriceCents (test/features/pricing-authority.test.ts checks the orders agree).
- */
-export function priceSortKey(ch: Pick<PricingChannel, 'currencyId' | 'midMarketRate'>): SQL {
-  return sql`coalesce(${channelPrices.price}, case when ${products.currencyId} = ${ch.currencyId} then ${products.price}
-    else round(${products.price} * ${ch.midMarketRate}::numeric / nullif(${currencyRate}::numeric, 0), 2) end, 0)`;
-}
 
 type ProductRow = PriceFacts &
   StockFacts & {

@@ -20,17 +20,10 @@ import type { ChannelInfo } from '../channels/index.ts';
 import { keepCartChannel, keepCartInSession, requireChannel } from '../../http/context.ts';
 import { cartBadge, findCartId, visitorCartRef } from './queries.ts';
 import { parseAdd, parseLineId, parseQuantityBody, parseShowDiscount } from './schemas.ts';
-import {
-  addLine,
-  getCart,
-  mergeAnonymousIntoUser,
-  removeLine,
-  repriceForChannel,
-  setShowDiscount,
-  settleCartChannel,
-  updateQuantity,
-  type CartRef,
-} from './service.ts';
+import { addLine, getCart, setShowDiscount, type CartRef } from './service.ts';
+import { removeLine, updateQuantity } from './line-edits.ts';
+import { mergeAnonymousIntoUser } from './merge.ts';
+import { repriceForChannel, settleCartChannel } from './reprice.ts';
 import { cartPageProps, deleteJson, putJson, syncJson } from './view-model.ts';
 import { localizeCart } from './localize.ts';
 import { eppIslandProps } from '../../domain/epp-labels.ts';

@@ -35,99 +35,31 @@ import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { wantsJson } from '../wants-json.ts';
 import { hasSessionCookie, type SessionCookie } from '../cookies.ts';
-import { CSRF_COOKIE } from '../csrf.ts';
-import { isLocale, type Locale } from '../../i18n/locales.ts';
+import { isLocale } from '../../i18n/locales.ts';
 import { acceptsGzip, gzipChunks, piece, rawChunks, type Piece } from './gzip.ts';
+import {
+  type CacheState,
+  type Entry,
+  type Fill,
+  type FrontOptions,
+  LISTING_TAG,
+  type PageCacheOptions,
+  type Part,
+  type RouteOptions,
+  SLOT_VIEWS,
+  type SlotName,
+  type Visitor,
+} from './types.ts';
+import { secretTag, signedSecret, visitorOf } from './visitor.ts';
 
-/** The per-visitor parts of a page other than the CSRF token: each a partial of its own. */
-export const SLOT_VIEWS = {
-  cartCount: 'partials/cart-count',
-  account: 'partials/account-menu',
-  apiToken: 'partials/api-token',
-} as const;
-export type SlotName = keyof typeof SLOT_VIEWS;
-type Part = SlotName | 'csrf';
-
-/** A page as cut at the markers; `etag` names its bytes (not the visitor's parts), made once. */
-export type Entry = {
-  segments: Piece[];
-  parts: Part[];
-  locale: string;
-  freshUntil: number;
-  bytes: number;
-  etag: string;
-  tags: readonly string[];
-};
-
-/** The tag of a page that declares none (listings: the catalogue, the landing page, parts). */
-export const LISTING_TAG = 'listing';
-/** The tag of a page that shows this product (its own page, or a card of it on another's). */
-export const productTag = (id: number | string) => `product:${id}`;
-
-/**
- * Whose parts go into a page: the CSRF token's maker, whether the visitor is plain (not signed in,
- * empty cart) and, for a plain visitor without a session, the CSRF secret their cookie carries
- * (cookie-parser's req.signedCookies): the page's validator names it, so a page kept by the browser
- * is revalidated (304) only while its token still verifies.
- */
-export type Visitor = { csrfToken: () => string; plain: boolean; csrfSecret?: string };
-
-/** What the page cache's first middleware needs from the app (src/app.ts). */
-export type FrontOptions = {
-  /** The code of the channel a visitor without a session gets in this locale (context.ts channelFor). */
-  channelFor: (locale: Locale) => Promise<string | undefined>;
-  /** csurf (src/http/csrf.ts): gives the page its token, and a first visitor their secret's cookie. */
-  csrf: RequestHandler;
-};
+export { LISTING_TAG, productTag, SLOT_VIEWS } from './types.ts';
+export type { CacheState, Entry, FrontOptions, PageCacheOptions, RouteOptions, SlotName, Visitor } from './types.ts';
 
 /** How many invalidateTags calls are remembered for renders in flight. */
 const TAG_LOG_MAX = 1_000;
 
 /** Cache-Control of a cached page: its CSRF token is the visitor's, so only their browser keeps it, and revalidates it. */
 export const PAGE_CACHE_CONTROL = 'private, no-cache';
-
-type Fill = {
-  key: string;
-  generation: number;
-  /** invalidateTags' sequence number when the render began. */
-  tagSeq: number;
-  /** When the entry is due for a new render (stock has no trigger). */
-  freshUntil: number;
-  csrfToken: Request['csrfToken'];
-  settle(entry: Entry | undefined): void;
-  /** res.page's end: the rendered page (with markers) goes to the cache and to this visitor. */
-  finish(html: string, status: number, locals: Record<string, unknown>): void;
-};
-
-declare global {
-  namespace Express {
-    interface Response {
-      /** Set while this request renders a page for the cache (markers in place of the visitor's parts). */
-      pageCacheFill?: Fill;
-    }
-  }
-}
-
-export type PageCacheOptions = {
-  /** The session cookie's name: a request without it has no session (nobody signed in, no cart, no flash). */
-  sessionCookie: string;
-  /** The secret express-session signs that cookie with: one that does not verify is no session to it. */
-  cookieSecret: string;
-  /** Renders a partial of the views folder with these locals, synchronously. */
-  renderPartial: (view: string, locals: Record<string, unknown>) => string;
-  /** How long an entry is served before one request renders it again (stock has no trigger). */
-  ttlMs: number;
-  maxEntries?: number;
-  maxBytes?: number;
-  now?: () => number;
-};
-
-export type RouteOptions = {
-  /** A signed-in visitor for whom this page reads differently (e.g. staff who can edit it). */
-  bypass?: (req: Request) => boolean;
-};
-
-export type CacheState = 'hit' | 'stale' | 'miss' | 'bypass';
 
 export class PageCache {
   private readonly lru: LRUCache<string, Entry>;
@@ -414,26 +346,4 @@ export class PageCache {
       this.plainSlots.set(key, (p = piece(Buffer.from(this.options.renderPartial(SLOT_VIEWS[name], res.locals)))));
     return p;
   }
-}
-
-/** The CSRF secret the request's cookie carries, as cookie-parser verified it (csurf reads it there). */
-function signedSecret(req: Request): string | undefined {
-  const value = (req.signedCookies as Record<string, unknown> | undefined)?.[CSRF_COOKIE];
-  return typeof value === 'string' && value ? value : undefined;
-}
-
-/** A short, one-way name of a CSRF secret for the page's validator (the secret itself never leaves the cookie). */
-function secretTag(secret: string): string {
-  return createHash('sha1').update(secret).digest('base64url').slice(0, 12);
-}
-
-/** The visitor of a request that went through the app's middleware (session, CSRF, page locals). */
-function visitorOf(req: Request, res: Response): Visitor {
-  const plain = !req.user && !(Number(res.locals.cartCount) > 0);
-  // A visitor whose session was loaded is answered no-store, the validator removed (cache-control.ts).
-  return {
-    csrfToken: () => (req.csrfToken ? req.csrfToken() : ''),
-    plain,
-    csrfSecret: plain ? signedSecret(req) : undefined,
-  };
 }

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { inventory, orderLineItems, stockAllocations } from '../../db/schema/index.ts';
 import type { AttemptReservation } from '../../db/schema/payment-attempts.ts';
 import type { WebhookEvent } from '../../features/webhooks/index.ts';
-import { fail } from './reserve.ts';
+import { fail } from './reserve-common.ts';
 
 export type StockEvent = [WebhookEvent, Record<string, unknown>];
 

@@ -21,7 +21,9 @@ import { emitEvents, type WebhookEvent } from '../../features/webhooks/index.ts'
 import { eppAtPlacement, eppAuditText, recordEppPlan } from '../../features/epp/index.ts';
 import { type ConfirmEpp, recordPayment } from './confirm-payment.ts';
 import { type StockEvent, takeReservedStock } from './confirm-stock.ts';
-import { fail, linesFingerprint, type AttemptRequest, type PlaceBody } from './reserve.ts';
+import { linesFingerprint, type AttemptRequest } from './attempt-row.ts';
+import { fail } from './reserve-common.ts';
+import type { PlaceBody } from './reserve.ts';
 
 /** What the provider answered: a card charge's brand and last four, a bank debit's status. */
 export type Paid = {

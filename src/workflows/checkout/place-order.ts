@@ -24,7 +24,8 @@ import { findMethod } from '../../features/payment-methods/index.ts';
 import { eppRequestHash, type EppPlacementInput } from '../../features/epp/index.ts';
 import { markCharged, queueRefund, releaseAttempt, type Attempt } from './attempts.ts';
 import { confirmAttempt, type Paid } from './confirm.ts';
-import { fail, reserveOrder, type PlaceBody } from './reserve.ts';
+import { reserveOrder, type PlaceBody } from './reserve.ts';
+import { fail } from './reserve-common.ts';
 import type { PlaceOrder } from '../../domain/checkout-input.ts';
 
 export type PlaceResult = { status: number; body: PlaceBody; replayed: boolean; charge?: Charge };

@@ -16,7 +16,6 @@
  *   7. the payment attempt row: amount, token or saved method, the reservations, the request
  */
 import { snapshotOrderAddresses } from '../../features/orders/index.ts';
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -30,68 +29,28 @@ import {
   type AttemptReservation,
 } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
-import { AppError, conflict, notFound } from '../../domain/errors.ts';
+import { conflict, notFound } from '../../domain/errors.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
 import { channelMethodFor, METHOD_NOT_OFFERED } from '../../domain/payments.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
-import type { BankLinkProvider } from '../../providers/bank/types.ts';
 import { priceLine } from '../../features/cart/index.ts';
 import type { ChannelInfo } from '../../features/channels/index.ts';
-import { channelTakes, savedMethodForOrder } from '../../features/payment-methods/index.ts';
-import { eppAtPlacement, type EppPlacementInput } from '../../features/epp/index.ts';
+import { channelTakes } from '../../features/payment-methods/index.ts';
 import { liveQuotes, shipLines } from './queries.ts';
 import { invoiceTerms } from '../../features/terms/index.ts';
 import { assertNotLocked, checkSpending } from '../../features/approvals/index.ts';
 import { applyTax } from './tax.ts';
 import { planShipment, quoteCutoff } from './shipping.ts';
-import type { PlaceOrder } from '../../domain/checkout-input.ts';
 import type { Attempt } from './attempts.ts';
+import { insertAttempt } from './attempt-row.ts';
+import { fail, type Order, type ReserveArgs } from './reserve-common.ts';
 
 export type PlaceBody = { order_id: number; status: string; total: string; currency: string; redirect: string };
 export type Reserved = { replay: { status: number; body: PlaceBody } } | { attempt: Attempt } | { resume: Attempt };
 
-export const fail = (status: number, code: string, message: string, fields?: Record<string, string>) =>
-  new AppError(status, code, message, fields);
 export const IN_PROGRESS =
   'Your payment for this order is being processed. Wait a moment, then check your orders before trying again.';
 
-/** What the confirm step needs of the request (kept on the attempt, so recovery can confirm without it). */
-export type AttemptRequest = {
-  paymentType: number;
-  checkNumber: string | null;
-  poNumber: string | null;
-  attention: string | null;
-  locale: string;
-  epp: EppPlacementInput | null;
-  eppAdmin: boolean;
-  channelId: number;
-  lines: string;
-  placedAt: string;
-  customer: string | null;
-  /** Spending limits: the approval this placement carries out, decided in the confirm's transaction. */
-  approval?: { id: number; by: number } | null;
-};
-
-/** The order's product lines as confirm expects to find them (an edit in another tab while paying refuses the confirm). */
-export const linesFingerprint = (
-  rows: { id: number; quantity: number; unitPrice: string; totalDiscounted: string }[],
-) => rows.map((l) => `${l.id}:${l.quantity}:${l.unitPrice}:${l.totalDiscounted}`).join(',');
-
-type ReserveArgs = {
-  userId: number;
-  channel: ChannelInfo;
-  key: string;
-  hash: string;
-  input: PlaceOrder;
-  locale: string;
-  now: Date;
-  bank?: BankLinkProvider;
-  epp?: EppPlacementInput | null;
-  eppAdmin?: boolean;
-  leaseMs: number;
-  approval?: { id: number; by: number } | null;
-};
-type Order = typeof orders.$inferSelect;
 type Plan = Awaited<ReturnType<typeof planShipment>>;
 type ShipLine = Awaited<ReturnType<typeof shipLines>>[number];
 
@@ -310,100 +269,6 @@ async function checkTotal(tx: Tx, order: Order, args: ReserveArgs, invoice: bool
   if (!args.approval)
     await checkSpending(tx, { userId, currency: channel.currency, totalCents, orderId: order.id, now });
   return totalCents;
-}
-
-/** What the confirm step needs of the request, with the order's product lines as they are now. */
-async function attemptRequest(
-  tx: Tx,
-  orderId: number,
-  args: ReserveArgs,
-  customer: string | null,
-): Promise<AttemptRequest> {
-  const { input } = args;
-  const fresh = await tx
-    .select({
-      id: orderLineItems.id,
-      quantity: orderLineItems.quantity,
-      unitPrice: orderLineItems.unitPrice,
-      totalDiscounted: orderLineItems.totalDiscounted,
-    })
-    .from(orderLineItems)
-    .where(eq(orderLineItems.orderId, orderId))
-    .orderBy(asc(orderLineItems.id));
-  return {
-    paymentType: input.payment_type,
-    checkNumber: input.check_number ?? null,
-    poNumber: input.po_number ?? null,
-    attention: input.attention ?? null,
-    locale: args.locale,
-    epp: args.epp ?? null,
-    eppAdmin: !!args.eppAdmin,
-    channelId: args.channel.id,
-    lines: linesFingerprint(fresh),
-    placedAt: args.now.toISOString(),
-    customer,
-    approval: args.approval ?? null,
-  };
-}
-
-/**
- * 7. The payment attempt row. What will be paid now, and with what: a new card, a saved card or
- * verified bank account of the buyer's, or a check; with EPP the down payment only.
- */
-async function insertAttempt(
-  tx: Tx,
-  order: Order,
-  args: ReserveArgs,
-  paying: { invoice: boolean; totalCents: number; reservations: AttemptReservation[] },
-) {
-  const { userId, channel, input, key } = args;
-  const { invoice, totalCents } = paying;
-  const card = input.payment_type === PAYMENT_TYPES.CARD;
-  const saved = await savedMethodForOrder(tx, {
-    userId,
-    channelId: channel.id,
-    paymentType: input.payment_type,
-    savedMethodId: input.saved_method_id,
-  });
-  const bankMethod = input.payment_type === PAYMENT_TYPES.BANK ? saved : null;
-  if (bankMethod && args.bank && bankMethod.provider !== args.bank.kind)
-    throw fail(409, 'provider_changed', 'This bank account was linked through another provider. Add it again.', {
-      saved_method_id: 'Add this bank account again.',
-    });
-  const epp = await eppAtPlacement(tx, {
-    orderId: order.id,
-    totalCents,
-    paymentType: input.payment_type,
-    input: args.epp,
-    admin: !!args.eppAdmin,
-    now: args.now,
-  });
-  // An invoice is paid later, to staff: nothing is charged now.
-  const payCents = invoice ? 0 : epp ? epp.plan.downPaymentCents : totalCents;
-  const request = await attemptRequest(tx, order.id, args, saved?.providerCustomer ?? null);
-  const kind = payCents <= 0 ? 'none' : card ? 'card' : bankMethod ? 'bank' : 'none';
-  const [attempt] = await tx
-    .insert(paymentAttempts)
-    .values({
-      orderId: order.id,
-      userId,
-      idempotencyKey: key,
-      requestHash: args.hash,
-      providerKey: `order-${order.id}-${randomUUID()}`,
-      kind,
-      status: 'reserved',
-      amountCents: Math.max(payCents, 0),
-      currency: channel.currency,
-      totalCents,
-      token:
-        kind === 'card' ? (saved ? saved.providerRef : input.token!) : kind === 'bank' ? bankMethod!.providerRef : null,
-      savedMethodId: saved?.id ?? null,
-      reservations: paying.reservations,
-      request: request as unknown as Record<string, unknown>,
-      leaseUntil: new Date(Date.now() + args.leaseMs),
-    })
-    .returning();
-  return attempt;
 }
 
 export async function reserveOrder(db: Db, provider: PaymentProvider, args: ReserveArgs): Promise<Reserved> {
