@@ -49,24 +49,27 @@ describe('browser: the page language after sign-in, tax names, the landing secti
   it('a language and a channel chosen before the picker hydrates are not lost', async () => {
     const page = await newPage();
     // The island's code arrives late, as it does on a slow phone; the picker must not wait for it.
+    // The delay is far longer than the waits below, so a choice that waited for hydration fails on
+    // a slow machine too, and a slow server (the embedded database under load) still has time.
+    const hydration = () =>
+      page.evaluate(() =>
+        document.querySelector('[data-island="locale-channel-picker"]')?.getAttribute('data-hydrated'),
+      );
     await page.route(/\/build\/chunks\/(locale-channel-picker|hydrate)-/, async (route) => {
-      await new Promise((r) => setTimeout(r, 4000));
+      await new Promise((r) => setTimeout(r, 20_000));
       await route.continue();
     });
     await page.goto(`${base}/en-us/`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('combobox', { name: 'Language' }).waitFor();
     await Promise.all([
-      page.waitForURL(/\/fr-ca\/$/, { timeout: 3000, waitUntil: 'commit' }),
+      page.waitForURL(/\/fr-ca\/$/, { timeout: 8000, waitUntil: 'commit' }),
       page.getByRole('combobox', { name: 'Language' }).selectOption('fr-ca'),
     ]);
-    expect(
-      await page.evaluate(() =>
-        document.querySelector('[data-island="locale-channel-picker"]')?.getAttribute('data-hydrated'),
-      ),
-    ).to.equal(null);
+    expect(await hydration()).to.equal(null);
     await page.getByRole('combobox', { name: 'Pays' }).waitFor();
+    expect(await hydration()).to.equal(null);
     await Promise.all([
-      page.waitForEvent('framenavigated', { timeout: 3500 }),
+      page.waitForEvent('framenavigated', { timeout: 8000 }),
       page.getByRole('combobox', { name: 'Pays' }).selectOption('MX'),
     ]);
     await page.unrouteAll({ behavior: 'ignoreErrors' });

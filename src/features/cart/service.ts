@@ -5,9 +5,10 @@
  * locked, its lines read once, changed in memory, and settled by totals.ts (which writes only what
  * changed, in one statement, and returns the cart as it now stands), so the stored lines and totals
  * always agree with src/domain/order-totals.ts and a write answers without reading the cart back.
- * Add to cart, quantity update and removal send `begin` with the cart's locked read (cart-read.ts,
- * named statements; src/db/opened-transaction.ts), then the one write with the commit, every value
- * a parameter: two round trips.
+ * Add to cart (here), quantity update and removal (line-edits.ts) send `begin` with the cart's
+ * locked read (cart-read.ts, named statements; src/db/opened-transaction.ts), then the one write
+ * with the commit, every value a parameter: two round trips. Opening and re-pricing a cart are in
+ * reprice.ts, merging a visitor's cart into an account's in merge.ts.
  *
  * A cart is always priced in the visitor's current channel: when it is opened under another
  * channel (a switch, or a locale whose default channel differs) every line is re-priced first.
