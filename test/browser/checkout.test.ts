@@ -1,6 +1,6 @@
 /** Checkout in Chromium: returning customer by card, new organisation by check with tax exemption, channel switch declined, axe on each tab. */
 import { expect } from 'chai';
-import { axe, hydrated, newPage, screenshot, type TestPage } from '../helpers/browser.ts';
+import { axe, hydrated, newPage, screenshot, showsTestId, type TestPage } from '../helpers/browser.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
 import { DEMO_PASSWORD } from '../helpers/http.ts';
 import { TEST_CARDS } from '../../src/providers/payments/index.ts';
@@ -91,7 +91,7 @@ describe('browser: checkout', function () {
     await page.goto(`${base}/en-us/products`);
     expect(await addInPage(page, product, 2)).to.equal(200);
     await page.goto(`${base}/en-us/cart/checkout`);
-    await page.getByTestId('checkout-choose').waitFor();
+    await showsTestId(page, 'checkout-choose');
     expect(await axe(page)).to.deep.equal([]);
     await page.getByTestId('checkout-new').click();
     await hydrated(page);

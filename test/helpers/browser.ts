@@ -79,26 +79,75 @@ export async function hydrated(page: Page) {
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Serious or critical axe-core violations on the page (empty when it passes). */
-export async function axe(page: Page): Promise<string[]> {
+/**
+ * The axe rules whose outcome can change with the language of the page alone: the page's
+ * language and title, and the names of controls, images and fields. A screen already checked
+ * with every rule in one language is checked in the others with these (colour, contrast and
+ * structure do not change with the words, and the whole run is about a second a screen).
+ */
+export const AXE_LANGUAGE_RULES = [
+  'html-has-lang',
+  'html-lang-valid',
+  'valid-lang',
+  'document-title',
+  'button-name',
+  'link-name',
+  'input-button-name',
+  'label',
+  'select-name',
+  'image-alt',
+  'aria-command-name',
+  'aria-input-field-name',
+  'aria-toggle-field-name',
+  'aria-progressbar-name',
+  'aria-meter-name',
+  'aria-tooltip-name',
+  'svg-img-alt',
+  'frame-title',
+];
+
+/**
+ * Serious or critical axe-core violations on the page (empty when it passes); `rules` limits the
+ * run to those rules.
+ */
+export async function axe(page: Page, rules?: string[]): Promise<string[]> {
   await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
+  const result = await page.evaluate(async (only) => {
+    const options = only
+      ? { resultTypes: ['violations'], runOnly: { type: 'rule', values: only } }
+      : { resultTypes: ['violations'] };
     // @ts-expect-error axe is injected above
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    const r = await window.axe.run(document, options);
     return r.violations.map((v: { id: string; impact: string; help: string; nodes: { target: string[] }[] }) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
     }));
-  });
+  }, rules ?? null);
   return result
     .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
     .map((v: { id: string; help: string; targets: string[] }) => `${v.id}: ${v.help} (${v.targets.join(', ')})`);
 }
 
-export async function screenshot(page: Page, name: string) {
-  if (!process.env.SCREENSHOTS) return;
+/**
+ * Waits for the element with this test id; when it does not come, the error says where the page
+ * was and what it showed instead (a screen that went elsewhere explains itself in the report).
+ */
+export async function showsTestId(page: Page, testId: string, timeout = 30_000) {
+  try {
+    await page.getByTestId(testId).waitFor({ timeout });
+  } catch (e) {
+    const shown = await page
+      .evaluate(() => (document.querySelector('main') ?? document.body)?.innerText.slice(0, 400) ?? '')
+      .catch(() => '(page not readable)');
+    await screenshot(page, `missing-${testId}`, true);
+    throw new Error(`no [data-testid="${testId}"] at ${page.url()}; the page shows: ${shown}\n${(e as Error).message}`);
+  }
+}
+
+export async function screenshot(page: Page, name: string, always = false) {
+  if (!process.env.SCREENSHOTS && !always) return;
   const dir = path.resolve('test-results');
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
