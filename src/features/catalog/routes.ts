@@ -12,6 +12,8 @@ import { badgeLabel, listingHref, pageLinks, sortOptions, suggestionHtml } from 
 import { route, routes } from '../../http/route.ts';
 import { customerFit, fitsLabel } from '../machines/index.ts';
 
+const idsOf = (rows: readonly { id: number }[]) => rows.map((r) => r.id);
+
 export function catalogRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
 
@@ -26,11 +28,7 @@ export function catalogRoutes(s: Services): Router {
     );
     const names = await s.catalogText.forLocale(req.locale);
     const listing = localizeListing(cached, names);
-    const fit = await customerFit(
-      s.db,
-      req.user?.id,
-      listing.cards.map((c) => c.id),
-    );
+    const fit = await customerFit(s.db, req.user?.id, idsOf(listing.cards));
     const { locale, formatDate } = res.locals as { locale: string; formatDate: (d: string) => string };
     const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
     const title =
@@ -72,11 +70,7 @@ export function catalogRoutes(s: Services): Router {
     const t = req.t as unknown as (key: string, opts?: Record<string, unknown>) => string;
     const names = await s.catalogText.forLocale(req.locale);
     // Nothing is asked for a visitor: their answer is the same as before machines existed.
-    const fit = await customerFit(
-      s.db,
-      req.user?.id,
-      list.map((p) => p.id),
-    );
+    const fit = await customerFit(s.db, req.user?.id, idsOf(list));
     res.json(
       list.map((p) => {
         const named = localizeCard(p, names);
