@@ -101,6 +101,11 @@ function LineRow(props: RowProps) {
             {r.message}
           </span>
         )}
+        {r.fit_warning ? (
+          <span className="fit-warning" data-testid="fit-warning">
+            {r.fit_warning}
+          </span>
+        ) : null}
       </td>
       <td>
         <button

@@ -8,6 +8,8 @@ export type QuickLine = {
   quantity_text: string;
   status: Status;
   message: string;
+  /** "Does not fit any of your machines" (signed-in customers with machines only). */
+  fit_warning?: string;
   product: null | {
     id: number;
     title: string;

@@ -3,7 +3,9 @@
  * open My machines from the account menu, add a planter by its serial alone (the model is found),
  * open a parts diagram from the storefront navigation, choose the machine under "Show parts for:",
  * and see the closing wheel that was replaced at serial 150000 dimmed with "Does not fit serial
- * 162345" while its replacement is shown normally. At 1280 and 375 px, with axe on both pages.
+ * 162345" while its replacement is shown normally; follow the dimmed wheel's "Replaced by PP-SCW"
+ * to the part that fits, then search "closing whe": the suggestions and the results say the
+ * spiked wheel "Fits North planter". At 1280 and 375 px, with axe on every page.
  * Each width signs in as its own new customer, so no other file's machines are touched.
  */
 import { expect } from 'chai';
@@ -79,6 +81,36 @@ describe('browser: my machines and fitment on a parts diagram', function () {
       expect(await page.getByTestId('parts-machine-note').textContent()).to.contain('North planter');
       expect(await axe(page), 'axe on the diagram').to.deep.equal([]);
       await screenshot(page, `machines-diagram-${width}`);
+
+      // The dimmed wheel points to the part that replaced it and fits the planter.
+      const replaced = oldWheel.getByRole('link', { name: 'Replaced by PP-SCW' });
+      expect(await replaced.isVisible()).to.equal(true);
+      expect(await newWheel.getByRole('link', { name: /Replaced by/ }).count()).to.equal(0);
+      await Promise.all([page.waitForNavigation(), replaced.click()]);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).to.contain('Spiked Closing Wheel');
+
+      // A search says which part fits the planter: in the suggestions, then in the results.
+      const search = page.getByRole('combobox', { name: 'Search products' });
+      await page.waitForFunction(
+        () => document.querySelector('#site-search')?.getAttribute('autocomplete') === 'on',
+        null,
+        { timeout: 5000 },
+      );
+      await search.focus();
+      await page.keyboard.type('closing whe', { delay: 40 });
+      const list = page.getByTestId('typeahead-list');
+      await list.locator('.tt-suggestion').first().waitFor();
+      const spiked = list.locator('.tt-suggestion', { hasText: 'PP-SCW' });
+      expect(await spiked.getByTestId('fits').textContent()).to.equal('Fits North planter');
+      expect(await list.locator('.tt-suggestion', { hasText: 'PP-RCW-12' }).getByTestId('fits').count()).to.equal(0);
+      await screenshot(page, `machines-typeahead-${width}`);
+      await Promise.all([page.waitForNavigation(), search.press('Enter')]);
+      expect(new URL(page.url()).search).to.equal('?q=closing+whe');
+      const card = (code: string) => page.getByTestId('product-card').filter({ hasText: code });
+      expect(await card('PP-SCW').getByTestId('fits').textContent()).to.equal('Fits North planter');
+      expect(await card('PP-RCW-12').getByTestId('fits').count()).to.equal(0);
+      expect(await axe(page), 'axe on the search results').to.deep.equal([]);
+      await screenshot(page, `machines-search-${width}`);
       expect(page.problems).to.deep.equal([]);
       await page.close();
     });

@@ -1,7 +1,8 @@
 /**
  * Few round trips on the storefront's read path, counted through the app's pool: on a warm read
  * model an anonymous visitor's landing, catalog and product pages cost at most one database round
- * trip each, a signed-in visitor's at most two (the session and the cart count); reading the
+ * trip each, a signed-in visitor's at most two (the session and the cart count; three on the
+ * catalog, whose cards say what fits the customer's machines); reading the
  * cart page writes nothing; add to cart and a quantity change cost at most three each.
  */
 import { expect } from 'chai';
@@ -37,12 +38,15 @@ describe('round trips per page (warm read model)', () => {
     }
   });
 
-  it('a signed-in visitor with a cart: at most 2 round trips per page (session and cart count)', async () => {
+  it('a signed-in visitor with a cart: at most 2 round trips per page (session and cart count), 3 on the catalog', async () => {
     const a = await agent();
     await signIn(a, 'customer@example.com');
+    // The catalog's cards say which of the customer's machines each part fits: their machines and
+    // the listed parts' fitment rows are one more statement (src/features/machines/part-fit.ts).
+    const catalog = new Set(['catalog', 'catalog search']);
     for (const [name, path] of Object.entries(pages)) {
       await tripsOf(a, path);
-      expect(await tripsOf(a, path), name).to.be.at.most(2);
+      expect(await tripsOf(a, path), name).to.be.at.most(catalog.has(name) ? 3 : 2);
     }
   });
 

@@ -32,3 +32,5 @@ export * from './approvals.ts';
 export * from './quotes.ts';
 // Machine models, customers' machines and fitment rows.
 export * from './machines.ts';
+// Supersession: a part replaced by another.
+export * from './supersessions.ts';

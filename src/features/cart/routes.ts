@@ -30,6 +30,7 @@ import { eppIslandProps } from '../../domain/epp-labels.ts';
 import { latestApprovalOf } from '../approvals/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { route, routes } from '../../http/route.ts';
+import { customerFit } from '../machines/index.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -156,12 +157,21 @@ function cartPage(s: Services, hasEstimate: boolean) {
     res.locals.cartCount = state?.count ?? 0;
     // Spending limits: a cart waiting for approval, or just rejected with the approver's reason
     // (a request the member withdrew shows nothing: the flash says so right after).
-    const approval = req.user && state ? await latestApprovalOf(s.db, state.orderId) : undefined;
+    const [approval, fit] = await Promise.all([
+      req.user && state ? latestApprovalOf(s.db, state.orderId) : undefined,
+      customerFit(
+        s.db,
+        state?.lines.length ? req.user?.id : undefined,
+        (state?.lines ?? []).flatMap((l) => (l.productId === null ? [] : [l.productId])),
+      ),
+    ]);
     res.locals.cartLocked = approval?.status === 'pending';
     await res.page('cart/index', {
       approval: approval && (approval.status === 'pending' || approval.status === 'rejected') ? approval : null,
       title: req.t('cart.title'),
       cart: state,
+      // Lines whose part fits none of the signed-in customer's machines (a warning; they stay orderable).
+      fitWarnings: (state?.lines ?? []).filter((l) => l.productId !== null && fit.of(l.productId).fitsNone),
       hasEstimate,
       refresh,
       props: cartPageProps(state, {

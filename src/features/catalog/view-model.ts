@@ -17,7 +17,7 @@ const safeImage = (src: string | null) =>
  * One typeahead row: thumbnail, title, stock code and price. Every value is escaped here; the
  * browser puts this string into the list as HTML (typeahead-standalone's suggestion template).
  */
-export function suggestionHtml(s: Suggestion, price: string, badgeText: string): string {
+export function suggestionHtml(s: Suggestion, price: string, badgeText: string, fitsText = ''): string {
   const shown = s.badge.kind !== 'in_stock' && s.badge.kind !== 'non_stock';
   return (
     `<span class="ta-item" data-product-id="${s.id}" data-price="${escapeHtml(s.price)}" data-availability="${escapeHtml(s.badge.kind)}">` +
@@ -25,6 +25,7 @@ export function suggestionHtml(s: Suggestion, price: string, badgeText: string):
     `<span class="ta-text"><span class="ta-title">${escapeHtml(s.title)}</span>` +
     `<span class="ta-code">${escapeHtml(s.stockcode)}</span>` +
     (shown ? `<span class="ta-badge ta-badge-${escapeHtml(s.badge.kind)}">${escapeHtml(badgeText)}</span>` : '') +
+    (fitsText ? `<span class="ta-fits" data-testid="fits">${escapeHtml(fitsText)}</span>` : '') +
     `</span>` +
     `<span class="ta-price">${escapeHtml(price)}</span>` +
     `</span>`

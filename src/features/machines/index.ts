@@ -9,3 +9,4 @@ export { fitmentAdminRoutes } from './admin-routes.ts';
 export { machinesOf, type MachineRow } from './queries.ts';
 export { chosenMachine, diagramFit, type DiagramFit } from './service.ts';
 export { MachineQuery } from './schemas.ts';
+export { customerFit, fitsLabel, type CustomerFit, type PartFit } from './part-fit.ts';

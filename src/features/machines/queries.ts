@@ -148,13 +148,46 @@ export function productFitments(db: DbOrTx, productIds: readonly number[]): Prom
 
 export type FitmentWrite = { modelId: number; from: string | null; to: string | null; productId: number };
 
+/** Columns as one array parameter each: any number of rows is one statement (no parameter limit). */
+const fitmentArrays = (rows: readonly FitmentWrite[]) => ({
+  model: sql`${sql.param(rows.map((r) => r.modelId))}::integer[]`,
+  from: sql`${sql.param(rows.map((r) => r.from))}::text[]`,
+  to: sql`${sql.param(rows.map((r) => r.to))}::text[]`,
+  product: sql`${sql.param(rows.map((r) => r.productId))}::integer[]`,
+});
+
+/** Inserts the rows in one `insert … select from unnest(…)` statement. */
 export async function insertFitments(db: DbOrTx, rows: readonly FitmentWrite[]): Promise<number> {
   if (!rows.length) return 0;
-  const done = await db
-    .insert(fitments)
-    .values(rows.map((r) => ({ modelId: r.modelId, serialFrom: r.from, serialTo: r.to, productId: r.productId })))
-    .returning({ id: fitments.id });
-  return done.length;
+  const a = fitmentArrays(rows);
+  await db.execute(sql`
+    insert into ${fitments} (model_id, serial_from, serial_to, product_id)
+    select * from unnest(${a.model}, ${a.from}, ${a.to}, ${a.product})`);
+  return rows.length;
+}
+
+/**
+ * The parts' own rows already on file, as "product, model, from, to" keys; one statement. Compared
+ * by key in the caller (a join on the ranges would be a nested loop per part: slow for a part
+ * with thousands of rows).
+ */
+export async function fitmentKeysOnFile(
+  db: DbOrTx,
+  productIds: readonly number[],
+  keyOf: (w: FitmentWrite) => string,
+): Promise<Set<string>> {
+  if (!productIds.length) return new Set();
+  const { rows } = await db.execute<{
+    product_id: number;
+    model_id: number;
+    serial_from: string | null;
+    serial_to: string | null;
+  }>(sql`
+    select product_id, model_id, serial_from, serial_to from ${fitments}
+     where product_id = any(${sql.param([...productIds])}::integer[])`);
+  return new Set(
+    rows.map((r) => keyOf({ productId: r.product_id, modelId: r.model_id, from: r.serial_from, to: r.serial_to })),
+  );
 }
 
 export async function deleteProductFitments(db: DbOrTx, productId: number): Promise<number> {

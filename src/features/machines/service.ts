@@ -29,6 +29,7 @@ import {
   type ModelRow,
 } from './queries.ts';
 import type { MachineBody } from './schemas.ts';
+import { replacementsFor, type Replacement } from './replacements.ts';
 
 /** The model and the checked values of a machine form, or every field at fault at once. */
 export function resolveMachine(body: MachineBody, models: readonly ModelRow[], now: Date): MachineWrite {
@@ -114,6 +115,8 @@ export type DiagramFit = {
   calloutMisfits: Set<string>;
   /** "callout\u0000productId" of each part row that does not fit. */
   partMisfits: Set<string>;
+  /** By product id, for parts that do not fit: the part that replaced them and fits the machine. */
+  replacements: Map<number, Replacement>;
 };
 
 const fitRow = (r: FitmentRow): FitRow => ({ modelId: r.modelId, from: r.from, to: r.to });
@@ -129,7 +132,12 @@ export async function diagramFit(
   callouts: readonly { callout: string; parts: readonly { productId: number }[] }[],
 ): Promise<DiagramFit> {
   const ids = [...new Set(callouts.flatMap((c) => c.parts.map((p) => p.productId)))];
-  const [onDiagram, ofParts] = await Promise.all([diagramFitments(db, diagramId), productFitments(db, ids)]);
+  // Replacements are read for every part at once (beside the rows, not after them); only a dimmed part shows one.
+  const [onDiagram, ofParts, replaced] = await Promise.all([
+    diagramFitments(db, diagramId),
+    productFitments(db, ids),
+    replacementsFor(db, machine, ids),
+  ]);
   const diagramOk = fits(machine, onDiagram.filter((r) => r.callout === null).map(fitRow));
   const calloutMisfits = new Set<string>();
   const partMisfits = new Set<string>();
@@ -143,5 +151,9 @@ export async function diagramFit(
     }
     if (!calloutOk || (c.parts.length && !anyFits)) calloutMisfits.add(c.callout);
   }
-  return { calloutMisfits, partMisfits };
+  // Only a part that does not fit on its own points on: under a callout the machine lacks, its replacement would not fit either.
+  const replacements = new Map(
+    [...replaced].filter(([id]) => !fits(machine, ofParts.filter((r) => r.productId === id).map(fitRow))),
+  );
+  return { calloutMisfits, partMisfits, replacements };
 }

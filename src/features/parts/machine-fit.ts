@@ -13,6 +13,8 @@ export type FitView = {
   note: string;
   calloutFits: (label: string) => boolean;
   partFits: (label: string, productId: number) => boolean;
+  /** The part that replaced a dimmed one and fits the machine ("Replaced by PP-SCW"), or null. */
+  replacement: (productId: number) => { productId: number; stockcode: string; text: string } | null;
   /** What a request for the same diagram adds to keep the machine ('?machine=7'). */
   query: string;
 };
@@ -35,6 +37,10 @@ export async function fitView(
     note: req.t('machines.fit.no', { serial: machine.serial }),
     calloutFits: (label) => !fit.calloutMisfits.has(label),
     partFits: (label, productId) => !fit.partMisfits.has(`${label}\u0000${productId}`),
+    replacement: (productId) => {
+      const r = fit.replacements.get(productId);
+      return r ? { ...r, text: req.t('fits.replacedBy', { code: r.stockcode }) } : null;
+    },
     query: `?machine=${machine.id}`,
   };
 }

@@ -16,6 +16,7 @@ import { parseQuickBody } from './schemas.ts';
 import { addQuickOrder, resolveQuickOrder, type QuickVerdict } from './service.ts';
 import { islandProps, lineJson, resolveJson } from './view-model.ts';
 import { route, routes } from '../../http/route.ts';
+import { customerFit } from '../machines/index.ts';
 
 export function quickOrderRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
@@ -24,8 +25,20 @@ export function quickOrderRoutes(s: Services): Router {
   const linesOf = async (req: Request, res: Response, verdicts: QuickVerdict[]) => {
     const names = await s.catalogText.forLocale(req.locale);
     const formatDate = res.locals.formatDate as (d: string) => string;
+    // A signed-in customer's machines against the parts found ("Does not fit any of your machines").
+    const fit = await customerFit(
+      s.db,
+      req.user?.id,
+      verdicts.flatMap((v) => (v.product ? [v.product.id] : [])),
+    );
     return verdicts.map((v) =>
-      lineJson(v, { t: t(req), locale: req.locale, productName: (id, title) => names.product(id, title), formatDate }),
+      lineJson(v, {
+        t: t(req),
+        locale: req.locale,
+        productName: (id, title) => names.product(id, title),
+        formatDate,
+        fitsNone: (id) => fit.of(id).fitsNone,
+      }),
     );
   };
 

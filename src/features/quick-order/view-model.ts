@@ -35,9 +35,18 @@ export type QuickLineJson = ReturnType<typeof lineJson>;
 
 export function lineJson(
   v: QuickVerdict,
-  ctx: { t: T; locale: string; productName: (id: number, title: string) => string; formatDate: (d: string) => string },
+  ctx: {
+    t: T;
+    locale: string;
+    productName: (id: number, title: string) => string;
+    formatDate: (d: string) => string;
+    /** The part's fitment excludes every machine the signed-in customer has (absent: nobody's machines). */
+    fitsNone?: (productId: number) => boolean;
+  },
 ) {
   const p = v.product;
+  // A warning, not a refusal: the part can still be ordered (for a machine not on file).
+  const misfit = p && ctx.fitsNone?.(p.id);
   const kind = stockKind(v);
   const quantity = v.quantity;
   return {
@@ -48,6 +57,7 @@ export function lineJson(
     status: v.status,
     ...(v.reason ? { reason: v.reason } : {}),
     message: message(v, ctx.t),
+    ...(misfit ? { fit_warning: ctx.t('fits.none') } : {}),
     product: p && {
       id: p.id,
       title: ctx.productName(p.id, p.title),
