@@ -84,6 +84,8 @@ export type ProductEditorData = {
   availability: string;
   /** Base price, USD. */
   price: string;
+  /** Core deposit, USD ('' when the product has no core). */
+  core_charge: string;
   primary_image: string;
   images: string[];
   image_hash: string;
@@ -155,6 +157,7 @@ export function emptyProduct(): ProductEditorData {
     inventory_type: 'stocked',
     availability: 'in_stock',
     price: '0.00',
+    core_charge: '',
     primary_image: '',
     images: [],
     image_hash: '',

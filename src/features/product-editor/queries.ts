@@ -210,6 +210,7 @@ export async function loadEditorData(db: DbOrTx, productId: number): Promise<Pro
     inventory_type: p.inventoryType,
     availability: p.availability,
     price: p.price,
+    core_charge: p.coreCharge ?? '',
     primary_image: p.primaryImage ?? '',
     images: p.images,
     image_hash: p.imageHash ?? '',

@@ -72,6 +72,7 @@ function productColumns(u: ProductUpdate) {
     inventoryType: u.inventory_type,
     availability: u.availability,
     price: u.price,
+    coreCharge: u.core_charge,
     primaryImage: u.primary_image || u.images[0] || null,
     images: u.images,
     imageHash: u.image_hash || null,

@@ -3,8 +3,8 @@ const en = {
   'admin.nav.coreTax': 'Core deposit tax',
   'cores.depositLine': 'Core deposit, refunded when the old part is returned',
   'cores.depositEach': '{{amount}} each',
-  'cores.editor.coreCharge': 'Core charge',
-  'cores.editor.coreChargeHint':
+  'pe.f.coreCharge': 'Core charge (USD)',
+  'pe.f.coreChargeHint':
     'A deposit on a remanufactured part, refunded when the old part comes back. Leave empty for none.',
   'cores.rules.title': 'Core deposit tax',
   'cores.rules.intro':
@@ -36,8 +36,8 @@ const fr: Partial<Record<keyof typeof en, string>> = {
   'admin.nav.coreTax': 'Taxe sur les consignes',
   'cores.depositLine': 'Consigne de pièce usagée, remboursée au retour de l’ancienne pièce',
   'cores.depositEach': '{{amount}} chacune',
-  'cores.editor.coreCharge': 'Consigne',
-  'cores.editor.coreChargeHint':
+  'pe.f.coreCharge': 'Consigne (USD)',
+  'pe.f.coreChargeHint':
     'Un dépôt sur une pièce remise à neuf, remboursé au retour de l’ancienne pièce. Laissez vide s’il n’y en a pas.',
   'cores.rules.title': 'Taxe sur les consignes',
   'cores.rules.intro':
@@ -69,8 +69,8 @@ const es: Partial<Record<keyof typeof en, string>> = {
   'admin.nav.coreTax': 'Impuesto sobre depósitos de casco',
   'cores.depositLine': 'Depósito por casco, reembolsado al devolver la pieza usada',
   'cores.depositEach': '{{amount}} cada uno',
-  'cores.editor.coreCharge': 'Depósito por casco',
-  'cores.editor.coreChargeHint':
+  'pe.f.coreCharge': 'Depósito por casco (USD)',
+  'pe.f.coreChargeHint':
     'Un depósito sobre una pieza reconstruida, reembolsado cuando regresa la pieza usada. Déjelo vacío si no hay.',
   'cores.rules.title': 'Impuesto sobre depósitos de casco',
   'cores.rules.intro':
