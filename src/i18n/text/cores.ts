@@ -2,7 +2,7 @@
 const en = {
   'admin.nav.coreTax': 'Core deposit tax',
   'cores.depositLine': 'Core deposit, refunded when the old part is returned',
-  'cores.depositEach': '{{amount}} each',
+  'cores.depositLabel': 'Core deposit, refunded when the old part is returned:',
   'pe.f.coreCharge': 'Core charge (USD)',
   'pe.f.coreChargeHint':
     'A deposit on a remanufactured part, refunded when the old part comes back. Leave empty for none.',
@@ -35,7 +35,7 @@ const en = {
 const fr: Partial<Record<keyof typeof en, string>> = {
   'admin.nav.coreTax': 'Taxe sur les consignes',
   'cores.depositLine': 'Consigne de pièce usagée, remboursée au retour de l’ancienne pièce',
-  'cores.depositEach': '{{amount}} chacune',
+  'cores.depositLabel': 'Consigne de pièce usagée, remboursée au retour de l’ancienne pièce :',
   'pe.f.coreCharge': 'Consigne (USD)',
   'pe.f.coreChargeHint':
     'Un dépôt sur une pièce remise à neuf, remboursé au retour de l’ancienne pièce. Laissez vide s’il n’y en a pas.',
@@ -68,7 +68,7 @@ const fr: Partial<Record<keyof typeof en, string>> = {
 const es: Partial<Record<keyof typeof en, string>> = {
   'admin.nav.coreTax': 'Impuesto sobre depósitos de casco',
   'cores.depositLine': 'Depósito por casco, reembolsado al devolver la pieza usada',
-  'cores.depositEach': '{{amount}} cada uno',
+  'cores.depositLabel': 'Depósito por casco, reembolsado al devolver la pieza usada:',
   'pe.f.coreCharge': 'Depósito por casco (USD)',
   'pe.f.coreChargeHint':
     'Un depósito sobre una pieza reconstruida, reembolsado cuando regresa la pieza usada. Déjelo vacío si no hay.',
@@ -113,5 +113,25 @@ export const ERROR_ROWS_CORES: readonly (readonly [string, string, string])[] = 
     'Core charge: an amount greater than 0.00, or empty for none.',
     'Consigne : un montant supérieur à 0,00, ou vide s’il n’y en a pas.',
     'Depósito por casco: un importe mayor que 0.00, o vacío si no hay.',
+  ],
+  [
+    'Cores to return: a whole number from 1 to {{max}}.',
+    'Pièces usagées retournées : un nombre entier de 1 à {{max}}.',
+    'Cascos devueltos: un número entero de 1 a {{max}}.',
+  ],
+  [
+    'Every core of this line has already been returned.',
+    'Toutes les pièces usagées de cette ligne ont déjà été retournées.',
+    'Todos los cascos de esta línea ya se devolvieron.',
+  ],
+  [
+    'Credit: an amount from 0.00 to {{max}}.',
+    'Crédit : un montant de 0,00 à {{max}}.',
+    'Crédito: un importe de 0.00 a {{max}}.',
+  ],
+  [
+    'Say why the credit is partial.',
+    'Indiquez pourquoi le crédit est partiel.',
+    'Indique por qué el crédito es parcial.',
   ],
 ];
