@@ -259,6 +259,7 @@ export const channelPrices = pgTable(
     index('channel_prices_channel_idx').on(t.channelId),
     index('channel_prices_currency_idx').on(t.currencyId),
     check('channel_prices_price_nonnegative', sql`${t.price} >= 0`),
+    check('channel_prices_core_charge_positive', sql`${t.coreCharge} is null or ${t.coreCharge} > 0`),
   ],
 );
 

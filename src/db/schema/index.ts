@@ -32,5 +32,5 @@ export * from './approvals.ts';
 export * from './quotes.ts';
 // Machine models, customers' machines and fitment rows.
 export * from './machines.ts';
-// Core deposits: tax rules by ship-to, each line's deposit, and cores returned.
+// Core deposits: where a deposit is taxed.
 export * from './cores.ts';
