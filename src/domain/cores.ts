@@ -17,9 +17,6 @@
 import { type PriceFacts, type PricingChannel, channelPriceCents } from './pricing.ts';
 import { convert, sumCents, toCents } from './money.ts';
 
-/** The i18n key of the deposit's label on the product page, the cart and every order summary. */
-export const CORE_DEPOSIT_LABEL_KEY = 'cores.depositLine';
-
 export type CoreTaxRule = { country: string; region: string; taxable: boolean };
 
 /** Why: a region may tax deposits its country does not (or the reverse); without any rule a deposit is not taxed. */

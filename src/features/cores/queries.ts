@@ -28,14 +28,6 @@ export async function listCoreTaxRules(db: DbOrTx): Promise<CoreTaxRuleRow[]> {
   }));
 }
 
-/** The rules that can apply to a ship-to: its country's (all regions; domain coreTaxable picks). */
-export async function coreTaxRulesFor(db: DbOrTx, country: string): Promise<CoreTaxRule[]> {
-  return db
-    .select({ country: coreTaxRules.country, region: coreTaxRules.region, taxable: coreTaxRules.taxable })
-    .from(coreTaxRules)
-    .where(eq(coreTaxRules.country, country.toUpperCase()));
-}
-
 /** The countries the form offers, by the spec's order (US, CA, then by name). */
 export async function countryOptions(db: DbOrTx): Promise<{ code: string; name: string }[]> {
   return db

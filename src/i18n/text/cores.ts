@@ -1,7 +1,6 @@
 /** Core deposits: the deposit's line on the product page, the product editor's field, the core tax rules screen, and their error messages. */
 const en = {
   'admin.nav.coreTax': 'Core deposit tax',
-  'cores.depositLine': 'Core deposit, refunded when the old part is returned',
   'cores.depositLabel': 'Core deposit, refunded when the old part is returned:',
   'pe.f.coreCharge': 'Core charge (USD)',
   'pe.f.coreChargeHint':
@@ -34,7 +33,6 @@ const en = {
 
 const fr: Partial<Record<keyof typeof en, string>> = {
   'admin.nav.coreTax': 'Taxe sur les consignes',
-  'cores.depositLine': 'Consigne de pièce usagée, remboursée au retour de l’ancienne pièce',
   'cores.depositLabel': 'Consigne de pièce usagée, remboursée au retour de l’ancienne pièce :',
   'pe.f.coreCharge': 'Consigne (USD)',
   'pe.f.coreChargeHint':
@@ -67,7 +65,6 @@ const fr: Partial<Record<keyof typeof en, string>> = {
 
 const es: Partial<Record<keyof typeof en, string>> = {
   'admin.nav.coreTax': 'Impuesto sobre depósitos de casco',
-  'cores.depositLine': 'Depósito por casco, reembolsado al devolver la pieza usada',
   'cores.depositLabel': 'Depósito por casco, reembolsado al devolver la pieza usada:',
   'pe.f.coreCharge': 'Depósito por casco (USD)',
   'pe.f.coreChargeHint':
