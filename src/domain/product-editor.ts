@@ -61,6 +61,8 @@ export type EditorChannel = {
   selectedWarehouses: EditorChannelWarehouse[];
   price: string;
   price_category: string;
+  /** The channel's own core deposit in its currency ('' or absent: the base charge, converted). */
+  core_charge?: string;
 };
 
 export type ProductEditorData = {

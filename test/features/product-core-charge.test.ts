@@ -58,6 +58,24 @@ describe('product editor: core charge', function () {
     expect(await stored('CORE-PE-1')).to.deep.equal({ core_charge: null });
   });
 
+  it("sets a channel's own core charge, which its product page shows instead of the base one", async () => {
+    const [{ id: us }] = await sqlRows<{ id: number }>(`select id from channels where code = 'US'`);
+    const channel = { channel_id: us, price: '240.00', price_category: 'retail', selectedWarehouses: [] };
+    const created = await post('/create', {
+      updateData: part('CORE-PE-2', { core_charge: '85.00', channels: [{ ...channel, core_charge: '79.90' }] }),
+    });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body.data.channels[0].core_charge).to.equal('79.90');
+    const id = created.body.data.product_id;
+    const page = await staff.a.get(`/en-us/products/${id}`);
+    expect(page.text).to.match(/data-testid="core-deposit">[^<]*<strong>\$79\.90<\/strong>/);
+    const zero = await post('/create', {
+      updateData: part('CORE-PE-3', { channels: [{ ...channel, core_charge: '0' }] }),
+    });
+    expect(zero.status).to.equal(400);
+    expect(await stored('CORE-PE-3')).to.equal(undefined);
+  });
+
   for (const bad of ['0', '0.00', '-5', 'eighty']) {
     it(`refuses a core charge of ${JSON.stringify(bad)}, naming the field, writing nothing`, async () => {
       const code = `CORE-PE-BAD-${bad.replace(/[^a-z0-9]/gi, 'x')}`;

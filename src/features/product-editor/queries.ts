@@ -330,6 +330,7 @@ async function editorChannels(db: DbOrTx, productId: number): Promise<ProductEdi
     channel_id: c.channelId,
     price: c.price,
     price_category: c.priceCategory,
+    core_charge: c.coreCharge ?? '',
     selectedWarehouses: stock
       .filter((s) => s.channelId === c.channelId)
       .map((s) => ({ warehouse_id: s.warehouseId, quantity: s.quantity })),

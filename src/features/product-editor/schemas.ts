@@ -173,6 +173,7 @@ export const ProductUpdate = z.object({
           .default([]),
         price: productPrice,
         price_category: text(30).min(1, 'Choose a price category.'),
+        core_charge: optMoney.refine((v) => v === null || Number(v) > 0, CORE_CHARGE_INVALID),
       }),
     )
     .max(20)

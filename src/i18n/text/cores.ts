@@ -3,6 +3,7 @@ const en = {
   'admin.nav.coreTax': 'Core deposit tax',
   'cores.depositLabel': 'Core deposit, refunded when the old part is returned:',
   'pe.f.coreCharge': 'Core charge (USD)',
+  'pe.c.coreCharge': 'Core charge',
   'pe.f.coreChargeHint':
     'A deposit on a remanufactured part, refunded when the old part comes back. Leave empty for none.',
   'cores.rules.title': 'Core deposit tax',
@@ -35,6 +36,7 @@ const fr: Partial<Record<keyof typeof en, string>> = {
   'admin.nav.coreTax': 'Taxe sur les consignes',
   'cores.depositLabel': 'Consigne de pièce usagée, remboursée au retour de l’ancienne pièce :',
   'pe.f.coreCharge': 'Consigne (USD)',
+  'pe.c.coreCharge': 'Consigne',
   'pe.f.coreChargeHint':
     'Un dépôt sur une pièce remise à neuf, remboursé au retour de l’ancienne pièce. Laissez vide s’il n’y en a pas.',
   'cores.rules.title': 'Taxe sur les consignes',
@@ -67,6 +69,7 @@ const es: Partial<Record<keyof typeof en, string>> = {
   'admin.nav.coreTax': 'Impuesto sobre depósitos de casco',
   'cores.depositLabel': 'Depósito por casco, reembolsado al devolver la pieza usada:',
   'pe.f.coreCharge': 'Depósito por casco (USD)',
+  'pe.c.coreCharge': 'Depósito por casco',
   'pe.f.coreChargeHint':
     'Un depósito sobre una pieza reconstruida, reembolsado cuando regresa la pieza usada. Déjelo vacío si no hay.',
   'cores.rules.title': 'Impuesto sobre depósitos de casco',
