@@ -58,6 +58,7 @@ import { guestRoutes } from './features/guest/index.ts'; // Guest checkout
 // Each route is declared once with its rule (route()); declaredOnly refuses any other path.
 import { declaredOnly, mount, route, routes } from './http/route.ts';
 import { fitmentAdminRoutes, machineRoutes } from './features/machines/index.ts'; // My machines, fitment
+import { coreTaxAdminRoutes } from './features/cores/index.ts'; // Core deposits' tax rules
 
 export function localizedRoutes(s: Services): Router {
   const r = routes({ mergeParams: true });
@@ -97,6 +98,7 @@ export function localizedRoutes(s: Services): Router {
   // Back-office catalogue
   mount(r, productEditorRoutes(s));
   mount(r, fitmentAdminRoutes(s)); // Fitment rows and their CSV import
+  mount(r, coreTaxAdminRoutes(s)); // Where core deposits are taxed
   mount(r, mediaRoutes(s));
   mount(r, promotionRoutes(s));
   mount(r, warehouseRoutes(s));

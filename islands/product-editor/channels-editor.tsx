@@ -105,6 +105,18 @@ function ChannelCard({
           />
         </div>
         <div className="field">
+          <label htmlFor={`ch-${i}-core`}>
+            {L['c.coreCharge']} ({ch?.currency})
+          </label>
+          <input
+            id={`ch-${i}-core`}
+            inputMode="decimal"
+            value={c.core_charge ?? ''}
+            onChange={(e) => set({ ...c, core_charge: e.target.value })}
+            data-testid="channel-core-charge"
+          />
+        </div>
+        <div className="field">
           <label htmlFor={`ch-${i}-cat`}>{L['c.category']}</label>
           <select
             id={`ch-${i}-cat`}

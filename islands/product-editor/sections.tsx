@@ -31,6 +31,15 @@ export function PricingSection({
           error={err('price')}
           inputMode="decimal"
         />
+        <TextField
+          label={L['f.coreCharge']}
+          name="core_charge"
+          value={data.core_charge}
+          onChange={text('core_charge')}
+          error={err('core_charge')}
+          hint={L['f.coreChargeHint']}
+          inputMode="decimal"
+        />
         <SelectField
           label={L['f.availability']}
           name="availability"

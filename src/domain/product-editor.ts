@@ -61,6 +61,8 @@ export type EditorChannel = {
   selectedWarehouses: EditorChannelWarehouse[];
   price: string;
   price_category: string;
+  /** The channel's own core deposit in its currency ('' or absent: the base charge, converted). */
+  core_charge?: string;
 };
 
 export type ProductEditorData = {
@@ -84,6 +86,8 @@ export type ProductEditorData = {
   availability: string;
   /** Base price, USD. */
   price: string;
+  /** Core deposit, USD ('' when the product has no core). */
+  core_charge: string;
   primary_image: string;
   images: string[];
   image_hash: string;
@@ -155,6 +159,7 @@ export function emptyProduct(): ProductEditorData {
     inventory_type: 'stocked',
     availability: 'in_stock',
     price: '0.00',
+    core_charge: '',
     primary_image: '',
     images: [],
     image_hash: '',

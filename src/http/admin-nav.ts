@@ -104,6 +104,13 @@ export const ADMIN_NAV: AdminNavItem[] = [
     icon: 'list',
   }, // Which models and serials each part fits
   {
+    key: 'core-tax',
+    label: 'admin.nav.coreTax',
+    href: (l) => `/${l}/account/dashboard/core-tax`,
+    permission: 'products.edit',
+    icon: 'list',
+  }, // Where core deposits are taxed
+  {
     key: 'promotions',
     label: 'admin.nav.promotions',
     href: (l) => `/${l}/account/dashboard/promotions`,

@@ -45,6 +45,7 @@ import { orderFigures } from './text/order-figures.ts'; // The rows of an order 
 import { guestText } from './text/guest.ts'; // Guest checkout
 import { machinesText } from './text/machines.ts'; // My machines and fitment
 import { partFitText } from './text/part-fit.ts'; // What fits the customer's machines outside diagrams
+import { coresText } from './text/cores.ts'; // Core deposits
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -90,6 +91,7 @@ const AREAS = [
   guestText,
   machinesText,
   partFitText,
+  coresText,
 ] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -128,6 +128,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
   ],
   [ANY, /^\/:locale\/account\/dashboard\/producteditor/, STAFF /* products.edit */],
   [ANY, /^\/:locale\/account\/dashboard\/fitment(\/|$)/, STAFF /* products.edit: fitment rows and import */],
+  [ANY, /^\/:locale\/account\/dashboard\/core-tax(\/|$)/, STAFF /* products.edit: where core deposits are taxed */],
   [WRITE, /^\/:locale\/account\/dashboard\/media\/upload$/, STAFF /* media.edit or products.edit */],
   [ANY, /^\/(:locale\/account\/dashboard\/media|dev\/image-uploader)/, ADMIN /* media.edit */],
   [ANY, /^\/:locale\/account\/dashboard\/promotions\/:id\/edit$/, ADMIN /* promotions.edit: editing one */],

@@ -58,6 +58,8 @@ export const products = pgTable(
     resupplyDate: date('resupply_date'),
     /** Base price in USD (channel_prices override per channel). */
     price: money('price').notNull(),
+    /** Core deposit on a remanufactured part, in the base currency (null: no core); refunded when the old part comes back. */
+    coreCharge: money('core_charge'),
     currencyId: integer('currency_id')
       .notNull()
       .references(() => currencies.id, { onDelete: 'restrict' }),
@@ -96,6 +98,7 @@ export const products = pgTable(
     check('products_availability', inList(t.availability, AVAILABILITIES)),
     check('products_inventory_type', inList(t.inventoryType, INVENTORY_TYPES)),
     check('products_price_nonnegative', sql`${t.price} >= 0`),
+    check('products_core_charge_positive', sql`${t.coreCharge} is null or ${t.coreCharge} > 0`),
     check(
       'products_dimensions_nonnegative',
       sql`coalesce(${t.length}, 0) >= 0 and coalesce(${t.width}, 0) >= 0 and coalesce(${t.height}, 0) >= 0 and coalesce(${t.weight}, 0) >= 0`,
@@ -244,6 +247,8 @@ export const channelPrices = pgTable(
       .notNull()
       .references(() => channels.id, { onDelete: 'cascade' }),
     price: money('price').notNull(),
+    /** The core deposit in this channel's currency (null: the product's, converted). */
+    coreCharge: money('core_charge'),
     priceCategory: text('price_category').notNull().default('retail'),
     currencyId: integer('currency_id')
       .notNull()
@@ -254,6 +259,7 @@ export const channelPrices = pgTable(
     index('channel_prices_channel_idx').on(t.channelId),
     index('channel_prices_currency_idx').on(t.currencyId),
     check('channel_prices_price_nonnegative', sql`${t.price} >= 0`),
+    check('channel_prices_core_charge_positive', sql`${t.coreCharge} is null or ${t.coreCharge} > 0`),
   ],
 );
 

@@ -34,3 +34,5 @@ export * from './quotes.ts';
 export * from './machines.ts';
 // Supersession: a part replaced by another.
 export * from './supersessions.ts';
+// Core deposits: where a deposit is taxed.
+export * from './cores.ts';

@@ -18,6 +18,7 @@ import { resetSequences, Rng, type SeedDb } from './util.ts';
 import { seedParts } from './parts.ts';
 import { seedMachines } from './machines.ts';
 import { seedSupersessions } from './supersessions.ts';
+import { seedCores } from './cores.ts';
 import { seedTaxRates } from './checkout.ts';
 import { seedPaymentMethods } from './payment-methods.ts';
 import { seedEpp, seedEppPlans } from './epp.ts';
@@ -75,6 +76,7 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     await seedParts(tx, products); // parts diagrams 2-3, quantities per assembly, dealer hours
     await seedMachines(tx, products); // machine models, fitment, the demo customer's planter
     await seedSupersessions(tx, products); // the rubber closing wheel replaced by the spiked one
+    await seedCores(tx); // the meter housing's core charge, where deposits are taxed
     // Interface text, then the catalogue's French and Spanish, once every catalogue entity exists.
     const translations = await seedTranslations(tx, await catalogTranslations(tx));
     await seedTaxRates(tx); // checkout

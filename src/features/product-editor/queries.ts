@@ -210,6 +210,7 @@ export async function loadEditorData(db: DbOrTx, productId: number): Promise<Pro
     inventory_type: p.inventoryType,
     availability: p.availability,
     price: p.price,
+    core_charge: p.coreCharge ?? '',
     primary_image: p.primaryImage ?? '',
     images: p.images,
     image_hash: p.imageHash ?? '',
@@ -329,6 +330,7 @@ async function editorChannels(db: DbOrTx, productId: number): Promise<ProductEdi
     channel_id: c.channelId,
     price: c.price,
     price_category: c.priceCategory,
+    core_charge: c.coreCharge ?? '',
     selectedWarehouses: stock
       .filter((s) => s.channelId === c.channelId)
       .map((s) => ({ warehouse_id: s.warehouseId, quantity: s.quantity })),

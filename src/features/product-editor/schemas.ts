@@ -19,6 +19,8 @@ const money = z
   .pipe(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, 'Enter an amount such as 12.50.'));
 /** A product's own price and its channel prices (spec §5, §9: the minimum product price is 1). */
 export const PRICE_TOO_LOW = `The price must be at least ${MIN_PRODUCT_PRICE}.00.`;
+/** A core deposit is more than nothing, or absent (spec: a product "can carry" one). */
+export const CORE_CHARGE_INVALID = 'Core charge: an amount greater than 0.00, or empty for none.';
 const productPrice = money.refine((v) => Number(v) >= MIN_PRODUCT_PRICE, PRICE_TOO_LOW);
 const optMoney = z
   .union([z.string(), z.number(), z.null()])
@@ -116,6 +118,7 @@ export const ProductUpdate = z.object({
   inventory_type: z.enum(INVENTORY_TYPES, { message: 'Choose an inventory type.' }),
   availability: z.enum(AVAILABILITIES, { message: 'Choose an availability.' }),
   price: productPrice,
+  core_charge: optMoney.refine((v) => v === null || Number(v) > 0, CORE_CHARGE_INVALID),
   primary_image: optText(500),
   images: z.array(text(500)).max(30).optional().default([]),
   image_hash: optText(128),
@@ -170,6 +173,7 @@ export const ProductUpdate = z.object({
           .default([]),
         price: productPrice,
         price_category: text(30).min(1, 'Choose a price category.'),
+        core_charge: optMoney.refine((v) => v === null || Number(v) > 0, CORE_CHARGE_INVALID),
       }),
     )
     .max(20)

@@ -72,6 +72,7 @@ function productColumns(u: ProductUpdate) {
     inventoryType: u.inventory_type,
     availability: u.availability,
     price: u.price,
+    coreCharge: u.core_charge,
     primaryImage: u.primary_image || u.images[0] || null,
     images: u.images,
     imageHash: u.image_hash || null,
@@ -179,11 +180,12 @@ async function syncRelations(tx: DbOrTx, productId: number, u: ProductUpdate) {
         channelId: c.channel_id,
         price: c.price,
         priceCategory: c.price_category,
+        coreCharge: c.core_charge,
         currencyId: ch.currencyId,
       })
       .onConflictDoUpdate({
         target: [channelPrices.productId, channelPrices.channelId],
-        set: { price: c.price, priceCategory: c.price_category },
+        set: { price: c.price, priceCategory: c.price_category, coreCharge: c.core_charge },
       });
     for (const w of c.selectedWarehouses) {
       await tx

@@ -35,6 +35,8 @@ export async function findActiveProduct(db: DbOrTx, productId: number, channel: 
       height: products.height,
       weight: products.weight,
       nonStockLabel: products.nonStockLabel,
+      coreCharge: products.coreCharge,
+      channelCoreCharge: channelPrices.coreCharge,
       ...pricingColumns(channel),
     })
     .from(products)

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../domain/errors.ts';
 import { configure, configuredStockCode, type ConfigOption } from '../../domain/configurator.ts';
 import type { AddToCartState, Availability } from '../../domain/availability.ts';
+import { coreChargeCents } from '../../domain/cores.ts';
 import { channelPriceCents, productState, stockView, type PricingChannel } from '../../domain/pricing.ts';
 import { loadConfigOptions } from '../cart/index.ts';
 import { safeStaffHtml } from '../translations/index.ts';
@@ -46,6 +47,8 @@ export type ProductPage = {
   currency: string;
   /** Unit price in the channel currency, before options. */
   priceCents: number;
+  /** The core deposit per unit in the channel currency (0: the product has no core). */
+  coreCents: number;
   /** Root first; the last entry is the product's most specific category. */
   breadcrumb: { id: number; slug: string; name: string }[];
   /** Free stock in the channel's active warehouses (0 when the product does not track stock). */
@@ -151,6 +154,7 @@ export async function loadProductPage(
     },
     currency: channel.currency,
     priceCents,
+    coreCents: coreChargeCents(row, channel),
     breadcrumb,
     stockOnHand: stock.stockOnHand,
     tracksStock: stock.tracksStock,

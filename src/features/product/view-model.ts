@@ -153,6 +153,8 @@ export function productLocals(page: ProductPage, ctx: ViewContext) {
     metaDescription: metaDescription(p.descriptionHtml, t('site.tagline')),
     product: p,
     priceText: formatMoney(page.priceCents, page.currency, locale),
+    // The deposit is not part of the price: it comes back when the old part does.
+    coreText: page.coreCents > 0 ? formatMoney(page.coreCents, page.currency, locale) : null,
     breadcrumb: [
       { name: t('product.home'), href: url('/') },
       { name: t('nav.products'), href: url('/products') },
