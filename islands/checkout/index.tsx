@@ -70,6 +70,10 @@ export default function Checkout(props: Props) {
               go(2);
             }}
             onSaved={shipped}
+            onMachineDown={(r) => {
+              if (r.shipping) ship.setShipping(r.shipping);
+              shipped([], r.totals);
+            }}
           />
           <PaymentStep
             hidden={view !== 2}

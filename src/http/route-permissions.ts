@@ -87,6 +87,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   { method: 'POST', path: '/:locale/order/shipping-method', access: 'signed-in', auth: 'session', note: 'own cart' },
   { method: 'GET', path: '/:locale/order/payment-methods', access: 'signed-in', auth: 'session', note: 'own cart' },
   { method: 'POST', path: '/:locale/order/place', access: 'signed-in', auth: 'session', note: 'own cart' },
+  { method: 'POST', path: '/:locale/order/machine-down', access: 'signed-in', auth: 'session', note: 'own cart' },
   { method: 'GET', path: '/:locale/address/places', access: 'public', auth: 'session' },
   { method: 'GET', path: '/:locale/address/places/:placeId', access: 'public', auth: 'session' },
   { method: 'GET', path: '/:locale/orders/:orderId', access: 'signed-in', auth: 'session', note: 'own order, or orders.view; 404 otherwise' },

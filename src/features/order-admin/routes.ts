@@ -26,6 +26,7 @@ import { orderSearchView } from './view-model.ts';
 import { orderPlan } from '../epp/index.ts'; // EPP plan and schedule
 import { buyerIsGuest } from '../guest/index.ts';
 import { mount, route, routes } from '../../http/route.ts';
+import { machineDownOf } from '../machine-down/index.ts';
 
 /** Routes under /{locale}/… */
 export function orderAdminLocalizedRoutes(s: Services): Router {
@@ -113,11 +114,12 @@ export function orderAdminRoutes(s: Services): Router {
 /** The order page's locals: the order, its history, its EPP plan and its figures from the one ledger. */
 async function detailLocals(s: Services, req: Request, param: unknown) {
   const id = parseInput(IdParam, param);
-  const [order, log, epp, quoteId] = await Promise.all([
+  const [order, log, epp, quoteId, machineDown] = await Promise.all([
     synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string),
     orderLog(s.db, id),
     orderPlan(s.db, id),
     quoteNumberOf(s.db, id),
+    machineDownOf(s.db, id), // The buyer's machine is stopped: flagged at the top
   ]);
   const t = req.t as unknown as WordsTranslate;
   // A quote is "Quote #N" with the buyer's number (order-number.ts), never "Order #id".
@@ -129,6 +131,7 @@ async function detailLocals(s: Services, req: Request, param: unknown) {
     order,
     log,
     epp,
+    machineDown,
     layout: 'layouts/admin',
     nav: 'orders',
     // Every figure of the page from the one ledger: rows that add up, unpaid by the balance rule.
