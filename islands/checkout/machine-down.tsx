@@ -13,6 +13,17 @@ import type { Lookup } from './parts.tsx';
 type Totals = { subtotal: string; shipping: string; tax: string; discount: string; total: string };
 export type MachineDownReply = { shipping: ShippingReply | null; totals: Totals | null };
 
+/** The shipping tab's answer to the box: the quotes now offered, no method saved yet, the server's totals. */
+export function machineDownReplied(
+  setShipping: (r: ShippingReply) => void,
+  shipped: (ids: number[], totals: Totals | null) => void,
+) {
+  return (r: MachineDownReply) => {
+    if (r.shipping) setShipping(r.shipping);
+    shipped([], r.totals);
+  };
+}
+
 export function MachineDownBox(p: {
   L: Lookup;
   locale: string;

@@ -100,6 +100,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   { method: 'POST', path: '/:locale/account/addresses', access: 'signed-in', auth: 'session' },
   { method: 'POST', path: '/:locale/account/addresses/:id', access: 'signed-in', auth: 'session', note: 'own address; 404 otherwise' },
   { method: 'GET', path: '/:locale/account/dashboard/orders', access: 'orders.view', auth: 'session' },
+  { method: 'POST', path: '/:locale/account/dashboard/orders/allocate', access: 'orders.edit', auth: 'session' },
   { method: 'GET', path: '/:locale/admin/orders/create', access: 'orders.edit', auth: 'session' },
   { method: 'POST', path: '/:locale/admin/orders/create', access: 'orders.edit', auth: 'session' },
   { method: 'GET', path: '/:locale/account/dashboard/invoices', access: 'orders.view', auth: 'session', note: 'open invoices by due date, ?overdue=1' },

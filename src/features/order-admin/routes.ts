@@ -27,6 +27,7 @@ import { orderPlan } from '../epp/index.ts'; // EPP plan and schedule
 import { buyerIsGuest } from '../guest/index.ts';
 import { mount, route, routes } from '../../http/route.ts';
 import { machineDownOf } from '../machine-down/index.ts';
+import { allocationWarehouses, stockAllocationRoute } from '../stock-allocation/index.ts';
 
 /** Routes under /{locale}/… */
 export function orderAdminLocalizedRoutes(s: Services): Router {
@@ -46,9 +47,14 @@ export function orderAdminLocalizedRoutes(s: Services): Router {
       nav: 'orders',
       statuses: ORDER_STATUSES,
       channelList: channels.map((c) => ({ code: c.code, name: c.name })),
+      // Staff who edit orders hand incoming stock to waiting orders (machine down first).
+      allocateFrom: req.user!.permissions.has('orders.edit') ? await allocationWarehouses(s.db) : null,
       ...view,
     });
   });
+
+  /** POST /{locale}/account/dashboard/orders/allocate */
+  stockAllocationRoute(r, s);
 
   /** GET /{locale}/admin/orders/create — find the person the order is for */
   route(r, 'get', '/admin/orders/create', { allow: 'orders.edit' }, async (req, res) => {

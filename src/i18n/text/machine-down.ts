@@ -9,6 +9,12 @@ const en = {
   'md.filter': 'Machine down only',
   'md.detail': 'Machine down: the customer’s machine is stopped (marked {{date}}). Ship by the fastest way.',
   'md.dashboard': 'Machine-down orders open',
+  'md.allocate.title': 'Stock came in? Hand it to the waiting orders',
+  'md.allocate.hint': 'Machine-down orders are served first, then the longest waiting; each line whole.',
+  'md.allocate.warehouse': 'Warehouse',
+  'md.allocate.part': 'Part number',
+  'md.allocate.submit': 'Allocate stock',
+  'md.allocated': 'Lines served: {{served}} ({{down}} machine down). Lines still waiting: {{waiting}}.',
 };
 
 const fr: Partial<Record<keyof typeof en, string>> = {
@@ -23,6 +29,14 @@ const fr: Partial<Record<keyof typeof en, string>> = {
   'md.detail':
     'Machine en panne : la machine du client est arrêtée (signalé le {{date}}). Expédier par le moyen le plus rapide.',
   'md.dashboard': 'Commandes « machine en panne » ouvertes',
+  'md.allocate.title': 'Du stock est arrivé? Servez les commandes en attente',
+  'md.allocate.hint':
+    'Les commandes « machine en panne » sont servies en premier, puis les plus anciennes; chaque ligne en entier.',
+  'md.allocate.warehouse': 'Entrepôt',
+  'md.allocate.part': 'Numéro de pièce',
+  'md.allocate.submit': 'Attribuer le stock',
+  'md.allocated':
+    'Lignes servies : {{served}} (dont {{down}} machine en panne). Lignes encore en attente : {{waiting}}.',
 };
 
 const es: Partial<Record<keyof typeof en, string>> = {
@@ -36,6 +50,13 @@ const es: Partial<Record<keyof typeof en, string>> = {
   'md.detail':
     'Máquina parada: la máquina del cliente está detenida (marcado el {{date}}). Enviar por la vía más rápida.',
   'md.dashboard': 'Pedidos de máquina parada abiertos',
+  'md.allocate.title': '¿Llegaron existencias? Asígnelas a los pedidos en espera',
+  'md.allocate.hint':
+    'Los pedidos de máquina parada se atienden primero, luego los que llevan más tiempo esperando; cada línea completa.',
+  'md.allocate.warehouse': 'Almacén',
+  'md.allocate.part': 'Número de pieza',
+  'md.allocate.submit': 'Asignar existencias',
+  'md.allocated': 'Líneas atendidas: {{served}} ({{down}} de máquina parada). Líneas aún en espera: {{waiting}}.',
 };
 
 export const machineDownText = { en, fr, es };
@@ -49,5 +70,12 @@ export const ERROR_ROWS_MACHINE_DOWN: readonly (readonly [string, string, string
     'Say whether your machine is down.',
     'Indiquez si votre machine est en panne.',
     'Indique si su máquina está parada.',
+  ],
+  ['Choose a warehouse.', 'Choisissez un entrepôt.', 'Elija un almacén.'],
+  ['Enter a part number.', 'Saisissez un numéro de pièce.', 'Escriba un número de pieza.'],
+  [
+    'That warehouse holds no stock of that part number.',
+    'Cet entrepôt n’a aucun stock de ce numéro de pièce.',
+    'Ese almacén no tiene existencias de ese número de pieza.',
   ],
 ];
