@@ -14,6 +14,7 @@ const en = {
   'md.allocate.warehouse': 'Warehouse',
   'md.allocate.part': 'Part number',
   'md.allocate.submit': 'Allocate stock',
+  'log.action.inventory.allocate': 'Stock allocated to waiting orders',
   'md.allocated': 'Lines served: {{served}} ({{down}} machine down). Lines still waiting: {{waiting}}.',
 };
 
@@ -35,6 +36,7 @@ const fr: Partial<Record<keyof typeof en, string>> = {
   'md.allocate.warehouse': 'Entrepôt',
   'md.allocate.part': 'Numéro de pièce',
   'md.allocate.submit': 'Attribuer le stock',
+  'log.action.inventory.allocate': 'Stock attribué aux commandes en attente',
   'md.allocated':
     'Lignes servies : {{served}} (dont {{down}} machine en panne). Lignes encore en attente : {{waiting}}.',
 };
@@ -56,6 +58,7 @@ const es: Partial<Record<keyof typeof en, string>> = {
   'md.allocate.warehouse': 'Almacén',
   'md.allocate.part': 'Número de pieza',
   'md.allocate.submit': 'Asignar existencias',
+  'log.action.inventory.allocate': 'Existencias asignadas a pedidos en espera',
   'md.allocated': 'Líneas atendidas: {{served}} ({{down}} de máquina parada). Líneas aún en espera: {{waiting}}.',
 };
 
