@@ -172,5 +172,15 @@ describe('machine down for the staff', function () {
 
     const bad = await staff.get('/en-us/account/dashboard/orders?machine_down=yes');
     expect(bad.status).to.equal(400);
+
+    // The dashboard counts the open ones (pending, processing, on hold) and links to the filtered list.
+    const [open] = await sqlRows<{ n: number }>(
+      `select count(*)::int as n from orders where machine_down and status in ('pending', 'processing', 'on_hold')`,
+    );
+    expect(open.n).to.be.greaterThan(0);
+    const home = await staff.get('/account/dashboard');
+    const tile = /href="([^"]+)" data-testid="stat-machine-down">(\d+)</.exec(home.text);
+    expect(tile?.[1]).to.match(/\/account\/dashboard\/orders\?machine_down=1$/);
+    expect(Number(tile?.[2])).to.equal(open.n);
   });
 });
