@@ -70,6 +70,8 @@ const SORT_SQL: Record<SearchSort, SortSql> = {
   },
 };
 
+const PRIORITY_VALUE = /^[01]\|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}(:?\d{2})?|Z)?$/;
+
 export const defaultDir = (sort: SearchSort): SortDir => SORT_SQL[sort].defaultDir;
 
 /** The WHERE of a search, without the cursor. */
@@ -124,7 +126,9 @@ export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: num
   const { cast, rows } = SORT_SQL[sort];
   const expr = SORT_SQL[sort].expr(q);
   const mode: 'after' | 'before' = q.before ? 'before' : 'after';
-  const cursor = decodeCursor(q.before ?? q.after);
+  const decoded = decodeCursor(q.before ?? q.after);
+  // A forged priority cursor (not "0|" or "1|" and a time) is the first page, never a database error.
+  const cursor = rows && decoded && !PRIORITY_VALUE.test(String(decoded.v)) ? null : decoded;
   const plan = keysetPlan(dir, mode);
   const where = orderFilters(q, channelId);
   if (cursor) {
