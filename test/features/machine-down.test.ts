@@ -87,6 +87,12 @@ describe('machine down at checkout', function () {
     expect(order).to.deep.equal({ machine_down: true, marked: true, shipping: '30.43' });
     const page = await c.a.get(placed.body.redirect);
     expect(page.text).to.include('data-testid="order-machine-down"').and.include('Machine down:');
+    // The confirmation mail says it too.
+    const mailer = (await testServer()).services.mailer as unknown as { list(): Promise<{ content: string }[]> };
+    const mail = (await mailer.list()).find(
+      (m) => m.content.includes(`Order #${c.orderId}`) && m.content.includes(c.email),
+    );
+    expect(mail?.content.replace(/=\r?\n/g, '')).to.include('Machine down: your order ships by the fastest way');
   });
 
   it('unticked, both quotes are offered again and the flag is cleared', async () => {
