@@ -12,6 +12,7 @@
 import type { CheckoutProps } from '../../src/domain/checkout-props.ts';
 import type { CheckoutTab } from '../../src/domain/checkout.ts';
 import { CustomerStep } from './customer-step.tsx';
+import { machineDownReplied } from './machine-down.tsx';
 import { makeL, Summary } from './parts.tsx';
 import { PaymentStep } from './payment-step.tsx';
 import { ShippingStep } from './shipping-step.tsx';
@@ -70,6 +71,7 @@ export default function Checkout(props: Props) {
               go(2);
             }}
             onSaved={shipped}
+            onMachineDown={machineDownReplied(ship.setShipping, shipped)}
           />
           <PaymentStep
             hidden={view !== 2}

@@ -7,6 +7,7 @@ import { formatCalendarDay } from '../../src/domain/dates.ts';
 import { showAlert } from '../lib/alerts.ts';
 import { request } from '../lib/request.ts';
 import { fmt, type Lookup } from './parts.tsx';
+import { MachineDownBox, type MachineDownReply } from './machine-down.tsx';
 import { TabPanel } from './tabs.tsx';
 
 type Totals = { subtotal: string; shipping: string; tax: string; discount: string; total: string };
@@ -24,6 +25,8 @@ export type Props = {
   onSelected: (ids: number[], totals: Totals | null) => void;
   /** The selection was saved while the buyer is still on this tab: the summary shows its totals. */
   onSaved: (ids: number[], totals: Totals | null) => void;
+  /** The "machine down" box changed: the shipping the server now offers, and the totals. */
+  onMachineDown: (r: MachineDownReply) => void;
 };
 
 type Picked = Record<number, number>;
@@ -174,6 +177,15 @@ export function ShippingStep(props: Props) {
         ))}
       {!loading && reply && reply.shippingRequired && !reply.warehouses.length && !reply.short?.length && (
         <p data-testid="shipping-none">{L('shipping.none')}</p>
+      )}
+      {!loading && reply?.shippingRequired && !reply.short?.length && (
+        <MachineDownBox
+          L={L}
+          locale={locale}
+          orderId={props.orderId}
+          checked={!!reply.machineDown}
+          onReply={props.onMachineDown}
+        />
       )}
       {!loading &&
         reply?.warehouses.map((w) => (

@@ -86,4 +86,6 @@ export type ShippingReply = {
   shippingRequired: boolean;
   warehouses: WarehouseQuote[];
   short?: { title: string; missing: number }[];
+  /** The buyer's machine is down: each warehouse offers its fastest quote only. */
+  machineDown?: boolean;
 };

@@ -46,6 +46,7 @@ import { guestText } from './text/guest.ts'; // Guest checkout
 import { machinesText } from './text/machines.ts'; // My machines and fitment
 import { partFitText } from './text/part-fit.ts'; // What fits the customer's machines outside diagrams
 import { coresText } from './text/cores.ts'; // Core deposits
+import { machineDownText } from './text/machine-down.ts'; // Machine down: fastest shipping, served first
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -92,6 +93,7 @@ const AREAS = [
   machinesText,
   partFitText,
   coresText,
+  machineDownText,
 ] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

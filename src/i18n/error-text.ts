@@ -22,6 +22,7 @@ import { ERROR_ROWS_PAYMENTS } from './text/errors-payments.ts';
 import { ERROR_ROWS_GUEST } from './text/guest.ts';
 import { ERROR_ROWS_MACHINES } from './text/machines.ts';
 import { ERROR_ROWS_CORES } from './text/cores.ts';
+import { ERROR_ROWS_MACHINE_DOWN } from './text/machine-down.ts';
 
 export type ErrorText = { key: string; params?: Record<string, string> };
 
@@ -41,6 +42,7 @@ const ROWS = [
   ...ERROR_ROWS_GUEST,
   ...ERROR_ROWS_MACHINES,
   ...ERROR_ROWS_CORES,
+  ...ERROR_ROWS_MACHINE_DOWN,
 ];
 
 /** 'Quantity must be at least {{min}}.' → 'error.msg.quantity_must_be_at_least_min' (unique). */

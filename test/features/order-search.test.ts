@@ -16,14 +16,14 @@ describe('order search /{locale}/account/dashboard/orders', () => {
     await signIn(staff, 'staff@example.com');
   });
 
-  it('lists submitted orders newest first in the back-office frame, without carts', async () => {
+  it('lists submitted orders machine-down first, then newest first, in the back-office frame, without carts', async () => {
     const res = await staff.get('/en-us/account/dashboard/orders');
     expect(res.status).to.equal(200);
     expect(res.text).to.match(/data-nav="orders" aria-current="page"/);
     const got = ids(res.text);
     expect(got).to.have.length(25);
     const expected = await query<{ id: number }>(
-      `select id from orders where status <> 'cart' order by created_at desc, id desc limit 25`,
+      `select id from orders where status <> 'cart' order by machine_down desc, created_at desc, id desc limit 25`,
     );
     expect(got).to.deep.equal(expected.map((r) => r.id));
   });

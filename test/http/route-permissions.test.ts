@@ -107,6 +107,11 @@ const POLICY: [RegExp, RegExp, Need][] = [
   // The back office, area by area.
   [ANY, /^\/account\/dashboard$/, DASHBOARD /* dashboard.view */],
   [READ, /^\/:locale\/account\/dashboard\/orders$/, STAFF /* orders.view */],
+  [
+    WRITE,
+    /^\/:locale\/account\/dashboard\/orders\/allocate$/,
+    STAFF /* orders.edit: incoming stock to waiting orders */,
+  ],
   [READ, /^\/:locale\/account\/dashboard\/invoices$/, STAFF /* orders.view: invoices due */],
   [READ, /^\/admin\/orders\/detail\/:orderId(\/containers)?$/, STAFF /* orders.view */],
   [ANY, /^\/(:locale\/)?admin\/orders\//, STAFF /* orders.edit */],

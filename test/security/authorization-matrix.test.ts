@@ -101,6 +101,16 @@ const MATRIX: Row[] = [
     want: [401, 403, 403, 200, 200, 403, 403, 401],
   },
   {
+    area: 'stock to waiting orders, machine down first (back office): write',
+    call: post(() => '/en-us/account/dashboard/orders/allocate', { stockcode: '' }),
+    want: [401, 403, 403, 400, 400, 403, 403, 401],
+  },
+  {
+    area: "machine down on one's own cart: write",
+    call: post(() => '/en-us/order/machine-down', { machine_down: 'x' }),
+    want: [401, 400, 400, 400, 400, 400, 400, 401],
+  },
+  {
     area: 'order detail (back office): read',
     call: get((i) => `/admin/orders/detail/${i.order}`),
     want: [401, 403, 403, 200, 200, 403, 403, 401],

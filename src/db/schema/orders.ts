@@ -153,6 +153,10 @@ export const orders = pgTable(
     /** A draft made by staff for a customer: hidden from the customer until staff submit it. */
     draft: boolean('draft').notNull().default(false),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The buyer's machine is stopped: fastest shipping per warehouse, first in the staff's list and for stock. */
+    machineDown: boolean('machine_down').notNull().default(false),
+    /** When the buyer last ticked "machine down" (null when it is not ticked). */
+    machineDownAt: tstz('machine_down_at'),
     ...timestamps(),
   },
   (t) => [
@@ -176,6 +180,8 @@ export const orders = pgTable(
     // person or a channel: each index leads with the filter and ends with the keyset.
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
+    // The staff's default order list puts machine-down orders first: (machine_down, created_at, id) keyset.
+    index('orders_machine_down_idx').on(t.machineDown, t.createdAt, t.id),
     index('orders_person_idx').on(t.personId, t.createdAt, t.id),
     index('orders_session_idx').on(t.sessionId),
     index('orders_channel_idx').on(t.channelId, t.createdAt, t.id),

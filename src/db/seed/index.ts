@@ -19,6 +19,7 @@ import { seedParts } from './parts.ts';
 import { seedMachines } from './machines.ts';
 import { seedSupersessions } from './supersessions.ts';
 import { seedCores } from './cores.ts';
+import { seedMachineDown } from './machine-down.ts';
 import { seedTaxRates } from './checkout.ts';
 import { seedPaymentMethods } from './payment-methods.ts';
 import { seedEpp, seedEppPlans } from './epp.ts';
@@ -81,6 +82,7 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     const translations = await seedTranslations(tx, await catalogTranslations(tx));
     await seedTaxRates(tx); // checkout
     await seedPaymentMethods(tx); // saved payment methods
+    await seedMachineDown(tx); // one open order whose machine is stopped
     await resetSequences(tx);
     await tx.execute(sql`select report_rebuild()`);
     await tx.execute(sql`select set_config('app.report_rollup', 'on', true)`);

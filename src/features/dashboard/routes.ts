@@ -8,6 +8,7 @@ import { dashboardSummary } from '../orders/index.ts';
 import { findWarehouse } from './queries.ts';
 import { DASHBOARD_PERIODS, DashboardQuery, dashboardCharts } from './charts.ts';
 import { route, routes } from '../../http/route.ts';
+import { openMachineDownCount } from '../machine-down/index.ts';
 
 export function dashboardRoutes(s: Services): Router {
   const r = routes();
@@ -22,15 +23,17 @@ export function dashboardRoutes(s: Services): Router {
     const channels = await s.channels.all();
     if (q.channel && !channels.some((c) => c.code === q.channel))
       throw invalid('Choose a channel from the list.', { channel: 'Choose a channel from the list.' });
-    const [summary, warehouse, insight] = await Promise.all([
+    const [summary, warehouse, insight, machineDown] = await Promise.all([
       canOrders ? dashboardSummary(s.db) : Promise.resolve(null),
       user.warehouseId ? findWarehouse(s.db, user.warehouseId) : Promise.resolve(null),
       canReports ? dashboardCharts(s.db, req, q, new Date()) : Promise.resolve(null),
+      canOrders ? openMachineDownCount(s.db) : Promise.resolve(0), // open orders whose machine is stopped
     ]);
     const currency = reportCurrency(q.channel, channels);
     await res.page('dashboard/home', {
       title: req.t('dashboard.title'),
       summary,
+      machineDown,
       warehouse,
       layout: 'layouts/admin',
       nav: 'home',

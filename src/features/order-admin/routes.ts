@@ -26,6 +26,8 @@ import { orderSearchView } from './view-model.ts';
 import { orderPlan } from '../epp/index.ts'; // EPP plan and schedule
 import { buyerIsGuest } from '../guest/index.ts';
 import { mount, route, routes } from '../../http/route.ts';
+import { machineDownOf } from '../machine-down/index.ts';
+import { allocationWarehouses, stockAllocationRoute } from '../stock-allocation/index.ts';
 
 /** Routes under /{locale}/… */
 export function orderAdminLocalizedRoutes(s: Services): Router {
@@ -45,9 +47,14 @@ export function orderAdminLocalizedRoutes(s: Services): Router {
       nav: 'orders',
       statuses: ORDER_STATUSES,
       channelList: channels.map((c) => ({ code: c.code, name: c.name })),
+      // Staff who edit orders hand incoming stock to waiting orders (machine down first).
+      allocateFrom: req.user!.permissions.has('orders.edit') ? await allocationWarehouses(s.db) : null,
       ...view,
     });
   });
+
+  /** POST /{locale}/account/dashboard/orders/allocate */
+  stockAllocationRoute(r, s);
 
   /** GET /{locale}/admin/orders/create — find the person the order is for */
   route(r, 'get', '/admin/orders/create', { allow: 'orders.edit' }, async (req, res) => {
@@ -113,11 +120,12 @@ export function orderAdminRoutes(s: Services): Router {
 /** The order page's locals: the order, its history, its EPP plan and its figures from the one ledger. */
 async function detailLocals(s: Services, req: Request, param: unknown) {
   const id = parseInput(IdParam, param);
-  const [order, log, epp, quoteId] = await Promise.all([
+  const [order, log, epp, quoteId, machineDown] = await Promise.all([
     synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string),
     orderLog(s.db, id),
     orderPlan(s.db, id),
     quoteNumberOf(s.db, id),
+    machineDownOf(s.db, id), // The buyer's machine is stopped: flagged at the top
   ]);
   const t = req.t as unknown as WordsTranslate;
   // A quote is "Quote #N" with the buyer's number (order-number.ts), never "Order #id".
@@ -129,6 +137,7 @@ async function detailLocals(s: Services, req: Request, param: unknown) {
     order,
     log,
     epp,
+    machineDown,
     layout: 'layouts/admin',
     nav: 'orders',
     // Every figure of the page from the one ledger: rows that add up, unpaid by the balance rule.

@@ -38,6 +38,7 @@ export const OrderSearchQuery = z
     ),
     erp: opt(text(60)),
     unpaid: opt(z.enum(['1'], { message: 'Tick the box or leave it.' })),
+    machine_down: opt(z.enum(['1'], { message: 'Tick the box or leave it.' })),
     sort: opt(z.enum(ORDER_SORTS, { message: 'Unknown sort column.' })),
     dir: opt(z.enum(['asc', 'desc'], { message: 'Sort asc or desc.' })),
     after: opt(z.string().max(400)),
@@ -50,4 +51,15 @@ export const OrderSearchQuery = z
 export type OrderSearchQuery = z.infer<typeof OrderSearchQuery>;
 
 /** The filters alone (what a shared link carries besides sort and cursor). */
-export const FILTER_KEYS = ['status', 'customer', 'from', 'to', 'channel', 'po', 'order', 'erp', 'unpaid'] as const;
+export const FILTER_KEYS = [
+  'status',
+  'customer',
+  'from',
+  'to',
+  'channel',
+  'po',
+  'order',
+  'erp',
+  'unpaid',
+  'machine_down',
+] as const;

@@ -31,7 +31,18 @@ export function personMatch(q: string): SQL {
   return sql`select id from ${persons} where lower(${persons.lastName}) like ${p} or lower(${persons.firstName}) like ${p} or lower(${persons.email}) like ${p}`;
 }
 
-const SORT_SQL: Record<OrderSort, { expr: (q: OrderSearchQuery) => SQL; cast: string; defaultDir: SortDir }> = {
+/** The column sorts, and 'priority': the default list, machine-down orders first, newest first within each. */
+export type SearchSort = OrderSort | 'priority';
+
+type SortSql = {
+  expr: (q: OrderSearchQuery) => SQL;
+  cast: string;
+  defaultDir: SortDir;
+  /** A sort on more than one column: its ORDER BY columns and its cursor's row comparison. */
+  rows?: { columns: SQL[]; after: (v: string, op: string, id: number) => SQL };
+};
+
+const SORT_SQL: Record<SearchSort, SortSql> = {
   id: { expr: () => sql`${orders.id}`, cast: 'integer', defaultDir: 'desc' },
   date: { expr: () => sql`${orders.createdAt}`, cast: 'timestamptz', defaultDir: 'desc' },
   status: { expr: () => sql`${orders.status}`, cast: 'text', defaultDir: 'asc' },
@@ -46,9 +57,22 @@ const SORT_SQL: Record<OrderSort, { expr: (q: OrderSearchQuery) => SQL; cast: st
     cast: 'text',
     defaultDir: 'asc',
   },
+  // The cursor's value is "1|<created_at>" (machine down) or "0|<created_at>".
+  priority: {
+    expr: () => sql`(case when ${orders.machineDown} then '1' else '0' end) || '|' || ${orders.createdAt}::text`,
+    cast: 'text',
+    defaultDir: 'desc',
+    rows: {
+      columns: [sql`${orders.machineDown}`, sql`${orders.createdAt}`],
+      after: (v, op, id) =>
+        sql`(${orders.machineDown}, ${orders.createdAt}, ${orders.id}) ${sql.raw(op)} (${v.startsWith('1|')}, ${v.slice(2)}::timestamptz, ${id})`,
+    },
+  },
 };
 
-export const defaultDir = (sort: OrderSort): SortDir => SORT_SQL[sort].defaultDir;
+const PRIORITY_VALUE = /^[01]\|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}(:?\d{2})?|Z)?$/;
+
+export const defaultDir = (sort: SearchSort): SortDir => SORT_SQL[sort].defaultDir;
 
 /** The WHERE of a search, without the cursor. */
 export function orderFilters(q: OrderSearchQuery, channelId: number | undefined): SQL[] {
@@ -64,6 +88,7 @@ export function orderFilters(q: OrderSearchQuery, channelId: number | undefined)
   if (q.po) where.push(sql`lower(${orders.poNumber}) like ${prefixPattern(q.po)}`);
   if (q.erp) where.push(sql`lower(${orders.erpId}) like ${prefixPattern(q.erp)}`);
   // Owing by the one rule (order-balance.ts): a sale whose total + fees − paid + refunds is above 0.
+  if (q.machine_down) where.push(eq(orders.machineDown, true));
   if (q.unpaid) where.push(sql`${owedStatusSql(ORDERS)} and ${unpaidSql(ORDERS)} > 0`);
   return where;
 }
@@ -87,6 +112,8 @@ export type OrderRow = {
   /** Bought as a guest (no account). */
   guest: boolean;
   unpaid: string;
+  /** The buyer's machine is stopped: a "Machine down" badge, first in the default list. */
+  machineDown: boolean;
   sortKey: string;
 };
 
@@ -94,19 +121,23 @@ export type OrderPage = { rows: OrderRow[]; next: string | null; prev: string | 
 
 /** The search as a drizzle query (not run): searchOrders runs it; the benchmark EXPLAINs it. */
 export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: number | undefined) {
-  const sort = q.sort ?? 'date';
+  const sort: SearchSort = q.sort ?? 'priority';
   const dir = q.dir ?? defaultDir(sort);
-  const { cast } = SORT_SQL[sort];
+  const { cast, rows } = SORT_SQL[sort];
   const expr = SORT_SQL[sort].expr(q);
   const mode: 'after' | 'before' = q.before ? 'before' : 'after';
-  const cursor = decodeCursor(q.before ?? q.after);
+  const decoded = decodeCursor(q.before ?? q.after);
+  // A forged priority cursor (not "0|" or "1|" and a time) is the first page, never a database error.
+  const cursor = rows && decoded && !PRIORITY_VALUE.test(String(decoded.v)) ? null : decoded;
   const plan = keysetPlan(dir, mode);
   const where = orderFilters(q, channelId);
   if (cursor) {
     const v = sort === 'id' ? cursor.id : cursor.v;
-    where.push(sql`(${expr}, ${orders.id}) ${sql.raw(plan.op)} (${v}::${sql.raw(cast)}, ${cursor.id})`);
+    if (rows) where.push(rows.after(String(v), plan.op, cursor.id));
+    else where.push(sql`(${expr}, ${orders.id}) ${sql.raw(plan.op)} (${v}::${sql.raw(cast)}, ${cursor.id})`);
   }
   const fetchDir = sql.raw(plan.fetchDir);
+  const orderBy = [...(rows?.columns ?? [expr]), sql`${orders.id}`].map((c) => sql`${c} ${fetchDir}`);
   const query = db
     .select({
       id: orders.id,
@@ -125,12 +156,13 @@ export function buildOrderSearch(db: DbOrTx, q: OrderSearchQuery, channelId: num
       quote: orders.quote,
       quoteId: sql<number | null>`(select max(qu.id) from quotes qu where qu.order_id = ${ORDERS.id})`,
       unpaid: sql<string>`(${unpaidSql(ORDERS)})::text`,
+      machineDown: orders.machineDown,
       sortKey: sql<string>`(${expr})::text`,
     })
     .from(orders)
     .leftJoin(persons, eq(persons.id, orders.personId))
     .where(and(...where))
-    .orderBy(sql`${expr} ${fetchDir}`, sql`${orders.id} ${fetchDir}`)
+    .orderBy(...orderBy)
     .limit(PAGE_SIZE + 1);
   return { query, sort, mode, cursor, plan };
 }

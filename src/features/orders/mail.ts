@@ -45,6 +45,7 @@ export async function sendConfirmation(
   const text = [
     t('order.placed.title', { id: order.id }),
     '',
+    ...(order.machineDown ? [t('md.placed'), ''] : []),
     ...lines,
     '',
     ...figures.rows.map((r) => `${r.label}: ${r.amount}`),

@@ -26,6 +26,7 @@ import { requireChannel } from '../../http/context.ts';
 import { fromCents } from '../../domain/money.ts';
 import { isGuestSession } from '../../features/guest/index.ts';
 import { mount, route, routes } from '../../http/route.ts';
+import { machineDownRoute } from './machine-down.ts';
 import {
   type CheckoutDeps,
   cartOfUser,
@@ -122,6 +123,9 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
 
   /** POST /{locale}/order/place (Idempotency-Key header) */
   route(r, 'post', '/order/place', { allow: 'signed-in', note: 'own cart' }, placeOrderHandler(s, deps));
+
+  /** POST /{locale}/order/machine-down: the fastest shipping per warehouse, served first */
+  machineDownRoute(r, s, rates, cartOf);
 
   registerAddressPlaces(r, deps);
   return r;

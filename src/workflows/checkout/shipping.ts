@@ -23,6 +23,8 @@ import { freeStockMap } from '../../domain/channel-stock.ts';
 import { toChannel } from '../../features/shipping/index.ts';
 import { quoteMethodName, shipmentSelection, type ShipmentSelection } from '../../domain/shipping.ts';
 import { addressById, liveQuotes, shipLines, type ShipLine } from './queries.ts';
+import { machineDownOf } from '../../features/machine-down/index.ts';
+import { fastestPerWarehouse } from '../../domain/machine-down.ts';
 
 export const quoteCutoff = (now: Date) => new Date(now.getTime() - QUOTE_TTL_MINUTES * 60_000);
 
@@ -53,6 +55,7 @@ export type ShippingAnswer = {
   shippingRequired: boolean;
   warehouses: WarehouseQuotes[];
   short?: { title: string; missing: number }[];
+  machineDown?: boolean;
 };
 
 /**
@@ -130,6 +133,10 @@ export async function quoteShipping(db: Db, provider: RateProvider, args: QuoteA
     ),
   );
 
+  // Machine down: only each warehouse's fastest quote is stored, so only it can be chosen.
+  const { machineDown } = await machineDownOf(db, args.orderId);
+  const offered = machineDown ? fastestPerWarehouse(quoted) : quoted;
+
   return db.transaction(async (tx) => {
     // Re-quoting supersedes every quote issued before (and the selection made from them).
     await tx.delete(shipmentQuotes).where(eq(shipmentQuotes.orderId, args.orderId));
@@ -139,11 +146,11 @@ export async function quoteShipping(db: Db, provider: RateProvider, args: QuoteA
       .where(eq(orders.id, args.orderId));
     await applyTax(tx, args.orderId, now);
     const out: WarehouseQuotes[] = [];
-    for (const q of quoted) {
+    for (const q of offered) {
       const rows = await storeQuotes(tx, args, q, now);
       out.push(warehouseQuotes(q, rows, (lineId) => titleOf(byLine.get(lineId)!)));
     }
-    return { shippingRequired: true, warehouses: out };
+    return { shippingRequired: true, warehouses: out, machineDown };
   });
 }
 

@@ -22,6 +22,7 @@ import { quoteCutoff } from './shipping.ts';
 import { LINE_TYPES } from '../../domain/constants.ts';
 import { fromCents } from '../../domain/money.ts';
 import { invoiceMethod, invoiceOffer } from '../../features/terms/index.ts';
+import { MACHINE_DOWN_ISLAND_KEYS } from '../../i18n/text/machine-down.ts';
 
 const m = fromCents;
 
@@ -125,6 +126,7 @@ function checkoutLabels(req: Request): Record<string, string> {
   // "Sent for approval" names the order and links to it in the account's orders.
   for (const k of ['number', 'link'] as const) labels[`approvals.sent.${k}`] = req.t(`approvals.sent.${k}`);
   labels['guest.checkout.note'] = req.t('guest.checkout.note');
+  for (const k of MACHINE_DOWN_ISLAND_KEYS) labels[k] = req.t(k); // the "machine down" box
   return labels;
 }
 
