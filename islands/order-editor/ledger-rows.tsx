@@ -32,6 +32,8 @@ export function LedgerRows({ view, labels, money, pending }: Props) {
         return r.name;
       case 'total':
         return labels.ledgerTotal;
+      case 'returned':
+        return labels.ledgerReturned;
       case 'paid':
         return labels.ledgerPaid;
       case 'unpaid':

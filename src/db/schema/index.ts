@@ -32,3 +32,5 @@ export * from './approvals.ts';
 export * from './quotes.ts';
 // Machine models, customers' machines and fitment rows.
 export * from './machines.ts';
+// Returns (RMA): requests, their lines and photos.
+export * from './returns.ts';
