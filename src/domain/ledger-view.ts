@@ -106,7 +106,7 @@ export function orderLedgerView(o: OrderLike): LedgerView {
     ),
     { kind: 'total', name: '', cents: figures.total },
     // Goods returned and refunded leave the bill: total − returned − paid = unpaid.
-    ...(l.returned ? [{ kind: 'returned' as const, name: '', cents: -l.returned }] : []),
+    ...(l.returned ? [{ kind: 'returned' as const, name: '', cents: l.returned }] : []),
     { kind: 'paid', name: '', cents: l.paidNet },
     { kind: 'unpaid', name: '', cents: l.unpaid },
   ];

@@ -1,0 +1,223 @@
+/**
+ * Returns (RMA) through HTTP: a customer asks to return 1 of 2 units, staff approve, receive and
+ * refund it, and every figure agrees with the ledger, written here by hand: an order of 2 × $50.00
+ * + 10 % tax = $110.00, paid by card; returning one unit is worth $50.00 + $5.00 tax = $55.00, so
+ * after the refund the customer has paid $55.00 net for what they kept and owes $0.00.
+ */
+import { expect } from 'chai';
+import { orderReport } from '../../src/features/reports/queries.ts';
+import { TEST_CARDS } from '../../src/providers/payments/index.ts';
+import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
+import { sqlRows as query, testServer } from '../helpers/server.ts';
+import { makeUser, signedInAs, type TestUser } from '../helpers/users.ts';
+import { tokenize } from './checkout-helpers.ts';
+
+/** A placed order of `units` × $50.00 with 10 % tax, owned by the user, unpaid. */
+async function placedOrder(user: TestUser, units = 2): Promise<{ orderId: number; lineId: number; productId: number }> {
+  const [p] = await query<{ id: number; stockcode: string }>(
+    `select id, stockcode from products where status = 0 and returnable order by id limit 1`,
+  );
+  const [c] = await query<{ id: number; currency_id: number }>(
+    `select c.id, cu.id as currency_id from channels c join currencies cu on cu.code = 'USD' where c.code = 'US'`,
+  );
+  const sub = (units * 50).toFixed(2);
+  const tax = (units * 5).toFixed(2);
+  const total = (units * 55).toFixed(2);
+  const [o] = await query<{ id: number }>(
+    `insert into orders (status, channel_id, currency_id, order_currency, user_id, person_id, subtotal, tax, total, tax_breakdown, submitted_at, locale)
+     values ('processing', $1, $2, 'USD', $3, (select id from persons where user_id = $3 limit 1), $4, $5, $6, '[{"name":"Sales tax","rate":0.1,"amount":"${tax}"}]'::jsonb, now(), 'en-us') returning id`,
+    [c.id, c.currency_id, user.id, sub, tax, total],
+  );
+  const [l] = await query<{ id: number }>(
+    `insert into order_line_items (order_id, line_type, product_id, title, stockcode, quantity, currency_id, unit_price, total, total_discounted, unpaid_total)
+     values ($1, 0, $2, 'Return test part', $3, $4, $5, '50.00', $6, $6, $6) returning id`,
+    [o.id, p.id, p.stockcode, units, c.currency_id, sub],
+  );
+  return { orderId: o.id, lineId: l.id, productId: p.id };
+}
+
+describe('returns (RMA)', function () {
+  this.timeout(60_000);
+  let staff: Agent;
+  let staffCsrf: string;
+  let token: string;
+  let customer: TestUser;
+  let shopper: Agent;
+
+  before(async () => {
+    staff = await agent();
+    await signIn(staff, 'staff@example.com');
+    token = await apiToken(staff);
+    staffCsrf = await csrf(staff, '/en-us/admin/returns');
+    customer = await makeUser({ prefix: 'rma' });
+    shopper = await signedInAs(customer.email);
+  });
+
+  /** Staff take a card payment of the whole order: the line's $100.00 and the $10.00 tax. */
+  async function payByCard(orderId: number, lineId: number, units = 2) {
+    const cardToken = await tokenize(staff, staffCsrf, TEST_CARDS.approved);
+    const res = await staff
+      .post(`/en-us/api/orders/${orderId}/payments`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({
+        payment_type: 1,
+        token: cardToken,
+        amount: (units * 55).toFixed(2),
+        allocations: [
+          { order_line_item_id: lineId, amount: (units * 50).toFixed(2) },
+          { type: 3, tax_name: 'Sales tax', amount: (units * 5).toFixed(2) },
+        ],
+      });
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+  }
+
+  const step = (id: number, action: string, body: Record<string, unknown> = {}) =>
+    staff
+      .post(`/en-us/admin/returns/${id}/${action}`)
+      .type('form')
+      .send({ ...body, _csrf: staffCsrf });
+
+  async function askReturn(orderId: number, lineId: number, quantity: number) {
+    const page = await shopper.get(`/en-us/orders/${orderId}`);
+    expect(page.status).to.equal(200);
+    expect(page.text).to.include(`/en-us/orders/${orderId}/return`);
+    const form = await shopper.get(`/en-us/orders/${orderId}/return`);
+    expect(form.status).to.equal(200);
+    const t = /<meta name="csrf-token" content="([^"]+)"/.exec(form.text)![1];
+    return shopper
+      .post(`/en-us/orders/${orderId}/return`)
+      .type('form')
+      .send({ [`quantity_${lineId}`]: String(quantity), reason: 'One arrived bent.', _csrf: t });
+  }
+
+  it('is asked, approved, received and refunded; the balance, the pages and the report agree by hand', async () => {
+    const { orderId, lineId, productId } = await placedOrder(customer);
+    await payByCard(orderId, lineId);
+    const [warehouse] = await query<{ id: number }>(`select id from warehouses where active order by id limit 1`);
+    const stock = async () =>
+      (
+        await query<{ q: number }>(
+          `select coalesce((select quantity from inventory where warehouse_id = $1 and product_id = $2), 0)::int as q`,
+          [warehouse.id, productId],
+        )
+      )[0].q;
+    const stockBefore = await stock();
+
+    const asked = await askReturn(orderId, lineId, 1);
+    expect(asked.status, asked.text).to.equal(303);
+    const id = Number(/\/account\/returns\/(\d+)$/.exec(asked.headers.location)![1]);
+    const mine = await shopper.get(`/en-us/account/returns/${id}`).set('Accept', 'application/json');
+    expect(mine.body).to.include({ status: 'requested', credit: '55.00' });
+    expect(mine.body.lines).to.deep.equal([
+      { order_line_item_id: lineId, title: 'Return test part', quantity: 1, credit: '55.00' },
+    ]);
+
+    // Refunding before the goods are back is not a step the return can take.
+    expect((await step(id, 'refund')).status).to.equal(409);
+    expect((await step(id, 'approve', { message: 'Send it back, please.' })).status).to.equal(303);
+    expect((await step(id, 'receive', { warehouse_id: '' })).status).to.equal(400);
+    expect((await step(id, 'receive', { warehouse_id: String(warehouse.id) })).status).to.equal(303);
+    expect(await stock()).to.equal(stockBefore + 1);
+    const refunded = await step(id, 'refund');
+    expect(refunded.status, refunded.text).to.equal(303);
+
+    const [refund] = await query<{ amount: string; return_id: number }>(
+      `select r.amount, r.return_id from refunds r join payments p on p.id = r.payment_id where p.order_id = $1`,
+      [orderId],
+    );
+    expect(refund).to.deep.equal({ amount: '55.00', return_id: id });
+
+    // The staff's order: total $110.00, returned goods −$55.00, paid $55.00 net, unpaid $0.00.
+    const sync = await staff.get(`/en-us/api/orders/${orderId}/synchronize`).set('Authorization', `Bearer ${token}`);
+    expect(sync.body.totals.unpaid_total).to.equal('0.00');
+    const admin = await staff.get(`/admin/orders/detail/${orderId}`);
+    const row = (tid: string) => new RegExp(`data-testid="${tid}">([^<]+)<`).exec(admin.text)?.[1];
+    expect(admin.status, admin.text.slice(0, 3000)).to.equal(200);
+    expect(row('order-total')).to.equal('$110.00');
+    expect(row('order-returned')).to.equal('−$55.00');
+    expect(row('order-paid')).to.equal('−$55.00');
+    expect(row('order-unpaid')).to.equal('$0.00');
+    expect(admin.text).to.include(`/en-us/admin/returns/${id}`);
+
+    // The customer's order page: the same figures.
+    const page = await shopper.get(`/en-us/orders/${orderId}`);
+    const crow = (tid: string) => new RegExp(`data-testid="${tid}">([^<]+)<`).exec(page.text)?.[1];
+    expect([crow('balance-total'), crow('balance-returned'), crow('balance-paid'), crow('balance-due')]).to.deep.equal([
+      '$110.00',
+      '−$55.00',
+      '−$55.00',
+      '$0.00',
+    ]);
+
+    // The report, from the orders and from the rollup: paid $55.00 net, unpaid $0.00.
+    const { db } = (await testServer()).database;
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const report = await orderReport(
+      db,
+      'channel',
+      { from: today, toExclusive: tomorrow, status: '', customer: customer.email },
+      { limit: 10, source: 'orders' },
+    );
+    expect(report.rows.map((r) => [r.total, r.paid, r.unpaid])).to.deep.equal([['110.00', '55.00', '0.00']]);
+    const [facts] = await query<{ total: string; paid: string; unpaid: string }>(
+      `select total, paid, unpaid from report_order_facts where order_id = $1`,
+      [orderId],
+    );
+    expect(facts).to.deep.equal({ total: '110.00', paid: '55.00', unpaid: '0.00' });
+
+    // Every step is audited and sent as a webhook event.
+    const actions = await query<{ action: string }>(
+      `select action from logs where entity = 'order' and entity_id = $1 and action like 'return.%' order by id`,
+      [orderId],
+    );
+    expect(actions.map((a) => a.action)).to.deep.equal([
+      'return.request',
+      'return.approve',
+      'return.receive',
+      'return.refund',
+    ]);
+    const events = await query<{ type: string }>(
+      `select type from webhook_events where type like 'return.%' and (payload->>'returnId')::int = $1 order by id`,
+      [id],
+    );
+    expect(events.map((e) => e.type)).to.deep.equal([
+      'return.requested',
+      'return.approved',
+      'return.received',
+      'return.refunded',
+    ]);
+  });
+
+  it('never returns more than was ordered, and a customer sees only their own returns', async () => {
+    const { orderId, lineId } = await placedOrder(customer);
+    const first = await askReturn(orderId, lineId, 2);
+    expect(first.status).to.equal(303);
+    const id = Number(/\/account\/returns\/(\d+)$/.exec(first.headers.location)![1]);
+    const again = await askReturn(orderId, lineId, 1);
+    expect(again.status).to.equal(400);
+    expect(again.text).to.include('You cannot return more than what is left to return on this line.');
+
+    const other = await signedInAs((await makeUser({ prefix: 'rma-other' })).email);
+    expect((await other.get(`/en-us/account/returns/${id}`)).status).to.equal(404);
+    expect((await other.get(`/en-us/orders/${orderId}/return`)).status).to.equal(404);
+    const list = await other.get('/en-us/account/returns').set('Accept', 'application/json');
+    expect(list.body.returns).to.deep.equal([]);
+    const own = await shopper.get('/en-us/account/returns').set('Accept', 'application/json');
+    expect(own.body.returns.map((r: { id: number }) => r.id)).to.include(id);
+  });
+
+  it('the back office lists returns by status, and refusing one frees its units', async () => {
+    const { orderId, lineId } = await placedOrder(customer, 1);
+    const asked = await askReturn(orderId, lineId, 1);
+    const id = Number(/\/account\/returns\/(\d+)$/.exec(asked.headers.location)![1]);
+    const listed = await staff.get('/en-us/admin/returns?status=requested').set('Accept', 'application/json');
+    expect(listed.body.returns.map((r: { id: number }) => r.id)).to.include(id);
+    expect((await step(id, 'refuse', { message: 'Past use.' })).status).to.equal(303);
+    const refused = await staff.get('/en-us/admin/returns?status=requested').set('Accept', 'application/json');
+    expect(refused.body.returns.map((r: { id: number }) => r.id)).to.not.include(id);
+    expect((await askReturn(orderId, lineId, 1)).status).to.equal(303);
+    const page = await staff.get('/en-us/admin/returns?status=replaced');
+    expect(page.status).to.equal(200);
+  });
+});
