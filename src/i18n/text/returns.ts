@@ -94,9 +94,8 @@ const en = {
   'log.action.return.receive': 'Return received',
   'log.action.return.refund': 'Return refunded',
   'log.action.return.replace': 'Return replaced',
-  'product.returns': 'Returns',
-  'product.returnable': 'Customers may return it',
-  'product.returnWindowDays': 'Return window (days; empty: 30)',
+  'pe.f.returnable': 'Customers may return it',
+  'pe.f.returnWindowDays': 'Return window (days; empty: 30)',
 };
 
 const fr: Record<keyof typeof en, string> = {
@@ -196,9 +195,8 @@ const fr: Record<keyof typeof en, string> = {
   'log.action.return.receive': 'Retour reçu',
   'log.action.return.refund': 'Retour remboursé',
   'log.action.return.replace': 'Retour remplacé',
-  'product.returns': 'Retours',
-  'product.returnable': 'Les clients peuvent le retourner',
-  'product.returnWindowDays': 'Délai de retour (jours ; vide : 30)',
+  'pe.f.returnable': 'Les clients peuvent le retourner',
+  'pe.f.returnWindowDays': 'Délai de retour (jours ; vide : 30)',
 };
 
 const es: Record<keyof typeof en, string> = {
@@ -297,9 +295,8 @@ const es: Record<keyof typeof en, string> = {
   'log.action.return.receive': 'Devolución recibida',
   'log.action.return.refund': 'Devolución reembolsada',
   'log.action.return.replace': 'Devolución reemplazada',
-  'product.returns': 'Devoluciones',
-  'product.returnable': 'Los clientes pueden devolverlo',
-  'product.returnWindowDays': 'Plazo de devolución (días; vacío: 30)',
+  'pe.f.returnable': 'Los clientes pueden devolverlo',
+  'pe.f.returnWindowDays': 'Plazo de devolución (días; vacío: 30)',
 };
 
 export const returnsText = { en, fr, es };
