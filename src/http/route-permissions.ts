@@ -199,6 +199,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   { method: 'POST', path: '/:locale/orders/:orderId/return', access: 'signed-in', auth: 'session', note: 'own order; 404 otherwise' },
   { method: 'GET', path: '/:locale/account/returns', access: 'signed-in', auth: 'session', note: 'own returns only' },
   { method: 'GET', path: '/:locale/account/returns/:returnId', access: 'signed-in', auth: 'session', note: 'own return; 404 otherwise' },
+  { method: 'POST', path: '/:locale/account/returns/:returnId/photos', access: 'signed-in', auth: 'session', note: 'own requested return; 404 otherwise' },
   { method: 'GET', path: '/:locale/admin/returns', access: 'orders.view', auth: 'session', note: 'returns (RMA) of every order' },
   { method: 'GET', path: '/:locale/admin/returns/:returnId', access: 'orders.view', auth: 'session' },
   { method: 'POST', path: '/:locale/admin/returns/:returnId/approve', access: 'orders.edit', auth: 'session' },

@@ -5,6 +5,7 @@
  * after the refund the customer has paid $55.00 net for what they kept and owes $0.00.
  */
 import { expect } from 'chai';
+import sharp from 'sharp';
 import { orderReport } from '../../src/features/reports/queries.ts';
 import { TEST_CARDS } from '../../src/providers/payments/index.ts';
 import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
@@ -197,6 +198,23 @@ describe('returns (RMA)', function () {
     const again = await askReturn(orderId, lineId, 1);
     expect(again.status).to.equal(400);
     expect(again.text).to.include('You cannot return more than what is left to return on this line.');
+
+    // Photos: up to 4 images through the media upload's checks; a text file is refused.
+    const page = await shopper.get(`/en-us/account/returns/${id}`);
+    const t = /<meta name="csrf-token" content="([^"]+)"/.exec(page.text)![1];
+    const photo = (buf: Buffer, name: string) =>
+      shopper
+        .post(`/en-us/account/returns/${id}/photos?_csrf=${encodeURIComponent(t)}`)
+        .set('Accept', 'application/json')
+        .attach('file', buf, name);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a33' } })
+      .png()
+      .toBuffer();
+    expect((await photo(Buffer.from('not an image'), 'x.png')).status).to.equal(415);
+    for (let k = 0; k < 4; k++) expect((await photo(png, `p${k}.png`)).status).to.equal(201);
+    expect((await photo(png, 'p5.png')).status).to.equal(409);
+    const shown = await shopper.get(`/en-us/account/returns/${id}`).set('Accept', 'application/json');
+    expect(shown.body.photos).to.have.length(4);
 
     const other = await signedInAs((await makeUser({ prefix: 'rma-other' })).email);
     expect((await other.get(`/en-us/account/returns/${id}`)).status).to.equal(404);

@@ -2,10 +2,11 @@
  * Returns, the customer's side: the request form from their order's page, their returns and one
  * return. Only the order's owner reaches them; anyone else's order or return answers 404.
  */
+import path from 'node:path';
 import type { Request, Router } from 'express';
 import { publicBase } from '../../config.ts';
-import { notFound } from '../../domain/errors.ts';
-import { returnableQuantity } from '../../domain/returns.ts';
+import { AppError, invalid, notFound } from '../../domain/errors.ts';
+import { RETURN_MESSAGES, RETURN_PHOTO_MAX, returnableQuantity } from '../../domain/returns.ts';
 import { flash } from '../../http/context.ts';
 import { formPage } from '../../http/error-handler.ts';
 import { route, routes } from '../../http/route.ts';
@@ -15,7 +16,8 @@ import type { Services } from '../../services.ts';
 import { registerReturnBackOffice } from './admin-routes.ts';
 import { isProductLine, orderForReturn, returnDetail, returnsOf } from './queries.ts';
 import { parseReturnRequest } from './schemas.ts';
-import { requestReturn } from './service.ts';
+import { inspect, receiveFile, storeImage } from '../media/index.ts';
+import { addPhotos, requestReturn } from './service.ts';
 import { returnJson, returnView } from './view-model.ts';
 
 export function returnRoutes(s: Services): Router {
@@ -98,6 +100,34 @@ function registerCustomerReturns(r: Router, s: Services): void {
       const view = returnView(d, req.locale);
       if (wantsJson(req)) return void res.json(returnJson(view));
       await res.page('returns/show', { title: req.t('returns.show.title', { id }), ret: view });
+    },
+  );
+
+  registerPhotos(r, s);
+}
+
+/** Photos of a requested return, one per request, at most RETURN_PHOTO_MAX, through the media upload's checks. */
+function registerPhotos(r: Router, s: Services): void {
+  const mediaDir = path.join(s.config.dataDir, 'media');
+  route(
+    r,
+    'post',
+    '/account/returns/:returnId/photos',
+    { allow: 'signed-in', note: 'own requested return; 404 otherwise' },
+    receiveFile(mediaDir, '/:locale/account/returns/:returnId/photos'),
+    async (req, res) => {
+      const id = parseInput(IdParam, req.params.returnId);
+      const d = await returnDetail(s.db, id);
+      if (!d || d.orderUserId !== req.user!.id) throw notFound();
+      if (!req.file) throw invalid(RETURN_MESSAGES.photos, { file: RETURN_MESSAGES.photos });
+      if (d.status !== 'requested' || d.photos.length >= RETURN_PHOTO_MAX)
+        throw new AppError(409, 'return_photos', RETURN_MESSAGES.photos, { file: RETURN_MESSAGES.photos });
+      const { hash } = await inspect(req.file.path);
+      const stored = await storeImage(mediaDir, req.file.path, hash, req.file.originalname);
+      await addPhotos(s, id, [stored.path]);
+      if (wantsJson(req)) return void res.status(201).json({ return_id: id, photo: stored.path });
+      flash(req, 'success', req.t('returns.photoAdded'));
+      res.redirect(303, `/${req.locale}/account/returns/${id}`);
     },
   );
 }
