@@ -7,35 +7,10 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { orderReport } from '../../src/features/reports/queries.ts';
-import { TEST_CARDS } from '../../src/providers/payments/index.ts';
 import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { sqlRows as query, testServer } from '../helpers/server.ts';
 import { makeUser, signedInAs, type TestUser } from '../helpers/users.ts';
-import { tokenize } from './checkout-helpers.ts';
-
-/** A placed order of `units` × $50.00 with 10 % tax, owned by the user, unpaid. */
-async function placedOrder(user: TestUser, units = 2): Promise<{ orderId: number; lineId: number; productId: number }> {
-  const [p] = await query<{ id: number; stockcode: string }>(
-    `select id, stockcode from products where status = 0 and returnable order by id limit 1`,
-  );
-  const [c] = await query<{ id: number; currency_id: number }>(
-    `select c.id, cu.id as currency_id from channels c join currencies cu on cu.code = 'USD' where c.code = 'US'`,
-  );
-  const sub = (units * 50).toFixed(2);
-  const tax = (units * 5).toFixed(2);
-  const total = (units * 55).toFixed(2);
-  const [o] = await query<{ id: number }>(
-    `insert into orders (status, channel_id, currency_id, order_currency, user_id, person_id, subtotal, tax, total, tax_breakdown, submitted_at, locale)
-     values ('processing', $1, $2, 'USD', $3, (select id from persons where user_id = $3 limit 1), $4, $5, $6, '[{"name":"Sales tax","rate":0.1,"amount":"${tax}"}]'::jsonb, now(), 'en-us') returning id`,
-    [c.id, c.currency_id, user.id, sub, tax, total],
-  );
-  const [l] = await query<{ id: number }>(
-    `insert into order_line_items (order_id, line_type, product_id, title, stockcode, quantity, currency_id, unit_price, total, total_discounted, unpaid_total)
-     values ($1, 0, $2, 'Return test part', $3, $4, $5, '50.00', $6, $6, $6) returning id`,
-    [o.id, p.id, p.stockcode, units, c.currency_id, sub],
-  );
-  return { orderId: o.id, lineId: l.id, productId: p.id };
-}
+import { payByCard as payCard, placedOrder } from '../helpers/returns.ts';
 
 describe('returns (RMA)', function () {
   this.timeout(60_000);
@@ -54,23 +29,8 @@ describe('returns (RMA)', function () {
     shopper = await signedInAs(customer.email);
   });
 
-  /** Staff take a card payment of the whole order: the line's $100.00 and the $10.00 tax. */
-  async function payByCard(orderId: number, lineId: number, units = 2) {
-    const cardToken = await tokenize(staff, staffCsrf, TEST_CARDS.approved);
-    const res = await staff
-      .post(`/en-us/api/orders/${orderId}/payments`)
-      .set('Authorization', `Bearer ${token}`)
-      .send({
-        payment_type: 1,
-        token: cardToken,
-        amount: (units * 55).toFixed(2),
-        allocations: [
-          { order_line_item_id: lineId, amount: (units * 50).toFixed(2) },
-          { type: 3, tax_name: 'Sales tax', amount: (units * 5).toFixed(2) },
-        ],
-      });
-    expect(res.status, JSON.stringify(res.body)).to.equal(201);
-  }
+  const payByCard = (orderId: number, lineId: number) =>
+    payCard(staff, { token, csrf: staffCsrf }, { orderId, lineId });
 
   const step = (id: number, action: string, body: Record<string, unknown> = {}) =>
     staff
