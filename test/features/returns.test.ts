@@ -150,6 +150,41 @@ describe('returns (RMA)', function () {
     ]);
   });
 
+  it('replaces received goods with a zero-price line, stock taken from a warehouse; the balance does not move', async () => {
+    const { orderId, lineId, productId } = await placedOrder(customer);
+    await payByCard(orderId, lineId);
+    const asked = await askReturn(orderId, lineId, 1);
+    const id = Number(/\/account\/returns\/(\d+)$/.exec(asked.headers.location)![1]);
+    const [w] = await query<{ id: number; quantity: number }>(
+      `select warehouse_id as id, quantity from inventory where product_id = $1 and quantity - reserved >= 2 order by quantity desc limit 1`,
+      [productId],
+    );
+    expect((await step(id, 'approve')).status).to.equal(303);
+    expect((await step(id, 'receive', { warehouse_id: String(w.id) })).status).to.equal(303);
+    expect((await step(id, 'replace')).status).to.equal(303);
+    // One unit came back and one went out again from the same warehouse (it has the most).
+    const [after] = await query<{ quantity: number }>(
+      `select quantity from inventory where warehouse_id = $1 and product_id = $2`,
+      [w.id, productId],
+    );
+    expect(after.quantity).to.equal(w.quantity);
+    const lines = await query<{ quantity: number; unit_price: string; total: string }>(
+      `select quantity, unit_price, total from order_line_items where order_id = $1 order by id`,
+      [orderId],
+    );
+    expect(lines).to.deep.equal([
+      { quantity: 2, unit_price: '50.00', total: '100.00' },
+      { quantity: 1, unit_price: '0.00', total: '0.00' },
+    ]);
+    const sync = await staff.get(`/en-us/api/orders/${orderId}/synchronize`).set('Authorization', `Bearer ${token}`);
+    expect([sync.body.totals.total, sync.body.totals.unpaid_total]).to.deep.equal(['110.00', '0.00']);
+    const [ev] = await query<{ type: string }>(
+      `select type from webhook_events where (payload->>'returnId')::int = $1 order by id desc limit 1`,
+      [id],
+    );
+    expect(ev.type).to.equal('return.replaced');
+  });
+
   it('never returns more than was ordered, and a customer sees only their own returns', async () => {
     const { orderId, lineId } = await placedOrder(customer);
     const first = await askReturn(orderId, lineId, 2);
