@@ -5,9 +5,9 @@
  * the tax allocations. The refund row names the return (refunds.return_id), which takes the goods off
  * the bill (order-balance.ts), and the lines do not owe it again.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { payments, refunds } from '../../db/schema/index.ts';
+import { orders, payments, refunds } from '../../db/schema/index.ts';
 import { ALLOCATION_TYPES, PAYMENT_TYPES } from '../../domain/constants.ts';
 import { invalid } from '../../domain/errors.ts';
 import { formatMoney, fromCents } from '../../domain/money.ts';
@@ -65,6 +65,12 @@ export async function refundReturnedGoods(
       })
       .returning({ id: refunds.id });
     await recordRefundParts(tx, refund.id, back, false);
+    // The order changed (what it owes): an editor holding the old version must reload, as after any refund.
+    const [saved] = await tx
+      .update(orders)
+      .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning();
     await logChange(
       tx,
       order.id,
@@ -72,7 +78,7 @@ export async function refundReturnedGoods(
       'payment.refund',
       `Refund of ${formatMoney(cents, order.orderCurrency, 'en-US')} for return ${returnId} on payment ${card.id} (order ${order.id}) by ${user.email}`,
       before,
-      before,
+      await snapshot(tx, saved),
       { ...refundLogData(card.id, refund.id, back), return_id: returnId },
     );
     return { refundId: refund.id, cents };

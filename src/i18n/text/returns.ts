@@ -312,6 +312,7 @@ export const returnsText = { en, fr, es };
 
 /** Error messages of returns: [English, French, Spanish]. */
 export const ERROR_ROWS_RETURNS: readonly (readonly [string, string, string])[] = [
+  ['At least 0.', 'Au moins 0.', 'Al menos 0.'],
   [
     'Choose at least one line and a quantity to return.',
     'Choisissez au moins une ligne et une quantité à retourner.',
