@@ -6,6 +6,7 @@
  */
 import { expect } from 'chai';
 import sharp from 'sharp';
+import { owedPartsOfOrder, sumOwed } from '../../src/domain/payment-parts.ts';
 import { orderReport } from '../../src/features/reports/queries.ts';
 import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { sqlRows as query, testServer } from '../helpers/server.ts';
@@ -91,6 +92,8 @@ describe('returns (RMA)', function () {
     // The staff's order: total $110.00, returned goods −$55.00, paid $55.00 net, unpaid $0.00.
     const sync = await staff.get(`/en-us/api/orders/${orderId}/synchronize`).set('Authorization', `Bearer ${token}`);
     expect(sync.body.totals.unpaid_total).to.equal('0.00');
+    // The payment panel offers nothing to pay: no part owes anything.
+    expect(sumOwed(owedPartsOfOrder(sync.body))).to.equal(0);
     const admin = await staff.get(`/admin/orders/detail/${orderId}`);
     const row = (tid: string) => new RegExp(`data-testid="${tid}">([^<]+)<`).exec(admin.text)?.[1];
     expect(admin.status, admin.text.slice(0, 3000)).to.equal(200);
