@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import sharp from 'sharp';
 import { owedPartsOfOrder, sumOwed } from '../../src/domain/payment-parts.ts';
 import { orderReport } from '../../src/features/reports/queries.ts';
+import type { FileMailer } from '../../src/providers/mail/index.ts';
 import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { sqlRows as query, testServer } from '../helpers/server.ts';
 import { makeUser, signedInAs, type TestUser } from '../helpers/users.ts';
@@ -129,6 +130,14 @@ describe('returns (RMA)', function () {
       [orderId],
     );
     expect(facts).to.deep.equal({ total: '110.00', paid: '55.00', unpaid: '0.00' });
+
+    // Each step mailed the customer; the refund's mail says the amount.
+    const mailer = (await testServer()).services.mailer as FileMailer;
+    const mails = (await mailer.list()).filter(
+      (m) => m.content.includes(customer.email) && m.content.includes(`Return ${id}`),
+    );
+    expect(mails.length).to.be.at.least(4);
+    expect(mails.some((m) => m.content.includes('We refunded $55.00 to your original payment'))).to.equal(true);
 
     // Every step is audited and sent as a webhook event.
     const actions = await query<{ action: string }>(
