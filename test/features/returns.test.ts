@@ -232,6 +232,25 @@ describe('returns (RMA)', function () {
     expect(own.body.returns.map((r: { id: number }) => r.id)).to.include(id);
   });
 
+  it('refuses a line past its window (30 days by default, else the product’s own) or of a non-returnable product', async () => {
+    const { orderId, lineId, productId } = await placedOrder(customer);
+    await query(`update orders set submitted_at = now() - interval '31 days' where id = $1`, [orderId]);
+    const late = await askReturn(orderId, lineId, 1);
+    expect(late.status).to.equal(400);
+    expect(late.text).to.include('The return window for this product has closed.');
+    try {
+      await query(`update products set return_window_days = 60 where id = $1`, [productId]);
+      expect((await askReturn(orderId, lineId, 1)).status).to.equal(303);
+      await query(`update products set returnable = false where id = $1`, [productId]);
+      const never = await askReturn(orderId, lineId, 1);
+      expect(never.status).to.equal(400);
+      expect(never.text).to.include('This product cannot be returned.');
+    } finally {
+      await query(`update products set returnable = true, return_window_days = null where id = $1`, [productId]);
+    }
+    expect(await query(`select id from returns where order_id = $1`, [orderId])).to.have.length(1);
+  });
+
   it('the back office lists returns by status, and refusing one frees its units', async () => {
     const { orderId, lineId } = await placedOrder(customer, 1);
     const asked = await askReturn(orderId, lineId, 1);
