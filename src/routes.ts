@@ -54,6 +54,7 @@ import { eppRoutes } from './features/epp/index.ts';
 import { quickOrderRoutes } from './features/quick-order/index.ts';
 import { invoicesRoutes, termsAdminRoutes } from './features/terms/index.ts';
 import { quoteRoutes } from './features/quotes/index.ts';
+import { returnRoutes } from './features/returns/index.ts'; // Returns (RMA)
 import { guestRoutes } from './features/guest/index.ts'; // Guest checkout
 // Each route is declared once with its rule (route()); declaredOnly refuses any other path.
 import { declaredOnly, mount, route, routes } from './http/route.ts';
@@ -108,6 +109,7 @@ export function localizedRoutes(s: Services): Router {
   mount(r, orgUserRoutes(s));
   mount(r, approvalRoutes(s, checkoutDeps(s))); // Spending limits and approval
   mount(r, quoteRoutes(s)); // Quotes
+  mount(r, returnRoutes(s)); // Returns (RMA)
   mount(r, integrationRoutes(s));
   mount(r, systemRoutes(s));
   mount(r, eppRoutes(s)); // Extended Payment Program

@@ -32,6 +32,8 @@ export function LedgerRows({ view, labels, money, pending }: Props) {
         return r.name;
       case 'total':
         return labels.ledgerTotal;
+      case 'returned':
+        return labels.ledgerReturned;
       case 'paid':
         return labels.ledgerPaid;
       case 'unpaid':
@@ -41,7 +43,7 @@ export function LedgerRows({ view, labels, money, pending }: Props) {
   const shown = (r: LedgerViewRow) =>
     pending
       ? '...'
-      : (r.kind === 'discount' || r.kind === 'paid') && r.cents > 0
+      : (r.kind === 'discount' || r.kind === 'paid' || r.kind === 'returned') && r.cents > 0
         ? `−${money(r.cents)}`
         : money(r.cents);
   return (

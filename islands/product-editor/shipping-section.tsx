@@ -186,6 +186,23 @@ export function ShippingSection({
           checked={data.isNonStock}
           onChange={(v) => update({ isNonStock: v })}
         />
+        <Check
+          label={L['f.returnable']}
+          name="returnable"
+          checked={data.returnable}
+          onChange={(v) => update({ returnable: v })}
+        />
+      </div>
+      <div className="form-row">
+        <TextField
+          label={L['f.returnWindowDays']}
+          name="return_window_days"
+          value={data.return_window_days === null ? '' : String(data.return_window_days)}
+          onChange={(v) => update({ return_window_days: v === '' ? null : Number(v) })}
+          error={ed.err('return_window_days')}
+          type="number"
+          inputMode="numeric"
+        />
       </div>
       <Stacking ed={ed} />
     </Group>

@@ -3,7 +3,7 @@
  * ledger (storedLedger): per product line its list unit price, quantity, list total, each discount
  * as its own row (never baked into the unit price) and its net; per order the rows
  *
- *   merchandise − each discount + shipping + tax + each fee = total;  total − paid = unpaid
+ *   merchandise − each discount + shipping + tax + each fee = total;  total − returned − paid = unpaid
  *
  * (unpaid by the balance rule, order-balance.ts: shipping, tax and fees included; 0 for a quote,
  * cart or cancelled order, so there `paid` and `unpaid` are shown as they are, not derived).
@@ -25,7 +25,16 @@ export type LedgerViewLine = {
   discounts: LedgerViewDiscount[];
   netCents: number;
 };
-export type LedgerRowKind = 'merchandise' | 'discount' | 'shipping' | 'tax' | 'fee' | 'total' | 'paid' | 'unpaid';
+export type LedgerRowKind =
+  | 'merchandise'
+  | 'discount'
+  | 'shipping'
+  | 'tax'
+  | 'fee'
+  | 'total'
+  | 'returned'
+  | 'paid'
+  | 'unpaid';
 export type LedgerViewRow = { kind: LedgerRowKind; name: string; cents: number; line?: boolean };
 export type LedgerView = {
   lines: LedgerViewLine[];
@@ -69,7 +78,7 @@ export function orderLedgerView(o: OrderLike): LedgerView {
       })),
       payments: o.payments.map((p) => ({ total: p.total.value, successful: p.successful })),
       refunds: o.payments.flatMap((p) =>
-        p.successful ? (p.refunds ?? []).map((r) => ({ amount: r.amount.value })) : [],
+        p.successful ? (p.refunds ?? []).map((r) => ({ amount: r.amount.value, returnId: r.return_id ?? null })) : [],
       ),
     },
   );
@@ -96,6 +105,8 @@ export function orderLedgerView(o: OrderLike): LedgerView {
           : { kind: r.code, name: r.code === 'fee' ? r.name : '', cents: r.cents },
     ),
     { kind: 'total', name: '', cents: figures.total },
+    // Goods returned and refunded leave the bill: total − returned − paid = unpaid.
+    ...(l.returned ? [{ kind: 'returned' as const, name: '', cents: l.returned }] : []),
     { kind: 'paid', name: '', cents: l.paidNet },
     { kind: 'unpaid', name: '', cents: l.unpaid },
   ];

@@ -3,10 +3,16 @@
  * "unpaid". One function, so the order page, the search, the editor, the report and
  * the invoices-due list can never disagree.
  *
- *   owed     = total + Σ fees                (shipping, tax and fees included: the whole bill)
+ *   returned = Σ refunds of returned goods   (refunds.return_id: the goods came back, paid back)
+ *   billed   = total + Σ fees − returned     (shipping, tax and fees included: the whole bill for
+ *                                             what the customer kept)
  *   paid     = Σ successful payments
- *   refunded = Σ refunds
- *   unpaid   = owed − paid + refunded, never below 0
+ *   refunded = Σ refunds (those of returned goods included)
+ *   unpaid   = billed − paid + refunded, never below 0
+ *
+ * Why returned goods leave the bill: a refund of returned goods pays back goods the shop has again,
+ * so it is owed by no one; any other refund gives money back on goods the customer keeps, so the
+ * order owes it again.
  *
  * Only a real order owes: a cart, a quote and a cancelled order owe nothing and are never
  * counted as revenue (OWED_STATUSES). Their figures are still shown, but unpaid is 0.
@@ -37,25 +43,30 @@ export type BalanceInput = {
   /** Successful payments only. */
   paymentCents?: readonly number[];
   refundCents?: readonly number[];
+  /** The refunds (among refundCents) that paid back returned goods. */
+  returnedCents?: readonly number[];
 };
 
 export type Balance = {
   owed: boolean;
-  /** The whole bill: total + fees. */
+  /** The whole bill for what was kept: total + fees − returned. */
   billed: number;
   paid: number;
   refunded: number;
+  /** Refunds of returned goods: off the bill. */
+  returned: number;
   /** billed − paid + refunded, never below 0; 0 when the status owes nothing. */
   unpaid: number;
 };
 
 export function orderBalance(input: BalanceInput): Balance {
   const owed = isOwedStatus(input.status, input.quote);
-  const billed = sumCents([input.totalCents, ...(input.feeCents ?? [])]);
+  const returned = sumCents(input.returnedCents ?? []);
+  const billed = sumCents([input.totalCents, ...(input.feeCents ?? [])]) - returned;
   const paid = sumCents(input.paymentCents ?? []);
   const refunded = sumCents(input.refundCents ?? []);
   const unpaid = owed ? Math.max(0, billed - paid + refunded) : 0;
-  return { owed, billed, paid, refunded, unpaid };
+  return { owed, billed, paid, refunded, returned, unpaid };
 }
 
 /** The same from stored rows (decimal strings), as the order read gives them. */
@@ -64,7 +75,8 @@ export function storedOrderBalance(
   parts: {
     fees?: readonly { amount: string }[];
     payments?: readonly { total: string; successful: boolean }[];
-    refunds?: readonly { amount: string }[];
+    /** returnId set: the refund paid back returned goods. */
+    refunds?: readonly { amount: string; returnId?: number | null }[];
   },
 ): Balance {
   return orderBalance({
@@ -74,5 +86,6 @@ export function storedOrderBalance(
     feeCents: (parts.fees ?? []).map((f) => toCents(f.amount)),
     paymentCents: (parts.payments ?? []).filter((p) => p.successful).map((p) => toCents(p.total)),
     refundCents: (parts.refunds ?? []).map((r) => toCents(r.amount)),
+    returnedCents: (parts.refunds ?? []).filter((r) => r.returnId != null).map((r) => toCents(r.amount)),
   });
 }

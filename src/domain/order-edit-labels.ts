@@ -81,6 +81,7 @@ export const EDITOR_LABEL_KEYS = {
   ledgerShipping: 'oa.ledger.shipping',
   ledgerTax: 'oa.ledger.tax',
   ledgerTotal: 'oa.ledger.total',
+  ledgerReturned: 'oa.ledger.returned',
   ledgerPaid: 'oa.ledger.paid',
   ledgerUnpaid: 'oa.ledger.unpaid',
   lineNet: 'oa.ledger.net',

@@ -64,6 +64,8 @@ export type RefundJson = {
   refund_id: number;
   amount: MoneyValue;
   reason: string | null;
+  /** The return whose goods the refund paid back (they are off the bill), or null. */
+  return_id?: number | null;
   created_at: string;
   allocations?: RefundAllocationJson[];
 };

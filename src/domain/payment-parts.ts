@@ -42,7 +42,8 @@ export type OwedOrderInput = {
   lines: readonly { id: number; title: string; line_type: number; unpaid_total: string; paid_total?: string }[];
   fees: readonly { id: number; name: string; amount: string; paid: boolean }[];
   payments: readonly { total: string; successful: boolean; allocations: readonly StoredAllocation[] }[];
-  refunds: readonly { amount: string; allocations: readonly StoredAllocation[] }[];
+  /** returnId set: a refund of returned goods, off the bill (order-balance.ts). */
+  refunds: readonly { amount: string; returnId?: number | null; allocations: readonly StoredAllocation[] }[];
 };
 
 export type PaymentPart = {
@@ -246,7 +247,11 @@ export function owedPartsOfOrder(order: OrderJson): PaymentPart[] {
       allocations: p.allocations.map(alloc),
     })),
     refunds: order.payments.flatMap((p) =>
-      (p.refunds ?? []).map((r) => ({ amount: r.amount.value, allocations: (r.allocations ?? []).map(alloc) })),
+      (p.refunds ?? []).map((r) => ({
+        amount: r.amount.value,
+        returnId: r.return_id ?? null,
+        allocations: (r.allocations ?? []).map(alloc),
+      })),
     ),
   });
 }

@@ -111,6 +111,9 @@ export type ProductEditorData = {
   stackable_height: string | null;
   isNonStock: boolean;
   isNonStockLabel: string;
+  /** Customers may ask to return it (returns.ts), within return_window_days (null: the default 30). */
+  returnable: boolean;
+  return_window_days: number | null;
   coo: string;
   options: EditorOption[];
   taxonomy_terms: string[];
@@ -181,6 +184,8 @@ export function emptyProduct(): ProductEditorData {
     stackable_height: null,
     isNonStock: false,
     isNonStockLabel: '',
+    returnable: true,
+    return_window_days: null,
     coo: '',
     options: [],
     taxonomy_terms: [],

@@ -10,8 +10,9 @@
  *   shipping    the stored shipping, in full (a free-shipping promotion's part shows as its discount)
  *   tax         the stored tax, one row (orders keep one tax amount), split over the lines
  *   fees        every fee of the order, paid or not: part of the bill
- *   unpaid      order-balance.ts's rule: total + fees − successful payments + refunds, and 0 for a
- *               cart, a quote or a cancelled order (they are never owed)
+ *   returned    refunds of returned goods (their returnId): off the bill (order-balance.ts)
+ *   unpaid      order-balance.ts's rule: total + fees − returned − successful payments + refunds, and
+ *               0 for a cart, a quote or a cancelled order (they are never owed)
  *
  * `agrees` says whether the stored totals equal what the ledger makes of the stored rows; a test
  * can assert it on every demo order, and a screen never needs to look at the stored totals again.
@@ -48,7 +49,8 @@ export type StoredParts = {
   lines: readonly StoredLineRow[];
   fees?: readonly { id?: number; name: string; amount: string; paid?: boolean }[];
   payments?: readonly { total: string; successful: boolean }[];
-  refunds?: readonly { amount: string }[];
+  /** returnId set: a refund of returned goods (off the bill as well as paid back). */
+  refunds?: readonly { amount: string; returnId?: number | null }[];
   /** The order's promotions with their rules, by id (free shipping). */
   promotions?: readonly { id: number; name?: string; freeShipping?: boolean | null }[];
   /** The name the tax row goes by (default 'Tax'). */
@@ -63,6 +65,8 @@ export type StoredLedger = Ledger<number> & {
   owed: boolean;
   /** Σ successful payments − refunds: what the customer has paid, net. */
   paidNet: number;
+  /** Refunds of returned goods: the goods left the bill (total − returned − paidNet = unpaid when owed). */
+  returned: number;
   /** The stored total, subtotal and discount equal what the ledger makes of the stored rows. */
   agrees: boolean;
 };
@@ -110,6 +114,7 @@ export function storedLedger(order: StoredOrderRow, parts: StoredParts): StoredL
     orderTotal: l.total - l.feeTotal,
     unpaid: balance.unpaid,
     owed: balance.owed,
+    returned: balance.returned,
     paidNet: l.paid - l.refunded,
     agrees,
   };

@@ -60,6 +60,13 @@ export const ADMIN_NAV: AdminNavItem[] = [
     icon: 'calendar',
   }, // Pay on terms
   {
+    key: 'returns',
+    label: 'admin.nav.returns',
+    href: (l) => `/${l}/admin/returns`,
+    permission: 'orders.view',
+    icon: 'orders',
+  }, // Returns (RMA)
+  {
     key: 'quotes',
     label: 'admin.nav.quotes',
     href: (l) => `/${l}/admin/quotes`,

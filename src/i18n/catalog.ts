@@ -47,6 +47,7 @@ import { machinesText } from './text/machines.ts'; // My machines and fitment
 import { partFitText } from './text/part-fit.ts'; // What fits the customer's machines outside diagrams
 import { coresText } from './text/cores.ts'; // Core deposits
 import { machineDownText } from './text/machine-down.ts'; // Machine down: fastest shipping, served first
+import { returnsText } from './text/returns.ts'; // Returns (RMA)
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -94,6 +95,7 @@ const AREAS = [
   partFitText,
   coresText,
   machineDownText,
+  returnsText,
 ] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

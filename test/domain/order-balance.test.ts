@@ -9,7 +9,7 @@ describe('domain: order balance (what an order owes)', () => {
   it('an invoice order of $2,714.11 with no payment owes all of it, shipping included', () => {
     // Goods 2,456.11 + shipping 258.00 = 2,714.11 (the example): unpaid is the whole bill.
     const b = orderBalance({ status: 'processing', totalCents: 271_411 });
-    expect(b).to.deep.equal({ owed: true, billed: 271_411, paid: 0, refunded: 0, unpaid: 271_411 });
+    expect(b).to.deep.equal({ owed: true, billed: 271_411, paid: 0, refunded: 0, returned: 0, unpaid: 271_411 });
   });
 
   it('fees are billed, payments paid, refunds owed again', () => {

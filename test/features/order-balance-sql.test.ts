@@ -24,7 +24,8 @@ type Seed = {
   tax?: string;
   total: string;
   fees?: { amount: string; paid: boolean }[];
-  payments?: { total: string; successful: boolean; refunds?: string[] }[];
+  /** `returned`: refunds of returned goods (refunds.return_id), off the bill as well as paid back. */
+  payments?: { total: string; successful: boolean; refunds?: string[]; returned?: string[] }[];
   /** Written by hand: total + fees − successful payments + refunds (≥ 0), 0 when not owed. */
   unpaid: string;
 };
@@ -63,6 +64,26 @@ const SEEDS: Seed[] = [
     fees: [{ amount: '10.00', paid: true }],
     payments: [{ total: '310.00', successful: true, refunds: ['45.50'] }],
     unpaid: '45.50',
+  },
+  // 2 × 50 + 10 tax = 110 paid; one unit returned and refunded (55): 110 − 55 returned − 110 + 55 = 0.
+  {
+    name: 'returned goods refunded',
+    status: 'completed',
+    subtotal: '100.00',
+    tax: '10.00',
+    total: '110.00',
+    payments: [{ total: '110.00', successful: true, returned: ['55.00'] }],
+    unpaid: '0.00',
+  },
+  // The same with a goodwill refund of 5 on top: that 5 is owed again.
+  {
+    name: 'returned goods and a goodwill refund',
+    status: 'completed',
+    subtotal: '100.00',
+    tax: '10.00',
+    total: '110.00',
+    payments: [{ total: '110.00', successful: true, refunds: ['5.00'], returned: ['55.00'] }],
+    unpaid: '5.00',
   },
   // Overpaid: 100 − 120 is below 0, so 0.
   {
@@ -115,6 +136,12 @@ async function seed(s: Seed): Promise<number> {
         pay.id,
         r,
       ]);
+    for (const r of p.returned ?? [])
+      await sqlRows(
+        `with ret as (insert into returns (order_id, status, reason) values ($1, 'refunded', 'Returned') returning id)
+         insert into refunds (payment_id, amount, provider_ref, return_id) select $2, $3, 'offline_re_test', ret.id from ret`,
+        [o.id, pay.id, r],
+      );
   }
   return o.id;
 }
@@ -130,8 +157,8 @@ async function domainUnpaid(id: number): Promise<number> {
     'select total::text, successful from payments where order_id = $1',
     [id],
   );
-  const refunds = await sqlRows<{ amount: string }>(
-    'select r.amount::text from refunds r join payments p on p.id = r.payment_id where p.order_id = $1',
+  const refunds = await sqlRows<{ amount: string; returnId: number | null }>(
+    'select r.amount::text, r.return_id as "returnId" from refunds r join payments p on p.id = r.payment_id where p.order_id = $1',
     [id],
   );
   return storedOrderBalance(o, { fees, payments, refunds }).unpaid;
@@ -171,6 +198,8 @@ describe('what an order owes: the SQL twin, the API and the order search agree',
       'invoice with shipping': '2714.11',
       'partly paid with a fee': '625.00',
       'paid then refunded': '45.50',
+      'returned goods refunded': '0.00',
+      'returned goods and a goodwill refund': '5.00',
       overpaid: '0.00',
       quote: '0.00',
       cancelled: '0.00',
@@ -195,6 +224,8 @@ describe('what an order owes: the SQL twin, the API and the order search agree',
     expect(await listed('invoice with shipping')).to.equal(true);
     expect(await listed('paid then refunded')).to.equal(true);
     expect(await listed('overpaid')).to.equal(false);
+    expect(await listed('returned goods refunded')).to.equal(false);
+    expect(await listed('returned goods and a goodwill refund')).to.equal(true);
     expect(await listed('cancelled')).to.equal(false);
     expect(await listed('quote flag')).to.equal(false);
   });

@@ -96,8 +96,8 @@ const POLICY: [RegExp, RegExp, Need][] = [
   ],
   [
     ANY,
-    /^\/:locale\/account(\/(orders|payment|addresses|quotes|approvals|machines)(\/|$)|$)/,
-    'signed-in' /* quotes: the buyer's own; approvals: withdrawing one's own request; machines: own */,
+    /^\/:locale\/account(\/(orders|payment|addresses|quotes|approvals|machines|returns)(\/|$)|$)/,
+    'signed-in' /* quotes: the buyer's own; approvals: withdrawing one's own request; machines, returns: own */,
   ],
   [ANY, /^\/:locale\/orders\/:orderId/, 'signed-in'],
   [ANY, /^\/(api\/plaid\/link-token|bank-link\/statement)$/, 'signed-in'],
@@ -116,6 +116,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
   [READ, /^\/admin\/orders\/detail\/:orderId(\/containers)?$/, STAFF /* orders.view */],
   [ANY, /^\/(:locale\/)?admin\/orders\//, STAFF /* orders.edit */],
   [ANY, /^\/:locale\/admin\/quotes(\/|$)/, STAFF /* quotes.manage */],
+  [ANY, /^\/:locale\/admin\/returns(\/|$)/, STAFF /* orders.view; steps orders.edit, the refund orders.pay */],
   [ANY, /^\/account\/dashboard\/customers\/new$/, STAFF /* customers.edit: "Add customer" */],
   [READ, /^\/account\/dashboard\/customers(\/:personId)?$/, STAFF /* customers.view */],
   [ANY, /^\/account\/dashboard\/customers\//, STAFF /* customers.edit */],

@@ -121,6 +121,36 @@ const MATRIX: Row[] = [
     want: [401, 403, 403, 400, 400, 403, 403, 401],
   },
   {
+    area: 'returns (back office): read',
+    call: get(() => '/en-us/admin/returns'),
+    want: [401, 403, 403, 200, 200, 403, 403, 401],
+  },
+  {
+    area: 'a return step (back office): write',
+    call: post(() => '/en-us/admin/returns/2147483647/approve'),
+    want: [401, 403, 403, 404, 404, 403, 403, 401],
+  },
+  {
+    area: 'a return refund (back office): write',
+    call: post(() => '/en-us/admin/returns/2147483647/refund'),
+    want: [401, 403, 403, 404, 404, 403, 403, 401],
+  },
+  {
+    area: 'own returns: read',
+    call: get(() => '/en-us/account/returns'),
+    want: [401, 200, 200, 200, 200, 200, 200, 401],
+  },
+  {
+    area: 'a return that is not theirs: read',
+    call: get(() => '/en-us/account/returns/2147483647'),
+    want: [401, 404, 404, 404, 404, 404, 404, 401],
+  },
+  {
+    area: "ask to return the customer's order: write",
+    call: post((i) => `/en-us/orders/${i.order}/return`),
+    want: [401, 400, 404, 404, 404, 404, 404, 401],
+  },
+  {
     area: 'quotes (back office): read',
     call: get(() => '/en-us/admin/quotes'),
     want: [401, 403, 403, 200, 200, 403, 403, 401],

@@ -2,8 +2,8 @@
  * The SQL twin of what an order owes (src/domain/order-balance.ts, storedOrderBalance), for lists,
  * exports, reminders, the dashboard and reports that read many orders at once:
  *
- *   unpaid = total + Σ fees − Σ successful payments + Σ refunds, never below 0,
- *            and 0 unless the order is a sale (status in OWED_STATUSES and not a quote).
+ *   unpaid = total + Σ fees − Σ refunds of returned goods − Σ successful payments + Σ refunds,
+ *            never below 0, and 0 unless the order is a sale (status in OWED_STATUSES and not a quote).
  *
  * No rule is decided here: the statuses come from OWED_STATUSES, and test/features/order-balance-sql
  * compares these expressions with storedOrderBalance on the same orders.
@@ -55,7 +55,20 @@ export function refundedSql(o: OrderRefs): SQL<string> {
   return sql<string>`(select coalesce(sum(r.amount), 0) from refunds r join payments p on p.id = r.payment_id where p.order_id = ${o.id})`;
 }
 
-/** What the order owes (numeric): storedOrderBalance(...).unpaid. */
+/** Σ refunds of returned goods (refunds.return_id): the goods left the bill. */
+export function returnedSql(o: OrderRefs): SQL<string> {
+  return sql<string>`(select coalesce(sum(r.amount), 0) from refunds r join payments p on p.id = r.payment_id where p.order_id = ${o.id} and r.return_id is not null)`;
+}
+
+/**
+ * What the order owes (numeric): storedOrderBalance(...).unpaid. A refund of returned goods is both
+ * off the bill and paid back, so only the other refunds are owed again.
+ */
 export function unpaidSql(o: OrderRefs): SQL<string> {
-  return sql<string>`(case when ${owedStatusSql(o)} then greatest(0, ${o.total} + ${feesSql(o)} - ${paidSql(o)} + ${refundedSql(o)}) else 0.00 end)`;
+  return sql<string>`(case when ${owedStatusSql(o)} then greatest(0, ${o.total} + ${feesSql(o)} - ${paidSql(o)} + ${keptRefundsSql(o)}) else 0.00 end)`;
+}
+
+/** Σ refunds that are not of returned goods (refunded − returned, in one subquery). */
+function keptRefundsSql(o: OrderRefs): SQL<string> {
+  return sql<string>`(select coalesce(sum(r.amount), 0) from refunds r join payments p on p.id = r.payment_id where p.order_id = ${o.id} and r.return_id is null)`;
 }

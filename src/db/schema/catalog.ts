@@ -89,6 +89,9 @@ export const products = pgTable(
     taxonomyTerms: jsonb('taxonomy_terms').$type<string[]>().notNull().default([]),
     /** Higher sells more; drives "popular products". */
     popularity: integer('popularity').notNull().default(0),
+    /** Whether a customer may ask to return it, and within how many days (null: the default, domain/returns.ts). */
+    returnable: boolean('returnable').notNull().default(true),
+    returnWindowDays: integer('return_window_days'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
@@ -103,6 +106,7 @@ export const products = pgTable(
       'products_dimensions_nonnegative',
       sql`coalesce(${t.length}, 0) >= 0 and coalesce(${t.width}, 0) >= 0 and coalesce(${t.height}, 0) >= 0 and coalesce(${t.weight}, 0) >= 0`,
     ),
+    check('products_return_window', sql`${t.returnWindowDays} is null or ${t.returnWindowDays} >= 0`),
     check('products_stackable_quantity', sql`${t.stackableQuantity} is null or ${t.stackableQuantity} > 0`),
     // Case-insensitive prefix search (`lower(title) like 'abc%'`) and exact title lookups.
     index('products_title_lower_idx').on(sql`lower(${t.title}) text_pattern_ops`),

@@ -36,3 +36,5 @@ export * from './machines.ts';
 export * from './supersessions.ts';
 // Core deposits: where a deposit is taxed.
 export * from './cores.ts';
+// Returns (RMA): requests, their lines and photos.
+export * from './returns.ts';

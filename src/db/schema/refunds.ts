@@ -8,6 +8,7 @@ import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-cor
 import { users } from './accounts.ts';
 import { createdAt, money } from './columns.ts';
 import { allocationTarget, orderLineItems, payments } from './orders.ts';
+import { returns } from './returns.ts';
 
 export const refunds = pgTable(
   'refunds',
@@ -20,10 +21,16 @@ export const refunds = pgTable(
     /** The card processor's refund id ('re_…' or 'offline_re_…'). */
     providerRef: text('provider_ref').notNull(),
     reason: text('reason'),
+    /** The return whose goods this refund pays back: those goods leave the bill (order-balance.ts). */
+    returnId: integer('return_id').references(() => returns.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [check('refunds_amount_positive', sql`${t.amount} > 0`), index('refunds_payment_idx').on(t.paymentId)],
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_return_idx').on(t.returnId),
+  ],
 );
 
 export const refundAllocations = pgTable(

@@ -14,6 +14,7 @@ import { seedGeo } from './geo.ts';
 import { seedStock, seedWarehouses } from './inventory.ts';
 import { seedOrders, seedPromotions } from './orders.ts';
 import { seedQuotes } from './quotes.ts';
+import { seedReturns } from './returns.ts';
 import { resetSequences, Rng, type SeedDb } from './util.ts';
 import { seedParts } from './parts.ts';
 import { seedMachines } from './machines.ts';
@@ -73,6 +74,7 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     await tx.execute(sql`analyze orders, payments, order_fees, order_line_items`);
     await seedEppPlans(tx); // the EPP orders' plans and schedules
     await seedQuotes(tx); // the distributor's quote request
+    await seedReturns(tx); // the demo customer's returned order and a return waiting for staff
     const content = await seedContent(tx, products);
     await seedParts(tx, products); // parts diagrams 2-3, quantities per assembly, dealer hours
     await seedMachines(tx, products); // machine models, fitment, the demo customer's planter

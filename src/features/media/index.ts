@@ -2,3 +2,4 @@
 export { pickerMedia } from './queries.ts';
 export { imageUploaderRoutes, mediaRoutes } from './routes.ts';
 export { mediaFiles } from './static.ts';
+export { inspect, receiveFile, storeImage } from './upload.ts';

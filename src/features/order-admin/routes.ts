@@ -25,6 +25,7 @@ import { orderDisplayNumber } from '../../domain/order-number.ts';
 import { orderSearchView } from './view-model.ts';
 import { orderPlan } from '../epp/index.ts'; // EPP plan and schedule
 import { buyerIsGuest } from '../guest/index.ts';
+import { returnsPanel } from '../returns/index.ts'; // The order's returns (RMA)
 import { mount, route, routes } from '../../http/route.ts';
 import { machineDownOf } from '../machine-down/index.ts';
 import { allocationWarehouses, stockAllocationRoute } from '../stock-allocation/index.ts';
@@ -120,12 +121,13 @@ export function orderAdminRoutes(s: Services): Router {
 /** The order page's locals: the order, its history, its EPP plan and its figures from the one ledger. */
 async function detailLocals(s: Services, req: Request, param: unknown) {
   const id = parseInput(IdParam, param);
-  const [order, log, epp, quoteId, machineDown] = await Promise.all([
+  const [order, log, epp, quoteId, machineDown, returns] = await Promise.all([
     synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string),
     orderLog(s.db, id),
     orderPlan(s.db, id),
     quoteNumberOf(s.db, id),
     machineDownOf(s.db, id), // The buyer's machine is stopped: flagged at the top
+    returnsPanel(s.db, id),
   ]);
   const t = req.t as unknown as WordsTranslate;
   // A quote is "Quote #N" with the buyer's number (order-number.ts), never "Order #id".
@@ -138,6 +140,7 @@ async function detailLocals(s: Services, req: Request, param: unknown) {
     log,
     epp,
     machineDown,
+    returnsPanel: returns,
     layout: 'layouts/admin',
     nav: 'orders',
     // Every figure of the page from the one ledger: rows that add up, unpaid by the balance rule.

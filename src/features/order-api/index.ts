@@ -6,3 +6,6 @@ export { orderApiRoutes } from './routes.ts';
 export { Quantity, VERSION_REQUIRED } from './schemas.ts';
 export { synchronize } from './service.ts';
 export { diff, lockOrder, repriceAndSave, snapshot } from './writes.ts';
+export { NO_CARD_PAYMENT, refundReturnedGoods } from './return-refund.ts';
+export type { ReturnedLine } from './return-refund.ts';
+export type { LockedOrder } from './writes.ts';

@@ -75,11 +75,12 @@ export async function orderParts(tx: Tx, order: LockedOrder): Promise<PaymentPar
     number,
     {
       amount: string;
+      returnId: number | null;
       allocations: { type: number; amount: string; order_line_item_id: number | null; tax_name: string | null }[];
     }
   >();
   for (const { refund, a } of backs) {
-    const r = refundRows.get(refund.id) ?? { amount: refund.amount, allocations: [] };
+    const r = refundRows.get(refund.id) ?? { amount: refund.amount, returnId: refund.returnId, allocations: [] };
     if (a)
       r.allocations.push({ type: a.type, amount: a.amount, order_line_item_id: a.lineItemId, tax_name: a.taxName });
     refundRows.set(refund.id, r);

@@ -121,7 +121,7 @@ function partsColumns() {
       from ${channelPaymentMethods} where ${channelPaymentMethods.channelId} = ${orders.channelId} and ${channelPaymentMethods.enabled})`,
     refunds: sql<
       Json[]
-    >`(select ${agg(sql`json_build_object('id', ${refunds.id}, 'paymentId', ${refunds.paymentId}, 'amount', ${refunds.amount}, 'reason', ${refunds.reason}, 'createdAt', ${refunds.createdAt})`, sql`${refunds.id}`)}
+    >`(select ${agg(sql`json_build_object('id', ${refunds.id}, 'paymentId', ${refunds.paymentId}, 'amount', ${refunds.amount}, 'reason', ${refunds.reason}, 'returnId', ${refunds.returnId}, 'createdAt', ${refunds.createdAt})`, sql`${refunds.id}`)}
       from ${refunds} join ${payments} on ${payments.id} = ${refunds.paymentId} where ${payments.orderId} = ${orderId})`,
     // What each refund took back: lines, shipping, tax.
     refundAllocations: sql<Json[]>`(select ${agg(sql`to_json(${refundAllocations})`, sql`${refundAllocations.id}`)}
@@ -170,6 +170,7 @@ function decodeParts(p: PartsJson) {
           paymentId: refunds.paymentId,
           amount: refunds.amount,
           reason: refunds.reason,
+          returnId: refunds.returnId,
           createdAt: refunds.createdAt,
         },
         x,

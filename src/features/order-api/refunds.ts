@@ -44,8 +44,8 @@ export const REFUND_MESSAGES = {
   zero: 'The refund must be more than zero.',
 } as const;
 
-type Part = { type: number; lineId: number | null; taxName: string | null; amount: string };
-type Back = Omit<Part, 'amount'> & { cents: number };
+export type Part = { type: number; lineId: number | null; taxName: string | null; amount: string };
+export type Back = Omit<Part, 'amount'> & { cents: number };
 
 export async function refundPayment(
   db: Db,
@@ -119,7 +119,7 @@ async function cardPaymentRef(tx: Tx, orderId: number, paymentId: number): Promi
  * What the payment paid that a refund can take back: lines, shipping and tax (not fees), and
  * what each allocation still holds once earlier refunds are taken off the newest ones first.
  */
-async function refundableParts(
+export async function refundableParts(
   tx: Tx,
   paymentId: number,
 ): Promise<{ allocs: Part[]; left: { lineId: number; leftCents: number }[] }> {
@@ -161,8 +161,11 @@ async function refundableParts(
   return { allocs, left };
 }
 
-/** The refund's allocations, and each line it gave back to owes that much again. */
-async function recordRefundParts(tx: Tx, refundId: number, back: Back[]): Promise<void> {
+/**
+ * The refund's allocations, and each line it gave back to owes that much again, unless the refund
+ * paid back returned goods (`owesAgain` false): those units are no longer the customer's to pay.
+ */
+export async function recordRefundParts(tx: Tx, refundId: number, back: Back[], owesAgain = true): Promise<void> {
   await tx.insert(refundAllocations).values(
     back.map((b) => ({
       refundId,
@@ -177,16 +180,20 @@ async function recordRefundParts(tx: Tx, refundId: number, back: Back[]): Promis
     const cents = fromCents(b.cents);
     await tx
       .update(orderLineItems)
-      .set({
-        paidTotal: sql`${orderLineItems.paidTotal} - ${cents}::numeric`,
-        unpaidTotal: sql`${orderLineItems.unpaidTotal} + ${cents}::numeric`,
-      })
+      .set(
+        owesAgain
+          ? {
+              paidTotal: sql`${orderLineItems.paidTotal} - ${cents}::numeric`,
+              unpaidTotal: sql`${orderLineItems.unpaidTotal} + ${cents}::numeric`,
+            }
+          : { paidTotal: sql`${orderLineItems.paidTotal} - ${cents}::numeric` },
+      )
       .where(eq(orderLineItems.id, b.lineId));
   }
 }
 
 /** The log row's data: the refund, per line and per part. */
-function refundLogData(paymentId: number, refundId: number, back: Back[]) {
+export function refundLogData(paymentId: number, refundId: number, back: Back[]) {
   return {
     payment_id: paymentId,
     refund_id: refundId,

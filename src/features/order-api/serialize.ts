@@ -87,7 +87,7 @@ const fee = (f: OrderParts['fees'][number]): FeeJson => ({
 });
 
 function totalsJson(o: OrderRow['order'], parts: OrderParts): OrderTotalsJson {
-  // What the order owes, by the one rule (order-balance.ts): total (shipping and tax included) + fees − paid + refunds; 0 for a quote, cart or cancelled order.
+  // What the order owes, by the one rule (order-balance.ts): total (shipping and tax included) + fees − returned goods − paid + refunds; 0 for a quote, cart or cancelled order.
   const unpaidCents = storedOrderBalance(o, {
     fees: parts.fees,
     payments: parts.payments,
@@ -136,6 +136,7 @@ function paymentsJson(parts: OrderParts): OrderJson['payments'] {
         refund_id: r.id,
         amount: { value: r.amount },
         reason: r.reason,
+        return_id: r.returnId ?? null,
         created_at: r.createdAt.toISOString(),
         allocations: (parts.refundAllocations ?? [])
           .filter((a) => a.refundId === r.id)

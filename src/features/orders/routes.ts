@@ -16,6 +16,7 @@ import { customerOrderExtras, getOrderDetail, saveSurvey } from './queries.ts';
 import { lineTitle } from '../cart/index.ts';
 import { shownLineOptions } from './line-options.ts';
 import { orderPlan } from '../epp/index.ts';
+import { returnsPanel } from '../returns/index.ts';
 import { orderFiguresView, promotionRules } from './figures.ts';
 import { route, routes } from '../../http/route.ts';
 
@@ -67,6 +68,9 @@ export async function orderPageLocals(
     survey:
       req.user && order.userId === req.user.id && !answered ? { sources: SURVEY_SOURCES, values: surveyValues } : null,
     epp: await orderPlan(s.db, order.id), // the EPP plan and schedule
+    // Its returns and, once there is one, the balance with returned goods off the bill; the owner may ask for one.
+    returnsPanel: await returnsPanel(s.db, order.id),
+    askReturn: !!req.user && order.userId === req.user.id && !order.quote && order.status !== 'cancelled',
   };
 }
 

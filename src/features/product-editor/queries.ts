@@ -233,6 +233,8 @@ export async function loadEditorData(db: DbOrTx, productId: number): Promise<Pro
     stackable_height: p.stackableHeight,
     isNonStock: p.isNonStock,
     isNonStockLabel: p.nonStockLabel ?? '',
+    returnable: p.returnable,
+    return_window_days: p.returnWindowDays,
     coo: p.coo ?? '',
     options,
     taxonomy_terms: p.taxonomyTerms,

@@ -143,6 +143,13 @@ export const ProductUpdate = z.object({
   stackable_height: measure,
   isNonStock: bool.optional().default(false),
   isNonStockLabel: optText(80),
+  returnable: bool.optional().default(true),
+  return_window_days: z
+    .union([z.null(), z.literal('')])
+    .transform(() => null)
+    .or(z.coerce.number().int('Must be a whole number.').min(0, 'At least 0.').max(3650, 'At most 3650.'))
+    .optional()
+    .default(null),
   coo: optText(2)
     .pipe(z.string().regex(/^([A-Za-z]{2})?$/, 'Two letters, e.g. US.'))
     .transform((v) => v.toUpperCase()),

@@ -79,6 +79,8 @@ function productColumns(u: ProductUpdate) {
     ...dimensionColumns(u),
     isNonStock: u.isNonStock,
     nonStockLabel: u.isNonStockLabel || null,
+    returnable: u.returnable,
+    returnWindowDays: u.return_window_days,
     coo: u.coo || null,
     taxonomyTerms: u.taxonomy_terms,
   };

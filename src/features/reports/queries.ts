@@ -10,7 +10,7 @@
  *
  * Paid and unpaid follow the balance rule (src/domain/order-balance.ts, SQL twin in
  * src/db/queries/order-balance.ts): fees are billed, paid is successful payments − refunds, unpaid
- * is total + fees − paid (never below 0) and 0 for a quote or a cancelled order; an order flagged as
+ * is total + fees − refunds of returned goods − paid (never below 0) and 0 for a quote or a cancelled order; an order flagged as
  * a quote counts under the status 'quote', so it is never revenue.
  *
  * Filtered by day, channel and status only, the report reads the rollup (src/db/schema/reports.ts,
@@ -97,10 +97,10 @@ function filteredOrders(f: OrderFilters): SQL {
     from orders o
     join channels c on c.id = o.channel_id
     left join (select p.order_id, sum(p.total) as paid from payments p where p.successful group by p.order_id) pay on pay.order_id = o.id
-    left join (select rp.order_id, sum(r.amount) as refunded from refunds r join payments rp on rp.id = r.payment_id group by rp.order_id) ref on ref.order_id = o.id
+    left join (select rp.order_id, sum(r.amount) as refunded, coalesce(sum(r.amount) filter (where r.return_id is not null), 0) as returned from refunds r join payments rp on rp.id = r.payment_id group by rp.order_id) ref on ref.order_id = o.id
     left join (select fe.order_id, sum(fe.amount) as fees from order_fees fe group by fe.order_id) fee on fee.order_id = o.id
-    cross join lateral (select coalesce(fee.fees, 0) as fees, coalesce(pay.paid, 0) - coalesce(ref.refunded, 0) as paid) a
-    cross join lateral (select a.fees, a.paid, case when ${owedStatusSql(o)} then greatest(0, o.total + a.fees - a.paid) else 0.00 end as unpaid) b
+    cross join lateral (select coalesce(fee.fees, 0) as fees, coalesce(pay.paid, 0) - coalesce(ref.refunded, 0) as paid, coalesce(ref.returned, 0) as returned) a
+    cross join lateral (select a.fees, a.paid, case when ${owedStatusSql(o)} then greatest(0, o.total + a.fees - a.returned - a.paid) else 0.00 end as unpaid) b
     where ${sql.join(where, sql` and `)}`;
 }
 

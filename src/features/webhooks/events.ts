@@ -28,6 +28,12 @@ export const WEBHOOK_EVENTS = [
   'quote.offered',
   'quote.accepted',
   'quote.rejected',
+  'return.requested',
+  'return.approved',
+  'return.refused',
+  'return.received',
+  'return.refunded',
+  'return.replaced',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent only by the test-delivery button, to the one webhook it was pressed for. */
