@@ -3,7 +3,7 @@
  * core charge, and where a deposit is taxed: not in the United States as a whole, but in
  * California; everywhere in Canada except Alberta (Mexico has no rule, so it is not taxed).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { coreTaxRules, products } from '../schema/index.ts';
 import { EPOCH, type SeedTx } from './util.ts';
 
@@ -19,7 +19,8 @@ export const CORE_TAX_RULES = [
 export async function seedCores(tx: SeedTx): Promise<void> {
   await tx
     .update(products)
-    .set({ coreCharge: CORE_PART.coreCharge })
+    // The row's own updated_at is kept (drizzle would stamp now): seeding twice writes the same data.
+    .set({ coreCharge: CORE_PART.coreCharge, updatedAt: sql`${products.updatedAt}` })
     .where(eq(products.stockcode, CORE_PART.stockcode));
   await tx.insert(coreTaxRules).values(CORE_TAX_RULES.map((r) => ({ ...r, createdAt: EPOCH, updatedAt: EPOCH })));
 }
