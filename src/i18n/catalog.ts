@@ -44,6 +44,7 @@ import { orderHistoryText } from './text/order-history.ts'; // The order editor'
 import { orderFigures } from './text/order-figures.ts'; // The rows of an order summary
 import { guestText } from './text/guest.ts'; // Guest checkout
 import { machinesText } from './text/machines.ts'; // My machines and fitment
+import { backordersText } from './text/backorders.ts'; // Back orders
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -88,6 +89,7 @@ const AREAS = [
   orderFigures,
   guestText,
   machinesText,
+  backordersText,
 ] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

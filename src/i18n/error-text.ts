@@ -21,6 +21,7 @@ import { ERROR_ROWS_ORDERS } from './text/errors-orders.ts';
 import { ERROR_ROWS_PAYMENTS } from './text/errors-payments.ts';
 import { ERROR_ROWS_GUEST } from './text/guest.ts';
 import { ERROR_ROWS_MACHINES } from './text/machines.ts';
+import { ERROR_ROWS_BACKORDERS } from './text/backorders.ts';
 
 export type ErrorText = { key: string; params?: Record<string, string> };
 
@@ -39,6 +40,7 @@ const ROWS = [
   ...ERROR_ROWS_MISC,
   ...ERROR_ROWS_GUEST,
   ...ERROR_ROWS_MACHINES,
+  ...ERROR_ROWS_BACKORDERS,
 ];
 
 /** 'Quantity must be at least {{min}}.' → 'error.msg.quantity_must_be_at_least_min' (unique). */

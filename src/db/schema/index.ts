@@ -32,3 +32,5 @@ export * from './approvals.ts';
 export * from './quotes.ts';
 // Machine models, customers' machines and fitment rows.
 export * from './machines.ts';
+// Back orders: restocks staff expect per part and warehouse.
+export * from './backorders.ts';

@@ -81,8 +81,14 @@ export async function cartBadge(db: DbOrTx, ref: CartRef): Promise<{ count: numb
 }
 
 export type CartOrderRow = typeof orders.$inferSelect;
-/** A line as the cart works on it (`owing` is the database's, derived from unpaid_total: never read here). */
-export type CartLineRow = Omit<typeof orderLineItems.$inferSelect, 'owing'> & {
+/**
+ * A line as the cart works on it (`owing` is the database's, derived from unpaid_total: never read
+ * here; the back-order columns are placement's and the back office's).
+ */
+export type CartLineRow = Omit<
+  typeof orderLineItems.$inferSelect,
+  'owing' | 'backorderedQuantity' | 'backorderShipOn' | 'backorderShippedAt'
+> & {
   image: string | null;
   productTitle: string | null;
   productStockcode: string | null;
