@@ -17,6 +17,7 @@ import { seedQuotes } from './quotes.ts';
 import { resetSequences, Rng, type SeedDb } from './util.ts';
 import { seedParts } from './parts.ts';
 import { seedMachines } from './machines.ts';
+import { seedBackorders } from './backorders.ts';
 import { seedTaxRates } from './checkout.ts';
 import { seedPaymentMethods } from './payment-methods.ts';
 import { seedEpp, seedEppPlans } from './epp.ts';
@@ -78,6 +79,7 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     await seedTaxRates(tx); // checkout
     await seedPaymentMethods(tx); // saved payment methods
     await resetSequences(tx);
+    await seedBackorders(tx); // a back-orderable part with its expected restock
     await tx.execute(sql`select report_rebuild()`);
     await tx.execute(sql`select set_config('app.report_rollup', 'on', true)`);
     return {

@@ -206,8 +206,11 @@ async function holdStock(tx: Tx, { plan, rows: locked, backordered }: Plan, phys
     for (const item of w.items) {
       const l = physical.find((p) => p.lineId === item.lineId)!;
       let inventoryId: number | null = null;
-      // A back-ordered item holds no stock: there is none; it ships when the restock arrives.
-      if (l.needsStock && !backordered.some((b) => b === item)) {
+      // A back-ordered item holds no stock: there is none; it ships when the restock arrives. The
+      // line keeps its units (recordBackorders); a reservation only names its warehouse, once.
+      const back = backordered.some((b) => b === item);
+      if (back && reservations.some((r) => r.lineId === item.lineId && r.warehouseId === w.warehouseId)) continue;
+      if (l.needsStock && !back) {
         const row = locked.find((r) => r.warehouseId === w.warehouseId && r.productId === item.productId)!;
         const held = await tx
           .update(inventory)
