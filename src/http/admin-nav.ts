@@ -60,6 +60,13 @@ export const ADMIN_NAV: AdminNavItem[] = [
     icon: 'calendar',
   }, // Pay on terms
   {
+    key: 'backorders',
+    label: 'admin.nav.backorders',
+    href: (l) => `/${l}/account/dashboard/backorders`,
+    permission: 'orders.view',
+    icon: 'box',
+  }, // Back orders by expected day
+  {
     key: 'quotes',
     label: 'admin.nav.quotes',
     href: (l) => `/${l}/admin/quotes`,

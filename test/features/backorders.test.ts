@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import supertest from 'supertest';
 import { csrf } from '../helpers/http.ts';
+import { signedIn } from '../helpers/signed-in.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
 import { chooseShipping, newCustomer, place, xhr } from './checkout-helpers.ts';
 
@@ -89,5 +90,120 @@ describe('back orders', function () {
     } finally {
       await sql('update inventory set quantity = 0, reserved = 0 where product_id = $1', [part]);
     }
+  });
+
+  describe('the back office list', () => {
+    let orderId: number;
+    before(async () => {
+      const c = await newCustomer(part, 4);
+      const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
+      const res = await place(c.a, c.token, randomUUID(), {
+        order_id: c.orderId,
+        payment_type: 2,
+        check_number: '2003',
+        expected_total: totals.total,
+      });
+      expect(res.status, res.text).to.equal(201);
+      orderId = c.orderId;
+    });
+
+    const list = async (query = '') => {
+      const { a } = await signedIn('staff@example.com');
+      const res = await a.get(`/en-us/account/dashboard/backorders${query}`).set('Accept', 'application/json');
+      expect(res.status, res.text).to.equal(200);
+      return res.body.back_orders as { order_id: number; backordered_quantity: number; expected_ship_on: string }[];
+    };
+
+    it('lists the order’s back-ordered line with its day, soonest first, filtered by day, part and warehouse', async () => {
+      const rows = await list();
+      const mine = rows.find((r) => r.order_id === orderId);
+      expect(mine).to.deep.include({ backordered_quantity: 4, expected_ship_on: seededDay(), stockcode: 'PP-SHL-HD' });
+      const days = rows.map((r) => r.expected_ship_on ?? '9999');
+      expect(days).to.deep.equal([...days].sort());
+      const day = seededDay();
+      expect((await list(`?from=${day}&to=${day}&product=pp-shl-hd`)).map((r) => r.order_id)).to.include(orderId);
+      expect(await list('?product=no-such-part')).to.deep.equal([]);
+      const [{ id: ca }] = await sql<{ id: number }>("select id from warehouses where code = 'CA-SKT'");
+      expect((await list(`?warehouse=${ca}`)).map((r) => r.order_id)).to.not.include(orderId);
+      const page = await (await signedIn('staff@example.com')).a.get('/en-us/account/dashboard/backorders');
+      expect(page.text).to.include('Seed Hopper Lid, Heavy Duty').and.include(`#${orderId}`);
+      const empty = await (await signedIn('staff@example.com')).a.get(
+        '/en-us/account/dashboard/backorders?product=zzz',
+      );
+      expect(empty.text).to.include('No back-ordered lines');
+    });
+
+    it('refuses a day that is not one, in the visitor’s language, writing nothing', async () => {
+      const { a, token } = await signedIn('staff@example.com');
+      const [line] = await sql<{ id: number }>(
+        'select id from order_line_items where order_id = $1 and product_id = $2',
+        [orderId, part],
+      );
+      const res = await a
+        .post(`/fr-ca/account/dashboard/backorders/${line.id}/date`)
+        .set(xhr(token))
+        .send({ expected_on: '2027-02-30' });
+      expect(res.status).to.equal(400);
+      expect(res.body.error.message).to.equal('Saisissez une date comme 2027-03-12.');
+      const bad = await a.get('/en-us/account/dashboard/backorders?from=soon').set(xhr(token));
+      expect(bad.status).to.equal(400);
+      expect(bad.body.error.message).to.equal('Enter a date such as 2027-03-12.');
+    });
+
+    it('a new expected day is kept, logged and mailed; shipping it mails and takes it off the list', async () => {
+      const { a, token } = await signedIn('staff@example.com');
+      const [line] = await sql<{ id: number }>(
+        'select id from order_line_items where order_id = $1 and product_id = $2',
+        [orderId, part],
+      );
+      const moved = await a
+        .post(`/en-us/account/dashboard/backorders/${line.id}/date`)
+        .set(xhr(token))
+        .send({ expected_on: '2031-04-09' });
+      expect(moved.status, moved.text).to.equal(200);
+      const [row] = await sql('select backorder_ship_on::text as day from order_line_items where id = $1', [line.id]);
+      expect(row).to.deep.equal({ day: '2031-04-09' });
+      const logs = await sql("select action from logs where action like 'backorder.%' and entity_id = $1 order by id", [
+        orderId,
+      ]);
+      expect(logs).to.deep.equal([{ action: 'backorder.date' }]);
+      const mails = (await testServer()).services.mailer as unknown as { list(): Promise<{ content: string }[]> };
+      expect(
+        (await mails.list()).some(
+          (m) => m.content.includes(`Order #${orderId}: new expected date`) && m.content.includes('April 9, 2031'),
+        ),
+      ).to.equal(true);
+
+      const shipped = await a.post(`/en-us/account/dashboard/backorders/${line.id}/shipped`).set(xhr(token)).send({});
+      expect(shipped.status, shipped.text).to.equal(200);
+      expect(
+        (await mails.list()).some((m) =>
+          m.content.includes(`Order #${orderId}: Seed Hopper Lid, Heavy Duty has shipped`),
+        ),
+      ).to.equal(true);
+      expect((await list()).map((r) => r.order_id)).to.not.include(orderId);
+      const again = await a.post(`/en-us/account/dashboard/backorders/${line.id}/shipped`).set(xhr(token)).send({});
+      expect(again.status).to.equal(409);
+    });
+
+    it('who may: staff and admins read and change; customers, distributors and warehouse operators may not', async () => {
+      // Hand-written: anonymous 401; customer, distributor, warehouse operator 403; staff and admin 200 (read), 400 (an empty form).
+      const want: [string | null, number, number][] = [
+        [null, 401, 401],
+        ['customer@example.com', 403, 403],
+        ['distributor@example.com', 403, 403],
+        ['warehouse@example.com', 403, 403],
+        ['staff@example.com', 200, 400],
+        ['admin@example.com', 200, 400],
+      ];
+      for (const [email, read, write] of want) {
+        const who = email ? await signedIn(email) : { a: supertest.agent((await testServer()).url), token: '' };
+        const token = email ? who.token : await csrf(who.a, '/en-us/products');
+        const r = await who.a.get('/en-us/account/dashboard/backorders').set(xhr(token));
+        expect(r.status, `${email} read`).to.equal(read);
+        const w = await who.a.post('/en-us/account/dashboard/backorders/1/date').set(xhr(token)).send({});
+        expect(w.status, `${email} write`).to.equal(write);
+      }
+    });
   });
 });

@@ -33,6 +33,8 @@ const en = {
   'bo.mail.moved.body': 'The back-ordered {{title}} on your order #{{id}} is now expected to ship around {{date}}.',
   'bo.mail.shipped.subject': 'Order #{{id}}: {{title}} has shipped',
   'bo.mail.shipped.body': 'The back-ordered {{title}} on your order #{{id}} has shipped.',
+  'log.action.backorder.date': 'Back-order date moved',
+  'log.action.backorder.shipped': 'Back order shipped',
 };
 
 const fr: Partial<Record<keyof typeof en, string>> = {
@@ -71,6 +73,8 @@ const fr: Partial<Record<keyof typeof en, string>> = {
     '{{title}}, en commande sur votre commande no {{id}}, devrait maintenant être expédié vers le {{date}}.',
   'bo.mail.shipped.subject': 'Commande no {{id}} : {{title}} a été expédié',
   'bo.mail.shipped.body': '{{title}}, en commande sur votre commande no {{id}}, a été expédié.',
+  'log.action.backorder.date': 'Date de commande en attente déplacée',
+  'log.action.backorder.shipped': 'Commande en attente expédiée',
 };
 
 const es: Partial<Record<keyof typeof en, string>> = {
@@ -107,6 +111,8 @@ const es: Partial<Record<keyof typeof en, string>> = {
   'bo.mail.moved.body': '{{title}}, pendiente en su pedido n.º {{id}}, ahora se espera enviar alrededor del {{date}}.',
   'bo.mail.shipped.subject': 'Pedido n.º {{id}}: {{title}} fue enviado',
   'bo.mail.shipped.body': '{{title}}, pendiente en su pedido n.º {{id}}, ya fue enviado.',
+  'log.action.backorder.date': 'Fecha de pedido pendiente cambiada',
+  'log.action.backorder.shipped': 'Pedido pendiente enviado',
 };
 
 export const backordersText = { en, fr, es };
