@@ -72,6 +72,10 @@ describe('browser: back orders', function () {
         .getByRole('region', { name: 'Items' })
         .getByRole('link', { name: 'Seed Hopper Lid, Heavy Duty' })
         .waitFor();
+      await page
+        .getByRole('region', { name: 'Items' })
+        .getByText(`Back-ordered, expected to ship around ${longDay()}`)
+        .waitFor();
       await me.press(
         page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout' }),
       );

@@ -5,7 +5,7 @@ import supertest from 'supertest';
 import { csrf } from '../helpers/http.ts';
 import { signedIn } from '../helpers/signed-in.ts';
 import { productIdByStockcode, testServer } from '../helpers/server.ts';
-import { chooseShipping, newCustomer, place, xhr } from './checkout-helpers.ts';
+import { addToCart, chooseShipping, newCustomer, place, xhr } from './checkout-helpers.ts';
 
 async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await (await testServer()).database.pool.query(text, params)).rows as T[];
@@ -87,6 +87,30 @@ describe('back orders', function () {
       expect(line).to.deep.equal({ backordered_quantity: 2 });
       const stock = await sql('select sum(quantity)::int as q from inventory where product_id = $1', [part]);
       expect(stock).to.deep.equal([{ q: 0 }]);
+    } finally {
+      await sql('update inventory set quantity = 0, reserved = 0 where product_id = $1', [part]);
+    }
+  });
+
+  it('the cart says which line is back-ordered and when, following the quantity', async () => {
+    await sql('update inventory set quantity = 2 where product_id = $1 and warehouse_id = 1', [part]);
+    try {
+      const a = supertest.agent((await testServer()).url);
+      const token = await csrf(a, '/en-us/products');
+      await addToCart(a, token, part, 2);
+      type Line = { order_line_item_id: number; product_id: number; backorder?: unknown };
+      const lineOf = (body: { line_items: Line[] }) => body.line_items.find((l) => l.product_id === part)!;
+      const sync = await a.get('/en-us/cart/synchronize').set(xhr(token));
+      expect(sync.status, sync.text).to.equal(200);
+      const line = lineOf(sync.body);
+      // 2 in stock, 2 asked: nothing back-ordered yet.
+      expect(line.backorder).to.equal(undefined);
+      const put = await a.put(`/en-us/cart/${line.order_line_item_id}`).set(xhr(token)).send({ quantity: 5 });
+      expect(put.status, put.text).to.equal(200);
+      const day = seededDay();
+      expect(lineOf(put.body.cart).backorder).to.deep.include({ quantity: 3, expected_ship_on: day });
+      const page = await a.get('/fr-ca/cart');
+      expect(page.text).to.include('En commande, expédition prévue vers le');
     } finally {
       await sql('update inventory set quantity = 0, reserved = 0 where product_id = $1', [part]);
     }

@@ -3,10 +3,12 @@
  * expect for some products, and the warehouses carrying them (an inventory row) with their lead
  * times. The product page, the cart and checkout's placement all read it here.
  */
-import { and, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { inventory, restockExpectations, warehouses } from '../schema/index.ts';
-import { expectedShipDate } from '../../domain/back-order.ts';
+import { inventory, products, restockExpectations, warehouses } from '../schema/index.ts';
+import { freeUnits, tracksStock } from '../../domain/channel-stock.ts';
+import { channelWarehouseList, inventoryRows } from './channel-stock.ts';
+import { backorderedUnits, expectedShipDate } from '../../domain/back-order.ts';
 
 /** Today's calendar day in UTC ('YYYY-MM-DD'): back-order dates are days, not moments. */
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
@@ -48,6 +50,53 @@ export async function backorderShipDays(
         today,
       }),
     );
+  }
+  return out;
+}
+
+/**
+ * Which of these cart lines ask for more than the channel's free stock of a back-orderable part:
+ * per line, the units back-ordered and their expected day. Lines of the same part share its stock
+ * in their order.
+ */
+export async function cartBackorders(
+  db: DbOrTx,
+  channelId: number,
+  lines: readonly { id: number; productId: number | null; quantity: number }[],
+  now: Date,
+): Promise<Map<number, { quantity: number; shipOn: string | null }>> {
+  const out = new Map<number, { quantity: number; shipOn: string | null }>();
+  const ids = [...new Set(lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))];
+  if (!ids.length) return out;
+  const parts = await db
+    .select({
+      id: products.id,
+      isPhysical: products.isPhysical,
+      isNonStock: products.isNonStock,
+      inventoryType: products.inventoryType,
+    })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.allowBackorder, true)));
+  const counted = parts.filter((p) => tracksStock(p)).map((p) => p.id);
+  if (!counted.length) return out;
+  // The same stock rule as placement's: the channel's warehouses, their free units.
+  const houses = await channelWarehouseList(db, channelId);
+  const rows = await inventoryRows(
+    db,
+    houses.map((h) => h.id),
+    counted,
+  );
+  const left = new Map(
+    counted.map((id) => [id, rows.filter((r) => r.productId === id).reduce((n, r) => n + freeUnits(r), 0)]),
+  );
+  if (!left.size) return out;
+  const days = await backorderShipDays(db, [...left.keys()], now);
+  for (const l of lines) {
+    if (l.productId === null || !left.has(l.productId)) continue;
+    const free = left.get(l.productId)!;
+    const units = backorderedUnits(l.quantity, free);
+    left.set(l.productId, Math.max(0, free - l.quantity));
+    if (units > 0) out.set(l.id, { quantity: units, shipOn: days.get(l.productId) ?? null });
   }
   return out;
 }

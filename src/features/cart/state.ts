@@ -35,6 +35,8 @@ export type CartState = {
   promotions: CartPromotion[];
   /** Σ quantity of the product lines (the header badge). */
   count: number;
+  /** Lines asking for more than the channel has of a back-orderable part (features/cart/backorders.ts), by line id. */
+  backorders?: Record<number, { quantity: number; shipOn: string | null; note: string }>;
   totals: {
     subtotal: number;
     shipping: number;
