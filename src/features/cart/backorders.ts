@@ -31,8 +31,14 @@ export async function withBackorderNotes(
   t: T,
   now = new Date(),
 ): Promise<CartState | null> {
-  if (!state) return state;
-  const found = await cartBackorders(db, state.channelId, state.lines, now);
+  // Most carts hold no back-orderable part: they cost no query here.
+  if (!state || !state.lines.some((l) => l.allowBackorder)) return state;
+  const found = await cartBackorders(
+    db,
+    state.channelId,
+    state.lines.filter((l) => l.allowBackorder),
+    now,
+  );
   if (!found.size) return state;
   const today = utcDay(now);
   const backorders: NonNullable<CartState['backorders']> = {};

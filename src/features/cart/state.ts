@@ -21,6 +21,8 @@ export type CartLine = {
   paidCents: number;
   unpaidCents: number;
   options: CartLineOptionRow[];
+  /** The product may be back-ordered when out of stock. */
+  allowBackorder?: boolean;
 };
 
 export type CartPromotion = { id: number; name: string; code: string | null; valueCents: number };
@@ -61,6 +63,7 @@ export function toCartState(rows: CartRows): CartState {
     productId: l.productId,
     promotionId: l.promotionId,
     title: l.title,
+    allowBackorder: l.allowBackorder,
     image: l.image,
     stockcode: l.stockcode,
     quantity: l.quantity,
