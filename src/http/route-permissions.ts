@@ -161,6 +161,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   { method: 'POST', path: '/:locale/account/dashboard/warehouses/:id/inventory/adjust', access: ['warehouses.manage', 'inventory.edit'], auth: 'session', note: 'an operator reaches only its own warehouse' },
   { method: 'POST', path: '/:locale/account/dashboard/warehouses/:id/inventory/import', access: ['warehouses.manage', 'inventory.edit'], auth: 'session', note: 'an operator reaches only its own warehouse' },
   { method: 'POST', path: '/:locale/account/dashboard/warehouses/:id/inventory/import/apply', access: ['warehouses.manage', 'inventory.edit'], auth: 'session', note: 'an operator reaches only its own warehouse' },
+  { method: 'POST', path: '/:locale/account/dashboard/warehouses/:id/restocks', access: ['warehouses.manage', 'inventory.edit'], auth: 'session', note: 'an operator reaches only its own warehouse' },
   { method: 'GET', path: '/:locale/account/payment', access: 'signed-in', auth: 'session', note: "own methods; ?user_id= a customer's for staff with customers.view" },
   { method: 'GET', path: '/:locale/account/payment/methods', access: 'signed-in', auth: 'session', note: "own methods, or a customer's for staff" },
   { method: 'POST', path: '/:locale/account/payment/cards', access: 'signed-in', auth: 'session', note: "own, or a customer's for staff with customers.edit" },

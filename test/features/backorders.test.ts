@@ -66,6 +66,9 @@ describe('back orders', function () {
       [part],
     );
     expect(stock).to.deep.equal([{ q: 0, r: 0 }]);
+    const confirmation = await c.a.get(res.body.redirect);
+    expect(confirmation.status).to.equal(200);
+    expect(confirmation.text).to.include('2 back-ordered: Back-ordered, expected to ship around');
   });
 
   it('an order of 3 with 1 in stock takes that one and back-orders 2', async () => {
@@ -113,6 +116,42 @@ describe('back orders', function () {
       expect(page.text).to.include('En commande, expédition prévue vers le');
     } finally {
       await sql('update inventory set quantity = 0, reserved = 0 where product_id = $1', [part]);
+    }
+  });
+
+  it('a warehouse operator adds a restock for their warehouse: the product page’s day moves to it', async () => {
+    const { a, token } = await signedIn('warehouse@example.com');
+    const [us] = await sql<{ id: number }>("select id from warehouses where code = 'US-DSM'");
+    const [ca] = await sql<{ id: number }>("select id from warehouses where code = 'CA-SKT'");
+    const day = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+    try {
+      const bad = await a
+        .post(`/en-us/account/dashboard/warehouses/${us.id}/restocks`)
+        .set(xhr(token))
+        .send({ stockcode: 'PP-SHL-HD', quantity: 0, expected_on: day });
+      expect(bad.status).to.equal(400);
+      expect(bad.body.error.message).to.equal('Enter a quantity of 1 or more.');
+      const other = await a
+        .post(`/en-us/account/dashboard/warehouses/${ca.id}/restocks`)
+        .set(xhr(token))
+        .send({ stockcode: 'PP-SHL-HD', quantity: 5, expected_on: day });
+      expect(other.status).to.equal(403);
+      // The page's read model drops the product when the restock's write is heard (NOTIFY).
+      const heard = (await testServer()).services.readModel.nextChange('restock_expectations');
+      const ok = await a
+        .post(`/en-us/account/dashboard/warehouses/${us.id}/restocks`)
+        .set(xhr(token))
+        .send({ stockcode: 'pp-shl-hd', quantity: 12, expected_on: day });
+      expect(ok.status, ok.text).to.equal(201);
+      await heard;
+      const json = await supertest((await testServer()).url)
+        .get(`/en-us/products/${part}`)
+        .set('Accept', 'application/json');
+      expect(json.body.backorder).to.deep.equal({ allowed: true, expected_ship_on: day });
+      const page = await a.get(`/en-us/account/dashboard/warehouses/${us.id}/inventory`);
+      expect(page.text).to.include('Expected restocks').and.include('12 × <code>PP-SHL-HD</code>');
+    } finally {
+      await sql('delete from restock_expectations where product_id = $1 and expected_on = $2', [part, day]);
     }
   });
 

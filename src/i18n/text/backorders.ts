@@ -35,6 +35,15 @@ const en = {
   'bo.mail.shipped.body': 'The back-ordered {{title}} on your order #{{id}} has shipped.',
   'log.action.backorder.date': 'Back-order date moved',
   'log.action.backorder.shipped': 'Back order shipped',
+  'log.action.restock.create': 'Restock expected',
+  'restock.title': 'Expected restocks',
+  'restock.intro': 'Parts on order for this warehouse: the earliest dates back orders of the part.',
+  'restock.none': 'No restock expected.',
+  'restock.stockcode': 'Part number',
+  'restock.quantity': 'Quantity',
+  'restock.expectedOn': 'Expected on',
+  'restock.add': 'Add restock',
+  'restock.saved': '{{code}} expected on {{date}}.',
 };
 
 const fr: Partial<Record<keyof typeof en, string>> = {
@@ -75,6 +84,15 @@ const fr: Partial<Record<keyof typeof en, string>> = {
   'bo.mail.shipped.body': '{{title}}, en commande sur votre commande no {{id}}, a été expédié.',
   'log.action.backorder.date': 'Date de commande en attente déplacée',
   'log.action.backorder.shipped': 'Commande en attente expédiée',
+  'log.action.restock.create': 'Réapprovisionnement prévu',
+  'restock.title': 'Réapprovisionnements prévus',
+  'restock.intro': 'Pièces commandées pour cet entrepôt : la plus proche date les commandes en attente de la pièce.',
+  'restock.none': 'Aucun réapprovisionnement prévu.',
+  'restock.stockcode': 'Numéro de pièce',
+  'restock.quantity': 'Quantité',
+  'restock.expectedOn': 'Prévu le',
+  'restock.add': 'Ajouter',
+  'restock.saved': '{{code}} prévu le {{date}}.',
 };
 
 const es: Partial<Record<keyof typeof en, string>> = {
@@ -113,6 +131,15 @@ const es: Partial<Record<keyof typeof en, string>> = {
   'bo.mail.shipped.body': '{{title}}, pendiente en su pedido n.º {{id}}, ya fue enviado.',
   'log.action.backorder.date': 'Fecha de pedido pendiente cambiada',
   'log.action.backorder.shipped': 'Pedido pendiente enviado',
+  'log.action.restock.create': 'Reabastecimiento previsto',
+  'restock.title': 'Reabastecimientos previstos',
+  'restock.intro': 'Piezas pedidas para este almacén: la más próxima fecha los pedidos pendientes de la pieza.',
+  'restock.none': 'No hay reabastecimientos previstos.',
+  'restock.stockcode': 'Número de pieza',
+  'restock.quantity': 'Cantidad',
+  'restock.expectedOn': 'Previsto para',
+  'restock.add': 'Agregar',
+  'restock.saved': '{{code}} previsto para el {{date}}.',
 };
 
 export const backordersText = { en, fr, es };
@@ -120,6 +147,12 @@ export const backordersText = { en, fr, es };
 /** Error messages of the Back orders list: [English, French, Spanish]. */
 export const ERROR_ROWS_BACKORDERS: readonly (readonly [string, string, string])[] = [
   ['Enter a date such as 2027-03-12.', 'Saisissez une date comme 2027-03-12.', 'Escriba una fecha como 2027-03-12.'],
+  [
+    'Enter the part number of a product.',
+    'Saisissez le numéro d’un produit.',
+    'Escriba el número de pieza de un producto.',
+  ],
+  ['Enter a quantity of 1 or more.', 'Saisissez une quantité de 1 ou plus.', 'Escriba una cantidad de 1 o más.'],
   ['Choose a warehouse from the list.', 'Choisissez un entrepôt dans la liste.', 'Elija un almacén de la lista.'],
   ['This line is not waiting for stock.', 'Cette ligne n’attend pas de stock.', 'Esta línea no espera existencias.'],
 ];
