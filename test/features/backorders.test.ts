@@ -194,6 +194,9 @@ describe('back orders', function () {
         '/en-us/account/dashboard/backorders?product=zzz',
       );
       expect(empty.text).to.include('No back-ordered lines');
+      const detail = await (await signedIn('staff@example.com')).a.get(`/admin/orders/detail/${orderId}`);
+      expect(detail.status).to.equal(200);
+      expect(detail.text).to.include('4 back-ordered: Back-ordered, expected to ship around');
     });
 
     it('refuses a day that is not one, in the visitor’s language, writing nothing', async () => {

@@ -3,9 +3,9 @@
  * expect for some products, and the warehouses carrying them (an inventory row) with their lead
  * times. The product page, the cart and checkout's placement all read it here.
  */
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
-import { inventory, products, restockExpectations, warehouses } from '../schema/index.ts';
+import { inventory, orderLineItems, products, restockExpectations, warehouses } from '../schema/index.ts';
 import { freeUnits, tracksStock } from '../../domain/channel-stock.ts';
 import { channelWarehouseList, inventoryRows } from './channel-stock.ts';
 import { backorderedUnits, expectedShipDate } from '../../domain/back-order.ts';
@@ -99,4 +99,26 @@ export async function cartBackorders(
     if (units > 0) out.set(l.id, { quantity: units, shipOn: days.get(l.productId) ?? null });
   }
   return out;
+}
+
+/** An order's lines still waiting for back-ordered units, by line id: how many and the day expected. */
+export async function orderBackorders(
+  db: DbOrTx,
+  orderId: number,
+): Promise<Record<number, { quantity: number; shipOn: string | null }>> {
+  const rows = await db
+    .select({
+      id: orderLineItems.id,
+      quantity: orderLineItems.backorderedQuantity,
+      shipOn: orderLineItems.backorderShipOn,
+    })
+    .from(orderLineItems)
+    .where(
+      and(
+        eq(orderLineItems.orderId, orderId),
+        gt(orderLineItems.backorderedQuantity, 0),
+        isNull(orderLineItems.backorderShippedAt),
+      ),
+    );
+  return Object.fromEntries(rows.map((r) => [r.id, { quantity: r.quantity, shipOn: r.shipOn }]));
 }

@@ -153,6 +153,7 @@ export const ERROR_ROWS_BACKORDERS: readonly (readonly [string, string, string])
     'Escriba el número de pieza de un producto.',
   ],
   ['Enter a quantity of 1 or more.', 'Saisissez une quantité de 1 ou plus.', 'Escriba una cantidad de 1 o más.'],
+  ['Enter a part number or name.', 'Saisissez un numéro ou un nom de pièce.', 'Escriba un número o nombre de pieza.'],
   ['Choose a warehouse from the list.', 'Choisissez un entrepôt dans la liste.', 'Elija un almacén de la lista.'],
   ['This line is not waiting for stock.', 'Cette ligne n’attend pas de stock.', 'Esta línea no espera existencias.'],
 ];
