@@ -1,13 +1,31 @@
 /**
  * Back-order demo data: a heavy-duty hopper lid out of stock everywhere that may be back-ordered,
  * with a restock expected at Des Moines three weeks after the seed ran (relative, so the date is
- * always ahead of the demo) and lead times at the two active warehouses. Runs after the
- * sequences are reset: its rows take ids the usual way.
+ * always ahead of the demo) and lead times at the two active warehouses, and its name in French
+ * and Spanish. Runs last, before the sequences are reset: its rows take the next ids explicitly,
+ * so seeding twice writes the same rows.
  */
-import { eq } from 'drizzle-orm';
-import { inventory, productCategories, products, restockExpectations, warehouses } from '../schema/index.ts';
-import { WAREHOUSE } from './ids.ts';
-import type { SeedTx } from './util.ts';
+import { eq, sql } from 'drizzle-orm';
+import {
+  inventory,
+  productCategories,
+  products,
+  restockExpectations,
+  translations,
+  translationVersions,
+  warehouses,
+} from '../schema/index.ts';
+import { catalogField } from '../../domain/catalog-text.ts';
+import { USER, WAREHOUSE } from './ids.ts';
+import { EPOCH, type SeedTx } from './util.ts';
+
+/** The next id of a table whose rows the seed numbers itself. */
+async function nextId(tx: SeedTx, table: string): Promise<number> {
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`select coalesce(max(id), 0)::int + 1 as id from ${sql.identifier(table)}`,
+  );
+  return Number(rows[0].id);
+}
 
 /** The back-orderable demo part. */
 export const BACKORDER_PART = { stockcode: 'PP-SHL-HD', title: 'Seed Hopper Lid, Heavy Duty' } as const;
@@ -17,11 +35,12 @@ export const BACKORDER_RESTOCK_DAYS = 21;
 export async function seedBackorders(tx: SeedTx, now = new Date()): Promise<void> {
   const [lid] = await tx.select().from(products).where(eq(products.stockcode, 'PP-SHL')).limit(1);
   if (!lid) return;
-  const { id: _id, sku: _sku, createdAt: _c, updatedAt: _u, ...copy } = lid;
+  const { id: _id, sku: _sku, ...copy } = lid;
   const [part] = await tx
     .insert(products)
     .values({
       ...copy,
+      id: await nextId(tx, 'products'),
       title: BACKORDER_PART.title,
       stockcode: BACKORDER_PART.stockcode,
       slug: 'seed-hopper-lid-heavy-duty',
@@ -33,17 +52,78 @@ export async function seedBackorders(tx: SeedTx, now = new Date()): Promise<void
   const cats = await tx.select().from(productCategories).where(eq(productCategories.productId, lid.id));
   if (cats.length)
     await tx.insert(productCategories).values(cats.map(({ productId: _p, ...c }) => ({ ...c, productId: part.id })));
-  await tx.update(warehouses).set({ leadTimeDays: 14 }).where(eq(warehouses.id, WAREHOUSE.us));
-  await tx.update(warehouses).set({ leadTimeDays: 28 }).where(eq(warehouses.id, WAREHOUSE.ca));
+  // Plain SQL: the lead times only, the warehouses' own timestamps as seeded.
+  await tx.execute(
+    sql`update ${warehouses} set lead_time_days = case id when ${WAREHOUSE.us} then 14 else 28 end where id in (${WAREHOUSE.us}, ${WAREHOUSE.ca})`,
+  );
+  const row = await nextId(tx, 'inventory');
   await tx.insert(inventory).values([
-    { warehouseId: WAREHOUSE.us, productId: part.id, quantity: 0, reserved: 0 },
-    { warehouseId: WAREHOUSE.ca, productId: part.id, quantity: 0, reserved: 0 },
+    {
+      id: row,
+      warehouseId: WAREHOUSE.us,
+      productId: part.id,
+      quantity: 0,
+      reserved: 0,
+      createdAt: EPOCH,
+      updatedAt: EPOCH,
+    },
+    {
+      id: row + 1,
+      warehouseId: WAREHOUSE.ca,
+      productId: part.id,
+      quantity: 0,
+      reserved: 0,
+      createdAt: EPOCH,
+      updatedAt: EPOCH,
+    },
   ]);
+  const text = await nextId(tx, 'translations');
+  const names: ['title' | 'description', 'fr' | 'es', string][] = [
+    ['title', 'fr', 'Couvercle de trémie à semences, robuste'],
+    ['title', 'es', 'Tapa de tolva de semillas, uso rudo'],
+    [
+      'description',
+      'fr',
+      '<p>Couvercle résistant aux chocs pour la trémie, avec loquet inoxydable. Expédié en commande.</p>',
+    ],
+    [
+      'description',
+      'es',
+      '<p>Tapa resistente a impactos para la tolva, con pestillo inoxidable. Se envía como pedido pendiente.</p>',
+    ],
+  ];
+  await tx.insert(translations).values(
+    names.map(([part_, language, value], k) => ({
+      id: text + k,
+      field: catalogField('product', part.id, part_),
+      language,
+      country: '',
+      value,
+      version: 1,
+      updatedBy: USER.admin,
+      createdAt: EPOCH,
+      updatedAt: EPOCH,
+    })),
+  );
+  const version = await nextId(tx, 'translation_versions');
+  await tx.insert(translationVersions).values(
+    names.map(([, , value], k) => ({
+      id: version + k,
+      translationId: text + k,
+      value,
+      version: 1,
+      createdBy: USER.admin,
+      createdAt: EPOCH,
+    })),
+  );
   const expectedOn = new Date(now.getTime() + BACKORDER_RESTOCK_DAYS * 86_400_000).toISOString().slice(0, 10);
   await tx.insert(restockExpectations).values({
+    id: 1,
     productId: part.id,
     warehouseId: WAREHOUSE.us,
     quantity: 40,
     expectedOn,
+    createdAt: EPOCH,
+    updatedAt: EPOCH,
   });
 }

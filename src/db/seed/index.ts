@@ -78,8 +78,8 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     const translations = await seedTranslations(tx, await catalogTranslations(tx));
     await seedTaxRates(tx); // checkout
     await seedPaymentMethods(tx); // saved payment methods
-    await resetSequences(tx);
     await seedBackorders(tx); // a back-orderable part with its expected restock
+    await resetSequences(tx);
     await tx.execute(sql`select report_rebuild()`);
     await tx.execute(sql`select set_config('app.report_rollup', 'on', true)`);
     return {
