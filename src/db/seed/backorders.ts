@@ -32,9 +32,10 @@ export const BACKORDER_PART = { stockcode: 'PP-SHL-HD', title: 'Seed Hopper Lid,
 /** Days after seeding when its restock is expected. */
 export const BACKORDER_RESTOCK_DAYS = 21;
 
-export async function seedBackorders(tx: SeedTx, now = new Date()): Promise<void> {
+/** The part itself: the hopper lid's copy, back-orderable, in the same categories. */
+async function seedPart(tx: SeedTx): Promise<number | null> {
   const [lid] = await tx.select().from(products).where(eq(products.stockcode, 'PP-SHL')).limit(1);
-  if (!lid) return;
+  if (!lid) return null;
   const { id: _id, sku: _sku, ...copy } = lid;
   const [part] = await tx
     .insert(products)
@@ -52,50 +53,50 @@ export async function seedBackorders(tx: SeedTx, now = new Date()): Promise<void
   const cats = await tx.select().from(productCategories).where(eq(productCategories.productId, lid.id));
   if (cats.length)
     await tx.insert(productCategories).values(cats.map(({ productId: _p, ...c }) => ({ ...c, productId: part.id })));
+  return part.id;
+}
+
+/** None on the shelves of the two active warehouses, which set their lead times. */
+async function seedNoStock(tx: SeedTx, productId: number) {
   // Plain SQL: the lead times only, the warehouses' own timestamps as seeded.
   await tx.execute(
     sql`update ${warehouses} set lead_time_days = case id when ${WAREHOUSE.us} then 14 else 28 end where id in (${WAREHOUSE.us}, ${WAREHOUSE.ca})`,
   );
   const row = await nextId(tx, 'inventory');
-  await tx.insert(inventory).values([
-    {
-      id: row,
-      warehouseId: WAREHOUSE.us,
-      productId: part.id,
-      quantity: 0,
-      reserved: 0,
-      createdAt: EPOCH,
-      updatedAt: EPOCH,
-    },
-    {
-      id: row + 1,
-      warehouseId: WAREHOUSE.ca,
-      productId: part.id,
-      quantity: 0,
-      reserved: 0,
-      createdAt: EPOCH,
-      updatedAt: EPOCH,
-    },
-  ]);
+  const empty = (id: number, warehouseId: number) => ({
+    id,
+    warehouseId,
+    productId,
+    quantity: 0,
+    reserved: 0,
+    createdAt: EPOCH,
+    updatedAt: EPOCH,
+  });
+  await tx.insert(inventory).values([empty(row, WAREHOUSE.us), empty(row + 1, WAREHOUSE.ca)]);
+}
+
+const NAMES: ['title' | 'description', 'fr' | 'es', string][] = [
+  ['title', 'fr', 'Couvercle de trémie à semences, robuste'],
+  ['title', 'es', 'Tapa de tolva de semillas, uso rudo'],
+  [
+    'description',
+    'fr',
+    '<p>Couvercle résistant aux chocs pour la trémie, avec loquet inoxydable. Expédié en commande.</p>',
+  ],
+  [
+    'description',
+    'es',
+    '<p>Tapa resistente a impactos para la tolva, con pestillo inoxidable. Se envía como pedido pendiente.</p>',
+  ],
+];
+
+/** Its name and description in French and Spanish, each a first version. */
+async function seedNames(tx: SeedTx, productId: number) {
   const text = await nextId(tx, 'translations');
-  const names: ['title' | 'description', 'fr' | 'es', string][] = [
-    ['title', 'fr', 'Couvercle de trémie à semences, robuste'],
-    ['title', 'es', 'Tapa de tolva de semillas, uso rudo'],
-    [
-      'description',
-      'fr',
-      '<p>Couvercle résistant aux chocs pour la trémie, avec loquet inoxydable. Expédié en commande.</p>',
-    ],
-    [
-      'description',
-      'es',
-      '<p>Tapa resistente a impactos para la tolva, con pestillo inoxidable. Se envía como pedido pendiente.</p>',
-    ],
-  ];
   await tx.insert(translations).values(
-    names.map(([part_, language, value], k) => ({
+    NAMES.map(([field, language, value], k) => ({
       id: text + k,
-      field: catalogField('product', part.id, part_),
+      field: catalogField('product', productId, field),
       language,
       country: '',
       value,
@@ -107,7 +108,7 @@ export async function seedBackorders(tx: SeedTx, now = new Date()): Promise<void
   );
   const version = await nextId(tx, 'translation_versions');
   await tx.insert(translationVersions).values(
-    names.map(([, , value], k) => ({
+    NAMES.map(([, , value], k) => ({
       id: version + k,
       translationId: text + k,
       value,
@@ -116,10 +117,17 @@ export async function seedBackorders(tx: SeedTx, now = new Date()): Promise<void
       createdAt: EPOCH,
     })),
   );
+}
+
+export async function seedBackorders(tx: SeedTx, now = new Date()): Promise<void> {
+  const productId = await seedPart(tx);
+  if (productId === null) return;
+  await seedNoStock(tx, productId);
+  await seedNames(tx, productId);
   const expectedOn = new Date(now.getTime() + BACKORDER_RESTOCK_DAYS * 86_400_000).toISOString().slice(0, 10);
   await tx.insert(restockExpectations).values({
     id: 1,
-    productId: part.id,
+    productId,
     warehouseId: WAREHOUSE.us,
     quantity: 40,
     expectedOn,
