@@ -179,6 +179,11 @@ export function CartLineInfo({
             {line.stockcode}
           </div>
         ) : null}
+        {line.backorderNote ? (
+          <div className="small cart-line__backorder" data-testid="cart-line-backorder">
+            {line.backorderNote}
+          </div>
+        ) : null}
         {line.options.length ? (
           <ul className="cart-line__options small" data-testid="cart-line-options">
             {line.options.map((o, k) => (

@@ -75,6 +75,7 @@ type AddState = ReturnType<typeof addToCartState>;
 /** The availability line: why the button is off, when it ships again, or in stock. */
 function statusOf(state: AddState, labels: Labels): { key: string; text: string } {
   if (state.reason) return { key: state.reason, text: labels.reasons[state.reason] };
+  if (state.backorder) return { key: 'backorder', text: labels.backordered ?? '' };
   if (state.resupplyDate) return { key: 'resupply', text: labels.shipsBy };
   return { key: 'in_stock', text: labels.inStock };
 }
@@ -127,6 +128,7 @@ export function useProductConfigurator(props: Props) {
     resupplyDate: props.resupplyDate,
     stockOnHand: props.stockOnHand,
     tracksStock: props.tracksStock,
+    allowBackorder: props.allowBackorder,
     now: new Date(props.now),
   });
   const money = (cents: number) => formatMoney(cents, currency, locale);

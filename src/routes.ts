@@ -53,6 +53,7 @@ import { eppRoutes } from './features/epp/index.ts';
 // Quick order by part number
 import { quickOrderRoutes } from './features/quick-order/index.ts';
 import { invoicesRoutes, termsAdminRoutes } from './features/terms/index.ts';
+import { backorderRoutes } from './features/backorders/index.ts'; // Back orders
 import { quoteRoutes } from './features/quotes/index.ts';
 import { returnRoutes } from './features/returns/index.ts'; // Returns (RMA)
 import { guestRoutes } from './features/guest/index.ts'; // Guest checkout
@@ -93,6 +94,7 @@ export function localizedRoutes(s: Services): Router {
   // --- back-office orders and the orders API ---
   mount(r, orderAdminLocalizedRoutes(s));
   mount(r, invoicesRoutes(s)); // Pay on terms, invoices due
+  mount(r, backorderRoutes(s)); // Back orders by expected day
   mount(r, orderApiRoutes(s));
   mount(r, reportRoutes(s));
   mount(r, calendarRoutes(s));

@@ -10,6 +10,8 @@
  *      stock: a product flagged coming soon or call-for-availability naturally has none, and its
  *      flag says more to the shopper than "out of stock" would.
  *   3. 'call' disables add-to-cart even with a future resupply date.
+ *   3b. A product that allows back orders is not disabled by being out of stock: it is back-ordered
+ *      (`backorder`), and the units no warehouse has ship when they arrive (src/domain/back-order.ts).
  *   4. A computed price of 0 or less disables it too. The availability reason is reported first
  *      because it tells the shopper more than "no price" does.
  */
@@ -25,6 +27,8 @@ export interface AddToCartInput {
   stockOnHand: number;
   /** False for services and non-stock items, which never run out. Default true. */
   tracksStock?: boolean;
+  /** The product may be ordered on back order when out of stock. Default false. */
+  allowBackorder?: boolean;
   now: Date;
 }
 
@@ -33,6 +37,8 @@ export interface AddToCartState {
   reason: AddToCartReason | null;
   /** The resupply date to show, only when it is in the future. */
   resupplyDate: string | null;
+  /** Present (true) only when out of stock and ordered on back order instead. */
+  backorder?: true;
 }
 
 /** Why: an unparseable date counts as no date, never as a future one. */
@@ -65,10 +71,11 @@ export function addToCartState(input: AddToCartInput): AddToCartState {
   let reason: AddToCartReason | null = null;
   const noStock = input.tracksStock !== false && !(input.stockOnHand > 0);
   const outOfStock = input.availability === 'out_of_stock' || (input.availability === 'in_stock' && noStock);
-  if (!future && outOfStock) reason = 'out_of_stock';
+  const backorder = !future && outOfStock && input.allowBackorder === true;
+  if (!future && outOfStock && !backorder) reason = 'out_of_stock';
   else if (!future && input.availability === 'coming_soon') reason = 'coming_soon';
   else if (input.availability === 'call') reason = 'call';
   else if (!(input.priceCents > 0)) reason = 'price';
 
-  return { enabled: reason === null, reason, resupplyDate };
+  return { enabled: reason === null, reason, resupplyDate, ...(backorder ? { backorder: true as const } : {}) };
 }

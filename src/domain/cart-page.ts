@@ -20,6 +20,8 @@ export type CartPageLine = {
   listTotal: string;
   discounts: CartFigureRow[];
   net: string;
+  /** "Back-ordered, expected to ship around 12 March" when the line asks for more than is in stock. */
+  backorderNote?: string;
 };
 
 /** A labelled row (domain/order-figures.ts): code says what it is, name is a promotion's own name. */
@@ -102,6 +104,8 @@ export type SyncJson = {
     total: string;
     total_discounted: string;
     line_options: { option_name: string; choice_name: string; option_type: number; quantity: number }[];
+    /** Only on a back-ordered line (src/domain/back-order.ts): `note` is already in the page's language. */
+    backorder?: { quantity: number; expected_ship_on: string | null; note: string };
   }[];
   totals: { subtotal: string; discount: string; promotion_total: string; total: string; total_discounted: string };
   figures: {
@@ -146,6 +150,7 @@ export function fromSync(sync: SyncJson, locale: string, showDiscount: 0 | 1): C
         listTotal: figures.get(l.order_line_item_id)?.list_total ?? l.total,
         discounts: figures.get(l.order_line_item_id)?.discounts ?? [],
         net: figures.get(l.order_line_item_id)?.net ?? l.total_discounted,
+        ...(l.backorder ? { backorderNote: l.backorder.note } : {}),
       })),
     promotions: sync.line_items
       .filter((l) => l.line_type === LINE_TYPES.PROMOTION)

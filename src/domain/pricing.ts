@@ -41,6 +41,8 @@ export type StockFacts = {
   isNonStock: boolean;
   /** 'stocked', 'made_to_order' or 'drop_ship'. */
   inventoryType: string;
+  /** Out of stock, it may be ordered on back order (src/domain/back-order.ts). */
+  allowBackorder?: boolean;
   /** The product's inventory rows with their warehouses' facts for the channel (src/domain/channel-stock.ts decides). */
   stock: ChannelStockFacts;
 };
@@ -92,6 +94,7 @@ export function productState(p: StockFacts, priceCents: number, now: Date): AddT
     resupplyDate: v.resupplyDate,
     stockOnHand: v.stockOnHand,
     tracksStock: v.tracksStock,
+    allowBackorder: p.allowBackorder === true,
     now,
   });
 }

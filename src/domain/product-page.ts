@@ -26,6 +26,8 @@ export type ConfiguratorLabels = {
   inStock: string;
   /** Already carries the formatted resupply date. */
   shipsBy: string;
+  /** Out of stock and back-ordered: already carries the expected ship day (src/domain/back-order.ts). */
+  backordered?: string;
   /** The number shown (and dialled) after the call-for-availability reason. */
   phone?: string;
   reasons: Record<AddToCartReason, string>;
@@ -45,6 +47,8 @@ export type ConfiguratorProps = {
   /** False when stock never decides (services, made to order, drop ship): src/domain/pricing.ts tracksStock. */
   tracksStock: boolean;
   resupplyDate: string | null;
+  /** Out of stock, it may still be added: back-ordered. */
+  allowBackorder?: boolean;
   /** The server's clock at render time, so server render and hydration decide alike. */
   now: string;
   addUrl: string;

@@ -67,6 +67,13 @@ export const ADMIN_NAV: AdminNavItem[] = [
     icon: 'orders',
   }, // Returns (RMA)
   {
+    key: 'backorders',
+    label: 'admin.nav.backorders',
+    href: (l) => `/${l}/account/dashboard/backorders`,
+    permission: 'orders.view',
+    icon: 'box',
+  }, // Back orders by expected day
+  {
     key: 'quotes',
     label: 'admin.nav.quotes',
     href: (l) => `/${l}/admin/quotes`,

@@ -48,6 +48,7 @@ import { partFitText } from './text/part-fit.ts'; // What fits the customer's ma
 import { coresText } from './text/cores.ts'; // Core deposits
 import { machineDownText } from './text/machine-down.ts'; // Machine down: fastest shipping, served first
 import { returnsText } from './text/returns.ts'; // Returns (RMA)
+import { backordersText } from './text/backorders.ts'; // Back orders
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -96,6 +97,7 @@ const AREAS = [
   coresText,
   machineDownText,
   returnsText,
+  backordersText,
 ] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -24,6 +24,7 @@ import { ERROR_ROWS_MACHINES } from './text/machines.ts';
 import { ERROR_ROWS_CORES } from './text/cores.ts';
 import { ERROR_ROWS_MACHINE_DOWN } from './text/machine-down.ts';
 import { ERROR_ROWS_RETURNS } from './text/returns.ts';
+import { ERROR_ROWS_BACKORDERS } from './text/backorders.ts';
 
 export type ErrorText = { key: string; params?: Record<string, string> };
 
@@ -45,6 +46,7 @@ const ROWS = [
   ...ERROR_ROWS_CORES,
   ...ERROR_ROWS_MACHINE_DOWN,
   ...ERROR_ROWS_RETURNS,
+  ...ERROR_ROWS_BACKORDERS,
 ];
 
 /** 'Quantity must be at least {{min}}.' → 'error.msg.quantity_must_be_at_least_min' (unique). */

@@ -113,6 +113,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
     STAFF /* orders.edit: incoming stock to waiting orders */,
   ],
   [READ, /^\/:locale\/account\/dashboard\/invoices$/, STAFF /* orders.view: invoices due */],
+  [ANY, /^\/:locale\/account\/dashboard\/backorders(\/|$)/, STAFF /* orders.view; orders.edit */],
   [READ, /^\/admin\/orders\/detail\/:orderId(\/containers)?$/, STAFF /* orders.view */],
   [ANY, /^\/(:locale\/)?admin\/orders\//, STAFF /* orders.edit */],
   [ANY, /^\/:locale\/admin\/quotes(\/|$)/, STAFF /* quotes.manage */],

@@ -56,6 +56,8 @@ export const products = pgTable(
     availability: text('availability').notNull().default('in_stock').$type<(typeof AVAILABILITIES)[number]>(),
     /** Shown when stock is 0 but more is coming: the add-to-cart stays enabled. */
     resupplyDate: date('resupply_date'),
+    /** Out of stock everywhere, it can still be ordered: the missing units are back-ordered with an expected ship date. */
+    allowBackorder: boolean('allow_backorder').notNull().default(false),
     /** Base price in USD (channel_prices override per channel). */
     price: money('price').notNull(),
     /** Core deposit on a remanufactured part, in the base currency (null: no core); refunded when the old part comes back. */

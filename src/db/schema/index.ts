@@ -38,3 +38,5 @@ export * from './supersessions.ts';
 export * from './cores.ts';
 // Returns (RMA): requests, their lines and photos.
 export * from './returns.ts';
+// Back orders: restocks staff expect per part and warehouse.
+export * from './backorders.ts';

@@ -24,6 +24,8 @@ export const warehouses = pgTable(
     /** IANA time zone of the warehouse (cut-off times, ship dates). */
     zone: text('zone').notNull().default('America/Chicago'),
     active: boolean('active').notNull().default(true),
+    /** Days a back-ordered part takes to arrive here when no restock is expected (null: unknown). */
+    leadTimeDays: integer('lead_time_days'),
     ...timestamps(),
   },
   (t) => [index('warehouses_organisation_idx').on(t.organisationId), index('warehouses_country_idx').on(t.countryCode)],

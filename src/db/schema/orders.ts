@@ -235,9 +235,16 @@ export const orderLineItems = pgTable(
      */
     owing: boolean('owing').generatedAlwaysAs(sql`unpaid_total > 0`),
     sort: integer('sort').notNull().default(0),
+    /** Units of this line not in stock when the order was placed: they ship when they arrive (0: none). */
+    backorderedQuantity: integer('backordered_quantity').notNull().default(0),
+    /** When the back-ordered units are expected to ship (null: in stock, or no date known). */
+    backorderShipOn: date('backorder_ship_on'),
+    /** When staff marked the back-ordered units shipped. */
+    backorderShippedAt: tstz('backorder_shipped_at'),
     ...timestamps(),
   },
   (t) => [
+    index('order_line_items_backorder_idx').on(t.backorderShipOn).where(sql`${t.backorderedQuantity} > 0`),
     check('order_line_items_line_type', sql`${t.lineType} in (${sql.raw(lineTypes)})`),
     check(
       'order_line_items_quantity',

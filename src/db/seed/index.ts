@@ -21,6 +21,7 @@ import { seedMachines } from './machines.ts';
 import { seedSupersessions } from './supersessions.ts';
 import { seedCores } from './cores.ts';
 import { seedMachineDown } from './machine-down.ts';
+import { seedBackorders } from './backorders.ts';
 import { seedTaxRates } from './checkout.ts';
 import { seedPaymentMethods } from './payment-methods.ts';
 import { seedEpp, seedEppPlans } from './epp.ts';
@@ -85,6 +86,7 @@ export async function seed(db: SeedDb, opts: SeedOptions = {}): Promise<SeedSumm
     await seedTaxRates(tx); // checkout
     await seedPaymentMethods(tx); // saved payment methods
     await seedMachineDown(tx); // one open order whose machine is stopped
+    await seedBackorders(tx); // a back-orderable part with its expected restock
     await resetSequences(tx);
     await tx.execute(sql`select report_rebuild()`);
     await tx.execute(sql`select set_config('app.report_rollup', 'on', true)`);

@@ -50,7 +50,7 @@ function cartReadSql(
   const lock = sql`select to_json(${orders}) as "order", ${channels.midMarketRate}::text as rate from ${orders}
     inner join ${channels} on ${channels.id} = ${orders.channelId} where ${where} ${newest} for update of ${orders}`;
   const read = sql`select
-    (select coalesce(json_agg(json_build_object('line', to_json(l), 'image', p.primary_image, 'productTitle', p.title, 'productStockcode', p.stockcode) order by l.sort, l.id), '[]')
+    (select coalesce(json_agg(json_build_object('line', to_json(l), 'image', p.primary_image, 'productTitle', p.title, 'productStockcode', p.stockcode, 'allowBackorder', p.allow_backorder) order by l.sort, l.id), '[]')
        from ${orderLineItems} l left join products p on p.id = l.product_id where l.order_id = ${cartId}) as lines,
     (select coalesce(json_agg(json_build_object('lineItemId', o.line_item_id, 'optionId', o.option_id, 'choiceId', o.choice_id, 'optionType', o.option_type,
         'quantity', o.quantity, 'optionName', po.name, 'choiceName', oc.name) order by o.id), '[]')
@@ -115,7 +115,13 @@ export function cartReadCalls(
 export function cartReadFrom(results: Json[][], channel: PricingChannel): CartRead {
   const [lockRow] = results[0];
   const [row] = results[1] as {
-    lines: { line: Json; image: string | null; productTitle: string | null; productStockcode: string | null }[];
+    lines: {
+      line: Json;
+      image: string | null;
+      productTitle: string | null;
+      productStockcode: string | null;
+      allowBackorder?: boolean | null;
+    }[];
     options: Json[];
     promotions: Json[];
     locked: boolean;
@@ -129,6 +135,7 @@ export function cartReadFrom(results: Json[][], channel: PricingChannel): CartRe
       image: x.image,
       productTitle: x.productTitle,
       productStockcode: x.productStockcode,
+      allowBackorder: x.allowBackorder === true,
     })),
     options: row.options.map((x) =>
       decodeFields(

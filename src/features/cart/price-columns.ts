@@ -35,6 +35,7 @@ export function pricingColumns(ch: Pick<PricingChannel, 'id'>) {
     isPhysical: products.isPhysical,
     isNonStock: products.isNonStock,
     inventoryType: products.inventoryType,
+    allowBackorder: products.allowBackorder,
     stock: channelStockColumn(ch.id),
   };
 }

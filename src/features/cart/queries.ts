@@ -81,11 +81,19 @@ export async function cartBadge(db: DbOrTx, ref: CartRef): Promise<{ count: numb
 }
 
 export type CartOrderRow = typeof orders.$inferSelect;
-/** A line as the cart works on it (`owing` is the database's, derived from unpaid_total: never read here). */
-export type CartLineRow = Omit<typeof orderLineItems.$inferSelect, 'owing'> & {
+/**
+ * A line as the cart works on it (`owing` is the database's, derived from unpaid_total: never read
+ * here; the back-order columns are placement's and the back office's).
+ */
+export type CartLineRow = Omit<
+  typeof orderLineItems.$inferSelect,
+  'owing' | 'backorderedQuantity' | 'backorderShipOn' | 'backorderShippedAt'
+> & {
   image: string | null;
   productTitle: string | null;
   productStockcode: string | null;
+  /** The product may be back-ordered (features/cart/backorders.ts looks further only then). */
+  allowBackorder?: boolean;
 };
 export type CartLineOptionRow = {
   lineItemId: number;
@@ -114,6 +122,7 @@ export async function loadCartRows(db: DbOrTx, orderId: number): Promise<CartRow
       image: products.primaryImage,
       productTitle: products.title,
       productStockcode: products.stockcode,
+      allowBackorder: products.allowBackorder,
     })
     .from(orderLineItems)
     .leftJoin(products, eq(products.id, orderLineItems.productId))
@@ -124,6 +133,7 @@ export async function loadCartRows(db: DbOrTx, orderId: number): Promise<CartRow
     image: r.image,
     productTitle: r.productTitle,
     productStockcode: r.productStockcode,
+    allowBackorder: r.allowBackorder === true,
   }));
   const ids = lines.map((l) => l.id);
   const options = await lineOptions(db, ids);
@@ -163,12 +173,18 @@ export async function visitorCartRows(db: DbOrTx, ref: CartRef): Promise<CartRow
   if (!cartId) return null;
   const { rows } = await db.execute<{
     order: Json | null;
-    lines: { line: Json; image: string | null; productTitle: string | null; productStockcode: string | null }[];
+    lines: {
+      line: Json;
+      image: string | null;
+      productTitle: string | null;
+      productStockcode: string | null;
+      allowBackorder?: boolean | null;
+    }[];
     options: Json[];
     promotions: Json[];
   }>(sql`with c as (select ${cartId} as id) select
     (select to_json(o) from ${orders} o where o.id = (select id from c)) as "order",
-    (select coalesce(json_agg(json_build_object('line', to_json(l), 'image', p.primary_image, 'productTitle', p.title, 'productStockcode', p.stockcode) order by l.sort, l.id), '[]')
+    (select coalesce(json_agg(json_build_object('line', to_json(l), 'image', p.primary_image, 'productTitle', p.title, 'productStockcode', p.stockcode, 'allowBackorder', p.allow_backorder) order by l.sort, l.id), '[]')
        from ${orderLineItems} l left join ${products} p on p.id = l.product_id where l.order_id = (select id from c)) as lines,
     (select coalesce(json_agg(json_build_object('lineItemId', o.line_item_id, 'optionId', o.option_id, 'choiceId', o.choice_id, 'optionType', o.option_type,
         'quantity', o.quantity, 'optionName', po.name, 'choiceName', oc.name) order by o.id), '[]')
@@ -185,6 +201,7 @@ export async function visitorCartRows(db: DbOrTx, ref: CartRef): Promise<CartRow
       image: x.image,
       productTitle: x.productTitle,
       productStockcode: x.productStockcode,
+      allowBackorder: x.allowBackorder === true,
     })),
     options: row.options.map((x) =>
       decodeFields(

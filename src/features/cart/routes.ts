@@ -9,6 +9,7 @@
  * and the hooks the app calls: sign-in (merge the anonymous cart), channel change (re-price),
  * page locals (the header's cart count).
  */
+import { withBackorderNotes } from './backorders.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +58,13 @@ export function cartRoutes(s: Services): Router {
   /** GET /{locale}/cart/synchronize */
   route(r, 'get', '/cart/synchronize', { allow: 'public', note: "the visitor's own cart" }, async (req, res) => {
     const channel = channelOf(res);
-    const state = localizeCart(await getCart(s.db, refOf(req), channel), await s.catalogText.forLocale(req.locale));
+    const names = await s.catalogText.forLocale(req.locale);
+    const state = await withBackorderNotes(
+      s.db,
+      localizeCart(await getCart(s.db, refOf(req), channel), names),
+      req.locale,
+      req.t,
+    );
     res.json(
       syncJson(state, {
         currency: channel.currency,
@@ -149,7 +156,13 @@ function cartPage(s: Services, hasEstimate: boolean) {
   return async (req: Request, res: Response) => {
     const channel = channelOf(res);
     // Reading the cart writes nothing: promotions are recomputed by the writes that change the cart.
-    const state = localizeCart(await getCart(s.db, refOf(req), channel), await s.catalogText.forLocale(req.locale));
+    const names = await s.catalogText.forLocale(req.locale);
+    const state = await withBackorderNotes(
+      s.db,
+      localizeCart(await getCart(s.db, refOf(req), channel), names),
+      req.locale,
+      req.t,
+    );
     const showDiscount = state?.showDiscount ?? showDiscountOf(req);
     // The spec's refresh marker (§4): the island updates every price itself, so the page reloads
     // after a discount toggle only when asked to (?refresh=1), e.g. by a page embedding server-rendered prices.
@@ -217,8 +230,9 @@ async function writeQuantity(s: Services, who: Asker, lineIdParam: unknown, body
 }
 /** The PUT's answer, after the commit. */
 async function quantityJson(s: Services, who: Asker, w: Awaited<ReturnType<typeof writeQuantity>>) {
+  const names = await s.catalogText.forLocale(who.locale);
   return putJson(
-    localizeCart(w.result.state, await s.catalogText.forLocale(who.locale)),
+    await withBackorderNotes(s.db, localizeCart(w.result.state, names), who.locale, s.texts.forLocale(who.locale)),
     w.lineId,
     w.result.lastQuantity,
   );
@@ -234,7 +248,11 @@ async function writeRemoval(s: Services, who: Asker, lineIdParam: unknown) {
 }
 /** The DELETE's answer, after the commit. */
 async function removalJson(s: Services, who: Asker, result: Awaited<ReturnType<typeof writeRemoval>>) {
-  return deleteJson(localizeCart(result.state, await s.catalogText.forLocale(who.locale)), result.lastQuantity);
+  const state = localizeCart(result.state, await s.catalogText.forLocale(who.locale));
+  return deleteJson(
+    await withBackorderNotes(s.db, state, who.locale, s.texts.forLocale(who.locale)),
+    result.lastQuantity,
+  );
 }
 
 /**

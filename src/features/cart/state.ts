@@ -21,6 +21,8 @@ export type CartLine = {
   paidCents: number;
   unpaidCents: number;
   options: CartLineOptionRow[];
+  /** The product may be back-ordered when out of stock. */
+  allowBackorder?: boolean;
 };
 
 export type CartPromotion = { id: number; name: string; code: string | null; valueCents: number };
@@ -35,6 +37,8 @@ export type CartState = {
   promotions: CartPromotion[];
   /** Σ quantity of the product lines (the header badge). */
   count: number;
+  /** Lines asking for more than the channel has of a back-orderable part (features/cart/backorders.ts), by line id. */
+  backorders?: Record<number, { quantity: number; shipOn: string | null; note: string }>;
   totals: {
     subtotal: number;
     shipping: number;
@@ -59,6 +63,7 @@ export function toCartState(rows: CartRows): CartState {
     productId: l.productId,
     promotionId: l.promotionId,
     title: l.title,
+    allowBackorder: l.allowBackorder,
     image: l.image,
     stockcode: l.stockcode,
     quantity: l.quantity,

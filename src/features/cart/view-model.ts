@@ -15,7 +15,7 @@ const m = fromCents;
 const unitDiscounted = (l: CartLine) =>
   l.quantity > 0 ? divideCents(l.totalDiscountedCents, l.quantity) : l.unitCents;
 
-export function lineJson(l: CartLine) {
+export function lineJson(l: CartLine, backorder?: NonNullable<CartState['backorders']>[number]) {
   return {
     order_line_item_id: l.id,
     line_type: l.lineType,
@@ -42,6 +42,10 @@ export function lineJson(l: CartLine) {
       option_name: o.optionName,
       choice_name: o.choiceName,
     })),
+    // Only on a line that is back-ordered: the units no warehouse has, their day, the note to show.
+    ...(backorder
+      ? { backorder: { quantity: backorder.quantity, expected_ship_on: backorder.shipOn, note: backorder.note } }
+      : {}),
   };
 }
 
@@ -145,7 +149,7 @@ export function syncJson(
     currency_id: state.currencyId,
     showDiscount: state.showDiscount ? 1 : 0,
     count: state.count,
-    line_items: state.lines.map(lineJson),
+    line_items: state.lines.map((l) => lineJson(l, state.backorders?.[l.id])),
     // configuration[0].actions[0].value is in the cart currency here (dollars), so the client's
     // promotion total (spec §9) equals totals.promotion_total.
     promotions: state.promotions.map((p) => ({

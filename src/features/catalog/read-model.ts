@@ -29,6 +29,8 @@ export const CATALOG_TABLES = [
   'warehouses',
   // Searches match translated product names too (catalog/queries.ts searchCondition).
   'translations',
+  // A product page's back-order day (src/db/queries/back-order.ts).
+  'restock_expectations',
 ] as const;
 
 /** How stale stock on a page may be. */

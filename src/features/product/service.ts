@@ -7,6 +7,7 @@ import { notFound } from '../../domain/errors.ts';
 import { configure, configuredStockCode, type ConfigOption } from '../../domain/configurator.ts';
 import type { AddToCartState, Availability } from '../../domain/availability.ts';
 import { coreChargeCents } from '../../domain/cores.ts';
+import { backorderShipDays, utcDay } from '../../db/queries/back-order.ts';
 import { channelPriceCents, productState, stockView, type PricingChannel } from '../../domain/pricing.ts';
 import { loadConfigOptions } from '../cart/index.ts';
 import { safeStaffHtml } from '../translations/index.ts';
@@ -57,6 +58,8 @@ export type ProductPage = {
   tracksStock: boolean;
   /** The latest resupply date known for the product (future or not; the rule decides). */
   resupplyDate: string | null;
+  /** Out of stock it may be back-ordered; `shipOn` the day it is expected to ship (null: unknown). */
+  backorder: { allowed: boolean; shipOn: string | null; today: string };
   options: ConfigOption[];
   /** The default configuration's stock code and price, as the island first renders them. */
   initial: { stockCode: string; unitCents: number; state: AddToCartState };
@@ -111,12 +114,13 @@ export async function loadProductPage(
   const row = await findActiveProduct(db, productId, channel);
   if (!row) throw notFound('That product does not exist or is no longer sold.');
 
-  const [cats, options, instructionalRows, diagramRows] = await Promise.all([
+  const [cats, options, instructionalRows, diagramRows, shipDays] = await Promise.all([
     categoriesOf(db, row.id),
     // The cart prices lines with the same options (one price authority: src/features/cart/pricing.ts).
     loadConfigOptions(db, row.id, channel),
     instructionalsFor(db, row.id),
     diagramsFor(db, row.id),
+    row.allowBackorder ? backorderShipDays(db, [row.id], now) : new Map<number, string | null>(),
   ]);
   const breadcrumb = breadcrumbOf(cats.own, cats.all);
   const main = breadcrumb.length ? [breadcrumb[breadcrumb.length - 1].id] : cats.own;
@@ -159,6 +163,7 @@ export async function loadProductPage(
     stockOnHand: stock.stockOnHand,
     tracksStock: stock.tracksStock,
     resupplyDate: stock.resupplyDate,
+    backorder: { allowed: row.allowBackorder, shipOn: shipDays.get(row.id) ?? null, today: utcDay(now) },
     options,
     initial: {
       stockCode: configuredStockCode(row.stockcode, options, config),

@@ -1,4 +1,5 @@
 /** Product page data → view locals, island props and the JSON answer for scripts. */
+import { backorderNote } from '../../domain/back-order.ts';
 import { formatDate } from '../../domain/dates.ts';
 import { htmlToText } from '../../domain/html-text.ts';
 import { formatMoney, fromCents } from '../../domain/money.ts';
@@ -102,6 +103,7 @@ function configuratorProps(page: ProductPage, ctx: ViewContext): ConfiguratorPro
     stockOnHand: page.stockOnHand,
     tracksStock: page.tracksStock,
     resupplyDate: page.resupplyDate,
+    allowBackorder: page.backorder.allowed,
     now: ctx.now.toISOString(),
     addUrl: url('/cart/add/inline'),
     cartUrl: url('/cart'),
@@ -125,6 +127,9 @@ function configuratorProps(page: ProductPage, ctx: ViewContext): ConfiguratorPro
       shipsBy: page.resupplyDate
         ? t('product.shipsBy', { date: formatResupplyDate(page.resupplyDate, intlLocale) })
         : '',
+      backordered: page.backorder.allowed
+        ? backorderNote(page.backorder.shipOn, page.backorder.today, locale, t)
+        : undefined,
       reasons: {
         out_of_stock: t('product.outOfStock'),
         coming_soon: t('product.comingSoon'),
@@ -190,6 +195,7 @@ export function productJson(page: ProductPage, locale: string) {
     categories: page.breadcrumb,
     stock_on_hand: page.stockOnHand,
     resupply_date: page.resupplyDate,
+    backorder: { allowed: page.backorder.allowed, expected_ship_on: page.backorder.shipOn },
     add_to_cart: page.initial.state,
     /** One unit in the default configuration (options included): what the cart charges for it. */
     unit_price: fromCents(page.initial.unitCents),

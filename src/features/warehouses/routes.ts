@@ -24,6 +24,7 @@ import {
   previewCsv,
 } from './service.ts';
 import { route, routes } from '../../http/route.ts';
+import { registerRestocks, upcomingRestocks } from './restocks.ts';
 
 const BASE = '/account/dashboard/warehouses';
 // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
@@ -34,6 +35,7 @@ export function warehouseRoutes(s: Services): Router {
   registerWarehouseList(r, s);
   registerWarehouseAdd(r, s);
   registerInventory(r, s);
+  registerRestocks(r, s, BASE, reachableOf(s)); // restocks staff expect: they date back orders
   return r;
 }
 
@@ -150,6 +152,7 @@ function registerInventory(r: Router, s: Services): void {
         ...page,
         preview: null,
         fields: {},
+        restocks: await upcomingRestocks(s.db, w.id, new Date().toISOString().slice(0, 10)),
         nextHref: page.next ? qs(page.next) : null,
         prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
       });

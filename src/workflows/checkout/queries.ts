@@ -79,6 +79,8 @@ export type ShipLine = {
   lengthCm: number;
   widthCm: number;
   heightCm: number;
+  /** Units no warehouse has may be back-ordered (src/domain/back-order.ts). */
+  allowBackorder?: boolean;
 };
 
 /** The order's product lines with what shipping needs of each product. */
@@ -93,6 +95,7 @@ export async function shipLines(db: DbOrTx, orderId: number): Promise<ShipLine[]
       isPhysical: products.isPhysical,
       isNonStock: products.isNonStock,
       inventoryType: products.inventoryType,
+      allowBackorder: products.allowBackorder,
       weight: products.weight,
       length: products.length,
       width: products.width,
@@ -115,6 +118,7 @@ export async function shipLines(db: DbOrTx, orderId: number): Promise<ShipLine[]
     lengthCm: n(r.length),
     widthCm: n(r.width),
     heightCm: n(r.height),
+    allowBackorder: r.allowBackorder,
   }));
 }
 

@@ -43,6 +43,7 @@ import { applyTax } from './tax.ts';
 import { planShipment, quoteCutoff } from './shipping.ts';
 import type { Attempt } from './attempts.ts';
 import { insertAttempt } from './attempt-row.ts';
+import { recordBackorders } from './backorder-lines.ts';
 import { fail, type Order, type ReserveArgs } from './reserve-common.ts';
 
 export type PlaceBody = { order_id: number; status: string; total: string; currency: string; redirect: string };
@@ -199,13 +200,17 @@ async function checkShippingQuotes(tx: Tx, order: Order, plan: Plan['plan'], arg
 }
 
 /** Each planned item's stock is reserved (never above quantity) on its locked inventory row. */
-async function holdStock(tx: Tx, { plan, rows: locked }: Plan, physical: ShipLine[]) {
+async function holdStock(tx: Tx, { plan, rows: locked, backordered }: Plan, physical: ShipLine[]) {
   const reservations: AttemptReservation[] = [];
   for (const w of plan.warehouses) {
     for (const item of w.items) {
       const l = physical.find((p) => p.lineId === item.lineId)!;
       let inventoryId: number | null = null;
-      if (l.needsStock) {
+      // A back-ordered item holds no stock: there is none; it ships when the restock arrives. The
+      // line keeps its units (recordBackorders); a reservation only names its warehouse, once.
+      const back = backordered.some((b) => b === item);
+      if (back && reservations.some((r) => r.lineId === item.lineId && r.warehouseId === w.warehouseId)) continue;
+      if (l.needsStock && !back) {
         const row = locked.find((r) => r.warehouseId === w.warehouseId && r.productId === item.productId)!;
         const held = await tx
           .update(inventory)
@@ -241,7 +246,9 @@ async function reserveStock(tx: Tx, order: Order, args: ReserveArgs) {
     });
   }
   if (physical.length) await checkShippingQuotes(tx, order, plan, args);
-  return holdStock(tx, planned, physical);
+  const held = await holdStock(tx, planned, physical);
+  await recordBackorders(tx, order.id, planned.backordered, args.now);
+  return held;
 }
 
 /** 5–6c. Tax, then the total the buyer saw, their organisation's terms and their spending limit. */

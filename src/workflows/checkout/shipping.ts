@@ -20,6 +20,9 @@ import {
   type InventoryRow,
 } from '../../db/queries/channel-stock.ts';
 import { freeStockMap } from '../../domain/channel-stock.ts';
+import { withBackorders, type BackorderAllocation } from '../../domain/back-order.ts';
+
+type BackorderItem = BackorderAllocation['backordered'][number];
 import { toChannel } from '../../features/shipping/index.ts';
 import { quoteMethodName, shipmentSelection, type ShipmentSelection } from '../../domain/shipping.ts';
 import { addressById, liveQuotes, shipLines, type ShipLine } from './queries.ts';
@@ -68,7 +71,7 @@ export async function planShipment(
   channelId: number,
   lines: ShipLine[],
   opts: { lock?: boolean } = {},
-): Promise<{ plan: Allocation; houses: ChannelWarehouse[]; rows: InventoryRow[] }> {
+): Promise<{ plan: Allocation; houses: ChannelWarehouse[]; rows: InventoryRow[]; backordered: BackorderItem[] }> {
   const houses = await channelWarehouseList(db, channelId);
   const physical = lines.filter((l) => l.isPhysical);
   const stocked = [...new Set(physical.filter((l) => l.needsStock).map((l) => l.productId))];
@@ -78,12 +81,18 @@ export async function planShipment(
     stocked,
     opts,
   );
-  const plan = shippability(
-    physical.map((l) => ({ lineId: l.lineId, productId: l.productId, quantity: l.quantity, needsStock: l.needsStock })),
-    houses.map((w) => w.id),
-    freeStockMap(rows),
-  ).allocation;
-  return { plan, houses, rows };
+  const stockLines = physical.map((l) => ({
+    lineId: l.lineId,
+    productId: l.productId,
+    quantity: l.quantity,
+    needsStock: l.needsStock,
+  }));
+  const ids = houses.map((w) => w.id);
+  const allocation = shippability(stockLines, ids, freeStockMap(rows)).allocation;
+  // What no warehouse has of a back-orderable part ships with the order when it arrives.
+  const backorderable = new Set(physical.filter((l) => l.allowBackorder).map((l) => l.productId));
+  const { allocation: plan, backordered } = withBackorders(allocation, stockLines, ids, (p) => backorderable.has(p));
+  return { plan, houses, rows, backordered };
 }
 
 type QuoteArgs = {
