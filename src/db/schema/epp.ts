@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, money, percent, timestamps, tstz } from './columns.ts';
 import { products } from './catalog.ts';
-import { orders, payments } from './orders.ts';
+import { orders } from './orders.ts';
+import { payments } from './order-payments.ts';
 
 /** A promotional plan, e.g. 0 % over 12 months on eligible items (shown beside the standard plan). */
 export const eppPromotions = pgTable(

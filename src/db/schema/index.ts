@@ -8,6 +8,8 @@ export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './inventory.ts';
 export * from './orders.ts';
+export * from './order-payments.ts';
+export * from './order-shipping.ts';
 export * from './content.ts';
 export * from './integrations.ts';
 export * from './runtime.ts';

@@ -1,4 +1,4 @@
-/** Orders (carts and quotes too), their lines, payments, fees, promotions, shipment quotes, EPP rules. */
+/** Orders (carts and quotes too), their lines and options, and the promotions on them. Payments: order-payments.ts; containers and EPP rules: order-shipping.ts. */
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -14,13 +14,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import {
-  ALLOCATION_TYPES,
-  LINE_TYPES,
-  PAYMENT_TYPES,
-  PROMOTION_SCOPES,
-  type PromotionScope,
-} from '../../domain/constants.ts';
+import { LINE_TYPES, PAYMENT_TYPES, PROMOTION_SCOPES, type PromotionScope } from '../../domain/constants.ts';
 import type { OrderAddress } from '../../domain/order-address.ts';
 import { CART_MAX, CART_MIN, OPTION_MAX, OPTION_MIN, QUANTITY_OPTION_TYPE } from '../../domain/quantity.ts';
 import { ORDER_STATUSES } from './constants.ts';
@@ -33,16 +27,6 @@ import { warehouses } from './inventory.ts';
 const lineTypes = Object.values(LINE_TYPES).join(', ');
 const paymentTypes = Object.values(PAYMENT_TYPES).join(', ');
 const PROMOTION = LINE_TYPES.PROMOTION;
-
-/** An allocation names exactly what it pays: a line, a fee, the shipping, or one authority's tax. */
-export function allocationTarget(type: AnyPgColumn, line: AnyPgColumn, fee: AnyPgColumn | null, taxName: AnyPgColumn) {
-  const feeNull = fee ? sql` and ${fee} is null` : sql``;
-  const feeSet = fee ? sql` and ${fee} is not null` : sql` and false`;
-  return sql`(${type} = ${sql.raw(String(ALLOCATION_TYPES.LINE))} and ${line} is not null${feeNull} and ${taxName} is null)
-    or (${type} = ${sql.raw(String(ALLOCATION_TYPES.FEE))} and ${line} is null${feeSet} and ${taxName} is null)
-    or (${type} = ${sql.raw(String(ALLOCATION_TYPES.SHIPPING))} and ${line} is null${feeNull} and ${taxName} is null)
-    or (${type} = ${sql.raw(String(ALLOCATION_TYPES.TAX))} and ${line} is null${feeNull} and ${taxName} is not null)`;
-}
 
 /** Promotion configuration: the first action's value is the amount off (spec: configuration[0].actions[0].value). */
 export type PromotionConfiguration = { actions: { type: 'amount_off' | 'percent_off'; value: number }[] }[];
@@ -297,73 +281,6 @@ export const lineItemOptions = pgTable(
   ],
 );
 
-export const payments = pgTable(
-  'payments',
-  {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    /** 1 card, 2 check. */
-    paymentType: integer('payment_type').notNull(),
-    successful: boolean('successful').notNull().default(false),
-    total: money('total').notNull(),
-    /** The card processor's charge id, e.g. 'pi_…' or 'offline_…'. */
-    providerRef: text('provider_ref'),
-    paymentMethodId: text('payment_method_id'),
-    checkNumber: text('check_number'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    ...timestamps(),
-  },
-  (t) => [
-    check('payments_payment_type', sql`${t.paymentType} in (${sql.raw(paymentTypes)})`),
-    check('payments_total_positive', sql`${t.total} > 0`),
-    index('payments_order_idx').on(t.orderId),
-    index('payments_created_by_idx').on(t.createdBy),
-    index('payments_provider_ref_idx').on(t.providerRef),
-  ],
-);
-
-export const orderFees = pgTable(
-  'order_fees',
-  {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    amount: money('amount').notNull(),
-    paid: boolean('paid').notNull().default(false),
-    ...timestamps(),
-  },
-  (t) => [check('order_fees_amount_positive', sql`${t.amount} > 0`), index('order_fees_order_idx').on(t.orderId)],
-);
-
-/** How a payment is split: type 0 onto a line item, type 1 onto a fee. */
-export const paymentAllocations = pgTable(
-  'payment_allocations',
-  {
-    id: serial('id').primaryKey(),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
-    type: integer('type').notNull().default(0),
-    lineItemId: integer('line_item_id').references(() => orderLineItems.id, { onDelete: 'cascade' }),
-    feeId: integer('fee_id').references(() => orderFees.id, { onDelete: 'cascade' }),
-    /** For a tax allocation (type 3): the authority's name, as on the order's tax lines. */
-    taxName: text('tax_name'),
-    amount: money('amount').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check('payment_allocations_target', allocationTarget(t.type, t.lineItemId, t.feeId, t.taxName)),
-    check('payment_allocations_amount_positive', sql`${t.amount} > 0`),
-    index('payment_allocations_payment_idx').on(t.paymentId),
-    index('payment_allocations_line_item_idx').on(t.lineItemId),
-    index('payment_allocations_fee_idx').on(t.feeId),
-  ],
-);
-
 export const orderPromotions = pgTable(
   'order_promotions',
   {
@@ -412,92 +329,5 @@ export const shipmentQuotes = pgTable(
     index('shipment_quotes_order_idx').on(t.orderId),
     index('shipment_quotes_warehouse_idx').on(t.warehouseId),
     index('shipment_quotes_address_idx').on(t.addressId),
-  ],
-);
-
-/** Extended payment program rules; the active row (at most one) is the one in force. */
-export const eppRules = pgTable(
-  'epp_rules',
-  {
-    id: serial('id').primaryKey(),
-    percentDown: jsonb('percent_down').$type<number[]>().notNull(),
-    months: jsonb('months').$type<number[]>().notNull(),
-    defaultPercentDown: integer('default_percent_down').notNull(),
-    defaultMonths: integer('default_months').notNull(),
-    feePercent: percent('fee_percent').notNull().default('0'),
-    /**
-     * The standard plan's yearly interest (note) rate in percent. Not the disclosed APR: that is
-     * computed from the schedule with the fee included (src/domain/epp.ts).
-     */
-    interestRatePercent: percent('interest_rate_percent').notNull().default('0'),
-    /** Products without an epp_products row are eligible when true (a row decides otherwise). */
-    productsEligibleByDefault: boolean('products_eligible_by_default').notNull().default(true),
-    active: boolean('active').notNull().default(true),
-    ...timestamps(),
-  },
-  (t) => [
-    check('epp_rules_rate', sql`${t.interestRatePercent} >= 0`),
-    check('epp_rules_lists', sql`jsonb_typeof(${t.percentDown}) = 'array' and jsonb_typeof(${t.months}) = 'array'`),
-    check('epp_rules_defaults', sql`${t.defaultPercentDown} between 1 and 100 and ${t.defaultMonths} > 0`),
-    check(
-      'epp_rules_defaults_listed',
-      sql`${t.percentDown} @> jsonb_build_array(${t.defaultPercentDown}) and ${t.months} @> jsonb_build_array(${t.defaultMonths})`,
-    ),
-    check('epp_rules_fee', sql`${t.feePercent} >= 0`),
-    uniqueIndex('epp_rules_one_active_uq').on(t.active).where(sql`${t.active}`),
-  ],
-);
-
-export const surveys = pgTable(
-  'surveys',
-  {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('surveys_order_idx').on(t.orderId)],
-);
-
-/** Shipping containers (pallets, crates, boxes) an order's lines are packed into, one warehouse each (the containers screen). */
-export const orderContainers = pgTable(
-  'order_containers',
-  {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    warehouseId: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id, { onDelete: 'restrict' }),
-    label: text('label').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    ...timestamps(),
-  },
-  (t) => [
-    index('order_containers_order_idx').on(t.orderId),
-    index('order_containers_warehouse_idx').on(t.warehouseId),
-    index('order_containers_created_by_idx').on(t.createdBy),
-  ],
-);
-
-/** How many units of a line go into a container; a line's units over all containers never exceed its quantity (checked by the service). */
-export const orderContainerItems = pgTable(
-  'order_container_items',
-  {
-    containerId: integer('container_id')
-      .notNull()
-      .references(() => orderContainers.id, { onDelete: 'cascade' }),
-    lineItemId: integer('line_item_id')
-      .notNull()
-      .references(() => orderLineItems.id, { onDelete: 'cascade' }),
-    quantity: integer('quantity').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.containerId, t.lineItemId] }),
-    index('order_container_items_line_idx').on(t.lineItemId),
-    check('order_container_items_quantity', sql`${t.quantity} > 0`),
   ],
 );

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, money } from './columns.ts';
-import { allocationTarget, orderLineItems, payments } from './orders.ts';
+import { allocationTarget, payments } from './order-payments.ts';
+import { orderLineItems } from './orders.ts';
 import { returns } from './returns.ts';
 
 export const refunds = pgTable(

@@ -24,18 +24,9 @@ import {
   products,
 } from './catalog.ts';
 import { inventory, shippingRates, warehouses } from './inventory.ts';
-import {
-  lineItemOptions,
-  orderFees,
-  orderLineItems,
-  orderPromotions,
-  orders,
-  paymentAllocations,
-  payments,
-  promotions,
-  shipmentQuotes,
-  surveys,
-} from './orders.ts';
+import { lineItemOptions, orderLineItems, orderPromotions, orders, promotions, shipmentQuotes } from './orders.ts';
+import { orderFees, paymentAllocations, payments } from './order-payments.ts';
+import { surveys } from './order-shipping.ts';
 import { instructionals, instructionalTools, tools, translations, translationVersions } from './content.ts';
 import { logs, webhooks } from './integrations.ts';
 
