@@ -8,6 +8,7 @@ import { showAlert } from '../lib/alerts.ts';
 import { request } from '../lib/request.ts';
 import { fmt, type Lookup } from './parts.tsx';
 import { MachineDownBox, type MachineDownReply } from './machine-down.tsx';
+import { SplitShipmentChoice } from './split-shipment.tsx';
 import { TabPanel } from './tabs.tsx';
 
 type Totals = { subtotal: string; shipping: string; tax: string; discount: string; total: string };
@@ -186,6 +187,9 @@ export function ShippingStep(props: Props) {
           checked={!!reply.machineDown}
           onReply={props.onMachineDown}
         />
+      )}
+      {!loading && reply?.splitShipment !== undefined && !reply.short?.length && (
+        <SplitShipmentChoice L={L} locale={locale} orderId={props.orderId} split={reply.splitShipment} />
       )}
       {!loading &&
         reply?.warehouses.map((w) => (

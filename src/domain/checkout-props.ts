@@ -88,4 +88,6 @@ export type ShippingReply = {
   short?: { title: string; missing: number }[];
   /** The buyer's machine is down: each warehouse offers its fastest quote only. */
   machineDown?: boolean;
+  /** Something is back-ordered: the buyer's split-shipment choice (false: all together). */
+  splitShipment?: boolean;
 };

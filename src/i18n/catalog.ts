@@ -49,6 +49,7 @@ import { coresText } from './text/cores.ts'; // Core deposits
 import { machineDownText } from './text/machine-down.ts'; // Machine down: fastest shipping, served first
 import { returnsText } from './text/returns.ts'; // Returns (RMA)
 import { backordersText } from './text/backorders.ts'; // Back orders
+import { splitShipText } from './text/split-ship.ts'; // Split shipment and warehouse lead times
 import { errorTexts } from './error-text.ts'; // error messages, keyed from their English (src/i18n/text/errors*.ts)
 
 export type Language = 'en' | 'fr' | 'es';
@@ -98,6 +99,7 @@ const AREAS = [
   machineDownText,
   returnsText,
   backordersText,
+  splitShipText,
 ] as const satisfies readonly AreaText<string>[];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

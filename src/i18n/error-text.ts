@@ -25,6 +25,7 @@ import { ERROR_ROWS_CORES } from './text/cores.ts';
 import { ERROR_ROWS_MACHINE_DOWN } from './text/machine-down.ts';
 import { ERROR_ROWS_RETURNS } from './text/returns.ts';
 import { ERROR_ROWS_BACKORDERS } from './text/backorders.ts';
+import { ERROR_ROWS_SPLIT_SHIP } from './text/split-ship.ts';
 
 export type ErrorText = { key: string; params?: Record<string, string> };
 
@@ -47,6 +48,7 @@ const ROWS = [
   ...ERROR_ROWS_MACHINE_DOWN,
   ...ERROR_ROWS_RETURNS,
   ...ERROR_ROWS_BACKORDERS,
+  ...ERROR_ROWS_SPLIT_SHIP,
 ];
 
 /** 'Quantity must be at least {{min}}.' → 'error.msg.quantity_must_be_at_least_min' (unique). */

@@ -1,7 +1,7 @@
 /**
  * Back orders, as people meet them: a visitor finds the heavy-duty hopper lid (out of stock
  * everywhere, back-orderable) by the header search, reads the day it is expected to ship, adds it
- * and checks out as a new customer; staff open "Back orders" from the back office's navigation and
+ * and checks out as a new customer, choosing to ship in parts; staff open "Back orders" from the back office's navigation and
  * find the line by its day. At 1280 and 375 px.
  */
 import { expect } from 'chai';
@@ -94,6 +94,13 @@ describe('browser: back orders', function () {
       await me.press(info.getByRole('button', { name: 'Continue' }));
       const shipping = page.getByRole('tabpanel', { name: 'Shipping' });
       await shipping.getByRole('radio').first().waitFor();
+      // Something is back-ordered: the buyer may ship what is in stock now, the rest later.
+      const choice = shipping.getByRole('group', { name: 'Some of your parts are back-ordered. How should we ship?' });
+      const split = choice.getByRole('radio', { name: 'Ship what is in stock now, the rest when it arrives' });
+      const saved = page.waitForResponse((r) => r.url().includes('/order/split-shipment') && r.status() === 200);
+      await me.choose(choice, split);
+      await saved;
+      expect(await split.isChecked()).to.equal(true);
       await me.press(shipping.getByRole('button', { name: 'Continue' }));
       const payment = page.getByRole('tabpanel', { name: 'Payment' });
       await me.type(payment.getByRole('textbox', { name: 'Card number' }), '4242 4242 4242 4242');
@@ -105,6 +112,7 @@ describe('browser: back orders', function () {
         .getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed\.$/ })
         .textContent();
       const orderId = /#(\d+)/.exec(heading!)![1];
+      await page.getByText('Ships in parts: what is in stock now, the rest when it arrives.').waitFor();
       expect(page.problems).to.deep.equal([]);
       await page.close();
 

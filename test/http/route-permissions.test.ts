@@ -141,6 +141,7 @@ const POLICY: [RegExp, RegExp, Need][] = [
   [ANY, /^\/:locale\/account\/dashboard\/promotions\/:id\/edit$/, ADMIN /* promotions.edit: editing one */],
   [ANY, /^\/:locale\/account\/dashboard\/promotions/, ADMIN /* promotions.edit */],
   [ANY, /^\/:locale\/account\/dashboard\/warehouses\/add$/, ADMIN /* warehouses.manage */],
+  [ANY, /^\/:locale\/account\/dashboard\/warehouses\/:id\/lead-time$/, ADMIN /* warehouses.manage */],
   [ANY, /^\/:locale\/account\/dashboard\/warehouses/, ['warehouse', 'admin'] /* warehouses.manage or inventory.edit */],
   [ANY, /^\/api\/organization\/:org\/warehouse\/:warehouse\/regenkey$/, ADMIN /* warehouses.manage */],
   [ANY, /^\/:locale\/account\/dashboard\/integrations/, ADMIN /* webhooks.edit */],

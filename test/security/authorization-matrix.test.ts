@@ -328,6 +328,11 @@ const MATRIX: Row[] = [
     want: [401, 403, 403, 403, 400, 403, 403, 401],
   },
   {
+    area: 'US warehouse lead time: write',
+    call: post((i) => `/en-us/account/dashboard/warehouses/${i.usWarehouse}/lead-time`),
+    want: [401, 403, 403, 403, 400, 403, 403, 401],
+  },
+  {
     area: 'warehouse key: regenerate',
     call: post(() => '/api/organization/x/warehouse/x/regenkey'),
     want: [401, 403, 403, 403, 400, 403, 403, 401],

@@ -141,6 +141,8 @@ export const orders = pgTable(
     machineDown: boolean('machine_down').notNull().default(false),
     /** When the buyer last ticked "machine down" (null when it is not ticked). */
     machineDownAt: tstz('machine_down_at'),
+    /** With back-ordered units: ship what is in stock now and the rest when it arrives (false: all together). */
+    splitShipment: boolean('split_shipment').notNull().default(false),
     ...timestamps(),
   },
   (t) => [

@@ -3,6 +3,8 @@
  * detail (/admin/orders/detail/{order_id}). Every route checks orders.view.
  */
 import { orderBackorders } from '../../db/queries/back-order.ts';
+import { splitShipmentOf } from '../../db/queries/split-shipment.ts';
+import { shipmentNoteOf } from '../../domain/split-shipment.ts';
 import type { Router, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import type { Services } from '../../services.ts';
@@ -122,7 +124,7 @@ export function orderAdminRoutes(s: Services): Router {
 /** The order page's locals: the order, its history, its EPP plan and its figures from the one ledger. */
 async function detailLocals(s: Services, req: Request, param: unknown) {
   const id = parseInput(IdParam, param);
-  const [order, log, epp, quoteId, machineDown, returns, backorders] = await Promise.all([
+  const [order, log, epp, quoteId, machineDown, returns, backorders, splitShipment] = await Promise.all([
     synchronize(s.db, id, req.user, req.t as unknown as (k: string) => string),
     orderLog(s.db, id),
     orderPlan(s.db, id),
@@ -130,6 +132,7 @@ async function detailLocals(s: Services, req: Request, param: unknown) {
     machineDownOf(s.db, id), // The buyer's machine is stopped: flagged at the top
     returnsPanel(s.db, id),
     orderBackorders(s.db, id),
+    splitShipmentOf(s.db, id),
   ]);
   const t = req.t as unknown as WordsTranslate;
   // A quote is "Quote #N" with the buyer's number (order-number.ts), never "Order #id".
@@ -146,6 +149,15 @@ async function detailLocals(s: Services, req: Request, param: unknown) {
     layout: 'layouts/admin',
     nav: 'orders',
     backorders, // lines waiting for back-ordered units
+    // Back-ordered units: in parts or together, and when (src/domain/split-shipment.ts).
+    shipmentNote: shipmentNoteOf(
+      {
+        splitShipment,
+        lines: Object.values(backorders).map((b) => ({ backorderedQuantity: b.quantity, backorderShipOn: b.shipOn })),
+      },
+      req.locale,
+      req.t as never,
+    ),
     // Every figure of the page from the one ledger: rows that add up, unpaid by the balance rule.
     ledger: orderLedgerView(order as OrderJson),
     // A save of the editor reads in the reader's language (history-words.ts); older entries as written.

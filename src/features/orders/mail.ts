@@ -1,5 +1,6 @@
 /** The order confirmation mail, through the app's mailer (an .eml file offline, SMTP with SMTP_URL). */
 import { formatDate } from '../../domain/dates.ts';
+import { shipmentNoteOf } from '../../domain/split-shipment.ts';
 import type { Services } from '../../services.ts';
 import { isLocale } from '../../i18n/locales.ts';
 import { lineTitle } from '../cart/index.ts';
@@ -42,10 +43,12 @@ export async function sendConfirmation(
     ...l.discounts.map((d) => `      ${d.label}: ${d.amount}`),
   ]);
   const a = order.shipTo;
+  const shipping = shipmentNoteOf(order, locale, t as never); // back-ordered: in parts or together
   const text = [
     t('order.placed.title', { id: order.id }),
     '',
     ...(order.machineDown ? [t('md.placed'), ''] : []),
+    ...(shipping ? [shipping, ''] : []),
     ...lines,
     '',
     ...figures.rows.map((r) => `${r.label}: ${r.amount}`),

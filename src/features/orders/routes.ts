@@ -19,6 +19,7 @@ import { orderPlan } from '../epp/index.ts';
 import { returnsPanel } from '../returns/index.ts';
 import { orderFiguresView, promotionRules } from './figures.ts';
 import { route, routes } from '../../http/route.ts';
+import { shipmentNoteOf } from '../../domain/split-shipment.ts';
 
 async function readable(s: Services, req: Request, param: unknown = req.params.orderId) {
   const id = parseInput(IdParam, param);
@@ -71,6 +72,8 @@ export async function orderPageLocals(
     // Its returns and, once there is one, the balance with returned goods off the bill; the owner may ask for one.
     returnsPanel: await returnsPanel(s.db, order.id),
     askReturn: !!req.user && order.userId === req.user.id && !order.quote && order.status !== 'cancelled',
+    // Back-ordered units: in parts or together, and when (src/domain/split-shipment.ts).
+    shipmentNote: shipmentNoteOf(order, req.locale, req.t as never),
   };
 }
 

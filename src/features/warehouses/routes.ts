@@ -25,6 +25,7 @@ import {
 } from './service.ts';
 import { route, routes } from '../../http/route.ts';
 import { registerRestocks, upcomingRestocks } from './restocks.ts';
+import { registerLeadTime } from './lead-time.ts';
 
 const BASE = '/account/dashboard/warehouses';
 // Who may reach each route: its own declaration (route(r, method, path, { allow }, …): src/http/route.ts).
@@ -36,6 +37,7 @@ export function warehouseRoutes(s: Services): Router {
   registerWarehouseAdd(r, s);
   registerInventory(r, s);
   registerRestocks(r, s, BASE, reachableOf(s)); // restocks staff expect: they date back orders
+  registerLeadTime(r, s, BASE, reachableOf(s)); // lead time: dates back orders when no restock is expected
   return r;
 }
 
@@ -153,6 +155,7 @@ function registerInventory(r: Router, s: Services): void {
         preview: null,
         fields: {},
         restocks: await upcomingRestocks(s.db, w.id, new Date().toISOString().slice(0, 10)),
+        leadTimeEditable: req.user!.permissions.has('warehouses.manage'),
         nextHref: page.next ? qs(page.next) : null,
         prevHref: q.after ? (q.q ? `?q=${encodeURIComponent(q.q)}` : '?') : null,
       });

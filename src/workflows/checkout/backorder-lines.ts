@@ -6,7 +6,7 @@
 import { and, eq, gt, notInArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { backorderShipDays } from '../../db/queries/back-order.ts';
-import { orderLineItems } from '../../db/schema/index.ts';
+import { orderLineItems, orders } from '../../db/schema/index.ts';
 import type { BackorderAllocation } from '../../domain/back-order.ts';
 
 export async function recordBackorders(
@@ -29,6 +29,8 @@ export async function recordBackorders(
       .set({ backorderedQuantity: quantity, backorderShipOn: days.get(productId) ?? null })
       .where(eq(orderLineItems.id, lineId));
   }
+  // Nothing back-ordered: the split-shipment choice means nothing and is not kept.
+  if (!units.size) await tx.update(orders).set({ splitShipment: false }).where(eq(orders.id, orderId));
   const kept = [...units.keys()];
   await tx
     .update(orderLineItems)

@@ -27,6 +27,7 @@ import { fromCents } from '../../domain/money.ts';
 import { isGuestSession } from '../../features/guest/index.ts';
 import { mount, route, routes } from '../../http/route.ts';
 import { machineDownRoute } from './machine-down.ts';
+import { splitShipmentRoute } from './split-shipment.ts';
 import {
   type CheckoutDeps,
   cartOfUser,
@@ -126,6 +127,9 @@ export function checkoutRoutes(s: Services, deps: CheckoutDeps): Router {
 
   /** POST /{locale}/order/machine-down: the fastest shipping per warehouse, served first */
   machineDownRoute(r, s, rates, cartOf);
+
+  /** POST /{locale}/order/split-shipment: back-ordered units ship later, or everything together */
+  splitShipmentRoute(r, s, cartOf);
 
   registerAddressPlaces(r, deps);
   return r;

@@ -28,6 +28,7 @@ import { quoteMethodName, shipmentSelection, type ShipmentSelection } from '../.
 import { addressById, liveQuotes, shipLines, type ShipLine } from './queries.ts';
 import { machineDownOf } from '../../features/machine-down/index.ts';
 import { fastestPerWarehouse } from '../../domain/machine-down.ts';
+import { splitShipmentOf } from '../../db/queries/split-shipment.ts';
 
 export const quoteCutoff = (now: Date) => new Date(now.getTime() - QUOTE_TTL_MINUTES * 60_000);
 
@@ -59,6 +60,8 @@ export type ShippingAnswer = {
   warehouses: WarehouseQuotes[];
   short?: { title: string; missing: number }[];
   machineDown?: boolean;
+  /** Offered only when something is back-ordered: the buyer's choice (false: all together). */
+  splitShipment?: boolean;
 };
 
 /**
@@ -116,7 +119,7 @@ export async function quoteShipping(db: Db, provider: RateProvider, args: QuoteA
   const lines = await shipLines(db, args.orderId);
   const physical = lines.filter((l) => l.isPhysical);
   if (!physical.length) return { shippingRequired: false, warehouses: [] };
-  const { plan, houses } = await planShipment(db, args.channel.id, lines);
+  const { plan, houses, backordered } = await planShipment(db, args.channel.id, lines);
   if (plan.short.length) {
     return {
       shippingRequired: true,
@@ -142,6 +145,8 @@ export async function quoteShipping(db: Db, provider: RateProvider, args: QuoteA
     ),
   );
 
+  // Back-ordered units: the buyer chooses between one parcel later and two (same shipping price).
+  const splitChoice = backordered.length ? { splitShipment: await splitShipmentOf(db, args.orderId) } : {};
   // Machine down: only each warehouse's fastest quote is stored, so only it can be chosen.
   const { machineDown } = await machineDownOf(db, args.orderId);
   const offered = machineDown ? fastestPerWarehouse(quoted) : quoted;
@@ -159,7 +164,7 @@ export async function quoteShipping(db: Db, provider: RateProvider, args: QuoteA
       const rows = await storeQuotes(tx, args, q, now);
       out.push(warehouseQuotes(q, rows, (lineId) => titleOf(byLine.get(lineId)!)));
     }
-    return { shippingRequired: true, warehouses: out, machineDown };
+    return { shippingRequired: true, warehouses: out, machineDown, ...splitChoice };
   });
 }
 

@@ -23,6 +23,7 @@ import { LINE_TYPES } from '../../domain/constants.ts';
 import { fromCents } from '../../domain/money.ts';
 import { invoiceMethod, invoiceOffer } from '../../features/terms/index.ts';
 import { MACHINE_DOWN_ISLAND_KEYS } from '../../i18n/text/machine-down.ts';
+import { SPLIT_SHIP_ISLAND_KEYS } from '../../i18n/text/split-ship.ts';
 
 const m = fromCents;
 
@@ -127,6 +128,7 @@ function checkoutLabels(req: Request): Record<string, string> {
   for (const k of ['number', 'link'] as const) labels[`approvals.sent.${k}`] = req.t(`approvals.sent.${k}`);
   labels['guest.checkout.note'] = req.t('guest.checkout.note');
   for (const k of MACHINE_DOWN_ISLAND_KEYS) labels[k] = req.t(k); // the "machine down" box
+  for (const k of SPLIT_SHIP_ISLAND_KEYS) labels[k] = req.t(k); // ship in parts or together
   return labels;
 }
 

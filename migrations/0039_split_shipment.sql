@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "split_shipment" boolean DEFAULT false NOT NULL;
