@@ -40,7 +40,7 @@ describe('browser: back office layout', function () {
   it('once the page scrolls, no navigation entry lies over another (1280 × 800)', async () => {
     const page = await newPage({ width: 1280, height: 800 });
     await signInAs(page, base, 'admin@example.com');
-    await page.getByRole('link', { name: 'Orders' }).first().click();
+    await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
     await page.getByTestId('admin-nav').waitFor();
     for (const y of [0, 400, 1200, 5000]) {
       await page.evaluate((to) => window.scrollTo(0, to), y);

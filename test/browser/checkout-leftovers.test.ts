@@ -359,7 +359,10 @@ describe('browser: checkout leftovers', function () {
     const staff = await newPage({ width, height: 900 });
     await signInFromLanding(staff, base, 'staff@example.com');
     await staff.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await staff.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
+    await staff
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Orders', exact: true })
+      .click();
     await hydrated(staff);
     const search = staff.getByRole('search', { name: 'Orders' });
     await search.getByRole('searchbox', { name: 'PO number' }).fill(po);

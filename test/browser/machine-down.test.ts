@@ -84,7 +84,10 @@ describe('browser: machine down', function () {
       const staff = await newPage({ width, height: 900 });
       await signInFromLanding(staff, base, 'staff@example.com');
       await staff.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-      await staff.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
+      await staff
+        .getByRole('navigation', { name: 'Back office' })
+        .getByRole('link', { name: 'Orders', exact: true })
+        .click();
       await hydrated(staff);
       const rows = staff.getByRole('table', { name: 'Orders' }).locator('tbody tr');
       // Machine-down orders first, the newest of them (this one) at the top.

@@ -143,7 +143,7 @@ async function staffReads(base: string, width: number, w: StaffWords, po: string
   await staff.getByRole('textbox', { name: w.password }).fill(DEMO_PASSWORD);
   await staff.getByRole('button', { name: w.signIn }).click();
   await staff.getByRole('heading', { level: 1, name: w.dashboard }).waitFor();
-  await staff.getByRole('navigation', { name: w.nav }).getByRole('link', { name: w.orders }).click();
+  await staff.getByRole('navigation', { name: w.nav }).getByRole('link', { name: w.orders, exact: true }).click();
   await hydrated(staff);
   const find = staff.getByRole('search', { name: w.orders });
   await find.getByRole('searchbox', { name: w.po }).fill(po);

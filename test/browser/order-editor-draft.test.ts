@@ -50,7 +50,7 @@ describe('browser: the order editor edits a draft', function () {
     await signInAs(page, base, 'staff@example.com');
     await Promise.all([
       page.waitForNavigation(),
-      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders', exact: true }).click(),
     ]);
     await page.getByTestId('filter-po').fill('PO-ISSUE-33');
     await Promise.all([page.waitForNavigation(), page.getByTestId('filter-apply').click()]);
@@ -124,7 +124,7 @@ describe('browser: the order editor edits a draft', function () {
     answer = 'accept';
     await Promise.all([
       page.waitForNavigation(),
-      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders', exact: true }).click(),
     ]);
     expect(asked).to.deep.equal([LEAVE, LEAVE]);
     expect(await stored(id)).to.deep.equal({ total: '1130.86', version: 2, plates: 2 });
@@ -139,7 +139,7 @@ describe('browser: the order editor edits a draft', function () {
     await signInAs(page, base, 'staff@example.com');
     await Promise.all([
       page.waitForNavigation(),
-      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders', exact: true }).click(),
     ]);
     await page.getByTestId('filter-po').fill('PO-ISSUE-33-B');
     await Promise.all([page.waitForNavigation(), page.getByTestId('filter-apply').click()]);

@@ -26,7 +26,7 @@ const editorIdle = (page: TestPage) =>
 /** Staff: Orders in the navigation → filter by PO → the order → Edit order. */
 async function openEditor(page: TestPage, id: number, po: string) {
   const nav = page.getByTestId('admin-nav');
-  await Promise.all([page.waitForNavigation(), nav.getByRole('link', { name: 'Orders' }).click()]);
+  await Promise.all([page.waitForNavigation(), nav.getByRole('link', { name: 'Orders', exact: true }).click()]);
   await page.getByTestId('filter-po').fill(po);
   await Promise.all([page.waitForNavigation(), page.getByTestId('filter-apply').click()]);
   await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: `#${id}`, exact: true }).click()]);

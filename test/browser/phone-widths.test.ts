@@ -118,7 +118,7 @@ describe('browser: screens at 375 px', function () {
     await signInAs(page, base, 'admin@example.com');
     await Promise.all([
       page.waitForNavigation(),
-      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click(),
+      page.getByTestId('admin-nav').getByRole('link', { name: 'Orders', exact: true }).click(),
     ]);
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: '#3', exact: true }).click()]);
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Edit order' }).click()]);

@@ -22,7 +22,7 @@ async function signInAs(page: TestPage, base: string, email: string) {
 async function openOrder3(page: TestPage) {
   await Promise.all([
     page.waitForNavigation(),
-    page.getByTestId('admin-nav').getByRole('link', { name: 'Orders' }).click(),
+    page.getByTestId('admin-nav').getByRole('link', { name: 'Orders', exact: true }).click(),
   ]);
   await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: '#3', exact: true }).click()]);
 }

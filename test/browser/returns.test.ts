@@ -34,7 +34,10 @@ describe('browser: a return asked, approved, received and refunded', function ()
       const page = await newPage({ width, height: 900 });
       await signInFromLanding(page, base, customer.email);
       await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
-      await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Orders' }).click();
+      await page
+        .getByRole('navigation', { name: 'Account sections' })
+        .getByRole('link', { name: 'Orders', exact: true })
+        .click();
       await page.getByRole('link', { name: String(order.orderId), exact: true }).click();
       await page.getByRole('link', { name: 'Return items' }).click();
       await page.getByRole('heading', { level: 1, name: `Return items from order ${order.orderId}` }).waitFor();
