@@ -12,8 +12,15 @@ import { CORE_DEPOSIT_TAG } from './ledger-types.ts';
 
 export { CORE_DEPOSIT_TAG };
 
-/** The English label; the screens show the visitor's own (i18n key cores.depositLine). */
+/** The English label of the deposit line's title. */
 export const CORE_DEPOSIT_LABEL = 'Core deposit';
+
+/** Why: the title is stored with the line, so it is worded once, in the order's language (en-us and en-ca share English). */
+export function coreDepositLabel(locale: string): string {
+  if (locale.startsWith('fr')) return 'Consigne';
+  if (locale.startsWith('es')) return 'Depósito por casco';
+  return CORE_DEPOSIT_LABEL;
+}
 
 /** A part line as the deposit rule needs it: its own key, title, quantity and unit core charge. */
 export type CorePart<K> = { key: K; title: string; quantity: number; coreUnitCents: number };
@@ -45,4 +52,19 @@ export function coreDepositLines<K>(
 /** Why: a line is a core deposit by its tag, whatever else it carries. */
 export function isCoreDeposit(line: { tags?: readonly string[] }): boolean {
   return line.tags?.includes(CORE_DEPOSIT_TAG) ?? false;
+}
+
+/**
+ * Why: a deposit line is only ever what its part says: it takes the part's quantity, and leaves
+ * with the part (lines carry coreOfLineId: the part's line id, null on every other line).
+ */
+export function depositsFollowParts<L extends { id: number; quantity: number; coreOfLineId: number | null }>(
+  lines: readonly L[],
+): L[] {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  return lines.flatMap((l) => {
+    if (l.coreOfLineId === null) return [l];
+    const part = byId.get(l.coreOfLineId);
+    return part ? [{ ...l, quantity: part.quantity }] : [];
+  });
 }

@@ -1,0 +1,92 @@
+/**
+ * A core deposit charged through HTTP: the demo meter housing (MT-VMH, $312.00) carries an $85.00
+ * core charge. Added to the cart it brings a line of its own, "Core deposit: <part>", that follows
+ * the part's quantity and leaves with it; checkout taxes the part only where no core tax rule
+ * says deposits are taxed (Iowa has none), and the placed order's lines add up to its total.
+ */
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { TEST_CARDS } from '../../src/providers/payments/index.ts';
+import { productIdByStockcode, sqlRows } from '../helpers/server.ts';
+import { chooseShipping, newCustomer, place, tokenize, xhr } from './checkout-helpers.ts';
+
+type Line = { order_line_item_id: number; line_type: number; title: string; quantity: number; unit_price: string };
+
+describe('core deposit: charged with the part', function () {
+  this.timeout(120_000);
+  let housing: number;
+
+  before(async () => {
+    housing = await productIdByStockcode('MT-VMH');
+    await sqlRows(`update inventory set quantity = greatest(quantity, 50) where product_id = $1`, [housing]);
+  });
+
+  it('shows the deposit as its own cart line, charges it at checkout and keeps it on the placed order', async () => {
+    const c = await newCustomer(housing, 2);
+    const sync = await c.a.get('/en-us/cart/synchronize').set(xhr(c.token));
+    expect(sync.status, sync.text).to.equal(200);
+    const lines = (sync.body.line_items as Line[]).filter((l) => l.line_type === 0);
+    expect(lines.map((l) => [l.quantity, l.unit_price])).to.deep.equal([
+      [2, '312.00'],
+      [2, '85.00'],
+    ]);
+    expect(lines[0].title).not.to.match(/^Core deposit/);
+    expect(lines[1].title).to.equal(`Core deposit: ${lines[0].title}`);
+
+    const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
+    // 2 × $312.00 + 2 × $85.00 = $794.00; the $25.00 Parts Bundle comes off the part only. The deposit
+    // is not taxed in Iowa: 6 % + 1 % of the part's $624.00 − $25.00 = $599.00 is $35.94 + $5.99 = $41.93
+    // (taxing the deposit too would make it $53.83); total 794.00 − 25.00 + 23.80 shipping + 41.93 = 834.73.
+    expect(totals).to.deep.include({
+      subtotal: '794.00',
+      discount: '25.00',
+      shipping: '23.80',
+      tax: '41.93',
+      total: '834.73',
+    });
+
+    const res = await place(c.a, c.token, randomUUID(), {
+      order_id: c.orderId,
+      payment_type: 1,
+      token: await tokenize(c.a, c.token, TEST_CARDS.approved),
+      expected_total: totals.total,
+    });
+    expect(res.status, res.text).to.equal(201);
+    const placed = await sqlRows<{
+      title: string;
+      quantity: number;
+      unit_price: string;
+      discount: string;
+      total_discounted: string;
+      core: boolean;
+    }>(
+      `select title, quantity, unit_price, discount, total_discounted, core_of_line_id is not null as core
+         from order_line_items where order_id = $1 and line_type = 0 order by sort, id`,
+      [c.orderId],
+    );
+    expect(placed.map((l) => [l.core, l.quantity, l.unit_price])).to.deep.equal([
+      [false, 2, '312.00'],
+      [true, 2, '85.00'],
+    ]);
+    // No discount or promotion takes from the deposit.
+    expect([placed[1].discount, placed[1].total_discounted]).to.deep.equal(['0.00', '170.00']);
+    const [o] = await sqlRows<{ subtotal: string; total: string; paid: string }>(
+      `select subtotal, total, (select sum(total)::text from payments where order_id = $1) as paid from orders where id = $1`,
+      [c.orderId],
+    );
+    expect(o.subtotal).to.equal('794.00');
+    expect(o.total).to.equal(totals.total);
+    expect(o.paid).to.equal(totals.total);
+  });
+
+  it('takes the deposit out of the cart with its part', async () => {
+    const c = await newCustomer(housing, 1);
+    const before = await c.a.get('/en-us/cart/synchronize').set(xhr(c.token));
+    const part = (before.body.line_items as Line[]).find((l) => l.line_type === 0 && l.unit_price === '312.00')!;
+    const gone = await c.a.post(`/en-us/cart/${part.order_line_item_id}`).set(xhr(c.token)).send({ _method: 'delete' });
+    expect(gone.status, gone.text).to.equal(200);
+    expect(gone.body.subtotal).to.equal('0.00');
+    const after = await c.a.get('/en-us/cart/synchronize').set(xhr(c.token));
+    expect((after.body.line_items as Line[]).filter((l) => l.line_type === 0)).to.deep.equal([]);
+  });
+});
