@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import { CORE_DEPOSIT_TAG, coreDepositLines, coreDepositTitle, isCoreDeposit } from '../../src/domain/core-lines.ts';
 import { priceOrder } from '../../src/domain/price-order.ts';
+import { storedLedger } from '../../src/domain/stored-ledger.ts';
 
 const part = { key: 'part', lineType: 0, unitCents: 31_200, quantity: 1 };
 const deposit = { key: 'core', lineType: 0, unitCents: 8_500, quantity: 1, tags: [CORE_DEPOSIT_TAG] };
@@ -89,5 +90,35 @@ describe('domain/core-lines', () => {
       tax: usTax,
     });
     expect([p.promotionTotal, p.tax, p.total]).to.deep.equal([31_200, 0, 8_500]);
+  });
+
+  it('reads a placed order with its deposit: the promotion and the tax stay on the part', () => {
+    // 2 × $312.00 part, 2 × $85.00 deposit, the $25.00 Parts Bundle, $23.80 shipping, $41.93 tax (Iowa's
+    // 7 % of the part's $599.00): part net $599.00 with all the tax, deposit net $170.00 with none;
+    // total 794.00 − 25.00 + 23.80 + 41.93 = 834.73.
+    const line = { discount: '0.00', paidTotal: '0.00' };
+    const l = storedLedger(
+      { status: 'processing', subtotal: '794.00', shipping: '23.80', tax: '41.93', discount: '25.00', total: '834.73' },
+      {
+        lines: [
+          { id: 1, lineType: 0, title: 'Meter housing', unitPrice: '312.00', quantity: 2, ...line },
+          {
+            id: 2,
+            lineType: 0,
+            title: 'Core deposit: Meter housing',
+            unitPrice: '85.00',
+            quantity: 2,
+            ...line,
+            coreOfLineId: 1,
+          },
+          { id: 3, lineType: 5, title: 'Parts Bundle', unitPrice: '-25.00', quantity: 1, ...line, promotionId: 2 },
+        ],
+      },
+    );
+    expect(l.lines.map((x) => [x.key, x.net, x.tax])).to.deep.equal([
+      [1, 59_900, 4_193],
+      [2, 17_000, 0],
+    ]);
+    expect([l.orderTotal, l.agrees]).to.deep.equal([83_473, true]);
   });
 });
