@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '../../src/providers/payments/index.ts';
+import { agent, apiToken, csrf, signIn, type Agent } from '../helpers/http.ts';
 import { productIdByStockcode, sqlRows } from '../helpers/server.ts';
 import { chooseShipping, newCustomer, place, tokenize, xhr } from './checkout-helpers.ts';
 
@@ -15,6 +16,7 @@ type Line = { order_line_item_id: number; line_type: number; title: string; quan
 describe('core deposit: charged with the part', function () {
   this.timeout(120_000);
   let housing: number;
+  let placedOrder: { orderId: number; depositLine: number; a: Agent; token: string };
 
   before(async () => {
     housing = await productIdByStockcode('MT-VMH');
@@ -60,7 +62,7 @@ describe('core deposit: charged with the part', function () {
       total_discounted: string;
       core: boolean;
     }>(
-      `select title, quantity, unit_price, discount, total_discounted, core_of_line_id is not null as core
+      `select id, title, quantity, unit_price, discount, total_discounted, core_of_line_id is not null as core
          from order_line_items where order_id = $1 and line_type = 0 order by sort, id`,
       [c.orderId],
     );
@@ -77,6 +79,62 @@ describe('core deposit: charged with the part', function () {
     expect(o.subtotal).to.equal('794.00');
     expect(o.total).to.equal(totals.total);
     expect(o.paid).to.equal(totals.total);
+    const [dep] = await sqlRows<{ id: number }>(
+      'select id from order_line_items where order_id = $1 and core_of_line_id is not null',
+      [c.orderId],
+    );
+    placedOrder = { orderId: c.orderId, depositLine: dep.id, a: c.a, token: c.token };
+  });
+
+  describe('credited when the core comes back', () => {
+    let staff: Agent;
+    let staffCsrf: string;
+    let bearer: string;
+    const credit = (who: Agent, t: string, body: Record<string, unknown>, locale = 'en-us') =>
+      who
+        .post(`/${locale}/admin/orders/${placedOrder.orderId}/lines/${placedOrder.depositLine}/core-credit`)
+        .set(xhr(t))
+        .send(body);
+    const refunds = () =>
+      sqlRows<{ amount: string; return_id: number | null }>(
+        `select r.amount, r.return_id from refunds r join payments p on p.id = r.payment_id where p.order_id = $1`,
+        [placedOrder.orderId],
+      );
+
+    before(async () => {
+      staff = await agent();
+      await signIn(staff, 'staff@example.com');
+      bearer = await apiToken(staff);
+      staffCsrf = await csrf(staff, '/en-us/admin/returns');
+    });
+
+    it('refuses the customer (403) and writes nothing', async () => {
+      const res = await credit(placedOrder.a, placedOrder.token, { quantity: 2, full: '1' });
+      expect(res.status).to.equal(403);
+      expect(await refunds()).to.deep.equal([]);
+    });
+
+    it('refuses a partial credit without a reason, in the visitor’s language, and writes nothing', async () => {
+      const res = await credit(staff, staffCsrf, { quantity: 1, credit: '50.00', reason: '' }, 'fr-ca');
+      expect(res.status, res.text).to.equal(400);
+      expect(res.body.error.message).to.equal('Indiquez pourquoi le crédit est partiel.');
+      expect(await refunds()).to.deep.equal([]);
+    });
+
+    it('credits both cores in full: $170.00 back on the card through a return, $0.00 owed', async () => {
+      const res = await credit(staff, staffCsrf, { quantity: 2, full: '1' });
+      expect(res.status, res.text).to.equal(200);
+      expect(res.body).to.include({ status: 'refunded', refund: '170.00' });
+      expect(await refunds()).to.deep.equal([{ amount: '170.00', return_id: res.body.return_id }]);
+      const sync = await staff
+        .get(`/en-us/api/orders/${placedOrder.orderId}/synchronize`)
+        .set('Authorization', `Bearer ${bearer}`);
+      expect(sync.status, sync.text).to.equal(200);
+      expect(sync.body.totals.unpaid_total).to.equal('0.00');
+      const again = await credit(staff, staffCsrf, { quantity: 1, full: '1' });
+      expect(again.status).to.equal(400);
+      expect(again.body.error.message).to.equal('Every core of this line has already been returned.');
+    });
   });
 
   it('takes the deposit out of the cart with its part', async () => {
