@@ -92,7 +92,7 @@ describe('core deposit: charged with the part', function () {
     let bearer: string;
     const credit = (who: Agent, t: string, body: Record<string, unknown>, locale = 'en-us') =>
       who
-        .post(`/${locale}/admin/orders/${placedOrder.orderId}/lines/${placedOrder.depositLine}/core-credit`)
+        .post(`/${locale}/admin/orders/detail/${placedOrder.orderId}/lines/${placedOrder.depositLine}/core-credit`)
         .set(xhr(t))
         .send(body);
     const refunds = () =>
@@ -122,6 +122,11 @@ describe('core deposit: charged with the part', function () {
     });
 
     it('credits both cores in full: $170.00 back on the card through a return, $0.00 owed', async () => {
+      await staff.get('/en-us/admin/returns'); // back to English after the French request
+      const page = await staff.get(`/admin/orders/detail/${placedOrder.orderId}`);
+      expect(page.status).to.equal(200);
+      expect(page.text).to.include(`data-testid="core-credit" data-line-id="${placedOrder.depositLine}"`);
+      expect(page.text).to.include('Credit core');
       const res = await credit(staff, staffCsrf, { quantity: 2, full: '1' });
       expect(res.status, res.text).to.equal(200);
       expect(res.body).to.include({ status: 'refunded', refund: '170.00' });
@@ -131,6 +136,13 @@ describe('core deposit: charged with the part', function () {
         .set('Authorization', `Bearer ${bearer}`);
       expect(sync.status, sync.text).to.equal(200);
       expect(sync.body.totals.unpaid_total).to.equal('0.00');
+      const deposit = (sync.body.line_items as (Line & { core_of_line_id: number | null })[]).find(
+        (l) => l.order_line_item_id === placedOrder.depositLine,
+      );
+      expect(deposit?.core_of_line_id).to.be.a('number');
+      const after = await staff.get(`/admin/orders/detail/${placedOrder.orderId}`);
+      expect(after.text).to.match(/data-testid="order-returned">−\$170\.00</);
+      expect(after.text).to.match(/data-testid="order-unpaid">\$0\.00</);
       const again = await credit(staff, staffCsrf, { quantity: 1, full: '1' });
       expect(again.status).to.equal(400);
       expect(again.body.error.message).to.equal('Every core of this line has already been returned.');

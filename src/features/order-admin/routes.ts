@@ -146,6 +146,8 @@ async function detailLocals(s: Services, req: Request, param: unknown) {
     layout: 'layouts/admin',
     nav: 'orders',
     backorders, // lines waiting for back-ordered units
+    // A returned core is credited from its deposit line by staff who may refund (orders.pay).
+    canCreditCore: req.user?.permissions.has('orders.pay') === true && order.status !== 'cart',
     // Every figure of the page from the one ledger: rows that add up, unpaid by the balance rule.
     ledger: orderLedgerView(order as OrderJson),
     // A save of the editor reads in the reader's language (history-words.ts); older entries as written.

@@ -60,7 +60,7 @@ export function registerReturnBackOffice(r: Router, s: Services): void {
   route(
     r,
     'post',
-    '/admin/orders/:orderId/lines/:lineId/core-credit',
+    '/admin/orders/detail/:orderId/lines/:lineId/core-credit',
     { allow: 'orders.pay', note: 'credit a returned core (a refunded return of the deposit line)' },
     async (req, res) => {
       const orderId = parseInput(IdParam, req.params.orderId);
@@ -69,7 +69,7 @@ export function registerReturnBackOffice(r: Router, s: Services): void {
       const out = await creditCore(s, req.user!, orderId, lineId, input);
       if (wantsJson(req)) return void res.json({ return_id: out.returnId, status: 'refunded', refund: out.refund });
       flash(req, 'success', req.t('returns.done.refunded'));
-      res.redirect(303, `/${req.locale}/admin/orders/${orderId}`);
+      res.redirect(303, `/admin/orders/detail/${orderId}`);
     },
   );
 
