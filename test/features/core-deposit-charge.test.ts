@@ -33,6 +33,11 @@ describe('core deposit: charged with the part', function () {
       [2, '85.00'],
     ]);
     expect(lines[0].title).not.to.match(/^Core deposit/);
+    // The deposit names its part, so the cart shows it without controls of its own.
+    const marks = (sync.body.line_items as (Line & { core_of_line_id: number | null })[])
+      .filter((l) => l.line_type === 0)
+      .map((l) => l.core_of_line_id);
+    expect(marks).to.deep.equal([null, lines[0].order_line_item_id]);
     expect(lines[1].title).to.equal(`Core deposit: ${lines[0].title}`);
 
     const { totals } = await chooseShipping(c.a, c.token, c.orderId, c.shipTo);
