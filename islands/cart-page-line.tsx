@@ -119,8 +119,9 @@ export function CartLine({
     <li className="cart-line" data-testid="cart-line" data-line-id={line.id}>
       <CartLineInfo line={line} labels={labels} show={show} money={money} figure={figure} />
       <div className="cart-line__controls">
-        {locked ? (
-          // Waiting for approval: the quantity as sent, nothing to change it with.
+        {locked || line.deposit ? (
+          // Waiting for approval (the quantity as sent), or a core deposit (its part's quantity):
+          // nothing to change it with.
           <span className="cart-line__qty" data-testid="cart-line-quantity">
             {labels.quantity}: {line.quantity}
           </span>
@@ -138,7 +139,7 @@ export function CartLine({
             labels={labels}
           />
         </div>
-        {locked ? null : (
+        {locked || line.deposit ? null : (
           <button
             type="button"
             className="btn btn-danger btn-sm"

@@ -22,6 +22,8 @@ export type CartPageLine = {
   net: string;
   /** "Back-ordered, expected to ship around 12 March" when the line asks for more than is in stock. */
   backorderNote?: string;
+  /** A core deposit: its quantity follows its part's, it leaves with it (no controls of its own). */
+  deposit?: boolean;
 };
 
 /** A labelled row (domain/order-figures.ts): code says what it is, name is a promotion's own name. */
@@ -95,6 +97,8 @@ export type SyncJson = {
     order_line_item_id: number;
     line_type: number;
     product_id: number | null;
+    /** Set on a core deposit line: it follows its part, so it has no controls of its own. */
+    core_of_line_id?: number | null;
     title: string;
     stockcode: string | null;
     product: { image: string | null };
@@ -151,6 +155,7 @@ export function fromSync(sync: SyncJson, locale: string, showDiscount: 0 | 1): C
         discounts: figures.get(l.order_line_item_id)?.discounts ?? [],
         net: figures.get(l.order_line_item_id)?.net ?? l.total_discounted,
         ...(l.backorder ? { backorderNote: l.backorder.note } : {}),
+        ...(l.core_of_line_id ? { deposit: true } : {}),
       })),
     promotions: sync.line_items
       .filter((l) => l.line_type === LINE_TYPES.PROMOTION)

@@ -7,6 +7,7 @@ import { DISCOUNT_LINE_TYPES } from './constants.ts';
 import { convert, sumCents, toCents } from './money.ts';
 import { prorate } from './prorate.ts';
 import {
+  CORE_DEPOSIT_TAG,
   LINE_DISCOUNT,
   type Ledger,
   type LedgerDiscountRow,
@@ -25,8 +26,13 @@ export function isMerchandise(lineType: number): boolean {
   return DISCOUNT_LINE_TYPES.includes(Number(lineType));
 }
 
-/** Why: a discount with no scope applies to every product line; a scope narrows by line type and/or tag. */
+/**
+ * Why: a discount with no scope applies to every product line; a scope narrows by line type and/or
+ * tag. A core deposit is refunded in full when the core comes back, so no discount takes from it
+ * unless its scope names the deposit's tag.
+ */
 export function inScope(line: { lineType: number; tags?: readonly string[] }, scope: LedgerScope | undefined): boolean {
+  if (line.tags?.includes(CORE_DEPOSIT_TAG) && !scope?.tags?.includes(CORE_DEPOSIT_TAG)) return false;
   if (!scope) return true;
   if (scope.lineTypes && !scope.lineTypes.includes(line.lineType)) return false;
   if (scope.tags && !scope.tags.some((t) => line.tags?.includes(t))) return false;
@@ -177,15 +183,22 @@ export function shippingOf(
 /** 4. Tax per authority on what it is levied on, split over the lines (and shipping) that bear it. */
 export function taxesOf<K>(
   lines: WorkLine<K>[],
-  input: Pick<LedgerInput<K>, 'taxes' | 'taxExempt'>,
+  input: Pick<LedgerInput<K>, 'taxes' | 'taxExempt' | 'coreDepositsTaxed'>,
   shippingNet: number,
-): { goodsNet: number; lineTaxes: { name: string; cents: number }[][]; taxes: Ledger<K>['taxes'] } {
-  const nets = lines.map((d) => d.remaining);
-  const goodsNet = sumCents(nets);
+): {
+  goodsNet: number;
+  taxedGoods: number;
+  lineTaxes: { name: string; cents: number }[][];
+  taxes: Ledger<K>['taxes'];
+} {
+  const goodsNet = sumCents(lines.map((d) => d.remaining));
+  // An untaxed core deposit is no part of the tax base and bears no share of the tax.
+  const nets = lines.map((d) => (d.l.tags?.includes(CORE_DEPOSIT_TAG) && !input.coreDepositsTaxed ? 0 : d.remaining));
+  const taxedGoods = sumCents(nets);
   const lineTaxes = lines.map(() => [] as { name: string; cents: number }[]);
   const taxes = (input.taxes ?? []).map((t) => {
     const onShipping = t.levied === 'goods_and_shipping';
-    const base = Math.max(0, goodsNet + (onShipping ? shippingNet : 0));
+    const base = Math.max(0, taxedGoods + (onShipping ? shippingNet : 0));
     let cents: number;
     if ('fixedCents' in t) {
       assertCents('tax', t.fixedCents);
@@ -209,7 +222,7 @@ export function taxesOf<K>(
       onShipping: shippingPart,
     };
   });
-  return { goodsNet, lineTaxes, taxes };
+  return { goodsNet, taxedGoods, lineTaxes, taxes };
 }
 
 /** Each product line's figures, its taxes by authority included. */

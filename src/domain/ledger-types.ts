@@ -1,4 +1,10 @@
 /** The ledger's shapes (ledger.ts computes them; ledger-steps.ts computes its parts). */
+/**
+ * The tag of a core deposit line: outside every discount unless a scope names it, and taxed only
+ * when the ledger is told the ship-to taxes deposits (a deposit is money held, not a sale).
+ */
+export const CORE_DEPOSIT_TAG = 'core-deposit';
+
 /** Which product lines a discount applies to: all of them unless line types or tags narrow it. */
 export type LedgerScope = { lineTypes?: readonly number[]; tags?: readonly string[] };
 
@@ -50,6 +56,8 @@ export type LedgerInput<K> = {
   taxes?: readonly LedgerTax[];
   /** Exempt: every rate charges nothing (fixed amounts too). */
   taxExempt?: boolean;
+  /** Core deposit lines (CORE_DEPOSIT_TAG) bear tax only when true (cores.ts coreTaxable for the ship-to). */
+  coreDepositsTaxed?: boolean;
   fees?: readonly { name: string; cents: number }[];
   payments?: readonly { cents: number }[];
   refunds?: readonly { cents: number }[];
@@ -99,6 +107,8 @@ export type Ledger<K> = {
   discountTotal: number;
   /** Σ line nets: what the goods cost after every discount. */
   goodsNet: number;
+  /** The goods the taxes are levied on: goodsNet less any core deposit the ship-to does not tax. */
+  taxedGoods: number;
   shippingLines: { warehouseId: number | string | null; cents: number; discount: number; net: number }[];
   shipping: number;
   shippingNet: number;

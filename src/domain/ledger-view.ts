@@ -69,6 +69,7 @@ export function orderLedgerView(o: OrderLike): LedgerView {
         discount: x.discount,
         paidTotal: x.paid_total,
         promotionId: x.promotion_id,
+        coreOfLineId: x.core_of_line_id ?? null,
       })),
       fees: [...o.fees.unpaid, ...o.fees.paid].map((f) => ({
         id: f.fee_id,

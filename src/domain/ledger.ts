@@ -85,7 +85,7 @@ export function ledger<K>(input: LedgerInput<K>): Ledger<K> {
     promos,
     promotionRows,
   );
-  const { goodsNet, lineTaxes, taxes } = taxesOf(lines, input, shippingNet);
+  const { goodsNet, taxedGoods, lineTaxes, taxes } = taxesOf(lines, input, shippingNet);
   const tax = sumCents(taxes.map((t) => t.cents));
 
   const fees = (input.fees ?? []).map((f) => {
@@ -115,6 +115,7 @@ export function ledger<K>(input: LedgerInput<K>): Ledger<K> {
     shippingDiscount,
     discountTotal,
     goodsNet,
+    taxedGoods,
     shippingLines,
     shipping,
     shippingNet,

@@ -38,6 +38,8 @@ export type LineItemJson = {
   paid_total: string;
   unpaid_total: string;
   line_options: LineOptionJson[];
+  /** On a core deposit line: the part's line it is the deposit of (no discount takes from it). */
+  core_of_line_id?: number | null;
 };
 
 /**

@@ -13,7 +13,9 @@
  *                      line takes no share)
  *   total_discounted = line total − share;  unpaid = total_discounted − paid
  *   subtotal         = Σ gross;  discount = Σ line discounts + Σ capped promotions
- *   taxable          = subtotal − discount, floored at 0
+ *   taxable          = subtotal − discount, floored at 0, less a core deposit the ship-to does not tax
+ *   core deposit     a line tagged CORE_DEPOSIT_TAG (core-lines.ts): no discount or promotion takes
+ *                    from it; taxed only when coreDepositsTaxed
  *   tax              = each rate × taxable, rounded once per rate; none when exempt
  *                      (or a tax amount already fixed, as the cart keeps what checkout set)
  *   total            = subtotal − discount + shipping + tax, floored at 0
@@ -42,6 +44,8 @@ export type PriceOrderInput<K> = {
   shippingCents: number;
   /** Rates to apply (exempt: none charged, the rates kept at zero), or a tax amount already set. */
   tax: { rates: readonly { name: string; rate: number }[]; exempt: boolean } | { fixedCents: number };
+  /** Lines tagged CORE_DEPOSIT_TAG are taxed only when the ship-to taxes core deposits (cores.ts coreTaxable). */
+  coreDepositsTaxed?: boolean;
 };
 
 export type PricedLine<K> = {
@@ -97,6 +101,7 @@ export function priceOrder<K>(input: PriceOrderInput<K>): PricedOrder<K> {
     shipping: [{ warehouseId: null, cents: input.shippingCents }],
     taxes,
     taxExempt: 'fixedCents' in input.tax ? false : input.tax.exempt,
+    coreDepositsTaxed: input.coreDepositsTaxed,
   });
   const byLine = new Map(l.lines.map((x) => [x.key, x]));
   const lines = input.lines.map((x): PricedLine<K> => {
@@ -131,7 +136,7 @@ export function priceOrder<K>(input: PriceOrderInput<K>): PricedOrder<K> {
     promotionTotal: l.promotionDiscount,
     promotionApplied: l.promotions.map((p) => p.cents),
     discount: l.discountTotal,
-    taxable: Math.max(0, l.goodsNet),
+    taxable: Math.max(0, l.taxedGoods),
     taxLines:
       'fixedCents' in input.tax ? [] : l.taxes.map((t) => ({ name: t.name, rate: t.rate ?? 0, amount: t.cents })),
     tax: l.tax,

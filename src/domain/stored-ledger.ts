@@ -17,6 +17,7 @@
  * `agrees` says whether the stored totals equal what the ledger makes of the stored rows; a test
  * can assert it on every demo order, and a screen never needs to look at the stored totals again.
  */
+import { CORE_DEPOSIT_TAG } from './ledger-types.ts';
 import { LINE_TYPES } from './constants.ts';
 import { type Ledger, ledger } from './ledger.ts';
 import { floorAtZero, toCents } from './money.ts';
@@ -43,6 +44,8 @@ export type StoredLineRow = {
   promotionId?: number | null;
   /** 'part' for a part: what a parts-only promotion applies to. */
   tags?: readonly string[];
+  /** Set on a core deposit line (its part's line): no promotion is spread onto it. */
+  coreOfLineId?: number | null;
 };
 
 export type StoredParts = {
@@ -86,7 +89,7 @@ export function storedLedger(order: StoredOrderRow, parts: StoredParts): StoredL
       quantity: x.quantity,
       discountCents: toCents(x.discount),
       paidCents: toCents(x.paidTotal),
-      tags: x.tags,
+      tags: x.coreOfLineId != null ? [CORE_DEPOSIT_TAG] : x.tags,
     })),
     promotions: promotionLines.map((x) => {
       const stored = Math.max(0, -toCents(x.unitPrice) * x.quantity);

@@ -213,6 +213,7 @@ export const ROUTE_PERMISSIONS: readonly RouteRule[] = [
   { method: 'POST', path: '/:locale/account/returns/:returnId/photos', access: 'signed-in', auth: 'session', note: 'own requested return; 404 otherwise' },
   { method: 'GET', path: '/:locale/admin/returns', access: 'orders.view', auth: 'session', note: 'returns (RMA) of every order' },
   { method: 'GET', path: '/:locale/admin/returns/:returnId', access: 'orders.view', auth: 'session' },
+  { method: 'POST', path: '/:locale/admin/orders/detail/:orderId/lines/:lineId/core-credit', access: 'orders.pay', auth: 'session', note: 'credit a returned core (a refunded return of the deposit line)' },
   { method: 'POST', path: '/:locale/admin/returns/:returnId/approve', access: 'orders.edit', auth: 'session' },
   { method: 'POST', path: '/:locale/admin/returns/:returnId/refuse', access: 'orders.edit', auth: 'session' },
   { method: 'POST', path: '/:locale/admin/returns/:returnId/receive', access: 'orders.edit', auth: 'session' },

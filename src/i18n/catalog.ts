@@ -46,6 +46,7 @@ import { guestText } from './text/guest.ts'; // Guest checkout
 import { machinesText } from './text/machines.ts'; // My machines and fitment
 import { partFitText } from './text/part-fit.ts'; // What fits the customer's machines outside diagrams
 import { coresText } from './text/cores.ts'; // Core deposits
+import { coreCreditText } from './text/core-credit.ts'; // Crediting a returned core
 import { machineDownText } from './text/machine-down.ts'; // Machine down: fastest shipping, served first
 import { returnsText } from './text/returns.ts'; // Returns (RMA)
 import { backordersText } from './text/backorders.ts'; // Back orders
@@ -96,6 +97,7 @@ const AREAS = [
   machinesText,
   partFitText,
   coresText,
+  coreCreditText,
   machineDownText,
   returnsText,
   backordersText,

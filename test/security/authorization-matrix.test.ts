@@ -136,6 +136,11 @@ const MATRIX: Row[] = [
     want: [401, 403, 403, 404, 404, 403, 403, 401],
   },
   {
+    area: 'a returned core credited (back office): write',
+    call: post(() => '/en-us/admin/orders/detail/2147483647/lines/2147483647/core-credit'),
+    want: [401, 403, 403, 404, 404, 403, 403, 401],
+  },
+  {
     area: 'own returns: read',
     call: get(() => '/en-us/account/returns'),
     want: [401, 200, 200, 200, 200, 200, 200, 401],

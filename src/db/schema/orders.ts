@@ -227,6 +227,8 @@ export const orderLineItems = pgTable(
     backorderShipOn: date('backorder_ship_on'),
     /** When staff marked the back-ordered units shipped. */
     backorderShippedAt: tstz('backorder_shipped_at'),
+    /** A core deposit line: the part's line it is the deposit of (removed with it); null on every other line. */
+    coreOfLineId: integer('core_of_line_id').references((): AnyPgColumn => orderLineItems.id, { onDelete: 'cascade' }),
     ...timestamps(),
   },
   (t) => [

@@ -33,7 +33,11 @@ export function addPricedLines(
   let placeholder = 0;
   for (const priced of pricedLines) {
     const same = lines.find(
-      (l) => l.lineType === LINE_TYPES.PRODUCT && l.productId === priced.productId && l.stockcode === priced.stockcode,
+      (l) =>
+        l.lineType === LINE_TYPES.PRODUCT &&
+        l.coreOfLineId === null &&
+        l.productId === priced.productId &&
+        l.stockcode === priced.stockcode,
     );
     if (same) {
       same.quantity = Math.min(CART_MAX, same.quantity + priced.quantity);
@@ -60,6 +64,7 @@ export function addPricedLines(
       totalDiscounted: gross,
       paidTotal: '0.00',
       unpaidTotal: gross,
+      coreOfLineId: null,
       sort: lines.filter(isProductLine).reduce((m, l) => Math.max(m, l.sort), -1) + 1,
       createdAt: order.updatedAt,
       updatedAt: order.updatedAt,
@@ -84,5 +89,10 @@ export function addPricedLines(
 
 /** The stored line each touched line became (new lines are found by their sort, unique among them). */
 export function storedTouched(touched: readonly CartLineRow[], settled: readonly CartLineRow[]): CartLineRow[] {
-  return touched.map((t) => settled.find((l) => (t.id > 0 ? l.id === t.id : isProductLine(l) && l.sort === t.sort))!);
+  return touched.map(
+    (t) =>
+      settled.find((l) =>
+        t.id > 0 ? l.id === t.id : isProductLine(l) && l.coreOfLineId === null && l.sort === t.sort,
+      )!,
+  );
 }

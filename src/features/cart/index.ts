@@ -6,4 +6,5 @@ export type { PricedLine, PricingChannel } from './pricing.ts';
 export { findCartId, lineOptions, visitorCartRef } from './queries.ts';
 export { cartHooks, cartRoutes } from './routes.ts';
 export { addPricedTx, getCart, recomputeTotals } from './service.ts';
+export { syncCoreLines } from './core-lines.ts';
 export type { AddPricedResult, CartRef, CartState } from './service.ts';

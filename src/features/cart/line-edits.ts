@@ -16,7 +16,7 @@ async function ownLine(tx: DbOrTx, ref: CartRef, channel: PricingChannel, lineId
   const cart = await openCart(tx, ref, channel, now);
   if (!cart) throw lineNotFound();
   const stored = await cartLines(tx, cart.order.id);
-  const line = stored.find((l) => l.id === lineId && isProductLine(l));
+  const line = stored.find((l) => l.id === lineId && isProductLine(l) && l.coreOfLineId === null);
   if (!line) throw lineNotFound();
   return { cart, stored, line };
 }
@@ -65,7 +65,7 @@ export function updateQuantity(
           state: await stateFrom(tx.drizzle(), settled),
         };
       }
-      const line = read.lines.find((l) => l.id === lineId && isProductLine(l));
+      const line = read.lines.find((l) => l.id === lineId && isProductLine(l) && l.coreOfLineId === null);
       if (!line) throw lineNotFound();
       const settled = await settleOpened(
         tx,
@@ -114,7 +114,7 @@ export function removeLine(
         );
         return { orderId: cart.order.id, lastQuantity: line.quantity, state: await stateFrom(tx.drizzle(), settled) };
       }
-      const line = read.lines.find((l) => l.id === lineId && isProductLine(l));
+      const line = read.lines.find((l) => l.id === lineId && isProductLine(l) && l.coreOfLineId === null);
       if (!line) throw lineNotFound();
       const settled = await settleOpened(
         tx,

@@ -104,6 +104,8 @@ type ProductRow = PriceFacts &
     stockcode: string;
     status: number;
     primaryImage: string | null;
+    coreCharge: string | null;
+    channelCoreCharge: string | null;
   };
 
 const productColumns = (channel: PricingChannel) => ({
@@ -112,6 +114,8 @@ const productColumns = (channel: PricingChannel) => ({
   stockcode: products.stockcode,
   status: products.status,
   primaryImage: products.primaryImage,
+  coreCharge: products.coreCharge,
+  channelCoreCharge: channelPrices.coreCharge,
   ...pricingColumns(channel),
 });
 

@@ -2,7 +2,7 @@
  * Opening a visitor's cart (re-priced first when it is in another channel), creating one, and
  * re-pricing a cart for a channel: a channel switch, or sign-in.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { lineItemOptions, orderLineItems, orders, organisations, persons, users } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES } from '../../domain/constants.ts';
@@ -95,7 +95,14 @@ export async function repriceTx(tx: DbOrTx, orderId: number, channel: PricingCha
       unitPrice: orderLineItems.unitPrice,
     })
     .from(orderLineItems)
-    .where(and(eq(orderLineItems.orderId, orderId), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])));
+    .where(
+      and(
+        eq(orderLineItems.orderId, orderId),
+        inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES]),
+        // A core deposit is priced by its part's core charge (checkout/core-lines.ts), not as goods.
+        isNull(orderLineItems.coreOfLineId),
+      ),
+    );
   const selections = await storedSelections(
     tx,
     lines.map((l) => l.id),

@@ -26,6 +26,7 @@ import { priceFromFacts, type PricedLine, type PriceLineInput, type PricingChann
 import { findCartId, visitorCartRows, type CartLineRow, type CartRef } from './queries.ts';
 import { createCart, openCart, repriceTx } from './reprice.ts';
 import { toCartState, type CartState } from './state.ts';
+import { syncCoreLines } from './core-lines.ts';
 import { cartLines, lockCartById, recomputeTotals, settleCart } from './totals.ts';
 
 export type { CartRef };
@@ -114,8 +115,10 @@ export function addLine(
       if (read.locked) throw cartLocked(); // spending limits: a cart waiting for approval
       const priced = priceFromFacts(read.pricing!.product, read.pricing!.options, channel, input, { now });
       const { cart } = read;
-      // No cart yet, or one to re-price for this channel first: the general path, in this transaction.
-      if (!cart || cart.order.channelId !== channel.id)
+      // No cart yet, one to re-price for this channel first, or a part that brings a core deposit
+      // line: the general path, in this transaction.
+      const core = read.pricing?.product?.coreCharge != null || read.pricing?.product?.channelCoreCharge != null;
+      if (!cart || cart.order.channelId !== channel.id || core)
         return result(await addPricedTx(tx.drizzle(), ref, channel, [priced], { ...opts, now }), priced);
       const { lines, touched, newOptions } = addPricedLines(cart.order, read.lines, [priced]);
       const settled = await settleOpened(tx, cart, lines, read, newOptions);
@@ -158,7 +161,13 @@ export async function addPricedTx(
   if (!cart) throw notFound();
   const stored = created ? [] : await cartLines(tx, cart.order.id);
   const { lines, touched, newOptions } = addPricedLines(cart.order, stored, pricedLines);
-  const rows = await settleCart(tx, cart, lines, stored, now, newOptions);
+  let rows = await settleCart(tx, cart, lines, stored, now, newOptions);
+  // A part with a core charge brings its deposit line (core-lines.ts), settled into the totals.
+  if (await syncCoreLines(tx, cart.order.id)) {
+    const again = (await lockCartById(tx, cart.order.id))!;
+    const next = await cartLines(tx, cart.order.id);
+    rows = await settleCart(tx, again, next, next, now);
+  }
   return {
     orderId: cart.order.id,
     created,

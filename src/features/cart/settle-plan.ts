@@ -5,6 +5,7 @@
  */
 import type { promotions } from '../../db/schema/index.ts';
 import { DISCOUNT_LINE_TYPES, LINE_TYPES } from '../../domain/constants.ts';
+import { CORE_DEPOSIT_TAG, depositsFollowParts } from '../../domain/core-lines.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
 import { type PricedOrder, priceOrder } from '../../domain/price-order.ts';
 import { ledgerPromotion, lineTags, promotionCanApply } from '../../domain/promotions.ts';
@@ -64,13 +65,15 @@ type AppliedPromotion = Candidate & { applied: number };
  */
 export function settlePlan(
   cart: LockedCart,
-  lines: CartLineRow[],
+  given: CartLineRow[],
   stored: CartLineRow[],
   inForce: readonly PromotionRow[],
   newOptions: NewLineOptions = new Map(),
   parts: ReadonlySet<number> = new Set(),
 ): SettlePlan {
   const { order } = cart;
+  // A deposit line follows its part: its quantity, and out of the cart with it.
+  const lines = depositsFollowParts(given);
   const product = lines.filter((l) => (DISCOUNT_LINE_TYPES as readonly number[]).includes(l.lineType));
   const oldPromoLines = stored.filter((l) => l.lineType === LINE_TYPES.PROMOTION);
   const { priced, promos } = priceCart(cart, product, inForce, parts);
@@ -124,7 +127,7 @@ function priceCart(
       unitCents: toCents(l.unitPrice),
       quantity: l.quantity,
       paidCents: toCents(l.paidTotal),
-      tags: lineTags(l.productId !== null && parts.has(l.productId)),
+      tags: l.coreOfLineId !== null ? [CORE_DEPOSIT_TAG] : lineTags(l.productId !== null && parts.has(l.productId)),
     })),
     orgDiscountPercent: order.orgDiscount,
     promotionCents: candidates.map((p) => p.ledger.amountCents),
@@ -217,6 +220,7 @@ function promotionLines(
             lineType: LINE_TYPES.PROMOTION,
             productId: null,
             promotionId: p.promotion.id,
+            coreOfLineId: null,
             title: p.promotion.name,
             stockcode: null,
             quantity: 1,

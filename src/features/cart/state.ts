@@ -8,6 +8,8 @@ export type CartLine = {
   lineType: number;
   productId: number | null;
   promotionId: number | null;
+  /** A core deposit line: its part's line (it follows the part; not edited itself). */
+  coreOfLineId?: number | null;
   title: string;
   image: string | null;
   stockcode: string | null;
@@ -62,6 +64,7 @@ export function toCartState(rows: CartRows): CartState {
     lineType: l.lineType,
     productId: l.productId,
     promotionId: l.promotionId,
+    coreOfLineId: l.coreOfLineId ?? null,
     title: l.title,
     allowBackorder: l.allowBackorder,
     image: l.image,

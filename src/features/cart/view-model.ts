@@ -21,6 +21,7 @@ export function lineJson(l: CartLine, backorder?: NonNullable<CartState['backord
     line_type: l.lineType,
     product_id: l.productId,
     promotion_id: l.promotionId,
+    core_of_line_id: l.coreOfLineId ?? null,
     title: l.title,
     stockcode: l.stockcode,
     product: { title: l.title, image: l.image, stockcode: l.stockcode },

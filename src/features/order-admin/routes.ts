@@ -158,6 +158,8 @@ async function detailLocals(s: Services, req: Request, param: unknown) {
       req.locale,
       req.t as never,
     ),
+    // A returned core is credited from its deposit line by staff who may refund (orders.pay).
+    canCreditCore: req.user?.permissions.has('orders.pay') === true && order.status !== 'cart',
     // Every figure of the page from the one ledger: rows that add up, unpaid by the balance rule.
     ledger: orderLedgerView(order as OrderJson),
     // A save of the editor reads in the reader's language (history-words.ts); older entries as written.

@@ -76,6 +76,7 @@ function lineItemsJson(parts: OrderParts): LineJson[] {
     paid_total: l.paidTotal,
     unpaid_total: l.unpaidTotal,
     line_options: optionsByLine.get(l.id) ?? [],
+    core_of_line_id: l.coreOfLineId,
   }));
 }
 

@@ -14,7 +14,8 @@ import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
 import type { Services } from '../../services.ts';
 import { activeWarehouses, listReturns, RETURNS_PAGE_SIZE, returnDetail } from './queries.ts';
-import { AdminReturnsQuery, parseStep } from './schemas.ts';
+import { creditCore } from './core-credit.ts';
+import { AdminReturnsQuery, parseCoreCredit, parseStep } from './schemas.ts';
 import { returnStep } from './service.ts';
 import { returnJson, returnView } from './view-model.ts';
 
@@ -54,6 +55,23 @@ export function registerReturnBackOffice(r: Router, s: Services): void {
     if (wantsJson(req)) return void res.json(returnJson(locals.ret));
     await res.page('returns/admin-show', locals);
   });
+
+  // A returned core credited on its order's deposit line: a refund, so orders.pay as every refund.
+  route(
+    r,
+    'post',
+    '/admin/orders/detail/:orderId/lines/:lineId/core-credit',
+    { allow: 'orders.pay', note: 'credit a returned core (a refunded return of the deposit line)' },
+    async (req, res) => {
+      const orderId = parseInput(IdParam, req.params.orderId);
+      const lineId = parseInput(IdParam, req.params.lineId);
+      const input = parseCoreCredit((req.body ?? {}) as Record<string, unknown>);
+      const out = await creditCore(s, req.user!, orderId, lineId, input);
+      if (wantsJson(req)) return void res.json({ return_id: out.returnId, status: 'refunded', refund: out.refund });
+      flash(req, 'success', req.t('returns.done.refunded'));
+      res.redirect(303, `/admin/orders/detail/${orderId}`);
+    },
+  );
 
   for (const step of STEPS) {
     route(

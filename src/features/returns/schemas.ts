@@ -58,3 +58,24 @@ export const AdminReturnsQuery = z.object({
     .catch(undefined)
     .transform((p) => p ?? 1),
 });
+
+/**
+ * The "Credit core" form: cores returned, full or partial credit (an amount, a reason). A field
+ * that is not a number is left for the domain rule to refuse with its own message.
+ */
+export function parseCoreCredit(body: Record<string, unknown>): {
+  quantity: number;
+  full: boolean;
+  creditCents: number | null;
+  reason: string | null;
+} {
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+  const q = text(body.quantity);
+  const credit = text(body.credit);
+  return {
+    quantity: /^\d{1,6}$/.test(q) ? Number(q) : Number.NaN,
+    full: text(body.full) === '1' || body.full === true,
+    creditCents: /^\d{1,9}(\.\d{1,2})?$/.test(credit) ? Math.round(Number(credit) * 100) : null,
+    reason: text(body.reason) || null,
+  };
+}

@@ -1,5 +1,5 @@
 /** Checkout reads: the buyer's addresses, the cart's shippable lines, quotes, tax rates, payment methods. Drizzle only. */
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   addresses,
@@ -103,7 +103,14 @@ export async function shipLines(db: DbOrTx, orderId: number): Promise<ShipLine[]
     })
     .from(orderLineItems)
     .innerJoin(products, eq(products.id, orderLineItems.productId))
-    .where(and(eq(orderLineItems.orderId, orderId), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])))
+    .where(
+      and(
+        eq(orderLineItems.orderId, orderId),
+        inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES]),
+        // A core deposit ships nothing and holds no stock: its part does.
+        isNull(orderLineItems.coreOfLineId),
+      ),
+    )
     .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
   const n = (v: string | null) => (v == null ? 0 : Number(v));
   return rows.map((r) => ({

@@ -16,7 +16,7 @@
  *   7. the payment attempt row: amount, token or saved method, the reservations, the request
  */
 import { snapshotOrderAddresses } from '../../features/orders/index.ts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   addresses,
@@ -143,7 +143,14 @@ async function repriceLines(tx: Tx, orderId: number, channel: ChannelInfo, now: 
   const lines = await tx
     .select()
     .from(orderLineItems)
-    .where(and(eq(orderLineItems.orderId, orderId), inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES])))
+    .where(
+      and(
+        eq(orderLineItems.orderId, orderId),
+        inArray(orderLineItems.lineType, [...DISCOUNT_LINE_TYPES]),
+        // Core deposits are set from their parts by tax.ts (checkout/core-lines.ts).
+        isNull(orderLineItems.coreOfLineId),
+      ),
+    )
     .orderBy(asc(orderLineItems.sort), asc(orderLineItems.id));
   if (!lines.length) throw fail(400, 'empty', 'Your cart is empty.');
   const opts = await tx

@@ -1,0 +1,2 @@
+ALTER TABLE "order_line_items" ADD COLUMN "core_of_line_id" integer;--> statement-breakpoint
+ALTER TABLE "order_line_items" ADD CONSTRAINT "order_line_items_core_of_line_id_order_line_items_id_fk" FOREIGN KEY ("core_of_line_id") REFERENCES "public"."order_line_items"("id") ON DELETE cascade ON UPDATE no action;
