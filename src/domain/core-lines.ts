@@ -15,11 +15,16 @@ export { CORE_DEPOSIT_TAG };
 /** The English label of the deposit line's title. */
 export const CORE_DEPOSIT_LABEL = 'Core deposit';
 
-/** Why: the title is stored with the line, so it is worded once, in the order's language (en-us and en-ca share English). */
+/** The deposit line's title by language; stored with the line, so worded once (en-us and en-ca share English). */
+const DEPOSIT_LABELS: Record<'en' | 'fr' | 'es', string> = {
+  en: CORE_DEPOSIT_LABEL,
+  fr: 'Consigne',
+  es: 'Depósito por casco',
+};
+
 export function coreDepositLabel(locale: string): string {
-  if (locale.startsWith('fr')) return 'Consigne';
-  if (locale.startsWith('es')) return 'Depósito por casco';
-  return CORE_DEPOSIT_LABEL;
+  const language = locale.slice(0, 2);
+  return language === 'fr' || language === 'es' ? DEPOSIT_LABELS[language] : DEPOSIT_LABELS.en;
 }
 
 /** A part line as the deposit rule needs it: its own key, title, quantity and unit core charge. */

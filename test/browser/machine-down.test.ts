@@ -96,7 +96,7 @@ describe('browser: machine down', function () {
       );
       expect(String(newest.id)).to.equal(orderId);
       expect(await rows.first().getAttribute('data-order-id')).to.equal(orderId);
-      expect(await rows.first().getByText('Machine down', { exact: true }).isVisible()).to.equal(true);
+      await rows.first().getByText('Machine down', { exact: true }).waitFor({ timeout: 10_000 }); // its badge
       expect(await axe(staff)).to.deep.equal([]);
       await screenshot(staff, `machine-down-${width}-3-staff`);
       await rows
