@@ -83,7 +83,10 @@ const results = await Promise.all(
             `\n===== test process ${i + 1} of ${jobs}: ${shard.files.length} files, ${Math.round((Date.now() - started) / 1000)} s =====\n${text}`,
           );
           const m = SUMMARY.exec(text);
+          // Mocha's own list of failures ("N failing" to the end), repeated after all processes.
+          const failing = /^(?:\x1b\[\d+m)? {2}\d+ failing/m.exec(text);
           resolve({
+            failures: failing ? text.slice(failing.index).replace(SUMMARY, '').trimEnd() : '',
             code: code ?? 1,
             signal,
             passed: Number(m?.[1] ?? 0),
@@ -101,6 +104,9 @@ const broken = results.filter((r) => !r.summarised).length;
 process.stdout.write(
   `\n===== all ${jobs} test processes, ${files.length} files, ${Math.round((Date.now() - started) / 1000)} s =====\n`,
 );
+for (const [i, r] of results.entries()) {
+  if (r.failures) process.stdout.write(`\n----- failures in test process ${i + 1} -----\n${r.failures}\n`);
+}
 if (broken) process.stdout.write(`${broken} test process(es) ended without a summary (crashed or killed)\n`);
 process.stdout.write(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped\n`);
 process.exit(results.some((r) => r.code !== 0 || !r.summarised) ? 1 : 0);
