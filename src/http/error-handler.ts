@@ -19,6 +19,7 @@ import { errorTextOf, translateError } from '../i18n/error-text.ts';
 import { catalog } from '../i18n/catalog.ts';
 import { dbErrorOf } from '../db/errors.ts';
 import { errForLog } from './log-redact.ts';
+import { flash } from './context.ts';
 
 export const notFoundHandler: RequestHandler = (_req, _res, next) => next(notFound());
 
@@ -152,6 +153,18 @@ export function formPage(view: string, locals: FormPage['locals']): RequestHandl
   };
 }
 
+/**
+ * For a small form posted from a page it does not own (a row's inline form): a refusal of what was
+ * typed goes back to that page, as a message above it, instead of an error page. Mount before the
+ * handler: `route(r, 'post', path, rule, formBack((req) => url), handler)`.
+ */
+export function formBack(urlOf: (req: Request) => string): RequestHandler {
+  return (req, res, next) => {
+    res.locals.formBack = urlOf(req);
+    next();
+  };
+}
+
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const known = toAppError(err);
   // The error as the log may keep it: a failed query's parameters never (src/http/log-redact.ts).
@@ -180,6 +193,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
         req.log?.error({ err: errForLog(renderErr), requestId: req.id }, 'form page failed to render');
         res.status(status).type('text').send(e.message);
       });
+  }
+  const back = res.locals.formBack as string | undefined;
+  if (back && req.session && status >= 400 && status < 500 && status !== 403 && status !== 404) {
+    flash(req, 'error', e.message);
+    return void res.redirect(303, back);
   }
   const key = status === 404 ? '404' : status === 403 ? '403' : status === 503 ? '503' : status >= 500 ? '500' : '400';
   const body =

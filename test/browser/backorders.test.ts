@@ -7,37 +7,11 @@
 import { expect } from 'chai';
 import { axe, hydrated, newPage, requireChromium, screenshot } from '../helpers/browser.ts';
 import { testServer } from '../helpers/server.ts';
+import { restockLongDay, restockMediumDay } from '../helpers/backorder-days.ts';
 import { person, signInFromLanding } from './journeys-person.ts';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** The demo restock: 21 days after the seed ran (this run's day), written by hand as the pages write it. */
-const restock = () => new Date(Date.now() + 21 * 86_400_000);
-const sameYear = () => restock().getUTCFullYear() === new Date().getUTCFullYear();
-const longDay = () => {
-  const d = restock();
-  return sameYear()
-    ? `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`
-    : `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
-};
-const mediumDay = () => {
-  const d = restock();
-  return `${SHORT[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
-};
+const longDay = restockLongDay;
+const mediumDay = restockMediumDay;
 
 describe('browser: back orders', function () {
   this.timeout(300_000);

@@ -35,6 +35,32 @@ describe('back orders', function () {
     expect(fr.text).to.include('En commande, expédition prévue vers le');
   });
 
+  it('catalog cards and quick order call it back-ordered, never in stock', async () => {
+    const a = supertest.agent((await testServer()).url);
+    const list = await a.get('/en-us/products?q=PP-SHL-HD');
+    expect(list.status).to.equal(200);
+    const card = list.text.slice(list.text.indexOf('Seed Hopper Lid, Heavy Duty'));
+    expect(card.slice(0, card.indexOf('</article>'))).to.include('Back-ordered').and.not.include('In stock');
+    const fr = await a.get('/fr-ca/products?q=PP-SHL-HD');
+    expect(fr.text).to.include('badge-stock-backorder" data-testid="availability">En commande<');
+    const token = await csrf(a, '/en-us/quick-order');
+    const quick = await a.post('/en-us/quick-order/resolve').set(xhr(token)).send({ text: 'PP-SHL-HD, 2' });
+    expect(quick.status, quick.text).to.equal(200);
+    expect(JSON.stringify(quick.body)).to.include('Back-ordered').and.not.include('In stock');
+  });
+
+  it('on the row-unit diagram, its pop-up gives the day and lets it be added', async () => {
+    const a = supertest.agent((await testServer()).url);
+    const res = await a.get(`/en-us/parts/1/part/${part}`).set('Accept', 'application/json');
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body.html).to.include('data-testid="part-backorder"').and.include('data-testid="part-add-form"');
+    expect(res.body.html).to.include('Back-ordered, expected to ship around');
+    const other = await a
+      .get(`/en-us/parts/1/part/${await productIdByStockcode('PP-SHL')}`)
+      .set('Accept', 'application/json');
+    expect(other.body.html).not.to.include('part-backorder');
+  });
+
   it('a part that may not be back-ordered is still refused when out of stock', async () => {
     const a = supertest.agent((await testServer()).url);
     const token = await csrf(a, '/en-us/products');

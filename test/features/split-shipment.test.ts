@@ -177,6 +177,20 @@ describe('warehouse lead time for back orders', function () {
     expect(await leadTime()).to.equal(14); // the demo's Des Moines lead time
   });
 
+  it('the form on the inventory page: a refusal comes back above it, in the visitor’s language', async () => {
+    const { a, token } = await signedIn('admin@example.com');
+    const res = await a
+      .post(`/fr-ca/account/dashboard/warehouses/${us}/lead-time`)
+      .type('form')
+      .send({ _csrf: token, lead_time_days: '999' });
+    expect(res.status, res.text).to.equal(303);
+    expect(res.headers.location).to.equal(`/fr-ca/account/dashboard/warehouses/${us}/inventory`);
+    const page = await a.get(res.headers.location);
+    expect(page.status).to.equal(200);
+    expect(page.text).to.include('Saisissez un nombre entier de jours de 0 à 365, ou laissez vide.');
+    expect(await leadTime()).to.equal(14);
+  });
+
   it('saved and audited; with no restock expected, the product page dates the back order by it', async () => {
     const { a, token } = await signedIn('admin@example.com');
     const url = `/en-us/account/dashboard/warehouses/${us}/lead-time`;

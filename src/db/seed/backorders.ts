@@ -2,12 +2,17 @@
  * Back-order demo data: a heavy-duty hopper lid out of stock everywhere that may be back-ordered,
  * with a restock expected at Des Moines three weeks after the seed ran (relative, so the date is
  * always ahead of the demo) and lead times at the two active warehouses, and its name in French
- * and Spanish. Runs last, before the sequences are reset: its rows take the next ids explicitly,
+ * and Spanish. It sits beside the standard lid under callout 9 of the 4-row row-unit diagram and
+ * fits that planter from serial 150000 (built after the fitment change), so a farmer finds it from
+ * the diagram of their own machine. Runs last, before the sequences are reset: its rows take the next ids explicitly,
  * so seeding twice writes the same rows.
  */
 import { eq, sql } from 'drizzle-orm';
 import {
+  diagramComponents,
+  fitments,
   inventory,
+  machineModels,
   productCategories,
   products,
   restockExpectations,
@@ -119,11 +124,32 @@ async function seedNames(tx: SeedTx, productId: number) {
   );
 }
 
+/** Under the standard lid's callout on the row-unit diagram, fitting the 4-row planter from serial 150000. */
+async function seedOnDiagram(tx: SeedTx, productId: number) {
+  const [lid] = await tx
+    .select()
+    .from(diagramComponents)
+    .innerJoin(products, eq(products.id, diagramComponents.productId))
+    .where(eq(products.stockcode, 'PP-SHL'))
+    .orderBy(diagramComponents.diagramId)
+    .limit(1);
+  const [model] = await tx.select({ id: machineModels.id }).from(machineModels).where(eq(machineModels.code, 'PL-4RV'));
+  if (!lid || !model) return;
+  const { id: _id, productId: _p, sort, ...place } = lid.diagram_components;
+  await tx
+    .insert(diagramComponents)
+    .values({ ...place, id: await nextId(tx, 'diagram_components'), productId, sort: sort + 1 });
+  await tx
+    .insert(fitments)
+    .values({ id: await nextId(tx, 'fitments'), modelId: model.id, productId, serialFrom: '150000' });
+}
+
 export async function seedBackorders(tx: SeedTx, now = new Date()): Promise<void> {
   const productId = await seedPart(tx);
   if (productId === null) return;
   await seedNoStock(tx, productId);
   await seedNames(tx, productId);
+  await seedOnDiagram(tx, productId);
   const expectedOn = new Date(now.getTime() + BACKORDER_RESTOCK_DAYS * 86_400_000).toISOString().slice(0, 10);
   await tx.insert(restockExpectations).values({
     id: 1,

@@ -22,7 +22,15 @@ import {
 } from './queries.ts';
 import { PAGE_SIZE, searchTerms, type ListingQuery, type SortKey } from './schemas.ts';
 
-export type BadgeKind = 'in_stock' | 'out_of_stock' | 'coming_soon' | 'call' | 'price' | 'resupply' | 'non_stock';
+export type BadgeKind =
+  | 'in_stock'
+  | 'out_of_stock'
+  | 'coming_soon'
+  | 'call'
+  | 'price'
+  | 'resupply'
+  | 'non_stock'
+  | 'backorder';
 export type Badge = { kind: BadgeKind; resupplyDate?: string; label?: string };
 
 /**
@@ -33,6 +41,8 @@ export type Badge = { kind: BadgeKind; resupplyDate?: string; label?: string };
 export function availabilityBadge(row: ProductSummaryRow, priceCents: number, now: Date): Badge {
   const state = productState(row, priceCents, now);
   if (state.enabled && state.resupplyDate) return { kind: 'resupply', resupplyDate: state.resupplyDate };
+  // Orderable only on back order: never "In stock" (the product page and cart give the day).
+  if (state.backorder) return { kind: 'backorder' };
   if (state.enabled)
     return tracksStock(row) ? { kind: 'in_stock' } : { kind: 'non_stock', label: row.nonStockLabel ?? undefined };
   return { kind: state.reason ?? 'price' };

@@ -15,6 +15,7 @@ import type { Router, Request, Response } from 'express';
 import type { Services } from '../../services.ts';
 import { AppError, notFound } from '../../domain/errors.ts';
 import { PARTS_ZOOM } from '../../domain/constants.ts';
+import { backorderNote } from '../../domain/back-order.ts';
 import { CROPS, SEED_SIZES, plateFromTitle } from '../../domain/seed-plate.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -120,6 +121,9 @@ function registerPartsPages(r: Router, s: Services): void {
       diagram: localizeDiagram(loaded.diagram, names),
       part: localizePart(loaded.part, names),
       whereUsed: loaded.whereUsed.map((d) => localizeDiagram(d, names)),
+      backorderText: loaded.backorder
+        ? backorderNote(loaded.backorder.shipOn, loaded.backorder.today, req.locale, req.t)
+        : null,
     };
     const html = await renderPartial(res, 'parts/part', detail);
     if (wantsJson(req)) return void res.json({ html, product_id: detail.part.productId });

@@ -6,6 +6,7 @@
 import { fromCents } from '../../domain/money.ts';
 import { invalid, notFound } from '../../domain/errors.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { backorderShipDays, utcDay } from '../../db/queries/back-order.ts';
 import { audit } from '../audit/index.ts';
 import { availabilityBadge, type Badge, type PriceChannel } from '../catalog/index.ts';
 import { channelPriceCents } from '../../domain/pricing.ts';
@@ -125,7 +126,14 @@ export async function loadPart(db: DbOrTx, diagramId: number, productId: number,
   const callouts = [...new Set(components.filter((c) => c.productId === productId).map((c) => c.callout))];
   // The pop-up shows a plain-text excerpt; the product page renders the full description.
   const description = plainText(row.description);
-  return { diagram, part: toPart(row, component, ch, now), description, callouts, whereUsed: used };
+  const part = toPart(row, component, ch, now);
+  // A back-ordered part says when it is expected to ship, as its product page does.
+  const shipOn =
+    part.badge.kind === 'backorder'
+      ? ((await backorderShipDays(db, [productId], now)).get(productId) ?? null)
+      : undefined;
+  const backorder = shipOn === undefined ? null : { shipOn, today: utcDay(now) };
+  return { diagram, part, description, callouts, whereUsed: used, backorder };
 }
 
 export async function diagramIndex(db: DbOrTx, q: string) {

@@ -10,6 +10,7 @@ function stockKind(v: QuickVerdict): string | null {
   const a = v.product?.availability;
   if (!a) return null;
   if (a.state.enabled && a.state.resupplyDate) return 'resupply';
+  if (a.state.backorder) return 'backorder';
   if (a.state.enabled) return a.stockOnHand === null ? 'non_stock' : 'in_stock';
   return a.state.reason ?? 'price';
 }

@@ -8,7 +8,7 @@ import { publicBase } from '../../config.ts';
 import { notFound } from '../../domain/errors.ts';
 import { RETURN_STATUSES, type ReturnAction } from '../../domain/returns.ts';
 import { flash } from '../../http/context.ts';
-import { formPage } from '../../http/error-handler.ts';
+import { formBack, formPage } from '../../http/error-handler.ts';
 import { route } from '../../http/route.ts';
 import { IdParam, parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -62,6 +62,7 @@ export function registerReturnBackOffice(r: Router, s: Services): void {
     'post',
     '/admin/orders/detail/:orderId/lines/:lineId/core-credit',
     { allow: 'orders.pay', note: 'credit a returned core (a refunded return of the deposit line)' },
+    formBack((req) => `/admin/orders/detail/${encodeURIComponent(String(req.params.orderId))}`),
     async (req, res) => {
       const orderId = parseInput(IdParam, req.params.orderId);
       const lineId = parseInput(IdParam, req.params.lineId);

@@ -10,6 +10,7 @@ import type { Request, Router } from 'express';
 import { z } from 'zod';
 import { warehouses } from '../../db/schema/index.ts';
 import { flash } from '../../http/context.ts';
+import { formBack } from '../../http/error-handler.ts';
 import { route } from '../../http/route.ts';
 import { parseInput } from '../../http/validate.ts';
 import { wantsJson } from '../../http/wants-json.ts';
@@ -41,6 +42,7 @@ export function registerLeadTime(r: Router, s: Services, base: string, reachable
     'post',
     `${base}/:id/lead-time`,
     { allow: 'warehouses.manage', note: "a manager of the warehouse's organisation" },
+    formBack((req) => `/${req.locale}${base}/${encodeURIComponent(String(req.params.id))}/inventory`),
     async (req, res) => {
       const w = await reachable(req);
       const { lead_time_days: days } = parseInput(LeadTimeForm, req.body);

@@ -169,6 +169,7 @@ export const en = {
   'catalog.clear': 'Show all products',
   'catalog.pagination': 'Pages',
   'catalog.badge.in_stock': 'In stock',
+  'catalog.badge.backorder': 'Back-ordered',
   'catalog.badge.out_of_stock': 'Out of stock',
   'catalog.badge.coming_soon': 'Coming soon',
   'catalog.badge.call': 'Call for availability',

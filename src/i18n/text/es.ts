@@ -169,6 +169,7 @@ export const es: Partial<Record<CoreKey, string>> = {
   'catalog.clear': 'Ver todos los productos',
   'catalog.pagination': 'Páginas',
   'catalog.badge.in_stock': 'En existencia',
+  'catalog.badge.backorder': 'Pedido pendiente',
   'catalog.badge.out_of_stock': 'Agotado',
   'catalog.badge.coming_soon': 'Próximamente',
   'catalog.badge.call': 'Llame para disponibilidad',

@@ -172,6 +172,7 @@ export const fr: Partial<Record<CoreKey, string>> = {
   'catalog.clear': 'Voir tous les produits',
   'catalog.pagination': 'Pages',
   'catalog.badge.in_stock': 'En stock',
+  'catalog.badge.backorder': 'En commande',
   'catalog.badge.out_of_stock': 'Rupture de stock',
   'catalog.badge.coming_soon': 'Bientôt disponible',
   'catalog.badge.call': 'Appelez-nous pour la disponibilité',
