@@ -40,7 +40,9 @@ describe('back orders', function () {
     const list = await a.get('/en-us/products?q=PP-SHL-HD');
     expect(list.status).to.equal(200);
     const card = list.text.slice(list.text.indexOf('Seed Hopper Lid, Heavy Duty'));
-    expect(card.slice(0, card.indexOf('</article>'))).to.include('Back-ordered').and.not.include('In stock');
+    expect(card.slice(0, card.indexOf('</article>')))
+      .to.include('Back-ordered')
+      .and.not.include('In stock');
     const fr = await a.get('/fr-ca/products?q=PP-SHL-HD');
     expect(fr.text).to.include('badge-stock-backorder" data-testid="availability">En commande<');
     const token = await csrf(a, '/en-us/quick-order');
