@@ -86,6 +86,7 @@ const results = await Promise.all(
           // Mocha's own list of failures ("N failing" to the end), repeated after all processes.
           const failing = /^(?:\x1b\[\d+m)? {2}\d+ failing/m.exec(text);
           resolve({
+            retried: text.match(/^retried: .*$/gm) ?? [],
             failures: failing ? text.slice(failing.index).replace(SUMMARY, '').trimEnd() : '',
             code: code ?? 1,
             signal,
@@ -107,6 +108,9 @@ process.stdout.write(
 for (const [i, r] of results.entries()) {
   if (r.failures) process.stdout.write(`\n----- failures in test process ${i + 1} -----\n${r.failures}\n`);
 }
+const retried = results.flatMap((r) => r.retried);
+if (retried.length)
+  process.stdout.write(`\n${retried.length} test(s) passed only when tried again:\n${retried.join('\n')}\n`);
 if (broken) process.stdout.write(`${broken} test process(es) ended without a summary (crashed or killed)\n`);
 process.stdout.write(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped\n`);
 process.exit(results.some((r) => r.code !== 0 || !r.summarised) ? 1 : 0);

@@ -10,6 +10,19 @@ class SummaryReporter extends Mocha.reporters.Spec {
   constructor(runner, options) {
     super(runner, options);
     const perFile = {};
+    // Tests that failed, were tried again and then passed (browser tests get one retry: root-hooks.ts).
+    const firstError = new Map();
+    const retried = [];
+    // Mocha runs a clone of the test on a retry: the title and file say which test it is.
+    const keyOf = (test) => `${test.fullTitle()} (${test.file ? path.relative(process.cwd(), test.file) : '?'})`;
+    runner.on('retry', (test, err) => {
+      const key = keyOf(test);
+      if (!firstError.has(key)) firstError.set(key, String(err?.message ?? err).split('\n')[0]);
+    });
+    runner.on('pass', (test) => {
+      const key = keyOf(test);
+      if (firstError.has(key)) retried.push(`${key}: first try: ${firstError.get(key)}`);
+    });
     runner.on('test end', (test) => {
       const file = test.file ? path.relative(process.cwd(), test.file) : '(unknown)';
       perFile[file] = (perFile[file] || 0) + (test.duration || 0);
@@ -27,6 +40,7 @@ class SummaryReporter extends Mocha.reporters.Spec {
       } catch {
         // The timings are a convenience; a read-only tree must not fail the run.
       }
+      for (const line of retried) process.stdout.write(`\nretried: ${line}`);
       process.stdout.write(`\n${s.passes || 0} passed, ${s.failures || 0} failed, ${s.pending || 0} skipped\n`);
     });
   }
