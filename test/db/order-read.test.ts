@@ -107,6 +107,7 @@ async function partsOneByOne(orderId: number) {
         amount: refunds.amount,
         reason: refunds.reason,
         createdAt: refunds.createdAt,
+        returnId: refunds.returnId,
       })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
