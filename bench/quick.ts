@@ -83,7 +83,12 @@ async function load(url: string, seconds = duration, headers: Record<string, str
 }
 
 async function main() {
-  const dataDir = path.join(os.tmpdir(), `hd-bench-quick-${path.basename(root)}`);
+  // Kept between runs, but never across a schema change: the newest migration names the folder.
+  const journal = JSON.parse(readFileSync(path.join(root, 'migrations', 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const schema = journal.entries.at(-1)?.tag ?? 'none';
+  const dataDir = path.join(os.tmpdir(), `hd-bench-quick-${path.basename(root)}-${schema}`);
   if (args.fresh) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   execFileSync(process.execPath, [path.join(root, 'esbuild.config.mjs')], { cwd: root, stdio: 'ignore' });
