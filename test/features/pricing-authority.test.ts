@@ -19,7 +19,7 @@ const CHANNELS = [
 type Product = { id: number; stockcode: string };
 type Seen = { price: string; enabled: boolean; reason: string | null };
 
-const ENABLED_BADGES = new Set(['in_stock', 'non_stock', 'resupply']);
+const ENABLED_BADGES = new Set(['in_stock', 'non_stock', 'resupply', 'backorder']);
 const attr = (html: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(html)?.[1];
 
 /** The data-* attributes of the element that carries data-product-id="id". */
